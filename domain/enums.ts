@@ -1,0 +1,50 @@
+/** Enumerations of spec §3–§4, declared once for server and console. */
+
+export const CURRENCIES = ['NO_CURRENCY', 'HKD', 'MOP', 'TWD', 'CNY', 'KRW', 'JPY', 'EUR', 'SUR', 'DEM', 'GBP', 'FRF', 'USD'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+/** Minor-unit digits per currency (JPY and KRW have none). */
+export function currencyDigits(c: Currency | string): number {
+  return c === 'JPY' || c === 'KRW' || c === 'NO_CURRENCY' ? 0 : 2;
+}
+
+export const BALANCE_CHANGE_TYPES = ['GIFT', 'PREPAY', 'PLATFORM_RECHARGE', 'DEDUCT', 'CLEARED', 'USER_REFUND'] as const;
+export const PREPAY_TYPES = ['WECHAT', 'ALIPAY', 'NETS', 'PAYPAL'] as const;
+export const DEDUCT_TYPES = ['BALANCE', 'CARD'] as const;
+
+/**
+ * Charger run statuses (spec §4), in the console's words. OCPP 1.6 ChargePointStatus maps 1:1:
+ * Available, Preparing, Charging, SuspendedEVSE, SuspendedEV, Finishing, Reserved, Unavailable, Faulted.
+ */
+export const OCPP_STATUSES = ['Available', 'Preparing', 'Charging', 'SuspendedEVSE', 'SuspendedEV', 'Finishing', 'Reserved', 'Unavailable', 'Faulted'] as const;
+export type OcppStatus = (typeof OCPP_STATUSES)[number];
+
+/** The dashboard's five-way split (spec §2). */
+export const DASHBOARD_SPLIT = ['available', 'charging', 'occupied', 'faulty', 'offline'] as const;
+export type DashboardState = (typeof DASHBOARD_SPLIT)[number];
+
+/**
+ * Where a charger falls in the dashboard split: offline wins; Faulted → faulty; Charging → charging;
+ * Available → available; everything else (Preparing, Suspended*, Finishing, Reserved, Unavailable)
+ * → occupied.
+ */
+export function dashboardStateOf(online: boolean, status: string | null | undefined): DashboardState {
+  if (!online) return 'offline';
+  switch (status) {
+    case 'Faulted': return 'faulty';
+    case 'Charging': return 'charging';
+    case 'Available': case null: case undefined: return 'available';
+    default: return 'occupied';
+  }
+}
+
+export const ORDER_STATUSES = ['CHARGING', 'FINISHED', 'CLOSED'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const USER_TYPES = ['CARD', 'APP'] as const;
+export const ACCOUNT_TYPES = ['ADMIN', 'OPERATOR_ADMIN', 'STAFF', 'STATION_MANAGER', 'MAINTAINER'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+
+export const PHASES = ['SINGLE', 'THREE'] as const;
+export const LIFE_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
+export const WARRANTY_YEARS = [0, 1, 2, 3] as const;

@@ -1,0 +1,164 @@
+/**
+ * The error catalogue of spec §8: every response code with its English and Chinese message and
+ * the HTTP status of its class. Used by the server (envelope, AppError) and by the console
+ * (toast text in the user's language).
+ */
+
+export type Lang = 'en' | 'zh';
+
+export interface CatalogueEntry {
+  /** HTTP status sent with the envelope (DESIGN.md §3: 200, 400, 401, 403, 404, 409, 500). */
+  status: 200 | 400 | 401 | 403 | 404 | 409 | 500;
+  en: string;
+  zh: string;
+}
+
+/** Field names of the 600–679 "is empty" codes (spec §8 names the fields, not the numbers). */
+export const EMPTY_FIELD_CODES = {
+  company: 600,
+  group: 601,
+  charger: 602,
+  station: 603,
+  rateTemplate: 604,
+  tax: 605,
+  gateway: 606,
+  password: 607,
+  role: 608,
+  user: 609,
+  card: 610,
+  menu: 611,
+  firmware: 612,
+  notification: 613,
+  smartCharging: 614,
+  time: 615,
+  maintainer: 616,
+} as const;
+
+const empty = (en: string, zh: string): CatalogueEntry => ({
+  status: 400,
+  en: `${en} cannot be empty`,
+  zh: `${zh}不能为空`,
+});
+
+export const CATALOGUE = {
+  200: { status: 200, en: 'Success', zh: '成功' },
+  // duplicates
+  300: { status: 409, en: 'Company code already exists', zh: '公司编码已存在' },
+  301: { status: 409, en: 'User name already exists', zh: '用户名已存在' },
+  302: { status: 409, en: 'Charging point SN already exists', zh: '充电桩序列号已存在' },
+  303: { status: 409, en: 'Charger station code already exists', zh: '充电桩站点编码已存在' },
+  304: { status: 409, en: 'Gateway number already exists', zh: '网关编号已存在' },
+  305: { status: 409, en: 'Card number already exists', zh: '卡号已存在' },
+  306: { status: 409, en: 'Only one free template is allowed', zh: '只允许存在一个免费模板' },
+  307: { status: 409, en: 'Menu name already exists', zh: '菜单名称已存在' },
+  308: { status: 409, en: 'Menu permission already exists', zh: '菜单权限已存在' },
+  309: { status: 409, en: 'Role code already exists', zh: '角色编码已存在' },
+  310: { status: 409, en: 'Email already exists', zh: '邮箱已存在' },
+  317: { status: 409, en: 'Rate template detail times overlap', zh: '费率模板明细时间重叠' },
+  342: { status: 400, en: 'A free template cannot have a rate', zh: '免费模板不能包含费率' },
+  343: { status: 400, en: 'A charged template must contain a rate', zh: '收费模板必须包含费率' },
+  // general
+  400: { status: 400, en: 'Parameter error', zh: '参数错误' },
+  401: { status: 401, en: 'Authentication exception', zh: '认证异常' },
+  402: { status: 400, en: 'Illegal content type', zh: '非法的内容类型' },
+  403: { status: 403, en: 'Unauthorized operation', zh: '未授权的操作' },
+  404: { status: 400, en: 'Firmware version format error', zh: '固件版本格式错误' },
+  500: { status: 500, en: 'System error', zh: '系统错误' },
+  // 600–679: a field is empty
+  600: empty('Company', '公司'),
+  601: empty('Station group', '站点分组'),
+  602: empty('Charger', '充电桩'),
+  603: empty('Station', '站点'),
+  604: empty('Pricing template', '费率模板'),
+  605: empty('Tax', '税'),
+  606: empty('Gateway', '网关'),
+  607: empty('Password', '密码'),
+  608: empty('Role', '角色'),
+  609: empty('User', '用户'),
+  610: empty('Card', '卡'),
+  611: empty('Menu', '菜单'),
+  612: empty('Firmware', '固件'),
+  613: empty('Notification', '通知'),
+  614: empty('Smart charging', '智能充电'),
+  615: empty('Time', '时间'),
+  616: empty('Maintainer', '维护人员'),
+  647: { status: 400, en: 'Total rate count cannot exceed 12', zh: '费率总数不能超过12个' },
+  648: { status: 400, en: 'The same rate cannot be used more than 3 times', zh: '同一费率不能超过3次' },
+  649: { status: 400, en: 'Tax rate must be at least 0', zh: '税率不能小于0' },
+  650: { status: 400, en: 'Amount cannot be negative', zh: '金额不能为负数' },
+  // 700: business rules
+  700: { status: 401, en: 'Wrong user name or password', zh: '用户名或密码错误' },
+  701: { status: 409, en: 'The default station group cannot be deleted', zh: '默认站点分组不能删除' },
+  702: { status: 409, en: 'An active rate template cannot be deleted', zh: '有效的费率模板不能删除' },
+  703: { status: 400, en: 'Details must cover 24 hours without overlap', zh: '明细必须覆盖24小时且不能重叠' },
+  704: { status: 400, en: 'Export maximum exceeded', zh: '超出导出上限' },
+  705: { status: 400, en: 'Recharge amount must be above 0', zh: '充值金额必须大于0' },
+  706: { status: 500, en: 'Database failure', zh: '数据库故障' },
+  707: { status: 409, en: 'Invoice export failed: the order is unpaid', zh: '发票导出失败：订单未支付' },
+  708: { status: 500, en: 'Invoice export failed', zh: '发票导出失败' },
+  709: { status: 403, en: "Cannot query another company's data", zh: '不能查询其他公司的数据' },
+  710: { status: 400, en: 'Order export is limited to 50000 rows', zh: '订单导出不能超过50000条' },
+  711: { status: 500, en: 'Export error', zh: '导出错误' },
+  712: { status: 500, en: 'Upload failed', zh: '上传失败' },
+  713: { status: 500, en: 'Firmware save failed', zh: '固件保存失败' },
+  714: { status: 400, en: 'The image must be JPG, PNG or JPEG', zh: '图片必须是JPG、PNG或JPEG格式' },
+  715: { status: 400, en: 'Query time interval error', zh: '查询时间区间错误' },
+  716: { status: 409, en: 'Unclosed orders prevent editing', zh: '存在未关闭的订单，无法编辑' },
+  717: { status: 409, en: 'Cannot edit a connected charge point', zh: '不能编辑已连接的充电桩' },
+  718: { status: 409, en: 'Command timeout', zh: '指令超时' },
+  719: { status: 409, en: 'Command failed', zh: '指令执行失败' },
+  720: { status: 409, en: 'Command not sent: the charger is not connected', zh: '指令未发送：充电桩未连接' },
+  721: { status: 409, en: 'Insufficient balance', zh: '余额不足' },
+  722: { status: 500, en: 'Deduction failed', zh: '扣款失败' },
+  723: { status: 409, en: 'Operator fund entry already exists', zh: '运营商资金记录已存在' },
+  724: { status: 500, en: 'Failed to close the order', zh: '关闭订单失败' },
+  725: { status: 403, en: "Cannot operate on another company's data", zh: '不能操作其他公司的数据' },
+  726: { status: 409, en: 'Only idle chargers can be upgraded', zh: '只有空闲的充电桩可以升级' },
+  // 800: not found
+  800: { status: 404, en: 'Charge point not found', zh: '充电桩不存在' },
+  801: { status: 404, en: 'Station not found', zh: '站点不存在' },
+  802: { status: 404, en: 'Gateway not found', zh: '网关不存在' },
+  803: { status: 404, en: 'User not found', zh: '用户不存在' },
+  804: { status: 404, en: 'Rate template not found', zh: '费率模板不存在' },
+  805: { status: 404, en: 'Rate detail not found', zh: '费率明细不存在' },
+  806: { status: 404, en: 'Menu not found', zh: '菜单不存在' },
+  807: { status: 404, en: 'Role not found', zh: '角色不存在' },
+  808: { status: 404, en: 'File not found', zh: '文件不存在' },
+  809: { status: 404, en: 'Firmware not found', zh: '固件不存在' },
+  810: { status: 400, en: 'The station is missing its template type', zh: '站点缺少模板类型' },
+  811: { status: 409, en: 'A free template cannot be edited', zh: '免费模板不能编辑' },
+  812: { status: 409, en: 'The detail ending at 24:00 cannot be deleted', zh: '结束时间为24:00的明细不能删除' },
+  813: { status: 404, en: 'Order export setting not found', zh: '订单导出设置不存在' },
+  900: { status: 400, en: 'Name cannot contain numbers', zh: '名称不能包含数字' },
+} as const satisfies Record<number, CatalogueEntry>;
+
+export type ErrorCode = keyof typeof CATALOGUE;
+
+/** True when `code` is in the catalogue. */
+export function isCatalogueCode(code: number): code is ErrorCode {
+  return Object.prototype.hasOwnProperty.call(CATALOGUE, code);
+}
+
+/** The message of `code` in `lang`; unknown codes fall back to 500's text. */
+export function catalogueMessage(code: number, lang: Lang): string {
+  const entry: CatalogueEntry = isCatalogueCode(code) ? CATALOGUE[code] : CATALOGUE[500];
+  return entry[lang];
+}
+
+/** HTTP status for a catalogue code (500 for unknown codes). */
+export function httpStatusOf(code: number): number {
+  return isCatalogueCode(code) ? CATALOGUE[code].status : 500;
+}
+
+/**
+ * Picks the user's language from a `language` cookie value or an Accept-Language header
+ * (spec §1: default English). `zh`, `zh-CN`, `zh-Hans`… → zh.
+ */
+export function pickLang(cookie?: string | null, acceptLanguage?: string | null): Lang {
+  if (cookie) return cookie.toLowerCase().startsWith('zh') ? 'zh' : 'en';
+  if (acceptLanguage) {
+    const first = acceptLanguage.split(',')[0]?.trim().toLowerCase() ?? '';
+    if (first.startsWith('zh')) return 'zh';
+  }
+  return 'en';
+}

@@ -1,0 +1,103 @@
+/**
+ * Builds the Fastify application: plugins in a fixed order (external → app → routes), the `/sp`
+ * API, the OpenAPI description at `/sp/docs`, and the built console at `/`.
+ * `server/main.ts` only opens the database, listens and closes gracefully.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import { Bus } from './bus.js';
+import { registerAccessHook } from './http/access.js';
+import { registerErrorHandler } from './http/errors.js';
+import { sendError } from './http/envelope.js';
+import { apiModules } from './modules/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+    bus: Bus;
+  }
+}
+
+export type App = FastifyInstance;
+
+/** Paths whose values are masked in logs. */
+const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'req.query.password', 'req.query.token', 'req.body.password'];
+
+/** Builds (without listening) the HTTP application on an open database. */
+export async function buildApp(opts: { db: Db; config: Config; bus?: Bus; logger?: boolean }): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : {
+      level: opts.config.logLevel,
+      redact: { paths: REDACT, censor: '[redacted]' },
+      serializers: {
+        // The URL may carry ?password= (spec §7 login form); never log query strings.
+        req: (req) => ({ method: req.method, url: String(req.url).split('?')[0], remoteAddress: req.ip }),
+      },
+    },
+    bodyLimit: 5 * 1024 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate('db', opts.db);
+  app.decorate('config', opts.config);
+  app.decorate('bus', opts.bus ?? new Bus());
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // external plugins
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'ChargeDesk API', version: '0.1.0', description: 'Envelope { code, msg, data }; see docs/api.md' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/sp/docs' });
+
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'same-origin');
+    if (!reply.getHeader('content-security-policy')) {
+      reply.header(
+        'Content-Security-Policy',
+        "default-src 'self'; img-src 'self' data: blob: https: http:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self' ws: wss:; font-src 'self' data:; frame-ancestors 'none'",
+      );
+    }
+    return payload;
+  });
+
+  registerErrorHandler(app);
+
+  // the API
+  await app.register(async (sp) => {
+    registerAccessHook(sp);
+    for (const mod of apiModules) await sp.register(mod);
+    sp.setNotFoundHandler((req, reply) => sendError(req, reply, 400, { detail: 'no such route' }));
+  }, { prefix: '/sp' });
+
+  // the console
+  const staticDir = path.resolve(opts.config.staticDir);
+  if (fs.existsSync(path.join(staticDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: staticDir, prefix: '/', wildcard: false });
+    app.setNotFoundHandler((req, reply) => {
+      if (req.method === 'GET' && !req.url.startsWith('/sp/') && !req.url.startsWith('/ocpp/')) return reply.sendFile('index.html');
+      return reply.status(404).send({ code: 404, msg: 'Not found', data: null });
+    });
+  } else {
+    app.get('/', async (_req, reply) => reply.type('text/plain').send('The console is not built: run `npm run build`.'));
+  }
+  return app;
+}

@@ -1,0 +1,53 @@
+/**
+ * Configuration from the environment (README lists every variable). Read once at start-up.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  adminPassword?: string;
+  /** Attach simulated chargers to the demo network at start-up. */
+  simulate: boolean;
+  /** Load the demo network on an empty database (default: on with PGlite, off with DATABASE_URL). */
+  demo: boolean;
+  tokenTtlHours: number;
+  logLevel: string;
+  /** Heartbeat interval (s) answered in BootNotification. */
+  heartbeatInterval: number;
+  /** WebSocket ping interval (s); a dead socket is dropped after two missed pongs. */
+  pingInterval: number;
+  /** OCPP call timeout (ms) for commands sent to chargers (718 after it). */
+  commandTimeoutMs: number;
+  /** Map tile URL template for the console (offline: tiles are simply not drawn). */
+  mapTileUrl: string;
+  /** Number of simulated chargers to attach (SIM_CHARGERS). */
+  simChargers: number;
+  /** Directory of the built console (vite build). */
+  staticDir: string;
+}
+
+const num = (v: string | undefined, d: number) => (v !== undefined && v !== '' && !Number.isNaN(Number(v)) ? Number(v) : d);
+
+/** Builds the configuration from `env` (process.env by default) and command-line flags. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv): Config {
+  const databaseUrl = env.DATABASE_URL || undefined;
+  const demoFlag = argv.includes('--demo');
+  return {
+    port: num(env.PORT, 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: env.DATA_DIR ?? './data',
+    databaseUrl,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    simulate: env.SIMULATE !== '0',
+    demo: env.DEMO !== undefined ? env.DEMO !== '0' : demoFlag || !databaseUrl,
+    tokenTtlHours: num(env.TOKEN_TTL_HOURS, 12),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    heartbeatInterval: num(env.OCPP_HEARTBEAT_INTERVAL, 60),
+    pingInterval: num(env.OCPP_PING_INTERVAL, 30),
+    commandTimeoutMs: num(env.OCPP_COMMAND_TIMEOUT_MS, 30000),
+    mapTileUrl: env.MAP_TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    simChargers: num(env.SIM_CHARGERS, 6),
+    staticDir: env.STATIC_DIR ?? './dist',
+  };
+}

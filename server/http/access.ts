@@ -1,0 +1,82 @@
+/**
+ * Authentication and authorization for the `/sp` tree (spec §6, §8): one onRequest hook resolves
+ * the bearer token (401 when missing, expired, revoked or the account is deactivated) and checks
+ * the permission the route declares in its `config.permission` (403 otherwise).
+ * Routes declare `config: { public: true }` to skip it (login).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ADMIN_PERMISSION } from '../../domain/routes.js';
+import { resolveToken } from '../modules/auth/tokens.js';
+import { AppError } from './envelope.js';
+
+/** Who is calling. `companyCode` null only for platform administrators. */
+export interface AuthContext {
+  accountId: number;
+  username: string;
+  userType: string;
+  companyCode: string | null;
+  isAdmin: boolean;
+  /** `['role:admin']` for administrators, else the role's `menu:*` strings. */
+  permissions: string[];
+  managedStationIds: number[];
+  token: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Open without a token. */
+    public?: boolean;
+    /** Menu permission (`menu:*`) the caller needs; undefined = any signed-in user. */
+    permission?: string | string[];
+  }
+  interface FastifyRequest {
+    auth?: AuthContext;
+  }
+}
+
+/** The bearer token of a request (Authorization header; `token` query for downloads). */
+export function bearerOf(req: FastifyRequest): string | undefined {
+  const h = req.headers.authorization;
+  if (h?.startsWith('Bearer ')) return h.slice(7).trim() || undefined;
+  const q = (req.query as Record<string, unknown> | undefined)?.token;
+  return typeof q === 'string' && q ? q : undefined;
+}
+
+/** The signed-in caller; throws 401 when the route was reached without one. */
+export function authOf(req: FastifyRequest): AuthContext {
+  if (!req.auth) throw new AppError(401);
+  return req.auth;
+}
+
+/** True when `auth` holds `permission` (administrators hold every one). */
+export function hasPermission(auth: AuthContext, permission: string | string[] | undefined): boolean {
+  if (permission === undefined) return true;
+  if (auth.isAdmin || auth.permissions.includes(ADMIN_PERMISSION)) return true;
+  const wanted = Array.isArray(permission) ? permission : [permission];
+  return wanted.some((p) => auth.permissions.includes(p));
+}
+
+/** Registers the hook on an encapsulated `/sp` scope. */
+export function registerAccessHook(app: FastifyInstance) {
+  app.addHook('onRequest', async (req) => {
+    const config = req.routeOptions.config;
+    if (config?.public) return;
+    const token = bearerOf(req);
+    if (!token) throw new AppError(401);
+    const row = await resolveToken(app.db, token);
+    if (!row) throw new AppError(401);
+    const { account, role } = row;
+    const isAdmin = account.userType === 'ADMIN' && account.companyCode === null;
+    req.auth = {
+      accountId: account.id,
+      username: account.username,
+      userType: account.userType,
+      companyCode: account.companyCode,
+      isAdmin,
+      permissions: isAdmin ? [ADMIN_PERMISSION] : role && role.enabled ? role.permissions : [],
+      managedStationIds: account.managedStationIds,
+      token,
+    };
+    if (!hasPermission(req.auth, config?.permission)) throw new AppError(403);
+  });
+}

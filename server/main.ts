@@ -1,0 +1,50 @@
+/**
+ * The process: load configuration, open and migrate the database, create the administrator on
+ * first start, load the demo network when asked, start HTTP + OCPP on one port, attach simulated
+ * chargers, and shut down gracefully on SIGTERM/SIGINT (sockets closed, database flushed).
+ */
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { ensureAdmin } from './db/bootstrap.js';
+import { buildApp } from './app.js';
+import { startCentralSystem } from './ocpp/central-system.js';
+import { loadDemoIfEmpty } from '../fake-db/index.js';
+import { startSimulation } from '../sim/attach.js';
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const app = await buildApp({ db: database.db, config });
+
+const admin = await ensureAdmin(database.db, config.adminPassword);
+if (admin.generated) {
+  // Printed once on the console, deliberately not through the logger.
+  process.stdout.write(`\n  ChargeDesk administrator created: user "admin", password "${admin.generated}"\n  (set ADMIN_PASSWORD to choose it)\n\n`);
+}
+const demo = config.demo ? await loadDemoIfEmpty(database.db) : { loaded: false };
+if (demo.loaded) app.log.info('demo network loaded');
+
+const central = startCentralSystem(app);
+await app.listen({ port: config.port, host: config.host });
+
+const sim = config.simulate && config.demo
+  ? await startSimulation({ db: database.db, url: `ws://127.0.0.1:${config.port}/ocpp`, chargers: config.simChargers, log: app.log })
+  : undefined;
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  try {
+    await sim?.stop();
+    await central.close();
+    await app.close();
+    await database.close();
+  } finally {
+    process.exit(0);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

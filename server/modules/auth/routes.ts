@@ -1,0 +1,71 @@
+/**
+ * Authentication calls (spec §3, §5, §7): POST /sp/login, DELETE /sp/logout, GET /sp/user/info.
+ * Login takes username (trimmed) and password as query parameters (the spec's form), a form
+ * body or JSON (the console's form, so passwords never sit in URLs). Wrong login → 700.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { account, role } from '../../db/schema.js';
+import { authOf } from '../../http/access.js';
+import { AppError, ok } from '../../http/envelope.js';
+import { verifyPassword } from './password.js';
+import { issueToken, revokeToken } from './tokens.js';
+
+const credentials = z.object({
+  username: z.string().optional(),
+  password: z.string().optional(),
+});
+
+/** A well-formed hash to compare against when the user does not exist (constant-ish timing). */
+const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
+
+const authRoutes: FastifyPluginAsync = async (app) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/login', {
+    config: { public: true },
+    schema: { tags: ['auth'], querystring: credentials, body: credentials.optional().nullable() },
+  }, async (req) => {
+    const username = (req.body?.username ?? req.query.username ?? '').trim();
+    const password = req.body?.password ?? req.query.password ?? '';
+    if (!username) throw new AppError(609, 'username');
+    if (!password) throw new AppError(607, 'password');
+    const [row] = await app.db.select().from(account).where(eq(account.username, username)).limit(1);
+    const good = await verifyPassword(password, row?.passwordHash ?? DUMMY_HASH);
+    if (!row || !good || !row.active) throw new AppError(700);
+    const token = await issueToken(app.db, row.id, app.config.tokenTtlHours);
+    req.log.info({ accountId: row.id }, 'signed in');
+    return ok(req, { token });
+  });
+
+  r.delete('/logout', { schema: { tags: ['auth'] } }, async (req) => {
+    await revokeToken(app.db, authOf(req).token);
+    return ok(req, null);
+  });
+
+  r.get('/user/info', { schema: { tags: ['auth'] } }, async (req) => {
+    const auth = authOf(req);
+    const [row] = await app.db
+      .select({ account, roleCode: role.code, roleName: role.name })
+      .from(account)
+      .leftJoin(role, eq(role.id, account.roleId))
+      .where(eq(account.id, auth.accountId));
+    if (!row) throw new AppError(401);
+    return ok(req, {
+      id: row.account.id,
+      userName: row.account.username,
+      realName: row.account.realName,
+      avatar: row.account.avatar,
+      email: row.account.email,
+      phone: row.account.phone,
+      userType: row.account.userType,
+      companyCode: row.account.companyCode,
+      roles: auth.isAdmin ? ['admin'] : row.roleCode ? [row.roleCode] : [],
+      permissions: auth.permissions,
+    });
+  });
+};
+
+export default authRoutes;

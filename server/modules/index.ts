@@ -1,0 +1,7 @@
+/** The API modules registered under `/sp`, in order. */
+import type { FastifyPluginAsync } from 'fastify';
+import auth from './auth/routes.js';
+import company from './company/routes.js';
+import notifications from './notifications/routes.js';
+
+export const apiModules: FastifyPluginAsync[] = [auth, company, notifications];

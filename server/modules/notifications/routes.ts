@@ -1,0 +1,34 @@
+/**
+ * GET /sp/notifications (spec §7): the caller's latest notifications (events and report tickets)
+ * for the navbar bell, newest first, at most 50.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { desc } from 'drizzle-orm';
+import { notification } from '../../db/schema.js';
+import { authOf } from '../../http/access.js';
+import { ok } from '../../http/envelope.js';
+import { companyScope } from '../../http/scope.js';
+
+const notificationRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/notifications', { schema: { tags: ['notifications'] } }, async (req) => {
+    const auth = authOf(req);
+    const rows = await app.db
+      .select()
+      .from(notification)
+      .where(companyScope(auth, notification.companyCode))
+      .orderBy(desc(notification.createdAt))
+      .limit(50);
+    return ok(req, rows.map((n) => ({
+      id: n.id,
+      systemNotificationType: n.systemNotificationType,
+      content: n.content,
+      createTimeStamp: n.createdAt.toISOString(),
+      userName: n.userName,
+      ticketNo: n.ticketNo,
+      serialNum: n.serialNum,
+      eventStatus: n.eventStatus,
+    })));
+  });
+};
+
+export default notificationRoutes;

@@ -1,0 +1,55 @@
+/**
+ * `build()` for API and OCPP tests: a real Fastify app on a fresh database, listening on a random
+ * loopback port with the OCPP central system attached, plus helpers to sign in and call `/sp/*`.
+ */
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type Config } from '../../server/config.js';
+import { buildApp } from '../../server/app.js';
+import { ensureAdmin } from '../../server/db/bootstrap.js';
+import { startCentralSystem } from '../../server/ocpp/central-system.js';
+import { freshDatabase, type Backend } from './db.js';
+import type { Database } from '../../server/db/client.js';
+
+export const ADMIN_PASSWORD = 'admin-Secret-1';
+
+export interface TestServer {
+  app: FastifyInstance;
+  database: Database;
+  /** http://127.0.0.1:port */
+  baseUrl: string;
+  /** ws://127.0.0.1:port/ocpp */
+  ocppUrl: string;
+  /** Signs in and returns the bearer token. */
+  login(username?: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Starts a test server on `backend`; `overrides` tune the configuration. */
+export async function build(backend: Backend = 'pglite', overrides: Partial<Config> = {}): Promise<TestServer> {
+  const database = await freshDatabase(backend);
+  const config: Config = { ...loadConfig({}, []), port: 0, host: '127.0.0.1', logLevel: 'silent', simulate: false, demo: false, staticDir: './dist', ...overrides };
+  await ensureAdmin(database.db, ADMIN_PASSWORD);
+  const app = await buildApp({ db: database.db, config, logger: false });
+  const central = startCentralSystem(app);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : 0;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    app,
+    database,
+    baseUrl,
+    ocppUrl: `ws://127.0.0.1:${port}/ocpp`,
+    async login(username = 'admin', password = ADMIN_PASSWORD) {
+      const res = await app.inject({ method: 'POST', url: '/sp/login', payload: { username, password } });
+      const body = res.json();
+      if (body.code !== 200) throw new Error(`login failed: ${res.body}`);
+      return body.data.token as string;
+    },
+    async close() {
+      await central.close();
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * Test databases: a fresh in-memory PGlite always; and, when DATABASE_URL is set, a fresh
+ * database created on that PostgreSQL server for the calling file (dropped afterwards).
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../../server/db/client.js';
+
+export type Backend = 'pglite' | 'postgres';
+
+/** The backends to run API and OCPP suites on. */
+export function backends(): Backend[] {
+  return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/** Opens a fresh, migrated database on `backend`; `close()` also drops a server database. */
+export async function freshDatabase(backend: Backend): Promise<Database> {
+  if (backend === 'pglite') return openDatabase({ dataDir: 'memory://' });
+  const base = new URL(process.env.DATABASE_URL!);
+  const name = `cdtest_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base.toString() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base.toString());
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const c = new pg.Client({ connectionString: base.toString() });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}

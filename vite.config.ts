@@ -1,0 +1,43 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/**
+ * Vite builds the console (src/ → dist/); Vitest runs the test projects:
+ * unit (pure domain and console units), api (real server + database), ocpp (real WebSocket
+ * clients) and e2e (Chromium against the built console).
+ */
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 4000,
+  },
+  server: {
+    proxy: { '/sp': 'http://127.0.0.1:8080', '/ocpp': { target: 'ws://127.0.0.1:8080', ws: true } },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 },
+      },
+      {
+        extends: true,
+        test: { name: 'ocpp', include: ['tests/ocpp/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e', include: ['tests/e2e/**/*.test.ts'], environment: 'node',
+          testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
