@@ -249,6 +249,8 @@ export const chargerLog = pgTable('charger_log', {
   companyCode: text('company_code'),
   direction: text('direction').notNull(),
   action: text('action').notNull(),
+  /** CALL, CALLRESULT, CALLERROR (or INVALID for a frame that is not OCPP-J). */
+  messageType: text('message_type'),
   messageId: text('message_id'),
   payload: jsonb('payload'),
   at: ts('at').notNull().defaultNow(),
@@ -258,6 +260,8 @@ export const chargerLog = pgTable('charger_log', {
 export const connectionAttempt = pgTable('connection_attempt', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   identity: text('identity').notNull(),
+  /** The company of the charger the identity names; null for unknown identities (admin only). */
+  companyCode: text('company_code'),
   remoteAddress: text('remote_address'),
   reason: text('reason').notNull(),
   at: ts('at').notNull().defaultNow(),

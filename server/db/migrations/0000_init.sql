@@ -120,6 +120,7 @@ CREATE TABLE "charger_log" (
 	"company_code" text,
 	"direction" text NOT NULL,
 	"action" text NOT NULL,
+	"message_type" text,
 	"message_id" text,
 	"payload" jsonb,
 	"at" timestamp with time zone DEFAULT now() NOT NULL
@@ -144,6 +145,7 @@ CREATE TABLE "company" (
 CREATE TABLE "connection_attempt" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"identity" text NOT NULL,
+	"company_code" text,
 	"remote_address" text,
 	"reason" text NOT NULL,
 	"at" timestamp with time zone DEFAULT now() NOT NULL
