@@ -1,5 +1,347 @@
-/** Demo data set (placeholder). */
+/**
+ * The demo network: a seeded, deterministic generator that fills an EMPTY database (no company
+ * rows) in one transaction with two operator companies, their station groups, stations, chargers
+ * and connectors, card and app users, roles and accounts, three weeks of finished orders (with
+ * meter values for a sample) and a few notifications. See fake-db/README.md.
+ *
+ * The same seed and the same `now` give the same rows (serial numbers, card numbers, order
+ * numbers, amounts); times are placed relative to the UTC midnight of `now`.
+ */
+import Decimal from 'decimal.js';
+import { count } from 'drizzle-orm';
 import type { Db } from '../server/db/client.js';
-export async function loadDemoIfEmpty(_db: Db): Promise<{ loaded: boolean }> {
-  return { loaded: false };
+import {
+  account, appUser, cardUser, charger, chargeOrder, company, connector, meterValue, notification, role, station, stationGroup,
+} from '../server/db/schema.js';
+import { hashPassword } from '../server/modules/auth/password.js';
+import { allPermissions } from '../domain/routes.js';
+import { DEMO_COMPANIES, DEMO_MODELS, STOP_REASONS, type DemoCompany } from './catalog.js';
+import { mulberry32, type Rng } from './prng.js';
+
+export { DEMO_COMPANIES } from './catalog.js';
+
+/** The password of every demo account (`volta.admin`, `volta.staff`, `volta.manager`, `hkev.*`). */
+export const DEMO_PASSWORD = 'demo1234';
+/** Codes of the demo operator companies. */
+export const DEMO_COMPANY_CODES = DEMO_COMPANIES.map((c) => c.code);
+/** The seed of the generator. */
+export const DEMO_SEED = 20240611;
+/** Days of order history before today. */
+export const DEMO_HISTORY_DAYS = 21;
+/** Permissions of the `<CODE>_STAFF` role: monitoring and orders. */
+export const STAFF_PERMISSIONS = [
+  'menu:monitoring', 'menu:monitoring:mapmonotoring', 'menu:monitoring:stationmonotoring', 'menu:monitoring:chargermonotoring',
+  'menu:operations', 'menu:operations:orders',
+];
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type ChargerRow = typeof charger.$inferInsert;
+type OrderRow = typeof chargeOrder.$inferInsert;
+type MeterRow = typeof meterValue.$inferInsert;
+
+const HOUR = 3_600_000;
+const MINUTE = 60_000;
+const DAY = 24 * HOUR;
+/** Rows per INSERT statement (well under PostgreSQL's 65535 bind parameters). */
+const CHUNK = 400;
+/** One order in this many gets periodic meter values. */
+const METER_SAMPLE_EVERY = 25;
+
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+const money = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+
+/** A 16-character serial number: the company code then zero-padded station and charger numbers. */
+export function demoSerial(companyCode: string, stationNo: number, chargerNo: number): string {
+  return companyCode + pad(stationNo * 100 + chargerNo, 16 - companyCode.length);
+}
+
+async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
+}
+
+/** Options of {@link loadDemoIfEmpty}; tests pass a fixed `now` to compare two loads. */
+export interface DemoOptions {
+  now?: Date;
+  seed?: number;
+}
+
+/** Row counts of a load. */
+export interface DemoCounts {
+  companies: number;
+  stations: number;
+  chargers: number;
+  cardUsers: number;
+  appUsers: number;
+  orders: number;
+  meterValues: number;
+}
+
+/**
+ * Loads the demo network when the database has no company yet.
+ * @returns `{ loaded: false }` on a non-empty database (nothing written), else the row counts.
+ */
+export async function loadDemoIfEmpty(db: Db, opts: DemoOptions = {}): Promise<{ loaded: boolean; counts?: DemoCounts }> {
+  const [{ n }] = await db.select({ n: count() }).from(company);
+  if (n > 0) return { loaded: false };
+  const now = opts.now ?? new Date();
+  const rng = mulberry32(opts.seed ?? DEMO_SEED);
+  // One scrypt hash shared by all demo accounts keeps start-up fast.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const counts: DemoCounts = { companies: 0, stations: 0, chargers: 0, cardUsers: 0, appUsers: 0, orders: 0, meterValues: 0 };
+  const usedCards = new Set<string>();
+  const usedTx = new Set<number>();
+  await db.transaction(async (tx) => {
+    for (const c of DEMO_COMPANIES) {
+      await loadCompany(tx, c, { rng, now, passwordHash, counts, usedCards, usedTx });
+    }
+  });
+  return { loaded: true, counts };
+}
+
+interface Ctx {
+  rng: Rng;
+  now: Date;
+  passwordHash: string;
+  counts: DemoCounts;
+  usedCards: Set<string>;
+  usedTx: Set<number>;
+}
+
+async function loadCompany(tx: Tx, c: DemoCompany, ctx: Ctx): Promise<void> {
+  const { rng, now, counts } = ctx;
+  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const domain = c.serviceEmail.split('@')[1];
+
+  await tx.insert(company).values({
+    code: c.code, name: c.name, currency: c.currency, address: c.address, servicePhone: c.servicePhone,
+    serviceEmail: c.serviceEmail, adminUsername: `${c.accountPrefix}.admin`, timeZone: c.timeZone,
+    remark: 'Demo operator', createdAt: new Date(midnight - 120 * DAY),
+  });
+  counts.companies++;
+
+  const groups = await tx.insert(stationGroup).values(c.groups.map((name, i) => ({
+    companyCode: c.code, name, isDefault: i === 0, remark: i === 0 ? 'Created with the company' : null,
+  }))).returning({ id: stationGroup.id });
+
+  // stations
+  const stationRows = await tx.insert(station).values(c.stations.map((s, i) => ({
+    companyCode: c.code, groupId: groups[s.group].id, name: s.name, status: 'ACTIVE', visibility: 'PUBLIC',
+    locationType: s.locationType, maintainer: `${rng.pick(c.firstNames)} ${rng.pick(c.lastNames)}`,
+    maintainerMobile: `${c.mobilePrefix}${pad(rng.int(1000000, 9999999), 7)}`,
+    customerCompany: c.name, customerName: s.name, contactEmail: `site${i + 1}@${domain}`,
+    address: s.address, houseNumber: s.houseNumber, city: c.city, zip: s.zip || null, country: c.country,
+    latitude: s.latitude, longitude: s.longitude, pricingModel: 'CHARGED',
+    stationCode: `${c.code}-S${pad(i + 1, 2)}`, timeZone: c.timeZone, createdAt: new Date(midnight - (100 - i) * DAY),
+  }))).returning({ id: station.id, name: station.name });
+  counts.stations += stationRows.length;
+
+  // chargers and connectors
+  const chargerRows: ChargerRow[] = [];
+  const connectorCount = new Map<string, number>();
+  stationRows.forEach((st, si) => {
+    const n = rng.int(3, 6);
+    for (let k = 1; k <= n; k++) {
+      const m = k === 1 && si % 2 === 0 ? DEMO_MODELS[rng.int(0, 1)] : rng.pick(DEMO_MODELS);
+      const sn = demoSerial(c.code, si + 1, k);
+      const installed = new Date(midnight - rng.int(60, 900) * DAY);
+      connectorCount.set(sn, m.connectors);
+      chargerRows.push({
+        companyCode: c.code, stationId: st.id, serialNum: sn, chargerStationCode: `${c.code}-S${pad(si + 1, 2)}-${pad(k, 2)}`,
+        phase: m.phase, lifeStatus: 'ACTIVE', installerName: `${rng.pick(c.firstNames)} ${rng.pick(c.lastNames)}`,
+        installerEmail: `installer@${domain}`, installerCompany: `${c.city} E-Mobility Services`,
+        installerContact: `${c.mobilePrefix}${pad(rng.int(1000000, 9999999), 7)}`,
+        installationDate: installed.toISOString().slice(0, 10), warrantyYears: rng.int(0, 3),
+        type: m.type, equipmentNumber: `EQ-${sn.slice(-6)}`, ratedPowerKw: m.ratedPowerKw, runStatus: null, online: false,
+        firmwareVersion: m.firmware, vendor: m.vendor, model: m.model, createdAt: installed,
+      });
+    }
+  });
+  const inserted = await tx.insert(charger).values(chargerRows).returning({ id: charger.id, serialNum: charger.serialNum });
+  const idOf = new Map(inserted.map((r) => [r.serialNum, r.id]));
+  counts.chargers += inserted.length;
+  await tx.insert(connector).values(chargerRows.flatMap((ch) => Array.from({ length: connectorCount.get(ch.serialNum)! }, (_, i) => ({
+    chargerId: idOf.get(ch.serialNum)!, connectorId: i + 1, status: 'Available', errorCode: 'NoError', statusAt: ch.createdAt!,
+  }))));
+
+  // card users and app users
+  const nCards = rng.int(20, 40);
+  const cards: { id: number; cardNumber: string; active: boolean; name: string }[] = [];
+  const cardRows = Array.from({ length: nCards }, (_, i) => {
+    let cardNumber: string;
+    do cardNumber = Array.from({ length: 4 }, () => pad(rng.int(0, 255).toString(16), 2)).join('').toUpperCase();
+    while (ctx.usedCards.has(cardNumber));
+    ctx.usedCards.add(cardNumber);
+    const firstName = rng.pick(c.firstNames);
+    const lastName = rng.pick(c.lastNames);
+    const limited = i > 0 && rng.chance(0.15);
+    return {
+      companyCode: c.code, cardNumber, firstName, lastName,
+      mobile: `${c.mobilePrefix}${pad(rng.int(1000000, 9999999), 7)}`,
+      email: `${firstName}.${lastName}${i}@mail.example`.toLowerCase().replace(/[^a-z0-9.@]/g, ''),
+      scope: limited ? 'STATIONS' : 'ALL',
+      stationIds: limited ? stationRows.filter(() => rng.chance(0.5)).map((s) => s.id).slice(0, 3) : [],
+      managerCard: i === 0, active: i === 0 || rng.chance(0.94),
+      balance: money(new Decimal(rng.int(c.balance[0] * 100, c.balance[1] * 100)).div(100)),
+      createdAt: new Date(midnight - rng.int(0, 75) * DAY - rng.int(0, 23) * HOUR),
+    };
+  });
+  for (const row of await tx.insert(cardUser).values(cardRows).returning({ id: cardUser.id, cardNumber: cardUser.cardNumber, active: cardUser.active, firstName: cardUser.firstName, lastName: cardUser.lastName })) {
+    cards.push({ id: row.id, cardNumber: row.cardNumber, active: row.active, name: `${row.firstName} ${row.lastName}` });
+  }
+  counts.cardUsers += cards.length;
+  const nApps = rng.int(4, 7);
+  const apps = await tx.insert(appUser).values(Array.from({ length: nApps }, (_, i) => {
+    const first = rng.pick(c.firstNames);
+    const last = rng.pick(c.lastNames);
+    return {
+      companyCode: c.code, nickname: `${first.split(' ')[0].toLowerCase()}${rng.int(10, 99)}`, fullName: `${first} ${last}`,
+      mobile: `${c.mobilePrefix}${pad(rng.int(1000000, 9999999), 7)}`, email: `app${i + 1}@${domain}`,
+      registrationMethod: rng.pick(['MOBILE', 'EMAIL']), idTag: `APP${c.code}${pad(i + 1, 4)}`,
+      balance: money(new Decimal(rng.int(0, c.balance[1] * 50)).div(100)),
+      createdAt: new Date(midnight - rng.int(0, 60) * DAY - rng.int(0, 23) * HOUR),
+    };
+  })).returning({ id: appUser.id, idTag: appUser.idTag });
+  counts.appUsers += apps.length;
+
+  // roles and accounts
+  const [adminRole, staffRole] = await tx.insert(role).values([
+    { name: `${c.name} administrator`, code: `${c.code}_ADMIN`, companyCode: c.code, description: 'Every menu of the company', permissions: allPermissions().filter((p) => p.startsWith('menu:')) },
+    { name: `${c.name} staff`, code: `${c.code}_STAFF`, companyCode: c.code, description: 'Monitoring and orders', permissions: STAFF_PERMISSIONS },
+  ]).returning({ id: role.id });
+  const managed = stationRows.slice(0, 2).map((s) => s.id);
+  await tx.insert(account).values([
+    { username: `${c.accountPrefix}.admin`, userType: 'OPERATOR_ADMIN', realName: `${c.name} Admin`, roleId: adminRole.id, email: `admin@${domain}` },
+    { username: `${c.accountPrefix}.staff`, userType: 'STAFF', realName: `${rng.pick(c.firstNames)} ${rng.pick(c.lastNames)}`, roleId: staffRole.id, email: `staff@${domain}` },
+    { username: `${c.accountPrefix}.manager`, userType: 'STATION_MANAGER', realName: `${rng.pick(c.firstNames)} ${rng.pick(c.lastNames)}`, roleId: staffRole.id, email: `manager@${domain}`, managedStationIds: managed },
+  ].map((a) => ({ ...a, companyCode: c.code, passwordHash: ctx.passwordHash, phone: c.servicePhone })));
+
+  // orders
+  const stationOf = new Map(chargerRows.map((ch) => [ch.serialNum, ch.stationId!]));
+  const orders: OrderRow[] = [];
+  const meters: MeterRow[] = [];
+  const price = {
+    electricity: new Decimal(c.price.electricityPerKwh),
+    service: new Decimal(c.price.servicePerKwh),
+    tax: new Decimal(c.price.taxRate),
+  };
+  const activeCards = cards.filter((x) => x.active);
+  for (const ch of chargerRows) {
+    const model = DEMO_MODELS.find((m) => m.model === ch.model)!;
+    const rated = Number(model.ratedPowerKw);
+    const chargerId = idOf.get(ch.serialNum)!;
+    for (let conn = 1; conn <= model.connectors; conn++) {
+      let register = rng.int(1_000_000, 9_000_000);
+      for (let d = DEMO_HISTORY_DAYS; d >= 0; d--) {
+        const dayStart = midnight - d * DAY - c.utcOffsetHours * HOUR;
+        const sessions = model.type === 'DC' ? rng.int(1, 4) : rng.int(0, 3);
+        let cursor = dayStart + 6.5 * HOUR + rng.int(0, 180) * MINUTE;
+        for (let s = 0; s < sessions; s++) {
+          const energyWh = model.type === 'DC' ? rng.int(10_000, 60_000) : rng.int(5_000, model.phase === 'SINGLE' ? 30_000 : 45_000);
+          const powerKw = model.type === 'DC' ? rated * rng.float(0.4, 0.8) : Math.min(rated, rng.pick([7.4, 11, 11, 22])) * rng.float(0.85, 1);
+          const chargeMs = Math.round((energyWh / 1000 / powerKw) * HOUR);
+          const start = cursor;
+          const stop = start + chargeMs + rng.int(2, 12) * MINUTE;
+          cursor = stop + rng.int(20, 200) * MINUTE;
+          if (stop > dayStart + 23.5 * HOUR) break;
+          const useApp = rng.chance(0.15) && apps.length > 0;
+          const card = rng.pick(activeCards);
+          const app = rng.pick(apps);
+          const paidDraw = rng.chance(0.9);
+          const reason = rng.pick(STOP_REASONS);
+          const txId = nextTransactionId(rng, ctx.usedTx);
+          const sample = (counts.orders + orders.length) % METER_SAMPLE_EVERY === 0;
+          if (stop >= now.getTime()) continue;
+          const meterStart = register;
+          const meterStop = register + energyWh;
+          register = meterStop + rng.int(0, 50);
+          const energy = new Decimal(energyWh).div(1000);
+          const electricityFee = new Decimal(money(energy.mul(price.electricity)));
+          const serviceFee = new Decimal(money(energy.mul(price.service)));
+          const cost = electricityFee.add(serviceFee);
+          const taxAmount = new Decimal(money(cost.mul(price.tax)));
+          orders.push({
+            orderNo: '', companyCode: c.code, stationId: stationOf.get(ch.serialNum), chargerId, chargerSn: ch.serialNum,
+            connectorId: conn, transactionId: txId, idTag: useApp ? app.idTag! : card.cardNumber, idTagStatus: 'Accepted',
+            userType: useApp ? 'APP' : 'CARD', cardUserId: useApp ? null : card.id, appUserId: useApp ? app.id : null,
+            chargerStartTime: new Date(start), chargerStopTime: new Date(stop),
+            serverStartTime: new Date(start + 1000), serverStopTime: new Date(stop + 1000),
+            meterStart, meterStop, energyKwh: energy.toFixed(3), status: 'FINISHED', stopReason: reason,
+            currency: c.currency, electricityFee: money(electricityFee), serviceFee: money(serviceFee),
+            taxAmount: money(taxAmount), cost: money(cost), totalAmount: money(cost.add(taxAmount)),
+            // Sessions of the last two days are more often still unpaid.
+            paid: d <= 1 ? paidDraw && rng.chance(0.6) : paidDraw,
+            breakdown: {
+              pricingModel: 'FLAT', energyKwh: energy.toFixed(3),
+              electricityPerKwh: c.price.electricityPerKwh, servicePerKwh: c.price.servicePerKwh,
+              taxName: c.price.taxName, taxRate: c.price.taxRate,
+            },
+            createdAt: new Date(start + 1000),
+          });
+          if (sample) meters.push(...meterSamples(chargerId, conn, txId, start, chargeMs, stop, meterStart, energyWh, powerKw, rng));
+        }
+      }
+    }
+  }
+  // Order numbers follow the start time within the company.
+  orders.sort((a, b) => a.chargerStartTime.getTime() - b.chargerStartTime.getTime() || a.chargerSn.localeCompare(b.chargerSn) || a.connectorId - b.connectorId);
+  orders.forEach((o, i) => { o.orderNo = `${c.code}-D${pad(i + 1, 6)}`; });
+  await insertChunked(orders, (chunk) => tx.insert(chargeOrder).values(chunk));
+  await insertChunked(meters, (chunk) => tx.insert(meterValue).values(chunk));
+  counts.orders += orders.length;
+  counts.meterValues += meters.length;
+
+  // notifications for the bell
+  const sns = chargerRows.map((ch) => ch.serialNum);
+  const events = [
+    { content: 'GroundFailure on connector 1', status: 'HAPPENING', hoursAgo: 2 },
+    { content: 'Charger offline', status: 'HAPPENING', hoursAgo: 5 },
+    { content: 'OverCurrentFailure on connector 2', status: 'RECOVERED', hoursAgo: 26 },
+    { content: 'EmergencyStop pressed', status: 'PROCESSED', hoursAgo: 50 },
+  ];
+  const tickets = [
+    { subject: 'Card not accepted at the charger', hoursAgo: 3 },
+    { subject: 'Charging stopped early, please check my bill', hoursAgo: 30 },
+  ];
+  await tx.insert(notification).values([
+    ...events.map((e) => {
+      const sn = rng.pick(sns);
+      return {
+        companyCode: c.code, systemNotificationType: 'EVENT', content: `${sn}: ${e.content}`, serialNum: sn,
+        eventStatus: e.status, createdAt: new Date(now.getTime() - e.hoursAgo * HOUR),
+      };
+    }),
+    ...tickets.map((t, i) => ({
+      companyCode: c.code, systemNotificationType: 'REPORT_TICKET', content: t.subject,
+      userName: rng.pick(cards).name, ticketNo: `RT${c.code}${pad(i + 1, 5)}`,
+      createdAt: new Date(now.getTime() - t.hoursAgo * HOUR),
+    })),
+  ]);
+}
+
+/** A unique, non-sequential transaction id (positive 31-bit integer). */
+function nextTransactionId(rng: Rng, used: Set<number>): number {
+  let id: number;
+  do id = rng.int(100_000_000, 2_000_000_000);
+  while (used.has(id));
+  used.add(id);
+  return id;
+}
+
+/**
+ * Periodic meter values of one session every 5 minutes: Energy.Active.Import.Register (Wh) and
+ * Power.Active.Import (W); power drops to 0 after the energy is delivered (vehicle full).
+ */
+function meterSamples(chargerId: number, connectorId: number, transactionId: number, start: number, chargeMs: number, stop: number,
+  meterStart: number, energyWh: number, powerKw: number, rng: Rng): MeterRow[] {
+  const rows: MeterRow[] = [];
+  for (let t = start; t <= stop; t += 5 * MINUTE) {
+    const progress = Math.min(1, (t - start) / chargeMs);
+    const charging = t - start < chargeMs;
+    const watts = charging ? Math.round(powerKw * 1000 * rng.float(0.95, 1.03)) : 0;
+    const at = new Date(t);
+    const common = { chargerId, connectorId, transactionId, timestamp: at, context: 'Sample.Periodic', receivedAt: at };
+    rows.push({ ...common, measurand: 'Energy.Active.Import.Register', value: String(Math.round(meterStart + energyWh * progress)), unit: 'Wh' });
+    rows.push({ ...common, measurand: 'Power.Active.Import', value: String(watts), unit: 'W' });
+  }
+  return rows;
 }
