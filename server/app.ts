@@ -25,7 +25,18 @@ declare module 'fastify' {
     db: Db;
     config: Config;
     bus: Bus;
+    /** Every route registered under `/sp` (method, url, declared access), in registration order. */
+    spRoutes: RegisteredRoute[];
   }
+}
+
+/** A `/sp` route as registered, with the access it declares (`config.public/permission/scope`). */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  public: boolean;
+  permission?: string | string[];
+  scope?: string;
 }
 
 export type App = FastifyInstance;
@@ -82,8 +93,16 @@ export async function buildApp(opts: { db: Db; config: Config; bus?: Bus; logger
   registerErrorHandler(app);
 
   // the API
+  app.decorate('spRoutes', [] as RegisteredRoute[]);
   await app.register(async (sp) => {
     registerAccessHook(sp);
+    sp.addHook('onRoute', (r) => {
+      const methods = Array.isArray(r.method) ? r.method : [r.method];
+      const c = r.config as { public?: boolean; permission?: string | string[]; scope?: string } | undefined;
+      for (const method of methods) {
+        app.spRoutes.push({ method, url: r.url, public: c?.public === true, permission: c?.permission, scope: c?.scope });
+      }
+    });
     for (const mod of apiModules) await sp.register(mod);
     sp.setNotFoundHandler((req, reply) => sendError(req, reply, 400, { detail: 'no such route' }));
   }, { prefix: '/sp' });

@@ -28,6 +28,13 @@ declare module 'fastify' {
     public?: boolean;
     /** Menu permission (`menu:*`) the caller needs; undefined = any signed-in user. */
     permission?: string | string[];
+    /**
+     * Whose rows the route touches (docs/access-control.md): `platform` = platform administrators
+     * only (403 for company accounts, checked here); `company` = the caller's company, `station` =
+     * also limited to a station manager's stations, `own` = the caller's own account (these three
+     * are applied by the service with `companyScope`/`stationScope`). Undefined = `company`.
+     */
+    scope?: 'platform' | 'company' | 'station' | 'own';
   }
   interface FastifyRequest {
     auth?: AuthContext;
@@ -78,5 +85,6 @@ export function registerAccessHook(app: FastifyInstance) {
       token,
     };
     if (!hasPermission(req.auth, config?.permission)) throw new AppError(403);
+    if (config?.scope === 'platform' && !isAdmin) throw new AppError(403);
   });
 }
