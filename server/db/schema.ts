@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex, primaryKey,
+  bigint, bigserial, boolean, check, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex, primaryKey,
 } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -164,7 +164,7 @@ export const cardUser = pgTable('card_user', {
   active: boolean('active').notNull().default(true),
   balance: numeric('balance', { precision: 14, scale: 2 }).notNull().default('0'),
   createdAt: createdAt(),
-}, (t) => [index('card_user_company').on(t.companyCode)]);
+}, (t) => [index('card_user_company').on(t.companyCode), check('card_user_balance_nonneg', sql`${t.balance} >= 0`)]);
 
 /** App users (spec §3 "App user"). */
 export const appUser = pgTable('app_user', {
@@ -179,7 +179,7 @@ export const appUser = pgTable('app_user', {
   idTag: text('id_tag').unique(),
   balance: numeric('balance', { precision: 14, scale: 2 }).notNull().default('0'),
   createdAt: createdAt(),
-});
+}, (t) => [check('app_user_balance_nonneg', sql`${t.balance} >= 0`)]);
 
 /**
  * Orders: one per OCPP transaction (StartTransaction → StopTransaction).
@@ -289,3 +289,117 @@ export const notification = pgTable('notification', {
   eventStatus: text('event_status'),
   createdAt: createdAt(),
 });
+
+// ── Network assets and pricing (gateways, rate templates) ──────────────────────────────────────
+
+/** Gateways (spec §3 "Gateway"): a local controller that connects over OCPP with its own identity. */
+export const gateway = pgTable('gateway', {
+  id: serial('id').primaryKey(),
+  companyCode: text('company_code').notNull(),
+  stationId: integer('station_id').references(() => station.id),
+  serialNum: text('serial_num').notNull().unique(),
+  lifeStatus: text('life_status').notNull().default('ACTIVE'),
+  firmwareVersion: text('firmware_version'),
+  /** Reported by its own OCPP connection; read-only for the console. */
+  online: boolean('online').notNull().default(false),
+  lastSeenAt: ts('last_seen_at'),
+  createdAt: createdAt(),
+}, (t) => [index('gateway_company').on(t.companyCode), index('gateway_station').on(t.stationId)]);
+
+/**
+ * Rate (pricing) templates (spec §3, §5): FREE or CHARGED; a company has at most one FREE template
+ * (partial unique index → code 306). Service fee per kWh and service tax (percent) as decimals.
+ */
+export const rateTemplate = pgTable('rate_template', {
+  id: serial('id').primaryKey(),
+  companyCode: text('company_code').notNull(),
+  modelName: text('model_name').notNull(),
+  type: text('type').notNull(),
+  description: text('description'),
+  currency: text('currency').notNull(),
+  serviceFeePerKwh: numeric('service_fee_per_kwh', { precision: 12, scale: 2 }).notNull().default('0'),
+  serviceTax: numeric('service_tax', { precision: 7, scale: 2 }).notNull().default('0'),
+  activated: boolean('activated').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+}, (t) => [
+  index('rate_template_company').on(t.companyCode),
+  uniqueIndex('rate_template_one_free').on(t.companyCode).where(sql`${t.type} = 'FREE'`),
+]);
+
+/** Time-of-use rows of a template: [startTime, endTime) local 'HH:mm' ('24:00' allowed as end). */
+export const rateDetail = pgTable('rate_detail', {
+  id: serial('id').primaryKey(),
+  templateId: integer('template_id').notNull().references(() => rateTemplate.id, { onDelete: 'cascade' }),
+  startTime: text('start_time').notNull(),
+  endTime: text('end_time').notNull(),
+  electricityFeePerKwh: numeric('electricity_fee_per_kwh', { precision: 12, scale: 4 }).notNull(),
+}, (t) => [index('rate_detail_template').on(t.templateId)]);
+
+/** Tax rows of a template (name and percentage ≥ 0). */
+export const rateTax = pgTable('rate_tax', {
+  id: serial('id').primaryKey(),
+  templateId: integer('template_id').notNull().references(() => rateTemplate.id, { onDelete: 'cascade' }),
+  taxName: text('tax_name').notNull(),
+  taxPercentage: numeric('tax_percentage', { precision: 7, scale: 3 }).notNull(),
+  position: integer('position').notNull().default(0),
+}, (t) => [index('rate_tax_template').on(t.templateId)]);
+
+/**
+ * Balance ledger of card and app users (spec §3 "Balance record"). Each balance change writes
+ * exactly one row in the same transaction as the balance; Σ changeAmount = balance at all times.
+ * `holderType` CARD → `card_user.id`, APP → `app_user.id`.
+ */
+export const balanceRecord = pgTable('balance_record', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  companyCode: text('company_code').notNull(),
+  holderType: text('holder_type').notNull(),
+  holderId: integer('holder_id').notNull(),
+  /** GIFT, PREPAY, PLATFORM_RECHARGE, DEDUCT, CLEARED, USER_REFUND. */
+  changeType: text('change_type').notNull(),
+  /** WECHAT, ALIPAY, NETS, PAYPAL for PREPAY. */
+  prepayType: text('prepay_type'),
+  /** BALANCE or CARD for DEDUCT. */
+  deductType: text('deduct_type'),
+  /** The related order (charge_order.id) of a deduction. */
+  relevanceId: integer('relevance_id'),
+  changeAmount: numeric('change_amount', { precision: 14, scale: 2 }).notNull(),
+  oldBalance: numeric('old_balance', { precision: 14, scale: 2 }).notNull(),
+  newBalance: numeric('new_balance', { precision: 14, scale: 2 }).notNull(),
+  remark: text('remark'),
+  operator: text('operator'),
+  createdAt: createdAt(),
+}, (t) => [
+  index('balance_record_holder').on(t.holderType, t.holderId, t.createdAt),
+  uniqueIndex('balance_record_one_deduction').on(t.holderType, t.relevanceId).where(sql`${t.changeType} = 'DEDUCT'`),
+]);
+
+/**
+ * The console menu tree of spec §2 as data (spec §3 "Menu item"), seeded from `ROUTES`
+ * (domain/routes.ts) at start-up. `routeKey` is the seeded node's i18n key (`menu.<key>`), null
+ * for menus created later; a seeded menu keeps its permission string because server routes check
+ * it. Unique name (→ 307) and permission (→ 308); a null permission is visible to every user.
+ */
+export const menu = pgTable('menu', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  routeKey: text('route_key'),
+  orderNum: integer('order_num').notNull().default(0),
+  /** 1 = top level; a child's level is its parent's + 1. */
+  level: integer('level').notNull().default(1),
+  enabled: boolean('enabled').notNull().default(true),
+  permission: text('permission'),
+  url: text('url').notNull(),
+  icon: text('icon').notNull().default(''),
+  parentId: integer('parent_id'),
+  /** Offered in the role editor's permission tree. */
+  configurable: boolean('configurable').notNull().default(true),
+  /** Reachable but not in the sidebar (own profile). */
+  hidden: boolean('hidden').notNull().default(false),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('menu_name_unique').on(t.name),
+  uniqueIndex('menu_permission_unique').on(t.permission),
+  uniqueIndex('menu_route_key_unique').on(t.routeKey),
+  index('menu_parent').on(t.parentId),
+]);

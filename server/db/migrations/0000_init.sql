@@ -28,7 +28,25 @@ CREATE TABLE "app_user" (
 	"id_tag" text,
 	"balance" numeric(14, 2) DEFAULT '0' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "app_user_id_tag_unique" UNIQUE("id_tag")
+	CONSTRAINT "app_user_id_tag_unique" UNIQUE("id_tag"),
+	CONSTRAINT "app_user_balance_nonneg" CHECK ("app_user"."balance" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "balance_record" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"company_code" text NOT NULL,
+	"holder_type" text NOT NULL,
+	"holder_id" integer NOT NULL,
+	"change_type" text NOT NULL,
+	"prepay_type" text,
+	"deduct_type" text,
+	"relevance_id" integer,
+	"change_amount" numeric(14, 2) NOT NULL,
+	"old_balance" numeric(14, 2) NOT NULL,
+	"new_balance" numeric(14, 2) NOT NULL,
+	"remark" text,
+	"operator" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "card_user" (
@@ -45,7 +63,8 @@ CREATE TABLE "card_user" (
 	"active" boolean DEFAULT true NOT NULL,
 	"balance" numeric(14, 2) DEFAULT '0' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "card_user_card_number_unique" UNIQUE("card_number")
+	CONSTRAINT "card_user_card_number_unique" UNIQUE("card_number"),
+	CONSTRAINT "card_user_balance_nonneg" CHECK ("card_user"."balance" >= 0)
 );
 --> statement-breakpoint
 CREATE TABLE "charge_order" (
@@ -171,6 +190,35 @@ CREATE TABLE "data_transfer" (
 	"at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "gateway" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"company_code" text NOT NULL,
+	"station_id" integer,
+	"serial_num" text NOT NULL,
+	"life_status" text DEFAULT 'ACTIVE' NOT NULL,
+	"firmware_version" text,
+	"online" boolean DEFAULT false NOT NULL,
+	"last_seen_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "gateway_serial_num_unique" UNIQUE("serial_num")
+);
+--> statement-breakpoint
+CREATE TABLE "menu" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"route_key" text,
+	"order_num" integer DEFAULT 0 NOT NULL,
+	"level" integer DEFAULT 1 NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"permission" text,
+	"url" text NOT NULL,
+	"icon" text DEFAULT '' NOT NULL,
+	"parent_id" integer,
+	"configurable" boolean DEFAULT true NOT NULL,
+	"hidden" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "meter_value" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"charger_id" integer NOT NULL,
@@ -195,6 +243,36 @@ CREATE TABLE "notification" (
 	"serial_num" text,
 	"event_status" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "rate_detail" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"template_id" integer NOT NULL,
+	"start_time" text NOT NULL,
+	"end_time" text NOT NULL,
+	"electricity_fee_per_kwh" numeric(12, 4) NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "rate_tax" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"template_id" integer NOT NULL,
+	"tax_name" text NOT NULL,
+	"tax_percentage" numeric(7, 3) NOT NULL,
+	"position" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "rate_template" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"company_code" text NOT NULL,
+	"model_name" text NOT NULL,
+	"type" text NOT NULL,
+	"description" text,
+	"currency" text NOT NULL,
+	"service_fee_per_kwh" numeric(12, 2) DEFAULT '0' NOT NULL,
+	"service_tax" numeric(7, 2) DEFAULT '0' NOT NULL,
+	"activated" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "role" (
@@ -263,8 +341,13 @@ ALTER TABLE "account" ADD CONSTRAINT "account_role_id_role_id_fk" FOREIGN KEY ("
 ALTER TABLE "charge_order" ADD CONSTRAINT "charge_order_charger_id_charger_id_fk" FOREIGN KEY ("charger_id") REFERENCES "public"."charger"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "charger" ADD CONSTRAINT "charger_station_id_station_id_fk" FOREIGN KEY ("station_id") REFERENCES "public"."station"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "connector" ADD CONSTRAINT "connector_charger_id_charger_id_fk" FOREIGN KEY ("charger_id") REFERENCES "public"."charger"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "gateway" ADD CONSTRAINT "gateway_station_id_station_id_fk" FOREIGN KEY ("station_id") REFERENCES "public"."station"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rate_detail" ADD CONSTRAINT "rate_detail_template_id_rate_template_id_fk" FOREIGN KEY ("template_id") REFERENCES "public"."rate_template"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rate_tax" ADD CONSTRAINT "rate_tax_template_id_rate_template_id_fk" FOREIGN KEY ("template_id") REFERENCES "public"."rate_template"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "session_token" ADD CONSTRAINT "session_token_account_id_account_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."account"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "station" ADD CONSTRAINT "station_group_id_station_group_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."station_group"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "balance_record_holder" ON "balance_record" USING btree ("holder_type","holder_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "balance_record_one_deduction" ON "balance_record" USING btree ("holder_type","relevance_id") WHERE "balance_record"."change_type" = 'DEDUCT';--> statement-breakpoint
 CREATE INDEX "card_user_company" ON "card_user" USING btree ("company_code");--> statement-breakpoint
 CREATE UNIQUE INDEX "charge_order_start_key" ON "charge_order" USING btree ("charger_id","connector_id","id_tag","charger_start_time");--> statement-breakpoint
 CREATE INDEX "charge_order_company_time" ON "charge_order" USING btree ("company_code","charger_start_time");--> statement-breakpoint
@@ -272,6 +355,16 @@ CREATE INDEX "charge_order_charger" ON "charge_order" USING btree ("charger_id",
 CREATE INDEX "charger_company" ON "charger" USING btree ("company_code");--> statement-breakpoint
 CREATE INDEX "charger_station" ON "charger" USING btree ("station_id");--> statement-breakpoint
 CREATE INDEX "charger_log_sn_at" ON "charger_log" USING btree ("charger_sn","at");--> statement-breakpoint
+CREATE INDEX "gateway_company" ON "gateway" USING btree ("company_code");--> statement-breakpoint
+CREATE INDEX "gateway_station" ON "gateway" USING btree ("station_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "menu_name_unique" ON "menu" USING btree ("name");--> statement-breakpoint
+CREATE UNIQUE INDEX "menu_permission_unique" ON "menu" USING btree ("permission");--> statement-breakpoint
+CREATE UNIQUE INDEX "menu_route_key_unique" ON "menu" USING btree ("route_key");--> statement-breakpoint
+CREATE INDEX "menu_parent" ON "menu" USING btree ("parent_id");--> statement-breakpoint
 CREATE INDEX "meter_value_tx" ON "meter_value" USING btree ("transaction_id","timestamp");--> statement-breakpoint
+CREATE INDEX "rate_detail_template" ON "rate_detail" USING btree ("template_id");--> statement-breakpoint
+CREATE INDEX "rate_tax_template" ON "rate_tax" USING btree ("template_id");--> statement-breakpoint
+CREATE INDEX "rate_template_company" ON "rate_template" USING btree ("company_code");--> statement-breakpoint
+CREATE UNIQUE INDEX "rate_template_one_free" ON "rate_template" USING btree ("company_code") WHERE "rate_template"."type" = 'FREE';--> statement-breakpoint
 CREATE INDEX "station_company" ON "station" USING btree ("company_code");--> statement-breakpoint
 CREATE UNIQUE INDEX "station_group_one_default" ON "station_group" USING btree ("company_code") WHERE "station_group"."is_default";

@@ -1,0 +1,125 @@
+/**
+ * `/sp/card-user` (permission `menu:chargerusers:cardusers`): list, show, create, update,
+ * activate/deactivate, balance operations and the balance record view (spec §2 `?id=`).
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { balanceRecord, cardUser, chargeOrder } from '../../db/schema.js';
+import { authOf } from '../../http/access.js';
+import { AppError, ok } from '../../http/envelope.js';
+import { limitOffset, pageQuery } from '../../http/paging.js';
+import { assertSameCompany, companyScope } from '../../http/scope.js';
+import { amountInput, cardUserInput } from '../../../domain/schemas/card-user.js';
+import { toBalanceRecordJson, toCardUserJson } from './mapper.js';
+import { companyInfo, createCardUser, loadCardUser, operateBalance, setCardActive, updateCardUser, type BalanceOperation } from './service.js';
+
+const PERMISSION = 'menu:chargerusers:cardusers';
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const SORTABLE = {
+  id: cardUser.id, cardNumber: cardUser.cardNumber, lastName: cardUser.lastName, firstName: cardUser.firstName,
+  balance: cardUser.balance, createTimeStamp: cardUser.createdAt, active: cardUser.active,
+} as const;
+
+const cardUserRoutes: FastifyPluginAsync = async (app) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.db;
+
+  const withCompanies = async (rows: (typeof cardUser.$inferSelect)[]) => {
+    const info = await companyInfo(db, rows.map((x) => x.companyCode));
+    return rows.map((x) => toCardUserJson(x, { companyName: info.get(x.companyCode)?.name, currency: info.get(x.companyCode)?.currency }));
+  };
+
+  r.get('/card-user', {
+    config: { permission: PERMISSION },
+    schema: {
+      tags: ['card-user'],
+      querystring: pageQuery.extend({
+        companyCode: z.string().optional(),
+        q: z.string().max(100).optional(),
+        active: z.enum(['true', 'false']).optional(),
+        scope: z.enum(['ALL', 'STATIONS']).optional(),
+        managerCard: z.enum(['true', 'false']).optional(),
+      }),
+    },
+  }, async (req) => {
+    const auth = authOf(req);
+    const q = req.query;
+    assertSameCompany(auth, q.companyCode, 'read');
+    const where: (SQL | undefined)[] = [companyScope(auth, cardUser.companyCode)];
+    if (q.companyCode) where.push(eq(cardUser.companyCode, q.companyCode));
+    if (q.active) where.push(eq(cardUser.active, q.active === 'true'));
+    if (q.scope) where.push(eq(cardUser.scope, q.scope));
+    if (q.managerCard) where.push(eq(cardUser.managerCard, q.managerCard === 'true'));
+    if (q.q) {
+      const like = `%${q.q.replace(/[%_\\]/g, '\\$&')}%`;
+      where.push(or(ilike(cardUser.cardNumber, like), ilike(cardUser.lastName, like), ilike(cardUser.firstName, like), ilike(cardUser.mobile, like), ilike(cardUser.email, like)));
+    }
+    if (q.sort && !(q.sort in SORTABLE)) throw new AppError(400, 'sort');
+    const column = SORTABLE[(q.sort ?? 'id') as keyof typeof SORTABLE];
+    const dir = q.order?.toLowerCase() === 'asc' ? asc : desc;
+    const cond = and(...where);
+    const { limit, offset } = limitOffset(q);
+    const [rows, [{ n }]] = await Promise.all([
+      db.select().from(cardUser).where(cond).orderBy(dir(column), desc(cardUser.id)).limit(limit).offset(offset),
+      db.select({ n: count() }).from(cardUser).where(cond),
+    ]);
+    return ok(req, { records: await withCompanies(rows), total: n });
+  });
+
+  r.get('/card-user/:id', { config: { permission: PERMISSION }, schema: { tags: ['card-user'], params: idParams } }, async (req) => {
+    const row = await loadCardUser(db, authOf(req), req.params.id);
+    return ok(req, (await withCompanies([row]))[0]);
+  });
+
+  r.post('/card-user', { config: { permission: PERMISSION }, schema: { tags: ['card-user'], body: cardUserInput } }, async (req) => {
+    const row = await createCardUser(db, authOf(req), req.body);
+    return ok(req, (await withCompanies([row]))[0]);
+  });
+
+  r.put('/card-user/:id', { config: { permission: PERMISSION }, schema: { tags: ['card-user'], params: idParams, body: cardUserInput } }, async (req) => {
+    const row = await updateCardUser(db, authOf(req), req.params.id, req.body);
+    return ok(req, (await withCompanies([row]))[0]);
+  });
+
+  r.put('/card-user/:id/status', {
+    config: { permission: PERMISSION },
+    schema: { tags: ['card-user'], params: idParams, body: z.object({ active: z.boolean() }) },
+  }, async (req) => {
+    const row = await setCardActive(db, authOf(req), req.params.id, req.body.active);
+    return ok(req, (await withCompanies([row]))[0]);
+  });
+
+  for (const op of ['recharge', 'gift', 'refund', 'clear'] as BalanceOperation[]) {
+    r.post(`/card-user/:id/${op}`, {
+      config: { permission: PERMISSION },
+      schema: { tags: ['card-user'], params: idParams, body: op === 'clear' ? amountInput.partial().optional().nullable() : amountInput },
+    }, async (req) => {
+      const body = (req.body ?? {}) as { amount?: string; prepayType?: string | null; remark?: string | null };
+      const record = await operateBalance(db, authOf(req), req.params.id, op, body);
+      return ok(req, toBalanceRecordJson(record));
+    });
+  }
+
+  r.get('/card-user/:id/balance-records', {
+    config: { permission: PERMISSION },
+    schema: { tags: ['card-user'], params: idParams, querystring: pageQuery },
+  }, async (req) => {
+    await loadCardUser(db, authOf(req), req.params.id);
+    const cond = and(eq(balanceRecord.holderType, 'CARD'), eq(balanceRecord.holderId, req.params.id));
+    const { limit, offset } = limitOffset(req.query);
+    const [rows, [{ n }]] = await Promise.all([
+      db.select().from(balanceRecord).where(cond).orderBy(desc(balanceRecord.createdAt), desc(balanceRecord.id)).limit(limit).offset(offset),
+      db.select({ n: count() }).from(balanceRecord).where(cond),
+    ]);
+    const orderIds = rows.map((x) => x.relevanceId).filter((x): x is number => x !== null);
+    const orders = orderIds.length
+      ? await db.select({ id: chargeOrder.id, orderNo: chargeOrder.orderNo }).from(chargeOrder).where(inArray(chargeOrder.id, orderIds))
+      : [];
+    const orderNo = new Map(orders.map((o) => [o.id, o.orderNo]));
+    return ok(req, { records: rows.map((x) => toBalanceRecordJson(x, x.relevanceId ? orderNo.get(x.relevanceId) : null)), total: n });
+  });
+};
+
+export default cardUserRoutes;

@@ -1,0 +1,113 @@
+/**
+ * Card users (spec §3, §5; issue "Charging operations", item 3): create/update with their rules and
+ * the balance operations (recharge, gift, refund, clear) through the ledger.
+ * Errors: 305 duplicate card number, 900 digits in a name, 725 another company, 803 not found,
+ * 650/705 recharge amount, 721 insufficient balance, 801 unknown station.
+ */
+import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { cardUser, company, station } from '../../db/schema.js';
+import { mapUnique } from '../../db/pg-errors.js';
+import type { AuthContext } from '../../http/access.js';
+import { AppError } from '../../http/envelope.js';
+import { assertSameCompany } from '../../http/scope.js';
+import { hasDigit, rechargeAmountError, type CardUserInput } from '../../../domain/schemas/card-user.js';
+import { changeBalance, type ChangeType } from '../balance/ledger.js';
+
+/** Loads a card user the caller may see (803 missing, 709 other company). */
+export async function loadCardUser(db: Db, auth: AuthContext, id: number, mode: 'read' | 'write' = 'read') {
+  const [row] = await db.select().from(cardUser).where(eq(cardUser.id, id));
+  if (!row) throw new AppError(803);
+  assertSameCompany(auth, row.companyCode, mode);
+  return row;
+}
+
+async function checkInput(db: Db, auth: AuthContext, input: CardUserInput) {
+  assertSameCompany(auth, input.companyCode, 'write');
+  if (hasDigit(input.lastName)) throw new AppError(900, 'lastName');
+  if (hasDigit(input.firstName)) throw new AppError(900, 'firstName');
+  const [co] = await db.select({ code: company.code }).from(company).where(eq(company.code, input.companyCode));
+  if (!co) throw new AppError(600, 'companyCode');
+  if (input.scope === 'STATIONS') {
+    if (input.stationIds.length === 0) throw new AppError(603, 'stationIds');
+    const found = await db.select({ id: station.id, companyCode: station.companyCode }).from(station).where(inArray(station.id, input.stationIds));
+    if (found.length !== new Set(input.stationIds).size) throw new AppError(801, 'stationIds');
+    if (found.some((s) => s.companyCode !== input.companyCode)) throw new AppError(725, 'stationIds');
+  }
+}
+
+const UNIQUE = { card_user_card_number_unique: () => new AppError(305, 'cardNumber') };
+
+/** Creates a card user with a zero balance. */
+export async function createCardUser(db: Db, auth: AuthContext, input: CardUserInput) {
+  await checkInput(db, auth, input);
+  const [row] = await mapUnique(() => db.insert(cardUser).values({
+    ...input,
+    email: input.email || null,
+    stationIds: input.scope === 'STATIONS' ? input.stationIds : [],
+  }).returning(), UNIQUE);
+  return row;
+}
+
+/** Updates a card user's details (never its balance; that goes through the ledger). */
+export async function updateCardUser(db: Db, auth: AuthContext, id: number, input: CardUserInput) {
+  const current = await loadCardUser(db, auth, id, 'write');
+  await checkInput(db, auth, input);
+  if (input.companyCode !== current.companyCode && !auth.isAdmin) throw new AppError(725, 'companyCode');
+  const [row] = await mapUnique(() => db.update(cardUser).set({
+    ...input,
+    email: input.email || null,
+    stationIds: input.scope === 'STATIONS' ? input.stationIds : [],
+  }).where(eq(cardUser.id, id)).returning(), UNIQUE);
+  return row;
+}
+
+/** Activates or deactivates a card (a deactivated card is answered Blocked at the charger). */
+export async function setCardActive(db: Db, auth: AuthContext, id: number, active: boolean) {
+  await loadCardUser(db, auth, id, 'write');
+  const [row] = await db.update(cardUser).set({ active }).where(eq(cardUser.id, id)).returning();
+  return row;
+}
+
+export type BalanceOperation = 'recharge' | 'gift' | 'refund' | 'clear';
+
+const CHANGE_TYPE: Record<BalanceOperation, ChangeType> = {
+  recharge: 'PLATFORM_RECHARGE',
+  gift: 'GIFT',
+  refund: 'USER_REFUND',
+  clear: 'CLEARED',
+};
+
+/**
+ * Applies a balance operation: recharge and gift credit a positive integer amount; refund debits
+ * it (721 when the balance is lower); clear empties the balance.
+ */
+export async function operateBalance(
+  db: Db, auth: AuthContext, id: number, op: BalanceOperation,
+  input: { amount?: string; prepayType?: string | null; remark?: string | null },
+) {
+  await loadCardUser(db, auth, id, 'write');
+  let amount = '0';
+  if (op !== 'clear') {
+    const bad = rechargeAmountError(input.amount ?? '');
+    if (bad) throw new AppError(bad, 'amount');
+    amount = op === 'refund' ? `-${input.amount}` : String(input.amount);
+  }
+  return changeBalance(db, {
+    holderType: 'CARD',
+    holderId: id,
+    changeType: input.prepayType && op === 'recharge' ? 'PREPAY' : CHANGE_TYPE[op],
+    amount,
+    prepayType: op === 'recharge' ? input.prepayType ?? null : null,
+    remark: input.remark ?? null,
+    operator: auth.username,
+  });
+}
+
+/** Company codes → names and currencies for a set of rows. */
+export async function companyInfo(db: Db, codes: string[]) {
+  if (codes.length === 0) return new Map<string, { name: string; currency: string }>();
+  const rows = await db.select({ code: company.code, name: company.name, currency: company.currency }).from(company).where(inArray(company.code, [...new Set(codes)]));
+  return new Map(rows.map((r) => [r.code, { name: r.name, currency: r.currency }]));
+}
+
