@@ -128,6 +128,12 @@ export const charger = pgTable('charger', {
   ratedPowerKw: numeric('rated_power_kw', { precision: 8, scale: 2 }),
   /** Connector-0 (whole charger) status from StatusNotification. */
   runStatus: text('run_status'),
+  /** Charger time of the connector-0 StatusNotification behind `runStatus` (late ones are ignored). */
+  runStatusAt: ts('run_status_at'),
+  /** Connector-0 errorCode / info / vendorErrorCode (NoError when healthy). */
+  runErrorCode: text('run_error_code'),
+  runErrorInfo: text('run_error_info'),
+  runVendorErrorCode: text('run_vendor_error_code'),
   online: boolean('online').notNull().default(false),
   lastSeenAt: ts('last_seen_at'),
   firmwareVersion: text('firmware_version'),
