@@ -168,7 +168,7 @@ async function loadCompany(tx: Tx, c: DemoCompany, ctx: Ctx): Promise<void> {
   const cards: { id: number; cardNumber: string; active: boolean; name: string }[] = [];
   const cardRows = Array.from({ length: nCards }, (_, i) => {
     let cardNumber: string;
-    do cardNumber = Array.from({ length: 4 }, () => pad(rng.int(0, 255).toString(16), 2)).join('').toUpperCase();
+    do cardNumber = Array.from({ length: 4 }, () => rng.int(0, 255).toString(16).padStart(2, '0')).join('').toUpperCase();
     while (ctx.usedCards.has(cardNumber));
     ctx.usedCards.add(cardNumber);
     const firstName = rng.pick(c.firstNames);

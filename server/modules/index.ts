@@ -4,5 +4,10 @@ import auth from './auth/routes.js';
 import company from './company/routes.js';
 import notifications from './notifications/routes.js';
 import cardUser from './card-user/routes.js';
+import appUser from './app-user/routes.js';
+import chargerRead from './charger/read-routes.js';
+import order from './order/routes.js';
+import dashboard from './dashboard/routes.js';
+import live from './live/routes.js';
 
-export const apiModules: FastifyPluginAsync[] = [auth, company, notifications, cardUser];
+export const apiModules: FastifyPluginAsync[] = [auth, company, notifications, cardUser, appUser, chargerRead, order, dashboard, live];

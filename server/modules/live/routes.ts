@@ -1,0 +1,79 @@
+/**
+ * `GET /sp/live?token=<token>`: the console's live-update stream (Server-Sent Events,
+ * `text/event-stream`). The token rides in the query because EventSource cannot send headers.
+ *
+ * Forwards the bus events (server/bus.ts) the caller may see — administrators every company's,
+ * company users their own company's — as
+ *   `event: charger` / `data: {"chargerId":1,"serialNum":"…","companyCode":"…","at":"…"}`
+ *   `event: order`   / `data: {"orderId":1,"companyCode":"…","at":"…"}`
+ * The console re-reads the record it shows. A comment line is sent at once (`: connected`) and
+ * every 15 s (`: heartbeat`) so proxies keep the connection open and dead peers are noticed.
+ * Listeners and timers are removed when the client goes away or the server closes.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import type { BusEvents } from '../../bus.js';
+import { authOf, type AuthContext } from '../../http/access.js';
+
+/** Heartbeat comment interval (ms). */
+export const HEARTBEAT_MS = 15_000;
+
+/** True when `auth` may see an event of company `companyCode`. */
+export function canSeeCompany(auth: AuthContext, companyCode: string): boolean {
+  return auth.isAdmin || auth.companyCode === companyCode;
+}
+
+/** One SSE frame. */
+export function sseFrame(event: string, data: unknown): string {
+  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+const liveRoutes: FastifyPluginAsync = async (app) => {
+  const open = new Set<() => void>();
+
+  // End open streams before the server waits for its connections to drain.
+  app.addHook('preClose', async () => {
+    for (const end of [...open]) end();
+  });
+
+  app.get('/live', { schema: { tags: ['live'] } }, async (req, reply) => {
+    const auth = authOf(req);
+    reply.hijack();
+    const res: ServerResponse = reply.raw;
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+      'X-Content-Type-Options': 'nosniff',
+    });
+    res.write('retry: 5000\n: connected\n\n');
+
+    const forward = <K extends keyof BusEvents>(topic: K) => (payload: BusEvents[K]) => {
+      if (!canSeeCompany(auth, payload.companyCode) || res.writableEnded) return;
+      res.write(sseFrame(topic, { ...payload, at: new Date().toISOString() }));
+    };
+    const offCharger = app.bus.on('charger', forward('charger'));
+    const offOrder = app.bus.on('order', forward('order'));
+    const heartbeat = setInterval(() => {
+      if (!res.writableEnded) res.write(': heartbeat\n\n');
+    }, HEARTBEAT_MS);
+
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      clearInterval(heartbeat);
+      offCharger();
+      offOrder();
+      open.delete(end);
+      if (!res.writableEnded) res.end();
+    };
+    open.add(end);
+    req.raw.on('close', end);
+    res.on('close', end);
+    res.on('error', end);
+  });
+};
+
+export default liveRoutes;
