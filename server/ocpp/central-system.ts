@@ -1,10 +1,248 @@
-/** OCPP 1.6J central system (placeholder until the handlers land). */
-import type { FastifyInstance } from 'fastify';
+/**
+ * The OCPP 1.6J central system (DESIGN.md §4, §6): an ocpp-rpc RPCServer on the HTTP server's
+ * `upgrade` event for `/ocpp/{chargeBoxId}` only, in strict mode (every frame in and out is
+ * validated against the official OCPP 1.6 schemas), with a 64 KB payload limit, a finite
+ * bad-message limit, WebSocket pings every `config.pingInterval` s (a dead socket is dropped after
+ * two missed pongs) and a command timeout of `config.commandTimeoutMs`.
+ *
+ * Duplicate connections: an authenticated newcomer for a chargeBoxId that already has a socket
+ * triggers a ping of the old socket. If the old socket answers, the newcomer is refused (409,
+ * connection_attempt DUPLICATE); if it does not answer within the probe time, it is terminated and
+ * the newcomer takes its place (connection_attempt REPLACED_DEAD_CONNECTION). An authenticated
+ * socket is therefore never displaced while it is alive.
+ *
+ * Online state: `charger.online` is true while a socket is open; every charger is set offline at
+ * start (no socket survives a restart).
+ *
+ * The instance is also decorated on the app as `app.ocpp` so that routes can send commands.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type WebSocket from 'ws';
+import { charger } from '../db/schema.js';
+import { AppError } from '../http/envelope.js';
+import { ChargerLogWriter, FrameLabeller } from './charger-log.js';
+import type { ChargerSession, OcppContext } from './context.js';
+import { handlers } from './handlers/index.js';
+import { checkHandshake, FailureLimiter, recordAttempt } from './handshake.js';
+import { createRPCError, RPCError, RPCServer, TimeoutError, type RpcServerClient } from './rpc.js';
+
+/** The OCPP subprotocol served. */
+export const OCPP_PROTOCOL = 'ocpp1.6';
+/** WebSocket payload limit (bytes). */
+export const MAX_PAYLOAD = 64 * 1024;
+/** Consecutive malformed messages tolerated before the socket is closed. */
+export const MAX_BAD_MESSAGES = 10;
+/** Longest wait for the old socket's pong when a duplicate connects (ms). */
+export const DUPLICATE_PROBE_MAX_MS = 10_000;
+
+/** Answers a charger may give that mean "refused" (→ 719). */
+const REFUSED = new Set(['Rejected', 'NotSupported', 'NotImplemented', 'UnknownVendorId', 'UnknownMessageId', 'UnlockFailed', 'Failed']);
+
+export interface CallOptions {
+  /** Wait at most this long for the answer (ms); default `config.commandTimeoutMs`. */
+  timeoutMs?: number;
+}
 
 export interface CentralSystem {
+  /**
+   * Sends an OCPP command to a connected charger and returns its answer (the .conf payload).
+   * @throws AppError 720 when the charger is not connected here, 718 when it does not answer in
+   *   time, 719 when it answers CALLERROR or a refusing status (data: the answer or the error code).
+   */
+  call<T = Record<string, unknown>>(serialNum: string, action: string, payload: Record<string, unknown>, opts?: CallOptions): Promise<T>;
+  /** True when the charger has an open socket on this node. */
+  isConnected(serialNum: string): boolean;
+  /** chargeBoxIds with an open socket on this node. */
+  connected(): string[];
+  /** Closes every socket (1001), stops accepting, and flushes the charger log. */
   close(): Promise<void>;
 }
 
-export function startCentralSystem(_app: FastifyInstance): CentralSystem {
-  return { async close() {} };
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The OCPP central system (commands to chargers). */
+    ocpp: CentralSystem;
+  }
+}
+
+const OCPP_PATH = /^\/ocpp\/([^/]+)$/;
+
+/** Starts the central system on `app.server` (before or after listen). */
+export function startCentralSystem(app: FastifyInstance): CentralSystem {
+  const { db, config } = app;
+  const log: FastifyBaseLogger = app.log.child({ module: 'ocpp' });
+  const writer = new ChargerLogWriter(db, log);
+  const limiter = new FailureLimiter();
+  const clients = new Map<string, RpcServerClient>();
+  const handshaking = new Set<string>();
+  const inflight = new Set<Promise<unknown>>();
+  const track = <T>(p: Promise<T>): Promise<T> => {
+    inflight.add(p);
+    void p.finally(() => inflight.delete(p)).catch(() => undefined);
+    return p;
+  };
+
+  // No socket survives a restart: every charger starts offline.
+  const ready = track(db.update(charger).set({ online: false }).where(eq(charger.online, true)).then(() => undefined))
+    .catch((err) => log.error({ err }, 'could not reset online flags'));
+
+  const server = new RPCServer({
+    protocols: [OCPP_PROTOCOL],
+    strictMode: true,
+    wssOptions: { maxPayload: MAX_PAYLOAD },
+    maxBadMessages: MAX_BAD_MESSAGES,
+    pingIntervalMs: config.pingInterval * 1000,
+    callTimeoutMs: config.commandTimeoutMs,
+    respondWithDetailedErrors: false,
+  });
+  server.on('error', (err: unknown) => log.warn({ err }, 'OCPP server error'));
+
+  /** Pings `client`'s socket; true when a pong arrives within `ms`. */
+  function probe(client: RpcServerClient, ms: number): Promise<boolean> {
+    // ocpp-rpc keeps the socket in a protected field; the ws API is the only way to ping on demand.
+    const ws = (client as unknown as { _ws?: WebSocket })._ws;
+    if (!ws || ws.readyState !== 1) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const done = (alive: boolean) => { clearTimeout(timer); ws.off('pong', onPong); resolve(alive); };
+      const onPong = () => done(true);
+      const timer = setTimeout(() => done(false), ms);
+      ws.on('pong', onPong);
+      try { ws.ping(); } catch { done(false); }
+    });
+  }
+
+  server.auth(async (accept, reject, handshake) => {
+    const identity = handshake.identity;
+    const remoteAddress = handshake.remoteAddress;
+    try {
+      await ready;
+      const verdict = await checkHandshake(db, limiter, handshake);
+      if (!verdict.ok) {
+        limiter.record(identity);
+        log.warn({ identity, remoteAddress, reason: verdict.reason }, 'OCPP connection refused');
+        await track(recordAttempt(db, { identity, companyCode: verdict.companyCode, remoteAddress, reason: verdict.reason }));
+        return reject(verdict.status, verdict.reason);
+      }
+      const session: ChargerSession = verdict.charger;
+      const existing = clients.get(identity);
+      if (handshaking.has(identity) || existing) {
+        const alive = !handshaking.has(identity) && existing
+          ? await (async () => {
+            handshaking.add(identity);
+            try { return await probe(existing, Math.min(DUPLICATE_PROBE_MAX_MS, config.pingInterval * 1000)); } finally { handshaking.delete(identity); }
+          })()
+          : true;
+        if (alive) {
+          log.warn({ identity, remoteAddress }, 'duplicate OCPP connection refused: the current socket is alive');
+          await track(recordAttempt(db, { identity, companyCode: session.companyCode, remoteAddress, reason: 'DUPLICATE' }));
+          return reject(409, 'DUPLICATE');
+        }
+        log.warn({ identity, remoteAddress }, 'current OCPP socket did not answer a ping: replaced by the new connection');
+        await track(recordAttempt(db, { identity, companyCode: session.companyCode, remoteAddress, reason: 'REPLACED_DEAD_CONNECTION' }));
+        if (clients.get(identity) === existing) clients.delete(identity);
+        await existing!.close({ force: true }).catch(() => undefined);
+      }
+      accept(session, OCPP_PROTOCOL);
+    } catch (err) {
+      log.error({ err, identity }, 'OCPP handshake failed');
+      reject(500, 'INTERNAL');
+    }
+  });
+
+  server.on('client', (client: RpcServerClient) => {
+    const session = client.session as ChargerSession;
+    const sn = session.serialNum;
+    const clog = log.child({ chargeBoxId: sn });
+    const labeller = new FrameLabeller();
+    clients.set(sn, client);
+    clog.info({ remoteAddress: client.handshake.remoteAddress }, 'charger connected');
+
+    client.on('message', ({ message, outbound }: { message: string; outbound: boolean }) => {
+      writer.push({ chargerSn: sn, companyCode: session.companyCode, ...labeller.describe(message, outbound) });
+    });
+    client.on('badMessage', ({ error }: { error: unknown }) => clog.warn({ err: error }, 'malformed OCPP message'));
+    client.on('strictValidationFailure', ({ method, outbound, isCall, error }: { method: string; outbound: boolean; isCall: boolean; error: unknown }) =>
+      clog.warn({ method, outbound, isCall, err: error }, 'OCPP schema violation'));
+
+    const ctx: OcppContext = { app, charger: session, log: clog };
+    for (const [action, handler] of Object.entries(handlers)) {
+      client.handle(action, async ({ params }) => {
+        try {
+          return (await track(handler(ctx, params))) as Record<string, unknown>;
+        } catch (err) {
+          if (err instanceof RPCError) throw err;
+          clog.error({ err, action }, 'OCPP handler failed');
+          // The charger retries transaction messages after a CALLERROR; they are idempotent.
+          throw createRPCError('InternalError', 'internal error', {});
+        }
+      });
+    }
+
+    track(db.update(charger).set({ online: true, lastSeenAt: new Date() }).where(eq(charger.id, session.id))
+      .then(() => app.bus.emit('charger', { chargerId: session.id, serialNum: sn, companyCode: session.companyCode }))
+      .catch((err) => clog.error({ err }, 'could not mark the charger online')));
+
+    client.once('close', ({ code, reason }: { code?: number; reason?: string }) => {
+      clog.info({ code, reason }, 'charger disconnected');
+      const current = clients.get(sn);
+      if (current && current !== client) return; // replaced: the new socket owns the online flag
+      clients.delete(sn);
+      track(db.update(charger).set({ online: false }).where(eq(charger.id, session.id))
+        .then(() => app.bus.emit('charger', { chargerId: session.id, serialNum: sn, companyCode: session.companyCode }))
+        .catch((err) => clog.error({ err }, 'could not mark the charger offline')));
+      void writer.flush();
+    });
+  });
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (!OCPP_PATH.test(path)) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    // ocpp-rpc types the socket as net.Socket; an HTTP server's upgrade socket is one.
+    void server.handleUpgrade(req, socket as import('node:net').Socket, head);
+  };
+  app.server.on('upgrade', onUpgrade);
+
+  let closed = false;
+  const central: CentralSystem = {
+    async call<T>(serialNum: string, action: string, payload: Record<string, unknown>, opts: CallOptions = {}): Promise<T> {
+      const client = clients.get(serialNum);
+      if (!client || client.state !== 1 /* OPEN */) throw new AppError(720);
+      let answer: unknown;
+      try {
+        answer = await client.call(action, payload, { callTimeoutMs: opts.timeoutMs ?? config.commandTimeoutMs });
+      } catch (err) {
+        if (err instanceof TimeoutError) throw new AppError(718);
+        if (err instanceof RPCError) throw new AppError(719, undefined, { rpcErrorCode: err.rpcErrorCode });
+        // The socket closed while the command was pending, or the client could not send it.
+        throw new AppError(client.state === 1 ? 719 : 720);
+      }
+      const status = (answer as { status?: unknown } | null)?.status;
+      if (typeof status === 'string' && REFUSED.has(status)) throw new AppError(719, undefined, answer);
+      return answer as T;
+    },
+    isConnected: (serialNum) => clients.get(serialNum)?.state === 1,
+    connected: () => [...clients.entries()].filter(([, c]) => c.state === 1).map(([sn]) => sn),
+    async close() {
+      if (closed) return;
+      closed = true;
+      app.server.off('upgrade', onUpgrade);
+      await Promise.all([...clients.values()].map(async (c) => {
+        const graceful = c.close({ code: 1001, reason: 'server shutting down' });
+        const timeout = new Promise((r) => setTimeout(r, 2000).unref());
+        await Promise.race([graceful, timeout]);
+        if (c.state !== 3 /* CLOSED */) await c.close({ force: true }).catch(() => undefined);
+      }));
+      await server.close({ code: 1001, force: true }).catch(() => undefined);
+      while (inflight.size) await Promise.allSettled([...inflight]);
+      await writer.close();
+    },
+  };
+  app.decorate('ocpp', central);
+  return central;
 }

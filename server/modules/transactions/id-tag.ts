@@ -1,0 +1,65 @@
+/**
+ * The idTag rule for Authorize and StartTransaction (DESIGN.md §4 "card"; OCPP 1.6 IdTagInfo).
+ * A card (card_user.card_number) is looked up first, then an app user (app_user.id_tag):
+ * - unknown idTag, or one of another company                         → Invalid
+ * - deactivated card or app user                                      → Blocked
+ * - card scoped to STATIONS and the charger's station not among them  → Invalid
+ * - card balance ≤ 0 and not a manager card                           → Blocked
+ * - otherwise                                                         → Accepted
+ * Billing work extends this function (e.g. a minimum balance per tariff); keep it free of OCPP I/O.
+ */
+import { eq } from 'drizzle-orm';
+import Decimal from 'decimal.js';
+import type { Db } from '../../db/client.js';
+import { appUser, cardUser } from '../../db/schema.js';
+
+/** OCPP 1.6 AuthorizationStatus values this server answers. */
+export type IdTagStatus = 'Accepted' | 'Blocked' | 'Expired' | 'Invalid' | 'ConcurrentTx';
+
+/** The charger side of the check: its company and station. */
+export interface IdTagCharger {
+  companyCode: string;
+  stationId: number | null;
+}
+
+/** The outcome: the status to answer and who the idTag belongs to (when known). */
+export interface IdTagVerdict {
+  status: IdTagStatus;
+  userType: 'CARD' | 'APP';
+  cardUserId: number | null;
+  appUserId: number | null;
+}
+
+/** A card row as the rule needs it. */
+export interface CardFacts {
+  companyCode: string;
+  active: boolean;
+  scope: string;
+  stationIds: number[];
+  managerCard: boolean;
+  /** Decimal string. */
+  balance: string;
+}
+
+/** The pure rule for a card (no I/O), exported for unit tests and billing. */
+export function cardStatus(card: CardFacts, charger: IdTagCharger): IdTagStatus {
+  if (card.companyCode !== charger.companyCode) return 'Invalid';
+  if (!card.active) return 'Blocked';
+  if (card.scope === 'STATIONS' && (charger.stationId === null || !card.stationIds.includes(charger.stationId))) return 'Invalid';
+  if (!card.managerCard && new Decimal(card.balance).lte(0)) return 'Blocked';
+  return 'Accepted';
+}
+
+/** Checks an idTag presented at `charger`. Reads card_user, then app_user. */
+export async function checkIdTag(db: Db, idTag: string, charger: IdTagCharger): Promise<IdTagVerdict> {
+  const [card] = await db.select().from(cardUser).where(eq(cardUser.cardNumber, idTag)).limit(1);
+  if (card) {
+    return { status: cardStatus(card, charger), userType: 'CARD', cardUserId: card.id, appUserId: null };
+  }
+  const [app] = await db.select().from(appUser).where(eq(appUser.idTag, idTag)).limit(1);
+  if (app) {
+    const status: IdTagStatus = app.companyCode !== charger.companyCode ? 'Invalid' : !app.active ? 'Blocked' : 'Accepted';
+    return { status, userType: 'APP', cardUserId: null, appUserId: app.id };
+  }
+  return { status: 'Invalid', userType: 'CARD', cardUserId: null, appUserId: null };
+}

@@ -1,0 +1,110 @@
+/**
+ * The charger log (spec: charger log; DESIGN.md §4): every OCPP frame in and out, stored in
+ * `charger_log` with time, direction (IN = from the charger, OUT = to it), message type, action,
+ * messageId and payload. CALLRESULT/CALLERROR frames carry the action of the CALL they answer.
+ * Rows are written by a small batched writer (flushed every `flushMs`, at `maxBatch` rows and on
+ * close); a failed insert is retried with the next batch. The OCPP AuthorizationKey
+ * (ChangeConfiguration) is never stored.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.js';
+import { chargerLog } from '../db/schema.js';
+
+export type ChargerLogRow = typeof chargerLog.$inferInsert;
+
+const TYPES: Record<number, string> = { 2: 'CALL', 3: 'CALLRESULT', 4: 'CALLERROR' };
+
+/** Tracks CALL actions by messageId so that answers can be labelled; bounded. */
+export class FrameLabeller {
+  private readonly pending = new Map<string, string>();
+
+  /**
+   * Describes one raw frame. `outbound` is the server's point of view.
+   * @returns the row fields without charger/company/time.
+   */
+  describe(raw: string, outbound: boolean): Pick<ChargerLogRow, 'direction' | 'messageType' | 'action' | 'messageId' | 'payload'> {
+    const direction = outbound ? 'OUT' : 'IN';
+    let frame: unknown;
+    try {
+      frame = JSON.parse(raw);
+    } catch {
+      return { direction, messageType: 'INVALID', action: 'Unknown', messageId: null, payload: { raw: raw.slice(0, 4096) } };
+    }
+    if (!Array.isArray(frame) || typeof frame[0] !== 'number' || !TYPES[frame[0]] || typeof frame[1] !== 'string') {
+      return { direction, messageType: 'INVALID', action: 'Unknown', messageId: null, payload: { raw: raw.slice(0, 4096) } };
+    }
+    const [type, messageId] = frame as [number, string];
+    if (type === 2) {
+      const action = typeof frame[2] === 'string' ? frame[2] : 'Unknown';
+      // An inbound CALL is answered outbound, and the other way round.
+      if (this.pending.size > 1000) this.pending.clear();
+      this.pending.set(`${direction}:${messageId}`, action);
+      return { direction, messageType: 'CALL', action, messageId, payload: redact(action, frame[3]) };
+    }
+    const callKey = `${outbound ? 'IN' : 'OUT'}:${messageId}`;
+    const action = this.pending.get(callKey) ?? 'Unknown';
+    this.pending.delete(callKey);
+    const payload = type === 3 ? frame[2] : { errorCode: frame[2], errorDescription: frame[3], errorDetails: frame[4] };
+    return { direction, messageType: TYPES[type], action, messageId, payload: payload ?? null };
+  }
+}
+
+/** Hides secrets carried by OCPP payloads (the basic-auth AuthorizationKey). */
+function redact(action: string, payload: unknown): unknown {
+  if (action === 'ChangeConfiguration' && payload && typeof payload === 'object' && (payload as { key?: unknown }).key === 'AuthorizationKey') {
+    return { ...(payload as object), value: '[redacted]' };
+  }
+  return payload ?? null;
+}
+
+/** Batched, ordered writer of charger_log rows. */
+export class ChargerLogWriter {
+  private queue: ChargerLogRow[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private writing: Promise<void> = Promise.resolve();
+  private closed = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+    private readonly opts: { maxBatch: number; flushMs: number; maxQueue: number } = { maxBatch: 200, flushMs: 200, maxQueue: 50_000 },
+  ) {}
+
+  /** Queues one row (time taken now). */
+  push(row: ChargerLogRow): void {
+    if (this.queue.length >= this.opts.maxQueue) {
+      this.queue.shift();
+      this.log.warn('charger log queue full: oldest row dropped');
+    }
+    this.queue.push({ ...row, at: row.at ?? new Date() });
+    if (this.queue.length >= this.opts.maxBatch) void this.flush();
+    else if (!this.timer && !this.closed) this.timer = setTimeout(() => void this.flush(), this.opts.flushMs);
+  }
+
+  /** Writes everything queued so far; resolves when it is stored (or the attempt failed). */
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.writing = this.writing.then(async () => {
+      while (this.queue.length) {
+        const batch = this.queue.slice(0, this.opts.maxBatch);
+        try {
+          await this.db.insert(chargerLog).values(batch);
+          this.queue.splice(0, batch.length);
+        } catch (err) {
+          this.log.error({ err }, 'charger log write failed; retrying later');
+          if (!this.closed && !this.timer) this.timer = setTimeout(() => void this.flush(), 1000);
+          return;
+        }
+      }
+    });
+    return this.writing;
+  }
+
+  /** Flushes and stops the timer. */
+  async close(): Promise<void> {
+    await this.flush();
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+  }
+}

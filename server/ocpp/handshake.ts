@@ -1,0 +1,69 @@
+/**
+ * Who may open an OCPP socket (DESIGN.md §6 "The charger link"):
+ * - the chargeBoxId must be a registered charger whose lifeStatus is ACTIVE (else 404 / 403);
+ * - the client must offer the `ocpp1.6` subprotocol (else 400);
+ * - a charger with an OCPP password needs HTTP Basic auth, username = chargeBoxId (else 401);
+ * - more than `MAX_FAILURES` refusals of one identity within a minute → 429 without checking.
+ * Every refusal is stored in `connection_attempt` (identity, company when known, remote address,
+ * reason). The duplicate-connection policy lives in central-system.ts.
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { charger, connectionAttempt } from '../db/schema.js';
+import { verifyPassword } from '../modules/auth/password.js';
+import type { ChargerSession } from './context.js';
+
+/** Reasons stored in connection_attempt.reason. */
+export type RefusalReason =
+  | 'UNKNOWN_CHARGER' | 'INACTIVE' | 'NO_SUBPROTOCOL' | 'PASSWORD_REQUIRED' | 'BAD_PASSWORD'
+  | 'RATE_LIMITED' | 'DUPLICATE' | 'REPLACED_DEAD_CONNECTION';
+
+export const MAX_FAILURES = 5;
+const WINDOW_MS = 60_000;
+
+export type Verdict =
+  | { ok: true; charger: ChargerSession }
+  | { ok: false; status: number; reason: RefusalReason; companyCode: string | null };
+
+/** Counts refusals per identity over a sliding minute (in memory, per node). */
+export class FailureLimiter {
+  private readonly failures = new Map<string, number[]>();
+
+  /** True when `identity` has had more than MAX_FAILURES refusals in the last minute. */
+  limited(identity: string, now = Date.now()): boolean {
+    const list = (this.failures.get(identity) ?? []).filter((t) => now - t < WINDOW_MS);
+    if (list.length) this.failures.set(identity, list);
+    else this.failures.delete(identity);
+    return list.length > MAX_FAILURES;
+  }
+
+  record(identity: string, now = Date.now()): void {
+    if (this.failures.size > 10_000) this.failures.clear();
+    const list = this.failures.get(identity) ?? [];
+    list.push(now);
+    this.failures.set(identity, list);
+  }
+}
+
+/** Checks a handshake: identity, life status, subprotocol and password. */
+export async function checkHandshake(db: Db, limiter: FailureLimiter, h: { identity: string; protocols: Set<string>; password: Buffer | undefined }): Promise<Verdict> {
+  if (limiter.limited(h.identity)) return { ok: false, status: 429, reason: 'RATE_LIMITED', companyCode: null };
+  const [row] = await db.select().from(charger).where(eq(charger.serialNum, h.identity)).limit(1);
+  if (!row) return { ok: false, status: 404, reason: 'UNKNOWN_CHARGER', companyCode: null };
+  if (row.lifeStatus !== 'ACTIVE') return { ok: false, status: 403, reason: 'INACTIVE', companyCode: row.companyCode };
+  if (!h.protocols.has('ocpp1.6')) return { ok: false, status: 400, reason: 'NO_SUBPROTOCOL', companyCode: row.companyCode };
+  if (row.ocppPasswordHash) {
+    if (!h.password) return { ok: false, status: 401, reason: 'PASSWORD_REQUIRED', companyCode: row.companyCode };
+    if (!(await verifyPassword(h.password.toString('utf8'), row.ocppPasswordHash))) {
+      return { ok: false, status: 401, reason: 'BAD_PASSWORD', companyCode: row.companyCode };
+    }
+  }
+  return { ok: true, charger: { id: row.id, serialNum: row.serialNum, companyCode: row.companyCode, stationId: row.stationId } };
+}
+
+/** Stores one refused (or displacing) connection attempt. */
+export async function recordAttempt(db: Db, a: { identity: string; companyCode: string | null; remoteAddress: string | undefined; reason: RefusalReason }): Promise<void> {
+  await db.insert(connectionAttempt).values({
+    identity: a.identity.slice(0, 200), companyCode: a.companyCode, remoteAddress: a.remoteAddress ?? null, reason: a.reason,
+  });
+}

@@ -1,0 +1,68 @@
+/**
+ * OCPP test helpers: a strict-mode ocpp-rpc client (which validates every answer of the server
+ * against the official OCPP 1.6 schemas), a raw `ws` client for malformed frames, and waits.
+ */
+import WebSocket from 'ws';
+import { RPCClient, type RpcClient } from '../../server/ocpp/rpc.js';
+
+export interface ConnectOptions {
+  password?: string;
+  protocols?: string[];
+}
+
+/** An ocpp-rpc client for `identity` (not connected yet). */
+export function chargePoint(ocppUrl: string, identity: string, o: ConnectOptions = {}): RpcClient {
+  return new RPCClient({
+    endpoint: ocppUrl,
+    identity,
+    protocols: o.protocols ?? ['ocpp1.6'],
+    strictMode: true,
+    reconnect: false,
+    ...(o.password !== undefined ? { password: o.password } : {}),
+  } as ConstructorParameters<typeof RPCClient>[0]);
+}
+
+/** Connects and returns the client; rejects with the HTTP refusal. */
+export async function connect(ocppUrl: string, identity: string, o: ConnectOptions = {}): Promise<RpcClient> {
+  const c = chargePoint(ocppUrl, identity, o);
+  await c.connect();
+  return c;
+}
+
+/** The HTTP status of a refused handshake (or 'open' when it was accepted). */
+export async function handshakeStatus(ocppUrl: string, identity: string, o: ConnectOptions = {}): Promise<number | 'open'> {
+  const c = chargePoint(ocppUrl, identity, o);
+  try {
+    await c.connect();
+    await c.close({ force: true });
+    return 'open';
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    return typeof code === 'number' ? code : -1;
+  }
+}
+
+/** A raw WebSocket with the ocpp1.6 subprotocol; resolves once open. */
+export function rawSocket(url: string, headers: Record<string, string> = {}): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, ['ocpp1.6'], { headers });
+    ws.once('open', () => resolve(ws));
+    ws.once('error', reject);
+  });
+}
+
+/** The next message received on `ws`, parsed. */
+export function nextFrame(ws: WebSocket): Promise<unknown> {
+  return new Promise((resolve) => ws.once('message', (data) => resolve(JSON.parse(String(data)))));
+}
+
+/** Polls `fn` until it returns a truthy value (at most `tries` × 50 ms). */
+export async function eventually<T>(fn: () => Promise<T>, tries = 100): Promise<T> {
+  let last: T | undefined;
+  for (let i = 0; i < tries; i++) {
+    last = await fn();
+    if (last) return last;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return last as T;
+}
