@@ -10,6 +10,8 @@ export interface BusEvents {
   charger: { chargerId: number; serialNum: string; companyCode: string };
   /** An order was created or changed. */
   order: { orderId: number; companyCode: string };
+  /** A charger was deactivated in the console: the central system closes its socket (spec §4). */
+  chargerDeactivated: { serialNum: string };
 }
 
 export class Bus {
