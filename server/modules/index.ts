@@ -9,5 +9,6 @@ import chargerRead from './charger/read-routes.js';
 import order from './order/routes.js';
 import dashboard from './dashboard/routes.js';
 import live from './live/routes.js';
+import ocppAdmin from './ocpp-admin/routes.js';
 
-export const apiModules: FastifyPluginAsync[] = [auth, company, notifications, cardUser, appUser, chargerRead, order, dashboard, live];
+export const apiModules: FastifyPluginAsync[] = [auth, company, notifications, cardUser, appUser, chargerRead, order, dashboard, live, ocppAdmin];

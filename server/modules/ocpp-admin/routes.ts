@@ -1,0 +1,123 @@
+/**
+ * Read APIs of the OCPP side (spec §2 Events → ChargerLog; DESIGN.md §4):
+ * - GET /sp/charger-log?page&size&serialNum&action&direction&messageType&companyCode&startTime&endTime
+ *   every OCPP frame in and out, newest first;
+ * - GET /sp/connection-attempt?page&size&identity&reason&startTime&endTime
+ *   refused OCPP handshakes, newest first.
+ * Both need `menu:events:chargerlog` and are company-scoped: a company user sees the rows of its
+ * own chargers; attempts with an unknown identity (no company) are seen by administrators only.
+ * Answer `{ records, total }`; times are ISO-8601 UTC (`createTimeStamp`).
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { chargerLog, connectionAttempt } from '../../db/schema.js';
+import { authOf } from '../../http/access.js';
+import { ok, type Page } from '../../http/envelope.js';
+import { limitOffset, pageQuery, timeQuery } from '../../http/paging.js';
+import { assertSameCompany, companyScope } from '../../http/scope.js';
+
+const PERMISSION = 'menu:events:chargerlog';
+
+const chargerLogQuery = pageQuery.extend({
+  serialNum: z.string().max(64).optional(),
+  action: z.string().max(64).optional(),
+  direction: z.enum(['IN', 'OUT']).optional(),
+  messageType: z.enum(['CALL', 'CALLRESULT', 'CALLERROR', 'INVALID']).optional(),
+  companyCode: z.string().max(64).optional(),
+  startTime: timeQuery.optional(),
+  endTime: timeQuery.optional(),
+});
+
+const attemptQuery = pageQuery.extend({
+  identity: z.string().max(200).optional(),
+  reason: z.string().max(64).optional(),
+  companyCode: z.string().max(64).optional(),
+  startTime: timeQuery.optional(),
+  endTime: timeQuery.optional(),
+});
+
+/** One charger log row as the API answers it. */
+export interface ChargerLogRecord {
+  id: number;
+  serialNum: string;
+  companyCode: string | null;
+  direction: string;
+  messageType: string | null;
+  action: string;
+  messageId: string | null;
+  payload: unknown;
+  createTimeStamp: string;
+}
+
+/** One refused connection attempt as the API answers it. */
+export interface ConnectionAttemptRecord {
+  id: number;
+  identity: string;
+  companyCode: string | null;
+  remoteAddress: string | null;
+  reason: string;
+  createTimeStamp: string;
+}
+
+const ocppAdminRoutes: FastifyPluginAsync = async (app) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/charger-log', { config: { permission: PERMISSION }, schema: { tags: ['charger-log'], querystring: chargerLogQuery } }, async (req) => {
+    const auth = authOf(req);
+    const q = req.query;
+    assertSameCompany(auth, q.companyCode, 'read');
+    const where = and(...([
+      companyScope(auth, chargerLog.companyCode),
+      q.companyCode ? eq(chargerLog.companyCode, q.companyCode) : undefined,
+      q.serialNum ? eq(chargerLog.chargerSn, q.serialNum) : undefined,
+      q.action ? eq(chargerLog.action, q.action) : undefined,
+      q.direction ? eq(chargerLog.direction, q.direction) : undefined,
+      q.messageType ? eq(chargerLog.messageType, q.messageType) : undefined,
+      q.startTime ? gte(chargerLog.at, q.startTime) : undefined,
+      q.endTime ? lte(chargerLog.at, q.endTime) : undefined,
+    ].filter(Boolean) as SQL[]));
+    const { limit, offset } = limitOffset(q);
+    const [rows, [{ n }]] = await Promise.all([
+      app.db.select().from(chargerLog).where(where).orderBy(desc(chargerLog.at), desc(chargerLog.id)).limit(limit).offset(offset),
+      app.db.select({ n: count() }).from(chargerLog).where(where),
+    ]);
+    const page: Page<ChargerLogRecord> = {
+      total: Number(n),
+      records: rows.map((x) => ({
+        id: x.id, serialNum: x.chargerSn, companyCode: x.companyCode, direction: x.direction, messageType: x.messageType,
+        action: x.action, messageId: x.messageId, payload: x.payload, createTimeStamp: x.at.toISOString(),
+      })),
+    };
+    return ok(req, page);
+  });
+
+  r.get('/connection-attempt', { config: { permission: PERMISSION }, schema: { tags: ['charger-log'], querystring: attemptQuery } }, async (req) => {
+    const auth = authOf(req);
+    const q = req.query;
+    assertSameCompany(auth, q.companyCode, 'read');
+    const where = and(...([
+      companyScope(auth, connectionAttempt.companyCode),
+      q.companyCode ? eq(connectionAttempt.companyCode, q.companyCode) : undefined,
+      q.identity ? eq(connectionAttempt.identity, q.identity) : undefined,
+      q.reason ? eq(connectionAttempt.reason, q.reason) : undefined,
+      q.startTime ? gte(connectionAttempt.at, q.startTime) : undefined,
+      q.endTime ? lte(connectionAttempt.at, q.endTime) : undefined,
+    ].filter(Boolean) as SQL[]));
+    const { limit, offset } = limitOffset(q);
+    const [rows, [{ n }]] = await Promise.all([
+      app.db.select().from(connectionAttempt).where(where).orderBy(desc(connectionAttempt.at), desc(connectionAttempt.id)).limit(limit).offset(offset),
+      app.db.select({ n: count() }).from(connectionAttempt).where(where),
+    ]);
+    const page: Page<ConnectionAttemptRecord> = {
+      total: Number(n),
+      records: rows.map((x) => ({
+        id: x.id, identity: x.identity, companyCode: x.companyCode, remoteAddress: x.remoteAddress, reason: x.reason, createTimeStamp: x.at.toISOString(),
+      })),
+    };
+    return ok(req, page);
+  });
+};
+
+export default ocppAdminRoutes;
