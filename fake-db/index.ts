@@ -238,7 +238,7 @@ async function loadCompany(tx: Tx, c: DemoCompany, ctx: Ctx): Promise<void> {
         for (let s = 0; s < sessions; s++) {
           const energyWh = model.type === 'DC' ? rng.int(10_000, 60_000) : rng.int(5_000, model.phase === 'SINGLE' ? 30_000 : 45_000);
           const powerKw = model.type === 'DC' ? rated * rng.float(0.4, 0.8) : Math.min(rated, rng.pick([7.4, 11, 11, 22])) * rng.float(0.85, 1);
-          const chargeMs = Math.round((energyWh / 1000 / powerKw) * HOUR);
+          const chargeMs = Math.round((energyWh / 1000 / powerKw) * 3600) * 1000;
           const start = cursor;
           const stop = start + chargeMs + rng.int(2, 12) * MINUTE;
           cursor = stop + rng.int(20, 200) * MINUTE;

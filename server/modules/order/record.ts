@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.js';
 import { appUser, cardUser, chargeOrder, company, station } from '../../db/schema.js';
 
 /** Seconds between charger start and stop (now for an open order). */
-export const durationSecondsSql = sql<number>`(EXTRACT(EPOCH FROM (COALESCE(${chargeOrder.chargerStopTime}, now()) - ${chargeOrder.chargerStartTime})))::int`;
+export const durationSecondsSql = sql<number>`FLOOR(EXTRACT(EPOCH FROM (COALESCE(${chargeOrder.chargerStopTime}, now()) - ${chargeOrder.chargerStartTime})))::int`;
 
 /** The person behind the idTag: card holder's name or app user's nickname. */
 const userNameSql = sql<string | null>`COALESCE(NULLIF(TRIM(${cardUser.firstName} || ' ' || ${cardUser.lastName}), ''), ${appUser.nickname})`;
