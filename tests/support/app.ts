@@ -27,9 +27,9 @@ export interface TestServer {
 /** Starts a test server on `backend`; `overrides` tune the configuration. */
 export async function build(backend: Backend = 'pglite', overrides: Partial<Config> = {}): Promise<TestServer> {
   const database = await freshDatabase(backend);
-  const config: Config = { ...loadConfig({}, []), port: 0, host: '127.0.0.1', logLevel: 'silent', simulate: false, demo: false, staticDir: './dist', ...overrides };
+  const config: Config = { ...loadConfig({}, []), port: 0, host: '127.0.0.1', logLevel: process.env.TEST_LOG ?? 'silent', simulate: false, demo: false, staticDir: './dist', ...overrides };
   await ensureAdmin(database.db, ADMIN_PASSWORD);
-  const app = await buildApp({ db: database.db, config, logger: false });
+  const app = await buildApp({ db: database.db, config, logger: !!process.env.TEST_LOG });
   const central = startCentralSystem(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
