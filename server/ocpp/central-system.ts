@@ -197,6 +197,14 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
     });
   });
 
+  // A charger deactivated in the console loses its socket at once (1008: policy).
+  const offDeactivated = app.bus.on('chargerDeactivated', ({ serialNum }) => {
+    const client = clients.get(serialNum);
+    if (!client) return;
+    log.info({ chargeBoxId: serialNum }, 'charger deactivated: closing its socket');
+    void client.close({ code: 1008, reason: 'deactivated' }).catch(() => undefined);
+  });
+
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (req.url ?? '/').split('?')[0];
     if (!OCPP_PATH.test(path)) {
@@ -232,6 +240,7 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
       if (closed) return;
       closed = true;
       app.server.off('upgrade', onUpgrade);
+      offDeactivated();
       await Promise.all([...clients.values()].map(async (c) => {
         const graceful = c.close({ code: 1001, reason: 'server shutting down' });
         const timeout = new Promise((r) => setTimeout(r, 2000).unref());

@@ -6,7 +6,7 @@ import ocppRpc from 'ocpp-rpc';
 import type RpcServerClientClass from 'ocpp-rpc/lib/server-client';
 import type RpcClientClass from 'ocpp-rpc/lib/client';
 
-export const { RPCServer, RPCClient, RPCError, TimeoutError, createRPCError } = ocppRpc;
+export const { RPCServer, RPCClient, RPCError, TimeoutError, createRPCError, NOREPLY } = ocppRpc;
 
 /** A charger's connection as seen by the server. */
 export type RpcServerClient = RpcServerClientClass;

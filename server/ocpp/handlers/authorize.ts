@@ -1,9 +1,9 @@
 /** Authorize: answer the idTag rule of server/modules/transactions/id-tag.ts. */
 import { checkIdTag } from '../../modules/transactions/id-tag.js';
-import type { OcppHandler } from '../context.js';
+import { currentCharger, type OcppHandler } from '../context.js';
 import type { AuthorizeConf, AuthorizeReq } from '../messages.js';
 
 export const authorize: OcppHandler<AuthorizeReq, AuthorizeConf> = async (ctx, p) => {
-  const verdict = await checkIdTag(ctx.app.db, p.idTag, ctx.charger);
+  const verdict = await checkIdTag(ctx.app.db, p.idTag, await currentCharger(ctx));
   return { idTagInfo: { status: verdict.status } };
 };

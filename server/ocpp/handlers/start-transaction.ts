@@ -4,11 +4,11 @@
  * Start gets the same transactionId.
  */
 import { startTransaction } from '../../modules/transactions/service.js';
-import type { OcppHandler } from '../context.js';
+import { currentCharger, type OcppHandler } from '../context.js';
 import type { StartTransactionConf, StartTransactionReq } from '../messages.js';
 
 export const startTransactionHandler: OcppHandler<StartTransactionReq, StartTransactionConf> = async (ctx, p) => {
-  const res = await startTransaction(ctx.app.db, ctx.charger, {
+  const res = await startTransaction(ctx.app.db, await currentCharger(ctx), {
     connectorId: p.connectorId, idTag: p.idTag, meterStart: p.meterStart, timestamp: new Date(p.timestamp), reservationId: p.reservationId,
   });
   if (res.created) ctx.app.bus.emit('order', { orderId: res.orderId, companyCode: ctx.charger.companyCode });
