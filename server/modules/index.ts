@@ -6,10 +6,11 @@ import notifications from './notifications/routes.js';
 import cardUser from './card-user/routes.js';
 import appUser from './app-user/routes.js';
 import statistics from './statistics/routes.js';
+import command from './command/routes.js';
 import chargerRead from './charger/read-routes.js';
 import order from './order/routes.js';
 import dashboard from './dashboard/routes.js';
 import live from './live/routes.js';
 import ocppAdmin from './ocpp-admin/routes.js';
 
-export const apiModules: FastifyPluginAsync[] = [auth, company, notifications, cardUser, appUser, statistics, chargerRead, order, dashboard, live, ocppAdmin];
+export const apiModules: FastifyPluginAsync[] = [auth, company, notifications, cardUser, appUser, statistics, command, chargerRead, order, dashboard, live, ocppAdmin];

@@ -1,0 +1,104 @@
+/**
+ * Remote commands to a charger (issue "Charging operations", item 6; DESIGN.md §4): remote start
+ * (for a card or an app user), remote stop, reset, unlock connector, change availability. Each
+ * waits for the charger's answer through the central system and fails with 718 (timeout),
+ * 719 (rejected or CALLERROR) or 720 (not connected). The frames are in the charger log; the
+ * outcome and the operator who asked are logged as a COMMAND row beside them.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { appUser, cardUser, charger, chargeOrder, chargerLog } from '../../db/schema.js';
+import type { AuthContext } from '../../http/access.js';
+import { AppError } from '../../http/envelope.js';
+import { assertSameCompany } from '../../http/scope.js';
+
+export type Command =
+  | { action: 'RemoteStartTransaction'; connectorId?: number; idTag?: string; cardUserId?: number; appUserId?: number }
+  | { action: 'RemoteStopTransaction'; transactionId?: number }
+  | { action: 'Reset'; type: 'Soft' | 'Hard' }
+  | { action: 'UnlockConnector'; connectorId: number }
+  | { action: 'ChangeAvailability'; connectorId: number; type: 'Operative' | 'Inoperative' };
+
+/** The idTag an app user starts with: their own, or `APP` + zero-padded id (≤ 20 chars, OCPP). */
+export function appIdTag(user: { id: number; idTag: string | null }): string {
+  return user.idTag ?? `APP${String(user.id).padStart(8, '0')}`;
+}
+
+/** Loads the charger a command targets (800 missing; 725 another company). */
+async function targetCharger(db: Db, auth: AuthContext, id: number) {
+  const [row] = await db.select().from(charger).where(eq(charger.id, id));
+  if (!row) throw new AppError(800);
+  assertSameCompany(auth, row.companyCode, 'write');
+  return row;
+}
+
+/** Builds the OCPP payload of a command, resolving cards, app users and the open transaction. */
+async function payloadOf(db: Db, auth: AuthContext, target: typeof charger.$inferSelect, cmd: Command): Promise<Record<string, unknown>> {
+  switch (cmd.action) {
+    case 'RemoteStartTransaction': {
+      let idTag = cmd.idTag;
+      if (cmd.cardUserId) {
+        const [card] = await db.select().from(cardUser).where(eq(cardUser.id, cmd.cardUserId));
+        if (!card) throw new AppError(803, 'cardUserId');
+        if (card.companyCode !== target.companyCode) throw new AppError(725, 'cardUserId');
+        idTag = card.cardNumber;
+      } else if (cmd.appUserId) {
+        const [user] = await db.select().from(appUser).where(eq(appUser.id, cmd.appUserId));
+        if (!user) throw new AppError(803, 'appUserId');
+        if (user.companyCode !== target.companyCode) throw new AppError(725, 'appUserId');
+        idTag = appIdTag(user);
+        if (!user.idTag) await db.update(appUser).set({ idTag }).where(eq(appUser.id, user.id));
+      }
+      if (!idTag) throw new AppError(610, 'idTag');
+      return { idTag: idTag.slice(0, 20), ...(cmd.connectorId ? { connectorId: cmd.connectorId } : {}) };
+    }
+    case 'RemoteStopTransaction': {
+      let transactionId = cmd.transactionId;
+      if (transactionId === undefined) {
+        const [open] = await db.select({ tx: chargeOrder.transactionId }).from(chargeOrder)
+          .where(and(eq(chargeOrder.chargerId, target.id), eq(chargeOrder.status, 'CHARGING')))
+          .limit(1);
+        if (!open) throw new AppError(400, 'transactionId');
+        transactionId = open.tx;
+      } else {
+        const [own] = await db.select({ id: chargeOrder.id }).from(chargeOrder)
+          .where(and(eq(chargeOrder.chargerId, target.id), eq(chargeOrder.transactionId, transactionId)));
+        if (!own) throw new AppError(400, 'transactionId');
+      }
+      return { transactionId };
+    }
+    case 'Reset':
+      return { type: cmd.type };
+    case 'UnlockConnector':
+      return { connectorId: cmd.connectorId };
+    case 'ChangeAvailability':
+      return { connectorId: cmd.connectorId, type: cmd.type };
+  }
+}
+
+/**
+ * Sends `cmd` to charger `id` and returns the charger's answer.
+ * @throws AppError 800/725 (target), 718/719/720 (outcome), 400/610/803 (arguments).
+ */
+export async function sendCommand(app: FastifyInstance, auth: AuthContext, id: number, cmd: Command) {
+  const target = await targetCharger(app.db, auth, id);
+  const payload = await payloadOf(app.db, auth, target, cmd);
+  let outcome: { result: string; code?: number } = { result: 'ACCEPTED' };
+  try {
+    const answer = await app.ocpp.call(target.serialNum, cmd.action, payload);
+    return { action: cmd.action, request: payload, answer };
+  } catch (err) {
+    outcome = err instanceof AppError ? { result: 'FAILED', code: err.code } : { result: 'ERROR' };
+    throw err;
+  } finally {
+    await app.db.insert(chargerLog).values({
+      chargerSn: target.serialNum,
+      companyCode: target.companyCode,
+      direction: 'OUT',
+      messageType: 'COMMAND',
+      action: cmd.action,
+      payload: { request: payload, by: auth.username, ...outcome },
+    }).catch((err: unknown) => app.log.warn({ err }, 'could not log a command outcome'));
+  }
+}

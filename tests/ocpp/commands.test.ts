@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { backends } from '../support/db.js';
+import { build, type TestServer } from '../support/app.js';
+import { aBootNotification, aNetwork, aCharger, aStartTransaction } from '../support/builders.js';
+import { chargerLog } from '../../server/db/schema.js';
+import { connect, eventually } from './helpers.js';
+
+describe.each(backends())('remote commands on %s', (backend) => {
+  let s: TestServer;
+  let auth: Record<string, string>;
+  let net: Awaited<ReturnType<typeof aNetwork>>;
+  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+    s.app.inject({ method: 'POST', url, payload: payload as object, headers: { ...auth, ...headers } }).then((r) => r.json());
+
+  beforeAll(async () => {
+    s = await build(backend, { commandTimeoutMs: 700 });
+    auth = { authorization: `Bearer ${await s.login()}` };
+    net = await aNetwork(s.database.db);
+  });
+  afterAll(async () => { await s?.close(); });
+
+  it('sends a remote start for a card and a remote stop to a connected charger', async () => {
+    const cp = await connect(s.ocppUrl, net.charger.serialNum);
+    const seen: unknown[] = [];
+    let txId = 0;
+    cp.handle('RemoteStartTransaction', ({ params }: { params: { idTag: string } }) => {
+      seen.push(params);
+      // Like a real charger: accept, then start the transaction.
+      setTimeout(async () => {
+        const res = await cp.call('StartTransaction', aStartTransaction({ idTag: params.idTag, meterStart: 100 })) as { transactionId: number };
+        txId = res.transactionId;
+      }, 10);
+      return { status: 'Accepted' };
+    });
+    cp.handle('RemoteStopTransaction', ({ params }: { params: { transactionId: number } }) => {
+      seen.push(params);
+      return { status: 'Accepted' };
+    });
+    await cp.call('BootNotification', aBootNotification());
+    const start = await post(`/sp/charger/${net.charger.id}/command/remote-start`, { connectorId: 1, cardUserId: net.card.id });
+    expect(start.code).toBe(200);
+    expect(start.data.answer).toEqual({ status: 'Accepted' });
+    expect(seen[0]).toEqual({ connectorId: 1, idTag: net.card.cardNumber });
+    await eventually(async () => txId !== 0);
+    await eventually(async () => {
+      const stop = await post(`/sp/charger/${net.charger.id}/command/remote-stop`, {});
+      return stop.code === 200 ? stop : undefined;
+    });
+    expect(seen[1]).toEqual({ transactionId: txId });
+    const logged = await s.database.db.select().from(chargerLog)
+      .where(and(eq(chargerLog.chargerSn, net.charger.serialNum), eq(chargerLog.messageType, 'COMMAND')));
+    expect(logged.map((r) => r.action)).toEqual(expect.arrayContaining(['RemoteStartTransaction', 'RemoteStopTransaction']));
+    await cp.close({ force: true });
+  });
+
+  it('reports 719 when the charger rejects, 718 when it never answers, in the caller language', async () => {
+    const ch = await aCharger(s.database.db, net.company.code, { stationId: net.station.id });
+    const cp = await connect(s.ocppUrl, ch.serialNum);
+    cp.handle('Reset', () => ({ status: 'Rejected' }));
+    cp.handle('UnlockConnector', () => new Promise(() => undefined));
+    const rejected = await post(`/sp/charger/${ch.id}/command/reset`, { type: 'Hard' });
+    expect(rejected.code).toBe(719);
+    const timeout = await post(`/sp/charger/${ch.id}/command/unlock`, { connectorId: 1 }, { cookie: 'language=zh' });
+    expect(timeout).toMatchObject({ code: 718, msg: '指令超时' });
+    await cp.close({ force: true });
+  });
+
+  it('reports 720 when the charger is not connected and 800 for an unknown charger', async () => {
+    const ch = await aCharger(s.database.db, net.company.code);
+    expect((await post(`/sp/charger/${ch.id}/command/availability`, { connectorId: 0, type: 'Inoperative' })).code).toBe(720);
+    expect((await post('/sp/charger/999999/command/reset', { type: 'Soft' })).code).toBe(800);
+    const rows = await s.database.db.select().from(chargerLog).where(and(eq(chargerLog.chargerSn, ch.serialNum), eq(chargerLog.messageType, 'COMMAND')));
+    expect(rows[0].payload).toMatchObject({ result: 'FAILED', code: 720 });
+  });
+});
