@@ -24,7 +24,7 @@ describe.each(backends())('remote commands on %s', (backend) => {
     const cp = await connect(s.ocppUrl, net.charger.serialNum);
     const seen: unknown[] = [];
     let txId = 0;
-    cp.handle('RemoteStartTransaction', ({ params }: { params: { idTag: string } }) => {
+    cp.handle('RemoteStartTransaction', async ({ params }: { params: { idTag: string } }) => {
       seen.push(params);
       // Like a real charger: accept, then start the transaction.
       setTimeout(async () => {
@@ -33,7 +33,7 @@ describe.each(backends())('remote commands on %s', (backend) => {
       }, 10);
       return { status: 'Accepted' };
     });
-    cp.handle('RemoteStopTransaction', ({ params }: { params: { transactionId: number } }) => {
+    cp.handle('RemoteStopTransaction', async ({ params }: { params: { transactionId: number } }) => {
       seen.push(params);
       return { status: 'Accepted' };
     });
@@ -57,7 +57,7 @@ describe.each(backends())('remote commands on %s', (backend) => {
   it('reports 719 when the charger rejects, 718 when it never answers, in the caller language', async () => {
     const ch = await aCharger(s.database.db, net.company.code, { stationId: net.station.id });
     const cp = await connect(s.ocppUrl, ch.serialNum);
-    cp.handle('Reset', () => ({ status: 'Rejected' }));
+    cp.handle('Reset', async () => ({ status: 'Rejected' }));
     cp.handle('UnlockConnector', () => new Promise(() => undefined));
     const rejected = await post(`/sp/charger/${ch.id}/command/reset`, { type: 'Hard' });
     expect(rejected.code).toBe(719);
