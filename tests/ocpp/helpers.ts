@@ -56,13 +56,12 @@ export function nextFrame(ws: WebSocket): Promise<unknown> {
   return new Promise((resolve) => ws.once('message', (data) => resolve(JSON.parse(String(data)))));
 }
 
-/** Polls `fn` until it returns a truthy value (at most `tries` × 50 ms). */
-export async function eventually<T>(fn: () => Promise<T>, tries = 100): Promise<T> {
-  let last: T | undefined;
+/** Polls `fn` until it returns a truthy value (at most `tries` × 50 ms); throws when it never does. */
+export async function eventually<T>(fn: () => Promise<T>, tries = 100): Promise<NonNullable<T>> {
   for (let i = 0; i < tries; i++) {
-    last = await fn();
-    if (last) return last;
+    const v = await fn();
+    if (v) return v as NonNullable<T>;
     await new Promise((r) => setTimeout(r, 50));
   }
-  return last as T;
+  throw new Error('condition not met in time');
 }

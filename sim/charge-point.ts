@@ -1,0 +1,425 @@
+/**
+ * A simulated OCPP 1.6J charge point on the ocpp-rpc client (strict mode: every frame it sends
+ * and every answer it gets is validated against the official schemas).
+ *
+ * It boots, sends StatusNotification for connector 0 and each connector, heartbeats at the
+ * interval the central system answers, and runs charging sessions:
+ * Preparing → Authorize → StartTransaction → Charging + MeterValues every `meterIntervalMs`
+ * (Energy.Active.Import.Register Wh, Power.Active.Import W, Current.Import A, Voltage V, SoC %)
+ * → Finishing → StopTransaction → Available. Energy accrues `speed` times faster than real time
+ * (timestamps stay real), so a minute-long session delivers a realistic amount of energy.
+ *
+ * It answers RemoteStartTransaction, RemoteStopTransaction, Reset, UnlockConnector,
+ * ChangeAvailability, TriggerMessage, GetConfiguration, ChangeConfiguration, ClearCache and
+ * DataTransfer.
+ */
+import { RPCClient, type RpcClient } from '../server/ocpp/rpc.js';
+
+/** Minimal logger (pino-compatible). */
+export interface SimLogger {
+  info: (...a: unknown[]) => void;
+  warn?: (...a: unknown[]) => void;
+}
+
+export interface ChargePointOptions {
+  /** Central system URL without the identity, e.g. ws://127.0.0.1:8080/ocpp. */
+  url: string;
+  /** chargeBoxId (the charger SN). */
+  identity: string;
+  /** OCPP basic-auth password, when the charger has one. */
+  password?: string;
+  /** Connectors (≥ 1). */
+  connectors?: number;
+  vendor?: string;
+  model?: string;
+  firmwareVersion?: string;
+  /** Rated power per connector (W). */
+  ratedPowerW?: number;
+  /** Energy accrues this many times faster than real time (default 1). */
+  speed?: number;
+  /** Real milliseconds between MeterValues during a session (default 10 000). */
+  meterIntervalMs?: number;
+  /** Reconnect after a lost connection (default true). */
+  reconnect?: boolean;
+  log?: SimLogger;
+}
+
+interface Session {
+  connectorId: number;
+  idTag: string;
+  transactionId: number;
+  meterStartWh: number;
+  socPercent: number;
+  timer?: NodeJS.Timeout;
+  endTimer?: NodeJS.Timeout;
+  done: Promise<void>;
+  finish: (reason: string) => void;
+}
+
+interface ConnectorState {
+  status: string;
+  /** Lifetime energy register (Wh). */
+  registerWh: number;
+  available: boolean;
+  session?: Session;
+}
+
+type Conf = Record<string, unknown>;
+
+const noop = () => undefined;
+
+/** Configuration keys the simulator reports (OCPP 1.6 core profile, part). */
+function defaultConfiguration(connectors: number): Map<string, { value: string; readonly: boolean }> {
+  return new Map([
+    ['HeartbeatInterval', { value: '60', readonly: false }],
+    ['MeterValueSampleInterval', { value: '10', readonly: false }],
+    ['MeterValuesSampledData', { value: 'Energy.Active.Import.Register,Power.Active.Import,Current.Import,Voltage,SoC', readonly: false }],
+    ['NumberOfConnectors', { value: String(connectors), readonly: true }],
+    ['AuthorizeRemoteTxRequests', { value: 'false', readonly: false }],
+    ['StopTransactionOnInvalidId', { value: 'true', readonly: false }],
+    ['ConnectionTimeOut', { value: '60', readonly: false }],
+    ['SupportedFeatureProfiles', { value: 'Core,RemoteTrigger', readonly: true }],
+  ]);
+}
+
+export class ChargePoint {
+  readonly identity: string;
+  private readonly client: RpcClient;
+  private readonly opts: Required<Omit<ChargePointOptions, 'password' | 'log'>> & { log: SimLogger };
+  private readonly connectors = new Map<number, ConnectorState>();
+  private readonly config: Map<string, { value: string; readonly: boolean }>;
+  private heartbeatTimer?: NodeJS.Timeout;
+  private readonly background = new Set<Promise<unknown>>();
+  private stopped = false;
+  private bootedOnce = false;
+  private chargerStatus = 'Available';
+
+  constructor(o: ChargePointOptions) {
+    this.identity = o.identity;
+    this.opts = {
+      url: o.url, identity: o.identity, connectors: Math.max(1, o.connectors ?? 2),
+      vendor: o.vendor ?? 'ChargeDesk', model: o.model ?? 'SIM-AC22', firmwareVersion: o.firmwareVersion ?? 'sim-1.0.0',
+      ratedPowerW: o.ratedPowerW ?? 11_000, speed: o.speed ?? 1, meterIntervalMs: o.meterIntervalMs ?? 10_000,
+      reconnect: o.reconnect ?? true, log: o.log ?? { info: noop },
+    };
+    this.config = defaultConfiguration(this.opts.connectors);
+    for (let id = 1; id <= this.opts.connectors; id++) {
+      this.connectors.set(id, { status: 'Available', registerWh: 100_000 + Math.floor(Math.random() * 900_000), available: true });
+    }
+    this.client = new RPCClient({
+      endpoint: o.url,
+      identity: o.identity,
+      protocols: ['ocpp1.6'],
+      strictMode: true,
+      reconnect: this.opts.reconnect,
+      maxReconnects: Infinity,
+      callTimeoutMs: 30_000,
+      pingIntervalMs: 30_000,
+      ...(o.password !== undefined ? { password: o.password } : {}),
+    } as ConstructorParameters<typeof RPCClient>[0]);
+    this.registerHandlers();
+    this.client.on('open', () => {
+      // Every (re)connection starts with a boot, as a real charger does after a reset.
+      if (this.bootedOnce) this.bg(this.boot());
+    });
+    this.client.on('close', () => this.clearHeartbeat());
+  }
+
+  /** Connected and not stopped. */
+  get connected(): boolean {
+    return this.client.state === 1;
+  }
+
+  /** Connectors without a session that are available. */
+  freeConnectors(): number[] {
+    return [...this.connectors.entries()].filter(([, c]) => !c.session && c.available && c.status === 'Available').map(([id]) => id);
+  }
+
+  /** Number of running sessions. */
+  get sessions(): number {
+    return [...this.connectors.values()].filter((c) => c.session).length;
+  }
+
+  /** Connects and boots (BootNotification, StatusNotification for every connector). */
+  async start(): Promise<void> {
+    await this.client.connect();
+    this.bootedOnce = true;
+    await this.boot();
+  }
+
+  private async boot(): Promise<void> {
+    const conf = await this.client.call('BootNotification', {
+      chargePointVendor: this.opts.vendor, chargePointModel: this.opts.model,
+      firmwareVersion: this.opts.firmwareVersion, chargePointSerialNumber: this.identity,
+    }) as { status: string; interval: number };
+    if (conf.interval > 0) this.config.set('HeartbeatInterval', { value: String(conf.interval), readonly: false });
+    this.scheduleHeartbeat();
+    await this.sendStatus(0, this.chargerStatus);
+    for (const [id, c] of this.connectors) await this.sendStatus(id, c.status);
+    this.opts.log.info({ chargeBoxId: this.identity, interval: conf.interval }, 'simulated charger booted');
+  }
+
+  private scheduleHeartbeat(): void {
+    this.clearHeartbeat();
+    const seconds = Number(this.config.get('HeartbeatInterval')?.value ?? 60);
+    if (!(seconds > 0) || this.stopped) return;
+    this.heartbeatTimer = setInterval(() => {
+      if (this.connected) this.bg(this.client.call('Heartbeat', {}));
+    }, seconds * 1000);
+    this.heartbeatTimer.unref();
+  }
+
+  private clearHeartbeat(): void {
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+    this.heartbeatTimer = undefined;
+  }
+
+  /** Sends a StatusNotification (connectorId 0 = the whole charger). */
+  async sendStatus(connectorId: number, status: string, errorCode = 'NoError', extra: { info?: string; vendorErrorCode?: string } = {}): Promise<void> {
+    if (connectorId === 0) this.chargerStatus = status;
+    else {
+      const c = this.connectors.get(connectorId);
+      if (c) c.status = status;
+    }
+    if (!this.connected) return;
+    await this.client.call('StatusNotification', { connectorId, errorCode, status, timestamp: new Date().toISOString(), ...extra });
+  }
+
+  /** Reports a fault on `connectorId` (0 = charger) for `ms`, then recovers. */
+  async fault(connectorId: number, ms: number, errorCode = 'GroundFailure'): Promise<void> {
+    await this.sendStatus(connectorId, 'Faulted', errorCode, { vendorErrorCode: 'SIM-E01', info: 'simulated fault' });
+    await new Promise((r) => setTimeout(r, ms));
+    if (!this.stopped) await this.sendStatus(connectorId, 'Available');
+  }
+
+  /**
+   * Runs one session on `connectorId` for `durationMs` real milliseconds (or until stopped
+   * remotely). `authorize` sends Authorize first (a local card swipe). Resolves when it ends.
+   */
+  async runSession(connectorId: number, idTag: string, durationMs: number, authorize = true): Promise<{ transactionId?: number; idTagStatus: string }> {
+    const c = this.connectors.get(connectorId);
+    if (!c || c.session) throw new Error(`connector ${connectorId} is busy or unknown`);
+    await this.sendStatus(connectorId, 'Preparing');
+    if (authorize) {
+      const auth = await this.client.call('Authorize', { idTag }) as { idTagInfo: { status: string } };
+      if (auth.idTagInfo.status !== 'Accepted') {
+        await this.sendStatus(connectorId, 'Available');
+        return { idTagStatus: auth.idTagInfo.status };
+      }
+    }
+    const meterStartWh = Math.round(c.registerWh);
+    const start = await this.client.call('StartTransaction', {
+      connectorId, idTag, meterStart: meterStartWh, timestamp: new Date().toISOString(),
+    }) as { transactionId: number; idTagInfo: { status: string } };
+    if (start.idTagInfo.status !== 'Accepted') {
+      // StopTransactionOnInvalidId: end at once.
+      await this.client.call('StopTransaction', {
+        transactionId: start.transactionId, meterStop: meterStartWh, timestamp: new Date().toISOString(), reason: 'DeAuthorized', idTag,
+      });
+      await this.sendStatus(connectorId, 'Available');
+      return { transactionId: start.transactionId, idTagStatus: start.idTagInfo.status };
+    }
+    let finish: (reason: string) => void = noop;
+    const ended = new Promise<string>((r) => { finish = r; });
+    const session: Session = {
+      connectorId, idTag, transactionId: start.transactionId, meterStartWh, socPercent: 15 + Math.random() * 35,
+      done: Promise.resolve(), finish: (reason) => finish(reason),
+    };
+    c.session = session;
+    await this.sendStatus(connectorId, 'Charging');
+    let last = Date.now();
+    session.timer = setInterval(() => {
+      const now = Date.now();
+      const power = this.accrue(c, session, now - last);
+      last = now;
+      if (this.connected) this.bg(this.client.call('MeterValues', { connectorId, transactionId: session.transactionId, meterValue: [this.sample(c, session, power, 'Sample.Periodic')] }));
+    }, this.opts.meterIntervalMs);
+    session.endTimer = setTimeout(() => finish('EVDisconnected'), durationMs);
+    session.done = (async () => {
+      const reason = await ended;
+      clearInterval(session.timer);
+      clearTimeout(session.endTimer);
+      this.accrue(c, session, Date.now() - last);
+      try {
+        if (this.connected) {
+          await this.sendStatus(connectorId, 'Finishing');
+          await this.client.call('StopTransaction', {
+            transactionId: session.transactionId, idTag, meterStop: Math.round(c.registerWh), timestamp: new Date().toISOString(), reason,
+            transactionData: [this.sample(c, session, 0, 'Transaction.End')],
+          });
+          await this.sendStatus(connectorId, c.available ? 'Available' : 'Unavailable');
+        }
+      } finally {
+        c.session = undefined;
+      }
+    })();
+    await session.done;
+    return { transactionId: session.transactionId, idTagStatus: 'Accepted' };
+  }
+
+  /** Adds the energy of `ms` real milliseconds at the current power; returns the power (W). */
+  private accrue(c: ConnectorState, s: Session, ms: number): number {
+    // Constant-current phase, tapering above 80 % SoC.
+    const taper = s.socPercent > 80 ? Math.max(0.15, (100 - s.socPercent) / 20) : 1;
+    const power = this.opts.ratedPowerW * taper * (0.93 + Math.random() * 0.06);
+    const wh = (power * ms * this.opts.speed) / 3_600_000;
+    c.registerWh += wh;
+    s.socPercent = Math.min(100, s.socPercent + wh / 600); // a 60 kWh battery
+    return power;
+  }
+
+  private sample(c: ConnectorState, s: Session, powerW: number, context: string) {
+    const voltage = 228 + Math.random() * 6;
+    const phases = this.opts.ratedPowerW > 7_400 ? 3 : 1;
+    const current = powerW / (voltage * phases);
+    return {
+      timestamp: new Date().toISOString(),
+      sampledValue: [
+        { value: String(Math.round(c.registerWh)), context, measurand: 'Energy.Active.Import.Register', unit: 'Wh', location: 'Outlet' },
+        { value: String(Math.round(powerW)), context, measurand: 'Power.Active.Import', unit: 'W', location: 'Outlet' },
+        { value: current.toFixed(1), context, measurand: 'Current.Import', unit: 'A', location: 'Outlet' },
+        { value: voltage.toFixed(1), context, measurand: 'Voltage', unit: 'V', location: 'Outlet' },
+        { value: String(Math.round(s.socPercent)), context, measurand: 'SoC', unit: 'Percent', location: 'EV' },
+      ],
+    };
+  }
+
+  private sessionByTransaction(transactionId: number): Session | undefined {
+    return [...this.connectors.values()].map((c) => c.session).find((s) => s?.transactionId === transactionId);
+  }
+
+  /** Runs `p` in the background, logging its failure. */
+  private bg(p: Promise<unknown>): void {
+    const tracked = p.catch((err: unknown) => {
+      if (!this.stopped) (this.opts.log.warn ?? this.opts.log.info)({ chargeBoxId: this.identity, err: String(err) }, 'simulated charger: call failed');
+    });
+    this.background.add(tracked);
+    void tracked.finally(() => this.background.delete(tracked));
+  }
+
+  /** Runs `fn` just after the current answer has been sent. */
+  private later(fn: () => Promise<unknown>, ms = 20): void {
+    this.bg(new Promise((r) => setTimeout(r, ms)).then(fn));
+  }
+
+  private registerHandlers(): void {
+    const h = (action: string, fn: (params: Conf) => Conf | Promise<Conf>) =>
+      this.client.handle(action, async ({ params }) => fn((params ?? {}) as Conf));
+
+    h('RemoteStartTransaction', (p) => {
+      const wanted = typeof p.connectorId === 'number' ? p.connectorId : this.freeConnectors()[0];
+      const c = wanted !== undefined ? this.connectors.get(wanted) : undefined;
+      if (!c || c.session || !c.available || c.status !== 'Available') return { status: 'Rejected' };
+      const authorize = this.config.get('AuthorizeRemoteTxRequests')?.value === 'true';
+      this.later(() => this.runSession(wanted!, String(p.idTag), 3_600_000, authorize));
+      return { status: 'Accepted' };
+    });
+    h('RemoteStopTransaction', (p) => {
+      const s = this.sessionByTransaction(Number(p.transactionId));
+      if (!s) return { status: 'Rejected' };
+      this.later(async () => s.finish('Remote'));
+      return { status: 'Accepted' };
+    });
+    h('Reset', (p) => {
+      this.later(() => this.reset(p.type === 'Hard' ? 'HardReset' : 'SoftReset'));
+      return { status: 'Accepted' };
+    });
+    h('UnlockConnector', (p) => {
+      const c = this.connectors.get(Number(p.connectorId));
+      if (!c) return { status: 'NotSupported' };
+      if (c.session) {
+        const s = c.session;
+        this.later(async () => s.finish('UnlockCommand'));
+      }
+      return { status: 'Unlocked' };
+    });
+    h('ChangeAvailability', (p) => {
+      const ids = Number(p.connectorId) === 0 ? [...this.connectors.keys()] : [Number(p.connectorId)];
+      if (ids.some((id) => !this.connectors.has(id))) return { status: 'Rejected' };
+      const available = p.type === 'Operative';
+      let scheduled = false;
+      for (const id of ids) {
+        const c = this.connectors.get(id)!;
+        c.available = available;
+        if (c.session) scheduled = true;
+        else this.later(() => this.sendStatus(id, available ? 'Available' : 'Unavailable'));
+      }
+      return { status: scheduled ? 'Scheduled' : 'Accepted' };
+    });
+    h('TriggerMessage', (p) => {
+      const connectorId = typeof p.connectorId === 'number' ? p.connectorId : undefined;
+      switch (p.requestedMessage) {
+        case 'BootNotification': this.later(() => this.boot()); break;
+        case 'Heartbeat': this.later(() => this.client.call('Heartbeat', {})); break;
+        case 'StatusNotification':
+          this.later(async () => {
+            if (connectorId === undefined || connectorId === 0) await this.sendStatus(0, this.chargerStatus);
+            for (const [id, c] of this.connectors) if (connectorId === undefined || connectorId === id) await this.sendStatus(id, c.status);
+          });
+          break;
+        case 'MeterValues':
+          this.later(async () => {
+            for (const [id, c] of this.connectors) {
+              if (connectorId !== undefined && connectorId !== id) continue;
+              const s = c.session;
+              await this.client.call('MeterValues', {
+                connectorId: id, ...(s ? { transactionId: s.transactionId } : {}),
+                meterValue: [{ timestamp: new Date().toISOString(), sampledValue: [{ value: String(Math.round(c.registerWh)), context: 'Trigger', measurand: 'Energy.Active.Import.Register', unit: 'Wh' }] }],
+              });
+            }
+          });
+          break;
+        case 'DiagnosticsStatusNotification': this.later(() => this.client.call('DiagnosticsStatusNotification', { status: 'Idle' })); break;
+        case 'FirmwareStatusNotification': this.later(() => this.client.call('FirmwareStatusNotification', { status: 'Idle' })); break;
+        default: return { status: 'NotImplemented' };
+      }
+      return { status: 'Accepted' };
+    });
+    h('GetConfiguration', (p) => {
+      const keys = Array.isArray(p.key) && p.key.length ? (p.key as string[]) : [...this.config.keys()];
+      const known = keys.filter((k) => this.config.has(k));
+      const unknownKey = keys.filter((k) => !this.config.has(k));
+      return {
+        configurationKey: known.map((key) => ({ key, readonly: this.config.get(key)!.readonly, value: this.config.get(key)!.value })),
+        ...(unknownKey.length ? { unknownKey } : {}),
+      };
+    });
+    h('ChangeConfiguration', (p) => {
+      const key = String(p.key);
+      const entry = this.config.get(key);
+      if (!entry) return { status: 'NotSupported' };
+      if (entry.readonly) return { status: 'Rejected' };
+      entry.value = String(p.value);
+      if (key === 'HeartbeatInterval') this.scheduleHeartbeat();
+      return { status: 'Accepted' };
+    });
+    h('ClearCache', () => ({ status: 'Accepted' }));
+    h('DataTransfer', () => ({ status: 'UnknownVendorId' }));
+  }
+
+  /** A reset: sessions end with `reason`, the socket closes and the charger boots again. */
+  private async reset(reason: 'HardReset' | 'SoftReset'): Promise<void> {
+    await Promise.all([...this.connectors.values()].map(async (c) => {
+      const s = c.session;
+      if (s) { s.finish(reason); await s.done; }
+    }));
+    if (this.stopped) return;
+    this.clearHeartbeat();
+    await this.client.close({ code: 1000, reason: 'reset' });
+    await new Promise((r) => setTimeout(r, 1000));
+    if (this.stopped) return;
+    await this.start();
+  }
+
+  /** Ends running sessions (reason Local), closes the socket and stops every timer. */
+  async stop(): Promise<void> {
+    await Promise.all([...this.connectors.values()].map(async (c) => {
+      const s = c.session;
+      if (s) { s.finish('Local'); await s.done.catch(noop); }
+    }));
+    this.stopped = true;
+    this.clearHeartbeat();
+    await Promise.allSettled([...this.background]);
+    await this.client.close({ code: 1000, reason: 'simulation stopped' }).catch(noop);
+  }
+}
