@@ -24,16 +24,17 @@ describe.each(backends())('remote commands on %s', (backend) => {
     const cp = await connect(s.ocppUrl, net.charger.serialNum);
     const seen: unknown[] = [];
     let txId = 0;
-    cp.handle('RemoteStartTransaction', async ({ params }: { params: { idTag: string } }) => {
+    cp.handle('RemoteStartTransaction', async ({ params }) => {
+      const { idTag } = params as { idTag: string };
       seen.push(params);
       // Like a real charger: accept, then start the transaction.
       setTimeout(async () => {
-        const res = await cp.call('StartTransaction', aStartTransaction({ idTag: params.idTag, meterStart: 100 })) as { transactionId: number };
+        const res = await cp.call('StartTransaction', aStartTransaction({ idTag, meterStart: 100 })) as { transactionId: number };
         txId = res.transactionId;
       }, 10);
       return { status: 'Accepted' };
     });
-    cp.handle('RemoteStopTransaction', async ({ params }: { params: { transactionId: number } }) => {
+    cp.handle('RemoteStopTransaction', async ({ params }) => {
       seen.push(params);
       return { status: 'Accepted' };
     });
