@@ -1,0 +1,116 @@
+/**
+ * The react-admin data provider for the `/sp/*` API (DESIGN.md §3). A factory taking its HTTP
+ * client, so tests hand it a client over a fake `fetch`. Resource names are API paths
+ * (`order`, `charger`, `station`, `company/user`, …).
+ *
+ * - getList / getManyReference → `GET /sp/<resource>?page&size&sort&order=asc|desc&<filters>`
+ *   answering `{ records, total }`; array filters go as repeated keys.
+ * - getOne → `GET /sp/<resource>/{id}`; getMany → one getOne per id (in parallel).
+ * - create → `POST /sp/<resource>`; update → `PUT /sp/<resource>/{id}`; delete → `DELETE …/{id}`;
+ *   updateMany / deleteMany → one call per id.
+ * - setStatus (custom) → `PUT /sp/<resource>/{id}/status` with `{ active }`.
+ * - select (custom) → `GET /sp/<resource>` answering a plain array (e.g. `company/select`).
+ */
+import type { DataProvider, Identifier, RaRecord } from 'react-admin';
+import type { HttpClient, QueryValue } from './httpClient';
+
+export interface Paged<T> {
+  records: T[];
+  total: number;
+}
+
+export interface ChargeDeskDataProvider extends DataProvider {
+  /** `PUT /sp/<resource>/{id}/status` (activate / deactivate). */
+  setStatus(resource: string, params: { id: Identifier; active: boolean }): Promise<{ data: RaRecord }>;
+  /** `GET /sp/<path>` with a query, answering `data` as is (dashboards, selects). */
+  fetchData<T = unknown>(path: string, query?: Record<string, QueryValue>): Promise<T>;
+}
+
+const enc = (id: Identifier) => encodeURIComponent(String(id));
+
+/** Flattens react-admin filters into query values (objects are dropped, arrays kept). */
+function filterQuery(filter: Record<string, unknown> | undefined): Record<string, QueryValue> {
+  const out: Record<string, QueryValue> = {};
+  for (const [k, v] of Object.entries(filter ?? {})) {
+    if (Array.isArray(v)) out[k] = v.map((x) => (typeof x === 'object' ? String(x) : (x as string | number | boolean)));
+    else if (v === null || v === undefined || typeof v !== 'object') out[k] = v as QueryValue;
+    else if (v instanceof Date) out[k] = v.toISOString();
+  }
+  return out;
+}
+
+function listQuery(params: {
+  pagination?: { page: number; perPage: number };
+  sort?: { field: string; order: string };
+  filter?: Record<string, unknown>;
+}): Record<string, QueryValue> {
+  const q: Record<string, QueryValue> = { ...filterQuery(params.filter) };
+  if (params.pagination) {
+    q.page = params.pagination.page;
+    q.size = params.pagination.perPage;
+  }
+  if (params.sort?.field) {
+    q.sort = params.sort.field;
+    q.order = params.sort.order?.toUpperCase() === 'DESC' ? 'desc' : 'asc';
+  }
+  return q;
+}
+
+/** Normalises a page answer; a plain array is accepted as a page with total = length. */
+function asPage<T>(data: Paged<T> | T[] | null | undefined): Paged<T> {
+  if (Array.isArray(data)) return { records: data, total: data.length };
+  return { records: data?.records ?? [], total: Number(data?.total ?? 0) };
+}
+
+/** Creates the data provider over `http`. */
+export function createDataProvider(http: HttpClient): ChargeDeskDataProvider {
+  return {
+    async getList(resource, params) {
+      const page = asPage<RaRecord>(await http<Paged<RaRecord> | RaRecord[]>(`/${resource}`, { query: listQuery(params), signal: params.signal }));
+      return { data: page.records, total: page.total };
+    },
+    async getOne(resource, params) {
+      const data = await http<RaRecord>(`/${resource}/${enc(params.id)}`, { signal: params.signal });
+      return { data };
+    },
+    async getMany(resource, params) {
+      const data = await Promise.all(params.ids.map((id) => http<RaRecord>(`/${resource}/${enc(id)}`, { signal: params.signal })));
+      return { data };
+    },
+    async getManyReference(resource, params) {
+      const query = listQuery({ ...params, filter: { ...params.filter, [params.target]: params.id } });
+      const page = asPage<RaRecord>(await http<Paged<RaRecord> | RaRecord[]>(`/${resource}`, { query, signal: params.signal }));
+      return { data: page.records, total: page.total };
+    },
+    async create(resource, params) {
+      const data = await http<RaRecord>(`/${resource}`, { method: 'POST', body: params.data });
+      return { data: { ...params.data, ...data } as RaRecord };
+    },
+    async update(resource, params) {
+      const data = await http<RaRecord | null>(`/${resource}/${enc(params.id)}`, { method: 'PUT', body: params.data });
+      return { data: { id: params.id, ...params.data, ...(data ?? {}) } as RaRecord };
+    },
+    async updateMany(resource, params) {
+      await Promise.all(params.ids.map((id) => http(`/${resource}/${enc(id)}`, { method: 'PUT', body: params.data })));
+      return { data: params.ids };
+    },
+    async delete(resource, params) {
+      await http(`/${resource}/${enc(params.id)}`, { method: 'DELETE' });
+      return { data: (params.previousData ?? { id: params.id }) as RaRecord };
+    },
+    async deleteMany(resource, params) {
+      await Promise.all(params.ids.map((id) => http(`/${resource}/${enc(id)}`, { method: 'DELETE' })));
+      return { data: params.ids };
+    },
+    async setStatus(resource, params) {
+      const data = await http<RaRecord | null>(`/${resource}/${enc(params.id)}/status`, { method: 'PUT', body: { active: params.active } });
+      return { data: { id: params.id, ...(data ?? {}) } as RaRecord };
+    },
+    async fetchData<T>(path: string, query?: Record<string, QueryValue>) {
+      return http<T>(`/${path.replace(/^\//, '')}`, { query });
+    },
+  } as ChargeDeskDataProvider;
+}
+
+export { createHttpClient, toQueryString, errorCode } from './httpClient';
+export type { HttpClient, Envelope, QueryValue } from './httpClient';

@@ -1,0 +1,120 @@
+/**
+ * Charger monitoring (`#/Monitoring/ChargerMonitoring`, spec §2): chips with the count per
+ * dashboard state (clickable filters), then the charger grid (online dot, connector states,
+ * station, firmware, last seen), refreshed live from the event stream.
+ */
+import { useMemo } from 'react';
+import {
+  Datagrid, DatagridBody, DatagridRow, FunctionField, List, Pagination, ResourceContextProvider, SearchInput, SelectInput, TextField,
+  useListContext, useTranslate,
+} from 'react-admin';
+import { Chip, Stack } from '@mui/material';
+import { DASHBOARD_SPLIT } from '../../domain/enums';
+import { EmptyState, ErrorState } from '../../src/components/common';
+import { useApi } from '../../src/hooks/useApi';
+import { useLiveEvents } from '../../src/hooks/useLiveEvents';
+import { STATE_COLORS } from '../../src/theme';
+import { CompanyFilterInput, ROWS_PER_PAGE, StationFilterInput } from '../shared/filterInputs';
+import type { DashboardData } from '../../src/pages/dashboard/useDashboard';
+import { ConnectorsField, LastSeenField, OnlineField, StateField } from './chargerFields';
+import type { ChargerRecord } from './types';
+
+/** The grid's filters (spec §2: search, company, station, online). */
+function useChargerFilters() {
+  const translate = useTranslate();
+  return useMemo(() => [
+    <SearchInput key="q" source="q" alwaysOn />,
+    <CompanyFilterInput key="companyCode" source="companyCode" alwaysOn />,
+    <StationFilterInput key="stationId" source="stationId" alwaysOn />,
+    <SelectInput
+      key="online"
+      source="online"
+      alwaysOn
+      choices={[{ id: 'true', name: translate('app.monitoring.online') }, { id: 'false', name: translate('app.monitoring.offline') }]}
+    />,
+  ], [translate]);
+}
+
+function StateChips() {
+  const translate = useTranslate();
+  const { filterValues, setFilters, displayedFilters } = useListContext();
+  const { data } = useApi<DashboardData>('dashboard', { companyCode: (filterValues.companyCode as string | undefined) || undefined });
+  const current = filterValues.dashboardState as string | undefined;
+  const select = (state?: string) => {
+    const next = { ...filterValues };
+    if (state) next.dashboardState = state;
+    else delete next.dashboardState;
+    setFilters(next, displayedFilters);
+  };
+  const total = data ? DASHBOARD_SPLIT.reduce((a, s) => a + (data.split?.[s] ?? 0), 0) : undefined;
+  return (
+    <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap sx={{ px: 2, pt: 2 }} data-testid="state-chips">
+      <Chip
+        label={`${translate('app.monitoring.all')}${total !== undefined ? ` · ${total}` : ''}`}
+        color={!current ? 'primary' : 'default'}
+        variant={!current ? 'filled' : 'outlined'}
+        onClick={() => select(undefined)}
+        data-testid="state-all"
+      />
+      {DASHBOARD_SPLIT.map((s) => (
+        <Chip
+          key={s}
+          data-testid={`state-${s}`}
+          label={`${translate(`app.dashboard.split.${s}`)}${data ? ` · ${data.split?.[s] ?? 0}` : ''}`}
+          onClick={() => select(current === s ? undefined : s)}
+          variant={current === s ? 'filled' : 'outlined'}
+          sx={current === s ? { bgcolor: STATE_COLORS[s], color: '#fff', '&:hover': { bgcolor: STATE_COLORS[s] } } : { borderColor: STATE_COLORS[s], color: STATE_COLORS[s] }}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+function LiveRefresh() {
+  const { refetch } = useListContext();
+  useLiveEvents(() => void refetch());
+  return null;
+}
+
+const row = <DatagridRow {...{ 'data-testid': 'charger-row' }} />;
+
+function ChargerGrid() {
+  const translate = useTranslate();
+  const filters = useChargerFilters();
+  return (
+    <List
+      resource="charger"
+      filters={filters}
+      sort={{ field: 'serialNum', order: 'ASC' }}
+      perPage={20}
+      exporter={false}
+      pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
+      title={translate('menu.chargerMonitoring')}
+      empty={<EmptyState />}
+      error={<ErrorState />}
+      disableSyncWithLocation={false}
+    >
+      <StateChips />
+      <LiveRefresh />
+      <Datagrid bulkActionButtons={false} body={<DatagridBody row={row} />} empty={<EmptyState />} rowClick={false} sx={{ '& td': { whiteSpace: 'nowrap' } }}>
+        <OnlineField source="online" label="resources.charger.fields.online" />
+        <TextField source="serialNum" sx={{ fontFamily: 'monospace' }} />
+        <StateField source="dashboardState" />
+        <ConnectorsField source="connectors" sortable={false} />
+        <TextField source="stationName" emptyText="—" />
+        <TextField source="companyName" emptyText="—" />
+        <FunctionField<ChargerRecord> source="ratedPowerKw" render={(r) => (r.ratedPowerKw ? `${r.ratedPowerKw} kW` : '—')} />
+        <TextField source="firmwareVersion" emptyText="—" />
+        <LastSeenField source="lastSeenAt" />
+      </Datagrid>
+    </List>
+  );
+}
+
+export default function ChargerMonitoring() {
+  return (
+    <ResourceContextProvider value="charger">
+      <ChargerGrid />
+    </ResourceContextProvider>
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * Energy (kWh, from Energy.Active.Import.Register, shown as energy delivered since the first
+ * reading) and power (kW, Power.Active.Import) over the session.
+ */
+import { useTranslate } from 'react-admin';
+import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import dayjs from 'dayjs';
+import { EmptyState } from '../../src/components/common';
+import type { MeterValue } from './types';
+
+/** Converts a reading to kWh or kW according to its unit (Wh/W → /1000). */
+function scaled(v: MeterValue): number {
+  const n = Number(v.value);
+  const unit = (v.unit ?? '').toLowerCase();
+  return unit === 'wh' || unit === 'w' ? n / 1000 : n;
+}
+
+export interface ChartPoint {
+  t: number;
+  energy?: number;
+  power?: number;
+}
+
+/** Merges meter values into points by timestamp (energy relative to the first energy reading). */
+export function chartPoints(values: MeterValue[]): ChartPoint[] {
+  const byTime = new Map<number, ChartPoint>();
+  let firstEnergy: number | undefined;
+  for (const v of values) {
+    const t = Date.parse(v.timestamp);
+    if (Number.isNaN(t)) continue;
+    const p = byTime.get(t) ?? { t };
+    if (v.measurand === 'Energy.Active.Import.Register') {
+      const e = scaled(v);
+      if (firstEnergy === undefined) firstEnergy = e;
+      p.energy = Number((e - firstEnergy).toFixed(3));
+    } else if (v.measurand === 'Power.Active.Import') p.power = Number(scaled(v).toFixed(2));
+    byTime.set(t, p);
+  }
+  return [...byTime.values()].sort((a, b) => a.t - b.t);
+}
+
+export function MeterChart({ values }: { values: MeterValue[] }) {
+  const translate = useTranslate();
+  const points = chartPoints(values);
+  if (!points.length) return <EmptyState message="app.order.no_meter_values" />;
+  return (
+    <ResponsiveContainer width="100%" height={300}>
+      <LineChart data={points} margin={{ top: 8, right: 8, left: -8, bottom: 0 }}>
+        <CartesianGrid strokeDasharray="3 3" stroke="#ebeef5" />
+        <XAxis dataKey="t" type="number" domain={['dataMin', 'dataMax']} scale="time" tickFormatter={(t: number) => dayjs(t).format('HH:mm')} tick={{ fontSize: 12 }} />
+        <YAxis yAxisId="e" tick={{ fontSize: 12 }} />
+        <YAxis yAxisId="p" orientation="right" tick={{ fontSize: 12 }} />
+        <Tooltip labelFormatter={(t) => dayjs(Number(t)).format('YYYY-MM-DD HH:mm:ss')} />
+        <Legend wrapperStyle={{ fontSize: 12 }} />
+        <Line yAxisId="e" type="monotone" dataKey="energy" name={translate('app.order.energy_kwh')} stroke="#1ebb77" strokeWidth={2} dot={false} connectNulls isAnimationActive={false} />
+        <Line yAxisId="p" type="stepAfter" dataKey="power" name={translate('app.order.power_kw')} stroke="#409eff" strokeWidth={2} dot={false} connectNulls isAnimationActive={false} />
+      </LineChart>
+    </ResponsiveContainer>
+  );
+}

@@ -1,0 +1,57 @@
+/** The order list (`#/Operations/Orders`): paged, sortable, filtered; rows open the order. */
+import {
+  Datagrid, DatagridBody, DatagridRow, FunctionField, List, Pagination, TextField, useLocaleState, useTranslate,
+} from 'react-admin';
+import { EmptyState, ErrorState } from '../../src/components/common';
+import { formatDateTime, formatDuration } from '../../src/utils/date';
+import { fixed, formatMoney } from '../../src/utils/number';
+import { ROWS_PER_PAGE } from '../shared/filterInputs';
+import { useOrderFilters } from './orderFilters';
+import { OrderStatusField, PaidField } from './OrderStatusField';
+import type { OrderRecord } from './types';
+
+export const ORDERS_PATH = '/Operations/Orders';
+
+const row = <DatagridRow {...{ 'data-testid': 'order-row' }} />;
+
+export function OrderList() {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const filters = useOrderFilters();
+  return (
+    <List
+      resource="order"
+      filters={filters}
+      sort={{ field: 'chargerStartTime', order: 'DESC' }}
+      perPage={20}
+      exporter={false}
+      pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
+      title={translate('menu.orders')}
+      empty={<EmptyState />}
+      error={<ErrorState />}
+    >
+      <Datagrid
+        bulkActionButtons={false}
+        rowClick={(id) => `${ORDERS_PATH}/${id}/show`}
+        body={<DatagridBody row={row} />}
+        empty={<EmptyState />}
+        data-testid="orders-grid"
+        sx={{ '& td': { whiteSpace: 'nowrap' }, '& td.column-stationName': { whiteSpace: 'normal', minWidth: 140 } }}
+      >
+        <TextField source="orderNo" sx={{ fontFamily: 'monospace' }} />
+        <TextField source="stationName" emptyText="—" />
+        <FunctionField<OrderRecord> source="chargerSn" render={(r) => `${r.chargerSn} #${r.connectorId}`} />
+        <FunctionField<OrderRecord> source="idTag" render={(r) => r.userName || r.idTag || '—'} />
+        <FunctionField<OrderRecord> source="userType" render={(r) => (r.userType ? translate(`resources.order.values.userType.${r.userType}`) : '—')} />
+        <FunctionField<OrderRecord> source="chargerStartTime" render={(r) => formatDateTime(r.chargerStartTime)} />
+        <FunctionField<OrderRecord> source="durationSeconds" render={(r) => formatDuration(r.durationSeconds)} />
+        <FunctionField<OrderRecord> source="energyKwh" textAlign="right" render={(r) => fixed(r.energyKwh, 3)} />
+        <FunctionField<OrderRecord> source="totalAmount" textAlign="right" render={(r) => formatMoney(r.totalAmount, r.currency, locale)} />
+        <OrderStatusField source="status" />
+        <PaidField source="paid" />
+      </Datagrid>
+    </List>
+  );
+}
+
+export default OrderList;

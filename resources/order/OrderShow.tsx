@@ -1,0 +1,161 @@
+/**
+ * One order (`#/Operations/Orders/:id/show`, `GET /sp/order/:id`): every field, the charger's
+ * and the server's times side by side, amounts with currency, and the energy/power chart.
+ */
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { ShowBase, useLocaleState, useShowContext, useTranslate } from 'react-admin';
+import { Box, Button, Card, CardContent, CardHeader, Skeleton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { ErrorState } from '../../src/components/common';
+import { formatDateTime, formatDuration } from '../../src/utils/date';
+import { fixed, formatMoney } from '../../src/utils/number';
+import { MeterChart } from './MeterChart';
+import { ORDERS_PATH } from './OrderList';
+import { OrderStatusChip, PaidChip } from './OrderStatusField';
+import type { OrderRecord } from './types';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card sx={{ height: '100%' }}>
+      <CardHeader title={title} slotProps={{ title: { sx: { fontSize: 15, fontWeight: 600 } } }} sx={{ pb: 0 }} />
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+function Rows({ rows }: { rows: Array<[string, ReactNode]> }) {
+  const translate = useTranslate();
+  return (
+    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0 }}>
+      {rows.map(([k, v]) => (
+        <Box key={k} sx={{ display: 'contents' }}>
+          <Typography component="dt" variant="body2" color="text.secondary">{translate(`resources.order.fields.${k}`)}</Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0, wordBreak: 'break-all' }} data-testid={`order-${k}`}>{v === null || v === undefined || v === '' ? '—' : v}</Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** The pricing breakdown as stored: a list of rows as a table, an object as pairs. */
+function Breakdown({ value }: { value: unknown }) {
+  if (value === null || value === undefined) return null;
+  const cell = (v: unknown) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v ?? ''));
+  const rows = Array.isArray(value) ? value : (value as { slices?: unknown[] }).slices;
+  if (Array.isArray(rows) && rows.length && typeof rows[0] === 'object') {
+    const keys = [...new Set(rows.flatMap((r) => Object.keys(r as object)))];
+    return (
+      <Table size="small">
+        <TableHead><TableRow>{keys.map((k) => <TableCell key={k}>{k}</TableCell>)}</TableRow></TableHead>
+        <TableBody>
+          {rows.map((r, i) => <TableRow key={i}>{keys.map((k) => <TableCell key={k}>{cell((r as Record<string, unknown>)[k])}</TableCell>)}</TableRow>)}
+        </TableBody>
+      </Table>
+    );
+  }
+  if (typeof value === 'object') {
+    return (
+      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 0.5, m: 0 }}>
+        {Object.entries(value as Record<string, unknown>).map(([k, v]) => (
+          <Box key={k} sx={{ display: 'contents' }}>
+            <Typography component="dt" variant="caption" color="text.secondary">{k}</Typography>
+            <Typography component="dd" variant="caption" sx={{ m: 0, fontFamily: 'monospace' }}>{cell(v)}</Typography>
+          </Box>
+        ))}
+      </Box>
+    );
+  }
+  return <Typography variant="body2">{cell(value)}</Typography>;
+}
+
+function OrderView() {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const { record, isPending, error, refetch } = useShowContext<OrderRecord>();
+  const back = (
+    <Button component={Link} to={ORDERS_PATH} startIcon={<ArrowBackIcon />} size="small">{translate('ra.action.back')}</Button>
+  );
+  if (error) return <Stack spacing={2}>{back}<Card><ErrorState error={error as Error} onRetry={() => void refetch()} /></Card></Stack>;
+  if (isPending || !record) return <Stack spacing={2}>{back}<Skeleton variant="rounded" height={120} /><Skeleton variant="rounded" height={300} /></Stack>;
+  const money = (v?: string | null) => formatMoney(v, record.currency, locale);
+  return (
+    <Stack spacing={2} data-testid="order-show">
+      <Box>{back}</Box>
+      <Card>
+        <CardContent sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
+          <Box sx={{ flex: 1, minWidth: 220 }}>
+            <Typography variant="body2" color="text.secondary">{translate('resources.order.fields.orderNo')}</Typography>
+            <Typography variant="h6" sx={{ fontFamily: 'monospace' }} data-testid="order-orderNo">{record.orderNo}</Typography>
+          </Box>
+          <Stack direction="row" spacing={1}>
+            <OrderStatusChip status={record.status} />
+            <PaidChip paid={record.paid} />
+          </Stack>
+          <Box sx={{ textAlign: 'right', minWidth: 160 }}>
+            <Typography variant="body2" color="text.secondary">{translate('resources.order.fields.totalAmount')}</Typography>
+            <Typography variant="h5" sx={{ fontWeight: 700 }} data-testid="order-total">{money(record.totalAmount)}</Typography>
+          </Box>
+        </CardContent>
+      </Card>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', xl: 'repeat(3, 1fr)' } }}>
+        <Section title={translate('app.order.session')}>
+          <Rows rows={[
+            ['companyName', record.companyName ?? record.companyCode],
+            ['stationName', record.stationName],
+            ['chargerSn', record.chargerSn],
+            ['connectorId', record.connectorId],
+            ['transactionId', record.transactionId],
+            ['idTag', record.idTag],
+            ['idTagStatus', record.idTagStatus],
+            ['userType', record.userType ? translate(`resources.order.values.userType.${record.userType}`) : null],
+            ['userName', record.userName],
+            ['stopReason', record.stopReason],
+          ]} />
+        </Section>
+        <Section title={translate('app.order.charger_times')}>
+          <Rows rows={[
+            ['chargerStartTime', formatDateTime(record.chargerStartTime)],
+            ['chargerStopTime', formatDateTime(record.chargerStopTime)],
+            ['serverStartTime', formatDateTime(record.serverStartTime)],
+            ['serverStopTime', formatDateTime(record.serverStopTime)],
+            ['durationSeconds', formatDuration(record.durationSeconds)],
+            ['meterStart', record.meterStart],
+            ['meterStop', record.meterStop],
+            ['energyKwh', fixed(record.energyKwh, 3)],
+          ]} />
+        </Section>
+        <Section title={translate('app.order.amounts')}>
+          <Rows rows={[
+            ['currency', record.currency],
+            ['electricityFee', money(record.electricityFee)],
+            ['serviceFee', money(record.serviceFee)],
+            ['cost', money(record.cost)],
+            ['taxAmount', money(record.taxAmount)],
+            ['totalAmount', money(record.totalAmount)],
+            ['paid', translate(`resources.order.values.paid.${record.paid}`)],
+          ]} />
+          {record.breakdown != null && (
+            <Box sx={{ mt: 2 }}>
+              <Typography variant="body2" color="text.secondary" gutterBottom>{translate('resources.order.fields.breakdown')}</Typography>
+              <Breakdown value={record.breakdown} />
+            </Box>
+          )}
+        </Section>
+      </Box>
+      <Section title={translate('app.order.meter_chart')}>
+        <MeterChart values={record.meterValues ?? []} />
+      </Section>
+    </Stack>
+  );
+}
+
+export function OrderShow() {
+  return (
+    <ShowBase resource="order">
+      <OrderView />
+    </ShowBase>
+  );
+}
+
+export default OrderShow;

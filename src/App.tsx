@@ -1,0 +1,44 @@
+/**
+ * The console: react-admin `<Admin>` (hash routing, react-admin's default) with the ChargeDesk
+ * layout, login page, providers and the pages of src/routes/pages.tsx mounted at the spec's
+ * paths (`#/Operations/Orders`, …). `/` goes to `/Dashboard/Dashboard`; `/404` is public.
+ */
+import { Admin, CustomRoutes, memoryStore } from 'react-admin';
+import { Navigate, Route } from 'react-router-dom';
+import { Layout } from './layout/Layout';
+import { AppNotification } from './layout/DedupeNotifications';
+import { LoginPage } from './login/LoginPage';
+import { NotFound, PublicNotFound } from './pages/NotFound';
+import { pageRoutes } from './routes/pages';
+import { authProvider, dataProvider, i18nProvider } from './providers';
+import { theme } from './theme';
+
+const RootRedirect = () => <Navigate to="/Dashboard/Dashboard" replace />;
+
+// The language lives in its cookie and the sidebar in its own; nothing else needs to persist.
+const store = memoryStore();
+
+export function App() {
+  return (
+    <Admin
+      title="ChargeDesk"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      layout={Layout}
+      loginPage={LoginPage}
+      dashboard={RootRedirect}
+      catchAll={NotFound}
+      notification={AppNotification}
+      theme={theme}
+      store={store}
+      requireAuth
+      disableTelemetry
+    >
+      <CustomRoutes noLayout>
+        <Route path="/404" element={<PublicNotFound />} />
+      </CustomRoutes>
+      <CustomRoutes>{pageRoutes()}</CustomRoutes>
+    </Admin>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * The i18n provider (ra-i18n-polyglot): English and Chinese, the choice kept in the `language`
+ * cookie (spec §1, default English). Changing the locale rewrites the cookie, so the server
+ * (which reads the cookie and Accept-Language) answers in the same language.
+ */
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import type { I18nProvider, TranslationMessages } from 'react-admin';
+import { getCookie, setCookie } from '../utils/cookie';
+import en from './en';
+import zh from './zh';
+
+export type Locale = 'en' | 'zh';
+export const LANGUAGE_COOKIE = 'language';
+
+/** The console's language from the cookie (anything starting with `zh` is Chinese). */
+export function currentLocale(): Locale {
+  return getCookie(LANGUAGE_COOKIE)?.toLowerCase().startsWith('zh') ? 'zh' : 'en';
+}
+
+/** The Accept-Language value for API calls in the current language. */
+export function acceptLanguage(locale: Locale = currentLocale()): string {
+  return locale === 'zh' ? 'zh-CN' : 'en';
+}
+
+export const messages: Record<Locale, TranslationMessages> = {
+  en: en as unknown as TranslationMessages,
+  zh: zh as unknown as TranslationMessages,
+};
+
+/** Builds the provider; `changeLocale` also stores the choice in the cookie and sets `<html lang>`. */
+export function createI18nProvider(): I18nProvider {
+  const initial = currentLocale();
+  const base = polyglotI18nProvider((locale) => messages[locale as Locale] ?? messages.en, initial, [
+    { locale: 'en', name: 'English' },
+    { locale: 'zh', name: '中文' },
+  ], { allowMissing: true });
+  if (typeof document !== 'undefined') document.documentElement.lang = initial === 'zh' ? 'zh-CN' : 'en';
+  return {
+    ...base,
+    changeLocale: async (locale: string, options?: unknown) => {
+      const next: Locale = locale === 'zh' ? 'zh' : 'en';
+      setCookie(LANGUAGE_COOKIE, next);
+      if (typeof document !== 'undefined') document.documentElement.lang = next === 'zh' ? 'zh-CN' : 'en';
+      return base.changeLocale(next, options);
+    },
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * The top navbar (spec §2): sidebar toggle, breadcrumb, operator dropdown (Dashboard only),
+ * global search, notification bell, language toggle and user menu.
+ */
+import { useLocation } from 'react-router-dom';
+import { useTranslate } from 'react-admin';
+import { Box, IconButton, Toolbar } from '@mui/material';
+import MenuIcon from '@mui/icons-material/Menu';
+import MenuOpenIcon from '@mui/icons-material/MenuOpen';
+import { Breadcrumb } from './Breadcrumb';
+import { CompanySelect } from './CompanySelect';
+import { GlobalSearch } from './GlobalSearch';
+import { LanguageToggle } from './LanguageToggle';
+import { NotificationBell } from './NotificationBell';
+import { UserMenu } from './UserMenu';
+import { useSidebar } from './SidebarState';
+
+export function Navbar() {
+  const translate = useTranslate();
+  const { open, mobile, toggle } = useSidebar();
+  const { pathname } = useLocation();
+  const onDashboard = pathname.startsWith('/Dashboard/Dashboard');
+  return (
+    <Box component="header" sx={{ position: 'sticky', top: 0, zIndex: 1000, bgcolor: '#fff', boxShadow: '0 1px 4px rgba(0,21,41,.08)' }}>
+      <Toolbar variant="dense" sx={{ minHeight: 56, gap: 1.5, px: { xs: 1, sm: 2 } }}>
+        <IconButton onClick={toggle} edge="start" aria-label={translate('app.nav.toggle_sidebar')} data-testid="sidebar-toggle">
+          {open && !mobile ? <MenuOpenIcon /> : <MenuIcon />}
+        </IconButton>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Breadcrumb />
+        </Box>
+        {onDashboard && <CompanySelect />}
+        <GlobalSearch />
+        <NotificationBell />
+        <LanguageToggle />
+        <UserMenu />
+      </Toolbar>
+    </Box>
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * The charger status split (spec §2, §4) as a donut with a legend: counts and percentage shares
+ * that always total 100 (spec §9 rounding rule, `percentShares`).
+ */
+import { useTranslate } from 'react-admin';
+import { Box, Stack, Typography } from '@mui/material';
+import { Cell, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
+import { DASHBOARD_SPLIT, type DashboardState } from '../../../domain/enums';
+import { STATE_COLORS } from '../../theme';
+import { percentShares } from '../../utils/number';
+
+export function StatusDonut({ split }: { split: Record<DashboardState, number> }) {
+  const translate = useTranslate();
+  const counts = DASHBOARD_SPLIT.map((s) => split?.[s] ?? 0);
+  const shares = percentShares(counts, 1);
+  const total = counts.reduce((a, b) => a + b, 0);
+  const data = DASHBOARD_SPLIT.map((s, i) => ({ key: s, name: translate(`app.dashboard.split.${s}`), value: counts[i] }));
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} alignItems="center" spacing={2}>
+      <Box sx={{ width: 200, height: 200, position: 'relative', flexShrink: 0 }}>
+        <ResponsiveContainer>
+          <PieChart>
+            <Pie data={total ? data : [{ key: 'none', name: '', value: 1 }]} dataKey="value" innerRadius={62} outerRadius={92} paddingAngle={total ? 2 : 0} stroke="none" isAnimationActive={false}>
+              {(total ? data : [{ key: 'none' }]).map((d) => <Cell key={d.key} fill={d.key === 'none' ? '#ebeef5' : STATE_COLORS[d.key as DashboardState]} />)}
+            </Pie>
+            {total > 0 && <Tooltip />}
+          </PieChart>
+        </ResponsiveContainer>
+        <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', pointerEvents: 'none' }}>
+          <Box sx={{ textAlign: 'center' }}>
+            <Typography sx={{ fontSize: 26, fontWeight: 700, lineHeight: 1 }}>{total}</Typography>
+            <Typography variant="caption" color="text.secondary">{translate('app.dashboard.chargers')}</Typography>
+          </Box>
+        </Box>
+      </Box>
+      <Stack spacing={1} sx={{ flex: 1, width: '100%' }}>
+        {DASHBOARD_SPLIT.map((s, i) => (
+          <Stack key={s} direction="row" alignItems="center" spacing={1}>
+            <Box sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: STATE_COLORS[s], flexShrink: 0 }} />
+            <Typography variant="body2" sx={{ flex: 1 }}>{translate(`app.dashboard.split.${s}`)}</Typography>
+            <Typography variant="body2" sx={{ fontWeight: 600, minWidth: 32, textAlign: 'right' }} data-testid={`split-${s}`}>{counts[i]}</Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ minWidth: 52, textAlign: 'right' }} data-testid={`split-${s}-pct`}>{shares[i].toFixed(1)}%</Typography>
+          </Stack>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}

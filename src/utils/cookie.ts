@@ -1,0 +1,18 @@
+/** Tiny cookie helpers for the console's own cookies (`language`, `sidebarStatus`). */
+
+/** The value of cookie `name`, or undefined. */
+export function getCookie(name: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  for (const part of document.cookie.split(';')) {
+    const [k, ...rest] = part.trim().split('=');
+    if (k === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+/** Sets cookie `name` for the whole site for `days` days (SameSite=Lax). */
+export function setCookie(name: string, value: string, days = 365): void {
+  if (typeof document === 'undefined') return;
+  const expires = new Date(Date.now() + days * 864e5).toUTCString();
+  document.cookie = `${name}=${encodeURIComponent(value)}; expires=${expires}; path=/; SameSite=Lax`;
+}

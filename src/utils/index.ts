@@ -1,0 +1,5 @@
+/** Console helpers of spec §9. */
+export * from './date';
+export * from './number';
+export * from './debounce';
+export * from './cookie';
