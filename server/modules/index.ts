@@ -12,5 +12,6 @@ import order from './order/routes.js';
 import dashboard from './dashboard/routes.js';
 import live from './live/routes.js';
 import ocppAdmin from './ocpp-admin/routes.js';
+import assets from './station/assets.js';
 
-export const apiModules: FastifyPluginAsync[] = [auth, company, notifications, cardUser, appUser, statistics, command, chargerRead, order, dashboard, live, ocppAdmin];
+export const apiModules: FastifyPluginAsync[] = [auth, company, notifications, cardUser, appUser, statistics, command, chargerRead, order, dashboard, live, ocppAdmin, assets];

@@ -1,0 +1,61 @@
+/**
+ * Rate template form and API body (spec §3 "Pricing (rate) template", §5 "Pricing"): the shape
+ * here, the rules of `domain/rate-template.ts` as a refinement (each issue carries its catalogue
+ * code in `params.code`). Service fee per kWh at most 2 decimals; electricity fee per kWh at most
+ * 4; tax and service-tax percentages at most 3 and 2 decimals. Empty model name → 604.
+ */
+import { z } from 'zod';
+import type { ErrorCode } from '../errors.js';
+import { CURRENCIES } from '../enums.js';
+import { checkRateTemplate, RATE_TEMPLATE_TYPES, type RateTemplateContext } from '../rate-template.js';
+import { decimalString, optText, reqText } from './asset-common.js';
+
+export const rateDetailInput = z.object({
+  /** Local `HH:mm`, inclusive. */
+  startTime: z.string().trim(),
+  /** Local `HH:mm`, exclusive; `24:00` allowed. */
+  endTime: z.string().trim(),
+  /** Per kWh; a minus sign is read so that it answers 650. */
+  electricityFeePerKwh: decimalString(4, true).refine((v) => !v.startsWith('-'), { params: { code: 650 } }),
+});
+
+export const rateTaxInput = z.object({
+  taxName: z.string().trim().max(64),
+  /** Percent; below 0 → 649. */
+  taxPercentage: decimalString(3, true),
+});
+
+const base = z.object({
+  /** Filled from the caller for company users; required for platform administrators. */
+  companyCode: reqText(64),
+  modelName: reqText(100),
+  type: z.enum(RATE_TEMPLATE_TYPES),
+  description: optText(500),
+  currency: z.enum(CURRENCIES),
+  serviceFeePerKwh: decimalString(2),
+  /** Percent of the service fee; below 0 → 649. */
+  serviceTax: decimalString(2, true),
+  activated: z.boolean().default(false),
+  taxes: z.array(rateTaxInput).default([]),
+  details: z.array(rateDetailInput).default([]),
+});
+
+/**
+ * The template schema for a context: the popup (`template`, 5 taxes) or the station profile
+ * screen (`station`, 4 taxes). Rule failures are issues whose `params.code` is the catalogue code.
+ */
+export function rateTemplateSchema(context: RateTemplateContext = 'template') {
+  return base.superRefine((t, ctx) => {
+    const v = checkRateTemplate(t, context);
+    if (v) ctx.addIssue({ code: 'custom', path: v.field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), params: { code: v.code } });
+  });
+}
+export const rateTemplateInput = rateTemplateSchema('template');
+export type RateTemplateInput = z.infer<typeof base>;
+
+export const RATE_TEMPLATE_EMPTY_CODES: Readonly<Record<string, ErrorCode>> = {
+  companyCode: 600, modelName: 604, taxes: 605, taxName: 605, taxPercentage: 605, startTime: 615, endTime: 615,
+};
+
+/** `PUT /sp/rate-template/{id}/status`. */
+export const rateTemplateStatusInput = z.object({ activated: z.boolean() });

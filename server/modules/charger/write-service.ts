@@ -1,0 +1,149 @@
+/**
+ * Registering and editing chargers (spec §3 "Charger", §5, §8; issue "Network assets" item 3).
+ * Registering a charger is what lets its chargeBoxId (= serialNum) connect over OCPP.
+ *
+ * Rules and codes:
+ * - duplicate SN → 302 (also when a gateway holds that identity), duplicate charger station code
+ *   → 303 (unique constraints `charger_serial_num_unique`, `charger_charger_station_code_unique`);
+ * - the station must be of the charger's company (725; unknown → 801); a gateway SN must name a
+ *   gateway of the same company (802 / 725);
+ * - changing serialNum, stationId, phase or type of a connected charger (`online`) → 717, of a
+ *   charger with an unclosed order (`charge_order.status = 'CHARGING'`) → 716;
+ * - deactivation emits the bus topic `chargerDeactivated` after commit; the central system closes
+ *   the socket and refuses the next BootNotification.
+ * - OCPP password (security profile 1/2): generated, stored as a scrypt hash, returned once.
+ * Unknown charger → 800; another company's → 725.
+ */
+import { and, count, eq } from 'drizzle-orm';
+import { CHARGER_LOCKED_FIELDS, type ChargerInput } from '../../../domain/schemas/charger.js';
+import type { Db } from '../../db/client.js';
+import { charger, chargeOrder, gateway, station } from '../../db/schema.js';
+import type { AuthContext } from '../../http/access.js';
+import { AppError } from '../../http/envelope.js';
+import { assertSameCompany } from '../../http/scope.js';
+import { generatePassword, hashPassword } from '../auth/password.js';
+import { mapUnique, writeCompany, type Tx } from '../station/common.js';
+
+type ChargerRow = typeof charger.$inferSelect;
+
+const UNIQUE = { charger_serial_num_unique: 302, charger_charger_station_code_unique: 303 } as const;
+
+/** The charger row for a write; unknown → 800, another company's → 725. */
+export async function chargerForWrite(db: Db, auth: AuthContext, id: number): Promise<ChargerRow> {
+  const [row] = await db.select().from(charger).where(eq(charger.id, id));
+  if (!row) throw new AppError(800);
+  assertSameCompany(auth, row.companyCode, 'write');
+  return row;
+}
+
+/** The charger as a form input (for merging a partial update). */
+export function chargerAsInput(c: ChargerRow): Record<string, unknown> {
+  return {
+    serialNum: c.serialNum, chargerStationCode: c.chargerStationCode, stationId: c.stationId, companyCode: c.companyCode,
+    phase: c.phase, lifeStatus: c.lifeStatus, installerName: c.installerName, installerEmail: c.installerEmail,
+    installerCompany: c.installerCompany, installerContact: c.installerContact, installationDate: c.installationDate,
+    warrantyYears: c.warrantyYears, gatewaySn: c.gatewaySn, type: c.type, equipmentNumber: c.equipmentNumber,
+    ratedPowerKw: c.ratedPowerKw,
+  };
+}
+
+/**
+ * The company of a charger: its station's (unknown station → 801; another company's → 725), or
+ * the named / caller's company when it has no station.
+ */
+async function companyFor(tx: Tx, auth: AuthContext, input: ChargerInput, fixed?: string): Promise<string> {
+  if (input.stationId) {
+    const [s] = await tx.select({ companyCode: station.companyCode }).from(station).where(eq(station.id, input.stationId));
+    if (!s) throw new AppError(801, 'stationId');
+    assertSameCompany(auth, s.companyCode, 'write');
+    if (fixed && s.companyCode !== fixed) throw new AppError(725, 'stationId');
+    if (input.companyCode && input.companyCode !== s.companyCode) throw new AppError(725, 'companyCode');
+    return s.companyCode;
+  }
+  if (fixed) {
+    if (input.companyCode && input.companyCode !== fixed) throw new AppError(725, 'companyCode');
+    return fixed;
+  }
+  return writeCompany(tx, auth, input.companyCode);
+}
+
+/** A gateway SN must name a gateway of the same company. */
+async function checkGateway(tx: Tx, companyCode: string, gatewaySn: string | null | undefined) {
+  if (!gatewaySn) return;
+  const [g] = await tx.select({ companyCode: gateway.companyCode }).from(gateway).where(eq(gateway.serialNum, gatewaySn));
+  if (!g) throw new AppError(802, 'gatewaySn');
+  if (g.companyCode !== companyCode) throw new AppError(725, 'gatewaySn');
+}
+
+/** An identity held by a gateway cannot be a charger's SN (one OCPP namespace) → 302. */
+async function checkIdentityFree(tx: Tx, serialNum: string) {
+  const [g] = await tx.select({ id: gateway.id }).from(gateway).where(eq(gateway.serialNum, serialNum));
+  if (g) throw new AppError(302, 'serialNum');
+}
+
+function values(input: ChargerInput) {
+  return {
+    serialNum: input.serialNum, chargerStationCode: input.chargerStationCode ?? null, stationId: input.stationId ?? null,
+    phase: input.phase, lifeStatus: input.lifeStatus, installerName: input.installerName ?? null,
+    installerEmail: input.installerEmail ?? null, installerCompany: input.installerCompany ?? null,
+    installerContact: input.installerContact ?? null, installationDate: input.installationDate,
+    warrantyYears: input.warrantyYears, gatewaySn: input.gatewaySn ?? null, type: input.type,
+    equipmentNumber: input.equipmentNumber, ratedPowerKw: input.ratedPowerKw ?? null,
+  };
+}
+
+/** Registers a charger; returns its id. */
+export async function createCharger(db: Db, auth: AuthContext, input: ChargerInput): Promise<number> {
+  return mapUnique(UNIQUE, () => db.transaction(async (tx) => {
+    const companyCode = await companyFor(tx, auth, input);
+    await checkGateway(tx, companyCode, input.gatewaySn);
+    await checkIdentityFree(tx, input.serialNum);
+    const [row] = await tx.insert(charger).values({ ...values(input), companyCode }).returning({ id: charger.id });
+    return row.id;
+  }));
+}
+
+/** Edits a charger (717 / 716 for the locked fields; the company does not change). */
+export async function updateCharger(db: Db, auth: AuthContext, current: ChargerRow, input: ChargerInput): Promise<void> {
+  const before = chargerAsInput(current);
+  const after: Record<string, unknown> = { ...input, stationId: input.stationId ?? null };
+  const touched = CHARGER_LOCKED_FIELDS.some((f) => (before[f] ?? null) !== (after[f] ?? null));
+  await mapUnique(UNIQUE, () => db.transaction(async (tx) => {
+    const [live] = await tx.select({ online: charger.online }).from(charger).where(eq(charger.id, current.id)).for('update');
+    if (!live) throw new AppError(800);
+    if (touched && live.online) throw new AppError(717);
+    if (touched) {
+      const [{ n }] = await tx.select({ n: count() }).from(chargeOrder)
+        .where(and(eq(chargeOrder.chargerId, current.id), eq(chargeOrder.status, 'CHARGING')));
+      if (n > 0) throw new AppError(716);
+    }
+    await companyFor(tx, auth, input, current.companyCode);
+    await checkGateway(tx, current.companyCode, input.gatewaySn);
+    if (input.serialNum !== current.serialNum) await checkIdentityFree(tx, input.serialNum);
+    await tx.update(charger).set(values(input)).where(eq(charger.id, current.id));
+  }));
+}
+
+/**
+ * Activates or deactivates a charger (`lifeStatus` ACTIVE / INACTIVE). A deactivation is
+ * announced on the bus (`chargerDeactivated`) once committed.
+ * @returns true when the charger was deactivated by this call.
+ */
+export async function setChargerActive(db: Db, current: ChargerRow, active: boolean): Promise<boolean> {
+  const lifeStatus = active ? 'ACTIVE' : 'INACTIVE';
+  await db.update(charger).set({ lifeStatus }).where(eq(charger.id, current.id));
+  return !active;
+}
+
+/** Generates, stores (hashed) and returns the charger's new OCPP password. */
+export async function rotateOcppPassword(db: Db, current: ChargerRow): Promise<string> {
+  const password = generatePassword();
+  const hash = await hashPassword(password);
+  await db.update(charger).set({ ocppPasswordHash: hash }).where(eq(charger.id, current.id));
+  return password;
+}
+
+/** Removes the charger's OCPP password (the charger may then connect without Basic auth). */
+export async function clearOcppPassword(db: Db, current: ChargerRow): Promise<void> {
+  await db.update(charger).set({ ocppPasswordHash: null }).where(eq(charger.id, current.id));
+}

@@ -1,0 +1,58 @@
+/**
+ * Gateways (`/sp/gateway`, permission `menu:stations:stationprofile`): list, get (with its
+ * chargers), create, update, delete. Rules and codes in ./service.ts.
+ */
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { GATEWAY_EMPTY_CODES, gatewayInput } from '../../../domain/schemas/gateway.js';
+import { authOf } from '../../http/access.js';
+import { ok } from '../../http/envelope.js';
+import { manyQuery, pageQuery } from '../../http/paging.js';
+import { parseInput } from '../station/common.js';
+import { createGateway, deleteGateway, getGateway, getGatewayDetail, listGateways, updateGateway } from './service.js';
+
+const permission = 'menu:stations:stationprofile';
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const listQuery = pageQuery.extend({
+  companyCode: z.string().optional(),
+  stationId: z.coerce.number().int().positive().optional(),
+  lifeStatus: manyQuery.optional(),
+  online: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  q: z.string().max(100).optional(),
+});
+const bodyOf = (req: FastifyRequest) => (req.body ?? {}) as Record<string, unknown>;
+
+const gatewayRoutes: FastifyPluginAsync = async (app) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['gateway'];
+
+  r.get('/gateway', { config: { permission }, schema: { tags, querystring: listQuery } }, async (req) =>
+    ok(req, await listGateways(app.db, authOf(req), req.query)));
+
+  r.get('/gateway/:id', { config: { permission }, schema: { tags, params: idParams } }, async (req) =>
+    ok(req, await getGatewayDetail(app.db, authOf(req), req.params.id)));
+
+  r.post('/gateway', { config: { permission }, schema: { tags } }, async (req) => {
+    const auth = authOf(req);
+    const input = parseInput(gatewayInput, bodyOf(req), GATEWAY_EMPTY_CODES);
+    const id = await createGateway(app.db, auth, input);
+    return ok(req, await getGatewayDetail(app.db, auth, id));
+  });
+
+  r.put('/gateway/:id', { config: { permission }, schema: { tags, params: idParams } }, async (req) => {
+    const auth = authOf(req);
+    const current = await getGateway(app.db, auth, req.params.id, 'write');
+    const input = parseInput(gatewayInput, { ...current, ...bodyOf(req) }, GATEWAY_EMPTY_CODES);
+    await updateGateway(app.db, auth, current, input);
+    return ok(req, await getGatewayDetail(app.db, auth, current.id));
+  });
+
+  r.delete('/gateway/:id', { config: { permission }, schema: { tags, params: idParams } }, async (req) => {
+    const current = await getGateway(app.db, authOf(req), req.params.id, 'write');
+    await deleteGateway(app.db, current);
+    return ok(req, null);
+  });
+};
+
+export default gatewayRoutes;

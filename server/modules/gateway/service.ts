@@ -1,0 +1,168 @@
+/**
+ * Gateways (spec §3 "Gateway"): a local controller at a station that connects over OCPP with its
+ * own identity; its chargers name it by `charger.gatewaySn`. Rules and codes:
+ * - duplicate SN → 304 (constraint `gateway_serial_num_unique`, or a charger holding that identity);
+ * - the station is required (603), must exist (801) and be of the caller's company (725); the
+ *   gateway's company is its station's;
+ * - renaming the SN of a connected gateway → 717; a rename carries its chargers' `gatewaySn` along;
+ * - a gateway that still has chargers cannot be deleted (400 `chargers`).
+ * Unknown gateway → 802; another company's → 709 (read) / 725 (write).
+ */
+import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { GatewayInput } from '../../../domain/schemas/gateway.js';
+import type { Db } from '../../db/client.js';
+import { charger, company, gateway, station } from '../../db/schema.js';
+import type { AuthContext } from '../../http/access.js';
+import { AppError, type Page } from '../../http/envelope.js';
+import { limitOffset, type PageQuery } from '../../http/paging.js';
+import { assertSameCompany, companyScope } from '../../http/scope.js';
+import { iso, mapUnique, orderOf, readCompanyFilter, type Tx } from '../station/common.js';
+
+export interface GatewayRecord {
+  id: number;
+  serialNum: string;
+  companyCode: string;
+  companyName: string | null;
+  stationId: number | null;
+  stationName: string | null;
+  lifeStatus: string;
+  firmwareVersion: string | null;
+  online: boolean;
+  lastSeenAt: string | null;
+  chargerCount: number;
+  createdAt: string | null;
+}
+
+export interface GatewayCharger {
+  id: number;
+  serialNum: string;
+  online: boolean;
+  runStatus: string | null;
+  lifeStatus: string;
+  firmwareVersion: string | null;
+}
+
+export interface GatewayFilter extends PageQuery {
+  companyCode?: string;
+  stationId?: number;
+  lifeStatus?: string[];
+  online?: boolean;
+  q?: string;
+}
+
+const chargerCount = sql<number>`(select count(*)::int from ${charger} where ${charger.gatewaySn} = ${gateway.serialNum})`;
+const SORT = {
+  id: gateway.id, serialNum: gateway.serialNum, lifeStatus: gateway.lifeStatus, online: gateway.online,
+  firmwareVersion: gateway.firmwareVersion, createdAt: gateway.createdAt, stationName: station.name, chargerCount,
+};
+const UNIQUE = { gateway_serial_num_unique: 304 } as const;
+
+function selectGateways(db: Db) {
+  return db.select({ g: gateway, companyName: company.name, stationName: station.name, chargerCount }).from(gateway)
+    .leftJoin(company, eq(company.code, gateway.companyCode))
+    .leftJoin(station, eq(station.id, gateway.stationId));
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectGateways>['where']>>[number];
+
+function toRecord(r: Row): GatewayRecord {
+  const g = r.g;
+  return {
+    id: g.id, serialNum: g.serialNum, companyCode: g.companyCode, companyName: r.companyName, stationId: g.stationId,
+    stationName: r.stationName, lifeStatus: g.lifeStatus, firmwareVersion: g.firmwareVersion, online: g.online,
+    lastSeenAt: iso(g.lastSeenAt), chargerCount: Number(r.chargerCount), createdAt: iso(g.createdAt),
+  };
+}
+
+/** A page of gateways; filters: company, station, life status (repeatable), online, q = SN. */
+export async function listGateways(db: Db, auth: AuthContext, f: GatewayFilter): Promise<Page<GatewayRecord>> {
+  const conds: (SQL | undefined)[] = [companyScope(auth, gateway.companyCode)];
+  const code = readCompanyFilter(auth, f.companyCode);
+  if (code) conds.push(eq(gateway.companyCode, code));
+  if (f.stationId) conds.push(eq(gateway.stationId, f.stationId));
+  if (f.lifeStatus?.length) conds.push(inArray(gateway.lifeStatus, f.lifeStatus));
+  if (f.online !== undefined) conds.push(eq(gateway.online, f.online));
+  if (f.q) conds.push(ilike(gateway.serialNum, `%${f.q}%`));
+  const where = and(...conds);
+  const { limit, offset } = limitOffset(f);
+  const rows = await selectGateways(db).where(where).orderBy(orderOf(f, SORT, gateway.id), asc(gateway.id)).limit(limit).offset(offset);
+  const [{ n }] = await db.select({ n: count() }).from(gateway).where(where);
+  return { records: rows.map(toRecord), total: n };
+}
+
+/** One gateway; unknown → 802; another company's → 709 / 725. */
+export async function getGateway(db: Db, auth: AuthContext, id: number, mode: 'read' | 'write' = 'read'): Promise<GatewayRecord> {
+  const [row] = await selectGateways(db).where(eq(gateway.id, id));
+  if (!row) throw new AppError(802);
+  assertSameCompany(auth, row.g.companyCode, mode);
+  return toRecord(row);
+}
+
+/** A gateway with its chargers (by `charger.gatewaySn`) and their live status. */
+export async function getGatewayDetail(db: Db, auth: AuthContext, id: number): Promise<GatewayRecord & { chargers: GatewayCharger[] }> {
+  const g = await getGateway(db, auth, id);
+  const rows = await db.select().from(charger).where(eq(charger.gatewaySn, g.serialNum)).orderBy(asc(charger.serialNum));
+  return {
+    ...g,
+    chargers: rows.map((c) => ({
+      id: c.id, serialNum: c.serialNum, online: c.online, runStatus: c.runStatus, lifeStatus: c.lifeStatus, firmwareVersion: c.firmwareVersion,
+    })),
+  };
+}
+
+/** The company of the gateway's station (801 unknown, 725 another company's). */
+async function stationCompany(tx: Tx, auth: AuthContext, stationId: number): Promise<string> {
+  const [s] = await tx.select({ companyCode: station.companyCode }).from(station).where(eq(station.id, stationId));
+  if (!s) throw new AppError(801, 'stationId');
+  assertSameCompany(auth, s.companyCode, 'write');
+  return s.companyCode;
+}
+
+/** A charger holding the identity makes it a duplicate (one OCPP namespace) → 304. */
+async function checkIdentityFree(tx: Tx, serialNum: string) {
+  const [c] = await tx.select({ id: charger.id }).from(charger).where(eq(charger.serialNum, serialNum));
+  if (c) throw new AppError(304, 'serialNum');
+}
+
+/** Registers a gateway; returns its id. */
+export async function createGateway(db: Db, auth: AuthContext, input: GatewayInput): Promise<number> {
+  return mapUnique(UNIQUE, () => db.transaction(async (tx) => {
+    const companyCode = await stationCompany(tx, auth, input.stationId);
+    await checkIdentityFree(tx, input.serialNum);
+    const [row] = await tx.insert(gateway).values({
+      companyCode, stationId: input.stationId, serialNum: input.serialNum, lifeStatus: input.lifeStatus,
+      firmwareVersion: input.firmwareVersion ?? null,
+    }).returning({ id: gateway.id });
+    return row.id;
+  }));
+}
+
+/** Edits a gateway (same company only; SN rename refused while connected: 717). */
+export async function updateGateway(db: Db, auth: AuthContext, current: GatewayRecord, input: GatewayInput): Promise<void> {
+  await mapUnique(UNIQUE, () => db.transaction(async (tx) => {
+    const companyCode = await stationCompany(tx, auth, input.stationId);
+    if (companyCode !== current.companyCode) throw new AppError(725, 'stationId');
+    const renamed = input.serialNum !== current.serialNum;
+    if (renamed) {
+      const [live] = await tx.select({ online: gateway.online }).from(gateway).where(eq(gateway.id, current.id)).for('update');
+      if (live?.online) throw new AppError(717);
+      await checkIdentityFree(tx, input.serialNum);
+    }
+    await tx.update(gateway).set({
+      stationId: input.stationId, serialNum: input.serialNum, lifeStatus: input.lifeStatus, firmwareVersion: input.firmwareVersion ?? null,
+    }).where(eq(gateway.id, current.id));
+    if (renamed) {
+      await tx.update(charger).set({ gatewaySn: input.serialNum })
+        .where(and(eq(charger.gatewaySn, current.serialNum), eq(charger.companyCode, current.companyCode)));
+    }
+  }));
+}
+
+/** Deletes a gateway without chargers (else 400 `chargers`). */
+export async function deleteGateway(db: Db, current: GatewayRecord): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [{ n }] = await tx.select({ n: count() }).from(charger).where(eq(charger.gatewaySn, current.serialNum));
+    if (n > 0) throw new AppError(400, 'chargers');
+    await tx.delete(gateway).where(eq(gateway.id, current.id));
+  });
+}

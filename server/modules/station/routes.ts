@@ -1,0 +1,62 @@
+/**
+ * Stations (`/sp/station`, permission `menu:stations:stationprofile`; the list is also open to
+ * `menu:operations:orders` and `menu:monitoring:chargermonotoring`, whose filters need it).
+ * `GET /sp/station/{id}` carries the station's chargers and gateways with live status.
+ * Rules and codes in ./service.ts.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { STATION_EMPTY_CODES, stationInput } from '../../../domain/schemas/station.js';
+import { authOf } from '../../http/access.js';
+import { ok } from '../../http/envelope.js';
+import { manyQuery, pageQuery } from '../../http/paging.js';
+import { parseInput, writeCompany } from './common.js';
+import { createStation, deleteStation, getStation, getStationDetail, listStations, updateStation } from './service.js';
+
+const permission = 'menu:stations:stationprofile';
+const readPermission = [permission, 'menu:operations:orders', 'menu:monitoring:chargermonotoring'];
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const listQuery = pageQuery.extend({
+  companyCode: z.string().optional(),
+  groupId: z.coerce.number().int().positive().optional(),
+  status: manyQuery.optional(),
+  q: z.string().max(100).optional(),
+});
+
+const stationRoutes: FastifyPluginAsync = async (app) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['station'];
+
+  r.get('/station', { config: { permission: readPermission }, schema: { tags, querystring: listQuery } }, async (req) =>
+    ok(req, await listStations(app.db, authOf(req), req.query)));
+
+  r.get('/station/:id', { config: { permission }, schema: { tags, params: idParams } }, async (req) =>
+    ok(req, await getStationDetail(app.db, authOf(req), req.params.id)));
+
+  r.post('/station', { config: { permission }, schema: { tags } }, async (req) => {
+    const auth = authOf(req);
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const companyCode = await writeCompany(app.db, auth, typeof body.companyCode === 'string' ? body.companyCode : undefined);
+    const input = parseInput(stationInput, { ...body, companyCode }, STATION_EMPTY_CODES);
+    const id = await createStation(app.db, input);
+    return ok(req, await getStationDetail(app.db, auth, id));
+  });
+
+  r.put('/station/:id', { config: { permission }, schema: { tags, params: idParams } }, async (req) => {
+    const auth = authOf(req);
+    const current = await getStation(app.db, auth, req.params.id, 'write');
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const input = parseInput(stationInput, { ...current, ...body }, STATION_EMPTY_CODES);
+    await updateStation(app.db, current, input);
+    return ok(req, await getStationDetail(app.db, auth, current.id));
+  });
+
+  r.delete('/station/:id', { config: { permission }, schema: { tags, params: idParams } }, async (req) => {
+    const current = await getStation(app.db, authOf(req), req.params.id, 'write');
+    await deleteStation(app.db, current);
+    return ok(req, null);
+  });
+};
+
+export default stationRoutes;

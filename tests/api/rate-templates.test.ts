@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { rateDetail, rateTax, rateTemplate } from '../../server/db/schema.js';
+import { backends } from '../support/db.js';
+import { build, type TestServer } from '../support/app.js';
+import { aCompany, aStation } from '../support/builders.js';
+import { aTemplateBody, caller, companyUser, rowsOf, type Call } from '../support/assets.js';
+
+describe.each(backends())('rate templates on %s', (backend) => {
+  let s: TestServer;
+  let admin: Call;
+  let acme: Call;
+  const A = 'RTACME';
+  const B = 'RTBETA';
+
+  beforeAll(async () => {
+    s = await build(backend);
+    await aCompany(s.database.db, { code: A });
+    await aCompany(s.database.db, { code: B });
+    admin = caller(s, await s.login());
+    acme = caller(s, await companyUser(s, A, ['menu:stations:stationprofile']));
+  });
+  afterAll(async () => { await s?.close(); });
+
+  /** All template tables, to assert that a refused call changed nothing. */
+  const snapshot = async () => ({
+    t: await rowsOf(s.database.db, rateTemplate), d: await rowsOf(s.database.db, rateDetail), x: await rowsOf(s.database.db, rateTax),
+  });
+
+  /** Expects `run` to answer `code` and leave the tables as they were. */
+  async function refused(code: number, run: () => Promise<{ code: number }>) {
+    const before = await snapshot();
+    const res = await run();
+    expect(res.code).toBe(code);
+    expect(await snapshot()).toEqual(before);
+  }
+
+  it('creates a charged template with three windows, taxes and the company of the caller', async () => {
+    const res = await acme('POST', '/sp/rate-template', aTemplateBody());
+    expect(res.code).toBe(200);
+    expect(res.data).toMatchObject({ companyCode: A, type: 'CHARGED', currency: 'EUR', serviceFeePerKwh: '0.10', activated: true });
+    expect(res.data.details.map((d: { startTime: string }) => d.startTime)).toEqual(['00:00', '07:00', '22:00']);
+    expect(res.data.taxes).toMatchObject([{ taxName: 'VAT' }]);
+    const got = await acme('GET', `/sp/rate-template/${res.data.id}`);
+    expect(got.data.details).toHaveLength(3);
+  });
+
+  it('refuses rows with a gap (703) or an overlap (317)', async () => {
+    const gap = aTemplateBody({ details: [
+      { startTime: '00:00', endTime: '12:00', electricityFeePerKwh: '0.2' },
+      { startTime: '12:01', endTime: '24:00', electricityFeePerKwh: '0.3' },
+    ] });
+    await refused(703, () => acme('POST', '/sp/rate-template', gap));
+    const overlap = aTemplateBody({ details: [
+      { startTime: '00:00', endTime: '12:01', electricityFeePerKwh: '0.2' },
+      { startTime: '12:00', endTime: '24:00', electricityFeePerKwh: '0.3' },
+    ] });
+    await refused(317, () => acme('POST', '/sp/rate-template', overlap));
+  });
+
+  it('refuses 13 rows (647) and a rate used 4 times (648)', async () => {
+    const rows = (n: number, fee: (i: number) => string) => Array.from({ length: n }, (_, i) => ({
+      startTime: `${String(i).padStart(2, '0')}:00`, endTime: i === n - 1 ? '24:00' : `${String(i + 1).padStart(2, '0')}:00`, electricityFeePerKwh: fee(i),
+    }));
+    await refused(647, () => acme('POST', '/sp/rate-template', aTemplateBody({ details: rows(13, (i) => String(i + 1)) })));
+    await refused(648, () => acme('POST', '/sp/rate-template', aTemplateBody({ details: rows(4, () => '0.30') })));
+    const ok = await acme('POST', '/sp/rate-template', aTemplateBody({ modelName: 'Twelve', details: rows(12, (i) => String(Math.floor(i / 3) + 1)) }));
+    expect(ok.code).toBe(200);
+  });
+
+  it('refuses a charged template without rates (343) and a free one with rates (342)', async () => {
+    await refused(343, () => acme('POST', '/sp/rate-template', aTemplateBody({ details: [] })));
+    await refused(342, () => acme('POST', '/sp/rate-template', aTemplateBody({ type: 'FREE' })));
+  });
+
+  it('checks taxes: none (605), below 0 (649), 5 in the popup but 4 on the station screen (400)', async () => {
+    await refused(605, () => acme('POST', '/sp/rate-template', aTemplateBody({ taxes: [] })));
+    await refused(649, () => acme('POST', '/sp/rate-template', aTemplateBody({ taxes: [{ taxName: 'VAT', taxPercentage: '-1' }] })));
+    const five = Array.from({ length: 5 }, (_, i) => ({ taxName: `T${i}`, taxPercentage: '1' }));
+    await refused(400, () => acme('POST', '/sp/rate-template?context=station', aTemplateBody({ taxes: five })));
+    expect((await acme('POST', '/sp/rate-template', aTemplateBody({ modelName: 'Five taxes', taxes: five }))).code).toBe(200);
+  });
+
+  it('checks the service fee (two decimals), the currency and the model name (604)', async () => {
+    await refused(400, () => acme('POST', '/sp/rate-template', aTemplateBody({ serviceFeePerKwh: '0.105' })));
+    await refused(400, () => acme('POST', '/sp/rate-template', aTemplateBody({ currency: 'XXX' })));
+    await refused(604, () => acme('POST', '/sp/rate-template', aTemplateBody({ modelName: ' ' })));
+  });
+
+  it('allows one free template per company (306) and refuses to edit it (811)', async () => {
+    const free = await acme('POST', '/sp/rate-template', aTemplateBody({ type: 'FREE', modelName: 'Free', details: [] }));
+    expect(free.code).toBe(200);
+    await refused(306, () => acme('POST', '/sp/rate-template', aTemplateBody({ type: 'FREE', modelName: 'Free 2', details: [] })));
+    await refused(811, () => acme('PUT', `/sp/rate-template/${free.data.id}`, { modelName: 'Renamed' }));
+    // another company may have its own free template
+    expect((await admin('POST', '/sp/rate-template', aTemplateBody({ companyCode: B, type: 'FREE', details: [] }))).code).toBe(200);
+  });
+
+  it('edits a charged template, replacing its rows', async () => {
+    const t = await acme('POST', '/sp/rate-template', aTemplateBody({ modelName: 'Editable' }));
+    const res = await acme('PUT', `/sp/rate-template/${t.data.id}`, {
+      modelName: 'Flat', details: [{ startTime: '00:00', endTime: '24:00', electricityFeePerKwh: '0.3' }],
+    });
+    expect(res.code).toBe(200);
+    expect(res.data).toMatchObject({ modelName: 'Flat', details: [{ startTime: '00:00', endTime: '24:00' }] });
+    await refused(703, () => acme('PUT', `/sp/rate-template/${t.data.id}`, { details: [{ startTime: '00:00', endTime: '23:00', electricityFeePerKwh: '0.3' }] }));
+  });
+
+  it('refuses to delete an activated template (702) and deletes a deactivated one', async () => {
+    const t = await acme('POST', '/sp/rate-template', aTemplateBody({ modelName: 'Deletable' }));
+    await refused(702, () => acme('DELETE', `/sp/rate-template/${t.data.id}`));
+    const off = await acme('PUT', `/sp/rate-template/${t.data.id}/status`, { activated: false });
+    expect(off.data.activated).toBe(false);
+    expect((await acme('DELETE', `/sp/rate-template/${t.data.id}`)).code).toBe(200);
+    expect((await acme('GET', `/sp/rate-template/${t.data.id}`)).code).toBe(804);
+  });
+
+  it('refuses to delete a template a station is priced with (702)', async () => {
+    const t = await acme('POST', '/sp/rate-template', aTemplateBody({ modelName: 'In use', activated: false }));
+    await aStation(s.database.db, A, { rateTemplateId: t.data.id, pricingModel: 'CHARGED' });
+    await refused(702, () => acme('DELETE', `/sp/rate-template/${t.data.id}`));
+  });
+
+  it('refuses to delete the row ending at 24:00 (812); another row gives its window to the next', async () => {
+    const t = await acme('POST', '/sp/rate-template', aTemplateBody({ modelName: 'Rows' }));
+    const last = t.data.details.find((d: { endTime: string }) => d.endTime === '24:00');
+    await refused(812, () => acme('DELETE', `/sp/rate-template/${t.data.id}/detail/${last.id}`));
+    await refused(805, () => acme('DELETE', `/sp/rate-template/${t.data.id}/detail/999999`));
+    const first = t.data.details.find((d: { startTime: string }) => d.startTime === '00:00');
+    const res = await acme('DELETE', `/sp/rate-template/${t.data.id}/detail/${first.id}`);
+    expect(res.code).toBe(200);
+    expect(res.data.details.map((d: { startTime: string; endTime: string }) => `${d.startTime}-${d.endTime}`)).toEqual(['00:00-22:00', '22:00-24:00']);
+  });
+
+  it('scopes by company: 709 on reads, 725 on writes', async () => {
+    const other = await admin('POST', '/sp/rate-template', aTemplateBody({ companyCode: B, modelName: 'Beta' }));
+    expect(other.code).toBe(200);
+    expect((await acme('GET', `/sp/rate-template/${other.data.id}`)).code).toBe(709);
+    expect((await acme('GET', `/sp/rate-template?companyCode=${B}`)).code).toBe(709);
+    await refused(725, () => acme('PUT', `/sp/rate-template/${other.data.id}`, { modelName: 'Hijack' }));
+    await refused(725, () => acme('POST', '/sp/rate-template', aTemplateBody({ companyCode: B })));
+    const mine = await acme('GET', '/sp/rate-template?size=100');
+    expect(mine.data.records.every((r: { companyCode: string }) => r.companyCode === A)).toBe(true);
+    const rows = await s.database.db.select().from(rateTemplate).where(eq(rateTemplate.companyCode, A));
+    expect(mine.data.total).toBe(rows.length);
+  });
+
+  it('pages, sorts on a whitelist and filters', async () => {
+    const page = await acme('GET', '/sp/rate-template?page=1&size=2&sort=modelName&order=desc&type=CHARGED');
+    expect(page.code).toBe(200);
+    expect(page.data.records).toHaveLength(2);
+    expect(page.data.records[0].modelName >= page.data.records[1].modelName).toBe(true);
+    expect((await acme('GET', '/sp/rate-template?sort=secret')).code).toBe(400);
+  });
+
+  it('needs the station-profile permission (403)', async () => {
+    const other = caller(s, await companyUser(s, A, ['menu:search']));
+    expect((await other('GET', '/sp/rate-template')).code).toBe(403);
+  });
+});

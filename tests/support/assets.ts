@@ -1,0 +1,79 @@
+/**
+ * Helpers for the network-asset API tests: a company user with given menu permissions, a JSON
+ * caller, table snapshots (to assert that a refused write changed nothing) and request bodies
+ * with sensible defaults (`aStationBody`, `aChargerBody`, `aTemplateBody`).
+ */
+import { randomBytes } from 'node:crypto';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../../server/db/client.js';
+import { account, role } from '../../server/db/schema.js';
+import { hashPassword } from '../../server/modules/auth/password.js';
+import type { TestServer } from './app.js';
+
+const uid = (n = 4) => randomBytes(n).toString('hex').toUpperCase();
+
+export interface Answer {
+  status: number;
+  code: number;
+  msg: string;
+  // JSON data of the envelope; tests read arbitrary fields from it.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  data: any;
+}
+
+export type Call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) => Promise<Answer>;
+
+/** A caller signed in with `token`. */
+export function caller(s: TestServer, token: string): Call {
+  return async (method, url, body) => {
+    const res = await s.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(body === undefined ? {} : { payload: body as object }) });
+    const j = res.json();
+    return { status: res.statusCode, code: j.code, msg: j.msg, data: j.data };
+  };
+}
+
+/** Creates a company account whose role holds `permissions`; returns its token. */
+export async function companyUser(s: TestServer, companyCode: string, permissions: string[]): Promise<string> {
+  const db = s.database.db;
+  const [r] = await db.insert(role).values({ name: `Role ${uid()}`, code: `R${uid()}`, companyCode, permissions }).returning();
+  const username = `user${uid()}`.toLowerCase();
+  const password = 'Company-Secret-1';
+  await db.insert(account).values({ username, userType: 'STAFF', companyCode, roleId: r.id, passwordHash: await hashPassword(password) });
+  return s.login(username, password);
+}
+
+/** All rows of a table, for "nothing changed" assertions. */
+export async function rowsOf(db: Db, table: PgTable): Promise<unknown[]> {
+  return db.select().from(table);
+}
+
+/** A charged template covering the day in three windows. */
+export function aTemplateBody(o: Record<string, unknown> = {}) {
+  return {
+    modelName: 'Peak and off-peak', type: 'CHARGED', currency: 'EUR', serviceFeePerKwh: '0.10', serviceTax: '0',
+    activated: true, taxes: [{ taxName: 'VAT', taxPercentage: '19' }],
+    details: [
+      { startTime: '00:00', endTime: '07:00', electricityFeePerKwh: '0.20' },
+      { startTime: '07:00', endTime: '22:00', electricityFeePerKwh: '0.35' },
+      { startTime: '22:00', endTime: '24:00', electricityFeePerKwh: '0.25' },
+    ],
+    ...o,
+  };
+}
+
+/** A complete station body priced with `rateTemplateId`. */
+export function aStationBody(rateTemplateId: number, o: Record<string, unknown> = {}) {
+  return {
+    name: `Station ${uid(2)}`, status: 'ACTIVE', visibility: 'PUBLIC', maintainer: 'Maria Lopez', maintainerMobile: '+49 170 1234567',
+    address: 'Hauptstrasse 1', city: 'Berlin', country: 'Germany', latitude: 52.52, longitude: 13.405,
+    pricingModel: 'CHARGED', rateTemplateId, ...o,
+  };
+}
+
+/** A complete charger body with a fresh 16-character SN. */
+export function aChargerBody(o: Record<string, unknown> = {}) {
+  return {
+    serialNum: `CP${uid(7)}`, phase: 'THREE', lifeStatus: 'ACTIVE', installationDate: '2024-05-01', warrantyYears: 2,
+    equipmentNumber: `EQ-${uid(2)}`, type: 'AC', ...o,
+  };
+}
