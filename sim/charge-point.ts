@@ -91,6 +91,9 @@ export class ChargePoint {
   private heartbeatTimer?: NodeJS.Timeout;
   private readonly background = new Set<Promise<unknown>>();
   private stopped = false;
+  /** Set by stop(): no new session starts, running ones end. */
+  private stopping = false;
+  private readonly running = new Set<Promise<unknown>>();
   private bootedOnce = false;
   private chargerStatus = 'Available';
 
@@ -197,6 +200,17 @@ export class ChargePoint {
    * remotely). `authorize` sends Authorize first (a local card swipe). Resolves when it ends.
    */
   async runSession(connectorId: number, idTag: string, durationMs: number, authorize = true): Promise<{ transactionId?: number; idTagStatus: string }> {
+    if (this.stopping) throw new Error('charge point is stopping');
+    const p = this.session(connectorId, idTag, durationMs, authorize);
+    this.running.add(p);
+    try {
+      return await p;
+    } finally {
+      this.running.delete(p);
+    }
+  }
+
+  private async session(connectorId: number, idTag: string, durationMs: number, authorize: boolean): Promise<{ transactionId?: number; idTagStatus: string }> {
     const c = this.connectors.get(connectorId);
     if (!c || c.session) throw new Error(`connector ${connectorId} is busy or unknown`);
     await this.sendStatus(connectorId, 'Preparing');
@@ -235,6 +249,7 @@ export class ChargePoint {
       if (this.connected) this.bg(this.client.call('MeterValues', { connectorId, transactionId: session.transactionId, meterValue: [this.sample(c, session, power, 'Sample.Periodic')] }));
     }, this.opts.meterIntervalMs);
     session.endTimer = setTimeout(() => finish('EVDisconnected'), durationMs);
+    if (this.stopping) finish('Local');
     session.done = (async () => {
       const reason = await ended;
       clearInterval(session.timer);
@@ -413,10 +428,12 @@ export class ChargePoint {
 
   /** Ends running sessions (reason Local), closes the socket and stops every timer. */
   async stop(): Promise<void> {
+    this.stopping = true;
     await Promise.all([...this.connectors.values()].map(async (c) => {
       const s = c.session;
       if (s) { s.finish('Local'); await s.done.catch(noop); }
     }));
+    await Promise.allSettled([...this.running]);
     this.stopped = true;
     this.clearHeartbeat();
     await Promise.allSettled([...this.background]);

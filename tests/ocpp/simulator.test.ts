@@ -1,0 +1,95 @@
+/**
+ * The simulator against the real central system: sessions become FINISHED orders with energy,
+ * remote commands are answered sensibly, and `startSimulation` attaches only what it is given.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
+import { backends } from '../support/db.js';
+import { build, type TestServer } from '../support/app.js';
+import { aCard, aCharger, aNetwork } from '../support/builders.js';
+import { charger, chargeOrder, meterValue } from '../../server/db/schema.js';
+import { ChargePoint } from '../../sim/charge-point.js';
+import { startNetwork } from '../../sim/network.js';
+import { startSimulation } from '../../sim/attach.js';
+import { eventually } from './helpers.js';
+
+describe.each(backends())('simulator on %s', (backend) => {
+  let s: TestServer;
+  beforeAll(async () => { s = await build(backend); });
+  afterAll(async () => { await s?.close(); });
+
+  it('runs sessions that become FINISHED orders with metered energy', async () => {
+    const net = await aNetwork(s.database.db);
+    const second = await aCharger(s.database.db, net.company.code, { stationId: net.station.id });
+    const sns = [net.charger.serialNum, second.serialNum];
+    const network = await startNetwork({
+      url: s.ocppUrl, idTags: [net.card.cardNumber], speed: 600, meterIntervalMs: 100,
+      idleMs: [100, 300], sessionMs: [400, 700],
+      chargers: sns.map((identity) => ({ identity, connectors: 2, ratedPowerW: 22_000 })),
+    });
+    try {
+      await eventually(async () => {
+        const rows = await s.database.db.select().from(chargeOrder).where(inArray(chargeOrder.chargerSn, sns));
+        return rows.filter((r) => r.status === 'FINISHED').length >= 3;
+      }, 400);
+    } finally {
+      await network.stop();
+    }
+    const orders = await s.database.db.select().from(chargeOrder).where(inArray(chargeOrder.chargerSn, sns));
+    // stop() ends every running session with a StopTransaction.
+    expect(orders.every((o) => o.status === 'FINISHED')).toBe(true);
+    expect(orders.every((o) => o.idTagStatus === 'Accepted')).toBe(true);
+    // Sessions that ran their course delivered energy (one cut short by stop() may not have).
+    const completed = orders.filter((o) => o.stopReason === 'EVDisconnected');
+    expect(completed.length).toBeGreaterThanOrEqual(3);
+    expect(completed.every((o) => Number(o.energyKwh) > 0)).toBe(true);
+    const samples = await s.database.db.select().from(meterValue).where(eq(meterValue.transactionId, completed[0].transactionId));
+    expect(new Set(samples.map((v) => v.measurand))).toEqual(new Set(['Energy.Active.Import.Register', 'Power.Active.Import', 'Current.Import', 'Voltage', 'SoC']));
+    await eventually(async () => sns.every((sn) => !s.app.ocpp.isConnected(sn)));
+    const [row] = await s.database.db.select().from(charger).where(eq(charger.id, net.charger.id));
+    expect(row.vendor).toBe('ChargeDesk');
+  });
+
+  it('answers remote commands sent through the central system', async () => {
+    const net = await aNetwork(s.database.db);
+    const sn = net.charger.serialNum;
+    const cp = new ChargePoint({ url: s.ocppUrl, identity: sn, connectors: 2, meterIntervalMs: 100, speed: 100, reconnect: false });
+    await cp.start();
+    try {
+      expect(await s.app.ocpp.call(sn, 'RemoteStartTransaction', { connectorId: 1, idTag: net.card.cardNumber })).toEqual({ status: 'Accepted' });
+      const order = await eventually(async () => {
+        const [o] = await s.database.db.select().from(chargeOrder).where(eq(chargeOrder.chargerSn, sn));
+        return o;
+      });
+      // The connector is busy now: a second remote start there is refused (719).
+      await expect(s.app.ocpp.call(sn, 'RemoteStartTransaction', { connectorId: 1, idTag: net.card.cardNumber })).rejects.toMatchObject({ code: 719 });
+      expect(await s.app.ocpp.call(sn, 'RemoteStopTransaction', { transactionId: order.transactionId })).toEqual({ status: 'Accepted' });
+      const done = await eventually(async () => {
+        const [o] = await s.database.db.select().from(chargeOrder).where(eq(chargeOrder.id, order.id));
+        return o.status === 'FINISHED' ? o : undefined;
+      });
+      expect(done.stopReason).toBe('Remote');
+      const config = await s.app.ocpp.call<{ configurationKey: { key: string; value: string }[] }>(sn, 'GetConfiguration', { key: ['HeartbeatInterval'] });
+      expect(config.configurationKey).toEqual([{ key: 'HeartbeatInterval', readonly: false, value: String(s.app.config.heartbeatInterval) }]);
+      await expect(s.app.ocpp.call(sn, 'ChangeConfiguration', { key: 'NoSuchKey', value: '1' })).rejects.toMatchObject({ code: 719 });
+      expect(await s.app.ocpp.call(sn, 'ChangeAvailability', { connectorId: 2, type: 'Inoperative' })).toEqual({ status: 'Accepted' });
+      expect(await s.app.ocpp.call(sn, 'TriggerMessage', { requestedMessage: 'Heartbeat' })).toEqual({ status: 'Accepted' });
+      expect(await s.app.ocpp.call(sn, 'UnlockConnector', { connectorId: 1 })).toEqual({ status: 'Unlocked' });
+    } finally {
+      await cp.stop();
+    }
+  });
+
+  it('attaches the requested number of active chargers from the database and stops cleanly', async () => {
+    const db = s.database.db;
+    const net = await aNetwork(db);
+    await aCard(db, net.company.code);
+    const sim = await startSimulation({ db, url: s.ocppUrl, chargers: 1, log: { info: () => undefined } });
+    try {
+      await eventually(async () => s.app.ocpp.connected().length === 1);
+    } finally {
+      await sim.stop();
+    }
+    await eventually(async () => s.app.ocpp.connected().length === 0);
+  });
+});
