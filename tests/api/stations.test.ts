@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { station, stationGroup } from '../../server/db/schema.js';
+import { backends } from '../support/db.js';
+import { build, type TestServer } from '../support/app.js';
+import { aCharger, aCompany } from '../support/builders.js';
+import { aStationBody, aTemplateBody, caller, companyUser, rowsOf, type Call } from '../support/assets.js';
+
+describe.each(backends())('stations on %s', (backend) => {
+  let s: TestServer;
+  let admin: Call;
+  let acme: Call;
+  const A = 'STACME';
+  const B = 'STBETA';
+  let charged: number;
+  let free: number;
+  let inactive: number;
+  let betaTemplate: number;
+
+  beforeAll(async () => {
+    s = await build(backend);
+    await aCompany(s.database.db, { code: A });
+    await aCompany(s.database.db, { code: B });
+    admin = caller(s, await s.login());
+    acme = caller(s, await companyUser(s, A, ['menu:stations:stationprofile']));
+    charged = (await acme('POST', '/sp/rate-template', aTemplateBody())).data.id;
+    free = (await acme('POST', '/sp/rate-template', aTemplateBody({ type: 'FREE', modelName: 'Free', details: [] }))).data.id;
+    inactive = (await acme('POST', '/sp/rate-template', aTemplateBody({ modelName: 'Off', activated: false }))).data.id;
+    betaTemplate = (await admin('POST', '/sp/rate-template', aTemplateBody({ companyCode: B }))).data.id;
+  });
+  afterAll(async () => { await s?.close(); });
+
+  async function refused(code: number, run: () => Promise<{ code: number }>) {
+    const before = await rowsOf(s.database.db, station);
+    expect((await run()).code).toBe(code);
+    expect(await rowsOf(s.database.db, station)).toEqual(before);
+  }
+
+  it('creates a station with every field, in the default group of its company', async () => {
+    const body = aStationBody(charged, {
+      name: 'Alexanderplatz', locationType: 'PARKING_LOT', customerCompany: 'Mall GmbH', customerName: 'Jon Smith',
+      contactEmail: 'jon@example.com', customerMobile: '+49 30 123', houseNumber: '5a', zip: '10178', stationCode: 'BER-01',
+      notifyEnabled: true, notifyRecipients: 'ops@example.com', timeZone: 'Europe/Berlin',
+    });
+    const res = await acme('POST', '/sp/station', body);
+    expect(res.code).toBe(200);
+    expect(res.data).toMatchObject({
+      name: 'Alexanderplatz', companyCode: A, latitude: 52.52, longitude: 13.405, pricingModel: 'CHARGED', rateTemplateId: charged,
+      rateTemplateName: 'Peak and off-peak', currency: 'EUR', stationCode: 'BER-01', timeZone: 'Europe/Berlin', chargerCount: 0,
+      chargers: [], gateways: [],
+    });
+    const [g] = await s.database.db.select().from(stationGroup).where(eq(stationGroup.id, res.data.groupId));
+    expect(g).toMatchObject({ companyCode: A, isDefault: true });
+  });
+
+  it('requires name (603), maintainer fields (616), pricing model (810) and template (604)', async () => {
+    await refused(603, () => acme('POST', '/sp/station', aStationBody(charged, { name: '' })));
+    await refused(616, () => acme('POST', '/sp/station', aStationBody(charged, { maintainer: ' ' })));
+    await refused(616, () => acme('POST', '/sp/station', aStationBody(charged, { maintainerMobile: undefined })));
+    await refused(810, () => acme('POST', '/sp/station', aStationBody(charged, { pricingModel: undefined })));
+    await refused(604, () => acme('POST', '/sp/station', aStationBody(charged, { rateTemplateId: undefined })));
+    await refused(400, () => acme('POST', '/sp/station', aStationBody(charged, { address: '' })));
+    await refused(400, () => acme('POST', '/sp/station', aStationBody(charged, { status: undefined })));
+    await refused(400, () => acme('POST', '/sp/station', aStationBody(charged, { visibility: 'SECRET' })));
+    await refused(900, () => acme('POST', '/sp/station', aStationBody(charged, { maintainer: 'Agent 007' })));
+  });
+
+  it('checks latitude and longitude ranges', async () => {
+    await refused(400, () => acme('POST', '/sp/station', aStationBody(charged, { latitude: 90.5 })));
+    await refused(400, () => acme('POST', '/sp/station', aStationBody(charged, { longitude: -181 })));
+    await refused(400, () => acme('POST', '/sp/station', aStationBody(charged, { latitude: undefined })));
+    expect((await acme('POST', '/sp/station', aStationBody(charged, { latitude: '-90', longitude: '180' }))).code).toBe(200);
+  });
+
+  it("checks the template: the pricing model's type (810), activated, same company (725), existing (804)", async () => {
+    await refused(810, () => acme('POST', '/sp/station', aStationBody(free)));
+    expect((await acme('POST', '/sp/station', aStationBody(free, { pricingModel: 'FREE' }))).code).toBe(200);
+    await refused(400, () => acme('POST', '/sp/station', aStationBody(inactive)));
+    await refused(725, () => acme('POST', '/sp/station', aStationBody(betaTemplate)));
+    await refused(804, () => acme('POST', '/sp/station', aStationBody(999999)));
+  });
+
+  it('refuses a group of another company (725)', async () => {
+    const g = await admin('POST', '/sp/station-group', { name: 'Beta group', companyCode: B });
+    await refused(725, () => acme('POST', '/sp/station', aStationBody(charged, { groupId: g.data.id })));
+  });
+
+  it('updates a station and shows its chargers and gateways with live status', async () => {
+    const st = await acme('POST', '/sp/station', aStationBody(charged, { name: 'Live' }));
+    await aCharger(s.database.db, A, { stationId: st.data.id, online: true, runStatus: 'Charging' });
+    const gw = await acme('POST', '/sp/gateway', { serialNum: 'GW-LIVE-1', stationId: st.data.id });
+    expect(gw.code).toBe(200);
+    const up = await acme('PUT', `/sp/station/${st.data.id}`, { name: 'Live renamed', city: 'Potsdam' });
+    expect(up.code).toBe(200);
+    expect(up.data).toMatchObject({ name: 'Live renamed', city: 'Potsdam', chargerCount: 1 });
+    expect(up.data.chargers).toMatchObject([{ online: true, runStatus: 'Charging' }]);
+    expect(up.data.gateways).toMatchObject([{ serialNum: 'GW-LIVE-1', online: false }]);
+    await refused(603, () => acme('PUT', `/sp/station/${st.data.id}`, { name: '' }));
+    await refused(400, () => acme('DELETE', `/sp/station/${st.data.id}`));
+  });
+
+  it('deletes a station without chargers', async () => {
+    const st = await acme('POST', '/sp/station', aStationBody(charged, { name: 'Short-lived' }));
+    expect((await acme('DELETE', `/sp/station/${st.data.id}`)).code).toBe(200);
+    expect((await acme('GET', `/sp/station/${st.data.id}`)).code).toBe(801);
+  });
+
+  it('lists with filters (company, group, status, q on name / code / city), paging and sorting', async () => {
+    const res = await acme('GET', '/sp/station?q=BER-01');
+    expect(res.data.records.map((r: { name: string }) => r.name)).toEqual(['Alexanderplatz']);
+    expect((await acme('GET', '/sp/station?q=potsdam')).data.total).toBe(1);
+    const st = await acme('POST', '/sp/station', aStationBody(charged, { name: 'Closed', status: 'INACTIVE' }));
+    const closed = await acme('GET', '/sp/station?status=INACTIVE');
+    expect(closed.data.records.map((r: { id: number }) => r.id)).toEqual([st.data.id]);
+    const both = await acme('GET', '/sp/station?status=INACTIVE&status=ACTIVE');
+    expect(both.data.total).toBeGreaterThan(1);
+    const group = await acme('GET', `/sp/station?groupId=${st.data.groupId}&size=1&sort=name&order=desc`);
+    expect(group.data.records).toHaveLength(1);
+    expect(group.data.total).toBeGreaterThan(1);
+    expect((await acme('GET', '/sp/station?sort=maintainerMobile')).code).toBe(400);
+  });
+
+  it('scopes by company: 709 on reads, 725 on writes', async () => {
+    const beta = await admin('POST', '/sp/station', aStationBody(betaTemplate, { companyCode: B }));
+    expect(beta.code).toBe(200);
+    expect((await acme('GET', `/sp/station/${beta.data.id}`)).code).toBe(709);
+    expect((await acme('GET', `/sp/station?companyCode=${B}`)).code).toBe(709);
+    await refused(725, () => acme('PUT', `/sp/station/${beta.data.id}`, { name: 'Mine' }));
+    await refused(725, () => acme('DELETE', `/sp/station/${beta.data.id}`));
+    await refused(725, () => acme('POST', '/sp/station', aStationBody(charged, { companyCode: B })));
+    const mine = await acme('GET', '/sp/station?size=100');
+    expect(mine.data.records.every((r: { companyCode: string }) => r.companyCode === A)).toBe(true);
+  });
+
+  it('opens the list to the orders and charger-monitoring permissions, the rest needs station profile', async () => {
+    const orders = caller(s, await companyUser(s, A, ['menu:operations:orders']));
+    expect((await orders('GET', '/sp/station')).code).toBe(200);
+    const monitoring = caller(s, await companyUser(s, A, ['menu:monitoring:chargermonotoring']));
+    expect((await monitoring('GET', '/sp/station')).code).toBe(200);
+    expect((await orders('POST', '/sp/station', aStationBody(charged))).code).toBe(403);
+    const none = caller(s, await companyUser(s, A, ['menu:search']));
+    expect((await none('GET', '/sp/station')).code).toBe(403);
+  });
+});
