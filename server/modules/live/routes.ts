@@ -8,12 +8,17 @@
  *   `event: order`   / `data: {"orderId":1,"companyCode":"…","at":"…"}`
  * The console re-reads the record it shows. A comment line is sent at once (`: connected`) and
  * every 15 s (`: heartbeat`) so proxies keep the connection open and dead peers are noticed.
- * Listeners and timers are removed when the client goes away or the server closes.
+ * At each heartbeat the token is checked again: a signed-out, expired or deactivated session ends
+ * the stream. Listeners and timers are removed when the client goes away or the server closes.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import type { BusEvents } from '../../bus.js';
 import { authOf, type AuthContext } from '../../http/access.js';
+import { resolveToken } from '../auth/tokens.js';
+
+/** Bus topics forwarded to the console (each payload carries its `companyCode`). */
+export type LiveTopic = 'charger' | 'order';
 
 /** Heartbeat comment interval (ms). */
 export const HEARTBEAT_MS = 15_000;
@@ -49,14 +54,16 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
     });
     res.write('retry: 5000\n: connected\n\n');
 
-    const forward = <K extends keyof BusEvents>(topic: K) => (payload: BusEvents[K]) => {
+    const forward = <K extends LiveTopic>(topic: K) => (payload: BusEvents[K]) => {
       if (!canSeeCompany(auth, payload.companyCode) || res.writableEnded) return;
       res.write(sseFrame(topic, { ...payload, at: new Date().toISOString() }));
     };
     const offCharger = app.bus.on('charger', forward('charger'));
     const offOrder = app.bus.on('order', forward('order'));
     const heartbeat = setInterval(() => {
-      if (!res.writableEnded) res.write(': heartbeat\n\n');
+      if (res.writableEnded) return;
+      res.write(': heartbeat\n\n');
+      resolveToken(app.db, auth.token).then((row) => { if (!row) end(); }, () => undefined);
     }, HEARTBEAT_MS);
 
     let ended = false;
