@@ -24,7 +24,7 @@ export interface ServerProcessOptions {
   env?: Record<string, string>;
   /** Readiness bound in ms (default 120 s: first start migrates and loads the demo network). */
   readyTimeoutMs?: number;
-  /** Directory of the built console (default `dist`). */
+  /** Directory of the built console (default: STATIC_DIR from the environment, else `dist`). */
   staticDir?: string;
 }
 
@@ -72,7 +72,7 @@ export async function startServerProcess(opts: ServerProcessOptions = {}): Promi
     DATA_DIR: dataDir,
     ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
     SIMULATE: '0',
-    STATIC_DIR: path.resolve(ROOT, opts.staticDir ?? 'dist'),
+    STATIC_DIR: path.resolve(ROOT, opts.staticDir ?? process.env.STATIC_DIR ?? 'dist'),
     LOG_LEVEL: 'warn',
     MAP_TILE_URL: '',
     ...opts.env,

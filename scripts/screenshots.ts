@@ -1,0 +1,137 @@
+/**
+ * Screenshots of the console (`npm run screenshots`, after `npm run build`): starts the real
+ * server like the browser suite does, with the demo network and simulated chargers (SIMULATE=1)
+ * so the screens are live, signs in through the login form, and saves PNGs to `screenshots/`:
+ * login, dashboard, charger monitoring, orders and one order's show view in English and in
+ * Chinese at 1440×900 (full page), plus the dashboard on a 390×844 phone.
+ *
+ * Options: --out DIR (screenshots) --settle-s S (seconds the simulation runs first, default 20).
+ * Everything is bounded; the server is stopped at the end.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newContext } from '../tests/support/browser.js';
+import { apiClient, ROOT, startServerProcess, type ServerProcess } from '../tests/support/server-process.js';
+
+const { values: opt } = parseArgs({
+  options: {
+    out: { type: 'string', default: 'screenshots' },
+    'settle-s': { type: 'string', default: '20' },
+  },
+});
+const OUT = path.resolve(ROOT, String(opt.out));
+const SETTLE_MS = Math.min(300, Math.max(0, Number(opt['settle-s']) || 0)) * 1000;
+
+const watchdog = setTimeout(() => {
+  process.stderr.write('screenshots: not done within 10 minutes, giving up\n');
+  process.exit(2);
+}, 10 * 60_000);
+watchdog.unref();
+
+interface Page2<T> { records: T[]; total: number }
+interface OrderListItem { id: number; status: string }
+interface OrderDetail { id: number; meterValues?: unknown[] }
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Waits for the screen's marker, then for the network to be quiet and charts to draw. */
+async function settle(page: Page, testId: string): Promise<void> {
+  await page.getByTestId(testId).first().waitFor({ state: 'visible', timeout: 30_000 });
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  await sleep(800);
+}
+
+async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
+  const file = path.join(OUT, `${name}.png`);
+  await page.screenshot({ path: file, fullPage });
+  process.stdout.write(`  ${path.relative(ROOT, file)}\n`);
+}
+
+/** An order worth showing: finished, with meter values for the chart. */
+async function pickOrder(server: ServerProcess): Promise<number> {
+  const api = apiClient(server);
+  await api.login();
+  const list = await api.get<Page2<OrderListItem>>('order?size=60');
+  let fallback: number | undefined;
+  for (const o of list.records) {
+    if (o.status === 'CHARGING') continue;
+    fallback ??= o.id;
+    const detail = await api.get<OrderDetail>(`order/${o.id}`);
+    if ((detail.meterValues?.length ?? 0) > 2) return o.id;
+  }
+  if (fallback === undefined) throw new Error('no finished order to show');
+  return fallback;
+}
+
+async function signIn(page: Page, password: string): Promise<void> {
+  await page.getByTestId('login-username').fill('admin');
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await settle(page, 'dashboard');
+}
+
+async function desktop(browser: Browser, server: ServerProcess, lang: 'en' | 'zh', orderId: number): Promise<void> {
+  const context = await newContext(browser, { baseURL: server.baseUrl, language: lang, viewport: { width: 1440, height: 900 } });
+  try {
+    const page = await context.newPage();
+    await page.goto('/#/login');
+    await settle(page, 'login-form');
+    await shoot(page, `${lang}-login`);
+    await signIn(page, server.adminPassword);
+    await shoot(page, `${lang}-dashboard`);
+    await page.goto('/#/Monitoring/ChargerMonitoring');
+    await settle(page, 'charger-row');
+    await shoot(page, `${lang}-charger-monitoring`);
+    await page.goto('/#/Operations/Orders');
+    await settle(page, 'order-row');
+    await shoot(page, `${lang}-orders`);
+    await page.goto(`/#/Operations/Orders/${orderId}/show`);
+    await settle(page, 'order-show');
+    await shoot(page, `${lang}-order-show`);
+  } finally {
+    await context.close();
+  }
+}
+
+async function mobile(browser: Browser, server: ServerProcess): Promise<void> {
+  const context = await newContext(browser, { baseURL: server.baseUrl, language: 'en', viewport: { width: 390, height: 844 }, isMobile: true });
+  try {
+    const page = await context.newPage();
+    await page.goto('/#/login');
+    await settle(page, 'login-form');
+    await signIn(page, server.adminPassword);
+    await shoot(page, 'en-dashboard-mobile', false);
+    await shoot(page, 'en-dashboard-mobile-full');
+  } finally {
+    await context.close();
+  }
+}
+
+async function main() {
+  fs.mkdirSync(OUT, { recursive: true });
+  process.stdout.write('starting the server with the demo network and simulated chargers…\n');
+  const server = await startServerProcess({ env: { SIMULATE: '1' } });
+  let browser: Browser | undefined;
+  try {
+    if (SETTLE_MS) {
+      process.stdout.write(`letting the simulated chargers run for ${SETTLE_MS / 1000} s…\n`);
+      await sleep(SETTLE_MS);
+    }
+    const orderId = await pickOrder(server);
+    browser = await launchBrowser();
+    process.stdout.write(`writing ${path.relative(ROOT, OUT)}/\n`);
+    await desktop(browser, server, 'en', orderId);
+    await desktop(browser, server, 'zh', orderId);
+    await mobile(browser, server);
+  } catch (err) {
+    process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\nserver output:\n${server.output().slice(-4000)}\n`);
+    process.exitCode = 1;
+  } finally {
+    await browser?.close().catch(() => undefined);
+    await server.stop();
+  }
+}
+
+void main();
