@@ -167,6 +167,15 @@ describe.each(backends())('charger read API on %s', (backend) => {
     expect(cross.body.code).toBe(709);
   });
 
+  it('is described in the OpenAPI document with its record', async () => {
+    const res = await s.app.inject({ method: 'GET', url: '/sp/docs/json' });
+    const doc = res.json();
+    const ok = doc.paths['/sp/charger'].get.responses['200'].content['application/json'].schema;
+    expect(JSON.stringify(ok)).toContain('dashboardState');
+    expect(doc.paths['/sp/charger/{id}']).toBeDefined();
+    for (const path of ['/sp/order', '/sp/order/{id}', '/sp/dashboard', '/sp/live']) expect(doc.paths[path]).toBeDefined();
+  });
+
   it('needs the monitoring or station-profile permission (403 otherwise)', async () => {
     const [r] = await s.database.db.insert(role).values({ name: 'Orders only', code: 'VOLTA_ORDERS', companyCode: 'VOLTA', permissions: ['menu:operations', 'menu:operations:orders'] }).returning({ id: role.id });
     await s.database.db.insert(account).values({ username: 'volta.orders', userType: 'STAFF', companyCode: 'VOLTA', roleId: r.id, passwordHash: await hashPassword('orders-Pass-1') });

@@ -16,6 +16,7 @@ import { AppError, ok } from '../../http/envelope.js';
 import { limitOffset, pageQuery } from '../../http/paging.js';
 import { assertSameCompany, companyScope } from '../../http/scope.js';
 import { booleanStrings, containsPattern, orderByOf, type SortMap } from './query-helpers.js';
+import { chargerRecordSchema, envelopeOf, pageOf } from './response-schemas.js';
 import { chargerQuery, chargerRecord, connectorsOf, dashboardStateSql, loadChargerRecord } from './record.js';
 
 /** Permissions that may read chargers (any of them). */
@@ -58,7 +59,7 @@ const chargerReadRoutes: FastifyPluginAsync = async (app) => {
 
   r.get('/charger', {
     config: { permission: CHARGER_READ_PERMISSIONS },
-    schema: { tags: ['charger'], querystring: listQuery },
+    schema: { tags: ['charger'], querystring: listQuery, response: { 200: envelopeOf(pageOf(chargerRecordSchema)) } },
   }, async (req) => {
     const auth = authOf(req);
     const q = req.query;
@@ -86,7 +87,7 @@ const chargerReadRoutes: FastifyPluginAsync = async (app) => {
 
   r.get('/charger/:id', {
     config: { permission: CHARGER_READ_PERMISSIONS },
-    schema: { tags: ['charger'], params: z.object({ id: z.coerce.number().int().positive() }) },
+    schema: { tags: ['charger'], params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: envelopeOf(chargerRecordSchema) } },
   }, async (req) => {
     const auth = authOf(req);
     const record = await loadChargerRecord(app.db, req.params.id);

@@ -26,6 +26,7 @@ import { authOf, type AuthContext } from '../../http/access.js';
 import { ok } from '../../http/envelope.js';
 import { assertSameCompany } from '../../http/scope.js';
 import { dashboardStateSql } from '../charger/record.js';
+import { dashboardSchema, envelopeOf } from '../charger/response-schemas.js';
 import { orderQuery, orderRecord, type OrderRecord } from '../order/record.js';
 
 /** Days in `energyByDay`. */
@@ -186,7 +187,11 @@ export async function computeDashboard(db: Db, code: string | undefined, tz: str
 const dashboardRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/dashboard', {
-    schema: { tags: ['dashboard'], querystring: z.object({ companyCode: z.string().max(64).optional() }) },
+    schema: {
+      tags: ['dashboard'],
+      querystring: z.object({ companyCode: z.string().max(64).optional() }),
+      response: { 200: envelopeOf(dashboardSchema) },
+    },
   }, async (req) => {
     const auth = authOf(req);
     const code = companyOf(auth, req.query.companyCode);

@@ -18,6 +18,7 @@ import { AppError, ok } from '../../http/envelope.js';
 import { limitOffset, manyQuery, pageQuery, timeQuery } from '../../http/paging.js';
 import { assertSameCompany, companyScope } from '../../http/scope.js';
 import { booleanStrings, containsPattern, orderByOf, type SortMap } from '../charger/query-helpers.js';
+import { envelopeOf, meterValueRecordSchema, orderRecordSchema, pageOf } from '../charger/response-schemas.js';
 import { durationSecondsSql, orderQuery, orderRecord } from './record.js';
 
 /** Measurands returned with an order for its chart. */
@@ -74,7 +75,7 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
 
   r.get('/order', {
     config: { permission: 'menu:operations:orders' },
-    schema: { tags: ['order'], querystring: listQuery },
+    schema: { tags: ['order'], querystring: listQuery, response: { 200: envelopeOf(pageOf(orderRecordSchema)) } },
   }, async (req) => {
     const auth = authOf(req);
     const q = req.query;
@@ -109,7 +110,11 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
 
   r.get('/order/:id', {
     config: { permission: 'menu:operations:orders' },
-    schema: { tags: ['order'], params: z.object({ id: z.coerce.number().int().positive() }) },
+    schema: {
+      tags: ['order'],
+      params: z.object({ id: z.coerce.number().int().positive() }),
+      response: { 200: envelopeOf(orderRecordSchema.extend({ meterValues: z.array(meterValueRecordSchema) })) },
+    },
   }, async (req) => {
     const auth = authOf(req);
     const [row] = await orderQuery(app.db).where(eq(chargeOrder.id, req.params.id)).limit(1);
