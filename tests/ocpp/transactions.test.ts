@@ -49,6 +49,8 @@ describe.each(backends())('OCPP transactions on %s', (backend) => {
     for (const [i, wh] of [3000, 9000].entries()) {
       expect(await cp.call('MeterValues', aMeterValues({ transactionId: start.transactionId, energyWh: wh, timestamp: new Date(t0.getTime() + (i + 1) * 600_000).toISOString() }))).toEqual({});
     }
+    // While charging, the order shows the energy so far.
+    expect(await orderOf(start.transactionId)).toMatchObject({ status: 'CHARGING', energyKwh: '7.800' });
     const t1 = new Date(t0.getTime() + 1_800_000);
     const stop = await cp.call('StopTransaction', aStopTransaction({
       transactionId: start.transactionId, idTag: net.card.cardNumber, meterStop: 13_657, timestamp: t1.toISOString(), reason: 'EVDisconnected',

@@ -132,6 +132,8 @@ export async function startTransaction(db: Db, charger: TxCharger, input: StartI
 
 export interface MeterResult {
   stored: number;
+  /** The order whose running energy was raised by these readings, if any. */
+  orderId: number | null;
   /** Register readings lower than the previous one of the same transaction (Wh). */
   regressions: { transactionId: number; previousWh: number; readingWh: number; timestamp: string }[];
 }
@@ -160,7 +162,30 @@ export async function recordMeterValues(db: Db, charger: TxCharger, connectorId:
     }
   }
   if (rows.length) await db.insert(meterValue).values(rows);
-  return { stored: rows.length, regressions };
+  const orderId = transactionId === null ? null : await raiseRunningEnergy(db, charger, transactionId, rows);
+  return { stored: rows.length, regressions, orderId };
+}
+
+/**
+ * Keeps `energy_kwh` of a CHARGING order of this charger current while it charges (the highest
+ * register reading − meterStart), so that the console shows live energy. Never lowers it.
+ */
+async function raiseRunningEnergy(db: Db, charger: TxCharger, transactionId: number, rows: (typeof meterValue.$inferInsert)[]): Promise<number | null> {
+  let maxWh: number | null = null;
+  for (const r of rows) {
+    if (r.measurand !== ENERGY_REGISTER || r.phase) continue;
+    const wh = registerWh({ value: r.value, unit: r.unit ?? undefined });
+    if (wh !== null && (maxWh === null || wh > maxWh)) maxWh = wh;
+  }
+  if (maxWh === null) return null;
+  const [order] = await db.select({ id: chargeOrder.id, meterStart: chargeOrder.meterStart, energyKwh: chargeOrder.energyKwh }).from(chargeOrder)
+    .where(and(eq(chargeOrder.transactionId, transactionId), eq(chargeOrder.chargerId, charger.id), eq(chargeOrder.status, 'CHARGING'))).limit(1);
+  if (!order) return null;
+  const energy = energyKwh(order.meterStart, maxWh);
+  if (new Decimal(energy).lte(order.energyKwh)) return null;
+  await db.update(chargeOrder).set({ energyKwh: energy })
+    .where(and(eq(chargeOrder.id, order.id), eq(chargeOrder.status, 'CHARGING'), lt(chargeOrder.energyKwh, energy)));
+  return order.id;
 }
 
 export interface StopInput {
