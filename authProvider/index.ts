@@ -4,7 +4,8 @@
  *   loads `GET /sp/user/info` (user, permissions, profile). A failure of that second call clears
  *   the token and rejects with `app.auth.permissions_failed` (spec §2: failed route build).
  *   Wrong credentials reject with the server's HttpError (code 700) for the login form to show.
- * - logout: `DELETE /sp/logout` (when a token is held), then clears the session.
+ * - logout: `DELETE /sp/logout` (when a token is held), then clears the session; a signed-out
+ *   visitor is sent to `/login?redirect=<wanted path>`.
  * - checkAuth: a token is needed; otherwise → `/login?redirect=<wanted path>`.
  * - checkError: envelope code 401 clears the session and returns to the login page; other
  *   errors (700 wrong login, 403, …) stay on the page as toasts.
@@ -70,6 +71,10 @@ export function createAuthProvider({ http, storage = localStorage, location = cu
       await loadInfo();
     },
 
+    /**
+     * Signing out (a token is held) lands on the plain login page; a signed-out visitor bounced
+     * by react-admin lands on `/login?redirect=<wanted path>`.
+     */
     async logout() {
       const token = session.token();
       if (token) {
@@ -78,8 +83,11 @@ export function createAuthProvider({ http, storage = localStorage, location = cu
         } catch {
           // the session is cleared locally whatever the server says
         }
+        session.clear();
+        return '/login';
       }
       session.clear();
+      return loginPathFor(location());
     },
 
     async checkAuth() {

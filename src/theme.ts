@@ -47,7 +47,16 @@ export const theme: RaThemeOptions = {
     RaDatagrid: {
       styleOverrides: {
         root: {
-          '& .RaDatagrid-headerCell': { fontWeight: 600, backgroundColor: '#fafafa' },
+          '& .RaDatagrid-headerCell': { fontWeight: 600, backgroundColor: '#fafafa', whiteSpace: 'nowrap' },
+        },
+      },
+    },
+    // Wide grids scroll inside their card instead of widening the page.
+    RaList: {
+      styleOverrides: {
+        root: {
+          '& .RaList-main': { minWidth: 0 },
+          '& .RaList-content': { overflowX: 'auto' },
         },
       },
     },

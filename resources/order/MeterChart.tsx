@@ -43,11 +43,14 @@ export function MeterChart({ values }: { values: MeterValue[] }) {
   const translate = useTranslate();
   const points = chartPoints(values);
   if (!points.length) return <EmptyState message="app.order.no_meter_values" />;
+  // Short sessions need seconds on the time axis.
+  const span = points[points.length - 1].t - points[0].t;
+  const tickFormat = span < 10 * 60_000 ? 'HH:mm:ss' : 'HH:mm';
   return (
     <ResponsiveContainer width="100%" height={300}>
       <LineChart data={points} margin={{ top: 8, right: 8, left: -8, bottom: 0 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="#ebeef5" />
-        <XAxis dataKey="t" type="number" domain={['dataMin', 'dataMax']} scale="time" tickFormatter={(t: number) => dayjs(t).format('HH:mm')} tick={{ fontSize: 12 }} />
+        <XAxis dataKey="t" type="number" domain={['dataMin', 'dataMax']} scale="time" tickFormatter={(t: number) => dayjs(t).format(tickFormat)} tick={{ fontSize: 12 }} />
         <YAxis yAxisId="e" tick={{ fontSize: 12 }} />
         <YAxis yAxisId="p" orientation="right" tick={{ fontSize: 12 }} />
         <Tooltip labelFormatter={(t) => dayjs(Number(t)).format('YYYY-MM-DD HH:mm:ss')} />

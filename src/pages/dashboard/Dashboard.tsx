@@ -39,14 +39,14 @@ function Amounts({ items, locale, testId }: { items: Amount[]; locale: string; t
 
 function Stat({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Box sx={{ minWidth: 120, flex: 1 }}>
+    <Box sx={{ minWidth: 150, flex: 1, whiteSpace: 'nowrap' }}>
       <Typography variant="body2" color="text.secondary">{label}</Typography>
       {children}
     </Box>
   );
 }
 
-const grid = (min: number) => ({ display: 'grid', gap: 2, gridTemplateColumns: `repeat(auto-fill, minmax(${min}px, 1fr))` });
+const grid = (min: number) => ({ display: 'grid', gap: 2, gridTemplateColumns: `repeat(auto-fit, minmax(${min}px, 1fr))` });
 
 export default function Dashboard() {
   const translate = useTranslate();

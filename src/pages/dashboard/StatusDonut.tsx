@@ -16,7 +16,7 @@ export function StatusDonut({ split }: { split: Record<DashboardState, number> }
   const total = counts.reduce((a, b) => a + b, 0);
   const data = DASHBOARD_SPLIT.map((s, i) => ({ key: s, name: translate(`app.dashboard.split.${s}`), value: counts[i] }));
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} alignItems="center" spacing={2}>
+    <Stack direction="row" flexWrap="wrap" useFlexGap justifyContent="center" alignItems="center" spacing={2}>
       <Box sx={{ width: 200, height: 200, position: 'relative', flexShrink: 0 }}>
         <ResponsiveContainer>
           <PieChart>
@@ -33,7 +33,7 @@ export function StatusDonut({ split }: { split: Record<DashboardState, number> }
           </Box>
         </Box>
       </Box>
-      <Stack spacing={1} sx={{ flex: 1, width: '100%' }}>
+      <Stack spacing={1} sx={{ flex: 1, minWidth: 210 }}>
         {DASHBOARD_SPLIT.map((s, i) => (
           <Stack key={s} direction="row" alignItems="center" spacing={1}>
             <Box sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: STATE_COLORS[s], flexShrink: 0 }} />

@@ -38,7 +38,7 @@ describe('authProvider.login', () => {
     expect(storage.getItem('token')).toBe('T1');
     expect(JSON.parse(storage.getItem('user')!)).toEqual({ id: 7, userName: 'ops' });
     expect(JSON.parse(storage.getItem('permissions')!)).toEqual(INFO.permissions);
-    expect(await auth.getPermissions({})).toEqual(INFO.permissions);
+    expect(await auth.getPermissions!({})).toEqual(INFO.permissions);
     expect((await auth.getIdentity!()).fullName).toBe('Op Erator');
   });
 
@@ -91,7 +91,7 @@ describe('authProvider session checks', () => {
     const { auth, storage, calls } = setup(() => null);
     storage.setItem('token', 'T');
     storage.setItem('permissions', '["role:admin"]');
-    await auth.logout({});
+    expect(await auth.logout({})).toBe('/login');
     expect(calls.map((c) => `${c.opts.method} ${c.path}`)).toEqual(['DELETE /logout']);
     expect(storage.getItem('token')).toBeNull();
     expect(storage.getItem('permissions')).toBeNull();
@@ -99,14 +99,14 @@ describe('authProvider session checks', () => {
 
   it('logout without a token does not call the server', async () => {
     const { auth, calls } = setup(() => null);
-    await auth.logout({});
+    expect(await auth.logout({})).toBe('/login?redirect=%2FOperations%2FOrders');
     expect(calls).toEqual([]);
   });
 
   it('getPermissions reloads them when missing', async () => {
     const { auth, storage, calls } = setup(() => INFO);
     storage.setItem('token', 'T');
-    expect(await auth.getPermissions({})).toEqual(INFO.permissions);
+    expect(await auth.getPermissions!({})).toEqual(INFO.permissions);
     expect(calls.map((c) => c.path)).toEqual(['/user/info']);
   });
 });

@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import type { NotificationPayload } from 'react-admin';
+import { dedupeQueue } from '../../../src/layout/DedupeNotifications';
+import { endNotBeforeStart, notAfterToday } from '../../../resources/order/validators';
+import { chartPoints } from '../../../resources/order/MeterChart';
+import { searchUrl } from '../../../src/layout/GlobalSearch';
+import { notificationLink } from '../../../src/layout/NotificationBell';
+import { validatePasswordPair } from '../../../src/layout/AccountDialogs';
+
+const note = (message: string): NotificationPayload => ({ message, type: 'error', notificationOptions: {} });
+
+describe('dedupeQueue (one network toast at a time, spec §8)', () => {
+  it('drops repeats of a message seen within the window, keeps others', () => {
+    const recent = new Map<string, number>();
+    const seen = new WeakSet<object>();
+    const a1 = note('app.error.network');
+    const a2 = note('app.error.network');
+    const b = note('Parameter error');
+    expect(dedupeQueue([a1, a2, b], recent, seen, 1000)).toEqual([a1, b]);
+    // a new repeat 3 s later is still dropped; already kept entries stay
+    const a3 = note('app.error.network');
+    expect(dedupeQueue([a1, b, a3], recent, seen, 4000)).toEqual([a1, b]);
+    // after the window it shows again
+    const a4 = note('app.error.network');
+    expect(dedupeQueue([a4], recent, seen, 1000 + 6000)).toEqual([a4]);
+  });
+});
+
+describe('order filter validators (spec §5 time ranges)', () => {
+  const now = new Date(2024, 5, 15, 12, 0, 0);
+  it('refuses a day after today', () => {
+    expect(notAfterToday('2024-06-16', undefined, now)).toBe('app.validation.after_today');
+    expect(notAfterToday('2024-06-15', undefined, now)).toBeUndefined();
+    expect(notAfterToday(undefined, undefined, now)).toBeUndefined();
+  });
+  it('refuses an end before the start', () => {
+    expect(endNotBeforeStart('2024-06-01', { startTime: '2024-06-02' })).toBe('app.validation.end_before_start');
+    expect(endNotBeforeStart('2024-06-02', { startTime: '2024-06-02' })).toBeUndefined();
+    expect(endNotBeforeStart('2024-06-02', {})).toBeUndefined();
+  });
+});
+
+describe('meter chart points', () => {
+  it('merges energy (kWh from Wh, relative to the first reading) and power (kW from W) by time', () => {
+    const pts = chartPoints([
+      { timestamp: '2024-01-01T00:00:00Z', measurand: 'Energy.Active.Import.Register', value: '1000', unit: 'Wh' },
+      { timestamp: '2024-01-01T00:00:00Z', measurand: 'Power.Active.Import', value: '7400', unit: 'W' },
+      { timestamp: '2024-01-01T00:01:00Z', measurand: 'Energy.Active.Import.Register', value: '1123.4', unit: 'Wh' },
+    ]);
+    expect(pts).toEqual([
+      { t: Date.UTC(2024, 0, 1), energy: 0, power: 7.4 },
+      { t: Date.UTC(2024, 0, 1, 0, 1), energy: 0.123 },
+    ]);
+  });
+});
+
+describe('navbar links', () => {
+  it('opens the search page with the type and trimmed term', () => {
+    expect(searchUrl('GatewaySN', ' GW 01 ')).toBe('#/Search/Search?ChargerSN=GatewaySN&Search=GW+01');
+  });
+  it('links events and tickets', () => {
+    expect(notificationLink({ id: 1, systemNotificationType: 'REPORT_TICKET', content: '', createTimeStamp: '', ticketNo: 'RT1' })).toBe('/ReportTickets/ReportTickets?serialNum=RT1');
+    expect(notificationLink({ id: 2, systemNotificationType: 'EVENT', content: '', createTimeStamp: '', serialNum: 'SN1', eventStatus: null })).toBe('/Events/Eventes?serialNum=SN1&eventStatus=HAPPENING');
+  });
+  it('checks the password pair (spec §5 "Inconsistent passwords")', () => {
+    expect(validatePasswordPair('abcdef', 'abcdeg')).toBe('app.account.inconsistent');
+    expect(validatePasswordPair('abc', 'abc')).toBe('app.account.password_length');
+    expect(validatePasswordPair('', '')).toBe('app.login.password_required');
+    expect(validatePasswordPair('abcdef', 'abcdef')).toBeUndefined();
+  });
+});
