@@ -1,7 +1,8 @@
 /**
  * Read APIs of the OCPP side (spec §2 Events → ChargerLog; DESIGN.md §4):
  * - GET /sp/charger-log?page&size&serialNum&action&direction&messageType&companyCode&startTime&endTime
- *   every OCPP frame in and out, newest first;
+ *   every OCPP frame in and out, newest first (messageType CALL, CALLRESULT, CALLERROR, INVALID for
+ *   a frame that is not OCPP-J, and COMMAND for the outcome row of a console command);
  * - GET /sp/connection-attempt?page&size&identity&reason&startTime&endTime
  *   refused OCPP handshakes, newest first.
  * Both need `menu:events:chargerlog` and are company-scoped: a company user sees the rows of its
@@ -24,7 +25,7 @@ const chargerLogQuery = pageQuery.extend({
   serialNum: z.string().max(64).optional(),
   action: z.string().max(64).optional(),
   direction: z.enum(['IN', 'OUT']).optional(),
-  messageType: z.enum(['CALL', 'CALLRESULT', 'CALLERROR', 'INVALID']).optional(),
+  messageType: z.enum(['CALL', 'CALLRESULT', 'CALLERROR', 'INVALID', 'COMMAND']).optional(),
   companyCode: z.string().max(64).optional(),
   startTime: timeQuery.optional(),
   endTime: timeQuery.optional(),
