@@ -22,9 +22,32 @@ export function acceptLanguage(locale: Locale = currentLocale()): string {
   return locale === 'zh' ? 'zh-CN' : 'en';
 }
 
+type Tree = { [key: string]: string | Tree };
+
+/**
+ * Message modules of the screens: `src/i18n/modules/<screen>.ts` default-exports `{ en, zh }`
+ * trees (usually `{ resources: { <resource>: … } }`) merged over the base catalogues, so a screen
+ * brings its own messages in both languages.
+ */
+const modules = import.meta.glob<{ default: { en: Tree; zh: Tree } }>('./modules/*.ts', { eager: true });
+
+/** Deep merge of message trees (later trees win on leaves). */
+export function mergeMessages(...trees: Tree[]): Tree {
+  const out: Tree = {};
+  for (const tree of trees) {
+    for (const [k, v] of Object.entries(tree)) {
+      const prev = out[k];
+      out[k] = typeof v === 'object' && typeof prev === 'object' ? mergeMessages(prev, v) : typeof v === 'object' ? mergeMessages(v) : v;
+    }
+  }
+  return out;
+}
+
+const moduleTrees = Object.values(modules).map((m) => m.default);
+
 export const messages: Record<Locale, TranslationMessages> = {
-  en: en as unknown as TranslationMessages,
-  zh: zh as unknown as TranslationMessages,
+  en: mergeMessages(en as unknown as Tree, ...moduleTrees.map((m) => m.en)) as unknown as TranslationMessages,
+  zh: mergeMessages(zh as unknown as Tree, ...moduleTrees.map((m) => m.zh)) as unknown as TranslationMessages,
 };
 
 /** Builds the provider; `changeLocale` also stores the choice in the cookie and sets `<html lang>`. */

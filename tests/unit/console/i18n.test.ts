@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import en from '../../../src/i18n/en';
-import zh from '../../../src/i18n/zh';
+import { messages } from '../../../src/i18n/index';
+
+// The merged catalogues: base messages plus every screen's module (src/i18n/modules/*.ts).
+const { en, zh } = messages;
 
 type Tree = { [k: string]: unknown };
 
