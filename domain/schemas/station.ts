@@ -12,7 +12,7 @@ import { num, optText, reqText } from './asset-common.js';
 
 export const STATION_STATUSES = ['ACTIVE', 'INACTIVE', 'MAINTENANCE'] as const;
 export const STATION_VISIBILITIES = ['PUBLIC', 'PRIVATE'] as const;
-export const LOCATION_TYPES = ['PARKING_LOT', 'STREET', 'GARAGE', 'RESIDENTIAL', 'WORKPLACE', 'RETAIL', 'HIGHWAY', 'OTHER'] as const;
+export const LOCATION_TYPES = ['PARKING_LOT', 'PARKING_GARAGE', 'ON_STREET', 'SHOPPING_CENTRE', 'WORKPLACE', 'RESIDENTIAL', 'HOTEL', 'HIGHWAY', 'OTHER'] as const;
 
 const noDigits = (v: string | null | undefined) => !v || !/\d/.test(v);
 

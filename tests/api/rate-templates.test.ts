@@ -5,6 +5,9 @@ import { backends } from '../support/db.js';
 import { build, type TestServer } from '../support/app.js';
 import { aCompany, aStation } from '../support/builders.js';
 import { aTemplateBody, caller, companyUser, rowsOf, type Call } from '../support/assets.js';
+import { seedRateTemplates } from '../../fake-db/rate-templates.js';
+import { checkRateTemplate } from '../../domain/rate-template.js';
+import { station } from '../../server/db/schema.js';
 
 describe.each(backends())('rate templates on %s', (backend) => {
   let s: TestServer;
@@ -40,7 +43,8 @@ describe.each(backends())('rate templates on %s', (backend) => {
     expect(res.code).toBe(200);
     expect(res.data).toMatchObject({ companyCode: A, type: 'CHARGED', currency: 'EUR', serviceFeePerKwh: '0.10', activated: true });
     expect(res.data.details.map((d: { startTime: string }) => d.startTime)).toEqual(['00:00', '07:00', '22:00']);
-    expect(res.data.taxes).toMatchObject([{ taxName: 'VAT' }]);
+    expect(res.data.taxes).toMatchObject([{ taxName: 'VAT', taxPercentage: '19.00' }]);
+    expect(res.data.details[1].electricityFeePerKwh).toBe('0.35');
     const got = await acme('GET', `/sp/rate-template/${res.data.id}`);
     expect(got.data.details).toHaveLength(3);
   });
@@ -156,5 +160,23 @@ describe.each(backends())('rate templates on %s', (backend) => {
   it('needs the station-profile permission (403)', async () => {
     const other = caller(s, await companyUser(s, A, ['menu:search']));
     expect((await other('GET', '/sp/rate-template')).code).toBe(403);
+  });
+
+  it('seeds demo templates that pass the rules and prices the stations with the charged one', async () => {
+    const db = s.database.db;
+    await aCompany(db, { code: 'RTDEMO' });
+    const st = await aStation(db, 'RTDEMO');
+    const [made] = await db.transaction((tx) => seedRateTemplates(tx, [{
+      code: 'RTDEMO', currency: 'EUR', price: { electricityPerKwh: '0.39', servicePerKwh: '0.10', taxName: 'MwSt', taxRate: '0.19' },
+    }]));
+    const demo = caller(s, await companyUser(s, 'RTDEMO', ['menu:stations:stationprofile']));
+    const charged = (await demo('GET', `/sp/rate-template/${made.chargedId}`)).data;
+    const free = (await demo('GET', `/sp/rate-template/${made.freeId}`)).data;
+    expect(charged.details).toHaveLength(3);
+    expect(charged.taxes).toMatchObject([{ taxName: 'MwSt', taxPercentage: '19.00' }]);
+    expect(checkRateTemplate(charged)).toBeNull();
+    expect(checkRateTemplate(free)).toBeNull();
+    const [priced] = await db.select().from(station).where(eq(station.id, st.id));
+    expect(priced).toMatchObject({ rateTemplateId: made.chargedId, pricingModel: 'CHARGED' });
   });
 });

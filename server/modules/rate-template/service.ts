@@ -9,6 +9,7 @@
  *   to the row that follows it, so the day stays covered.
  * Unknown template → 804, unknown detail → 805; another company's → 709 (read) / 725 (write).
  */
+import Decimal from 'decimal.js';
 import { and, asc, count, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { deleteRateRow } from '../../../domain/rate-template.js';
 import type { RateTemplateInput } from '../../../domain/schemas/rate-template.js';
@@ -73,6 +74,12 @@ function selectTemplates(db: Db) {
 }
 type Row = Awaited<ReturnType<ReturnType<typeof selectTemplates>['where']>>[number];
 
+/** A stored decimal without padding zeros beyond two decimals ("0.3500" → "0.35", "19.000" → "19.00"). */
+const dec = (v: string) => {
+  const d = new Decimal(v);
+  return d.toFixed(Math.max(2, d.decimalPlaces()));
+};
+
 /** Loads the taxes and details of templates and builds their records. */
 async function withRows(db: Db, rows: Row[]): Promise<RateTemplateRecord[]> {
   const ids = rows.map((r) => r.t.id);
@@ -81,9 +88,9 @@ async function withRows(db: Db, rows: Row[]): Promise<RateTemplateRecord[]> {
   return rows.map(({ t, companyName, stationCount: n }) => ({
     id: t.id, companyCode: t.companyCode, companyName, modelName: t.modelName, type: t.type, description: t.description,
     currency: t.currency, serviceFeePerKwh: t.serviceFeePerKwh, serviceTax: t.serviceTax, activated: t.activated,
-    taxes: taxes.filter((x) => x.templateId === t.id).map((x) => ({ id: x.id, taxName: x.taxName, taxPercentage: x.taxPercentage })),
+    taxes: taxes.filter((x) => x.templateId === t.id).map((x) => ({ id: x.id, taxName: x.taxName, taxPercentage: dec(x.taxPercentage) })),
     details: details.filter((d) => d.templateId === t.id).map((d) => ({
-      id: d.id, startTime: d.startTime, endTime: d.endTime, electricityFeePerKwh: d.electricityFeePerKwh,
+      id: d.id, startTime: d.startTime, endTime: d.endTime, electricityFeePerKwh: dec(d.electricityFeePerKwh),
     })),
     stationCount: Number(n), createdAt: iso(t.createdAt), updatedAt: iso(t.updatedAt),
   }));
