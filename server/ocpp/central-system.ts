@@ -157,6 +157,14 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
     const sn = session.serialNum;
     const clog = log.child({ chargeBoxId: sn });
     const labeller = new FrameLabeller();
+    const previous = clients.get(sn);
+    if (previous && previous !== client && previous.state === 1) {
+      // Two handshakes for one identity passed the checks at the same moment: the first one wins.
+      clog.warn('simultaneous duplicate OCPP connection closed');
+      track(recordAttempt(db, { identity: sn, companyCode: session.companyCode, remoteAddress: client.handshake.remoteAddress, reason: 'DUPLICATE' }));
+      void client.close({ code: 1008, reason: 'duplicate connection' }).catch(() => undefined);
+      return;
+    }
     clients.set(sn, client);
     clog.info({ remoteAddress: client.handshake.remoteAddress }, 'charger connected');
 
