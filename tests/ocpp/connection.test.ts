@@ -154,6 +154,26 @@ describe.each(backends())('OCPP connections on %s', (backend) => {
     }
   });
 
+  it('drops a socket that stops answering pings and marks the charger offline', async () => {
+    const net = await aNetwork(s.database.db);
+    const sn = net.charger.serialNum;
+    const ws = new WebSocket(`${s.ocppUrl}/${sn}`, ['ocpp1.6']);
+    await new Promise((r) => ws.once('open', r));
+    await eventually(async () => {
+      const [row] = await s.database.db.select().from(charger).where(eq(charger.id, net.charger.id));
+      return row.online;
+    });
+    (ws as unknown as { _socket: { pause(): void } })._socket.pause();
+    // pingInterval is 1 s here: the server gives up after one unanswered ping.
+    await eventually(async () => !s.app.ocpp.isConnected(sn), 200);
+    const offline = await eventually(async () => {
+      const [row] = await s.database.db.select().from(charger).where(eq(charger.id, net.charger.id));
+      return !row.online;
+    });
+    expect(offline).toBe(true);
+    ws.terminate();
+  });
+
   it('answers an action it does not implement with NotImplemented', async () => {
     const ch = await aCharger(s.database.db, (await aNetwork(s.database.db)).company.code);
     const cp = await connect(s.ocppUrl, ch.serialNum);
