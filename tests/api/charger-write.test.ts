@@ -6,6 +6,8 @@ import { backends } from '../support/db.js';
 import { build, type TestServer } from '../support/app.js';
 import { aCompany, aStation } from '../support/builders.js';
 import { aChargerBody, caller, companyUser, rowsOf, type Call } from '../support/assets.js';
+import { aBootNotification } from '../support/builders.js';
+import { connect, eventually, handshakeStatus } from '../ocpp/helpers.js';
 
 describe.each(backends())('charger registration and edits on %s', (backend) => {
   let s: TestServer;
@@ -152,5 +154,31 @@ describe.each(backends())('charger registration and edits on %s', (backend) => {
   it('needs the station-profile permission (403)', async () => {
     const other = caller(s, await companyUser(s, A, ['menu:monitoring:chargermonotoring']));
     await refused(403, () => other('POST', '/sp/charger', aChargerBody()));
+  });
+
+  it('over OCPP: an unregistered SN is refused, registering lets it boot, deactivating disconnects it', async () => {
+    const sn = 'OCPPFLOW00000001';
+    expect(await handshakeStatus(s.ocppUrl, sn)).toBe(404);
+    const c = await acme('POST', '/sp/charger', aChargerBody({ serialNum: sn, stationId: stationA }));
+    expect(c.code).toBe(200);
+    const cp = await connect(s.ocppUrl, sn);
+    let closed = false;
+    cp.on('close', () => { closed = true; });
+    const boot = await cp.call('BootNotification', aBootNotification()) as { status: string };
+    expect(boot.status).toBe('Accepted');
+    await eventually(async () => (await acme('GET', `/sp/charger/${c.data.id}`)).data?.online);
+    expect((await acme('PUT', `/sp/charger/${c.data.id}/status`, { active: false })).code).toBe(200);
+    await eventually(async () => closed);
+    expect(await handshakeStatus(s.ocppUrl, sn)).toBe(403);
+  });
+
+  it('over OCPP: a generated password is required at the handshake', async () => {
+    const sn = 'OCPPPASS00000001';
+    const c = await acme('POST', '/sp/charger', aChargerBody({ serialNum: sn, stationId: stationA }));
+    const { password } = (await acme('POST', `/sp/charger/${c.data.id}/ocpp-password`)).data;
+    expect(await handshakeStatus(s.ocppUrl, sn)).toBe(401);
+    expect(await handshakeStatus(s.ocppUrl, sn, { password })).toBe('open');
+    await acme('DELETE', `/sp/charger/${c.data.id}/ocpp-password`);
+    expect(await handshakeStatus(s.ocppUrl, sn)).toBe('open');
   });
 });
