@@ -6,6 +6,7 @@
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { ensureAdmin } from './db/bootstrap.js';
+import { ensureMenus } from './modules/menu/service.js';
 import { buildApp } from './app.js';
 import { startCentralSystem } from './ocpp/central-system.js';
 import { loadDemoIfEmpty } from '../fake-db/index.js';
@@ -16,6 +17,7 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 const app = await buildApp({ db: database.db, config });
 
 const admin = await ensureAdmin(database.db, config.adminPassword);
+await ensureMenus(database.db);
 if (admin.generated) {
   // Printed once on the console, deliberately not through the logger.
   process.stdout.write(`\n  ChargeDesk administrator created: user "admin", password "${admin.generated}"\n  (set ADMIN_PASSWORD to choose it)\n\n`);

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../server/config.js';
 import { buildApp } from '../../server/app.js';
 import { ensureAdmin } from '../../server/db/bootstrap.js';
+import { ensureMenus } from '../../server/modules/menu/service.js';
 import { startCentralSystem } from '../../server/ocpp/central-system.js';
 import { freshDatabase, type Backend } from './db.js';
 import type { Database } from '../../server/db/client.js';
@@ -29,6 +30,7 @@ export async function build(backend: Backend = 'pglite', overrides: Partial<Conf
   const database = await freshDatabase(backend);
   const config: Config = { ...loadConfig({}, []), port: 0, host: '127.0.0.1', logLevel: process.env.TEST_LOG ?? 'silent', simulate: false, demo: false, staticDir: './dist', ...overrides };
   await ensureAdmin(database.db, ADMIN_PASSWORD);
+  await ensureMenus(database.db);
   const app = await buildApp({ db: database.db, config, logger: !!process.env.TEST_LOG });
   const central = startCentralSystem(app);
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,22 +1,27 @@
 /**
- * Company calls fixed by spec §7: GET /sp/company/select (the navbar operator dropdown) and
- * PUT /sp/company/user/{id}/pwd (reset an account's password; query parameter `password`).
+ * Company calls fixed by spec §7: GET /sp/company/select (the navbar operator dropdown; a company
+ * user gets their own company) and PUT /sp/company/user/{id}/pwd (the accounts screen's reset
+ * password dialog; query parameter or body `password`, optional `confirmPassword` that must match).
+ * The reset follows the account rules (725 another company, 403 an account with more rights than
+ * the caller) and ends the account's sessions.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import { z } from 'zod';
-import { account, company } from '../../db/schema.js';
+import { passwordSchema } from '../../../domain/schemas/required.js';
+import { company } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
 import { AppError, ok } from '../../http/envelope.js';
-import { companyScope, assertSameCompany } from '../../http/scope.js';
-import { hashPassword } from '../auth/password.js';
-import { sessionToken } from '../../db/schema.js';
+import { companyScope } from '../../http/scope.js';
+import { resetPassword } from '../account/service.js';
+
+const passwordFields = z.object({ password: z.string().max(64).optional(), confirmPassword: z.string().max(64).optional() });
 
 const companyRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/company/select', { schema: { tags: ['company'] } }, async (req) => {
+  r.get('/company/select', { config: { scope: 'company' }, schema: { tags: ['company'] } }, async (req) => {
     const auth = authOf(req);
     const rows = await app.db
       .select({ companyCode: company.code, companyName: company.name })
@@ -27,28 +32,20 @@ const companyRoutes: FastifyPluginAsync = async (app) => {
   });
 
   r.put('/company/user/:id/pwd', {
-    config: { permission: 'menu:systemusers:accounts' },
+    config: { permission: 'menu:systemusers:accounts', scope: 'company' },
     schema: {
       tags: ['company'],
       params: z.object({ id: z.coerce.number().int().positive() }),
-      querystring: z.object({ password: z.string().optional() }),
-      body: z.object({ password: z.string().optional() }).optional().nullable(),
+      querystring: passwordFields,
+      body: passwordFields.optional().nullable(),
     },
   }, async (req) => {
-    const auth = authOf(req);
     const password = req.body?.password ?? req.query.password ?? '';
+    const confirm = req.body?.confirmPassword ?? req.query.confirmPassword;
     if (!password) throw new AppError(607, 'password');
-    if (password.length < 6 || password.length > 64) throw new AppError(400, 'password');
-    const [target] = await app.db.select().from(account).where(eq(account.id, req.params.id));
-    if (!target) throw new AppError(803);
-    if (!auth.isAdmin && target.companyCode === null) throw new AppError(725);
-    assertSameCompany(auth, target.companyCode, 'write');
-    const passwordHash = await hashPassword(password);
-    await app.db.transaction(async (tx) => {
-      await tx.update(account).set({ passwordHash }).where(eq(account.id, target.id));
-      // A reset password ends the account's other sessions.
-      await tx.update(sessionToken).set({ revokedAt: new Date() }).where(eq(sessionToken.accountId, target.id));
-    });
+    if (!passwordSchema.safeParse(password).success) throw new AppError(400, 'password');
+    if (confirm !== undefined && confirm !== password) throw new AppError(400, 'confirmPassword');
+    await resetPassword(app.db, authOf(req), req.params.id, password);
     return ok(req, null);
   });
 };

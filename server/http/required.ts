@@ -1,0 +1,34 @@
+/**
+ * Turns a missing required field into its "is empty" catalogue code naming the field
+ * (spec §5, §8: 600–679), after the zod schema has accepted the shape.
+ */
+import type { ErrorCode } from '../../domain/errors.js';
+import { firstMissing } from '../../domain/schemas/required.js';
+import { AppError } from './envelope.js';
+
+/** `T` with the fields `K` present and non-null. */
+export type Filled<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
+
+/**
+ * Throws `AppError(code, field)` for the first required field that is absent or null (create),
+ * or sent blank/null (update, where absent means "unchanged").
+ */
+export function requireFields<T extends object, K extends keyof T & string>(
+  body: T,
+  fields: Record<K, ErrorCode>,
+  mode: 'create',
+): Filled<T, K>;
+export function requireFields<T extends object>(
+  body: T,
+  fields: Record<string, ErrorCode>,
+  mode: 'update',
+): T;
+export function requireFields<T extends object>(
+  body: T,
+  fields: Record<string, ErrorCode>,
+  mode: 'create' | 'update',
+): T {
+  const miss = firstMissing(body as Record<string, unknown>, fields, mode);
+  if (miss) throw new AppError(miss.code as ErrorCode, miss.field);
+  return body;
+}

@@ -1,0 +1,65 @@
+/**
+ * Menus (spec §2 "/System/Menu", §5, §6): `GET /sp/menu/tree` (the caller's sidebar, any signed-in
+ * user), `GET /sp/menu`, `GET /sp/menu/full-tree`, `GET /sp/menu/{id}` (menu:system:menu), and
+ * `POST /sp/menu`, `PUT /sp/menu/{id}`, `PUT /sp/menu/{id}/status` (menu:system:menu, platform
+ * administrators only: menus are shared by every operator).
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { menuInput } from '../../../domain/schemas/menu.js';
+import { authOf } from '../../http/access.js';
+import { AppError, ok } from '../../http/envelope.js';
+import { pageQuery } from '../../http/paging.js';
+import { createMenu, fullTree, getMenu, listMenus, menuTreeFor, setMenuEnabled, toMenuDto, updateMenu } from './service.js';
+
+const PERMISSION = 'menu:system:menu';
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const boolQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+const menuRoutes: FastifyPluginAsync = async (app) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/menu/tree', { config: { scope: 'own' }, schema: { tags: ['menu'] } }, async (req) =>
+    ok(req, await menuTreeFor(app.db, authOf(req))));
+
+  r.get('/menu/full-tree', { config: { permission: PERMISSION }, schema: { tags: ['menu'] } }, async (req) =>
+    ok(req, await fullTree(app.db)));
+
+  r.get('/menu', {
+    config: { permission: PERMISSION },
+    schema: {
+      tags: ['menu'],
+      querystring: pageQuery.extend({ q: z.string().trim().max(100).optional(), enabled: boolQuery.optional(), level: z.coerce.number().int().min(1).max(5).optional() }),
+    },
+  }, async (req) => {
+    const { q, enabled, level, ...page } = req.query;
+    return ok(req, await listMenus(app.db, { q, enabled, level }, page));
+  });
+
+  r.get('/menu/:id', { config: { permission: PERMISSION }, schema: { tags: ['menu'], params: idParams } }, async (req) =>
+    ok(req, toMenuDto(await getMenu(app.db, req.params.id))));
+
+  r.post('/menu', { config: { permission: PERMISSION, scope: 'platform' }, schema: { tags: ['menu'], body: menuInput } }, async (req) =>
+    ok(req, await createMenu(app.db, req.body)));
+
+  r.put('/menu/:id', {
+    config: { permission: PERMISSION, scope: 'platform' },
+    schema: { tags: ['menu'], params: idParams, body: menuInput },
+  }, async (req) => ok(req, await updateMenu(app.db, req.params.id, req.body)));
+
+  r.put('/menu/:id/status', {
+    config: { permission: PERMISSION, scope: 'platform' },
+    schema: {
+      tags: ['menu'], params: idParams,
+      querystring: z.object({ enabled: boolQuery.optional() }),
+      body: z.object({ enabled: z.boolean().optional() }).nullish(),
+    },
+  }, async (req) => {
+    const enabled = req.body?.enabled ?? req.query.enabled;
+    if (enabled === undefined) throw new AppError(611, 'enabled');
+    return ok(req, await setMenuEnabled(app.db, req.params.id, enabled));
+  });
+};
+
+export default menuRoutes;

@@ -1,0 +1,60 @@
+/**
+ * Operators (spec §2 "/System/Operators", §3, §5): `GET /sp/company`, `GET|PUT /sp/company/{id}`
+ * (menu:system:operators; a company user holding it sees and edits only their own operator),
+ * `POST /sp/company` (platform administrators) and `POST /sp/company/logo` (JPG or PNG ≤ 200 KB
+ * → `{ logo }` URL to put in the operator's `logo`).
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CURRENCIES } from '../../../domain/enums.js';
+import { operatorCreateInput, operatorUpdateInput } from '../../../domain/schemas/operator.js';
+import { authOf } from '../../http/access.js';
+import { ok } from '../../http/envelope.js';
+import { pageQuery } from '../../http/paging.js';
+import { checkImage, fileOf, registerUploadParsers, storeImage, UPLOAD_BODY_LIMIT } from '../profile/upload.js';
+import { createOperator, getOperator, listOperators, updateOperator } from './service.js';
+
+const PERMISSION = 'menu:system:operators';
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** Operator logo limit (spec §5 logo: JPEG or PNG, at most 200 KB). */
+export const LOGO_LIMITS = { maxBytes: 200 * 1024 };
+
+const operatorRoutes: FastifyPluginAsync = async (app) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  registerUploadParsers(app);
+  const config = { permission: PERMISSION, scope: 'company' } as const;
+
+  r.get('/company', {
+    config,
+    schema: {
+      tags: ['operator'],
+      querystring: pageQuery.extend({
+        companyCode: z.string().trim().max(32).optional(),
+        q: z.string().trim().max(100).optional(),
+        currency: z.enum(CURRENCIES).optional(),
+      }),
+    },
+  }, async (req) => {
+    const { companyCode, q, currency, ...page } = req.query;
+    return ok(req, await listOperators(app.db, authOf(req), { companyCode: companyCode || undefined, q, currency }, page));
+  });
+
+  r.get('/company/:id', { config, schema: { tags: ['operator'], params: idParams } },
+    async (req) => ok(req, await getOperator(app.db, authOf(req), req.params.id)));
+
+  r.post('/company', { config: { permission: PERMISSION, scope: 'platform' }, schema: { tags: ['operator'], body: operatorCreateInput } },
+    async (req) => ok(req, (await createOperator(app.db, req.body)).operator));
+
+  r.put('/company/:id', { config, schema: { tags: ['operator'], params: idParams, body: operatorUpdateInput } },
+    async (req) => ok(req, await updateOperator(app.db, authOf(req), req.params.id, req.body)));
+
+  r.post('/company/logo', { config, bodyLimit: UPLOAD_BODY_LIMIT, schema: { tags: ['operator'] } }, async (req) => {
+    const file = fileOf(req.headers['content-type'], req.body);
+    const info = checkImage(file, LOGO_LIMITS);
+    return ok(req, { logo: await storeImage(app.config.dataDir, 'logo', file, info) });
+  });
+};
+
+export default operatorRoutes;

@@ -1,0 +1,82 @@
+/**
+ * The signed-in user's own account (spec §2 hidden route /TourAccount/TourAccount, navbar Profile
+ * and Change password, §5 avatar rule): read and edit details, change password, set avatar.
+ * Codes: 310 e-mail taken, 607 password empty, 700 wrong current password, 900 digits in the
+ * real name, 400 naming the field.
+ */
+import { eq } from 'drizzle-orm';
+import { nameHasDigit } from '../../../domain/schemas/required.js';
+import type { Db } from '../../db/client.js';
+import { account, company, role } from '../../db/schema.js';
+import { mapUnique } from '../../db/pg-errors.js';
+import type { AuthContext } from '../../http/access.js';
+import { AppError } from '../../http/envelope.js';
+import { hashPassword, verifyPassword } from '../auth/password.js';
+import { hashToken } from '../auth/tokens.js';
+import { ACCOUNT_UNIQUE, revokeOtherSessions } from '../account/service.js';
+
+/** The own-account view: the account fields, company and role names, and the permissions in force. */
+export interface ProfileDto {
+  id: number;
+  username: string;
+  userType: string;
+  realName: string;
+  phone: string | null;
+  email: string | null;
+  avatar: string | null;
+  companyCode: string | null;
+  companyName: string | null;
+  roleName: string | null;
+  permissions: string[];
+  createdAt: string;
+}
+
+/** GET /sp/user/profile. */
+export async function getProfile(db: Db, auth: AuthContext): Promise<ProfileDto> {
+  const [row] = await db.select({ account, companyName: company.name, roleName: role.name }).from(account)
+    .leftJoin(company, eq(company.code, account.companyCode))
+    .leftJoin(role, eq(role.id, account.roleId))
+    .where(eq(account.id, auth.accountId));
+  if (!row) throw new AppError(401);
+  const a = row.account;
+  return {
+    id: a.id, username: a.username, userType: a.userType, realName: a.realName, phone: a.phone, email: a.email,
+    avatar: a.avatar, companyCode: a.companyCode, companyName: row.companyName, roleName: row.roleName,
+    permissions: auth.permissions, createdAt: a.createdAt.toISOString(),
+  };
+}
+
+/** PUT /sp/user/profile: real name (no digits → 900), phone, e-mail (taken → 310); sent blank → 609. */
+export async function updateProfile(db: Db, auth: AuthContext, input: { realName?: string | null; phone?: string | null; email?: string | null }): Promise<ProfileDto> {
+  for (const field of ['realName', 'phone', 'email'] as const) if (input[field] === null) throw new AppError(609, field);
+  if (nameHasDigit(input.realName)) throw new AppError(900, 'realName');
+  await mapUnique(() => db.update(account).set({
+    realName: input.realName ?? undefined,
+    phone: input.phone ?? undefined,
+    email: input.email ?? undefined,
+  }).where(eq(account.id, auth.accountId)), ACCOUNT_UNIQUE);
+  return getProfile(db, auth);
+}
+
+/**
+ * PUT /sp/user/password: checks the current password (700 when wrong), stores the new one and
+ * ends the account's other sessions (the calling one stays signed in).
+ */
+export async function changePassword(db: Db, auth: AuthContext, oldPassword: string, newPassword: string): Promise<void> {
+  const [row] = await db.select({ passwordHash: account.passwordHash }).from(account).where(eq(account.id, auth.accountId));
+  if (!row || !(await verifyPassword(oldPassword, row.passwordHash))) throw new AppError(700, 'oldPassword');
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(account).set({ passwordHash }).where(eq(account.id, auth.accountId));
+    await revokeOtherSessions(tx, auth.accountId, hashToken(auth.token));
+  });
+}
+
+/** Sets the avatar URL of the caller; returns the previous one (to delete its file). */
+export async function setAvatar(db: Db, auth: AuthContext, url: string): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ avatar: account.avatar }).from(account).where(eq(account.id, auth.accountId)).for('update');
+    await tx.update(account).set({ avatar: url }).where(eq(account.id, auth.accountId));
+    return row?.avatar ?? null;
+  });
+}

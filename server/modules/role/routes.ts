@@ -1,0 +1,73 @@
+/**
+ * Roles (spec §2 "/SystemUsers/Permissions", §3, §6): `GET|POST /sp/role`,
+ * `GET|PUT|DELETE /sp/role/{id}`, `PUT /sp/role/{id}/status` (menu:systemusers:persissions) and
+ * `GET /sp/role/select` (the account form's role dropdown; accounts or permissions screen).
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { roleCreateInput, roleUpdateInput } from '../../../domain/schemas/role.js';
+import { authOf } from '../../http/access.js';
+import { AppError, ok } from '../../http/envelope.js';
+import { pageQuery } from '../../http/paging.js';
+import { createRole, deleteRole, getRole, listRoles, selectRoles, setRoleEnabled, updateRole } from './service.js';
+
+const PERMISSION = 'menu:systemusers:persissions';
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const boolQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+const roleRoutes: FastifyPluginAsync = async (app) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/role', {
+    config: { permission: PERMISSION, scope: 'company' },
+    schema: {
+      tags: ['role'],
+      querystring: pageQuery.extend({
+        companyCode: z.string().trim().max(32).optional(),
+        q: z.string().trim().max(100).optional(),
+        enabled: boolQuery.optional(),
+      }),
+    },
+  }, async (req) => {
+    const { companyCode, q, enabled, ...page } = req.query;
+    return ok(req, await listRoles(app.db, authOf(req), { companyCode: companyCode || undefined, q, enabled }, page));
+  });
+
+  r.get('/role/select', {
+    config: { permission: [PERMISSION, 'menu:systemusers:accounts'], scope: 'company' },
+    schema: { tags: ['role'], querystring: z.object({ companyCode: z.string().trim().max(32).optional() }) },
+  }, async (req) => ok(req, await selectRoles(app.db, authOf(req), req.query.companyCode || undefined)));
+
+  r.get('/role/:id', { config: { permission: PERMISSION, scope: 'company' }, schema: { tags: ['role'], params: idParams } },
+    async (req) => ok(req, await getRole(app.db, authOf(req), req.params.id)));
+
+  r.post('/role', { config: { permission: PERMISSION, scope: 'company' }, schema: { tags: ['role'], body: roleCreateInput } },
+    async (req) => ok(req, await createRole(app.db, authOf(req), req.body)));
+
+  r.put('/role/:id', {
+    config: { permission: PERMISSION, scope: 'company' },
+    schema: { tags: ['role'], params: idParams, body: roleUpdateInput },
+  }, async (req) => ok(req, await updateRole(app.db, authOf(req), req.params.id, req.body)));
+
+  r.put('/role/:id/status', {
+    config: { permission: PERMISSION, scope: 'company' },
+    schema: {
+      tags: ['role'], params: idParams,
+      querystring: z.object({ enabled: boolQuery.optional() }),
+      body: z.object({ enabled: z.boolean().optional() }).nullish(),
+    },
+  }, async (req) => {
+    const enabled = req.body?.enabled ?? req.query.enabled;
+    if (enabled === undefined) throw new AppError(608, 'enabled');
+    return ok(req, await setRoleEnabled(app.db, authOf(req), req.params.id, enabled));
+  });
+
+  r.delete('/role/:id', { config: { permission: PERMISSION, scope: 'company' }, schema: { tags: ['role'], params: idParams } },
+    async (req) => {
+      await deleteRole(app.db, authOf(req), req.params.id);
+      return ok(req, null);
+    });
+};
+
+export default roleRoutes;
