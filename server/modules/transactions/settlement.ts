@@ -1,0 +1,76 @@
+/**
+ * Settles a priced order (issue "Charging operations", items 4–5): a card session is deducted from
+ * the card balance (deduct type CARD), an app session from the app user's balance (deduct type
+ * BALANCE), through the ledger, inside the transaction that finishes the order. When the balance
+ * is too low the order stays unpaid and 721 is recorded (breakdown + a notification); any other
+ * failure is 722, likewise recorded, and the order's finish still commits (a savepoint isolates
+ * the deduction). Free orders (total 0) are paid at once. Manager cards are recorded at their
+ * price but not deducted (maintenance and staff use) and count as paid.
+ */
+import Decimal from 'decimal.js';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { cardUser, notification } from '../../db/schema.js';
+import { AppError } from '../../http/envelope.js';
+import { changeBalance } from '../balance/ledger.js';
+
+export interface SettlementInput {
+  orderId: number;
+  orderNo: string;
+  companyCode: string;
+  chargerSn: string;
+  cardUserId: number | null;
+  appUserId: number | null;
+  /** Decimal string in the order currency. */
+  totalAmount: string;
+}
+
+export interface Settlement {
+  paid: boolean;
+  /** CARD or BALANCE when a deduction was made. */
+  deductType: 'CARD' | 'BALANCE' | null;
+  /** 721 / 722 when the deduction could not be made. */
+  code: 721 | 722 | null;
+  rule: 'FREE' | 'DEDUCTED' | 'MANAGER_CARD' | 'NO_PAYER' | 'FAILED';
+}
+
+/** Deducts the order's total from its payer within `tx`. Never throws for payment failures. */
+export async function settleOrder(tx: Db, o: SettlementInput): Promise<Settlement> {
+  const total = new Decimal(o.totalAmount);
+  if (total.lte(0)) return { paid: true, deductType: null, code: null, rule: 'FREE' };
+  const holder = o.cardUserId !== null
+    ? { holderType: 'CARD' as const, holderId: o.cardUserId, deductType: 'CARD' as const }
+    : o.appUserId !== null
+      ? { holderType: 'APP' as const, holderId: o.appUserId, deductType: 'BALANCE' as const }
+      : undefined;
+  if (!holder) return { paid: false, deductType: null, code: null, rule: 'NO_PAYER' };
+  if (holder.holderType === 'CARD') {
+    const [card] = await tx.select({ managerCard: cardUser.managerCard }).from(cardUser).where(eq(cardUser.id, holder.holderId));
+    if (card?.managerCard) return { paid: true, deductType: null, code: null, rule: 'MANAGER_CARD' };
+  }
+  try {
+    await tx.transaction(async (sp) => {
+      await changeBalance(sp, {
+        holderType: holder.holderType,
+        holderId: holder.holderId,
+        changeType: 'DEDUCT',
+        deductType: holder.deductType,
+        amount: total.negated().toFixed(2),
+        relevanceId: o.orderId,
+        remark: o.orderNo,
+        operator: 'OCPP',
+      });
+    });
+    return { paid: true, deductType: holder.deductType, code: null, rule: 'DEDUCTED' };
+  } catch (err) {
+    const code: 721 | 722 = err instanceof AppError && err.code === 721 ? 721 : 722;
+    await tx.insert(notification).values({
+      companyCode: o.companyCode,
+      systemNotificationType: 'EVENT',
+      content: `Order ${o.orderNo}: ${code === 721 ? 'insufficient balance' : 'deduction failed'} (${code})`,
+      serialNum: o.chargerSn,
+      eventStatus: 'HAPPENING',
+    });
+    return { paid: false, deductType: null, code, rule: 'FAILED' };
+  }
+}
