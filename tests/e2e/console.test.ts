@@ -190,6 +190,9 @@ describe('console', () => {
       expect(body, `${path}: Chinese text`).toMatch(/\p{Script=Han}{2,}/u);
       const found = findEnglish(body, leftovers);
       expect(found, `${path}: English labels left in 中文`).toEqual([]);
+      // Field names of the code (camelCase) are never labels, in any language.
+      const identifiers = body.split(/[\s]+/).filter((w) => /^[a-z]{2,}[A-Z][A-Za-z]*:?$/.test(w));
+      expect(identifiers, `${path}: code identifiers shown as labels`).toEqual([]);
       const title = await page.title();
       expect(title, `${path}: page title`).toMatch(/\p{Script=Han}/u);
     }

@@ -62,8 +62,8 @@ export async function signIn(page: Page, username: string, password: string): Pr
   await page.getByTestId('dashboard').waitFor({ state: 'visible' });
 }
 
-/** `expect.poll` with the suite's bound (15 s) instead of Vitest's default of 1 s. */
-export const poll = <T>(fn: () => T | Promise<T>, timeout = 15_000) => expect.poll(fn, { timeout, interval: 100 });
+/** `expect.poll` with the suite's bound (20 s) instead of Vitest's default of 1 s. */
+export const poll = <T>(fn: () => T | Promise<T>, timeout = 20_000) => expect.poll(fn, { timeout, interval: 100 });
 
 /** The value kept under `key` in the page's localStorage. */
 export function storageItem(page: Page, key: string): Promise<string | null> {

@@ -62,7 +62,7 @@ export async function newContext(browser: Browser, opts: ContextOptions): Promis
   if (opts.language) {
     await context.addCookies([{ name: 'language', value: opts.language, url: opts.baseURL }]);
   }
-  context.setDefaultTimeout(20_000);
+  context.setDefaultTimeout(30_000);
   context.setDefaultNavigationTimeout(30_000);
   return context;
 }
