@@ -17,6 +17,8 @@ import { hashPassword } from '../server/modules/auth/password.js';
 import { allPermissions } from '../domain/routes.js';
 import { DEMO_COMPANIES, DEMO_MODELS, STOP_REASONS, type DemoCompany } from './catalog.js';
 import { mulberry32, type Rng } from './prng.js';
+import { priceDemoSession } from './pricing.js';
+import { seedRateTemplates } from './rate-templates.js';
 
 export { DEMO_COMPANIES } from './catalog.js';
 
@@ -94,6 +96,8 @@ export async function loadDemoIfEmpty(db: Db, opts: DemoOptions = {}): Promise<{
     for (const c of DEMO_COMPANIES) {
       await loadCompany(tx, c, { rng, now, passwordHash, counts, usedCards, usedTx });
     }
+    // Rate templates the orders above are priced with (time of use), assigned to every station.
+    await seedRateTemplates(tx, DEMO_COMPANIES);
   });
   return { loaded: true, counts };
 }
@@ -219,11 +223,6 @@ async function loadCompany(tx: Tx, c: DemoCompany, ctx: Ctx): Promise<void> {
   const stationOf = new Map(chargerRows.map((ch) => [ch.serialNum, ch.stationId!]));
   const orders: OrderRow[] = [];
   const meters: MeterRow[] = [];
-  const price = {
-    electricity: new Decimal(c.price.electricityPerKwh),
-    service: new Decimal(c.price.servicePerKwh),
-    tax: new Decimal(c.price.taxRate),
-  };
   const activeCards = cards.filter((x) => x.active);
   for (const ch of chargerRows) {
     const model = DEMO_MODELS.find((m) => m.model === ch.model)!;
@@ -255,10 +254,7 @@ async function loadCompany(tx: Tx, c: DemoCompany, ctx: Ctx): Promise<void> {
           const meterStop = register + energyWh;
           register = meterStop + rng.int(0, 50);
           const energy = new Decimal(energyWh).div(1000);
-          const electricityFee = new Decimal(money(energy.mul(price.electricity)));
-          const serviceFee = new Decimal(money(energy.mul(price.service)));
-          const cost = electricityFee.add(serviceFee);
-          const taxAmount = new Decimal(money(cost.mul(price.tax)));
+          const amounts = priceDemoSession(energyWh, start, chargeMs, c.timeZone, c.price);
           orders.push({
             orderNo: '', companyCode: c.code, stationId: stationOf.get(ch.serialNum), chargerId, chargerSn: ch.serialNum,
             connectorId: conn, transactionId: txId, idTag: useApp ? app.idTag! : card.cardNumber, idTagStatus: 'Accepted',
@@ -266,15 +262,10 @@ async function loadCompany(tx: Tx, c: DemoCompany, ctx: Ctx): Promise<void> {
             chargerStartTime: new Date(start), chargerStopTime: new Date(stop),
             serverStartTime: new Date(start + 1000), serverStopTime: new Date(stop + 1000),
             meterStart, meterStop, energyKwh: energy.toFixed(3), status: 'FINISHED', stopReason: reason,
-            currency: c.currency, electricityFee: money(electricityFee), serviceFee: money(serviceFee),
-            taxAmount: money(taxAmount), cost: money(cost), totalAmount: money(cost.add(taxAmount)),
+            currency: c.currency, electricityFee: amounts.electricityFee, serviceFee: amounts.serviceFee,
+            taxAmount: amounts.taxAmount, cost: amounts.cost, totalAmount: amounts.totalAmount, breakdown: amounts.breakdown,
             // Sessions of the last two days are more often still unpaid.
             paid: d <= 1 ? paidDraw && rng.chance(0.6) : paidDraw,
-            breakdown: {
-              pricingModel: 'FLAT', energyKwh: energy.toFixed(3),
-              electricityPerKwh: c.price.electricityPerKwh, servicePerKwh: c.price.servicePerKwh,
-              taxName: c.price.taxName, taxRate: c.price.taxRate,
-            },
             createdAt: new Date(start + 1000),
           });
           if (sample) meters.push(...meterSamples(chargerId, conn, txId, start, chargeMs, stop, meterStart, energyWh, powerKw, rng));

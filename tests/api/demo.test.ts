@@ -76,6 +76,7 @@ describe.each(backends())('demo network on %s', (backend) => {
         expect(Number(st.latitude)).not.toBe(0);
         expect(Number(st.longitude)).not.toBe(0);
         expect(st.maintainer).toBeTruthy();
+        expect(st.rateTemplateId).not.toBeNull();
         const n = (await db.select({ n: count() }).from(charger).where(eq(charger.stationId, st.id)))[0].n;
         expect(n).toBeGreaterThanOrEqual(3);
         expect(n).toBeLessThanOrEqual(6);
@@ -127,6 +128,7 @@ describe.each(backends())('demo network on %s', (backend) => {
     expect(orders.filter((o) => o.paid).length / orders.length).toBeGreaterThan(0.7);
     const currencyOf = new Map((await db.select().from(company)).map((c) => [c.code, c.currency]));
     let prev: (typeof orders)[number] | undefined;
+    let crossing = 0;
     for (const o of orders) {
       expect(o.status).toBe('FINISHED');
       expect(o.currency).toBe(currencyOf.get(o.companyCode));
@@ -138,12 +140,19 @@ describe.each(backends())('demo network on %s', (backend) => {
       expect(new Decimal(o.electricityFee).add(o.serviceFee).toFixed(2)).toBe(o.cost);
       expect(new Decimal(o.cost).add(o.taxAmount).toFixed(2)).toBe(o.totalAmount);
       expect(o.cardUserId !== null || o.appUserId !== null).toBe(true);
+      const b = o.breakdown as { segments: { energyKwh: string; electricityFeePerKwh: string; amount: string }[] };
+      expect(b.segments.reduce((a, x) => a.add(x.amount), new Decimal(0)).toFixed(2)).toBe(o.electricityFee);
+      expect(b.segments.reduce((a, x) => a.add(x.energyKwh), new Decimal(0)).toFixed(3)).toBe(o.energyKwh);
+      for (const x of b.segments) expect(new Decimal(x.energyKwh).mul(x.electricityFeePerKwh).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2)).toBe(x.amount);
+      if (b.segments.length > 1) crossing++;
       if (prev && prev.chargerId === o.chargerId && prev.connectorId === o.connectorId) {
         expect(o.chargerStartTime.getTime()).toBeGreaterThan(prev.chargerStopTime!.getTime());
         expect(o.meterStart).toBeGreaterThanOrEqual(prev.meterStop!);
       }
       prev = o;
     }
+    // Some sessions span two time-of-use windows (early morning, late evening).
+    expect(crossing).toBeGreaterThan(0);
     const sampled = await db.selectDistinct({ tx: meterValue.transactionId }).from(meterValue);
     expect(sampled.length).toBeGreaterThan(10);
     expect(sampled.length).toBeLessThan(orders.length / 5);
