@@ -14,6 +14,7 @@ export const PAGES: Record<string, ComponentType> = {
   '/Dashboard/Dashboard': lazy(() => import('../pages/dashboard/Dashboard')),
   '/Monitoring/ChargerMonitoring': lazy(() => import('../../resources/charger/ChargerMonitoring')),
   '/Operations/Orders': lazy(() => import('../../resources/order/OrderPages')),
+  '/ChargerUsers/CardUsers': lazy(() => import('../../resources/card-user/CardUserPages')),
   '/TourAccount/TourAccount': lazy(() => import('../pages/account/TourAccount')),
 };
 

@@ -1,0 +1,23 @@
+/** New card user (`#/ChargerUsers/CardUsers/create`, `POST /sp/card-user`; 305 duplicate card, 900 digits). */
+import { Create, useTranslate } from 'react-admin';
+import { CardUserForm } from './CardUserInputs';
+import { CARD_USERS_PATH } from './paths';
+import { toCardUserBody } from './validators';
+import type { CardUserRecord } from './types';
+
+export function CardUserCreate() {
+  const translate = useTranslate();
+  return (
+    <Create
+      resource="card-user"
+      title={translate('resources.card-user.create_title')}
+      redirect={() => CARD_USERS_PATH}
+      transform={(data: Partial<CardUserRecord>) => toCardUserBody(data)}
+      record={{ scope: 'ALL', stationIds: [], managerCard: false, active: true }}
+    >
+      <CardUserForm />
+    </Create>
+  );
+}
+
+export default CardUserCreate;

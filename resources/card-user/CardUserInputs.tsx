@@ -1,0 +1,64 @@
+/**
+ * The card user form shared by create and edit (spec §3, §5): card number, company, last and first
+ * name (no digits), mobile, e-mail, scope ALL or chosen stations (from `GET /sp/station?companyCode=`),
+ * manager card, active.
+ */
+import { useMemo } from 'react';
+import {
+  AutocompleteArrayInput, BooleanInput, FormDataConsumer, RadioButtonGroupInput, SelectInput, SimpleForm, TextInput,
+  required, useGetList, maxLength,
+} from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { Box } from '@mui/material';
+import { useApi } from '../../src/hooks/useApi';
+import type { CompanyOption } from '../../src/layout/CompanySelect';
+import { emailShape, noDigits, validateCardUser } from './validators';
+
+function StationsInput() {
+  const companyCode = useWatch({ name: 'companyCode' }) as string | undefined;
+  const { data, isPending } = useGetList(
+    'station',
+    { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' }, filter: { companyCode } },
+    { enabled: !!companyCode, retry: false, staleTime: 60_000 },
+  );
+  const choices = useMemo(() => (data ?? []).map((s) => ({ id: s.id, name: String(s.name ?? s.id) })), [data]);
+  return (
+    <AutocompleteArrayInput
+      source="stationIds"
+      choices={choices}
+      isPending={!!companyCode && isPending}
+      helperText={companyCode ? 'resources.card-user.hints.stations' : 'resources.card-user.hints.company_first'}
+      disabled={!companyCode}
+      fullWidth
+      data-testid="card-user-stations"
+    />
+  );
+}
+
+export function CardUserForm() {
+  const { data: companies } = useApi<CompanyOption[]>('company/select', undefined, { staleTime: 60_000 });
+  const companyChoices = (Array.isArray(companies) ? companies : []).map((c) => ({ id: c.companyCode, name: c.companyName }));
+  return (
+    <SimpleForm validate={validateCardUser} mode="onBlur" reValidateMode="onChange" sx={{ maxWidth: 720 }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, width: '100%' }}>
+        <TextInput source="cardNumber" validate={[required(), maxLength(64)]} slotProps={{ htmlInput: { 'data-testid': 'card-user-cardNumber' } }} />
+        <SelectInput source="companyCode" choices={companyChoices} validate={required()} data-testid="card-user-company" />
+        <TextInput source="lastName" validate={[required(), maxLength(100), noDigits]} slotProps={{ htmlInput: { 'data-testid': 'card-user-lastName' } }} />
+        <TextInput source="firstName" validate={[required(), maxLength(100), noDigits]} slotProps={{ htmlInput: { 'data-testid': 'card-user-firstName' } }} />
+        <TextInput source="mobile" validate={maxLength(32)} slotProps={{ htmlInput: { 'data-testid': 'card-user-mobile' } }} />
+        <TextInput source="email" validate={[maxLength(254), emailShape]} slotProps={{ htmlInput: { 'data-testid': 'card-user-email' } }} />
+      </Box>
+      <RadioButtonGroupInput
+        source="scope"
+        validate={required()}
+        choices={[{ id: 'ALL', name: 'resources.card-user.values.scope.ALL' }, { id: 'STATIONS', name: 'resources.card-user.values.scope.STATIONS' }]}
+        data-testid="card-user-scope"
+      />
+      <FormDataConsumer>{({ formData }) => (formData.scope === 'STATIONS' ? <StationsInput /> : null)}</FormDataConsumer>
+      <Box sx={{ display: 'flex', gap: 4, flexWrap: 'wrap' }}>
+        <BooleanInput source="managerCard" helperText="resources.card-user.hints.managerCard" data-testid="card-user-managerCard" />
+        <BooleanInput source="active" data-testid="card-user-active" />
+      </Box>
+    </SimpleForm>
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * The card user list (`#/ChargerUsers/CardUsers`, `GET /sp/card-user`): server-side paging and
+ * sorting, filters, Excel export of the current filter, activate/deactivate with a confirmation,
+ * the balance dialogs and the way to the balance record view (`?id=`).
+ */
+import { useState } from 'react';
+import {
+  CreateButton, Datagrid, DatagridBody, DatagridRow, EditButton, FunctionField, List, Pagination, TextField, TopToolbar,
+  useDataProvider, useListContext, useLocaleState, useNotify, useTranslate,
+} from 'react-admin';
+import { Button, CircularProgress, Stack, Tooltip } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
+import { ColorChip, EmptyState, ErrorState } from '../../src/components/common';
+import { formatDateTime } from '../../src/utils/date';
+import { formatMoney } from '../../src/utils/number';
+import { ROWS_PER_PAGE } from '../shared/filterInputs';
+import { BalanceActions } from '../balance/BalanceActions';
+import { StatusButton } from '../balance/StatusButton';
+import { useCardUserFilters } from './cardUserFilters';
+import { exportCardUsers } from './exportCardUsers';
+import { CARD_USERS_PATH } from './paths';
+import type { CardUserRecord } from './types';
+
+/** Excel of every card user matching the current filter. */
+function ExportExcelButton() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider();
+  const { filterValues, sort, total } = useListContext();
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      const n = await exportCardUsers(dataProvider, filterValues, { field: sort.field, order: sort.order === 'ASC' ? 'ASC' : 'DESC' }, translate);
+      notify('resources.card-user.notify.exported', { type: 'success', messageArgs: { smart_count: n } });
+    } catch (e) {
+      notify((e as Error)?.message || 'app.error.load_failed', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      size="small"
+      onClick={() => void run()}
+      disabled={busy || !total}
+      startIcon={busy ? <CircularProgress size={14} /> : <DownloadIcon />}
+      data-testid="card-user-export"
+    >
+      {translate('resources.card-user.actions.export')}
+    </Button>
+  );
+}
+
+function ListActions() {
+  return (
+    <TopToolbar>
+      <CreateButton to={`${CARD_USERS_PATH}/create`} data-testid="card-user-create" />
+      <ExportExcelButton />
+    </TopToolbar>
+  );
+}
+
+const row = <DatagridRow {...{ 'data-testid': 'card-user-row' }} />;
+const fullName = (r: CardUserRecord) => `${r.lastName} ${r.firstName}`.trim();
+
+export function CardUserList() {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const filters = useCardUserFilters();
+  return (
+    <List
+      resource="card-user"
+      filters={filters}
+      actions={<ListActions />}
+      sort={{ field: 'createTimeStamp', order: 'DESC' }}
+      perPage={20}
+      exporter={false}
+      pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
+      title={translate('menu.cardUsers')}
+      empty={false}
+      error={<ErrorState />}
+    >
+      <Datagrid
+        bulkActionButtons={false}
+        rowClick={false}
+        body={<DatagridBody row={row} />}
+        empty={<EmptyState />}
+        data-testid="card-users-grid"
+        sx={{ '& td': { whiteSpace: 'nowrap' } }}
+      >
+        <TextField source="cardNumber" sx={{ fontFamily: 'monospace' }} />
+        <FunctionField<CardUserRecord> source="lastName" label="resources.card-user.fields.name" render={fullName} />
+        <TextField source="companyName" emptyText="—" sortable={false} />
+        <TextField source="mobile" emptyText="—" sortable={false} />
+        <TextField source="email" emptyText="—" sortable={false} />
+        <FunctionField<CardUserRecord>
+          source="scope"
+          sortable={false}
+          render={(r) => (
+            <Tooltip title={r.scope === 'STATIONS' ? r.stationIds.join(', ') : ''}>
+              <span>
+                <ColorChip
+                  label={r.scope === 'STATIONS' ? translate('resources.card-user.values.scope_count', { smart_count: r.stationIds.length }) : translate('resources.card-user.values.scope.ALL')}
+                  color={r.scope === 'STATIONS' ? '#409eff' : '#1ebb77'}
+                />
+              </span>
+            </Tooltip>
+          )}
+        />
+        <FunctionField<CardUserRecord>
+          source="managerCard"
+          sortable={false}
+          render={(r) => (r.managerCard ? <ColorChip label={translate('resources.card-user.values.bool.true')} color="#9c27b0" /> : '—')}
+        />
+        <FunctionField<CardUserRecord> source="active" render={(r) => <StatusButton resource="card-user" id={r.id} active={r.active} label={r.cardNumber} />} />
+        <FunctionField<CardUserRecord> source="balance" textAlign="right" render={(r) => <span data-testid="card-user-balance">{formatMoney(r.balance, r.currency, locale)}</span>} />
+        <FunctionField<CardUserRecord> source="createTimeStamp" render={(r) => formatDateTime(r.createTimeStamp)} />
+        <FunctionField<CardUserRecord>
+          label="resources.card-user.fields.actions"
+          render={(r) => (
+            <Stack direction="row" spacing={0.5} alignItems="center">
+              <EditButton to={`${CARD_USERS_PATH}/${r.id}`} label="" data-testid={`card-user-edit-${r.id}`} />
+              <BalanceActions resource="card-user" holder={r} holderLabel={`${r.cardNumber} · ${fullName(r)}`} />
+            </Stack>
+          )}
+        />
+      </Datagrid>
+    </List>
+  );
+}
+
+export default CardUserList;

@@ -1,0 +1,103 @@
+/** Messages of the card user screens (`#/ChargerUsers/CardUsers`, spec §2–§5). */
+import { CATALOGUE } from '../../../domain/errors';
+
+export default {
+  en: {
+    resources: {
+      'card-user': {
+        name: 'Card user |||| Card users',
+        create_title: 'New card user',
+        edit_title: 'Edit card user',
+        fields: {
+          id: 'ID',
+          cardNumber: 'Card number',
+          companyCode: 'Operator',
+          companyName: 'Operator',
+          name: 'Name',
+          lastName: 'Last name',
+          firstName: 'First name',
+          mobile: 'Mobile',
+          email: 'Email',
+          scope: 'Scope',
+          stationIds: 'Stations',
+          managerCard: 'Manager card',
+          active: 'Active',
+          balance: 'Balance',
+          currency: 'Currency',
+          createTimeStamp: 'Created',
+          actions: 'Actions',
+          q: 'Search',
+        },
+        filters: { q: 'Card, name, mobile, email' },
+        hints: {
+          stations: 'The card works only at these stations',
+          company_first: 'Choose the operator first',
+          managerCard: 'A manager card may charge without a balance',
+        },
+        values: {
+          scope: { ALL: 'All stations', STATIONS: 'Chosen stations' },
+          scope_count: '%{smart_count} station |||| %{smart_count} stations',
+          bool: { true: 'Yes', false: 'No' },
+          active: { true: 'Active', false: 'Inactive' },
+        },
+        actions: { export: 'Export Excel' },
+        notify: { exported: '%{smart_count} card user exported |||| %{smart_count} card users exported' },
+        errors: {
+          900: CATALOGUE[900].en,
+          704: CATALOGUE[704].en,
+          email: 'Invalid e-mail address',
+          stations: 'Choose at least one station',
+        },
+      },
+    },
+  },
+  zh: {
+    resources: {
+      'card-user': {
+        name: '卡用户',
+        create_title: '新建卡用户',
+        edit_title: '编辑卡用户',
+        fields: {
+          id: 'ID',
+          cardNumber: '卡号',
+          companyCode: '运营商',
+          companyName: '运营商',
+          name: '姓名',
+          lastName: '姓',
+          firstName: '名',
+          mobile: '手机号',
+          email: '邮箱',
+          scope: '适用范围',
+          stationIds: '站点',
+          managerCard: '管理卡',
+          active: '启用',
+          balance: '余额',
+          currency: '币种',
+          createTimeStamp: '创建时间',
+          actions: '操作',
+          q: '搜索',
+        },
+        filters: { q: '卡号、姓名、手机号、邮箱' },
+        hints: {
+          stations: '该卡仅可在这些站点使用',
+          company_first: '请先选择运营商',
+          managerCard: '管理卡无需余额即可充电',
+        },
+        values: {
+          scope: { ALL: '全部站点', STATIONS: '指定站点' },
+          scope_count: '%{smart_count} 个站点',
+          bool: { true: '是', false: '否' },
+          active: { true: '启用', false: '停用' },
+        },
+        actions: { export: '导出 Excel' },
+        notify: { exported: '已导出 %{smart_count} 个卡用户' },
+        errors: {
+          900: CATALOGUE[900].zh,
+          704: CATALOGUE[704].zh,
+          email: '邮箱格式不正确',
+          stations: '请至少选择一个站点',
+        },
+      },
+    },
+  },
+};
