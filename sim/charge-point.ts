@@ -240,6 +240,7 @@ export class ChargePoint {
       done: Promise.resolve(), finish: (reason) => finish(reason),
     };
     c.session = session;
+    this.opts.log.info({ chargeBoxId: this.identity, connectorId, idTag, transactionId: session.transactionId }, 'session started');
     await this.sendStatus(connectorId, 'Charging');
     let last = Date.now();
     session.timer = setInterval(() => {
@@ -263,6 +264,8 @@ export class ChargePoint {
             transactionData: [this.sample(c, session, 0, 'Transaction.End')],
           });
           await this.sendStatus(connectorId, c.available ? 'Available' : 'Unavailable');
+          const kWh = ((Math.round(c.registerWh) - meterStartWh) / 1000).toFixed(3);
+          this.opts.log.info({ chargeBoxId: this.identity, connectorId, transactionId: session.transactionId, kWh, reason }, 'session ended');
         }
       } finally {
         c.session = undefined;

@@ -116,7 +116,9 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
 
   server.auth(async (accept, reject, handshake) => {
     const identity = handshake.identity;
-    const remoteAddress = handshake.remoteAddress;
+    // The server sits behind a trusted proxy when one forwards (see docs/deployment.md).
+    const forwarded = handshake.headers['x-forwarded-for'];
+    const remoteAddress = (typeof forwarded === 'string' && forwarded.split(',')[0].trim()) || handshake.remoteAddress;
     try {
       await ready;
       const verdict = await checkHandshake(db, limiter, handshake);
