@@ -15,6 +15,10 @@ export const PAGES: Record<string, ComponentType> = {
   '/Monitoring/ChargerMonitoring': lazy(() => import('../../resources/charger/ChargerMonitoring')),
   '/Operations/Orders': lazy(() => import('../../resources/order/OrderPages')),
   '/ChargerUsers/CardUsers': lazy(() => import('../../resources/card-user/CardUserPages')),
+  '/ChargerUsers/AppUsers': lazy(() => import('../../resources/app-user/AppUserPages')),
+  '/Stations/StationProfile': lazy(() => import('../../resources/station/StationPages')),
+  '/Stations/StationGroup': lazy(() => import('../../resources/station-group/StationGroupPages')),
+  '/Search/Search': lazy(() => import('../pages/search/SearchPage')),
   '/TourAccount/TourAccount': lazy(() => import('../pages/account/TourAccount')),
 };
 
