@@ -1,4 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import type { ErrorCode } from '../../domain/errors.js';
+import { failureOf } from '../../domain/schemas/asset-common.js';
+import { CHARGER_EMPTY_CODES, chargerInput } from '../../domain/schemas/charger.js';
+import { RATE_TEMPLATE_EMPTY_CODES, rateTemplateSchema } from '../../domain/schemas/rate-template.js';
+import { STATION_EMPTY_CODES, stationInput } from '../../domain/schemas/station.js';
 import {
   checkRateRows, checkRateTemplate, checkTaxes, deleteRateRow, formatTime, parseTime, rateWindowAt, type RateRow,
 } from '../../domain/rate-template.js';
@@ -126,5 +132,43 @@ describe('rateWindowAt', () => {
     expect(rateWindowAt({ details: three }, '24:00')).toBeUndefined();
     expect(rateWindowAt({ details: three }, -1)).toBeUndefined();
     expect(rateWindowAt({ details: [] }, '12:00')).toBeUndefined();
+  });
+});
+
+describe('shared form schemas answer catalogue codes', () => {
+  const template = {
+    companyCode: 'ACME', modelName: 'Day', type: 'CHARGED', currency: 'EUR', serviceFeePerKwh: '0.10', serviceTax: '0',
+    taxes: [{ taxName: 'VAT', taxPercentage: '19' }], details: [row('00:00', '24:00')],
+  };
+  const codeOf = (schema: z.ZodType, input: unknown, codes: Readonly<Record<string, ErrorCode>>) => {
+    const r = schema.safeParse(input);
+    return r.success ? 200 : failureOf(r.error, input, codes).code;
+  };
+
+  it('maps rule issues and empty fields of a template', () => {
+    expect(codeOf(rateTemplateSchema(), template, RATE_TEMPLATE_EMPTY_CODES)).toBe(200);
+    expect(codeOf(rateTemplateSchema(), { ...template, details: [row('00:00', '12:00')] }, RATE_TEMPLATE_EMPTY_CODES)).toBe(703);
+    expect(codeOf(rateTemplateSchema(), { ...template, modelName: '' }, RATE_TEMPLATE_EMPTY_CODES)).toBe(604);
+    expect(codeOf(rateTemplateSchema(), { ...template, details: [{ startTime: '00:00', endTime: '24:00', electricityFeePerKwh: '-1' }] }, RATE_TEMPLATE_EMPTY_CODES)).toBe(650);
+    expect(codeOf(rateTemplateSchema(), { ...template, serviceFeePerKwh: '1.234' }, RATE_TEMPLATE_EMPTY_CODES)).toBe(400);
+    const five = Array.from({ length: 5 }, (_, i) => ({ taxName: `T${i}`, taxPercentage: '1' }));
+    expect(codeOf(rateTemplateSchema('template'), { ...template, taxes: five }, RATE_TEMPLATE_EMPTY_CODES)).toBe(200);
+    expect(codeOf(rateTemplateSchema('station'), { ...template, taxes: five }, RATE_TEMPLATE_EMPTY_CODES)).toBe(400);
+  });
+
+  it('maps empty station and charger fields to their codes', () => {
+    const station = {
+      companyCode: 'ACME', name: 'S', status: 'ACTIVE', visibility: 'PUBLIC', maintainer: 'Ann', maintainerMobile: '+1 555',
+      address: 'Main 1', latitude: '10', longitude: '20', pricingModel: 'CHARGED', rateTemplateId: 1,
+    };
+    expect(codeOf(stationInput, station, STATION_EMPTY_CODES)).toBe(200);
+    expect(codeOf(stationInput, { ...station, name: ' ' }, STATION_EMPTY_CODES)).toBe(603);
+    expect(codeOf(stationInput, { ...station, maintainerMobile: '' }, STATION_EMPTY_CODES)).toBe(616);
+    expect(codeOf(stationInput, { ...station, pricingModel: null }, STATION_EMPTY_CODES)).toBe(810);
+    expect(codeOf(stationInput, { ...station, latitude: '91' }, STATION_EMPTY_CODES)).toBe(400);
+    const charger = { serialNum: 'ABCDEFGHIJKLMNOP', phase: 'THREE', lifeStatus: 'ACTIVE', installationDate: '2024-01-31', warrantyYears: '3', equipmentNumber: 'E1' };
+    expect(codeOf(chargerInput, charger, CHARGER_EMPTY_CODES)).toBe(200);
+    expect(codeOf(chargerInput, { ...charger, serialNum: '' }, CHARGER_EMPTY_CODES)).toBe(602);
+    expect(codeOf(chargerInput, { ...charger, serialNum: 'ABCDEFGHIJKLMNO' }, CHARGER_EMPTY_CODES)).toBe(400);
   });
 });
