@@ -216,7 +216,11 @@ async function main() {
     benchmark: 'ocpp-throughput',
     at: new Date().toISOString(),
     parameters: { chargers: N, sessions: K, meterValuesPerSession: M, concurrency: C, database: database.kind },
-    machine: { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', platform: `${os.platform()} ${os.arch()}` },
+    machine: {
+      node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', platform: `${os.platform()} ${os.arch()}`,
+      // Other work on the machine skews every figure: the 1-minute load average at the end of the run.
+      loadAverage1m: round(os.loadavg()[0]),
+    },
     messages,
     wallSeconds: round(wallMs / 1000, 3),
     messagesPerSecond: round(messages / (wallMs / 1000), 1),
