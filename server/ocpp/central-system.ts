@@ -131,12 +131,15 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
       const session: ChargerSession = verdict.charger;
       const existing = clients.get(identity);
       if (handshaking.has(identity) || existing) {
-        const alive = !handshaking.has(identity) && existing
-          ? await (async () => {
-            handshaking.add(identity);
-            try { return await probe(existing, Math.min(DUPLICATE_PROBE_MAX_MS, config.pingInterval * 1000)); } finally { handshaking.delete(identity); }
-          })()
-          : true;
+        let alive = true; // another newcomer is already probing: this one is refused
+        if (!handshaking.has(identity) && existing) {
+          handshaking.add(identity);
+          try {
+            alive = await probe(existing, Math.min(DUPLICATE_PROBE_MAX_MS, config.pingInterval * 1000));
+          } finally {
+            handshaking.delete(identity);
+          }
+        }
         if (alive) {
           log.warn({ identity, remoteAddress }, 'duplicate OCPP connection refused: the current socket is alive');
           await track(recordAttempt(db, { identity, companyCode: session.companyCode, remoteAddress, reason: 'DUPLICATE' }));
@@ -145,7 +148,7 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
         log.warn({ identity, remoteAddress }, 'current OCPP socket did not answer a ping: replaced by the new connection');
         await track(recordAttempt(db, { identity, companyCode: session.companyCode, remoteAddress, reason: 'REPLACED_DEAD_CONNECTION' }));
         if (clients.get(identity) === existing) clients.delete(identity);
-        await existing!.close({ force: true }).catch(() => undefined);
+        await existing?.close({ force: true }).catch(() => undefined);
       }
       accept(session, OCPP_PROTOCOL);
     } catch (err) {
