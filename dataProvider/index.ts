@@ -10,6 +10,8 @@
  *   updateMany / deleteMany → one call per id.
  * - setStatus (custom) → `PUT /sp/<resource>/{id}/status` with `{ active }`.
  * - select (custom) → `GET /sp/<resource>` answering a plain array (e.g. `company/select`).
+ * - call (custom) → any method on a `/sp` path with a body, answering `data` (actions such as
+ *   `POST charger/{id}/ocpp-password` or `PUT rate-template/{id}/status`).
  */
 import type { DataProvider, Identifier, RaRecord } from 'react-admin';
 import type { HttpClient, QueryValue } from './httpClient';
@@ -24,6 +26,8 @@ export interface ChargeDeskDataProvider extends DataProvider {
   setStatus(resource: string, params: { id: Identifier; active: boolean }): Promise<{ data: RaRecord }>;
   /** `GET /sp/<path>` with a query, answering `data` as is (dashboards, selects). */
   fetchData<T = unknown>(path: string, query?: Record<string, QueryValue>): Promise<T>;
+  /** `<method> /sp/<path>` with a JSON body, answering `data` (actions). */
+  call<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T>;
 }
 
 const enc = (id: Identifier) => encodeURIComponent(String(id));
@@ -108,6 +112,9 @@ export function createDataProvider(http: HttpClient): ChargeDeskDataProvider {
     },
     async fetchData<T>(path: string, query?: Record<string, QueryValue>) {
       return http<T>(`/${path.replace(/^\//, '')}`, { query });
+    },
+    async call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) {
+      return http<T>(`/${path.replace(/^\//, '')}`, { method, body });
     },
   } as ChargeDeskDataProvider;
 }

@@ -1,0 +1,27 @@
+/**
+ * Editing a charger (`#/Stations/StationProfile/chargers/:id`), pessimistic: a change of SN,
+ * station, phase or type while the charger is connected (717) or has unclosed orders (716) is
+ * refused and the server's message shown; nothing changes.
+ */
+import { Edit, useGetOne, useTranslate } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { CHARGERS_PATH } from '../station/paths';
+import { ChargerForm } from './ChargerInputs';
+
+export function ChargerEdit() {
+  const { id } = useParams();
+  const translate = useTranslate();
+  const { data } = useGetOne('charger', { id: Number(id) }, { enabled: Boolean(id) });
+  return (
+    <Edit
+      resource="charger"
+      id={id}
+      mutationMode="pessimistic"
+      redirect={() => `${CHARGERS_PATH}/${id}/show`}
+      title={translate('resources.charger.edit_title')}
+      actions={false}
+    >
+      <ChargerForm edit online={Boolean(data?.online)} />
+    </Edit>
+  );
+}

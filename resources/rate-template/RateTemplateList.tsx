@@ -1,0 +1,143 @@
+/**
+ * The rate templates tab of the station profile page (`#/Stations/StationProfile/rate-templates`):
+ * paged, sorted and filtered (company, type, activated, currency, name), exported to Excel with
+ * the current filter; each row activates / deactivates its template behind a confirmation and
+ * deletes it behind a confirmation (an activated template cannot be deleted, 702: the button is
+ * disabled with the reason, and the server's refusal is shown if met). Rows open the editor.
+ */
+import { useMemo, useState } from 'react';
+import {
+  Confirm, CreateButton, Datagrid, DeleteWithConfirmButton, ExportButton, FilterButton, FunctionField, List, Pagination,
+  SearchInput, SelectInput, TextField, TopToolbar, useDataProvider, useLocaleState, useNotify, useRecordContext, useRefresh, useTranslate,
+} from 'react-admin';
+import { Box, Switch, Tooltip } from '@mui/material';
+import type { ChargeDeskDataProvider } from '../../dataProvider';
+import { CURRENCIES } from '../../domain/enums';
+import { catalogueMessage } from '../../domain/errors';
+import { RATE_TEMPLATE_TYPES } from '../../domain/rate-template';
+import { EmptyState, ErrorState } from '../../src/components/common';
+import { formatDateTime } from '../../src/utils/date';
+import { CompanyFilterInput, ROWS_PER_PAGE } from '../shared/filterInputs';
+import { exportXlsx } from '../station/exportXlsx';
+import { RATE_TEMPLATES_PATH } from '../station/paths';
+import type { RateTemplateRecord } from './editorModel';
+
+function ActivatedToggle(_props: { label?: string; source?: string }) {
+  const record = useRecordContext<RateTemplateRecord>();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const dataProvider = useDataProvider<ChargeDeskDataProvider>();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (!record) return null;
+  const next = !record.activated;
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await dataProvider.call('PUT', `rate-template/${record.id}/status`, { activated: next });
+      notify(`resources.rate-template.notifications.${next ? 'activated' : 'deactivated'}`, { type: 'success' });
+      refresh();
+    } catch (e) {
+      notify((e as Error).message || 'ra.notification.http_error', { type: 'error' });
+    } finally {
+      setBusy(false);
+      setOpen(false);
+    }
+  };
+  return (
+    <Box onClick={(e) => e.stopPropagation()}>
+      <Switch size="small" checked={record.activated} onChange={() => setOpen(true)} slotProps={{ input: { 'aria-label': translate('resources.rate-template.fields.activated'), 'data-testid': 'rt-toggle-active' } as React.InputHTMLAttributes<HTMLInputElement> }} />
+      <Confirm
+        isOpen={open}
+        loading={busy}
+        title={`resources.rate-template.confirm.${next ? 'activate' : 'deactivate'}_title`}
+        content={`resources.rate-template.confirm.${next ? 'activate' : 'deactivate'}`}
+        translateOptions={{ name: record.modelName }}
+        onConfirm={confirm}
+        onClose={() => setOpen(false)}
+      />
+    </Box>
+  );
+}
+
+function DeleteTemplateButton(_props: { label?: string }) {
+  const record = useRecordContext<RateTemplateRecord>();
+  const [locale] = useLocaleState();
+  if (!record) return null;
+  const button = (
+    <DeleteWithConfirmButton
+      mutationMode="pessimistic"
+      redirect={false}
+      disabled={record.activated}
+      confirmTitle="app.assets.confirm_delete_title"
+      confirmContent="resources.rate-template.confirm_delete"
+      translateOptions={{ name: record.modelName }}
+      data-testid="rt-delete"
+    />
+  );
+  return record.activated
+    ? <Tooltip title={catalogueMessage(702, locale === 'zh' ? 'zh' : 'en')}><span onClick={(e) => e.stopPropagation()}>{button}</span></Tooltip>
+    : button;
+}
+
+function useTemplateExporter() {
+  const translate = useTranslate();
+  return useMemo(() => {
+    const f = (k: string) => translate(`resources.rate-template.fields.${k}`);
+    const windows = (r: RateTemplateRecord) => (r.details ?? []).map((d) => `${d.startTime}-${d.endTime} ${d.electricityFeePerKwh}`).join('; ');
+    return (records: RateTemplateRecord[]) => exportXlsx(records, [
+      { header: f('modelName'), value: (r) => r.modelName },
+      { header: f('companyName'), value: (r) => r.companyName },
+      { header: f('type'), value: (r) => translate(`resources.rate-template.values.type.${r.type}`) },
+      { header: f('currency'), value: (r) => r.currency },
+      { header: f('serviceFeePerKwh'), value: (r) => r.serviceFeePerKwh },
+      { header: f('serviceTax'), value: (r) => r.serviceTax },
+      { header: f('taxes'), value: (r) => (r.taxes ?? []).map((t) => `${t.taxName} ${t.taxPercentage}%`).join('; ') },
+      { header: f('details'), value: windows },
+      { header: f('activated'), value: (r) => translate(`app.assets.yes_no.${r.activated}`) },
+      { header: f('stationCount'), value: (r) => r.stationCount },
+      { header: f('description'), value: (r) => r.description },
+    ], 'rate-templates');
+  }, [translate]);
+}
+
+export function RateTemplateList() {
+  const translate = useTranslate();
+  const exporter = useTemplateExporter();
+  const filters = useMemo(() => [
+    <SearchInput key="q" source="q" alwaysOn />,
+    <CompanyFilterInput key="companyCode" source="companyCode" alwaysOn />,
+    <SelectInput key="type" source="type" alwaysOn choices={RATE_TEMPLATE_TYPES.map((t) => ({ id: t, name: `resources.rate-template.values.type.${t}` }))} />,
+    <SelectInput key="activated" source="activated" alwaysOn choices={[{ id: 'true', name: 'app.assets.yes_no.true' }, { id: 'false', name: 'app.assets.yes_no.false' }]} />,
+    <SelectInput key="currency" source="currency" choices={CURRENCIES.map((c) => ({ id: c, name: c }))} />,
+  ], []);
+  return (
+    <List
+      resource="rate-template"
+      filters={filters}
+      sort={{ field: 'modelName', order: 'ASC' }}
+      perPage={20}
+      exporter={exporter}
+      actions={<TopToolbar><FilterButton /><CreateButton to={`${RATE_TEMPLATES_PATH}/create`} data-testid="rt-create" /><ExportButton data-testid="rt-export" /></TopToolbar>}
+      pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
+      title={translate('menu.stationProfile')}
+      empty={<EmptyState />}
+      error={<ErrorState />}
+      storeKey="station-profile.rate-templates"
+    >
+      <Datagrid bulkActionButtons={false} rowClick={(id) => `${RATE_TEMPLATES_PATH}/${id}`} empty={<EmptyState />} data-testid="rate-templates-grid" sx={{ '& td': { whiteSpace: 'nowrap' } }}>
+        <TextField source="modelName" />
+        <TextField source="companyName" emptyText="—" sortable={false} />
+        <FunctionField<RateTemplateRecord> source="type" render={(r) => translate(`resources.rate-template.values.type.${r.type}`)} />
+        <TextField source="currency" />
+        <TextField source="serviceFeePerKwh" textAlign="right" sortable={false} />
+        <FunctionField<RateTemplateRecord> source="details" sortable={false} render={(r) => (r.type === 'FREE' ? '—' : translate('resources.rate-template.windows_count', { smart_count: r.details?.length ?? 0 }))} />
+        <TextField source="stationCount" textAlign="right" />
+        <ActivatedToggle source="activated" />
+        <FunctionField<RateTemplateRecord> source="updatedAt" render={(r) => formatDateTime(r.updatedAt)} />
+        <DeleteTemplateButton label="app.assets.actions" />
+      </Datagrid>
+    </List>
+  );
+}

@@ -1,0 +1,161 @@
+/**
+ * Station groups (`#/Stations/StationGroup`, API `station-group`, spec §3 "Station group"):
+ * the list at the path, `create`, and `:id` (edit). The default group of a company cannot be
+ * deleted (701): its delete button is not offered, and the server's refusal is shown if met.
+ */
+import {
+  BooleanInput, Create, Datagrid, DeleteWithConfirmButton, Edit, FunctionField, List, Pagination, SearchInput,
+  SelectInput, SimpleForm, TextField, TextInput, TopToolbar, CreateButton, ExportButton, FilterButton,
+  ResourceContextProvider, useRecordContext, useTranslate, useLocaleState,
+} from 'react-admin';
+import { useMemo } from 'react';
+import { Route, Routes, useParams } from 'react-router-dom';
+import { STATION_GROUP_EMPTY_CODES, stationGroupInput } from '../../domain/schemas/station-group';
+import { ColorChip, EmptyState, ErrorState } from '../../src/components/common';
+import { STATE_COLORS } from '../../src/theme';
+import { formatDateTime } from '../../src/utils/date';
+import { CompanyFilterInput, ROWS_PER_PAGE } from '../shared/filterInputs';
+import { CompanyInput, useSchemaValidate } from '../station/common';
+import { exportXlsx } from '../station/exportXlsx';
+import { STATION_GROUP_PATH } from '../station/paths';
+
+/** The group record of `GET /sp/station-group`. */
+export interface StationGroupRecord {
+  id: number;
+  name: string;
+  companyCode: string;
+  companyName: string | null;
+  isDefault: boolean;
+  remark: string | null;
+  stationCount: number;
+  createdAt: string | null;
+}
+
+function DefaultField(_props: { label?: string; source?: string }) {
+  const record = useRecordContext<StationGroupRecord>();
+  const translate = useTranslate();
+  if (!record) return null;
+  return record.isDefault
+    ? <ColorChip testId="default-group" label={translate('resources.station-group.values.isDefault.true')} color={STATE_COLORS.available} />
+    : <span>{translate('resources.station-group.values.isDefault.false')}</span>;
+}
+
+/** Delete with a confirmation; not offered on the default group (701). */
+function DeleteGroupButton(_props: { label?: string }) {
+  const record = useRecordContext<StationGroupRecord>();
+  if (!record || record.isDefault) return null;
+  return (
+    <DeleteWithConfirmButton
+      mutationMode="pessimistic"
+      redirect={false}
+      confirmTitle="app.assets.confirm_delete_title"
+      confirmContent="resources.station-group.confirm_delete"
+      translateOptions={{ name: record.name }}
+      data-testid="group-delete"
+    />
+  );
+}
+
+function useGroupExporter() {
+  const translate = useTranslate();
+  return useMemo(() => (records: StationGroupRecord[]) => exportXlsx(records, [
+    { header: translate('resources.station-group.fields.name'), value: (r) => r.name },
+    { header: translate('resources.station-group.fields.companyName'), value: (r) => r.companyName },
+    { header: translate('resources.station-group.fields.companyCode'), value: (r) => r.companyCode },
+    { header: translate('resources.station-group.fields.isDefault'), value: (r) => translate(`resources.station-group.values.isDefault.${r.isDefault}`) },
+    { header: translate('resources.station-group.fields.stationCount'), value: (r) => r.stationCount },
+    { header: translate('resources.station-group.fields.remark'), value: (r) => r.remark },
+    { header: translate('resources.station-group.fields.createdAt'), value: (r) => formatDateTime(r.createdAt) },
+  ], 'station-groups'), [translate]);
+}
+
+export function StationGroupList() {
+  const translate = useTranslate();
+  const exporter = useGroupExporter();
+  const filters = useMemo(() => [
+    <SearchInput key="q" source="q" alwaysOn />,
+    <CompanyFilterInput key="companyCode" source="companyCode" alwaysOn />,
+    <SelectInput
+      key="isDefault"
+      source="isDefault"
+      choices={[{ id: 'true', name: 'resources.station-group.values.isDefault.true' }, { id: 'false', name: 'resources.station-group.values.isDefault.false' }]}
+    />,
+  ], []);
+  return (
+    <List
+      resource="station-group"
+      filters={filters}
+      sort={{ field: 'name', order: 'ASC' }}
+      perPage={20}
+      exporter={exporter}
+      actions={<TopToolbar><FilterButton /><CreateButton to={`${STATION_GROUP_PATH}/create`} data-testid="group-create" /><ExportButton data-testid="group-export" /></TopToolbar>}
+      pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
+      title={translate('menu.stationGroup')}
+      empty={<EmptyState />}
+      error={<ErrorState />}
+    >
+      <Datagrid bulkActionButtons={false} rowClick={(id) => `${STATION_GROUP_PATH}/${id}`} empty={<EmptyState />} data-testid="groups-grid">
+        <TextField source="name" />
+        <TextField source="companyName" emptyText="—" />
+        <TextField source="companyCode" />
+        <DefaultField source="isDefault" />
+        <TextField source="stationCount" textAlign="right" />
+        <TextField source="remark" emptyText="—" sortable={false} />
+        <FunctionField<StationGroupRecord> source="createdAt" render={(r) => formatDateTime(r.createdAt)} />
+        <DeleteGroupButton label="app.assets.actions" />
+      </Datagrid>
+    </List>
+  );
+}
+
+function GroupForm({ edit }: { edit?: boolean }) {
+  const validate = useSchemaValidate(stationGroupInput, STATION_GROUP_EMPTY_CODES);
+  return (
+    <SimpleForm validate={validate} data-testid="group-form">
+      <CompanyInput disabled={edit} isRequired />
+      <TextInput source="name" isRequired sx={{ minWidth: 320 }} slotProps={{ htmlInput: { 'data-testid': 'group-name' } }} />
+      <BooleanInput source="isDefault" helperText="resources.station-group.helpers.isDefault" />
+      <TextInput source="remark" multiline minRows={2} sx={{ minWidth: 480 }} />
+    </SimpleForm>
+  );
+}
+
+export function StationGroupCreate() {
+  const translate = useTranslate();
+  return (
+    <Create resource="station-group" redirect={() => STATION_GROUP_PATH} title={translate('resources.station-group.create_title')}>
+      <GroupForm />
+    </Create>
+  );
+}
+
+export function StationGroupEdit() {
+  const { id } = useParams();
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  return (
+    <Edit
+      key={locale}
+      resource="station-group"
+      id={id}
+      mutationMode="pessimistic"
+      redirect={() => STATION_GROUP_PATH}
+      title={translate('resources.station-group.edit_title')}
+      actions={false}
+    >
+      <GroupForm edit />
+    </Edit>
+  );
+}
+
+export default function StationGroupPages() {
+  return (
+    <ResourceContextProvider value="station-group">
+      <Routes>
+        <Route index element={<StationGroupList />} />
+        <Route path="create" element={<StationGroupCreate />} />
+        <Route path=":id" element={<StationGroupEdit />} />
+      </Routes>
+    </ResourceContextProvider>
+  );
+}

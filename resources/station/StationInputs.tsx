@@ -1,0 +1,139 @@
+/**
+ * The station form (spec §3 "Station", required fields of §5): identity and group, status and
+ * visibility, maintainer and customer, address with a country from the list and the map,
+ * pricing model and its rate template (of the same company, of the model's type, activated),
+ * notifications. Validated with the server's schema (domain/schemas/station.ts) so the messages
+ * are the catalogue's.
+ */
+import { useEffect, useRef } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import {
+  BooleanInput, DeleteWithConfirmButton, FormDataConsumer, SaveButton, Toolbar, NumberInput, SelectInput, SimpleForm, TextInput, useGetList, useLocaleState, useRecordContext, useTranslate,
+} from 'react-admin';
+import { Box, Typography } from '@mui/material';
+import { COUNTRIES } from '../../domain/countries';
+import { RATE_TEMPLATE_TYPES } from '../../domain/rate-template';
+import { LOCATION_TYPES, STATION_EMPTY_CODES, STATION_STATUSES, STATION_VISIBILITIES, stationInput } from '../../domain/schemas/station';
+import { CompanyInput, useSchemaValidate } from './common';
+import { STATION_PROFILE_PATH } from './paths';
+import { StationMapInput } from './StationMap';
+
+/** Save, and on an existing station delete behind a confirmation. */
+function StationToolbar({ edit }: { edit?: boolean }) {
+  const record = useRecordContext();
+  return (
+    <Toolbar sx={{ justifyContent: 'space-between' }}>
+      <SaveButton data-testid="station-save" />
+      {edit && <DeleteWithConfirmButton mutationMode="pessimistic" redirect={STATION_PROFILE_PATH} confirmTitle="app.assets.confirm_delete_title" confirmContent="resources.station.confirm_delete" translateOptions={{ name: record?.name }} data-testid="station-delete" />}
+    </Toolbar>
+  );
+}
+
+const row = { display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%', '& > *': { minWidth: 220, flex: '1 1 220px', maxWidth: 360 } } as const;
+
+function Section({ title }: { title: string }) {
+  const translate = useTranslate();
+  return <Typography variant="subtitle2" sx={{ mt: 2, mb: 0.5, color: 'text.secondary', width: '100%' }}>{translate(title)}</Typography>;
+}
+
+const choicesOf = (values: readonly string[], prefix: string) => values.map((v) => ({ id: v, name: `${prefix}.${v}` }));
+
+/** Groups of the chosen company. */
+function GroupInput() {
+  const companyCode = useWatch({ name: 'companyCode' }) as string | undefined;
+  const { data } = useGetList('station-group', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' }, filter: companyCode ? { companyCode } : {} }, { enabled: Boolean(companyCode), staleTime: 30_000 });
+  const choices = (data ?? []).map((g) => ({ id: g.id, name: String(g.name) }));
+  return <SelectInput source="groupId" choices={choices} helperText="resources.station.helpers.groupId" emptyText="resources.station.helpers.default_group" />;
+}
+
+/**
+ * The rate template select: activated templates of the station's company whose type is the
+ * chosen pricing model; a choice that no longer fits is cleared.
+ */
+function RateTemplateInput() {
+  const companyCode = useWatch({ name: 'companyCode' }) as string | undefined;
+  const pricingModel = useWatch({ name: 'pricingModel' }) as string | undefined;
+  const current = useWatch({ name: 'rateTemplateId' }) as number | undefined;
+  const { setValue } = useFormContext();
+  const { data, isPending } = useGetList(
+    'rate-template',
+    { pagination: { page: 1, perPage: 200 }, sort: { field: 'modelName', order: 'ASC' }, filter: { companyCode, type: pricingModel, activated: 'true' } },
+    { enabled: Boolean(companyCode && pricingModel), staleTime: 10_000 },
+  );
+  const choices = (data ?? []).map((t) => ({ id: t.id, name: `${t.modelName} (${t.currency})` }));
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) { first.current = false; return; }
+    if (!isPending && current && data && !data.some((t) => t.id === current)) setValue('rateTemplateId', null, { shouldDirty: true });
+  }, [data, isPending, current, setValue]);
+  return (
+    <SelectInput
+      source="rateTemplateId"
+      choices={choices}
+      isRequired
+      disabled={!companyCode || !pricingModel}
+      helperText="resources.station.helpers.rateTemplateId"
+      slotProps={{ htmlInput: { 'data-testid': 'station-rate-template' } }}
+    />
+  );
+}
+
+export function StationForm({ edit }: { edit?: boolean }) {
+  const validate = useSchemaValidate(stationInput, STATION_EMPTY_CODES);
+  const [locale] = useLocaleState();
+  const countries = COUNTRIES.map((c) => ({ id: c.code, name: locale === 'zh' ? c.zh : c.en }))
+    .sort((a, b) => a.name.localeCompare(b.name, locale === 'zh' ? 'zh' : 'en'));
+  return (
+    <SimpleForm validate={validate} toolbar={<StationToolbar edit={edit} />} data-testid="station-form" defaultValues={{ status: 'ACTIVE', visibility: 'PUBLIC', pricingModel: 'CHARGED', notifyEnabled: false, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC' }}>
+      <Section title="resources.station.sections.basic" />
+      <Box sx={row}>
+        <CompanyInput disabled={edit} isRequired />
+        <GroupInput />
+        <TextInput source="name" isRequired slotProps={{ htmlInput: { 'data-testid': 'station-name' } }} />
+        <TextInput source="stationCode" />
+      </Box>
+      <Box sx={row}>
+        <SelectInput source="status" choices={choicesOf(STATION_STATUSES, 'resources.station.values.status')} isRequired />
+        <SelectInput source="visibility" choices={choicesOf(STATION_VISIBILITIES, 'resources.station.values.visibility')} isRequired />
+        <SelectInput source="locationType" choices={choicesOf(LOCATION_TYPES, 'resources.station.values.locationType')} />
+        <TextInput source="timeZone" helperText="resources.station.helpers.timeZone" />
+      </Box>
+      <Section title="resources.station.sections.contacts" />
+      <Box sx={row}>
+        <TextInput source="maintainer" isRequired slotProps={{ htmlInput: { 'data-testid': 'station-maintainer' } }} />
+        <TextInput source="maintainerMobile" isRequired slotProps={{ htmlInput: { 'data-testid': 'station-maintainer-mobile' } }} />
+      </Box>
+      <Box sx={row}>
+        <TextInput source="customerCompany" />
+        <TextInput source="customerName" />
+        <TextInput source="contactEmail" type="email" />
+        <TextInput source="customerMobile" />
+      </Box>
+      <Section title="resources.station.sections.location" />
+      <Box sx={row}>
+        <TextInput source="address" isRequired slotProps={{ htmlInput: { 'data-testid': 'station-address' } }} />
+        <TextInput source="houseNumber" />
+        <TextInput source="city" />
+        <TextInput source="zip" />
+        <SelectInput source="country" choices={countries} slotProps={{ htmlInput: { 'data-testid': 'station-country' } }} />
+      </Box>
+      <Box sx={row}>
+        <NumberInput source="latitude" isRequired step={0.000001} slotProps={{ htmlInput: { 'data-testid': 'station-latitude' } }} />
+        <NumberInput source="longitude" isRequired step={0.000001} slotProps={{ htmlInput: { 'data-testid': 'station-longitude' } }} />
+      </Box>
+      <StationMapInput />
+      <Section title="resources.station.sections.pricing" />
+      <Box sx={row}>
+        <SelectInput source="pricingModel" choices={choicesOf(RATE_TEMPLATE_TYPES, 'resources.rate-template.values.type')} isRequired slotProps={{ htmlInput: { 'data-testid': 'station-pricing-model' } }} />
+        <RateTemplateInput />
+      </Box>
+      <Section title="resources.station.sections.notifications" />
+      <BooleanInput source="notifyEnabled" />
+      <FormDataConsumer>
+        {({ formData }) => formData.notifyEnabled
+          ? <TextInput source="notifyRecipients" helperText="resources.station.helpers.notifyRecipients" sx={{ minWidth: 480 }} />
+          : null}
+      </FormDataConsumer>
+    </SimpleForm>
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * The station's remote-upgrade view for one gateway (`#/Stations/StationProfile?GatewaySN=<sn>`):
+ * the gateway (online, firmware) and its chargers with firmware versions, online dot, run status
+ * and upgrade eligibility (only idle = Available and online chargers; the others say why).
+ * Refreshed by the live stream. Starting an upgrade is not offered here yet.
+ */
+import { Link as RouterLink } from 'react-router-dom';
+import { Loading, useGetList, useGetOne, useTranslate } from 'react-admin';
+import {
+  Alert, Box, Card, CardContent, CardHeader, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography,
+} from '@mui/material';
+import { ColorChip, EmptyState, ErrorState } from '../../src/components/common';
+import { useLiveEvents } from '../../src/hooks/useLiveEvents';
+import { STATE_COLORS } from '../../src/theme';
+import { OnlineDot, RunStatusChip } from './common';
+import { CHARGERS_PATH, GATEWAYS_PATH, STATION_PROFILE_PATH } from './paths';
+import { upgradeEligibility } from './upgrade';
+
+interface GatewayDetail {
+  id: number;
+  serialNum: string;
+  stationId: number | null;
+  stationName: string | null;
+  companyName: string | null;
+  lifeStatus: string;
+  firmwareVersion: string | null;
+  online: boolean;
+  chargers: { id: number; serialNum: string; online: boolean; runStatus: string | null; lifeStatus: string; firmwareVersion: string | null }[];
+}
+
+export function UpgradeView({ gatewaySn }: { gatewaySn: string }) {
+  const translate = useTranslate();
+  const found = useGetList('gateway', { pagination: { page: 1, perPage: 20 }, sort: { field: 'serialNum', order: 'ASC' }, filter: { q: gatewaySn } });
+  const match = (found.data ?? []).find((g) => String(g.serialNum).toLowerCase() === gatewaySn.toLowerCase());
+  const detail = useGetOne<GatewayDetail & { id: number }>('gateway', { id: match?.id }, { enabled: Boolean(match) });
+  useLiveEvents(() => { if (match) void detail.refetch(); }, { events: ['charger'] });
+  if (found.isPending || (match && detail.isPending)) return <Loading />;
+  if (found.error) return <ErrorState error={found.error as Error} onRetry={() => found.refetch()} />;
+  if (!match) return <Alert severity="warning" data-testid="upgrade-not-found">{translate('resources.station.upgrade.not_found', { sn: gatewaySn })}</Alert>;
+  if (detail.error || !detail.data) return <ErrorState error={detail.error as Error} onRetry={() => detail.refetch()} />;
+  const g = detail.data;
+  const eligible = g.chargers.filter((c) => upgradeEligibility(c).eligible).length;
+  return (
+    <Card data-testid="upgrade-view">
+      <CardHeader
+        title={translate('resources.station.upgrade.title', { sn: g.serialNum })}
+        subheader={<Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+          <OnlineDot online={g.online} />
+          <span>{translate('resources.gateway.fields.firmwareVersion')}: {g.firmwareVersion ?? '—'}</span>
+          {g.stationId && <span>· {translate('resources.gateway.fields.stationName')}: <Link component={RouterLink} to={`${STATION_PROFILE_PATH}/${g.stationId}/show`}>{g.stationName}</Link></span>}
+          <span>· <Link component={RouterLink} to={`${GATEWAYS_PATH}/${g.id}/show`}>{translate('resources.station.upgrade.gateway_link')}</Link></span>
+        </Box>}
+      />
+      <CardContent sx={{ overflowX: 'auto' }}>
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {translate('resources.station.upgrade.summary', { eligible, total: g.chargers.length })} {translate('resources.station.upgrade.future')}
+        </Alert>
+        {g.chargers.length === 0 ? <EmptyState /> : (
+          <Table size="small" data-testid="upgrade-chargers">
+            <TableHead><TableRow>
+              <TableCell>{translate('resources.charger.fields.online')}</TableCell>
+              <TableCell>{translate('resources.charger.fields.serialNum')}</TableCell>
+              <TableCell>{translate('resources.charger.fields.firmwareVersion')}</TableCell>
+              <TableCell>{translate('resources.charger.fields.runStatus')}</TableCell>
+              <TableCell>{translate('resources.charger.fields.lifeStatus')}</TableCell>
+              <TableCell>{translate('resources.station.upgrade.eligibility')}</TableCell>
+            </TableRow></TableHead>
+            <TableBody>
+              {g.chargers.map((c) => {
+                const e = upgradeEligibility(c);
+                return (
+                  <TableRow key={c.id} data-testid="upgrade-charger-row" data-eligible={e.eligible ? 'true' : 'false'}>
+                    <TableCell><OnlineDot online={c.online} /></TableCell>
+                    <TableCell><Link component={RouterLink} to={`${CHARGERS_PATH}/${c.id}/show`} sx={{ fontFamily: 'monospace' }}>{c.serialNum}</Link></TableCell>
+                    <TableCell>{c.firmwareVersion ?? '—'}</TableCell>
+                    <TableCell><RunStatusChip status={c.runStatus} online={c.online} /></TableCell>
+                    <TableCell>{translate(`resources.charger.values.lifeStatus.${c.lifeStatus}`, { _: c.lifeStatus })}</TableCell>
+                    <TableCell>
+                      {e.eligible
+                        ? <ColorChip testId="upgrade-eligible" label={translate('resources.station.upgrade.eligible')} color={STATE_COLORS.available} />
+                        : <Typography variant="body2" color="text.secondary" data-testid="upgrade-reason">{translate(`resources.station.upgrade.reasons.${e.reason}`)}</Typography>}
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * Pieces shared by the Stations-area screens (stations, groups, chargers, gateways, rate
+ * templates): the company input, the form validator over a domain schema, the tab bar of the
+ * station profile page, the online dot and the run-status chip of a device.
+ */
+import { useCallback, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { SelectInput, useLocaleState, useTranslate, type SelectInputProps } from 'react-admin';
+import { Box, Tab, Tabs, Tooltip } from '@mui/material';
+import type { z } from 'zod';
+import type { ErrorCode } from '../../domain/errors';
+import { ColorChip, stateColor } from '../../src/components/common';
+import { useApi } from '../../src/hooks/useApi';
+import type { CompanyOption } from '../../src/layout/CompanySelect';
+import { STATE_COLORS } from '../../src/theme';
+import { CHARGERS_PATH, GATEWAYS_PATH, RATE_TEMPLATES_PATH, STATION_PROFILE_PATH } from './paths';
+import { schemaErrors } from './schemaValidate';
+
+/** The operator companies the user may write for (`GET /sp/company/select`). */
+export function useCompanies(): CompanyOption[] {
+  const { data } = useApi<CompanyOption[]>('company/select', undefined, { staleTime: 60_000 });
+  return Array.isArray(data) ? data : [];
+}
+
+/**
+ * The company of a new record: a select of the user's companies, preset when there is only one
+ * (company users); read-only when editing (a record does not move between companies).
+ */
+export function CompanyInput(props: Omit<SelectInputProps, 'source'> & { source?: string }) {
+  const companies = useCompanies();
+  const choices = companies.map((c) => ({ id: c.companyCode, name: `${c.companyName} (${c.companyCode})` }));
+  return (
+    <SelectInput
+      source="companyCode"
+      label="app.assets.company"
+      choices={choices}
+      defaultValue={companies.length === 1 ? companies[0].companyCode : undefined}
+      {...props}
+    />
+  );
+}
+
+/** A react-admin form `validate` over a domain schema, with catalogue messages in the user's language. */
+export function useSchemaValidate(schema: z.ZodType, emptyCodes: Readonly<Record<string, ErrorCode>>, skip: readonly string[] = []) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const lang = locale === 'zh' ? 'zh' : 'en';
+  const skipKey = skip.join(',');
+  return useCallback(
+    (values: Record<string, unknown>) => schemaErrors(schema, values, emptyCodes, lang, translate('app.assets.invalid_value'), skipKey ? skipKey.split(',') : []),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [schema, emptyCodes, lang, translate, skipKey],
+  );
+}
+
+const TABS = [
+  { path: STATION_PROFILE_PATH, label: 'app.assets.tabs.stations', testId: 'tab-stations' },
+  { path: CHARGERS_PATH, label: 'app.assets.tabs.chargers', testId: 'tab-chargers' },
+  { path: GATEWAYS_PATH, label: 'app.assets.tabs.gateways', testId: 'tab-gateways' },
+  { path: RATE_TEMPLATES_PATH, label: 'app.assets.tabs.rate_templates', testId: 'tab-rate-templates' },
+];
+
+/** The tab bar of the station profile page; the active tab follows the path. */
+export function StationProfileTabs({ children }: { children?: ReactNode }) {
+  const translate = useTranslate();
+  const { pathname } = useLocation();
+  const active = [...TABS].reverse().find((t) => pathname === t.path || pathname.startsWith(`${t.path}/`))?.path ?? STATION_PROFILE_PATH;
+  return (
+    <Box>
+      <Tabs value={active} sx={{ mb: 1, minHeight: 40, '& .MuiTab-root': { minHeight: 40, textTransform: 'none' } }}>
+        {TABS.map((t) => (
+          <Tab key={t.path} value={t.path} label={translate(t.label)} component={Link} to={t.path} data-testid={t.testId} />
+        ))}
+      </Tabs>
+      {children}
+    </Box>
+  );
+}
+
+/** Green / grey dot of a device's OCPP connection. */
+export function OnlineDot({ online }: { online: boolean }) {
+  const translate = useTranslate();
+  const label = translate(`resources.charger.values.online.${online}`);
+  return (
+    <Tooltip title={label}>
+      <Box
+        component="span"
+        data-testid="online-dot"
+        data-online={online ? 'true' : 'false'}
+        aria-label={label}
+        sx={{ display: 'inline-block', width: 10, height: 10, borderRadius: '50%', bgcolor: online ? STATE_COLORS.available : STATE_COLORS.offline }}
+      />
+    </Tooltip>
+  );
+}
+
+/** The OCPP run status of a charger as a coloured chip ("—" when none reported). */
+export function RunStatusChip({ status, online }: { status: string | null | undefined; online: boolean }) {
+  const translate = useTranslate();
+  if (!status) return <span>—</span>;
+  return <ColorChip testId="run-status" label={translate(`resources.charger.values.runStatus.${status}`, { _: status })} color={stateColor(status, online)} />;
+}

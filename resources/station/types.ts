@@ -1,0 +1,64 @@
+/** Records of the station API (`GET /sp/station`, `GET /sp/station/{id}`; spec §3 "Station"). */
+export interface StationRecord {
+  id: number;
+  companyCode: string;
+  companyName: string | null;
+  groupId: number | null;
+  groupName: string | null;
+  name: string;
+  status: string;
+  visibility: string;
+  locationType: string | null;
+  maintainer: string;
+  maintainerMobile: string;
+  customerCompany: string | null;
+  customerName: string | null;
+  contactEmail: string | null;
+  customerMobile: string | null;
+  address: string;
+  houseNumber: string | null;
+  city: string | null;
+  zip: string | null;
+  country: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  pricingModel: string | null;
+  rateTemplateId: number | null;
+  rateTemplateName: string | null;
+  currency: string | null;
+  chargerCount: number;
+  stationCode: string | null;
+  notifyEnabled: boolean;
+  notifyRecipients: string | null;
+  timeZone: string;
+  createdAt: string | null;
+}
+
+/** A charger as listed on its station (live state from OCPP). */
+export interface StationCharger {
+  id: number;
+  serialNum: string;
+  chargerStationCode: string | null;
+  type: string;
+  phase: string;
+  lifeStatus: string;
+  gatewaySn: string | null;
+  online: boolean;
+  runStatus: string | null;
+  firmwareVersion: string | null;
+  lastSeenAt: string | null;
+}
+
+export interface StationGateway {
+  id: number;
+  serialNum: string;
+  lifeStatus: string;
+  online: boolean;
+  firmwareVersion: string | null;
+  lastSeenAt: string | null;
+}
+
+export interface StationDetail extends StationRecord {
+  chargers: StationCharger[];
+  gateways: StationGateway[];
+}

@@ -1,0 +1,22 @@
+/**
+ * Remote-upgrade eligibility of a charger (spec §2, station profile with `GatewaySN`): only a
+ * charger that is online and idle (OCPP run status `Available`) may be upgraded. Otherwise the
+ * reason is `offline`, `inactive` (deactivated in the console), `no_status` (never reported a
+ * status) or `busy` (any other run status: charging, preparing, faulted …).
+ */
+export type UpgradeBlock = 'offline' | 'inactive' | 'no_status' | 'busy';
+
+export interface UpgradeCandidate {
+  online: boolean;
+  runStatus: string | null;
+  lifeStatus?: string | null;
+}
+
+/** `{ eligible: true }` or `{ eligible: false, reason }` (first reason in the order above). */
+export function upgradeEligibility(c: UpgradeCandidate): { eligible: true } | { eligible: false; reason: UpgradeBlock } {
+  if (!c.online) return { eligible: false, reason: 'offline' };
+  if (c.lifeStatus && c.lifeStatus !== 'ACTIVE') return { eligible: false, reason: 'inactive' };
+  if (!c.runStatus) return { eligible: false, reason: 'no_status' };
+  if (c.runStatus !== 'Available') return { eligible: false, reason: 'busy' };
+  return { eligible: true };
+}

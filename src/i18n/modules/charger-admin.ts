@@ -1,0 +1,101 @@
+/** Messages of the charger registration pages (spec §3 "Charger", §9 OCPP password). */
+export default {
+  en: {
+    resources: {
+      charger: {
+        fields: {
+          installerName: 'Installer name', installerEmail: 'Installer e-mail', installerCompany: 'Installer company', installerContact: 'Installer contact',
+        },
+        values: {
+          phase: { SINGLE: 'Single phase', THREE: 'Three phase' },
+          lifeStatus: { ACTIVE: 'Active', INACTIVE: 'Deactivated' },
+          warrantyYears: { 0: 'None', 1: '1 year', 2: '2 years', 3: '3 years' },
+        },
+        sections: { identity: 'Charger', installation: 'Installation' },
+        helpers: {
+          sn_count: '%{count} / %{length} characters',
+          gatewaySn: 'SN of the gateway the charger sits behind, if any',
+          companyCode: 'Needed only when the charger has no station',
+          locked: 'The charger is connected: its SN, station, phase and type cannot change now.',
+        },
+        create_title: 'Register charger',
+        edit_title: 'Edit charger',
+        actions: { activate: 'Activate', deactivate: 'Deactivate' },
+        notifications: { activated: 'Charger activated', deactivated: 'Charger deactivated', password_removed: 'OCPP password removed' },
+        confirm: {
+          activate_title: 'Activate %{sn}?',
+          activate: 'The charger may connect and boot again.',
+          deactivate_title: 'Deactivate %{sn}?',
+          deactivate: 'The charger is disconnected now and refused at its next BootNotification until it is activated again.',
+          generate_title: 'Generate an OCPP password for %{sn}?',
+          generate: 'A new password replaces the current one: the charger must be configured with it before it reconnects.',
+          remove_title: 'Remove the OCPP password of %{sn}?',
+          remove: 'The charger may then connect without a password.',
+        },
+        ocpp_password: {
+          title: 'OCPP password',
+          explain: 'Security profile 1: HTTP Basic authentication with the user name %{sn} (profile 2 when served over TLS).',
+          is_set: 'A password is set.',
+          not_set: 'No password is set.',
+          generate: 'Generate password',
+          remove: 'Remove password',
+          dialog_title: 'New OCPP password',
+          once: 'The password is shown only this once. Copy it now and configure the charger with it.',
+          username: 'User name',
+          password: 'Password',
+          copy: 'Copy',
+          copied: 'Copied',
+        },
+      },
+    },
+  },
+  zh: {
+    resources: {
+      charger: {
+        fields: {
+          installerName: '安装人', installerEmail: '安装人邮箱', installerCompany: '安装公司', installerContact: '安装人联系方式',
+        },
+        values: {
+          phase: { SINGLE: '单相', THREE: '三相' },
+          lifeStatus: { ACTIVE: '启用', INACTIVE: '已停用' },
+          warrantyYears: { 0: '无', 1: '1 年', 2: '2 年', 3: '3 年' },
+        },
+        sections: { identity: '充电桩', installation: '安装' },
+        helpers: {
+          sn_count: '%{count} / %{length} 个字符',
+          gatewaySn: '充电桩所接网关的序列号（如有）',
+          companyCode: '仅在充电桩没有站点时需要',
+          locked: '充电桩已连接：其序列号、站点、相位和类型现在不能修改。',
+        },
+        create_title: '登记充电桩',
+        edit_title: '编辑充电桩',
+        actions: { activate: '启用', deactivate: '停用' },
+        notifications: { activated: '充电桩已启用', deactivated: '充电桩已停用', password_removed: 'OCPP 密码已移除' },
+        confirm: {
+          activate_title: '启用 %{sn}？',
+          activate: '充电桩可以重新连接并启动。',
+          deactivate_title: '停用 %{sn}？',
+          deactivate: '充电桩将立即断开，再次启用前其 BootNotification 将被拒绝。',
+          generate_title: '为 %{sn} 生成 OCPP 密码？',
+          generate: '新密码将替换当前密码：充电桩重新连接前必须配置新密码。',
+          remove_title: '移除 %{sn} 的 OCPP 密码？',
+          remove: '之后充电桩无需密码即可连接。',
+        },
+        ocpp_password: {
+          title: 'OCPP 密码',
+          explain: '安全配置 1：HTTP Basic 认证，用户名为 %{sn}（通过 TLS 提供时为配置 2）。',
+          is_set: '已设置密码。',
+          not_set: '未设置密码。',
+          generate: '生成密码',
+          remove: '移除密码',
+          dialog_title: '新的 OCPP 密码',
+          once: '密码只显示这一次。请立即复制并配置到充电桩。',
+          username: '用户名',
+          password: '密码',
+          copy: '复制',
+          copied: '已复制',
+        },
+      },
+    },
+  },
+};
