@@ -123,6 +123,7 @@ describe.each(backends())('rate templates on %s', (backend) => {
     const t = await acme('POST', '/sp/rate-template', aTemplateBody({ modelName: 'In use', activated: false }));
     await aStation(s.database.db, A, { rateTemplateId: t.data.id, pricingModel: 'CHARGED' });
     await refused(702, () => acme('DELETE', `/sp/rate-template/${t.data.id}`));
+    await refused(810, () => acme('PUT', `/sp/rate-template/${t.data.id}`, { type: 'FREE', details: [] }));
   });
 
   it('refuses to delete the row ending at 24:00 (812); another row gives its window to the next', async () => {

@@ -4,6 +4,7 @@
  * - one free template per company → 306 (checked, and the partial unique index
  *   `rate_template_one_free` for concurrent writes);
  * - a free template cannot be edited → 811 (its activation may still change);
+ * - the type of a template that stations are priced with cannot change → 810;
  * - an activated template, or one a station is priced with, cannot be deleted → 702;
  * - the detail row ending at 24:00 cannot be deleted → 812; deleting another row gives its window
  *   to the row that follows it, so the day stays covered.
@@ -159,6 +160,8 @@ export async function createTemplate(db: Db, input: RateTemplateInput): Promise<
 export async function updateTemplate(db: Db, current: RateTemplateRecord, input: RateTemplateInput): Promise<void> {
   if (current.type === 'FREE') throw new AppError(811);
   if (input.companyCode !== current.companyCode) throw new AppError(725, 'companyCode');
+  // Stations name the template type in their pricing model; it cannot change under them.
+  if (input.type !== current.type && current.stationCount > 0) throw new AppError(810, 'type');
   await mapUnique(UNIQUE, () => db.transaction(async (tx) => {
     if (input.type === 'FREE') await checkOneFree(tx, current.companyCode, current.id);
     await tx.update(rateTemplate).set({ ...values(input), updatedAt: new Date() }).where(eq(rateTemplate.id, current.id));
