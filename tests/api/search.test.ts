@@ -53,6 +53,9 @@ describe.each(backends())('search on %s', (backend) => {
 
   it('accepts the navbar labels as types and searches all kinds without one, paged as one list', async () => {
     expect((await acme('GET', '/sp/search?ChargerSN=Charger%20SN&Search=HARB')).data.total).toBe(2);
+    expect((await acme('GET', '/sp/search?ChargerSN=ChargerSN&Search=HARB')).data.total).toBe(2);
+    expect((await acme('GET', '/sp/search?ChargerSN=GatewaySN&Search=HARB')).data.total).toBe(1);
+    expect((await acme('GET', '/sp/search?ChargerSN=StationName&Search=HARB')).data.total).toBe(1);
     const everything = await admin('GET', '/sp/search?Search=har&size=4');
     expect(everything.data.total).toBe(7);
     expect(everything.data.records.map((r: { type: string }) => r.type)).toEqual(['charger', 'charger', 'charger', 'gateway']);
