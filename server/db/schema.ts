@@ -409,3 +409,23 @@ export const menu = pgTable('menu', {
   uniqueIndex('menu_route_key_unique').on(t.routeKey),
   index('menu_parent').on(t.parentId),
 ]);
+
+/**
+ * Order export settings of a company (spec §2 Operations → Orders "Order export settings"): the
+ * operator block and fee titles printed on tax invoices. One row per company. The logo (JPEG or
+ * PNG, ≤ 200 KB) is kept as base64 with its MIME type.
+ */
+export const orderExportSetting = pgTable('order_export_setting', {
+  id: serial('id').primaryKey(),
+  companyCode: text('company_code').notNull().unique(),
+  operatorName: text('operator_name').notNull(),
+  address: text('address').notNull(),
+  logoType: text('logo_type').notNull(),
+  logoData: text('logo_data').notNull(),
+  serviceFeeTitle: text('service_fee_title').notNull(),
+  electricityFeeTitle: text('electricity_fee_title').notNull(),
+  notes: text('notes'),
+  updatedBy: text('updated_by'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  createdAt: createdAt(),
+});

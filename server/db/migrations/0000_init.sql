@@ -249,6 +249,22 @@ CREATE TABLE "notification" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "order_export_setting" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"company_code" text NOT NULL,
+	"operator_name" text NOT NULL,
+	"address" text NOT NULL,
+	"logo_type" text NOT NULL,
+	"logo_data" text NOT NULL,
+	"service_fee_title" text NOT NULL,
+	"electricity_fee_title" text NOT NULL,
+	"notes" text,
+	"updated_by" text,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "order_export_setting_company_code_unique" UNIQUE("company_code")
+);
+--> statement-breakpoint
 CREATE TABLE "rate_detail" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"template_id" integer NOT NULL,

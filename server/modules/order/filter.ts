@@ -1,0 +1,93 @@
+/**
+ * The order list's filter, sort and scoping (spec §2 Operations → Orders, §5 "Time ranges"),
+ * shared by `GET /sp/order` and every order export so that an export holds exactly the rows the
+ * list shows for the same query string.
+ */
+import { and, eq, gte, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { ORDER_STATUSES, USER_TYPES } from '../../../domain/enums.js';
+import { chargeOrder, station } from '../../db/schema.js';
+import type { AuthContext } from '../../http/access.js';
+import { AppError } from '../../http/envelope.js';
+import { manyQuery, timeQuery } from '../../http/paging.js';
+import { assertSameCompany, companyScope } from '../../http/scope.js';
+import { booleanStrings, containsPattern, orderByOf, type SortMap } from '../charger/query-helpers.js';
+import { durationSecondsSql } from './record.js';
+
+/** The list filters of `GET /sp/order` (without paging): company, station, charger, status… */
+export const orderFilterQuery = z.object({
+  companyCode: z.string().max(64).optional(),
+  stationId: z.coerce.number().int().positive().optional(),
+  chargerSn: z.string().max(64).optional(),
+  status: manyQuery.pipe(z.array(z.enum(ORDER_STATUSES))).optional(),
+  paid: z.enum(booleanStrings).optional(),
+  userType: z.enum(USER_TYPES).optional(),
+  startTime: timeQuery.optional(),
+  endTime: timeQuery.optional(),
+  q: z.string().max(64).optional(),
+});
+export type OrderFilter = z.infer<typeof orderFilterQuery>;
+
+/** Sortable fields of the order list (JSON field name → column). */
+export const ORDER_SORTS: SortMap = {
+  id: chargeOrder.id,
+  orderNo: chargeOrder.orderNo,
+  companyCode: chargeOrder.companyCode,
+  stationId: chargeOrder.stationId,
+  stationName: station.name,
+  chargerSn: chargeOrder.chargerSn,
+  connectorId: chargeOrder.connectorId,
+  idTag: chargeOrder.idTag,
+  userType: chargeOrder.userType,
+  chargerStartTime: chargeOrder.chargerStartTime,
+  chargerStopTime: chargeOrder.chargerStopTime,
+  serverStartTime: chargeOrder.serverStartTime,
+  serverStopTime: chargeOrder.serverStopTime,
+  energyKwh: chargeOrder.energyKwh,
+  durationSeconds: durationSecondsSql,
+  status: chargeOrder.status,
+  electricityFee: chargeOrder.electricityFee,
+  serviceFee: chargeOrder.serviceFee,
+  taxAmount: chargeOrder.taxAmount,
+  cost: chargeOrder.cost,
+  totalAmount: chargeOrder.totalAmount,
+  paid: chargeOrder.paid,
+  createTimeStamp: chargeOrder.createdAt,
+};
+
+/** Spec §5 time-range rules on a list's startTime/endTime: 715 when violated. */
+export function checkTimeRange(start: Date | undefined, end: Date | undefined, now: Date = new Date()): void {
+  if (start && end && end.getTime() < start.getTime()) throw new AppError(715, 'endTime');
+  if (start && start.getTime() > now.getTime()) throw new AppError(715, 'startTime');
+}
+
+/**
+ * The WHERE condition of the order list for `auth` and the filters `q` (company-scoped). Throws
+ * 709 when a company user names another company's `companyCode`, 715 for a bad time range. The
+ * time range applies to the charger start time, both ends inclusive. Every condition is on
+ * `charge_order` only, so a count needs no joins.
+ */
+export function orderConditions(auth: AuthContext, q: OrderFilter): SQL | undefined {
+  assertSameCompany(auth, q.companyCode, 'read');
+  checkTimeRange(q.startTime, q.endTime);
+  const conds: (SQL | undefined)[] = [companyScope(auth, chargeOrder.companyCode)];
+  if (q.companyCode) conds.push(eq(chargeOrder.companyCode, q.companyCode));
+  if (q.stationId) conds.push(eq(chargeOrder.stationId, q.stationId));
+  if (q.chargerSn) conds.push(eq(chargeOrder.chargerSn, q.chargerSn));
+  if (q.status?.length) conds.push(inArray(chargeOrder.status, q.status));
+  if (q.paid) conds.push(eq(chargeOrder.paid, q.paid === 'true'));
+  if (q.userType) conds.push(eq(chargeOrder.userType, q.userType));
+  if (q.startTime) conds.push(gte(chargeOrder.chargerStartTime, q.startTime));
+  if (q.endTime) conds.push(lte(chargeOrder.chargerStartTime, q.endTime));
+  const term = q.q?.trim();
+  if (term) {
+    const p = containsPattern(term);
+    conds.push(or(ilike(chargeOrder.orderNo, p), ilike(chargeOrder.idTag, p), ilike(chargeOrder.chargerSn, p)));
+  }
+  return and(...conds);
+}
+
+/** The ORDER BY of the order list (default newest charger start first; 400 for an unknown sort). */
+export function orderSort(q: { sort?: string; order?: string }): SQL[] {
+  return orderByOf(q, ORDER_SORTS, { sort: 'chargerStartTime', order: 'desc' }, chargeOrder.id);
+}
