@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { ROUTES, allPermissions } from '../../../domain/routes.js';
+import { station } from '../../../server/db/schema.js';
+import type { AuthContext } from '../../../server/http/access.js';
+import { AppError } from '../../../server/http/envelope.js';
+import { assertStationAccess, stationScope } from '../../../server/http/scope.js';
+import { buildTree, filterTree, labelOfKey } from '../../../server/modules/menu/service.js';
+import { operatorAdminPermissions } from '../../../server/modules/operator/service.js';
+import { imageInfo } from '../../../server/modules/profile/image.js';
+
+const auth = (over: Partial<AuthContext>): AuthContext => ({
+  accountId: 1, username: 'u', userType: 'STAFF', companyCode: 'A', isAdmin: false, permissions: [], managedStationIds: [], token: 't', ...over,
+});
+const dialect = new PgDialect();
+
+describe('station scope', () => {
+  it('limits station managers to their stations and leaves everyone else alone', () => {
+    expect(stationScope(auth({}), station.id)).toBeUndefined();
+    expect(stationScope(auth({ isAdmin: true, userType: 'ADMIN', companyCode: null }), station.id)).toBeUndefined();
+    const some = dialect.sqlToQuery(stationScope(auth({ userType: 'STATION_MANAGER', managedStationIds: [3, 7] }), station.id)!);
+    expect(some.sql).toContain('in');
+    expect(some.params).toEqual([3, 7]);
+    const none = dialect.sqlToQuery(stationScope(auth({ userType: 'STATION_MANAGER' }), station.id)!);
+    expect(none.sql).toBe('false');
+  });
+
+  it('answers 709 / 725 for a station outside the list', () => {
+    const m = auth({ userType: 'STATION_MANAGER', managedStationIds: [3] });
+    expect(() => assertStationAccess(m, 3, 'read')).not.toThrow();
+    expect(() => assertStationAccess(m, null, 'read')).not.toThrow();
+    const code = (fn: () => void) => { try { fn(); return 0; } catch (e) { return (e as AppError).code; } };
+    expect(code(() => assertStationAccess(m, 4, 'read'))).toBe(709);
+    expect(code(() => assertStationAccess(m, 4, 'write'))).toBe(725);
+    expect(code(() => assertStationAccess(auth({}), 4, 'write'))).toBe(0);
+  });
+});
+
+describe('menu tree filtering (spec §6)', () => {
+  let id = 0;
+  const rows: Parameters<typeof buildTree>[0] = [];
+  const add = (nodes: typeof ROUTES, level: number, parentId: number | null) => {
+    for (const [i, n] of nodes.entries()) {
+      const row = { id: ++id, name: labelOfKey(n.key), routeKey: n.key, orderNum: i, level, enabled: true, permission: n.permission ?? null, url: n.path, icon: n.icon, parentId, configurable: true, hidden: !!n.hidden, createdAt: new Date() };
+      rows.push(row);
+      if (n.children) add(n.children, level + 1, row.id);
+    }
+  };
+  add(ROUTES, 1, null);
+
+  it('shows everything to the administrator and drops parents whose children are all hidden', () => {
+    const tree = buildTree(rows);
+    expect(filterTree(tree, ['role:admin'], true).length).toBe(ROUTES.length);
+    const narrow = filterTree(tree, ['menu:stations', 'menu:events'], false);
+    expect(narrow.map((n) => n.routeKey)).toEqual(['dashboard', 'tourAccount']);
+    const one = filterTree(tree, ['menu:stations', 'menu:stations:stationgroup'], false);
+    expect(one.map((n) => n.routeKey)).toEqual(['dashboard', 'stations', 'tourAccount']);
+    expect(one[1].children.map((n) => n.routeKey)).toEqual(['stationGroup']);
+  });
+
+  it('gives operator administrators every menu but the System section', () => {
+    const p = operatorAdminPermissions();
+    expect(p).toContain('menu:systemusers');
+    expect(p.filter((x) => x === 'menu:system' || x.startsWith('menu:system:'))).toEqual([]);
+    expect(p.length).toBe(allPermissions().length - 4);
+    expect(labelOfKey('stationInsights')).toBe('Station Insights');
+  });
+});
+
+describe('image headers', () => {
+  it('reads PNG and JPEG sizes and refuses the rest', () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000001000000008008060000', 'hex');
+    expect(imageInfo(png)).toEqual({ type: 'png', width: 256, height: 128 });
+    const jpg = Buffer.from('ffd8ffe000104a46494600010100000100010000ffdb0004 0000ffc0001108012c00c80301220002110103110100'.replace(/ /g, ''), 'hex');
+    expect(imageInfo(jpg)).toEqual({ type: 'jpeg', width: 200, height: 300 });
+    expect(imageInfo(Buffer.from('GIF89a'))).toBeNull();
+    expect(imageInfo(Buffer.from('ffd8ffe0', 'hex'))).toBeNull();
+    expect(imageInfo(Buffer.alloc(0))).toBeNull();
+  });
+});
