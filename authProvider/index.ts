@@ -4,10 +4,10 @@
  *   loads `GET /sp/user/info` (user, permissions, profile). A failure of that second call clears
  *   the token and rejects with `app.auth.permissions_failed` (spec §2: failed route build).
  *   Wrong credentials reject with the server's HttpError (code 700) for the login form to show.
- * - logout: `DELETE /sp/logout` (when a token is held), then clears the session; a signed-out
- *   visitor is sent to `/login?redirect=<wanted path>`.
+ * - logout: `DELETE /sp/logout` (when a token is held), then clears the session.
  * - checkAuth: a token is needed; otherwise → `/login?redirect=<wanted path>`.
- * - checkError: envelope code 401 clears the session and returns to the login page; other
+ * - checkError: envelope code 401 → "Authentication exception" toast, logout (session cleared)
+ *   and back to the login page; other
  *   errors (700 wrong login, 403, …) stay on the page as toasts.
  * - getPermissions: the stored strings, reloaded from user/info when missing.
  */
@@ -72,22 +72,19 @@ export function createAuthProvider({ http, storage = localStorage, location = cu
     },
 
     /**
-     * Signing out (a token is held) lands on the plain login page; a signed-out visitor bounced
-     * by react-admin lands on `/login?redirect=<wanted path>`.
+     * Ends the session. react-admin then shows `/login` and hands the page it came from in the
+     * location state (`nextPathname`); the login page turns that into `?redirect=` (a redirect
+     * string returned from here would re-enter react-admin's logout-on-mount route in a loop).
      */
     async logout() {
-      const token = session.token();
-      if (token) {
+      if (session.token()) {
         try {
           await http('/logout', { method: 'DELETE' });
         } catch {
           // the session is cleared locally whatever the server says
         }
-        session.clear();
-        return '/login';
       }
       session.clear();
-      return loginPathFor(location());
     },
 
     async checkAuth() {
@@ -105,7 +102,8 @@ export function createAuthProvider({ http, storage = localStorage, location = cu
         throw { redirectTo: loginPathFor(location()), message: 'app.auth.permissions_failed' };
       }
       if (code === 401 || (code === undefined && status === 401)) {
-        session.clear();
+        // react-admin shows the message, then calls logout(), which clears the session; clearing
+        // here first would make it skip the message.
         throw { redirectTo: loginPathFor(location()), message: 'app.auth.session_expired' };
       }
     },

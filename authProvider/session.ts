@@ -42,11 +42,21 @@ function readJson<T>(storage: SessionStorage, key: string): T | null {
   }
 }
 
+/** Event fired on `window` whenever the token is stored or cleared. */
+export const SESSION_EVENT = 'chargedesk:session';
+
+function announce() {
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(SESSION_EVENT));
+}
+
 /** Reads and writes the session keys of one storage. */
 export function sessionOf(storage: SessionStorage) {
   return {
     token: () => storage.getItem(TOKEN_KEY),
-    setToken: (token: string) => storage.setItem(TOKEN_KEY, token),
+    setToken: (token: string) => {
+      storage.setItem(TOKEN_KEY, token);
+      announce();
+    },
     user: () => readJson<StoredUser>(storage, USER_KEY),
     profile: () => readJson<UserInfo>(storage, PROFILE_KEY),
     permissions: () => readJson<string[]>(storage, PERMISSIONS_KEY),
@@ -61,6 +71,7 @@ export function sessionOf(storage: SessionStorage) {
     /** Forgets everything but `lastUserName`. */
     clear() {
       for (const k of [TOKEN_KEY, USER_KEY, PERMISSIONS_KEY, PROFILE_KEY]) storage.removeItem(k);
+      announce();
     },
   };
 }

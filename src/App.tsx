@@ -31,8 +31,6 @@ export function App() {
       catchAll={NotFound}
       notification={AppNotification}
       theme={theme}
-      store={store}
-      requireAuth
       disableTelemetry
     >
       <CustomRoutes noLayout>

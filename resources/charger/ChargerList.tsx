@@ -57,7 +57,7 @@ export function ChargerList() {
       actions={<TopToolbar><FilterButton /><CreateButton to={`${CHARGERS_PATH}/create`} data-testid="charger-create" /><ExportButton data-testid="charger-export" /></TopToolbar>}
       pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
       title={translate('menu.stationProfile')}
-      empty={<EmptyState />}
+      empty={false}
       error={<ErrorState />}
       storeKey="station-profile.chargers"
     >

@@ -79,7 +79,7 @@ export function GatewayList() {
       actions={<TopToolbar><FilterButton /><CreateButton to={`${GATEWAYS_PATH}/create`} data-testid="gateway-create" /><ExportButton data-testid="gateway-export" /></TopToolbar>}
       pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
       title={translate('menu.stationProfile')}
-      empty={<EmptyState />}
+      empty={false}
       error={<ErrorState />}
       storeKey="station-profile.gateways"
     >

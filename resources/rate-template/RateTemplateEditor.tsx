@@ -92,7 +92,7 @@ export function RateTemplateForm({ initial, id, readOnly }: { initial: EditorSta
         {readOnly && <Alert severity="info" sx={{ mb: 2 }} data-testid="rate-template-readonly">{catalogueMessage(811, lang)}</Alert>}
         <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap">
           <TextField
-            select label={translate('app.assets.company')} value={s.companyCode} onChange={(e) => set('companyCode', e.target.value)}
+            fullWidth={false} select label={translate('app.assets.company')} value={s.companyCode} onChange={(e) => set('companyCode', e.target.value)}
             disabled={disabled || Boolean(id)} sx={{ minWidth: 240 }} required
             error={tried && Boolean(fieldError('companyCode'))} helperText={tried && fieldError('companyCode') ? msg(fieldError('companyCode') as FieldProblem) : ' '}
             slotProps={{ htmlInput: { 'data-testid': 'rt-company' } }}
@@ -101,13 +101,13 @@ export function RateTemplateForm({ initial, id, readOnly }: { initial: EditorSta
             {companies.map((c) => <MenuItem key={c.companyCode} value={c.companyCode}>{c.companyName} ({c.companyCode})</MenuItem>)}
           </TextField>
           <TextField
-            label={translate('resources.rate-template.fields.modelName')} value={s.modelName} onChange={(e) => set('modelName', e.target.value)}
+            fullWidth={false} label={translate('resources.rate-template.fields.modelName')} value={s.modelName} onChange={(e) => set('modelName', e.target.value)}
             disabled={disabled} required sx={{ minWidth: 280 }}
             error={tried && Boolean(fieldError('modelName'))} helperText={tried && fieldError('modelName') ? msg(fieldError('modelName') as FieldProblem) : ' '}
             slotProps={{ htmlInput: { 'data-testid': 'rt-model-name', maxLength: 100 } }}
           />
           <TextField
-            select label={translate('resources.rate-template.fields.currency')} value={s.currency} onChange={(e) => set('currency', e.target.value)}
+            fullWidth={false} select label={translate('resources.rate-template.fields.currency')} value={s.currency} onChange={(e) => set('currency', e.target.value)}
             disabled={disabled} sx={{ minWidth: 160 }} helperText=" " slotProps={{ htmlInput: { 'data-testid': 'rt-currency' } }}
           >
             {CURRENCIES.map((c) => <MenuItem key={c} value={c}>{translate(`resources.rate-template.values.currency.${c}`, { _: c })}</MenuItem>)}
@@ -132,13 +132,13 @@ export function RateTemplateForm({ initial, id, readOnly }: { initial: EditorSta
         <SectionTitle>{translate('resources.rate-template.sections.fees')}</SectionTitle>
         <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap">
           <TextField
-            label={translate('resources.rate-template.fields.serviceFeePerKwh')} value={s.serviceFeePerKwh} onChange={(e) => set('serviceFeePerKwh', e.target.value)}
+            fullWidth={false} label={translate('resources.rate-template.fields.serviceFeePerKwh')} value={s.serviceFeePerKwh} onChange={(e) => set('serviceFeePerKwh', e.target.value)}
             disabled={disabled} sx={{ width: 200 }} error={Boolean(fieldError('serviceFeePerKwh'))}
             helperText={fieldError('serviceFeePerKwh') ? msg(fieldError('serviceFeePerKwh') as FieldProblem) : translate('resources.rate-template.helpers.per_kwh', { currency: s.currency })}
             slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'rt-service-fee' } }}
           />
           <TextField
-            label={translate('resources.rate-template.fields.serviceTax')} value={s.serviceTax} onChange={(e) => set('serviceTax', e.target.value)}
+            fullWidth={false} label={translate('resources.rate-template.fields.serviceTax')} value={s.serviceTax} onChange={(e) => set('serviceTax', e.target.value)}
             disabled={disabled} sx={{ width: 200 }} error={Boolean(fieldError('serviceTax'))}
             helperText={fieldError('serviceTax') ? msg(fieldError('serviceTax') as FieldProblem) : '%'}
             slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'rt-service-tax' } }}
@@ -150,12 +150,12 @@ export function RateTemplateForm({ initial, id, readOnly }: { initial: EditorSta
           {s.taxes.map((t, i) => (
             <Stack key={i} direction="row" spacing={1} alignItems="flex-start" data-testid="rt-tax-row">
               <TextField
-                size="small" label={translate('resources.rate-template.fields.taxName')} value={t.taxName} onChange={(e) => setTax(i, 'taxName', e.target.value)}
+                fullWidth={false} size="small" label={translate('resources.rate-template.fields.taxName')} value={t.taxName} onChange={(e) => setTax(i, 'taxName', e.target.value)}
                 disabled={disabled} error={Boolean(taxProblem(i, 'taxName'))} helperText={taxProblem(i, 'taxName') ? msg(taxProblem(i, 'taxName') as FieldProblem) : undefined}
                 slotProps={{ htmlInput: { maxLength: 64, 'data-testid': `rt-tax-name-${i}` } }}
               />
               <TextField
-                size="small" label={translate('resources.rate-template.fields.taxPercentage')} value={t.taxPercentage} onChange={(e) => setTax(i, 'taxPercentage', e.target.value)}
+                fullWidth={false} size="small" label={translate('resources.rate-template.fields.taxPercentage')} value={t.taxPercentage} onChange={(e) => setTax(i, 'taxPercentage', e.target.value)}
                 disabled={disabled} sx={{ width: 160 }} error={Boolean(taxProblem(i, 'taxPercentage'))}
                 helperText={taxProblem(i, 'taxPercentage') ? msg(taxProblem(i, 'taxPercentage') as FieldProblem) : undefined}
                 slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': `rt-tax-percentage-${i}` } }}
@@ -189,17 +189,17 @@ export function RateTemplateForm({ initial, id, readOnly }: { initial: EditorSta
                     sx={{ p: 0.5, borderRadius: 1, bgcolor: selected === i ? 'action.selected' : 'transparent' }}
                   >
                     <TextField
-                      size="small" label={translate('resources.rate-template.fields.startTime')} value={d.startTime} onChange={(e) => setRow(i, 'startTime', e.target.value)}
+                      fullWidth={false} size="small" label={translate('resources.rate-template.fields.startTime')} value={d.startTime} onChange={(e) => setRow(i, 'startTime', e.target.value)}
                       disabled={disabled} sx={{ width: 110 }} placeholder="HH:mm" error={Boolean(rowProblem(i, 'startTime'))}
                       slotProps={{ htmlInput: { maxLength: 5, 'data-testid': `rt-row-start-${i}` } }}
                     />
                     <TextField
-                      size="small" label={translate('resources.rate-template.fields.endTime')} value={d.endTime} onChange={(e) => setRow(i, 'endTime', e.target.value)}
+                      fullWidth={false} size="small" label={translate('resources.rate-template.fields.endTime')} value={d.endTime} onChange={(e) => setRow(i, 'endTime', e.target.value)}
                       disabled={disabled} sx={{ width: 110 }} placeholder="HH:mm" error={Boolean(rowProblem(i, 'endTime'))}
                       slotProps={{ htmlInput: { maxLength: 5, 'data-testid': `rt-row-end-${i}` } }}
                     />
                     <TextField
-                      size="small" label={translate('resources.rate-template.fields.electricityFeePerKwh')} value={d.electricityFeePerKwh}
+                      fullWidth={false} size="small" label={translate('resources.rate-template.fields.electricityFeePerKwh')} value={d.electricityFeePerKwh}
                       onChange={(e) => setRow(i, 'electricityFeePerKwh', e.target.value)} disabled={disabled} sx={{ width: 200 }}
                       error={Boolean(rowProblem(i, 'electricityFeePerKwh'))}
                       helperText={rowProblem(i, 'electricityFeePerKwh') ? msg(rowProblem(i, 'electricityFeePerKwh') as FieldProblem) : undefined}

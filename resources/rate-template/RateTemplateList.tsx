@@ -122,7 +122,7 @@ export function RateTemplateList() {
       actions={<TopToolbar><FilterButton /><CreateButton to={`${RATE_TEMPLATES_PATH}/create`} data-testid="rt-create" /><ExportButton data-testid="rt-export" /></TopToolbar>}
       pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
       title={translate('menu.stationProfile')}
-      empty={<EmptyState />}
+      empty={false}
       error={<ErrorState />}
       storeKey="station-profile.rate-templates"
     >

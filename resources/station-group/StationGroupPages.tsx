@@ -91,7 +91,7 @@ export function StationGroupList() {
       actions={<TopToolbar><FilterButton /><CreateButton to={`${STATION_GROUP_PATH}/create`} data-testid="group-create" /><ExportButton data-testid="group-export" /></TopToolbar>}
       pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
       title={translate('menu.stationGroup')}
-      empty={<EmptyState />}
+      empty={false}
       error={<ErrorState />}
     >
       <Datagrid bulkActionButtons={false} rowClick={(id) => `${STATION_GROUP_PATH}/${id}`} empty={<EmptyState />} data-testid="groups-grid">

@@ -86,7 +86,7 @@ export function StationList() {
       actions={<TopToolbar><FilterButton /><CreateButton to={`${STATION_PROFILE_PATH}/create`} data-testid="station-create" /><ExportButton data-testid="station-export" /></TopToolbar>}
       pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
       title={translate('menu.stationProfile')}
-      empty={<EmptyState />}
+      empty={false}
       error={<ErrorState />}
       disableSyncWithLocation={false}
     >

@@ -38,6 +38,9 @@ export function StationShow() {
   useLiveEvents(() => { void refetch(); }, { events: ['charger'] });
   if (isPending) return <Loading />;
   if (error || !data) return <ErrorState error={error as Error} onRetry={() => refetch()} />;
+  // A record from the list cache comes first, without its chargers and gateways.
+  const chargers = data.chargers ?? [];
+  const gateways = data.gateways ?? [];
   const f = (k: string) => `resources.station.fields.${k}`;
   const v = (k: string, val: string | null) => (val ? translate(`resources.station.values.${k}.${val}`, { _: val }) : '');
   return (
@@ -78,11 +81,11 @@ export function StationShow() {
 
       <Card>
         <CardHeader
-          title={translate('resources.station.chargers_title', { smart_count: data.chargers.length })}
+          title={translate('resources.station.chargers_title', { smart_count: chargers.length })}
           action={<Button component={RouterLink} to={`${CHARGERS_PATH}/create?stationId=${data.id}`} label="resources.station.add_charger" data-testid="station-add-charger"><AddIcon /></Button>}
         />
         <CardContent sx={{ overflowX: 'auto' }}>
-          {data.chargers.length === 0 ? <EmptyState /> : (
+          {chargers.length === 0 ? <EmptyState /> : (
             <Table size="small" data-testid="station-chargers">
               <TableHead><TableRow>
                 <TableCell>{translate('resources.charger.fields.online')}</TableCell>
@@ -96,7 +99,7 @@ export function StationShow() {
                 <TableCell>{translate('resources.charger.fields.lastSeenAt')}</TableCell>
               </TableRow></TableHead>
               <TableBody>
-                {data.chargers.map((c) => (
+                {chargers.map((c) => (
                   <TableRow key={c.id} data-testid="station-charger-row" hover>
                     <TableCell><OnlineDot online={c.online} /></TableCell>
                     <TableCell><Link component={RouterLink} to={`${CHARGERS_PATH}/${c.id}/show`} sx={{ fontFamily: 'monospace' }}>{c.serialNum}</Link></TableCell>
@@ -117,11 +120,11 @@ export function StationShow() {
 
       <Card>
         <CardHeader
-          title={translate('resources.station.gateways_title', { smart_count: data.gateways.length })}
+          title={translate('resources.station.gateways_title', { smart_count: gateways.length })}
           action={<Button component={RouterLink} to={`${GATEWAYS_PATH}/create?stationId=${data.id}`} label="resources.station.add_gateway" data-testid="station-add-gateway"><AddIcon /></Button>}
         />
         <CardContent sx={{ overflowX: 'auto' }}>
-          {data.gateways.length === 0 ? <EmptyState /> : (
+          {gateways.length === 0 ? <EmptyState /> : (
             <Table size="small" data-testid="station-gateways">
               <TableHead><TableRow>
                 <TableCell>{translate('resources.gateway.fields.online')}</TableCell>
@@ -132,7 +135,7 @@ export function StationShow() {
                 <TableCell />
               </TableRow></TableHead>
               <TableBody>
-                {data.gateways.map((g) => (
+                {gateways.map((g) => (
                   <TableRow key={g.id} data-testid="station-gateway-row" hover>
                     <TableCell><OnlineDot online={g.online} /></TableCell>
                     <TableCell><Link component={RouterLink} to={`${GATEWAYS_PATH}/${g.id}/show`} sx={{ fontFamily: 'monospace' }}>{g.serialNum}</Link></TableCell>

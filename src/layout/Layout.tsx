@@ -2,9 +2,11 @@
  * The main layout (spec §2): dark sidebar, top navbar, content area. Sets the page title
  * ("<route title> - ChargeDesk") and scrolls to the top on navigation.
  */
-import { Component, Suspense, useEffect, type ErrorInfo, type ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
+import { Component, Suspense, useEffect, useSyncExternalStore, type ErrorInfo, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
 import { useLocaleState, useTranslate } from 'react-admin';
+import { loginPathFor } from '../../authProvider';
+import { SESSION_EVENT, TOKEN_KEY } from '../../authProvider/session';
 import { Box, Button, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { breadcrumbKeys } from '../routes/access';
 import { Navbar } from './Navbar';
@@ -71,9 +73,30 @@ class PageErrorBoundary extends Component<{ children: ReactNode; resetKey: strin
   }
 }
 
+/** The stored token, re-read whenever the session changes (this tab or another). */
+function useToken(): string | null {
+  return useSyncExternalStore(
+    (notify) => {
+      window.addEventListener(SESSION_EVENT, notify);
+      window.addEventListener('storage', notify);
+      return () => {
+        window.removeEventListener(SESSION_EVENT, notify);
+        window.removeEventListener('storage', notify);
+      };
+    },
+    () => localStorage.getItem(TOKEN_KEY),
+  );
+}
+
 export function Layout({ children }: { children?: ReactNode }) {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   usePageTitle();
+  // Every page inside the layout needs a session (spec §2): a signed-out visitor goes to
+  // `/login?redirect=<wanted path>` before anything is drawn or fetched. This is a plain
+  // check of the stored token rather than react-admin's requireAuth, whose logout-on-mount
+  // route can keep re-running while the router's navigation to /login is still pending.
+  const token = useToken();
+  if (!token) return <Navigate to={loginPathFor(`${pathname}${search}`)} replace />;
   return (
     <SidebarStateProvider>
       <ScrollToTop />

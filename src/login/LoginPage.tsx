@@ -5,7 +5,7 @@
  * a signed-in user landing here goes to `/`.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useLogin, useNotify, useTranslate } from 'react-admin';
 import { Alert, Box, Button, CircularProgress, IconButton, InputAdornment, Paper, Stack, TextField, Typography } from '@mui/material';
 import BoltIcon from '@mui/icons-material/Bolt';
@@ -14,7 +14,7 @@ import LockIcon from '@mui/icons-material/LockOutlined';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { errorCode } from '../../dataProvider/httpClient';
-import { safeRedirect } from '../../authProvider';
+import { loginPathFor, safeRedirect } from '../../authProvider';
 import { LAST_USER_KEY, TOKEN_KEY } from '../../authProvider/session';
 import { LanguageToggle } from '../layout/LanguageToggle';
 import { SIDEBAR } from '../theme';
@@ -47,6 +47,19 @@ export function LoginPage() {
   useEffect(() => {
     document.title = `${translate('menu.login')} - ${translate('app.name')}`;
   }, [translate]);
+
+  // react-admin hands the page a signed-out visitor wanted in the location state; keep it in the
+  // URL as `?redirect=` (spec §2) so it survives a reload.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const wanted = (location.state as { nextPathname?: string; nextSearch?: string } | null)?.nextPathname;
+  const wantedSearch = (location.state as { nextSearch?: string } | null)?.nextSearch ?? '';
+  useEffect(() => {
+    if (wanted && !params.get('redirect')) {
+      const target = loginPathFor(`${wanted}${wantedSearch}`);
+      if (target !== '/login') navigate(target, { replace: true });
+    }
+  }, [wanted, wantedSearch, params, navigate]);
 
   if (localStorage.getItem(TOKEN_KEY) && !loading) return <Navigate to="/" replace />;
 

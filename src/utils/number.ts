@@ -2,7 +2,7 @@
  * Number helpers of spec §9: abbreviations with the suffixes k, w, kw and m, and percentage
  * shares whose rounding remainders are distributed so they total exactly 100.
  *
- * Abbreviation thresholds (decision, documented in docs/console.md):
+ * Abbreviation thresholds (a product decision; the spec names only the suffixes):
  * - English: k = 10³ (thousand), m = 10⁶ (million).
  * - Chinese: w = 10⁴ (万), kw = 10⁷ (千万).
  * Below the first threshold the number is shown as is; one decimal at most, trailing zero dropped.

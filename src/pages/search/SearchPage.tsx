@@ -71,14 +71,14 @@ export default function SearchPage() {
         <CardContent>
           <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" alignItems="center" component="form" onSubmit={(e) => { e.preventDefault(); submit(); }}>
             <TextField
-              select size="small" label={translate('app.nav.search_type')} value={knownType ? draftType : 'ChargerSN'}
+              select size="small" fullWidth={false} label={translate('app.nav.search_type')} value={knownType ? draftType : 'ChargerSN'}
               onChange={(e) => setDraftType(e.target.value)} sx={{ minWidth: 180 }}
               slotProps={{ htmlInput: { 'data-testid': 'search-type' } }}
             >
               {SEARCH_TYPES.map((t) => <MenuItem key={t.value} value={t.value}>{translate(t.label)}</MenuItem>)}
             </TextField>
             <TextField
-              size="small" label={translate('app.search.term')} value={draftTerm} onChange={(e) => setDraftTerm(e.target.value)}
+              size="small" fullWidth={false} label={translate('app.search.term')} value={draftTerm} onChange={(e) => setDraftTerm(e.target.value)}
               sx={{ minWidth: 280 }} slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'search-term' } }}
             />
             <Button type="submit" variant="contained" startIcon={<SearchIcon />} disabled={!draftTerm.trim()} data-testid="search-submit">

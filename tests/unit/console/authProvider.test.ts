@@ -75,14 +75,18 @@ describe('authProvider session checks', () => {
     await expect(auth.checkAuth({})).resolves.toBeUndefined();
   });
 
-  it('checkError clears the session on envelope code 401 only', async () => {
+  it('checkError logs out on envelope code 401 only (logout then clears the session)', async () => {
     const { auth, storage } = setup(() => null);
     storage.setItem('token', 'T');
     storage.setItem('user', '{"id":1,"userName":"a"}');
     await expect(auth.checkError(new HttpError('Wrong user name or password', 401, { code: 700 }))).resolves.toBeUndefined();
     await expect(auth.checkError(new HttpError('Unauthorized operation', 403, { code: 403 }))).resolves.toBeUndefined();
     expect(storage.getItem('token')).toBe('T');
-    await expect(auth.checkError(new HttpError('Authentication exception', 401, { code: 401 }))).rejects.toMatchObject({ redirectTo: '/login?redirect=%2FOperations%2FOrders' });
+    await expect(auth.checkError(new HttpError('Authentication exception', 401, { code: 401 }))).rejects.toMatchObject({
+      redirectTo: '/login?redirect=%2FOperations%2FOrders',
+      message: 'app.auth.session_expired',
+    });
+    await auth.logout({});
     expect(storage.getItem('token')).toBeNull();
     expect(storage.getItem('user')).toBeNull();
   });
@@ -91,7 +95,7 @@ describe('authProvider session checks', () => {
     const { auth, storage, calls } = setup(() => null);
     storage.setItem('token', 'T');
     storage.setItem('permissions', '["role:admin"]');
-    expect(await auth.logout({})).toBe('/login');
+    await auth.logout({});
     expect(calls.map((c) => `${c.opts.method} ${c.path}`)).toEqual(['DELETE /logout']);
     expect(storage.getItem('token')).toBeNull();
     expect(storage.getItem('permissions')).toBeNull();
@@ -99,7 +103,7 @@ describe('authProvider session checks', () => {
 
   it('logout without a token does not call the server', async () => {
     const { auth, calls } = setup(() => null);
-    expect(await auth.logout({})).toBe('/login?redirect=%2FOperations%2FOrders');
+    await auth.logout({});
     expect(calls).toEqual([]);
   });
 

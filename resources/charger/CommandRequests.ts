@@ -1,0 +1,54 @@
+/**
+ * The remote commands of Charger Monitoring and their requests (docs/operations.md "Remote
+ * commands"): `POST /sp/charger/{id}/command/<name>` with the OCPP arguments. Pure, so the
+ * mapping from the dialog's choices to the API is unit-tested.
+ */
+
+export const COMMANDS = ['remote-start', 'remote-stop', 'reset', 'unlock', 'availability'] as const;
+export type CommandName = (typeof COMMANDS)[number];
+
+/** The dialog's choices (only the ones a command uses matter). */
+export interface CommandForm {
+  /** Connector id; 0 = the whole charger (availability), undefined = any (remote start). */
+  connectorId?: number;
+  /** Who starts: a card user or an app user (remote start). */
+  userKind?: 'card' | 'app';
+  userId?: number;
+  resetType?: 'Soft' | 'Hard';
+  availability?: 'Operative' | 'Inoperative';
+}
+
+/** What a command needs before it can be sent, as a translation key, or undefined when ready. */
+export function commandFormError(name: CommandName, form: CommandForm): string | undefined {
+  switch (name) {
+    case 'remote-start': return form.userId ? undefined : 'app.commands.errors.user_required';
+    case 'unlock': return form.connectorId && form.connectorId > 0 ? undefined : 'app.commands.errors.connector_required';
+    case 'availability': return form.connectorId === undefined || form.connectorId < 0 ? 'app.commands.errors.connector_required' : undefined;
+    default: return undefined;
+  }
+}
+
+/** The API path and JSON body of a command for charger `chargerId`. */
+export function commandRequest(chargerId: number, name: CommandName, form: CommandForm): { path: string; body: Record<string, unknown> } {
+  const path = `charger/${chargerId}/command/${name}`;
+  switch (name) {
+    case 'remote-start': {
+      const body: Record<string, unknown> = {};
+      if (form.connectorId && form.connectorId > 0) body.connectorId = form.connectorId;
+      if (form.userKind === 'app') body.appUserId = form.userId;
+      else body.cardUserId = form.userId;
+      return { path, body };
+    }
+    case 'remote-stop': return { path, body: {} };
+    case 'reset': return { path, body: { type: form.resetType ?? 'Soft' } };
+    case 'unlock': return { path, body: { connectorId: form.connectorId } };
+    case 'availability': return { path, body: { connectorId: form.connectorId ?? 0, type: form.availability ?? 'Operative' } };
+  }
+}
+
+/** The answer of a command (`{ action, request, answer }`, answer as the charger sent it). */
+export interface CommandAnswer {
+  action: string;
+  request: Record<string, unknown>;
+  answer: { status?: string } & Record<string, unknown>;
+}
