@@ -3,7 +3,18 @@
  * the real server (child process, demo network) and the built console in Chromium.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { hashPath, poll, signIn, stage, storageItem, type Stage } from './helpers.js';
+
+/** A bounce to login takes a handful of navigations; a redirect loop takes thousands. */
+const MAX_NAVIGATIONS = 20;
+
+/** Counts the page's main-frame navigations (hash changes included) from now on. */
+function countNavigations(page: Page): () => number {
+  let n = 0;
+  page.on('framenavigated', (frame) => { if (frame === page.mainFrame()) n += 1; });
+  return () => n;
+}
 
 describe('sign in and sign out', () => {
   let s: Stage;
@@ -43,8 +54,11 @@ describe('sign in and sign out', () => {
 
   it('sends a signed-out visitor to login with the wanted path, and back there after signing in', async () => {
     const { page } = await s.page();
+    const navigations = countNavigations(page);
     await page.goto('/#/Operations/Orders');
     await page.getByTestId('login-form').waitFor();
+    // One bounce to login, not a redirect loop.
+    expect(navigations()).toBeLessThan(MAX_NAVIGATIONS);
     expect(hashPath(page)).toMatch(/^\/login\?/);
     expect(decodeURIComponent(hashPath(page))).toContain('redirect=/Operations/Orders');
     await page.getByTestId('login-username').fill('admin');
@@ -87,8 +101,10 @@ describe('sign in and sign out', () => {
     // The server no longer accepts the old token.
     const res = await fetch(`${s.server.baseUrl}/sp/user/info`, { headers: { authorization: `Bearer ${token}` } });
     expect(res.status).toBe(401);
+    const navigations = countNavigations(page);
     await page.goto('/#/Dashboard/Dashboard');
     await page.getByTestId('login-form').waitFor();
     expect(hashPath(page)).toMatch(/^\/login/);
+    expect(navigations()).toBeLessThan(MAX_NAVIGATIONS);
   });
 });
