@@ -18,10 +18,21 @@ export async function freshDatabase(backend: Backend): Promise<Database> {
   if (backend === 'pglite') return openDatabase({ dataDir: 'memory://' });
   const base = new URL(process.env.DATABASE_URL!);
   const name = `cdtest_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base.toString() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  // CREATE DATABASE copies template1 and fails when another session holds it at that moment
+  // (several test files start together): retry a few times, bounded.
+  for (let attempt = 1; ; attempt++) {
+    const admin = new pg.Client({ connectionString: base.toString() });
+    try {
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      break;
+    } catch (err) {
+      if (attempt >= 8) throw err;
+      await new Promise((r) => setTimeout(r, 100 * attempt + Math.floor(Math.random() * 200)));
+    } finally {
+      await admin.end().catch(() => undefined);
+    }
+  }
   const url = new URL(base.toString());
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString() });
