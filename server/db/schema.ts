@@ -418,7 +418,7 @@ export const menu = pgTable('menu', {
 export const orderExportSetting = pgTable('order_export_setting', {
   id: serial('id').primaryKey(),
   companyCode: text('company_code').notNull().unique(),
-  operatorName: text('operator_name').notNull(),
+  operatorCompanyName: text('operator_company_name').notNull(),
   address: text('address').notNull(),
   logoType: text('logo_type').notNull(),
   logoData: text('logo_data').notNull(),

@@ -19,5 +19,6 @@ import live from './live/routes.js';
 import ocppAdmin from './ocpp-admin/routes.js';
 import assets from './station/assets.js';
 import consoleConfig from './config/routes.js';
+import orderOperations from './order-export/index.js';
 
-export const apiModules: FastifyPluginAsync[] = [auth, company, notifications, operator, accounts, roles, menus, profile, cardUser, appUser, statistics, command, chargerRead, order, dashboard, live, ocppAdmin, assets, consoleConfig];
+export const apiModules: FastifyPluginAsync[] = [auth, company, notifications, operator, accounts, roles, menus, profile, cardUser, appUser, statistics, command, chargerRead, order, dashboard, live, ocppAdmin, assets, consoleConfig, orderOperations];

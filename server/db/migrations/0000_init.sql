@@ -252,7 +252,7 @@ CREATE TABLE "notification" (
 CREATE TABLE "order_export_setting" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"company_code" text NOT NULL,
-	"operator_name" text NOT NULL,
+	"operator_company_name" text NOT NULL,
 	"address" text NOT NULL,
 	"logo_type" text NOT NULL,
 	"logo_data" text NOT NULL,

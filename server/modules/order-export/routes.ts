@@ -1,0 +1,232 @@
+/**
+ * Order exports (spec §2 Operations → Orders; docs/exports.md). Every export takes the order
+ * list's query string (filters, `sort`, `order`) and applies exactly the list's filter and
+ * company scope (`orderConditions`), so it holds the rows the list shows.
+ * - `GET /sp/order/export/count?<filters>` → `{ total, max }` (max = 50 000) for the console's
+ *   pre-check.
+ * - `GET /sp/order/export/excel?<filters>[&size=n]` streamed xlsx (exceljs WorkbookWriter), rows
+ *   read in pages of 1000. 710 when more than 50 000 rows would be exported, 704 when `size` is
+ *   above 50 000, 711 when the export fails before streaming starts (a failure mid-stream aborts
+ *   the download).
+ * - `GET /sp/order/export/pdf?<filters>[&size=n]` streamed PDF list; 704 above 5000 rows or
+ *   `size` above 5000; 711 on failure.
+ * - `GET /sp/order/:id/invoice` tax invoice PDF: 400 `id` unknown order, 709 another company's,
+ *   707 unpaid, 813 no export settings for the order's company, 708 rendering failed.
+ * Column headers and words follow the caller's language (`language` cookie / Accept-Language);
+ * times are shown in the `Time-Zone` header's zone (UTC by default).
+ */
+import { PassThrough } from 'node:stream';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { count, eq, type SQL } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { chargeOrder } from '../../db/schema.js';
+import { authOf } from '../../http/access.js';
+import { AppError, langOf, ok } from '../../http/envelope.js';
+import { assertSameCompany } from '../../http/scope.js';
+import { envelopeOf } from '../charger/response-schemas.js';
+import { timeZoneOf } from '../dashboard/routes.js';
+import { orderConditions, orderFilterQuery, orderSort } from '../order/filter.js';
+import { orderQuery, orderRecord, type OrderRecord } from '../order/record.js';
+import { EXCEL_COLUMNS, headerOf, localTime, neutralise, valueLabel, wordsOf, type ExportColumn } from './labels.js';
+import { invoicePdf, orderListPdf } from './pdf.js';
+import { loadExportSetting } from './settings.js';
+
+/** Most rows of an Excel export (spec §8 code 710). */
+export const EXCEL_MAX_ROWS = 50_000;
+/** Most rows of a PDF list (704 above). */
+export const PDF_MAX_ROWS = 5_000;
+/** Rows read from the database per query while streaming. */
+export const PAGE_ROWS = 1000;
+
+const exportQuery = orderFilterQuery.extend({
+  sort: z.string().max(64).optional(),
+  order: z.enum(['asc', 'desc', 'ASC', 'DESC']).optional(),
+  /** Export at most this many rows (the first of the sorted list). */
+  size: z.coerce.number().int().min(1).optional(),
+});
+type ExportQuery = z.infer<typeof exportQuery>;
+
+/** Currencies without a minor unit. */
+const NO_MINOR = new Set(['JPY', 'KRW']);
+
+/** Rows matching `where`, counted on the order table alone. */
+async function countOrders(db: Db, where: SQL | undefined): Promise<number> {
+  const [{ total }] = await db.select({ total: count() }).from(chargeOrder).where(where);
+  return total;
+}
+
+/** Yields the export's order records page by page (`PAGE_ROWS` at a time), `limit` in all. */
+async function* orderPages(db: Db, where: SQL | undefined, q: ExportQuery, limit: number): AsyncGenerator<OrderRecord[]> {
+  const orderBy = orderSort(q);
+  const now = new Date();
+  for (let offset = 0; offset < limit; offset += PAGE_ROWS) {
+    const rows = await orderQuery(db).where(where).orderBy(...orderBy).limit(Math.min(PAGE_ROWS, limit - offset)).offset(offset);
+    if (!rows.length) return;
+    yield rows.map((r) => orderRecord(r, now));
+    if (rows.length < PAGE_ROWS) return;
+  }
+}
+
+/** The value of an Excel cell: numbers for money, energy and counts; neutralised text otherwise. */
+export function excelCell(o: OrderRecord, col: ExportColumn, lang: 'en' | 'zh', tz: string): string | number {
+  switch (col) {
+    case 'connectorId': case 'durationSeconds': return o[col];
+    case 'energyKwh': case 'electricityFee': case 'serviceFee': case 'cost': case 'taxAmount': case 'totalAmount':
+      return Number(o[col]);
+    case 'chargerStartTime': case 'chargerStopTime': case 'serverStartTime': case 'serverStopTime':
+      return localTime(o[col], tz);
+    case 'status': case 'userType': return valueLabel(o[col], lang);
+    case 'paid': return valueLabel(o.paid, lang);
+    default: return neutralise(String(o[col] ?? ''));
+  }
+}
+
+/** `orders-<yyyymmdd-hhmmss>.<ext>` (UTC). */
+function fileName(prefix: string, ext: string): string {
+  return `${prefix}-${new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')}.${ext}`;
+}
+
+/** Sets download headers. */
+function download(reply: FastifyReply, type: string, name: string): void {
+  reply.header('content-type', type);
+  reply.header('content-disposition', `attachment; filename="${name}"`);
+  reply.header('cache-control', 'no-store');
+}
+
+/**
+ * How many rows an export of `q` will hold: checks `size` (704 above `max`) and the matching
+ * count (`overCode` when more than `max` would be exported).
+ */
+async function plannedRows(db: Db, where: SQL | undefined, q: ExportQuery, max: number, overCode: 704 | 710): Promise<number> {
+  if (q.size !== undefined && q.size > max) throw new AppError(704, 'size');
+  const total = await countOrders(db, where);
+  const rows = q.size !== undefined ? Math.min(q.size, total) : total;
+  if (rows > max) throw new AppError(overCode);
+  return rows;
+}
+
+const exportRoutes: FastifyPluginAsync = async (app) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const config = { permission: 'menu:operations:orders' };
+
+  r.get('/order/export/count', {
+    config,
+    schema: { tags: ['order'], querystring: exportQuery, response: { 200: envelopeOf(z.object({ total: z.number(), max: z.number(), pdfMax: z.number() })) } },
+  }, async (req) => {
+    const where = orderConditions(authOf(req), req.query);
+    orderSort(req.query);
+    const total = await countOrders(app.db, where);
+    return ok(req, { total, max: EXCEL_MAX_ROWS, pdfMax: PDF_MAX_ROWS });
+  });
+
+  r.get('/order/export/excel', { config, schema: { tags: ['order'], querystring: exportQuery } }, async (req, reply) => {
+    const q = req.query;
+    const where = orderConditions(authOf(req), q);
+    orderSort(q);
+    const rows = await plannedRows(app.db, where, q, EXCEL_MAX_ROWS, 710);
+    const lang = langOf(req);
+    const tz = timeZoneOf(req);
+    const out = new PassThrough();
+    let wb: ExcelJS.stream.xlsx.WorkbookWriter;
+    let ws: ExcelJS.Worksheet;
+    try {
+      wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+      wb.creator = 'ChargeDesk';
+      ws = wb.addWorksheet(wordsOf(lang).sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
+      ws.columns = EXCEL_COLUMNS.map((c) => ({
+        header: headerOf(c, lang, tz),
+        key: c,
+        width: c.endsWith('Time') ? 21 : c === 'orderNo' ? 22 : 14,
+        style: c === 'energyKwh' ? { numFmt: '0.000' } : undefined,
+      }));
+      ws.getRow(1).font = { bold: true };
+      ws.getRow(1).commit();
+    } catch (err) {
+      req.log.error({ err }, 'excel export failed');
+      throw new AppError(711);
+    }
+    download(reply, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', fileName('orders', 'xlsx'));
+    void (async () => {
+      for await (const page of orderPages(app.db, where, q, rows)) {
+        for (const o of page) {
+          const row = ws.addRow(EXCEL_COLUMNS.map((c) => excelCell(o, c, lang, tz)));
+          const money = NO_MINOR.has(o.currency) ? '0' : '0.00';
+          for (const c of ['electricityFee', 'serviceFee', 'cost', 'taxAmount', 'totalAmount'] as const) {
+            row.getCell(EXCEL_COLUMNS.indexOf(c) + 1).numFmt = money;
+          }
+          row.commit();
+        }
+        // Let the zip stream drain to the client before the next page (memory stays flat).
+        await new Promise((res) => setImmediate(res));
+        if (out.writableNeedDrain) await new Promise((res) => out.once('drain', res));
+      }
+      ws.commit();
+      await wb.commit();
+    })().catch((err: unknown) => {
+      req.log.error({ err }, 'excel export failed while streaming');
+      out.destroy(err instanceof Error ? err : new Error(String(err)));
+    });
+    return reply.send(out);
+  });
+
+  r.get('/order/export/pdf', { config, schema: { tags: ['order'], querystring: exportQuery } }, async (req, reply) => {
+    const q = req.query;
+    const where = orderConditions(authOf(req), q);
+    orderSort(q);
+    const rows = await plannedRows(app.db, where, q, PDF_MAX_ROWS, 704);
+    const lang = langOf(req);
+    const tz = timeZoneOf(req);
+    let list: ReturnType<typeof orderListPdf>;
+    try {
+      list = orderListPdf(lang, tz, rows);
+    } catch (err) {
+      req.log.error({ err }, 'pdf export failed');
+      throw new AppError(711);
+    }
+    const out = new PassThrough();
+    list.doc.pipe(out);
+    download(reply, 'application/pdf', fileName('orders', 'pdf'));
+    void (async () => {
+      for await (const page of orderPages(app.db, where, q, rows)) list.add(page);
+      list.end();
+    })().catch((err: unknown) => {
+      req.log.error({ err }, 'pdf export failed while streaming');
+      out.destroy(err instanceof Error ? err : new Error(String(err)));
+    });
+    return reply.send(out);
+  });
+
+  r.get('/order/:id/invoice', {
+    config,
+    schema: { tags: ['order'], params: z.object({ id: z.coerce.number().int().positive() }) },
+  }, async (req, reply) => {
+    const auth = authOf(req);
+    const [row] = await orderQuery(app.db).where(eq(chargeOrder.id, req.params.id)).limit(1);
+    if (!row) throw new AppError(400, 'id');
+    assertSameCompany(auth, row.o.companyCode, 'read');
+    if (!row.o.paid) throw new AppError(707);
+    const setting = await loadExportSetting(app.db, row.o.companyCode);
+    if (!setting) throw new AppError(813);
+    let pdf: Buffer;
+    try {
+      pdf = await invoicePdf(orderRecord(row), {
+        operatorCompanyName: setting.operatorCompanyName,
+        address: setting.address,
+        logo: Buffer.from(setting.logoData, 'base64'),
+        serviceFeeTitle: setting.serviceFeeTitle,
+        electricityFeeTitle: setting.electricityFeeTitle,
+        notes: setting.notes,
+      }, langOf(req), timeZoneOf(req));
+    } catch (err) {
+      req.log.error({ err, orderId: row.o.id }, 'invoice failed');
+      throw new AppError(708);
+    }
+    download(reply, 'application/pdf', `invoice-${row.o.orderNo}.pdf`);
+    return reply.send(pdf);
+  });
+};
+
+export default exportRoutes;
