@@ -68,7 +68,7 @@ export function StationShow() {
             <Field label={f('address')}>{[data.address, data.houseNumber].filter(Boolean).join(' ')}</Field>
             <Field label={f('city')}>{[data.zip, data.city].filter(Boolean).join(' ')}</Field>
             <Field label={f('country')}>{countryName(data.country, locale === 'zh' ? 'zh' : 'en')}</Field>
-            <Field label={f('latitude')} testId="station-show-coordinates">{data.latitude !== null ? `${data.latitude}, ${data.longitude}` : ''}</Field>
+            <Field label="resources.station.helpers.coordinates" testId="station-show-coordinates">{data.latitude !== null ? `${data.latitude}, ${data.longitude}` : ''}</Field>
             <Field label={f('pricingModel')}>{data.pricingModel ? translate(`resources.rate-template.values.type.${data.pricingModel}`) : ''}</Field>
             <Field label={f('rateTemplateName')}>{data.rateTemplateName ? `${data.rateTemplateName}${data.currency ? ` (${data.currency})` : ''}` : ''}</Field>
             <Field label={f('timeZone')}>{data.timeZone}</Field>

@@ -38,7 +38,8 @@ export function UpgradeView({ gatewaySn }: { gatewaySn: string }) {
   if (found.error) return <ErrorState error={found.error as Error} onRetry={() => found.refetch()} />;
   if (!match) return <Alert severity="warning" data-testid="upgrade-not-found">{translate('resources.station.upgrade.not_found', { sn: gatewaySn })}</Alert>;
   if (detail.error || !detail.data) return <ErrorState error={detail.error as Error} onRetry={() => detail.refetch()} />;
-  const g = detail.data;
+  // A record from the list cache comes first, without its chargers.
+  const g = { ...detail.data, chargers: detail.data.chargers ?? [] };
   const eligible = g.chargers.filter((c) => upgradeEligibility(c).eligible).length;
   return (
     <Card data-testid="upgrade-view">
