@@ -17,6 +17,7 @@ import { STATE_COLORS } from '../../src/theme';
 import { CompanyFilterInput, ROWS_PER_PAGE, StationFilterInput } from '../shared/filterInputs';
 import type { DashboardData } from '../../src/pages/dashboard/useDashboard';
 import { ConnectorsField, LastSeenField, OnlineField, StateField } from './chargerFields';
+import { ChargerCommands } from './ChargerCommands';
 import type { ChargerRecord } from './types';
 
 /** The grid's filters (spec §2: search, company, station, online). */
@@ -106,6 +107,7 @@ function ChargerGrid() {
         <FunctionField<ChargerRecord> source="ratedPowerKw" render={(r) => (r.ratedPowerKw ? `${r.ratedPowerKw} kW` : '—')} />
         <TextField source="firmwareVersion" emptyText="—" />
         <LastSeenField source="lastSeenAt" />
+        <FunctionField<ChargerRecord> label="app.commands.menu" sortable={false} render={(r) => <ChargerCommands record={r} />} />
       </Datagrid>
     </List>
   );

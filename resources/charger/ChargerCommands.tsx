@@ -1,0 +1,210 @@
+/**
+ * Remote commands of one charger (Charger Monitoring; issue "Charging operations", item 6): a menu
+ * with remote start (connector and a card user or an app user of the charger's company), remote
+ * stop (the open transaction), reset (soft/hard, confirmed), unlock connector and change
+ * availability (operative/inoperative). Each dialog waits for the charger's answer with a spinner
+ * and shows the outcome: the charger's status, or the server's 718 (timeout), 719 (rejected) or
+ * 720 (not connected) message, already in the user's language.
+ */
+import { useState, type MouseEvent } from 'react';
+import { useDataProvider, useRefresh, useTranslate } from 'react-admin';
+import {
+  Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, IconButton, ListItemIcon,
+  ListItemText, Menu, MenuItem, Radio, RadioGroup, Stack, TextField, Tooltip, Typography,
+} from '@mui/material';
+import SettingsRemoteIcon from '@mui/icons-material/SettingsRemote';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import StopIcon from '@mui/icons-material/Stop';
+import RestartAltIcon from '@mui/icons-material/RestartAlt';
+import LockOpenIcon from '@mui/icons-material/LockOpen';
+import PowerSettingsNewIcon from '@mui/icons-material/PowerSettingsNew';
+import { errorCode } from '../../dataProvider';
+import { postAction } from '../balance/api';
+import { CommandUserPicker } from './CommandUserPicker';
+import { COMMANDS, commandFormError, commandRequest, type CommandAnswer, type CommandForm, type CommandName } from './CommandRequests';
+import type { ChargerRecord } from './types';
+
+const ICONS: Record<CommandName, typeof PlayArrowIcon> = {
+  'remote-start': PlayArrowIcon, 'remote-stop': StopIcon, reset: RestartAltIcon, unlock: LockOpenIcon, availability: PowerSettingsNewIcon,
+};
+
+/** The first form of each command. */
+function initialForm(name: CommandName, record: ChargerRecord): CommandForm {
+  const first = record.connectors?.[0]?.connectorId;
+  switch (name) {
+    case 'remote-start': return { userKind: 'card', connectorId: record.connectors?.find((c) => c.status === 'Available' || c.status === 'Preparing')?.connectorId ?? first };
+    case 'reset': return { resetType: 'Soft' };
+    case 'unlock': return { connectorId: first ?? 1 };
+    case 'availability': return { connectorId: 0, availability: 'Operative' };
+    default: return {};
+  }
+}
+
+type Outcome = { ok: true; answer: CommandAnswer } | { ok: false; message: string; code?: number };
+
+function ConnectorSelect({ record, value, onChange, allowWhole, allowAny }: {
+  record: ChargerRecord; value: number | undefined; onChange: (v: number | undefined) => void; allowWhole?: boolean; allowAny?: boolean;
+}) {
+  const translate = useTranslate();
+  const ids = (record.connectors ?? []).map((c) => c.connectorId).filter((id) => id > 0);
+  const list = ids.length ? ids : [1];
+  return (
+    <TextField
+      select
+      label={translate('app.commands.connector')}
+      value={value === undefined ? '' : String(value)}
+      onChange={(e) => onChange(e.target.value === '' ? undefined : Number(e.target.value))}
+      slotProps={{ htmlInput: { 'data-testid': 'command-connector' }, select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+    >
+      {allowAny && <MenuItem value="">{translate('app.commands.any_connector')}</MenuItem>}
+      {allowWhole && <MenuItem value="0">{translate('app.commands.whole_charger')}</MenuItem>}
+      {list.map((id) => {
+        const status = record.connectors?.find((c) => c.connectorId === id)?.status;
+        return (
+          <MenuItem key={id} value={String(id)}>
+            #{id}{status ? ` · ${translate(`resources.charger.values.runStatus.${status}`, { _: status })}` : ''}
+          </MenuItem>
+        );
+      })}
+    </TextField>
+  );
+}
+
+function CommandDialog({ record, name, onClose }: { record: ChargerRecord; name: CommandName; onClose: () => void }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider();
+  const refresh = useRefresh();
+  const [form, setForm] = useState<CommandForm>(() => initialForm(name, record));
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const set = (patch: Partial<CommandForm>) => { setForm((f) => ({ ...f, ...patch })); setOutcome(null); };
+  const formError = commandFormError(name, form);
+  const send = async () => {
+    if (formError) return;
+    setBusy(true);
+    setOutcome(null);
+    try {
+      const { path, body } = commandRequest(record.id, name, form);
+      const answer = await postAction<CommandAnswer>(dataProvider, path, body);
+      setOutcome({ ok: true, answer });
+      refresh();
+    } catch (e) {
+      const message = (e as Error)?.message;
+      setOutcome({ ok: false, message: message ? translate(message, { _: message }) : translate('app.error.load_failed'), code: errorCode(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const status = outcome?.ok ? outcome.answer.answer?.status : undefined;
+
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="xs" data-testid={`command-dialog-${name}`}>
+      <DialogTitle>
+        {translate(`app.commands.${name}.title`)}
+        <Typography component="div" variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace' }}>{record.serialNum}</Typography>
+      </DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {!record.online && <Alert severity="warning" data-testid="command-offline">{translate('app.commands.offline')}</Alert>}
+          {name === 'remote-start' && (
+            <>
+              <ConnectorSelect record={record} value={form.connectorId} onChange={(connectorId) => set({ connectorId })} allowAny />
+              <RadioGroup row value={form.userKind ?? 'card'} onChange={(e) => set({ userKind: e.target.value as 'card' | 'app', userId: undefined })}>
+                <FormControlLabel value="card" control={<Radio size="small" />} label={translate('app.commands.card_user')} data-testid="command-user-kind-card" />
+                <FormControlLabel value="app" control={<Radio size="small" />} label={translate('app.commands.app_user')} data-testid="command-user-kind-app" />
+              </RadioGroup>
+              <CommandUserPicker key={form.userKind} kind={form.userKind ?? 'card'} companyCode={record.companyCode} value={form.userId} onChange={(userId) => set({ userId })} />
+            </>
+          )}
+          {name === 'remote-stop' && (
+            <Typography variant="body2">
+              {record.activeOrderNo
+                ? translate('app.commands.remote-stop.confirm', { order: record.activeOrderNo })
+                : translate('app.commands.remote-stop.no_order')}
+            </Typography>
+          )}
+          {name === 'reset' && (
+            <>
+              <RadioGroup row value={form.resetType ?? 'Soft'} onChange={(e) => set({ resetType: e.target.value as 'Soft' | 'Hard' })}>
+                <FormControlLabel value="Soft" control={<Radio size="small" />} label={translate('app.commands.reset.Soft')} data-testid="command-reset-soft" />
+                <FormControlLabel value="Hard" control={<Radio size="small" />} label={translate('app.commands.reset.Hard')} data-testid="command-reset-hard" />
+              </RadioGroup>
+              <Alert severity="warning">{translate(`app.commands.reset.confirm_${form.resetType ?? 'Soft'}`)}</Alert>
+            </>
+          )}
+          {name === 'unlock' && (
+            <ConnectorSelect record={record} value={form.connectorId} onChange={(connectorId) => set({ connectorId })} />
+          )}
+          {name === 'availability' && (
+            <>
+              <ConnectorSelect record={record} value={form.connectorId} onChange={(connectorId) => set({ connectorId })} allowWhole />
+              <RadioGroup row value={form.availability ?? 'Operative'} onChange={(e) => set({ availability: e.target.value as 'Operative' | 'Inoperative' })}>
+                <FormControlLabel value="Operative" control={<Radio size="small" />} label={translate('app.commands.availability.Operative')} data-testid="command-availability-operative" />
+                <FormControlLabel value="Inoperative" control={<Radio size="small" />} label={translate('app.commands.availability.Inoperative')} data-testid="command-availability-inoperative" />
+              </RadioGroup>
+            </>
+          )}
+          {busy && (
+            <Stack direction="row" spacing={1} alignItems="center" data-testid="command-waiting">
+              <CircularProgress size={18} />
+              <Typography variant="body2" color="text.secondary">{translate('app.commands.waiting')}</Typography>
+            </Stack>
+          )}
+          {outcome?.ok && (
+            <Alert severity={status && status !== 'Accepted' && status !== 'Unlocked' && status !== 'Scheduled' ? 'warning' : 'success'} data-testid="command-success">
+              {translate('app.commands.answered', { status: status ? translate(`app.commands.status.${status}`, { _: status }) : '—' })}
+            </Alert>
+          )}
+          {outcome && !outcome.ok && (
+            <Alert severity="error" data-testid="command-error" data-code={outcome.code}>{outcome.message}</Alert>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy} data-testid="command-close">{translate(outcome?.ok ? 'ra.action.close' : 'ra.action.cancel')}</Button>
+        <Button
+          variant="contained"
+          color={name === 'reset' || name === 'remote-stop' ? 'warning' : 'primary'}
+          onClick={() => void send()}
+          disabled={busy || !!formError}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+          data-testid="command-send"
+        >
+          {translate(`app.commands.${name}.send`)}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** The commands menu of one charger (a button for a grid row or a detail view). */
+export function ChargerCommands({ record }: { record: ChargerRecord | undefined }) {
+  const translate = useTranslate();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [command, setCommand] = useState<CommandName | null>(null);
+  if (!record) return null;
+  const open = (e: MouseEvent<HTMLElement>) => { e.stopPropagation(); setAnchor(e.currentTarget); };
+  return (
+    <span onClick={(e) => e.stopPropagation()}>
+      <Tooltip title={translate('app.commands.menu')}>
+        <IconButton size="small" onClick={open} data-testid={`charger-commands-${record.serialNum}`} aria-label={translate('app.commands.menu')}>
+          <SettingsRemoteIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
+        {COMMANDS.map((name) => {
+          const Icon = ICONS[name];
+          return (
+            <MenuItem key={name} onClick={() => { setAnchor(null); setCommand(name); }} data-testid={`command-${name}`}>
+              <ListItemIcon><Icon fontSize="small" /></ListItemIcon>
+              <ListItemText>{translate(`app.commands.${name}.title`)}</ListItemText>
+            </MenuItem>
+          );
+        })}
+      </Menu>
+      {command && <CommandDialog record={record} name={command} onClose={() => setCommand(null)} />}
+    </span>
+  );
+}
+
+export default ChargerCommands;
