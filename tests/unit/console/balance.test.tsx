@@ -1,0 +1,97 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { AdminContext, HttpError, testDataProvider } from 'react-admin';
+import { createI18nProvider } from '../../../src/i18n';
+import { amountCode, amountError } from '../../../resources/balance/amount';
+import { neutralise, sheetRows } from '../../../resources/balance/excel';
+import { BalanceDialog } from '../../../resources/balance/BalanceDialog';
+import { noDigits, toCardUserBody, validateCardUser } from '../../../resources/card-user/validators';
+import { rechargeAmountError } from '../../../domain/schemas/card-user';
+
+afterEach(() => {
+  cleanup();
+  document.cookie = 'language=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+});
+
+describe('amount validation (spec §5: recharge amounts are whole numbers above 0)', () => {
+  const samples = ['100', '1', ' 7 ', '0', '00', '-5', '-0', '1.5', '10.00', 'abc', '', '1e3', '+3', '٣'];
+  it('gives the catalogue code the server would give', () => {
+    for (const s of samples) expect([s, amountCode(s)]).toEqual([s, rechargeAmountError(s)]);
+  });
+  it('maps codes to translation keys', () => {
+    expect(amountError('-1')).toBe('resources.balance.errors.650');
+    expect(amountError('0')).toBe('resources.balance.errors.705');
+    expect(amountError('2.5')).toBe('resources.balance.errors.705');
+    expect(amountError(undefined)).toBe('resources.balance.errors.705');
+    expect(amountError('25')).toBeUndefined();
+    expect(amountError(25)).toBeUndefined();
+  });
+});
+
+describe('card user form rules', () => {
+  it('refuses digits in names with the key of code 900', () => {
+    expect(noDigits('Li4')).toBe('resources.card-user.errors.900');
+    expect(noDigits('Zhang San')).toBeUndefined();
+    expect(noDigits('')).toBeUndefined();
+  });
+  it('needs a station when the scope is STATIONS and sends none for ALL', () => {
+    expect(validateCardUser({ scope: 'STATIONS', stationIds: [] })).toEqual({ stationIds: 'resources.card-user.errors.stations' });
+    expect(validateCardUser({ scope: 'ALL' })).toEqual({});
+    expect(toCardUserBody({ companyCode: ' A ', cardNumber: ' 01 ', lastName: 'Li', firstName: 'Lei', email: '', mobile: ' ', scope: 'ALL', stationIds: [3] }))
+      .toEqual({ companyCode: 'A', cardNumber: '01', lastName: 'Li', firstName: 'Lei', email: null, mobile: null, scope: 'ALL', stationIds: [], managerCard: false, active: true });
+  });
+});
+
+describe('Excel cells are neutralised', () => {
+  it('prefixes a quote on = + - @ and keeps numbers', () => {
+    expect(neutralise('=SUM(A1)')).toBe("'=SUM(A1)");
+    expect(neutralise('+1')).toBe("'+1");
+    expect(neutralise('-2')).toBe("'-2");
+    expect(neutralise('@cmd')).toBe("'@cmd");
+    expect(neutralise('Plain')).toBe('Plain');
+    expect(neutralise(-2)).toBe(-2);
+    expect(neutralise(null)).toBe('');
+    expect(sheetRows(['=h'], [['=x', 3]])).toEqual([["'=h"], ["'=x", 3]]);
+  });
+});
+
+describe('the recharge dialog', () => {
+  const holder = { id: 7, balance: '12.50', currency: 'EUR', active: true };
+
+  function renderDialog(create: (resource: string, params: { data: Record<string, unknown> }) => Promise<{ data: Record<string, unknown> }>) {
+    const dataProvider = testDataProvider({ create: create as never });
+    return render(
+      <AdminContext dataProvider={dataProvider} i18nProvider={createI18nProvider()}>
+        <BalanceDialog resource="card-user" holder={holder} holderLabel="CARD-7" operation="recharge" open onClose={() => {}} />
+      </AdminContext>,
+    );
+  }
+
+  it('checks the amount, then posts it and closes', async () => {
+    const calls: Array<[string, Record<string, unknown>]> = [];
+    renderDialog(async (resource, params) => { calls.push([resource, params.data]); return { data: { id: 1 } }; });
+    expect((await screen.findByTestId('balance-current')).textContent).toContain('12.50 EUR');
+    const input = screen.getByTestId('balance-amount');
+    fireEvent.change(input, { target: { value: '-5' } });
+    fireEvent.click(screen.getByTestId('balance-submit'));
+    expect(await screen.findByText('Amount cannot be negative')).toBeTruthy();
+    fireEvent.change(input, { target: { value: '1.5' } });
+    expect(await screen.findByText('Recharge amount must be above 0')).toBeTruthy();
+    expect(calls).toEqual([]);
+    fireEvent.change(input, { target: { value: '100' } });
+    fireEvent.click(screen.getByTestId('balance-submit'));
+    await waitFor(() => expect(calls).toEqual([['card-user/7/recharge', { amount: '100' }]]));
+  });
+
+  it('shows the server message inline, in Chinese when the cookie says so', async () => {
+    document.cookie = 'language=zh; path=/';
+    renderDialog(async () => { throw new HttpError('余额不足', 409, { code: 721 }); });
+    fireEvent.change(await screen.findByTestId('balance-amount'), { target: { value: '0' } });
+    fireEvent.click(screen.getByTestId('balance-submit'));
+    expect(await screen.findByText('充值金额必须大于0')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('balance-amount'), { target: { value: '3' } });
+    fireEvent.click(screen.getByTestId('balance-submit'));
+    expect((await screen.findByTestId('balance-error')).textContent).toBe('余额不足');
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { commandFormError, commandRequest } from '../../../resources/charger/CommandRequests';
+import { userLabel } from '../../../resources/charger/CommandUserPicker';
+
+describe('remote command requests (docs/operations.md "Remote commands")', () => {
+  it('remote start: a card user or an app user, the connector only when chosen', () => {
+    expect(commandRequest(4, 'remote-start', { userKind: 'card', userId: 9, connectorId: 2 }))
+      .toEqual({ path: 'charger/4/command/remote-start', body: { cardUserId: 9, connectorId: 2 } });
+    expect(commandRequest(4, 'remote-start', { userKind: 'app', userId: 3 }))
+      .toEqual({ path: 'charger/4/command/remote-start', body: { appUserId: 3 } });
+    expect(commandFormError('remote-start', { userKind: 'card' })).toBe('app.commands.errors.user_required');
+    expect(commandFormError('remote-start', { userKind: 'card', userId: 1 })).toBeUndefined();
+  });
+
+  it('remote stop leaves the transaction to the server (the open one)', () => {
+    expect(commandRequest(4, 'remote-stop', {})).toEqual({ path: 'charger/4/command/remote-stop', body: {} });
+  });
+
+  it('reset soft by default, hard when chosen', () => {
+    expect(commandRequest(1, 'reset', {}).body).toEqual({ type: 'Soft' });
+    expect(commandRequest(1, 'reset', { resetType: 'Hard' }).body).toEqual({ type: 'Hard' });
+  });
+
+  it('unlock needs a connector above 0; availability accepts 0 (the whole charger)', () => {
+    expect(commandFormError('unlock', { connectorId: 0 })).toBe('app.commands.errors.connector_required');
+    expect(commandRequest(1, 'unlock', { connectorId: 2 }).body).toEqual({ connectorId: 2 });
+    expect(commandFormError('availability', { connectorId: 0 })).toBeUndefined();
+    expect(commandRequest(1, 'availability', { connectorId: 0, availability: 'Inoperative' }).body).toEqual({ connectorId: 0, type: 'Inoperative' });
+  });
+
+  it('labels users for the picker', () => {
+    expect(userLabel('card', { id: 1, cardNumber: 'C01', lastName: 'Li', firstName: 'Lei' })).toBe('C01 · Li Lei');
+    expect(userLabel('app', { id: 2, nickname: null, fullName: 'Ann Lee', mobile: '123' })).toBe('Ann Lee · 123');
+    expect(userLabel('app', { id: 5 })).toBe('#5');
+  });
+});
