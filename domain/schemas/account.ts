@@ -68,3 +68,11 @@ export interface AccountDto {
   avatar: string | null;
   createdAt: string;
 }
+
+/** Response schema of an account (OpenAPI, serializer): no password field exists to leak. */
+export const accountRecordSchema = z.object({
+  id: z.number().int(), companyCode: z.string().nullable(), companyName: z.string().nullable(), username: z.string(),
+  userType: z.string(), realName: z.string(), phone: z.string().nullable(), email: z.string().nullable(),
+  roleId: z.number().int().nullable(), roleName: z.string().nullable(), managedStationIds: z.array(z.number().int()),
+  active: z.boolean(), avatar: z.string().nullable(), createdAt: z.string(),
+}) satisfies z.ZodType<AccountDto>;

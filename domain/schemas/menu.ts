@@ -49,3 +49,10 @@ export interface MenuDto {
 export interface MenuNode extends MenuDto {
   children: MenuNode[];
 }
+
+/** Response schema of a menu row (OpenAPI, serializer). */
+export const menuRecordSchema = z.object({
+  id: z.number().int(), name: z.string(), routeKey: z.string().nullable(), orderNum: z.number().int(), level: z.number().int(),
+  enabled: z.boolean(), permission: z.string().nullable(), url: z.string(), icon: z.string(), parentId: z.number().int().nullable(),
+  configurable: z.boolean(), hidden: z.boolean(),
+}) satisfies z.ZodType<MenuDto>;

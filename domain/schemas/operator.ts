@@ -63,3 +63,10 @@ export interface OperatorDto {
   timeZone: string;
   createdAt: string;
 }
+
+/** Response schema of an operator (OpenAPI, serializer). */
+export const operatorRecordSchema = z.object({
+  id: z.number().int(), name: z.string(), code: z.string(), currency: z.string(), address: z.string(),
+  remark: z.string().nullable(), servicePhone: z.string().nullable(), serviceEmail: z.string().nullable(),
+  adminUsername: z.string().nullable(), logo: z.string().nullable(), timeZone: z.string(), createdAt: z.string(),
+}) satisfies z.ZodType<OperatorDto>;

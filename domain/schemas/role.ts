@@ -48,3 +48,9 @@ export interface RoleDto {
   permissions: string[];
   createdAt: string;
 }
+
+/** Response schema of a role (OpenAPI, serializer). */
+export const roleRecordSchema = z.object({
+  id: z.number().int(), name: z.string(), code: z.string(), companyCode: z.string().nullable(), description: z.string(),
+  enabled: z.boolean(), remark: z.string().nullable(), permissions: z.array(z.string()), createdAt: z.string(),
+}) satisfies z.ZodType<RoleDto>;

@@ -7,10 +7,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accountCreateInput, accountListFilters, accountUpdateInput } from '../../../domain/schemas/account.js';
+import { accountCreateInput, accountListFilters, accountUpdateInput, accountRecordSchema } from '../../../domain/schemas/account.js';
 import { authOf } from '../../http/access.js';
 import { AppError, ok } from '../../http/envelope.js';
 import { pageQuery } from '../../http/paging.js';
+import { envelopeOf, pageOf } from '../charger/response-schemas.js';
 import { createAccount, deleteAccount, getAccount, listAccounts, setAccountActive, updateAccount } from './service.js';
 
 export const ACCOUNTS_PERMISSION = 'menu:systemusers:accounts';
@@ -20,19 +21,20 @@ const boolQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 const accountRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { permission: ACCOUNTS_PERMISSION, scope: 'company' } as const;
+  const one = { 200: envelopeOf(accountRecordSchema) };
 
-  r.get('/company/user', { config, schema: { tags: ['account'], querystring: pageQuery.extend(accountListFilters.shape) } }, async (req) => {
+  r.get('/company/user', { config, schema: { tags: ['account'], querystring: pageQuery.extend(accountListFilters.shape), response: { 200: envelopeOf(pageOf(accountRecordSchema)) } } }, async (req) => {
     const { companyCode, userType, q, active, roleId, ...page } = req.query;
     return ok(req, await listAccounts(app.db, authOf(req), { companyCode: companyCode || undefined, userType, q, active, roleId }, page));
   });
 
-  r.get('/company/user/:id', { config, schema: { tags: ['account'], params: idParams } },
+  r.get('/company/user/:id', { config, schema: { tags: ['account'], params: idParams, response: one } },
     async (req) => ok(req, await getAccount(app.db, authOf(req), req.params.id)));
 
-  r.post('/company/user', { config, schema: { tags: ['account'], body: accountCreateInput } },
+  r.post('/company/user', { config, schema: { tags: ['account'], body: accountCreateInput, response: one } },
     async (req) => ok(req, await createAccount(app.db, authOf(req), req.body)));
 
-  r.put('/company/user/:id', { config, schema: { tags: ['account'], params: idParams, body: accountUpdateInput } },
+  r.put('/company/user/:id', { config, schema: { tags: ['account'], params: idParams, body: accountUpdateInput, response: one } },
     async (req) => ok(req, await updateAccount(app.db, authOf(req), req.params.id, req.body)));
 
   r.put('/company/user/:id/status', {
@@ -41,6 +43,7 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
       tags: ['account'], params: idParams,
       querystring: z.object({ active: boolQuery.optional() }),
       body: z.object({ active: z.boolean().optional() }).nullish(),
+      response: one,
     },
   }, async (req) => {
     const active = req.body?.active ?? req.query.active;
@@ -48,7 +51,7 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
     return ok(req, await setAccountActive(app.db, authOf(req), req.params.id, active));
   });
 
-  r.delete('/company/user/:id', { config, schema: { tags: ['account'], params: idParams } }, async (req) => {
+  r.delete('/company/user/:id', { config, schema: { tags: ['account'], params: idParams, response: { 200: envelopeOf(z.null()) } } }, async (req) => {
     await deleteAccount(app.db, authOf(req), req.params.id);
     return ok(req, null);
   });

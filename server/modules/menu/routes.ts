@@ -7,10 +7,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { menuInput } from '../../../domain/schemas/menu.js';
+import { menuInput, menuRecordSchema } from '../../../domain/schemas/menu.js';
 import { authOf } from '../../http/access.js';
 import { AppError, ok } from '../../http/envelope.js';
 import { pageQuery } from '../../http/paging.js';
+import { envelopeOf, pageOf } from '../charger/response-schemas.js';
 import { createMenu, fullTree, getMenu, listMenus, menuTreeFor, setMenuEnabled, toMenuDto, updateMenu } from './service.js';
 
 const PERMISSION = 'menu:system:menu';
@@ -19,6 +20,7 @@ const boolQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 const menuRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const one = { 200: envelopeOf(menuRecordSchema) };
 
   r.get('/menu/tree', { config: { scope: 'own' }, schema: { tags: ['menu'] } }, async (req) =>
     ok(req, await menuTreeFor(app.db, authOf(req))));
@@ -31,21 +33,22 @@ const menuRoutes: FastifyPluginAsync = async (app) => {
     schema: {
       tags: ['menu'],
       querystring: pageQuery.extend({ q: z.string().trim().max(100).optional(), enabled: boolQuery.optional(), level: z.coerce.number().int().min(1).max(5).optional() }),
+      response: { 200: envelopeOf(pageOf(menuRecordSchema)) },
     },
   }, async (req) => {
     const { q, enabled, level, ...page } = req.query;
     return ok(req, await listMenus(app.db, { q, enabled, level }, page));
   });
 
-  r.get('/menu/:id', { config: { permission: PERMISSION }, schema: { tags: ['menu'], params: idParams } }, async (req) =>
+  r.get('/menu/:id', { config: { permission: PERMISSION }, schema: { tags: ['menu'], params: idParams, response: one } }, async (req) =>
     ok(req, toMenuDto(await getMenu(app.db, req.params.id))));
 
-  r.post('/menu', { config: { permission: PERMISSION, scope: 'platform' }, schema: { tags: ['menu'], body: menuInput } }, async (req) =>
+  r.post('/menu', { config: { permission: PERMISSION, scope: 'platform' }, schema: { tags: ['menu'], body: menuInput, response: one } }, async (req) =>
     ok(req, await createMenu(app.db, req.body)));
 
   r.put('/menu/:id', {
     config: { permission: PERMISSION, scope: 'platform' },
-    schema: { tags: ['menu'], params: idParams, body: menuInput },
+    schema: { tags: ['menu'], params: idParams, body: menuInput, response: one },
   }, async (req) => ok(req, await updateMenu(app.db, req.params.id, req.body)));
 
   r.put('/menu/:id/status', {
@@ -54,6 +57,7 @@ const menuRoutes: FastifyPluginAsync = async (app) => {
       tags: ['menu'], params: idParams,
       querystring: z.object({ enabled: boolQuery.optional() }),
       body: z.object({ enabled: z.boolean().optional() }).nullish(),
+      response: one,
     },
   }, async (req) => {
     const enabled = req.body?.enabled ?? req.query.enabled;

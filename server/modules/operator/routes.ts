@@ -8,10 +8,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CURRENCIES } from '../../../domain/enums.js';
-import { operatorCreateInput, operatorUpdateInput } from '../../../domain/schemas/operator.js';
+import { operatorCreateInput, operatorUpdateInput, operatorRecordSchema } from '../../../domain/schemas/operator.js';
 import { authOf } from '../../http/access.js';
 import { ok } from '../../http/envelope.js';
 import { pageQuery } from '../../http/paging.js';
+import { envelopeOf, pageOf } from '../charger/response-schemas.js';
 import { checkImage, fileOf, registerUploadParsers, storeImage, UPLOAD_BODY_LIMIT } from '../profile/upload.js';
 import { createOperator, getOperator, listOperators, updateOperator } from './service.js';
 
@@ -35,22 +36,23 @@ const operatorRoutes: FastifyPluginAsync = async (app) => {
         q: z.string().trim().max(100).optional(),
         currency: z.enum(CURRENCIES).optional(),
       }),
+      response: { 200: envelopeOf(pageOf(operatorRecordSchema)) },
     },
   }, async (req) => {
     const { companyCode, q, currency, ...page } = req.query;
     return ok(req, await listOperators(app.db, authOf(req), { companyCode: companyCode || undefined, q, currency }, page));
   });
 
-  r.get('/company/:id', { config, schema: { tags: ['operator'], params: idParams } },
+  r.get('/company/:id', { config, schema: { tags: ['operator'], params: idParams, response: { 200: envelopeOf(operatorRecordSchema) } } },
     async (req) => ok(req, await getOperator(app.db, authOf(req), req.params.id)));
 
-  r.post('/company', { config: { permission: PERMISSION, scope: 'platform' }, schema: { tags: ['operator'], body: operatorCreateInput } },
+  r.post('/company', { config: { permission: PERMISSION, scope: 'platform' }, schema: { tags: ['operator'], body: operatorCreateInput, response: { 200: envelopeOf(operatorRecordSchema) } } },
     async (req) => ok(req, (await createOperator(app.db, req.body)).operator));
 
-  r.put('/company/:id', { config, schema: { tags: ['operator'], params: idParams, body: operatorUpdateInput } },
+  r.put('/company/:id', { config, schema: { tags: ['operator'], params: idParams, body: operatorUpdateInput, response: { 200: envelopeOf(operatorRecordSchema) } } },
     async (req) => ok(req, await updateOperator(app.db, authOf(req), req.params.id, req.body)));
 
-  r.post('/company/logo', { config, bodyLimit: UPLOAD_BODY_LIMIT, schema: { tags: ['operator'] } }, async (req) => {
+  r.post('/company/logo', { config, bodyLimit: UPLOAD_BODY_LIMIT, schema: { tags: ['operator'], response: { 200: envelopeOf(z.object({ logo: z.string() })) } } }, async (req) => {
     const file = fileOf(req.headers['content-type'], req.body);
     const info = checkImage(file, LOGO_LIMITS);
     return ok(req, { logo: await storeImage(app.config.dataDir, 'logo', file, info) });

@@ -6,10 +6,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { roleCreateInput, roleUpdateInput } from '../../../domain/schemas/role.js';
+import { roleCreateInput, roleUpdateInput, roleRecordSchema } from '../../../domain/schemas/role.js';
 import { authOf } from '../../http/access.js';
 import { AppError, ok } from '../../http/envelope.js';
 import { pageQuery } from '../../http/paging.js';
+import { envelopeOf, pageOf } from '../charger/response-schemas.js';
 import { createRole, deleteRole, getRole, listRoles, selectRoles, setRoleEnabled, updateRole } from './service.js';
 
 const PERMISSION = 'menu:systemusers:persissions';
@@ -18,6 +19,7 @@ const boolQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 const roleRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const one = { 200: envelopeOf(roleRecordSchema) };
 
   r.get('/role', {
     config: { permission: PERMISSION, scope: 'company' },
@@ -28,6 +30,7 @@ const roleRoutes: FastifyPluginAsync = async (app) => {
         q: z.string().trim().max(100).optional(),
         enabled: boolQuery.optional(),
       }),
+      response: { 200: envelopeOf(pageOf(roleRecordSchema)) },
     },
   }, async (req) => {
     const { companyCode, q, enabled, ...page } = req.query;
@@ -36,18 +39,21 @@ const roleRoutes: FastifyPluginAsync = async (app) => {
 
   r.get('/role/select', {
     config: { permission: [PERMISSION, 'menu:systemusers:accounts'], scope: 'company' },
-    schema: { tags: ['role'], querystring: z.object({ companyCode: z.string().trim().max(32).optional() }) },
+    schema: {
+      tags: ['role'], querystring: z.object({ companyCode: z.string().trim().max(32).optional() }),
+      response: { 200: envelopeOf(z.array(z.object({ id: z.number().int(), name: z.string(), code: z.string(), companyCode: z.string().nullable() }))) },
+    },
   }, async (req) => ok(req, await selectRoles(app.db, authOf(req), req.query.companyCode || undefined)));
 
-  r.get('/role/:id', { config: { permission: PERMISSION, scope: 'company' }, schema: { tags: ['role'], params: idParams } },
+  r.get('/role/:id', { config: { permission: PERMISSION, scope: 'company' }, schema: { tags: ['role'], params: idParams, response: one } },
     async (req) => ok(req, await getRole(app.db, authOf(req), req.params.id)));
 
-  r.post('/role', { config: { permission: PERMISSION, scope: 'company' }, schema: { tags: ['role'], body: roleCreateInput } },
+  r.post('/role', { config: { permission: PERMISSION, scope: 'company' }, schema: { tags: ['role'], body: roleCreateInput, response: one } },
     async (req) => ok(req, await createRole(app.db, authOf(req), req.body)));
 
   r.put('/role/:id', {
     config: { permission: PERMISSION, scope: 'company' },
-    schema: { tags: ['role'], params: idParams, body: roleUpdateInput },
+    schema: { tags: ['role'], params: idParams, body: roleUpdateInput, response: one },
   }, async (req) => ok(req, await updateRole(app.db, authOf(req), req.params.id, req.body)));
 
   r.put('/role/:id/status', {
@@ -56,6 +62,7 @@ const roleRoutes: FastifyPluginAsync = async (app) => {
       tags: ['role'], params: idParams,
       querystring: z.object({ enabled: boolQuery.optional() }),
       body: z.object({ enabled: z.boolean().optional() }).nullish(),
+      response: one,
     },
   }, async (req) => {
     const enabled = req.body?.enabled ?? req.query.enabled;
@@ -63,7 +70,7 @@ const roleRoutes: FastifyPluginAsync = async (app) => {
     return ok(req, await setRoleEnabled(app.db, authOf(req), req.params.id, enabled));
   });
 
-  r.delete('/role/:id', { config: { permission: PERMISSION, scope: 'company' }, schema: { tags: ['role'], params: idParams } },
+  r.delete('/role/:id', { config: { permission: PERMISSION, scope: 'company' }, schema: { tags: ['role'], params: idParams, response: { 200: envelopeOf(z.null()) } } },
     async (req) => {
       await deleteRole(app.db, authOf(req), req.params.id);
       return ok(req, null);
