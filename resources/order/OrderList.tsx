@@ -1,12 +1,14 @@
 /** The order list (`#/Operations/Orders`): paged, sortable, filtered; rows open the order. */
 import {
-  Datagrid, DatagridBody, DatagridRow, FunctionField, List, Pagination, TextField, useLocaleState, useTranslate,
+  Datagrid, DatagridBody, DatagridRow, FilterButton, FunctionField, List, Pagination, TextField, TopToolbar, useLocaleState, useTranslate,
 } from 'react-admin';
 import { EmptyState, ErrorState } from '../../src/components/common';
 import { formatDateTime, formatDuration } from '../../src/utils/date';
 import { fixed, formatMoney } from '../../src/utils/number';
 import { ROWS_PER_PAGE } from '../shared/filterInputs';
+import { ExportButtons } from './ExportButtons';
 import { useOrderFilters } from './orderFilters';
+import { OrderSettingsButton } from './OrderSettingsDialog';
 import { OrderStatusField, PaidField } from './OrderStatusField';
 import type { OrderRecord } from './types';
 
@@ -25,6 +27,7 @@ export function OrderList() {
       sort={{ field: 'chargerStartTime', order: 'DESC' }}
       perPage={20}
       exporter={false}
+      actions={<TopToolbar><FilterButton /><ExportButtons /><OrderSettingsButton /></TopToolbar>}
       pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
       title={translate('menu.orders')}
       empty={<EmptyState />}

@@ -10,6 +10,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { ErrorState } from '../../src/components/common';
 import { formatDateTime, formatDuration } from '../../src/utils/date';
 import { fixed, formatMoney } from '../../src/utils/number';
+import { CloseOrderButton, InvoiceButton } from './InvoiceActions';
 import { MeterChart } from './MeterChart';
 import { ORDERS_PATH } from './OrderList';
 import { OrderStatusChip, PaidChip } from './OrderStatusField';
@@ -36,6 +37,12 @@ function Rows({ rows }: { rows: Array<[string, ReactNode]> }) {
       ))}
     </Box>
   );
+}
+
+/** True when the stored breakdown is a list of priced rows (shown as a table). */
+function hasBreakdownRows(value: unknown): boolean {
+  const rows = Array.isArray(value) ? value : (value as { slices?: unknown } | null)?.slices;
+  return Array.isArray(rows) && rows.length > 0 && typeof rows[0] === 'object';
 }
 
 /** The pricing breakdown as stored: a list of rows as a table, an object as pairs. */
@@ -81,7 +88,12 @@ function OrderView() {
   const money = (v?: string | null) => formatMoney(v, record.currency, locale);
   return (
     <Stack spacing={2} data-testid="order-show">
-      <Box>{back}</Box>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+        {back}
+        <Box sx={{ flex: 1 }} />
+        <CloseOrderButton record={record} />
+        <InvoiceButton record={record} />
+      </Box>
       <Card>
         <CardContent sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
           <Box sx={{ flex: 1, minWidth: 220 }}>
@@ -107,10 +119,10 @@ function OrderView() {
             ['connectorId', record.connectorId],
             ['transactionId', record.transactionId],
             ['idTag', record.idTag],
-            ['idTagStatus', record.idTagStatus],
+            ['idTagStatus', record.idTagStatus ? translate(`resources.order.values.idTagStatus.${record.idTagStatus}`, { _: record.idTagStatus }) : null],
             ['userType', record.userType ? translate(`resources.order.values.userType.${record.userType}`) : null],
             ['userName', record.userName],
-            ['stopReason', record.stopReason],
+            ['stopReason', record.stopReason ? translate(`resources.order.values.stopReason.${record.stopReason}`, { _: record.stopReason }) : null],
           ]} />
         </Section>
         <Section title={translate('app.order.charger_times')}>
@@ -135,7 +147,7 @@ function OrderView() {
             ['totalAmount', money(record.totalAmount)],
             ['paid', translate(`resources.order.values.paid.${record.paid}`)],
           ]} />
-          {record.breakdown != null && (
+          {hasBreakdownRows(record.breakdown) && (
             <Box sx={{ mt: 2 }}>
               <Typography variant="body2" color="text.secondary" gutterBottom>{translate('resources.order.fields.breakdown')}</Typography>
               <Breakdown value={record.breakdown} />
