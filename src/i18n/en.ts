@@ -218,6 +218,12 @@ const en = {
         status: { CHARGING: 'Charging', FINISHED: 'Finished', CLOSED: 'Closed' },
         userType: { CARD: 'Card', APP: 'App' },
         paid: { true: 'Paid', false: 'Unpaid' },
+        idTagStatus: { Accepted: 'Accepted', Blocked: 'Blocked', Expired: 'Expired', Invalid: 'Invalid', ConcurrentTx: 'Already charging' },
+        stopReason: {
+          EmergencyStop: 'Emergency stop', EVDisconnected: 'Vehicle disconnected', HardReset: 'Hard reset', Local: 'Stopped at the charger',
+          Other: 'Other', PowerLoss: 'Power loss', Reboot: 'Reboot', Remote: 'Stopped remotely', SoftReset: 'Soft reset',
+          UnlockCommand: 'Unlock command', DeAuthorized: 'Deauthorized',
+        },
       },
     },
     charger: {

@@ -334,6 +334,12 @@ const resources: (typeof en)['resources'] = {
       status: { CHARGING: '充电中', FINISHED: '已完成', CLOSED: '已关闭' },
       userType: { CARD: '卡', APP: 'App' },
       paid: { true: '已支付', false: '未支付' },
+      idTagStatus: { Accepted: '已接受', Blocked: '已冻结', Expired: '已过期', Invalid: '无效', ConcurrentTx: '正在充电' },
+      stopReason: {
+        EmergencyStop: '紧急停止', EVDisconnected: '车辆断开', HardReset: '硬重启', Local: '在充电桩上停止',
+        Other: '其他', PowerLoss: '断电', Reboot: '重启', Remote: '远程停止', SoftReset: '软重启',
+        UnlockCommand: '解锁指令', DeAuthorized: '授权取消',
+      },
     },
   },
   charger: {
