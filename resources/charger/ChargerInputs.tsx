@@ -7,7 +7,7 @@
  */
 import { useWatch } from 'react-hook-form';
 import {
-  DateInput, FormDataConsumer, SelectInput, SimpleForm, TextInput, useGetList, useTranslate,
+  DateInput, FormDataConsumer, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, useGetList, useTranslate,
 } from 'react-admin';
 import { Alert, Box, Typography } from '@mui/material';
 import { LIFE_STATUSES, PHASES, WARRANTY_YEARS } from '../../domain/enums';
@@ -25,7 +25,7 @@ function Section({ title }: { title: string }) {
 function StationInput({ disabled }: { disabled?: boolean }) {
   const { data } = useGetList('station', { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' }, filter: {} }, { staleTime: 30_000 });
   const choices = (data ?? []).map((s) => ({ id: s.id, name: s.companyName ? `${s.name} · ${s.companyName}` : String(s.name) }));
-  return <SelectInput source="stationId" choices={choices} disabled={disabled} slotProps={{ htmlInput: { 'data-testid': 'charger-station' } }} />;
+  return <SelectInput source="stationId" choices={choices} disabled={disabled} data-testid="charger-station" />;
 }
 
 /** Gateways of the chosen station; any SN may still be typed when none is registered. */
@@ -57,7 +57,7 @@ export function ChargerForm({ edit, online }: { edit?: boolean; online?: boolean
   const validate = useSchemaValidate(chargerInput, CHARGER_EMPTY_CODES);
   const translate = useTranslate();
   return (
-    <SimpleForm validate={validate} data-testid="charger-form" defaultValues={{ phase: 'THREE', lifeStatus: 'ACTIVE', type: 'AC', warrantyYears: 1 }}>
+    <SimpleForm validate={validate} toolbar={<Toolbar><SaveButton data-testid="charger-save" /></Toolbar>} data-testid="charger-form" defaultValues={{ phase: 'THREE', lifeStatus: 'ACTIVE', type: 'AC', warrantyYears: 1 }}>
       {edit && online && <Alert severity="info" sx={{ mb: 1 }} data-testid="charger-locked-note">{translate('resources.charger.helpers.locked')}</Alert>}
       <Section title="resources.charger.sections.identity" />
       <Box sx={row}>
@@ -72,7 +72,7 @@ export function ChargerForm({ edit, online }: { edit?: boolean; online?: boolean
       </Box>
       <Box sx={row}>
         <SelectInput source="type" choices={CHARGER_TYPES.map((t) => ({ id: t, name: t }))} isRequired />
-        <SelectInput source="phase" choices={PHASES.map((p) => ({ id: p, name: `resources.charger.values.phase.${p}` }))} isRequired slotProps={{ htmlInput: { 'data-testid': 'charger-phase' } }} />
+        <SelectInput source="phase" choices={PHASES.map((p) => ({ id: p, name: `resources.charger.values.phase.${p}` }))} isRequired data-testid="charger-phase" />
         <SelectInput source="lifeStatus" choices={LIFE_STATUSES.map((s) => ({ id: s, name: `resources.charger.values.lifeStatus.${s}` }))} isRequired />
         <TextInput source="ratedPowerKw" />
       </Box>
@@ -82,7 +82,7 @@ export function ChargerForm({ edit, online }: { edit?: boolean; online?: boolean
       <Section title="resources.charger.sections.installation" />
       <Box sx={row}>
         <DateInput source="installationDate" isRequired slotProps={{ htmlInput: { 'data-testid': 'charger-installation-date' } }} />
-        <SelectInput source="warrantyYears" choices={WARRANTY_YEARS.map((y) => ({ id: y, name: `resources.charger.values.warrantyYears.${y}` }))} isRequired slotProps={{ htmlInput: { 'data-testid': 'charger-warranty' } }} />
+        <SelectInput source="warrantyYears" choices={WARRANTY_YEARS.map((y) => ({ id: y, name: `resources.charger.values.warrantyYears.${y}` }))} isRequired data-testid="charger-warranty" />
       </Box>
       <Box sx={row}>
         <TextInput source="installerName" />

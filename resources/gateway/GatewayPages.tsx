@@ -100,7 +100,7 @@ export function GatewayList() {
 function StationSelect() {
   const { data } = useGetList('station', { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' }, filter: {} }, { staleTime: 30_000 });
   const choices = (data ?? []).map((s) => ({ id: s.id, name: s.companyName ? `${s.name} · ${s.companyName}` : String(s.name) }));
-  return <SelectInput source="stationId" choices={choices} isRequired slotProps={{ htmlInput: { 'data-testid': 'gateway-station' } }} />;
+  return <SelectInput source="stationId" choices={choices} isRequired data-testid="gateway-station" />;
 }
 
 function GatewayForm({ edit }: { edit?: boolean }) {

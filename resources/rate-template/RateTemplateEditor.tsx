@@ -95,7 +95,7 @@ export function RateTemplateForm({ initial, id, readOnly }: { initial: EditorSta
             fullWidth={false} select label={translate('app.assets.company')} value={s.companyCode} onChange={(e) => set('companyCode', e.target.value)}
             disabled={disabled || Boolean(id)} sx={{ minWidth: 240 }} required
             error={tried && Boolean(fieldError('companyCode'))} helperText={tried && fieldError('companyCode') ? msg(fieldError('companyCode') as FieldProblem) : ' '}
-            slotProps={{ htmlInput: { 'data-testid': 'rt-company' } }}
+            data-testid="rt-company"
           >
             {s.companyCode && !companies.some((c) => c.companyCode === s.companyCode) && <MenuItem value={s.companyCode}>{s.companyCode}</MenuItem>}
             {companies.map((c) => <MenuItem key={c.companyCode} value={c.companyCode}>{c.companyName} ({c.companyCode})</MenuItem>)}
@@ -108,7 +108,7 @@ export function RateTemplateForm({ initial, id, readOnly }: { initial: EditorSta
           />
           <TextField
             fullWidth={false} select label={translate('resources.rate-template.fields.currency')} value={s.currency} onChange={(e) => set('currency', e.target.value)}
-            disabled={disabled} sx={{ minWidth: 160 }} helperText=" " slotProps={{ htmlInput: { 'data-testid': 'rt-currency' } }}
+            disabled={disabled} sx={{ minWidth: 160 }} helperText=" " data-testid="rt-currency"
           >
             {CURRENCIES.map((c) => <MenuItem key={c} value={c}>{translate(`resources.rate-template.values.currency.${c}`, { _: c })}</MenuItem>)}
           </TextField>

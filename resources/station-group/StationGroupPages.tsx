@@ -4,11 +4,13 @@
  * deleted (701): its delete button is not offered, and the server's refusal is shown if met.
  */
 import {
-  BooleanInput, Create, Datagrid, DeleteWithConfirmButton, Edit, FunctionField, List, Pagination, SearchInput,
+  BooleanInput, Button, Create, SaveButton, Toolbar, Datagrid, DeleteWithConfirmButton, Edit, FunctionField, List, Pagination, SearchInput,
   SelectInput, SimpleForm, TextField, TextInput, TopToolbar, CreateButton, ExportButton, FilterButton,
   ResourceContextProvider, useRecordContext, useTranslate, useLocaleState,
 } from 'react-admin';
 import { useMemo } from 'react';
+import { Tooltip } from '@mui/material';
+import DeleteIcon from '@mui/icons-material/Delete';
 import { Route, Routes, useParams } from 'react-router-dom';
 import { STATION_GROUP_EMPTY_CODES, stationGroupInput } from '../../domain/schemas/station-group';
 import { ColorChip, EmptyState, ErrorState } from '../../src/components/common';
@@ -40,14 +42,25 @@ function DefaultField(_props: { label?: string; source?: string }) {
     : <span>{translate('resources.station-group.values.isDefault.false')}</span>;
 }
 
-/** Delete with a confirmation; not offered on the default group (701). */
+/**
+ * Delete with a confirmation; not offered on the default group (701), and disabled (with the
+ * reason) while the group still has stations.
+ */
 function DeleteGroupButton(_props: { label?: string }) {
   const record = useRecordContext<StationGroupRecord>();
+  const translate = useTranslate();
   if (!record || record.isDefault) return null;
+  if (record.stationCount > 0) {
+    return (
+      <Tooltip title={translate('resources.station-group.has_stations')}>
+        <span onClick={(e) => e.stopPropagation()}><Button label="ra.action.delete" disabled color="error" data-testid="group-delete"><DeleteIcon /></Button></span>
+      </Tooltip>
+    );
+  }
   return (
     <DeleteWithConfirmButton
       mutationMode="pessimistic"
-      redirect={false}
+      redirect={STATION_GROUP_PATH}
       confirmTitle="app.assets.confirm_delete_title"
       confirmContent="resources.station-group.confirm_delete"
       translateOptions={{ name: record.name }}
@@ -108,10 +121,19 @@ export function StationGroupList() {
   );
 }
 
+function GroupToolbar() {
+  return (
+    <Toolbar sx={{ justifyContent: 'space-between' }}>
+      <SaveButton data-testid="group-save" />
+      <DeleteGroupButton />
+    </Toolbar>
+  );
+}
+
 function GroupForm({ edit }: { edit?: boolean }) {
   const validate = useSchemaValidate(stationGroupInput, STATION_GROUP_EMPTY_CODES);
   return (
-    <SimpleForm validate={validate} data-testid="group-form">
+    <SimpleForm validate={validate} toolbar={<GroupToolbar />} data-testid="group-form">
       <CompanyInput disabled={edit} isRequired />
       <TextInput source="name" isRequired sx={{ minWidth: 320 }} slotProps={{ htmlInput: { 'data-testid': 'group-name' } }} />
       <BooleanInput source="isDefault" helperText="resources.station-group.helpers.isDefault" />

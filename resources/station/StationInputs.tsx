@@ -73,7 +73,7 @@ function RateTemplateInput() {
       isRequired
       disabled={!companyCode || !pricingModel}
       helperText="resources.station.helpers.rateTemplateId"
-      slotProps={{ htmlInput: { 'data-testid': 'station-rate-template' } }}
+      data-testid="station-rate-template"
     />
   );
 }
@@ -115,7 +115,7 @@ export function StationForm({ edit }: { edit?: boolean }) {
         <TextInput source="houseNumber" />
         <TextInput source="city" />
         <TextInput source="zip" />
-        <SelectInput source="country" choices={countries} slotProps={{ htmlInput: { 'data-testid': 'station-country' } }} />
+        <SelectInput source="country" choices={countries} data-testid="station-country" />
       </Box>
       <Box sx={row}>
         <NumberInput source="latitude" isRequired step={0.000001} slotProps={{ htmlInput: { 'data-testid': 'station-latitude' } }} />
@@ -124,7 +124,7 @@ export function StationForm({ edit }: { edit?: boolean }) {
       <StationMapInput />
       <Section title="resources.station.sections.pricing" />
       <Box sx={row}>
-        <SelectInput source="pricingModel" choices={choicesOf(RATE_TEMPLATE_TYPES, 'resources.rate-template.values.type')} isRequired slotProps={{ htmlInput: { 'data-testid': 'station-pricing-model' } }} />
+        <SelectInput source="pricingModel" choices={choicesOf(RATE_TEMPLATE_TYPES, 'resources.rate-template.values.type')} isRequired data-testid="station-pricing-model" />
         <RateTemplateInput />
       </Box>
       <Section title="resources.station.sections.notifications" />

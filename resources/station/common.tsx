@@ -47,7 +47,7 @@ export function useSchemaValidate(schema: z.ZodType, emptyCodes: Readonly<Record
   const lang = locale === 'zh' ? 'zh' : 'en';
   const skipKey = skip.join(',');
   return useCallback(
-    (values: Record<string, unknown>) => schemaErrors(schema, values, emptyCodes, lang, translate('app.assets.invalid_value'), skipKey ? skipKey.split(',') : []),
+    (values: Record<string, unknown>) => schemaErrors(schema, values, emptyCodes, lang, translate('app.assets.invalid_value'), skipKey ? skipKey.split(',') : [], translate('ra.validation.required')),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [schema, emptyCodes, lang, translate, skipKey],
   );

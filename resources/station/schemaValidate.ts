@@ -1,7 +1,8 @@
 /**
  * Form-level validation of the asset forms with the server's own zod schema (domain/schemas):
  * every failed field gets the message of its catalogue code (spec §8) in the user's language,
- * exactly as the server would answer it; a plain format error (code 400) gets `invalidText`.
+ * exactly as the server would answer it; a plain format error (code 400) gets `invalidText`, or
+ * `requiredText` when the value is empty.
  */
 import { z } from 'zod';
 import { catalogueMessage, type ErrorCode } from '../../domain/errors';
@@ -18,6 +19,7 @@ export function schemaErrors(
   lang: 'en' | 'zh',
   invalidText: string,
   skip: readonly string[] = [],
+  requiredText: string = invalidText,
 ): Record<string, string> {
   const result = schema.safeParse(values);
   if (result.success) return {};
@@ -26,7 +28,9 @@ export function schemaErrors(
     const key = String(issue.path[0] ?? '');
     if (!key || key in errors || skip.includes(key)) continue;
     const { code } = failureOf(new z.ZodError([issue]), values, emptyCodes);
-    errors[key] = code === 400 ? invalidText : catalogueMessage(code, lang);
+    const raw = values[key];
+    const empty = raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '');
+    errors[key] = code === 400 ? (empty ? requiredText : invalidText) : catalogueMessage(code, lang);
   }
   return errors;
 }

@@ -73,7 +73,7 @@ export default function SearchPage() {
             <TextField
               select size="small" fullWidth={false} label={translate('app.nav.search_type')} value={knownType ? draftType : 'ChargerSN'}
               onChange={(e) => setDraftType(e.target.value)} sx={{ minWidth: 180 }}
-              slotProps={{ htmlInput: { 'data-testid': 'search-type' } }}
+              data-testid="search-type"
             >
               {SEARCH_TYPES.map((t) => <MenuItem key={t.value} value={t.value}>{translate(t.label)}</MenuItem>)}
             </TextField>
