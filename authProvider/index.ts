@@ -18,6 +18,9 @@ import { sessionOf, type SessionStorage, type UserInfo } from './session';
 
 export * from './session';
 
+/** sessionStorage key of a message the login page shows once (e.g. permissions failed to load). */
+export const LOGIN_NOTICE_KEY = 'loginNotice';
+
 /**
  * The login address for a signed-out user who wanted `hashPath` (e.g. `/Operations/Orders?x=1`):
  * `/login?redirect=<encoded path>`, or just `/login` for the root and the login page itself.
@@ -98,7 +101,6 @@ export function createAuthProvider({ http, storage = localStorage, location = cu
       const status = (error as { status?: number } | null)?.status;
       const permissionsFailed = (error as { message?: string } | null)?.message === 'app.auth.permissions_failed';
       if (permissionsFailed) {
-        session.clear();
         throw { redirectTo: loginPathFor(location()), message: 'app.auth.permissions_failed' };
       }
       if (code === 401 || (code === undefined && status === 401)) {
@@ -112,8 +114,14 @@ export function createAuthProvider({ http, storage = localStorage, location = cu
       if (!session.token()) return [];
       const stored = session.permissions();
       if (stored) return stored;
-      const info = await loadInfo();
-      return info.permissions ?? [];
+      try {
+        const info = await loadInfo();
+        return info.permissions ?? [];
+      } catch (e) {
+        // The session is gone; the login page shows why (spec §2: failed route build).
+        if (typeof sessionStorage !== 'undefined') sessionStorage.setItem(LOGIN_NOTICE_KEY, 'app.auth.permissions_failed');
+        throw e;
+      }
     },
 
     async getIdentity() {

@@ -14,7 +14,7 @@ import LockIcon from '@mui/icons-material/LockOutlined';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { errorCode } from '../../dataProvider/httpClient';
-import { loginPathFor, safeRedirect } from '../../authProvider';
+import { LOGIN_NOTICE_KEY, loginPathFor, safeRedirect } from '../../authProvider';
 import { LAST_USER_KEY, TOKEN_KEY } from '../../authProvider/session';
 import { LanguageToggle } from '../layout/LanguageToggle';
 import { SIDEBAR } from '../theme';
@@ -47,6 +47,15 @@ export function LoginPage() {
   useEffect(() => {
     document.title = `${translate('menu.login')} - ${translate('app.name')}`;
   }, [translate]);
+
+  // A message left by the session that just ended (e.g. its permissions could not be loaded).
+  useEffect(() => {
+    const notice = sessionStorage.getItem(LOGIN_NOTICE_KEY);
+    if (notice) {
+      sessionStorage.removeItem(LOGIN_NOTICE_KEY);
+      notify(notice, { type: 'error' });
+    }
+  }, [notify]);
 
   // react-admin hands the page a signed-out visitor wanted in the location state; keep it in the
   // URL as `?redirect=` (spec §2) so it survives a reload.
