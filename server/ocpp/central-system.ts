@@ -100,6 +100,23 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
   });
   server.on('error', (err: unknown) => log.warn({ err }, 'OCPP server error'));
 
+  /**
+   * Writes a charger's online flag. Writes for one charger are chained, so they land in the order
+   * the sockets opened and closed (a replaced socket's "offline" never overtakes its successor's
+   * "online", whatever the database pool does). Never rejects.
+   */
+  const onlineWrites = new Map<number, Promise<void>>();
+  function setOnline(session: ChargerSession, online: boolean, clog: FastifyBaseLogger): Promise<void> {
+    const previous = onlineWrites.get(session.id) ?? Promise.resolve();
+    const next = previous.then(async () => {
+      await db.update(charger).set(online ? { online, lastSeenAt: new Date() } : { online }).where(eq(charger.id, session.id));
+      app.bus.emit('charger', { chargerId: session.id, serialNum: session.serialNum, companyCode: session.companyCode });
+    }).catch((err) => clog.error({ err, online }, 'could not write the online flag'));
+    onlineWrites.set(session.id, next);
+    void next.then(() => { if (onlineWrites.get(session.id) === next) onlineWrites.delete(session.id); });
+    return track(next);
+  }
+
   /** Pings `client`'s socket; true when a pong arrives within `ms`. */
   function probe(client: RpcServerClient, ms: number): Promise<boolean> {
     // ocpp-rpc keeps the socket in a protected field; the ws API is the only way to ping on demand.
@@ -183,6 +200,8 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
     const ctx: OcppContext = { app, charger: session, log: clog };
     for (const [action, handler] of Object.entries(handlers)) {
       client.handle(action, async ({ params }) => {
+        // A charger's messages see it online: the connect write lands first.
+        await connectedWrite;
         try {
           return (await track(handler(ctx, params))) as Record<string, unknown>;
         } catch (err) {
@@ -194,18 +213,14 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
       });
     }
 
-    track(db.update(charger).set({ online: true, lastSeenAt: new Date() }).where(eq(charger.id, session.id))
-      .then(() => app.bus.emit('charger', { chargerId: session.id, serialNum: sn, companyCode: session.companyCode }))
-      .catch((err) => clog.error({ err }, 'could not mark the charger online')));
+    const connectedWrite = setOnline(session, true, clog);
 
     client.once('close', ({ code, reason }: { code?: number; reason?: string }) => {
       clog.info({ code, reason }, 'charger disconnected');
       const current = clients.get(sn);
       if (current && current !== client) return; // replaced: the new socket owns the online flag
       clients.delete(sn);
-      track(db.update(charger).set({ online: false }).where(eq(charger.id, session.id))
-        .then(() => app.bus.emit('charger', { chargerId: session.id, serialNum: sn, companyCode: session.companyCode }))
-        .catch((err) => clog.error({ err }, 'could not mark the charger offline')));
+      void setOnline(session, false, clog);
       void writer.flush();
     });
   });
