@@ -22,6 +22,8 @@ export const PAGES: Record<string, ComponentType> = {
   '/Stations/StationGroup': lazy(() => import('../../resources/station-group/StationGroupPages')),
   '/Search/Search': lazy(() => import('../pages/search/SearchPage')),
   '/TourAccount/TourAccount': lazy(() => import('../pages/account/TourAccount')),
+  '/SystemUsers/Accounts': lazy(() => import('../../resources/account/AccountPages')),
+  '/SystemUsers/Permissions': lazy(() => import('../../resources/role/RolePages')),
 };
 
 /** Paths the console implements. */

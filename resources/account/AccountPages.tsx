@@ -1,0 +1,214 @@
+/**
+ * Accounts (`#/SystemUsers/Accounts`, API `company/user`, spec §3 "Account", §5): the list with
+ * filters (company, user type, search, status), `create`, `:id` (edit); activate / deactivate
+ * with a confirmation and the reset-password dialog on each row. Rules: real name without digits
+ * (900, client and server), role from `GET /sp/role/select?companyCode=`, the stations a station
+ * manager manages from `GET /sp/station?companyCode=`, joined date read-only.
+ */
+import { useMemo } from 'react';
+import {
+  Create, CreateButton, Datagrid, Edit, FilterButton, FunctionField, List, Pagination, PasswordInput, ResourceContextProvider,
+  SearchInput, SelectArrayInput, SelectInput, SimpleForm, TextField, TextInput, TopToolbar, useLocaleState, useRecordContext,
+  useTranslate, type SelectInputProps,
+} from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { Route, Routes, useParams } from 'react-router-dom';
+import { Box, Stack, Typography } from '@mui/material';
+import { ACCOUNT_TYPES } from '../../domain/enums';
+import { ACCOUNT_REQUIRED, accountCreateInput, accountUpdateInput } from '../../domain/schemas/account';
+import { ColorChip, EmptyState, ErrorState } from '../../src/components/common';
+import { useApi } from '../../src/hooks/useApi';
+import { STATE_COLORS } from '../../src/theme';
+import { formatDateTime } from '../../src/utils/date';
+import { CompanyFilterInput, ROWS_PER_PAGE } from '../shared/filterInputs';
+import { CompanyInput, useSchemaValidate } from '../station/common';
+import { ResetPasswordButton } from './ResetPasswordDialog';
+import { StatusToggle } from './StatusToggle';
+import { useIsAdmin } from './useIsAdmin';
+import { withRealNameRule } from './validators';
+import { ACCOUNTS_PATH } from './paths';
+
+/** An account of `GET /sp/company/user` (never a password). */
+export interface AccountRecord {
+  id: number;
+  companyCode: string | null;
+  companyName: string | null;
+  username: string;
+  userType: string;
+  realName: string;
+  phone: string | null;
+  email: string | null;
+  roleId: number | null;
+  roleName: string | null;
+  managedStationIds: number[];
+  active: boolean;
+  avatar: string | null;
+  createdAt: string;
+}
+
+const T = 'resources.company/user';
+
+function useTypeChoices(includeAdmin: boolean) {
+  return ACCOUNT_TYPES.filter((t) => includeAdmin || t !== 'ADMIN').map((t) => ({ id: t, name: `app.account.user_types.${t}` }));
+}
+
+function ActiveChip(_props: { source?: string; label?: string }) {
+  const record = useRecordContext<AccountRecord>();
+  const translate = useTranslate();
+  if (!record) return null;
+  return <ColorChip testId="active-chip" label={translate(`${T}.values.active.${record.active}`)} color={record.active ? STATE_COLORS.available : STATE_COLORS.offline} />;
+}
+
+function RowActions(_props: { label?: string }) {
+  return (
+    <Stack direction="row" spacing={0.5} onClick={(e) => e.stopPropagation()}>
+      <StatusToggle resource="company/user" field="active" prefix={T} words={['activate', 'deactivate']} nameField="username" />
+      <ResetPasswordButton />
+    </Stack>
+  );
+}
+
+export function AccountList() {
+  const translate = useTranslate();
+  const isAdmin = useIsAdmin();
+  const types = useTypeChoices(isAdmin);
+  const filters = useMemo(() => [
+    <SearchInput key="q" source="q" alwaysOn data-testid="account-search" />,
+    <CompanyFilterInput key="companyCode" source="companyCode" alwaysOn />,
+    <SelectInput key="userType" source="userType" choices={types} alwaysOn />,
+    <SelectInput key="active" source="active" choices={[{ id: 'true', name: `${T}.values.active.true` }, { id: 'false', name: `${T}.values.active.false` }]} alwaysOn />,
+  ], [types]);
+  return (
+    <List
+      resource="company/user"
+      filters={filters}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={20}
+      exporter={false}
+      actions={<TopToolbar><FilterButton /><CreateButton to={`${ACCOUNTS_PATH}/create`} data-testid="account-create" /></TopToolbar>}
+      pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
+      title={translate('menu.accounts')}
+      empty={false}
+      error={<ErrorState />}
+    >
+      <Datagrid bulkActionButtons={false} rowClick={(id) => `${ACCOUNTS_PATH}/${id}`} empty={<EmptyState />} data-testid="accounts-grid">
+        <TextField source="username" />
+        <TextField source="realName" />
+        <FunctionField<AccountRecord> source="userType" render={(r) => translate(`app.account.user_types.${r.userType}`, { _: r.userType })} />
+        <TextField source="companyName" emptyText="—" sortable={false} />
+        <TextField source="roleName" emptyText="—" sortable={false} />
+        <TextField source="phone" emptyText="—" sortable={false} />
+        <TextField source="email" emptyText="—" sortable={false} />
+        <ActiveChip source="active" />
+        <FunctionField<AccountRecord> source="createdAt" render={(r) => formatDateTime(r.createdAt)} />
+        <RowActions label="app.assets.actions" />
+      </Datagrid>
+    </List>
+  );
+}
+
+/** The role dropdown: enabled roles assignable to the chosen company's accounts. */
+function RoleInput(props: Omit<SelectInputProps, 'source'>) {
+  const companyCode = useWatch({ name: 'companyCode' }) as string | null | undefined;
+  const { data } = useApi<Array<{ id: number; name: string; code: string; companyCode: string | null }>>(
+    'role/select', companyCode ? { companyCode } : undefined, { staleTime: 30_000 },
+  );
+  const choices = (Array.isArray(data) ? data : []).map((r) => ({ id: r.id, name: `${r.name} (${r.code})` }));
+  return <SelectInput source="roleId" choices={choices} helperText={`${T}.helpers.roleId`} sx={{ minWidth: 320 }} {...props} />;
+}
+
+/** The stations a station manager manages (only for that user type). */
+function ManagedStationsInput() {
+  const companyCode = useWatch({ name: 'companyCode' }) as string | null | undefined;
+  const userType = useWatch({ name: 'userType' }) as string | undefined;
+  const { data } = useApi<{ records: Array<{ id: number; name: string }> }>(
+    'station', { size: 500, sort: 'name', order: 'asc', ...(companyCode ? { companyCode } : {}) },
+    { staleTime: 30_000, enabled: userType === 'STATION_MANAGER' && !!companyCode },
+  );
+  if (userType !== 'STATION_MANAGER') return null;
+  const choices = (data?.records ?? []).map((s) => ({ id: s.id, name: s.name }));
+  return <SelectArrayInput source="managedStationIds" choices={choices} helperText={`${T}.helpers.managedStationIds`} sx={{ minWidth: 320 }} data-testid="account-stations" />;
+}
+
+function JoinedDate() {
+  const record = useRecordContext<AccountRecord>();
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <Box sx={{ mb: 2 }} data-testid="account-joined">
+      <Typography variant="caption" color="text.secondary">{translate(`${T}.fields.createdAt`)}</Typography>
+      <Typography variant="body2">{formatDateTime(record.createdAt)}</Typography>
+    </Box>
+  );
+}
+
+function AccountForm({ edit }: { edit?: boolean }) {
+  const isAdmin = useIsAdmin();
+  const types = useTypeChoices(isAdmin);
+  const [locale] = useLocaleState();
+  const lang = locale === 'zh' ? 'zh' : 'en';
+  const base = useSchemaValidate(edit ? accountUpdateInput : accountCreateInput, ACCOUNT_REQUIRED, edit ? ['username', 'password'] : []);
+  const translate = useTranslate();
+  const validate = (values: Record<string, unknown>) => {
+    let errors = withRealNameRule(base(values), values, lang);
+    if (!edit && values.confirmPassword && values.confirmPassword !== values.password) errors = { ...errors, confirmPassword: translate('app.account.inconsistent') };
+    return errors;
+  };
+  return (
+    <SimpleForm validate={validate} data-testid="account-form">
+      {edit && <JoinedDate />}
+      <CompanyInput label={`${T}.fields.companyCode`} disabled={edit} sx={{ minWidth: 320 }} />
+      <TextInput source="username" isRequired disabled={edit} sx={{ minWidth: 320 }} slotProps={{ htmlInput: { 'data-testid': 'account-username' } }} />
+      <SelectInput source="userType" choices={types} isRequired sx={{ minWidth: 320 }} data-testid="account-type" />
+      <TextInput source="realName" isRequired sx={{ minWidth: 320 }} slotProps={{ htmlInput: { 'data-testid': 'account-realname' } }} />
+      <TextInput source="phone" isRequired sx={{ minWidth: 320 }} slotProps={{ htmlInput: { 'data-testid': 'account-phone' } }} />
+      <TextInput source="email" type="email" isRequired sx={{ minWidth: 320 }} slotProps={{ htmlInput: { 'data-testid': 'account-email' } }} />
+      <RoleInput />
+      <ManagedStationsInput />
+      {!edit && <PasswordInput source="password" isRequired sx={{ minWidth: 320 }} slotProps={{ htmlInput: { 'data-testid': 'account-password', autoComplete: 'new-password' } }} />}
+      {!edit && <PasswordInput source="confirmPassword" isRequired sx={{ minWidth: 320 }} slotProps={{ htmlInput: { 'data-testid': 'account-confirm', autoComplete: 'new-password' } }} />}
+    </SimpleForm>
+  );
+}
+
+/** Only what PUT accepts (username, password and joined date do not change here). */
+const updateBody = (d: Record<string, unknown>) => ({
+  userType: d.userType, realName: d.realName, phone: d.phone, email: d.email, roleId: d.roleId ?? null,
+  managedStationIds: d.userType === 'STATION_MANAGER' ? (d.managedStationIds ?? []) : [], companyCode: d.companyCode ?? null,
+});
+
+const createBody = (d: Record<string, unknown>) => ({
+  ...d, managedStationIds: d.userType === 'STATION_MANAGER' ? (d.managedStationIds ?? []) : undefined,
+});
+
+export function AccountCreate() {
+  const translate = useTranslate();
+  return (
+    <Create resource="company/user" redirect={() => ACCOUNTS_PATH} transform={createBody} title={translate(`${T}.create_title`)}>
+      <AccountForm />
+    </Create>
+  );
+}
+
+export function AccountEdit() {
+  const { id } = useParams();
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  return (
+    <Edit key={locale} resource="company/user" id={id} mutationMode="pessimistic" redirect={() => ACCOUNTS_PATH} transform={updateBody} title={translate(`${T}.edit_title`)} actions={false}>
+      <AccountForm edit />
+    </Edit>
+  );
+}
+
+export default function AccountPages() {
+  return (
+    <ResourceContextProvider value="company/user">
+      <Routes>
+        <Route index element={<AccountList />} />
+        <Route path="create" element={<AccountCreate />} />
+        <Route path=":id" element={<AccountEdit />} />
+      </Routes>
+    </ResourceContextProvider>
+  );
+}

@@ -1,0 +1,40 @@
+/**
+ * Client-side rules of the account forms that the zod schema alone does not carry: a real name
+ * without digits (→ catalogue 900, as the server answers) and the reset-password dialog of spec §5
+ * (two entries must match — "Inconsistent passwords" — and saving needs the typed confirmation).
+ */
+import { catalogueMessage, type Lang } from '../../domain/errors';
+import { nameHasDigit } from '../../domain/schemas/required';
+
+/** Adds the 900 message on `realName` to a form's errors. */
+export function withRealNameRule(errors: Record<string, string>, values: Record<string, unknown>, lang: Lang): Record<string, string> {
+  const name = typeof values.realName === 'string' ? values.realName : '';
+  if (!errors.realName && nameHasDigit(name)) return { ...errors, realName: catalogueMessage(900, lang) };
+  return errors;
+}
+
+/** State of the reset-password dialog. */
+export interface ResetState {
+  password: string;
+  confirm: string;
+  /** What the user typed in the confirmation box. */
+  typed: string;
+}
+
+/** i18n key of the problem with the two entries, or undefined: length 6–64, then equality. */
+export function resetProblem(s: ResetState): string | undefined {
+  if (!s.password) return 'app.login.password_required';
+  if (s.password.length < 6 || s.password.length > 64) return 'app.account.password_length';
+  if (s.password !== s.confirm) return 'app.account.inconsistent';
+  return undefined;
+}
+
+/** The mismatch is shown as soon as both entries are filled and differ. */
+export function showMismatch(s: ResetState): boolean {
+  return s.confirm.length > 0 && s.password !== s.confirm;
+}
+
+/** Saving is offered only when the confirmation word (the account's username) is typed exactly. */
+export function canSave(s: ResetState, word: string): boolean {
+  return s.typed.trim() === word && s.password.length > 0 && s.confirm.length > 0;
+}

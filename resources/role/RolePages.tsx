@@ -1,0 +1,136 @@
+/**
+ * Roles (`#/SystemUsers/Permissions`, API `role`, spec §3 "Role", §5 required fields, §6): the
+ * list with filters, `create`, and `:id` (edit) with the menu permissions chosen on a tree;
+ * enable / disable with a confirmation. Duplicate code → 309 (the server's message).
+ */
+import { useMemo } from 'react';
+import {
+  BooleanInput, Create, CreateButton, Datagrid, Edit, FilterButton, FunctionField, List, Pagination, ResourceContextProvider,
+  SearchInput, SelectInput, SimpleForm, TextField, TextInput, TopToolbar, useLocaleState, useRecordContext, useTranslate,
+} from 'react-admin';
+import { Route, Routes, useParams } from 'react-router-dom';
+import { ROLE_REQUIRED, roleCreateInput, roleUpdateInput } from '../../domain/schemas/role';
+import { ColorChip, EmptyState, ErrorState } from '../../src/components/common';
+import { STATE_COLORS } from '../../src/theme';
+import { formatDateTime } from '../../src/utils/date';
+import { CompanyFilterInput, ROWS_PER_PAGE } from '../shared/filterInputs';
+import { CompanyInput, useSchemaValidate } from '../station/common';
+import { StatusToggle } from '../account/StatusToggle';
+import { useIsAdmin } from '../account/useIsAdmin';
+import { PermissionTreeInput } from './PermissionTree';
+import { ROLES_PATH } from './paths';
+
+/** A role of `GET /sp/role`. */
+export interface RoleRecord {
+  id: number;
+  name: string;
+  code: string;
+  companyCode: string | null;
+  description: string;
+  enabled: boolean;
+  remark: string | null;
+  permissions: string[];
+  createdAt: string;
+}
+
+/** Enabled / disabled chip. */
+export function EnabledChip({ prefix }: { prefix: string; source?: string; label?: string }) {
+  const record = useRecordContext<{ enabled: boolean }>();
+  const translate = useTranslate();
+  if (!record) return null;
+  return <ColorChip testId="enabled-chip" label={translate(`${prefix}.values.enabled.${record.enabled}`)} color={record.enabled ? STATE_COLORS.available : STATE_COLORS.offline} />;
+}
+
+export function RoleList() {
+  const translate = useTranslate();
+  const filters = useMemo(() => [
+    <SearchInput key="q" source="q" alwaysOn data-testid="role-search" />,
+    <CompanyFilterInput key="companyCode" source="companyCode" alwaysOn />,
+    <SelectInput key="enabled" source="enabled" choices={[{ id: 'true', name: 'resources.role.values.enabled.true' }, { id: 'false', name: 'resources.role.values.enabled.false' }]} />,
+  ], []);
+  return (
+    <List
+      resource="role"
+      filters={filters}
+      sort={{ field: 'name', order: 'ASC' }}
+      perPage={20}
+      exporter={false}
+      actions={<TopToolbar><FilterButton /><CreateButton to={`${ROLES_PATH}/create`} data-testid="role-create" /></TopToolbar>}
+      pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
+      title={translate('menu.permissions')}
+      empty={false}
+      error={<ErrorState />}
+    >
+      <Datagrid bulkActionButtons={false} rowClick={(id) => `${ROLES_PATH}/${id}`} empty={<EmptyState />} data-testid="roles-grid">
+        <TextField source="name" />
+        <TextField source="code" />
+        <FunctionField<RoleRecord> source="companyCode" render={(r) => r.companyCode ?? translate('resources.role.values.platform')} />
+        <TextField source="description" sortable={false} />
+        <EnabledChip prefix="resources.role" source="enabled" />
+        <FunctionField<RoleRecord> source="permissions" sortable={false} render={(r) => r.permissions.length} />
+        <FunctionField<RoleRecord> source="createdAt" render={(r) => formatDateTime(r.createdAt)} />
+        <StatusToggle label="app.assets.actions" resource="role" field="enabled" prefix="resources.role" words={['enable', 'disable']} />
+      </Datagrid>
+    </List>
+  );
+}
+
+function RoleForm({ edit }: { edit?: boolean }) {
+  const isAdmin = useIsAdmin();
+  const validate = useSchemaValidate(edit ? roleUpdateInput : roleCreateInput, ROLE_REQUIRED, edit ? ['code', 'companyCode'] : []);
+  return (
+    <SimpleForm validate={validate} data-testid="role-form">
+      <TextInput source="name" isRequired sx={{ minWidth: 320 }} slotProps={{ htmlInput: { 'data-testid': 'role-name' } }} />
+      <TextInput source="code" isRequired disabled={edit} sx={{ minWidth: 320 }} slotProps={{ htmlInput: { 'data-testid': 'role-code' } }} />
+      <CompanyInput
+        source="companyCode"
+        label="resources.role.fields.companyCode"
+        disabled={edit}
+        emptyText={isAdmin ? 'resources.role.values.platform' : undefined}
+        helperText={isAdmin ? 'resources.role.helpers.companyCode' : false}
+        sx={{ minWidth: 320 }}
+      />
+      <TextInput source="description" isRequired multiline sx={{ minWidth: 480 }} slotProps={{ htmlInput: { 'data-testid': 'role-description' } }} />
+      <BooleanInput source="enabled" defaultValue />
+      <TextInput source="remark" multiline minRows={2} sx={{ minWidth: 480 }} />
+      <PermissionTreeInput />
+    </SimpleForm>
+  );
+}
+
+/** Only the fields the API accepts (code and company are fixed after creation). */
+const updateBody = (d: Record<string, unknown>) => ({
+  name: d.name, description: d.description, enabled: d.enabled, remark: d.remark, permissions: d.permissions,
+});
+
+export function RoleCreate() {
+  const translate = useTranslate();
+  return (
+    <Create resource="role" redirect={() => ROLES_PATH} title={translate('resources.role.create_title')}>
+      <RoleForm />
+    </Create>
+  );
+}
+
+export function RoleEdit() {
+  const { id } = useParams();
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  return (
+    <Edit key={locale} resource="role" id={id} mutationMode="pessimistic" redirect={() => ROLES_PATH} transform={updateBody} title={translate('resources.role.edit_title')} actions={false}>
+      <RoleForm edit />
+    </Edit>
+  );
+}
+
+export default function RolePages() {
+  return (
+    <ResourceContextProvider value="role">
+      <Routes>
+        <Route index element={<RoleList />} />
+        <Route path="create" element={<RoleCreate />} />
+        <Route path=":id" element={<RoleEdit />} />
+      </Routes>
+    </ResourceContextProvider>
+  );
+}
