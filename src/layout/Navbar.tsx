@@ -3,7 +3,8 @@
  * global search, notification bell, language toggle and user menu.
  */
 import { useLocation } from 'react-router-dom';
-import { useTranslate } from 'react-admin';
+import { usePermissions, useTranslate } from 'react-admin';
+import { canAccess } from '../routes/access';
 import { Box, IconButton, Toolbar } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
@@ -20,6 +21,9 @@ export function Navbar() {
   const { open, mobile, toggle } = useSidebar();
   const { pathname } = useLocation();
   const onDashboard = pathname.startsWith('/Dashboard/Dashboard');
+  const { permissions } = usePermissions<string[]>();
+  // The search box opens the Search page: offered only to users who may open it.
+  const canSearch = canAccess('/Search/Search', Array.isArray(permissions) ? permissions : []);
   return (
     <Box component="header" sx={{ position: 'sticky', top: 0, zIndex: 1000, bgcolor: '#fff', boxShadow: '0 1px 4px rgba(0,21,41,.08)' }}>
       <Toolbar variant="dense" sx={{ minHeight: 56, gap: 1.5, px: { xs: 1, sm: 2 } }}>
@@ -30,7 +34,7 @@ export function Navbar() {
           <Breadcrumb />
         </Box>
         {onDashboard && <CompanySelect />}
-        <GlobalSearch />
+        {canSearch && <GlobalSearch />}
         <NotificationBell />
         <LanguageToggle />
         <UserMenu />

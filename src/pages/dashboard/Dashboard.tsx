@@ -39,7 +39,7 @@ function Amounts({ items, locale, testId }: { items: Amount[]; locale: string; t
 
 function Stat({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Box sx={{ minWidth: 150, flex: 1, whiteSpace: 'nowrap' }}>
+    <Box sx={{ minWidth: 130, flex: 1, whiteSpace: 'nowrap' }}>
       <Typography variant="body2" color="text.secondary">{label}</Typography>
       {children}
     </Box>
