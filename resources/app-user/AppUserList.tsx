@@ -8,11 +8,13 @@ import {
   Datagrid, DatagridBody, DatagridRow, FunctionField, List, Pagination, SearchInput, SelectInput, TextField,
   useLocaleState, useTranslate,
 } from 'react-admin';
+import { Box, Typography } from '@mui/material';
 import { EmptyState, ErrorState } from '../../src/components/common';
 import { formatDate } from '../../src/utils/date';
 import { formatMoney } from '../../src/utils/number';
 import { CompanyFilterInput, ROWS_PER_PAGE } from '../shared/filterInputs';
 import { BalanceActions } from '../balance/BalanceActions';
+import { Contact } from '../balance/Contact';
 import { StatusButton } from '../balance/StatusButton';
 import type { AppUserRecord } from './types';
 
@@ -68,11 +70,17 @@ export function AppUserList() {
         data-testid="app-users-grid"
         sx={{ '& td': { whiteSpace: 'nowrap' } }}
       >
-        <TextField source="nickname" emptyText="—" />
-        <TextField source="mobile" emptyText="—" sortable={false} />
-        <TextField source="fullName" emptyText="—" sortable={false} />
-        <TextField source="email" emptyText="—" sortable={false} />
-        <TextField source="companyName" emptyText="—" sortable={false} />
+        <FunctionField<AppUserRecord>
+          source="nickname"
+          render={(r) => (
+            <Box sx={{ lineHeight: 1.3 }}>
+              <Typography variant="body2">{r.nickname || '—'}</Typography>
+              {r.fullName && <Typography variant="caption" color="text.secondary">{r.fullName}</Typography>}
+            </Box>
+          )}
+        />
+        <FunctionField<AppUserRecord> source="mobile" label="resources.app-user.fields.contact" sortable={false} render={(r) => <Contact mobile={r.mobile} email={r.email} />} />
+        <TextField source="companyName" emptyText="—" sortable={false} sx={{ whiteSpace: 'normal', display: 'inline-block', minWidth: 120 }} />
         <FunctionField<AppUserRecord> source="active" sortable={false} render={(r) => <StatusButton resource="app-user" id={r.id} active={r.active} label={label(r)} />} />
         <FunctionField<AppUserRecord>
           source="registrationMethod"

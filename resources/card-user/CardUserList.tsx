@@ -15,6 +15,7 @@ import { formatDateTime } from '../../src/utils/date';
 import { formatMoney } from '../../src/utils/number';
 import { ROWS_PER_PAGE } from '../shared/filterInputs';
 import { BalanceActions } from '../balance/BalanceActions';
+import { Contact } from '../balance/Contact';
 import { StatusButton } from '../balance/StatusButton';
 import { useCardUserFilters } from './cardUserFilters';
 import { exportCardUsers } from './exportCardUsers';
@@ -91,9 +92,8 @@ export function CardUserList() {
       >
         <TextField source="cardNumber" sx={{ fontFamily: 'monospace' }} />
         <FunctionField<CardUserRecord> source="lastName" label="resources.card-user.fields.name" render={fullName} />
-        <TextField source="companyName" emptyText="—" sortable={false} />
-        <TextField source="mobile" emptyText="—" sortable={false} />
-        <TextField source="email" emptyText="—" sortable={false} />
+        <TextField source="companyName" emptyText="—" sortable={false} sx={{ whiteSpace: 'normal', display: 'inline-block', minWidth: 120 }} />
+        <FunctionField<CardUserRecord> source="mobile" label="resources.card-user.fields.contact" sortable={false} render={(r) => <Contact mobile={r.mobile} email={r.email} />} />
         <FunctionField<CardUserRecord>
           source="scope"
           sortable={false}

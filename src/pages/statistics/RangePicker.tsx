@@ -40,6 +40,8 @@ export function RangePicker({ value, onChange }: { value: DayRange; onChange: (r
       <TextField
         type="date"
         size="small"
+        fullWidth={false}
+        sx={{ width: 170 }}
         label={translate('app.range.from')}
         value={draft.from}
         onChange={(e) => edit({ from: e.target.value })}
@@ -49,6 +51,8 @@ export function RangePicker({ value, onChange }: { value: DayRange; onChange: (r
       <TextField
         type="date"
         size="small"
+        fullWidth={false}
+        sx={{ width: 170 }}
         label={translate('app.range.to')}
         value={draft.to}
         onChange={(e) => edit({ to: e.target.value })}

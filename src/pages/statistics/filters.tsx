@@ -37,7 +37,8 @@ export function CompanyChoice({ value, onChange }: { value: string; onChange: (v
       label={translate('app.nav.company')}
       value={value}
       onChange={(e) => onChange(e.target.value)}
-      sx={{ minWidth: 180 }}
+      fullWidth={false}
+      sx={{ width: 220 }}
       slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true }, htmlInput: { 'data-testid': 'company-filter' } }}
     >
       <MenuItem value="">{translate('app.nav.all_companies')}</MenuItem>
