@@ -147,11 +147,13 @@ describe.each(backends())('OCPP transactions on %s', (backend) => {
       expect(await status(here.cardNumber)).toBe('Accepted');
     });
 
-    it('accepts an active app user idTag of the same company', async () => {
-      await s.database.db.insert(appUser).values({ companyCode: net.company.code, nickname: 'ev', idTag: 'APPTAG1' });
+    it('accepts an active app user idTag of the same company with a balance', async () => {
+      await s.database.db.insert(appUser).values({ companyCode: net.company.code, nickname: 'ev', idTag: 'APPTAG1', balance: '10.00' });
+      await s.database.db.insert(appUser).values({ companyCode: net.company.code, nickname: 'ev3', idTag: 'APPTAG3', balance: '0' });
       await s.database.db.insert(appUser).values({ companyCode: net.company.code, nickname: 'ev2', idTag: 'APPTAG2', active: false });
       expect(await status('APPTAG1')).toBe('Accepted');
       expect(await status('APPTAG2')).toBe('Blocked');
+      expect(await status('APPTAG3')).toBe('Blocked');
     });
   });
 });

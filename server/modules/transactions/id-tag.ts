@@ -4,7 +4,7 @@
  * - unknown idTag, or one of another company                         → Invalid
  * - deactivated card or app user                                      → Blocked
  * - card scoped to STATIONS and the charger's station not among them  → Invalid
- * - card balance ≤ 0 and not a manager card                           → Blocked
+ * - card balance ≤ 0 and not a manager card; app user balance ≤ 0    → Blocked
  * - otherwise                                                         → Accepted
  * Billing work extends this function (e.g. a minimum balance per tariff); keep it free of OCPP I/O.
  */
@@ -58,7 +58,8 @@ export async function checkIdTag(db: Db, idTag: string, charger: IdTagCharger): 
   }
   const [app] = await db.select().from(appUser).where(eq(appUser.idTag, idTag)).limit(1);
   if (app) {
-    const status: IdTagStatus = app.companyCode !== charger.companyCode ? 'Invalid' : !app.active ? 'Blocked' : 'Accepted';
+    const status: IdTagStatus = app.companyCode !== charger.companyCode ? 'Invalid'
+      : !app.active || new Decimal(app.balance).lte(0) ? 'Blocked' : 'Accepted';
     return { status, userType: 'APP', cardUserId: null, appUserId: app.id };
   }
   return { status: 'Invalid', userType: 'CARD', cardUserId: null, appUserId: null };

@@ -1,26 +1,36 @@
 /**
- * The pricing seam: what a finished order costs. Called by `stopTransaction` inside the SQL
- * transaction that finishes the order, once per order (a retried Stop never reaches it).
- * For now every order costs zero in the company currency; the billing work replaces the body
- * (rate templates, service fee, tax) and may settle balances in the same transaction `tx`.
+ * Pricing and settlement of a finished order, called by `stopTransaction` (and by closing a stuck
+ * order by hand) inside the SQL transaction that finishes it, once per order (a retried Stop never
+ * reaches it): the station's tariff prices the session (server/modules/billing/price-order.ts,
+ * domain/billing.ts) and the total is deducted from the card or app balance
+ * (./settlement.ts: unpaid with 721/722 recorded when it cannot be).
  */
 import type { Db } from '../../db/client.js';
+import { priceFinishedOrder } from '../billing/price-order.js';
+import { settleOrder, type Settlement } from './settlement.js';
 
-/** The order facts pricing needs. Energy in kWh (decimal string, 3 decimals). */
+/** The order facts pricing needs. Energy in kWh (decimal string, 3 decimals); meter in Wh. */
 export interface PricingInput {
   orderId: number;
+  orderNo: string;
   companyCode: string;
   stationId: number | null;
   chargerId: number;
+  chargerSn: string;
+  transactionId: number;
   currency: string;
   energyKwh: string;
+  meterStart: number;
+  meterStop: number;
   chargerStartTime: Date;
   chargerStopTime: Date;
   cardUserId: number | null;
   appUserId: number | null;
+  /** An order started with a refused idTag is priced but never deducted. */
+  idTagStatus: string;
 }
 
-/** Amounts as decimal strings (2 decimals) in `currency`; `breakdown` is stored as is. */
+/** Amounts as decimal strings in `currency`; `breakdown` is stored as is. */
 export interface PricedOrder {
   currency: string;
   electricityFee: string;
@@ -29,18 +39,15 @@ export interface PricedOrder {
   /** Cost excluding VAT = electricity fee + service fee. */
   cost: string;
   totalAmount: string;
+  paid: boolean;
   breakdown: unknown;
 }
 
-/** Prices a finished order. `tx` is the open SQL transaction finishing it. */
-export async function priceOrder(_tx: Db, order: PricingInput): Promise<PricedOrder> {
-  return {
-    currency: order.currency,
-    electricityFee: '0.00',
-    serviceFee: '0.00',
-    taxAmount: '0.00',
-    cost: '0.00',
-    totalAmount: '0.00',
-    breakdown: { rule: 'unpriced', energyKwh: order.energyKwh },
-  };
+/** Prices and settles a finished order within `tx`. */
+export async function priceOrder(tx: Db, order: PricingInput): Promise<PricedOrder> {
+  const price = await priceFinishedOrder(tx, order);
+  const settlement: Settlement = order.idTagStatus === 'Accepted'
+    ? await settleOrder(tx, { ...order, totalAmount: price.totalAmount })
+    : { paid: false, deductType: null, code: null, rule: 'NO_PAYER' };
+  return { ...price, paid: settlement.paid, breakdown: { ...price.breakdown, settlement } };
 }

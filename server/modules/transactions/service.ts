@@ -215,6 +215,10 @@ export async function stopTransaction(db: Db, charger: TxCharger, input: StopInp
   if (!order) return { kind: 'unknown' };
   if (order.status !== 'CHARGING') return { kind: 'duplicate', orderId: order.id };
   const energy = energyKwh(order.meterStart, input.meterStop);
+  // The readings the charger sends with its Stop take part in the time-of-use split.
+  if (input.transactionData?.length) {
+    await recordMeterValues(db, charger, order.connectorId, input.transactionId, input.transactionData);
+  }
   const finished = await db.transaction(async (tx) => {
     const [row] = await tx.update(chargeOrder).set({
       meterStop: input.meterStop,
@@ -226,19 +230,19 @@ export async function stopTransaction(db: Db, charger: TxCharger, input: StopInp
     }).where(and(eq(chargeOrder.id, order.id), eq(chargeOrder.status, 'CHARGING'))).returning({ id: chargeOrder.id });
     if (!row) return false;
     const priced = await priceOrder(tx as unknown as Db, {
-      orderId: order.id, companyCode: order.companyCode, stationId: order.stationId, chargerId: order.chargerId,
-      currency: order.currency, energyKwh: energy, chargerStartTime: order.chargerStartTime, chargerStopTime: input.timestamp,
-      cardUserId: order.cardUserId, appUserId: order.appUserId,
+      orderId: order.id, orderNo: order.orderNo, companyCode: order.companyCode, stationId: order.stationId,
+      chargerId: order.chargerId, chargerSn: order.chargerSn, transactionId: order.transactionId,
+      currency: order.currency, energyKwh: energy, meterStart: order.meterStart, meterStop: input.meterStop,
+      chargerStartTime: order.chargerStartTime, chargerStopTime: input.timestamp,
+      cardUserId: order.cardUserId, appUserId: order.appUserId, idTagStatus: order.idTagStatus,
     });
     await tx.update(chargeOrder).set({
       currency: priced.currency, electricityFee: priced.electricityFee, serviceFee: priced.serviceFee,
-      taxAmount: priced.taxAmount, cost: priced.cost, totalAmount: priced.totalAmount, breakdown: priced.breakdown,
+      taxAmount: priced.taxAmount, cost: priced.cost, totalAmount: priced.totalAmount, paid: priced.paid,
+      breakdown: priced.breakdown,
     }).where(eq(chargeOrder.id, order.id));
     return true;
   });
   if (!finished) return { kind: 'duplicate', orderId: order.id };
-  if (input.transactionData?.length) {
-    await recordMeterValues(db, charger, order.connectorId, input.transactionId, input.transactionData);
-  }
   return { kind: 'finished', orderId: order.id, energyKwh: energy, connectorId: order.connectorId };
 }

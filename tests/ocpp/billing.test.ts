@@ -1,0 +1,94 @@
+/**
+ * Billing end to end over OCPP: a card session is priced by its station's time-of-use template
+ * at StopTransaction and deducted from the card (deduct type CARD), once; a card that cannot pay
+ * leaves the order unpaid with 721; an app user pays from their balance (deduct type BALANCE).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { backends } from '../support/db.js';
+import { build, type TestServer } from '../support/app.js';
+import { aCard, aMeterValues, aNetwork, aStartTransaction, aStopTransaction } from '../support/builders.js';
+import { appUser, balanceRecord, cardUser, chargeOrder, notification, rateDetail, rateTax, rateTemplate, station } from '../../server/db/schema.js';
+import { ledgerSum } from '../../server/modules/balance/ledger.js';
+import { connect } from './helpers.js';
+import type { RpcClient } from '../../server/ocpp/rpc.js';
+
+type StartConf = { transactionId: number; idTagInfo: { status: string } };
+
+describe.each(backends())('billing at StopTransaction on %s', (backend) => {
+  let s: TestServer;
+  let net: Awaited<ReturnType<typeof aNetwork>>;
+  let cp: RpcClient;
+
+  beforeAll(async () => {
+    s = await build(backend);
+    const db = s.database.db;
+    net = await aNetwork(db, { card: { balance: '50.00' } });
+    const [tpl] = await db.insert(rateTemplate).values({
+      companyCode: net.company.code, modelName: 'TOU', type: 'CHARGED', currency: 'EUR', serviceFeePerKwh: '0.10', serviceTax: '0', activated: true,
+    }).returning();
+    await db.insert(rateDetail).values([
+      { templateId: tpl.id, startTime: '00:00', endTime: '12:00', electricityFeePerKwh: '0.20' },
+      { templateId: tpl.id, startTime: '12:00', endTime: '24:00', electricityFeePerKwh: '0.40' },
+    ]);
+    await db.insert(rateTax).values({ templateId: tpl.id, taxName: 'VAT', taxPercentage: '19' });
+    await db.update(station).set({ rateTemplateId: tpl.id, timeZone: 'UTC' }).where(eq(station.id, net.station.id));
+    cp = await connect(s.ocppUrl, net.charger.serialNum);
+  });
+  afterAll(async () => {
+    await cp?.close();
+    await s?.close();
+  });
+
+  const session = async (idTag: string, startIso: string, stopIso: string, meterStart: number, meterStop: number, mid?: { at: string; wh: number }) => {
+    const start = await cp.call('StartTransaction', aStartTransaction({ idTag, meterStart, timestamp: startIso })) as StartConf;
+    if (mid) await cp.call('MeterValues', aMeterValues({ transactionId: start.transactionId, energyWh: mid.wh, timestamp: mid.at }));
+    const stop = aStopTransaction({ transactionId: start.transactionId, meterStop, timestamp: stopIso });
+    await cp.call('StopTransaction', stop);
+    const [order] = await s.database.db.select().from(chargeOrder).where(eq(chargeOrder.transactionId, start.transactionId));
+    return { order, stop, start };
+  };
+
+  it('prices a card session across two windows and deducts it once', async () => {
+    // 11:00–13:00 UTC, 4 kWh before noon and 6 kWh after (sampled at 12:00).
+    const { order, stop } = await session(net.card.cardNumber, '2026-11-20T11:00:00Z', '2026-11-20T13:00:00Z', 1000, 11_000, { at: '2026-11-20T12:00:00Z', wh: 5000 });
+    // electricity 4 × 0.20 + 6 × 0.40 = 3.20; service 10 × 0.10 = 1.00; cost 4.20; VAT 19 % = 0.798 → 0.80; total 4.998 → 5.00
+    expect(order).toMatchObject({ energyKwh: '10.000', electricityFee: '3.20', serviceFee: '1.00', cost: '4.20', taxAmount: '0.80', totalAmount: '5.00', paid: true, status: 'FINISHED' });
+    const [card] = await s.database.db.select().from(cardUser).where(eq(cardUser.id, net.card.id));
+    expect(card.balance).toBe('45.00');
+    const deductions = await s.database.db.select().from(balanceRecord).where(and(eq(balanceRecord.relevanceId, order.id), eq(balanceRecord.changeType, 'DEDUCT')));
+    expect(deductions).toHaveLength(1);
+    expect(deductions[0]).toMatchObject({ deductType: 'CARD', changeAmount: '-5.00', oldBalance: '50.00', newBalance: '45.00' });
+    // A retried Stop bills once.
+    await cp.call('StopTransaction', stop);
+    const [again] = await s.database.db.select().from(cardUser).where(eq(cardUser.id, net.card.id));
+    expect(again.balance).toBe('45.00');
+    expect(await ledgerSum(s.database.db, 'CARD', net.card.id)).toBe('-5.00'); // the opening 50.00 was set directly, not through the ledger
+    const breakdown = order.breakdown as { windows: { energyKwh: string }[]; settlement: { rule: string } };
+    expect(breakdown.windows.map((w) => w.energyKwh)).toEqual(['4', '6']);
+    expect(breakdown.settlement.rule).toBe('DEDUCTED');
+  });
+
+  it('leaves the order unpaid with 721 when the card cannot pay', async () => {
+    const poor = await aCard(s.database.db, net.company.code, { balance: '1.00' });
+    const { order } = await session(poor.cardNumber, '2026-11-20T01:00:00Z', '2026-11-20T02:00:00Z', 0, 20_000);
+    expect(order.paid).toBe(false);
+    expect(order.totalAmount).toBe('7.14'); // 20 × 0.20 + 20 × 0.10 = 6.00; VAT 1.14
+    expect((order.breakdown as { settlement: { code: number } }).settlement.code).toBe(721);
+    const [card] = await s.database.db.select().from(cardUser).where(eq(cardUser.id, poor.id));
+    expect(card.balance).toBe('1.00');
+    const notes = await s.database.db.select().from(notification).where(eq(notification.serialNum, net.charger.serialNum));
+    expect(notes.some((n) => n.content.includes(order.orderNo) && n.content.includes('721'))).toBe(true);
+  });
+
+  it('deducts an app session from the app balance', async () => {
+    const [u] = await s.database.db.insert(appUser).values({ companyCode: net.company.code, nickname: 'ev', idTag: 'APPBILL1', balance: '20.00' }).returning();
+    const { order } = await session('APPBILL1', '2026-11-20T14:00:00Z', '2026-11-20T15:00:00Z', 0, 5_000);
+    // 5 × 0.40 + 0.50 = 2.50; × 1.19 = 2.975 → 2.98
+    expect(order).toMatchObject({ totalAmount: '2.98', paid: true, userType: 'APP' });
+    const [after] = await s.database.db.select().from(appUser).where(eq(appUser.id, u.id));
+    expect(after.balance).toBe('17.02');
+    const [rec] = await s.database.db.select().from(balanceRecord).where(eq(balanceRecord.relevanceId, order.id));
+    expect(rec).toMatchObject({ holderType: 'APP', deductType: 'BALANCE', changeAmount: '-2.98' });
+  });
+});
