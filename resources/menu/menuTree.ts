@@ -82,3 +82,33 @@ export function toggle(tree: MenuNode[], node: MenuNode, selected: ReadonlySet<s
   else all.forEach((p) => next.add(p));
   return normalise(tree, next);
 }
+
+/** The sidebar's shape of a node (domain/routes.ts `RouteNode`). */
+interface SidebarNode {
+  path: string;
+  key: string;
+  permission?: string;
+  icon: string;
+  children?: SidebarNode[];
+  hidden?: boolean;
+}
+
+/**
+ * The sidebar entries from the server's menu tree (`GET /sp/menu/tree`: already filtered by the
+ * user's permissions and without disabled menus), kept only where the console implements the page
+ * (`implemented` = paths) and the node is not hidden; sections left empty are dropped. Titles
+ * come from `menu.<routeKey>`, so menus without a route key (created later, no console page) are
+ * dropped as well. Children follow `orderNum`.
+ */
+export function sidebarFromMenuTree(tree: MenuNode[], implemented: ReadonlySet<string>): SidebarNode[] {
+  const out: SidebarNode[] = [];
+  for (const n of [...tree].sort((a, b) => a.orderNum - b.orderNum || a.id - b.id)) {
+    if (!n.enabled || n.hidden || !n.routeKey) continue;
+    const base = { path: n.url, key: n.routeKey, icon: n.icon, ...(n.permission ? { permission: n.permission } : {}) };
+    if (n.children?.length) {
+      const children = sidebarFromMenuTree(n.children, implemented);
+      if (children.length) out.push({ ...base, children });
+    } else if (implemented.has(n.url)) out.push(base);
+  }
+  return out;
+}

@@ -1,7 +1,7 @@
 /**
  * The user's own account dialogs (spec §2): Profile (the account as `GET /sp/user/info` gave it)
- * and Change password (two entries that must match — "Inconsistent passwords" — sent as
- * `PUT /sp/company/user/{id}/pwd` with the password in the JSON body).
+ * and Change password (the current password and two entries that must match — "Inconsistent
+ * passwords" — sent as `PUT /sp/user/password`; a wrong current password answers 700).
  */
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
@@ -68,25 +68,25 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const [oldPassword, setOldPassword] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
   const close = () => {
+    setOldPassword('');
     setPassword('');
     setConfirm('');
     setError(undefined);
     onClose();
   };
   const save = async () => {
-    const problem = validatePasswordPair(password, confirm);
+    const problem = oldPassword ? validatePasswordPair(password, confirm) : 'app.login.password_required';
     setError(problem);
     if (problem) return;
-    const user = sessionOf(localStorage).user();
-    if (!user) return;
     setSaving(true);
     try {
-      await httpClient(`/company/user/${user.id}/pwd`, { method: 'PUT', body: { password } });
+      await httpClient('/user/password', { method: 'PUT', body: { oldPassword, newPassword: password, confirmPassword: confirm } });
       notify('app.account.password_saved', { type: 'success' });
       close();
     } catch (e) {
@@ -100,6 +100,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
       <DialogTitle>{translate('app.nav.change_password')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
+          <TextField type="password" label={translate('app.profile.old_password')} value={oldPassword} onChange={(e) => setOldPassword(e.target.value)} autoComplete="current-password" slotProps={{ htmlInput: { 'data-testid': 'old-password' } }} />
           <TextField type="password" label={translate('app.account.new_password')} value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" slotProps={{ htmlInput: { 'data-testid': 'new-password' } }} />
           <TextField
             type="password"
@@ -115,7 +116,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
       </DialogContent>
       <DialogActions>
         <Button onClick={close}>{translate('ra.action.cancel')}</Button>
-        <Button variant="contained" onClick={save} disabled={saving || !confirm} data-testid="save-password">{translate('ra.action.save')}</Button>
+        <Button variant="contained" onClick={save} disabled={saving || !confirm || !oldPassword} data-testid="save-password">{translate('ra.action.save')}</Button>
       </DialogActions>
     </Dialog>
   );

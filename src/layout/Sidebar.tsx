@@ -12,6 +12,8 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import BoltIcon from '@mui/icons-material/Bolt';
 import type { RouteNode } from '../../domain/routes';
 import { menuRoutes } from '../routes/access';
+import { useApi } from '../hooks/useApi';
+import { sidebarFromMenuTree, type MenuNode } from '../../resources/menu/menuTree';
 import { IMPLEMENTED } from '../routes/pages';
 import { SIDEBAR } from '../theme';
 import { iconFor } from './icons';
@@ -96,10 +98,16 @@ function Section({ node, compact }: { node: RouteNode; compact: boolean }) {
   );
 }
 
-/** The menu entries for the signed-in user. */
+/**
+ * The menu entries for the signed-in user: the server's menu tree (`GET /sp/menu/tree`, spec §6:
+ * the user's permissions, disabled menus hidden) intersected with the implemented pages; the
+ * local route table filtered by the permissions while it loads or when the call fails.
+ */
 export function useMenuRoutes(): RouteNode[] {
   const { permissions } = usePermissions<string[]>();
-  return menuRoutes(Array.isArray(permissions) ? permissions : [], IMPLEMENTED);
+  const { data, isSuccess } = useApi<MenuNode[]>('menu/tree', undefined, { staleTime: 60_000 });
+  const local = menuRoutes(Array.isArray(permissions) ? permissions : [], IMPLEMENTED);
+  return isSuccess && Array.isArray(data) ? sidebarFromMenuTree(data, IMPLEMENTED) : local;
 }
 
 function MenuContent({ compact }: { compact: boolean }) {

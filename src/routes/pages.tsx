@@ -24,6 +24,8 @@ export const PAGES: Record<string, ComponentType> = {
   '/TourAccount/TourAccount': lazy(() => import('../pages/account/TourAccount')),
   '/SystemUsers/Accounts': lazy(() => import('../../resources/account/AccountPages')),
   '/SystemUsers/Permissions': lazy(() => import('../../resources/role/RolePages')),
+  '/System/Operators': lazy(() => import('../../resources/operator/OperatorPages')),
+  '/System/Menu': lazy(() => import('../../resources/menu/MenuPages')),
 };
 
 /** Paths the console implements. */

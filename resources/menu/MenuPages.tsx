@@ -1,0 +1,199 @@
+/**
+ * Menus (`#/System/Menu`, API `menu`, spec §3 "Menu item", §5): the whole menu tree
+ * (`GET /sp/menu/full-tree`, disabled menus included) as an indented table, `create` and `:id`
+ * (edit) with the required fields of spec §5 (parent required below the top level), enable /
+ * disable with a confirmation. Duplicate name → 307, duplicate permission → 308 (server messages).
+ */
+import { useMemo, useState } from 'react';
+import {
+  BooleanInput, Create, Edit, NumberInput, RecordContextProvider, ResourceContextProvider, SelectInput, SimpleForm, TextInput,
+  Title, useLocaleState, useRecordContext, useTranslate,
+} from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { Link as RouterLink, Route, Routes, useParams, useSearchParams } from 'react-router-dom';
+import {
+  Box, Button, Card, IconButton, LinearProgress, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography,
+} from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import { MENU_REQUIRED, menuInput } from '../../domain/schemas/menu';
+import { EmptyState, ErrorState } from '../../src/components/common';
+import { useApi } from '../../src/hooks/useApi';
+import { iconFor } from '../../src/layout/icons';
+import { useSchemaValidate } from '../station/common';
+import { StatusToggle } from '../account/StatusToggle';
+import { useIsAdmin } from '../account/useIsAdmin';
+import { EnabledChip } from '../role/RolePages';
+import { useMenuTitle } from '../role/PermissionTree';
+import { flattenTree, type MenuNode } from './menuTree';
+import { MENUS_PATH } from './paths';
+
+const F = 'resources.menu.fields';
+
+function useFullTree() {
+  return useApi<MenuNode[]>('menu/full-tree', undefined, { staleTime: 10_000 });
+}
+
+export function MenuList() {
+  const translate = useTranslate();
+  const title = useMenuTitle();
+  const isAdmin = useIsAdmin();
+  const { data, isPending, error, refetch } = useFullTree();
+  const [closed, setClosed] = useState<Set<number>>(new Set());
+  const tree = useMemo(() => (Array.isArray(data) ? data : []), [data]);
+  const rows = useMemo(() => flattenTree(tree), [tree]);
+  const byId = useMemo(() => new Map(rows.map((r) => [r.node.id, r.node])), [rows]);
+  // A row is shown when none of its ancestors is collapsed.
+  const visible = rows.filter(({ node }) => {
+    let p = node.parentId;
+    while (p) { if (closed.has(p)) return false; p = byId.get(p)?.parentId ?? null; }
+    return true;
+  });
+  const yes = (b: boolean) => translate(`resources.menu.values.${b ? 'yes' : 'no'}`);
+  return (
+    <Box>
+      <Title title={translate('menu.menu')} />
+      <Stack direction="row" spacing={1} sx={{ my: 1 }} justifyContent="flex-end">
+        <Button size="small" onClick={() => setClosed(new Set())}>{translate('resources.menu.actions.expand_all')}</Button>
+        <Button size="small" onClick={() => setClosed(new Set(rows.filter((r) => r.node.children?.length).map((r) => r.node.id)))}>{translate('resources.menu.actions.collapse_all')}</Button>
+        {isAdmin && <Button variant="contained" size="small" startIcon={<AddIcon />} component={RouterLink} to={`${MENUS_PATH}/create`} data-testid="menu-create">{translate('ra.action.create')}</Button>}
+      </Stack>
+      <Card>
+        {isPending && <LinearProgress />}
+        {error ? <ErrorState error={error} onRetry={() => void refetch()} /> : !isPending && !rows.length ? <EmptyState /> : (
+          <TableContainer>
+            <Table size="small" data-testid="menus-table">
+              <TableHead>
+                <TableRow>
+                  {['name', 'orderNum', 'level', 'enabled', 'permission', 'url', 'icon', 'parentId', 'configurable'].map((k) => <TableCell key={k}>{translate(`${F}.${k}`)}</TableCell>)}
+                  <TableCell>{translate('app.assets.actions')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {visible.map(({ node, depth }) => {
+                  const Icon = iconFor(node.icon);
+                  const parent = node.parentId ? byId.get(node.parentId) : undefined;
+                  const kids = node.children?.length ?? 0;
+                  return (
+                    <RecordContextProvider key={node.id} value={node}>
+                      <TableRow hover data-testid={`menu-row-${node.routeKey ?? node.id}`} sx={{ opacity: node.enabled ? 1 : 0.6 }}>
+                        <TableCell sx={{ pl: 1 + depth * 3, whiteSpace: 'nowrap' }}>
+                          {kids ? (
+                            <IconButton size="small" onClick={() => setClosed((c) => { const x = new Set(c); if (x.has(node.id)) x.delete(node.id); else x.add(node.id); return x; })}>
+                              {closed.has(node.id) ? <ChevronRight fontSize="small" /> : <ExpandMore fontSize="small" />}
+                            </IconButton>
+                          ) : <Box component="span" sx={{ display: 'inline-block', width: 34 }} />}
+                          {title(node)}
+                          {node.routeKey && title(node) !== node.name && <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>{node.name}</Typography>}
+                        </TableCell>
+                        <TableCell>{node.orderNum}</TableCell>
+                        <TableCell>{node.level}</TableCell>
+                        <TableCell><EnabledChip prefix="resources.menu" /></TableCell>
+                        <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{node.permission ?? '—'}</TableCell>
+                        <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{node.url}</TableCell>
+                        <TableCell><Stack direction="row" spacing={0.5} alignItems="center"><Icon fontSize="small" /><span>{node.icon}</span></Stack></TableCell>
+                        <TableCell>{parent ? title(parent) : translate('resources.menu.values.top')}</TableCell>
+                        <TableCell>{yes(node.configurable)}</TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                          {isAdmin && (
+                            <>
+                              <Button size="small" component={RouterLink} to={`${MENUS_PATH}/${node.id}`} data-testid={`menu-edit-${node.id}`}>{translate('ra.action.edit')}</Button>
+                              <StatusToggle resource="menu" field="enabled" prefix="resources.menu" words={['enable', 'disable']} />
+                              {node.level < 5 && <Button size="small" component={RouterLink} to={`${MENUS_PATH}/create?parentId=${node.id}&level=${node.level + 1}`}>{translate('resources.menu.actions.add_child')}</Button>}
+                            </>
+                          )}
+                        </TableCell>
+                      </TableRow>
+                    </RecordContextProvider>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </Card>
+    </Box>
+  );
+}
+
+/** Parent choices: menus one level above the chosen level. */
+function ParentInput() {
+  const level = Number(useWatch({ name: 'level' }) ?? 1);
+  const record = useRecordContext<MenuNode>();
+  const title = useMenuTitle();
+  const { data } = useFullTree();
+  const choices = flattenTree(Array.isArray(data) ? data : [])
+    .filter(({ node }) => node.level === level - 1 && node.id !== record?.id)
+    .map(({ node }) => ({ id: node.id, name: `${title(node)} (${node.url})` }));
+  return <SelectInput source="parentId" choices={choices} disabled={level <= 1} isRequired={level > 1} helperText="resources.menu.helpers.parentId" sx={{ minWidth: 360 }} data-testid="menu-parent" />;
+}
+
+function MenuForm({ edit }: { edit?: boolean }) {
+  const record = useRecordContext<MenuNode>();
+  const seeded = !!record?.routeKey;
+  const schemaValidate = useSchemaValidate(menuInput, MENU_REQUIRED);
+  const translate = useTranslate();
+  const validate = (v: Record<string, unknown>) => {
+    const errors = schemaValidate(v);
+    if (Number(v.level) > 1 && !v.parentId && !errors.parentId) return { ...errors, parentId: translate('ra.validation.required') };
+    return errors;
+  };
+  const w = { sx: { minWidth: 360 } };
+  return (
+    <SimpleForm validate={validate} data-testid="menu-form">
+      <TextInput source="name" isRequired {...w} slotProps={{ htmlInput: { 'data-testid': 'menu-name' } }} />
+      <NumberInput source="level" isRequired min={1} max={5} {...w} slotProps={{ htmlInput: { 'data-testid': 'menu-level' } }} />
+      <ParentInput />
+      <NumberInput source="orderNum" isRequired min={0} {...w} slotProps={{ htmlInput: { 'data-testid': 'menu-order' } }} />
+      <TextInput source="url" isRequired disabled={edit && seeded} helperText={edit && seeded ? 'resources.menu.helpers.seeded' : undefined} {...w} slotProps={{ htmlInput: { 'data-testid': 'menu-url' } }} />
+      <TextInput source="permission" isRequired disabled={edit && seeded} {...w} slotProps={{ htmlInput: { 'data-testid': 'menu-permission' } }} />
+      <TextInput source="icon" isRequired {...w} slotProps={{ htmlInput: { 'data-testid': 'menu-icon' } }} />
+      <BooleanInput source="configurable" defaultValue helperText="resources.menu.helpers.configurable" />
+      <BooleanInput source="enabled" defaultValue />
+      <BooleanInput source="hidden" defaultValue={false} />
+    </SimpleForm>
+  );
+}
+
+const body = (d: Record<string, unknown>) => ({
+  name: d.name, orderNum: d.orderNum, url: d.url, icon: d.icon, permission: d.permission, level: d.level,
+  configurable: !!d.configurable, parentId: Number(d.level) > 1 ? d.parentId ?? null : null, enabled: d.enabled, hidden: d.hidden,
+});
+
+export function MenuCreate() {
+  const translate = useTranslate();
+  const [params] = useSearchParams();
+  const defaults = {
+    level: Number(params.get('level') ?? 1), parentId: params.get('parentId') ? Number(params.get('parentId')) : null,
+    orderNum: 100, configurable: true, enabled: true, hidden: false,
+  };
+  return (
+    <Create resource="menu" redirect={() => MENUS_PATH} transform={body} record={defaults} title={translate('resources.menu.create_title')}>
+      <MenuForm />
+    </Create>
+  );
+}
+
+export function MenuEdit() {
+  const { id } = useParams();
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  return (
+    <Edit key={locale} resource="menu" id={id} mutationMode="pessimistic" redirect={() => MENUS_PATH} transform={body} title={translate('resources.menu.edit_title')} actions={false}>
+      <MenuForm edit />
+    </Edit>
+  );
+}
+
+export default function MenuPages() {
+  return (
+    <ResourceContextProvider value="menu">
+      <Routes>
+        <Route index element={<MenuList />} />
+        <Route path="create" element={<MenuCreate />} />
+        <Route path=":id" element={<MenuEdit />} />
+      </Routes>
+    </ResourceContextProvider>
+  );
+}

@@ -1,0 +1,181 @@
+/**
+ * Operators (`#/System/Operators`, API `company`, spec §3 "Operator company", §5): the list with
+ * search and currency filters, `create` (platform administrators only: creates the operator, its
+ * administrator account and default station group in one transaction), `:id` (edit) and
+ * `:id/show`. Code and administrator are fixed after creation; duplicate code → 300.
+ */
+import { useMemo } from 'react';
+import {
+  AutocompleteInput, Create, CreateButton, Datagrid, Edit, EditButton, FunctionField, List, Pagination, PasswordInput,
+  ResourceContextProvider, SearchInput, SelectInput, Show, SimpleForm, SimpleShowLayout, TextField, TextInput, TopToolbar,
+  useLocaleState, useRecordContext, useTranslate,
+} from 'react-admin';
+import { Route, Routes, useParams } from 'react-router-dom';
+import { Avatar } from '@mui/material';
+import { CURRENCIES } from '../../domain/enums';
+import { OPERATOR_REQUIRED, operatorCreateInput, operatorUpdateInput } from '../../domain/schemas/operator';
+import { EmptyState, ErrorState } from '../../src/components/common';
+import { formatDateTime } from '../../src/utils/date';
+import { ROWS_PER_PAGE } from '../shared/filterInputs';
+import { useSchemaValidate } from '../station/common';
+import { useIsAdmin } from '../account/useIsAdmin';
+import { LogoInput } from './LogoInput';
+import { OPERATORS_PATH } from './paths';
+
+/** An operator of `GET /sp/company`. */
+export interface OperatorRecord {
+  id: number;
+  name: string;
+  code: string;
+  currency: string;
+  address: string;
+  remark: string | null;
+  servicePhone: string | null;
+  serviceEmail: string | null;
+  adminUsername: string | null;
+  logo: string | null;
+  timeZone: string;
+  createdAt: string;
+}
+
+const CURRENCY_CHOICES = CURRENCIES.map((c) => ({ id: c, name: c }));
+
+/** IANA zones the browser knows (UTC first). */
+function timeZoneChoices() {
+  let zones: string[] = [];
+  try {
+    zones = (Intl as unknown as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
+  } catch { /* older browsers: UTC only */ }
+  return ['UTC', ...zones.filter((z) => z !== 'UTC')].map((z) => ({ id: z, name: z }));
+}
+
+function LogoField(_props: { label?: string; source?: string }) {
+  const record = useRecordContext<OperatorRecord>();
+  if (!record) return null;
+  return <Avatar variant="rounded" src={record.logo ?? undefined} sx={{ width: 32, height: 32 }}>{record.code.slice(0, 1)}</Avatar>;
+}
+
+export function OperatorList() {
+  const translate = useTranslate();
+  const isAdmin = useIsAdmin();
+  const filters = useMemo(() => [
+    <SearchInput key="q" source="q" alwaysOn data-testid="operator-search" />,
+    <SelectInput key="currency" source="currency" choices={CURRENCY_CHOICES} alwaysOn />,
+  ], []);
+  return (
+    <List
+      resource="company"
+      filters={filters}
+      sort={{ field: 'name', order: 'ASC' }}
+      perPage={20}
+      exporter={false}
+      actions={<TopToolbar>{isAdmin && <CreateButton to={`${OPERATORS_PATH}/create`} data-testid="operator-create" />}</TopToolbar>}
+      pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
+      title={translate('menu.operators')}
+      empty={false}
+      error={<ErrorState />}
+    >
+      <Datagrid bulkActionButtons={false} rowClick={(id) => `${OPERATORS_PATH}/${id}/show`} empty={<EmptyState />} data-testid="operators-grid">
+        <LogoField source="logo" />
+        <TextField source="name" />
+        <TextField source="code" />
+        <TextField source="currency" />
+        <TextField source="adminUsername" sortable={false} emptyText="—" />
+        <TextField source="servicePhone" sortable={false} emptyText="—" />
+        <TextField source="serviceEmail" sortable={false} emptyText="—" />
+        <TextField source="timeZone" sortable={false} />
+        <FunctionField<OperatorRecord> source="createdAt" render={(r) => formatDateTime(r.createdAt)} />
+        <FunctionField<OperatorRecord> label="app.assets.actions" render={(r) => <EditButton to={`${OPERATORS_PATH}/${r.id}`} onClick={(e: React.MouseEvent) => e.stopPropagation()} />} />
+      </Datagrid>
+    </List>
+  );
+}
+
+function OperatorForm({ edit }: { edit?: boolean }) {
+  const validate = useSchemaValidate(edit ? operatorUpdateInput : operatorCreateInput, OPERATOR_REQUIRED);
+  const zones = useMemo(timeZoneChoices, []);
+  const w = { sx: { minWidth: 360 } };
+  return (
+    <SimpleForm validate={validate} data-testid="operator-form">
+      <TextInput source="name" isRequired {...w} slotProps={{ htmlInput: { 'data-testid': 'operator-name' } }} />
+      <TextInput source="code" isRequired disabled={edit} helperText="resources.company.helpers.code" {...w} slotProps={{ htmlInput: { 'data-testid': 'operator-code' } }} />
+      <SelectInput source="currency" choices={CURRENCY_CHOICES} isRequired {...w} data-testid="operator-currency" />
+      <TextInput source="address" isRequired multiline sx={{ minWidth: 480 }} slotProps={{ htmlInput: { 'data-testid': 'operator-address' } }} />
+      <TextInput source="servicePhone" {...w} />
+      <TextInput source="serviceEmail" type="email" {...w} />
+      <AutocompleteInput source="timeZone" choices={zones} defaultValue="UTC" helperText="resources.company.helpers.timeZone" {...w} />
+      <LogoInput />
+      {edit ? (
+        <TextInput source="adminUsername" disabled {...w} />
+      ) : (
+        <>
+          <TextInput source="adminUsername" isRequired helperText="resources.company.helpers.adminUsername" {...w} slotProps={{ htmlInput: { 'data-testid': 'operator-admin-username' } }} />
+          <PasswordInput source="password" isRequired {...w} slotProps={{ htmlInput: { 'data-testid': 'operator-admin-password', autoComplete: 'new-password' } }} />
+          <TextInput source="adminEmail" type="email" {...w} />
+        </>
+      )}
+      <TextInput source="remark" multiline minRows={2} sx={{ minWidth: 480 }} />
+    </SimpleForm>
+  );
+}
+
+const updateBody = (d: Record<string, unknown>) => ({
+  name: d.name, currency: d.currency, address: d.address, remark: d.remark, servicePhone: d.servicePhone,
+  serviceEmail: d.serviceEmail, logo: d.logo, timeZone: d.timeZone,
+});
+
+export function OperatorCreate() {
+  const translate = useTranslate();
+  return (
+    <Create resource="company" redirect={() => OPERATORS_PATH} title={translate('resources.company.create_title')}>
+      <OperatorForm />
+    </Create>
+  );
+}
+
+export function OperatorEdit() {
+  const { id } = useParams();
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  return (
+    <Edit key={locale} resource="company" id={id} mutationMode="pessimistic" redirect={() => OPERATORS_PATH} transform={updateBody} title={translate('resources.company.edit_title')} actions={false}>
+      <OperatorForm edit />
+    </Edit>
+  );
+}
+
+export function OperatorShow() {
+  const { id } = useParams();
+  const translate = useTranslate();
+  return (
+    <Show resource="company" id={id} title={translate('resources.company.show_title')}
+      actions={<TopToolbar><EditButton to={`${OPERATORS_PATH}/${id}`} data-testid="operator-edit" /></TopToolbar>}>
+      <SimpleShowLayout data-testid="operator-show">
+        <LogoField source="logo" />
+        <TextField source="name" />
+        <TextField source="code" />
+        <TextField source="currency" />
+        <TextField source="address" />
+        <TextField source="servicePhone" emptyText="—" />
+        <TextField source="serviceEmail" emptyText="—" />
+        <TextField source="adminUsername" emptyText="—" />
+        <TextField source="timeZone" />
+        <TextField source="remark" emptyText="—" />
+        <FunctionField<OperatorRecord> source="createdAt" render={(r) => formatDateTime(r.createdAt)} />
+      </SimpleShowLayout>
+    </Show>
+  );
+}
+
+export default function OperatorPages() {
+  return (
+    <ResourceContextProvider value="company">
+      <Routes>
+        <Route index element={<OperatorList />} />
+        <Route path="create" element={<OperatorCreate />} />
+        <Route path=":id" element={<OperatorEdit />} />
+        <Route path=":id/show" element={<OperatorShow />} />
+      </Routes>
+    </ResourceContextProvider>
+  );
+}
