@@ -87,7 +87,7 @@ export function StationForm({ edit }: { edit?: boolean }) {
     <SimpleForm validate={validate} toolbar={<StationToolbar edit={edit} />} data-testid="station-form" defaultValues={{ status: 'ACTIVE', visibility: 'PUBLIC', pricingModel: 'CHARGED', notifyEnabled: false, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC' }}>
       <Section title="resources.station.sections.basic" />
       <Box sx={row}>
-        <CompanyInput disabled={edit} isRequired />
+        <CompanyInput disabled={edit} isRequired data-testid="station-company" />
         <GroupInput />
         <TextInput source="name" isRequired slotProps={{ htmlInput: { 'data-testid': 'station-name' } }} />
         <TextInput source="stationCode" />
