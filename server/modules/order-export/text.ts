@@ -4,7 +4,7 @@
  * the `noto-sans-sc` package, which ships the font split into ~100 WOFF2 files by Unicode range
  * (2.7 MB for the regular weight, read from disk, no network). A string is cut into runs of one
  * font each; only the glyphs used are embedded in the PDF. Characters that no file covers are
- * drawn with Helvetica (as `?`-like fallback glyphs).
+ * drawn as `?`. See {@link patchSubset} for the one fix WOFF2 embedding needs.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -55,6 +55,96 @@ function fileFor(cp: number): string | null {
   return file;
 }
 
+/** A glyph outline as fontkit gives it (moveTo/lineTo/quadraticCurveTo/closePath commands). */
+interface GlyphPath { commands: { command: string; args: number[] }[] }
+
+/** The parts of fontkit's TrueType subset used by {@link patchSubset} (fontkit is untyped here). */
+interface TtfSubset {
+  font: { getGlyph(gid: number): { path: GlyphPath; advanceWidth: number; _getMetrics(): { leftBearing: number } } };
+  glyf: Uint8Array[];
+  loca: { offsets: number[] };
+  hmtx: { metrics: { advance: number; bearing: number }[] };
+  offset: number;
+  _addGlyph(gid: number): number;
+  _cdPatched?: boolean;
+}
+
+/**
+ * A TrueType `glyf` record of a simple glyph from an outline (composites come flattened): every
+ * coordinate as an int16 delta, no instructions, padded to 4 bytes. Empty outline → 0 bytes.
+ */
+export function encodeGlyph(path: GlyphPath): Uint8Array {
+  const pts: { x: number; y: number; on: boolean }[] = [];
+  const ends: number[] = [];
+  let start = 0;
+  const close = () => {
+    if (pts.length > start) {
+      const a = pts[start];
+      const b = pts[pts.length - 1];
+      if (pts.length - start > 1 && a.x === b.x && a.y === b.y && b.on) pts.pop();
+      ends.push(pts.length - 1);
+    }
+    start = pts.length;
+  };
+  for (const c of path.commands) {
+    const r = c.args.map((v) => Math.round(v));
+    if (c.command === 'moveTo') { close(); pts.push({ x: r[0], y: r[1], on: true }); }
+    else if (c.command === 'lineTo') pts.push({ x: r[0], y: r[1], on: true });
+    else if (c.command === 'quadraticCurveTo') { pts.push({ x: r[0], y: r[1], on: false }, { x: r[2], y: r[3], on: true }); }
+    else if (c.command === 'bezierCurveTo') { pts.push({ x: r[4], y: r[5], on: true }); } // not in TrueType outlines
+    else if (c.command === 'closePath') close();
+  }
+  close();
+  if (!pts.length) return new Uint8Array(0);
+  const n = pts.length;
+  const size = 10 + 2 * ends.length + 2 + n + 4 * n;
+  const out = new Uint8Array(size + ((4 - (size % 4)) % 4));
+  const v = new DataView(out.buffer);
+  let p = 0;
+  const i16 = (x: number) => { v.setInt16(p, Math.max(-32768, Math.min(32767, x))); p += 2; };
+  i16(ends.length);
+  i16(Math.min(...pts.map((q) => q.x))); i16(Math.min(...pts.map((q) => q.y)));
+  i16(Math.max(...pts.map((q) => q.x))); i16(Math.max(...pts.map((q) => q.y)));
+  for (const e of ends) { v.setUint16(p, e); p += 2; }
+  v.setUint16(p, 0); p += 2; // no instructions
+  for (const q of pts) out[p++] = q.on ? 1 : 0;
+  let last = 0;
+  for (const q of pts) { i16(q.x - last); last = q.x; }
+  last = 0;
+  for (const q of pts) { i16(q.y - last); last = q.y; }
+  return out;
+}
+
+/**
+ * WOFF2 files store the `glyf` table transformed; fontkit decodes their outlines but its TrueType
+ * subsetter copies raw `glyf` bytes, which for WOFF2 are not glyph records, so the embedded glyphs
+ * would be blank. The subset of such a font re-encodes every glyph from its decoded outline.
+ */
+function patchSubset(subset: TtfSubset): void {
+  if (subset._cdPatched) return;
+  subset._cdPatched = true;
+  subset._addGlyph = function addGlyph(this: TtfSubset, gid: number): number {
+    const glyph = this.font.getGlyph(gid);
+    const buffer = encodeGlyph(glyph.path);
+    this.glyf.push(buffer);
+    this.loca.offsets.push(this.offset);
+    this.hmtx.metrics.push({ advance: glyph.advanceWidth, bearing: glyph._getMetrics().leftBearing });
+    this.offset += buffer.length;
+    return this.glyf.length - 1;
+  };
+}
+
+/** Selects `font` on `doc`; a Noto (WOFF2) font gets its subset patched on first use. */
+function useFont(doc: Pdf, font: string): Pdf {
+  doc.font(font);
+  if (font.startsWith('noto:')) {
+    // pdfkit keeps the current embedded font in `_font` (not in its typings).
+    const current = (doc as Pdf & { _font?: { subset?: TtfSubset } })._font;
+    if (current?.subset) patchSubset(current.subset);
+  }
+  return doc;
+}
+
 /** One run of text in one font. */
 export interface Run { font: string; text: string }
 
@@ -94,7 +184,7 @@ export function runsOf(doc: Pdf, text: string, bold = false): Run[] {
 /** Width of `text` at `size` points. */
 export function widthOf(doc: Pdf, text: string, size: number, bold = false): number {
   let w = 0;
-  for (const r of runsOf(doc, text, bold)) w += doc.font(r.font).fontSize(size).widthOfString(r.text);
+  for (const r of runsOf(doc, text, bold)) w += useFont(doc, r.font).fontSize(size).widthOfString(r.text);
   return w;
 }
 
@@ -126,7 +216,8 @@ export function drawLine(doc: Pdf, text: string, x: number, y: number, o: LineOp
   }
   doc.fillColor(o.color ?? '#000000');
   for (const r of runsOf(doc, s, o.bold)) {
-    doc.font(r.font).fontSize(size).text(r.text, cx, y, { lineBreak: false });
+    // One baseline for all fonts: Helvetica and Noto Sans SC have different ascenders.
+    useFont(doc, r.font).fontSize(size).text(r.text, cx, y + size * 0.8, { lineBreak: false, baseline: 'alphabetic' });
     cx += doc.widthOfString(r.text);
   }
 }

@@ -4,8 +4,8 @@
  * charger is offline, or that started more than {@link STUCK_AFTER_HOURS} hours ago, is closed by
  * an operator: status CLOSED, stop reason `ClosedByOperator`, stop time = the time of the last
  * energy register reading (now when there is none), meterStop = that reading in Wh (meterStart
- * when none), energy = meterStop − meterStart, priced by the same `priceOrder` that the OCPP
- * StopTransaction uses, all in one SQL transaction.
+ * when none), energy = meterStop − meterStart, priced and settled (card or app balance) by the
+ * same `priceOrder` that the OCPP StopTransaction uses, all in one SQL transaction.
  * Errors: 400 `id` unknown order; 725 another company's order (or a station outside a station
  * manager's list); 724 when the order is not CHARGING any more (`data.reason` NOT_CHARGING), its
  * charger is online and it is younger than the limit (CHARGER_ONLINE), or the close fails.
@@ -64,16 +64,18 @@ export async function closeOrder(db: Db, orderId: number, actor: string, now: Da
     }).where(and(eq(chargeOrder.id, order.id), eq(chargeOrder.status, 'CHARGING'))).returning({ id: chargeOrder.id });
     if (!row) return false;
     const priced = await priceOrder(tx as unknown as Db, {
-      orderId: order.id, companyCode: order.companyCode, stationId: order.stationId, chargerId: order.chargerId,
-      currency: order.currency, energyKwh: energy, chargerStartTime: order.chargerStartTime, chargerStopTime: stopTime,
-      cardUserId: order.cardUserId, appUserId: order.appUserId,
+      orderId: order.id, orderNo: order.orderNo, companyCode: order.companyCode, stationId: order.stationId,
+      chargerId: order.chargerId, chargerSn: order.chargerSn, transactionId: order.transactionId,
+      currency: order.currency, energyKwh: energy, meterStart: order.meterStart, meterStop,
+      chargerStartTime: order.chargerStartTime, chargerStopTime: stopTime,
+      cardUserId: order.cardUserId, appUserId: order.appUserId, idTagStatus: order.idTagStatus,
     });
     const breakdown = priced.breakdown && typeof priced.breakdown === 'object'
       ? { ...(priced.breakdown as Record<string, unknown>), closedBy: actor }
       : priced.breakdown;
     await tx.update(chargeOrder).set({
       currency: priced.currency, electricityFee: priced.electricityFee, serviceFee: priced.serviceFee,
-      taxAmount: priced.taxAmount, cost: priced.cost, totalAmount: priced.totalAmount, breakdown,
+      taxAmount: priced.taxAmount, cost: priced.cost, totalAmount: priced.totalAmount, paid: priced.paid, breakdown,
     }).where(eq(chargeOrder.id, order.id));
     return true;
   });
