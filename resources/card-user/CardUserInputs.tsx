@@ -6,13 +6,13 @@
 import { useMemo } from 'react';
 import {
   AutocompleteArrayInput, BooleanInput, FormDataConsumer, RadioButtonGroupInput, SelectInput, SimpleForm, TextInput,
-  required, useGetList, maxLength,
+  SaveButton, Toolbar, required, useGetList, maxLength,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { Box } from '@mui/material';
 import { useApi } from '../../src/hooks/useApi';
 import type { CompanyOption } from '../../src/layout/CompanySelect';
-import { emailShape, noDigits, validateCardUser } from './validators';
+import { emailShape, noDigits, stationsChosen } from './validators';
 
 function StationsInput() {
   const companyCode = useWatch({ name: 'companyCode' }) as string | undefined;
@@ -26,6 +26,7 @@ function StationsInput() {
     <AutocompleteArrayInput
       source="stationIds"
       choices={choices}
+      validate={stationsChosen}
       isPending={!!companyCode && isPending}
       helperText={companyCode ? 'resources.card-user.hints.stations' : 'resources.card-user.hints.company_first'}
       disabled={!companyCode}
@@ -39,7 +40,7 @@ export function CardUserForm() {
   const { data: companies } = useApi<CompanyOption[]>('company/select', undefined, { staleTime: 60_000 });
   const companyChoices = (Array.isArray(companies) ? companies : []).map((c) => ({ id: c.companyCode, name: c.companyName }));
   return (
-    <SimpleForm validate={validateCardUser} mode="onBlur" reValidateMode="onChange" sx={{ maxWidth: 720 }}>
+    <SimpleForm mode="onBlur" reValidateMode="onChange" sx={{ maxWidth: 720 }} toolbar={<Toolbar><SaveButton data-testid="card-user-save" /></Toolbar>}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, width: '100%' }}>
         <TextInput source="cardNumber" validate={[required(), maxLength(64)]} slotProps={{ htmlInput: { 'data-testid': 'card-user-cardNumber' } }} />
         <SelectInput source="companyCode" choices={companyChoices} validate={required()} data-testid="card-user-company" />

@@ -11,7 +11,7 @@ import {
 import { Button, CircularProgress, Stack, Tooltip } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { ColorChip, EmptyState, ErrorState } from '../../src/components/common';
-import { formatDateTime } from '../../src/utils/date';
+import { formatDate, formatDateTime } from '../../src/utils/date';
 import { formatMoney } from '../../src/utils/number';
 import { ROWS_PER_PAGE } from '../shared/filterInputs';
 import { BalanceActions } from '../balance/BalanceActions';
@@ -90,6 +90,15 @@ export function CardUserList() {
         data-testid="card-users-grid"
         sx={{ '& td': { whiteSpace: 'nowrap' } }}
       >
+        <FunctionField<CardUserRecord>
+          label="resources.card-user.fields.actions"
+          render={(r) => (
+            <Stack direction="row" spacing={0.5} alignItems="center">
+              <EditButton to={`${CARD_USERS_PATH}/${r.id}`} label="" data-testid={`card-user-edit-${r.id}`} />
+              <BalanceActions resource="card-user" holder={r} holderLabel={`${r.cardNumber} · ${fullName(r)}`} />
+            </Stack>
+          )}
+        />
         <TextField source="cardNumber" sx={{ fontFamily: 'monospace' }} />
         <FunctionField<CardUserRecord> source="lastName" label="resources.card-user.fields.name" render={fullName} />
         <TextField source="companyName" emptyText="—" sortable={false} sx={{ whiteSpace: 'normal', display: 'inline-block', minWidth: 120 }} />
@@ -115,16 +124,7 @@ export function CardUserList() {
         />
         <FunctionField<CardUserRecord> source="active" render={(r) => <StatusButton resource="card-user" id={r.id} active={r.active} label={r.cardNumber} />} />
         <FunctionField<CardUserRecord> source="balance" textAlign="right" render={(r) => <span data-testid="card-user-balance">{formatMoney(r.balance, r.currency, locale)}</span>} />
-        <FunctionField<CardUserRecord> source="createTimeStamp" render={(r) => formatDateTime(r.createTimeStamp)} />
-        <FunctionField<CardUserRecord>
-          label="resources.card-user.fields.actions"
-          render={(r) => (
-            <Stack direction="row" spacing={0.5} alignItems="center">
-              <EditButton to={`${CARD_USERS_PATH}/${r.id}`} label="" data-testid={`card-user-edit-${r.id}`} />
-              <BalanceActions resource="card-user" holder={r} holderLabel={`${r.cardNumber} · ${fullName(r)}`} />
-            </Stack>
-          )}
-        />
+        <FunctionField<CardUserRecord> source="createTimeStamp" render={(r) => <span title={formatDateTime(r.createTimeStamp)}>{formatDate(r.createTimeStamp)}</span>} />
       </Datagrid>
     </List>
   );

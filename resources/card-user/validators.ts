@@ -15,10 +15,20 @@ export function emailShape(value: unknown): string | undefined {
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(String(value)) ? undefined : 'resources.card-user.errors.email';
 }
 
-/** Form-level rule: a STATIONS scope needs at least one station (code 603 on the server). */
+/** Station input rule: a STATIONS scope needs at least one station (code 603 on the server). */
+export function stationsChosen(value: unknown, all?: { scope?: string }): string | undefined {
+  return all?.scope === 'STATIONS' && !(Array.isArray(value) && value.length) ? 'resources.card-user.errors.stations' : undefined;
+}
+
+/** The whole-form view of the rules above (field-level validators do the work in the form). */
 export function validateCardUser(values: Partial<CardUserBody>): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (values.scope === 'STATIONS' && !(values.stationIds?.length)) errors.stationIds = 'resources.card-user.errors.stations';
+  const stations = stationsChosen(values.stationIds, values);
+  if (stations) errors.stationIds = stations;
+  for (const f of ['lastName', 'firstName'] as const) {
+    const e = noDigits(values[f]);
+    if (e) errors[f] = e;
+  }
   return errors;
 }
 

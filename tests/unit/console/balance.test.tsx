@@ -6,7 +6,7 @@ import { createI18nProvider } from '../../../src/i18n';
 import { amountCode, amountError } from '../../../resources/balance/amount';
 import { neutralise, sheetRows } from '../../../resources/balance/excel';
 import { BalanceDialog } from '../../../resources/balance/BalanceDialog';
-import { noDigits, toCardUserBody, validateCardUser } from '../../../resources/card-user/validators';
+import { noDigits, stationsChosen, toCardUserBody, validateCardUser } from '../../../resources/card-user/validators';
 import { rechargeAmountError } from '../../../domain/schemas/card-user';
 
 afterEach(() => {
@@ -38,6 +38,9 @@ describe('card user form rules', () => {
   it('needs a station when the scope is STATIONS and sends none for ALL', () => {
     expect(validateCardUser({ scope: 'STATIONS', stationIds: [] })).toEqual({ stationIds: 'resources.card-user.errors.stations' });
     expect(validateCardUser({ scope: 'ALL' })).toEqual({});
+    expect(validateCardUser({ scope: 'ALL', lastName: 'Li4', firstName: 'Lei' })).toEqual({ lastName: 'resources.card-user.errors.900' });
+    expect(stationsChosen([], { scope: 'STATIONS' })).toBe('resources.card-user.errors.stations');
+    expect(stationsChosen([2], { scope: 'STATIONS' })).toBeUndefined();
     expect(toCardUserBody({ companyCode: ' A ', cardNumber: ' 01 ', lastName: 'Li', firstName: 'Lei', email: '', mobile: ' ', scope: 'ALL', stationIds: [3] }))
       .toEqual({ companyCode: 'A', cardNumber: '01', lastName: 'Li', firstName: 'Lei', email: null, mobile: null, scope: 'ALL', stationIds: [], managerCard: false, active: true });
   });
@@ -93,5 +96,27 @@ describe('the recharge dialog', () => {
     fireEvent.change(screen.getByTestId('balance-amount'), { target: { value: '3' } });
     fireEvent.click(screen.getByTestId('balance-submit'));
     expect((await screen.findByTestId('balance-error')).textContent).toBe('余额不足');
+  });
+});
+
+describe('the card user form', () => {
+  it('flags digits in a name with the catalogue text of code 900 before sending', async () => {
+    const { CardUserForm } = await import('../../../resources/card-user/CardUserInputs');
+    const { ResourceContextProvider } = await import('react-admin');
+    const dataProvider = testDataProvider({ fetchData: async () => [] } as never);
+    render(
+      <AdminContext dataProvider={dataProvider} i18nProvider={createI18nProvider()}>
+        <ResourceContextProvider value="card-user">
+          <CardUserForm />
+        </ResourceContextProvider>
+      </AdminContext>,
+    );
+    const last = await screen.findByTestId('card-user-lastName');
+    fireEvent.change(last, { target: { value: 'Li4' } });
+    fireEvent.blur(last);
+    expect(await screen.findByText('Name cannot contain numbers')).toBeTruthy();
+    fireEvent.change(last, { target: { value: 'Li' } });
+    fireEvent.blur(last);
+    await waitFor(() => expect(screen.queryByText('Name cannot contain numbers')).toBeNull());
   });
 });
