@@ -63,9 +63,16 @@ export const COUNTRIES: readonly Country[] = [
   { code: 'MA', en: 'Morocco', zh: '摩洛哥' },
 ];
 
-/** The country's name in `lang` (the value itself when it is not a known code; '' for none). */
-export function countryName(code: string | null | undefined, lang: 'en' | 'zh'): string {
-  if (!code) return '';
-  const c = COUNTRIES.find((x) => x.code === code.toUpperCase());
-  return c ? c[lang] : code;
+/** The country of a stored value: an ISO code, or an English or Chinese name (older data). */
+export function countryOf(value: string | null | undefined): Country | undefined {
+  const v = (value ?? '').trim();
+  if (!v) return undefined;
+  const upper = v.toUpperCase();
+  return COUNTRIES.find((x) => x.code === upper || x.en.toUpperCase() === upper || x.zh === v);
+}
+
+/** The country's name in `lang` (the value itself when it is not in the list; '' for none). */
+export function countryName(value: string | null | undefined, lang: 'en' | 'zh'): string {
+  if (!value) return '';
+  return countryOf(value)?.[lang] ?? value;
 }

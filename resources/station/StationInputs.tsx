@@ -11,7 +11,7 @@ import {
   BooleanInput, DeleteWithConfirmButton, FormDataConsumer, SaveButton, Toolbar, NumberInput, SelectInput, SimpleForm, TextInput, useGetList, useLocaleState, useRecordContext, useTranslate,
 } from 'react-admin';
 import { Box, Typography } from '@mui/material';
-import { COUNTRIES } from '../../domain/countries';
+import { COUNTRIES, countryOf } from '../../domain/countries';
 import { RATE_TEMPLATE_TYPES } from '../../domain/rate-template';
 import { LOCATION_TYPES, STATION_EMPTY_CODES, STATION_STATUSES, STATION_VISIBILITIES, stationInput } from '../../domain/schemas/station';
 import { CompanyInput, useSchemaValidate } from './common';
@@ -115,7 +115,7 @@ export function StationForm({ edit }: { edit?: boolean }) {
         <TextInput source="houseNumber" />
         <TextInput source="city" />
         <TextInput source="zip" />
-        <SelectInput source="country" choices={countries} data-testid="station-country" />
+        <SelectInput source="country" choices={countries} format={(v: string | null | undefined) => countryOf(v)?.code ?? v ?? ''} data-testid="station-country" />
       </Box>
       <Box sx={row}>
         <NumberInput source="latitude" isRequired step={0.000001} slotProps={{ htmlInput: { 'data-testid': 'station-latitude' } }} />
