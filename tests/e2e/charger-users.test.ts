@@ -1,0 +1,64 @@
+/**
+ * Browser suite — card users and operations screens (issue "Charging operations"): recharge a card
+ * from its row (the amount rule of spec §5 shown before sending, in English and in Chinese), see
+ * the change in the card's balance record view (`?id=`) and in the API; the statistics page shows
+ * the API's totals for a preset range.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { E2E_ADMIN_PASSWORD } from '../support/server-process.js';
+import { poll, signIn, stage, type Stage } from './helpers.js';
+
+interface Page2<T> { records: T[]; total: number }
+interface Card { id: number; cardNumber: string; balance: string }
+
+describe('card users and statistics in the console', () => {
+  let s: Stage;
+
+  beforeAll(async () => { s = await stage(); });
+  afterAll(async () => { await s?.close(); });
+
+  for (const lang of ['en', 'zh'] as const) {
+    it(`recharges a card and shows its balance record (${lang})`, async () => {
+      const { page, errors } = await s.page({ language: lang });
+      await signIn(page, 'admin', E2E_ADMIN_PASSWORD);
+      await page.goto('/#/ChargerUsers/CardUsers');
+      await page.getByTestId('card-user-row').first().waitFor();
+      const cards = await s.api.get<Page2<Card>>('card-user?sort=createTimeStamp&order=desc&size=1');
+      const card = cards.records[0];
+      const before = Number(card.balance);
+      await page.getByTestId(`balance-menu-${card.id}`).click();
+      await page.getByTestId('balance-action-recharge').click();
+      await page.getByTestId('balance-amount').fill('1.5');
+      await page.getByTestId('balance-submit').click();
+      await page.getByText(lang === 'en' ? 'Recharge amount must be above 0' : '充值金额必须大于0').waitFor();
+      await page.getByTestId('balance-amount').fill('25');
+      await page.getByTestId('balance-submit').click();
+      await page.getByTestId('balance-dialog-recharge').waitFor({ state: 'detached' });
+      await poll(async () => Number((await s.api.get<Card>(`card-user/${card.id}`)).balance)).toBeCloseTo(before + 25, 2);
+      await page.getByTestId(`balance-menu-${card.id}`).click();
+      await page.getByTestId('balance-action-records').click();
+      await page.getByTestId('balance-records').waitFor();
+      expect(page.url()).toContain(`?id=${card.id}`);
+      const first = page.getByTestId('balance-record-row').first();
+      expect(await first.innerText()).toContain('+25.00');
+      expect(await first.innerText()).toContain(lang === 'en' ? 'Platform recharge' : '平台充值');
+      expect(errors).toEqual([]);
+    });
+  }
+
+  it('shows the statistics totals of the API for the last 7 days', async () => {
+    const { page } = await s.page({ language: 'en' });
+    await signIn(page, 'admin', E2E_ADMIN_PASSWORD);
+    await page.goto('/#/Operations/Statistics');
+    await page.getByTestId('range-preset-7d').click();
+    await poll(() => page.url()).toContain('from=');
+    const url = new URL(page.url().replace('/#/', '/'));
+    const from = url.searchParams.get('from') as string;
+    const to = url.searchParams.get('to') as string;
+    expect(from <= to).toBe(true);
+    await page.getByTestId('statistics-total-orders').waitFor();
+    // The page asked for whole local days: compare with the API over the same range (UTC browser).
+    const api = await s.api.get<{ totals: { orders: number } }>(`statistics?startTime=${from}T00:00:00.000Z&endTime=${new Date().toISOString()}`);
+    await poll(async () => Number(await page.getByTestId('statistics-total-orders').innerText())).toBe(api.totals.orders);
+  });
+});
