@@ -24,6 +24,8 @@ import { CompanyFilterInput, ROWS_PER_PAGE } from '../shared/filterInputs';
 import { CompanyInput, useSchemaValidate } from '../station/common';
 import { ResetPasswordButton } from './ResetPasswordDialog';
 import { StatusToggle } from './StatusToggle';
+import { FormToolbar } from './FormToolbar';
+import { sessionOf } from '../../authProvider/session';
 import { useIsAdmin } from './useIsAdmin';
 import { withRealNameRule } from './validators';
 import { ACCOUNTS_PATH } from './paths';
@@ -59,9 +61,12 @@ function ActiveChip(_props: { source?: string; label?: string }) {
   return <ColorChip testId="active-chip" label={translate(`${T}.values.active.${record.active}`)} color={record.active ? STATE_COLORS.available : STATE_COLORS.offline} />;
 }
 
+/** Activate/deactivate and reset password; not offered on one's own row (the server refuses it, 403). */
 function RowActions(_props: { label?: string }) {
+  const record = useRecordContext<AccountRecord>();
+  if (!record || record.id === sessionOf(localStorage).user()?.id) return null;
   return (
-    <Stack direction="row" spacing={0.5} onClick={(e) => e.stopPropagation()}>
+    <Stack direction="row" spacing={0.5} onClick={(e) => e.stopPropagation()} sx={{ whiteSpace: 'nowrap', '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
       <StatusToggle resource="company/user" field="active" prefix={T} words={['activate', 'deactivate']} nameField="username" />
       <ResetPasswordButton />
     </Stack>
@@ -155,7 +160,7 @@ function AccountForm({ edit }: { edit?: boolean }) {
     return errors;
   };
   return (
-    <SimpleForm validate={validate} data-testid="account-form">
+    <SimpleForm validate={validate} data-testid="account-form" toolbar={<FormToolbar deletePath={edit ? ACCOUNTS_PATH : undefined} />}>
       {edit && <JoinedDate />}
       <CompanyInput label={`${T}.fields.companyCode`} disabled={edit} sx={{ minWidth: 320 }} />
       <TextInput source="username" isRequired disabled={edit} sx={{ minWidth: 320 }} slotProps={{ htmlInput: { 'data-testid': 'account-username' } }} />

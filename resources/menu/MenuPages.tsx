@@ -12,7 +12,7 @@ import {
 import { useWatch } from 'react-hook-form';
 import { Link as RouterLink, Route, Routes, useParams, useSearchParams } from 'react-router-dom';
 import {
-  Box, Button, Card, IconButton, LinearProgress, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography,
+  Box, Button, Card, IconButton, LinearProgress, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import ChevronRight from '@mui/icons-material/ChevronRight';
@@ -24,6 +24,7 @@ import { iconFor } from '../../src/layout/icons';
 import { useSchemaValidate } from '../station/common';
 import { StatusToggle } from '../account/StatusToggle';
 import { useIsAdmin } from '../account/useIsAdmin';
+import { FormToolbar } from '../account/FormToolbar';
 import { EnabledChip } from '../role/RolePages';
 import { useMenuTitle } from '../role/PermissionTree';
 import { flattenTree, type MenuNode } from './menuTree';
@@ -92,7 +93,7 @@ export function MenuList() {
                         <TableCell><EnabledChip prefix="resources.menu" /></TableCell>
                         <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{node.permission ?? '—'}</TableCell>
                         <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{node.url}</TableCell>
-                        <TableCell><Stack direction="row" spacing={0.5} alignItems="center"><Icon fontSize="small" /><span>{node.icon}</span></Stack></TableCell>
+                        <TableCell><Tooltip title={node.icon}><Icon fontSize="small" aria-label={node.icon} /></Tooltip></TableCell>
                         <TableCell>{parent ? title(parent) : translate('resources.menu.values.top')}</TableCell>
                         <TableCell>{yes(node.configurable)}</TableCell>
                         <TableCell sx={{ whiteSpace: 'nowrap' }}>
@@ -141,7 +142,7 @@ function MenuForm({ edit }: { edit?: boolean }) {
   };
   const w = { sx: { minWidth: 360 } };
   return (
-    <SimpleForm validate={validate} data-testid="menu-form">
+    <SimpleForm validate={validate} data-testid="menu-form" toolbar={<FormToolbar />}>
       <TextInput source="name" isRequired {...w} slotProps={{ htmlInput: { 'data-testid': 'menu-name' } }} />
       <NumberInput source="level" isRequired min={1} max={5} {...w} slotProps={{ htmlInput: { 'data-testid': 'menu-level' } }} />
       <ParentInput />

@@ -19,6 +19,7 @@ import { formatDateTime } from '../../src/utils/date';
 import { ROWS_PER_PAGE } from '../shared/filterInputs';
 import { useSchemaValidate } from '../station/common';
 import { useIsAdmin } from '../account/useIsAdmin';
+import { FormToolbar } from '../account/FormToolbar';
 import { LogoInput } from './LogoInput';
 import { OPERATORS_PATH } from './paths';
 
@@ -96,7 +97,7 @@ function OperatorForm({ edit }: { edit?: boolean }) {
   const zones = useMemo(timeZoneChoices, []);
   const w = { sx: { minWidth: 360 } };
   return (
-    <SimpleForm validate={validate} data-testid="operator-form">
+    <SimpleForm validate={validate} data-testid="operator-form" toolbar={<FormToolbar />}>
       <TextInput source="name" isRequired {...w} slotProps={{ htmlInput: { 'data-testid': 'operator-name' } }} />
       <TextInput source="code" isRequired disabled={edit} helperText="resources.company.helpers.code" {...w} slotProps={{ htmlInput: { 'data-testid': 'operator-code' } }} />
       <SelectInput source="currency" choices={CURRENCY_CHOICES} isRequired {...w} data-testid="operator-currency" />

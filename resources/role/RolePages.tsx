@@ -17,6 +17,7 @@ import { CompanyFilterInput, ROWS_PER_PAGE } from '../shared/filterInputs';
 import { CompanyInput, useSchemaValidate } from '../station/common';
 import { StatusToggle } from '../account/StatusToggle';
 import { useIsAdmin } from '../account/useIsAdmin';
+import { FormToolbar } from '../account/FormToolbar';
 import { PermissionTreeInput } from './PermissionTree';
 import { ROLES_PATH } from './paths';
 
@@ -79,7 +80,7 @@ function RoleForm({ edit }: { edit?: boolean }) {
   const isAdmin = useIsAdmin();
   const validate = useSchemaValidate(edit ? roleUpdateInput : roleCreateInput, ROLE_REQUIRED, edit ? ['code', 'companyCode'] : []);
   return (
-    <SimpleForm validate={validate} data-testid="role-form">
+    <SimpleForm validate={validate} data-testid="role-form" toolbar={<FormToolbar deletePath={edit ? ROLES_PATH : undefined} />}>
       <TextInput source="name" isRequired sx={{ minWidth: 320 }} slotProps={{ htmlInput: { 'data-testid': 'role-name' } }} />
       <TextInput source="code" isRequired disabled={edit} sx={{ minWidth: 320 }} slotProps={{ htmlInput: { 'data-testid': 'role-code' } }} />
       <CompanyInput

@@ -4,6 +4,7 @@
  * passwords" — sent as `PUT /sp/user/password`; a wrong current password answers 700).
  */
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useNotify, useTranslate } from 'react-admin';
 import { Avatar, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import { sessionOf, type UserInfo } from '../../authProvider/session';
@@ -59,6 +60,7 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
         <AccountDetails info={sessionOf(localStorage).profile()} />
       </DialogContent>
       <DialogActions>
+        <Button component={Link} to="/TourAccount/TourAccount" onClick={onClose} data-testid="profile-edit">{translate('app.profile.edit')}</Button>
         <Button onClick={onClose}>{translate('ra.action.close')}</Button>
       </DialogActions>
     </Dialog>
