@@ -4,7 +4,9 @@
  * the change in the card's balance record view (`?id=`) and in the API; the statistics page shows
  * the API's totals for a preset range.
  */
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as XLSX from 'xlsx';
 import { E2E_ADMIN_PASSWORD } from '../support/server-process.js';
 import { poll, signIn, stage, type Stage } from './helpers.js';
 
@@ -45,6 +47,25 @@ describe('card users and statistics in the console', () => {
       expect(errors).toEqual([]);
     });
   }
+
+  it('exports the filtered card users to Excel with the API rows', async () => {
+    const { page } = await s.page({ language: 'en' });
+    await signIn(page, 'admin', E2E_ADMIN_PASSWORD);
+    // Deactivate one card so the filter matters.
+    const some = await s.api.get<Page2<Card>>('card-user?size=1&sort=id&order=asc');
+    await s.api.call('PUT', `card-user/${some.records[0].id}/status`, { active: false });
+    await page.goto(`/#/ChargerUsers/CardUsers?filter=${encodeURIComponent(JSON.stringify({ active: 'true' }))}`);
+    await page.getByTestId('card-user-row').first().waitFor();
+    const active = await s.api.get<Page2<Card>>('card-user?active=true&size=500');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('card-user-export').click()]);
+    const wb = XLSX.read(fs.readFileSync(await download.path()));
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets[wb.SheetNames[0]], { header: 1 });
+    expect(rows[0][0]).toBe('Card number');
+    expect(rows.length - 1).toBe(active.total);
+    const numbers = new Set(rows.slice(1).map((r) => String(r[0]).replace(/^'/, '')));
+    for (const c of active.records) expect(numbers.has(c.cardNumber)).toBe(true);
+    expect(numbers.has(some.records[0].cardNumber)).toBe(false);
+  });
 
   it('shows the statistics totals of the API for the last 7 days', async () => {
     const { page } = await s.page({ language: 'en' });
