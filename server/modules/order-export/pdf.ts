@@ -13,8 +13,8 @@ const MARGIN = 30;
 
 /** Relative widths of the list columns. */
 const WIDTHS: Partial<Record<ExportColumn, number>> = {
-  orderNo: 1.55, stationName: 1.4, chargerSn: 1.1, idTag: 1, chargerStartTime: 1.2, chargerStopTime: 1.2,
-  energyKwh: 0.75, status: 0.75, cost: 0.75, taxAmount: 0.7, totalAmount: 0.75, currency: 0.55, paid: 0.45,
+  orderNo: 1.5, stationName: 1.35, chargerSn: 1.45, idTag: 1, chargerStartTime: 1.2, chargerStopTime: 1.2,
+  energyKwh: 0.9, status: 0.7, cost: 0.75, taxAmount: 0.7, totalAmount: 0.75, currency: 0.55, paid: 0.45,
 };
 const RIGHT: ReadonlySet<ExportColumn> = new Set(['energyKwh', 'cost', 'taxAmount', 'totalAmount']);
 
