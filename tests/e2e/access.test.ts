@@ -3,12 +3,14 @@
  * sees only the menus of their role, in English and in Chinese; an administrator grants the role
  * another menu on the permission tree and the staff member sees it after signing in again; the
  * accounts screen's reset-password dialog keeps its rules (mismatch message, Save only after the
- * confirmation is typed) and the new password works.
+ * confirmation is typed) and the new password works; a menu disabled on the Menu screen leaves
+ * the sidebar.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import en from '../../src/i18n/en.js';
 import zh from '../../src/i18n/zh.js';
+import menuMessages from '../../src/i18n/modules/menu.js';
 import { poll, signIn, stage, type Stage } from './helpers.js';
 
 const STAFF = 'volta.staff';
@@ -91,6 +93,27 @@ describe('access control in the console', () => {
     await again.getByTestId('menu-stations').click();
     await again.getByTestId('menu-stationGroup').waitFor();
     expect(await again.getByTestId('menu-stationProfile').count()).toBe(0);
+  });
+
+  it('a menu disabled on the Menu screen disappears from the sidebar at the next sign-in', async () => {
+    const { page } = await s.page();
+    await signIn(page, 'admin', s.server.adminPassword);
+    await page.goto('/#/System/Menu');
+    const row = page.getByTestId('menu-row-orders');
+    await row.waitFor();
+    await row.locator('[data-testid^="status-toggle-"]').click();
+    await page.getByRole('button', { name: en.ra.action.confirm }).click();
+    await poll(() => row.getByTestId('enabled-chip').innerText()).toBe(menuMessages.en.resources.menu.values.enabled.false);
+    try {
+      // Orders was the staff role's only page under Operations: the section goes with it.
+      const { page: staffPage } = await s.page();
+      await signIn(staffPage, STAFF, DEMO_PASSWORD);
+      await poll(() => topMenus(staffPage)).toEqual(['menu-dashboard', 'menu-monitoring', 'menu-stations']);
+    } finally {
+      const menus = await s.api.get<Page2<{ id: number; routeKey: string | null }>>('menu?size=200');
+      const orders = menus.records.find((m) => m.routeKey === 'orders');
+      if (orders) await s.api.call('PUT', `menu/${orders.id}/status`, { enabled: true });
+    }
   });
 
   it('the reset-password dialog: mismatch message, Save only after the confirmation is typed', async () => {
