@@ -15,6 +15,7 @@ import { useWatch } from 'react-hook-form';
 import { Route, Routes, useParams } from 'react-router-dom';
 import { Box, Stack, Typography } from '@mui/material';
 import { ACCOUNT_TYPES } from '../../domain/enums';
+import { catalogueMessage } from '../../domain/errors';
 import { ACCOUNT_REQUIRED, accountCreateInput, accountUpdateInput } from '../../domain/schemas/account';
 import { ColorChip, EmptyState, ErrorState } from '../../src/components/common';
 import { useApi } from '../../src/hooks/useApi';
@@ -135,6 +136,19 @@ function ManagedStationsInput() {
   return <SelectArrayInput source="managedStationIds" choices={choices} helperText={`${T}.helpers.managedStationIds`} sx={{ minWidth: 320 }} data-testid="account-stations" />;
 }
 
+/** Company, role and managed stations: not for platform administrators (no company, no role). */
+function TenancyInputs({ edit }: { edit?: boolean }) {
+  const userType = useWatch({ name: 'userType' }) as string | undefined;
+  if (userType === 'ADMIN') return null;
+  return (
+    <>
+      <CompanyInput label={`${T}.fields.companyCode`} disabled={edit} sx={{ minWidth: 320 }} data-testid="account-company" />
+      <RoleInput data-testid="account-role" />
+      <ManagedStationsInput />
+    </>
+  );
+}
+
 function JoinedDate() {
   const record = useRecordContext<AccountRecord>();
   const translate = useTranslate();
@@ -156,20 +170,23 @@ function AccountForm({ edit }: { edit?: boolean }) {
   const translate = useTranslate();
   const validate = (values: Record<string, unknown>) => {
     let errors = withRealNameRule(base(values), values, lang);
+    // Every account but a platform administrator belongs to a company and holds a role (600 / 608).
+    if (values.userType && values.userType !== 'ADMIN') {
+      if (!values.companyCode && !errors.companyCode) errors = { ...errors, companyCode: catalogueMessage(600, lang) };
+      if (!values.roleId && !errors.roleId) errors = { ...errors, roleId: catalogueMessage(608, lang) };
+    }
     if (!edit && values.confirmPassword && values.confirmPassword !== values.password) errors = { ...errors, confirmPassword: translate('app.account.inconsistent') };
     return errors;
   };
   return (
     <SimpleForm validate={validate} data-testid="account-form" toolbar={<FormToolbar deletePath={edit ? ACCOUNTS_PATH : undefined} />}>
       {edit && <JoinedDate />}
-      <CompanyInput label={`${T}.fields.companyCode`} disabled={edit} sx={{ minWidth: 320 }} />
       <TextInput source="username" isRequired disabled={edit} sx={{ minWidth: 320 }} slotProps={{ htmlInput: { 'data-testid': 'account-username' } }} />
       <SelectInput source="userType" choices={types} isRequired sx={{ minWidth: 320 }} data-testid="account-type" />
       <TextInput source="realName" isRequired sx={{ minWidth: 320 }} slotProps={{ htmlInput: { 'data-testid': 'account-realname' } }} />
       <TextInput source="phone" isRequired sx={{ minWidth: 320 }} slotProps={{ htmlInput: { 'data-testid': 'account-phone' } }} />
       <TextInput source="email" type="email" isRequired sx={{ minWidth: 320 }} slotProps={{ htmlInput: { 'data-testid': 'account-email' } }} />
-      <RoleInput />
-      <ManagedStationsInput />
+      <TenancyInputs edit={edit} />
       {!edit && <PasswordInput source="password" isRequired sx={{ minWidth: 320 }} slotProps={{ htmlInput: { 'data-testid': 'account-password', autoComplete: 'new-password' } }} />}
       {!edit && <PasswordInput source="confirmPassword" isRequired sx={{ minWidth: 320 }} slotProps={{ htmlInput: { 'data-testid': 'account-confirm', autoComplete: 'new-password' } }} />}
     </SimpleForm>
@@ -178,12 +195,16 @@ function AccountForm({ edit }: { edit?: boolean }) {
 
 /** Only what PUT accepts (username, password and joined date do not change here). */
 const updateBody = (d: Record<string, unknown>) => ({
-  userType: d.userType, realName: d.realName, phone: d.phone, email: d.email, roleId: d.roleId ?? null,
-  managedStationIds: d.userType === 'STATION_MANAGER' ? (d.managedStationIds ?? []) : [], companyCode: d.companyCode ?? null,
+  userType: d.userType, realName: d.realName, phone: d.phone, email: d.email,
+  roleId: d.userType === 'ADMIN' ? null : d.roleId ?? null,
+  managedStationIds: d.userType === 'STATION_MANAGER' ? (d.managedStationIds ?? []) : [],
+  companyCode: d.userType === 'ADMIN' ? null : d.companyCode ?? null,
 });
 
 const createBody = (d: Record<string, unknown>) => ({
-  ...d, managedStationIds: d.userType === 'STATION_MANAGER' ? (d.managedStationIds ?? []) : undefined,
+  ...d,
+  managedStationIds: d.userType === 'STATION_MANAGER' ? (d.managedStationIds ?? []) : undefined,
+  ...(d.userType === 'ADMIN' ? { companyCode: null, roleId: null } : {}),
 });
 
 export function AccountCreate() {

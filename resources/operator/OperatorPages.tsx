@@ -8,8 +8,9 @@ import { useMemo } from 'react';
 import {
   AutocompleteInput, Create, CreateButton, Datagrid, Edit, EditButton, FunctionField, List, Pagination, PasswordInput,
   ResourceContextProvider, SearchInput, SelectInput, Show, SimpleForm, SimpleShowLayout, TextField, TextInput, TopToolbar,
-  useLocaleState, useRecordContext, useTranslate,
+  useLocaleState, useNotify, useRecordContext, useRedirect, useTranslate,
 } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
 import { Route, Routes, useParams } from 'react-router-dom';
 import { Avatar } from '@mui/material';
 import { CURRENCIES } from '../../domain/enums';
@@ -127,8 +128,17 @@ const updateBody = (d: Record<string, unknown>) => ({
 
 export function OperatorCreate() {
   const translate = useTranslate();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const queryClient = useQueryClient();
+  // The operator selects (navbar, forms) are cached: a new operator must appear in them at once.
+  const onSuccess = () => {
+    void queryClient.invalidateQueries({ queryKey: ['sp', 'company/select'] });
+    notify('resources.company.messages.created', { type: 'success' });
+    redirect(OPERATORS_PATH);
+  };
   return (
-    <Create resource="company" redirect={() => OPERATORS_PATH} title={translate('resources.company.create_title')}>
+    <Create resource="company" mutationOptions={{ onSuccess }} title={translate('resources.company.create_title')}>
       <OperatorForm />
     </Create>
   );

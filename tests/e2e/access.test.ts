@@ -6,12 +6,15 @@
  * confirmation is typed) and the new password works; a menu disabled on the Menu screen leaves
  * the sidebar.
  */
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import en from '../../src/i18n/en.js';
 import zh from '../../src/i18n/zh.js';
 import menuMessages from '../../src/i18n/modules/menu.js';
+import { catalogueMessage } from '../../domain/errors.js';
 import { poll, signIn, stage, type Stage } from './helpers.js';
+import { apiClient } from '../support/server-process.js';
 
 const STAFF = 'volta.staff';
 const DEMO_PASSWORD = 'demo1234';
@@ -27,8 +30,46 @@ async function topMenus(page: Page): Promise<string[]> {
   return ids.sort();
 }
 
+/** A second API client (own token) on the suite's server. */
+const apiAs = (st: Stage) => apiClient(st.server);
+
 /** The label shown on a sidebar entry. */
 const label = async (page: Page, key: string) => (await page.getByTestId(`menu-${key}`).innerText()).trim();
+
+
+/** A valid grey PNG of `w`×`h` pixels (for the avatar limits). */
+function png(w: number, h: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (b: Buffer) => {
+    let c = 0xffffffff;
+    for (const x of b) c = crcTable[(c ^ x) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4); len.writeUInt32BE(data.length);
+    const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const c = Buffer.alloc(4); c.writeUInt32BE(crc(td));
+    return Buffer.concat([len, td, c]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0); ihdr.writeUInt32BE(h, 4); ihdr[8] = 8; ihdr[9] = 0; // 8-bit greyscale
+  const raw = Buffer.alloc((w + 1) * h, 0x80);
+  for (let y = 0; y < h; y += 1) raw[y * (w + 1)] = 0; // filter byte
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Picks `option` in the MUI select under `testId`. */
+async function choose(page: Page, testId: string, option: string | RegExp) {
+  await page.getByTestId(testId).getByRole('combobox').click();
+  await page.getByRole('option', { name: option }).first().click();
+}
 
 describe('access control in the console', () => {
   let s: Stage;
@@ -139,5 +180,61 @@ describe('access control in the console', () => {
     await s.api.login(STAFF, 'fresh-pass-1');
     await expect(s.api.login(STAFF, DEMO_PASSWORD)).rejects.toThrow(/700/);
     await s.api.login();
+  });
+
+  it('operators and accounts are created through their forms (900 checked before sending)', async () => {
+    const { page } = await s.page();
+    await signIn(page, 'admin', s.server.adminPassword);
+    await page.goto('/#/System/Operators/create');
+    await page.getByTestId('operator-name').fill('Tram Charging Lisbon');
+    await page.getByTestId('operator-code').fill('TRAM');
+    await choose(page, 'operator-currency', 'EUR');
+    await page.getByTestId('operator-address').fill('Rua Augusta 1, Lisboa');
+    await page.getByTestId('operator-admin-username').fill('tram.admin');
+    await page.getByTestId('operator-admin-password').fill('tram-pass-1');
+    await page.getByTestId('form-save').click();
+    await page.getByTestId('operators-grid').waitFor();
+    const ops = await s.api.get<Page2<{ code: string; adminUsername: string | null }>>('company?q=TRAM');
+    expect(ops.records.map((o) => [o.code, o.adminUsername])).toEqual([['TRAM', 'tram.admin']]);
+
+    await page.goto('/#/SystemUsers/Accounts/create');
+    await choose(page, 'account-company', /\(TRAM\)/);
+    await page.getByTestId('account-username').fill('tram.staff');
+    await choose(page, 'account-type', en.app.account.user_types.STAFF);
+    await page.getByTestId('account-realname').fill('Ana 2');
+    await choose(page, 'account-role', /TRAM_ADMIN/);
+    await page.getByTestId('account-phone').fill('+351 21 000 0000');
+    await page.getByTestId('account-email').fill('staff@tram.example');
+    await page.getByTestId('account-password').fill('tram-pass-2');
+    await page.getByTestId('account-confirm').fill('tram-pass-2');
+    let posts = 0;
+    page.on('request', (r) => { if (r.method() === 'POST' && r.url().endsWith('/sp/company/user')) posts += 1; });
+    await page.getByTestId('form-save').click();
+    await poll(() => page.getByText(catalogueMessage(900, 'en')).count()).toBeGreaterThan(0);
+    expect(posts).toBe(0);
+    await page.getByTestId('account-realname').fill('Ana Silva');
+    await page.getByTestId('form-save').click();
+    await page.getByTestId('accounts-grid').waitFor();
+    await poll(async () => (await s.api.get<Page2<Account & { companyCode: string; userType: string }>>('company/user?q=tram.staff')).records.map((a) => [a.username, a.companyCode, a.userType]))
+      .toEqual([['tram.staff', 'TRAM', 'STAFF']]);
+    expect(posts).toBe(1);
+  });
+
+  it('own account: digits in the real name and an oversized avatar are refused with the catalogue messages', async () => {
+    const { page } = await s.page({ language: 'zh' });
+    await signIn(page, 'hkev.staff', DEMO_PASSWORD);
+    await page.goto('/#/TourAccount/TourAccount');
+    await page.getByTestId('profile-realName').fill('Ka Ho 9');
+    await page.getByTestId('profile-save').click();
+    await poll(() => page.getByText(catalogueMessage(900, 'zh')).count()).toBeGreaterThan(0);
+    await page.getByTestId('profile-avatar-file').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: png(400, 400) });
+    await poll(() => page.getByTestId('profile-avatar-error').innerText()).toBe(catalogueMessage(714, 'zh'));
+    await page.getByTestId('profile-avatar-file').setInputFiles({ name: 'ok.png', mimeType: 'image/png', buffer: png(120, 120) });
+    await poll(async () => (await page.getByTestId('profile-avatar').locator('img').getAttribute('src').catch(() => null)) ?? '', 10_000).toMatch(/\/sp\/files\/avatar\//);
+    await page.getByTestId('profile-realName').fill('Ka Ho Ng');
+    await page.getByTestId('profile-save').click();
+    const api = apiAs(s);
+    await api.login('hkev.staff', DEMO_PASSWORD);
+    await poll(async () => (await api.get<{ realName: string; avatar: string | null }>('user/profile')).avatar ?? '').toMatch(/avatar/);
   });
 });
