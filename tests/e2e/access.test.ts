@@ -237,4 +237,24 @@ describe('access control in the console', () => {
     await api.login('hkev.staff', DEMO_PASSWORD);
     await poll(async () => (await api.get<{ realName: string; avatar: string | null }>('user/profile')).avatar ?? '').toMatch(/avatar/);
   });
+
+  it('navbar Change password: current password checked by the server (700), entries must match', async () => {
+    const { page } = await s.page();
+    await signIn(page, 'hkev.manager', DEMO_PASSWORD);
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('change-password').click();
+    await page.getByTestId('old-password').fill('not-the-password');
+    await page.getByTestId('new-password').fill('manager-pass-1');
+    await page.getByTestId('confirm-password').fill('manager-pass-2');
+    await page.getByTestId('save-password').click();
+    await poll(() => page.getByText(en.app.account.inconsistent).count()).toBeGreaterThan(0);
+    await page.getByTestId('confirm-password').fill('manager-pass-1');
+    await page.getByTestId('save-password').click();
+    await poll(() => page.getByText(catalogueMessage(700, 'en')).count()).toBeGreaterThan(0);
+    await page.getByTestId('old-password').fill(DEMO_PASSWORD);
+    await page.getByTestId('save-password').click();
+    await page.getByTestId('old-password').waitFor({ state: 'detached' });
+    const api = apiAs(s);
+    await api.login('hkev.manager', 'manager-pass-1');
+  });
 });
