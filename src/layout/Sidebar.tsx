@@ -1,6 +1,6 @@
 /**
- * The dark sidebar (spec §1): menu built from the route table filtered by the user's permissions
- * and by the pages the console implements; sections expand into a darker submenu; collapsed on
+ * The dark sidebar (spec §1): menu built from the server's menu tree (`GET /sp/menu/tree`; the
+ * route table filtered by the user's permissions as fallback) and the pages the console implements; sections expand into a darker submenu; collapsed on
  * desktop it shows icons with tooltips; on mobile it is a drawer that closes on navigation.
  */
 import { useEffect, useState } from 'react';
