@@ -5,12 +5,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ShowBase, useLocaleState, useShowContext, useTranslate } from 'react-admin';
-import { Box, Button, Card, CardContent, CardHeader, Skeleton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, CardHeader, Skeleton, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { ErrorState } from '../../src/components/common';
 import { formatDateTime, formatDuration } from '../../src/utils/date';
 import { fixed, formatMoney } from '../../src/utils/number';
 import { CloseOrderButton, InvoiceButton } from './InvoiceActions';
+import { hasBreakdown, OrderBreakdown } from './OrderBreakdown';
 import { MeterChart } from './MeterChart';
 import { ORDERS_PATH } from './OrderList';
 import { OrderStatusChip, PaidChip } from './OrderStatusField';
@@ -37,43 +38,6 @@ function Rows({ rows }: { rows: Array<[string, ReactNode]> }) {
       ))}
     </Box>
   );
-}
-
-/** True when the stored breakdown is a list of priced rows (shown as a table). */
-function hasBreakdownRows(value: unknown): boolean {
-  const rows = Array.isArray(value) ? value : (value as { slices?: unknown } | null)?.slices;
-  return Array.isArray(rows) && rows.length > 0 && typeof rows[0] === 'object';
-}
-
-/** The pricing breakdown as stored: a list of rows as a table, an object as pairs. */
-function Breakdown({ value }: { value: unknown }) {
-  if (value === null || value === undefined) return null;
-  const cell = (v: unknown) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v ?? ''));
-  const rows = Array.isArray(value) ? value : (value as { slices?: unknown[] }).slices;
-  if (Array.isArray(rows) && rows.length && typeof rows[0] === 'object') {
-    const keys = [...new Set(rows.flatMap((r) => Object.keys(r as object)))];
-    return (
-      <Table size="small">
-        <TableHead><TableRow>{keys.map((k) => <TableCell key={k}>{k}</TableCell>)}</TableRow></TableHead>
-        <TableBody>
-          {rows.map((r, i) => <TableRow key={i}>{keys.map((k) => <TableCell key={k}>{cell((r as Record<string, unknown>)[k])}</TableCell>)}</TableRow>)}
-        </TableBody>
-      </Table>
-    );
-  }
-  if (typeof value === 'object') {
-    return (
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 0.5, m: 0 }}>
-        {Object.entries(value as Record<string, unknown>).map(([k, v]) => (
-          <Box key={k} sx={{ display: 'contents' }}>
-            <Typography component="dt" variant="caption" color="text.secondary">{k}</Typography>
-            <Typography component="dd" variant="caption" sx={{ m: 0, fontFamily: 'monospace' }}>{cell(v)}</Typography>
-          </Box>
-        ))}
-      </Box>
-    );
-  }
-  return <Typography variant="body2">{cell(value)}</Typography>;
 }
 
 function OrderView() {
@@ -147,10 +111,10 @@ function OrderView() {
             ['totalAmount', money(record.totalAmount)],
             ['paid', translate(`resources.order.values.paid.${record.paid}`)],
           ]} />
-          {hasBreakdownRows(record.breakdown) && (
+          {hasBreakdown(record.breakdown) && (
             <Box sx={{ mt: 2 }}>
               <Typography variant="body2" color="text.secondary" gutterBottom>{translate('resources.order.fields.breakdown')}</Typography>
-              <Breakdown value={record.breakdown} />
+              <OrderBreakdown value={record.breakdown} />
             </Box>
           )}
         </Section>
