@@ -86,7 +86,7 @@ function ChargerGrid() {
     <List
       resource="charger"
       filters={filters}
-      sort={{ field: 'serialNum', order: 'ASC' }}
+      sort={{ field: 'online', order: 'DESC' }}
       perPage={20}
       exporter={false}
       pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
@@ -97,8 +97,9 @@ function ChargerGrid() {
     >
       <StateChips />
       <LiveRefresh />
-      <Datagrid bulkActionButtons={false} body={<DatagridBody row={row} />} empty={<EmptyState />} rowClick={false} sx={{ '& td': { whiteSpace: 'nowrap' } }}>
+      <Datagrid bulkActionButtons={false} body={<DatagridBody row={row} />} empty={<EmptyState />} rowClick={false} sx={{ 'sx={{ '& td': { whiteSpace: 'nowrap' }, '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }} td': { whiteSpace: 'nowrap' } }}>
         <OnlineField source="online" label="resources.charger.fields.online" />
+        <FunctionField<ChargerRecord> label="app.commands.menu" sortable={false} render={(r) => <ChargerCommands record={r} />} />
         <TextField source="serialNum" sx={{ fontFamily: 'monospace' }} />
         <StateField source="dashboardState" />
         <ConnectorsField source="connectors" sortable={false} />
@@ -107,7 +108,6 @@ function ChargerGrid() {
         <FunctionField<ChargerRecord> source="ratedPowerKw" render={(r) => (r.ratedPowerKw ? `${r.ratedPowerKw} kW` : '—')} />
         <TextField source="firmwareVersion" emptyText="—" />
         <LastSeenField source="lastSeenAt" />
-        <FunctionField<ChargerRecord> label="app.commands.menu" sortable={false} render={(r) => <ChargerCommands record={r} />} />
       </Datagrid>
     </List>
   );
