@@ -97,7 +97,7 @@ function ChargerGrid() {
     >
       <StateChips />
       <LiveRefresh />
-      <Datagrid bulkActionButtons={false} body={<DatagridBody row={row} />} empty={<EmptyState />} rowClick={false} sx={{ 'sx={{ '& td': { whiteSpace: 'nowrap' }, '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }} td': { whiteSpace: 'nowrap' } }}>
+      <Datagrid bulkActionButtons={false} body={<DatagridBody row={row} />} empty={<EmptyState />} rowClick={false} sx={{ '& td': { whiteSpace: 'nowrap' } }}>
         <OnlineField source="online" label="resources.charger.fields.online" />
         <FunctionField<ChargerRecord> label="app.commands.menu" sortable={false} render={(r) => <ChargerCommands record={r} />} />
         <TextField source="serialNum" sx={{ fontFamily: 'monospace' }} />
