@@ -1,0 +1,68 @@
+/**
+ * Browser suite — orders (issue "Charging operations"): filter the orders, export the filtered list
+ * to Excel from the console (the file holds exactly the API's rows, headers in the user's
+ * language), and download an order's tax invoice, in English and in Chinese.
+ */
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as XLSX from 'xlsx';
+import { E2E_ADMIN_PASSWORD } from '../support/server-process.js';
+import { signIn, stage, type Stage } from './helpers.js';
+
+interface Page2<T> { records: T[]; total: number }
+interface Order { id: number; orderNo: string; paid: boolean; status: string }
+
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+describe('orders: Excel export and tax invoice in the console', () => {
+  let s: Stage;
+
+  beforeAll(async () => {
+    s = await stage();
+    await s.api.call('PUT', 'order-export-setting', {
+      companyCode: 'VOLTA',
+      operatorCompanyName: 'Volta Charging GmbH',
+      address: 'Hauptstraße 1, 10115 Berlin',
+      logo: `data:image/png;base64,${PNG}`,
+      serviceFeeTitle: 'Service fee',
+      electricityFeeTitle: 'Electricity',
+      notes: 'VAT ID DE123',
+    });
+  });
+  afterAll(async () => { await s?.close(); });
+
+  for (const lang of ['en', 'zh'] as const) {
+    it(`exports the filtered orders to Excel (${lang})`, async () => {
+      const { page, errors } = await s.page({ language: lang });
+      await signIn(page, 'admin', E2E_ADMIN_PASSWORD);
+      const filter = { companyCode: 'HKEV', paid: 'false' };
+      await page.goto(`/#/Operations/Orders?filter=${encodeURIComponent(JSON.stringify(filter))}`);
+      await page.getByTestId('order-row').first().waitFor();
+      const api = await s.api.get<Page2<Order>>('order?companyCode=HKEV&paid=false&size=500&sort=chargerStartTime&order=desc');
+      expect(api.total).toBeGreaterThan(0);
+      const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByTestId('order-export-excel').click()]);
+      const file = await download.path();
+      const wb = XLSX.read(fs.readFileSync(file!));
+      const rows = XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets[wb.SheetNames[0]], { header: 1 });
+      expect(rows[0][0]).toBe(lang === 'en' ? 'Order number' : '订单号');
+      const numbers = rows.slice(1).map((r) => r[0]);
+      expect(numbers).toHaveLength(api.total);
+      expect(numbers.slice(0, api.records.length)).toEqual(api.records.map((o) => o.orderNo));
+      expect(errors).toEqual([]);
+    });
+
+    it(`downloads the tax invoice of a paid order (${lang})`, async () => {
+      const { page, errors } = await s.page({ language: lang });
+      await signIn(page, 'admin', E2E_ADMIN_PASSWORD);
+      const paid = await s.api.get<Page2<Order>>('order?companyCode=VOLTA&paid=true&status=FINISHED&size=1');
+      const order = paid.records[0];
+      await page.goto(`/#/Operations/Orders/${order.id}/show`);
+      await page.getByTestId('order-show').waitFor();
+      const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByTestId('order-invoice').click()]);
+      const pdf = fs.readFileSync((await download.path())!);
+      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(download.suggestedFilename()).toContain(order.orderNo);
+      expect(errors).toEqual([]);
+    });
+  }
+});
