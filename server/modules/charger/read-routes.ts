@@ -14,7 +14,7 @@ import { charger, company, station } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
 import { AppError, ok } from '../../http/envelope.js';
 import { limitOffset, pageQuery } from '../../http/paging.js';
-import { assertSameCompany, companyScope } from '../../http/scope.js';
+import { assertSameCompany, assertStationAccess, companyScope, stationScope } from '../../http/scope.js';
 import { booleanStrings, containsPattern, orderByOf, type SortMap } from './query-helpers.js';
 import { chargerRecordSchema, envelopeOf, pageOf } from './response-schemas.js';
 import { chargerQuery, chargerRecord, connectorsOf, dashboardStateSql, loadChargerRecord } from './record.js';
@@ -64,7 +64,9 @@ const chargerReadRoutes: FastifyPluginAsync = async (app) => {
     const auth = authOf(req);
     const q = req.query;
     assertSameCompany(auth, q.companyCode, 'read');
-    const conds: (SQL | undefined)[] = [companyScope(auth, charger.companyCode)];
+    assertStationAccess(auth, q.stationId, 'read');
+    // Station managers see the chargers of their stations only (spec §6).
+    const conds: (SQL | undefined)[] = [companyScope(auth, charger.companyCode), stationScope(auth, charger.stationId)];
     if (q.companyCode) conds.push(eq(charger.companyCode, q.companyCode));
     if (q.stationId) conds.push(eq(charger.stationId, q.stationId));
     if (q.online) conds.push(eq(charger.online, q.online === 'true'));
@@ -89,6 +91,7 @@ const chargerReadRoutes: FastifyPluginAsync = async (app) => {
     const record = await loadChargerRecord(app.db, req.params.id);
     if (!record) throw new AppError(800);
     assertSameCompany(auth, record.companyCode, 'read');
+    assertStationAccess(auth, record.stationId ?? -1, 'read');
     return ok(req, record);
   });
 };

@@ -10,7 +10,7 @@ import { chargeOrder, station } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/envelope.js';
 import { manyQuery, timeQuery } from '../../http/paging.js';
-import { assertSameCompany, companyScope } from '../../http/scope.js';
+import { assertSameCompany, assertStationAccess, companyScope, stationScope } from '../../http/scope.js';
 import { booleanStrings, containsPattern, orderByOf, type SortMap } from '../charger/query-helpers.js';
 import { durationSecondsSql } from './record.js';
 
@@ -70,7 +70,9 @@ export function checkTimeRange(start: Date | undefined, end: Date | undefined, n
 export function orderConditions(auth: AuthContext, q: OrderFilter): SQL | undefined {
   assertSameCompany(auth, q.companyCode, 'read');
   checkTimeRange(q.startTime, q.endTime);
-  const conds: (SQL | undefined)[] = [companyScope(auth, chargeOrder.companyCode)];
+  assertStationAccess(auth, q.stationId, 'read');
+  // Station managers see the orders of their stations only (spec §6).
+  const conds: (SQL | undefined)[] = [companyScope(auth, chargeOrder.companyCode), stationScope(auth, chargeOrder.stationId)];
   if (q.companyCode) conds.push(eq(chargeOrder.companyCode, q.companyCode));
   if (q.stationId) conds.push(eq(chargeOrder.stationId, q.stationId));
   if (q.chargerSn) conds.push(eq(chargeOrder.chargerSn, q.chargerSn));
