@@ -77,8 +77,19 @@ describe.each([['en'], ['zh']] as const)('stations area (%s)', (lang) => {
     await map.scrollIntoViewIfNeeded();
     const box = await map.boundingBox();
     if (!box) throw new Error('no map');
-    await page.mouse.click(box.x + box.width / 2 + 60, box.y + box.height / 2 + 40);
-    await poll(async () => page.getByTestId('station-latitude').inputValue()).not.toBe('52.52');
+    // The map may still be panning to the typed coordinates, or a select's popover may be closing:
+    // click again (bounded) until the marker has moved.
+    await page.keyboard.press('Escape');
+    let moved = false;
+    for (let attempt = 0; attempt < 6 && !moved; attempt++) {
+      await page.waitForTimeout(500);
+      await page.mouse.click(box.x + box.width / 2 + 60, box.y + box.height / 2 + 40);
+      for (let i = 0; i < 10 && !moved; i++) {
+        moved = (await page.getByTestId('station-latitude').inputValue()) !== '52.52';
+        if (!moved) await page.waitForTimeout(200);
+      }
+    }
+    expect(moved).toBe(true);
     const lat = Number(await page.getByTestId('station-latitude').inputValue());
     const lng = Number(await page.getByTestId('station-longitude').inputValue());
     expect(lat).toBeLessThan(52.52);
