@@ -7,14 +7,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { appUser, balanceRecord, chargeOrder } from '../../db/schema.js';
+import { appUser, chargeOrder } from '../../db/schema.js';
 import type { Db } from '../../db/client.js';
 import { authOf, type AuthContext } from '../../http/access.js';
 import { AppError, ok } from '../../http/envelope.js';
 import { limitOffset, pageQuery } from '../../http/paging.js';
 import { assertSameCompany, companyScope } from '../../http/scope.js';
 import { amountInput, rechargeAmountError } from '../../../domain/schemas/card-user.js';
-import { changeBalance } from '../balance/ledger.js';
+import { changeBalance, ledgerPage } from '../balance/ledger.js';
 import { toBalanceRecordJson } from '../card-user/mapper.js';
 import { companyInfo } from '../card-user/service.js';
 
@@ -152,13 +152,8 @@ const appUserRoutes: FastifyPluginAsync = async (app) => {
     schema: { tags: ['app-user'], params: idParams, querystring: pageQuery },
   }, async (req) => {
     await loadAppUser(db, authOf(req), req.params.id, 'read');
-    const cond = and(eq(balanceRecord.holderType, 'APP'), eq(balanceRecord.holderId, req.params.id));
-    const { limit, offset } = limitOffset(req.query);
-    const [rows, [{ n }]] = await Promise.all([
-      db.select().from(balanceRecord).where(cond).orderBy(desc(balanceRecord.createdAt), desc(balanceRecord.id)).limit(limit).offset(offset),
-      db.select({ n: count() }).from(balanceRecord).where(cond),
-    ]);
-    return ok(req, { records: rows.map((x) => toBalanceRecordJson(x)), total: n });
+    const { rows, total } = await ledgerPage(db, 'APP', req.params.id, limitOffset(req.query));
+    return ok(req, { records: rows.map((x) => toBalanceRecordJson(x)), total });
   });
 
   r.get('/app-user/:id/orders', {

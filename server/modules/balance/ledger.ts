@@ -7,7 +7,7 @@
  * Errors: 721 insufficient balance, 803 holder not found.
  */
 import Decimal from 'decimal.js';
-import { eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { appUser, balanceRecord, cardUser } from '../../db/schema.js';
 import { AppError } from '../../http/envelope.js';
@@ -80,4 +80,14 @@ export async function ledgerSum(db: Tx, holderType: HolderType, holderId: number
     .from(balanceRecord)
     .where(sql`${balanceRecord.holderType} = ${holderType} and ${balanceRecord.holderId} = ${holderId}`);
   return new Decimal(r.s).toFixed(2);
+}
+
+/** A page of a holder's ledger, newest first, as `{ rows, total }`. */
+export async function ledgerPage(db: Db, holderType: HolderType, holderId: number, page: { limit: number; offset: number }) {
+  const cond = and(eq(balanceRecord.holderType, holderType), eq(balanceRecord.holderId, holderId));
+  const [rows, [{ n }]] = await Promise.all([
+    db.select().from(balanceRecord).where(cond).orderBy(desc(balanceRecord.createdAt), desc(balanceRecord.id)).limit(page.limit).offset(page.offset),
+    db.select({ n: count() }).from(balanceRecord).where(cond),
+  ]);
+  return { rows, total: n };
 }

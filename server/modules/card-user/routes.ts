@@ -6,12 +6,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { balanceRecord, cardUser, chargeOrder } from '../../db/schema.js';
+import { cardUser, chargeOrder } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
 import { AppError, ok } from '../../http/envelope.js';
 import { limitOffset, pageQuery } from '../../http/paging.js';
 import { assertSameCompany, companyScope } from '../../http/scope.js';
 import { amountInput, cardUserInput } from '../../../domain/schemas/card-user.js';
+import { ledgerPage } from '../balance/ledger.js';
 import { toBalanceRecordJson, toCardUserJson } from './mapper.js';
 import { companyInfo, createCardUser, loadCardUser, operateBalance, setCardActive, updateCardUser, type BalanceOperation } from './service.js';
 
@@ -107,12 +108,7 @@ const cardUserRoutes: FastifyPluginAsync = async (app) => {
     schema: { tags: ['card-user'], params: idParams, querystring: pageQuery },
   }, async (req) => {
     await loadCardUser(db, authOf(req), req.params.id);
-    const cond = and(eq(balanceRecord.holderType, 'CARD'), eq(balanceRecord.holderId, req.params.id));
-    const { limit, offset } = limitOffset(req.query);
-    const [rows, [{ n }]] = await Promise.all([
-      db.select().from(balanceRecord).where(cond).orderBy(desc(balanceRecord.createdAt), desc(balanceRecord.id)).limit(limit).offset(offset),
-      db.select({ n: count() }).from(balanceRecord).where(cond),
-    ]);
+    const { rows, total: n } = await ledgerPage(db, 'CARD', req.params.id, limitOffset(req.query));
     const orderIds = rows.map((x) => x.relevanceId).filter((x): x is number => x !== null);
     const orders = orderIds.length
       ? await db.select({ id: chargeOrder.id, orderNo: chargeOrder.orderNo }).from(chargeOrder).where(inArray(chargeOrder.id, orderIds))

@@ -14,7 +14,7 @@
  *   time / creation time in calendar months of the caller's zone.
  * - `energyByDay`: the last 14 days (today included) of the caller's zone, by charger start time.
  */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -25,6 +25,7 @@ import { appUser, cardUser, charger, chargeOrder, station } from '../../db/schem
 import { authOf, type AuthContext } from '../../http/access.js';
 import { ok } from '../../http/envelope.js';
 import { assertSameCompany } from '../../http/scope.js';
+import { timeZoneOf } from '../../http/time-zone.js';
 import { dashboardStateSql } from '../charger/record.js';
 import { dashboardSchema, envelopeOf } from '../charger/response-schemas.js';
 import { orderQuery, orderRecord, type OrderRecord } from '../order/record.js';
@@ -37,19 +38,6 @@ const BILLED = ['FINISHED', 'CLOSED'];
 /** `YYYY-MM-DD` of `at` in zone `tz`. */
 export function localDate(at: Date, tz: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-}
-
-/** The IANA zone of the `Time-Zone` header, UTC when absent or unknown. */
-export function timeZoneOf(req: FastifyRequest): string {
-  const raw = req.headers['time-zone'];
-  const tz = (Array.isArray(raw) ? raw[0] : raw)?.trim();
-  if (!tz || tz.length > 64) return 'UTC';
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return tz;
-  } catch {
-    return 'UTC';
-  }
 }
 
 export interface MonthCounts {

@@ -27,7 +27,7 @@ import { authOf } from '../../http/access.js';
 import { AppError, langOf, ok } from '../../http/envelope.js';
 import { assertSameCompany } from '../../http/scope.js';
 import { envelopeOf } from '../charger/response-schemas.js';
-import { timeZoneOf } from '../dashboard/routes.js';
+import { timeZoneOf } from '../../http/time-zone.js';
 import { orderConditions, orderFilterQuery, orderSort } from '../order/filter.js';
 import { orderQuery, orderRecord, type OrderRecord } from '../order/record.js';
 import { EXCEL_COLUMNS, headerOf, localTime, neutralise, valueLabel, wordsOf, type ExportColumn } from './labels.js';

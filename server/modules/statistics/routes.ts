@@ -20,7 +20,7 @@ import { authOf } from '../../http/access.js';
 import { AppError, ok } from '../../http/envelope.js';
 import { timeQuery } from '../../http/paging.js';
 import { assertSameCompany, companyScope } from '../../http/scope.js';
-import { timeZoneOf } from '../dashboard/routes.js';
+import { timeZoneOf } from '../../http/time-zone.js';
 import { checkTimeRange } from '../order/routes.js';
 
 const MAX_RANGE_MS = 366 * 86_400_000;
