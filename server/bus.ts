@@ -1,5 +1,5 @@
 /**
- * The event bus for live updates (charger status, orders) between the OCPP side and the console's
+ * The event bus for live updates (charger and gateway status, orders) between the OCPP side and the console's
  * event stream. In-process; DESIGN.md §1 puts Redis pub/sub behind the same interface for several
  * nodes.
  */
@@ -10,8 +10,13 @@ export interface BusEvents {
   charger: { chargerId: number; serialNum: string; companyCode: string };
   /** An order was created or changed. */
   order: { orderId: number; companyCode: string };
-  /** A charger was deactivated in the console: the central system closes its socket (spec §4). */
-  chargerDeactivated: { serialNum: string };
+  /** A gateway's online state, firmware version or vendor / model changed. */
+  gateway: { gatewayId: number; serialNum: string; companyCode: string };
+  /**
+   * A charger or gateway was deactivated (or renamed away) in the console: the central system
+   * closes the socket of that OCPP identity (spec §4).
+   */
+  identityDeactivated: { serialNum: string };
 }
 
 export class Bus {

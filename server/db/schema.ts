@@ -306,9 +306,14 @@ export const gateway = pgTable('gateway', {
   serialNum: text('serial_num').notNull().unique(),
   lifeStatus: text('life_status').notNull().default('ACTIVE'),
   firmwareVersion: text('firmware_version'),
+  /** From its BootNotification (chargePointVendor / chargePointModel). */
+  vendor: text('vendor'),
+  model: text('model'),
   /** Reported by its own OCPP connection; read-only for the console. */
   online: boolean('online').notNull().default(false),
   lastSeenAt: ts('last_seen_at'),
+  /** scrypt hash of the OCPP (HTTP Basic) password; null = no password (security profile 0). */
+  ocppPasswordHash: text('ocpp_password_hash'),
   createdAt: createdAt(),
 }, (t) => [index('gateway_company').on(t.companyCode), index('gateway_station').on(t.stationId)]);
 

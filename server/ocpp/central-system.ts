@@ -11,8 +11,13 @@
  * the newcomer takes its place (connection_attempt REPLACED_DEAD_CONNECTION). An authenticated
  * socket is therefore never displaced while it is alive.
  *
- * Online state: `charger.online` is true while a socket is open; every charger is set offline at
- * start (no socket survives a restart).
+ * Identities: a charger or a gateway (local controller, DESIGN.md §4) connects with its own
+ * identity; the handshake tells which (./handshake.ts), and the connection gets the charger's
+ * action table (./handlers) or the gateway's (./gateway-handlers.ts).
+ *
+ * Online state: `charger.online` / `gateway.online` is true while a socket is open; every charger
+ * and gateway is set offline at start (no socket survives a restart). A gateway's socket closing
+ * is the custom event "gateway offline" (logged at warn with its SN and company).
  *
  * The instance is also decorated on the app as `app.ocpp` so that routes can send commands.
  */
@@ -21,10 +26,11 @@ import type { Duplex } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type WebSocket from 'ws';
-import { charger } from '../db/schema.js';
+import { charger, gateway } from '../db/schema.js';
 import { AppError } from '../http/envelope.js';
 import { ChargerLogWriter, FrameLabeller } from './charger-log.js';
-import type { ChargerSession, OcppContext } from './context.js';
+import { emitGateway, type GatewayContext, type OcppContext, type OcppSession } from './context.js';
+import { gatewayHandlers } from './gateway-handlers.js';
 import { handlers } from './handlers/index.js';
 import { checkHandshake, FailureLimiter, recordAttempt } from './handshake.js';
 import { createRPCError, RPCError, RPCServer, TimeoutError, type RpcServerClient } from './rpc.js';
@@ -85,9 +91,11 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
     return p;
   };
 
-  // No socket survives a restart: every charger starts offline.
-  const ready = track(db.update(charger).set({ online: false }).where(eq(charger.online, true)).then(() => undefined))
-    .catch((err) => log.error({ err }, 'could not reset online flags'));
+  // No socket survives a restart: every charger and gateway starts offline.
+  const ready = track(Promise.all([
+    db.update(charger).set({ online: false }).where(eq(charger.online, true)),
+    db.update(gateway).set({ online: false }).where(eq(gateway.online, true)),
+  ]).then(() => undefined)).catch((err) => log.error({ err }, 'could not reset online flags'));
 
   const server = new RPCServer({
     protocols: [OCPP_PROTOCOL],
@@ -101,19 +109,26 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
   server.on('error', (err: unknown) => log.warn({ err }, 'OCPP server error'));
 
   /**
-   * Writes a charger's online flag. Writes for one charger are chained, so they land in the order
-   * the sockets opened and closed (a replaced socket's "offline" never overtakes its successor's
-   * "online", whatever the database pool does). Never rejects.
+   * Writes a charger's or gateway's online flag. Writes for one identity are chained, so they land
+   * in the order the sockets opened and closed (a replaced socket's "offline" never overtakes its
+   * successor's "online", whatever the database pool does). Never rejects.
    */
-  const onlineWrites = new Map<number, Promise<void>>();
-  function setOnline(session: ChargerSession, online: boolean, clog: FastifyBaseLogger): Promise<void> {
-    const previous = onlineWrites.get(session.id) ?? Promise.resolve();
+  const onlineWrites = new Map<string, Promise<void>>();
+  function setOnline(session: OcppSession, online: boolean, clog: FastifyBaseLogger): Promise<void> {
+    const key = session.serialNum;
+    const previous = onlineWrites.get(key) ?? Promise.resolve();
+    const values = online ? { online, lastSeenAt: new Date() } : { online };
     const next = previous.then(async () => {
-      await db.update(charger).set(online ? { online, lastSeenAt: new Date() } : { online }).where(eq(charger.id, session.id));
-      app.bus.emit('charger', { chargerId: session.id, serialNum: session.serialNum, companyCode: session.companyCode });
+      if (session.kind === 'gateway') {
+        await db.update(gateway).set(values).where(eq(gateway.id, session.id));
+        emitGateway({ app, gateway: session });
+      } else {
+        await db.update(charger).set(values).where(eq(charger.id, session.id));
+        app.bus.emit('charger', { chargerId: session.id, serialNum: session.serialNum, companyCode: session.companyCode });
+      }
     }).catch((err) => clog.error({ err, online }, 'could not write the online flag'));
-    onlineWrites.set(session.id, next);
-    void next.then(() => { if (onlineWrites.get(session.id) === next) onlineWrites.delete(session.id); });
+    onlineWrites.set(key, next);
+    void next.then(() => { if (onlineWrites.get(key) === next) onlineWrites.delete(key); });
     return track(next);
   }
 
@@ -145,7 +160,7 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
         await track(recordAttempt(db, { identity, companyCode: verdict.companyCode, remoteAddress, reason: verdict.reason }));
         return reject(verdict.status, verdict.reason);
       }
-      const session: ChargerSession = verdict.charger;
+      const session: OcppSession = verdict.session;
       const existing = clients.get(identity);
       if (handshaking.has(identity) || existing) {
         let alive = true; // another newcomer is already probing: this one is refused
@@ -175,9 +190,9 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
   });
 
   server.on('client', (client: RpcServerClient) => {
-    const session = client.session as ChargerSession;
+    const session = client.session as OcppSession;
     const sn = session.serialNum;
-    const clog = log.child({ chargeBoxId: sn });
+    const clog = log.child(session.kind === 'gateway' ? { gatewaySn: sn } : { chargeBoxId: sn });
     const labeller = new FrameLabeller();
     const previous = clients.get(sn);
     if (previous && previous !== client && previous.state === 1) {
@@ -188,7 +203,7 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
       return;
     }
     clients.set(sn, client);
-    clog.info({ remoteAddress: client.handshake.remoteAddress }, 'charger connected');
+    clog.info({ remoteAddress: client.handshake.remoteAddress }, `${session.kind} connected`);
 
     client.on('message', ({ message, outbound }: { message: string; outbound: boolean }) => {
       writer.push({ chargerSn: sn, companyCode: session.companyCode, ...labeller.describe(message, outbound) });
@@ -197,13 +212,21 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
     client.on('strictValidationFailure', ({ method, outbound, isCall, error }: { method: string; outbound: boolean; isCall: boolean; error: unknown }) =>
       clog.warn({ method, outbound, isCall, err: error }, 'OCPP schema violation'));
 
-    const ctx: OcppContext = { app, charger: session, log: clog };
-    for (const [action, handler] of Object.entries(handlers)) {
+    // Each handler has its own context; the table erases the request types (ocpp-rpc validated them).
+    const table: Record<string, (params: unknown) => Promise<unknown>> = {};
+    if (session.kind === 'gateway') {
+      const gctx: GatewayContext = { app, gateway: session, log: clog };
+      for (const [action, handler] of Object.entries(gatewayHandlers)) table[action] = (params) => handler(gctx, params);
+    } else {
+      const ctx: OcppContext = { app, charger: session, log: clog };
+      for (const [action, handler] of Object.entries(handlers)) table[action] = (params) => handler(ctx, params);
+    }
+    for (const [action, handler] of Object.entries(table)) {
       client.handle(action, async ({ params }) => {
-        // A charger's messages see it online: the connect write lands first.
+        // A connection's messages see it online: the connect write lands first.
         await connectedWrite;
         try {
-          return (await track(handler(ctx, params))) as Record<string, unknown>;
+          return (await track(handler(params))) as Record<string, unknown>;
         } catch (err) {
           if (err instanceof RPCError) throw err;
           clog.error({ err, action }, 'OCPP handler failed');
@@ -216,20 +239,21 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
     const connectedWrite = setOnline(session, true, clog);
 
     client.once('close', ({ code, reason }: { code?: number; reason?: string }) => {
-      clog.info({ code, reason }, 'charger disconnected');
+      clog.info({ code, reason }, `${session.kind} disconnected`);
       const current = clients.get(sn);
       if (current && current !== client) return; // replaced: the new socket owns the online flag
       clients.delete(sn);
+      if (session.kind === 'gateway') clog.warn({ event: 'GATEWAY_OFFLINE', companyCode: session.companyCode, code }, 'gateway offline');
       void setOnline(session, false, clog);
       void writer.flush();
     });
   });
 
-  // A charger deactivated in the console loses its socket at once (1008: policy).
-  const offDeactivated = app.bus.on('chargerDeactivated', ({ serialNum }) => {
+  // A charger or gateway deactivated in the console loses its socket at once (1008: policy).
+  const offDeactivated = app.bus.on('identityDeactivated', ({ serialNum }) => {
     const client = clients.get(serialNum);
     if (!client) return;
-    log.info({ chargeBoxId: serialNum }, 'charger deactivated: closing its socket');
+    log.info({ identity: serialNum }, 'deactivated in the console: closing its socket');
     void client.close({ code: 1008, reason: 'deactivated' }).catch(() => undefined);
   });
 

@@ -1,6 +1,6 @@
 /**
- * What an OCPP handler receives: the application (db, config, bus), the charger the connection
- * belongs to (resolved at the handshake) and a logger bound to its chargeBoxId.
+ * What an OCPP handler receives: the application (db, config, bus), the charger (or gateway) the
+ * connection belongs to (resolved at the handshake) and a logger bound to its identity.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -10,6 +10,17 @@ import type { TxCharger } from '../modules/transactions/service.js';
 /** The connection's charger, stored as the ocpp-rpc session at the handshake. */
 export type ChargerSession = TxCharger;
 
+/** A gateway (local controller) connected with its own identity (DESIGN.md §4). */
+export interface GatewaySession {
+  id: number;
+  serialNum: string;
+  companyCode: string;
+  stationId: number | null;
+}
+
+/** What the handshake resolves an identity to: one OCPP namespace for chargers and gateways. */
+export type OcppSession = ({ kind: 'charger' } & ChargerSession) | ({ kind: 'gateway' } & GatewaySession);
+
 export interface OcppContext {
   app: FastifyInstance;
   charger: ChargerSession;
@@ -18,6 +29,21 @@ export interface OcppContext {
 
 /** One OCPP action handler: translates the message, calls the domain, returns the .conf payload. */
 export type OcppHandler<Req, Conf> = (ctx: OcppContext, params: Req) => Promise<Conf>;
+
+/** What a gateway's OCPP handler receives. */
+export interface GatewayContext {
+  app: FastifyInstance;
+  gateway: GatewaySession;
+  log: FastifyBaseLogger;
+}
+
+/** One OCPP action handler of a gateway connection. */
+export type GatewayHandler<Req, Conf> = (ctx: GatewayContext, params: Req) => Promise<Conf>;
+
+/** The bus notification for a change of `gateway` (online state, firmware, vendor / model). */
+export function emitGateway(ctx: { app: FastifyInstance; gateway: GatewaySession }): void {
+  ctx.app.bus.emit('gateway', { gatewayId: ctx.gateway.id, serialNum: ctx.gateway.serialNum, companyCode: ctx.gateway.companyCode });
+}
 
 /** The bus notification for a change of `charger`. */
 export function emitCharger(ctx: OcppContext): void {

@@ -1,17 +1,20 @@
 /**
- * Who may open an OCPP socket (DESIGN.md §6 "The charger link"):
- * - the chargeBoxId must be a registered charger whose lifeStatus is ACTIVE (else 404 / 403);
+ * Who may open an OCPP socket (DESIGN.md §4, §6 "The charger link"):
+ * - the identity (the last path segment) must be a registered charger, or a registered gateway
+ *   (a local controller connecting with its own identity), whose lifeStatus is ACTIVE
+ *   (else 404 / 403);
  * - the client must offer the `ocpp1.6` subprotocol (else 400);
- * - a charger with an OCPP password needs HTTP Basic auth, username = chargeBoxId (else 401);
+ * - an identity with an OCPP password needs HTTP Basic auth, username = the identity (else 401);
  * - more than `MAX_FAILURES` refusals of one identity within a minute → 429 without checking.
+ * Chargers and gateways share one namespace (a gateway SN never equals a charger SN: 302 / 304).
  * Every refusal is stored in `connection_attempt` (identity, company when known, remote address,
  * reason). The duplicate-connection policy lives in central-system.ts.
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { charger, connectionAttempt } from '../db/schema.js';
+import { charger, connectionAttempt, gateway } from '../db/schema.js';
 import { verifyPassword } from '../modules/auth/password.js';
-import type { ChargerSession } from './context.js';
+import type { OcppSession } from './context.js';
 
 /** Reasons stored in connection_attempt.reason. */
 export type RefusalReason =
@@ -22,7 +25,7 @@ export const MAX_FAILURES = 5;
 const WINDOW_MS = 60_000;
 
 export type Verdict =
-  | { ok: true; charger: ChargerSession }
+  | { ok: true; session: OcppSession }
   | { ok: false; status: number; reason: RefusalReason; companyCode: string | null };
 
 /** Counts refusals per identity over a sliding minute (in memory, per node). */
@@ -45,10 +48,22 @@ export class FailureLimiter {
   }
 }
 
-/** Checks a handshake: identity, life status, subprotocol and password. */
+/** The registered identity a handshake names: a charger first, else a gateway. */
+async function findIdentity(db: Db, identity: string) {
+  const cols = { id: charger.id, serialNum: charger.serialNum, companyCode: charger.companyCode, stationId: charger.stationId, lifeStatus: charger.lifeStatus, ocppPasswordHash: charger.ocppPasswordHash };
+  const [c] = await db.select(cols).from(charger).where(eq(charger.serialNum, identity)).limit(1);
+  if (c) return { kind: 'charger' as const, ...c };
+  const [g] = await db.select({
+    id: gateway.id, serialNum: gateway.serialNum, companyCode: gateway.companyCode, stationId: gateway.stationId,
+    lifeStatus: gateway.lifeStatus, ocppPasswordHash: gateway.ocppPasswordHash,
+  }).from(gateway).where(eq(gateway.serialNum, identity)).limit(1);
+  return g ? { kind: 'gateway' as const, ...g } : undefined;
+}
+
+/** Checks a handshake: identity (charger or gateway), life status, subprotocol and password. */
 export async function checkHandshake(db: Db, limiter: FailureLimiter, h: { identity: string; protocols: Set<string>; password: Buffer | undefined }): Promise<Verdict> {
   if (limiter.limited(h.identity)) return { ok: false, status: 429, reason: 'RATE_LIMITED', companyCode: null };
-  const [row] = await db.select().from(charger).where(eq(charger.serialNum, h.identity)).limit(1);
+  const row = await findIdentity(db, h.identity);
   if (!row) return { ok: false, status: 404, reason: 'UNKNOWN_CHARGER', companyCode: null };
   if (row.lifeStatus !== 'ACTIVE') return { ok: false, status: 403, reason: 'INACTIVE', companyCode: row.companyCode };
   if (!h.protocols.has('ocpp1.6')) return { ok: false, status: 400, reason: 'NO_SUBPROTOCOL', companyCode: row.companyCode };
@@ -58,7 +73,7 @@ export async function checkHandshake(db: Db, limiter: FailureLimiter, h: { ident
       return { ok: false, status: 401, reason: 'BAD_PASSWORD', companyCode: row.companyCode };
     }
   }
-  return { ok: true, charger: { id: row.id, serialNum: row.serialNum, companyCode: row.companyCode, stationId: row.stationId } };
+  return { ok: true, session: { kind: row.kind, id: row.id, serialNum: row.serialNum, companyCode: row.companyCode, stationId: row.stationId } };
 }
 
 /** Stores one refused (or displacing) connection attempt. */

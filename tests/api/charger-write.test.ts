@@ -120,7 +120,7 @@ describe.each(backends())('charger registration and edits on %s', (backend) => {
     const c = await acme('POST', '/sp/charger', aChargerBody({ stationId: stationA }));
     await s.database.db.update(charger).set({ online: true }).where(eq(charger.id, c.data.id));
     const seen: string[] = [];
-    const off = s.app.bus.on('chargerDeactivated', (p) => seen.push(p.serialNum));
+    const off = s.app.bus.on('identityDeactivated', (p) => seen.push(p.serialNum));
     try {
       const res = await acme('PUT', `/sp/charger/${c.data.id}/status`, { active: false });
       expect(res.data.lifeStatus).toBe('INACTIVE');

@@ -156,7 +156,7 @@ describe.each(backends())('OCPP frames and commands on %s', (backend) => {
       const cp = await connect(s.ocppUrl, net.charger.serialNum);
       const closed = new Promise<number | undefined>((r) => cp.once('close', ({ code }: { code?: number }) => r(code)));
       await s.database.db.update(charger).set({ lifeStatus: 'INACTIVE' }).where(and(eq(charger.id, net.charger.id)));
-      s.app.bus.emit('chargerDeactivated', { serialNum: net.charger.serialNum });
+      s.app.bus.emit('identityDeactivated', { serialNum: net.charger.serialNum });
       expect(await closed).toBe(1008);
     });
   });

@@ -53,7 +53,7 @@ const chargerWriteRoutes: FastifyPluginAsync = async (app) => {
     const current = await chargerForWrite(app.db, authOf(req), req.params.id);
     const { active } = parseInput(chargerStatusInput, bodyOf(req), {});
     const deactivated = await setChargerActive(app.db, current, active);
-    if (deactivated) app.bus.emit('chargerDeactivated', { serialNum: current.serialNum });
+    if (deactivated) app.bus.emit('identityDeactivated', { serialNum: current.serialNum });
     return ok(req, await recordOf(app.db, current.id));
   });
 

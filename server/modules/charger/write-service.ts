@@ -9,7 +9,7 @@
  *   gateway of the same company (802 / 725);
  * - changing serialNum, stationId, phase or type of a connected charger (`online`) → 717, of a
  *   charger with an unclosed order (`charge_order.status = 'CHARGING'`) → 716;
- * - deactivation emits the bus topic `chargerDeactivated` after commit; the central system closes
+ * - deactivation emits the bus topic `identityDeactivated` after commit; the central system closes
  *   the socket and refuses the next BootNotification.
  * - OCPP password (security profile 1/2): generated, stored as a scrypt hash, returned once.
  * Unknown charger → 800; another company's → 725.
@@ -126,7 +126,7 @@ export async function updateCharger(db: Db, auth: AuthContext, current: ChargerR
 
 /**
  * Activates or deactivates a charger (`lifeStatus` ACTIVE / INACTIVE). A deactivation is
- * announced on the bus (`chargerDeactivated`) once committed.
+ * announced on the bus (`identityDeactivated`) once committed.
  * @returns true when the charger was deactivated by this call.
  */
 export async function setChargerActive(db: Db, current: ChargerRow, active: boolean): Promise<boolean> {

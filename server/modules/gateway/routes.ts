@@ -1,6 +1,7 @@
 /**
  * Gateways (`/sp/gateway`, permission `menu:stations:stationprofile`): list, get (with its
- * chargers), create, update, delete. Rules and codes in ./service.ts.
+ * chargers), create, update, delete, POST /{id}/ocpp-password (answers `{ username, password }`
+ * once), DELETE /{id}/ocpp-password. Rules and codes in ./service.ts.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,7 +11,9 @@ import { authOf } from '../../http/access.js';
 import { ok } from '../../http/envelope.js';
 import { manyQuery, pageQuery } from '../../http/paging.js';
 import { parseInput } from '../station/common.js';
-import { createGateway, deleteGateway, getGateway, getGatewayDetail, listGateways, updateGateway } from './service.js';
+import {
+  clearGatewayPassword, createGateway, deleteGateway, getGateway, getGatewayDetail, listGateways, rotateGatewayPassword, updateGateway,
+} from './service.js';
 
 const permission = 'menu:stations:stationprofile';
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -44,8 +47,23 @@ const gatewayRoutes: FastifyPluginAsync = async (app) => {
     const auth = authOf(req);
     const current = await getGateway(app.db, auth, req.params.id, 'write');
     const input = parseInput(gatewayInput, { ...current, ...bodyOf(req) }, GATEWAY_EMPTY_CODES);
-    await updateGateway(app.db, auth, current, input);
+    const deactivated = await updateGateway(app.db, auth, current, input);
+    // A deactivated gateway loses its socket; so does a renamed one (its old identity is gone).
+    if (deactivated || input.serialNum !== current.serialNum) app.bus.emit('identityDeactivated', { serialNum: current.serialNum });
     return ok(req, await getGatewayDetail(app.db, auth, current.id));
+  });
+
+  r.post('/gateway/:id/ocpp-password', { config: { permission }, schema: { tags, params: idParams } }, async (req) => {
+    const current = await getGateway(app.db, authOf(req), req.params.id, 'write');
+    const password = await rotateGatewayPassword(app.db, current);
+    req.log.info({ gatewayId: current.id }, 'OCPP password generated');
+    return ok(req, { username: current.serialNum, password });
+  });
+
+  r.delete('/gateway/:id/ocpp-password', { config: { permission }, schema: { tags, params: idParams } }, async (req) => {
+    const current = await getGateway(app.db, authOf(req), req.params.id, 'write');
+    await clearGatewayPassword(app.db, current);
+    return ok(req, null);
   });
 
   r.delete('/gateway/:id', { config: { permission }, schema: { tags, params: idParams } }, async (req) => {

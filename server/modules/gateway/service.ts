@@ -5,7 +5,10 @@
  * - the station is required (603), must exist (801) and be of the caller's company (725); the
  *   gateway's company is its station's;
  * - renaming the SN of a connected gateway → 717; a rename carries its chargers' `gatewaySn` along;
- * - a gateway that still has chargers cannot be deleted (400 `chargers`).
+ * - a gateway that still has chargers cannot be deleted (400 `chargers`);
+ * - a change of life status away from ACTIVE is reported by {@link updateGateway}: the route
+ *   announces it (`identityDeactivated`) and the central system closes the gateway's socket;
+ * - an OCPP password (HTTP Basic, username = SN) is stored hashed and shown once when generated.
  * Unknown gateway → 802; another company's → 709 (read) / 725 (write).
  */
 import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
@@ -16,6 +19,7 @@ import type { AuthContext } from '../../http/access.js';
 import { AppError, type Page } from '../../http/envelope.js';
 import { limitOffset, type PageQuery } from '../../http/paging.js';
 import { assertSameCompany, companyScope } from '../../http/scope.js';
+import { generatePassword, hashPassword } from '../auth/password.js';
 import { iso, mapUnique, orderOf, readCompanyFilter, type Tx } from '../station/common.js';
 
 export interface GatewayRecord {
@@ -27,8 +31,13 @@ export interface GatewayRecord {
   stationName: string | null;
   lifeStatus: string;
   firmwareVersion: string | null;
+  /** From the gateway's BootNotification. */
+  vendor: string | null;
+  model: string | null;
   online: boolean;
   lastSeenAt: string | null;
+  /** True when the gateway must authenticate (HTTP Basic) to connect. */
+  hasOcppPassword: boolean;
   chargerCount: number;
   createdAt: string | null;
 }
@@ -69,8 +78,8 @@ function toRecord(r: Row): GatewayRecord {
   const g = r.g;
   return {
     id: g.id, serialNum: g.serialNum, companyCode: g.companyCode, companyName: r.companyName, stationId: g.stationId,
-    stationName: r.stationName, lifeStatus: g.lifeStatus, firmwareVersion: g.firmwareVersion, online: g.online,
-    lastSeenAt: iso(g.lastSeenAt), chargerCount: Number(r.chargerCount), createdAt: iso(g.createdAt),
+    stationName: r.stationName, lifeStatus: g.lifeStatus, firmwareVersion: g.firmwareVersion, vendor: g.vendor, model: g.model,
+    online: g.online, lastSeenAt: iso(g.lastSeenAt), hasOcppPassword: g.ocppPasswordHash !== null, chargerCount: Number(r.chargerCount), createdAt: iso(g.createdAt),
   };
 }
 
@@ -137,8 +146,11 @@ export async function createGateway(db: Db, auth: AuthContext, input: GatewayInp
   }));
 }
 
-/** Edits a gateway (same company only; SN rename refused while connected: 717). */
-export async function updateGateway(db: Db, auth: AuthContext, current: GatewayRecord, input: GatewayInput): Promise<void> {
+/**
+ * Edits a gateway (same company only; SN rename refused while connected: 717).
+ * @returns true when this edit took the gateway out of ACTIVE (its socket must close).
+ */
+export async function updateGateway(db: Db, auth: AuthContext, current: GatewayRecord, input: GatewayInput): Promise<boolean> {
   await mapUnique(UNIQUE, () => db.transaction(async (tx) => {
     const companyCode = await stationCompany(tx, auth, input.stationId);
     if (companyCode !== current.companyCode) throw new AppError(725, 'stationId');
@@ -156,6 +168,19 @@ export async function updateGateway(db: Db, auth: AuthContext, current: GatewayR
         .where(and(eq(charger.gatewaySn, current.serialNum), eq(charger.companyCode, current.companyCode)));
     }
   }));
+  return current.lifeStatus === 'ACTIVE' && input.lifeStatus !== 'ACTIVE';
+}
+
+/** Generates, stores (hashed) and returns the gateway's new OCPP password. */
+export async function rotateGatewayPassword(db: Db, current: GatewayRecord): Promise<string> {
+  const password = generatePassword();
+  await db.update(gateway).set({ ocppPasswordHash: await hashPassword(password) }).where(eq(gateway.id, current.id));
+  return password;
+}
+
+/** Removes the gateway's OCPP password (it may then connect without Basic auth). */
+export async function clearGatewayPassword(db: Db, current: GatewayRecord): Promise<void> {
+  await db.update(gateway).set({ ocppPasswordHash: null }).where(eq(gateway.id, current.id));
 }
 
 /** Deletes a gateway without chargers (else 400 `chargers`). */

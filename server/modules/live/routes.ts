@@ -6,6 +6,7 @@
  * company users their own company's — as
  *   `event: charger` / `data: {"chargerId":1,"serialNum":"…","companyCode":"…","at":"…"}`
  *   `event: order`   / `data: {"orderId":1,"companyCode":"…","at":"…"}`
+ *   `event: gateway` / `data: {"gatewayId":1,"serialNum":"…","companyCode":"…","at":"…"}`
  * The console re-reads the record it shows. A comment line is sent at once (`: connected`) and
  * every 15 s (`: heartbeat`) so proxies keep the connection open and dead peers are noticed.
  * At each heartbeat the token is checked again: a signed-out, expired or deactivated session ends
@@ -18,7 +19,7 @@ import { authOf, type AuthContext } from '../../http/access.js';
 import { resolveToken } from '../auth/tokens.js';
 
 /** Bus topics forwarded to the console (each payload carries its `companyCode`). */
-export type LiveTopic = 'charger' | 'order';
+export type LiveTopic = 'charger' | 'order' | 'gateway';
 
 /** Heartbeat comment interval (ms). */
 export const HEARTBEAT_MS = 15_000;
@@ -60,6 +61,7 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
     };
     const offCharger = app.bus.on('charger', forward('charger'));
     const offOrder = app.bus.on('order', forward('order'));
+    const offGateway = app.bus.on('gateway', forward('gateway'));
     const heartbeat = setInterval(() => {
       if (res.writableEnded) return;
       res.write(': heartbeat\n\n');
@@ -73,6 +75,7 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
       clearInterval(heartbeat);
       offCharger();
       offOrder();
+      offGateway();
       open.delete(end);
       if (!res.writableEnded) res.end();
     };

@@ -1,0 +1,99 @@
+/**
+ * The OCPP 1.6J actions a gateway (local controller) may call on its own connection
+ * (DESIGN.md §4: "A gateway connects with its own identity like a charger; its chargers keep
+ * theirs"). The gateway's socket gives its online state; its messages give:
+ * - BootNotification → `gateway.vendor`, `model`, `firmware_version`, `last_seen_at`; Accepted with
+ *   the heartbeat interval;
+ * - Heartbeat → `last_seen_at`; StatusNotification → `last_seen_at`, an error is logged;
+ * - DataTransfer → stored under the gateway's SN; Firmware- / DiagnosticsStatusNotification → logged.
+ * Charging sessions belong to the chargers' own connections: Authorize and StartTransaction from a
+ * gateway identity are answered Invalid, StopTransaction and MeterValues are acknowledged and
+ * dropped (each logged), so a confused controller is answered and never left retrying.
+ * An action missing here is answered NotImplemented by ocpp-rpc.
+ */
+import { eq } from 'drizzle-orm';
+import { gateway } from '../db/schema.js';
+import { emitGateway, type GatewayContext, type GatewayHandler } from './context.js';
+import { recordDataTransfer } from './handlers/data-transfer.js';
+import { diagnosticsStatusNotification } from './handlers/diagnostics-status-notification.js';
+import { firmwareStatusNotification } from './handlers/firmware-status-notification.js';
+import type {
+  AuthorizeConf, AuthorizeReq, BootNotificationConf, BootNotificationReq, DataTransferConf, DataTransferReq, EmptyConf,
+  HeartbeatConf, HeartbeatReq, StartTransactionConf, StartTransactionReq, StatusNotificationReq, StopTransactionConf,
+} from './messages.js';
+
+/** Notes that the gateway is alive. */
+async function touch(ctx: GatewayContext, now = new Date()): Promise<void> {
+  await ctx.app.db.update(gateway).set({ lastSeenAt: now }).where(eq(gateway.id, ctx.gateway.id));
+}
+
+const bootNotification: GatewayHandler<BootNotificationReq, BootNotificationConf> = async (ctx, p) => {
+  const now = new Date();
+  await ctx.app.db.update(gateway).set({
+    vendor: p.chargePointVendor,
+    model: p.chargePointModel,
+    ...(p.firmwareVersion !== undefined ? { firmwareVersion: p.firmwareVersion } : {}),
+    lastSeenAt: now,
+  }).where(eq(gateway.id, ctx.gateway.id));
+  emitGateway(ctx);
+  return { status: 'Accepted', currentTime: now.toISOString(), interval: ctx.app.config.heartbeatInterval };
+};
+
+const heartbeat: GatewayHandler<HeartbeatReq, HeartbeatConf> = async (ctx) => {
+  const now = new Date();
+  await touch(ctx, now);
+  return { currentTime: now.toISOString() };
+};
+
+const statusNotification: GatewayHandler<StatusNotificationReq, EmptyConf> = async (ctx, p) => {
+  await touch(ctx);
+  if (p.errorCode !== 'NoError') {
+    ctx.log.warn({ connectorId: p.connectorId, errorCode: p.errorCode, vendorErrorCode: p.vendorErrorCode, info: p.info }, 'gateway reports an error');
+  }
+  return {};
+};
+
+const dataTransfer: GatewayHandler<DataTransferReq, DataTransferConf> = (ctx, p) => recordDataTransfer(ctx.app, ctx.gateway.serialNum, p);
+
+/** A transaction message on a gateway's own connection: logged, never billed. */
+function misdirected(ctx: GatewayContext, action: string): void {
+  ctx.log.warn({ action }, 'transaction message on a gateway connection ignored: its chargers connect with their own identity');
+}
+
+const authorize: GatewayHandler<AuthorizeReq, AuthorizeConf> = async (ctx) => {
+  misdirected(ctx, 'Authorize');
+  return { idTagInfo: { status: 'Invalid' } };
+};
+
+const startTransaction: GatewayHandler<StartTransactionReq, StartTransactionConf> = async (ctx) => {
+  misdirected(ctx, 'StartTransaction');
+  return { idTagInfo: { status: 'Invalid' }, transactionId: 0 };
+};
+
+const stopTransaction: GatewayHandler<unknown, StopTransactionConf> = async (ctx) => {
+  misdirected(ctx, 'StopTransaction');
+  return {};
+};
+
+const meterValues: GatewayHandler<unknown, EmptyConf> = async (ctx) => {
+  misdirected(ctx, 'MeterValues');
+  return {};
+};
+
+// Each handler has its own request type; the table erases them (ocpp-rpc validated the payload).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- payload types differ per action
+type AnyGatewayHandler = GatewayHandler<any, unknown>;
+
+/** The gateway connection's action table. */
+export const gatewayHandlers: Record<string, AnyGatewayHandler> = {
+  BootNotification: bootNotification,
+  Heartbeat: heartbeat,
+  StatusNotification: statusNotification,
+  DataTransfer: dataTransfer,
+  FirmwareStatusNotification: firmwareStatusNotification,
+  DiagnosticsStatusNotification: diagnosticsStatusNotification,
+  Authorize: authorize,
+  StartTransaction: startTransaction,
+  StopTransaction: stopTransaction,
+  MeterValues: meterValues,
+};
