@@ -3,11 +3,11 @@
  * remote commands are answered sensibly, and `startSimulation` attaches only what it is given.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { backends } from '../support/db.js';
 import { build, type TestServer } from '../support/app.js';
 import { aCard, aCharger, aNetwork } from '../support/builders.js';
-import { charger, chargeOrder, meterValue } from '../../server/db/schema.js';
+import { charger, chargeOrder, gateway, meterValue } from '../../server/db/schema.js';
 import { ChargePoint } from '../../sim/charge-point.js';
 import { startNetwork } from '../../sim/network.js';
 import { startSimulation } from '../../sim/attach.js';
@@ -80,16 +80,26 @@ describe.each(backends())('simulator on %s', (backend) => {
     }
   });
 
-  it('attaches the requested number of active chargers from the database and stops cleanly', async () => {
+  it('attaches the requested number of active chargers and their stations\' gateways, and stops cleanly', async () => {
     const db = s.database.db;
     const net = await aNetwork(db);
     await aCard(db, net.company.code);
+    // The simulation picks the lowest-id active charger; its station's active gateway comes along.
+    const [first] = await db.select().from(charger).where(and(eq(charger.lifeStatus, 'ACTIVE'), isNull(charger.ocppPasswordHash))).orderBy(asc(charger.id)).limit(1);
+    const [gw] = await db.insert(gateway).values({ companyCode: first.companyCode, stationId: first.stationId, serialNum: `SIMGW${backend.slice(0, 2).toUpperCase()}00000001`, firmwareVersion: 'gw-7.1' }).returning();
+    await db.insert(gateway).values({ companyCode: first.companyCode, stationId: first.stationId, serialNum: `SIMGW${backend.slice(0, 2).toUpperCase()}00000002`, lifeStatus: 'INACTIVE' });
     const sim = await startSimulation({ db, url: s.ocppUrl, chargers: 1, log: { info: () => undefined } });
     try {
-      await eventually(async () => s.app.ocpp.connected().length === 1);
+      await eventually(async () => s.app.ocpp.connected().length === 2);
+      expect(s.app.ocpp.connected()).toEqual(expect.arrayContaining([first.serialNum, gw.serialNum]));
+      const row = await eventually(async () => (await db.select().from(gateway).where(eq(gateway.id, gw.id)))[0]?.model === 'SIM-GW'
+        ? (await db.select().from(gateway).where(eq(gateway.id, gw.id)))[0] : null);
+      expect(row).toMatchObject({ online: true, vendor: 'ChargeDesk', firmwareVersion: 'gw-7.1' });
+      expect(await s.app.ocpp.call(gw.serialNum, 'TriggerMessage', { requestedMessage: 'Heartbeat' })).toEqual({ status: 'Accepted' });
     } finally {
       await sim.stop();
     }
     await eventually(async () => s.app.ocpp.connected().length === 0);
+    await eventually(async () => !(await db.select().from(gateway).where(eq(gateway.id, gw.id)))[0].online);
   });
 });
