@@ -69,21 +69,25 @@ describe.each(backends())('live event stream on %s', (backend) => {
     s.app.bus.emit('order', { orderId: 7, companyCode: 'HKEV' });
     s.app.bus.emit('charger', { chargerId: 1, serialNum: 'VOLTA00000000101', companyCode: 'VOLTA' });
     s.app.bus.emit('order', { orderId: 8, companyCode: 'VOLTA' });
-    await stream.until('"orderId":8');
+    s.app.bus.emit('gateway', { gatewayId: 5, serialNum: 'HKEVGW0000000001', companyCode: 'HKEV' });
+    s.app.bus.emit('gateway', { gatewayId: 4, serialNum: 'VOLTAGW000000001', companyCode: 'VOLTA' });
+    await stream.until('"gatewayId":4');
     const frames = stream.text().split('\n\n').filter((f) => f.startsWith('event:'));
-    expect(frames).toHaveLength(2);
-    const [ch, or] = frames.map((f) => {
+    expect(frames).toHaveLength(3);
+    const [ch, or, gw] = frames.map((f) => {
       const [ev, data] = f.split('\n');
       return { event: ev.slice('event: '.length), data: JSON.parse(data.slice('data: '.length)) };
     });
     expect(ch).toMatchObject({ event: 'charger', data: { chargerId: 1, serialNum: 'VOLTA00000000101', companyCode: 'VOLTA' } });
     expect(new Date(ch.data.at).toISOString()).toBe(ch.data.at);
     expect(or).toMatchObject({ event: 'order', data: { orderId: 8, companyCode: 'VOLTA' } });
+    expect(gw).toMatchObject({ event: 'gateway', data: { gatewayId: 4, serialNum: 'VOLTAGW000000001', companyCode: 'VOLTA' } });
     expect(stream.text()).not.toContain('HKEV');
 
     stream.close();
     await vi.waitFor(() => expect(listeners(s.app.bus, 'charger')).toBe(before), { timeout: 5000, interval: 20 });
     expect(listeners(s.app.bus, 'order')).toBe(before);
+    expect(listeners(s.app.bus, 'gateway')).toBe(before);
   });
 
   it('shows an administrator every company', async () => {
