@@ -1,7 +1,8 @@
 /**
  * Station managers see only their stations (spec §6; issue "Operators, accounts, roles and
  * menus" item 7): the station, charger and order reads of a station manager are limited to the
- * stations of their account; naming another station → 709.
+ * stations of their account; naming another station → 709. Their dashboard counts only those
+ * stations, their chargers and orders.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/db.js';
@@ -52,5 +53,14 @@ describe.each(backends())('station-manager scope on %s', (backend) => {
     expect(list.data.records.map((x: { id: number }) => x.id)).toEqual([t.a.stationId]);
     // The detail needs the station-profile menu, which this manager's role does not grant.
     expect((await call(s, 'GET', `/sp/station/${other}`, t.manager.token)).code).toBe(403);
+  });
+
+  it("counts only the manager's stations, chargers and orders on the dashboard", async () => {
+    const mine = await call(s, 'GET', '/sp/dashboard', t.manager.token);
+    expect(mine.code).toBe(200);
+    expect(mine.data).toMatchObject({ stations: 1, chargers: 1, orders: { count: 1 } });
+    expect(mine.data.recentOrders.map((o: { orderNo: string }) => o.orderNo)).toEqual(['SM1']);
+    const company = await call(s, 'GET', '/sp/dashboard', t.a.adminToken);
+    expect(company.data).toMatchObject({ stations: 2, chargers: 2, orders: { count: 2 } });
   });
 });

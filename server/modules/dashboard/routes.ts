@@ -1,7 +1,8 @@
 /**
  * `GET /sp/dashboard?companyCode=` (spec §2 "Dashboard"; any signed-in user). Company users are
  * always held to their own company (another `companyCode` → 709); administrators see all
- * companies or the one they pass. Day and month boundaries follow the caller's `Time-Zone` header
+ * companies or the one they pass. A station manager's station, charger and order figures cover
+ * only their stations (spec §6); card and app users belong to the company and are counted for it. Day and month boundaries follow the caller's `Time-Zone` header
  * (IANA; UTC when absent or unknown).
  *
  * Definitions (docs/api.md):
@@ -24,7 +25,7 @@ import type { Db } from '../../db/client.js';
 import { appUser, cardUser, charger, chargeOrder, station } from '../../db/schema.js';
 import { authOf, type AuthContext } from '../../http/access.js';
 import { ok } from '../../http/envelope.js';
-import { assertSameCompany } from '../../http/scope.js';
+import { assertSameCompany, stationScope } from '../../http/scope.js';
 import { timeZoneOf } from '../../http/time-zone.js';
 import { dashboardStateSql } from '../charger/record.js';
 import { dashboardSchema, envelopeOf } from '../charger/response-schemas.js';
@@ -89,20 +90,24 @@ function monthCountsSql(column: PgColumn, tz: string) {
   };
 }
 
-/** Computes the dashboard for `code` (undefined = every company) in zone `tz`. */
-export async function computeDashboard(db: Db, code: string | undefined, tz: string): Promise<Dashboard> {
-  const [{ stations }] = await db.select({ stations: count() }).from(station).where(where(station.companyCode, code));
+/**
+ * Computes the dashboard for `code` (undefined = every company) in zone `tz`; `auth`, when given,
+ * narrows a station manager's station, charger and order figures to their stations.
+ */
+export async function computeDashboard(db: Db, code: string | undefined, tz: string, auth?: AuthContext): Promise<Dashboard> {
+  const within = (column: PgColumn) => (auth ? stationScope(auth, column) : undefined);
+  const [{ stations }] = await db.select({ stations: count() }).from(station).where(and(where(station.companyCode, code), within(station.id)));
 
   const splitRows = await db
     .select({ state: dashboardStateSql, n: sql<number>`count(*)::int` })
     .from(charger)
-    .where(where(charger.companyCode, code))
+    .where(and(where(charger.companyCode, code), within(charger.stationId)))
     .groupBy(dashboardStateSql);
   const split = Object.fromEntries(DASHBOARD_SPLIT.map((s) => [s, 0])) as Record<DashboardState, number>;
   for (const r of splitRows) split[r.state] = Number(r.n);
   const chargers = DASHBOARD_SPLIT.reduce((sum, s) => sum + split[s], 0);
 
-  const scope = where(chargeOrder.companyCode, code);
+  const scope = and(where(chargeOrder.companyCode, code), within(chargeOrder.stationId));
   const [totals] = await db
     .select({
       count: sql<number>`count(*)::int`,
@@ -183,7 +188,7 @@ const dashboardRoutes: FastifyPluginAsync = async (app) => {
   }, async (req) => {
     const auth = authOf(req);
     const code = companyOf(auth, req.query.companyCode);
-    return ok(req, await computeDashboard(app.db, code, timeZoneOf(req)));
+    return ok(req, await computeDashboard(app.db, code, timeZoneOf(req), auth));
   });
 };
 
