@@ -89,11 +89,27 @@ export function neutralise(v: string): string {
   return /^[\s]*[=+\-@]/.test(v) || /^[\t\r]/.test(v) ? `'${v}` : v;
 }
 
+/**
+ * One formatter per zone: building an Intl.DateTimeFormat costs about 100 times more than using
+ * one, and an export formats four times per row.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterOf(tz: string): Intl.DateTimeFormat {
+  let f = formatters.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+    });
+    if (formatters.size > 500) formatters.clear();
+    formatters.set(tz, f);
+  }
+  return f;
+}
+
 /** `YYYY-MM-DD HH:mm:ss` of `iso` in zone `tz` ('' for null). */
 export function localTime(iso: string | null, tz: string): string {
   if (!iso) return '';
-  const p = Object.fromEntries(new Intl.DateTimeFormat('en-CA', {
-    timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
-  }).formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
+  const p: Record<string, string> = {};
+  for (const x of formatterOf(tz).formatToParts(new Date(iso))) p[x.type] = x.value;
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
 }
