@@ -14,6 +14,7 @@
 import { eq } from 'drizzle-orm';
 import { gateway } from '../db/schema.js';
 import { emitGateway, type GatewayContext, type GatewayHandler } from './context.js';
+import { bootAccepted, bootFields } from './handlers/boot-notification.js';
 import { recordDataTransfer } from './handlers/data-transfer.js';
 import { diagnosticsStatusNotification } from './handlers/diagnostics-status-notification.js';
 import { firmwareStatusNotification } from './handlers/firmware-status-notification.js';
@@ -29,14 +30,9 @@ async function touch(ctx: GatewayContext, now = new Date()): Promise<void> {
 
 const bootNotification: GatewayHandler<BootNotificationReq, BootNotificationConf> = async (ctx, p) => {
   const now = new Date();
-  await ctx.app.db.update(gateway).set({
-    vendor: p.chargePointVendor,
-    model: p.chargePointModel,
-    ...(p.firmwareVersion !== undefined ? { firmwareVersion: p.firmwareVersion } : {}),
-    lastSeenAt: now,
-  }).where(eq(gateway.id, ctx.gateway.id));
+  await ctx.app.db.update(gateway).set(bootFields(p, now)).where(eq(gateway.id, ctx.gateway.id));
   emitGateway(ctx);
-  return { status: 'Accepted', currentTime: now.toISOString(), interval: ctx.app.config.heartbeatInterval };
+  return bootAccepted(ctx.app, now);
 };
 
 const heartbeat: GatewayHandler<HeartbeatReq, HeartbeatConf> = async (ctx) => {
