@@ -89,27 +89,43 @@ export function neutralise(v: string): string {
   return /^[\s]*[=+\-@]/.test(v) || /^[\t\r]/.test(v) ? `'${v}` : v;
 }
 
-/**
- * One formatter per zone: building an Intl.DateTimeFormat costs about 100 times more than using
- * one, and an export formats four times per row.
- */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterOf(tz: string): Intl.DateTimeFormat {
-  let f = formatters.get(tz);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', {
-      timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
-    });
-    if (formatters.size > 500) formatters.clear();
-    formatters.set(tz, f);
+/** A zone's UTC offset is looked up once per quarter hour (every transition falls on one). */
+const QUARTER_MS = 15 * 60_000;
+const offsets = new Map<string, { format: Intl.DateTimeFormat; byQuarter: Map<number, number> }>();
+
+/** The UTC offset (ms) of zone `tz` at instant `ms`. */
+function offsetAt(tz: string, ms: number): number {
+  let zone = offsets.get(tz);
+  if (!zone) {
+    // Building an Intl.DateTimeFormat costs about 100 times more than using one.
+    zone = {
+      format: new Intl.DateTimeFormat('en-CA', {
+        timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+      }),
+      byQuarter: new Map(),
+    };
+    if (offsets.size > 500) offsets.clear();
+    offsets.set(tz, zone);
   }
-  return f;
+  const quarter = Math.floor(ms / QUARTER_MS);
+  let offset = zone.byQuarter.get(quarter);
+  if (offset === undefined) {
+    const at = quarter * QUARTER_MS;
+    const p: Record<string, number> = {};
+    for (const x of zone.format.formatToParts(new Date(at))) if (x.type !== 'literal') p[x.type] = Number(x.value);
+    offset = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - at;
+    if (zone.byQuarter.size > 100_000) zone.byQuarter.clear();
+    zone.byQuarter.set(quarter, offset);
+  }
+  return offset;
 }
+
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
 
 /** `YYYY-MM-DD HH:mm:ss` of `iso` in zone `tz` ('' for null). */
 export function localTime(iso: string | null, tz: string): string {
   if (!iso) return '';
-  const p: Record<string, string> = {};
-  for (const x of formatterOf(tz).formatToParts(new Date(iso))) p[x.type] = x.value;
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+  const ms = Date.parse(iso);
+  const d = new Date(ms + offsetAt(tz, ms));
+  return `${d.getUTCFullYear()}-${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}`;
 }

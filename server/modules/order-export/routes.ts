@@ -18,7 +18,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { count, eq, type SQL } from 'drizzle-orm';
+import { count, eq, inArray, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -29,7 +29,7 @@ import { assertSameCompany } from '../../http/scope.js';
 import { envelopeOf } from '../charger/response-schemas.js';
 import { timeZoneOf } from '../../http/time-zone.js';
 import { orderConditions, orderFilterQuery, orderSort } from '../order/filter.js';
-import { orderQuery, orderRecord, type OrderRecord } from '../order/record.js';
+import { orderIdQuery, orderQuery, orderRecord, type OrderRecord } from '../order/record.js';
 import { EXCEL_COLUMNS, headerOf, localTime, neutralise, valueLabel, wordsOf, type ExportColumn } from './labels.js';
 import { invoicePdf, orderListPdf } from './pdf.js';
 import { loadExportSetting } from './settings.js';
@@ -58,15 +58,23 @@ async function countOrders(db: Db, where: SQL | undefined): Promise<number> {
   return total;
 }
 
-/** Yields the export's order records page by page (`PAGE_ROWS` at a time), `limit` in all. */
+/**
+ * Yields the export's order records page by page (`PAGE_ROWS` at a time), `limit` in all: the
+ * ordered ids are read once (one sorted scan, whatever the sort), then each page by id — an
+ * OFFSET per page would sort and skip ever more rows. An order deleted in between is skipped.
+ */
 async function* orderPages(db: Db, where: SQL | undefined, q: ExportQuery, limit: number): AsyncGenerator<OrderRecord[]> {
-  const orderBy = orderSort(q);
+  const ids = (await orderIdQuery(db).where(where).orderBy(...orderSort(q)).limit(limit)).map((r) => r.id);
   const now = new Date();
-  for (let offset = 0; offset < limit; offset += PAGE_ROWS) {
-    const rows = await orderQuery(db).where(where).orderBy(...orderBy).limit(Math.min(PAGE_ROWS, limit - offset)).offset(offset);
-    if (!rows.length) return;
-    yield rows.map((r) => orderRecord(r, now));
-    if (rows.length < PAGE_ROWS) return;
+  for (let i = 0; i < ids.length; i += PAGE_ROWS) {
+    const chunk = ids.slice(i, i + PAGE_ROWS);
+    const rows = new Map((await orderQuery(db).where(inArray(chargeOrder.id, chunk))).map((r) => [r.o.id, r]));
+    const page: OrderRecord[] = [];
+    for (const id of chunk) {
+      const row = rows.get(id);
+      if (row) page.push(orderRecord(row, now));
+    }
+    yield page;
   }
 }
 

@@ -77,6 +77,20 @@ export function orderQuery(db: Db) {
     .leftJoin(appUser, eq(appUser.id, chargeOrder.appUserId));
 }
 
+/**
+ * SELECT charge_order.id with the joins of {@link orderQuery}, so that the same filter and sort
+ * apply (an export reads the ordered ids once, then the records by id).
+ */
+export function orderIdQuery(db: Db) {
+  return db
+    .select({ id: chargeOrder.id })
+    .from(chargeOrder)
+    .leftJoin(company, eq(company.code, chargeOrder.companyCode))
+    .leftJoin(station, eq(station.id, chargeOrder.stationId))
+    .leftJoin(cardUser, eq(cardUser.id, chargeOrder.cardUserId))
+    .leftJoin(appUser, eq(appUser.id, chargeOrder.appUserId));
+}
+
 /** Row → JSON (the one mapping of an order). `now` closes the duration of an open order. */
 export function orderRecord(row: OrderRow, now: Date = new Date()): OrderRecord {
   const o = row.o;
