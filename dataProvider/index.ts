@@ -8,6 +8,8 @@
  * - getOne → `GET /sp/<resource>/{id}`; getMany → one getOne per id (in parallel).
  * - create → `POST /sp/<resource>`; update → `PUT /sp/<resource>/{id}`; delete → `DELETE …/{id}`;
  *   updateMany / deleteMany → one call per id.
+ * - `meta.query` (any call) → extra query values, e.g. `create('rate-template', { data, meta:
+ *   { query: { context: 'station' } } })` → `POST /sp/rate-template?context=station`.
  * - setStatus (custom) → `PUT /sp/<resource>/{id}/status` with `{ active }`.
  * - select (custom) → `GET /sp/<resource>` answering a plain array (e.g. `company/select`).
  * - call (custom) → any method on a `/sp` path with a body, answering `data` (actions such as
@@ -32,6 +34,12 @@ export interface ChargeDeskDataProvider extends DataProvider {
 
 const enc = (id: Identifier) => encodeURIComponent(String(id));
 
+/** The extra query of a call: `meta.query` when it is an object (arrays, nulls and non-objects ignored). */
+export function metaQuery(meta: unknown): Record<string, QueryValue> | undefined {
+  const q = (meta as { query?: unknown } | null | undefined)?.query;
+  return q && typeof q === 'object' && !Array.isArray(q) ? filterQuery(q as Record<string, unknown>) : undefined;
+}
+
 /** Flattens react-admin filters into query values (objects are dropped, arrays kept). */
 function filterQuery(filter: Record<string, unknown> | undefined): Record<string, QueryValue> {
   const out: Record<string, QueryValue> = {};
@@ -47,8 +55,9 @@ function listQuery(params: {
   pagination?: { page: number; perPage: number };
   sort?: { field: string; order: string };
   filter?: Record<string, unknown>;
+  meta?: unknown;
 }): Record<string, QueryValue> {
-  const q: Record<string, QueryValue> = { ...filterQuery(params.filter) };
+  const q: Record<string, QueryValue> = { ...filterQuery(params.filter), ...metaQuery(params.meta) };
   if (params.pagination) {
     q.page = params.pagination.page;
     q.size = params.pagination.perPage;
@@ -74,11 +83,11 @@ export function createDataProvider(http: HttpClient): ChargeDeskDataProvider {
       return { data: page.records, total: page.total };
     },
     async getOne(resource, params) {
-      const data = await http<RaRecord>(`/${resource}/${enc(params.id)}`, { signal: params.signal });
+      const data = await http<RaRecord>(`/${resource}/${enc(params.id)}`, { query: metaQuery(params.meta), signal: params.signal });
       return { data };
     },
     async getMany(resource, params) {
-      const data = await Promise.all(params.ids.map((id) => http<RaRecord>(`/${resource}/${enc(id)}`, { signal: params.signal })));
+      const data = await Promise.all(params.ids.map((id) => http<RaRecord>(`/${resource}/${enc(id)}`, { query: metaQuery(params.meta), signal: params.signal })));
       return { data };
     },
     async getManyReference(resource, params) {
@@ -87,23 +96,23 @@ export function createDataProvider(http: HttpClient): ChargeDeskDataProvider {
       return { data: page.records, total: page.total };
     },
     async create(resource, params) {
-      const data = await http<RaRecord>(`/${resource}`, { method: 'POST', body: params.data });
+      const data = await http<RaRecord>(`/${resource}`, { method: 'POST', query: metaQuery(params.meta), body: params.data });
       return { data: { ...params.data, ...data } as RaRecord };
     },
     async update(resource, params) {
-      const data = await http<RaRecord | null>(`/${resource}/${enc(params.id)}`, { method: 'PUT', body: params.data });
+      const data = await http<RaRecord | null>(`/${resource}/${enc(params.id)}`, { method: 'PUT', query: metaQuery(params.meta), body: params.data });
       return { data: { id: params.id, ...params.data, ...(data ?? {}) } as RaRecord };
     },
     async updateMany(resource, params) {
-      await Promise.all(params.ids.map((id) => http(`/${resource}/${enc(id)}`, { method: 'PUT', body: params.data })));
+      await Promise.all(params.ids.map((id) => http(`/${resource}/${enc(id)}`, { method: 'PUT', query: metaQuery(params.meta), body: params.data })));
       return { data: params.ids };
     },
     async delete(resource, params) {
-      await http(`/${resource}/${enc(params.id)}`, { method: 'DELETE' });
+      await http(`/${resource}/${enc(params.id)}`, { method: 'DELETE', query: metaQuery(params.meta) });
       return { data: (params.previousData ?? { id: params.id }) as RaRecord };
     },
     async deleteMany(resource, params) {
-      await Promise.all(params.ids.map((id) => http(`/${resource}/${enc(id)}`, { method: 'DELETE' })));
+      await Promise.all(params.ids.map((id) => http(`/${resource}/${enc(id)}`, { method: 'DELETE', query: metaQuery(params.meta) })));
       return { data: params.ids };
     },
     async setStatus(resource, params) {

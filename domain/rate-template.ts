@@ -32,6 +32,11 @@ export type RateTemplateType = (typeof RATE_TEMPLATE_TYPES)[number];
 /** Where a template is edited: the popup (5 taxes) or the station profile screen (4 taxes). */
 export type RateTemplateContext = 'template' | 'station';
 
+/** The most tax rows a template may have where it is edited (spec §5): 5, or 4 on the station screen. */
+export function maxTaxes(context: RateTemplateContext = 'template'): number {
+  return context === 'station' ? MAX_TAXES_STATION : MAX_TAXES;
+}
+
 /** One time-of-use row. */
 export interface RateRow {
   id?: number;
@@ -137,8 +142,7 @@ export function checkRateRows(details: readonly RateRow[]): RuleViolation | null
  */
 export function checkTaxes(taxes: readonly TaxInput[], context: RateTemplateContext = 'template', serviceTax?: string | null): RuleViolation | null {
   if (taxes.length === 0) return { code: 605, field: 'taxes' };
-  const max = context === 'station' ? MAX_TAXES_STATION : MAX_TAXES;
-  if (taxes.length > max) return { code: 400, field: 'taxes' };
+  if (taxes.length > maxTaxes(context)) return { code: 400, field: 'taxes' };
   for (let i = 0; i < taxes.length; i++) {
     if (!taxes[i].taxName || !taxes[i].taxName.trim()) return { code: 605, field: `taxes.${i}.taxName`, index: i };
     if (isNegative(taxes[i].taxPercentage)) return { code: 649, field: `taxes.${i}.taxPercentage`, index: i };

@@ -5,8 +5,9 @@
  * percentages ≤ 3 / 2 decimals) and the template rules of domain/rate-template.ts with their
  * catalogue messages.
  */
-import { catalogueMessage } from '../../domain/errors';
-import type { RateRow, RateTemplateType, TaxInput } from '../../domain/rate-template';
+import { catalogueMessage, isCatalogueCode } from '../../domain/errors';
+import { maxTaxes, type RateRow, type RateTemplateContext, type RateTemplateType, type TaxInput } from '../../domain/rate-template';
+import { errorCode } from '../../dataProvider/httpClient';
 import { templateProblem, type EditorProblem } from './timeline';
 
 /** The template record of `GET /sp/rate-template/{id}`. */
@@ -84,14 +85,20 @@ export interface FieldProblem {
   message: string;
   /** True when `message` is a translation key of the console (format errors). */
   key?: boolean;
+  /** Interpolation values of a console key (e.g. `{ max: 4 }`). */
+  args?: Record<string, unknown>;
+  /** The catalogue code of a template rule (what the server would answer). */
+  code?: number;
   index?: number;
 }
 
 /**
  * Every problem the editor shows, in order: field formats first, then the first template rule
- * broken (the server checks the same rule and answers the same text).
+ * broken in `context` (the server checks the same rule and answers the same text). Too many tax
+ * rows (code 400 `taxes`, more than 5, or 4 on the station screen) is said with the console's
+ * `errors.max_taxes` key and `{ max }`: the catalogue's 400 text only says "Parameter error".
  */
-export function editorProblems(s: EditorState, lang: 'en' | 'zh'): FieldProblem[] {
+export function editorProblems(s: EditorState, lang: 'en' | 'zh', context: RateTemplateContext = 'template'): FieldProblem[] {
   const out: FieldProblem[] = [];
   if (!s.companyCode) out.push({ field: 'companyCode', message: catalogueMessage(600, lang) });
   if (!s.modelName.trim()) out.push({ field: 'modelName', message: catalogueMessage(604, lang) });
@@ -112,7 +119,25 @@ export function editorProblems(s: EditorState, lang: 'en' | 'zh'): FieldProblem[
     taxes: body.taxes as TaxInput[],
     serviceTax: body.serviceTax as string,
     details: body.details as RateRow[],
-  }, lang);
-  if (rule) out.push({ field: rule.field, message: rule.message, index: rule.index });
+  }, lang, context);
+  if (rule?.code === 400 && rule.field === 'taxes') {
+    out.push({ field: 'taxes', message: 'resources.rate-template.errors.max_taxes', key: true, args: { max: maxTaxes(context) }, code: 400 });
+  } else if (rule) out.push({ field: rule.field, message: rule.message, index: rule.index, code: rule.code });
   return out;
+}
+
+/**
+ * The text of a failed call (save or load) in the user's language: the catalogue message of the server's code
+ * (with the field the server named, e.g. "Parameter error: taxes"), else the error's own message
+ * (a console key such as `app.error.network`, or the server's text).
+ * @returns `{ text, key }`: `key` true when `text` is a console translation key.
+ */
+export function serverErrorText(error: unknown, lang: 'en' | 'zh'): { text: string; key: boolean } {
+  const code = errorCode(error);
+  const message = (error as Error | null)?.message ?? '';
+  if (code !== undefined && isCatalogueCode(code)) {
+    const field = /:\s*([\w.]+)$/.exec(message)?.[1];
+    return { text: field ? `${catalogueMessage(code, lang)}: ${field}` : catalogueMessage(code, lang), key: false };
+  }
+  return { text: message || 'app.error.load_failed', key: true };
 }

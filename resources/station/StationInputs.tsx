@@ -1,18 +1,23 @@
 /**
  * The station form (spec §3 "Station", required fields of §5): identity and group, status and
  * visibility, maintainer and customer, address with a country from the list and the map,
- * pricing model and its rate template (of the same company, of the model's type, activated),
- * notifications. Validated with the server's schema (domain/schemas/station.ts) so the messages
+ * pricing model and its rate template (of the same company, of the model's type, activated) —
+ * with "New template" / "Edit template" opening the template editor in a dialog (station
+ * context: at most 4 tax rows) — and notifications. Validated with the server's schema (domain/schemas/station.ts) so the messages
  * are the catalogue's.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import {
-  BooleanInput, DeleteWithConfirmButton, FormDataConsumer, SaveButton, Toolbar, NumberInput, SelectInput, SimpleForm, TextInput, useGetList, useLocaleState, useRecordContext, useTranslate,
+  BooleanInput, DeleteWithConfirmButton, FormDataConsumer, SaveButton, Toolbar, NumberInput, SelectInput, SimpleForm, TextInput, useGetList, useLocaleState, useNotify, useRecordContext, useTranslate,
 } from 'react-admin';
-import { Box, Typography } from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import EditIcon from '@mui/icons-material/Edit';
 import { COUNTRIES, countryOf } from '../../domain/countries';
-import { RATE_TEMPLATE_TYPES } from '../../domain/rate-template';
+import { RATE_TEMPLATE_TYPES, type RateTemplateType } from '../../domain/rate-template';
+import type { RateTemplateRecord } from '../rate-template/editorModel';
+import { RateTemplateDialog, type RateTemplateDialogMode } from '../rate-template/RateTemplateDialog';
 import { LOCATION_TYPES, STATION_EMPTY_CODES, STATION_STATUSES, STATION_VISIBILITIES, stationInput } from '../../domain/schemas/station';
 import { CompanyInput, useSchemaValidate } from './common';
 import { STATION_PROFILE_PATH } from './paths';
@@ -48,14 +53,22 @@ function GroupInput() {
 
 /**
  * The rate template select: activated templates of the station's company whose type is the
- * chosen pricing model; a choice that no longer fits is cleared.
+ * chosen pricing model; a choice that no longer fits is cleared. Beside it, "New template" and
+ * "Edit template" (when one is chosen) open the editor dialog in the station context; a template
+ * created there is chosen when it fits (company, type, activated), and the list is reloaded after
+ * any save so the select shows the new name.
  */
 function RateTemplateInput() {
+  const translate = useTranslate();
+  const notify = useNotify();
   const companyCode = useWatch({ name: 'companyCode' }) as string | undefined;
   const pricingModel = useWatch({ name: 'pricingModel' }) as string | undefined;
   const current = useWatch({ name: 'rateTemplateId' }) as number | undefined;
   const { setValue } = useFormContext();
-  const { data, isPending } = useGetList(
+  const [dialog, setDialog] = useState<RateTemplateDialogMode | null>(null);
+  /** A template just created and chosen: kept while the reloaded list may not hold it yet. */
+  const justCreated = useRef<number | null>(null);
+  const { data, isPending, refetch } = useGetList(
     'rate-template',
     { pagination: { page: 1, perPage: 200 }, sort: { field: 'modelName', order: 'ASC' }, filter: { companyCode, type: pricingModel, activated: 'true' } },
     { enabled: Boolean(companyCode && pricingModel), staleTime: 10_000 },
@@ -64,17 +77,46 @@ function RateTemplateInput() {
   const first = useRef(true);
   useEffect(() => {
     if (first.current) { first.current = false; return; }
+    if (data && justCreated.current !== null && data.some((t) => t.id === justCreated.current)) justCreated.current = null;
+    if (!isPending && current && current === justCreated.current) return;
     if (!isPending && current && data && !data.some((t) => t.id === current)) setValue('rateTemplateId', null, { shouldDirty: true });
   }, [data, isPending, current, setValue]);
+
+  const onSaved = async (record: RateTemplateRecord) => {
+    const created = dialog?.kind === 'create';
+    const fits = record.companyCode === companyCode && record.type === pricingModel && record.activated;
+    if (created && fits) justCreated.current = record.id;
+    await refetch();
+    if (created && fits) setValue('rateTemplateId', record.id, { shouldDirty: true, shouldValidate: true });
+    else if (created) notify('resources.station.template_not_chosen', { type: 'info', messageArgs: { name: record.modelName } });
+  };
+  const locked = !companyCode || !pricingModel;
   return (
-    <SelectInput
-      source="rateTemplateId"
-      choices={choices}
-      isRequired
-      disabled={!companyCode || !pricingModel}
-      helperText="resources.station.helpers.rateTemplateId"
-      data-testid="station-rate-template"
-    />
+    <>
+      <SelectInput
+        source="rateTemplateId"
+        choices={choices}
+        isRequired
+        disabled={locked}
+        helperText="resources.station.helpers.rateTemplateId"
+        data-testid="station-rate-template"
+      />
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', pt: 1.5, flexWrap: 'wrap' }}>
+        <Button
+          size="small" variant="outlined" startIcon={<AddIcon />} disabled={locked} data-testid="station-template-new"
+          onClick={() => setDialog({ kind: 'create', companyCode: companyCode as string, type: pricingModel as RateTemplateType })}
+        >
+          {translate('resources.station.new_template')}
+        </Button>
+        <Button
+          size="small" variant="outlined" startIcon={<EditIcon />} disabled={locked || !current} data-testid="station-template-edit"
+          onClick={() => current && setDialog({ kind: 'edit', id: Number(current) })}
+        >
+          {translate('resources.station.edit_template')}
+        </Button>
+      </Box>
+      <RateTemplateDialog mode={dialog} onClose={() => setDialog(null)} onSaved={(r) => { void onSaved(r); }} />
+    </>
   );
 }
 

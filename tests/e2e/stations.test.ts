@@ -2,7 +2,9 @@
  * Browser suite — the Stations area (issue "Network assets and pricing"), in English and in
  * 中文: build a charged rate template with three windows in the hand-built editor (the timeline
  * shows a gap before it is fixed), create a station placed on the map with that template, add a
- * charger (16-character SN) and a gateway from the station's view, see them on it, and find the
+ * charger (16-character SN) and a gateway from the station's view, see them on it, edit the
+ * station's template from its form (station context: the add-tax button stops at 4 rows) and
+ * create a new one there that the form then chooses, and find the
  * charger from the navbar's global search (which opens the Search page in a new tab). Map tiles
  * point at a closed local port: the page works offline.
  */
@@ -12,7 +14,11 @@ import { catalogueMessage } from '../../domain/errors.js';
 import { hashPath, poll, signIn, stage, type Stage } from './helpers.js';
 
 interface Page2<T> { records: T[]; total: number }
-interface Template { id: number; modelName: string; companyCode: string; details: { startTime: string; endTime: string; electricityFeePerKwh: string }[] }
+interface Template {
+  id: number; modelName: string; companyCode: string; type: string; activated: boolean;
+  taxes: { taxName: string; taxPercentage: string }[];
+  details: { startTime: string; endTime: string; electricityFeePerKwh: string }[];
+}
 interface Station { id: number; name: string; rateTemplateId: number | null; latitude: number | null; longitude: number | null; chargers?: { serialNum: string }[]; gateways?: { serialNum: string }[] }
 
 /** Picks an option of a MUI select whose visible control carries `testId`. */
@@ -103,6 +109,51 @@ describe.each([['en'], ['zh']] as const)('stations area (%s)', (lang) => {
     expect(found.records[0].latitude).toBeCloseTo(lat, 5);
     const template = (await s.api.get<Page2<Template>>(`rate-template?q=${encodeURIComponent(model)}`)).records[0];
     expect(found.records[0].rateTemplateId).toBe(template.id);
+  });
+
+  it('edits the station\'s template in a dialog up to 4 taxes, then creates one there that the form chooses', async () => {
+    const stationId = /\/Stations\/StationProfile\/(\d+)\/show/.exec(hashPath(page))?.[1];
+    expect(stationId).toBeTruthy();
+    await page.goto(`/#/Stations/StationProfile/${stationId}`);
+    const select = page.getByTestId('station-rate-template').locator('[role="combobox"]');
+    await poll(() => select.innerText()).toContain(model);
+    await page.getByTestId('station-template-edit').click();
+    const dialog = page.getByTestId('rt-dialog');
+    await dialog.getByTestId('rate-template-editor').waitFor();
+    expect(await dialog.getByTestId('rate-template-editor').getAttribute('data-context')).toBe('station');
+    const add = dialog.getByTestId('rt-tax-add');
+    for (let i = 0; i < 6 && await add.isEnabled(); i++) await add.click();
+    expect(await add.isDisabled()).toBe(true);
+    expect(await dialog.getByTestId('rt-tax-row').count()).toBe(4);
+    for (let i = 1; i < 4; i++) {
+      await dialog.getByTestId(`rt-tax-name-${i}`).fill(`Tax ${i}`);
+      await dialog.getByTestId(`rt-tax-percentage-${i}`).fill(String(i));
+    }
+    const renamed = `${model} 4 taxes`;
+    await dialog.getByTestId('rt-model-name').fill(renamed);
+    await dialog.getByTestId('rt-ok').waitFor();
+    await dialog.getByTestId('rt-save').click();
+    await dialog.waitFor({ state: 'detached' });
+    const edited = (await s.api.get<Page2<Template>>(`rate-template?q=${encodeURIComponent(renamed)}`)).records;
+    expect(edited).toHaveLength(1);
+    expect(edited[0].taxes).toHaveLength(4);
+    expect(edited[0].taxes.map((t) => t.taxName)).toEqual(['VAT', 'Tax 1', 'Tax 2', 'Tax 3']);
+    await poll(() => select.innerText()).toContain(renamed);
+
+    // A new template from the form: the station's company and type, activated, then chosen.
+    const fresh = `E2E from station ${lang}`;
+    await page.getByTestId('station-template-new').click();
+    await dialog.getByTestId('rt-model-name').fill(fresh);
+    await dialog.getByTestId('rt-ok').waitFor();
+    await dialog.getByTestId('rt-save').click();
+    await dialog.waitFor({ state: 'detached' });
+    await poll(() => select.innerText()).toContain(fresh);
+    const created = (await s.api.get<Page2<Template>>(`rate-template?q=${encodeURIComponent(fresh)}`)).records;
+    expect(created).toHaveLength(1);
+    expect(created[0]).toMatchObject({ companyCode: 'VOLTA', type: 'CHARGED', activated: true });
+    await page.getByTestId('station-save').click();
+    await page.getByTestId('station-show').waitFor();
+    expect((await s.api.get<Station>(`station/${stationId}`)).rateTemplateId).toBe(created[0].id);
   });
 
   it('adds a charger and a gateway from the station view and shows them there', async () => {

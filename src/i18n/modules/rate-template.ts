@@ -35,6 +35,12 @@ export default {
           fee4: 'A fee with at most 4 decimals',
           percent2: 'A percentage with at most 2 decimals',
           percent3: 'A percentage with at most 3 decimals',
+          max_taxes: 'At most %{max} tax rows here: remove one',
+        },
+        dialog: {
+          edit_title: 'Edit rate template',
+          station_note: 'Edited from the station: 1 to %{max} tax rows.',
+          free_note: 'It is shown read-only here; to charge for energy, choose or create a charged template.',
         },
         confirm: {
           activate_title: 'Activate "%{name}"?',
@@ -85,6 +91,12 @@ export default {
           fee4: '费用最多 4 位小数',
           percent2: '百分比最多 2 位小数',
           percent3: '百分比最多 3 位小数',
+          max_taxes: '此处最多 %{max} 个税项：请删除一项',
+        },
+        dialog: {
+          edit_title: '编辑费率模板',
+          station_note: '在站点中编辑：1 至 %{max} 个税项。',
+          free_note: '此处仅供查看；如需收费，请选择或新建收费模板。',
         },
         confirm: {
           activate_title: '启用“%{name}”？',

@@ -49,6 +49,9 @@ export default {
         gateways_title: 'Gateway (%{smart_count}) |||| Gateways (%{smart_count})',
         add_charger: 'Add charger',
         add_gateway: 'Add gateway',
+        new_template: 'New template',
+        edit_template: 'Edit template',
+        template_not_chosen: 'Template "%{name}" saved; it does not fit this station\'s pricing model (type or activation), so it was not chosen.',
         upgrade: {
           open: 'Upgrade view',
           title: 'Remote upgrade · gateway %{sn}',
@@ -117,6 +120,9 @@ export default {
         gateways_title: '网关（%{smart_count}）',
         add_charger: '添加充电桩',
         add_gateway: '添加网关',
+        new_template: '新建模板',
+        edit_template: '编辑模板',
+        template_not_chosen: '模板“%{name}”已保存；它与本站点的计费模式（类型或启用状态）不符，因此未被选中。',
         upgrade: {
           open: '升级视图',
           title: '远程升级 · 网关 %{sn}',

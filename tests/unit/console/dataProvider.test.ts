@@ -121,6 +121,24 @@ describe('dataProvider', () => {
     expect(JSON.parse(String(calls[6].init.body))).toEqual({ active: false });
   });
 
+  it('sends meta.query as query values on writes and reads (rate template ?context=station)', async () => {
+    const { dp, calls } = setup((url, init) => (init.method === 'GET' ? ok({ records: [], total: 0 }) : ok({ id: 3, modelName: 'T' })));
+    const meta = { query: { context: 'station' } };
+    expect((await dp.create('rate-template', { data: { modelName: 'T' }, meta })).data).toEqual({ id: 3, modelName: 'T' });
+    await dp.update('rate-template', { id: 3, data: { modelName: 'T' }, previousData: { id: 3 }, meta });
+    await dp.create('rate-template', { data: { modelName: 'T' } });
+    await dp.create('rate-template', { data: {}, meta: { query: 'context=station' } });
+    await dp.getList('rate-template', { pagination: { page: 1, perPage: 5 }, sort: { field: 'id', order: 'ASC' }, filter: { type: 'CHARGED' }, meta: { query: { context: 'station' } } });
+    expect(calls.map((c) => `${c.init.method} ${c.url}`)).toEqual([
+      'POST /sp/rate-template?context=station',
+      'PUT /sp/rate-template/3?context=station',
+      'POST /sp/rate-template',
+      'POST /sp/rate-template',
+      'GET /sp/rate-template?type=CHARGED&context=station&page=1&size=5&sort=id&order=asc',
+    ]);
+    expect(JSON.parse(String(calls[0].init.body))).toEqual({ modelName: 'T' });
+  });
+
   it('getManyReference filters by the target; getMany reads each id', async () => {
     const { dp, calls } = setup((url) => (url.includes('?') ? ok({ records: [{ id: 1 }], total: 1 }) : ok({ id: Number(url.split('/').pop()) })));
     const ref = await dp.getManyReference('order', { target: 'stationId', id: 4, pagination: { page: 1, perPage: 5 }, sort: { field: 'id', order: 'ASC' }, filter: {} });

@@ -149,7 +149,7 @@ describe('RateTimeline and the editor (render)', () => {
     expect(screen.getByTestId('timeline-overlap').getAttribute('data-end')).toBe('22:00');
   });
   it('says what is wrong before saving, in the user\'s language, and refuses to remove the 24:00 row', async () => {
-    renderIn(<RateTemplateForm initial={{ ...emptyState('C1'), modelName: 'Peak', details: three }} />, 'zh');
+    renderIn(<RateTemplateForm initial={{ ...emptyState('C1'), modelName: 'Peak', details: three }} onSaved={() => undefined} onCancel={() => undefined} />, 'zh');
     expect(await screen.findByTestId('rt-ok')).toBeTruthy();
     // Open a one-minute gap: 08:00 → 08:01 on the second row.
     fireEvent.change(screen.getByTestId('rt-row-start-1'), { target: { value: '08:01' } });
