@@ -106,4 +106,10 @@ export const DEMO_MODELS = [
   { vendor: 'Delta', model: 'AC Mini Plus', type: 'AC', phase: 'SINGLE', ratedPowerKw: '7.40', connectors: 1, firmware: '1.2.7' },
 ] as const;
 
+/**
+ * Firmware versions of the demo gateways (local controllers), by gateway number (1 → first). The
+ * vendor and model of a gateway come from its own BootNotification, so the demo leaves them empty.
+ */
+export const DEMO_GATEWAY_FIRMWARE = ['1.6.3', '1.5.1'] as const;
+
 export const STOP_REASONS = ['Local', 'EVDisconnected', 'Local', 'Remote', 'EVDisconnected', 'Local'] as const;

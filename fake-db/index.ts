@@ -1,7 +1,7 @@
 /**
  * The demo network: a seeded, deterministic generator that fills an EMPTY database (no company
- * rows) in one transaction with two operator companies, their station groups, stations, chargers
- * and connectors, card and app users, roles and accounts, three weeks of finished orders (with
+ * rows) in one transaction with two operator companies, their station groups, stations, gateways,
+ * chargers and connectors, card and app users, roles and accounts, three weeks of finished orders (with
  * meter values for a sample) and a few notifications. See fake-db/README.md.
  *
  * The same seed and the same `now` give the same rows (serial numbers, card numbers, order
@@ -11,11 +11,11 @@ import Decimal from 'decimal.js';
 import { count } from 'drizzle-orm';
 import type { Db } from '../server/db/client.js';
 import {
-  account, appUser, cardUser, charger, chargeOrder, company, connector, meterValue, notification, role, station, stationGroup,
+  account, appUser, cardUser, charger, chargeOrder, company, connector, gateway, meterValue, notification, role, station, stationGroup,
 } from '../server/db/schema.js';
 import { hashPassword } from '../server/modules/auth/password.js';
 import { allPermissions } from '../domain/routes.js';
-import { DEMO_COMPANIES, DEMO_MODELS, STOP_REASONS, type DemoCompany } from './catalog.js';
+import { DEMO_COMPANIES, DEMO_GATEWAY_FIRMWARE, DEMO_MODELS, STOP_REASONS, type DemoCompany } from './catalog.js';
 import { mulberry32, type Rng } from './prng.js';
 import { priceDemoSession } from './pricing.js';
 import { seedRateTemplates } from './rate-templates.js';
@@ -57,6 +57,23 @@ export function demoSerial(companyCode: string, stationNo: number, chargerNo: nu
   return companyCode + pad(stationNo * 100 + chargerNo, 16 - companyCode.length);
 }
 
+/**
+ * A 16-character gateway serial number: the company code, `GW`, then the zero-padded gateway
+ * number — `VOLTAGW000000001`. Charger serials are all digits after the code, so the two never
+ * collide (chargers and gateways share one OCPP identity namespace).
+ */
+export function demoGatewaySerial(companyCode: string, gatewayNo: number): string {
+  return `${companyCode}GW${pad(gatewayNo, 16 - companyCode.length - 2)}`;
+}
+
+/**
+ * Station numbers (1-based) of a company that get a gateway: every second station (2, 4, …).
+ * Chosen without the random generator so adding gateways leaves every other demo value unchanged.
+ */
+export function demoGatewayStations(stationCount: number): number[] {
+  return Array.from({ length: Math.floor(stationCount / 2) }, (_, i) => 2 * (i + 1));
+}
+
 async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
   for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
 }
@@ -71,6 +88,7 @@ export interface DemoOptions {
 export interface DemoCounts {
   companies: number;
   stations: number;
+  gateways: number;
   chargers: number;
   cardUsers: number;
   appUsers: number;
@@ -89,7 +107,7 @@ export async function loadDemoIfEmpty(db: Db, opts: DemoOptions = {}): Promise<{
   const rng = mulberry32(opts.seed ?? DEMO_SEED);
   // One scrypt hash shared by all demo accounts keeps start-up fast.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const counts: DemoCounts = { companies: 0, stations: 0, chargers: 0, cardUsers: 0, appUsers: 0, orders: 0, meterValues: 0 };
+  const counts: DemoCounts = { companies: 0, stations: 0, gateways: 0, chargers: 0, cardUsers: 0, appUsers: 0, orders: 0, meterValues: 0 };
   const usedCards = new Set<string>();
   const usedTx = new Set<number>();
   await db.transaction(async (tx) => {
@@ -139,6 +157,23 @@ async function loadCompany(tx: Tx, c: DemoCompany, ctx: Ctx): Promise<void> {
   }))).returning({ id: station.id, name: station.name });
   counts.stations += stationRows.length;
 
+  // gateways: one local controller at every second station, named by all of that station's
+  // chargers (`gatewaySn`); HKEV's second one deactivated for variety. Offline until a gateway
+  // connects. No random draws here, so every other demo value stays as it was.
+  const gatewayOf = new Map<number, string>();
+  const gatewayRows = demoGatewayStations(stationRows.length).map((stationNo, i) => {
+    const sn = demoGatewaySerial(c.code, i + 1);
+    gatewayOf.set(stationNo - 1, sn);
+    return {
+      companyCode: c.code, stationId: stationRows[stationNo - 1].id, serialNum: sn,
+      lifeStatus: c.code === 'HKEV' && i === 1 ? 'INACTIVE' : 'ACTIVE',
+      firmwareVersion: DEMO_GATEWAY_FIRMWARE[i % DEMO_GATEWAY_FIRMWARE.length], online: false,
+      createdAt: new Date(midnight - (90 - stationNo) * DAY),
+    };
+  });
+  if (gatewayRows.length > 0) await tx.insert(gateway).values(gatewayRows);
+  counts.gateways += gatewayRows.length;
+
   // chargers and connectors
   const chargerRows: ChargerRow[] = [];
   const connectorCount = new Map<string, number>();
@@ -154,7 +189,7 @@ async function loadCompany(tx: Tx, c: DemoCompany, ctx: Ctx): Promise<void> {
         phase: m.phase, lifeStatus: 'ACTIVE', installerName: `${rng.pick(c.firstNames)} ${rng.pick(c.lastNames)}`,
         installerEmail: `installer@${domain}`, installerCompany: `${c.city} E-Mobility Services`,
         installerContact: `${c.mobilePrefix}${pad(rng.int(1000000, 9999999), 7)}`,
-        installationDate: installed.toISOString().slice(0, 10), warrantyYears: rng.int(0, 3),
+        installationDate: installed.toISOString().slice(0, 10), warrantyYears: rng.int(0, 3), gatewaySn: gatewayOf.get(si) ?? null,
         type: m.type, equipmentNumber: `EQ-${sn.slice(-6)}`, ratedPowerKw: m.ratedPowerKw, runStatus: null, online: false,
         firmwareVersion: m.firmware, vendor: m.vendor, model: m.model, createdAt: installed,
       });

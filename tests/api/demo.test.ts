@@ -3,10 +3,11 @@ import Decimal from 'decimal.js';
 import { asc, count, eq } from 'drizzle-orm';
 import { backends, freshDatabase } from '../support/db.js';
 import { build, type TestServer } from '../support/app.js';
-import { DEMO_COMPANY_CODES, DEMO_PASSWORD, STAFF_PERMISSIONS, loadDemoIfEmpty } from '../../fake-db/index.js';
+import { DEMO_COMPANY_CODES, DEMO_PASSWORD, STAFF_PERMISSIONS, demoGatewaySerial, loadDemoIfEmpty } from '../../fake-db/index.js';
+import { IDENTITY_PATTERN } from '../../domain/schemas/gateway.js';
 import type { Db } from '../../server/db/client.js';
 import {
-  account, appUser, cardUser, charger, chargeOrder, company, connector, meterValue, notification, role, station, stationGroup,
+  account, appUser, cardUser, charger, chargeOrder, company, connector, gateway, meterValue, notification, role, station, stationGroup,
 } from '../../server/db/schema.js';
 import { allPermissions } from '../../domain/routes.js';
 
@@ -15,7 +16,8 @@ const NOW = new Date('2026-03-18T10:30:00Z');
 
 async function snapshot(db: Db) {
   return {
-    sns: (await db.select({ v: charger.serialNum }).from(charger).orderBy(asc(charger.serialNum))).map((r) => r.v),
+    sns: (await db.select({ v: charger.serialNum, gw: charger.gatewaySn }).from(charger).orderBy(asc(charger.serialNum))),
+    gateways: (await db.select({ v: gateway.serialNum, st: gateway.stationId, life: gateway.lifeStatus, fw: gateway.firmwareVersion }).from(gateway).orderBy(asc(gateway.serialNum))),
     cards: (await db.select({ v: cardUser.cardNumber, b: cardUser.balance }).from(cardUser).orderBy(asc(cardUser.cardNumber))),
     orders: (await db.select({ no: chargeOrder.orderNo, tx: chargeOrder.transactionId, kwh: chargeOrder.energyKwh, total: chargeOrder.totalAmount, start: chargeOrder.chargerStartTime })
       .from(chargeOrder).orderBy(asc(chargeOrder.orderNo))),
@@ -95,6 +97,47 @@ describe.each(backends())('demo network on %s', (backend) => {
       expect(k.length).toBeGreaterThanOrEqual(1);
       expect(k.length).toBeLessThanOrEqual(2);
     }
+  });
+
+  it('creates gateways at some stations, named by their station\'s chargers', async () => {
+    const db = s.database.db;
+    const gateways = await db.select().from(gateway).orderBy(asc(gateway.id));
+    const stations = new Map((await db.select().from(station)).map((st) => [st.id, st]));
+    const chargers = await db.select().from(charger);
+    expect(counts!.gateways).toBe(gateways.length);
+    for (const code of DEMO_COMPANY_CODES) {
+      const own = gateways.filter((g) => g.companyCode === code);
+      expect(own.length).toBeGreaterThanOrEqual(1);
+      expect(own[0].serialNum).toBe(demoGatewaySerial(code, 1));
+    }
+    expect(gateways.some((g) => g.lifeStatus === 'INACTIVE')).toBe(true);
+    expect(gateways.filter((g) => g.lifeStatus === 'ACTIVE').length).toBeGreaterThan(gateways.length / 2);
+    for (const g of gateways) {
+      // every gateway sits at an existing station of its own company, at most one per station
+      const st = stations.get(g.stationId!);
+      expect(st?.companyCode).toBe(g.companyCode);
+      expect(gateways.filter((x) => x.stationId === g.stationId)).toHaveLength(1);
+      expect(g.serialNum).toHaveLength(16);
+      expect(g.serialNum).toMatch(IDENTITY_PATTERN);
+      expect(g.firmwareVersion).toBeTruthy();
+      expect(g.online).toBe(false);
+      // all chargers of that station, and only those, name it
+      const named = chargers.filter((c) => c.gatewaySn === g.serialNum);
+      expect(named.length).toBeGreaterThanOrEqual(3);
+      expect(named.map((c) => c.id).sort()).toEqual(chargers.filter((c) => c.stationId === g.stationId).map((c) => c.id).sort());
+    }
+    // a charger's gateway exists and is at the charger's station; stations without a gateway have none
+    const bySn = new Map(gateways.map((g) => [g.serialNum, g]));
+    for (const c of chargers) {
+      if (c.gatewaySn === null) {
+        expect(gateways.some((g) => g.stationId === c.stationId)).toBe(false);
+        continue;
+      }
+      expect(bySn.get(c.gatewaySn)?.stationId).toBe(c.stationId);
+    }
+    // one OCPP identity namespace: no SN is both a charger and a gateway
+    const all = [...chargers.map((c) => c.serialNum), ...gateways.map((g) => g.serialNum)];
+    expect(new Set(all.map((sn) => sn.toLowerCase())).size).toBe(all.length);
   });
 
   it('creates users, roles and accounts that can sign in with the demo password', async () => {
