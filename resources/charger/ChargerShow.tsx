@@ -3,25 +3,20 @@
  * OCPP state (online, run status, connectors, firmware), with its actions: edit; activate or
  * deactivate behind a confirmation (a deactivated charger is refused at BootNotification and
  * disconnected); generate an OCPP password (security profile 1: user name = SN; the password
- * is shown once, with a copy button) or remove it.
+ * is shown once, with a copy button) or remove it (../shared/OcppPasswordCard.tsx).
  */
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import {
   Button, Confirm, EditButton, Loading, RecordContextProvider, useDataProvider, useGetOne, useNotify, useTranslate,
 } from 'react-admin';
-import {
-  Alert, Box, Card, CardContent, CardHeader, Dialog, DialogActions, DialogContent, DialogTitle, Grid, IconButton, Link,
-  TextField as MuiTextField, Tooltip, Typography,
-} from '@mui/material';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import KeyIcon from '@mui/icons-material/Key';
-import KeyOffIcon from '@mui/icons-material/KeyOff';
+import { Box, Card, CardContent, CardHeader, Grid, Link, Typography } from '@mui/material';
 import PowerSettingsNewIcon from '@mui/icons-material/PowerSettingsNew';
 import type { ChargeDeskDataProvider } from '../../dataProvider';
 import { ErrorState, RelativeTime } from '../../src/components/common';
 import { useLiveEvents } from '../../src/hooks/useLiveEvents';
 import { formatDateTime } from '../../src/utils/date';
+import { OcppPasswordCard } from '../shared/OcppPasswordCard';
 import { OnlineDot, RunStatusChip } from '../station/common';
 import { CHARGERS_PATH, STATION_PROFILE_PATH, upgradePath } from '../station/paths';
 import { ConnectorsField } from './chargerFields';
@@ -50,44 +45,7 @@ function Field({ label, children, testId }: { label: string; children: React.Rea
   );
 }
 
-/** The once-only password dialog with a copy button. */
-export function PasswordDialog({ credentials, onClose }: { credentials: { username: string; password: string } | null; onClose: () => void }) {
-  const translate = useTranslate();
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    if (!credentials) return;
-    try {
-      await navigator.clipboard.writeText(credentials.password);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  };
-  return (
-    <Dialog open={Boolean(credentials)} onClose={onClose} data-testid="ocpp-password-dialog">
-      <DialogTitle>{translate('resources.charger.ocpp_password.dialog_title')}</DialogTitle>
-      <DialogContent>
-        <Alert severity="warning" sx={{ mb: 2 }}>{translate('resources.charger.ocpp_password.once')}</Alert>
-        <MuiTextField label={translate('resources.charger.ocpp_password.username')} value={credentials?.username ?? ''} fullWidth margin="dense" slotProps={{ input: { readOnly: true } }} />
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <MuiTextField
-            label={translate('resources.charger.ocpp_password.password')}
-            value={credentials?.password ?? ''}
-            fullWidth
-            margin="dense"
-            slotProps={{ input: { readOnly: true, sx: { fontFamily: 'monospace' } }, htmlInput: { 'data-testid': 'ocpp-password-value' } }}
-          />
-          <Tooltip title={translate(copied ? 'resources.charger.ocpp_password.copied' : 'resources.charger.ocpp_password.copy')}>
-            <IconButton onClick={copy} data-testid="ocpp-password-copy" aria-label={translate('resources.charger.ocpp_password.copy')}><ContentCopyIcon /></IconButton>
-          </Tooltip>
-        </Box>
-      </DialogContent>
-      <DialogActions><Button label="ra.action.close" onClick={() => { setCopied(false); onClose(); }} data-testid="ocpp-password-close" /></DialogActions>
-    </Dialog>
-  );
-}
-
-type Pending = 'activate' | 'deactivate' | 'generate' | 'remove' | null;
+type Pending = 'activate' | 'deactivate' | null;
 
 export function ChargerShow() {
   const { id } = useParams();
@@ -98,29 +56,18 @@ export function ChargerShow() {
   useLiveEvents(() => { void refetch(); }, { events: ['charger'] });
   const [confirm, setConfirm] = useState<Pending>(null);
   const [busy, setBusy] = useState(false);
-  const [credentials, setCredentials] = useState<{ username: string; password: string } | null>(null);
-  const [hasPassword, setHasPassword] = useState<boolean | undefined>(undefined);
 
   if (isPending) return <Loading />;
   if (error || !data) return <ErrorState error={error as Error} onRetry={() => refetch()} />;
   const active = data.lifeStatus === 'ACTIVE';
-  const passwordSet = hasPassword ?? data.hasOcppPassword;
 
   const run = async () => {
     const action = confirm;
     setBusy(true);
     try {
-      if (action === 'activate' || action === 'deactivate') {
+      if (action) {
         await dataProvider.setStatus('charger', { id: data.id, active: action === 'activate' });
         notify(`resources.charger.notifications.${action}d`, { type: 'success' });
-      } else if (action === 'generate') {
-        const cred = await dataProvider.call<{ username: string; password: string }>('POST', `charger/${data.id}/ocpp-password`);
-        setCredentials(cred);
-        setHasPassword(true);
-      } else if (action === 'remove') {
-        await dataProvider.call('DELETE', `charger/${data.id}/ocpp-password`);
-        setHasPassword(false);
-        notify('resources.charger.notifications.password_removed', { type: 'success' });
       }
       await refetch();
     } catch (e) {
@@ -173,19 +120,7 @@ export function ChargerShow() {
           </Grid>
         </CardContent>
       </Card>
-      <Card>
-        <CardHeader title={translate('resources.charger.ocpp_password.title')} />
-        <CardContent>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            {translate('resources.charger.ocpp_password.explain', { sn: data.serialNum })}
-            {passwordSet !== undefined && <> {translate(passwordSet ? 'resources.charger.ocpp_password.is_set' : 'resources.charger.ocpp_password.not_set')}</>}
-          </Typography>
-          <Box sx={{ display: 'flex', gap: 1 }}>
-            <Button variant="outlined" label="resources.charger.ocpp_password.generate" onClick={() => setConfirm('generate')} data-testid="ocpp-password-generate"><KeyIcon /></Button>
-            <Button variant="outlined" color="error" label="resources.charger.ocpp_password.remove" onClick={() => setConfirm('remove')} disabled={passwordSet === false} data-testid="ocpp-password-remove"><KeyOffIcon /></Button>
-          </Box>
-        </CardContent>
-      </Card>
+      <OcppPasswordCard resource="charger" id={data.id} serialNum={data.serialNum} hasOcppPassword={data.hasOcppPassword} onChanged={refetch} />
       <Confirm
         isOpen={confirm !== null}
         loading={busy}
@@ -195,7 +130,6 @@ export function ChargerShow() {
         onConfirm={run}
         onClose={() => setConfirm(null)}
       />
-      <PasswordDialog credentials={credentials} onClose={() => setCredentials(null)} />
     </Box>
   );
 }

@@ -2,29 +2,37 @@
  * Gateways (API `gateway`, spec §3 "Gateway"), the gateways tab of the station profile page
  * (`#/Stations/StationProfile/gateways`): list (company, station, life status, online, SN;
  * Excel export), create / edit (SN unique → 304, station, life status, firmware; validated with
- * domain/schemas/gateway.ts), and the show view with the gateway's chargers and live state.
+ * domain/schemas/gateway.ts), and the show view with the gateway's live state (online chip, last
+ * seen, firmware, vendor / model from its BootNotification), its chargers and its OCPP password
+ * (a gateway connects with its own identity, DESIGN.md §4). List and show re-read on the live
+ * stream's `charger` and `gateway` events.
  */
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import {
   Button, Create, CreateButton, Datagrid, DeleteWithConfirmButton, Edit, EditButton, ExportButton, FilterButton,
   FunctionField, List, Loading, Pagination, SaveButton, SearchInput, SelectArrayInput, SelectInput, SimpleForm, TextField,
-  TextInput, Toolbar, TopToolbar, useGetList, useGetOne, useRecordContext, useTranslate,
+  TextInput, Toolbar, TopToolbar, useGetList, useGetOne, useListContext, useRecordContext, useTranslate,
 } from 'react-admin';
 import {
-  Box, Card, CardContent, CardHeader, Link, Table, TableBody, TableCell, TableHead, TableRow,
+  Box, Card, CardContent, CardHeader, Grid, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography,
 } from '@mui/material';
 import SystemUpdateAltIcon from '@mui/icons-material/SystemUpdateAlt';
 import { LIFE_STATUSES } from '../../domain/enums';
 import { GATEWAY_EMPTY_CODES, gatewayInput } from '../../domain/schemas/gateway';
-import { EmptyState, ErrorState, RelativeTime } from '../../src/components/common';
+import { EmptyState, ErrorState } from '../../src/components/common';
 import { useLiveEvents } from '../../src/hooks/useLiveEvents';
+import { formatDateTime } from '../../src/utils/date';
 import { CompanyFilterInput, ROWS_PER_PAGE, StationFilterInput } from '../shared/filterInputs';
-import { OnlineDot, RunStatusChip, useSchemaValidate } from '../station/common';
+import { OcppPasswordCard } from '../shared/OcppPasswordCard';
+import { LastSeen, OnlineChip, OnlineDot, RunStatusChip, useSchemaValidate } from '../station/common';
 import { exportXlsx } from '../station/exportXlsx';
 import { CHARGERS_PATH, GATEWAYS_PATH, STATION_PROFILE_PATH, upgradePath } from '../station/paths';
 
-/** The gateway record of `GET /sp/gateway` (the detail adds its chargers). */
+/**
+ * The gateway record of `GET /sp/gateway` (the detail adds its chargers). `vendor`, `model` (from
+ * its BootNotification) and `hasOcppPassword` are absent on servers that do not report them.
+ */
 export interface GatewayRecord {
   id: number;
   serialNum: string;
@@ -38,7 +46,18 @@ export interface GatewayRecord {
   lastSeenAt: string | null;
   chargerCount: number;
   createdAt: string | null;
+  vendor?: string | null;
+  model?: string | null;
+  hasOcppPassword?: boolean;
   chargers?: { id: number; serialNum: string; online: boolean; runStatus: string | null; lifeStatus: string; firmwareVersion: string | null }[];
+}
+
+/** The live stream's events that change what the gateway pages show. */
+export const GATEWAY_LIVE_EVENTS = ['charger', 'gateway'] as const;
+
+/** "Vendor · model" of a gateway, or null when it has reported neither. */
+export function vendorModel(r: Pick<GatewayRecord, 'vendor' | 'model'>): string | null {
+  return [r.vendor, r.model].filter(Boolean).join(' · ') || null;
 }
 
 const lifeChoices = LIFE_STATUSES.map((s) => ({ id: s, name: `resources.charger.values.lifeStatus.${s}` }));
@@ -53,10 +72,20 @@ function useGatewayExporter() {
       { header: f('stationName'), value: (r) => r.stationName },
       { header: f('lifeStatus'), value: (r) => translate(`resources.charger.values.lifeStatus.${r.lifeStatus}`, { _: r.lifeStatus }) },
       { header: f('online'), value: (r) => translate(`resources.charger.values.online.${r.online}`) },
+      { header: f('lastSeenAt'), value: (r) => formatDateTime(r.lastSeenAt) || null },
       { header: f('firmwareVersion'), value: (r) => r.firmwareVersion },
+      { header: f('vendor'), value: (r) => r.vendor ?? null },
+      { header: f('model'), value: (r) => r.model ?? null },
       { header: f('chargerCount'), value: (r) => r.chargerCount },
     ], 'gateways');
   }, [translate]);
+}
+
+/** Re-reads the list on the live stream's charger and gateway events. */
+function LiveListRefresh() {
+  const { refetch } = useListContext();
+  useLiveEvents(() => { void refetch(); }, { events: GATEWAY_LIVE_EVENTS });
+  return null;
 }
 
 export function GatewayList() {
@@ -83,15 +112,17 @@ export function GatewayList() {
       error={<ErrorState />}
       storeKey="station-profile.gateways"
     >
-      <Datagrid bulkActionButtons={false} rowClick={(id) => `${GATEWAYS_PATH}/${id}/show`} empty={<EmptyState />} data-testid="gateways-grid" sx={{ '& td': { whiteSpace: 'nowrap' } }}>
-        <FunctionField<GatewayRecord> source="online" render={(r) => <OnlineDot online={r.online} />} />
+      <LiveListRefresh />
+      <Datagrid bulkActionButtons={false} rowClick={(id) => `${GATEWAYS_PATH}/${id}/show`} empty={<EmptyState />} data-testid="gateways-grid" sx={{ '& td': { whiteSpace: 'nowrap' }, '& td.column-stationName, & td.column-companyName, & td.column-vendorModel': { whiteSpace: 'normal' } }}>
+        <FunctionField<GatewayRecord> source="online" render={(r) => <OnlineChip online={r.online} />} />
         <TextField source="serialNum" sx={{ fontFamily: 'monospace' }} />
         <TextField source="stationName" emptyText="—" />
         <TextField source="companyName" emptyText="—" sortable={false} />
         <FunctionField<GatewayRecord> source="lifeStatus" render={(r) => translate(`resources.charger.values.lifeStatus.${r.lifeStatus}`, { _: r.lifeStatus })} />
+        <FunctionField<GatewayRecord> source="lastSeenAt" sortable={false} render={(r) => <LastSeen value={r.lastSeenAt} />} />
         <TextField source="firmwareVersion" emptyText="—" />
+        <FunctionField<GatewayRecord> source="vendorModel" sortable={false} render={(r) => vendorModel(r) ?? '—'} />
         <TextField source="chargerCount" textAlign="right" />
-        <FunctionField<GatewayRecord> source="lastSeenAt" sortable={false} render={(r) => <RelativeTime value={r.lastSeenAt} />} />
       </Datagrid>
     </List>
   );
@@ -143,30 +174,53 @@ export function GatewayEdit() {
   );
 }
 
+function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  const translate = useTranslate();
+  return (
+    <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+      <Typography variant="caption" color="text.secondary">{translate(label)}</Typography>
+      <Typography variant="body2" component="div" data-testid={testId}>{children ?? '—'}</Typography>
+    </Grid>
+  );
+}
+
 export function GatewayShow() {
   const { id } = useParams();
   const translate = useTranslate();
   const { data, isPending, error, refetch } = useGetOne<GatewayRecord>('gateway', { id: Number(id) }, { enabled: Boolean(id) });
-  useLiveEvents(() => { void refetch(); }, { events: ['charger'] });
+  useLiveEvents(() => { void refetch(); }, { events: GATEWAY_LIVE_EVENTS });
   if (isPending) return <Loading />;
   if (error || !data) return <ErrorState error={error as Error} onRetry={() => refetch()} />;
+  // A record from the list cache comes first, without its chargers.
   const chargers = data.chargers ?? [];
+  const f = (k: string) => `resources.gateway.fields.${k}`;
   return (
     <Box sx={{ mt: 1, display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="gateway-show">
       <Card>
         <CardHeader
-          title={<Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}><OnlineDot online={data.online} /><span style={{ fontFamily: 'monospace' }}>{data.serialNum}</span></Box>}
-          subheader={<>
-            {data.stationId ? <Link component={RouterLink} to={`${STATION_PROFILE_PATH}/${data.stationId}/show`}>{data.stationName}</Link> : '—'}
-            {' · '}{translate(`resources.charger.values.lifeStatus.${data.lifeStatus}`, { _: data.lifeStatus })}
-            {' · '}{translate('resources.gateway.fields.firmwareVersion')}: {data.firmwareVersion ?? '—'}
-            {' · '}<RelativeTime value={data.lastSeenAt} />
-          </>}
-          action={<Box sx={{ display: 'flex', gap: 1 }}>
+          title={<Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}><OnlineDot online={data.online} /><span style={{ fontFamily: 'monospace' }} data-testid="gateway-show-sn">{data.serialNum}</span></Box>}
+          subheader={data.stationId ? <Link component={RouterLink} to={`${STATION_PROFILE_PATH}/${data.stationId}/show`}>{data.stationName}</Link> : data.companyName}
+          action={<Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
             <Button component={RouterLink} to={upgradePath(data.serialNum)} label="resources.station.upgrade.open" data-testid="gateway-upgrade-link"><SystemUpdateAltIcon /></Button>
             <EditButton resource="gateway" record={data} to={`${GATEWAYS_PATH}/${data.id}`} data-testid="gateway-edit" />
           </Box>}
         />
+        <CardContent>
+          <Grid container spacing={2}>
+            <Field label={f('online')} testId="gateway-online"><OnlineChip online={data.online} /></Field>
+            <Field label={f('lastSeenAt')} testId="gateway-last-seen"><LastSeen value={data.lastSeenAt} inline /></Field>
+            <Field label={f('lifeStatus')} testId="gateway-life-status">{translate(`resources.charger.values.lifeStatus.${data.lifeStatus}`, { _: data.lifeStatus })}</Field>
+            <Field label={f('firmwareVersion')} testId="gateway-firmware">{data.firmwareVersion}</Field>
+            <Field label={f('vendor')} testId="gateway-vendor">{data.vendor}</Field>
+            <Field label={f('model')} testId="gateway-model">{data.model}</Field>
+            <Field label={f('stationName')}>{data.stationId ? <Link component={RouterLink} to={`${STATION_PROFILE_PATH}/${data.stationId}/show`}>{data.stationName}</Link> : null}</Field>
+            <Field label={f('companyName')}>{data.companyName}</Field>
+            <Field label={f('createdAt')}>{data.createdAt ? formatDateTime(data.createdAt) : null}</Field>
+          </Grid>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader title={translate('resources.gateway.chargers_title', { smart_count: data.chargers ? chargers.length : data.chargerCount })} />
         <CardContent sx={{ overflowX: 'auto' }}>
           {chargers.length === 0 ? <EmptyState message="resources.gateway.no_chargers" /> : (
             <Table size="small" data-testid="gateway-chargers">
@@ -192,6 +246,7 @@ export function GatewayShow() {
           )}
         </CardContent>
       </Card>
+      <OcppPasswordCard resource="gateway" id={data.id} serialNum={data.serialNum} hasOcppPassword={data.hasOcppPassword} onChanged={refetch} />
     </Box>
   );
 }

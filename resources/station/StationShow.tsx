@@ -35,7 +35,7 @@ export function StationShow() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const { data, isPending, error, refetch } = useGetOne<StationDetail>('station', { id: Number(id) }, { enabled: Boolean(id) });
-  useLiveEvents(() => { void refetch(); }, { events: ['charger'] });
+  useLiveEvents(() => { void refetch(); }, { events: ['charger', 'gateway'] });
   if (isPending) return <Loading />;
   if (error || !data) return <ErrorState error={error as Error} onRetry={() => refetch()} />;
   // A record from the list cache comes first, without its chargers and gateways.

@@ -33,7 +33,7 @@ export function UpgradeView({ gatewaySn }: { gatewaySn: string }) {
   const found = useGetList('gateway', { pagination: { page: 1, perPage: 20 }, sort: { field: 'serialNum', order: 'ASC' }, filter: { q: gatewaySn } });
   const match = (found.data ?? []).find((g) => String(g.serialNum).toLowerCase() === gatewaySn.toLowerCase());
   const detail = useGetOne<GatewayDetail & { id: number }>('gateway', { id: match?.id }, { enabled: Boolean(match) });
-  useLiveEvents(() => { if (match) void detail.refetch(); }, { events: ['charger'] });
+  useLiveEvents(() => { if (match) void detail.refetch(); }, { events: ['charger', 'gateway'] });
   if (found.isPending || (match && detail.isPending)) return <Loading />;
   if (found.error) return <ErrorState error={found.error as Error} onRetry={() => found.refetch()} />;
   if (!match) return <Alert severity="warning" data-testid="upgrade-not-found">{translate('resources.station.upgrade.not_found', { sn: gatewaySn })}</Alert>;

@@ -1,7 +1,7 @@
 /**
  * Pieces shared by the Stations-area screens (stations, groups, chargers, gateways, rate
  * templates): the company input, the form validator over a domain schema, the tab bar of the
- * station profile page, the online dot and the run-status chip of a device.
+ * station profile page, the online dot / chip, the last-seen time and the run-status chip of a device.
  */
 import { useCallback, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
@@ -9,10 +9,11 @@ import { SelectInput, useLocaleState, useTranslate, type SelectInputProps } from
 import { Box, Tab, Tabs, Tooltip } from '@mui/material';
 import type { z } from 'zod';
 import type { ErrorCode } from '../../domain/errors';
-import { ColorChip, stateColor } from '../../src/components/common';
+import { ColorChip, RelativeTime, stateColor } from '../../src/components/common';
 import { useApi } from '../../src/hooks/useApi';
 import type { CompanyOption } from '../../src/layout/CompanySelect';
 import { STATE_COLORS } from '../../src/theme';
+import { formatDateTime, type TimeInput } from '../../src/utils/date';
 import { CHARGERS_PATH, GATEWAYS_PATH, RATE_TEMPLATES_PATH, STATION_PROFILE_PATH } from './paths';
 import { schemaErrors } from './schemaValidate';
 
@@ -91,6 +92,30 @@ export function OnlineDot({ online }: { online: boolean }) {
         sx={{ display: 'inline-block', width: 10, height: 10, borderRadius: '50%', bgcolor: online ? STATE_COLORS.available : STATE_COLORS.offline }}
       />
     </Tooltip>
+  );
+}
+
+/** A device's OCPP connection as a coloured chip: "Online" (green) / "Offline" (grey). */
+export function OnlineChip({ online }: { online: boolean }) {
+  const translate = useTranslate();
+  return (
+    <Box component="span" data-testid="online-chip" data-online={online ? 'true' : 'false'} sx={{ display: 'inline-flex' }}>
+      <ColorChip label={translate(`resources.charger.values.online.${online}`)} color={online ? STATE_COLORS.available : STATE_COLORS.offline} />
+    </Box>
+  );
+}
+
+/**
+ * When a device was last heard from: relative ("3 min ago", full time in its tooltip) with the
+ * absolute `YYYY-MM-DD HH:mm:ss` beside it (`inline`) or under it; "never" when it has not been.
+ */
+export function LastSeen({ value, inline }: { value: TimeInput; inline?: boolean }) {
+  const absolute = formatDateTime(value);
+  return (
+    <Box component="span" data-testid="last-seen" sx={{ display: 'inline-flex', flexDirection: inline ? 'row' : 'column', gap: inline ? 1 : 0, alignItems: inline ? 'baseline' : 'flex-start' }}>
+      <RelativeTime value={value} />
+      {absolute && <Box component="span" data-testid="last-seen-absolute" sx={{ color: 'text.secondary', fontSize: '0.75rem' }}>{absolute}</Box>}
+    </Box>
   );
 }
 

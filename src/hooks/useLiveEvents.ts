@@ -1,7 +1,8 @@
 /**
  * Live updates: the server-sent event stream `GET /sp/live?token=<token>` (EventSource; the
- * browser reconnects by itself, and a closed stream is reopened after 5 s). Named events
- * `charger` and `order` call `onEvent`, throttled to at most one call per `throttleMs` (2 s).
+ * browser reconnects by itself, and a closed stream is reopened after 5 s). The named events in
+ * `events` (default `charger` and `order`; the gateway and station pages add `gateway`) call
+ * `onEvent`, throttled to at most one call per `throttleMs` (2 s).
  * `pollMs` (30 s) also calls it on a timer, so the page stays fresh without the stream.
  */
 import { useEffect, useRef, useState } from 'react';
