@@ -104,6 +104,15 @@ describe.each(backends())('gateway connections on %s', (backend) => {
     expect(await handshakeStatus(s.ocppUrl, gw.serialNum)).toBe(403);
   });
 
+  it('closes the socket of a gateway deleted in the console; its identity is then unknown', async () => {
+    const gw = await aGateway();
+    const cp = await connect(s.ocppUrl, gw.serialNum);
+    const closed = new Promise<number | undefined>((r) => cp.once('close', ({ code }: { code?: number }) => r(code)));
+    expect((await admin('DELETE', `/sp/gateway/${gw.id}`)).code).toBe(200);
+    expect(await closed).toBe(1008);
+    expect(await handshakeStatus(s.ocppUrl, gw.serialNum)).toBe(404);
+  });
+
   it('keeps the chargers on their own identities: a transaction on the gateway identity bills nothing', async () => {
     const gw = await aGateway();
     const ch = await aCharger(s.database.db, company, { stationId, gatewaySn: gw.serialNum });

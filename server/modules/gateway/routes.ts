@@ -69,6 +69,8 @@ const gatewayRoutes: FastifyPluginAsync = async (app) => {
   r.delete('/gateway/:id', { config: { permission }, schema: { tags, params: idParams } }, async (req) => {
     const current = await getGateway(app.db, authOf(req), req.params.id, 'write');
     await deleteGateway(app.db, current);
+    // A deleted gateway's identity is gone: its open socket closes.
+    app.bus.emit('identityDeactivated', { serialNum: current.serialNum });
     return ok(req, null);
   });
 };
