@@ -9,13 +9,13 @@ import {
   SelectInput, TextField, TopToolbar, useGetList, useListContext, useLocaleState, useTranslate, type SelectInputProps,
 } from 'react-admin';
 import { countryName } from '../../domain/countries';
+import type { StationRecord } from '../../domain/records/station';
 import { STATION_STATUSES } from '../../domain/schemas/station';
 import { ColorChip, EmptyState, ErrorState } from '../../src/components/common';
 import { STATE_COLORS } from '../../src/theme';
 import { CompanyFilterInput, ROWS_PER_PAGE } from '../shared/filterInputs';
 import { exportXlsx } from './exportXlsx';
 import { STATION_PROFILE_PATH } from './paths';
-import type { StationRecord } from './types';
 
 /** Groups of the filtered company. */
 function GroupFilterInput(props: SelectInputProps) {

@@ -11,6 +11,7 @@ import {
 import AddIcon from '@mui/icons-material/Add';
 import SystemUpdateAltIcon from '@mui/icons-material/SystemUpdateAlt';
 import { countryName } from '../../domain/countries';
+import type { StationDetail } from '../../domain/records/station';
 import { EmptyState, ErrorState, RelativeTime } from '../../src/components/common';
 import { useLiveEvents } from '../../src/hooks/useLiveEvents';
 import { formatDateTime } from '../../src/utils/date';
@@ -18,7 +19,6 @@ import { OnlineDot, RunStatusChip } from './common';
 import { CHARGERS_PATH, GATEWAYS_PATH, STATION_PROFILE_PATH, upgradePath } from './paths';
 import { StationMapView } from './StationMap';
 import { StationStatusChip } from './StationList';
-import type { StationDetail } from './types';
 
 function Field({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
   const translate = useTranslate();

@@ -1,45 +1,10 @@
 /** Station rows → API records (spec §3 field names; coordinates as numbers, times ISO-8601 UTC). */
 import type { InferSelectModel } from 'drizzle-orm';
+import type { StationRecord } from '../../../domain/records/station.js';
 import type { station } from '../../db/schema.js';
 import { iso } from './common.js';
 
 type StationRow = InferSelectModel<typeof station>;
-
-export interface StationRecord {
-  id: number;
-  companyCode: string;
-  companyName: string | null;
-  groupId: number | null;
-  groupName: string | null;
-  name: string;
-  status: string;
-  visibility: string;
-  locationType: string | null;
-  maintainer: string;
-  maintainerMobile: string;
-  customerCompany: string | null;
-  customerName: string | null;
-  contactEmail: string | null;
-  customerMobile: string | null;
-  address: string;
-  houseNumber: string | null;
-  city: string | null;
-  zip: string | null;
-  country: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  pricingModel: string | null;
-  rateTemplateId: number | null;
-  rateTemplateName: string | null;
-  currency: string | null;
-  /** Number of chargers registered at the station (spec §3 "number of chargers"). */
-  chargerCount: number;
-  stationCode: string | null;
-  notifyEnabled: boolean;
-  notifyRecipients: string | null;
-  timeZone: string;
-  createdAt: string | null;
-}
 
 /** Joined columns that come with a station row. */
 export interface StationExtras {

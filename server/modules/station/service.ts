@@ -7,6 +7,7 @@
  * Unknown station → 801; another company's → 709 (read) / 725 (write).
  */
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { StationDetail, StationRecord } from '../../../domain/records/station.js';
 import type { StationInput } from '../../../domain/schemas/station.js';
 import type { Db } from '../../db/client.js';
 import { charger, company, gateway, rateTemplate, station, stationGroup } from '../../db/schema.js';
@@ -16,42 +17,13 @@ import { limitOffset, type PageQuery } from '../../http/paging.js';
 import { assertSameCompany, assertStationAccess, companyScope, stationScope } from '../../http/scope.js';
 import { ensureDefaultGroup } from '../station-group/service.js';
 import { orderOf, readCompanyFilter, type Tx } from './common.js';
-import { toStationRecord, type StationRecord } from './mapper.js';
+import { toStationRecord } from './mapper.js';
 
 export interface StationFilter extends PageQuery {
   companyCode?: string;
   groupId?: number;
   status?: string[];
   q?: string;
-}
-
-/** A charger as shown on the station (live state from OCPP). */
-export interface StationCharger {
-  id: number;
-  serialNum: string;
-  chargerStationCode: string | null;
-  type: string;
-  phase: string;
-  lifeStatus: string;
-  gatewaySn: string | null;
-  online: boolean;
-  runStatus: string | null;
-  firmwareVersion: string | null;
-  lastSeenAt: string | null;
-}
-
-export interface StationGateway {
-  id: number;
-  serialNum: string;
-  lifeStatus: string;
-  online: boolean;
-  firmwareVersion: string | null;
-  lastSeenAt: string | null;
-}
-
-export interface StationDetail extends StationRecord {
-  chargers: StationCharger[];
-  gateways: StationGateway[];
 }
 
 const chargerCount = sql<number>`(select count(*)::int from ${charger} where ${charger.stationId} = ${station.id})`;

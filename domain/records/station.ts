@@ -1,4 +1,6 @@
-/** Records of the station API (`GET /sp/station`, `GET /sp/station/{id}`; spec §3 "Station"). */
+/** Records of `GET /sp/station` and `GET /sp/station/{id}` (spec §3 "Station"), built by the server, read by the console; types only. */
+
+/** A station of `GET /sp/station` (spec §3 "Station"; coordinates as numbers, times ISO-8601 UTC). */
 export interface StationRecord {
   id: number;
   companyCode: string;
@@ -26,6 +28,7 @@ export interface StationRecord {
   rateTemplateId: number | null;
   rateTemplateName: string | null;
   currency: string | null;
+  /** Number of chargers registered at the station (spec §3 "number of chargers"). */
   chargerCount: number;
   stationCode: string | null;
   notifyEnabled: boolean;
@@ -34,7 +37,7 @@ export interface StationRecord {
   createdAt: string | null;
 }
 
-/** A charger as listed on its station (live state from OCPP). */
+/** A charger of a station in `GET /sp/station/{id}` (spec §3 "Charger"; live state from OCPP). */
 export interface StationCharger {
   id: number;
   serialNum: string;
@@ -49,6 +52,7 @@ export interface StationCharger {
   lastSeenAt: string | null;
 }
 
+/** A gateway of a station in `GET /sp/station/{id}` (spec §3 "Gateway"; live state from OCPP). */
 export interface StationGateway {
   id: number;
   serialNum: string;
@@ -58,6 +62,7 @@ export interface StationGateway {
   lastSeenAt: string | null;
 }
 
+/** `GET /sp/station/{id}`: the station with its chargers and gateways (spec §3 "Station"). */
 export interface StationDetail extends StationRecord {
   chargers: StationCharger[];
   gateways: StationGateway[];
