@@ -19,6 +19,7 @@ import {
 } from '@mui/material';
 import SystemUpdateAltIcon from '@mui/icons-material/SystemUpdateAlt';
 import { LIFE_STATUSES } from '../../domain/enums';
+import type { GatewayDetail } from '../../domain/records/gateway';
 import { GATEWAY_EMPTY_CODES, gatewayInput } from '../../domain/schemas/gateway';
 import { EmptyState, ErrorState } from '../../src/components/common';
 import { useLiveEvents } from '../../src/hooks/useLiveEvents';
@@ -30,27 +31,12 @@ import { exportXlsx } from '../station/exportXlsx';
 import { CHARGERS_PATH, GATEWAYS_PATH, STATION_PROFILE_PATH, upgradePath } from '../station/paths';
 
 /**
- * The gateway record of `GET /sp/gateway` (the detail adds its chargers). `vendor`, `model` (from
- * its BootNotification) and `hasOcppPassword` are absent on servers that do not report them.
+ * A gateway as the console reads it: the record of `GET /sp/gateway` (the detail adds its
+ * chargers). `vendor`, `model` (from its BootNotification) and `hasOcppPassword` are absent on
+ * servers that do not report them.
  */
-export interface GatewayRecord {
-  id: number;
-  serialNum: string;
-  companyCode: string;
-  companyName: string | null;
-  stationId: number | null;
-  stationName: string | null;
-  lifeStatus: string;
-  firmwareVersion: string | null;
-  online: boolean;
-  lastSeenAt: string | null;
-  chargerCount: number;
-  createdAt: string | null;
-  vendor?: string | null;
-  model?: string | null;
-  hasOcppPassword?: boolean;
-  chargers?: { id: number; serialNum: string; online: boolean; runStatus: string | null; lifeStatus: string; firmwareVersion: string | null }[];
-}
+export type GatewayRecord = Omit<GatewayDetail, OptionalKey> & Partial<Pick<GatewayDetail, OptionalKey>>;
+type OptionalKey = 'vendor' | 'model' | 'hasOcppPassword' | 'chargers';
 
 /** The live stream's events that change what the gateway pages show. */
 export const GATEWAY_LIVE_EVENTS = ['charger', 'gateway'] as const;

@@ -9,6 +9,7 @@ import { Loading, useGetList, useGetOne, useTranslate } from 'react-admin';
 import {
   Alert, Box, Card, CardContent, CardHeader, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography,
 } from '@mui/material';
+import type { GatewayDetail } from '../../domain/records/gateway';
 import { ColorChip, EmptyState, ErrorState } from '../../src/components/common';
 import { useLiveEvents } from '../../src/hooks/useLiveEvents';
 import { STATE_COLORS } from '../../src/theme';
@@ -16,23 +17,11 @@ import { OnlineDot, RunStatusChip } from './common';
 import { CHARGERS_PATH, GATEWAYS_PATH, STATION_PROFILE_PATH } from './paths';
 import { upgradeEligibility } from './upgrade';
 
-interface GatewayDetail {
-  id: number;
-  serialNum: string;
-  stationId: number | null;
-  stationName: string | null;
-  companyName: string | null;
-  lifeStatus: string;
-  firmwareVersion: string | null;
-  online: boolean;
-  chargers: { id: number; serialNum: string; online: boolean; runStatus: string | null; lifeStatus: string; firmwareVersion: string | null }[];
-}
-
 export function UpgradeView({ gatewaySn }: { gatewaySn: string }) {
   const translate = useTranslate();
   const found = useGetList('gateway', { pagination: { page: 1, perPage: 20 }, sort: { field: 'serialNum', order: 'ASC' }, filter: { q: gatewaySn } });
   const match = (found.data ?? []).find((g) => String(g.serialNum).toLowerCase() === gatewaySn.toLowerCase());
-  const detail = useGetOne<GatewayDetail & { id: number }>('gateway', { id: match?.id }, { enabled: Boolean(match) });
+  const detail = useGetOne<GatewayDetail>('gateway', { id: match?.id }, { enabled: Boolean(match) });
   useLiveEvents(() => { if (match) void detail.refetch(); }, { events: ['charger', 'gateway'] });
   if (found.isPending || (match && detail.isPending)) return <Loading />;
   if (found.error) return <ErrorState error={found.error as Error} onRetry={() => found.refetch()} />;

@@ -12,6 +12,7 @@
  * Unknown gateway → 802; another company's → 709 (read) / 725 (write).
  */
 import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { GatewayDetail, GatewayRecord } from '../../../domain/records/gateway.js';
 import type { GatewayInput } from '../../../domain/schemas/gateway.js';
 import type { Db } from '../../db/client.js';
 import { charger, company, gateway, station } from '../../db/schema.js';
@@ -21,35 +22,6 @@ import { limitOffset, type PageQuery } from '../../http/paging.js';
 import { assertSameCompany, companyScope } from '../../http/scope.js';
 import { generatePassword, hashPassword } from '../auth/password.js';
 import { iso, mapUnique, orderOf, readCompanyFilter, type Tx } from '../station/common.js';
-
-export interface GatewayRecord {
-  id: number;
-  serialNum: string;
-  companyCode: string;
-  companyName: string | null;
-  stationId: number | null;
-  stationName: string | null;
-  lifeStatus: string;
-  firmwareVersion: string | null;
-  /** From the gateway's BootNotification. */
-  vendor: string | null;
-  model: string | null;
-  online: boolean;
-  lastSeenAt: string | null;
-  /** True when the gateway must authenticate (HTTP Basic) to connect. */
-  hasOcppPassword: boolean;
-  chargerCount: number;
-  createdAt: string | null;
-}
-
-export interface GatewayCharger {
-  id: number;
-  serialNum: string;
-  online: boolean;
-  runStatus: string | null;
-  lifeStatus: string;
-  firmwareVersion: string | null;
-}
 
 export interface GatewayFilter extends PageQuery {
   companyCode?: string;
@@ -108,7 +80,7 @@ export async function getGateway(db: Db, auth: AuthContext, id: number, mode: 'r
 }
 
 /** A gateway with its chargers (by `charger.gatewaySn`) and their live status. */
-export async function getGatewayDetail(db: Db, auth: AuthContext, id: number): Promise<GatewayRecord & { chargers: GatewayCharger[] }> {
+export async function getGatewayDetail(db: Db, auth: AuthContext, id: number): Promise<GatewayDetail> {
   const g = await getGateway(db, auth, id);
   const rows = await db.select().from(charger).where(eq(charger.gatewaySn, g.serialNum)).orderBy(asc(charger.serialNum));
   return {
