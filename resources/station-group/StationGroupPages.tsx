@@ -12,6 +12,7 @@ import { useMemo } from 'react';
 import { Tooltip } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Route, Routes, useParams } from 'react-router-dom';
+import type { StationGroupRecord } from '../../domain/records/station-group';
 import { STATION_GROUP_EMPTY_CODES, stationGroupInput } from '../../domain/schemas/station-group';
 import { ColorChip, EmptyState, ErrorState } from '../../src/components/common';
 import { STATE_COLORS } from '../../src/theme';
@@ -20,18 +21,6 @@ import { CompanyFilterInput, ROWS_PER_PAGE } from '../shared/filterInputs';
 import { CompanyInput, useSchemaValidate } from '../station/common';
 import { exportXlsx } from '../station/exportXlsx';
 import { STATION_GROUP_PATH } from '../station/paths';
-
-/** The group record of `GET /sp/station-group`. */
-export interface StationGroupRecord {
-  id: number;
-  name: string;
-  companyCode: string;
-  companyName: string | null;
-  isDefault: boolean;
-  remark: string | null;
-  stationCount: number;
-  createdAt: string | null;
-}
 
 function DefaultField(_props: { label?: string; source?: string }) {
   const record = useRecordContext<StationGroupRecord>();

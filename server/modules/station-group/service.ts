@@ -6,6 +6,7 @@
  * Unknown group id → 400 (field `id`); another company's group → 709 (read) / 725 (write).
  */
 import { and, count, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
+import type { StationGroupRecord } from '../../../domain/records/station-group.js';
 import type { StationGroupInput } from '../../../domain/schemas/station-group.js';
 import type { Db } from '../../db/client.js';
 import { company, station, stationGroup } from '../../db/schema.js';
@@ -14,17 +15,6 @@ import { AppError, type Page } from '../../http/envelope.js';
 import { limitOffset, type PageQuery } from '../../http/paging.js';
 import { companyScope, assertSameCompany } from '../../http/scope.js';
 import { iso, orderOf, readCompanyFilter, type Tx } from '../station/common.js';
-
-export interface StationGroupRecord {
-  id: number;
-  name: string;
-  companyCode: string;
-  companyName: string | null;
-  isDefault: boolean;
-  remark: string | null;
-  stationCount: number;
-  createdAt: string | null;
-}
 
 export interface StationGroupFilter extends PageQuery {
   companyCode?: string;
