@@ -5,6 +5,7 @@
  * With no type, chargers, then gateways, then stations are paged as one list.
  */
 import { and, asc, count, eq, ilike, type SQL } from 'drizzle-orm';
+import type { SearchHit } from '../../../domain/records/search.js';
 import type { Db } from '../../db/client.js';
 import { charger, company, gateway, station } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
@@ -13,22 +14,6 @@ import { companyScope } from '../../http/scope.js';
 
 export const SEARCH_TYPES = ['chargerSn', 'gatewaySn', 'stationName'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
-
-export interface SearchHit {
-  type: 'charger' | 'gateway' | 'station';
-  id: number;
-  /** SN of a charger or gateway, name of a station. */
-  name: string;
-  serialNum: string | null;
-  stationId: number | null;
-  stationName: string | null;
-  companyCode: string;
-  companyName: string | null;
-  /** Live connection of a charger or gateway; null for stations. */
-  online: boolean | null;
-  /** Life status of a device, status of a station. */
-  status: string;
-}
 
 /** `chargerSn`, `Charger SN`, `CHARGER_SN` … → `chargerSn` (undefined when not a type). */
 export function searchTypeOf(v: string | undefined): SearchType | undefined {

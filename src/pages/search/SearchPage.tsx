@@ -12,25 +12,12 @@ import {
   TableRow, TextField,
 } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
+import type { SearchHit } from '../../../domain/records/search';
 import { CHARGERS_PATH, GATEWAYS_PATH, STATION_PROFILE_PATH } from '../../../resources/station/paths';
 import { OnlineDot } from '../../../resources/station/common';
 import { EmptyState, ErrorState } from '../../components/common';
 import { useApi } from '../../hooks/useApi';
 import { SEARCH_TYPES } from '../../layout/GlobalSearch';
-
-/** One hit of `GET /sp/search`. */
-export interface SearchHit {
-  type: 'charger' | 'gateway' | 'station';
-  id: number;
-  name: string;
-  serialNum: string | null;
-  stationId: number | null;
-  stationName: string | null;
-  companyCode: string;
-  companyName: string | null;
-  online: boolean | null;
-  status: string;
-}
 
 /** The console path of a hit's record. */
 export function hitPath(hit: Pick<SearchHit, 'type' | 'id'>): string {
