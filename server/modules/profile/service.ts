@@ -5,6 +5,7 @@
  * real name, 400 naming the field.
  */
 import { eq } from 'drizzle-orm';
+import type { ProfileRecord } from '../../../domain/records/profile.js';
 import { nameHasDigit } from '../../../domain/schemas/required.js';
 import type { Db } from '../../db/client.js';
 import { account, company, role } from '../../db/schema.js';
@@ -15,24 +16,8 @@ import { hashPassword, verifyPassword } from '../auth/password.js';
 import { hashToken } from '../auth/tokens.js';
 import { ACCOUNT_UNIQUE, revokeOtherSessions } from '../account/service.js';
 
-/** The own-account view: the account fields, company and role names, and the permissions in force. */
-export interface ProfileDto {
-  id: number;
-  username: string;
-  userType: string;
-  realName: string;
-  phone: string | null;
-  email: string | null;
-  avatar: string | null;
-  companyCode: string | null;
-  companyName: string | null;
-  roleName: string | null;
-  permissions: string[];
-  createdAt: string;
-}
-
 /** GET /sp/user/profile. */
-export async function getProfile(db: Db, auth: AuthContext): Promise<ProfileDto> {
+export async function getProfile(db: Db, auth: AuthContext): Promise<ProfileRecord> {
   const [row] = await db.select({ account, companyName: company.name, roleName: role.name }).from(account)
     .leftJoin(company, eq(company.code, account.companyCode))
     .leftJoin(role, eq(role.id, account.roleId))
@@ -47,7 +32,7 @@ export async function getProfile(db: Db, auth: AuthContext): Promise<ProfileDto>
 }
 
 /** PUT /sp/user/profile: real name (no digits → 900), phone, e-mail (taken → 310); sent blank → 609. */
-export async function updateProfile(db: Db, auth: AuthContext, input: { realName?: string | null; phone?: string | null; email?: string | null }): Promise<ProfileDto> {
+export async function updateProfile(db: Db, auth: AuthContext, input: { realName?: string | null; phone?: string | null; email?: string | null }): Promise<ProfileRecord> {
   for (const field of ['realName', 'phone', 'email'] as const) if (input[field] === null) throw new AppError(609, field);
   if (nameHasDigit(input.realName)) throw new AppError(900, 'realName');
   await mapUnique(() => db.update(account).set({

@@ -13,29 +13,14 @@ import UploadIcon from '@mui/icons-material/Upload';
 import type { ChargeDeskDataProvider } from '../../../dataProvider';
 import { sessionOf } from '../../../authProvider/session';
 import { catalogueMessage } from '../../../domain/errors';
+import type { ProfileRecord } from '../../../domain/records/profile';
 import { nameHasDigit } from '../../../domain/schemas/required';
 import { AVATAR_LIMITS, checkImage, uploadImage } from '../../../resources/account/uploadImage';
 import { useApi } from '../../hooks/useApi';
 import { formatDateTime } from '../../utils/date';
 
-/** `GET /sp/user/profile`. */
-export interface Profile {
-  id: number;
-  username: string;
-  userType: string;
-  realName: string;
-  phone: string | null;
-  email: string | null;
-  avatar: string | null;
-  companyCode: string | null;
-  companyName: string | null;
-  roleName: string | null;
-  permissions: string[];
-  createdAt: string;
-}
-
 /** Keeps the session's cached profile (navbar name and avatar) in step with the server. */
-function remember(p: Profile) {
+function remember(p: ProfileRecord) {
   const s = sessionOf(localStorage);
   const old = s.profile();
   if (old) s.setInfo({ ...old, realName: p.realName, avatar: p.avatar, email: p.email, phone: p.phone });
@@ -49,7 +34,7 @@ export function ProfilePanel() {
   const dataProvider = useDataProvider<ChargeDeskDataProvider>();
   const queryClient = useQueryClient();
   const { refetch: refetchIdentity } = useGetIdentity();
-  const { data: profile, isPending, error } = useApi<Profile>('user/profile');
+  const { data: profile, isPending, error } = useApi<ProfileRecord>('user/profile');
   const [form, setForm] = useState({ realName: '', phone: '', email: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
@@ -61,7 +46,7 @@ export function ProfilePanel() {
     if (profile) setForm({ realName: profile.realName ?? '', phone: profile.phone ?? '', email: profile.email ?? '' });
   }, [profile]);
 
-  const updated = (p: Profile) => {
+  const updated = (p: ProfileRecord) => {
     queryClient.setQueryData(['sp', 'user/profile', {}], p);
     remember(p);
     void refetchIdentity();
@@ -75,7 +60,7 @@ export function ProfilePanel() {
     if (Object.keys(e).length) return;
     setSaving(true);
     try {
-      const p = await dataProvider.call<Profile>('PUT', 'user/profile', form);
+      const p = await dataProvider.call<ProfileRecord>('PUT', 'user/profile', form);
       updated(p);
       notify('app.profile.saved', { type: 'success' });
     } catch (err) {
@@ -96,8 +81,8 @@ export function ProfilePanel() {
         return;
       }
       setUploading(true);
-      const p = await uploadImage<Profile | { avatar: string }>('user/avatar', file);
-      const next = 'username' in p ? p : { ...(profile as Profile), avatar: p.avatar };
+      const p = await uploadImage<ProfileRecord | { avatar: string }>('user/avatar', file);
+      const next = 'username' in p ? p : { ...(profile as ProfileRecord), avatar: p.avatar };
       updated(next);
       notify('app.profile.avatar_saved', { type: 'success' });
     } catch (err) {
