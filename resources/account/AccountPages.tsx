@@ -16,7 +16,7 @@ import { Route, Routes, useParams } from 'react-router-dom';
 import { Box, Stack, Typography } from '@mui/material';
 import { ACCOUNT_TYPES } from '../../domain/enums';
 import { catalogueMessage } from '../../domain/errors';
-import { ACCOUNT_REQUIRED, accountCreateInput, accountUpdateInput } from '../../domain/schemas/account';
+import { ACCOUNT_REQUIRED, accountCreateInput, accountUpdateInput, type AccountDto as AccountRecord } from '../../domain/schemas/account';
 import { ColorChip, EmptyState, ErrorState } from '../../src/components/common';
 import { useApi } from '../../src/hooks/useApi';
 import { STATE_COLORS } from '../../src/theme';
@@ -30,24 +30,6 @@ import { sessionOf } from '../../authProvider/session';
 import { useIsAdmin } from './useIsAdmin';
 import { withRealNameRule } from './validators';
 import { ACCOUNTS_PATH } from './paths';
-
-/** An account of `GET /sp/company/user` (never a password). */
-export interface AccountRecord {
-  id: number;
-  companyCode: string | null;
-  companyName: string | null;
-  username: string;
-  userType: string;
-  realName: string;
-  phone: string | null;
-  email: string | null;
-  roleId: number | null;
-  roleName: string | null;
-  managedStationIds: number[];
-  active: boolean;
-  avatar: string | null;
-  createdAt: string;
-}
 
 const T = 'resources.company/user';
 

@@ -14,7 +14,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Route, Routes, useParams } from 'react-router-dom';
 import { Avatar } from '@mui/material';
 import { CURRENCIES } from '../../domain/enums';
-import { OPERATOR_REQUIRED, operatorCreateInput, operatorUpdateInput } from '../../domain/schemas/operator';
+import { OPERATOR_REQUIRED, operatorCreateInput, operatorUpdateInput, type OperatorDto as OperatorRecord } from '../../domain/schemas/operator';
 import { EmptyState, ErrorState } from '../../src/components/common';
 import { formatDateTime } from '../../src/utils/date';
 import { ROWS_PER_PAGE } from '../shared/filterInputs';
@@ -23,22 +23,6 @@ import { useIsAdmin } from '../account/useIsAdmin';
 import { FormToolbar } from '../account/FormToolbar';
 import { LogoInput } from './LogoInput';
 import { OPERATORS_PATH } from './paths';
-
-/** An operator of `GET /sp/company`. */
-export interface OperatorRecord {
-  id: number;
-  name: string;
-  code: string;
-  currency: string;
-  address: string;
-  remark: string | null;
-  servicePhone: string | null;
-  serviceEmail: string | null;
-  adminUsername: string | null;
-  logo: string | null;
-  timeZone: string;
-  createdAt: string;
-}
 
 const CURRENCY_CHOICES = CURRENCIES.map((c) => ({ id: c, name: c }));
 

@@ -9,7 +9,7 @@ import {
   SearchInput, SelectInput, SimpleForm, TextField, TextInput, TopToolbar, useLocaleState, useRecordContext, useTranslate,
 } from 'react-admin';
 import { Route, Routes, useParams } from 'react-router-dom';
-import { ROLE_REQUIRED, roleCreateInput, roleUpdateInput } from '../../domain/schemas/role';
+import { ROLE_REQUIRED, roleCreateInput, roleUpdateInput, type RoleDto as RoleRecord } from '../../domain/schemas/role';
 import { ColorChip, EmptyState, ErrorState } from '../../src/components/common';
 import { STATE_COLORS } from '../../src/theme';
 import { formatDateTime } from '../../src/utils/date';
@@ -20,19 +20,6 @@ import { useIsAdmin } from '../account/useIsAdmin';
 import { FormToolbar } from '../account/FormToolbar';
 import { PermissionTreeInput } from './PermissionTree';
 import { ROLES_PATH } from './paths';
-
-/** A role of `GET /sp/role`. */
-export interface RoleRecord {
-  id: number;
-  name: string;
-  code: string;
-  companyCode: string | null;
-  description: string;
-  enabled: boolean;
-  remark: string | null;
-  permissions: string[];
-  createdAt: string;
-}
 
 /** Enabled / disabled chip. */
 export function EnabledChip({ prefix }: { prefix: string; source?: string; label?: string }) {
