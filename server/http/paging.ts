@@ -1,7 +1,10 @@
 /**
  * Common list parameters (DESIGN.md §3): `page` (1-based), `size` (≤ 500), `sort`, `order`.
  */
+import { asc, desc, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+import { AppError } from './envelope.js';
 
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -15,6 +18,20 @@ export type PageQuery = z.infer<typeof pageQuery>;
 export function limitOffset(q: PageQuery): { limit: number; offset: number } {
   return { limit: q.size, offset: (q.page - 1) * q.size };
 }
+
+/**
+ * ORDER BY of a newest-first list: the `sort` column from `sortable` (default its `id`; a name
+ * outside it → 400 `sort`), descending unless `order` is asc, then `tiebreak` descending.
+ */
+export function newestFirst(q: PageQuery, sortable: Readonly<{ id: PgColumn } & Record<string, PgColumn>>, tiebreak: PgColumn): SQL[] {
+  if (q.sort && !(q.sort in sortable)) throw new AppError(400, 'sort');
+  const column = sortable[q.sort ?? 'id'];
+  const dir = q.order?.toLowerCase() === 'asc' ? asc : desc;
+  return [dir(column), desc(tiebreak)];
+}
+
+/** Escapes LIKE wildcards of a user's search term: `%term%` matching it literally (ILIKE). */
+export const likeTerm = (q: string) => `%${q.replace(/[%_\\]/g, '\\$&')}%`;
 
 /** A string-or-repeated query value as an array (`?status=a&status=b`). */
 export const manyQuery = z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v : [v]));

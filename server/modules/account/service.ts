@@ -18,12 +18,12 @@ import { account, company, role, sessionToken, station } from '../../db/schema.j
 import { mapUnique } from '../../db/pg-errors.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError, type Page } from '../../http/envelope.js';
-import { limitOffset, type PageQuery } from '../../http/paging.js';
+import { likeTerm, limitOffset, type PageQuery } from '../../http/paging.js';
 import { requireFields } from '../../http/required.js';
 import { assertSameCompany } from '../../http/scope.js';
 import { hashPassword } from '../auth/password.js';
 import { hashToken } from '../auth/tokens.js';
-import { assertCompanyExists, assertHoldsAll, likeTerm } from '../role/service.js';
+import { assertCompanyExists, assertHoldsAll } from '../role/service.js';
 
 type AccountRow = typeof account.$inferSelect;
 

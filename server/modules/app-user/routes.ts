@@ -5,13 +5,13 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { appUser, chargeOrder } from '../../db/schema.js';
 import type { Db } from '../../db/client.js';
 import { authOf, type AuthContext } from '../../http/access.js';
 import { AppError, ok } from '../../http/envelope.js';
-import { limitOffset, pageQuery } from '../../http/paging.js';
+import { likeTerm, limitOffset, newestFirst, pageQuery } from '../../http/paging.js';
 import { assertSameCompany, companyScope } from '../../http/scope.js';
 import { amountInput, rechargeAmountError } from '../../../domain/schemas/card-user.js';
 import { changeBalance, ledgerPage } from '../balance/ledger.js';
@@ -96,16 +96,13 @@ const appUserRoutes: FastifyPluginAsync = async (app) => {
     if (q.active) where.push(eq(appUser.active, q.active === 'true'));
     if (q.registrationMethod) where.push(eq(appUser.registrationMethod, q.registrationMethod));
     if (q.q) {
-      const like = `%${q.q.replace(/[%_\\]/g, '\\$&')}%`;
+      const like = likeTerm(q.q);
       where.push(or(ilike(appUser.nickname, like), ilike(appUser.mobile, like), ilike(appUser.fullName, like), ilike(appUser.email, like)));
     }
-    if (q.sort && !(q.sort in SORTABLE)) throw new AppError(400, 'sort');
-    const column = SORTABLE[(q.sort ?? 'id') as keyof typeof SORTABLE];
-    const dir = q.order?.toLowerCase() === 'asc' ? asc : desc;
     const cond = and(...where);
     const { limit, offset } = limitOffset(q);
     const [rows, [{ n }]] = await Promise.all([
-      db.select().from(appUser).where(cond).orderBy(dir(column), desc(appUser.id)).limit(limit).offset(offset),
+      db.select().from(appUser).where(cond).orderBy(...newestFirst(q, SORTABLE, appUser.id)).limit(limit).offset(offset),
       db.select({ n: count() }).from(appUser).where(cond),
     ]);
     return ok(req, { records: await enrich(rows), total: n });

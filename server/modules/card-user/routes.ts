@@ -4,12 +4,12 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { cardUser, chargeOrder } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
-import { AppError, ok } from '../../http/envelope.js';
-import { limitOffset, pageQuery } from '../../http/paging.js';
+import { ok } from '../../http/envelope.js';
+import { likeTerm, limitOffset, newestFirst, pageQuery } from '../../http/paging.js';
 import { assertSameCompany, companyScope } from '../../http/scope.js';
 import { amountInput, cardUserInput } from '../../../domain/schemas/card-user.js';
 import { ledgerPage } from '../balance/ledger.js';
@@ -54,16 +54,13 @@ const cardUserRoutes: FastifyPluginAsync = async (app) => {
     if (q.scope) where.push(eq(cardUser.scope, q.scope));
     if (q.managerCard) where.push(eq(cardUser.managerCard, q.managerCard === 'true'));
     if (q.q) {
-      const like = `%${q.q.replace(/[%_\\]/g, '\\$&')}%`;
+      const like = likeTerm(q.q);
       where.push(or(ilike(cardUser.cardNumber, like), ilike(cardUser.lastName, like), ilike(cardUser.firstName, like), ilike(cardUser.mobile, like), ilike(cardUser.email, like)));
     }
-    if (q.sort && !(q.sort in SORTABLE)) throw new AppError(400, 'sort');
-    const column = SORTABLE[(q.sort ?? 'id') as keyof typeof SORTABLE];
-    const dir = q.order?.toLowerCase() === 'asc' ? asc : desc;
     const cond = and(...where);
     const { limit, offset } = limitOffset(q);
     const [rows, [{ n }]] = await Promise.all([
-      db.select().from(cardUser).where(cond).orderBy(dir(column), desc(cardUser.id)).limit(limit).offset(offset),
+      db.select().from(cardUser).where(cond).orderBy(...newestFirst(q, SORTABLE, cardUser.id)).limit(limit).offset(offset),
       db.select({ n: count() }).from(cardUser).where(cond),
     ]);
     return ok(req, { records: await withCompanies(rows), total: n });

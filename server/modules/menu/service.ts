@@ -11,7 +11,7 @@ import { menu } from '../../db/schema.js';
 import { mapUnique } from '../../db/pg-errors.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/envelope.js';
-import { limitOffset, type PageQuery } from '../../http/paging.js';
+import { likeTerm, limitOffset, type PageQuery } from '../../http/paging.js';
 import { requireFields } from '../../http/required.js';
 import type { Page } from '../../http/envelope.js';
 
@@ -163,7 +163,7 @@ export interface MenuFilters {
 /** GET /sp/menu: menus, flat, ordered by level then order number. */
 export async function listMenus(db: Db, f: MenuFilters, page: PageQuery): Promise<Page<MenuDto>> {
   const conds: SQL[] = [];
-  if (f.q) conds.push(ilike(menu.name, `%${f.q.replace(/[%_\\]/g, '\\$&')}%`));
+  if (f.q) conds.push(ilike(menu.name, likeTerm(f.q)));
   if (f.enabled !== undefined) conds.push(eq(menu.enabled, f.enabled));
   if (f.level !== undefined) conds.push(eq(menu.level, f.level));
   const where = conds.length ? and(...conds) : undefined;

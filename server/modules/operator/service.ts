@@ -13,11 +13,10 @@ import { account, company, role, stationGroup } from '../../db/schema.js';
 import { mapUnique } from '../../db/pg-errors.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError, type Page } from '../../http/envelope.js';
-import { limitOffset, type PageQuery } from '../../http/paging.js';
+import { likeTerm, limitOffset, type PageQuery } from '../../http/paging.js';
 import { requireFields } from '../../http/required.js';
 import { assertSameCompany } from '../../http/scope.js';
 import { hashPassword } from '../auth/password.js';
-import { likeTerm } from '../role/service.js';
 
 type CompanyRow = typeof company.$inferSelect;
 

@@ -13,7 +13,7 @@ import { mapUnique } from '../../db/pg-errors.js';
 import type { AuthContext } from '../../http/access.js';
 import { hasPermission } from '../../http/access.js';
 import { AppError, type Page } from '../../http/envelope.js';
-import { limitOffset, type PageQuery } from '../../http/paging.js';
+import { likeTerm, limitOffset, type PageQuery } from '../../http/paging.js';
 import { requireFields } from '../../http/required.js';
 import { assertSameCompany } from '../../http/scope.js';
 import { grantablePermissions, withAncestors } from '../menu/service.js';
@@ -29,9 +29,6 @@ export function toRoleDto(r: RoleRow): RoleDto {
     remark: r.remark, permissions: r.permissions, createdAt: r.createdAt.toISOString(),
   };
 }
-
-/** Escapes LIKE wildcards of a user's search term. */
-export const likeTerm = (q: string) => `%${q.replace(/[%_\\]/g, '\\$&')}%`;
 
 /** Throws 403 unless the caller holds every one of `permissions` (administrators hold all). */
 export function assertHoldsAll(auth: AuthContext, permissions: readonly string[]): void {

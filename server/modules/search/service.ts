@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.js';
 import { charger, company, gateway, station } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
 import type { Page } from '../../http/envelope.js';
+import { likeTerm } from '../../http/paging.js';
 import { companyScope } from '../../http/scope.js';
 
 export const SEARCH_TYPES = ['chargerSn', 'gatewaySn', 'stationName'] as const;
@@ -21,16 +22,13 @@ export function searchTypeOf(v: string | undefined): SearchType | undefined {
   return SEARCH_TYPES.find((t) => t.toLowerCase() === k);
 }
 
-/** Escapes LIKE wildcards so that the term matches literally. */
-const likeOf = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 interface Source {
   count(): Promise<number>;
   rows(limit: number, offset: number): Promise<SearchHit[]>;
 }
 
 function chargers(db: Db, auth: AuthContext, term: string): Source {
-  const where = and(companyScope(auth, charger.companyCode), ilike(charger.serialNum, likeOf(term)));
+  const where = and(companyScope(auth, charger.companyCode), ilike(charger.serialNum, likeTerm(term)));
   return {
     count: async () => (await db.select({ n: count() }).from(charger).where(where))[0].n,
     rows: async (limit, offset) => {
@@ -46,7 +44,7 @@ function chargers(db: Db, auth: AuthContext, term: string): Source {
 }
 
 function gateways(db: Db, auth: AuthContext, term: string): Source {
-  const where = and(companyScope(auth, gateway.companyCode), ilike(gateway.serialNum, likeOf(term)));
+  const where = and(companyScope(auth, gateway.companyCode), ilike(gateway.serialNum, likeTerm(term)));
   return {
     count: async () => (await db.select({ n: count() }).from(gateway).where(where))[0].n,
     rows: async (limit, offset) => {
@@ -62,7 +60,7 @@ function gateways(db: Db, auth: AuthContext, term: string): Source {
 }
 
 function stations(db: Db, auth: AuthContext, term: string): Source {
-  const where: SQL | undefined = and(companyScope(auth, station.companyCode), ilike(station.name, likeOf(term)));
+  const where: SQL | undefined = and(companyScope(auth, station.companyCode), ilike(station.name, likeTerm(term)));
   return {
     count: async () => (await db.select({ n: count() }).from(station).where(where))[0].n,
     rows: async (limit, offset) => {
