@@ -4,17 +4,15 @@
  * prepay type, deduct type, related order — a link to `#/Operations/Orders/<id>/show` —, amount,
  * old and new balance, remark, operator) from `GET /sp/<holder>/{id}/balance-records`.
  */
-import { useState, type ReactNode } from 'react';
-import { useGetOne, useLocaleState, useTranslate, useGetList } from 'react-admin';
+import type { ReactNode } from 'react';
+import { useGetOne, useLocaleState, useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
-import {
-  Box, Button, Card, CardContent, Skeleton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Typography,
-} from '@mui/material';
+import { Box, Button, Card, CardContent, Skeleton, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { ColorChip, EmptyState, ErrorState } from '../../src/components/common';
+import { ColorChip, ErrorState } from '../../src/components/common';
 import { formatDateTime } from '../../src/utils/date';
 import { formatMoney } from '../../src/utils/number';
-import { ROWS_PER_PAGE } from '../shared/filterInputs';
+import { PagedTable } from '../shared/PagedTable';
 import { BalanceActions } from './BalanceActions';
 import type { BalanceHolder, BalanceRecord, HolderResource } from './types';
 
@@ -22,68 +20,45 @@ const CHANGE_COLORS: Record<string, string> = {
   GIFT: '#9c27b0', PREPAY: '#1ebb77', PLATFORM_RECHARGE: '#1ebb77', DEDUCT: '#409eff', CLEARED: '#909399', USER_REFUND: '#e6a23c',
 };
 
+const COLUMNS = ['createTimeStamp', 'changeType', 'prepayType', 'deductType', 'orderNo', 'changeAmount', 'oldBalance', 'newBalance', 'remark', 'operator'];
+
 /** The paged table of balance records of one holder. */
 export function BalanceRecordTable({ resource, id, currency }: { resource: HolderResource; id: number; currency: string | null }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const [page, setPage] = useState(0);
-  const [perPage, setPerPage] = useState(20);
-  const { data, total, isPending, error, refetch } = useGetList<BalanceRecord & { id: number }>(
-    `${resource}/${id}/balance-records`,
-    { pagination: { page: page + 1, perPage }, sort: { field: 'createTimeStamp', order: 'DESC' } },
-    { retry: false },
-  );
   const money = (v: string | null | undefined) => formatMoney(v, currency, locale);
-  const t = (k: string) => translate(`resources.balance.fields.${k}`);
-  if (error) return <ErrorState error={error as Error} onRetry={() => void refetch()} />;
-  if (isPending) return <Box sx={{ p: 2 }}><Skeleton height={32} /><Skeleton height={32} /><Skeleton height={32} /></Box>;
-  if (!data?.length) return <EmptyState message="resources.balance.empty" />;
   return (
-    <>
-      <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" data-testid="balance-records">
-          <TableHead>
-            <TableRow>
-              {['createTimeStamp', 'changeType', 'prepayType', 'deductType', 'orderNo', 'changeAmount', 'oldBalance', 'newBalance', 'remark', 'operator'].map((k) => (
-                <TableCell key={k} align={['changeAmount', 'oldBalance', 'newBalance'].includes(k) ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }}>{t(k)}</TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {data.map((r) => (
-              <TableRow key={r.id} data-testid="balance-record-row" hover>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.createTimeStamp)}</TableCell>
-                <TableCell>
-                  <ColorChip label={translate(`resources.balance.values.changeType.${r.changeType}`, { _: r.changeType })} color={CHANGE_COLORS[r.changeType] ?? '#909399'} />
-                </TableCell>
-                <TableCell>{r.prepayType ? translate(`resources.balance.values.prepayType.${r.prepayType}`, { _: r.prepayType }) : '—'}</TableCell>
-                <TableCell>{r.deductType ? translate(`resources.balance.values.deductType.${r.deductType}`, { _: r.deductType }) : '—'}</TableCell>
-                <TableCell sx={{ fontFamily: 'monospace' }}>
-                  {r.relevanceId ? <Link to={`/Operations/Orders/${r.relevanceId}/show`} data-testid="balance-record-order">{r.orderNo ?? r.relevanceId}</Link> : '—'}
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600, color: Number(r.changeAmount) < 0 ? 'error.main' : 'success.main' }}>
-                  {Number(r.changeAmount) > 0 ? '+' : ''}{money(r.changeAmount)}
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{money(r.oldBalance)}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{money(r.newBalance)}</TableCell>
-                <TableCell sx={{ maxWidth: 240, wordBreak: 'break-word' }}>{r.remark || '—'}</TableCell>
-                <TableCell>{r.operator || '—'}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TablePagination
-        component="div"
-        count={total ?? 0}
-        page={page}
-        rowsPerPage={perPage}
-        rowsPerPageOptions={ROWS_PER_PAGE}
-        onPageChange={(_e, p) => setPage(p)}
-        onRowsPerPageChange={(e) => { setPerPage(Number(e.target.value)); setPage(0); }}
-        labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-      />
-    </>
+    <PagedTable<BalanceRecord & { id: number }>
+      path={`${resource}/${id}/balance-records`}
+      sortField="createTimeStamp"
+      columns={COLUMNS}
+      labelPrefix="resources.balance.fields"
+      right={['changeAmount', 'oldBalance', 'newBalance']}
+      testId="balance-records"
+      emptyMessage="resources.balance.empty"
+      skeletons={3}
+    >
+      {(rows) => rows.map((r) => (
+        <TableRow key={r.id} data-testid="balance-record-row" hover>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.createTimeStamp)}</TableCell>
+          <TableCell>
+            <ColorChip label={translate(`resources.balance.values.changeType.${r.changeType}`, { _: r.changeType })} color={CHANGE_COLORS[r.changeType] ?? '#909399'} />
+          </TableCell>
+          <TableCell>{r.prepayType ? translate(`resources.balance.values.prepayType.${r.prepayType}`, { _: r.prepayType }) : '—'}</TableCell>
+          <TableCell>{r.deductType ? translate(`resources.balance.values.deductType.${r.deductType}`, { _: r.deductType }) : '—'}</TableCell>
+          <TableCell sx={{ fontFamily: 'monospace' }}>
+            {r.relevanceId ? <Link to={`/Operations/Orders/${r.relevanceId}/show`} data-testid="balance-record-order">{r.orderNo ?? r.relevanceId}</Link> : '—'}
+          </TableCell>
+          <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600, color: Number(r.changeAmount) < 0 ? 'error.main' : 'success.main' }}>
+            {Number(r.changeAmount) > 0 ? '+' : ''}{money(r.changeAmount)}
+          </TableCell>
+          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{money(r.oldBalance)}</TableCell>
+          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{money(r.newBalance)}</TableCell>
+          <TableCell sx={{ maxWidth: 240, wordBreak: 'break-word' }}>{r.remark || '—'}</TableCell>
+          <TableCell>{r.operator || '—'}</TableCell>
+        </TableRow>
+      ))}
+    </PagedTable>
   );
 }
 
