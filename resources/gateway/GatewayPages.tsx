@@ -14,9 +14,7 @@ import {
   FunctionField, List, Loading, Pagination, SaveButton, SearchInput, SelectArrayInput, SelectInput, SimpleForm, TextField,
   TextInput, Toolbar, TopToolbar, useGetList, useGetOne, useListContext, useRecordContext, useTranslate,
 } from 'react-admin';
-import {
-  Box, Card, CardContent, CardHeader, Grid, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography,
-} from '@mui/material';
+import { Box, Card, CardContent, CardHeader, Grid, Link, Typography } from '@mui/material';
 import SystemUpdateAltIcon from '@mui/icons-material/SystemUpdateAlt';
 import { LIFE_STATUSES } from '../../domain/enums';
 import type { GatewayDetail } from '../../domain/records/gateway';
@@ -26,9 +24,10 @@ import { useLiveEvents } from '../../src/hooks/useLiveEvents';
 import { formatDateTime } from '../../src/utils/date';
 import { CompanyFilterInput, ROWS_PER_PAGE, StationFilterInput } from '../shared/filterInputs';
 import { OcppPasswordCard } from '../shared/OcppPasswordCard';
-import { LastSeen, OnlineChip, OnlineDot, RunStatusChip, useSchemaValidate } from '../station/common';
+import { ChargerTable } from '../station/ChargerTable';
+import { LastSeen, OnlineChip, OnlineDot, useSchemaValidate } from '../station/common';
 import { exportXlsx } from '../station/exportXlsx';
-import { CHARGERS_PATH, GATEWAYS_PATH, STATION_PROFILE_PATH, upgradePath } from '../station/paths';
+import { GATEWAYS_PATH, STATION_PROFILE_PATH, upgradePath } from '../station/paths';
 
 /**
  * A gateway as the console reads it: the record of `GET /sp/gateway` (the detail adds its
@@ -209,26 +208,12 @@ export function GatewayShow() {
         <CardHeader title={translate('resources.gateway.chargers_title', { smart_count: data.chargers ? chargers.length : data.chargerCount })} />
         <CardContent sx={{ overflowX: 'auto' }}>
           {chargers.length === 0 ? <EmptyState message="resources.gateway.no_chargers" /> : (
-            <Table size="small" data-testid="gateway-chargers">
-              <TableHead><TableRow>
-                <TableCell>{translate('resources.charger.fields.online')}</TableCell>
-                <TableCell>{translate('resources.charger.fields.serialNum')}</TableCell>
-                <TableCell>{translate('resources.charger.fields.runStatus')}</TableCell>
-                <TableCell>{translate('resources.charger.fields.lifeStatus')}</TableCell>
-                <TableCell>{translate('resources.charger.fields.firmwareVersion')}</TableCell>
-              </TableRow></TableHead>
-              <TableBody>
-                {chargers.map((c) => (
-                  <TableRow key={c.id} hover data-testid="gateway-charger-row">
-                    <TableCell><OnlineDot online={c.online} /></TableCell>
-                    <TableCell><Link component={RouterLink} to={`${CHARGERS_PATH}/${c.id}/show`} sx={{ fontFamily: 'monospace' }}>{c.serialNum}</Link></TableCell>
-                    <TableCell><RunStatusChip status={c.runStatus} online={c.online} /></TableCell>
-                    <TableCell>{translate(`resources.charger.values.lifeStatus.${c.lifeStatus}`, { _: c.lifeStatus })}</TableCell>
-                    <TableCell>{c.firmwareVersion ?? '—'}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <ChargerTable
+              chargers={chargers}
+              columns={['online', 'serialNum', 'runStatus', 'lifeStatus', 'firmwareVersion']}
+              testId="gateway-chargers"
+              rowTestId="gateway-charger-row"
+            />
           )}
         </CardContent>
       </Card>

@@ -15,7 +15,8 @@ import type { StationDetail } from '../../domain/records/station';
 import { EmptyState, ErrorState, RelativeTime } from '../../src/components/common';
 import { useLiveEvents } from '../../src/hooks/useLiveEvents';
 import { formatDateTime } from '../../src/utils/date';
-import { OnlineDot, RunStatusChip } from './common';
+import { ChargerTable } from './ChargerTable';
+import { OnlineDot } from './common';
 import { CHARGERS_PATH, GATEWAYS_PATH, STATION_PROFILE_PATH, upgradePath } from './paths';
 import { StationMapView } from './StationMap';
 import { StationStatusChip } from './StationList';
@@ -86,34 +87,12 @@ export function StationShow() {
         />
         <CardContent sx={{ overflowX: 'auto' }}>
           {chargers.length === 0 ? <EmptyState /> : (
-            <Table size="small" data-testid="station-chargers">
-              <TableHead><TableRow>
-                <TableCell>{translate('resources.charger.fields.online')}</TableCell>
-                <TableCell>{translate('resources.charger.fields.serialNum')}</TableCell>
-                <TableCell>{translate('resources.charger.fields.chargerStationCode')}</TableCell>
-                <TableCell>{translate('resources.charger.fields.type')}</TableCell>
-                <TableCell>{translate('resources.charger.fields.runStatus')}</TableCell>
-                <TableCell>{translate('resources.charger.fields.lifeStatus')}</TableCell>
-                <TableCell>{translate('resources.charger.fields.gatewaySn')}</TableCell>
-                <TableCell>{translate('resources.charger.fields.firmwareVersion')}</TableCell>
-                <TableCell>{translate('resources.charger.fields.lastSeenAt')}</TableCell>
-              </TableRow></TableHead>
-              <TableBody>
-                {chargers.map((c) => (
-                  <TableRow key={c.id} data-testid="station-charger-row" hover>
-                    <TableCell><OnlineDot online={c.online} /></TableCell>
-                    <TableCell><Link component={RouterLink} to={`${CHARGERS_PATH}/${c.id}/show`} sx={{ fontFamily: 'monospace' }}>{c.serialNum}</Link></TableCell>
-                    <TableCell>{c.chargerStationCode ?? '—'}</TableCell>
-                    <TableCell>{c.type}</TableCell>
-                    <TableCell><RunStatusChip status={c.runStatus} online={c.online} /></TableCell>
-                    <TableCell>{translate(`resources.charger.values.lifeStatus.${c.lifeStatus}`, { _: c.lifeStatus })}</TableCell>
-                    <TableCell>{c.gatewaySn ? <Link component={RouterLink} to={upgradePath(c.gatewaySn)}>{c.gatewaySn}</Link> : '—'}</TableCell>
-                    <TableCell>{c.firmwareVersion ?? '—'}</TableCell>
-                    <TableCell><RelativeTime value={c.lastSeenAt} /></TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <ChargerTable
+              chargers={chargers}
+              columns={['online', 'serialNum', 'chargerStationCode', 'type', 'runStatus', 'lifeStatus', 'gatewaySn', 'firmwareVersion', 'lastSeenAt']}
+              testId="station-chargers"
+              rowTestId="station-charger-row"
+            />
           )}
         </CardContent>
       </Card>

@@ -6,15 +6,14 @@
  */
 import { Link as RouterLink } from 'react-router-dom';
 import { Loading, useGetList, useGetOne, useTranslate } from 'react-admin';
-import {
-  Alert, Box, Card, CardContent, CardHeader, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography,
-} from '@mui/material';
+import { Alert, Box, Card, CardContent, CardHeader, Link, Typography } from '@mui/material';
 import type { GatewayDetail } from '../../domain/records/gateway';
 import { ColorChip, EmptyState, ErrorState } from '../../src/components/common';
 import { useLiveEvents } from '../../src/hooks/useLiveEvents';
 import { STATE_COLORS } from '../../src/theme';
-import { OnlineDot, RunStatusChip } from './common';
-import { CHARGERS_PATH, GATEWAYS_PATH, STATION_PROFILE_PATH } from './paths';
+import { ChargerTable } from './ChargerTable';
+import { OnlineDot } from './common';
+import { GATEWAYS_PATH, STATION_PROFILE_PATH } from './paths';
 import { upgradeEligibility } from './upgrade';
 
 export function UpgradeView({ gatewaySn }: { gatewaySn: string }) {
@@ -46,35 +45,23 @@ export function UpgradeView({ gatewaySn }: { gatewaySn: string }) {
           {translate('resources.station.upgrade.summary', { eligible, total: g.chargers.length })} {translate('resources.station.upgrade.future')}
         </Alert>
         {g.chargers.length === 0 ? <EmptyState /> : (
-          <Table size="small" data-testid="upgrade-chargers">
-            <TableHead><TableRow>
-              <TableCell>{translate('resources.charger.fields.online')}</TableCell>
-              <TableCell>{translate('resources.charger.fields.serialNum')}</TableCell>
-              <TableCell>{translate('resources.charger.fields.firmwareVersion')}</TableCell>
-              <TableCell>{translate('resources.charger.fields.runStatus')}</TableCell>
-              <TableCell>{translate('resources.charger.fields.lifeStatus')}</TableCell>
-              <TableCell>{translate('resources.station.upgrade.eligibility')}</TableCell>
-            </TableRow></TableHead>
-            <TableBody>
-              {g.chargers.map((c) => {
+          <ChargerTable
+            chargers={g.chargers}
+            columns={['online', 'serialNum', 'firmwareVersion', 'runStatus', 'lifeStatus']}
+            testId="upgrade-chargers"
+            rowTestId="upgrade-charger-row"
+            hover={false}
+            extra={{
+              label: 'resources.station.upgrade.eligibility',
+              rowProps: (c) => ({ 'data-eligible': upgradeEligibility(c).eligible ? 'true' : 'false' }),
+              cell: (c) => {
                 const e = upgradeEligibility(c);
-                return (
-                  <TableRow key={c.id} data-testid="upgrade-charger-row" data-eligible={e.eligible ? 'true' : 'false'}>
-                    <TableCell><OnlineDot online={c.online} /></TableCell>
-                    <TableCell><Link component={RouterLink} to={`${CHARGERS_PATH}/${c.id}/show`} sx={{ fontFamily: 'monospace' }}>{c.serialNum}</Link></TableCell>
-                    <TableCell>{c.firmwareVersion ?? '—'}</TableCell>
-                    <TableCell><RunStatusChip status={c.runStatus} online={c.online} /></TableCell>
-                    <TableCell>{translate(`resources.charger.values.lifeStatus.${c.lifeStatus}`, { _: c.lifeStatus })}</TableCell>
-                    <TableCell>
-                      {e.eligible
-                        ? <ColorChip testId="upgrade-eligible" label={translate('resources.station.upgrade.eligible')} color={STATE_COLORS.available} />
-                        : <Typography variant="body2" color="text.secondary" data-testid="upgrade-reason">{translate(`resources.station.upgrade.reasons.${e.reason}`)}</Typography>}
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
+                return e.eligible
+                  ? <ColorChip testId="upgrade-eligible" label={translate('resources.station.upgrade.eligible')} color={STATE_COLORS.available} />
+                  : <Typography variant="body2" color="text.secondary" data-testid="upgrade-reason">{translate(`resources.station.upgrade.reasons.${e.reason}`)}</Typography>;
+              },
+            }}
+          />
         )}
       </CardContent>
     </Card>
