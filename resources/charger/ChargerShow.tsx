@@ -10,14 +10,14 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import {
   Button, Confirm, EditButton, Loading, RecordContextProvider, useDataProvider, useGetOne, useNotify, useTranslate,
 } from 'react-admin';
-import { Box, Card, CardContent, CardHeader, Grid, Link, Typography } from '@mui/material';
+import { Box, Card, CardContent, CardHeader, Grid, Link } from '@mui/material';
 import PowerSettingsNewIcon from '@mui/icons-material/PowerSettingsNew';
 import type { ChargeDeskDataProvider } from '../../dataProvider';
 import { ErrorState, RelativeTime } from '../../src/components/common';
 import { useLiveEvents } from '../../src/hooks/useLiveEvents';
 import { formatDateTime } from '../../src/utils/date';
 import { OcppPasswordCard } from '../shared/OcppPasswordCard';
-import { OnlineDot, RunStatusChip } from '../station/common';
+import { DeviceTitle, RunStatusChip, ShowField } from '../station/common';
 import { CHARGERS_PATH, STATION_PROFILE_PATH, upgradePath } from '../station/paths';
 import { ConnectorsField } from './chargerFields';
 import type { ChargerRecord } from './types';
@@ -33,16 +33,6 @@ export interface ChargerDetail extends ChargerRecord {
   installerContact?: string | null;
   createTimeStamp?: string | null;
   hasOcppPassword?: boolean;
-}
-
-function Field({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
-  const translate = useTranslate();
-  return (
-    <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-      <Typography variant="caption" color="text.secondary">{translate(label)}</Typography>
-      <Typography variant="body2" component="div" data-testid={testId}>{children ?? '—'}</Typography>
-    </Grid>
-  );
 }
 
 type Pending = 'activate' | 'deactivate' | null;
@@ -83,7 +73,7 @@ export function ChargerShow() {
     <Box sx={{ mt: 1, display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="charger-show">
       <Card>
         <CardHeader
-          title={<Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}><OnlineDot online={data.online} /><span style={{ fontFamily: 'monospace' }} data-testid="charger-show-sn">{data.serialNum}</span></Box>}
+          title={<DeviceTitle online={data.online} serialNum={data.serialNum} testId="charger-show-sn" />}
           subheader={data.stationName ? <Link component={RouterLink} to={`${STATION_PROFILE_PATH}/${data.stationId}/show`}>{data.stationName}</Link> : data.companyName}
           action={<Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
             <EditButton resource="charger" record={data} to={`${CHARGERS_PATH}/${data.id}`} data-testid="charger-edit" />
@@ -97,26 +87,26 @@ export function ChargerShow() {
         />
         <CardContent>
           <Grid container spacing={2}>
-            <Field label={f('lifeStatus')} testId="charger-life-status">{translate(`resources.charger.values.lifeStatus.${data.lifeStatus}`, { _: data.lifeStatus })}</Field>
-            <Field label={f('online')}>{translate(`resources.charger.values.online.${data.online}`)} · <RelativeTime value={data.lastSeenAt} /></Field>
-            <Field label={f('runStatus')}><RunStatusChip status={data.runStatus} online={data.online} /></Field>
-            <Field label={f('connectors')}><RecordContextProvider value={data}><ConnectorsField /></RecordContextProvider></Field>
-            <Field label={f('firmwareVersion')}>{data.firmwareVersion}</Field>
-            <Field label={f('vendor')}>{[data.vendor, data.model].filter(Boolean).join(' · ') || null}</Field>
-            <Field label={f('chargerStationCode')}>{data.chargerStationCode}</Field>
-            <Field label={f('equipmentNumber')}>{data.equipmentNumber}</Field>
-            <Field label={f('type')}>{data.type}</Field>
-            <Field label={f('phase')}>{data.phase ? translate(`resources.charger.values.phase.${data.phase}`, { _: data.phase }) : null}</Field>
-            <Field label={f('ratedPowerKw')}>{data.ratedPowerKw}</Field>
-            <Field label={f('gatewaySn')}>{data.gatewaySn ? <Link component={RouterLink} to={upgradePath(data.gatewaySn)}>{data.gatewaySn}</Link> : null}</Field>
-            <Field label={f('installationDate')}>{data.installationDate}</Field>
-            <Field label={f('warrantyYears')}>{translate(`resources.charger.values.warrantyYears.${data.warrantyYears ?? 0}`)}</Field>
-            <Field label={f('installerName')}>{data.installerName}</Field>
-            <Field label={f('installerEmail')}>{data.installerEmail}</Field>
-            <Field label={f('installerCompany')}>{data.installerCompany}</Field>
-            <Field label={f('installerContact')}>{data.installerContact}</Field>
-            <Field label={f('activeOrderNo')}>{data.activeOrderNo}</Field>
-            <Field label={f('createTimeStamp')}>{data.createTimeStamp ? formatDateTime(data.createTimeStamp) : null}</Field>
+            <ShowField label={f('lifeStatus')} testId="charger-life-status">{translate(`resources.charger.values.lifeStatus.${data.lifeStatus}`, { _: data.lifeStatus })}</ShowField>
+            <ShowField label={f('online')}>{translate(`resources.charger.values.online.${data.online}`)} · <RelativeTime value={data.lastSeenAt} /></ShowField>
+            <ShowField label={f('runStatus')}><RunStatusChip status={data.runStatus} online={data.online} /></ShowField>
+            <ShowField label={f('connectors')}><RecordContextProvider value={data}><ConnectorsField /></RecordContextProvider></ShowField>
+            <ShowField label={f('firmwareVersion')}>{data.firmwareVersion}</ShowField>
+            <ShowField label={f('vendor')}>{[data.vendor, data.model].filter(Boolean).join(' · ') || null}</ShowField>
+            <ShowField label={f('chargerStationCode')}>{data.chargerStationCode}</ShowField>
+            <ShowField label={f('equipmentNumber')}>{data.equipmentNumber}</ShowField>
+            <ShowField label={f('type')}>{data.type}</ShowField>
+            <ShowField label={f('phase')}>{data.phase ? translate(`resources.charger.values.phase.${data.phase}`, { _: data.phase }) : null}</ShowField>
+            <ShowField label={f('ratedPowerKw')}>{data.ratedPowerKw}</ShowField>
+            <ShowField label={f('gatewaySn')}>{data.gatewaySn ? <Link component={RouterLink} to={upgradePath(data.gatewaySn)}>{data.gatewaySn}</Link> : null}</ShowField>
+            <ShowField label={f('installationDate')}>{data.installationDate}</ShowField>
+            <ShowField label={f('warrantyYears')}>{translate(`resources.charger.values.warrantyYears.${data.warrantyYears ?? 0}`)}</ShowField>
+            <ShowField label={f('installerName')}>{data.installerName}</ShowField>
+            <ShowField label={f('installerEmail')}>{data.installerEmail}</ShowField>
+            <ShowField label={f('installerCompany')}>{data.installerCompany}</ShowField>
+            <ShowField label={f('installerContact')}>{data.installerContact}</ShowField>
+            <ShowField label={f('activeOrderNo')}>{data.activeOrderNo}</ShowField>
+            <ShowField label={f('createTimeStamp')}>{data.createTimeStamp ? formatDateTime(data.createTimeStamp) : null}</ShowField>
           </Grid>
         </CardContent>
       </Card>

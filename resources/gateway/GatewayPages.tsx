@@ -7,14 +7,14 @@
  * (a gateway connects with its own identity, DESIGN.md §4). List and show re-read on the live
  * stream's `charger` and `gateway` events.
  */
-import { useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import {
   Button, Create, CreateButton, Datagrid, DeleteWithConfirmButton, Edit, EditButton, ExportButton, FilterButton,
   FunctionField, List, Loading, Pagination, SaveButton, SearchInput, SelectArrayInput, SelectInput, SimpleForm, TextField,
   TextInput, Toolbar, TopToolbar, useGetList, useGetOne, useListContext, useRecordContext, useTranslate,
 } from 'react-admin';
-import { Box, Card, CardContent, CardHeader, Grid, Link, Typography } from '@mui/material';
+import { Box, Card, CardContent, CardHeader, Grid, Link } from '@mui/material';
 import SystemUpdateAltIcon from '@mui/icons-material/SystemUpdateAlt';
 import { LIFE_STATUSES } from '../../domain/enums';
 import type { GatewayDetail } from '../../domain/records/gateway';
@@ -25,7 +25,7 @@ import { formatDateTime } from '../../src/utils/date';
 import { CompanyFilterInput, ROWS_PER_PAGE, StationFilterInput } from '../shared/filterInputs';
 import { OcppPasswordCard } from '../shared/OcppPasswordCard';
 import { ChargerTable } from '../station/ChargerTable';
-import { LastSeen, OnlineChip, OnlineDot, useSchemaValidate } from '../station/common';
+import { DeviceTitle, LastSeen, OnlineChip, ShowField, useSchemaValidate } from '../station/common';
 import { exportXlsx } from '../station/exportXlsx';
 import { GATEWAYS_PATH, STATION_PROFILE_PATH, upgradePath } from '../station/paths';
 
@@ -159,16 +159,6 @@ export function GatewayEdit() {
   );
 }
 
-function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  const translate = useTranslate();
-  return (
-    <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-      <Typography variant="caption" color="text.secondary">{translate(label)}</Typography>
-      <Typography variant="body2" component="div" data-testid={testId}>{children ?? '—'}</Typography>
-    </Grid>
-  );
-}
-
 export function GatewayShow() {
   const { id } = useParams();
   const translate = useTranslate();
@@ -183,7 +173,7 @@ export function GatewayShow() {
     <Box sx={{ mt: 1, display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="gateway-show">
       <Card>
         <CardHeader
-          title={<Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}><OnlineDot online={data.online} /><span style={{ fontFamily: 'monospace' }} data-testid="gateway-show-sn">{data.serialNum}</span></Box>}
+          title={<DeviceTitle online={data.online} serialNum={data.serialNum} testId="gateway-show-sn" />}
           subheader={data.stationId ? <Link component={RouterLink} to={`${STATION_PROFILE_PATH}/${data.stationId}/show`}>{data.stationName}</Link> : data.companyName}
           action={<Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
             <Button component={RouterLink} to={upgradePath(data.serialNum)} label="resources.station.upgrade.open" data-testid="gateway-upgrade-link"><SystemUpdateAltIcon /></Button>
@@ -192,15 +182,15 @@ export function GatewayShow() {
         />
         <CardContent>
           <Grid container spacing={2}>
-            <Field label={f('online')} testId="gateway-online"><OnlineChip online={data.online} /></Field>
-            <Field label={f('lastSeenAt')} testId="gateway-last-seen"><LastSeen value={data.lastSeenAt} inline /></Field>
-            <Field label={f('lifeStatus')} testId="gateway-life-status">{translate(`resources.charger.values.lifeStatus.${data.lifeStatus}`, { _: data.lifeStatus })}</Field>
-            <Field label={f('firmwareVersion')} testId="gateway-firmware">{data.firmwareVersion}</Field>
-            <Field label={f('vendor')} testId="gateway-vendor">{data.vendor}</Field>
-            <Field label={f('model')} testId="gateway-model">{data.model}</Field>
-            <Field label={f('stationName')}>{data.stationId ? <Link component={RouterLink} to={`${STATION_PROFILE_PATH}/${data.stationId}/show`}>{data.stationName}</Link> : null}</Field>
-            <Field label={f('companyName')}>{data.companyName}</Field>
-            <Field label={f('createdAt')}>{data.createdAt ? formatDateTime(data.createdAt) : null}</Field>
+            <ShowField label={f('online')} testId="gateway-online"><OnlineChip online={data.online} /></ShowField>
+            <ShowField label={f('lastSeenAt')} testId="gateway-last-seen"><LastSeen value={data.lastSeenAt} inline /></ShowField>
+            <ShowField label={f('lifeStatus')} testId="gateway-life-status">{translate(`resources.charger.values.lifeStatus.${data.lifeStatus}`, { _: data.lifeStatus })}</ShowField>
+            <ShowField label={f('firmwareVersion')} testId="gateway-firmware">{data.firmwareVersion}</ShowField>
+            <ShowField label={f('vendor')} testId="gateway-vendor">{data.vendor}</ShowField>
+            <ShowField label={f('model')} testId="gateway-model">{data.model}</ShowField>
+            <ShowField label={f('stationName')}>{data.stationId ? <Link component={RouterLink} to={`${STATION_PROFILE_PATH}/${data.stationId}/show`}>{data.stationName}</Link> : null}</ShowField>
+            <ShowField label={f('companyName')}>{data.companyName}</ShowField>
+            <ShowField label={f('createdAt')}>{data.createdAt ? formatDateTime(data.createdAt) : null}</ShowField>
           </Grid>
         </CardContent>
       </Card>

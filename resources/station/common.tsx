@@ -1,12 +1,13 @@
 /**
  * Pieces shared by the Stations-area screens (stations, groups, chargers, gateways, rate
  * templates): the company input, the form validator over a domain schema, the tab bar of the
- * station profile page, the online dot / chip, the last-seen time and the run-status chip of a device.
+ * station profile page, the online dot / chip, the last-seen time and the run-status chip of a device,
+ * and the title and labelled fields of a device's show page.
  */
 import { useCallback, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { SelectInput, useLocaleState, useTranslate, type SelectInputProps } from 'react-admin';
-import { Box, Tab, Tabs, Tooltip } from '@mui/material';
+import { Box, Grid, Tab, Tabs, Tooltip, Typography } from '@mui/material';
 import type { z } from 'zod';
 import type { ErrorCode } from '../../domain/errors';
 import { ColorChip, RelativeTime, stateColor } from '../../src/components/common';
@@ -124,4 +125,25 @@ export function RunStatusChip({ status, online }: { status: string | null | unde
   const translate = useTranslate();
   if (!status) return <span>—</span>;
   return <ColorChip testId="run-status" label={translate(`resources.charger.values.runStatus.${status}`, { _: status })} color={stateColor(status, online)} />;
+}
+
+/** The title of a device's show page: its online dot and its SN in monospace (`testId` on the SN). */
+export function DeviceTitle({ online, serialNum, testId }: { online: boolean; serialNum: string; testId: string }) {
+  return (
+    <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+      <OnlineDot online={online} />
+      <span style={{ fontFamily: 'monospace' }} data-testid={testId}>{serialNum}</span>
+    </Box>
+  );
+}
+
+/** One labelled value of a device's show page ("—" when the value is null or undefined). */
+export function ShowField({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  const translate = useTranslate();
+  return (
+    <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+      <Typography variant="caption" color="text.secondary">{translate(label)}</Typography>
+      <Typography variant="body2" component="div" data-testid={testId}>{children ?? '—'}</Typography>
+    </Grid>
+  );
 }
