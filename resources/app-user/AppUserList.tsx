@@ -5,16 +5,17 @@
  */
 import { useMemo } from 'react';
 import {
-  Datagrid, DatagridBody, DatagridRow, FunctionField, List, Pagination, SearchInput, SelectInput, TextField,
+  Datagrid, DatagridBody, DatagridRow, FunctionField, List, Pagination, SelectInput, TextField,
   useLocaleState, useTranslate,
 } from 'react-admin';
 import { Box, Typography } from '@mui/material';
 import { EmptyState, ErrorState } from '../../src/components/common';
 import { formatDate } from '../../src/utils/date';
 import { formatMoney } from '../../src/utils/number';
-import { CompanyFilterInput, ROWS_PER_PAGE } from '../shared/filterInputs';
+import { ROWS_PER_PAGE } from '../shared/filterInputs';
 import { BalanceActions } from '../balance/BalanceActions';
 import { Contact } from '../balance/Contact';
+import { holderFilters } from '../balance/holderFilters';
 import { StatusButton } from '../balance/StatusButton';
 import type { AppUserRecord } from './types';
 
@@ -24,15 +25,7 @@ const REGISTRATION_METHODS = ['MOBILE', 'EMAIL', 'WECHAT', 'GOOGLE', 'APPLE'] as
 function useAppUserFilters() {
   const translate = useTranslate();
   return useMemo(() => [
-    <SearchInput key="q" source="q" alwaysOn placeholder={translate('resources.app-user.filters.q')} />,
-    <CompanyFilterInput key="companyCode" source="companyCode" alwaysOn label="resources.app-user.fields.companyName" />,
-    <SelectInput
-      key="active"
-      source="active"
-      alwaysOn
-      label="resources.app-user.fields.active"
-      choices={[{ id: 'true', name: translate('resources.app-user.values.active.true') }, { id: 'false', name: translate('resources.app-user.values.active.false') }]}
-    />,
+    ...holderFilters('app-user', translate),
     <SelectInput
       key="registrationMethod"
       source="registrationMethod"

@@ -1,20 +1,12 @@
 /** Card user list filters (spec §2: search, company, active, scope, manager card). */
 import { useMemo } from 'react';
-import { SearchInput, SelectInput, useTranslate } from 'react-admin';
-import { CompanyFilterInput } from '../shared/filterInputs';
+import { SelectInput, useTranslate } from 'react-admin';
+import { holderFilters, yesNoChoices } from '../balance/holderFilters';
 
 export function useCardUserFilters() {
   const translate = useTranslate();
   return useMemo(() => [
-    <SearchInput key="q" source="q" alwaysOn placeholder={translate('resources.card-user.filters.q')} />,
-    <CompanyFilterInput key="companyCode" source="companyCode" alwaysOn label="resources.card-user.fields.companyName" />,
-    <SelectInput
-      key="active"
-      source="active"
-      alwaysOn
-      label="resources.card-user.fields.active"
-      choices={[{ id: 'true', name: translate('resources.card-user.values.active.true') }, { id: 'false', name: translate('resources.card-user.values.active.false') }]}
-    />,
+    ...holderFilters('card-user', translate),
     <SelectInput
       key="scope"
       source="scope"
@@ -27,7 +19,7 @@ export function useCardUserFilters() {
       source="managerCard"
       alwaysOn
       label="resources.card-user.fields.managerCard"
-      choices={[{ id: 'true', name: translate('resources.card-user.values.bool.true') }, { id: 'false', name: translate('resources.card-user.values.bool.false') }]}
+      choices={yesNoChoices(translate, 'resources.card-user.values.bool')}
     />,
   ], [translate]);
 }
