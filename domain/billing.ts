@@ -68,15 +68,19 @@ export interface WindowEnergy {
   fee: string;
 }
 
-export interface SessionPrice {
+/** The figures of a priced order: decimal strings in `currency`, each rounded to its minor unit. */
+export interface OrderAmounts {
   currency: string;
-  energyKwh: string;
   electricityFee: string;
   serviceFee: string;
   taxAmount: string;
   /** Cost excluding VAT = electricity fee + service fee (rounded). */
   cost: string;
   totalAmount: string;
+}
+
+export interface SessionPrice extends OrderAmounts {
+  energyKwh: string;
   breakdown: {
     windows: WindowEnergy[];
     serviceFeePerKwh: string;

@@ -9,7 +9,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import type { Db } from '../../db/client.js';
 import { meterValue } from '../../db/schema.js';
-import { priceSession, roundMoney, type MeterSample } from '../../../domain/billing.js';
+import { priceSession, roundMoney, type MeterSample, type OrderAmounts } from '../../../domain/billing.js';
 import { tariffOfStation } from './tariff.js';
 
 export const ENERGY_REGISTER = 'Energy.Active.Import.Register';
@@ -27,13 +27,7 @@ export interface OrderToPrice {
   chargerStopTime: Date;
 }
 
-export interface OrderPrice {
-  currency: string;
-  electricityFee: string;
-  serviceFee: string;
-  taxAmount: string;
-  cost: string;
-  totalAmount: string;
+export interface OrderPrice extends OrderAmounts {
   breakdown: Record<string, unknown>;
 }
 

@@ -4,6 +4,7 @@
  * energy is kWh with 3 decimals; meter readings are Wh; times ISO-8601 UTC.
  */
 import { eq, sql } from 'drizzle-orm';
+import type { OrderAmounts } from '../../../domain/billing.js';
 import type { Db } from '../../db/client.js';
 import { appUser, cardUser, chargeOrder, company, station } from '../../db/schema.js';
 
@@ -28,8 +29,8 @@ export interface OrderRow {
   userName: string | null;
 }
 
-/** The order record of `GET /sp/order`, `GET /sp/order/:id` and the dashboard. */
-export interface OrderRecord {
+/** The order record of `GET /sp/order`, `GET /sp/order/:id` and the dashboard (its figures: {@link OrderAmounts}). */
+export interface OrderRecord extends OrderAmounts {
   id: number;
   orderNo: string;
   companyCode: string;
@@ -55,13 +56,6 @@ export interface OrderRecord {
   durationSeconds: number;
   status: string;
   stopReason: string | null;
-  currency: string;
-  electricityFee: string;
-  serviceFee: string;
-  taxAmount: string;
-  /** Cost excluding VAT = electricity fee + service fee. */
-  cost: string;
-  totalAmount: string;
   paid: boolean;
   breakdown: unknown;
 }

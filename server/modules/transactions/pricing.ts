@@ -5,6 +5,7 @@
  * domain/billing.ts) and the total is deducted from the card or app balance
  * (./settlement.ts: unpaid with 721/722 recorded when it cannot be).
  */
+import type { OrderAmounts } from '../../../domain/billing.js';
 import type { Db } from '../../db/client.js';
 import { priceFinishedOrder } from '../billing/price-order.js';
 import { settleOrder, type Settlement } from './settlement.js';
@@ -30,15 +31,8 @@ export interface PricingInput {
   idTagStatus: string;
 }
 
-/** Amounts as decimal strings in `currency`; `breakdown` is stored as is. */
-export interface PricedOrder {
-  currency: string;
-  electricityFee: string;
-  serviceFee: string;
-  taxAmount: string;
-  /** Cost excluding VAT = electricity fee + service fee. */
-  cost: string;
-  totalAmount: string;
+/** The order's figures, whether the balance paid them, and the `breakdown` stored as is. */
+export interface PricedOrder extends OrderAmounts {
   paid: boolean;
   breakdown: unknown;
 }
