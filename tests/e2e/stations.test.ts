@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { catalogueMessage } from '../../domain/errors.js';
-import { hashPath, poll, signIn, stage, type Stage } from './helpers.js';
+import { connectChargePoint, hashPath, poll, signIn, stage, type Stage } from './helpers.js';
 
 interface Page2<T> { records: T[]; total: number }
 interface Template {
@@ -184,6 +184,27 @@ describe.each([['en'], ['zh']] as const)('stations area (%s)', (lang) => {
     const detail = await s.api.get<Station>(`station/${stationId}`);
     expect(detail.chargers?.map((c) => c.serialNum)).toEqual([sn]);
     expect(detail.gateways?.map((g) => g.serialNum)).toEqual([gw]);
+  });
+
+  it('shows the gateway online, with its firmware, as soon as it connects over OCPP, and offline when it leaves', async () => {
+    const list = await s.api.get<Page2<{ id: number; serialNum: string }>>(`gateway?q=${gw}`);
+    const id = list.records.find((g) => g.serialNum === gw)?.id;
+    expect(id).toBeTruthy();
+    await page.goto(`/#/Stations/StationProfile/gateways/${id}/show`);
+    const chip = page.getByTestId('gateway-online').getByTestId('online-chip');
+    await chip.waitFor();
+    expect(await chip.getAttribute('data-online')).toBe('false');
+    // The gateway's own connection (its identity is its SN); the page follows the live stream.
+    const cp = await connectChargePoint(s.server.ocppUrl, gw);
+    try {
+      await cp.call('BootNotification', { chargePointVendor: 'E2E', chargePointModel: 'GW-1', firmwareVersion: `E2E-FW-${tag}` });
+      await poll(() => chip.getAttribute('data-online'), 30_000).toBe('true');
+      await poll(() => page.getByTestId('gateway-firmware').innerText(), 30_000).toContain(`E2E-FW-${tag}`);
+      expect(await page.getByTestId('gateway-model').innerText()).toContain('GW-1');
+    } finally {
+      await cp.close({ force: true });
+    }
+    await poll(() => chip.getAttribute('data-online'), 30_000).toBe('false');
   });
 
   it('finds the charger from the navbar search, in a new tab, linking to the charger', async () => {
