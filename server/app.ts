@@ -14,7 +14,9 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
-import { Bus } from './bus.js';
+import { Bus, RedisBus } from './bus.js';
+import { openRedisLink } from './cluster/link.js';
+import { ClusterNodes } from './cluster/nodes.js';
 import { registerAccessHook } from './http/access.js';
 import { registerErrorHandler } from './http/errors.js';
 import { sendError } from './http/envelope.js';
@@ -25,6 +27,8 @@ declare module 'fastify' {
     db: Db;
     config: Config;
     bus: Bus;
+    /** The other nodes (owner registry, requests), when `REDIS_URL` is set; null on a single node. */
+    cluster: ClusterNodes | null;
     /** Every route registered under `/sp` (method, url, declared access), in registration order. */
     spRoutes: RegisteredRoute[];
   }
@@ -61,7 +65,20 @@ export async function buildApp(opts: { db: Db; config: Config; bus?: Bus; logger
 
   app.decorate('db', opts.db);
   app.decorate('config', opts.config);
-  app.decorate('bus', opts.bus ?? new Bus());
+  if (opts.config.redisUrl && !opts.bus) {
+    // Several nodes: the bus and the owner registry go through Redis (DESIGN.md §1).
+    const link = await openRedisLink(opts.config.redisUrl, opts.config.redisPrefix, app.log);
+    const cluster = await ClusterNodes.open(link, Math.max(15_000, opts.config.pingInterval * 3000), app.log);
+    app.decorate('bus', await RedisBus.open(link, app.log));
+    app.decorate('cluster', cluster);
+    app.addHook('onClose', async () => {
+      await cluster.close();
+      await link.close();
+    });
+  } else {
+    app.decorate('bus', opts.bus ?? new Bus());
+    app.decorate('cluster', null);
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

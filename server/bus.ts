@@ -1,9 +1,14 @@
 /**
- * The event bus for live updates (charger and gateway status, orders) between the OCPP side and the console's
- * event stream. In-process; DESIGN.md §1 puts Redis pub/sub behind the same interface for several
- * nodes.
+ * The event bus for live updates (charger and gateway status, orders) and console → OCPP notices
+ * (deactivations) between the OCPP side and the console's event stream (DESIGN.md §1).
+ * In-process by default; with `REDIS_URL` the same events also travel to every other node over
+ * Redis pub/sub (channel `<prefix>bus`), so a console on one node sees chargers on another and a
+ * deactivation reaches the node that holds the socket. Listeners on the emitting node are called
+ * synchronously, as in-process; other nodes receive the event shortly after.
  */
 import { EventEmitter } from 'node:events';
+import type { FastifyBaseLogger } from 'fastify';
+import type { RedisLink } from './cluster/link.js';
 
 export interface BusEvents {
   /** A charger's online state, run status or a connector status changed. */
@@ -19,8 +24,9 @@ export interface BusEvents {
   identityDeactivated: { serialNum: string };
 }
 
+/** In-process bus: listeners of this process only. */
 export class Bus {
-  private readonly ee = new EventEmitter();
+  protected readonly ee = new EventEmitter();
   constructor() {
     this.ee.setMaxListeners(1000);
   }
@@ -30,5 +36,28 @@ export class Bus {
   on<K extends keyof BusEvents>(topic: K, fn: (p: BusEvents[K]) => void): () => void {
     this.ee.on(topic, fn);
     return () => this.ee.off(topic, fn);
+  }
+}
+
+/** The bus across nodes: local listeners at once, other nodes through Redis. */
+export class RedisBus extends Bus {
+  private constructor(private readonly link: RedisLink, private readonly log: FastifyBaseLogger) {
+    super();
+  }
+
+  /** Subscribes to the bus channel of `link` and returns the bus. */
+  static async open(link: RedisLink, log: FastifyBaseLogger): Promise<RedisBus> {
+    const bus = new RedisBus(link, log);
+    await link.subscribe(`${link.prefix}bus`, (message) => {
+      const m = JSON.parse(message) as { o: string; t: keyof BusEvents; p: BusEvents[keyof BusEvents] };
+      if (m.o !== link.nodeId) bus.ee.emit(m.t, m.p);
+    });
+    return bus;
+  }
+
+  override emit<K extends keyof BusEvents>(topic: K, payload: BusEvents[K]): void {
+    super.emit(topic, payload);
+    this.link.pub.publish(`${this.link.prefix}bus`, JSON.stringify({ o: this.link.nodeId, t: topic, p: payload }))
+      .catch((err: Error) => this.log.warn({ err: err.message, topic }, 'bus event not published to the other nodes'));
   }
 }

@@ -25,6 +25,10 @@ export interface Config {
   simChargers: number;
   /** Directory of the built console (vite build). */
   staticDir: string;
+  /** Redis for several nodes (bus and remote commands); none = one node, in-process bus. */
+  redisUrl?: string;
+  /** Prefix of every Redis key and channel (one per network sharing a Redis). */
+  redisPrefix: string;
 }
 
 const num = (v: string | undefined, d: number) => (v !== undefined && v !== '' && !Number.isNaN(Number(v)) ? Number(v) : d);
@@ -49,5 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     mapTileUrl: env.MAP_TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     simChargers: num(env.SIM_CHARGERS, 6),
     staticDir: env.STATIC_DIR ?? './dist',
+    redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX || 'chargedesk:',
   };
 }

@@ -19,14 +19,23 @@
  * and gateway is set offline at start (no socket survives a restart). A gateway's socket closing
  * is the custom event "gateway offline" (logged at warn with its SN and company).
  *
+ * Several nodes (`REDIS_URL`, server/cluster): the node that accepts a socket claims its identity
+ * in Redis (`owner:<identity>`); a command for an identity held by another node is sent to that
+ * node and answered from there (718 when it does not answer in time); a newcomer whose identity is
+ * held by another node makes that node ping its socket — alive → 409 DUPLICATE, dead → closed and
+ * handed over, the same policy as on one node. At start and every owner-key lifetime, a node sets
+ * offline only the chargers and gateways that no live node holds.
+ *
  * The instance is also decorated on the app as `app.ocpp` so that routes can send commands.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type WebSocket from 'ws';
 import { charger, gateway } from '../db/schema.js';
+import type { ErrorCode } from '../../domain/errors.js';
+import { NoAnswer } from '../cluster/nodes.js';
 import { AppError } from '../http/envelope.js';
 import { ChargerLogWriter, FrameLabeller } from './charger-log.js';
 import { emitGateway, type GatewayContext, type OcppContext, type OcppSession } from './context.js';
@@ -59,7 +68,7 @@ export interface CentralSystem {
    *   time, 719 when it answers CALLERROR or a refusing status (data: the answer or the error code).
    */
   call<T = Record<string, unknown>>(serialNum: string, action: string, payload: Record<string, unknown>, opts?: CallOptions): Promise<T>;
-  /** True when the charger has an open socket on this node. */
+  /** True when the charger has an open socket on this node (not another node's). */
   isConnected(serialNum: string): boolean;
   /** chargeBoxIds with an open socket on this node. */
   connected(): string[];
@@ -91,11 +100,34 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
     return p;
   };
 
-  // No socket survives a restart: every charger and gateway starts offline.
-  const ready = track(Promise.all([
-    db.update(charger).set({ online: false }).where(eq(charger.online, true)),
-    db.update(gateway).set({ online: false }).where(eq(gateway.online, true)),
-  ]).then(() => undefined)).catch((err) => log.error({ err }, 'could not reset online flags'));
+  const cluster = app.cluster;
+  const probeMs = Math.min(DUPLICATE_PROBE_MAX_MS, config.pingInterval * 1000);
+
+  /**
+   * No socket survives a restart: every charger and gateway starts offline. With several nodes,
+   * only those that no live node holds (no owner key) and that have no socket here.
+   */
+  async function resetOnlineFlags(): Promise<void> {
+    if (!cluster) {
+      await db.update(charger).set({ online: false }).where(eq(charger.online, true));
+      await db.update(gateway).set({ online: false }).where(eq(gateway.online, true));
+      return;
+    }
+    const orphans = async (rows: { id: number; serialNum: string }[]) => {
+      const owners = await cluster.ownersOf(rows.map((r) => r.serialNum));
+      return rows.filter((r, i) => !owners[i] && !clients.has(r.serialNum)).map((r) => r.id);
+    };
+    const chargers = await orphans(await db.select({ id: charger.id, serialNum: charger.serialNum }).from(charger).where(eq(charger.online, true)));
+    if (chargers.length) await db.update(charger).set({ online: false }).where(and(inArray(charger.id, chargers), eq(charger.online, true)));
+    const gateways = await orphans(await db.select({ id: gateway.id, serialNum: gateway.serialNum }).from(gateway).where(eq(gateway.online, true)));
+    if (gateways.length) await db.update(gateway).set({ online: false }).where(and(inArray(gateway.id, gateways), eq(gateway.online, true)));
+  }
+  const ready = track(resetOnlineFlags()).catch((err) => log.error({ err }, 'could not reset online flags'));
+  // A node that died leaves its chargers online in the database until its owner keys expire.
+  const sweeper = cluster ? setInterval(() => void track(resetOnlineFlags()).catch((err) => log.warn({ err }, 'online sweep failed')), 60_000) : undefined;
+  sweeper?.unref();
+  /** Sockets closed because another node took their identity over: they leave the flags alone. */
+  const handedOver = new WeakSet<RpcServerClient>();
 
   const server = new RPCServer({
     protocols: [OCPP_PROTOCOL],
@@ -181,6 +213,19 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
         await track(recordAttempt(db, { identity, companyCode: session.companyCode, remoteAddress, reason: 'REPLACED_DEAD_CONNECTION' }));
         if (clients.get(identity) === existing) clients.delete(identity);
         await existing?.close({ force: true }).catch(() => undefined);
+      } else if (cluster) {
+        // Held by another node? That node pings its socket: alive → refused, dead → handed over.
+        const owner = await cluster.ownerOf(identity).catch(() => null);
+        if (owner && owner !== cluster.nodeId) {
+          const answer = await cluster.request(owner, { kind: 'probe', identity }, probeMs + 2000).catch(() => ({ alive: false }));
+          if (answer.alive === true) {
+            log.warn({ identity, remoteAddress, node: owner }, 'duplicate OCPP connection refused: the socket on another node is alive');
+            await track(recordAttempt(db, { identity, companyCode: session.companyCode, remoteAddress, reason: 'DUPLICATE' }));
+            return reject(409, 'DUPLICATE');
+          }
+          log.warn({ identity, remoteAddress, node: owner }, 'socket on another node did not answer: replaced by the new connection');
+          await track(recordAttempt(db, { identity, companyCode: session.companyCode, remoteAddress, reason: 'REPLACED_DEAD_CONNECTION' }));
+        }
       }
       accept(session, OCPP_PROTOCOL);
     } catch (err) {
@@ -236,13 +281,19 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
       });
     }
 
-    const connectedWrite = setOnline(session, true, clog);
+    // With several nodes the identity is claimed before it shows online (the sweep reads both).
+    const connectedWrite = (cluster
+      ? track(cluster.claim(sn)).catch((err: Error) => clog.warn({ err: err.message }, 'identity not claimed in Redis'))
+      : Promise.resolve()
+    ).then(() => setOnline(session, true, clog));
 
     client.once('close', ({ code, reason }: { code?: number; reason?: string }) => {
       clog.info({ code, reason }, `${session.kind} disconnected`);
       const current = clients.get(sn);
       if (current && current !== client) return; // replaced: the new socket owns the online flag
-      clients.delete(sn);
+      if (current === client) clients.delete(sn);
+      if (handedOver.has(client)) return; // another node holds the identity now
+      if (cluster) void track(cluster.release(sn)).catch((err: Error) => clog.warn({ err: err.message }, 'identity not released in Redis'));
       if (session.kind === 'gateway') clog.warn({ event: 'GATEWAY_OFFLINE', companyCode: session.companyCode, code }, 'gateway offline');
       void setOnline(session, false, clog);
       void writer.flush();
@@ -268,23 +319,67 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
   };
   app.server.on('upgrade', onUpgrade);
 
+  /** A command to a socket of this node (see {@link CentralSystem.call} for the codes). */
+  async function localCall<T>(serialNum: string, action: string, payload: Record<string, unknown>, opts: CallOptions): Promise<T> {
+    const client = clients.get(serialNum);
+    if (!client || client.state !== 1 /* OPEN */) throw new AppError(720);
+    let answer: unknown;
+    try {
+      answer = await client.call(action, payload, { callTimeoutMs: opts.timeoutMs ?? config.commandTimeoutMs });
+    } catch (err) {
+      if (err instanceof TimeoutError) throw new AppError(718);
+      if (err instanceof RPCError) throw new AppError(719, undefined, { rpcErrorCode: err.rpcErrorCode });
+      // The socket closed while the command was pending, or the client could not send it.
+      throw new AppError(client.state === 1 ? 719 : 720);
+    }
+    const status = (answer as { status?: unknown } | null)?.status;
+    if (typeof status === 'string' && REFUSED.has(status)) throw new AppError(719, undefined, answer);
+    return answer as T;
+  }
+
+  // Requests from other nodes: commands for our sockets, and pings before a takeover.
+  cluster?.serve(async (body) => {
+    const identity = String(body.identity ?? '');
+    if (body.kind === 'probe') {
+      const client = clients.get(identity);
+      if (!client) return { alive: false };
+      const alive = await probe(client, probeMs);
+      if (!alive) {
+        log.warn({ identity }, 'socket did not answer a ping: handed over to another node');
+        handedOver.add(client);
+        if (clients.get(identity) === client) clients.delete(identity);
+        await client.close({ force: true }).catch(() => undefined);
+      }
+      return { alive };
+    }
+    if (body.kind === 'call') {
+      try {
+        const answer = await localCall<unknown>(identity, String(body.action), (body.payload ?? {}) as Record<string, unknown>, { timeoutMs: Number(body.timeoutMs) || undefined });
+        return { ok: true, answer };
+      } catch (err) {
+        if (err instanceof AppError) return { ok: false, code: err.code, data: err.data ?? null };
+        throw err;
+      }
+    }
+    return { error: 'unknown request' };
+  });
+
   let closed = false;
   const central: CentralSystem = {
     async call<T>(serialNum: string, action: string, payload: Record<string, unknown>, opts: CallOptions = {}): Promise<T> {
-      const client = clients.get(serialNum);
-      if (!client || client.state !== 1 /* OPEN */) throw new AppError(720);
-      let answer: unknown;
+      if (clients.get(serialNum)?.state === 1 /* OPEN */ || !cluster) return localCall<T>(serialNum, action, payload, opts);
+      const owner = await cluster.ownerOf(serialNum).catch(() => null);
+      if (!owner || owner === cluster.nodeId) throw new AppError(720);
+      const timeoutMs = opts.timeoutMs ?? config.commandTimeoutMs;
+      let answer: Record<string, unknown>;
       try {
-        answer = await client.call(action, payload, { callTimeoutMs: opts.timeoutMs ?? config.commandTimeoutMs });
+        answer = await cluster.request(owner, { kind: 'call', identity: serialNum, action, payload, timeoutMs }, timeoutMs + 5000);
       } catch (err) {
-        if (err instanceof TimeoutError) throw new AppError(718);
-        if (err instanceof RPCError) throw new AppError(719, undefined, { rpcErrorCode: err.rpcErrorCode });
-        // The socket closed while the command was pending, or the client could not send it.
-        throw new AppError(client.state === 1 ? 719 : 720);
+        throw new AppError(err instanceof NoAnswer ? 718 : 720);
       }
-      const status = (answer as { status?: unknown } | null)?.status;
-      if (typeof status === 'string' && REFUSED.has(status)) throw new AppError(719, undefined, answer);
-      return answer as T;
+      if (answer.ok === true) return answer.answer as T;
+      if (typeof answer.code === 'number') throw new AppError(answer.code as ErrorCode, undefined, answer.data ?? undefined);
+      throw new AppError(720);
     },
     isConnected: (serialNum) => clients.get(serialNum)?.state === 1,
     connected: () => [...clients.entries()].filter(([, c]) => c.state === 1).map(([sn]) => sn),
@@ -293,6 +388,7 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
       closed = true;
       app.server.off('upgrade', onUpgrade);
       offDeactivated();
+      if (sweeper) clearInterval(sweeper);
       await Promise.all([...clients.values()].map(async (c) => {
         const graceful = c.close({ code: 1001, reason: 'server shutting down' });
         const timeout = new Promise((r) => setTimeout(r, 2000).unref());

@@ -28,9 +28,25 @@ export interface TestServer {
 /** Starts a test server on `backend`; `overrides` tune the configuration. */
 export async function build(backend: Backend = 'pglite', overrides: Partial<Config> = {}): Promise<TestServer> {
   const database = await freshDatabase(backend);
-  const config: Config = { ...loadConfig({}, []), port: 0, host: '127.0.0.1', logLevel: process.env.TEST_LOG ?? 'silent', simulate: false, demo: false, staticDir: './dist', ...overrides };
   await ensureAdmin(database.db, ADMIN_PASSWORD);
   await ensureMenus(database.db);
+  const node = await startNode(database, overrides);
+  return {
+    ...node,
+    async close() {
+      await node.close();
+      await database.close();
+    },
+  };
+}
+
+/**
+ * Starts one more node (app, central system, listening) on an open `database` that `build()`
+ * prepared; `close()` stops the node and leaves the database open. Several nodes on one database
+ * with `redisUrl` set are a cluster.
+ */
+export async function startNode(database: Database, overrides: Partial<Config> = {}): Promise<TestServer> {
+  const config: Config = { ...loadConfig({}, []), port: 0, host: '127.0.0.1', logLevel: process.env.TEST_LOG ?? 'silent', simulate: false, demo: false, staticDir: './dist', ...overrides };
   const app = await buildApp({ db: database.db, config, logger: !!process.env.TEST_LOG });
   const central = startCentralSystem(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -51,7 +67,6 @@ export async function build(backend: Backend = 'pglite', overrides: Partial<Conf
     async close() {
       await central.close();
       await app.close();
-      await database.close();
     },
   };
 }

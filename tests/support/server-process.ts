@@ -64,6 +64,7 @@ export async function startServerProcess(opts: ServerProcessOptions = {}): Promi
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chargedesk-e2e-'));
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.DATABASE_URL;
+  delete env.REDIS_URL; // a single node on its own embedded database
   delete env.DEMO;
   delete env.NODE_OPTIONS;
   Object.assign(env, {
