@@ -51,6 +51,16 @@ export class ClusterNodes {
     return this.link.nodeId;
   }
 
+  /** The command connection (for other shared state, e.g. refusal counters). */
+  get redis() {
+    return this.link.pub;
+  }
+
+  /** The key prefix of this network. */
+  get prefix(): string {
+    return this.link.prefix;
+  }
+
   private channel(nodeId: string): string {
     return `${this.link.prefix}node:${nodeId}`;
   }

@@ -41,7 +41,7 @@ import { ChargerLogWriter, FrameLabeller } from './charger-log.js';
 import { emitGateway, type GatewayContext, type OcppContext, type OcppSession } from './context.js';
 import { gatewayHandlers } from './gateway-handlers.js';
 import { handlers } from './handlers/index.js';
-import { checkHandshake, FailureLimiter, recordAttempt } from './handshake.js';
+import { checkHandshake, FailureLimiter, recordAttempt, SharedFailureLimiter } from './handshake.js';
 import { createRPCError, RPCError, RPCServer, TimeoutError, type RpcServerClient } from './rpc.js';
 
 /** The OCPP subprotocol served. */
@@ -90,7 +90,7 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
   const { db, config } = app;
   const log: FastifyBaseLogger = app.log.child({ module: 'ocpp' });
   const writer = new ChargerLogWriter(db, log);
-  const limiter = new FailureLimiter();
+  const limiter = app.cluster ? new SharedFailureLimiter(app.cluster.redis, app.cluster.prefix) : new FailureLimiter();
   const clients = new Map<string, RpcServerClient>();
   const handshaking = new Set<string>();
   const inflight = new Set<Promise<unknown>>();
@@ -187,7 +187,7 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
       await ready;
       const verdict = await checkHandshake(db, limiter, handshake);
       if (!verdict.ok) {
-        limiter.record(identity);
+        await limiter.record(identity);
         log.warn({ identity, remoteAddress, reason: verdict.reason }, 'OCPP connection refused');
         await track(recordAttempt(db, { identity, companyCode: verdict.companyCode, remoteAddress, reason: verdict.reason }));
         return reject(verdict.status, verdict.reason);

@@ -5,12 +5,14 @@
  *   (else 404 / 403);
  * - the client must offer the `ocpp1.6` subprotocol (else 400);
  * - an identity with an OCPP password needs HTTP Basic auth, username = the identity (else 401);
- * - more than `MAX_FAILURES` refusals of one identity within a minute → 429 without checking.
+ * - more than `MAX_FAILURES` refusals of one identity within a minute → 429 without checking
+ *   (counted per node, or across nodes in Redis when there are several).
  * Chargers and gateways share one namespace (a gateway SN never equals a charger SN: 302 / 304).
  * Every refusal is stored in `connection_attempt` (identity, company when known, remote address,
  * reason). The duplicate-connection policy lives in central-system.ts.
  */
 import { eq } from 'drizzle-orm';
+import type { Redis } from 'ioredis';
 import type { Db } from '../db/client.js';
 import { charger, connectionAttempt, gateway } from '../db/schema.js';
 import { verifyPassword } from '../modules/auth/password.js';
@@ -28,23 +30,58 @@ export type Verdict =
   | { ok: true; session: OcppSession }
   | { ok: false; status: number; reason: RefusalReason; companyCode: string | null };
 
-/** Counts refusals per identity over a sliding minute (in memory, per node). */
-export class FailureLimiter {
+/** Counts refused handshakes per identity; more than MAX_FAILURES within a minute → 429. */
+export interface RefusalCounter {
+  /** True when `identity` has had more than MAX_FAILURES refusals in the last minute. */
+  limited(identity: string): Promise<boolean>;
+  /** Counts one refusal of `identity`. */
+  record(identity: string): Promise<void>;
+}
+
+/** Refusals per identity over a sliding minute, in memory (one node). */
+export class FailureLimiter implements RefusalCounter {
   private readonly failures = new Map<string, number[]>();
 
-  /** True when `identity` has had more than MAX_FAILURES refusals in the last minute. */
-  limited(identity: string, now = Date.now()): boolean {
+  async limited(identity: string, now = Date.now()): Promise<boolean> {
     const list = (this.failures.get(identity) ?? []).filter((t) => now - t < WINDOW_MS);
     if (list.length) this.failures.set(identity, list);
     else this.failures.delete(identity);
     return list.length > MAX_FAILURES;
   }
 
-  record(identity: string, now = Date.now()): void {
+  async record(identity: string, now = Date.now()): Promise<void> {
     if (this.failures.size > 10_000) this.failures.clear();
     const list = this.failures.get(identity) ?? [];
     list.push(now);
     this.failures.set(identity, list);
+  }
+}
+
+/**
+ * Refusals per identity shared by every node (several nodes, `REDIS_URL`): a counter key
+ * `<prefix>refused:<identity>` per fixed minute. When Redis does not answer, the node's own
+ * in-memory counter decides.
+ */
+export class SharedFailureLimiter implements RefusalCounter {
+  private readonly local = new FailureLimiter();
+  constructor(private readonly redis: Redis, private readonly prefix: string) {}
+
+  private key(identity: string): string {
+    return `${this.prefix}refused:${identity}:${Math.floor(Date.now() / WINDOW_MS)}`;
+  }
+
+  async limited(identity: string): Promise<boolean> {
+    try {
+      return Number(await this.redis.get(this.key(identity))) > MAX_FAILURES;
+    } catch {
+      return this.local.limited(identity);
+    }
+  }
+
+  async record(identity: string): Promise<void> {
+    await this.local.record(identity);
+    const key = this.key(identity);
+    await this.redis.multi().incr(key).pexpire(key, 2 * WINDOW_MS).exec().catch(() => undefined);
   }
 }
 
@@ -61,8 +98,8 @@ async function findIdentity(db: Db, identity: string) {
 }
 
 /** Checks a handshake: identity (charger or gateway), life status, subprotocol and password. */
-export async function checkHandshake(db: Db, limiter: FailureLimiter, h: { identity: string; protocols: Set<string>; password: Buffer | undefined }): Promise<Verdict> {
-  if (limiter.limited(h.identity)) return { ok: false, status: 429, reason: 'RATE_LIMITED', companyCode: null };
+export async function checkHandshake(db: Db, limiter: RefusalCounter, h: { identity: string; protocols: Set<string>; password: Buffer | undefined }): Promise<Verdict> {
+  if (await limiter.limited(h.identity)) return { ok: false, status: 429, reason: 'RATE_LIMITED', companyCode: null };
   const row = await findIdentity(db, h.identity);
   if (!row) return { ok: false, status: 404, reason: 'UNKNOWN_CHARGER', companyCode: null };
   if (row.lifeStatus !== 'ACTIVE') return { ok: false, status: 403, reason: 'INACTIVE', companyCode: row.companyCode };

@@ -2,7 +2,8 @@
  * Several nodes on one database and one Redis (DESIGN.md §1): a charger's socket lives on one
  * node; commands sent from another node reach it and bring its answer (or its 718 / 719) back;
  * live events and deactivations cross nodes; the duplicate-connection policy holds across nodes
- * (alive → 409, dead → handed over); a node that starts leaves other nodes' chargers online.
+ * (alive → 409, dead → handed over); refused handshakes are counted across nodes; a node that
+ * starts leaves other nodes' chargers online.
  * Every node of a test shares a fresh Redis prefix, so runs never see each other's keys.
  */
 import { randomBytes } from 'node:crypto';
@@ -141,6 +142,15 @@ describe.each(backends())('a cluster of nodes on %s', (backend) => {
       await cp.close();
       dead.terminate();
     }
+  });
+
+  it('counts refused handshakes across nodes: too many on one node are refused on the other', async () => {
+    const net = await aNetwork(a.database.db, { charger: { password: 'charger-Secret-9' } });
+    const sn = net.charger.serialNum;
+    for (let i = 0; i < 6; i++) expect(await handshakeStatus((i % 2 ? a : b).ocppUrl, sn, { password: `bad${i}` })).toBe(401);
+    // Three refusals on each node: more than five in all, so both refuse even the right password.
+    expect(await handshakeStatus(a.ocppUrl, sn, { password: 'charger-Secret-9' })).toBe(429);
+    expect(await handshakeStatus(b.ocppUrl, sn, { password: 'charger-Secret-9' })).toBe(429);
   });
 
   it("leaves another node's chargers online when a node starts, and sweeps those no node holds", async () => {
