@@ -40,6 +40,13 @@ export interface GatewayContext {
 /** One OCPP action handler of a gateway connection. */
 export type GatewayHandler<Req, Conf> = (ctx: GatewayContext, params: Req) => Promise<Conf>;
 
+/**
+ * A connection's table of OCPP actions → handlers. Each handler has its own request type; the
+ * table erases them (ocpp-rpc validated the payload against the action's schema).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- payload types differ per action
+export type ActionTable<Ctx> = Record<string, (ctx: Ctx, params: any) => Promise<unknown>>;
+
 /** The bus notification for a change of `gateway` (online state, firmware, vendor / model). */
 export function emitGateway(ctx: { app: FastifyInstance; gateway: GatewaySession }): void {
   ctx.app.bus.emit('gateway', { gatewayId: ctx.gateway.id, serialNum: ctx.gateway.serialNum, companyCode: ctx.gateway.companyCode });

@@ -13,7 +13,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { gateway } from '../db/schema.js';
-import { emitGateway, type GatewayContext, type GatewayHandler } from './context.js';
+import { emitGateway, type ActionTable, type GatewayContext, type GatewayHandler } from './context.js';
 import { bootAccepted, bootFields } from './handlers/boot-notification.js';
 import { recordDataTransfer } from './handlers/data-transfer.js';
 import { diagnosticsStatusNotification } from './handlers/diagnostics-status-notification.js';
@@ -76,12 +76,8 @@ const meterValues: GatewayHandler<unknown, EmptyConf> = async (ctx) => {
   return {};
 };
 
-// Each handler has its own request type; the table erases them (ocpp-rpc validated the payload).
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- payload types differ per action
-type AnyGatewayHandler = GatewayHandler<any, unknown>;
-
 /** The gateway connection's action table. */
-export const gatewayHandlers: Record<string, AnyGatewayHandler> = {
+export const gatewayHandlers: ActionTable<GatewayContext> = {
   BootNotification: bootNotification,
   Heartbeat: heartbeat,
   StatusNotification: statusNotification,

@@ -2,7 +2,7 @@
  * The table of OCPP 1.6J actions a charger may call. An action missing here is answered
  * NotImplemented by ocpp-rpc.
  */
-import type { OcppHandler } from '../context.js';
+import type { ActionTable, OcppContext } from '../context.js';
 import { authorize } from './authorize.js';
 import { bootNotification } from './boot-notification.js';
 import { dataTransferHandler } from './data-transfer.js';
@@ -14,11 +14,7 @@ import { startTransactionHandler } from './start-transaction.js';
 import { statusNotification } from './status-notification.js';
 import { stopTransactionHandler } from './stop-transaction.js';
 
-// Each handler has its own request type; the table erases them (ocpp-rpc validated the payload).
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- payload types differ per action
-type AnyHandler = OcppHandler<any, unknown>;
-
-export const handlers: Record<string, AnyHandler> = {
+export const handlers: ActionTable<OcppContext> = {
   BootNotification: bootNotification,
   Heartbeat: heartbeat,
   StatusNotification: statusNotification,
