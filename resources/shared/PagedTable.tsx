@@ -64,6 +64,7 @@ export function PagedTable<T extends RaRecord>({
         onPageChange={(_e, p) => setPage(p)}
         onRowsPerPageChange={(e) => { setPerPage(Number(e.target.value)); setPage(0); }}
         labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
+        labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
       />
     </>
   );

@@ -118,6 +118,7 @@ export default function SearchPage() {
                       onPageChange={(_e, p) => go({ page: String(p + 1) })}
                       onRowsPerPageChange={(e) => go({ size: e.target.value, page: '1' })}
                       labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
+                      labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
                     />
                   </Box>
                 )}
