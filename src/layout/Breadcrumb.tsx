@@ -1,4 +1,7 @@
-/** The navbar title: breadcrumb of the route table's i18n keys (section › page). */
+/**
+ * The navbar title: breadcrumb of the route table's i18n keys (section › page), on one line; a
+ * phone shows the page alone.
+ */
 import { useLocation } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { Breadcrumbs, Typography } from '@mui/material';
@@ -10,10 +13,25 @@ export function Breadcrumb() {
   const translate = useTranslate();
   const keys = breadcrumbKeys(pathname);
   const crumbs = keys.length ? keys : ['menu.notFound'];
+  // One line that ends in an ellipsis; on a phone only the page itself (the last crumb).
   return (
-    <Breadcrumbs separator={<NavigateNextIcon fontSize="small" />} sx={{ minWidth: 0 }} data-testid="breadcrumb">
+    <Breadcrumbs
+      separator={<NavigateNextIcon fontSize="small" />}
+      sx={{
+        minWidth: 0,
+        '& .MuiBreadcrumbs-ol': { flexWrap: 'nowrap' },
+        '& .MuiBreadcrumbs-li': { minWidth: 0 },
+        '& .MuiBreadcrumbs-separator': { display: { xs: 'none', sm: 'flex' } },
+      }}
+      data-testid="breadcrumb"
+    >
       {crumbs.map((k, i) => (
-        <Typography key={k} noWrap color={i === crumbs.length - 1 ? 'text.primary' : 'text.secondary'} sx={{ fontSize: 14, fontWeight: i === crumbs.length - 1 ? 600 : 400 }}>
+        <Typography
+          key={k}
+          noWrap
+          color={i === crumbs.length - 1 ? 'text.primary' : 'text.secondary'}
+          sx={{ fontSize: 14, fontWeight: i === crumbs.length - 1 ? 600 : 400, display: i < crumbs.length - 1 ? { xs: 'none', sm: 'block' } : 'block' }}
+        >
           {translate(k)}
         </Typography>
       ))}

@@ -34,7 +34,7 @@ export function CompanySelect() {
       }}
       variant="outlined"
       margin="none"
-      sx={{ width: 200, flexShrink: 0, '& .MuiInputBase-root': { height: 36, fontSize: 14 } }}
+      sx={{ width: { xs: 130, sm: 200 }, flexShrink: 0, '& .MuiInputBase-root': { height: 36, fontSize: 14 } }}
       slotProps={{ htmlInput: { 'data-testid': 'company-select' }, inputLabel: { shrink: true }, select: { displayEmpty: true } }}
     >
       <MenuItem value="">{translate('app.nav.all_companies')}</MenuItem>

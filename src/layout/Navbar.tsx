@@ -26,7 +26,7 @@ export function Navbar() {
   const canSearch = canAccess('/Search/Search', Array.isArray(permissions) ? permissions : []);
   return (
     <Box component="header" sx={{ position: 'sticky', top: 0, zIndex: 1000, bgcolor: '#fff', boxShadow: '0 1px 4px rgba(0,21,41,.08)' }}>
-      <Toolbar variant="dense" sx={{ minHeight: 56, gap: 1.5, px: { xs: 1, sm: 2 } }}>
+      <Toolbar variant="dense" sx={{ minHeight: 56, gap: { xs: 0.5, sm: 1.5 }, px: { xs: 1, sm: 2 } }}>
         <IconButton onClick={toggle} edge="start" aria-label={translate('app.nav.toggle_sidebar')} data-testid="sidebar-toggle">
           {open && !mobile ? <MenuOpenIcon /> : <MenuIcon />}
         </IconButton>

@@ -1,7 +1,7 @@
 /** The user menu (spec §2): Profile, Change password, Sign out. */
 import { useState } from 'react';
 import { useGetIdentity, useLogout, useTranslate } from 'react-admin';
-import { Avatar, Button, Divider, ListItemIcon, Menu, MenuItem } from '@mui/material';
+import { Avatar, Box, Button, Divider, ListItemIcon, Menu, MenuItem } from '@mui/material';
 import PersonIcon from '@mui/icons-material/PersonOutline';
 import LockIcon from '@mui/icons-material/LockReset';
 import LogoutIcon from '@mui/icons-material/Logout';
@@ -31,7 +31,7 @@ export function UserMenu() {
         <Avatar src={(identity?.avatar as string | undefined) || undefined} sx={{ width: 30, height: 30, bgcolor: 'primary.main', fontSize: 15 }}>
           {name.slice(0, 1).toUpperCase()}
         </Avatar>
-        <span className="user-name">{name}</span>
+        <Box component="span" className="user-name" sx={{ display: { xs: 'none', sm: 'inline' } }}>{name}</Box>
       </Button>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
         <MenuItem onClick={() => open('profile')} data-testid="profile">
