@@ -1,5 +1,7 @@
 /** Records of `GET /sp/gateway` and `GET /sp/gateway/{id}` (spec §3 "Gateway"), built by the server, read by the console; types only. */
 
+import type { DashboardState } from '../enums.js';
+
 /** A gateway of `GET /sp/gateway` (spec §3 "Gateway"; times ISO-8601 UTC). */
 export interface GatewayRecord {
   id: number;
@@ -26,7 +28,10 @@ export interface GatewayCharger {
   id: number;
   serialNum: string;
   online: boolean;
+  /** Run status of the whole charger (OCPP connector 0). */
   runStatus: string | null;
+  /** What the charger is doing, its connectors included (the dashboard split: offline, faulty, charging, occupied, available). */
+  dashboardState: DashboardState;
   lifeStatus: string;
   firmwareVersion: string | null;
 }

@@ -1,5 +1,7 @@
 /** Records of `GET /sp/station` and `GET /sp/station/{id}` (spec §3 "Station"), built by the server, read by the console; types only. */
 
+import type { DashboardState } from '../enums.js';
+
 /** A station of `GET /sp/station` (spec §3 "Station"; coordinates as numbers, times ISO-8601 UTC). */
 export interface StationRecord {
   id: number;
@@ -47,7 +49,10 @@ export interface StationCharger {
   lifeStatus: string;
   gatewaySn: string | null;
   online: boolean;
+  /** Run status of the whole charger (OCPP connector 0). */
   runStatus: string | null;
+  /** What the charger is doing, its connectors included (the dashboard split: offline, faulty, charging, occupied, available). */
+  dashboardState: DashboardState;
   firmwareVersion: string | null;
   lastSeenAt: string | null;
 }

@@ -200,7 +200,7 @@ export function GatewayShow() {
           {chargers.length === 0 ? <EmptyState message="resources.gateway.no_chargers" /> : (
             <ChargerTable
               chargers={chargers}
-              columns={['online', 'serialNum', 'runStatus', 'lifeStatus', 'firmwareVersion']}
+              columns={['online', 'serialNum', 'dashboardState', 'lifeStatus', 'firmwareVersion']}
               testId="gateway-chargers"
               rowTestId="gateway-charger-row"
             />

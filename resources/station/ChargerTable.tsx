@@ -1,8 +1,9 @@
 /**
  * The chargers of a station, a gateway or an upgrade view with their live state (OCPP): one
  * column per key of `columns`, labelled `resources.charger.fields.<key>` — online dot, SN linking
- * to the charger, station code, type, run-status chip, life status, gateway SN linking to its
- * upgrade view, firmware, last seen — and an optional `extra` column after them.
+ * to the charger, station code, type, run-status chip (connector 0), state chip (what the charger
+ * is doing, its connectors included, as on the monitoring page), life status, gateway SN linking
+ * to its upgrade view, firmware, last seen — and an optional `extra` column after them.
  */
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -10,12 +11,12 @@ import { useTranslate } from 'react-admin';
 import { Link, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import type { GatewayCharger } from '../../domain/records/gateway';
 import type { StationCharger } from '../../domain/records/station';
-import { RelativeTime } from '../../src/components/common';
+import { ColorChip, RelativeTime, stateColor } from '../../src/components/common';
 import { OnlineDot, RunStatusChip } from './common';
 import { CHARGERS_PATH, upgradePath } from './paths';
 
 export type ChargerColumn =
-  | 'online' | 'serialNum' | 'chargerStationCode' | 'type' | 'runStatus' | 'lifeStatus' | 'gatewaySn' | 'firmwareVersion' | 'lastSeenAt';
+  | 'online' | 'serialNum' | 'chargerStationCode' | 'type' | 'runStatus' | 'dashboardState' | 'lifeStatus' | 'gatewaySn' | 'firmwareVersion' | 'lastSeenAt';
 
 /** A charger as a station or gateway lists it (the station adds code, type, gateway and last seen). */
 export type LiveCharger = GatewayCharger & Partial<Pick<StationCharger, 'chargerStationCode' | 'type' | 'gatewaySn' | 'lastSeenAt'>>;
@@ -40,6 +41,9 @@ export function ChargerTable<C extends LiveCharger>({ chargers, columns, testId,
       case 'chargerStationCode': return c.chargerStationCode ?? '—';
       case 'type': return c.type;
       case 'runStatus': return <RunStatusChip status={c.runStatus} online={c.online} />;
+      case 'dashboardState': return c.dashboardState
+        ? <ColorChip testId="charger-state" label={translate(`app.dashboard.split.${c.dashboardState}`)} color={stateColor(c.dashboardState)} />
+        : <RunStatusChip status={c.runStatus} online={c.online} />;
       case 'lifeStatus': return translate(`resources.charger.values.lifeStatus.${c.lifeStatus}`, { _: c.lifeStatus });
       case 'gatewaySn': return c.gatewaySn ? <Link component={RouterLink} to={upgradePath(c.gatewaySn)}>{c.gatewaySn}</Link> : '—';
       case 'firmwareVersion': return c.firmwareVersion ?? '—';

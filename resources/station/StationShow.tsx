@@ -1,6 +1,6 @@
 /**
  * One station (`#/Stations/StationProfile/:id/show`): its fields, its place on the map, and its
- * chargers and gateways with live status (online dot, run status, firmware; refreshed by the
+ * chargers and gateways with live status (online dot, state with the connectors, firmware; refreshed by the
  * live stream). Links lead to each charger and gateway, and to a gateway's upgrade view.
  */
 import { Link as RouterLink, useParams } from 'react-router-dom';
@@ -89,7 +89,7 @@ export function StationShow() {
           {chargers.length === 0 ? <EmptyState /> : (
             <ChargerTable
               chargers={chargers}
-              columns={['online', 'serialNum', 'chargerStationCode', 'type', 'runStatus', 'lifeStatus', 'gatewaySn', 'firmwareVersion', 'lastSeenAt']}
+              columns={['online', 'serialNum', 'chargerStationCode', 'type', 'dashboardState', 'lifeStatus', 'gatewaySn', 'firmwareVersion', 'lastSeenAt']}
               testId="station-chargers"
               rowTestId="station-charger-row"
             />

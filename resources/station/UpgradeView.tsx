@@ -1,7 +1,8 @@
 /**
  * The station's remote-upgrade view for one gateway (`#/Stations/StationProfile?GatewaySN=<sn>`):
- * the gateway (online, firmware) and its chargers with firmware versions, online dot, run status
- * and upgrade eligibility (only idle = Available and online chargers; the others say why).
+ * the gateway (online, firmware) and its chargers with firmware versions, online dot, state (its
+ * connectors included) and upgrade eligibility (only idle = Available and online chargers with no
+ * connector in use; the others say why).
  * Refreshed by the live stream. Starting an upgrade is not offered here yet.
  */
 import { Link as RouterLink } from 'react-router-dom';
@@ -47,7 +48,7 @@ export function UpgradeView({ gatewaySn }: { gatewaySn: string }) {
         {g.chargers.length === 0 ? <EmptyState /> : (
           <ChargerTable
             chargers={g.chargers}
-            columns={['online', 'serialNum', 'firmwareVersion', 'runStatus', 'lifeStatus']}
+            columns={['online', 'serialNum', 'firmwareVersion', 'dashboardState', 'lifeStatus']}
             testId="upgrade-chargers"
             rowTestId="upgrade-charger-row"
             hover={false}

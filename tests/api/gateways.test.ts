@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { charger, gateway } from '../../server/db/schema.js';
+import { charger, connector, gateway } from '../../server/db/schema.js';
 import { backends } from '../support/db.js';
 import { build, type TestServer } from '../support/app.js';
 import { aCharger, aCompany, aStation } from '../support/builders.js';
@@ -37,10 +37,14 @@ describe.each(backends())('gateways on %s', (backend) => {
     const res = await acme('POST', '/sp/gateway', { serialNum: 'GW-A-0001', stationId: stationA, firmwareVersion: '1.2.0' });
     expect(res.code).toBe(200);
     expect(res.data).toMatchObject({ serialNum: 'GW-A-0001', companyCode: A, stationId: stationA, lifeStatus: 'ACTIVE', online: false, firmwareVersion: '1.2.0', chargers: [] });
-    await aCharger(s.database.db, A, { stationId: stationA, gatewaySn: 'GW-A-0001', online: true, runStatus: 'Available' });
+    const c = await aCharger(s.database.db, A, { stationId: stationA, gatewaySn: 'GW-A-0001', online: true, runStatus: 'Available' });
     const got = await acme('GET', `/sp/gateway/${res.data.id}`);
     expect(got.data.chargerCount).toBe(1);
-    expect(got.data.chargers).toMatchObject([{ online: true, runStatus: 'Available' }]);
+    expect(got.data.chargers).toMatchObject([{ online: true, runStatus: 'Available', dashboardState: 'available' }]);
+    // Connector 0 stays Available while a connector charges: the state says what the charger does.
+    await s.database.db.insert(connector).values({ chargerId: c.id, connectorId: 1, status: 'Charging', statusAt: new Date() });
+    const busy = await acme('GET', `/sp/gateway/${res.data.id}`);
+    expect(busy.data.chargers).toMatchObject([{ runStatus: 'Available', dashboardState: 'charging' }]);
   });
 
   it('refuses a duplicate SN (304), also when a charger holds the identity', async () => {

@@ -93,7 +93,7 @@ describe.each(backends())('stations on %s', (backend) => {
     const up = await acme('PUT', `/sp/station/${st.data.id}`, { name: 'Live renamed', city: 'Potsdam' });
     expect(up.code).toBe(200);
     expect(up.data).toMatchObject({ name: 'Live renamed', city: 'Potsdam', chargerCount: 1 });
-    expect(up.data.chargers).toMatchObject([{ online: true, runStatus: 'Charging' }]);
+    expect(up.data.chargers).toMatchObject([{ online: true, runStatus: 'Charging', dashboardState: 'charging' }]);
     expect(up.data.gateways).toMatchObject([{ serialNum: 'GW-LIVE-1', online: false }]);
     await refused(603, () => acme('PUT', `/sp/station/${st.data.id}`, { name: '' }));
     await refused(400, () => acme('DELETE', `/sp/station/${st.data.id}`));

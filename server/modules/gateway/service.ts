@@ -21,6 +21,7 @@ import { AppError, type Page } from '../../http/envelope.js';
 import { limitOffset, type PageQuery } from '../../http/paging.js';
 import { assertSameCompany, companyScope } from '../../http/scope.js';
 import { generatePassword, hashPassword } from '../auth/password.js';
+import { chargerDashboardState, connectorsOf } from '../charger/record.js';
 import { iso, mapUnique, orderOf, readCompanyFilter, type Tx } from '../station/common.js';
 
 export interface GatewayFilter extends PageQuery {
@@ -79,14 +80,17 @@ export async function getGateway(db: Db, auth: AuthContext, id: number, mode: 'r
   return toRecord(row);
 }
 
-/** A gateway with its chargers (by `charger.gatewaySn`) and their live status. */
+/** A gateway with its chargers (by `charger.gatewaySn`) and their live status (online, run status, state with the connectors). */
 export async function getGatewayDetail(db: Db, auth: AuthContext, id: number): Promise<GatewayDetail> {
   const g = await getGateway(db, auth, id);
   const rows = await db.select().from(charger).where(eq(charger.gatewaySn, g.serialNum)).orderBy(asc(charger.serialNum));
+  const connectors = await connectorsOf(db, rows.map((c) => c.id));
   return {
     ...g,
     chargers: rows.map((c) => ({
-      id: c.id, serialNum: c.serialNum, online: c.online, runStatus: c.runStatus, lifeStatus: c.lifeStatus, firmwareVersion: c.firmwareVersion,
+      id: c.id, serialNum: c.serialNum, online: c.online, runStatus: c.runStatus,
+      dashboardState: chargerDashboardState(c.online, c.runStatus, (connectors.get(c.id) ?? []).map((k) => k.status)),
+      lifeStatus: c.lifeStatus, firmwareVersion: c.firmwareVersion,
     })),
   };
 }

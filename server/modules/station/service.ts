@@ -15,6 +15,7 @@ import type { AuthContext } from '../../http/access.js';
 import { AppError, type Page } from '../../http/envelope.js';
 import { limitOffset, type PageQuery } from '../../http/paging.js';
 import { assertSameCompany, assertStationAccess, companyScope, stationScope } from '../../http/scope.js';
+import { chargerDashboardState, connectorsOf } from '../charger/record.js';
 import { ensureDefaultGroup } from '../station-group/service.js';
 import { orderOf, readCompanyFilter, type Tx } from './common.js';
 import { toStationRecord } from './mapper.js';
@@ -71,16 +72,18 @@ export async function getStation(db: Db, auth: AuthContext, id: number, mode: 'r
   return toStationRecord(row.s, row);
 }
 
-/** A station with its chargers and gateways and their live status (online, run status). */
+/** A station with its chargers and gateways and their live status (online, run status, state with the connectors). */
 export async function getStationDetail(db: Db, auth: AuthContext, id: number): Promise<StationDetail> {
   const s = await getStation(db, auth, id);
   const chargers = await db.select().from(charger).where(eq(charger.stationId, id)).orderBy(asc(charger.serialNum));
   const gateways = await db.select().from(gateway).where(eq(gateway.stationId, id)).orderBy(asc(gateway.serialNum));
+  const connectors = await connectorsOf(db, chargers.map((c) => c.id));
   return {
     ...s,
     chargers: chargers.map((c) => ({
       id: c.id, serialNum: c.serialNum, chargerStationCode: c.chargerStationCode, type: c.type, phase: c.phase,
       lifeStatus: c.lifeStatus, gatewaySn: c.gatewaySn, online: c.online, runStatus: c.runStatus,
+      dashboardState: chargerDashboardState(c.online, c.runStatus, (connectors.get(c.id) ?? []).map((k) => k.status)),
       firmwareVersion: c.firmwareVersion, lastSeenAt: c.lastSeenAt?.toISOString() ?? null,
     })),
     gateways: gateways.map((g) => ({

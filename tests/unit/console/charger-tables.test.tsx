@@ -27,7 +27,7 @@ afterEach(cleanup);
 
 const charger = (over: Partial<StationCharger>): StationCharger => ({
   id: 3, serialNum: 'VOLTA00000000201', chargerStationCode: null, type: 'AC', phase: 'THREE', lifeStatus: 'ACTIVE',
-  gatewaySn: null, online: true, runStatus: 'Available', firmwareVersion: '2.4.1', lastSeenAt: null, ...over,
+  gatewaySn: null, online: true, runStatus: 'Available', dashboardState: 'available', firmwareVersion: '2.4.1', lastSeenAt: null, ...over,
 });
 
 describe('the station\'s chargers table', () => {
@@ -61,10 +61,12 @@ describe('the upgrade view', () => {
   const gateway: GatewayDetail = {
     id: 7, serialNum: 'VOLTAGW000000001', companyCode: 'VOLTA', companyName: 'Volta', stationId: 2, stationName: 'Potsdamer Platz',
     lifeStatus: 'ACTIVE', firmwareVersion: '1.6.3', vendor: null, model: null, online: true, lastSeenAt: null, hasOcppPassword: false,
-    chargerCount: 2, createdAt: null,
+    chargerCount: 3, createdAt: null,
     chargers: [
-      { id: 3, serialNum: 'VOLTA00000000201', online: true, runStatus: 'Available', lifeStatus: 'ACTIVE', firmwareVersion: '2.4.1' },
-      { id: 4, serialNum: 'VOLTA00000000202', online: true, runStatus: 'Charging', lifeStatus: 'ACTIVE', firmwareVersion: '2.4.0' },
+      { id: 3, serialNum: 'VOLTA00000000201', online: true, runStatus: 'Available', dashboardState: 'available', lifeStatus: 'ACTIVE', firmwareVersion: '2.4.1' },
+      { id: 4, serialNum: 'VOLTA00000000202', online: true, runStatus: 'Charging', dashboardState: 'charging', lifeStatus: 'ACTIVE', firmwareVersion: '2.4.0' },
+      // Connector 0 idle, a connector charging: busy, and the state chip says so.
+      { id: 5, serialNum: 'VOLTA00000000203', online: true, runStatus: 'Available', dashboardState: 'charging', lifeStatus: 'ACTIVE', firmwareVersion: '2.4.0' },
     ],
   };
 
@@ -78,9 +80,11 @@ describe('the upgrade view', () => {
     const table = await screen.findByTestId('upgrade-chargers');
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent).at(-1)).toBe('Upgrade');
     const rows = screen.getAllByTestId('upgrade-charger-row');
-    expect(rows.map((r) => r.dataset.eligible)).toEqual(['true', 'false']);
+    expect(rows.map((r) => r.dataset.eligible)).toEqual(['true', 'false', 'false']);
     expect(within(rows[0]).getByTestId('upgrade-eligible').textContent).toBe('Eligible');
     expect(within(rows[1]).getByTestId('upgrade-reason').textContent).toContain('Not eligible');
+    expect(within(rows[2]).getByTestId('upgrade-reason').textContent).toContain('Not eligible');
+    expect(rows.map((r) => within(r).getByTestId('charger-state').textContent)).toEqual(['Available', 'Charging', 'Charging']);
     expect(rows[0].className).not.toContain('MuiTableRow-hover');
   });
 });

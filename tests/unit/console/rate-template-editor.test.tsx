@@ -112,6 +112,8 @@ describe('upgrade eligibility', () => {
     expect(upgradeEligibility({ online: true, runStatus: 'Available', lifeStatus: 'ACTIVE' })).toEqual({ eligible: true });
     expect(upgradeEligibility({ online: false, runStatus: 'Available' })).toEqual({ eligible: false, reason: 'offline' });
     expect(upgradeEligibility({ online: true, runStatus: 'Charging' })).toEqual({ eligible: false, reason: 'busy' });
+    expect(upgradeEligibility({ online: true, runStatus: 'Available', dashboardState: 'charging' })).toEqual({ eligible: false, reason: 'busy' });
+    expect(upgradeEligibility({ online: true, runStatus: 'Available', dashboardState: 'available' })).toEqual({ eligible: true });
     expect(upgradeEligibility({ online: true, runStatus: null })).toEqual({ eligible: false, reason: 'no_status' });
     expect(upgradeEligibility({ online: true, runStatus: 'Available', lifeStatus: 'INACTIVE' })).toEqual({ eligible: false, reason: 'inactive' });
   });
