@@ -79,7 +79,13 @@ export function AccountList() {
       empty={false}
       error={<ErrorState />}
     >
-      <Datagrid bulkActionButtons={false} rowClick={(id) => `${ACCOUNTS_PATH}/${id}`} empty={<EmptyState />} data-testid="accounts-grid">
+      <Datagrid
+        bulkActionButtons={false}
+        rowClick={(id) => `${ACCOUNTS_PATH}/${id}`}
+        empty={<EmptyState />}
+        data-testid="accounts-grid"
+        sx={{ '& td.column-username, & td.column-phone, & td.column-createdAt': { whiteSpace: 'nowrap' } }}
+      >
         <TextField source="username" />
         <TextField source="realName" />
         <FunctionField<AccountRecord> source="userType" render={(r) => translate(`app.account.user_types.${r.userType}`, { _: r.userType })} />

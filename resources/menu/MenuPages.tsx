@@ -67,8 +67,8 @@ export function MenuList() {
             <Table size="small" data-testid="menus-table">
               <TableHead>
                 <TableRow>
-                  {['name', 'orderNum', 'level', 'enabled', 'permission', 'url', 'icon', 'parentId', 'configurable'].map((k) => <TableCell key={k}>{translate(`${F}.${k}`)}</TableCell>)}
-                  <TableCell>{translate('app.assets.actions')}</TableCell>
+                  {['name', 'orderNum', 'level', 'enabled', 'permission', 'url', 'icon', 'parentId', 'configurable'].map((k) => <TableCell key={k} sx={{ whiteSpace: 'nowrap' }}>{translate(`${F}.${k}`)}</TableCell>)}
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{translate('app.assets.actions')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -94,8 +94,8 @@ export function MenuList() {
                         <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{node.permission ?? '—'}</TableCell>
                         <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{node.url}</TableCell>
                         <TableCell><Tooltip title={node.icon}><Icon fontSize="small" aria-label={node.icon} /></Tooltip></TableCell>
-                        <TableCell>{parent ? title(parent) : translate('resources.menu.values.top')}</TableCell>
-                        <TableCell>{yes(node.configurable)}</TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{parent ? title(parent) : translate('resources.menu.values.top')}</TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{yes(node.configurable)}</TableCell>
                         <TableCell sx={{ whiteSpace: 'nowrap' }}>
                           {isAdmin && (
                             <>

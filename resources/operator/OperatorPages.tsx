@@ -61,7 +61,13 @@ export function OperatorList() {
       empty={false}
       error={<ErrorState />}
     >
-      <Datagrid bulkActionButtons={false} rowClick={(id) => `${OPERATORS_PATH}/${id}/show`} empty={<EmptyState />} data-testid="operators-grid">
+      <Datagrid
+        bulkActionButtons={false}
+        rowClick={(id) => `${OPERATORS_PATH}/${id}/show`}
+        empty={<EmptyState />}
+        data-testid="operators-grid"
+        sx={{ '& td.column-servicePhone, & td.column-createdAt': { whiteSpace: 'nowrap' } }}
+      >
         <LogoField source="logo" />
         <TextField source="name" />
         <TextField source="code" />

@@ -49,7 +49,13 @@ export function RoleList() {
       empty={false}
       error={<ErrorState />}
     >
-      <Datagrid bulkActionButtons={false} rowClick={(id) => `${ROLES_PATH}/${id}`} empty={<EmptyState />} data-testid="roles-grid">
+      <Datagrid
+        bulkActionButtons={false}
+        rowClick={(id) => `${ROLES_PATH}/${id}`}
+        empty={<EmptyState />}
+        data-testid="roles-grid"
+        sx={{ '& td.column-code, & td.column-createdAt': { whiteSpace: 'nowrap' } }}
+      >
         <TextField source="name" />
         <TextField source="code" />
         <FunctionField<RoleRecord> source="companyCode" render={(r) => r.companyCode ?? translate('resources.role.values.platform')} />
