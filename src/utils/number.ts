@@ -69,6 +69,17 @@ export function formatMoney(amount: string | number | null | undefined, currency
   return currency && currency !== 'NO_CURRENCY' ? `${text} ${currency}` : text;
 }
 
+/**
+ * Energy as a figure or a table cell, without its unit: kWh with 3 decimals (DESIGN.md §3) and
+ * grouped thousands like money (`100238.5` → `100,238.500`); '' for empty input.
+ */
+export function formatEnergy(value: string | number | null | undefined, locale = 'en'): string {
+  if (value === null || value === undefined || value === '') return '';
+  const n = Number(value);
+  if (!Number.isFinite(n)) return String(value);
+  return new Intl.NumberFormat(locale === 'zh' ? 'zh-CN' : 'en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(n);
+}
+
 /** Energy for display: kWh with 3 decimals (DESIGN.md §3). */
 export function formatKwh(value: string | number | null | undefined): string {
   const s = fixed(value, 3);

@@ -10,7 +10,7 @@ import ElectricalServicesIcon from '@mui/icons-material/ElectricalServices';
 import BoltIcon from '@mui/icons-material/Bolt';
 import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import { ErrorState } from '../../components/common';
-import { abbreviateNumber, fixed, formatMoney } from '../../utils/number';
+import { abbreviateNumber, formatEnergy, formatMoney } from '../../utils/number';
 import { EnergyChart } from './EnergyChart';
 import { KpiCard, Trend } from './KpiCard';
 import { RecentOrders } from './RecentOrders';
@@ -79,7 +79,7 @@ export default function Dashboard() {
             <Stat label={t('revenue')}><Amounts items={data.orders.revenue} locale={lang} testId="kpi-revenue" /></Stat>
             <Stat label={t('profit')}><Amounts items={data.orders.profit} locale={lang} testId="kpi-profit" /></Stat>
             <Stat label={t('orders')}><Typography sx={{ fontSize: 20, fontWeight: 700 }} data-testid="kpi-orders">{n(data.orders.count)}</Typography></Stat>
-            <Stat label={t('energy')}><Typography sx={{ fontSize: 20, fontWeight: 700 }} data-testid="kpi-energy">{fixed(data.orders.energyKwh, 3)} <Typography component="span" variant="body2">kWh</Typography></Typography></Stat>
+            <Stat label={t('energy')}><Typography sx={{ fontSize: 20, fontWeight: 700 }} data-testid="kpi-energy">{formatEnergy(data.orders.energyKwh, lang)} <Typography component="span" variant="body2">kWh</Typography></Typography></Stat>
             <Stat label={t('paid')}><Typography sx={{ fontSize: 20, fontWeight: 700, color: 'success.main' }} data-testid="kpi-paid">{n(data.orders.paid)}</Typography></Stat>
             <Stat label={t('unpaid')}><Typography sx={{ fontSize: 20, fontWeight: 700, color: 'warning.main' }} data-testid="kpi-unpaid">{n(data.orders.unpaid)}</Typography></Stat>
           </Stack>

@@ -13,7 +13,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { EmptyState, ErrorState } from '../../components/common';
 import { useApi } from '../../hooks/useApi';
-import { formatMoney } from '../../utils/number';
+import { formatEnergy, formatMoney } from '../../utils/number';
 import { downloadXlsx } from '../../../resources/balance/excel';
 import { RangePicker } from '../statistics/RangePicker';
 import { rangeQuery } from '../statistics/ranges';
@@ -111,16 +111,16 @@ export default function StationInsights() {
                       <TableCell>{r.stationName}</TableCell>
                       <TableCell align="right">{r.chargers}</TableCell>
                       <TableCell align="right">{r.sessions}</TableCell>
-                      <TableCell align="right">{r.energyKwh}</TableCell>
+                      <TableCell align="right">{formatEnergy(r.energyKwh, locale)}</TableCell>
                       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{formatMoney(r.revenue, r.currency, locale)}</TableCell>
-                      <TableCell align="right">{r.avgSessionMinutes}</TableCell>
+                      <TableCell align="right">{r.avgSessionMinutes.toFixed(1)}</TableCell>
                       <TableCell align="right">{r.avgEnergyKwh}</TableCell>
                       <TableCell align="right">
                         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, justifyContent: 'flex-end' }}>
                           <Box sx={{ width: 60, height: 6, bgcolor: '#ebeef5', borderRadius: 3, overflow: 'hidden' }}>
                             <Box sx={{ width: `${Math.min(100, utilisationPercent(r.utilisation))}%`, height: '100%', bgcolor: '#1ebb77' }} />
                           </Box>
-                          {utilisationPercent(r.utilisation)}%
+                          {utilisationPercent(r.utilisation).toFixed(1)}%
                         </Box>
                       </TableCell>
                     </TableRow>

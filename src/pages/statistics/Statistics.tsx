@@ -15,7 +15,7 @@ import { Bar, BarChart, CartesianGrid, ComposedChart, Legend, Line, ResponsiveCo
 import { EmptyState, ErrorState } from '../../components/common';
 import { useApi } from '../../hooks/useApi';
 import { formatDateTime } from '../../utils/date';
-import { formatMoney } from '../../utils/number';
+import { formatEnergy, formatMoney } from '../../utils/number';
 import { downloadXlsx } from '../../../resources/balance/excel';
 import { CompanyChoice, useRangeParam } from './filters';
 import { RangePicker } from './RangePicker';
@@ -105,7 +105,7 @@ export default function Statistics() {
             </CardContent></Card>
             <Card><CardContent>
               <Typography variant="body2" color="text.secondary">{translate('app.statistics.energy_kwh')}</Typography>
-              <Typography sx={{ fontSize: 22, fontWeight: 700 }} data-testid="statistics-total-energy">{data.totals.energyKwh}</Typography>
+              <Typography sx={{ fontSize: 22, fontWeight: 700 }} data-testid="statistics-total-energy">{formatEnergy(data.totals.energyKwh, locale)}</Typography>
             </CardContent></Card>
             <Card><CardContent>
               <Typography variant="body2" color="text.secondary">{translate('app.statistics.revenue')}</Typography>
@@ -178,7 +178,7 @@ export default function Statistics() {
                         <TableRow key={b.key} hover data-testid="statistics-row">
                           <TableCell>{b.label || b.key || '—'}</TableCell>
                           <TableCell align="right">{b.orders}</TableCell>
-                          <TableCell align="right">{b.energyKwh}</TableCell>
+                          <TableCell align="right">{formatEnergy(b.energyKwh, locale)}</TableCell>
                           {currencies.map((c) => (
                             <TableCell key={c} align="right" sx={{ whiteSpace: 'nowrap' }}>{formatMoney(b.revenue.find((r) => r.currency === c)?.amount ?? 0, c, locale)}</TableCell>
                           ))}
@@ -189,7 +189,7 @@ export default function Statistics() {
                       <TableRow data-testid="statistics-totals-row" sx={{ '& td': { fontWeight: 700, color: 'text.primary', fontSize: 14 } }}>
                         <TableCell>{translate('app.statistics.total')}</TableCell>
                         <TableCell align="right">{data.totals.orders}</TableCell>
-                        <TableCell align="right">{data.totals.energyKwh}</TableCell>
+                        <TableCell align="right">{formatEnergy(data.totals.energyKwh, locale)}</TableCell>
                         {currencies.map((c) => (
                           <TableCell key={c} align="right" sx={{ whiteSpace: 'nowrap' }}>{formatMoney(data.totals.revenue.find((r) => r.currency === c)?.amount ?? 0, c, locale)}</TableCell>
                         ))}

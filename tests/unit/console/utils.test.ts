@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { formatDateTime, toMillis, weekdayZh, formatDuration, relativeTime } from '../../../src/utils/date';
-import { abbreviateNumber, percentShares, formatMoney, fixed } from '../../../src/utils/number';
+import { abbreviateNumber, percentShares, formatEnergy, formatMoney, fixed } from '../../../src/utils/number';
 import { debounce, throttle, DEFAULT_DEBOUNCE_MS } from '../../../src/utils/debounce';
 
 describe('toMillis (spec §9: 10 digits = seconds, 13 digits = milliseconds)', () => {
@@ -123,6 +123,12 @@ describe('money and energy', () => {
   it('fixes decimals', () => {
     expect(fixed('12.3456', 3)).toBe('12.346');
     expect(fixed(undefined, 3)).toBe('');
+  });
+  it('groups energy thousands with 3 decimals, in both languages', () => {
+    expect(formatEnergy('100238.5342')).toBe('100,238.534');
+    expect(formatEnergy('12.5', 'zh')).toBe('12.500');
+    expect(formatEnergy(4972.79, 'zh')).toBe('4,972.790');
+    expect(formatEnergy(null)).toBe('');
   });
 });
 
