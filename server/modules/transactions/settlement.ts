@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.js';
 import { cardUser, notification } from '../../db/schema.js';
 import { AppError } from '../../http/envelope.js';
 import { changeBalance } from '../balance/ledger.js';
+import { settlementNotice } from '../notifications/content.js';
 
 export interface SettlementInput {
   orderId: number;
@@ -67,7 +68,7 @@ export async function settleOrder(tx: Db, o: SettlementInput): Promise<Settlemen
     await tx.insert(notification).values({
       companyCode: o.companyCode,
       systemNotificationType: 'EVENT',
-      content: `Order ${o.orderNo}: ${code === 721 ? 'insufficient balance' : 'deduction failed'} (${code})`,
+      content: settlementNotice(o.orderNo, code),
       serialNum: o.chargerSn,
       eventStatus: 'HAPPENING',
     });

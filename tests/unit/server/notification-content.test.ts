@@ -1,0 +1,19 @@
+/** The server's own notification texts in the caller's language (server/modules/notifications/content.ts). */
+import { describe, expect, it } from 'vitest';
+import { localizeNotice, settlementNotice } from '../../../server/modules/notifications/content.js';
+
+describe('settlement notices', () => {
+  it('are stored in English and read in the caller\'s language with the catalogue message', () => {
+    const stored = settlementNotice('CD2026112286111763', 721);
+    expect(stored).toBe('Order CD2026112286111763: Insufficient balance (721)');
+    expect(localizeNotice(stored, 'en')).toBe(stored);
+    expect(localizeNotice(stored, 'zh')).toBe('订单 CD2026112286111763：余额不足（721）');
+    expect(localizeNotice(settlementNotice('VOLTA-D000001', 722), 'zh')).toBe('订单 VOLTA-D000001：扣款失败（722）');
+  });
+
+  it('also reads the older lower-case wording, and leaves other texts alone', () => {
+    expect(localizeNotice('Order CD1: insufficient balance (721)', 'zh')).toBe('订单 CD1：余额不足（721）');
+    expect(localizeNotice('Charger VOLTA00000000101 reported a fault', 'zh')).toBe('Charger VOLTA00000000101 reported a fault');
+    expect(localizeNotice('Order CD1: insufficient balance (500)', 'zh')).toBe('Order CD1: insufficient balance (500)');
+  });
+});
