@@ -20,7 +20,7 @@ import { ACCOUNT_REQUIRED, accountCreateInput, accountUpdateInput, type AccountD
 import { ColorChip, EmptyState, ErrorState } from '../../src/components/common';
 import { useApi } from '../../src/hooks/useApi';
 import { STATE_COLORS } from '../../src/theme';
-import { formatDateTime } from '../../src/utils/date';
+import { formatDate, formatDateTime } from '../../src/utils/date';
 import { CompanyFilterInput, ROWS_PER_PAGE } from '../shared/filterInputs';
 import { CompanyInput, useSchemaValidate } from '../station/common';
 import { ResetPasswordButton } from './ResetPasswordDialog';
@@ -94,7 +94,7 @@ export function AccountList() {
         <TextField source="phone" emptyText="—" sortable={false} />
         <TextField source="email" emptyText="—" sortable={false} />
         <ActiveChip source="active" />
-        <FunctionField<AccountRecord> source="createdAt" render={(r) => formatDateTime(r.createdAt)} />
+        <FunctionField<AccountRecord> source="createdAt" render={(r) => <span title={formatDateTime(r.createdAt)}>{formatDate(r.createdAt)}</span>} />
         <RowActions label="app.assets.actions" />
       </Datagrid>
     </List>

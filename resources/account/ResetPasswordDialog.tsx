@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Stack, TextField, Tooltip } from '@mui/material';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import type { ChargeDeskDataProvider } from '../../dataProvider';
 import { canSave, resetProblem, showMismatch, type ResetState } from './validators';
@@ -81,9 +81,15 @@ export function ResetPasswordButton(_props: { label?: string }) {
   if (!record) return null;
   return (
     <>
-      <Button size="small" startIcon={<LockResetIcon fontSize="small" />} onClick={(e) => { e.stopPropagation(); setOpen(true); }} data-testid={`reset-password-${record.id}`}>
-        {translate('resources.company/user.actions.reset_password')}
-      </Button>
+      {/* Icon only: the accounts table keeps its action column narrow; the tooltip names it. */}
+      <Tooltip title={translate('resources.company/user.actions.reset_password')}>
+        <IconButton
+          size="small" color="primary" aria-label={translate('resources.company/user.actions.reset_password')}
+          onClick={(e) => { e.stopPropagation(); setOpen(true); }} data-testid={`reset-password-${record.id}`}
+        >
+          <LockResetIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
       <ResetPasswordDialog open={open} onClose={() => setOpen(false)} id={record.id} username={record.username} />
     </>
   );

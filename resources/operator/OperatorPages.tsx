@@ -12,11 +12,11 @@ import {
 } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { Route, Routes, useParams } from 'react-router-dom';
-import { Avatar } from '@mui/material';
+import { Avatar, Tooltip } from '@mui/material';
 import { CURRENCIES } from '../../domain/enums';
 import { OPERATOR_REQUIRED, operatorCreateInput, operatorUpdateInput, type OperatorDto as OperatorRecord } from '../../domain/schemas/operator';
 import { EmptyState, ErrorState } from '../../src/components/common';
-import { formatDateTime } from '../../src/utils/date';
+import { formatDate, formatDateTime } from '../../src/utils/date';
 import { ROWS_PER_PAGE } from '../shared/filterInputs';
 import { useSchemaValidate } from '../station/common';
 import { useIsAdmin } from '../account/useIsAdmin';
@@ -76,10 +76,21 @@ export function OperatorList() {
         <TextField source="servicePhone" sortable={false} emptyText="—" />
         <TextField source="serviceEmail" sortable={false} emptyText="—" />
         <TextField source="timeZone" sortable={false} />
-        <FunctionField<OperatorRecord> source="createdAt" render={(r) => formatDateTime(r.createdAt)} />
-        <FunctionField<OperatorRecord> label="app.assets.actions" render={(r) => <EditButton to={`${OPERATORS_PATH}/${r.id}`} onClick={(e: React.MouseEvent) => e.stopPropagation()} />} />
+        <FunctionField<OperatorRecord> source="createdAt" render={(r) => <span title={formatDateTime(r.createdAt)}>{formatDate(r.createdAt)}</span>} />
+        {/* Icon only, with the action's name in a tooltip: the operator table is wide. */}
+        <FunctionField<OperatorRecord> label="app.assets.actions" render={(r) => <EditIconLink id={r.id} />} />
       </Datagrid>
     </List>
+  );
+}
+
+/** The row's edit action as an icon with a tooltip. */
+function EditIconLink({ id }: { id: number }) {
+  const translate = useTranslate();
+  return (
+    <Tooltip title={translate('ra.action.edit')}>
+      <span><EditButton label="" aria-label={translate('ra.action.edit')} to={`${OPERATORS_PATH}/${id}`} onClick={(e: React.MouseEvent) => e.stopPropagation()} data-testid={`operator-edit-${id}`} /></span>
+    </Tooltip>
   );
 }
 
