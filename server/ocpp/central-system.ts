@@ -16,8 +16,9 @@
  * action table (./handlers) or the gateway's (./gateway-handlers.ts).
  *
  * Online state: `charger.online` / `gateway.online` is true while a socket is open; every charger
- * and gateway is set offline at start (no socket survives a restart). A gateway's socket closing
- * is the custom event "gateway offline" (logged at warn with its SN and company).
+ * and gateway is set offline at start (no socket survives a restart). A socket that closes without
+ * the server closing it on purpose is the custom event "charger offline" / "gateway offline"
+ * (./offline-events.ts: a notification, recovered when the device connects again).
  *
  * Several nodes (`REDIS_URL`, server/cluster): the node that accepts a socket claims its identity
  * in Redis (`owner:<identity>`); a command for an identity held by another node is sent to that
@@ -40,6 +41,7 @@ import { AppError } from '../http/envelope.js';
 import { ChargerLogWriter, FrameLabeller } from './charger-log.js';
 import { emitGateway, type GatewayContext, type OcppContext, type OcppSession } from './context.js';
 import { gatewayHandlers } from './gateway-handlers.js';
+import { recordBackOnline, recordOffline } from './offline-events.js';
 import { handlers } from './handlers/index.js';
 import { checkHandshake, FailureLimiter, recordAttempt, SharedFailureLimiter } from './handshake.js';
 import { createRPCError, RPCError, RPCServer, TimeoutError, type RpcServerClient } from './rpc.js';
@@ -128,6 +130,9 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
   sweeper?.unref();
   /** Sockets closed because another node took their identity over: they leave the flags alone. */
   const handedOver = new WeakSet<RpcServerClient>();
+  /** Sockets the server closed on purpose (deactivation): no offline event. */
+  const closedOnPurpose = new WeakSet<RpcServerClient>();
+  let closed = false;
 
   const server = new RPCServer({
     protocols: [OCPP_PROTOCOL],
@@ -286,6 +291,7 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
       ? track(cluster.claim(sn)).catch((err: Error) => clog.warn({ err: err.message }, 'identity not claimed in Redis'))
       : Promise.resolve()
     ).then(() => setOnline(session, true, clog));
+    void connectedWrite.then(() => track(recordBackOnline(db, session))).catch((err: unknown) => clog.warn({ err }, 'offline events not recovered'));
 
     client.once('close', ({ code, reason }: { code?: number; reason?: string }) => {
       clog.info({ code, reason }, `${session.kind} disconnected`);
@@ -294,7 +300,10 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
       if (current === client) clients.delete(sn);
       if (handedOver.has(client)) return; // another node holds the identity now
       if (cluster) void track(cluster.release(sn)).catch((err: Error) => clog.warn({ err: err.message }, 'identity not released in Redis'));
-      if (session.kind === 'gateway') clog.warn({ event: 'GATEWAY_OFFLINE', companyCode: session.companyCode, code }, 'gateway offline');
+      if (!closed && !closedOnPurpose.has(client)) {
+        clog.warn({ event: session.kind === 'gateway' ? 'GATEWAY_OFFLINE' : 'CHARGER_OFFLINE', companyCode: session.companyCode, code }, `${session.kind} offline`);
+        void track(recordOffline(db, session)).catch((err: unknown) => clog.warn({ err }, 'offline event not stored'));
+      }
       void setOnline(session, false, clog);
       void writer.flush();
     });
@@ -305,6 +314,7 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
     const client = clients.get(serialNum);
     if (!client) return;
     log.info({ identity: serialNum }, 'deactivated in the console: closing its socket');
+    closedOnPurpose.add(client);
     void client.close({ code: 1008, reason: 'deactivated' }).catch(() => undefined);
   });
 
@@ -364,7 +374,6 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
     return { error: 'unknown request' };
   });
 
-  let closed = false;
   const central: CentralSystem = {
     async call<T>(serialNum: string, action: string, payload: Record<string, unknown>, opts: CallOptions = {}): Promise<T> {
       if (clients.get(serialNum)?.state === 1 /* OPEN */ || !cluster) return localCall<T>(serialNum, action, payload, opts);

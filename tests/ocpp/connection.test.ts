@@ -8,7 +8,7 @@ import WebSocket from 'ws';
 import { backends } from '../support/db.js';
 import { build, type TestServer } from '../support/app.js';
 import { aBootNotification, aCharger, aNetwork, aStatusNotification } from '../support/builders.js';
-import { charger, connectionAttempt, connector } from '../../server/db/schema.js';
+import { charger, connectionAttempt, connector, notification } from '../../server/db/schema.js';
 import { chargePoint, connect, eventually, handshakeStatus } from './helpers.js';
 
 describe.each(backends())('OCPP connections on %s', (backend) => {
@@ -171,6 +171,12 @@ describe.each(backends())('OCPP connections on %s', (backend) => {
       return !row.online;
     });
     expect(offline).toBe(true);
+    // The custom event "charger offline" is in the company's notifications.
+    const events = await eventually(async () => {
+      const rows = await s.database.db.select().from(notification).where(eq(notification.serialNum, sn));
+      return rows.length ? rows : null;
+    });
+    expect(events).toMatchObject([{ companyCode: net.company.code, content: `Charger ${sn} offline`, eventStatus: 'HAPPENING' }]);
     ws.terminate();
   });
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { chargeOrder, chargerLog, connectionAttempt, dataTransfer, gateway } from '../../server/db/schema.js';
+import { chargeOrder, chargerLog, connectionAttempt, dataTransfer, gateway, notification } from '../../server/db/schema.js';
 import { backends } from '../support/db.js';
 import { build, type TestServer } from '../support/app.js';
 import { caller, type Call } from '../support/assets.js';
@@ -61,6 +61,30 @@ describe.each(backends())('gateway connections on %s', (backend) => {
       expect(events.every((c) => c === company)).toBe(true);
     } finally {
       off();
+    }
+  });
+
+  it('records "gateway offline" when its socket drops, in the bell in the user\'s language, recovered when it returns', async () => {
+    const gw = await aGateway();
+    const events = () => s.database.db.select().from(notification).where(eq(notification.serialNum, gw.serialNum));
+    const first = await connect(s.ocppUrl, gw.serialNum);
+    await eventually(async () => (await rowOf(gw.id)).online);
+    await first.close();
+    const [offline] = await eventually(async () => { const rows = await events(); return rows.length ? rows : null; });
+    expect(offline).toMatchObject({ companyCode: company, systemNotificationType: 'EVENT', eventStatus: 'HAPPENING', content: `Gateway ${gw.serialNum} offline` });
+    const bell = await s.app.inject({ method: 'GET', url: '/sp/notifications', headers: { authorization: `Bearer ${await s.login()}`, cookie: 'language=zh' } });
+    expect(bell.json().data.find((n: { serialNum: string }) => n.serialNum === gw.serialNum)?.content).toBe(`网关 ${gw.serialNum} 离线`);
+    const again = await connect(s.ocppUrl, gw.serialNum);
+    try {
+      await eventually(async () => (await events()).every((n) => n.eventStatus === 'RECOVERED'));
+      // Deactivated in the console: the server closes the socket on purpose, no offline event.
+      const closed = new Promise((r) => again.once('close', r));
+      expect((await admin('PUT', `/sp/gateway/${gw.id}`, { lifeStatus: 'INACTIVE' })).code).toBe(200);
+      await closed;
+      await eventually(async () => !(await rowOf(gw.id)).online);
+      expect(await events()).toHaveLength(1);
+    } finally {
+      await again.close({ force: true });
     }
   });
 

@@ -17,8 +17,24 @@ export function settlementNotice(orderNo: string, code: SettlementFailure): stri
 
 const SETTLEMENT = /^Order (\S+): .+ \((721|722)\)$/;
 
-/** `content` in `lang` when it is a settlement notice (see {@link settlementNotice}), else unchanged. */
+/** Devices whose socket closing is the custom event "charger offline" / "gateway offline". */
+export type DeviceKind = 'charger' | 'gateway';
+
+/** The stored text of a device-offline event: `Charger <SN> offline` / `Gateway <SN> offline`. */
+export function offlineNotice(kind: DeviceKind, serialNum: string): string {
+  return `${kind === 'gateway' ? 'Gateway' : 'Charger'} ${serialNum} offline`;
+}
+
+const OFFLINE = /^(Charger|Gateway) (\S+) offline$/;
+const OFFLINE_ZH = { Charger: '充电桩', Gateway: '网关' } as const;
+
+/**
+ * `content` in `lang` when it is one of the server's own notices (a settlement notice, see
+ * {@link settlementNotice}, or a device-offline event, see {@link offlineNotice}), else unchanged.
+ */
 export function localizeNotice(content: string, lang: Lang): string {
+  const off = OFFLINE.exec(content);
+  if (off) return lang === 'zh' ? `${OFFLINE_ZH[off[1] as 'Charger' | 'Gateway']} ${off[2]} 离线` : content;
   const m = SETTLEMENT.exec(content);
   if (!m) return content;
   const [, orderNo, code] = m;

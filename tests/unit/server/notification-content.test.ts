@@ -1,6 +1,6 @@
 /** The server's own notification texts in the caller's language (server/modules/notifications/content.ts). */
 import { describe, expect, it } from 'vitest';
-import { localizeNotice, settlementNotice } from '../../../server/modules/notifications/content.js';
+import { localizeNotice, offlineNotice, settlementNotice } from '../../../server/modules/notifications/content.js';
 
 describe('settlement notices', () => {
   it('are stored in English and read in the caller\'s language with the catalogue message', () => {
@@ -15,5 +15,15 @@ describe('settlement notices', () => {
     expect(localizeNotice('Order CD1: insufficient balance (721)', 'zh')).toBe('订单 CD1：余额不足（721）');
     expect(localizeNotice('Charger VOLTA00000000101 reported a fault', 'zh')).toBe('Charger VOLTA00000000101 reported a fault');
     expect(localizeNotice('Order CD1: insufficient balance (500)', 'zh')).toBe('Order CD1: insufficient balance (500)');
+  });
+});
+
+describe('device-offline events', () => {
+  it('are stored in English and read in Chinese for a Chinese console', () => {
+    expect(offlineNotice('charger', 'VOLTA00000000101')).toBe('Charger VOLTA00000000101 offline');
+    expect(localizeNotice(offlineNotice('gateway', 'VOLTAGW000000001'), 'zh')).toBe('网关 VOLTAGW000000001 离线');
+    expect(localizeNotice(offlineNotice('charger', 'VOLTA00000000101'), 'zh')).toBe('充电桩 VOLTA00000000101 离线');
+    expect(localizeNotice(offlineNotice('gateway', 'VOLTAGW000000001'), 'en')).toBe('Gateway VOLTAGW000000001 offline');
+    expect(localizeNotice('Gateway two words offline', 'zh')).toBe('Gateway two words offline');
   });
 });
