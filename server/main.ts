@@ -40,6 +40,7 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
   try {
+    central.stopping();
     await sim?.stop();
     await central.close();
     await app.close();

@@ -74,6 +74,11 @@ export interface CentralSystem {
   isConnected(serialNum: string): boolean;
   /** chargeBoxIds with an open socket on this node. */
   connected(): string[];
+  /**
+   * The server is about to stop (the simulation ends first): sockets that close from now on are
+   * not "offline" events. Sessions still run to their StopTransaction.
+   */
+  stopping(): void;
   /** Closes every socket (1001), stops accepting, and flushes the charger log. */
   close(): Promise<void>;
 }
@@ -133,6 +138,8 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
   /** Sockets the server closed on purpose (deactivation): no offline event. */
   const closedOnPurpose = new WeakSet<RpcServerClient>();
   let closed = false;
+  /** Set by stopping() / close(): disconnects are the server's doing, not offline events. */
+  let quiet = false;
 
   const server = new RPCServer({
     protocols: [OCPP_PROTOCOL],
@@ -300,7 +307,7 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
       if (current === client) clients.delete(sn);
       if (handedOver.has(client)) return; // another node holds the identity now
       if (cluster) void track(cluster.release(sn)).catch((err: Error) => clog.warn({ err: err.message }, 'identity not released in Redis'));
-      if (!closed && !closedOnPurpose.has(client)) {
+      if (!quiet && !closedOnPurpose.has(client)) {
         clog.warn({ event: session.kind === 'gateway' ? 'GATEWAY_OFFLINE' : 'CHARGER_OFFLINE', companyCode: session.companyCode, code }, `${session.kind} offline`);
         void track(recordOffline(db, session)).catch((err: unknown) => clog.warn({ err }, 'offline event not stored'));
       }
@@ -390,11 +397,15 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
       if (typeof answer.code === 'number') throw new AppError(answer.code as ErrorCode, undefined, answer.data ?? undefined);
       throw new AppError(720);
     },
+    stopping() {
+      quiet = true;
+    },
     isConnected: (serialNum) => clients.get(serialNum)?.state === 1,
     connected: () => [...clients.entries()].filter(([, c]) => c.state === 1).map(([sn]) => sn),
     async close() {
       if (closed) return;
       closed = true;
+      quiet = true;
       app.server.off('upgrade', onUpgrade);
       offDeactivated();
       if (sweeper) clearInterval(sweeper);
