@@ -14,6 +14,7 @@ import {
   account, appUser, cardUser, charger, chargeOrder, company, connector, gateway, meterValue, notification, role, station, stationGroup,
 } from '../server/db/schema.js';
 import { hashPassword } from '../server/modules/auth/password.js';
+import { faultNotice, offlineNotice } from '../server/modules/notifications/content.js';
 import { allPermissions } from '../domain/routes.js';
 import { DEMO_COMPANIES, DEMO_GATEWAY_FIRMWARE, DEMO_MODELS, STOP_REASONS, type DemoCompany } from './catalog.js';
 import { mulberry32, type Rng } from './prng.js';
@@ -318,11 +319,12 @@ async function loadCompany(tx: Tx, c: DemoCompany, ctx: Ctx): Promise<void> {
 
   // notifications for the bell
   const sns = chargerRows.map((ch) => ch.serialNum);
-  const events = [
-    { content: 'GroundFailure on connector 1', status: 'HAPPENING', hoursAgo: 2 },
-    { content: 'Charger offline', status: 'HAPPENING', hoursAgo: 5 },
-    { content: 'OverCurrentFailure on connector 2', status: 'RECOVERED', hoursAgo: 26 },
-    { content: 'EmergencyStop pressed', status: 'PROCESSED', hoursAgo: 50 },
+  // The server's own notice texts, so the bell shows them in the user's language.
+  const events: { content: (sn: string) => string; status: string; hoursAgo: number }[] = [
+    { content: (sn) => faultNotice(sn, 1, 'GroundFailure'), status: 'HAPPENING', hoursAgo: 2 },
+    { content: (sn) => offlineNotice('charger', sn), status: 'HAPPENING', hoursAgo: 5 },
+    { content: (sn) => faultNotice(sn, 2, 'OverCurrentFailure'), status: 'RECOVERED', hoursAgo: 26 },
+    { content: (sn) => faultNotice(sn, 0, 'EmergencyStop'), status: 'PROCESSED', hoursAgo: 50 },
   ];
   const tickets = [
     { subject: 'Card not accepted at the charger', hoursAgo: 3 },
@@ -332,7 +334,7 @@ async function loadCompany(tx: Tx, c: DemoCompany, ctx: Ctx): Promise<void> {
     ...events.map((e) => {
       const sn = rng.pick(sns);
       return {
-        companyCode: c.code, systemNotificationType: 'EVENT', content: `${sn}: ${e.content}`, serialNum: sn,
+        companyCode: c.code, systemNotificationType: 'EVENT', content: e.content(sn), serialNum: sn,
         eventStatus: e.status, createdAt: new Date(now.getTime() - e.hoursAgo * HOUR),
       };
     }),

@@ -25,16 +25,33 @@ export function offlineNotice(kind: DeviceKind, serialNum: string): string {
   return `${kind === 'gateway' ? 'Gateway' : 'Charger'} ${serialNum} offline`;
 }
 
+/**
+ * The stored text of a charger fault event: `Charger <SN> connector <n>: <errorCode>`, or
+ * `Charger <SN>: <errorCode>` for the whole charger (connector 0). The code is OCPP's (or the
+ * vendor's) and is not translated.
+ */
+export function faultNotice(serialNum: string, connectorId: number, errorCode: string): string {
+  return connectorId > 0 ? `Charger ${serialNum} connector ${connectorId}: ${errorCode}` : `Charger ${serialNum}: ${errorCode}`;
+}
+
+const FAULT = /^Charger (\S+)(?: connector (\d+))?: (\S+)$/;
 const OFFLINE = /^(Charger|Gateway) (\S+) offline$/;
 const OFFLINE_ZH = { Charger: '充电桩', Gateway: '网关' } as const;
 
 /**
  * `content` in `lang` when it is one of the server's own notices (a settlement notice, see
- * {@link settlementNotice}, or a device-offline event, see {@link offlineNotice}), else unchanged.
+ * {@link settlementNotice}, a device-offline event, see {@link offlineNotice}, or a fault, see
+ * {@link faultNotice}), else unchanged.
  */
 export function localizeNotice(content: string, lang: Lang): string {
   const off = OFFLINE.exec(content);
   if (off) return lang === 'zh' ? `${OFFLINE_ZH[off[1] as 'Charger' | 'Gateway']} ${off[2]} 离线` : content;
+  const fault = FAULT.exec(content);
+  if (fault) {
+    if (lang !== 'zh') return content;
+    const [, sn, connector, code] = fault;
+    return connector ? `充电桩 ${sn} ${connector} 号枪：${code}` : `充电桩 ${sn}：${code}`;
+  }
   const m = SETTLEMENT.exec(content);
   if (!m) return content;
   const [, orderNo, code] = m;

@@ -1,6 +1,6 @@
 /** The server's own notification texts in the caller's language (server/modules/notifications/content.ts). */
 import { describe, expect, it } from 'vitest';
-import { localizeNotice, offlineNotice, settlementNotice } from '../../../server/modules/notifications/content.js';
+import { faultNotice, localizeNotice, offlineNotice, settlementNotice } from '../../../server/modules/notifications/content.js';
 
 describe('settlement notices', () => {
   it('are stored in English and read in the caller\'s language with the catalogue message', () => {
@@ -25,5 +25,14 @@ describe('device-offline events', () => {
     expect(localizeNotice(offlineNotice('charger', 'VOLTA00000000101'), 'zh')).toBe('充电桩 VOLTA00000000101 离线');
     expect(localizeNotice(offlineNotice('gateway', 'VOLTAGW000000001'), 'en')).toBe('Gateway VOLTAGW000000001 offline');
     expect(localizeNotice('Gateway two words offline', 'zh')).toBe('Gateway two words offline');
+  });
+});
+
+describe('fault events', () => {
+  it('keep the OCPP error code and read the rest in Chinese', () => {
+    expect(faultNotice('VOLTA00000000101', 1, 'GroundFailure')).toBe('Charger VOLTA00000000101 connector 1: GroundFailure');
+    expect(localizeNotice(faultNotice('VOLTA00000000101', 1, 'GroundFailure'), 'zh')).toBe('充电桩 VOLTA00000000101 1 号枪：GroundFailure');
+    expect(localizeNotice(faultNotice('VOLTA00000000101', 0, 'EmergencyStop'), 'zh')).toBe('充电桩 VOLTA00000000101：EmergencyStop');
+    expect(localizeNotice(faultNotice('VOLTA00000000101', 2, 'OverCurrentFailure'), 'en')).toBe('Charger VOLTA00000000101 connector 2: OverCurrentFailure');
   });
 });
