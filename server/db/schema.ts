@@ -55,6 +55,8 @@ export const account = pgTable('account', {
   avatar: text('avatar'),
   active: boolean('active').notNull().default(true),
   managedStationIds: jsonb('managed_station_ids').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+  /** The user's notification preference (domain/schemas/notification-preference.ts); null = defaults. */
+  notificationPreference: jsonb('notification_preference').$type<Record<string, unknown>>(),
   createdAt: createdAt(),
 });
 

@@ -80,6 +80,24 @@ describe.each(backends())('own profile on %s', (backend) => {
     expect((await call(s, 'PUT', '/sp/user/profile', tok, { realName: '' })).code).toBe(609);
   });
 
+  it('keeps each user\'s notification preference on the server, validated, defaults until saved', async () => {
+    const tok = t.staff.token;
+    const first = await call(s, 'GET', '/sp/user/notification-preference', tok);
+    expect(first.data).toEqual({ enabled: true, method: 'IN_APP', emails: [], events: ['OFFLINE', 'FAULT', 'RECOVERED', 'REPORT_TICKET', 'ORDER_ABNORMAL'], ignoreHeartbeat: true });
+    const pref = { enabled: true, method: 'BOTH', emails: ['ops@alpha.example', 'night@alpha.example'], events: ['OFFLINE', 'FAULT', 'FAULT'], ignoreHeartbeat: false };
+    const saved = await call(s, 'PUT', '/sp/user/notification-preference', tok, pref);
+    expect(saved.code).toBe(200);
+    expect(saved.data).toEqual({ ...pref, events: ['OFFLINE', 'FAULT'] });
+    expect((await call(s, 'GET', '/sp/user/notification-preference', tok)).data).toEqual(saved.data);
+    // Bad input changes nothing.
+    expect((await call(s, 'PUT', '/sp/user/notification-preference', tok, { ...pref, emails: ['not-an-address'] })).code).toBe(400);
+    expect((await call(s, 'PUT', '/sp/user/notification-preference', tok, { ...pref, method: 'PIGEON' })).code).toBe(400);
+    expect((await call(s, 'GET', '/sp/user/notification-preference', tok)).data).toEqual(saved.data);
+    // Another user's preference is their own.
+    expect((await call(s, 'GET', '/sp/user/notification-preference', t.a.adminToken)).data.method).toBe('IN_APP');
+    expect((await call(s, 'GET', '/sp/user/notification-preference', '')).code).toBe(401);
+  });
+
   it('changes the password with the current one; other sessions end, this one stays', async () => {
     const tok = await s.login('alpha.site', PASSWORD);
     const other = await s.login('alpha.site', PASSWORD);

@@ -1,6 +1,6 @@
 /**
  * Own account (any signed-in user, scope `own`): `GET|PUT /sp/user/profile`,
- * `PUT /sp/user/password` (current + new), `POST /sp/user/avatar` (JPG or PNG, ≤ 2 MB,
+ * `GET|PUT /sp/user/notification-preference`, `PUT /sp/user/password` (current + new), `POST /sp/user/avatar` (JPG or PNG, ≤ 2 MB,
  * ≤ 300×300 px, else 714), and `GET /sp/files/{kind}/{name}` serving stored images (public:
  * names are 128-bit random, so `<img>` tags need no token).
  */
@@ -12,7 +12,8 @@ import { z } from 'zod';
 import { optionalText, passwordSchema, phoneSchema, blankToNull } from '../../../domain/schemas/required.js';
 import { authOf } from '../../http/access.js';
 import { AppError, ok } from '../../http/envelope.js';
-import { changePassword, getProfile, setAvatar, updateProfile } from './service.js';
+import { notificationPreferenceInput } from '../../../domain/schemas/notification-preference.js';
+import { changePassword, getNotificationPreference, getProfile, setAvatar, setNotificationPreference, updateProfile } from './service.js';
 import { checkImage, fileOf, registerUploadParsers, removeStored, storeImage, STORED_NAME, uploadDir, UPLOAD_BODY_LIMIT } from './upload.js';
 
 /** Avatar limits (spec §5, §9): 2 MB, 300×300 px. */
@@ -39,6 +40,12 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
 
   r.put('/user/profile', { config: own, schema: { tags: ['profile'], body: profileInput } },
     async (req) => ok(req, await updateProfile(app.db, authOf(req), req.body)));
+
+  r.get('/user/notification-preference', { config: own, schema: { tags: ['profile'] } }, async (req) =>
+    ok(req, await getNotificationPreference(app.db, authOf(req))));
+
+  r.put('/user/notification-preference', { config: own, schema: { tags: ['profile'], body: notificationPreferenceInput } }, async (req) =>
+    ok(req, await setNotificationPreference(app.db, authOf(req), req.body)));
 
   r.put('/user/password', { config: own, schema: { tags: ['profile'], body: passwordInput } }, async (req) => {
     const { oldPassword, newPassword, confirmPassword } = req.body;

@@ -6,6 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { ProfileRecord } from '../../../domain/records/profile.js';
+import { DEFAULT_PREF, notificationPreferenceInput, type NotificationPref } from '../../../domain/schemas/notification-preference.js';
 import { nameHasDigit } from '../../../domain/schemas/required.js';
 import type { Db } from '../../db/client.js';
 import { account, company, role } from '../../db/schema.js';
@@ -64,4 +65,21 @@ export async function setAvatar(db: Db, auth: AuthContext, url: string): Promise
     await tx.update(account).set({ avatar: url }).where(eq(account.id, auth.accountId));
     return row?.avatar ?? null;
   });
+}
+
+/**
+ * GET /sp/user/notification-preference: the caller's stored preference, completed with the
+ * defaults for anything it lacks (a preference saved by an older version, or none).
+ */
+export async function getNotificationPreference(db: Db, auth: AuthContext): Promise<NotificationPref> {
+  const [row] = await db.select({ pref: account.notificationPreference }).from(account).where(eq(account.id, auth.accountId));
+  if (!row) throw new AppError(401);
+  const parsed = notificationPreferenceInput.safeParse({ ...DEFAULT_PREF, ...(row.pref ?? {}) });
+  return parsed.success ? parsed.data : DEFAULT_PREF;
+}
+
+/** PUT /sp/user/notification-preference: stores the (validated) preference; answers it. */
+export async function setNotificationPreference(db: Db, auth: AuthContext, pref: NotificationPref): Promise<NotificationPref> {
+  await db.update(account).set({ notificationPreference: pref }).where(eq(account.id, auth.accountId));
+  return getNotificationPreference(db, auth);
 }

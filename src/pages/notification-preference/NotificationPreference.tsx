@@ -1,41 +1,21 @@
 /**
  * Notification preference (spec §2 menu, §3 "Notification settings: switch, method, notified
- * person emails, event list, ignore heartbeat"). The server has no API for it yet, so the
- * choices are kept per user in this browser's localStorage (`notificationPreference:<userId>`);
- * the page says so in its help text.
+ * person emails, event list, ignore heartbeat"), kept with the user's account:
+ * `GET|PUT /sp/user/notification-preference` (domain/schemas/notification-preference.ts). An
+ * invalid address is named before saving; a refusal from the server is shown as its message.
  */
-import { useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
+import { useEffect, useState } from 'react';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
 import {
-  Alert, Box, Button, Checkbox, FormControl, FormControlLabel, FormGroup, FormLabel, MenuItem, Stack, Switch, TextField, Typography,
+  Alert, Box, Button, Checkbox, CircularProgress, FormControl, FormControlLabel, FormGroup, FormLabel, MenuItem, Stack, Switch, TextField, Typography,
 } from '@mui/material';
-import { sessionOf } from '../../../authProvider/session';
+import { NOTIFY_EVENTS, NOTIFY_METHODS, type NotificationPref } from '../../../domain/schemas/notification-preference';
+import type { ChargeDeskDataProvider } from '../../../dataProvider';
+import { ErrorState } from '../../components/common';
+import { useApi } from '../../hooks/useApi';
 
-export const NOTIFY_METHODS = ['IN_APP', 'EMAIL', 'BOTH'] as const;
-export const NOTIFY_EVENTS = ['OFFLINE', 'FAULT', 'RECOVERED', 'REPORT_TICKET', 'ORDER_ABNORMAL'] as const;
-
-/** The stored preference. */
-export interface NotificationPref {
-  enabled: boolean;
-  method: (typeof NOTIFY_METHODS)[number];
-  emails: string[];
-  events: string[];
-  ignoreHeartbeat: boolean;
-}
-
-export const DEFAULT_PREF: NotificationPref = { enabled: true, method: 'IN_APP', emails: [], events: [...NOTIFY_EVENTS], ignoreHeartbeat: true };
-
-const keyOf = (userId: number | string) => `notificationPreference:${userId}`;
-
-/** Reads the user's preference (defaults when absent or unreadable). */
-export function loadPref(storage: Pick<Storage, 'getItem'>, userId: number | string): NotificationPref {
-  try {
-    const raw = storage.getItem(keyOf(userId));
-    return raw ? { ...DEFAULT_PREF, ...(JSON.parse(raw) as Partial<NotificationPref>) } : DEFAULT_PREF;
-  } catch {
-    return DEFAULT_PREF;
-  }
-}
+const PATH = 'user/notification-preference';
 
 /** Splits the e-mail box into addresses; answers the first invalid one, if any. */
 export function parseEmails(text: string): { emails: string[]; invalid?: string } {
@@ -47,29 +27,52 @@ export function parseEmails(text: string): { emails: string[]; invalid?: string 
 export function NotificationPreference() {
   const translate = useTranslate();
   const notify = useNotify();
-  const userId = sessionOf(localStorage).user()?.id ?? 'anonymous';
-  const [pref, setPref] = useState<NotificationPref>(() => loadPref(localStorage, userId));
-  const [emailText, setEmailText] = useState(pref.emails.join('\n'));
+  const dataProvider = useDataProvider<ChargeDeskDataProvider>();
+  const queryClient = useQueryClient();
+  const { data, isPending, error, refetch } = useApi<NotificationPref>(PATH);
+  const [pref, setPref] = useState<NotificationPref | null>(null);
+  const [emailText, setEmailText] = useState('');
   const [emailError, setEmailError] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
   const P = 'app.notification_pref';
-  const save = () => {
+
+  useEffect(() => {
+    if (data) {
+      setPref(data);
+      setEmailText(data.emails.join('\n'));
+    }
+  }, [data]);
+
+  if (error) return <ErrorState error={error} onRetry={() => void refetch()} />;
+  if (isPending || !pref) return <Box sx={{ p: 2 }}><CircularProgress size={24} /></Box>;
+
+  const save = async () => {
     const { emails, invalid } = parseEmails(emailText);
     if (invalid) {
       setEmailError(translate(`${P}.bad_email`, { email: invalid }));
       return;
     }
-    const next = { ...pref, emails };
-    localStorage.setItem(keyOf(userId), JSON.stringify(next));
-    setPref(next);
-    notify(`${P}.saved`, { type: 'success' });
+    setSaving(true);
+    try {
+      const saved = await dataProvider.call<NotificationPref>('PUT', PATH, { ...pref, emails });
+      queryClient.setQueryData(['sp', PATH, {}], saved);
+      setPref(saved);
+      notify(`${P}.saved`, { type: 'success' });
+    } catch (err) {
+      notify((err as Error).message, { type: 'error' });
+    } finally {
+      setSaving(false);
+    }
   };
-  const toggleEvent = (e: string) => setPref((p) => ({ ...p, events: p.events.includes(e) ? p.events.filter((x) => x !== e) : [...p.events, e] }));
+  const update = (patch: Partial<NotificationPref>) => setPref((p) => (p ? { ...p, ...patch } : p));
+  const toggleEvent = (e: NotificationPref['events'][number]) =>
+    update({ events: pref.events.includes(e) ? pref.events.filter((x) => x !== e) : [...pref.events, e] });
   return (
     <Stack spacing={2} data-testid="notification-preference">
       <Typography variant="h6">{translate(`${P}.title`)}</Typography>
       <Alert severity="info">{translate(`${P}.help`)}</Alert>
-      <FormControlLabel control={<Switch checked={pref.enabled} onChange={(e) => setPref((p) => ({ ...p, enabled: e.target.checked }))} data-testid="pref-enabled" />} label={translate(`${P}.enabled`)} />
-      <TextField select size="small" label={translate(`${P}.method`)} value={pref.method} disabled={!pref.enabled} onChange={(e) => setPref((p) => ({ ...p, method: e.target.value as NotificationPref['method'] }))} sx={{ maxWidth: 320 }} data-testid="pref-method">
+      <FormControlLabel control={<Switch checked={pref.enabled} onChange={(e) => update({ enabled: e.target.checked })} data-testid="pref-enabled" />} label={translate(`${P}.enabled`)} />
+      <TextField select size="small" label={translate(`${P}.method`)} value={pref.method} disabled={!pref.enabled} onChange={(e) => update({ method: e.target.value as NotificationPref['method'] })} sx={{ maxWidth: 320 }} data-testid="pref-method">
         {NOTIFY_METHODS.map((m) => <MenuItem key={m} value={m}>{translate(`${P}.methods.${m}`)}</MenuItem>)}
       </TextField>
       <TextField
@@ -85,8 +88,8 @@ export function NotificationPreference() {
           ))}
         </FormGroup>
       </FormControl>
-      <FormControlLabel disabled={!pref.enabled} control={<Switch checked={pref.ignoreHeartbeat} onChange={(e) => setPref((p) => ({ ...p, ignoreHeartbeat: e.target.checked }))} />} label={translate(`${P}.ignore_heartbeat`)} />
-      <Box><Button variant="contained" onClick={save} data-testid="pref-save">{translate('ra.action.save')}</Button></Box>
+      <FormControlLabel disabled={!pref.enabled} control={<Switch checked={pref.ignoreHeartbeat} onChange={(e) => update({ ignoreHeartbeat: e.target.checked })} />} label={translate(`${P}.ignore_heartbeat`)} />
+      <Box><Button variant="contained" onClick={() => void save()} disabled={saving} data-testid="pref-save">{translate('ra.action.save')}</Button></Box>
     </Stack>
   );
 }
