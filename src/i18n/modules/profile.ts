@@ -17,7 +17,7 @@ export default {
       },
       notification_pref: {
         title: 'Notification preference',
-        help: 'Saved with your account: they follow you to any browser. Email delivery uses the addresses below.',
+        help: 'Saved with your account: these settings follow you to any browser.',
         enabled: 'Notifications on',
         method: 'Method',
         methods: { IN_APP: 'In the console', EMAIL: 'Email', BOTH: 'Console and email' },
@@ -50,7 +50,7 @@ export default {
       },
       notification_pref: {
         title: '通知偏好',
-        help: '随你的账号保存，在任何浏览器中都有效。邮件通知发送到下列邮箱。',
+        help: '随你的账号保存，在任何浏览器中都有效。',
         enabled: '开启通知',
         method: '通知方式',
         methods: { IN_APP: '控制台内', EMAIL: '邮件', BOTH: '控制台和邮件' },
