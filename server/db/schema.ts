@@ -296,7 +296,10 @@ export const notification = pgTable('notification', {
   serialNum: text('serial_num'),
   eventStatus: text('event_status'),
   createdAt: createdAt(),
-});
+}, (t) => [
+  // A device's open events are looked up at every (re)connection (server/ocpp/offline-events.ts).
+  index('notification_open_by_device').on(t.serialNum).where(sql`${t.eventStatus} = 'HAPPENING'`),
+]);
 
 // ── Network assets and pricing (gateways, rate templates) ──────────────────────────────────────
 

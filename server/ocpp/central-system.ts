@@ -115,19 +115,16 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
    * only those that no live node holds (no owner key) and that have no socket here.
    */
   async function resetOnlineFlags(): Promise<void> {
-    if (!cluster) {
-      await db.update(charger).set({ online: false }).where(eq(charger.online, true));
-      await db.update(gateway).set({ online: false }).where(eq(gateway.online, true));
-      return;
-    }
-    const orphans = async (rows: { id: number; serialNum: string }[]) => {
+    for (const table of [charger, gateway]) {
+      if (!cluster) {
+        await db.update(table).set({ online: false }).where(eq(table.online, true));
+        continue;
+      }
+      const rows = await db.select({ id: table.id, serialNum: table.serialNum }).from(table).where(eq(table.online, true));
       const owners = await cluster.ownersOf(rows.map((r) => r.serialNum));
-      return rows.filter((r, i) => !owners[i] && !clients.has(r.serialNum)).map((r) => r.id);
-    };
-    const chargers = await orphans(await db.select({ id: charger.id, serialNum: charger.serialNum }).from(charger).where(eq(charger.online, true)));
-    if (chargers.length) await db.update(charger).set({ online: false }).where(and(inArray(charger.id, chargers), eq(charger.online, true)));
-    const gateways = await orphans(await db.select({ id: gateway.id, serialNum: gateway.serialNum }).from(gateway).where(eq(gateway.online, true)));
-    if (gateways.length) await db.update(gateway).set({ online: false }).where(and(inArray(gateway.id, gateways), eq(gateway.online, true)));
+      const orphans = rows.filter((r, i) => !owners[i] && !clients.has(r.serialNum)).map((r) => r.id);
+      if (orphans.length) await db.update(table).set({ online: false }).where(and(inArray(table.id, orphans), eq(table.online, true)));
+    }
   }
   const ready = track(resetOnlineFlags()).catch((err) => log.error({ err }, 'could not reset online flags'));
   // A node that died leaves its chargers online in the database until its owner keys expire.
@@ -190,6 +187,35 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
     });
   }
 
+  /**
+   * The socket that already holds `identity`, here or (with several nodes) on another node, and
+   * whether it answers a ping; null when none does. A dead socket here is closed at once (one on
+   * another node is closed by that node). A newcomer arriving while another one probes is refused.
+   */
+  async function probeHolder(identity: string): Promise<{ alive: boolean; node?: string } | null> {
+    if (handshaking.has(identity)) return { alive: true };
+    const existing = clients.get(identity);
+    if (existing) {
+      handshaking.add(identity);
+      let alive: boolean;
+      try {
+        alive = await probe(existing, probeMs);
+      } finally {
+        handshaking.delete(identity);
+      }
+      if (!alive) {
+        if (clients.get(identity) === existing) clients.delete(identity);
+        await existing.close({ force: true }).catch(() => undefined);
+      }
+      return { alive };
+    }
+    if (!cluster) return null;
+    const owner = await cluster.ownerOf(identity).catch(() => null);
+    if (!owner || owner === cluster.nodeId) return null;
+    const answer = await cluster.request(owner, { kind: 'probe', identity }, probeMs + 2000).catch(() => ({ alive: false }));
+    return { alive: answer.alive === true, node: owner };
+  }
+
   server.auth(async (accept, reject, handshake) => {
     const identity = handshake.identity;
     // The server sits behind a trusted proxy when one forwards (see docs/deployment.md).
@@ -205,39 +231,16 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
         return reject(verdict.status, verdict.reason);
       }
       const session: OcppSession = verdict.session;
-      const existing = clients.get(identity);
-      if (handshaking.has(identity) || existing) {
-        let alive = true; // another newcomer is already probing: this one is refused
-        if (!handshaking.has(identity) && existing) {
-          handshaking.add(identity);
-          try {
-            alive = await probe(existing, Math.min(DUPLICATE_PROBE_MAX_MS, config.pingInterval * 1000));
-          } finally {
-            handshaking.delete(identity);
-          }
-        }
-        if (alive) {
-          log.warn({ identity, remoteAddress }, 'duplicate OCPP connection refused: the current socket is alive');
+      const holder = await probeHolder(identity);
+      if (holder) {
+        const where = holder.node ? { node: holder.node } : {};
+        if (holder.alive) {
+          log.warn({ identity, remoteAddress, ...where }, 'duplicate OCPP connection refused: the current socket is alive');
           await track(recordAttempt(db, { identity, companyCode: session.companyCode, remoteAddress, reason: 'DUPLICATE' }));
           return reject(409, 'DUPLICATE');
         }
-        log.warn({ identity, remoteAddress }, 'current OCPP socket did not answer a ping: replaced by the new connection');
+        log.warn({ identity, remoteAddress, ...where }, 'current OCPP socket did not answer a ping: replaced by the new connection');
         await track(recordAttempt(db, { identity, companyCode: session.companyCode, remoteAddress, reason: 'REPLACED_DEAD_CONNECTION' }));
-        if (clients.get(identity) === existing) clients.delete(identity);
-        await existing?.close({ force: true }).catch(() => undefined);
-      } else if (cluster) {
-        // Held by another node? That node pings its socket: alive → refused, dead → handed over.
-        const owner = await cluster.ownerOf(identity).catch(() => null);
-        if (owner && owner !== cluster.nodeId) {
-          const answer = await cluster.request(owner, { kind: 'probe', identity }, probeMs + 2000).catch(() => ({ alive: false }));
-          if (answer.alive === true) {
-            log.warn({ identity, remoteAddress, node: owner }, 'duplicate OCPP connection refused: the socket on another node is alive');
-            await track(recordAttempt(db, { identity, companyCode: session.companyCode, remoteAddress, reason: 'DUPLICATE' }));
-            return reject(409, 'DUPLICATE');
-          }
-          log.warn({ identity, remoteAddress, node: owner }, 'socket on another node did not answer: replaced by the new connection');
-          await track(recordAttempt(db, { identity, companyCode: session.companyCode, remoteAddress, reason: 'REPLACED_DEAD_CONNECTION' }));
-        }
       }
       accept(session, OCPP_PROTOCOL);
     } catch (err) {

@@ -10,17 +10,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert, Box, Button, Checkbox, CircularProgress, FormControl, FormControlLabel, FormGroup, FormLabel, MenuItem, Stack, Switch, TextField, Typography,
 } from '@mui/material';
-import { NOTIFY_EVENTS, NOTIFY_METHODS, type NotificationPref } from '../../../domain/schemas/notification-preference';
+import { NOTIFY_EVENTS, NOTIFY_METHODS, notificationPreferenceInput, type NotificationPref } from '../../../domain/schemas/notification-preference';
 import type { ChargeDeskDataProvider } from '../../../dataProvider';
 import { ErrorState } from '../../components/common';
 import { useApi } from '../../hooks/useApi';
 
 const PATH = 'user/notification-preference';
 
+/** One address, checked by the server's own rule. */
+const emailRule = notificationPreferenceInput.shape.emails.element;
+
 /** Splits the e-mail box into addresses; answers the first invalid one, if any. */
 export function parseEmails(text: string): { emails: string[]; invalid?: string } {
   const emails = text.split(/[\s,;]+/).map((s) => s.trim()).filter(Boolean);
-  const invalid = emails.find((e) => !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(e));
+  const invalid = emails.find((e) => !emailRule.safeParse(e).success);
   return { emails, invalid };
 }
 

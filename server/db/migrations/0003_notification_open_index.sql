@@ -1,0 +1,1 @@
+CREATE INDEX "notification_open_by_device" ON "notification" USING btree ("serial_num") WHERE "notification"."event_status" = 'HAPPENING';
