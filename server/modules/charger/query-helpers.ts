@@ -27,10 +27,5 @@ export function orderByOf(
   return [dir(target), dir(tieBreak)];
 }
 
-/** `%term%` with LIKE wildcards in `term` escaped (for ILIKE substring search). */
-export function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** `'true'|'false'` in a query string as a boolean. */
 export const booleanStrings = ['true', 'false'] as const;

@@ -13,9 +13,9 @@ import { DASHBOARD_SPLIT, OCPP_STATUSES } from '../../../domain/enums.js';
 import { charger, company, station } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
 import { AppError, ok } from '../../http/envelope.js';
-import { limitOffset, pageQuery } from '../../http/paging.js';
+import { likeTerm, limitOffset, pageQuery } from '../../http/paging.js';
 import { assertSameCompany, assertStationAccess, companyScope, stationScope } from '../../http/scope.js';
-import { booleanStrings, containsPattern, orderByOf, type SortMap } from './query-helpers.js';
+import { booleanStrings, orderByOf, type SortMap } from './query-helpers.js';
 import { chargerRecordSchema, envelopeOf, pageOf } from './response-schemas.js';
 import { chargerQuery, chargerRecord, connectorsOf, dashboardStateSql, loadChargerRecord } from './record.js';
 
@@ -72,7 +72,7 @@ const chargerReadRoutes: FastifyPluginAsync = async (app) => {
     if (q.online) conds.push(eq(charger.online, q.online === 'true'));
     if (q.runStatus) conds.push(eq(charger.runStatus, q.runStatus));
     if (q.dashboardState) conds.push(eq(dashboardStateSql, q.dashboardState));
-    if (q.q?.trim()) conds.push(ilike(charger.serialNum, containsPattern(q.q.trim())));
+    if (q.q?.trim()) conds.push(ilike(charger.serialNum, likeTerm(q.q.trim())));
     const where = and(...conds);
     const orderBy = orderByOf(q, SORTS, { sort: 'serialNum', order: 'asc' }, charger.id);
     const { limit, offset } = limitOffset(q);

@@ -9,9 +9,9 @@ import { ORDER_STATUSES, USER_TYPES } from '../../../domain/enums.js';
 import { chargeOrder, station } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/envelope.js';
-import { manyQuery, timeQuery } from '../../http/paging.js';
+import { likeTerm, manyQuery, timeQuery } from '../../http/paging.js';
 import { assertSameCompany, assertStationAccess, companyScope, stationScope } from '../../http/scope.js';
-import { booleanStrings, containsPattern, orderByOf, type SortMap } from '../charger/query-helpers.js';
+import { booleanStrings, orderByOf, type SortMap } from '../charger/query-helpers.js';
 import { durationSecondsSql } from './record.js';
 
 /** The list filters of `GET /sp/order` (without paging): company, station, charger, status… */
@@ -83,7 +83,7 @@ export function orderConditions(auth: AuthContext, q: OrderFilter): SQL | undefi
   if (q.endTime) conds.push(lte(chargeOrder.chargerStartTime, q.endTime));
   const term = q.q?.trim();
   if (term) {
-    const p = containsPattern(term);
+    const p = likeTerm(term);
     conds.push(or(ilike(chargeOrder.orderNo, p), ilike(chargeOrder.idTag, p), ilike(chargeOrder.chargerSn, p)));
   }
   return and(...conds);
