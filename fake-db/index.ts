@@ -21,6 +21,7 @@ import { demoLogoPng } from './logo.js';
 import { mulberry32, type Rng } from './prng.js';
 import { priceDemoSession } from './pricing.js';
 import { seedRateTemplates } from './rate-templates.js';
+import { PERMISSIONS } from '../domain/permissions.js';
 
 export { DEMO_COMPANIES } from './catalog.js';
 
@@ -34,8 +35,8 @@ export const DEMO_SEED = 20240611;
 export const DEMO_HISTORY_DAYS = 21;
 /** Permissions of the `<CODE>_STAFF` role: monitoring and orders. */
 export const STAFF_PERMISSIONS = [
-  'menu:monitoring', 'menu:monitoring:mapmonotoring', 'menu:monitoring:stationmonotoring', 'menu:monitoring:chargermonotoring',
-  'menu:operations', 'menu:operations:orders',
+  PERMISSIONS.monitoring.section, PERMISSIONS.monitoring.map, PERMISSIONS.monitoring.stations, PERMISSIONS.monitoring.chargers,
+  PERMISSIONS.operations.section, PERMISSIONS.operations.orders,
 ];
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
