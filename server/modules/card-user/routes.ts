@@ -16,8 +16,9 @@ import { cardUserCreate, cardUserFilters, cardUserRecord, cardUserStatusInput, c
 import { ledgerPage } from '../balance/ledger.js';
 import { toBalanceRecordJson, toCardUserJson } from './mapper.js';
 import { companyInfo, createCardUser, loadCardUser, operateBalance, setCardActive, updateCardUser, type BalanceOperation } from './service.js';
+import { PERMISSIONS } from '../../../domain/permissions.js';
 
-const PERMISSION = 'menu:chargerusers:cardusers';
+const PERMISSION = PERMISSIONS.chargerUsers.cardUsers;
 const SORTABLE = {
   id: cardUser.id, cardNumber: cardUser.cardNumber, lastName: cardUser.lastName, firstName: cardUser.firstName,
   balance: cardUser.balance, createTimeStamp: cardUser.createdAt, active: cardUser.active,

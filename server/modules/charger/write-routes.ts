@@ -19,8 +19,9 @@ import { loadChargerRecord } from './record.js';
 import {
   chargerAsInput, chargerForWrite, clearOcppPassword, createCharger, rotateOcppPassword, setChargerActive, updateCharger,
 } from './write-service.js';
+import { PERMISSIONS } from '../../../domain/permissions.js';
 
-const permission = 'menu:stations:stationprofile';
+const permission = PERMISSIONS.stations.profile;
 
 /** The charger record of the read API plus whether an OCPP password is set. */
 async function recordOf(db: Db, id: number): Promise<ChargerRecord & { hasOcppPassword: boolean }> {
