@@ -13,7 +13,7 @@ import { STATION_STATUSES, type StationRecord } from '../../domain/entities/stat
 import { ColorChip, EmptyState, ErrorState } from '../../src/components/common';
 import { STATE_COLORS } from '../../src/theme';
 import { CompanyFilterInput, ROWS_PER_PAGE } from '../shared/filterInputs';
-import { exportXlsx } from './exportXlsx';
+import { exportXlsx } from '../../src/utils/spreadsheet';
 import { STATION_PROFILE_PATH } from './paths';
 
 /** Groups of the filtered company. */
