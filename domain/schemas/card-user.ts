@@ -4,6 +4,7 @@
  * (recharge: integers above 0 only → 650 negative, 705 zero or fractional).
  */
 import { z } from 'zod';
+import { PREPAY_TYPES } from '../enums.js';
 
 /** True when a person's name contains a digit (spec §5, code 900). */
 export const hasDigit = (s: string) => /\d/.test(s);
@@ -25,7 +26,7 @@ export type CardUserInput = z.infer<typeof cardUserInput>;
 /** Amount of a recharge, gift or refund as typed by an operator (string or number). */
 export const amountInput = z.object({
   amount: z.union([z.string(), z.number()]).transform(String),
-  prepayType: z.enum(['WECHAT', 'ALIPAY', 'NETS', 'PAYPAL']).nullish(),
+  prepayType: z.enum(PREPAY_TYPES).nullish(),
   remark: z.string().max(500).nullish(),
 });
 

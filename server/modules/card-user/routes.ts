@@ -15,6 +15,7 @@ import { amountInput, cardUserInput } from '../../../domain/schemas/card-user.js
 import { ledgerPage } from '../balance/ledger.js';
 import { toBalanceRecordJson, toCardUserJson } from './mapper.js';
 import { companyInfo, createCardUser, loadCardUser, operateBalance, setCardActive, updateCardUser, type BalanceOperation } from './service.js';
+import type { PrepayType } from '../../../domain/enums.js';
 
 const PERMISSION = 'menu:chargerusers:cardusers';
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -94,7 +95,7 @@ const cardUserRoutes: FastifyPluginAsync = async (app) => {
       config: { permission: PERMISSION },
       schema: { tags: ['card-user'], params: idParams, body: op === 'clear' ? amountInput.partial().optional().nullable() : amountInput },
     }, async (req) => {
-      const body = (req.body ?? {}) as { amount?: string; prepayType?: string | null; remark?: string | null };
+      const body = (req.body ?? {}) as { amount?: string; prepayType?: PrepayType | null; remark?: string | null };
       const record = await operateBalance(db, authOf(req), req.params.id, op, body);
       return ok(req, toBalanceRecordJson(record));
     });

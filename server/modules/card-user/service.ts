@@ -12,6 +12,7 @@ import type { AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/envelope.js';
 import { assertSameCompany } from '../../http/scope.js';
 import { hasDigit, rechargeAmountError, type CardUserInput } from '../../../domain/schemas/card-user.js';
+import type { PrepayType } from '../../../domain/enums.js';
 import { changeBalance, type ChangeType } from '../balance/ledger.js';
 
 /** Loads a card user the caller may see (803 missing, 709 other company). */
@@ -84,7 +85,7 @@ const CHANGE_TYPE: Record<BalanceOperation, ChangeType> = {
  */
 export async function operateBalance(
   db: Db, auth: AuthContext, id: number, op: BalanceOperation,
-  input: { amount?: string; prepayType?: string | null; remark?: string | null },
+  input: { amount?: string; prepayType?: PrepayType | null; remark?: string | null },
 ) {
   await loadCardUser(db, auth, id, 'write');
   let amount = '0';

@@ -22,7 +22,8 @@ export function bootAccepted(app: FastifyInstance, at: Date): BootNotificationCo
 
 export const bootNotification: OcppHandler<BootNotificationReq, BootNotificationConf> = async (ctx, p) => {
   const now = new Date();
-  await ctx.app.db.update(charger).set(bootFields(p, now)).where(eq(charger.id, ctx.charger.id));
+  // boot_at: orders started before it may be stale (closed when the connector shows free).
+  await ctx.app.db.update(charger).set({ ...bootFields(p, now), bootAt: now }).where(eq(charger.id, ctx.charger.id));
   emitCharger(ctx);
   return bootAccepted(ctx.app, now);
 };
