@@ -20,8 +20,8 @@ import type { RateTemplateRecord } from '../rate-template/editorModel';
 import { RateTemplateDialog, type RateTemplateDialogMode } from '../rate-template/RateTemplateDialog';
 import { LOCATION_TYPES, STATION_EMPTY_CODES, STATION_STATUSES, STATION_VISIBILITIES, stationInput } from '../../domain/schemas/station';
 import { CompanyInput, useSchemaValidate } from './common';
-import { STATION_PROFILE_PATH } from './paths';
 import { StationMapInput } from './StationMap';
+import { STATION_PROFILE_TABS } from '../../domain/routes';
 
 /** Save, and on an existing station delete behind a confirmation. */
 function StationToolbar({ edit }: { edit?: boolean }) {
@@ -29,7 +29,7 @@ function StationToolbar({ edit }: { edit?: boolean }) {
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
       <SaveButton data-testid="station-save" />
-      {edit && <DeleteWithConfirmButton mutationMode="pessimistic" redirect={STATION_PROFILE_PATH} confirmTitle="app.assets.confirm_delete_title" confirmContent="resources.station.confirm_delete" translateOptions={{ name: record?.name }} data-testid="station-delete" />}
+      {edit && <DeleteWithConfirmButton mutationMode="pessimistic" redirect={STATION_PROFILE_TABS.stations} confirmTitle="app.assets.confirm_delete_title" confirmContent="resources.station.confirm_delete" translateOptions={{ name: record?.name }} data-testid="station-delete" />}
     </Toolbar>
   );
 }
