@@ -5,6 +5,8 @@
  * (e.g. `StationIndights`, `menu:monitoring:mapmonotoring`, `menu:systemusers:persissions`).
  */
 
+import { PERMISSIONS as P, type MenuPermission } from './permissions.js';
+
 export interface RouteNode {
   /** Absolute hash-router path, e.g. `/Operations/Orders`. */
   path: string;
@@ -20,9 +22,9 @@ export interface RouteNode {
 }
 
 /** The full administrator permission (spec §6). */
-export const ADMIN_PERMISSION = 'role:admin';
+export const ADMIN_PERMISSION = P.admin;
 
-const child = (parent: string, name: string, key: string, permission: string, icon: string): RouteNode => ({
+const child = (parent: string, name: string, key: string, permission: MenuPermission, icon: string): RouteNode => ({
   path: `/${parent}/${name}`,
   key,
   permission,
@@ -32,66 +34,66 @@ const child = (parent: string, name: string, key: string, permission: string, ic
 export const ROUTES: RouteNode[] = [
   { path: '/Dashboard/Dashboard', key: 'dashboard', icon: 'Dashboard' },
   {
-    path: '/Monitoring', key: 'monitoring', permission: 'menu:monitoring', icon: 'Monitor',
+    path: '/Monitoring', key: 'monitoring', permission: P.monitoring.section, icon: 'Monitor',
     children: [
-      child('Monitoring', 'MapMonitoring', 'mapMonitoring', 'menu:monitoring:mapmonotoring', 'Map'),
-      child('Monitoring', 'StationMonitoring', 'stationMonitoring', 'menu:monitoring:stationmonotoring', 'EvStation'),
-      child('Monitoring', 'ChargerMonitoring', 'chargerMonitoring', 'menu:monitoring:chargermonotoring', 'ElectricalServices'),
+      child('Monitoring', 'MapMonitoring', 'mapMonitoring', P.monitoring.map, 'Map'),
+      child('Monitoring', 'StationMonitoring', 'stationMonitoring', P.monitoring.stations, 'EvStation'),
+      child('Monitoring', 'ChargerMonitoring', 'chargerMonitoring', P.monitoring.chargers, 'ElectricalServices'),
     ],
   },
   {
-    path: '/Operations', key: 'operations', permission: 'menu:operations', icon: 'Insights',
+    path: '/Operations', key: 'operations', permission: P.operations.section, icon: 'Insights',
     children: [
-      child('Operations', 'StationIndights', 'stationInsights', 'menu:operations:stationinsights', 'QueryStats'),
-      child('Operations', 'Orders', 'orders', 'menu:operations:orders', 'ReceiptLong'),
-      child('Operations', 'Statistics', 'statistics', 'menu:operations:statistics', 'BarChart'),
+      child('Operations', 'StationIndights', 'stationInsights', P.operations.stationInsights, 'QueryStats'),
+      child('Operations', 'Orders', 'orders', P.operations.orders, 'ReceiptLong'),
+      child('Operations', 'Statistics', 'statistics', P.operations.statistics, 'BarChart'),
     ],
   },
   {
-    path: '/Stations', key: 'stations', permission: 'menu:stations', icon: 'EvStation',
+    path: '/Stations', key: 'stations', permission: P.stations.section, icon: 'EvStation',
     children: [
-      child('Stations', 'StationProfile', 'stationProfile', 'menu:stations:stationprofile', 'Place'),
-      child('Stations', 'StationGroup', 'stationGroup', 'menu:stations:stationgroup', 'Workspaces'),
+      child('Stations', 'StationProfile', 'stationProfile', P.stations.profile, 'Place'),
+      child('Stations', 'StationGroup', 'stationGroup', P.stations.groups, 'Workspaces'),
     ],
   },
   {
-    path: '/ChargerUsers', key: 'chargerUsers', permission: 'menu:chargerusers', icon: 'People',
+    path: '/ChargerUsers', key: 'chargerUsers', permission: P.chargerUsers.section, icon: 'People',
     children: [
-      child('ChargerUsers', 'CardUsers', 'cardUsers', 'menu:chargerusers:cardusers', 'CreditCard'),
-      child('ChargerUsers', 'AppUsers', 'appUsers', 'menu:chargerusers:appusers', 'PhoneIphone'),
+      child('ChargerUsers', 'CardUsers', 'cardUsers', P.chargerUsers.cardUsers, 'CreditCard'),
+      child('ChargerUsers', 'AppUsers', 'appUsers', P.chargerUsers.appUsers, 'PhoneIphone'),
     ],
   },
   {
-    path: '/HomeStations', key: 'homeStations', permission: 'menu:homestations', icon: 'Home',
+    path: '/HomeStations', key: 'homeStations', permission: P.homeStations.section, icon: 'Home',
     children: [
-      child('HomeStations', 'ChargerProfile', 'chargerProfile', 'menu:homestations:chargerprofiles', 'Power'),
-      child('HomeStations', 'AppUserses', 'homeAppUsers', 'menu:homestations:appusers', 'PhoneIphone'),
+      child('HomeStations', 'ChargerProfile', 'chargerProfile', P.homeStations.chargerProfiles, 'Power'),
+      child('HomeStations', 'AppUserses', 'homeAppUsers', P.homeStations.appUsers, 'PhoneIphone'),
     ],
   },
-  { path: '/AnalyTics/AnalyTics', key: 'analytics', permission: 'menu:analytics', icon: 'Analytics' },
-  { path: '/ReportTickets/ReportTickets', key: 'reportTickets', permission: 'menu:reporttickets', icon: 'Feedback' },
-  { path: '/Search/Search', key: 'search', permission: 'menu:search', icon: 'Search' },
+  { path: '/AnalyTics/AnalyTics', key: 'analytics', permission: P.analytics, icon: 'Analytics' },
+  { path: '/ReportTickets/ReportTickets', key: 'reportTickets', permission: P.reportTickets, icon: 'Feedback' },
+  { path: '/Search/Search', key: 'search', permission: P.search, icon: 'Search' },
   {
-    path: '/Events', key: 'events', permission: 'menu:events', icon: 'NotificationsActive',
+    path: '/Events', key: 'events', permission: P.events.section, icon: 'NotificationsActive',
     children: [
-      child('Events', 'Eventes', 'eventList', 'menu:events:events', 'WarningAmber'),
-      child('Events', 'ChargerLog', 'chargerLog', 'menu:events:chargerlog', 'Terminal'),
-      child('Events', 'Diagnosis', 'diagnosis', 'menu:events:diagnosis', 'MedicalServices'),
-    ],
-  },
-  {
-    path: '/SystemUsers', key: 'systemUsers', permission: 'menu:systemusers', icon: 'ManageAccounts',
-    children: [
-      child('SystemUsers', 'Accounts', 'accounts', 'menu:systemusers:accounts', 'Person'),
-      child('SystemUsers', 'Permissions', 'permissions', 'menu:systemusers:persissions', 'Security'),
+      child('Events', 'Eventes', 'eventList', P.events.events, 'WarningAmber'),
+      child('Events', 'ChargerLog', 'chargerLog', P.events.chargerLog, 'Terminal'),
+      child('Events', 'Diagnosis', 'diagnosis', P.events.diagnosis, 'MedicalServices'),
     ],
   },
   {
-    path: '/System', key: 'system', permission: 'menu:system', icon: 'Settings',
+    path: '/SystemUsers', key: 'systemUsers', permission: P.systemUsers.section, icon: 'ManageAccounts',
     children: [
-      child('System', 'Operators', 'operators', 'menu:system:operators', 'Business'),
-      child('System', 'DeviceVersion', 'deviceVersion', 'menu:system:deviceversion', 'Memory'),
-      child('System', 'Menu', 'menu', 'menu:system:menu', 'Menu'),
+      child('SystemUsers', 'Accounts', 'accounts', P.systemUsers.accounts, 'Person'),
+      child('SystemUsers', 'Permissions', 'permissions', P.systemUsers.permissions, 'Security'),
+    ],
+  },
+  {
+    path: '/System', key: 'system', permission: P.system.section, icon: 'Settings',
+    children: [
+      child('System', 'Operators', 'operators', P.system.operators, 'Business'),
+      child('System', 'DeviceVersion', 'deviceVersion', P.system.deviceVersion, 'Memory'),
+      child('System', 'Menu', 'menu', P.system.menu, 'Menu'),
     ],
   },
   { path: '/TourAccount/TourAccount', key: 'tourAccount', icon: 'AccountCircle', hidden: true },

@@ -11,15 +11,17 @@ import Decimal from 'decimal.js';
 import { count } from 'drizzle-orm';
 import type { Db } from '../server/db/client.js';
 import {
-  account, appUser, cardUser, charger, chargeOrder, company, connector, gateway, meterValue, notification, role, station, stationGroup,
+  account, appUser, cardUser, charger, chargeOrder, company, connector, gateway, meterValue, notification, orderExportSetting, role, station, stationGroup,
 } from '../server/db/schema.js';
 import { hashPassword } from '../server/modules/auth/password.js';
 import { faultNotice, offlineNotice } from '../server/modules/notifications/content.js';
 import { allPermissions } from '../domain/routes.js';
 import { DEMO_COMPANIES, DEMO_GATEWAY_FIRMWARE, DEMO_MODELS, STOP_REASONS, type DemoCompany } from './catalog.js';
+import { demoLogoPng } from './logo.js';
 import { mulberry32, type Rng } from './prng.js';
 import { priceDemoSession } from './pricing.js';
 import { seedRateTemplates } from './rate-templates.js';
+import { PERMISSIONS } from '../domain/permissions.js';
 
 export { DEMO_COMPANIES } from './catalog.js';
 
@@ -33,8 +35,8 @@ export const DEMO_SEED = 20240611;
 export const DEMO_HISTORY_DAYS = 21;
 /** Permissions of the `<CODE>_STAFF` role: monitoring and orders. */
 export const STAFF_PERMISSIONS = [
-  'menu:monitoring', 'menu:monitoring:mapmonotoring', 'menu:monitoring:stationmonotoring', 'menu:monitoring:chargermonotoring',
-  'menu:operations', 'menu:operations:orders',
+  PERMISSIONS.monitoring.section, PERMISSIONS.monitoring.map, PERMISSIONS.monitoring.stations, PERMISSIONS.monitoring.chargers,
+  PERMISSIONS.operations.section, PERMISSIONS.operations.orders,
 ];
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -141,6 +143,15 @@ async function loadCompany(tx: Tx, c: DemoCompany, ctx: Ctx): Promise<void> {
     remark: 'Demo operator', createdAt: new Date(midnight - 120 * DAY),
   });
   counts.companies++;
+
+  // Order export settings, so tax invoices print out of the box: the operator block and a logo
+  // drawn in the brand colour (no random draws: every other demo value stays as it was).
+  await tx.insert(orderExportSetting).values({
+    companyCode: c.code, operatorCompanyName: c.invoice.operatorCompanyName, address: c.invoice.address,
+    logoType: 'image/png', logoData: Buffer.from(demoLogoPng(c.invoice.color)).toString('base64'),
+    electricityFeeTitle: c.invoice.electricityFeeTitle, serviceFeeTitle: c.invoice.serviceFeeTitle,
+    notes: c.invoice.notes, updatedBy: `${c.accountPrefix}.admin`, updatedAt: new Date(midnight - 119 * DAY),
+  });
 
   const groups = await tx.insert(stationGroup).values(c.groups.map((name, i) => ({
     companyCode: c.code, name, isDefault: i === 0, remark: i === 0 ? 'Created with the company' : null,

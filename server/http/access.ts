@@ -5,6 +5,7 @@
  * Routes declare `config: { public: true }` to skip it (login).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { MenuPermission } from '../../domain/permissions.js';
 import { ADMIN_PERMISSION } from '../../domain/routes.js';
 import { resolveToken } from '../modules/auth/tokens.js';
 import { AppError } from './envelope.js';
@@ -26,8 +27,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Open without a token. */
     public?: boolean;
-    /** Menu permission (`menu:*`) the caller needs; undefined = any signed-in user. */
-    permission?: string | string[];
+    /**
+     * Menu permission the caller needs (one of `PERMISSIONS`, domain/permissions.ts; a list: any
+     * one suffices); undefined = any signed-in user.
+     */
+    permission?: MenuPermission | readonly MenuPermission[];
     /**
      * Whose rows the route touches (docs/access-control.md): `platform` = platform administrators
      * only (403 for company accounts, checked here); `company` = the caller's company, `station` =
@@ -56,10 +60,10 @@ export function authOf(req: FastifyRequest): AuthContext {
 }
 
 /** True when `auth` holds `permission` (administrators hold every one). */
-export function hasPermission(auth: AuthContext, permission: string | string[] | undefined): boolean {
+export function hasPermission(auth: AuthContext, permission: string | readonly string[] | undefined): boolean {
   if (permission === undefined) return true;
   if (auth.isAdmin || auth.permissions.includes(ADMIN_PERMISSION)) return true;
-  const wanted = Array.isArray(permission) ? permission : [permission];
+  const wanted: readonly string[] = typeof permission === 'string' ? [permission] : permission;
   return wanted.some((p) => auth.permissions.includes(p));
 }
 

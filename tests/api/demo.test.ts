@@ -7,7 +7,7 @@ import { DEMO_COMPANY_CODES, DEMO_PASSWORD, STAFF_PERMISSIONS, demoGatewaySerial
 import { IDENTITY_PATTERN } from '../../domain/schemas/gateway.js';
 import type { Db } from '../../server/db/client.js';
 import {
-  account, appUser, cardUser, charger, chargeOrder, company, connector, gateway, meterValue, notification, role, station, stationGroup,
+  account, appUser, cardUser, charger, chargeOrder, company, connector, gateway, meterValue, notification, orderExportSetting, role, station, stationGroup,
 } from '../../server/db/schema.js';
 import { allPermissions } from '../../domain/routes.js';
 
@@ -160,6 +160,28 @@ describe.each(backends())('demo network on %s', (backend) => {
     const info = await s.app.inject({ method: 'GET', url: '/sp/user/info', headers: { authorization: `Bearer ${token}` } });
     expect(info.json().data).toMatchObject({ userName: 'volta.admin', companyCode: 'VOLTA', roles: ['VOLTA_ADMIN'] });
     await expect(s.login('hkev.staff', DEMO_PASSWORD)).resolves.toBeTruthy();
+  });
+
+  it('fills order export settings with a PNG logo for every operator, so a paid order\'s tax invoice prints', async () => {
+    const db = s.database.db;
+    const rows = await db.select().from(orderExportSetting).orderBy(asc(orderExportSetting.companyCode));
+    expect(rows.map((r) => r.companyCode)).toEqual([...DEMO_COMPANY_CODES].sort());
+    for (const r of rows) {
+      expect(r.operatorCompanyName && r.address && r.serviceFeeTitle && r.electricityFeeTitle).toBeTruthy();
+      expect(r.logoType).toBe('image/png');
+      const bytes = Buffer.from(r.logoData, 'base64');
+      expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+      expect(bytes.length).toBeLessThan(200 * 1024);
+    }
+    for (const code of DEMO_COMPANY_CODES) {
+      const token = await s.login(`${code.toLowerCase()}.admin`, DEMO_PASSWORD);
+      const get = (url: string) => s.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+      expect((await get('/sp/order-export-setting')).json().data.logo).toMatch(/^data:image\/png;base64,/);
+      const paid = (await get('/sp/order?paid=true&size=1')).json().data.records[0];
+      const res = await get(`/sp/order/${paid.id}/invoice`);
+      expect(res.statusCode, `${code} invoice`).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+    }
   });
 
   it('creates three weeks of consistent, non-overlapping finished orders', async () => {

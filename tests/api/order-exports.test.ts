@@ -192,6 +192,8 @@ describe.each(backends())('order exports on %s', (backend) => {
         .where(sql`${chargeOrder.companyCode} = 'VOLTA' and ${chargeOrder.id} <> ${paidId}`).limit(1);
       unpaidId = unpaid.id;
       await s.database.db.update(chargeOrder).set({ paid: false }).where(eq(chargeOrder.id, unpaidId));
+      // The demo fills export settings; these tests start from a company without them.
+      await s.database.db.delete(orderExportSetting).where(eq(orderExportSetting.companyCode, 'VOLTA'));
     });
 
     it('answers 813 while the company has no export settings', async () => {

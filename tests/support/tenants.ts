@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { account, station } from '../../server/db/schema.js';
 import type { TestServer } from './app.js';
+import { PERMISSIONS } from '../../domain/permissions.js';
 
 export interface Reply {
   status: number;
@@ -71,7 +72,7 @@ export async function setupTenants(s: TestServer): Promise<Tenants> {
   const a = await makeOperator(s, admin, 'ALPHA');
   const b = await makeOperator(s, admin, 'BETA');
 
-  const staffPerms = ['menu:stations', 'menu:stations:stationprofile'];
+  const staffPerms = [PERMISSIONS.stations.section, PERMISSIONS.stations.profile];
   const staffRole = await call(s, 'POST', '/sp/role', a.adminToken, { name: 'Station clerk', code: 'ALPHA_CLERK', description: 'Station profiles only', permissions: staffPerms });
   if (staffRole.code !== 200) throw new Error(`staff role: ${staffRole.code} ${staffRole.msg}`);
   const staffAcc = await call(s, 'POST', '/sp/company/user', a.adminToken, {
@@ -79,7 +80,7 @@ export async function setupTenants(s: TestServer): Promise<Tenants> {
   });
   if (staffAcc.code !== 200) throw new Error(`staff: ${staffAcc.code} ${staffAcc.msg}`);
 
-  const managerPerms = ['menu:monitoring', 'menu:monitoring:stationmonotoring', 'menu:operations', 'menu:operations:orders'];
+  const managerPerms = [PERMISSIONS.monitoring.section, PERMISSIONS.monitoring.stations, PERMISSIONS.operations.section, PERMISSIONS.operations.orders];
   const managerRole = await call(s, 'POST', '/sp/role', a.adminToken, { name: 'Site manager', code: 'ALPHA_SITE', description: 'Own stations', permissions: managerPerms });
   if (managerRole.code !== 200) throw new Error(`manager role: ${managerRole.code} ${managerRole.msg}`);
   const managerAcc = await call(s, 'POST', '/sp/company/user', a.adminToken, {

@@ -13,8 +13,9 @@ import { AppError, ok } from '../../http/envelope.js';
 import { pageQuery } from '../../http/paging.js';
 import { envelopeOf, pageOf } from '../charger/response-schemas.js';
 import { createAccount, deleteAccount, getAccount, listAccounts, setAccountActive, updateAccount } from './service.js';
+import { PERMISSIONS } from '../../../domain/permissions.js';
 
-export const ACCOUNTS_PERMISSION = 'menu:systemusers:accounts';
+export const ACCOUNTS_PERMISSION = PERMISSIONS.systemUsers.accounts;
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const boolQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 

@@ -17,8 +17,9 @@ import { amountInput, rechargeAmountError } from '../../../domain/schemas/card-u
 import { changeBalance, ledgerPage } from '../balance/ledger.js';
 import { toBalanceRecordJson } from '../card-user/mapper.js';
 import { companyInfo } from '../card-user/service.js';
+import { PERMISSIONS } from '../../../domain/permissions.js';
 
-const PERMISSION = 'menu:chargerusers:appusers';
+const PERMISSION = PERMISSIONS.chargerUsers.appUsers;
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const SORTABLE = { id: appUser.id, nickname: appUser.nickname, balance: appUser.balance, createTimeStamp: appUser.createdAt } as const;
 

@@ -15,8 +15,9 @@ import { amountInput, cardUserInput } from '../../../domain/schemas/card-user.js
 import { ledgerPage } from '../balance/ledger.js';
 import { toBalanceRecordJson, toCardUserJson } from './mapper.js';
 import { companyInfo, createCardUser, loadCardUser, operateBalance, setCardActive, updateCardUser, type BalanceOperation } from './service.js';
+import { PERMISSIONS } from '../../../domain/permissions.js';
 
-const PERMISSION = 'menu:chargerusers:cardusers';
+const PERMISSION = PERMISSIONS.chargerUsers.cardUsers;
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const SORTABLE = {
   id: cardUser.id, cardNumber: cardUser.cardNumber, lastName: cardUser.lastName, firstName: cardUser.firstName,

@@ -18,9 +18,10 @@ import { assertSameCompany, assertStationAccess, companyScope, stationScope } fr
 import { booleanStrings, orderByOf, type SortMap } from './query-helpers.js';
 import { chargerRecordSchema, envelopeOf, pageOf } from './response-schemas.js';
 import { chargerQuery, chargerRecord, connectorsOf, dashboardStateSql, loadChargerRecord } from './record.js';
+import { PERMISSIONS } from '../../../domain/permissions.js';
 
 /** Permissions that may read chargers (any of them). */
-export const CHARGER_READ_PERMISSIONS = ['menu:monitoring:chargermonotoring', 'menu:stations:stationprofile'];
+export const CHARGER_READ_PERMISSIONS = [PERMISSIONS.monitoring.chargers, PERMISSIONS.stations.profile];
 
 const listQuery = pageQuery.extend({
   companyCode: z.string().max(64).optional(),

@@ -17,8 +17,9 @@ import { loadChargerRecord } from './record.js';
 import {
   chargerAsInput, chargerForWrite, clearOcppPassword, createCharger, rotateOcppPassword, setChargerActive, updateCharger,
 } from './write-service.js';
+import { PERMISSIONS } from '../../../domain/permissions.js';
 
-const permission = 'menu:stations:stationprofile';
+const permission = PERMISSIONS.stations.profile;
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** The charger record of the read API plus whether an OCPP password is set. */

@@ -9,8 +9,9 @@ import { z } from 'zod';
 import { authOf } from '../../http/access.js';
 import { ok } from '../../http/envelope.js';
 import { sendCommand, type Command } from './service.js';
+import { PERMISSIONS } from '../../../domain/permissions.js';
 
-const PERMISSION = 'menu:monitoring:chargermonotoring';
+const PERMISSION = PERMISSIONS.monitoring.chargers;
 const params = z.object({ id: z.coerce.number().int().positive() });
 const connectorId = z.number().int().min(0).max(99);
 

@@ -15,6 +15,7 @@ import { authOf } from '../../http/access.js';
 import { AppError, ok } from '../../http/envelope.js';
 import { companyScope } from '../../http/scope.js';
 import { resetPassword } from '../account/service.js';
+import { PERMISSIONS } from '../../../domain/permissions.js';
 
 const passwordFields = z.object({ password: z.string().max(64).optional(), confirmPassword: z.string().max(64).optional() });
 
@@ -32,7 +33,7 @@ const companyRoutes: FastifyPluginAsync = async (app) => {
   });
 
   r.put('/company/user/:id/pwd', {
-    config: { permission: 'menu:systemusers:accounts', scope: 'company' },
+    config: { permission: PERMISSIONS.systemUsers.accounts, scope: 'company' },
     schema: {
       tags: ['company'],
       params: z.object({ id: z.coerce.number().int().positive() }),

@@ -14,8 +14,9 @@ import { parseInput } from '../station/common.js';
 import {
   clearGatewayPassword, createGateway, deleteGateway, getGateway, getGatewayDetail, listGateways, rotateGatewayPassword, updateGateway,
 } from './service.js';
+import { PERMISSIONS } from '../../../domain/permissions.js';
 
-const permission = 'menu:stations:stationprofile';
+const permission = PERMISSIONS.stations.profile;
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const listQuery = pageQuery.extend({
   companyCode: z.string().optional(),

@@ -13,8 +13,9 @@ import { AppError, ok } from '../../http/envelope.js';
 import { pageQuery } from '../../http/paging.js';
 import { envelopeOf, pageOf } from '../charger/response-schemas.js';
 import { createMenu, fullTree, getMenu, listMenus, menuTreeFor, setMenuEnabled, toMenuDto, updateMenu } from './service.js';
+import { PERMISSIONS } from '../../../domain/permissions.js';
 
-const PERMISSION = 'menu:system:menu';
+const PERMISSION = PERMISSIONS.system.menu;
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const boolQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 

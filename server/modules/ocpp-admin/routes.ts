@@ -18,8 +18,9 @@ import { authOf } from '../../http/access.js';
 import { ok, type Page } from '../../http/envelope.js';
 import { limitOffset, pageQuery, timeQuery } from '../../http/paging.js';
 import { assertSameCompany, companyScope } from '../../http/scope.js';
+import { PERMISSIONS } from '../../../domain/permissions.js';
 
-const PERMISSION = 'menu:events:chargerlog';
+const PERMISSION = PERMISSIONS.events.chargerLog;
 
 const chargerLogQuery = pageQuery.extend({
   serialNum: z.string().max(64).optional(),

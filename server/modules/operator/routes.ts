@@ -15,8 +15,9 @@ import { pageQuery } from '../../http/paging.js';
 import { envelopeOf, pageOf } from '../charger/response-schemas.js';
 import { checkImage, fileOf, registerUploadParsers, storeImage, UPLOAD_BODY_LIMIT } from '../profile/upload.js';
 import { createOperator, getOperator, listOperators, updateOperator } from './service.js';
+import { PERMISSIONS } from '../../../domain/permissions.js';
 
-const PERMISSION = 'menu:system:operators';
+const PERMISSION = PERMISSIONS.system.operators;
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** Operator logo limit (spec §5 logo: JPEG or PNG, at most 200 KB). */

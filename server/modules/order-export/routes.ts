@@ -33,6 +33,7 @@ import { orderIdQuery, orderQuery, orderRecord, type OrderRecord } from '../orde
 import { EXCEL_COLUMNS, headerOf, localTime, neutralise, valueLabel, wordsOf, type ExportColumn } from './labels.js';
 import { invoicePdf, orderListPdf } from './pdf.js';
 import { loadExportSetting } from './settings.js';
+import { PERMISSIONS } from '../../../domain/permissions.js';
 
 /** Most rows of an Excel export (spec §8 code 710). */
 export const EXCEL_MAX_ROWS = 50_000;
@@ -118,7 +119,7 @@ async function plannedRows(db: Db, where: SQL | undefined, q: ExportQuery, max: 
 
 const exportRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const config = { permission: 'menu:operations:orders' };
+  const config = { permission: PERMISSIONS.operations.orders };
 
   r.get('/order/export/count', {
     config,

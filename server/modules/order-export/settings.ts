@@ -19,6 +19,7 @@ import { authOf, type AuthContext } from '../../http/access.js';
 import { AppError, ok } from '../../http/envelope.js';
 import { assertSameCompany } from '../../http/scope.js';
 import { envelopeOf } from '../charger/response-schemas.js';
+import { PERMISSIONS } from '../../../domain/permissions.js';
 
 /** Largest logo accepted, bytes (decoded). */
 export const LOGO_MAX_BYTES = 200 * 1024;
@@ -103,7 +104,7 @@ const settingRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/order-export-setting', {
-    config: { permission: 'menu:operations:orders' },
+    config: { permission: PERMISSIONS.operations.orders },
     schema: {
       tags: ['order'],
       querystring: z.object({ companyCode: z.string().max(64).optional() }),
@@ -117,7 +118,7 @@ const settingRoutes: FastifyPluginAsync = async (app) => {
   });
 
   r.put('/order-export-setting', {
-    config: { permission: 'menu:operations:orders' },
+    config: { permission: PERMISSIONS.operations.orders },
     schema: { tags: ['order'], body: exportSettingBody, response: { 200: envelopeOf(exportSettingSchema) } },
   }, async (req) => {
     const auth = authOf(req);

@@ -23,6 +23,7 @@ import { envelopeOf, orderRecordSchema } from '../charger/response-schemas.js';
 import { priceOrder } from '../transactions/pricing.js';
 import { ENERGY_REGISTER, energyKwh, registerWh } from '../transactions/service.js';
 import { orderQuery, orderRecord } from './record.js';
+import { PERMISSIONS } from '../../../domain/permissions.js';
 
 /** An order CHARGING for longer than this may be closed even when its charger is online. */
 export const STUCK_AFTER_HOURS = 12;
@@ -85,7 +86,7 @@ const closeRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.put('/order/:id/close', {
-    config: { permission: 'menu:operations:orders' },
+    config: { permission: PERMISSIONS.operations.orders },
     schema: {
       tags: ['order'],
       params: z.object({ id: z.coerce.number().int().positive() }),

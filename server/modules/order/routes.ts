@@ -19,6 +19,7 @@ import { assertSameCompany, assertStationAccess } from '../../http/scope.js';
 import { envelopeOf, meterValueRecordSchema, orderRecordSchema, pageOf } from '../charger/response-schemas.js';
 import { checkTimeRange, orderConditions, orderFilterQuery, orderSort } from './filter.js';
 import { orderQuery, orderRecord } from './record.js';
+import { PERMISSIONS } from '../../../domain/permissions.js';
 
 /** Measurands returned with an order for its chart. */
 export const CHART_MEASURANDS = ['Energy.Active.Import.Register', 'Power.Active.Import'];
@@ -34,7 +35,7 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/order', {
-    config: { permission: 'menu:operations:orders' },
+    config: { permission: PERMISSIONS.operations.orders },
     schema: { tags: ['order'], querystring: listQuery, response: { 200: envelopeOf(pageOf(orderRecordSchema)) } },
   }, async (req) => {
     const auth = authOf(req);
@@ -50,7 +51,7 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
   });
 
   r.get('/order/:id', {
-    config: { permission: 'menu:operations:orders' },
+    config: { permission: PERMISSIONS.operations.orders },
     schema: {
       tags: ['order'],
       params: z.object({ id: z.coerce.number().int().positive() }),

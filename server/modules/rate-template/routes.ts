@@ -17,8 +17,9 @@ import { parseInput, writeCompany } from '../station/common.js';
 import {
   createTemplate, deleteDetail, deleteTemplate, getTemplate, listTemplates, setTemplateActivated, updateTemplate,
 } from './service.js';
+import { PERMISSIONS } from '../../../domain/permissions.js';
 
-const permission = 'menu:stations:stationprofile';
+const permission = PERMISSIONS.stations.profile;
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const detailParams = idParams.extend({ detailId: z.coerce.number().int().positive() });
 const contextQuery = z.object({ context: z.enum(['template', 'station']).default('template') });

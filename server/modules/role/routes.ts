@@ -12,8 +12,9 @@ import { AppError, ok } from '../../http/envelope.js';
 import { pageQuery } from '../../http/paging.js';
 import { envelopeOf, pageOf } from '../charger/response-schemas.js';
 import { createRole, deleteRole, getRole, listRoles, selectRoles, setRoleEnabled, updateRole } from './service.js';
+import { PERMISSIONS } from '../../../domain/permissions.js';
 
-const PERMISSION = 'menu:systemusers:persissions';
+const PERMISSION = PERMISSIONS.systemUsers.permissions;
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const boolQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 
@@ -38,7 +39,7 @@ const roleRoutes: FastifyPluginAsync = async (app) => {
   });
 
   r.get('/role/select', {
-    config: { permission: [PERMISSION, 'menu:systemusers:accounts'], scope: 'company' },
+    config: { permission: [PERMISSION, PERMISSIONS.systemUsers.accounts], scope: 'company' },
     schema: {
       tags: ['role'], querystring: z.object({ companyCode: z.string().trim().max(32).optional() }),
       response: { 200: envelopeOf(z.array(z.object({ id: z.number().int(), name: z.string(), code: z.string(), companyCode: z.string().nullable() }))) },

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { authOf } from '../../http/access.js';
 import { AppError, ok } from '../../http/envelope.js';
 import { search, searchTypeOf } from './service.js';
+import { PERMISSIONS } from '../../../domain/permissions.js';
 
 const query = z.object({
   ChargerSN: z.string().max(32).optional(),
@@ -20,7 +21,7 @@ const query = z.object({
 const searchRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/search', { config: { permission: 'menu:search' }, schema: { tags: ['search'], querystring: query } }, async (req) => {
+  r.get('/search', { config: { permission: PERMISSIONS.search }, schema: { tags: ['search'], querystring: query } }, async (req) => {
     const term = (req.query.Search ?? '').trim();
     if (!term) throw new AppError(400, 'Search');
     const type = searchTypeOf(req.query.ChargerSN);

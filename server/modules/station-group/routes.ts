@@ -11,8 +11,9 @@ import { ok } from '../../http/envelope.js';
 import { pageQuery } from '../../http/paging.js';
 import { parseInput, writeCompany } from '../station/common.js';
 import { createGroup, deleteGroup, getGroup, listGroups, updateGroup } from './service.js';
+import { PERMISSIONS } from '../../../domain/permissions.js';
 
-const permission = 'menu:stations:stationgroup';
+const permission = PERMISSIONS.stations.groups;
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const listQuery = pageQuery.extend({
   companyCode: z.string().optional(),

@@ -13,9 +13,10 @@ import { ok } from '../../http/envelope.js';
 import { manyQuery, pageQuery } from '../../http/paging.js';
 import { parseInput, writeCompany } from './common.js';
 import { createStation, deleteStation, getStation, getStationDetail, listStations, updateStation } from './service.js';
+import { PERMISSIONS } from '../../../domain/permissions.js';
 
-const permission = 'menu:stations:stationprofile';
-const readPermission = [permission, 'menu:operations:orders', 'menu:monitoring:chargermonotoring'];
+const permission = PERMISSIONS.stations.profile;
+const readPermission = [permission, PERMISSIONS.operations.orders, PERMISSIONS.monitoring.chargers];
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const listQuery = pageQuery.extend({
   companyCode: z.string().optional(),

@@ -22,6 +22,7 @@ import { timeQuery } from '../../http/paging.js';
 import { assertSameCompany, companyScope } from '../../http/scope.js';
 import { timeZoneOf } from '../../http/time-zone.js';
 import { checkTimeRange } from '../order/routes.js';
+import { PERMISSIONS } from '../../../domain/permissions.js';
 
 const MAX_RANGE_MS = 366 * 86_400_000;
 const BILLED = ['FINISHED', 'CLOSED'];
@@ -52,7 +53,7 @@ const statisticsRoutes: FastifyPluginAsync = async (app) => {
   const db = app.db;
 
   r.get('/statistics', {
-    config: { permission: 'menu:operations:statistics' },
+    config: { permission: PERMISSIONS.operations.statistics },
     schema: { tags: ['statistics'], querystring: rangeQuery.extend({ groupBy: z.enum(['day', 'station', 'company']).default('day') }) },
   }, async (req) => {
     const auth = authOf(req);
@@ -115,7 +116,7 @@ const statisticsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   r.get('/station-insights', {
-    config: { permission: 'menu:operations:stationinsights' },
+    config: { permission: PERMISSIONS.operations.stationInsights },
     schema: { tags: ['statistics'], querystring: rangeQuery },
   }, async (req) => {
     const auth = authOf(req);

@@ -1,0 +1,39 @@
+/**
+ * How far a charger's clock is believed (DESIGN.md §6–§7: "charger clocks are not trusted blindly:
+ * keep both clocks, bound the span, flag the order"; the server's receive time is the fallback).
+ *
+ * A charger time is plausible when it lies within
+ * [receivedAt − {@link CHARGER_CLOCK_PAST_MS}, receivedAt + {@link CHARGER_CLOCK_FUTURE_MS}]:
+ * - up to 31 days in the past, because a charger that was offline queues its transaction messages
+ *   (StartTransaction, MeterValues, StopTransaction) and sends them late with their real times;
+ * - up to 15 minutes in the future, the drift of an unsynchronised clock.
+ * Anything else (a charger that believes it is 1970 or 2126, an unparsable time) is replaced by
+ * the server's receive time and reported as implausible so the caller can flag what it stores.
+ */
+
+/** How far in the past a charger time may lie behind its receipt (ms): 31 days. */
+export const CHARGER_CLOCK_PAST_MS = 31 * 24 * 3_600_000;
+/** How far in the future a charger time may lie ahead of its receipt (ms): 15 minutes. */
+export const CHARGER_CLOCK_FUTURE_MS = 15 * 60_000;
+
+/** The time to use for a charger-reported instant, and whether the charger's own was believed. */
+export interface PlausibleTime {
+  /** The charger's time when plausible, otherwise `receivedAt`. */
+  at: Date;
+  /** False when the charger's time was missing, unparsable or outside the window. */
+  plausible: boolean;
+}
+
+/**
+ * The instant to use for a time a charger reports (`chargerTime`: Date, ISO string or undefined)
+ * in a message the server received at `receivedAt`; see the module comment for the window.
+ */
+export function plausibleChargerTime(chargerTime: Date | string | null | undefined, receivedAt: Date): PlausibleTime {
+  if (chargerTime === null || chargerTime === undefined) return { at: receivedAt, plausible: false };
+  const t = (typeof chargerTime === 'string' ? new Date(chargerTime) : chargerTime).getTime();
+  const now = receivedAt.getTime();
+  if (!Number.isFinite(t) || t < now - CHARGER_CLOCK_PAST_MS || t > now + CHARGER_CLOCK_FUTURE_MS) {
+    return { at: receivedAt, plausible: false };
+  }
+  return { at: new Date(t), plausible: true };
+}
