@@ -11,7 +11,7 @@ import {
 import { EmptyState, ErrorState, RelativeTime } from '../../src/components/common';
 import { CompanyFilterInput, ROWS_PER_PAGE, StationFilterInput } from '../shared/filterInputs';
 import { OnlineDot, RunStatusChip } from '../station/common';
-import { exportXlsx } from '../station/exportXlsx';
+import { exportXlsx } from '../../src/utils/spreadsheet';
 import type { ChargerDetail } from './ChargerShow';
 import { STATION_PROFILE_TABS } from '../../domain/routes';
 

@@ -26,7 +26,7 @@ import { CompanyFilterInput, ROWS_PER_PAGE, StationFilterInput } from '../shared
 import { OcppPasswordCard } from '../shared/OcppPasswordCard';
 import { ChargerTable } from '../station/ChargerTable';
 import { DeviceTitle, LastSeen, OnlineChip, ShowField, useSchemaValidate } from '../station/common';
-import { exportXlsx } from '../station/exportXlsx';
+import { exportXlsx } from '../../src/utils/spreadsheet';
 import { STATION_PROFILE_TABS, gatewayUpgradePath } from '../../domain/routes';
 
 /**

@@ -17,6 +17,7 @@ export const PAGES: Record<string, ComponentType> = {
   '/Operations/StationIndights': lazy(() => import('../pages/station-insights/StationInsights')),
   '/Search/Search': lazy(() => import('../pages/search/SearchPage')),
   '/TourAccount/TourAccount': lazy(() => import('../pages/account/TourAccount')),
+  '/Notifications': lazy(() => import('../pages/notifications/NotificationsPage')),
 };
 
 /** Paths of the route table the console implements (pages and resources). */
