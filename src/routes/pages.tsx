@@ -22,6 +22,7 @@ export const PAGES: Record<string, ComponentType> = {
   '/Stations/StationGroup': lazy(() => import('../../resources/station-group/StationGroupPages')),
   '/Search/Search': lazy(() => import('../pages/search/SearchPage')),
   '/TourAccount/TourAccount': lazy(() => import('../pages/account/TourAccount')),
+  '/NotificationPreference/NotificationPreference': lazy(() => import('../pages/notification-preference/NotificationPreferencePage')),
   '/Notifications': lazy(() => import('../pages/notifications/NotificationsPage')),
   '/SystemUsers/Accounts': lazy(() => import('../../resources/account/AccountPages')),
   '/SystemUsers/Permissions': lazy(() => import('../../resources/role/RolePages')),
