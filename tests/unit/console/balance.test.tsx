@@ -7,7 +7,7 @@ import { amountCode, amountError } from '../../../resources/balance/amount';
 import { sheetRows } from '../../../src/utils/spreadsheet';
 import { BalanceDialog } from '../../../resources/balance/BalanceDialog';
 import { noDigits, stationsChosen, toCardUserBody, validateCardUser } from '../../../resources/card-user/validators';
-import { rechargeAmountError } from '../../../domain/schemas/card-user';
+import { rechargeAmountError } from '../../../domain/entities/balance-record';
 
 afterEach(() => {
   cleanup();
