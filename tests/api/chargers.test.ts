@@ -135,6 +135,19 @@ describe.each(backends())('charger read API on %s', (backend) => {
     expect(total).toBe(n);
   });
 
+  it('answers the count per dashboard state with the rows (split=true), whatever state is filtered', async () => {
+    await setState('VOLTA00000000101', 'Charging', ['Charging']);
+    const all = (await get(volta, '/sp/charger?size=500&split=true')).body.data;
+    const perState: Record<string, number> = {};
+    for (const r of all.records as { dashboardState: string }[]) perState[r.dashboardState] = (perState[r.dashboardState] ?? 0) + 1;
+    expect(all.split).toEqual({ available: 0, charging: 0, occupied: 0, faulty: 0, offline: 0, ...perState });
+    expect(all.split.charging).toBeGreaterThanOrEqual(1);
+    const charging = (await get(volta, '/sp/charger?size=500&split=true&dashboardState=charging')).body.data;
+    expect(charging.split).toEqual(all.split);
+    expect(charging.total).toBe(all.split.charging);
+    expect((await get(volta, '/sp/charger')).body.data).not.toHaveProperty('split');
+  });
+
   it('returns one charger by id, 800 when missing', async () => {
     const { body: list } = await get(admin, '/sp/charger?q=VOLTA00000000201');
     const id = list.data.records[0].id;
