@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { backends } from '../support/db.js';
-import { build, type TestServer } from '../support/app.js';
-import { DEMO_PASSWORD, loadDemoIfEmpty } from '../../fake-db/index.js';
+import type { TestServer } from '../support/app.js';
 import { charger, chargeOrder, connector, meterValue } from '../../server/db/schema.js';
+import { demoServer } from '../support/demo.js';
 
 describe.each(backends())('closing a stuck order on %s', (backend) => {
   let s: TestServer;
@@ -25,10 +25,7 @@ describe.each(backends())('closing a stuck order on %s', (backend) => {
   };
 
   beforeAll(async () => {
-    s = await build(backend);
-    await loadDemoIfEmpty(s.database.db);
-    volta = await s.login('volta.staff', DEMO_PASSWORD);
-    hkev = await s.login('hkev.staff', DEMO_PASSWORD);
+    ({ s, volta, hkev } = await demoServer(backend));
     const rows = await s.database.db.select({ id: chargeOrder.id }).from(chargeOrder)
       .where(and(eq(chargeOrder.companyCode, 'VOLTA'), eq(chargeOrder.status, 'FINISHED'))).orderBy(chargeOrder.id).limit(4);
     ids = rows.map((r) => r.id);
