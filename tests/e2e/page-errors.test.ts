@@ -24,7 +24,8 @@ const PAGES: [string, RegExp, string][] = [
   ['/Operations/StationIndights', /\/sp\/station-insights/, ''],
   ['/Search/Search?ChargerSN=ChargerSN&Search=VOLTA', /\/sp\/search/, ''],
   ['/Notifications', /\/sp\/notifications/, 'notifications-page'],
-  ['/TourAccount/TourAccount', /\/sp\/user\//, ''],
+  ['/TourAccount/TourAccount', /\/sp\/user\/profile/, ''],
+  ['/NotificationPreference/NotificationPreference', /\/sp\/user\/notification-preference/, ''],
 ];
 
 describe('pages against error answers', () => {

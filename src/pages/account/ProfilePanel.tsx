@@ -94,7 +94,8 @@ export function ProfilePanel() {
   };
 
   if (isPending) return <CircularProgress size={24} />;
-  if (error || !profile) return <FormHelperText error>{error?.message}</FormHelperText>;
+  // The message of the failure in the user's language (a network failure carries a message key).
+  if (error || !profile) return <FormHelperText error>{error?.message ? translate(error.message, { _: error.message }) : translate('app.error.load_failed')}</FormHelperText>;
   const field = (k: 'realName' | 'phone' | 'email', label: string) => (
     <TextField
       label={translate(label)}
