@@ -122,13 +122,14 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
     });
   });
 
-  // A charger or gateway deactivated in the console loses its socket at once (1008: policy).
-  const offDeactivated = app.bus.on('identityDeactivated', ({ serialNum }) => {
+  // A charger or gateway deactivated, or given a new password, in the console loses its socket
+  // at once (1008: policy); the bus carries the notice to the node that holds it.
+  const offDeactivated = app.bus.on('identityDeactivated', ({ serialNum, reason = 'deactivated' }) => {
     const client = conns.clients.get(serialNum);
     if (!client) return;
-    log.info({ identity: serialNum }, 'deactivated in the console: closing its socket');
+    log.info({ identity: serialNum, reason }, 'changed in the console: closing its socket');
     conns.closedOnPurpose.add(client);
-    void client.close({ code: 1008, reason: 'deactivated' }).catch(() => undefined);
+    void client.close({ code: 1008, reason }).catch(() => undefined);
   });
 
   const onUpgrade = upgradeListener(server, db, conns, log);
