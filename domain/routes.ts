@@ -97,6 +97,8 @@ export const ROUTES: RouteNode[] = [
     ],
   },
   { path: '/TourAccount/TourAccount', key: 'tourAccount', icon: 'AccountCircle', hidden: true },
+  // Every notification of the bell ("see all"); any signed-in user, like the bell.
+  { path: '/Notifications', key: 'notifications', icon: 'NotificationsActive', hidden: true },
 ];
 
 /** Every permission string of the table, parents first. */

@@ -11,7 +11,7 @@ import {
 import { EmptyState, ErrorState, RelativeTime } from '../../src/components/common';
 import { CompanyFilterInput, ROWS_PER_PAGE, StationFilterInput } from '../shared/filterInputs';
 import { OnlineDot, RunStatusChip } from '../station/common';
-import { exportXlsx } from '../station/exportXlsx';
+import { exportXlsx } from '../../src/utils/spreadsheet';
 import { CHARGERS_PATH } from '../station/paths';
 import type { ChargerDetail } from './ChargerShow';
 

@@ -26,7 +26,7 @@ import { CompanyFilterInput, ROWS_PER_PAGE, StationFilterInput } from '../shared
 import { OcppPasswordCard } from '../shared/OcppPasswordCard';
 import { ChargerTable } from '../station/ChargerTable';
 import { DeviceTitle, LastSeen, OnlineChip, ShowField, useSchemaValidate } from '../station/common';
-import { exportXlsx } from '../station/exportXlsx';
+import { exportXlsx } from '../../src/utils/spreadsheet';
 import { GATEWAYS_PATH, STATION_PROFILE_PATH, upgradePath } from '../station/paths';
 
 /**

@@ -18,7 +18,7 @@ import { RATE_TEMPLATE_TYPES } from '../../domain/rate-template';
 import { EmptyState, ErrorState } from '../../src/components/common';
 import { formatDateTime } from '../../src/utils/date';
 import { CompanyFilterInput, ROWS_PER_PAGE } from '../shared/filterInputs';
-import { exportXlsx } from '../station/exportXlsx';
+import { exportXlsx } from '../../src/utils/spreadsheet';
 import { RATE_TEMPLATES_PATH } from '../station/paths';
 import type { RateTemplateRecord } from './editorModel';
 

@@ -19,7 +19,7 @@ import { STATE_COLORS } from '../../src/theme';
 import { formatDateTime } from '../../src/utils/date';
 import { CompanyFilterInput, ROWS_PER_PAGE } from '../shared/filterInputs';
 import { CompanyInput, useSchemaValidate } from '../station/common';
-import { exportXlsx } from '../station/exportXlsx';
+import { exportXlsx } from '../../src/utils/spreadsheet';
 import { STATION_GROUP_PATH } from '../station/paths';
 
 function DefaultField(_props: { label?: string; source?: string }) {

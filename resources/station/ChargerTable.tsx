@@ -10,7 +10,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { Link, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import type { GatewayCharger } from '../../domain/records/gateway';
-import type { StationCharger } from '../../domain/records/station';
+import type { StationCharger } from '../../domain/entities/station';
 import { ColorChip, RelativeTime, stateColor } from '../../src/components/common';
 import { OnlineDot, RunStatusChip } from './common';
 import { CHARGERS_PATH, upgradePath } from './paths';

@@ -18,7 +18,9 @@ import { COUNTRIES, countryOf } from '../../domain/countries';
 import { RATE_TEMPLATE_TYPES, type RateTemplateType } from '../../domain/rate-template';
 import type { RateTemplateRecord } from '../rate-template/editorModel';
 import { RateTemplateDialog, type RateTemplateDialogMode } from '../rate-template/RateTemplateDialog';
-import { LOCATION_TYPES, STATION_EMPTY_CODES, STATION_STATUSES, STATION_VISIBILITIES, stationInput } from '../../domain/schemas/station';
+import { LOCATION_TYPES, STATION_STATUSES, STATION_VISIBILITIES, stationCreate as stationInput } from '../../domain/entities/station';
+
+const STATION_EMPTY_CODES = {};
 import { CompanyInput, useSchemaValidate } from './common';
 import { STATION_PROFILE_PATH } from './paths';
 import { StationMapInput } from './StationMap';

@@ -9,12 +9,11 @@ import {
   SelectInput, TextField, TopToolbar, useGetList, useListContext, useLocaleState, useTranslate, type SelectInputProps,
 } from 'react-admin';
 import { countryName } from '../../domain/countries';
-import type { StationRecord } from '../../domain/records/station';
-import { STATION_STATUSES } from '../../domain/schemas/station';
+import { STATION_STATUSES, type StationRecord } from '../../domain/entities/station';
 import { ColorChip, EmptyState, ErrorState } from '../../src/components/common';
 import { STATE_COLORS } from '../../src/theme';
 import { CompanyFilterInput, ROWS_PER_PAGE } from '../shared/filterInputs';
-import { exportXlsx } from './exportXlsx';
+import { exportXlsx } from '../../src/utils/spreadsheet';
 import { STATION_PROFILE_PATH } from './paths';
 
 /** Groups of the filtered company. */

@@ -11,7 +11,7 @@ import {
 import AddIcon from '@mui/icons-material/Add';
 import SystemUpdateAltIcon from '@mui/icons-material/SystemUpdateAlt';
 import { countryName } from '../../domain/countries';
-import type { StationDetail } from '../../domain/records/station';
+import type { StationDetail } from '../../domain/entities/station';
 import { EmptyState, ErrorState, RelativeTime } from '../../src/components/common';
 import { useLiveEvents } from '../../src/hooks/useLiveEvents';
 import { formatDateTime } from '../../src/utils/date';

@@ -22,6 +22,7 @@ export const PAGES: Record<string, ComponentType> = {
   '/Stations/StationGroup': lazy(() => import('../../resources/station-group/StationGroupPages')),
   '/Search/Search': lazy(() => import('../pages/search/SearchPage')),
   '/TourAccount/TourAccount': lazy(() => import('../pages/account/TourAccount')),
+  '/Notifications': lazy(() => import('../pages/notifications/NotificationsPage')),
   '/SystemUsers/Accounts': lazy(() => import('../../resources/account/AccountPages')),
   '/SystemUsers/Permissions': lazy(() => import('../../resources/role/RolePages')),
   '/System/Operators': lazy(() => import('../../resources/operator/OperatorPages')),
