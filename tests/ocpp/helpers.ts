@@ -9,6 +9,8 @@ import { RPCClient, type RpcClient } from '../../server/ocpp/rpc.js';
 export interface ConnectOptions {
   password?: string;
   protocols?: string[];
+  /** Local address to connect from (another loopback address, e.g. 127.0.0.2, is another client). */
+  localAddress?: string;
 }
 
 /** An ocpp-rpc client for `identity` (not connected yet). */
@@ -20,6 +22,7 @@ export function chargePoint(ocppUrl: string, identity: string, o: ConnectOptions
     strictMode: true,
     reconnect: false,
     ...(o.password !== undefined ? { password: o.password } : {}),
+    ...(o.localAddress ? { wsOpts: { localAddress: o.localAddress } } : {}),
   } as ConstructorParameters<typeof RPCClient>[0]);
 }
 
