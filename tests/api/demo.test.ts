@@ -184,6 +184,50 @@ describe.each(backends())('demo network on %s', (backend) => {
     }
   });
 
+  it('follows physics: energy ≤ rated power × duration, meter curves consistent with the energy', async () => {
+    const db = s.database.db;
+    const rated = new Map((await db.select({ id: charger.id, kw: charger.ratedPowerKw }).from(charger)).map((c) => [c.id, Number(c.kw) * 1000]));
+    const orders = await db.select().from(chargeOrder);
+    for (const o of orders) {
+      const wh = o.meterStop! - o.meterStart;
+      const hours = (o.chargerStopTime!.getTime() - o.chargerStartTime.getTime()) / 3_600_000;
+      expect(wh, o.orderNo).toBeLessThanOrEqual(rated.get(o.chargerId!)! * hours);
+    }
+    const byTx = new Map(orders.map((o) => [o.transactionId, o]));
+    const samples = await db.select().from(meterValue).orderBy(asc(meterValue.transactionId), asc(meterValue.timestamp));
+    const series = new Map<number, { energy: number[]; power: number[]; at: number[] }>();
+    for (const v of samples) {
+      const x = series.get(v.transactionId!) ?? { energy: [], power: [], at: [] };
+      if (v.measurand === 'Energy.Active.Import.Register') { x.energy.push(Number(v.value)); x.at.push(v.timestamp.getTime()); }
+      if (v.measurand === 'Power.Active.Import') x.power.push(Number(v.value));
+      series.set(v.transactionId!, x);
+    }
+    for (const [tx, x] of series) {
+      const o = byTx.get(tx)!;
+      for (const p of x.power) expect(p).toBeLessThanOrEqual(rated.get(o.chargerId!)! * 1.03);
+      // ∫ power dt over the samples (left rule) ≈ the register's growth, within 10 % + one interval.
+      let integral = 0;
+      for (let i = 1; i < x.at.length; i++) integral += (x.power[i - 1] * (x.at[i] - x.at[i - 1])) / 3_600_000;
+      const grown = x.energy[x.energy.length - 1] - x.energy[0];
+      expect(Math.abs(integral - grown), o.orderNo).toBeLessThanOrEqual(grown * 0.1 + Math.max(...x.power) / 12);
+    }
+  });
+
+  it('spreads orders evenly over the days (no day above 1.6 × the median)', async () => {
+    const db = s.database.db;
+    const orders = await db.select({ start: chargeOrder.chargerStartTime, company: chargeOrder.companyCode }).from(chargeOrder);
+    for (const code of DEMO_COMPANY_CODES) {
+      const perDay = new Map<string, number>();
+      for (const o of orders.filter((x) => x.company === code)) {
+        const day = o.start.toISOString().slice(0, 10);
+        perDay.set(day, (perDay.get(day) ?? 0) + 1);
+      }
+      const days = [...perDay.entries()].sort(([a], [b]) => a.localeCompare(b)).slice(1, -1).map(([, n]) => n);
+      const median = [...days].sort((a, b) => a - b)[Math.floor(days.length / 2)];
+      expect(Math.max(...days), code).toBeLessThanOrEqual(median * 1.6);
+    }
+  });
+
   it('creates three weeks of consistent, non-overlapping finished orders', async () => {
     const db = s.database.db;
     const orders = await db.select().from(chargeOrder).orderBy(asc(chargeOrder.chargerId), asc(chargeOrder.connectorId), asc(chargeOrder.chargerStartTime));
