@@ -5,13 +5,15 @@
  * - deactivated card or app user                                      → Blocked
  * - card scoped to STATIONS and the charger's station not among them  → Invalid
  * - card balance ≤ 0 and not a manager card; app user balance ≤ 0    → Blocked
+ * - an Accepted card or app idTag already charging in an Accepted order on another connector
+ *   (or charger), unless a manager card (spec §3 "manager card flag")   → ConcurrentTx
  * - otherwise                                                         → Accepted
  * Billing work extends this function (e.g. a minimum balance per tariff); keep it free of OCPP I/O.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, ne, or } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import type { Db } from '../../db/client.js';
-import { appUser, cardUser } from '../../db/schema.js';
+import { appUser, cardUser, chargeOrder } from '../../db/schema.js';
 
 /** OCPP 1.6 AuthorizationStatus values this server answers. */
 export type IdTagStatus = 'Accepted' | 'Blocked' | 'Expired' | 'Invalid' | 'ConcurrentTx';
@@ -50,17 +52,42 @@ export function cardStatus(card: CardFacts, charger: IdTagCharger): IdTagStatus 
   return 'Accepted';
 }
 
-/** Checks an idTag presented at `charger`. Reads card_user, then app_user. */
-export async function checkIdTag(db: Db, idTag: string, charger: IdTagCharger): Promise<IdTagVerdict> {
+/** Where a Start happens, so that a session on the same connector is not counted as concurrent. */
+export interface StartPlace {
+  chargerId: number;
+  connectorId: number;
+}
+
+/** True when `idTag` has an Accepted order CHARGING anywhere but `place`. */
+async function chargingElsewhere(db: Db, idTag: string, place?: StartPlace): Promise<boolean> {
+  const [row] = await db.select({ id: chargeOrder.id }).from(chargeOrder)
+    .where(and(
+      eq(chargeOrder.idTag, idTag), eq(chargeOrder.status, 'CHARGING'), eq(chargeOrder.idTagStatus, 'Accepted'),
+      ...(place ? [or(ne(chargeOrder.chargerId, place.chargerId), ne(chargeOrder.connectorId, place.connectorId))] : []),
+    )).limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Checks an idTag presented at `charger` (and, for a Start or a remote start, at `place`). Reads
+ * card_user, then app_user, then the open orders of the idTag.
+ */
+export async function checkIdTag(db: Db, idTag: string, charger: IdTagCharger, place?: StartPlace): Promise<IdTagVerdict> {
   const [card] = await db.select().from(cardUser).where(eq(cardUser.cardNumber, idTag)).limit(1);
+  let verdict: IdTagVerdict;
+  let managerCard = false;
   if (card) {
-    return { status: cardStatus(card, charger), userType: 'CARD', cardUserId: card.id, appUserId: null };
-  }
-  const [app] = await db.select().from(appUser).where(eq(appUser.idTag, idTag)).limit(1);
-  if (app) {
+    verdict = { status: cardStatus(card, charger), userType: 'CARD', cardUserId: card.id, appUserId: null };
+    managerCard = card.managerCard;
+  } else {
+    const [app] = await db.select().from(appUser).where(eq(appUser.idTag, idTag)).limit(1);
+    if (!app) return { status: 'Invalid', userType: 'CARD', cardUserId: null, appUserId: null };
     const status: IdTagStatus = app.companyCode !== charger.companyCode ? 'Invalid'
       : !app.active || new Decimal(app.balance).lte(0) ? 'Blocked' : 'Accepted';
-    return { status, userType: 'APP', cardUserId: null, appUserId: app.id };
+    verdict = { status, userType: 'APP', cardUserId: null, appUserId: app.id };
   }
-  return { status: 'Invalid', userType: 'CARD', cardUserId: null, appUserId: null };
+  if (verdict.status === 'Accepted' && !managerCard && await chargingElsewhere(db, idTag, place)) {
+    return { ...verdict, status: 'ConcurrentTx' };
+  }
+  return verdict;
 }
