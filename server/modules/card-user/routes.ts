@@ -10,7 +10,7 @@ import { cardUser, chargeOrder } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
 import { ok } from '../../http/envelope.js';
 import { likeTerm, limitOffset, newestFirst, pageQuery } from '../../http/paging.js';
-import { assertSameCompany, companyScope } from '../../http/scope.js';
+import { assertSameCompany, scopeWhere } from '../../http/scope.js';
 import { amountInput, cardUserInput } from '../../../domain/schemas/card-user.js';
 import { ledgerPage } from '../balance/ledger.js';
 import { toBalanceRecordJson, toCardUserJson } from './mapper.js';
@@ -49,7 +49,7 @@ const cardUserRoutes: FastifyPluginAsync = async (app) => {
     const auth = authOf(req);
     const q = req.query;
     assertSameCompany(auth, q.companyCode, 'read');
-    const where: (SQL | undefined)[] = [companyScope(auth, cardUser.companyCode)];
+    const where: (SQL | undefined)[] = [scopeWhere(auth, cardUser)];
     if (q.companyCode) where.push(eq(cardUser.companyCode, q.companyCode));
     if (q.active) where.push(eq(cardUser.active, q.active === 'true'));
     if (q.scope) where.push(eq(cardUser.scope, q.scope));

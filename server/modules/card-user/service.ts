@@ -10,7 +10,7 @@ import { cardUser, company, station } from '../../db/schema.js';
 import { mapUnique } from '../../db/pg-errors.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/envelope.js';
-import { assertSameCompany } from '../../http/scope.js';
+import { assertInScope, assertSameCompany } from '../../http/scope.js';
 import { hasDigit, rechargeAmountError, type CardUserInput } from '../../../domain/schemas/card-user.js';
 import { changeBalance, type ChangeType } from '../balance/ledger.js';
 
@@ -18,7 +18,7 @@ import { changeBalance, type ChangeType } from '../balance/ledger.js';
 export async function loadCardUser(db: Db, auth: AuthContext, id: number, mode: 'read' | 'write' = 'read') {
   const [row] = await db.select().from(cardUser).where(eq(cardUser.id, id));
   if (!row) throw new AppError(803);
-  assertSameCompany(auth, row.companyCode, mode);
+  assertInScope(auth, cardUser, row, mode);
   return row;
 }
 

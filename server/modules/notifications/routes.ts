@@ -8,7 +8,7 @@ import { desc } from 'drizzle-orm';
 import { notification } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
 import { langOf, ok } from '../../http/envelope.js';
-import { companyScope } from '../../http/scope.js';
+import { scopeWhere } from '../../http/scope.js';
 import { localizeNotice } from './content.js';
 
 const notificationRoutes: FastifyPluginAsync = async (app) => {
@@ -18,7 +18,7 @@ const notificationRoutes: FastifyPluginAsync = async (app) => {
     const rows = await app.db
       .select()
       .from(notification)
-      .where(companyScope(auth, notification.companyCode))
+      .where(scopeWhere(auth, notification))
       .orderBy(desc(notification.createdAt))
       .limit(50);
     return ok(req, rows.map((n) => ({

@@ -18,7 +18,7 @@ import type { Db } from '../../db/client.js';
 import { charger, chargeOrder, meterValue } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
 import { AppError, ok } from '../../http/envelope.js';
-import { assertSameCompany, assertStationAccess } from '../../http/scope.js';
+import { assertInScope } from '../../http/scope.js';
 import { envelopeOf, orderRecordSchema } from '../charger/response-schemas.js';
 import { priceOrder } from '../transactions/pricing.js';
 import { ENERGY_REGISTER, energyKwh, registerWh } from '../transactions/service.js';
@@ -99,8 +99,7 @@ const closeRoutes: FastifyPluginAsync = async (app) => {
       chargerStartTime: chargeOrder.chargerStartTime, online: charger.online,
     }).from(chargeOrder).leftJoin(charger, eq(charger.id, chargeOrder.chargerId)).where(eq(chargeOrder.id, req.params.id)).limit(1);
     if (!o) throw new AppError(400, 'id');
-    assertSameCompany(auth, o.companyCode, 'write');
-    assertStationAccess(auth, o.stationId, 'write');
+    assertInScope(auth, chargeOrder, o, 'write');
     if (o.status !== 'CHARGING') throw new AppError(724, undefined, { reason: 'NOT_CHARGING' });
     const now = new Date();
     const stuck = !o.online || now.getTime() - o.chargerStartTime.getTime() > STUCK_AFTER_HOURS * 3_600_000;
