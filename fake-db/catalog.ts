@@ -39,6 +39,8 @@ export interface DemoCompany {
   firstNames: string[];
   lastNames: string[];
   mobilePrefix: string;
+  /** Order export settings printed on tax invoices, and the logo's brand colour (RGB). */
+  invoice: { operatorCompanyName: string; address: string; electricityFeeTitle: string; serviceFeeTitle: string; notes: string; color: [number, number, number] };
 }
 
 export const DEMO_COMPANIES: DemoCompany[] = [
@@ -67,6 +69,14 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     firstNames: ['Anna', 'Lukas', 'Mia', 'Jonas', 'Lea', 'Felix', 'Emma', 'Paul', 'Hannah', 'Leon', 'Sophie', 'Max', 'Marie', 'Elias', 'Clara'],
     lastNames: ['Müller', 'Schmidt', 'Schneider', 'Fischer', 'Weber', 'Meyer', 'Wagner', 'Becker', 'Schulz', 'Hoffmann', 'Koch', 'Richter'],
     mobilePrefix: '+49 151 ',
+    invoice: {
+      operatorCompanyName: 'Volta Charging Berlin GmbH',
+      address: 'Friedrichstraße 68\n10117 Berlin\nGermany',
+      electricityFeeTitle: 'Stromkosten / Electricity',
+      serviceFeeTitle: 'Servicegebühr / Service fee',
+      notes: 'USt-IdNr. DE123456789 · Amtsgericht Charlottenburg HRB 123456 B',
+      color: [0, 122, 94],
+    },
   },
   {
     code: 'HKEV',
@@ -93,6 +103,14 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     firstNames: ['Wing', 'Ka Ho', 'Mei Ling', 'Chi Keung', 'Hoi Yan', 'Tsz Kin', 'Wai Man', 'Siu Fung', 'Yan Ting', 'Ho Yin', 'Ling', 'Kwok Wai'],
     lastNames: ['Chan', 'Wong', 'Lee', 'Cheung', 'Lau', 'Ng', 'Leung', 'Ho', 'Tam', 'Yip', 'Lam', 'Chow'],
     mobilePrefix: '+852 9',
+    invoice: {
+      operatorCompanyName: 'Harbour EV Hong Kong Limited 港灣電動車有限公司',
+      address: '8 Finance Street, Central\nHong Kong 香港中環金融街8號',
+      electricityFeeTitle: '電費 Electricity',
+      serviceFeeTitle: '服務費 Service fee',
+      notes: 'Business Registration No. 12345678 · 商業登記號碼 12345678',
+      color: [0, 84, 166],
+    },
   },
 ];
 

@@ -11,12 +11,14 @@ import Decimal from 'decimal.js';
 import { count } from 'drizzle-orm';
 import type { Db } from '../server/db/client.js';
 import {
-  account, appUser, cardUser, charger, chargeOrder, company, connector, gateway, meterValue, notification, role, station, stationGroup,
+  account, appUser, cardUser, charger, chargeOrder, company, connector, gateway, meterValue, orderExportSetting, role, station, stationGroup,
 } from '../server/db/schema.js';
 import { hashPassword } from '../server/modules/auth/password.js';
-import { faultNotice, offlineNotice } from '../server/modules/notifications/content.js';
+import { recordNotice } from '../server/modules/notifications/record.js';
+import type { Notice } from '../domain/notices.js';
 import { allPermissions } from '../domain/routes.js';
 import { DEMO_COMPANIES, DEMO_GATEWAY_FIRMWARE, DEMO_MODELS, STOP_REASONS, type DemoCompany } from './catalog.js';
+import { demoLogoPng } from './logo.js';
 import { mulberry32, type Rng } from './prng.js';
 import { priceDemoSession } from './pricing.js';
 import { seedRateTemplates } from './rate-templates.js';
@@ -142,6 +144,15 @@ async function loadCompany(tx: Tx, c: DemoCompany, ctx: Ctx): Promise<void> {
     remark: 'Demo operator', createdAt: new Date(midnight - 120 * DAY),
   });
   counts.companies++;
+
+  // Order export settings, so tax invoices print out of the box: the operator block and a logo
+  // drawn in the brand colour (no random draws: every other demo value stays as it was).
+  await tx.insert(orderExportSetting).values({
+    companyCode: c.code, operatorCompanyName: c.invoice.operatorCompanyName, address: c.invoice.address,
+    logoType: 'image/png', logoData: Buffer.from(demoLogoPng(c.invoice.color)).toString('base64'),
+    electricityFeeTitle: c.invoice.electricityFeeTitle, serviceFeeTitle: c.invoice.serviceFeeTitle,
+    notes: c.invoice.notes, updatedBy: `${c.accountPrefix}.admin`, updatedAt: new Date(midnight - 119 * DAY),
+  });
 
   const groups = await tx.insert(stationGroup).values(c.groups.map((name, i) => ({
     companyCode: c.code, name, isDefault: i === 0, remark: i === 0 ? 'Created with the company' : null,
@@ -318,33 +329,30 @@ async function loadCompany(tx: Tx, c: DemoCompany, ctx: Ctx): Promise<void> {
   counts.orders += orders.length;
   counts.meterValues += meters.length;
 
-  // notifications for the bell
+  // notifications for the bell: notices as data (domain/notices.ts), read in the user's language.
   const sns = chargerRows.map((ch) => ch.serialNum);
-  // The server's own notice texts, so the bell shows them in the user's language.
-  const events: { content: (sn: string) => string; status: string; hoursAgo: number }[] = [
-    { content: (sn) => faultNotice(sn, 1, 'GroundFailure'), status: 'HAPPENING', hoursAgo: 2 },
-    { content: (sn) => offlineNotice('charger', sn), status: 'HAPPENING', hoursAgo: 5 },
-    { content: (sn) => faultNotice(sn, 2, 'OverCurrentFailure'), status: 'RECOVERED', hoursAgo: 26 },
-    { content: (sn) => faultNotice(sn, 0, 'EmergencyStop'), status: 'PROCESSED', hoursAgo: 50 },
+  const events: { notice: (sn: string) => Notice; status: string; hoursAgo: number }[] = [
+    { notice: (sn) => ({ kind: 'FAULT', params: { serialNum: sn, connectorId: 1, errorCode: 'GroundFailure' } }), status: 'HAPPENING', hoursAgo: 2 },
+    { notice: (sn) => ({ kind: 'DEVICE_OFFLINE', params: { device: 'charger', serialNum: sn } }), status: 'HAPPENING', hoursAgo: 5 },
+    { notice: (sn) => ({ kind: 'FAULT', params: { serialNum: sn, connectorId: 2, errorCode: 'OverCurrentFailure' } }), status: 'RECOVERED', hoursAgo: 26 },
+    { notice: (sn) => ({ kind: 'FAULT', params: { serialNum: sn, connectorId: 0, errorCode: 'EmergencyStop' } }), status: 'PROCESSED', hoursAgo: 50 },
   ];
   const tickets = [
     { subject: 'Card not accepted at the charger', hoursAgo: 3 },
     { subject: 'Charging stopped early, please check my bill', hoursAgo: 30 },
   ];
-  await tx.insert(notification).values([
-    ...events.map((e) => {
-      const sn = rng.pick(sns);
-      return {
-        companyCode: c.code, systemNotificationType: 'EVENT', content: e.content(sn), serialNum: sn,
-        eventStatus: e.status, createdAt: new Date(now.getTime() - e.hoursAgo * HOUR),
-      };
-    }),
-    ...tickets.map((t, i) => ({
-      companyCode: c.code, systemNotificationType: 'REPORT_TICKET', content: t.subject,
-      userName: rng.pick(cards).name, ticketNo: `RT${c.code}${pad(i + 1, 5)}`,
-      createdAt: new Date(now.getTime() - t.hoursAgo * HOUR),
-    })),
-  ]);
+  for (const e of events) {
+    const sn = rng.pick(sns);
+    await recordNotice(tx, {
+      companyCode: c.code, notice: e.notice(sn), serialNum: sn, eventStatus: e.status, at: new Date(now.getTime() - e.hoursAgo * HOUR),
+    });
+  }
+  for (const [i, t] of tickets.entries()) {
+    await recordNotice(tx, {
+      companyCode: c.code, notice: { kind: 'REPORT_TICKET', params: { subject: t.subject } },
+      userName: rng.pick(cards).name, ticketNo: `RT${c.code}${pad(i + 1, 5)}`, at: new Date(now.getTime() - t.hoursAgo * HOUR),
+    });
+  }
 }
 
 /** A unique, non-sequential transaction id (positive 31-bit integer). */

@@ -51,7 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     pingInterval: num(env.OCPP_PING_INTERVAL, 30),
     commandTimeoutMs: num(env.OCPP_COMMAND_TIMEOUT_MS, 30000),
     mapTileUrl: env.MAP_TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-    simChargers: num(env.SIM_CHARGERS, 6),
+    simChargers: num(env.SIM_CHARGERS, 32),
     staticDir: env.STATIC_DIR ?? './dist',
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX || 'chargedesk:',

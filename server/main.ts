@@ -11,10 +11,12 @@ import { buildApp } from './app.js';
 import { startCentralSystem } from './ocpp/central-system.js';
 import { loadDemoIfEmpty } from '../fake-db/index.js';
 import { startSimulation } from '../sim/attach.js';
+import { installSafetyNet } from './safety-net.js';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const app = await buildApp({ db: database.db, config });
+installSafetyNet(app.log);
 
 const admin = await ensureAdmin(database.db, config.adminPassword);
 await ensureMenus(database.db);

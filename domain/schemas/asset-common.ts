@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { ErrorCode } from '../errors.js';
+import { issueOf } from '../entities/rules.js';
 
 /** Optional free text: '' and whitespace become null; trimmed; at most `max` characters. */
 export const optText = (max: number) =>
@@ -46,7 +47,7 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
 
 /**
  * The catalogue code of the first issue of a failed parse:
- * - an issue that carries `params.code` (a rule with its own code) → that code;
+ * - an issue of a rule with its own code (`params.code` or a `catalogue.<code>` message) → that code;
  * - a missing or empty value at a field listed in `emptyCodes` → the field's "is empty" code
  *   (600–679, 810…); the list is keyed by the field path, its last or its first segment;
  * - anything else → 400 (parameter error), naming the field.
@@ -54,8 +55,8 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
 export function failureOf(error: z.ZodError, input: unknown, emptyCodes: Readonly<Record<string, ErrorCode>>): FieldFailure {
   const issue = error.issues[0];
   const field = issue.path.map(String).join('.');
-  const own = (issue as { params?: { code?: number } }).params?.code;
-  if (typeof own === 'number') return { code: own as ErrorCode, field };
+  const own = issueOf(issue).code;
+  if (own !== 400) return { code: own, field };
   const raw = valueAt(input, issue.path);
   const empty = raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '') || (Array.isArray(raw) && raw.length === 0);
   const last = String(issue.path[issue.path.length - 1] ?? '');

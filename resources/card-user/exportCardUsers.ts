@@ -1,10 +1,10 @@
 /**
  * Excel export of the card users of the current filter (issue "Charging operations", item 3):
  * pages of 500 through `GET /sp/card-user`, at most 50 000 rows (704 above), written client-side
- * with neutralised cells (resources/balance/excel.ts).
+ * with neutralised cells (src/utils/spreadsheet.ts).
  */
 import type { DataProvider, TranslateFunction } from 'react-admin';
-import { downloadXlsx, type Cell } from '../balance/excel';
+import { downloadXlsx, type SheetCell as Cell } from '../../src/utils/spreadsheet';
 import { formatDateTime } from '../../src/utils/date';
 import type { CardUserRecord } from './types';
 
@@ -40,6 +40,6 @@ export async function exportCardUsers(
     if (data.length < PAGE || rows.length >= (total ?? 0)) break;
   }
   const header = EXPORT_FIELDS.map((f) => translate(`resources.card-user.fields.${f}`));
-  downloadXlsx(`card-users-${formatDateTime(Date.now(), 'YYYYMMDD-HHmmss')}`, translate('menu.cardUsers'), header, rows.map((r) => cardUserRow(r, translate)));
+  await downloadXlsx(`card-users-${formatDateTime(Date.now(), 'YYYYMMDD-HHmmss')}`, translate('menu.cardUsers'), header, rows.map((r) => cardUserRow(r, translate)));
   return rows.length;
 }

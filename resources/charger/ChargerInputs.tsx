@@ -11,7 +11,9 @@ import {
 } from 'react-admin';
 import { Alert, Box, Typography } from '@mui/material';
 import { LIFE_STATUSES, PHASES, WARRANTY_YEARS } from '../../domain/enums';
-import { CHARGER_EMPTY_CODES, CHARGER_SN_LENGTH, CHARGER_TYPES, chargerInput } from '../../domain/schemas/charger';
+import { CHARGER_SN_LENGTH, CHARGER_TYPES, chargerCreate as chargerInput } from '../../domain/entities/charger';
+
+const CHARGER_EMPTY_CODES = {};
 import { CompanyInput, useSchemaValidate } from '../station/common';
 
 const row = { display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%', '& > *': { minWidth: 220, flex: '1 1 220px', maxWidth: 360 } } as const;

@@ -18,9 +18,9 @@ import { useLiveEvents } from '../../src/hooks/useLiveEvents';
 import { formatDateTime } from '../../src/utils/date';
 import { OcppPasswordCard } from '../shared/OcppPasswordCard';
 import { DeviceTitle, RunStatusChip, ShowField } from '../station/common';
-import { CHARGERS_PATH, STATION_PROFILE_PATH, upgradePath } from '../station/paths';
 import { ConnectorsField, StateField } from './chargerFields';
 import type { ChargerRecord } from './types';
+import { STATION_PROFILE_TABS, gatewayUpgradePath } from '../../domain/routes';
 
 /** The read record plus the fields of a registration. */
 export interface ChargerDetail extends ChargerRecord {
@@ -74,9 +74,9 @@ export function ChargerShow() {
       <Card>
         <CardHeader
           title={<DeviceTitle online={data.online} serialNum={data.serialNum} testId="charger-show-sn" />}
-          subheader={data.stationName ? <Link component={RouterLink} to={`${STATION_PROFILE_PATH}/${data.stationId}/show`}>{data.stationName}</Link> : data.companyName}
+          subheader={data.stationName ? <Link component={RouterLink} to={`${STATION_PROFILE_TABS.stations}/${data.stationId}/show`}>{data.stationName}</Link> : data.companyName}
           action={<Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            <EditButton resource="charger" record={data} to={`${CHARGERS_PATH}/${data.id}`} data-testid="charger-edit" />
+            <EditButton resource="charger" record={data} to={`${STATION_PROFILE_TABS.chargers}/${data.id}`} data-testid="charger-edit" />
             <Button
               label={active ? 'resources.charger.actions.deactivate' : 'resources.charger.actions.activate'}
               onClick={() => setConfirm(active ? 'deactivate' : 'activate')}
@@ -99,7 +99,7 @@ export function ChargerShow() {
             <ShowField label={f('type')}>{data.type}</ShowField>
             <ShowField label={f('phase')}>{data.phase ? translate(`resources.charger.values.phase.${data.phase}`, { _: data.phase }) : null}</ShowField>
             <ShowField label={f('ratedPowerKw')}>{data.ratedPowerKw}</ShowField>
-            <ShowField label={f('gatewaySn')}>{data.gatewaySn ? <Link component={RouterLink} to={upgradePath(data.gatewaySn)}>{data.gatewaySn}</Link> : null}</ShowField>
+            <ShowField label={f('gatewaySn')}>{data.gatewaySn ? <Link component={RouterLink} to={gatewayUpgradePath(data.gatewaySn)}>{data.gatewaySn}</Link> : null}</ShowField>
             <ShowField label={f('installationDate')}>{data.installationDate}</ShowField>
             <ShowField label={f('warrantyYears')}>{translate(`resources.charger.values.warrantyYears.${data.warrantyYears ?? 0}`)}</ShowField>
             <ShowField label={f('installerName')}>{data.installerName}</ShowField>

@@ -44,14 +44,13 @@ export function logoTypeOf(bytes: Uint8Array): 'image/png' | 'image/jpeg' | null
   return null;
 }
 
-function SettingsForm({ onClose }: { onClose: () => void }) {
+function SettingsForm({ onClose, onSaved, initialCompany }: { onClose: () => void; onSaved?: () => void; initialCompany?: string }) {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<ChargeDeskDataProvider>();
-  const { filterValues } = useListContext();
   const { data: companies } = useApi<CompanyOption[]>('company/select', undefined, { staleTime: 60_000 });
   const options = Array.isArray(companies) ? companies : [];
-  const [companyCode, setCompanyCode] = useState<string>((filterValues.companyCode as string | undefined) ?? '');
+  const [companyCode, setCompanyCode] = useState<string>(initialCompany ?? '');
   const [form, setForm] = useState<SettingForm>(EMPTY);
   const [loading, setLoading] = useState(false);
   const [missing, setMissing] = useState(false);
@@ -114,6 +113,7 @@ function SettingsForm({ onClose }: { onClose: () => void }) {
     try {
       await dataProvider.call('PUT', 'order-export-setting', { ...form, companyCode: companyCode || undefined, notes: form.notes || null });
       notify('app.order_export.settings_saved', { type: 'success' });
+      onSaved?.();
       onClose();
     } catch (e) {
       notify((e as Error)?.message || 'app.error.load_failed', { type: 'error' });
@@ -192,17 +192,31 @@ function SettingsForm({ onClose }: { onClose: () => void }) {
   );
 }
 
+/**
+ * The settings dialog itself, for `companyCode` (an administrator may switch company inside);
+ * `onSaved` runs after a successful save (e.g. to retry what needed the settings).
+ */
+export function OrderSettingsDialog({ open, onClose, onSaved, companyCode }: {
+  open: boolean; onClose: () => void; onSaved?: () => void; companyCode?: string;
+}) {
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth data-testid="order-settings-dialog">
+      {open && <SettingsForm onClose={onClose} onSaved={onSaved} initialCompany={companyCode} />}
+    </Dialog>
+  );
+}
+
+/** "Settings" on the order list: opens the dialog for the list's company filter. */
 export function OrderSettingsButton() {
   const translate = useTranslate();
+  const { filterValues } = useListContext();
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button size="small" startIcon={<SettingsIcon />} onClick={() => setOpen(true)} data-testid="order-export-settings">
         {translate('app.order_export.settings')}
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} maxWidth="sm" fullWidth data-testid="order-settings-dialog">
-        {open && <SettingsForm onClose={() => setOpen(false)} />}
-      </Dialog>
+      <OrderSettingsDialog open={open} onClose={() => setOpen(false)} companyCode={filterValues.companyCode as string | undefined} />
     </>
   );
 }

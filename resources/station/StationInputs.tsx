@@ -18,10 +18,12 @@ import { COUNTRIES, countryOf } from '../../domain/countries';
 import { RATE_TEMPLATE_TYPES, type RateTemplateType } from '../../domain/rate-template';
 import type { RateTemplateRecord } from '../rate-template/editorModel';
 import { RateTemplateDialog, type RateTemplateDialogMode } from '../rate-template/RateTemplateDialog';
-import { LOCATION_TYPES, STATION_EMPTY_CODES, STATION_STATUSES, STATION_VISIBILITIES, stationInput } from '../../domain/schemas/station';
+import { LOCATION_TYPES, STATION_STATUSES, STATION_VISIBILITIES, stationCreate as stationInput } from '../../domain/entities/station';
+
+const STATION_EMPTY_CODES = {};
 import { CompanyInput, useSchemaValidate } from './common';
-import { STATION_PROFILE_PATH } from './paths';
 import { StationMapInput } from './StationMap';
+import { STATION_PROFILE_TABS } from '../../domain/routes';
 
 /** Save, and on an existing station delete behind a confirmation. */
 function StationToolbar({ edit }: { edit?: boolean }) {
@@ -29,7 +31,7 @@ function StationToolbar({ edit }: { edit?: boolean }) {
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
       <SaveButton data-testid="station-save" />
-      {edit && <DeleteWithConfirmButton mutationMode="pessimistic" redirect={STATION_PROFILE_PATH} confirmTitle="app.assets.confirm_delete_title" confirmContent="resources.station.confirm_delete" translateOptions={{ name: record?.name }} data-testid="station-delete" />}
+      {edit && <DeleteWithConfirmButton mutationMode="pessimistic" redirect={STATION_PROFILE_TABS.stations} confirmTitle="app.assets.confirm_delete_title" confirmContent="resources.station.confirm_delete" translateOptions={{ name: record?.name }} data-testid="station-delete" />}
     </Toolbar>
   );
 }

@@ -15,8 +15,8 @@ import { useApi } from '../../src/hooks/useApi';
 import type { CompanyOption } from '../../src/layout/CompanySelect';
 import { STATE_COLORS } from '../../src/theme';
 import { formatDateTime, type TimeInput } from '../../src/utils/date';
-import { CHARGERS_PATH, GATEWAYS_PATH, RATE_TEMPLATES_PATH, STATION_PROFILE_PATH } from './paths';
 import { schemaErrors } from './schemaValidate';
+import { STATION_PROFILE_TABS } from '../../domain/routes';
 
 /** The operator companies the user may write for (`GET /sp/company/select`). */
 export function useCompanies(): CompanyOption[] {
@@ -56,17 +56,17 @@ export function useSchemaValidate(schema: z.ZodType, emptyCodes: Readonly<Record
 }
 
 const TABS = [
-  { path: STATION_PROFILE_PATH, label: 'app.assets.tabs.stations', testId: 'tab-stations' },
-  { path: CHARGERS_PATH, label: 'app.assets.tabs.chargers', testId: 'tab-chargers' },
-  { path: GATEWAYS_PATH, label: 'app.assets.tabs.gateways', testId: 'tab-gateways' },
-  { path: RATE_TEMPLATES_PATH, label: 'app.assets.tabs.rate_templates', testId: 'tab-rate-templates' },
+  { path: STATION_PROFILE_TABS.stations, label: 'app.assets.tabs.stations', testId: 'tab-stations' },
+  { path: STATION_PROFILE_TABS.chargers, label: 'app.assets.tabs.chargers', testId: 'tab-chargers' },
+  { path: STATION_PROFILE_TABS.gateways, label: 'app.assets.tabs.gateways', testId: 'tab-gateways' },
+  { path: STATION_PROFILE_TABS.rateTemplates, label: 'app.assets.tabs.rate_templates', testId: 'tab-rate-templates' },
 ];
 
 /** The tab bar of the station profile page; the active tab follows the path. */
 export function StationProfileTabs({ children }: { children?: ReactNode }) {
   const translate = useTranslate();
   const { pathname } = useLocation();
-  const active = [...TABS].reverse().find((t) => pathname === t.path || pathname.startsWith(`${t.path}/`))?.path ?? STATION_PROFILE_PATH;
+  const active = [...TABS].reverse().find((t) => pathname === t.path || pathname.startsWith(`${t.path}/`))?.path ?? STATION_PROFILE_TABS.stations;
   return (
     <Box>
       <Tabs value={active} sx={{ mb: 1, minHeight: 40, '& .MuiTab-root': { minHeight: 40, textTransform: 'none' } }}>

@@ -2,6 +2,8 @@
  * PostgreSQL error inspection, independent of the driver (pg, PGlite) and of Drizzle's wrapping
  * (`DrizzleQueryError.cause`). Map constraint names to catalogue codes, never message text.
  */
+import type { ErrorCode } from '../../domain/errors.js';
+import { AppError } from '../http/envelope.js';
 
 interface PgLikeError {
   code?: string;
@@ -31,13 +33,21 @@ export function checkViolation(err: unknown): string | undefined {
   return pe?.code === '23514' ? pe.constraint ?? '' : undefined;
 }
 
-/** Runs `fn`; a unique violation of a constraint listed in `codes` becomes AppError(code). */
-export async function mapUnique<T>(fn: () => Promise<T>, codes: Record<string, () => Error>): Promise<T> {
+/** What a unique constraint's violation answers: the catalogue code and the input field it names. */
+export type UniqueAnswer = readonly [code: ErrorCode, field: string];
+
+/**
+ * Runs `fn`; a unique violation of a constraint listed in `answers` becomes `AppError(code, field)`
+ * (spec §8 30x: the field is named and marked, never the constraint). The one mapping of
+ * duplicates to codes (issue 9 item 24).
+ */
+export async function mapUnique<T>(fn: () => Promise<T>, answers: Readonly<Record<string, UniqueAnswer>>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
     const c = uniqueViolation(err);
-    if (c !== undefined && codes[c]) throw codes[c]();
+    const answer = c !== undefined && Object.hasOwn(answers, c) ? answers[c] : undefined;
+    if (answer) throw new AppError(answer[0], answer[1]);
     throw err;
   }
 }

@@ -57,6 +57,8 @@ export const account = pgTable('account', {
   managedStationIds: jsonb('managed_station_ids').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
   /** The user's notification preference (domain/schemas/notification-preference.ts); null = defaults. */
   notificationPreference: jsonb('notification_preference').$type<Record<string, unknown>>(),
+  /** "Mark all read" in the bell: every notice last seen before this time is read for this account. */
+  notificationsReadAt: ts('notifications_read_at'),
   createdAt: createdAt(),
 });
 
@@ -285,21 +287,42 @@ export const dataTransfer = pgTable('data_transfer', {
   at: ts('at').notNull().defaultNow(),
 });
 
-/** Navbar notifications (spec §3 "Notification"). */
+/**
+ * Navbar notifications (spec §3 "Notification"), stored as data: `kind` and `params`
+ * (domain/notices.ts), rendered in the reader's language. `content` keeps the English sentence
+ * for people reading the table. Repeats of one notice (same `groupKey`) are one row: `repeatCount`
+ * and `lastAt` grow, `createdAt` stays the first time.
+ */
 export const notification = pgTable('notification', {
   id: serial('id').primaryKey(),
   companyCode: text('company_code'),
   systemNotificationType: text('system_notification_type').notNull(),
+  kind: text('kind').notNull().default('TEXT'),
+  params: jsonb('params').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
   content: text('content').notNull(),
   userName: text('user_name'),
   ticketNo: text('ticket_no'),
   serialNum: text('serial_num'),
   eventStatus: text('event_status'),
+  groupKey: text('group_key'),
+  repeatCount: integer('repeat_count').notNull().default(1),
+  lastAt: ts('last_at').notNull().defaultNow(),
   createdAt: createdAt(),
 }, (t) => [
-  // A device's open events are looked up at every (re)connection (server/ocpp/offline-events.ts).
+  // A device's open events are looked up at every (re)connection (server/ocpp/notices.ts).
   index('notification_open_by_device').on(t.serialNum).where(sql`${t.eventStatus} = 'HAPPENING'`),
+  // One row per repeat group: producers upsert on it.
+  uniqueIndex('notification_group_key').on(t.groupKey),
+  // The bell lists and counts newest first within the company.
+  index('notification_company_last').on(t.companyCode, t.lastAt),
 ]);
+
+/** Notices an account has opened (the bell's unread state); a later repeat makes them unread again. */
+export const notificationRead = pgTable('notification_read', {
+  accountId: integer('account_id').notNull().references(() => account.id, { onDelete: 'cascade' }),
+  notificationId: integer('notification_id').notNull().references(() => notification.id, { onDelete: 'cascade' }),
+  readAt: ts('read_at').notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.accountId, t.notificationId] })]);
 
 // ── Network assets and pricing (gateways, rate templates) ──────────────────────────────────────
 

@@ -4,6 +4,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { catalogueMessage, httpStatusOf, pickLang, type ErrorCode, type Lang } from '../../domain/errors.js';
+import { fieldErrors, type FieldIssue } from '../../domain/entities/rules.js';
 
 export interface Envelope<T> {
   code: number;
@@ -23,6 +24,23 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * A failed input check: every failing field at once (docs/api.md "Field errors"). Answers the
+ * code of the first failing field; the envelope carries `data.errors` (field → message in the
+ * caller's language) and `data.codes` (field → catalogue code).
+ */
+export class FieldErrors extends AppError {
+  constructor(readonly issues: readonly FieldIssue[]) {
+    super(issues[0]?.code ?? 400, issues.map((i) => i.field).join(', '));
+    this.name = 'FieldErrors';
+  }
+}
+
+/** Throws `FieldErrors` for `issues` when there are any. */
+export function throwIfIssues(issues: readonly FieldIssue[]): void {
+  if (issues.length) throw new FieldErrors(issues);
+}
+
 /** The caller's language: `language` cookie first, then Accept-Language, default English. */
 export function langOf(req: FastifyRequest): Lang {
   const cookies = (req as FastifyRequest & { cookies?: Record<string, string | undefined> }).cookies;
@@ -34,14 +52,33 @@ export function ok<T>(req: FastifyRequest, data: T): Envelope<T> {
   return { code: 200, msg: catalogueMessage(200, langOf(req)), data };
 }
 
-/** Sends a catalogue failure with the HTTP status of its class. */
-export function sendError(req: FastifyRequest, reply: FastifyReply, code: number, extra?: { field?: string; data?: unknown; detail?: string }) {
+/**
+ * Sends a catalogue failure with the HTTP status of its class. `msg` names the failing fields;
+ * with `issues` (or a single `field` and no `data`), `data` carries the field errors
+ * `{ errors: { field: message }, codes: { field: code } }` so that a form marks every field.
+ */
+export function sendError(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  code: number,
+  extra?: { field?: string; data?: unknown; detail?: string; issues?: readonly FieldIssue[] },
+) {
   const lang = langOf(req);
   let msg = catalogueMessage(code, lang);
   if (extra?.field) msg = `${msg}: ${extra.field}`;
   if (extra?.detail) msg = `${msg} (${extra.detail})`;
-  return reply.status(httpStatusOf(code)).send({ code, msg, data: extra?.data ?? null });
+  let data = extra?.data ?? null;
+  const issues = extra?.issues ?? (extra?.field && data === null && isCatalogueField(extra.field)
+    ? [{ field: extra.field, code: code as ErrorCode, key: `catalogue.${code}`, values: {} }]
+    : undefined);
+  if (issues?.length) {
+    data = { errors: fieldErrors(issues, lang), codes: Object.fromEntries(issues.map((i) => [i.field, i.code])) };
+  }
+  return reply.status(httpStatusOf(code)).send({ code, msg, data });
 }
+
+/** A field name (`cardNumber`, `details.2.startTime`), not a list or a free text. */
+const isCatalogueField = (field: string) => /^[A-Za-z][\w.]*$/.test(field);
 
 /** A paged collection (`{ records, total }`). */
 export interface Page<T> {

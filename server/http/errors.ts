@@ -4,22 +4,27 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, sendError } from './envelope.js';
+import { fieldIssues } from '../../domain/entities/rules.js';
+import { AppError, FieldErrors, sendError } from './envelope.js';
 
 /** Registers the error and not-found handlers on `app`. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    if (err instanceof FieldErrors) {
+      return sendError(req, reply, err.code, { field: err.field, issues: err.issues });
+    }
     if (err instanceof AppError) {
       return sendError(req, reply, err.code, { field: err.field, data: err.data });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const errors: Record<string, string> = {};
-      for (const v of err.validation) {
-        const field = String(v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || String((v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') ?? '');
-        errors[field || 'body'] = v.message ?? 'invalid';
-      }
-      const fields = Object.keys(errors).join(', ');
-      return sendError(req, reply, 400, { field: fields, data: { errors } });
+      // Every failing field at once, each with the code and message of its rule (docs/api.md).
+      const issues = fieldIssues(err.validation.map((v) => ({
+        ...(v.params as object),
+        path: String(v.instancePath ?? '').split('/').filter(Boolean),
+        code: v.keyword,
+        message: v.message,
+      })));
+      return sendError(req, reply, issues[0]?.code ?? 400, { field: issues.map((i) => i.field).join(', '), issues });
     }
     const fe = err as FastifyError;
     if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return sendError(req, reply, 402);

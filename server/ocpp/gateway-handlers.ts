@@ -11,10 +11,9 @@
  * dropped (each logged), so a confused controller is answered and never left retrying.
  * An action missing here is answered NotImplemented by ocpp-rpc.
  */
-import { eq } from 'drizzle-orm';
-import { gateway } from '../db/schema.js';
+import { recordBoot, recordSeen } from '../modules/charger-state/service.js';
 import { emitGateway, type ActionTable, type GatewayContext, type GatewayHandler } from './context.js';
-import { bootAccepted, bootFields } from './handlers/boot-notification.js';
+import { bootAccepted } from './handlers/boot-notification.js';
 import { recordDataTransfer } from './handlers/data-transfer.js';
 import { diagnosticsStatusNotification } from './handlers/diagnostics-status-notification.js';
 import { firmwareStatusNotification } from './handlers/firmware-status-notification.js';
@@ -25,12 +24,12 @@ import type {
 
 /** Notes that the gateway is alive. */
 async function touch(ctx: GatewayContext, now = new Date()): Promise<void> {
-  await ctx.app.db.update(gateway).set({ lastSeenAt: now }).where(eq(gateway.id, ctx.gateway.id));
+  await recordSeen(ctx.app.db, { kind: 'gateway', id: ctx.gateway.id }, now);
 }
 
 const bootNotification: GatewayHandler<BootNotificationReq, BootNotificationConf> = async (ctx, p) => {
   const now = new Date();
-  await ctx.app.db.update(gateway).set(bootFields(p, now)).where(eq(gateway.id, ctx.gateway.id));
+  await recordBoot(ctx.app.db, { kind: 'gateway', id: ctx.gateway.id }, p, now);
   emitGateway(ctx);
   return bootAccepted(ctx.app, now);
 };

@@ -21,7 +21,7 @@ import type { OcppSession } from './context.js';
 /** Reasons stored in connection_attempt.reason. */
 export type RefusalReason =
   | 'UNKNOWN_CHARGER' | 'INACTIVE' | 'NO_SUBPROTOCOL' | 'PASSWORD_REQUIRED' | 'BAD_PASSWORD'
-  | 'RATE_LIMITED' | 'DUPLICATE' | 'REPLACED_DEAD_CONNECTION';
+  | 'RATE_LIMITED' | 'DUPLICATE' | 'REPLACED_DEAD_CONNECTION' | 'MALFORMED_IDENTITY';
 
 export const MAX_FAILURES = 5;
 const WINDOW_MS = 60_000;

@@ -1,74 +1,69 @@
 /**
- * The notification bell (spec §2): `GET /sp/notifications` (refreshed every minute) in a panel
- * with the tabs All, Events (EVENT) and Problems (REPORT_TICKET); an entry links to the event
- * list or the ticket.
+ * The notification bell (spec §2 navbar): the badge is the caller's unread count (true, counted by
+ * the server); the panel has the tabs All, Events and Problems with their true totals, the latest
+ * 20 of the tab (repeats of one notice are one row with a count), "mark all read" and "see all"
+ * to the full, paged list (`/Notifications`). Opening a notice marks it read.
  */
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { Badge, Box, IconButton, List, ListItemButton, ListItemText, Popover, Tab, Tabs, Tooltip, Typography } from '@mui/material';
+import { Badge, Box, Button, Divider, IconButton, List, Popover, Stack, Tab, Tabs, Tooltip, Typography } from '@mui/material';
 import NotificationsIcon from '@mui/icons-material/NotificationsNone';
-import { useApi } from '../hooks/useApi';
-import { formatDateTime } from '../utils/date';
+import { NOTICE_TABS, type NoticeTab } from '../../domain/notices';
+import { NoticeRow, useMarkRead, useNoticePage, useNoticeSummary, type SystemNotification } from './notices';
 
-export interface SystemNotification {
-  id: number;
-  systemNotificationType: 'EVENT' | 'REPORT_TICKET';
-  content: string;
-  createTimeStamp: string;
-  userName?: string | null;
-  ticketNo?: string | null;
-  serialNum?: string | null;
-  eventStatus?: string | null;
-}
+export { notificationLink, type SystemNotification } from './notices';
 
-type TabKey = 'all' | 'events' | 'problems';
+const PANEL_SIZE = 20;
 
-/** The console link of a notification. */
-export function notificationLink(n: SystemNotification): string {
-  if (n.systemNotificationType === 'REPORT_TICKET') return `/ReportTickets/ReportTickets?serialNum=${encodeURIComponent(n.ticketNo ?? '')}`;
-  const q = new URLSearchParams();
-  if (n.serialNum) q.set('serialNum', n.serialNum);
-  q.set('eventStatus', n.eventStatus ?? 'HAPPENING');
-  return `/Events/Eventes?${q.toString()}`;
+/** `label · total`, or the label alone while the counts load. */
+export function tabLabel(label: string, total: number | undefined): string {
+  return total === undefined ? label : `${label} · ${total}`;
 }
 
 export function NotificationBell() {
   const translate = useTranslate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [tab, setTab] = useState<TabKey>('all');
-  const { data } = useApi<SystemNotification[]>('notifications', undefined, { refetchInterval: 60_000 });
-  const all = Array.isArray(data) ? data : [];
-  const shown = all.filter((n) => tab === 'all' || (tab === 'events' ? n.systemNotificationType === 'EVENT' : n.systemNotificationType === 'REPORT_TICKET'));
+  const [tab, setTab] = useState<NoticeTab>('all');
+  const { data: summary } = useNoticeSummary();
+  const { data, isPending } = useNoticePage(tab, 1, PANEL_SIZE, !!anchor);
+  const markRead = useMarkRead();
+  const shown = Array.isArray(data) ? data : [];
+  const unread = summary?.all.unread ?? 0;
+  const open = (n: SystemNotification) => {
+    if (!n.read) void markRead([n.id]);
+    setAnchor(null);
+  };
   return (
     <>
       <Tooltip title={translate('app.nav.notifications')}>
         <IconButton onClick={(e) => setAnchor(e.currentTarget)} data-testid="notification-bell" aria-label={translate('app.nav.notifications')}>
-          <Badge badgeContent={all.length} color="error" max={99}>
+          <Badge badgeContent={unread} color="error" max={99} data-testid="notification-badge">
             <NotificationsIcon />
           </Badge>
         </IconButton>
       </Tooltip>
       <Popover open={!!anchor} anchorEl={anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
-        <Box sx={{ width: 360 }} data-testid="notification-panel">
-          <Tabs value={tab} onChange={(_e, v: TabKey) => setTab(v)} variant="fullWidth">
-            <Tab value="all" label={translate('app.nav.notification_tabs.all')} />
-            <Tab value="events" label={translate('app.nav.notification_tabs.events')} />
-            <Tab value="problems" label={translate('app.nav.notification_tabs.problems')} />
+        <Box sx={{ width: 380, maxWidth: 'calc(100vw - 16px)' }} data-testid="notification-panel">
+          <Tabs value={tab} onChange={(_e, v: NoticeTab) => setTab(v)} variant="fullWidth">
+            {NOTICE_TABS.map((t) => (
+              <Tab key={t} value={t} data-testid={`notification-tab-${t}`} label={tabLabel(translate(`app.nav.notification_tabs.${t}`), summary?.[t].total)} sx={{ minWidth: 0, px: 1 }} />
+            ))}
           </Tabs>
           <List dense sx={{ maxHeight: 400, overflowY: 'auto' }}>
-            {shown.length === 0 && (
+            {!isPending && shown.length === 0 && (
               <Typography sx={{ p: 3, textAlign: 'center' }} color="text.secondary">{translate('app.nav.no_notifications')}</Typography>
             )}
-            {shown.map((n) => (
-              <ListItemButton key={n.id} component="a" href={`#${notificationLink(n)}`} onClick={() => setAnchor(null)}>
-                <ListItemText
-                  primary={n.content}
-                  secondary={[formatDateTime(n.createTimeStamp), n.serialNum ?? n.ticketNo ?? ''].filter(Boolean).join(' · ')}
-                  slotProps={{ primary: { sx: { fontSize: 13 } } }}
-                />
-              </ListItemButton>
-            ))}
+            {shown.map((n) => <NoticeRow key={n.id} n={n} onOpen={open} />)}
           </List>
+          <Divider />
+          <Stack direction="row" justifyContent="space-between" sx={{ px: 1, py: 0.5 }}>
+            <Button size="small" disabled={unread === 0} onClick={() => void markRead('all')} data-testid="notification-mark-all">
+              {translate('app.notices.mark_all_read')}
+            </Button>
+            <Button size="small" href="#/Notifications" onClick={() => setAnchor(null)} data-testid="notification-see-all">
+              {translate('app.notices.see_all', { count: summary?.[tab].total ?? 0 })}
+            </Button>
+          </Stack>
         </Box>
       </Popover>
     </>

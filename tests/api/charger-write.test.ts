@@ -54,9 +54,9 @@ describe.each(backends())('charger registration and edits on %s', (backend) => {
     await refused(400, () => acme('POST', '/sp/charger', aChargerBody({ serialNum: 'ABCDEFGH/JKLMNOP' })));
   });
 
-  it('requires phase, life status, installation date, warranty (0–3 years) and equipment number', async () => {
+  it('requires phase, life status, installation date, warranty (0–3 years) and equipment number (602 when empty)', async () => {
     for (const missing of ['phase', 'lifeStatus', 'installationDate', 'warrantyYears', 'equipmentNumber']) {
-      await refused(400, () => acme('POST', '/sp/charger', aChargerBody({ [missing]: undefined })));
+      await refused(602, () => acme('POST', '/sp/charger', aChargerBody({ [missing]: undefined })));
     }
     await refused(400, () => acme('POST', '/sp/charger', aChargerBody({ warrantyYears: 4 })));
     await refused(400, () => acme('POST', '/sp/charger', aChargerBody({ installationDate: '2024-02-30' })));

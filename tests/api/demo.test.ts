@@ -7,7 +7,7 @@ import { DEMO_COMPANY_CODES, DEMO_PASSWORD, STAFF_PERMISSIONS, demoGatewaySerial
 import { IDENTITY_PATTERN } from '../../domain/schemas/gateway.js';
 import type { Db } from '../../server/db/client.js';
 import {
-  account, appUser, cardUser, charger, chargeOrder, company, connector, gateway, meterValue, notification, role, station, stationGroup,
+  account, appUser, cardUser, charger, chargeOrder, company, connector, gateway, meterValue, notification, orderExportSetting, role, station, stationGroup,
 } from '../../server/db/schema.js';
 import { allPermissions } from '../../domain/routes.js';
 
@@ -160,6 +160,72 @@ describe.each(backends())('demo network on %s', (backend) => {
     const info = await s.app.inject({ method: 'GET', url: '/sp/user/info', headers: { authorization: `Bearer ${token}` } });
     expect(info.json().data).toMatchObject({ userName: 'volta.admin', companyCode: 'VOLTA', roles: ['VOLTA_ADMIN'] });
     await expect(s.login('hkev.staff', DEMO_PASSWORD)).resolves.toBeTruthy();
+  });
+
+  it('fills order export settings with a PNG logo for every operator, so a paid order\'s tax invoice prints', async () => {
+    const db = s.database.db;
+    const rows = await db.select().from(orderExportSetting).orderBy(asc(orderExportSetting.companyCode));
+    expect(rows.map((r) => r.companyCode)).toEqual([...DEMO_COMPANY_CODES].sort());
+    for (const r of rows) {
+      expect(r.operatorCompanyName && r.address && r.serviceFeeTitle && r.electricityFeeTitle).toBeTruthy();
+      expect(r.logoType).toBe('image/png');
+      const bytes = Buffer.from(r.logoData, 'base64');
+      expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+      expect(bytes.length).toBeLessThan(200 * 1024);
+    }
+    for (const code of DEMO_COMPANY_CODES) {
+      const token = await s.login(`${code.toLowerCase()}.admin`, DEMO_PASSWORD);
+      const get = (url: string) => s.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+      expect((await get('/sp/order-export-setting')).json().data.logo).toMatch(/^data:image\/png;base64,/);
+      const paid = (await get('/sp/order?paid=true&size=1')).json().data.records[0];
+      const res = await get(`/sp/order/${paid.id}/invoice`);
+      expect(res.statusCode, `${code} invoice`).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+    }
+  });
+
+  it('follows physics: energy ≤ rated power × duration, meter curves consistent with the energy', async () => {
+    const db = s.database.db;
+    const rated = new Map((await db.select({ id: charger.id, kw: charger.ratedPowerKw }).from(charger)).map((c) => [c.id, Number(c.kw) * 1000]));
+    const orders = await db.select().from(chargeOrder);
+    for (const o of orders) {
+      const wh = o.meterStop! - o.meterStart;
+      const hours = (o.chargerStopTime!.getTime() - o.chargerStartTime.getTime()) / 3_600_000;
+      expect(wh, o.orderNo).toBeLessThanOrEqual(rated.get(o.chargerId!)! * hours);
+    }
+    const byTx = new Map(orders.map((o) => [o.transactionId, o]));
+    const samples = await db.select().from(meterValue).orderBy(asc(meterValue.transactionId), asc(meterValue.timestamp));
+    const series = new Map<number, { energy: number[]; power: number[]; at: number[] }>();
+    for (const v of samples) {
+      const x = series.get(v.transactionId!) ?? { energy: [], power: [], at: [] };
+      if (v.measurand === 'Energy.Active.Import.Register') { x.energy.push(Number(v.value)); x.at.push(v.timestamp.getTime()); }
+      if (v.measurand === 'Power.Active.Import') x.power.push(Number(v.value));
+      series.set(v.transactionId!, x);
+    }
+    for (const [tx, x] of series) {
+      const o = byTx.get(tx)!;
+      for (const p of x.power) expect(p).toBeLessThanOrEqual(rated.get(o.chargerId!)! * 1.03);
+      // ∫ power dt over the samples (left rule) ≈ the register's growth, within 10 % + one interval.
+      let integral = 0;
+      for (let i = 1; i < x.at.length; i++) integral += (x.power[i - 1] * (x.at[i] - x.at[i - 1])) / 3_600_000;
+      const grown = x.energy[x.energy.length - 1] - x.energy[0];
+      expect(Math.abs(integral - grown), o.orderNo).toBeLessThanOrEqual(grown * 0.1 + Math.max(...x.power) / 12);
+    }
+  });
+
+  it('spreads orders evenly over the days (no day above 1.6 × the median)', async () => {
+    const db = s.database.db;
+    const orders = await db.select({ start: chargeOrder.chargerStartTime, company: chargeOrder.companyCode }).from(chargeOrder);
+    for (const code of DEMO_COMPANY_CODES) {
+      const perDay = new Map<string, number>();
+      for (const o of orders.filter((x) => x.company === code)) {
+        const day = o.start.toISOString().slice(0, 10);
+        perDay.set(day, (perDay.get(day) ?? 0) + 1);
+      }
+      const days = [...perDay.entries()].sort(([a], [b]) => a.localeCompare(b)).slice(1, -1).map(([, n]) => n);
+      const median = [...days].sort((a, b) => a - b)[Math.floor(days.length / 2)];
+      expect(Math.max(...days), code).toBeLessThanOrEqual(median * 1.6);
+    }
   });
 
   it('creates three weeks of consistent, non-overlapping finished orders', async () => {

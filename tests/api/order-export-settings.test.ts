@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/db.js';
 import { build, type TestServer } from '../support/app.js';
 import { DEMO_PASSWORD, loadDemoIfEmpty } from '../../fake-db/index.js';
+import { orderExportSetting } from '../../server/db/schema.js';
 
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 /** JPEG magic bytes and a little more. */
@@ -28,6 +29,8 @@ describe.each(backends())('order export settings on %s', (backend) => {
   beforeAll(async () => {
     s = await build(backend);
     await loadDemoIfEmpty(s.database.db);
+    // The demo fills settings for its operators; these tests start from companies without any.
+    await s.database.db.delete(orderExportSetting);
     admin = await s.login();
     volta = await s.login('volta.staff', DEMO_PASSWORD);
     hkev = await s.login('hkev.staff', DEMO_PASSWORD);

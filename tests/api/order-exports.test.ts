@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { PDFParse } from 'pdf-parse';
 import { backends } from '../support/db.js';
 import { build, type TestServer } from '../support/app.js';
 import { DEMO_PASSWORD, loadDemoIfEmpty } from '../../fake-db/index.js';
 import { chargeOrder, orderExportSetting } from '../../server/db/schema.js';
 import { EXCEL_COLUMNS, localTime } from '../../server/modules/order-export/labels.js';
+import { readSheet, type ReadCell } from '../support/xlsx';
 
 /** A 1×1 PNG. */
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -26,20 +26,9 @@ async function pdfText(buf: Buffer): Promise<string> {
   }
 }
 
-async function sheetRows(buf: Buffer): Promise<(string | number | null)[][]> {
-  const wb = new ExcelJS.Workbook();
-  // exceljs' typings want its own Buffer type.
-  await wb.xlsx.load(buf as unknown as ExcelJS.Buffer);
-  const ws = wb.worksheets[0];
-  const out: (string | number | null)[][] = [];
-  ws.eachRow((row) => {
-    const vals = (row.values as (ExcelJS.CellValue)[]).slice(1);
-    out.push(EXCEL_COLUMNS.map((_, i) => {
-      const v = vals[i];
-      return v === undefined || v === null ? null : typeof v === 'number' || typeof v === 'string' ? v : String(v);
-    }));
-  });
-  return out;
+/** The export's rows, as wide as its columns. */
+async function sheetRows(buf: Buffer): Promise<ReadCell[][]> {
+  return (await readSheet(buf)).map((r) => EXCEL_COLUMNS.map((_, i) => r[i] ?? null));
 }
 
 describe.each(backends())('order exports on %s', (backend) => {
@@ -70,6 +59,9 @@ describe.each(backends())('order exports on %s', (backend) => {
     // Text that a spreadsheet would take for a formula, on one VOLTA order.
     const [first] = await s.database.db.select({ id: chargeOrder.id }).from(chargeOrder).where(eq(chargeOrder.companyCode, 'VOLTA')).orderBy(chargeOrder.id).limit(1);
     await s.database.db.update(chargeOrder).set({ idTag: '=HYPERLINK("http://x","y")' }).where(eq(chargeOrder.id, first.id));
+    // The same after leading whitespace (a tab, blanks) on the next one.
+    const [second] = await s.database.db.select({ id: chargeOrder.id }).from(chargeOrder).where(eq(chargeOrder.companyCode, 'VOLTA')).orderBy(chargeOrder.id).offset(1).limit(1);
+    await s.database.db.update(chargeOrder).set({ idTag: ' \t @SUM(A1)' }).where(eq(chargeOrder.id, second.id));
   });
   afterAll(async () => { await s?.close(); });
 
@@ -129,6 +121,9 @@ describe.each(backends())('order exports on %s', (backend) => {
     const rows = await sheetRows(res.rawPayload);
     expect(rows).toHaveLength(2);
     expect(rows[1][EXCEL_COLUMNS.indexOf('idTag')]).toBe('\'=HYPERLINK("http://x","y")');
+    const spaced = await sheetRows((await get(volta, '/sp/order/export/excel?q=SUM(A1)')).rawPayload);
+    expect(spaced).toHaveLength(2);
+    expect(spaced[1][EXCEL_COLUMNS.indexOf('idTag')]).toBe("' \t @SUM(A1)");
   });
 
   it('keeps company scope: a company user exports only its rows; 709 for another company', async () => {
@@ -192,6 +187,8 @@ describe.each(backends())('order exports on %s', (backend) => {
         .where(sql`${chargeOrder.companyCode} = 'VOLTA' and ${chargeOrder.id} <> ${paidId}`).limit(1);
       unpaidId = unpaid.id;
       await s.database.db.update(chargeOrder).set({ paid: false }).where(eq(chargeOrder.id, unpaidId));
+      // The demo fills export settings; these tests start from a company without them.
+      await s.database.db.delete(orderExportSetting).where(eq(orderExportSetting.companyCode, 'VOLTA'));
     });
 
     it('answers 813 while the company has no export settings', async () => {

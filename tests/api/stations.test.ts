@@ -53,14 +53,14 @@ describe.each(backends())('stations on %s', (backend) => {
     expect(g).toMatchObject({ companyCode: A, isDefault: true });
   });
 
-  it('requires name (603), maintainer fields (616), pricing model (810) and template (604)', async () => {
+  it('requires name, address, status (603), maintainer fields (616), pricing model (810) and template (604)', async () => {
     await refused(603, () => acme('POST', '/sp/station', aStationBody(charged, { name: '' })));
     await refused(616, () => acme('POST', '/sp/station', aStationBody(charged, { maintainer: ' ' })));
     await refused(616, () => acme('POST', '/sp/station', aStationBody(charged, { maintainerMobile: undefined })));
     await refused(810, () => acme('POST', '/sp/station', aStationBody(charged, { pricingModel: undefined })));
     await refused(604, () => acme('POST', '/sp/station', aStationBody(charged, { rateTemplateId: undefined })));
-    await refused(400, () => acme('POST', '/sp/station', aStationBody(charged, { address: '' })));
-    await refused(400, () => acme('POST', '/sp/station', aStationBody(charged, { status: undefined })));
+    await refused(603, () => acme('POST', '/sp/station', aStationBody(charged, { address: '' })));
+    await refused(603, () => acme('POST', '/sp/station', aStationBody(charged, { status: undefined })));
     await refused(400, () => acme('POST', '/sp/station', aStationBody(charged, { visibility: 'SECRET' })));
     await refused(900, () => acme('POST', '/sp/station', aStationBody(charged, { maintainer: 'Agent 007' })));
   });
@@ -68,7 +68,7 @@ describe.each(backends())('stations on %s', (backend) => {
   it('checks latitude and longitude ranges', async () => {
     await refused(400, () => acme('POST', '/sp/station', aStationBody(charged, { latitude: 90.5 })));
     await refused(400, () => acme('POST', '/sp/station', aStationBody(charged, { longitude: -181 })));
-    await refused(400, () => acme('POST', '/sp/station', aStationBody(charged, { latitude: undefined })));
+    await refused(603, () => acme('POST', '/sp/station', aStationBody(charged, { latitude: undefined })));
     expect((await acme('POST', '/sp/station', aStationBody(charged, { latitude: '-90', longitude: '180' }))).code).toBe(200);
   });
 

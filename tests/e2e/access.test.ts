@@ -6,7 +6,6 @@
  * confirmation is typed) and the new password works; a menu disabled on the Menu screen leaves
  * the sidebar.
  */
-import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import en from '../../src/i18n/en.js';
@@ -15,6 +14,7 @@ import menuMessages from '../../src/i18n/modules/menu.js';
 import { catalogueMessage } from '../../domain/errors.js';
 import { poll, signIn, stage, type Stage } from './helpers.js';
 import { apiClient } from '../support/server-process.js';
+import { png } from '../support/images.js';
 
 const STAFF = 'volta.staff';
 const DEMO_PASSWORD = 'demo1234';
@@ -36,34 +36,6 @@ const apiAs = (st: Stage) => apiClient(st.server);
 /** The label shown on a sidebar entry. */
 const label = async (page: Page, key: string) => (await page.getByTestId(`menu-${key}`).innerText()).trim();
 
-
-/** A valid grey PNG of `w`×`h` pixels (for the avatar limits). */
-function png(w: number, h: number): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (b: Buffer) => {
-    let c = 0xffffffff;
-    for (const x of b) c = crcTable[(c ^ x) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4); len.writeUInt32BE(data.length);
-    const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const c = Buffer.alloc(4); c.writeUInt32BE(crc(td));
-    return Buffer.concat([len, td, c]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0); ihdr.writeUInt32BE(h, 4); ihdr[8] = 8; ihdr[9] = 0; // 8-bit greyscale
-  const raw = Buffer.alloc((w + 1) * h, 0x80);
-  for (let y = 0; y < h; y += 1) raw[y * (w + 1)] = 0; // filter byte
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /** Picks `option` in the MUI select under `testId`. */
 async function choose(page: Page, testId: string, option: string | RegExp) {

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as XLSX from 'xlsx';
+import { readSheet } from '../support/xlsx';
 import { E2E_ADMIN_PASSWORD } from '../support/server-process.js';
 import { poll, signIn, stage, type Stage } from './helpers.js';
 
@@ -58,8 +58,7 @@ describe('card users and statistics in the console', () => {
     await page.getByTestId('card-user-row').first().waitFor();
     const active = await s.api.get<Page2<Card>>('card-user?active=true&size=500');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('card-user-export').click()]);
-    const wb = XLSX.read(fs.readFileSync(await download.path()));
-    const rows = XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets[wb.SheetNames[0]], { header: 1 });
+    const rows = await readSheet(fs.readFileSync(await download.path()));
     expect(rows[0][0]).toBe('Card number');
     expect(rows.length - 1).toBe(active.total);
     const numbers = new Set(rows.slice(1).map((r) => String(r[0]).replace(/^'/, '')));

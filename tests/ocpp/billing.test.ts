@@ -78,7 +78,8 @@ describe.each(backends())('billing at StopTransaction on %s', (backend) => {
     const [card] = await s.database.db.select().from(cardUser).where(eq(cardUser.id, poor.id));
     expect(card.balance).toBe('1.00');
     const notes = await s.database.db.select().from(notification).where(eq(notification.serialNum, net.charger.serialNum));
-    expect(notes.some((n) => n.content.includes(order.orderNo) && n.content.includes('721'))).toBe(true);
+    // Stored as data: one ORDER_UNPAID problem for the card (domain/notices.ts).
+    expect(notes.find((n) => n.kind === 'ORDER_UNPAID')).toMatchObject({ params: { orderNo: order.orderNo, code: 721, cardNumber: poor.cardNumber }, repeatCount: 1 });
   });
 
   it('deducts an app session from the app balance', async () => {

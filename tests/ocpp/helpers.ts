@@ -2,6 +2,7 @@
  * OCPP test helpers: a strict-mode ocpp-rpc client (which validates every answer of the server
  * against the official OCPP 1.6 schemas), a raw `ws` client for malformed frames, and waits.
  */
+import net from 'node:net';
 import WebSocket from 'ws';
 import { RPCClient, type RpcClient } from '../../server/ocpp/rpc.js';
 
@@ -64,4 +65,33 @@ export async function eventually<T>(fn: () => Promise<T>, tries = 100): Promise<
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error('condition not met in time');
+}
+
+/**
+ * Sends a raw WebSocket upgrade request for `path` (exactly as given, no URL normalisation) with
+ * `headers`, and resolves with the HTTP status of the answer (101 when upgraded, -1 when the
+ * connection closed without one). The socket is closed afterwards.
+ */
+export function rawUpgrade(baseUrl: string, path: string, headers: Record<string, string> = {}): Promise<number> {
+  const { hostname, port } = new URL(baseUrl.replace(/^ws/, 'http'));
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(port), hostname);
+    let data = '';
+    const done = (status: number) => { clearTimeout(timer); socket.destroy(); resolve(status); };
+    const timer = setTimeout(() => done(-1), 5000);
+    socket.on('connect', () => {
+      const all: Record<string, string> = {
+        Host: `${hostname}:${port}`, Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13',
+        'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==', 'Sec-WebSocket-Protocol': 'ocpp1.6', ...headers,
+      };
+      socket.write(`GET ${path} HTTP/1.1\r\n${Object.entries(all).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n`);
+    });
+    socket.on('data', (chunk) => {
+      data += chunk.toString('latin1');
+      const m = /^HTTP\/1\.1 (\d{3})/.exec(data);
+      if (m) done(Number(m[1]));
+    });
+    socket.on('error', () => done(-1));
+    socket.on('close', () => done(-1));
+  });
 }

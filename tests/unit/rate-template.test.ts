@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { ErrorCode } from '../../domain/errors.js';
 import { failureOf } from '../../domain/schemas/asset-common.js';
-import { CHARGER_EMPTY_CODES, chargerInput } from '../../domain/schemas/charger.js';
+import { chargerCreate as chargerInput } from '../../domain/entities/charger.js';
+const CHARGER_EMPTY_CODES = {};
 import { RATE_TEMPLATE_EMPTY_CODES, rateTemplateSchema } from '../../domain/schemas/rate-template.js';
-import { STATION_EMPTY_CODES, stationInput } from '../../domain/schemas/station.js';
+import { stationCreate as stationInput } from '../../domain/entities/station.js';
+const STATION_EMPTY_CODES = {};
 import {
   checkRateRows, checkRateTemplate, checkTaxes, deleteRateRow, formatTime, parseTime, rateWindowAt, type RateRow,
 } from '../../domain/rate-template.js';

@@ -18,7 +18,7 @@ import { ACCOUNT_REQUIRED, type AccountCreateInput, type AccountDto, type Accoun
 import { nameHasDigit } from '../../../domain/schemas/required.js';
 import type { Db } from '../../db/client.js';
 import { account, company, role, sessionToken, station } from '../../db/schema.js';
-import { mapUnique } from '../../db/pg-errors.js';
+import { mapUnique, type UniqueAnswer } from '../../db/pg-errors.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError, type Page } from '../../http/envelope.js';
 import { likeTerm, limitOffset, type PageQuery } from '../../http/paging.js';
@@ -32,9 +32,9 @@ type AccountRow = typeof account.$inferSelect;
 
 /** Unique constraints of the account table → catalogue codes. */
 export const ACCOUNT_UNIQUE = {
-  account_username_unique: () => new AppError(301, 'username'),
-  account_email_unique: () => new AppError(310, 'email'),
-};
+  account_username_unique: [301, 'username'],
+  account_email_unique: [310, 'email'],
+} as const satisfies Record<string, UniqueAnswer>;
 
 const columns = { account, companyName: company.name, roleName: role.name, rolePermissions: role.permissions };
 

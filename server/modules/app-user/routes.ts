@@ -13,7 +13,7 @@ import { authOf, type AuthContext } from '../../http/access.js';
 import { AppError, ok } from '../../http/envelope.js';
 import { likeTerm, limitOffset, newestFirst, pageQuery } from '../../http/paging.js';
 import { assertInScope, assertSameCompany, scopeWhere } from '../../http/scope.js';
-import { amountInput, rechargeAmountError } from '../../../domain/schemas/card-user.js';
+import { balanceOperationInput as amountInput, rechargeAmountError } from '../../../domain/entities/balance-record.js';
 import { changeBalance, ledgerPage } from '../balance/ledger.js';
 import { toBalanceRecordJson } from '../card-user/mapper.js';
 import { companyInfo } from '../card-user/service.js';

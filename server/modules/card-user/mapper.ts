@@ -1,7 +1,9 @@
 /** Row → JSON for card users and balance records (field names of spec §3). */
+import type { BalanceRecord } from '../../../domain/entities/balance-record.js';
+import type { CardUserRecord } from '../../../domain/entities/card-user.js';
 import type { balanceRecord, cardUser } from '../../db/schema.js';
 
-export function toCardUserJson(r: typeof cardUser.$inferSelect, extra: { companyName?: string | null; currency?: string | null } = {}) {
+export function toCardUserJson(r: typeof cardUser.$inferSelect, extra: { companyName?: string | null; currency?: string | null } = {}): CardUserRecord {
   return {
     id: r.id,
     companyCode: r.companyCode,
@@ -11,7 +13,7 @@ export function toCardUserJson(r: typeof cardUser.$inferSelect, extra: { company
     firstName: r.firstName,
     mobile: r.mobile,
     email: r.email,
-    scope: r.scope,
+    scope: r.scope as CardUserRecord['scope'],
     stationIds: r.stationIds,
     managerCard: r.managerCard,
     active: r.active,
@@ -21,7 +23,7 @@ export function toCardUserJson(r: typeof cardUser.$inferSelect, extra: { company
   };
 }
 
-export function toBalanceRecordJson(r: typeof balanceRecord.$inferSelect, orderNo?: string | null) {
+export function toBalanceRecordJson(r: typeof balanceRecord.$inferSelect, orderNo?: string | null): BalanceRecord {
   return {
     id: r.id,
     createTimeStamp: r.createdAt.toISOString(),

@@ -5,20 +5,20 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
 import { cardUser, chargeOrder } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
 import { ok } from '../../http/envelope.js';
 import { likeTerm, limitOffset, newestFirst, pageQuery } from '../../http/paging.js';
 import { assertSameCompany, scopeWhere } from '../../http/scope.js';
-import { amountInput, cardUserInput } from '../../../domain/schemas/card-user.js';
+import { answersWith, idParams, pageOf } from '../../../domain/entities/api.js';
+import { balanceClearInput, balanceOperationInput, balanceRecord } from '../../../domain/entities/balance-record.js';
+import { cardUserCreate, cardUserFilters, cardUserRecord, cardUserStatusInput, cardUserUpdate } from '../../../domain/entities/card-user.js';
 import { ledgerPage } from '../balance/ledger.js';
 import { toBalanceRecordJson, toCardUserJson } from './mapper.js';
 import { companyInfo, createCardUser, loadCardUser, operateBalance, setCardActive, updateCardUser, type BalanceOperation } from './service.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 
 const PERMISSION = PERMISSIONS.chargerUsers.cardUsers;
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const SORTABLE = {
   id: cardUser.id, cardNumber: cardUser.cardNumber, lastName: cardUser.lastName, firstName: cardUser.firstName,
   balance: cardUser.balance, createTimeStamp: cardUser.createdAt, active: cardUser.active,
@@ -37,13 +37,8 @@ const cardUserRoutes: FastifyPluginAsync = async (app) => {
     config: { permission: PERMISSION },
     schema: {
       tags: ['card-user'],
-      querystring: pageQuery.extend({
-        companyCode: z.string().optional(),
-        q: z.string().max(100).optional(),
-        active: z.enum(['true', 'false']).optional(),
-        scope: z.enum(['ALL', 'STATIONS']).optional(),
-        managerCard: z.enum(['true', 'false']).optional(),
-      }),
+      querystring: pageQuery.extend(cardUserFilters.shape),
+      response: answersWith(pageOf(cardUserRecord)),
     },
   }, async (req) => {
     const auth = authOf(req);
@@ -67,24 +62,24 @@ const cardUserRoutes: FastifyPluginAsync = async (app) => {
     return ok(req, { records: await withCompanies(rows), total: n });
   });
 
-  r.get('/card-user/:id', { config: { permission: PERMISSION }, schema: { tags: ['card-user'], params: idParams } }, async (req) => {
+  r.get('/card-user/:id', { config: { permission: PERMISSION }, schema: { tags: ['card-user'], params: idParams, response: answersWith(cardUserRecord) } }, async (req) => {
     const row = await loadCardUser(db, authOf(req), req.params.id);
     return ok(req, (await withCompanies([row]))[0]);
   });
 
-  r.post('/card-user', { config: { permission: PERMISSION }, schema: { tags: ['card-user'], body: cardUserInput } }, async (req) => {
+  r.post('/card-user', { config: { permission: PERMISSION }, schema: { tags: ['card-user'], body: cardUserCreate, response: answersWith(cardUserRecord) } }, async (req) => {
     const row = await createCardUser(db, authOf(req), req.body);
     return ok(req, (await withCompanies([row]))[0]);
   });
 
-  r.put('/card-user/:id', { config: { permission: PERMISSION }, schema: { tags: ['card-user'], params: idParams, body: cardUserInput } }, async (req) => {
+  r.put('/card-user/:id', { config: { permission: PERMISSION }, schema: { tags: ['card-user'], params: idParams, body: cardUserUpdate, response: answersWith(cardUserRecord) } }, async (req) => {
     const row = await updateCardUser(db, authOf(req), req.params.id, req.body);
     return ok(req, (await withCompanies([row]))[0]);
   });
 
   r.put('/card-user/:id/status', {
     config: { permission: PERMISSION },
-    schema: { tags: ['card-user'], params: idParams, body: z.object({ active: z.boolean() }) },
+    schema: { tags: ['card-user'], params: idParams, body: cardUserStatusInput, response: answersWith(cardUserRecord) },
   }, async (req) => {
     const row = await setCardActive(db, authOf(req), req.params.id, req.body.active);
     return ok(req, (await withCompanies([row]))[0]);
@@ -93,7 +88,7 @@ const cardUserRoutes: FastifyPluginAsync = async (app) => {
   for (const op of ['recharge', 'gift', 'refund', 'clear'] as BalanceOperation[]) {
     r.post(`/card-user/:id/${op}`, {
       config: { permission: PERMISSION },
-      schema: { tags: ['card-user'], params: idParams, body: op === 'clear' ? amountInput.partial().optional().nullable() : amountInput },
+      schema: { tags: ['card-user'], params: idParams, body: op === 'clear' ? balanceClearInput : balanceOperationInput, response: answersWith(balanceRecord) },
     }, async (req) => {
       const body = (req.body ?? {}) as { amount?: string; prepayType?: string | null; remark?: string | null };
       const record = await operateBalance(db, authOf(req), req.params.id, op, body);
@@ -103,7 +98,7 @@ const cardUserRoutes: FastifyPluginAsync = async (app) => {
 
   r.get('/card-user/:id/balance-records', {
     config: { permission: PERMISSION },
-    schema: { tags: ['card-user'], params: idParams, querystring: pageQuery },
+    schema: { tags: ['card-user'], params: idParams, querystring: pageQuery, response: answersWith(pageOf(balanceRecord)) },
   }, async (req) => {
     await loadCardUser(db, authOf(req), req.params.id);
     const { rows, total: n } = await ledgerPage(db, 'CARD', req.params.id, limitOffset(req.query));

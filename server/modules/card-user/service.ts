@@ -7,11 +7,12 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { cardUser, company, station } from '../../db/schema.js';
-import { mapUnique } from '../../db/pg-errors.js';
+import { mapUnique, type UniqueAnswer } from '../../db/pg-errors.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/envelope.js';
 import { assertInScope, assertSameCompany } from '../../http/scope.js';
-import { hasDigit, rechargeAmountError, type CardUserInput } from '../../../domain/schemas/card-user.js';
+import { rechargeAmountError } from '../../../domain/entities/balance-record.js';
+import type { CardUserInput } from '../../../domain/entities/card-user.js';
 import { changeBalance, type ChangeType } from '../balance/ledger.js';
 
 /** Loads a card user the caller may see (803 missing, 709 other company). */
@@ -24,19 +25,16 @@ export async function loadCardUser(db: Db, auth: AuthContext, id: number, mode: 
 
 async function checkInput(db: Db, auth: AuthContext, input: CardUserInput) {
   assertSameCompany(auth, input.companyCode, 'write');
-  if (hasDigit(input.lastName)) throw new AppError(900, 'lastName');
-  if (hasDigit(input.firstName)) throw new AppError(900, 'firstName');
   const [co] = await db.select({ code: company.code }).from(company).where(eq(company.code, input.companyCode));
   if (!co) throw new AppError(600, 'companyCode');
   if (input.scope === 'STATIONS') {
-    if (input.stationIds.length === 0) throw new AppError(603, 'stationIds');
     const found = await db.select({ id: station.id, companyCode: station.companyCode }).from(station).where(inArray(station.id, input.stationIds));
     if (found.length !== new Set(input.stationIds).size) throw new AppError(801, 'stationIds');
     if (found.some((s) => s.companyCode !== input.companyCode)) throw new AppError(725, 'stationIds');
   }
 }
 
-const UNIQUE = { card_user_card_number_unique: () => new AppError(305, 'cardNumber') };
+const UNIQUE = { card_user_card_number_unique: [305, 'cardNumber'] } as const satisfies Record<string, UniqueAnswer>;
 
 /** Creates a card user with a zero balance. */
 export async function createCardUser(db: Db, auth: AuthContext, input: CardUserInput) {

@@ -15,18 +15,19 @@
  * Unknown charger → 800; another company's → 725.
  */
 import { and, count, eq } from 'drizzle-orm';
-import { CHARGER_LOCKED_FIELDS, type ChargerInput } from '../../../domain/schemas/charger.js';
+import { CHARGER_LOCKED_FIELDS, type ChargerInput } from '../../../domain/entities/charger.js';
 import type { Db } from '../../db/client.js';
 import { charger, chargeOrder, gateway, station } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/envelope.js';
 import { assertInScope } from '../../http/scope.js';
 import { generatePassword, hashPassword } from '../auth/password.js';
-import { mapUnique, writeCompany, type Tx } from '../station/common.js';
+import { writeCompany, type Tx } from '../station/common.js';
+import { mapUnique, type UniqueAnswer } from '../../db/pg-errors.js';
 
 type ChargerRow = typeof charger.$inferSelect;
 
-const UNIQUE = { charger_serial_num_unique: 302, charger_charger_station_code_unique: 303 } as const;
+const UNIQUE = { charger_serial_num_unique: [302, 'serialNum'], charger_charger_station_code_unique: [303, 'chargerStationCode'] } as const satisfies Record<string, UniqueAnswer>;
 
 /** The charger row for a write; unknown → 800, another company's → 725. */
 export async function chargerForWrite(db: Db, auth: AuthContext, id: number): Promise<ChargerRow> {
@@ -94,13 +95,13 @@ function values(input: ChargerInput) {
 
 /** Registers a charger; returns its id. */
 export async function createCharger(db: Db, auth: AuthContext, input: ChargerInput): Promise<number> {
-  return mapUnique(UNIQUE, () => db.transaction(async (tx) => {
+  return mapUnique(() => db.transaction(async (tx) => {
     const companyCode = await companyFor(tx, auth, input);
     await checkGateway(tx, companyCode, input.gatewaySn);
     await checkIdentityFree(tx, input.serialNum);
     const [row] = await tx.insert(charger).values({ ...values(input), companyCode }).returning({ id: charger.id });
     return row.id;
-  }));
+  }), UNIQUE);
 }
 
 /** Edits a charger (717 / 716 for the locked fields; the company does not change). */
@@ -108,7 +109,7 @@ export async function updateCharger(db: Db, auth: AuthContext, current: ChargerR
   const before = chargerAsInput(current);
   const after: Record<string, unknown> = { ...input, stationId: input.stationId ?? null };
   const touched = CHARGER_LOCKED_FIELDS.some((f) => (before[f] ?? null) !== (after[f] ?? null));
-  await mapUnique(UNIQUE, () => db.transaction(async (tx) => {
+  await mapUnique(() => db.transaction(async (tx) => {
     const [live] = await tx.select({ online: charger.online }).from(charger).where(eq(charger.id, current.id)).for('update');
     if (!live) throw new AppError(800);
     if (touched && live.online) throw new AppError(717);
@@ -121,7 +122,7 @@ export async function updateCharger(db: Db, auth: AuthContext, current: ChargerR
     await checkGateway(tx, current.companyCode, input.gatewaySn);
     if (input.serialNum !== current.serialNum) await checkIdentityFree(tx, input.serialNum);
     await tx.update(charger).set(values(input)).where(eq(charger.id, current.id));
-  }));
+  }), UNIQUE);
 }
 
 /**

@@ -22,7 +22,8 @@ import { limitOffset, type PageQuery } from '../../http/paging.js';
 import { assertInScope, scopeWhere } from '../../http/scope.js';
 import { generatePassword, hashPassword } from '../auth/password.js';
 import { chargerDashboardState, connectorsOf } from '../charger/record.js';
-import { iso, mapUnique, orderOf, readCompanyFilter, type Tx } from '../station/common.js';
+import { iso, orderOf, readCompanyFilter, type Tx } from '../station/common.js';
+import { mapUnique, type UniqueAnswer } from '../../db/pg-errors.js';
 
 export interface GatewayFilter extends PageQuery {
   companyCode?: string;
@@ -37,7 +38,7 @@ const SORT = {
   id: gateway.id, serialNum: gateway.serialNum, lifeStatus: gateway.lifeStatus, online: gateway.online,
   firmwareVersion: gateway.firmwareVersion, createdAt: gateway.createdAt, stationName: station.name, chargerCount,
 };
-const UNIQUE = { gateway_serial_num_unique: 304 } as const;
+const UNIQUE = { gateway_serial_num_unique: [304, 'serialNum'] } as const satisfies Record<string, UniqueAnswer>;
 
 function selectGateways(db: Db) {
   return db.select({ g: gateway, companyName: company.name, stationName: station.name, chargerCount }).from(gateway)
@@ -111,7 +112,7 @@ async function checkIdentityFree(tx: Tx, serialNum: string) {
 
 /** Registers a gateway; returns its id. */
 export async function createGateway(db: Db, auth: AuthContext, input: GatewayInput): Promise<number> {
-  return mapUnique(UNIQUE, () => db.transaction(async (tx) => {
+  return mapUnique(() => db.transaction(async (tx) => {
     const companyCode = await stationCompany(tx, auth, input.stationId);
     await checkIdentityFree(tx, input.serialNum);
     const [row] = await tx.insert(gateway).values({
@@ -119,7 +120,7 @@ export async function createGateway(db: Db, auth: AuthContext, input: GatewayInp
       firmwareVersion: input.firmwareVersion ?? null,
     }).returning({ id: gateway.id });
     return row.id;
-  }));
+  }), UNIQUE);
 }
 
 /**
@@ -127,7 +128,7 @@ export async function createGateway(db: Db, auth: AuthContext, input: GatewayInp
  * @returns true when this edit took the gateway out of ACTIVE (its socket must close).
  */
 export async function updateGateway(db: Db, auth: AuthContext, current: GatewayRecord, input: GatewayInput): Promise<boolean> {
-  await mapUnique(UNIQUE, () => db.transaction(async (tx) => {
+  await mapUnique(() => db.transaction(async (tx) => {
     const companyCode = await stationCompany(tx, auth, input.stationId);
     if (companyCode !== current.companyCode) throw new AppError(725, 'stationId');
     const renamed = input.serialNum !== current.serialNum;
@@ -143,7 +144,7 @@ export async function updateGateway(db: Db, auth: AuthContext, current: GatewayR
       await tx.update(charger).set({ gatewaySn: input.serialNum })
         .where(and(eq(charger.gatewaySn, current.serialNum), eq(charger.companyCode, current.companyCode)));
     }
-  }));
+  }), UNIQUE);
   return current.lifeStatus === 'ACTIVE' && input.lifeStatus !== 'ACTIVE';
 }
 

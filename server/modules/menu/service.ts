@@ -8,7 +8,7 @@ import { ROUTES, allPermissions, type RouteNode } from '../../../domain/routes.j
 import { MENU_REQUIRED, type MenuDto, type MenuInput, type MenuNode } from '../../../domain/schemas/menu.js';
 import type { Db } from '../../db/client.js';
 import { menu } from '../../db/schema.js';
-import { mapUnique } from '../../db/pg-errors.js';
+import { mapUnique, type UniqueAnswer } from '../../db/pg-errors.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/envelope.js';
 import { likeTerm, limitOffset, type PageQuery } from '../../http/paging.js';
@@ -19,9 +19,9 @@ type MenuRow = typeof menu.$inferSelect;
 
 /** Unique constraints of the menu table → catalogue codes. */
 const MENU_UNIQUE = {
-  menu_name_unique: () => new AppError(307, 'name'),
-  menu_permission_unique: () => new AppError(308, 'permission'),
-};
+  menu_name_unique: [307, 'name'],
+  menu_permission_unique: [308, 'permission'],
+} as const satisfies Record<string, UniqueAnswer>;
 
 /** English label of a seeded menu from its i18n key (`stationInsights` → `Station Insights`). */
 export function labelOfKey(key: string): string {

@@ -1,36 +1,63 @@
 /**
- * GET /sp/notifications (spec §7): the caller's latest notifications (events and report tickets)
- * for the navbar bell, newest first, at most 50; the server's own notices in the caller's
- * language (`content.ts`).
+ * The navbar bell (spec §7, §3 "Notification"; any signed-in user, own company):
+ * - `GET /sp/notifications?tab=all|events|problems&page=1&size=50` — the spec's array of
+ *   notifications, newest repeat first, in the caller's language, each with its `kind`, `params`,
+ *   repeat `count`, `lastTimeStamp` and `read` state. Without parameters: the latest 50 of all.
+ * - `GET /sp/notifications/summary` — `{ all, events, problems }` each `{ total, unread }`.
+ * - `POST /sp/notifications/read` `{ ids: number[] }` or `{ all: true }` — marks read for the
+ *   caller; answers the new summary. A bad body → 400.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { desc } from 'drizzle-orm';
-import { notification } from '../../db/schema.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { NOTICE_TABS, type NoticeTab } from '../../../domain/notices.js';
 import { authOf } from '../../http/access.js';
 import { langOf, ok } from '../../http/envelope.js';
-import { scopeWhere } from '../../http/scope.js';
-import { localizeNotice } from './content.js';
+import { envelopeOf } from '../charger/response-schemas.js';
+import { listNotices, markRead, noticeSummary } from './service.js';
+
+const listQuery = z.object({
+  tab: z.enum(NOTICE_TABS as [NoticeTab, ...NoticeTab[]]).default('all'),
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+const readBody = z.union([
+  z.object({ ids: z.array(z.number().int().positive()).min(1).max(500) }),
+  z.object({ all: z.literal(true) }),
+]);
+
+const iso = z.string().describe('ISO-8601 UTC time');
+const item = z.object({
+  id: z.number().int(),
+  systemNotificationType: z.string(),
+  kind: z.string().describe('domain/notices.ts kind'),
+  params: z.record(z.string(), z.unknown()),
+  content: z.string().describe("the notice in the caller's language"),
+  createTimeStamp: iso,
+  lastTimeStamp: iso,
+  count: z.number().int(),
+  read: z.boolean(),
+  userName: z.string().nullable(),
+  ticketNo: z.string().nullable(),
+  serialNum: z.string().nullable(),
+  eventStatus: z.string().nullable(),
+  chargerId: z.number().int().nullable().describe('the charger the notice is about'),
+  orderId: z.number().int().nullable().describe('the unpaid order'),
+});
+const tabCount = z.object({ total: z.number().int(), unread: z.number().int() });
+const summary = z.object({ all: tabCount, events: tabCount, problems: tabCount });
 
 const notificationRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/notifications', { schema: { tags: ['notifications'] } }, async (req) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get('/notifications', { schema: { tags: ['notifications'], querystring: listQuery, response: { 200: envelopeOf(z.array(item)) } } },
+    async (req) => ok(req, await listNotices(app.db, authOf(req), langOf(req), req.query)));
+  r.get('/notifications/summary', { schema: { tags: ['notifications'], response: { 200: envelopeOf(summary) } } },
+    async (req) => ok(req, await noticeSummary(app.db, authOf(req))));
+  r.post('/notifications/read', { schema: { tags: ['notifications'], body: readBody, response: { 200: envelopeOf(summary) } } }, async (req) => {
     const auth = authOf(req);
-    const lang = langOf(req);
-    const rows = await app.db
-      .select()
-      .from(notification)
-      .where(scopeWhere(auth, notification))
-      .orderBy(desc(notification.createdAt))
-      .limit(50);
-    return ok(req, rows.map((n) => ({
-      id: n.id,
-      systemNotificationType: n.systemNotificationType,
-      content: localizeNotice(n.content, lang),
-      createTimeStamp: n.createdAt.toISOString(),
-      userName: n.userName,
-      ticketNo: n.ticketNo,
-      serialNum: n.serialNum,
-      eventStatus: n.eventStatus,
-    })));
+    await markRead(app.db, auth, 'ids' in req.body ? { ids: req.body.ids } : 'all');
+    return ok(req, await noticeSummary(app.db, auth));
   });
 };
 

@@ -10,7 +10,7 @@ import { ROUTES, allPermissions } from '../../../domain/routes.js';
 import { OPERATOR_REQUIRED, type OperatorCreateInput, type OperatorDto, type OperatorUpdateInput } from '../../../domain/schemas/operator.js';
 import type { Db } from '../../db/client.js';
 import { account, company, role, stationGroup } from '../../db/schema.js';
-import { mapUnique } from '../../db/pg-errors.js';
+import { mapUnique, type UniqueAnswer } from '../../db/pg-errors.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError, type Page } from '../../http/envelope.js';
 import { likeTerm, limitOffset, type PageQuery } from '../../http/paging.js';
@@ -39,11 +39,11 @@ export function operatorAdminPermissions(): string[] {
 export const adminRoleCode = (companyCode: string) => `${companyCode}_ADMIN`;
 
 const OPERATOR_UNIQUE = {
-  company_code_unique: () => new AppError(300, 'code'),
-  account_username_unique: () => new AppError(301, 'adminUsername'),
-  account_email_unique: () => new AppError(310, 'adminEmail'),
-  role_code_unique: () => new AppError(309, 'code'),
-};
+  company_code_unique: [300, 'code'],
+  account_username_unique: [301, 'adminUsername'],
+  account_email_unique: [310, 'adminEmail'],
+  role_code_unique: [309, 'code'],
+} as const satisfies Record<string, UniqueAnswer>;
 
 /** An operator as the API answers it. */
 export function toOperatorDto(c: CompanyRow): OperatorDto {

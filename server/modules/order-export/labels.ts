@@ -1,6 +1,6 @@
 /**
- * Words of the server-generated order exports (Excel and PDF list, tax invoice) in both languages,
- * and the neutralisation of spreadsheet formulas (DESIGN.md §6 "Inputs and outputs").
+ * Words of the server-generated order exports (Excel and PDF list, tax invoice) in both languages.
+ * Text cells are neutralised against formulas by `domain/spreadsheet.ts` (requirements R10.16).
  */
 import type { Lang } from '../../../domain/errors.js';
 
@@ -81,13 +81,6 @@ export function wordsOf(lang: Lang): Words {
   return WORDS[lang];
 }
 
-/**
- * A text cell made safe for spreadsheets: text starting with `=`, `+`, `-` or `@` (also after
- * leading blanks, tabs or carriage returns) is prefixed with `'` so it is never a formula.
- */
-export function neutralise(v: string): string {
-  return /^[\s]*[=+\-@]/.test(v) || /^[\t\r]/.test(v) ? `'${v}` : v;
-}
 
 /** A zone's UTC offset is looked up once per quarter hour (every transition falls on one). */
 const QUARTER_MS = 15 * 60_000;

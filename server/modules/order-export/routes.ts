@@ -30,7 +30,8 @@ import { envelopeOf } from '../charger/response-schemas.js';
 import { timeZoneOf } from '../../http/time-zone.js';
 import { orderConditions, orderFilterQuery, orderSort } from '../order/filter.js';
 import { orderIdQuery, orderQuery, orderRecord, type OrderRecord } from '../order/record.js';
-import { EXCEL_COLUMNS, headerOf, localTime, neutralise, valueLabel, wordsOf, type ExportColumn } from './labels.js';
+import { neutraliseText } from '../../../domain/spreadsheet.js';
+import { EXCEL_COLUMNS, headerOf, localTime, valueLabel, wordsOf, type ExportColumn } from './labels.js';
 import { invoicePdf, orderListPdf } from './pdf.js';
 import { loadExportSetting } from './settings.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
@@ -89,7 +90,7 @@ export function excelCell(o: OrderRecord, col: ExportColumn, lang: 'en' | 'zh', 
       return localTime(o[col], tz);
     case 'status': case 'userType': return valueLabel(o[col], lang);
     case 'paid': return valueLabel(o.paid, lang);
-    default: return neutralise(String(o[col] ?? ''));
+    default: return neutraliseText(String(o[col] ?? ''));
   }
 }
 

@@ -1,179 +1,53 @@
 /**
- * Text drawing for the PDF exports (pdfkit). The built-in Helvetica covers Latin-1 only, so
- * every other character (Chinese labels, station or user names) is drawn with Noto Sans SC from
- * the `noto-sans-sc` package, which ships the font split into ~100 WOFF2 files by Unicode range
- * (2.7 MB for the regular weight, read from disk, no network). A string is cut into runs of one
- * font each; only the glyphs used are embedded in the PDF. Characters that no file covers are
- * drawn as `?`. See {@link patchSubset} for the one fix WOFF2 embedding needs.
+ * Text drawing for the PDF exports (pdfkit). pdfkit's built-in Helvetica covers Latin-1 only, so
+ * every other character (Chinese labels, station, company or user names) is drawn with Noto Sans
+ * SC (SIL Open Font License), read from the TrueType files of the `@expo-google-fonts/noto-sans-sc`
+ * package (regular and bold weights; no network). pdfkit embeds a TrueType font the ordinary way,
+ * subsetting it to the glyphs the document uses. A string is cut into runs of one font each.
+ * Characters outside Noto Sans SC (e.g. emoji) print as the font's empty box.
  */
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 
-/** A pdfkit document (typed loosely: only the calls used here). */
+/** A pdfkit document. */
 export type Pdf = PDFKit.PDFDocument;
 
 const LATIN = 'Helvetica';
 const LATIN_BOLD = 'Helvetica-Bold';
+const CJK = 'NotoSansSC';
+const CJK_BOLD = 'NotoSansSC-Bold';
 
-interface Range { lo: number; hi: number; file: string }
+const require = createRequire(import.meta.url);
 
-let ranges: Range[] | null = null;
-let fontDir = '';
+/** The font files, resolved once from the package (absolute paths). */
+const FONT_FILES: Record<typeof CJK | typeof CJK_BOLD, string> = {
+  [CJK]: require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf'),
+  [CJK_BOLD]: require.resolve('@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf'),
+};
 
-/** Parses the package's css.css once: unicode-range → WOFF2 file. */
-function loadRanges(): Range[] {
-  if (ranges) return ranges;
-  const require = createRequire(import.meta.url);
-  fontDir = join(dirname(require.resolve('noto-sans-sc/package.json')), 'noto_sans_sc_regular');
-  const css = readFileSync(join(fontDir, 'css.css'), 'utf8');
-  const out: Range[] = [];
-  for (const block of css.split('@font-face').slice(1)) {
-    const file = /url\(([^)]+\.woff2)\)/.exec(block)?.[1];
-    const ur = /unicode-range:\s*([^;]+);/.exec(block)?.[1];
-    if (!file || !ur) continue;
-    for (const part of ur.split(',')) {
-      const m = /U\+([0-9a-f]+)(?:-([0-9a-f]+))?/i.exec(part.trim());
-      if (!m) continue;
-      const lo = parseInt(m[1], 16);
-      out.push({ lo, hi: m[2] ? parseInt(m[2], 16) : lo, file });
-    }
-  }
-  ranges = out;
-  return out;
-}
+/** Documents whose Noto fonts are registered (pdfkit opens a font file on its first use only). */
+const prepared = new WeakSet<Pdf>();
 
-const fileCache = new Map<number, string | null>();
-
-/** The WOFF2 file covering code point `cp`, or null. */
-function fileFor(cp: number): string | null {
-  const hit = fileCache.get(cp);
-  if (hit !== undefined) return hit;
-  const r = loadRanges().find((x) => cp >= x.lo && cp <= x.hi);
-  const file = r ? r.file : null;
-  fileCache.set(cp, file);
-  return file;
-}
-
-/** A glyph outline as fontkit gives it (moveTo/lineTo/quadraticCurveTo/closePath commands). */
-interface GlyphPath { commands: { command: string; args: number[] }[] }
-
-/** The parts of fontkit's TrueType subset used by {@link patchSubset} (fontkit is untyped here). */
-interface TtfSubset {
-  font: { getGlyph(gid: number): { path: GlyphPath; advanceWidth: number; _getMetrics(): { leftBearing: number } } };
-  glyf: Uint8Array[];
-  loca: { offsets: number[] };
-  hmtx: { metrics: { advance: number; bearing: number }[] };
-  offset: number;
-  _addGlyph(gid: number): number;
-  _cdPatched?: boolean;
-}
-
-/**
- * A TrueType `glyf` record of a simple glyph from an outline (composites come flattened): every
- * coordinate as an int16 delta, no instructions, padded to 4 bytes. Empty outline → 0 bytes.
- */
-export function encodeGlyph(path: GlyphPath): Uint8Array {
-  const pts: { x: number; y: number; on: boolean }[] = [];
-  const ends: number[] = [];
-  let start = 0;
-  const close = () => {
-    if (pts.length > start) {
-      const a = pts[start];
-      const b = pts[pts.length - 1];
-      if (pts.length - start > 1 && a.x === b.x && a.y === b.y && b.on) pts.pop();
-      ends.push(pts.length - 1);
-    }
-    start = pts.length;
-  };
-  for (const c of path.commands) {
-    const r = c.args.map((v) => Math.round(v));
-    if (c.command === 'moveTo') { close(); pts.push({ x: r[0], y: r[1], on: true }); }
-    else if (c.command === 'lineTo') pts.push({ x: r[0], y: r[1], on: true });
-    else if (c.command === 'quadraticCurveTo') { pts.push({ x: r[0], y: r[1], on: false }, { x: r[2], y: r[3], on: true }); }
-    else if (c.command === 'bezierCurveTo') { pts.push({ x: r[4], y: r[5], on: true }); } // not in TrueType outlines
-    else if (c.command === 'closePath') close();
-  }
-  close();
-  if (!pts.length) return new Uint8Array(0);
-  const n = pts.length;
-  const size = 10 + 2 * ends.length + 2 + n + 4 * n;
-  const out = new Uint8Array(size + ((4 - (size % 4)) % 4));
-  const v = new DataView(out.buffer);
-  let p = 0;
-  const i16 = (x: number) => { v.setInt16(p, Math.max(-32768, Math.min(32767, x))); p += 2; };
-  i16(ends.length);
-  i16(Math.min(...pts.map((q) => q.x))); i16(Math.min(...pts.map((q) => q.y)));
-  i16(Math.max(...pts.map((q) => q.x))); i16(Math.max(...pts.map((q) => q.y)));
-  for (const e of ends) { v.setUint16(p, e); p += 2; }
-  v.setUint16(p, 0); p += 2; // no instructions
-  for (const q of pts) out[p++] = q.on ? 1 : 0;
-  let last = 0;
-  for (const q of pts) { i16(q.x - last); last = q.x; }
-  last = 0;
-  for (const q of pts) { i16(q.y - last); last = q.y; }
-  return out;
-}
-
-/**
- * WOFF2 files store the `glyf` table transformed; fontkit decodes their outlines but its TrueType
- * subsetter copies raw `glyf` bytes, which for WOFF2 are not glyph records, so the embedded glyphs
- * would be blank. The subset of such a font re-encodes every glyph from its decoded outline.
- */
-function patchSubset(subset: TtfSubset): void {
-  if (subset._cdPatched) return;
-  subset._cdPatched = true;
-  subset._addGlyph = function addGlyph(this: TtfSubset, gid: number): number {
-    const glyph = this.font.getGlyph(gid);
-    const buffer = encodeGlyph(glyph.path);
-    this.glyf.push(buffer);
-    this.loca.offsets.push(this.offset);
-    this.hmtx.metrics.push({ advance: glyph.advanceWidth, bearing: glyph._getMetrics().leftBearing });
-    this.offset += buffer.length;
-    return this.glyf.length - 1;
-  };
-}
-
-/** Selects `font` on `doc`; a Noto (WOFF2) font gets its subset patched on first use. */
-function useFont(doc: Pdf, font: string): Pdf {
-  doc.font(font);
-  if (font.startsWith('noto:')) {
-    // pdfkit keeps the current embedded font in `_font` (not in its typings).
-    const current = (doc as Pdf & { _font?: { subset?: TtfSubset } })._font;
-    if (current?.subset) patchSubset(current.subset);
-  }
-  return doc;
+/** Registers the Noto Sans SC weights on `doc` once. */
+function prepare(doc: Pdf): void {
+  if (prepared.has(doc)) return;
+  for (const [name, file] of Object.entries(FONT_FILES)) doc.registerFont(name, file);
+  prepared.add(doc);
 }
 
 /** One run of text in one font. */
 export interface Run { font: string; text: string }
 
 /**
- * Cuts `text` into runs: Latin-1 in Helvetica (bold when asked), everything else in the Noto
- * Sans SC file that covers it (registered on `doc` on first use).
+ * Cuts `text` into runs: Latin-1 in Helvetica, everything else in Noto Sans SC (each in its bold
+ * weight when asked); control characters become spaces.
  */
 export function runsOf(doc: Pdf, text: string, bold = false): Run[] {
+  prepare(doc);
   const runs: Run[] = [];
-  const registered = (doc as Pdf & { _cdFonts?: Set<string> });
-  registered._cdFonts ??= new Set<string>();
   for (const ch of text) {
     const cp = ch.codePointAt(0) ?? 0;
-    let font = bold ? LATIN_BOLD : LATIN;
-    let glyph = ch;
-    if (cp > 0xff) {
-      const file = fileFor(cp);
-      if (file) {
-        font = `noto:${file}`;
-        if (!registered._cdFonts.has(font)) {
-          doc.registerFont(font, join(fontDir, file));
-          registered._cdFonts.add(font);
-        }
-      } else {
-        glyph = '?';
-      }
-    } else if (cp < 0x20) {
-      glyph = ' ';
-    }
+    const font = cp > 0xff ? (bold ? CJK_BOLD : CJK) : bold ? LATIN_BOLD : LATIN;
+    const glyph = cp < 0x20 ? ' ' : ch;
     const last = runs[runs.length - 1];
     if (last && last.font === font) last.text += glyph;
     else runs.push({ font, text: glyph });
@@ -184,7 +58,7 @@ export function runsOf(doc: Pdf, text: string, bold = false): Run[] {
 /** Width of `text` at `size` points. */
 export function widthOf(doc: Pdf, text: string, size: number, bold = false): number {
   let w = 0;
-  for (const r of runsOf(doc, text, bold)) w += useFont(doc, r.font).fontSize(size).widthOfString(r.text);
+  for (const r of runsOf(doc, text, bold)) w += doc.font(r.font).fontSize(size).widthOfString(r.text);
   return w;
 }
 
@@ -217,7 +91,7 @@ export function drawLine(doc: Pdf, text: string, x: number, y: number, o: LineOp
   doc.fillColor(o.color ?? '#000000');
   for (const r of runsOf(doc, s, o.bold)) {
     // One baseline for all fonts: Helvetica and Noto Sans SC have different ascenders.
-    useFont(doc, r.font).fontSize(size).text(r.text, cx, y + size * 0.8, { lineBreak: false, baseline: 'alphabetic' });
+    doc.font(r.font).fontSize(size).text(r.text, cx, y + size * 0.8, { lineBreak: false, baseline: 'alphabetic' });
     cx += doc.widthOfString(r.text);
   }
 }

@@ -20,7 +20,8 @@ import type { AuthContext } from '../../http/access.js';
 import { AppError, type Page } from '../../http/envelope.js';
 import { limitOffset, type PageQuery } from '../../http/paging.js';
 import { assertInScope, scopeWhere } from '../../http/scope.js';
-import { iso, mapUnique, orderOf, readCompanyFilter, type Tx } from '../station/common.js';
+import { iso, orderOf, readCompanyFilter, type Tx } from '../station/common.js';
+import { mapUnique, type UniqueAnswer } from '../../db/pg-errors.js';
 
 export interface RateDetailRecord {
   id: number;
@@ -67,7 +68,7 @@ const SORT = {
   id: rateTemplate.id, modelName: rateTemplate.modelName, type: rateTemplate.type, currency: rateTemplate.currency,
   activated: rateTemplate.activated, createdAt: rateTemplate.createdAt, updatedAt: rateTemplate.updatedAt, stationCount,
 };
-const UNIQUE = { rate_template_one_free: 306 } as const;
+const UNIQUE = { rate_template_one_free: [306, 'type'] } as const satisfies Record<string, UniqueAnswer>;
 
 function selectTemplates(db: Db) {
   return db.select({ t: rateTemplate, companyName: company.name, stationCount }).from(rateTemplate)
@@ -148,12 +149,12 @@ function values(input: RateTemplateInput) {
 
 /** Creates a template with its rows in one transaction; returns its id. */
 export async function createTemplate(db: Db, input: RateTemplateInput): Promise<number> {
-  return mapUnique(UNIQUE, () => db.transaction(async (tx) => {
+  return mapUnique(() => db.transaction(async (tx) => {
     if (input.type === 'FREE') await checkOneFree(tx, input.companyCode);
     const [row] = await tx.insert(rateTemplate).values({ ...values(input), companyCode: input.companyCode }).returning({ id: rateTemplate.id });
     await writeRows(tx, row.id, input);
     return row.id;
-  }));
+  }), UNIQUE);
 }
 
 /** Replaces a charged template's fields and rows (free → 811; company cannot change → 725). */
@@ -162,11 +163,11 @@ export async function updateTemplate(db: Db, current: RateTemplateRecord, input:
   if (input.companyCode !== current.companyCode) throw new AppError(725, 'companyCode');
   // Stations name the template type in their pricing model; it cannot change under them.
   if (input.type !== current.type && current.stationCount > 0) throw new AppError(810, 'type');
-  await mapUnique(UNIQUE, () => db.transaction(async (tx) => {
+  await mapUnique(() => db.transaction(async (tx) => {
     if (input.type === 'FREE') await checkOneFree(tx, current.companyCode, current.id);
     await tx.update(rateTemplate).set({ ...values(input), updatedAt: new Date() }).where(eq(rateTemplate.id, current.id));
     await writeRows(tx, current.id, input);
-  }));
+  }), UNIQUE);
 }
 
 /** Activates or deactivates a template. */

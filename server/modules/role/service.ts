@@ -9,7 +9,7 @@ import { and, asc, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-
 import { ROLE_REQUIRED, type RoleCreateInput, type RoleDto, type RoleUpdateInput } from '../../../domain/schemas/role.js';
 import type { Db } from '../../db/client.js';
 import { account, company, role } from '../../db/schema.js';
-import { mapUnique } from '../../db/pg-errors.js';
+import { mapUnique, type UniqueAnswer } from '../../db/pg-errors.js';
 import type { AuthContext } from '../../http/access.js';
 import { hasPermission } from '../../http/access.js';
 import { AppError, type Page } from '../../http/envelope.js';
@@ -20,7 +20,7 @@ import { grantablePermissions, withAncestors } from '../menu/service.js';
 
 export type RoleRow = typeof role.$inferSelect;
 
-const ROLE_UNIQUE = { role_code_unique: () => new AppError(309, 'code') };
+const ROLE_UNIQUE = { role_code_unique: [309, 'code'] } as const satisfies Record<string, UniqueAnswer>;
 
 /** A role as the API answers it. */
 export function toRoleDto(r: RoleRow): RoleDto {

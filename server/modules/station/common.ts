@@ -1,53 +1,35 @@
 /**
  * Helpers shared by the network-asset modules (stations, groups, chargers, gateways, rate
- * templates, search): body parsing to catalogue codes, unique-violation mapping by constraint
- * name, the company a write goes to, and whitelisted sorting.
+ * templates, search): body parsing to catalogue codes, the company a write goes to, and whitelisted sorting.
  */
 import { asc, desc, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { ErrorCode } from '../../../domain/errors.js';
 import { failureOf } from '../../../domain/schemas/asset-common.js';
+import { fieldIssues } from '../../../domain/entities/rules.js';
 import type { Db } from '../../db/client.js';
 import { company } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
-import { AppError } from '../../http/envelope.js';
+import { AppError, FieldErrors } from '../../http/envelope.js';
 import type { PageQuery } from '../../http/paging.js';
 
 /** A database handle or an open transaction (a transaction is a `Db` for Drizzle's types). */
 export type Tx = Db;
 
 /**
- * Parses `input` with `schema`; a failure throws `AppError` with the catalogue code of the first
- * issue (the field's "is empty" code from `emptyCodes`, a rule's own code, or 400) and the field.
+ * Parses `input` with `schema`; a failure throws `FieldErrors` naming every failing field with
+ * its rule's code (docs/api.md "Field errors"). `emptyCodes` gives the "is empty" code of fields
+ * whose schema does not declare one yet (a blank value there answers it instead of 400).
  */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown, emptyCodes: Readonly<Record<string, ErrorCode>>): z.infer<S> {
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown, emptyCodes: Readonly<Record<string, ErrorCode>> = {}): z.infer<S> {
   const r = schema.safeParse(input ?? {});
   if (r.success) return r.data;
-  const f = failureOf(r.error, input, emptyCodes);
-  throw new AppError(f.code, f.field);
-}
-
-/** The name of the unique constraint or index a PostgreSQL error (23505) violated, else null. */
-export function uniqueViolation(err: unknown): string | null {
-  let e: unknown = err;
-  for (let depth = 0; e && depth < 5; depth++) {
-    const x = e as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (x.code === '23505') return typeof x.constraint === 'string' ? x.constraint : '';
-    e = x.cause;
-  }
-  return null;
-}
-
-/** Runs `fn`; a unique violation of a constraint named in `codes` becomes that catalogue code. */
-export async function mapUnique<T>(codes: Readonly<Record<string, ErrorCode>>, fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    const name = uniqueViolation(err);
-    if (name !== null && name in codes) throw new AppError(codes[name], name);
-    throw err;
-  }
+  throw new FieldErrors(r.error.issues.length ? fieldIssues(r.error.issues).map((i) => {
+    if (i.code !== 400) return i;
+    const f = failureOf(new z.ZodError([r.error.issues.find((x) => x.path.map(String).join('.') === i.field) ?? r.error.issues[0]]), input, emptyCodes);
+    return f.code === 400 ? i : { ...i, code: f.code, key: `catalogue.${f.code}` };
+  }) : []);
 }
 
 /**

@@ -7,8 +7,7 @@
  * Unknown station → 801; another company's → 709 (read) / 725 (write).
  */
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { StationDetail, StationRecord } from '../../../domain/records/station.js';
-import type { StationInput } from '../../../domain/schemas/station.js';
+import type { StationDetail, StationInput, StationRecord } from '../../../domain/entities/station.js';
 import type { Db } from '../../db/client.js';
 import { charger, company, gateway, rateTemplate, station, stationGroup } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';

@@ -2,7 +2,7 @@
  * Settles a priced order (issue "Charging operations", items 4–5): a card session is deducted from
  * the card balance (deduct type CARD), an app session from the app user's balance (deduct type
  * BALANCE), through the ledger, inside the transaction that finishes the order. When the balance
- * is too low the order stays unpaid and 721 is recorded (breakdown + a notification); any other
+ * is too low the order stays unpaid and 721 is recorded (breakdown + an ORDER_UNPAID notice, one per card and day); any other
  * failure is 722, likewise recorded, and the order's finish still commits (a savepoint isolates
  * the deduction). Free orders (total 0) are paid at once. Manager cards are recorded at their
  * price but not deducted (maintenance and staff use) and count as paid.
@@ -10,10 +10,10 @@
 import Decimal from 'decimal.js';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { cardUser, notification } from '../../db/schema.js';
+import { cardUser } from '../../db/schema.js';
 import { AppError } from '../../http/envelope.js';
 import { changeBalance } from '../balance/ledger.js';
-import { settlementNotice } from '../notifications/content.js';
+import { recordNotice } from '../notifications/record.js';
 
 export interface SettlementInput {
   orderId: number;
@@ -65,10 +65,13 @@ export async function settleOrder(tx: Db, o: SettlementInput): Promise<Settlemen
     return { paid: true, deductType: holder.deductType, code: null, rule: 'DEDUCTED' };
   } catch (err) {
     const code: 721 | 722 = err instanceof AppError && err.code === 721 ? 721 : 722;
-    await tx.insert(notification).values({
+    // One problem per card and day (domain/notices.ts): repeats count on the same notice.
+    const [card] = holder.holderType === 'CARD'
+      ? await tx.select({ cardNumber: cardUser.cardNumber }).from(cardUser).where(eq(cardUser.id, holder.holderId))
+      : [];
+    await recordNotice(tx, {
       companyCode: o.companyCode,
-      systemNotificationType: 'EVENT',
-      content: settlementNotice(o.orderNo, code),
+      notice: { kind: 'ORDER_UNPAID', params: { orderNo: o.orderNo, code, cardNumber: card?.cardNumber ?? null } },
       serialNum: o.chargerSn,
       eventStatus: 'HAPPENING',
     });

@@ -1,19 +1,8 @@
 /** BootNotification: store vendor, model and firmware; accept with the heartbeat interval. */
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { charger } from '../../db/schema.js';
+import { recordBoot } from '../../modules/charger-state/service.js';
 import { emitCharger, type OcppHandler } from '../context.js';
 import type { BootNotificationConf, BootNotificationReq } from '../messages.js';
-
-/** The columns a BootNotification sets (charger and gateway rows alike); `at` = last seen. */
-export function bootFields(p: BootNotificationReq, at: Date) {
-  return {
-    vendor: p.chargePointVendor,
-    model: p.chargePointModel,
-    ...(p.firmwareVersion !== undefined ? { firmwareVersion: p.firmwareVersion } : {}),
-    lastSeenAt: at,
-  };
-}
 
 /** The Accepted answer: server time and the configured heartbeat interval (s). */
 export function bootAccepted(app: FastifyInstance, at: Date): BootNotificationConf {
@@ -22,7 +11,7 @@ export function bootAccepted(app: FastifyInstance, at: Date): BootNotificationCo
 
 export const bootNotification: OcppHandler<BootNotificationReq, BootNotificationConf> = async (ctx, p) => {
   const now = new Date();
-  await ctx.app.db.update(charger).set(bootFields(p, now)).where(eq(charger.id, ctx.charger.id));
+  await recordBoot(ctx.app.db, { kind: 'charger', id: ctx.charger.id }, p, now);
   emitCharger(ctx);
   return bootAccepted(ctx.app, now);
 };

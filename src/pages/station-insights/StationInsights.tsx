@@ -14,7 +14,7 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import { EmptyState, ErrorState } from '../../components/common';
 import { useApi } from '../../hooks/useApi';
 import { formatEnergy, formatMoney } from '../../utils/number';
-import { downloadXlsx } from '../../../resources/balance/excel';
+import { downloadXlsx } from '../../utils/spreadsheet';
 import { RangePicker } from '../statistics/RangePicker';
 import { rangeQuery } from '../statistics/ranges';
 import { CompanyChoice, useRangeParam } from '../statistics/filters';
@@ -43,7 +43,7 @@ export default function StationInsights() {
     setParams(next);
   };
   const toggleSort = (key: InsightKey) => setSort((s) => (s.key === key ? { key, order: s.order === 'asc' ? 'desc' : 'asc' } : { key, order: key === 'stationName' ? 'asc' : 'desc' }));
-  const exportExcel = () => downloadXlsx(
+  const exportExcel = () => void downloadXlsx(
     `station-insights-${range.from}-${range.to}`,
     translate('menu.stationInsights'),
     [...COLUMNS.map(t), t('currency')],

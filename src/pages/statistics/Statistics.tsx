@@ -16,7 +16,7 @@ import { EmptyState, ErrorState } from '../../components/common';
 import { useApi } from '../../hooks/useApi';
 import { formatDateTime } from '../../utils/date';
 import { formatEnergy, formatMoney } from '../../utils/number';
-import { downloadXlsx } from '../../../resources/balance/excel';
+import { downloadXlsx } from '../../utils/spreadsheet';
 import { CompanyChoice, useRangeParam } from './filters';
 import { RangePicker } from './RangePicker';
 import { rangeQuery } from './ranges';
@@ -60,7 +60,7 @@ export default function Statistics() {
   }));
   const exportExcel = () => {
     if (!table) return;
-    downloadXlsx(
+    void downloadXlsx(
       `statistics-${groupBy}-${range.from}-${range.to}`,
       translate('menu.statistics'),
       table.header,

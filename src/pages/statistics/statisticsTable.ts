@@ -4,7 +4,7 @@
  * per currency present), plus a totals row. Pure, so the export is tested without a browser.
  */
 import type { TranslateFunction } from 'react-admin';
-import type { Cell } from '../../../resources/balance/excel';
+import type { SheetCell as Cell } from '../../utils/spreadsheet';
 
 export type GroupBy = 'day' | 'station' | 'company';
 

@@ -55,11 +55,3 @@ describe('breadcrumb', () => {
     expect(routeChain('/Monitoring/ChargerMonitoring').map((n) => n.key)).toEqual(['monitoring', 'chargerMonitoring']);
   });
 });
-
-describe('page registry', () => {
-  it('mounts only paths of the route table', async () => {
-    const { findRoute } = await import('../../../domain/routes');
-    const { IMPLEMENTED } = await import('../../../src/routes/pages');
-    for (const path of IMPLEMENTED) expect(findRoute(path), path).toBeDefined();
-  }, 60_000);
-});

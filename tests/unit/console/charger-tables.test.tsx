@@ -9,11 +9,11 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { AdminContext, testDataProvider, type DataProvider } from 'react-admin';
 import type { GatewayDetail } from '../../../domain/records/gateway';
-import type { StationCharger } from '../../../domain/records/station';
+import type { StationCharger } from '../../../domain/entities/station';
 import { createI18nProvider } from '../../../src/i18n';
 import { ChargerTable } from '../../../resources/station/ChargerTable';
 import { UpgradeView } from '../../../resources/station/UpgradeView';
-import { upgradePath } from '../../../resources/station/paths';
+import { gatewayUpgradePath } from '../../../domain/routes';
 
 function renderWith(ui: React.ReactNode, dataProvider: DataProvider = testDataProvider()) {
   return render(
@@ -48,7 +48,7 @@ describe('the station\'s chargers table', () => {
     expect(within(cells[1]).getByRole('link').getAttribute('href')).toBe('/Stations/StationProfile/chargers/3/show');
     expect(cells[2].textContent).toBe('P-01');
     expect(cells[3].textContent).toBe('AC');
-    expect(within(cells[6]).getByRole('link').getAttribute('href')).toBe(upgradePath('VOLTAGW000000001'));
+    expect(within(cells[6]).getByRole('link').getAttribute('href')).toBe(gatewayUpgradePath('VOLTAGW000000001'));
     expect(cells[7].textContent).toBe('2.4.1');
     const other = within(second).getAllByRole('cell');
     expect(other[2].textContent).toBe('—');
@@ -76,7 +76,7 @@ describe('the upgrade view', () => {
       getList: async () => ({ data: [gateway], total: 1 }),
       getOne: async () => ({ data: gateway }),
     } as unknown as DataProvider;
-    renderWith(<UpgradeView gatewaySn="voltagw000000001" />, dataProvider);
+    renderWith(<UpgradeView value="voltagw000000001" />, dataProvider);
     const table = await screen.findByTestId('upgrade-chargers');
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent).at(-1)).toBe('Upgrade');
     const rows = screen.getAllByTestId('upgrade-charger-row');

@@ -59,9 +59,11 @@ describe('navbar links', () => {
   it('opens the search page with the type and trimmed term', () => {
     expect(searchUrl('GatewaySN', ' GW 01 ')).toBe('#/Search/Search?ChargerSN=GatewaySN&Search=GW+01');
   });
-  it('links events and tickets', () => {
+  it('links notices to the ticket, the unpaid order or the charger', () => {
     expect(notificationLink({ id: 1, systemNotificationType: 'REPORT_TICKET', content: '', createTimeStamp: '', ticketNo: 'RT1' })).toBe('/ReportTickets/ReportTickets?serialNum=RT1');
-    expect(notificationLink({ id: 2, systemNotificationType: 'EVENT', content: '', createTimeStamp: '', serialNum: 'SN1', eventStatus: null })).toBe('/Events/Eventes?serialNum=SN1&eventStatus=HAPPENING');
+    expect(notificationLink({ id: 2, systemNotificationType: 'EVENT', content: '', createTimeStamp: '', serialNum: 'SN1', chargerId: 7 })).toBe('/Stations/StationProfile/chargers/7/show');
+    expect(notificationLink({ id: 3, systemNotificationType: 'EVENT', kind: 'ORDER_UNPAID', content: '', createTimeStamp: '', serialNum: 'SN1', chargerId: 7, orderId: 9 })).toBe('/Operations/Orders/9/show');
+    expect(notificationLink({ id: 4, systemNotificationType: 'EVENT', content: '', createTimeStamp: '', serialNum: 'GW1', chargerId: null })).toBeNull();
   });
   it('checks the password pair (spec §5 "Inconsistent passwords")', () => {
     expect(validatePasswordPair('abcdef', 'abcdeg')).toBe('app.account.inconsistent');

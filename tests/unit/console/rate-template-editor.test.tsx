@@ -15,7 +15,7 @@ import { editorProblems, emptyState, payloadOf, type EditorState } from '../../.
 import { RateTemplateForm } from '../../../resources/rate-template/RateTemplateEditor';
 import { RateTimeline } from '../../../resources/rate-template/RateTimeline';
 import { upgradeEligibility } from '../../../resources/station/upgrade';
-import { safeCell, sheetRows } from '../../../resources/station/exportXlsx';
+import { columnRows, sheetRows } from '../../../src/utils/spreadsheet';
 
 afterEach(() => {
   cleanup();
@@ -120,14 +120,9 @@ describe('upgrade eligibility', () => {
 });
 
 describe('Excel cells', () => {
-  it('neutralises formula-like strings', () => {
-    expect(safeCell('=SUM(A1)')).toBe("'=SUM(A1)");
-    expect(safeCell('+1')).toBe("'+1");
-    expect(safeCell('-x')).toBe("'-x");
-    expect(safeCell('@a')).toBe("'@a");
-    expect(safeCell('ok')).toBe('ok');
-    expect(safeCell(-3)).toBe(-3);
-    expect(sheetRows([{ a: '=1' }], [{ header: 'A', value: (r) => r.a }])).toEqual([['A'], ["'=1"]]);
+  it('neutralises formula-like strings of a list export', () => {
+    const { header, rows } = columnRows([{ a: '=1' }, { a: ' @a' }, { a: 'ok' }, { a: -3 }], [{ header: 'A', value: (r) => r.a }]);
+    expect(sheetRows(header, rows)).toEqual([['A'], ["'=1"], ["' @a"], ['ok'], [-3]]);
   });
 });
 

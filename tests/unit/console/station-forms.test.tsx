@@ -5,9 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueMessage } from '../../../domain/errors';
 import { COUNTRIES, countryName, countryOf } from '../../../domain/countries';
-import { CHARGER_EMPTY_CODES, chargerInput } from '../../../domain/schemas/charger';
+import { chargerCreate as chargerInput } from '../../../domain/entities/charger';
+const CHARGER_EMPTY_CODES = {};
 import { GATEWAY_EMPTY_CODES, gatewayInput } from '../../../domain/schemas/gateway';
-import { STATION_EMPTY_CODES, stationInput } from '../../../domain/schemas/station';
+import { stationCreate as stationInput } from '../../../domain/entities/station';
+const STATION_EMPTY_CODES = {};
 import { schemaErrors } from '../../../resources/station/schemaValidate';
 
 const station = {
@@ -24,7 +26,7 @@ describe('schemaErrors (station form)', () => {
     expect(errors.name).toBe(catalogueMessage(603, 'zh'));
     expect(errors.maintainer).toBe(catalogueMessage(616, 'zh'));
     expect(errors.rateTemplateId).toBe(catalogueMessage(604, 'zh'));
-    expect(errors.address).toBe('required');
+    expect(errors.address).toBe(catalogueMessage(603, 'zh'));
   });
   it('refuses digits in a maintainer name (900) and a latitude beyond 90 (format)', () => {
     const errors = schemaErrors(stationInput, { ...station, maintainer: 'R2D2', latitude: 91 }, STATION_EMPTY_CODES, 'en', 'invalid');
@@ -38,7 +40,7 @@ describe('schemaErrors (charger and gateway forms)', () => {
     expect(schemaErrors(chargerInput, charger, CHARGER_EMPTY_CODES, 'en', 'invalid')).toEqual({});
     expect(schemaErrors(chargerInput, { ...charger, serialNum: 'ABCDEFGHIJKLMNO' }, CHARGER_EMPTY_CODES, 'en', 'invalid').serialNum).toBe('invalid');
     expect(schemaErrors(chargerInput, { ...charger, serialNum: '' }, CHARGER_EMPTY_CODES, 'en', 'invalid').serialNum).toBe(catalogueMessage(602, 'en'));
-    expect(schemaErrors(chargerInput, { ...charger, equipmentNumber: '' }, CHARGER_EMPTY_CODES, 'en', 'invalid', [], 'required').equipmentNumber).toBe('required');
+    expect(schemaErrors(chargerInput, { ...charger, equipmentNumber: '' }, CHARGER_EMPTY_CODES, 'en', 'invalid', [], 'required').equipmentNumber).toBe(catalogueMessage(602, 'en'));
     expect(schemaErrors(chargerInput, { ...charger, warrantyYears: 4 }, CHARGER_EMPTY_CODES, 'en', 'invalid').warrantyYears).toBe('invalid');
   });
   it('a gateway needs its SN (606) and station (603)', () => {

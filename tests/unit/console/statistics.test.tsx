@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { presetOf, presetRange, rangeError, rangeQuery } from '../../../src/pages/statistics/ranges';
 import { currenciesOf, statisticsTable, type StatisticsData } from '../../../src/pages/statistics/statisticsTable';
 import { sortInsights, utilisationPercent, type StationInsight } from '../../../src/pages/station-insights/insights';
-import { sheetRows } from '../../../resources/balance/excel';
+import { sheetRows } from '../../../src/utils/spreadsheet';
 
 const now = new Date(2026, 10, 22, 15, 30); // 22 Nov 2026, 15:30 local
 

@@ -1,0 +1,51 @@
+/**
+ * Balance record (spec §3 "Balance record", §4 change/prepay/deduct types): the ledger row of a
+ * card user's or app user's balance, and the balance operation input (recharge, gift, refund,
+ * clear). Amounts are decimal strings in the holder's currency. A recharge amount must be an
+ * integer above 0: negative → 650, zero, fractional or not a number → 705.
+ */
+import { z } from 'zod';
+import { PREPAY_TYPES } from '../enums.js';
+import { decimal, int, isoTime } from './api.js';
+
+/** One row of `GET /sp/<holder>/{id}/balance-records` and the answer of a balance operation. */
+export const balanceRecord = z.object({
+  id: int,
+  createTimeStamp: isoTime,
+  /** GIFT, PREPAY, PLATFORM_RECHARGE, DEDUCT, CLEARED, USER_REFUND. */
+  changeType: z.string(),
+  prepayType: z.string().nullable(),
+  deductType: z.string().nullable(),
+  /** The order (id) a deduction paid for. */
+  relevanceId: int.nullable(),
+  orderNo: z.string().nullable(),
+  changeAmount: decimal,
+  oldBalance: decimal,
+  newBalance: decimal,
+  remark: z.string().nullable(),
+  operator: z.string().nullable(),
+});
+export type BalanceRecord = z.infer<typeof balanceRecord>;
+
+/** Amount of a recharge, gift or refund as typed by an operator (string or number). */
+export const balanceOperationInput = z.object({
+  amount: z.union([z.string(), z.number()]).transform(String),
+  prepayType: z.enum(PREPAY_TYPES).nullish(),
+  remark: z.string().max(500).nullish(),
+});
+export type BalanceOperationInput = z.infer<typeof balanceOperationInput>;
+
+/** `clear` takes no amount: every field optional, the body may be absent. */
+export const balanceClearInput = balanceOperationInput.partial().nullish();
+
+/**
+ * Checks a recharge amount: negative → 650; zero, fractional or not a number → 705.
+ * @returns null when valid, else the catalogue code.
+ */
+export function rechargeAmountError(amount: string): 650 | 705 | null {
+  const s = amount.trim();
+  if (/^-/.test(s)) return 650;
+  if (!/^\d+$/.test(s) || Number(s) <= 0) return 705;
+  return null;
+}
+

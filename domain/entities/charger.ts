@@ -1,0 +1,104 @@
+/**
+ * Charger (spec §3 "Charger", §5, §9): a charge point, identified on the OCPP link by its SN
+ * (chargeBoxId). Required: SN (exactly 16 characters of letters, digits, `.`, `_`, `-`; blank →
+ * 602), phase, life status, installation date, warranty (none, 1, 2 or 3 years) and equipment
+ * number (602). Installer name without digits (900). Run status, online status and firmware
+ * version come from OCPP and are not inputs. Duplicate SN → 302 (server).
+ */
+import { z } from 'zod';
+import { DASHBOARD_SPLIT, LIFE_STATUSES, PHASES, WARRANTY_YEARS } from '../enums.js';
+import { decimal, int, isoTime } from './api.js';
+import {
+  SERIAL_LENGTH, decimalString, emptyAs, noDigits, numberField, optionalEmail, optionalId, optionalText, patchOf, requiredEnum, requiredText, serialNumber,
+} from './rules.js';
+
+/** Charger SN length (spec §9). */
+export const CHARGER_SN_LENGTH = SERIAL_LENGTH;
+export const CHARGER_TYPES = ['AC', 'DC'] as const;
+
+/** One connector's last status (OCPP StatusNotification). */
+export const connectorRecord = z.object({
+  connectorId: int,
+  status: z.string(),
+  errorCode: z.string(),
+  info: z.string().nullable(),
+  statusAt: isoTime,
+});
+
+/** A charger as the read API answers it (`GET /sp/charger`, `GET /sp/charger/{id}`); docs/api.md. */
+export const chargerRecord = z.object({
+  id: int,
+  serialNum: z.string(),
+  companyCode: z.string(),
+  companyName: z.string().nullable(),
+  stationId: int.nullable(),
+  stationName: z.string().nullable(),
+  chargerStationCode: z.string().nullable(),
+  phase: z.string(),
+  lifeStatus: z.string(),
+  type: z.string(),
+  /** kW. */
+  ratedPowerKw: decimal.nullable(),
+  /** Connector-0 OCPP status. */
+  runStatus: z.string().nullable(),
+  online: z.boolean(),
+  lastSeenAt: isoTime.nullable(),
+  firmwareVersion: z.string().nullable(),
+  vendor: z.string().nullable(),
+  model: z.string().nullable(),
+  gatewaySn: z.string().nullable(),
+  installationDate: z.string().nullable(),
+  warrantyYears: int,
+  equipmentNumber: z.string().nullable(),
+  installerName: z.string().nullable(),
+  installerEmail: z.string().nullable(),
+  installerCompany: z.string().nullable(),
+  installerContact: z.string().nullable(),
+  dashboardState: z.enum(DASHBOARD_SPLIT),
+  connectors: z.array(connectorRecord),
+  activeOrderNo: z.string().nullable(),
+  createTimeStamp: isoTime,
+});
+export type ChargerRecord = z.infer<typeof chargerRecord>;
+
+/** The answer of the charger writes: the record and whether an OCPP password is set. */
+export const chargerWriteRecord = chargerRecord.extend({ hasOcppPassword: z.boolean() });
+
+/** The fields of the charger form, field by field. */
+export const chargerFields = z.object({
+  serialNum: serialNumber(),
+  chargerStationCode: optionalText(64),
+  /** The station it stands at; its company is the charger's company. */
+  stationId: optionalId(),
+  /** Used when no station is given (platform administrators). */
+  companyCode: optionalText(64),
+  phase: requiredEnum(PHASES, 602),
+  lifeStatus: requiredEnum(LIFE_STATUSES, 602),
+  installerName: noDigits(optionalText(100)),
+  installerEmail: optionalEmail,
+  installerCompany: optionalText(200),
+  installerContact: optionalText(64),
+  /** Local date `YYYY-MM-DD`. */
+  installationDate: z.iso.date({ error: (iss) => emptyAs(602)(iss) ?? 'validation.date' }),
+  warrantyYears: numberField(z.number({ error: emptyAs(602) }).int().refine((v) => (WARRANTY_YEARS as readonly number[]).includes(v), { error: 'validation.choice' })),
+  gatewaySn: optionalText(64),
+  type: z.enum(CHARGER_TYPES).default('AC'),
+  equipmentNumber: requiredText(602, 64),
+  /** kW. */
+  ratedPowerKw: z.union([decimalString(2), z.literal(''), z.null()]).optional().transform((v) => (v === '' ? null : v)),
+});
+
+/** `POST /sp/charger`. */
+export const chargerCreate = chargerFields;
+/** `PUT /sp/charger/{id}`: the fields to change; the rest is kept (the merged charger is checked whole). */
+export const chargerUpdate = patchOf(chargerFields);
+export type ChargerInput = z.infer<typeof chargerCreate>;
+
+/** Fields that cannot change while the charger is connected (717) or has unclosed orders (716). */
+export const CHARGER_LOCKED_FIELDS = ['serialNum', 'stationId', 'phase', 'type'] as const;
+
+/** `PUT /sp/charger/{id}/status`. */
+export const chargerStatusInput = z.object({ active: z.boolean() });
+
+/** `POST /sp/charger/{id}/ocpp-password`: the generated password, shown once. */
+export const ocppPasswordAnswer = z.object({ username: z.string(), password: z.string() });

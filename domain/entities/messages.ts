@@ -1,0 +1,45 @@
+/**
+ * The field messages of the entity rules (docs/api.md "Field errors"), in English and Chinese.
+ * A rule's message is an i18n key: `catalogue.<code>` for a rule that answers its own catalogue
+ * code (its text is the catalogue's, domain/errors.ts), or one of the `validation.*` keys below for
+ * a format rule, which answers 400. `{max}`, `{min}` and `{length}` are filled from the rule.
+ */
+import { catalogueMessage, isCatalogueCode, type Lang } from '../errors.js';
+
+export const VALIDATION_MESSAGES = {
+  'validation.invalid': { en: 'Invalid value', zh: '无效的值' },
+  'validation.type': { en: 'Invalid value', zh: '无效的值' },
+  'validation.choice': { en: 'Not one of the allowed values', zh: '不是允许的值' },
+  'validation.format': { en: 'Invalid format', zh: '格式不正确' },
+  'validation.email': { en: 'Invalid e-mail address', zh: '邮箱地址无效' },
+  'validation.phone': { en: 'Invalid phone number', zh: '电话号码无效' },
+  'validation.date': { en: 'Invalid date (YYYY-MM-DD)', zh: '日期无效（YYYY-MM-DD）' },
+  'validation.tooLong': { en: 'At most {max} characters', zh: '最多{max}个字符' },
+  'validation.tooShort': { en: 'At least {min} characters', zh: '至少{min}个字符' },
+  'validation.length': { en: 'Exactly {length} characters', zh: '必须为{length}个字符' },
+  'validation.tooBig': { en: 'At most {max}', zh: '不能大于{max}' },
+  'validation.tooSmall': { en: 'At least {min}', zh: '不能小于{min}' },
+  'validation.tooMany': { en: 'At most {max} items', zh: '最多{max}项' },
+  'validation.integer': { en: 'Must be a whole number', zh: '必须为整数' },
+  'validation.decimal': { en: 'Invalid amount', zh: '金额格式不正确' },
+  'validation.timeZone': { en: 'Unknown time zone', zh: '未知的时区' },
+  'validation.identity': { en: 'Letters, digits, ".", "_" and "-" only', zh: '只能包含字母、数字、“.”、“_”和“-”' },
+  'validation.serialLength': { en: 'The SN must be exactly 16 characters', zh: '序列号必须为16个字符' },
+  'validation.unknownField': { en: 'Unknown field', zh: '未知字段' },
+} as const satisfies Record<string, { en: string; zh: string }>;
+
+export type ValidationKey = keyof typeof VALIDATION_MESSAGES;
+
+/** Values a message template may use (`{max}` …). */
+export type MessageValues = Readonly<Record<string, string | number>>;
+
+/**
+ * The text of a rule's message key in `lang`: `catalogue.<code>` → the catalogue's message,
+ * `validation.*` → the table above with `values` filled in; an unknown key → "Invalid value".
+ */
+export function fieldMessage(key: string, lang: Lang, values: MessageValues = {}): string {
+  const m = /^catalogue\.(\d+)$/.exec(key);
+  if (m && isCatalogueCode(Number(m[1]))) return catalogueMessage(Number(m[1]), lang);
+  const entry = (VALIDATION_MESSAGES as Record<string, { en: string; zh: string }>)[key] ?? VALIDATION_MESSAGES['validation.invalid'];
+  return entry[lang].replace(/\{(\w+)\}/g, (all, name: string) => (name in values ? String(values[name]) : all));
+}

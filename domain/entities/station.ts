@@ -1,0 +1,138 @@
+/**
+ * Station (spec §3 "Station", §5): a charging site. Required: company (600), name (603), status,
+ * visibility, address, latitude and longitude (603), maintainer and maintainer mobile (616),
+ * pricing model (810) and rate template (604); maintainer and customer names without digits
+ * (900). The template must be of the pricing model's type, of the same company and activated
+ * (server). A station holding chargers or gateways cannot be deleted.
+ */
+import { z } from 'zod';
+import { DASHBOARD_SPLIT } from '../enums.js';
+import { RATE_TEMPLATE_TYPES } from '../rate-template.js';
+import { int, isoTime } from './api.js';
+import {
+  emptyAs, noDigits, numberField, optionalEmail, optionalEnum, optionalId, optionalText, phonePattern, patchOf, requiredEnum, requiredId, requiredText,
+  timeZoneField,
+} from './rules.js';
+
+export const STATION_STATUSES = ['ACTIVE', 'INACTIVE', 'MAINTENANCE'] as const;
+export const STATION_VISIBILITIES = ['PUBLIC', 'PRIVATE'] as const;
+export const LOCATION_TYPES = ['PARKING_LOT', 'PARKING_GARAGE', 'ON_STREET', 'SHOPPING_CENTRE', 'WORKPLACE', 'RESIDENTIAL', 'HOTEL', 'HIGHWAY', 'OTHER'] as const;
+
+/** A station of `GET /sp/station` (coordinates as numbers, times ISO-8601 UTC). */
+export const stationRecord = z.object({
+  id: int,
+  companyCode: z.string(),
+  companyName: z.string().nullable(),
+  groupId: int.nullable(),
+  groupName: z.string().nullable(),
+  name: z.string(),
+  status: z.string(),
+  visibility: z.string(),
+  locationType: z.string().nullable(),
+  maintainer: z.string(),
+  maintainerMobile: z.string(),
+  customerCompany: z.string().nullable(),
+  customerName: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  customerMobile: z.string().nullable(),
+  address: z.string(),
+  houseNumber: z.string().nullable(),
+  city: z.string().nullable(),
+  zip: z.string().nullable(),
+  country: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  pricingModel: z.string().nullable(),
+  rateTemplateId: int.nullable(),
+  rateTemplateName: z.string().nullable(),
+  currency: z.string().nullable(),
+  /** Number of chargers registered at the station. */
+  chargerCount: int,
+  stationCode: z.string().nullable(),
+  notifyEnabled: z.boolean(),
+  notifyRecipients: z.string().nullable(),
+  timeZone: z.string(),
+  createdAt: isoTime.nullable(),
+});
+export type StationRecord = z.infer<typeof stationRecord>;
+
+/** A charger of a station in `GET /sp/station/{id}` (live state from OCPP). */
+export const stationCharger = z.object({
+  id: int,
+  serialNum: z.string(),
+  chargerStationCode: z.string().nullable(),
+  type: z.string(),
+  phase: z.string(),
+  lifeStatus: z.string(),
+  gatewaySn: z.string().nullable(),
+  online: z.boolean(),
+  /** Run status of the whole charger (OCPP connector 0). */
+  runStatus: z.string().nullable(),
+  dashboardState: z.enum(DASHBOARD_SPLIT),
+  firmwareVersion: z.string().nullable(),
+  lastSeenAt: isoTime.nullable(),
+});
+export type StationCharger = z.infer<typeof stationCharger>;
+
+/** A gateway of a station in `GET /sp/station/{id}` (live state from OCPP). */
+export const stationGateway = z.object({
+  id: int,
+  serialNum: z.string(),
+  lifeStatus: z.string(),
+  online: z.boolean(),
+  firmwareVersion: z.string().nullable(),
+  lastSeenAt: isoTime.nullable(),
+});
+export type StationGateway = z.infer<typeof stationGateway>;
+
+/** `GET /sp/station/{id}`: the station with its chargers and gateways. */
+export const stationDetail = stationRecord.extend({ chargers: z.array(stationCharger), gateways: z.array(stationGateway) });
+export type StationDetail = z.infer<typeof stationDetail>;
+
+/** The fields of the station form, field by field. */
+export const stationFields = z.object({
+  /** Filled from the caller for company users; required for platform administrators. */
+  companyCode: requiredText(600, 64),
+  /** The company's default group when absent. */
+  groupId: optionalId(),
+  name: requiredText(603, 100),
+  status: requiredEnum(STATION_STATUSES, 603),
+  visibility: requiredEnum(STATION_VISIBILITIES, 603),
+  locationType: optionalEnum(LOCATION_TYPES),
+  maintainer: noDigits(requiredText(616, 100)),
+  maintainerMobile: requiredText(616, 32).regex(phonePattern, { error: 'validation.phone' }),
+  customerCompany: optionalText(200),
+  customerName: noDigits(optionalText(100)),
+  contactEmail: optionalEmail,
+  customerMobile: optionalText(32),
+  address: requiredText(603, 1000),
+  houseNumber: optionalText(32),
+  city: optionalText(100),
+  zip: optionalText(16),
+  country: optionalText(100),
+  latitude: numberField(z.number({ error: emptyAs(603) }).min(-90).max(90)),
+  longitude: numberField(z.number({ error: emptyAs(603) }).min(-180).max(180)),
+  /** The template type the station is priced with. */
+  pricingModel: requiredEnum(RATE_TEMPLATE_TYPES, 810),
+  rateTemplateId: requiredId(604),
+  stationCode: optionalText(64),
+  notifyEnabled: z.boolean().default(false),
+  /** E-mail addresses of the notified persons, comma separated. */
+  notifyRecipients: optionalText(2000),
+  /** IANA time zone of the station (time-of-use windows are local). */
+  timeZone: timeZoneField(),
+});
+
+/** `POST /sp/station`. */
+export const stationCreate = stationFields;
+/** `PUT /sp/station/{id}`: the fields to change; the merged station is checked whole. */
+export const stationUpdate = patchOf(stationFields);
+export type StationInput = z.infer<typeof stationCreate>;
+
+/** `GET /sp/station` filters (with the page query). */
+export const stationFilters = z.object({
+  companyCode: z.string().optional(),
+  groupId: z.coerce.number().int().positive().optional(),
+  status: z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v : [v])).optional(),
+  q: z.string().max(100).optional(),
+});

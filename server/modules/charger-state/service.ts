@@ -1,0 +1,104 @@
+/**
+ * The charger-state service: every database write the charger link makes about a charger's or a
+ * gateway's own state (docs/ocpp.md) — not sessions, which are server/modules/transactions.
+ * - BootNotification → vendor, model, firmware version, `lastSeenAt`;
+ * - Heartbeat (and a gateway's StatusNotification) → `lastSeenAt`;
+ * - StatusNotification → connector 0 on the charger row (`run_status`, `run_status_at`,
+ *   `run_error_code`, `run_error_info`, `run_vendor_error_code`), connectorId ≥ 1 upserted in
+ *   `connector`; a status older than the stored one changes nothing;
+ * - the online flag (`online`, `lastSeenAt`) while a socket is open, and the reset at start.
+ * Chargers and gateways are one namespace (`DeviceRef.kind`).
+ */
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { charger, connector, gateway } from '../../db/schema.js';
+
+/** A charger or a gateway row. */
+export interface DeviceRef {
+  kind: 'charger' | 'gateway';
+  id: number;
+}
+
+/** What a BootNotification says about the device. */
+export interface BootInfo {
+  chargePointVendor: string;
+  chargePointModel: string;
+  firmwareVersion?: string;
+}
+
+/** What a StatusNotification says about one connector (0 = the whole charger). */
+export interface StatusInfo {
+  connectorId: number;
+  status: string;
+  errorCode: string;
+  info?: string;
+  vendorErrorCode?: string;
+}
+
+const tableOf = (kind: DeviceRef['kind']) => (kind === 'gateway' ? gateway : charger);
+
+/** Stores a BootNotification's vendor, model and firmware; `at` is the server's receive time. */
+export async function recordBoot(db: Db, device: DeviceRef, p: BootInfo, at: Date): Promise<void> {
+  const table = tableOf(device.kind);
+  await db.update(table).set({
+    vendor: p.chargePointVendor,
+    model: p.chargePointModel,
+    ...(p.firmwareVersion !== undefined ? { firmwareVersion: p.firmwareVersion } : {}),
+    lastSeenAt: at,
+  }).where(eq(table.id, device.id));
+}
+
+/** Notes that the device is alive at `at` (Heartbeat). */
+export async function recordSeen(db: Db, device: DeviceRef, at: Date): Promise<void> {
+  const table = tableOf(device.kind);
+  await db.update(table).set({ lastSeenAt: at }).where(eq(table.id, device.id));
+}
+
+/**
+ * Stores a charger's StatusNotification dated `at`, unless a newer status is stored already.
+ * @returns true when it was applied, false when it was older than the stored one (late).
+ */
+export async function recordStatus(db: Db, chargerId: number, p: StatusInfo, at: Date, receivedAt: Date): Promise<boolean> {
+  if (p.connectorId === 0) {
+    const rows = await db.update(charger).set({
+      runStatus: p.status, runStatusAt: at, runErrorCode: p.errorCode, runErrorInfo: p.info ?? null,
+      runVendorErrorCode: p.vendorErrorCode ?? null, lastSeenAt: receivedAt,
+    }).where(and(eq(charger.id, chargerId), or(isNull(charger.runStatusAt), lte(charger.runStatusAt, at))))
+      .returning({ id: charger.id });
+    return rows.length > 0;
+  }
+  const values = {
+    chargerId, connectorId: p.connectorId, status: p.status, errorCode: p.errorCode,
+    info: p.info ?? null, vendorErrorCode: p.vendorErrorCode ?? null, statusAt: at,
+  };
+  const rows = await db.insert(connector).values(values).onConflictDoUpdate({
+    target: [connector.chargerId, connector.connectorId],
+    set: { status: values.status, errorCode: values.errorCode, info: values.info, vendorErrorCode: values.vendorErrorCode, statusAt: values.statusAt },
+    setWhere: sql`${connector.statusAt} <= excluded.status_at`,
+  }).returning({ connectorId: connector.connectorId });
+  return rows.length > 0;
+}
+
+/** Writes the device's online flag (and `lastSeenAt` when it comes online). */
+export async function writeOnline(db: Db, device: DeviceRef, online: boolean, at = new Date()): Promise<void> {
+  const table = tableOf(device.kind);
+  await db.update(table).set(online ? { online, lastSeenAt: at } : { online }).where(eq(table.id, device.id));
+}
+
+/**
+ * Sets offline every charger and gateway shown online, except those `keep` says are held by a
+ * live socket (here or on another node). No socket survives a restart.
+ * @param keep given the online rows' identities, true for each one to leave online.
+ */
+export async function resetOnlineFlags(db: Db, keep?: (serialNums: string[]) => Promise<boolean[]>): Promise<void> {
+  for (const table of [charger, gateway]) {
+    if (!keep) {
+      await db.update(table).set({ online: false }).where(eq(table.online, true));
+      continue;
+    }
+    const rows = await db.select({ id: table.id, serialNum: table.serialNum }).from(table).where(eq(table.online, true));
+    const held = await keep(rows.map((r) => r.serialNum));
+    const orphans = rows.filter((_r, i) => !held[i]).map((r) => r.id);
+    if (orphans.length) await db.update(table).set({ online: false }).where(and(inArray(table.id, orphans), eq(table.online, true)));
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * The handshake's verdict (the ocpp-rpc auth callback): the checks of ./handshake.ts (identity,
+ * life status, subprotocol, password, refusal limiter), then the duplicate policy of
+ * ./duplicates.ts. Every refusal is logged and stored in `connection_attempt`; an unexpected
+ * failure answers 500.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.js';
+import type { Connections } from './connections.js';
+import type { OcppSession } from './context.js';
+import type { DuplicatePolicy } from './duplicates.js';
+import { checkHandshake, recordAttempt, type RefusalCounter } from './handshake.js';
+import type { Handshake } from './rpc.js';
+
+/** The OCPP subprotocol served. */
+export const OCPP_PROTOCOL = 'ocpp1.6';
+
+/** What the auth callback needs. */
+export interface AdmissionDeps {
+  db: Db;
+  conns: Connections;
+  limiter: RefusalCounter;
+  duplicates: DuplicatePolicy;
+  /** Resolves once the online flags are reset. */
+  ready: Promise<void>;
+  log: FastifyBaseLogger;
+}
+
+/** The ocpp-rpc auth callback. */
+export function admission(d: AdmissionDeps) {
+  return async (accept: (session: OcppSession, protocol: string) => void, reject: (code: number, message: string) => void, handshake: Handshake): Promise<void> => {
+    const identity = handshake.identity;
+    // The server sits behind a trusted proxy when one forwards (see docs/deployment.md).
+    const forwarded = handshake.headers['x-forwarded-for'];
+    const remoteAddress = (typeof forwarded === 'string' && forwarded.split(',')[0].trim()) || handshake.remoteAddress;
+    try {
+      await d.ready;
+      const verdict = await checkHandshake(d.db, d.limiter, handshake);
+      if (!verdict.ok) {
+        await d.limiter.record(identity);
+        d.log.warn({ identity, remoteAddress, reason: verdict.reason }, 'OCPP connection refused');
+        await d.conns.track(recordAttempt(d.db, { identity, companyCode: verdict.companyCode, remoteAddress, reason: verdict.reason }));
+        return reject(verdict.status, verdict.reason);
+      }
+      const session: OcppSession = verdict.session;
+      const holder = await d.duplicates.holder(identity);
+      if (holder) {
+        const where = holder.node ? { node: holder.node } : {};
+        if (holder.alive) {
+          d.log.warn({ identity, remoteAddress, ...where }, 'duplicate OCPP connection refused: the current socket is alive');
+          await d.conns.track(recordAttempt(d.db, { identity, companyCode: session.companyCode, remoteAddress, reason: 'DUPLICATE' }));
+          return reject(409, 'DUPLICATE');
+        }
+        d.log.warn({ identity, remoteAddress, ...where }, 'current OCPP socket did not answer a ping: replaced by the new connection');
+        await d.conns.track(recordAttempt(d.db, { identity, companyCode: session.companyCode, remoteAddress, reason: 'REPLACED_DEAD_CONNECTION' }));
+      }
+      accept(session, OCPP_PROTOCOL);
+    } catch (err) {
+      d.log.error({ err, identity }, 'OCPP handshake failed');
+      reject(500, 'INTERNAL');
+    }
+  };
+}

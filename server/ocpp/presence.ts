@@ -1,0 +1,97 @@
+/**
+ * Online state (docs/ocpp.md): `charger.online` / `gateway.online` is true while a socket is open;
+ * every charger and gateway is set offline at start (no socket survives a restart) — with several
+ * nodes, only those no live node holds, at start and every minute. A socket that closes without
+ * the server closing it on purpose is the custom event "charger offline" / "gateway offline"
+ * (./offline-events.ts), recovered when the device connects again.
+ */
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { resetOnlineFlags, writeOnline } from '../modules/charger-state/service.js';
+import type { Connections } from './connections.js';
+import { emitGateway, type OcppSession } from './context.js';
+import { recordBackOnline, recordOffline } from './offline-events.js';
+import type { RpcServerClient } from './rpc.js';
+
+/** How often a node of a cluster sets offline the devices no live node holds (ms). */
+const SWEEP_MS = 60_000;
+
+export class Presence {
+  /** Resolves once the flags of the previous run are reset (handshakes wait for it). */
+  readonly ready: Promise<void>;
+  private readonly sweeper: NodeJS.Timeout | undefined;
+  private readonly writes = new Map<string, Promise<void>>();
+
+  constructor(private readonly app: FastifyInstance, private readonly conns: Connections, private readonly log: FastifyBaseLogger) {
+    this.ready = conns.track(this.reset()).catch((err) => log.error({ err }, 'could not reset online flags'));
+    // A node that died leaves its chargers online in the database until its owner keys expire.
+    if (app.cluster) {
+      this.sweeper = setInterval(() => void conns.track(this.reset()).catch((err) => log.warn({ err }, 'online sweep failed')), SWEEP_MS);
+      this.sweeper.unref();
+    }
+  }
+
+  private reset(): Promise<void> {
+    const cluster = this.app.cluster;
+    if (!cluster) return resetOnlineFlags(this.app.db);
+    return resetOnlineFlags(this.app.db, async (sns) => {
+      const owners = await cluster.ownersOf(sns);
+      return sns.map((sn, i) => !!owners[i] || this.conns.clients.has(sn));
+    });
+  }
+
+  /**
+   * Writes a device's online flag. Writes for one identity are chained, so they land in the order
+   * the sockets opened and closed (a replaced socket's "offline" never overtakes its successor's
+   * "online", whatever the database pool does). Never rejects.
+   */
+  private setOnline(session: OcppSession, online: boolean, clog: FastifyBaseLogger): Promise<void> {
+    const { app } = this;
+    const key = session.serialNum;
+    const previous = this.writes.get(key) ?? Promise.resolve();
+    const next = previous.then(async () => {
+      await writeOnline(app.db, session, online);
+      if (session.kind === 'gateway') emitGateway({ app, gateway: session });
+      else app.bus.emit('charger', { chargerId: session.id, serialNum: session.serialNum, companyCode: session.companyCode });
+    }).catch((err) => clog.error({ err, online }, 'could not write the online flag'));
+    this.writes.set(key, next);
+    void next.then(() => { if (this.writes.get(key) === next) this.writes.delete(key); });
+    return this.conns.track(next);
+  }
+
+  /**
+   * A socket opened: with several nodes the identity is claimed first (the sweep reads both), then
+   * the device shows online and its offline events are recovered.
+   * @returns resolves once the online write landed (the connection's messages wait for it).
+   */
+  connected(session: OcppSession, clog: FastifyBaseLogger): Promise<void> {
+    const { cluster, db } = this.app;
+    const claimed = cluster
+      ? this.conns.track(cluster.claim(session.serialNum)).catch((err: Error) => clog.warn({ err: err.message }, 'identity not claimed in Redis'))
+      : Promise.resolve();
+    const online = claimed.then(() => this.setOnline(session, true, clog));
+    void online.then(() => this.conns.track(recordBackOnline(db, session))).catch((err: unknown) => clog.warn({ err }, 'offline events not recovered'));
+    return online;
+  }
+
+  /** A socket closed: offline (with its event unless the server closed it), unless replaced or handed over. */
+  disconnected(client: RpcServerClient, session: OcppSession, clog: FastifyBaseLogger, code: number | undefined): void {
+    const { conns } = this;
+    const sn = session.serialNum;
+    const current = conns.clients.get(sn);
+    if (current && current !== client) return; // replaced: the new socket owns the online flag
+    if (current === client) conns.clients.delete(sn);
+    if (conns.handedOver.has(client)) return; // another node holds the identity now
+    const cluster = this.app.cluster;
+    if (cluster) void conns.track(cluster.release(sn)).catch((err: Error) => clog.warn({ err: err.message }, 'identity not released in Redis'));
+    if (!conns.quiet && !conns.closedOnPurpose.has(client)) {
+      clog.warn({ event: session.kind === 'gateway' ? 'GATEWAY_OFFLINE' : 'CHARGER_OFFLINE', companyCode: session.companyCode, code }, `${session.kind} offline`);
+      void conns.track(recordOffline(this.app.db, session)).catch((err: unknown) => clog.warn({ err }, 'offline event not stored'));
+    }
+    void this.setOnline(session, false, clog);
+  }
+
+  /** Stops the cluster sweep. */
+  stop(): void {
+    if (this.sweeper) clearInterval(this.sweeper);
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * The bell's shared pieces (spec §2 navbar bell; issue "the bell"): reading `GET /sp/notifications`
+ * (per tab, paged) and `/summary` (true counts and unread per tab), marking read, the console link
+ * of a notice and one notice row. Notices arrive as data (`kind`, `params`, domain/notices.ts) and
+ * are rendered here in the console's language; the server's `content` is only the fallback.
+ */
+import { useLocaleState, useNotify, useTranslate, useDataProvider } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import { Box, Chip, ListItemButton, ListItemText, Stack } from '@mui/material';
+import { renderNotice, toNotice, type NoticeTab } from '../../domain/notices';
+import type { Lang } from '../../domain/errors';
+import type { ChargeDeskDataProvider } from '../../dataProvider';
+import { useApi } from '../hooks/useApi';
+import { formatDateTime } from '../utils/date';
+
+/** One row of `GET /sp/notifications` (server/modules/notifications/service.ts). */
+export interface SystemNotification {
+  id: number;
+  systemNotificationType: 'EVENT' | 'REPORT_TICKET';
+  kind?: string;
+  params?: Record<string, unknown>;
+  content: string;
+  createTimeStamp: string;
+  lastTimeStamp?: string;
+  count?: number;
+  read?: boolean;
+  userName?: string | null;
+  ticketNo?: string | null;
+  serialNum?: string | null;
+  eventStatus?: string | null;
+  chargerId?: number | null;
+  orderId?: number | null;
+}
+
+export interface TabCount { total: number; unread: number }
+export type NoticeSummary = Record<NoticeTab, TabCount>;
+
+const SUMMARY = 'notifications/summary';
+/** How often the bell asks for new notices. */
+export const NOTICE_REFRESH_MS = 30_000;
+
+/** True counts per tab, refreshed every {@link NOTICE_REFRESH_MS}. */
+export function useNoticeSummary() {
+  return useApi<NoticeSummary>(SUMMARY, undefined, { refetchInterval: NOTICE_REFRESH_MS });
+}
+
+/** One page of `tab`, newest repeat first. */
+export function useNoticePage(tab: NoticeTab, page: number, size: number, enabled = true) {
+  return useApi<SystemNotification[]>('notifications', { tab, page, size }, { enabled, refetchInterval: enabled ? NOTICE_REFRESH_MS : false });
+}
+
+/** Marks notices read (`ids`) or all of them; refreshes the bell. A failure is a toast. */
+export function useMarkRead() {
+  const dataProvider = useDataProvider<ChargeDeskDataProvider>();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  return async (target: number[] | 'all') => {
+    try {
+      const summary = await dataProvider.call<NoticeSummary>('POST', 'notifications/read', target === 'all' ? { all: true } : { ids: target });
+      queryClient.setQueryData(['sp', SUMMARY, {}], summary);
+    } catch (e) {
+      notify(e instanceof Error ? e.message : 'app.error.load_failed', { type: 'error' });
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: ['sp', 'notifications'] });
+    }
+  };
+}
+
+/**
+ * The console page of a notice: an unpaid order's order, else the charger it is about, a report
+ * ticket's ticket; null when the console has no page for it (e.g. a gateway).
+ */
+export function notificationLink(n: SystemNotification): string | null {
+  if (n.systemNotificationType === 'REPORT_TICKET') return `/ReportTickets/ReportTickets?serialNum=${encodeURIComponent(n.ticketNo ?? '')}`;
+  if (n.orderId) return `/Operations/Orders/${n.orderId}/show`;
+  if (n.chargerId) return `/Stations/StationProfile/chargers/${n.chargerId}/show`;
+  return null;
+}
+
+/** The notice's sentence in `lang`. */
+export function noticeText(n: SystemNotification, lang: Lang): string {
+  return renderNotice(toNotice(n.kind, n.params, n.content), lang);
+}
+
+/** One notice: unread dot, sentence, repeat count, last time and status; a click opens its page. */
+export function NoticeRow({ n, onOpen }: { n: SystemNotification; onOpen: (n: SystemNotification) => void }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const lang: Lang = locale === 'zh' ? 'zh' : 'en';
+  const link = notificationLink(n);
+  const count = n.count ?? 1;
+  const secondary = [
+    count > 1
+      ? translate('app.notices.repeated', { count, last: formatDateTime(n.lastTimeStamp ?? n.createTimeStamp) })
+      : formatDateTime(n.lastTimeStamp ?? n.createTimeStamp),
+    n.eventStatus ? translate(`app.notices.status.${n.eventStatus}`, { _: n.eventStatus }) : '',
+  ].filter(Boolean).join(' · ');
+  return (
+    <ListItemButton
+      data-testid="notice-row"
+      data-read={n.read ? 'true' : 'false'}
+      data-kind={n.kind}
+      {...(link ? { component: 'a', href: `#${link}` } : {})}
+      onClick={() => onOpen(n)}
+      sx={{ alignItems: 'flex-start', gap: 1 }}
+    >
+      <Box
+        aria-label={n.read ? undefined : translate('app.notices.unread')}
+        sx={{ mt: 0.9, width: 8, height: 8, borderRadius: '50%', flexShrink: 0, bgcolor: n.read ? 'transparent' : 'error.main' }}
+      />
+      <ListItemText
+        primary={
+          <Stack direction="row" spacing={1} alignItems="center" component="span">
+            <Box component="span" sx={{ fontWeight: n.read ? 400 : 600, overflowWrap: 'anywhere' }}>{noticeText(n, lang)}</Box>
+            {count > 1 && <Chip component="span" size="small" label={`×${count}`} data-testid="notice-count" sx={{ height: 20 }} />}
+          </Stack>
+        }
+        secondary={secondary}
+        slotProps={{ primary: { component: 'div', sx: { fontSize: 13 } }, secondary: { sx: { fontSize: 12 } } }}
+      />
+    </ListItemButton>
+  );
+}
