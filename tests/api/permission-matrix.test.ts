@@ -178,7 +178,8 @@ describe.each(backends())('station manager on every route on %s', (backend) => {
     if (hasBody) headers['content-type'] = 'application/json';
     const ac = new AbortController();
     // a body the command routes accept, so that the answer is the scope's, not the validation's
-    const body = /\/command\/(unlock|availability)$/.test(url) ? '{"connectorId":1,"type":"Operative"}' : '{}';
+    const body = /\/command\/(unlock|availability)$/.test(url) ? '{"connectorId":1,"type":"Operative"}'
+      : /\/status$/.test(url) ? '{"active":true}' : '{}';
     const res = await fetch(s.baseUrl + url, { method, headers, body: hasBody ? body : undefined, signal: ac.signal });
     const type = res.headers.get('content-type') ?? '';
     if (type.includes('text/event-stream')) { ac.abort(); return { code: res.status, text: '' }; }
