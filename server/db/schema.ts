@@ -140,6 +140,8 @@ export const charger = pgTable('charger', {
   runVendorErrorCode: text('run_vendor_error_code'),
   online: boolean('online').notNull().default(false),
   lastSeenAt: ts('last_seen_at'),
+  /** Server time of the charger's last BootNotification (an order older than it may be stale). */
+  bootAt: ts('boot_at'),
   firmwareVersion: text('firmware_version'),
   vendor: text('vendor'),
   model: text('model'),
@@ -230,9 +232,17 @@ export const chargeOrder = pgTable('charge_order', {
   totalAmount: numeric('total_amount', { precision: 14, scale: 2 }).notNull().default('0'),
   paid: boolean('paid').notNull().default(false),
   breakdown: jsonb('breakdown'),
+  /**
+   * What the order's figures rest on beyond the charger's plain word (ORDER_FLAGS of
+   * domain/enums.ts): an implausible charger clock, a superseded or stale session, a meter value out
+   * of range, a Stop reconciled after a close by hand.
+   */
+  flags: text('flags').array().notNull().default(sql`'{}'::text[]`),
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('charge_order_start_key').on(t.chargerId, t.connectorId, t.idTag, t.chargerStartTime),
+  /** At most one open order per connector (a new Start supersedes the stale one). */
+  uniqueIndex('charge_order_open_connector').on(t.chargerId, t.connectorId).where(sql`${t.status} = 'CHARGING'`),
   index('charge_order_company_time').on(t.companyCode, t.chargerStartTime),
   index('charge_order_charger').on(t.chargerId, t.status),
 ]);

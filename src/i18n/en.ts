@@ -120,6 +120,8 @@ const en = {
       online: 'Online',
       offline: 'Offline',
       connectors: 'Connectors',
+      unknown_since: 'Unknown since %{time}',
+      unknown_never: 'Unknown (never connected)',
     },
     order: {
       meter_chart: 'Energy and power',

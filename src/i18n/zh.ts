@@ -234,6 +234,8 @@ const app: (typeof en)['app'] = {
     online: '在线',
     offline: '离线',
     connectors: '充电枪',
+    unknown_since: '未知（最后在线 %{time}）',
+    unknown_never: '未知（从未连接）',
   },
   order: {
     meter_chart: '电量与功率',

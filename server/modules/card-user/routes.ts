@@ -16,6 +16,7 @@ import { cardUserCreate, cardUserFilters, cardUserRecord, cardUserStatusInput, c
 import { ledgerPage } from '../balance/ledger.js';
 import { toBalanceRecordJson, toCardUserJson } from './mapper.js';
 import { companyInfo, createCardUser, loadCardUser, operateBalance, setCardActive, updateCardUser, type BalanceOperation } from './service.js';
+import type { PrepayType } from '../../../domain/enums.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 
 const PERMISSION = PERMISSIONS.chargerUsers.cardUsers;
@@ -90,7 +91,7 @@ const cardUserRoutes: FastifyPluginAsync = async (app) => {
       config: { permission: PERMISSION },
       schema: { tags: ['card-user'], params: idParams, body: op === 'clear' ? balanceClearInput : balanceOperationInput, response: answersWith(balanceRecord) },
     }, async (req) => {
-      const body = (req.body ?? {}) as { amount?: string; prepayType?: string | null; remark?: string | null };
+      const body = (req.body ?? {}) as { amount?: string; prepayType?: PrepayType | null; remark?: string | null };
       const record = await operateBalance(db, authOf(req), req.params.id, op, body);
       return ok(req, toBalanceRecordJson(record));
     });

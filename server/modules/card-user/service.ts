@@ -13,6 +13,7 @@ import { AppError } from '../../http/envelope.js';
 import { assertInScope, assertSameCompany } from '../../http/scope.js';
 import { rechargeAmountError } from '../../../domain/entities/balance-record.js';
 import type { CardUserInput } from '../../../domain/entities/card-user.js';
+import type { PrepayType } from '../../../domain/enums.js';
 import { changeBalance, type ChangeType } from '../balance/ledger.js';
 
 /** Loads a card user the caller may see (803 missing, 709 other company). */
@@ -82,7 +83,7 @@ const CHANGE_TYPE: Record<BalanceOperation, ChangeType> = {
  */
 export async function operateBalance(
   db: Db, auth: AuthContext, id: number, op: BalanceOperation,
-  input: { amount?: string; prepayType?: string | null; remark?: string | null },
+  input: { amount?: string; prepayType?: PrepayType | null; remark?: string | null },
 ) {
   await loadCardUser(db, auth, id, 'write');
   let amount = '0';

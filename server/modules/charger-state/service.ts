@@ -1,7 +1,7 @@
 /**
  * The charger-state service: every database write the charger link makes about a charger's or a
  * gateway's own state (docs/ocpp.md) — not sessions, which are server/modules/transactions.
- * - BootNotification → vendor, model, firmware version, `lastSeenAt`;
+ * - BootNotification → vendor, model, firmware version, `lastSeenAt` (and a charger's `boot_at`);
  * - Heartbeat (and a gateway's StatusNotification) → `lastSeenAt`;
  * - StatusNotification → connector 0 on the charger row (`run_status`, `run_status_at`,
  *   `run_error_code`, `run_error_info`, `run_vendor_error_code`), connectorId ≥ 1 upserted in
@@ -37,15 +37,20 @@ export interface StatusInfo {
 
 const tableOf = (kind: DeviceRef['kind']) => (kind === 'gateway' ? gateway : charger);
 
-/** Stores a BootNotification's vendor, model and firmware; `at` is the server's receive time. */
+/**
+ * Stores a BootNotification's vendor, model and firmware; `at` is the server's receive time. A
+ * charger also keeps it as `boot_at`: an order started before it is stale once the connector
+ * shows free (server/modules/transactions closeStaleOrder).
+ */
 export async function recordBoot(db: Db, device: DeviceRef, p: BootInfo, at: Date): Promise<void> {
-  const table = tableOf(device.kind);
-  await db.update(table).set({
+  const fields = {
     vendor: p.chargePointVendor,
     model: p.chargePointModel,
     ...(p.firmwareVersion !== undefined ? { firmwareVersion: p.firmwareVersion } : {}),
     lastSeenAt: at,
-  }).where(eq(table.id, device.id));
+  };
+  if (device.kind === 'charger') await db.update(charger).set({ ...fields, bootAt: at }).where(eq(charger.id, device.id));
+  else await db.update(gateway).set(fields).where(eq(gateway.id, device.id));
 }
 
 /** Notes that the device is alive at `at` (Heartbeat). */

@@ -91,7 +91,7 @@ export async function getGatewayDetail(db: Db, auth: AuthContext, id: number): P
     chargers: rows.map((c) => ({
       id: c.id, serialNum: c.serialNum, online: c.online, runStatus: c.runStatus,
       dashboardState: chargerDashboardState(c.online, c.runStatus, (connectors.get(c.id) ?? []).map((k) => k.status)),
-      lifeStatus: c.lifeStatus, firmwareVersion: c.firmwareVersion,
+      lifeStatus: c.lifeStatus, firmwareVersion: c.firmwareVersion, lastSeenAt: c.lastSeenAt?.toISOString() ?? null,
     })),
   };
 }

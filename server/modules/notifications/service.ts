@@ -13,7 +13,7 @@ import { scopeWhere } from '../../http/scope.js';
 import { PROBLEM_KINDS, renderNotice, toNotice, type NoticeTab } from '../../../domain/notices.js';
 import type { Lang } from '../../../domain/errors.js';
 
-/** The notices `auth` may see (company scope). */
+/** The notices `auth` may see (company scope, and a station manager's stations: server/http/scope.ts). */
 function visible(auth: AuthContext): SQL | undefined {
   return scopeWhere(auth, notification);
 }

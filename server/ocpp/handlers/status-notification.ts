@@ -5,6 +5,7 @@
  * when the charger sends none.
  */
 import { recordStatus } from '../../modules/charger-state/service.js';
+import { closeStaleOrder } from '../../modules/transactions/service.js';
 import { emitCharger, type OcppHandler } from '../context.js';
 import type { EmptyConf, StatusNotificationReq } from '../messages.js';
 
@@ -18,6 +19,14 @@ export const statusNotification: OcppHandler<StatusNotificationReq, EmptyConf> =
   }
   if (p.errorCode !== 'NoError') {
     ctx.log.warn({ connectorId: p.connectorId, errorCode: p.errorCode, vendorErrorCode: p.vendorErrorCode, info: p.info }, 'charger reports an error');
+  }
+  if (p.connectorId > 0 && p.status === 'Available') {
+    // After a reboot the connector is free: its order from before the reboot is stale.
+    const closed = await closeStaleOrder(ctx.app.db, ctx.charger.id, p.connectorId);
+    if (closed !== null) {
+      ctx.log.warn({ orderId: closed, connectorId: p.connectorId }, 'order left open before a reboot closed from its last reading');
+      ctx.app.bus.emit('order', { orderId: closed, companyCode: ctx.charger.companyCode });
+    }
   }
   emitCharger(ctx);
   return {};
