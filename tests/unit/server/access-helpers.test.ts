@@ -67,9 +67,9 @@ describe('menu tree filtering (spec §6)', () => {
     const tree = buildTree(rows);
     expect(filterTree(tree, ['role:admin'], true).length).toBe(ROUTES.length);
     const narrow = filterTree(tree, ['menu:stations', 'menu:events'], false);
-    expect(narrow.map((n) => n.routeKey)).toEqual(['dashboard', 'tourAccount']);
+    expect(narrow.map((n) => n.routeKey)).toEqual(['dashboard', 'notificationPreference', 'tourAccount', 'notifications']);
     const one = filterTree(tree, ['menu:stations', 'menu:stations:stationgroup'], false);
-    expect(one.map((n) => n.routeKey)).toEqual(['dashboard', 'stations', 'tourAccount']);
+    expect(one.map((n) => n.routeKey)).toEqual(['dashboard', 'stations', 'notificationPreference', 'tourAccount', 'notifications']);
     expect(one[1].children.map((n) => n.routeKey)).toEqual(['stationGroup']);
   });
 
