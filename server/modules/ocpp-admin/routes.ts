@@ -17,7 +17,7 @@ import { chargerLog, connectionAttempt } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
 import { ok, type Page } from '../../http/envelope.js';
 import { limitOffset, pageQuery, timeQuery } from '../../http/paging.js';
-import { assertSameCompany, companyScope } from '../../http/scope.js';
+import { assertFilterInScope, scopeWhere } from '../../http/scope.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 
 const PERMISSION = PERMISSIONS.events.chargerLog;
@@ -69,9 +69,9 @@ const ocppAdminRoutes: FastifyPluginAsync = async (app) => {
   r.get('/charger-log', { config: { permission: PERMISSION }, schema: { tags: ['charger-log'], querystring: chargerLogQuery } }, async (req) => {
     const auth = authOf(req);
     const q = req.query;
-    assertSameCompany(auth, q.companyCode, 'read');
+    assertFilterInScope(auth, q);
     const where = and(...([
-      companyScope(auth, chargerLog.companyCode),
+      scopeWhere(auth, chargerLog),
       q.companyCode ? eq(chargerLog.companyCode, q.companyCode) : undefined,
       q.serialNum ? eq(chargerLog.chargerSn, q.serialNum) : undefined,
       q.action ? eq(chargerLog.action, q.action) : undefined,
@@ -98,9 +98,9 @@ const ocppAdminRoutes: FastifyPluginAsync = async (app) => {
   r.get('/connection-attempt', { config: { permission: PERMISSION }, schema: { tags: ['charger-log'], querystring: attemptQuery } }, async (req) => {
     const auth = authOf(req);
     const q = req.query;
-    assertSameCompany(auth, q.companyCode, 'read');
+    assertFilterInScope(auth, q);
     const where = and(...([
-      companyScope(auth, connectionAttempt.companyCode),
+      scopeWhere(auth, connectionAttempt),
       q.companyCode ? eq(connectionAttempt.companyCode, q.companyCode) : undefined,
       q.identity ? eq(connectionAttempt.identity, q.identity) : undefined,
       q.reason ? eq(connectionAttempt.reason, q.reason) : undefined,
