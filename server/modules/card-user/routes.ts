@@ -9,7 +9,7 @@ import { cardUser, chargeOrder } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
 import { ok } from '../../http/envelope.js';
 import { likeTerm, limitOffset, newestFirst, pageQuery } from '../../http/paging.js';
-import { assertSameCompany, companyScope } from '../../http/scope.js';
+import { assertSameCompany, scopeWhere } from '../../http/scope.js';
 import { answersWith, idParams, pageOf } from '../../../domain/entities/api.js';
 import { balanceClearInput, balanceOperationInput, balanceRecord } from '../../../domain/entities/balance-record.js';
 import { cardUserCreate, cardUserFilters, cardUserRecord, cardUserStatusInput, cardUserUpdate } from '../../../domain/entities/card-user.js';
@@ -45,7 +45,7 @@ const cardUserRoutes: FastifyPluginAsync = async (app) => {
     const auth = authOf(req);
     const q = req.query;
     assertSameCompany(auth, q.companyCode, 'read');
-    const where: (SQL | undefined)[] = [companyScope(auth, cardUser.companyCode)];
+    const where: (SQL | undefined)[] = [scopeWhere(auth, cardUser)];
     if (q.companyCode) where.push(eq(cardUser.companyCode, q.companyCode));
     if (q.active) where.push(eq(cardUser.active, q.active === 'true'));
     if (q.scope) where.push(eq(cardUser.scope, q.scope));

@@ -10,7 +10,7 @@ import { cardUser, company, station } from '../../db/schema.js';
 import { mapUnique, type UniqueAnswer } from '../../db/pg-errors.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/envelope.js';
-import { assertSameCompany } from '../../http/scope.js';
+import { assertInScope, assertSameCompany } from '../../http/scope.js';
 import { rechargeAmountError } from '../../../domain/entities/balance-record.js';
 import type { CardUserInput } from '../../../domain/entities/card-user.js';
 import type { PrepayType } from '../../../domain/enums.js';
@@ -20,7 +20,7 @@ import { changeBalance, type ChangeType } from '../balance/ledger.js';
 export async function loadCardUser(db: Db, auth: AuthContext, id: number, mode: 'read' | 'write' = 'read') {
   const [row] = await db.select().from(cardUser).where(eq(cardUser.id, id));
   if (!row) throw new AppError(803);
-  assertSameCompany(auth, row.companyCode, mode);
+  assertInScope(auth, cardUser, row, mode);
   return row;
 }
 

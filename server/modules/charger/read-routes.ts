@@ -17,7 +17,7 @@ import { charger, company, station } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
 import { AppError, ok } from '../../http/envelope.js';
 import { likeTerm, limitOffset, pageQuery } from '../../http/paging.js';
-import { assertSameCompany, assertStationAccess, companyScope, stationScope } from '../../http/scope.js';
+import { assertFilterInScope, assertInScope, scopeWhere } from '../../http/scope.js';
 import { booleanStrings, orderByOf, type SortMap } from './query-helpers.js';
 import { chargerRecordSchema, envelopeOf, pageOf } from './response-schemas.js';
 import { chargerQuery, chargerRecord, connectorsOf, dashboardStateSql, loadChargerRecord } from './record.js';
@@ -81,10 +81,9 @@ const chargerReadRoutes: FastifyPluginAsync = async (app) => {
   }, async (req) => {
     const auth = authOf(req);
     const q = req.query;
-    assertSameCompany(auth, q.companyCode, 'read');
-    assertStationAccess(auth, q.stationId, 'read');
+    assertFilterInScope(auth, q);
     // Station managers see the chargers of their stations only (spec §6).
-    const conds: (SQL | undefined)[] = [companyScope(auth, charger.companyCode), stationScope(auth, charger.stationId)];
+    const conds: (SQL | undefined)[] = [scopeWhere(auth, charger)];
     if (q.companyCode) conds.push(eq(charger.companyCode, q.companyCode));
     if (q.stationId) conds.push(eq(charger.stationId, q.stationId));
     if (q.online) conds.push(eq(charger.online, q.online === 'true'));
@@ -109,8 +108,7 @@ const chargerReadRoutes: FastifyPluginAsync = async (app) => {
     const auth = authOf(req);
     const record = await loadChargerRecord(app.db, req.params.id);
     if (!record) throw new AppError(800);
-    assertSameCompany(auth, record.companyCode, 'read');
-    assertStationAccess(auth, record.stationId ?? -1, 'read');
+    assertInScope(auth, charger, record, 'read');
     return ok(req, record);
   });
 };

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.js';
 import { appUser, cardUser, charger, chargeOrder, chargerLog } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/envelope.js';
-import { assertSameCompany } from '../../http/scope.js';
+import { assertInScope } from '../../http/scope.js';
 import { checkIdTag, refusalCode } from '../transactions/id-tag.js';
 
 export type Command =
@@ -28,11 +28,11 @@ export function appIdTag(user: { id: number; idTag: string | null }): string {
   return user.idTag ?? `APP${String(user.id).padStart(8, '0')}`;
 }
 
-/** Loads the charger a command targets (800 missing; 725 another company). */
+/** Loads the charger a command targets (800 missing; 725 another company's, or another station's for a station manager). */
 async function targetCharger(db: Db, auth: AuthContext, id: number) {
   const [row] = await db.select().from(charger).where(eq(charger.id, id));
   if (!row) throw new AppError(800);
-  assertSameCompany(auth, row.companyCode, 'write');
+  assertInScope(auth, charger, row, 'write');
   return row;
 }
 

@@ -25,7 +25,7 @@ import type { Db } from '../../db/client.js';
 import { chargeOrder } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
 import { AppError, langOf, ok } from '../../http/envelope.js';
-import { assertSameCompany } from '../../http/scope.js';
+import { assertInScope } from '../../http/scope.js';
 import { envelopeOf } from '../charger/response-schemas.js';
 import { timeZoneOf } from '../../http/time-zone.js';
 import { orderConditions, orderFilterQuery, orderSort } from '../order/filter.js';
@@ -219,7 +219,7 @@ const exportRoutes: FastifyPluginAsync = async (app) => {
     const auth = authOf(req);
     const [row] = await orderQuery(app.db).where(eq(chargeOrder.id, req.params.id)).limit(1);
     if (!row) throw new AppError(400, 'id');
-    assertSameCompany(auth, row.o.companyCode, 'read');
+    assertInScope(auth, chargeOrder, row.o, 'read');
     if (!row.o.paid) throw new AppError(707);
     const setting = await loadExportSetting(app.db, row.o.companyCode);
     if (!setting) throw new AppError(813);

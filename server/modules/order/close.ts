@@ -21,7 +21,7 @@ import type { Db } from '../../db/client.js';
 import { charger, chargeOrder, connector } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
 import { AppError, ok } from '../../http/envelope.js';
-import { assertSameCompany, assertStationAccess } from '../../http/scope.js';
+import { assertInScope } from '../../http/scope.js';
 import { envelopeOf, orderRecordSchema } from '../charger/response-schemas.js';
 import { finishOrder } from '../transactions/pricing.js';
 import { endFromLastReading } from '../transactions/service.js';
@@ -67,8 +67,7 @@ const closeRoutes: FastifyPluginAsync = async (app) => {
       .leftJoin(connector, and(eq(connector.chargerId, chargeOrder.chargerId), eq(connector.connectorId, chargeOrder.connectorId)))
       .where(eq(chargeOrder.id, req.params.id)).limit(1);
     if (!o) throw new AppError(400, 'id');
-    assertSameCompany(auth, o.companyCode, 'write');
-    assertStationAccess(auth, o.stationId, 'write');
+    assertInScope(auth, chargeOrder, o, 'write');
     if (o.status !== 'CHARGING') throw new AppError(724, undefined, { reason: 'NOT_CHARGING' });
     const now = new Date();
     const idle = o.connectorStatus !== null && !IN_TRANSACTION.has(o.connectorStatus);
