@@ -17,7 +17,7 @@ export interface RouteNode {
   /** Material icon name for the sidebar. */
   icon: string;
   children?: RouteNode[];
-  /** Routes reachable but not in the sidebar (own profile). */
+  /** Routes reachable but not in the sidebar (every notification of the bell). */
   hidden?: boolean;
 }
 
@@ -96,7 +96,10 @@ export const ROUTES: RouteNode[] = [
       child('System', 'Menu', 'menu', P.system.menu, 'Menu'),
     ],
   },
-  { path: '/TourAccount/TourAccount', key: 'tourAccount', icon: 'AccountCircle', hidden: true },
+  // Menu sections of their own for every signed-in user (spec §2 menu list: "Notification
+  // Preference; Your Account (edit details, change password)").
+  { path: '/NotificationPreference/NotificationPreference', key: 'notificationPreference', icon: 'NotificationsNone' },
+  { path: '/TourAccount/TourAccount', key: 'tourAccount', icon: 'AccountCircle' },
   // Every notification of the bell ("see all"); any signed-in user, like the bell.
   { path: '/Notifications', key: 'notifications', icon: 'NotificationsActive', hidden: true },
 ];

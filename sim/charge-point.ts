@@ -14,7 +14,8 @@
  * ChangeAvailability, TriggerMessage, GetConfiguration, ChangeConfiguration, ClearCache and
  * DataTransfer.
  */
-import { RPCClient, type RpcClient } from '../server/ocpp/rpc.js';
+import type { RpcClient } from '../server/ocpp/rpc.js';
+import { ocppClient } from './client.js';
 
 /** Minimal logger (pino-compatible). */
 export interface SimLogger {
@@ -110,17 +111,9 @@ export class ChargePoint {
     for (let id = 1; id <= this.opts.connectors; id++) {
       this.connectors.set(id, { status: 'Available', registerWh: 100_000 + Math.floor(Math.random() * 900_000), available: true });
     }
-    this.client = new RPCClient({
-      endpoint: o.url,
-      identity: o.identity,
-      protocols: ['ocpp1.6'],
-      strictMode: true,
-      reconnect: this.opts.reconnect,
-      maxReconnects: Infinity,
-      callTimeoutMs: 30_000,
-      pingIntervalMs: 30_000,
-      ...(o.password !== undefined ? { password: o.password } : {}),
-    } as ConstructorParameters<typeof RPCClient>[0]);
+    this.client = ocppClient({
+      url: o.url, identity: o.identity, password: o.password, reconnect: this.opts.reconnect, callTimeoutMs: 30_000, pingIntervalMs: 30_000,
+    });
     this.registerHandlers();
     this.client.on('open', () => {
       // Every (re)connection starts with a boot, as a real charger does after a reset.

@@ -34,6 +34,8 @@ export interface GatewayCharger {
   dashboardState: DashboardState;
   lifeStatus: string;
   firmwareVersion: string | null;
+  /** When the charger was last heard from (ISO), null when never. */
+  lastSeenAt: string | null;
 }
 
 /** `GET /sp/gateway/{id}`: the gateway with its chargers (by `charger.gatewaySn`; spec §3 "Gateway"). */

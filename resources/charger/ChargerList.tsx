@@ -68,7 +68,7 @@ export function ChargerList() {
         <TextField source="companyName" emptyText="—" sortable={false} />
         <TextField source="type" sortable={false} />
         <FunctionField<ChargerDetail> source="lifeStatus" sortable={false} render={(r) => translate(`resources.charger.values.lifeStatus.${r.lifeStatus}`, { _: r.lifeStatus ?? '' })} />
-        <FunctionField<ChargerDetail> source="runStatus" sortable={false} render={(r) => <RunStatusChip status={r.runStatus} online={r.online} />} />
+        <FunctionField<ChargerDetail> source="runStatus" sortable={false} render={(r) => <RunStatusChip status={r.runStatus} online={r.online} state={r.dashboardState} lastSeenAt={r.lastSeenAt} />} />
         <TextField source="firmwareVersion" emptyText="—" sortable={false} />
         <TextField source="gatewaySn" emptyText="—" sortable={false} />
         <FunctionField<ChargerDetail> source="lastSeenAt" render={(r) => <RelativeTime value={r.lastSeenAt} />} />

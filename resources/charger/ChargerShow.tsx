@@ -17,7 +17,7 @@ import { ErrorState, RelativeTime } from '../../src/components/common';
 import { useLiveEvents } from '../../src/hooks/useLiveEvents';
 import { formatDateTime } from '../../src/utils/date';
 import { OcppPasswordCard } from '../shared/OcppPasswordCard';
-import { DeviceTitle, RunStatusChip, ShowField } from '../station/common';
+import { DeviceTitle, ShowField } from '../station/common';
 import { ConnectorsField, StateField } from './chargerFields';
 import type { ChargerRecord } from './types';
 import { STATION_PROFILE_TABS, gatewayUpgradePath } from '../../domain/routes';
@@ -90,7 +90,6 @@ export function ChargerShow() {
             <ShowField label={f('lifeStatus')} testId="charger-life-status">{translate(`resources.charger.values.lifeStatus.${data.lifeStatus}`, { _: data.lifeStatus })}</ShowField>
             <ShowField label={f('online')}>{translate(`resources.charger.values.online.${data.online}`)} · <RelativeTime value={data.lastSeenAt} /></ShowField>
             <ShowField label={f('dashboardState')} testId="charger-state"><RecordContextProvider value={data}><StateField /></RecordContextProvider></ShowField>
-            <ShowField label={f('runStatus')}><RunStatusChip status={data.runStatus} online={data.online} /></ShowField>
             <ShowField label={f('connectors')}><RecordContextProvider value={data}><ConnectorsField /></RecordContextProvider></ShowField>
             <ShowField label={f('firmwareVersion')}>{data.firmwareVersion}</ShowField>
             <ShowField label={f('vendor')}>{[data.vendor, data.model].filter(Boolean).join(' · ') || null}</ShowField>

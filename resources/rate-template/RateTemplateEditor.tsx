@@ -107,7 +107,7 @@ export function RateTemplateForm({ initial, id, readOnly, readOnlyNote, context 
     setSaveError(null);
     const options = {
       onSuccess: (record: unknown) => {
-        notify(id ? 'ra.notification.updated' : 'ra.notification.created', { type: 'success', messageArgs: { smart_count: 1 } });
+        notify(id ? 'resources.rate-template.notifications.updated' : 'resources.rate-template.notifications.created', { type: 'success' });
         onSaved(record as RateTemplateRecord);
       },
       onError: (e: unknown) => {

@@ -4,11 +4,11 @@
  * station profile page, the online dot / chip, the last-seen time and the run-status chip of a device,
  * and the title and labelled fields of a device's show page.
  */
-import { useCallback, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { SelectInput, useLocaleState, useTranslate, type SelectInputProps } from 'react-admin';
+import { SelectInput, useTranslate, type SelectInputProps } from 'react-admin';
 import { Box, Grid, Tab, Tabs, Tooltip, Typography } from '@mui/material';
-import { ColorChip, RelativeTime, stateColor } from '../../src/components/common';
+import { ColorChip, RelativeTime, UnknownSinceChip, stateColor } from '../../src/components/common';
 import { useApi } from '../../src/hooks/useApi';
 import type { CompanyOption } from '../../src/layout/CompanySelect';
 import { STATE_COLORS } from '../../src/theme';
@@ -104,9 +104,15 @@ export function LastSeen({ value, inline }: { value: TimeInput; inline?: boolean
   );
 }
 
-/** The OCPP run status of a charger as a coloured chip ("—" when none reported). */
-export function RunStatusChip({ status, online }: { status: string | null | undefined; online: boolean }) {
+/**
+ * A charger's run status as a coloured chip: its one derived state (`dashboardState`: what it is
+ * doing, its connectors included) when known, so it never contradicts the state shown beside it;
+ * "unknown since <last seen>" while offline; "—" when nothing was reported.
+ */
+export function RunStatusChip({ status, online, state, lastSeenAt }: { status: string | null | undefined; online: boolean; state?: string | null; lastSeenAt?: string | null }) {
   const translate = useTranslate();
+  if (!online) return <UnknownSinceChip lastSeenAt={lastSeenAt} />;
+  if (state) return <ColorChip testId="run-status" label={translate(`app.dashboard.split.${state}`)} color={stateColor(state)} />;
   if (!status) return <span>—</span>;
   return <ColorChip testId="run-status" label={translate(`resources.charger.values.runStatus.${status}`, { _: status })} color={stateColor(status, online)} />;
 }

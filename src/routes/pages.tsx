@@ -17,6 +17,7 @@ export const PAGES: Record<string, ComponentType> = {
   '/Operations/StationIndights': lazy(() => import('../pages/station-insights/StationInsights')),
   '/Search/Search': lazy(() => import('../pages/search/SearchPage')),
   '/TourAccount/TourAccount': lazy(() => import('../pages/account/TourAccount')),
+  '/NotificationPreference/NotificationPreference': lazy(() => import('../pages/notification-preference/NotificationPreferencePage')),
   '/Notifications': lazy(() => import('../pages/notifications/NotificationsPage')),
 };
 

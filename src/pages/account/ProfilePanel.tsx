@@ -15,6 +15,7 @@ import { sessionOf } from '../../../authProvider/session';
 import { catalogueMessage } from '../../../domain/errors';
 import type { ProfileRecord } from '../../../domain/records/profile';
 import { nameHasDigit } from '../../../domain/schemas/required';
+import { initialOf } from '../../utils/initial';
 import { AVATAR_LIMITS, checkImage, uploadImage } from '../../../resources/account/uploadImage';
 import { useApi } from '../../hooks/useApi';
 import { formatDateTime } from '../../utils/date';
@@ -117,7 +118,7 @@ export function ProfilePanel() {
     <Stack spacing={3} data-testid="profile-panel">
       <Stack direction="row" spacing={2} alignItems="center">
         <Avatar src={profile.avatar ?? undefined} sx={{ width: 72, height: 72, bgcolor: 'primary.main' }} data-testid="profile-avatar">
-          {profile.username.slice(0, 1).toUpperCase()}
+          {initialOf(profile.realName || profile.username)}
         </Avatar>
         <Box>
           <Button component="label" variant="outlined" size="small" startIcon={uploading ? <CircularProgress size={14} /> : <UploadIcon />} disabled={uploading}>

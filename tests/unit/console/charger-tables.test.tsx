@@ -63,10 +63,10 @@ describe('the upgrade view', () => {
     lifeStatus: 'ACTIVE', firmwareVersion: '1.6.3', vendor: null, model: null, online: true, lastSeenAt: null, hasOcppPassword: false,
     chargerCount: 3, createdAt: null,
     chargers: [
-      { id: 3, serialNum: 'VOLTA00000000201', online: true, runStatus: 'Available', dashboardState: 'available', lifeStatus: 'ACTIVE', firmwareVersion: '2.4.1' },
-      { id: 4, serialNum: 'VOLTA00000000202', online: true, runStatus: 'Charging', dashboardState: 'charging', lifeStatus: 'ACTIVE', firmwareVersion: '2.4.0' },
+      { id: 3, serialNum: 'VOLTA00000000201', online: true, runStatus: 'Available', dashboardState: 'available', lifeStatus: 'ACTIVE', firmwareVersion: '2.4.1', lastSeenAt: null },
+      { id: 4, serialNum: 'VOLTA00000000202', online: true, runStatus: 'Charging', dashboardState: 'charging', lifeStatus: 'ACTIVE', firmwareVersion: '2.4.0', lastSeenAt: null },
       // Connector 0 idle, a connector charging: busy, and the state chip says so.
-      { id: 5, serialNum: 'VOLTA00000000203', online: true, runStatus: 'Available', dashboardState: 'charging', lifeStatus: 'ACTIVE', firmwareVersion: '2.4.0' },
+      { id: 5, serialNum: 'VOLTA00000000203', online: true, runStatus: 'Available', dashboardState: 'charging', lifeStatus: 'ACTIVE', firmwareVersion: '2.4.0', lastSeenAt: null },
     ],
   };
 
@@ -86,5 +86,26 @@ describe('the upgrade view', () => {
     expect(within(rows[2]).getByTestId('upgrade-reason').textContent).toContain('Not eligible');
     expect(rows.map((r) => within(r).getByTestId('charger-state').textContent)).toEqual(['Available', 'Charging', 'Charging']);
     expect(rows[0].className).not.toContain('MuiTableRow-hover');
+  });
+});
+
+describe('one derived state, and what is known of an offline charger', () => {
+  it('shows the run status as the derived state, never "Available" beside "Charging"', () => {
+    renderWith(
+      <ChargerTable chargers={[charger({ runStatus: 'Available', dashboardState: 'charging' })]} columns={['runStatus', 'dashboardState']} testId="t" rowTestId="r" />,
+    );
+    const [row] = screen.getAllByTestId('r');
+    expect(within(row).getByTestId('run-status').textContent).toBe('Charging');
+    expect(within(row).getByTestId('charger-state').textContent).toBe('Charging');
+  });
+
+  it('shows "unknown since <last seen>" for an offline charger instead of its last run status', () => {
+    renderWith(
+      <ChargerTable chargers={[charger({ online: false, runStatus: 'Available', dashboardState: 'offline', lastSeenAt: '2026-03-18T10:30:00.000Z' }), charger({ id: 9, online: false, lastSeenAt: null, dashboardState: 'offline' })]} columns={['runStatus']} testId="t" rowTestId="r" />,
+    );
+    const [seen, never] = screen.getAllByTestId('r');
+    expect(within(seen).getByTestId('unknown-since').textContent).toMatch(/^Unknown since 2026-03-18 \d\d:30:00$/);
+    expect(within(seen).queryByText(/Available/)).toBeNull();
+    expect(within(never).getByTestId('unknown-since').textContent).toBe('Unknown (never connected)');
   });
 });
