@@ -7,7 +7,7 @@
  */
 import { useMemo } from 'react';
 import {
-  Create, CreateButton, Datagrid, Edit, FilterButton, FunctionField, List, Pagination, PasswordInput,
+  Create, CreateButton, Edit, FilterButton, FunctionField, List, Pagination, PasswordInput,
   SearchInput, SelectArrayInput, SelectInput, SimpleForm, TextField, TextInput, TopToolbar, useLocaleState, useRecordContext,
   useTranslate, type SelectInputProps,
 } from 'react-admin';
@@ -18,6 +18,7 @@ import { ACCOUNT_TYPES } from '../../domain/enums';
 import { catalogueMessage } from '../../domain/errors';
 import { ACCOUNT_REQUIRED, accountCreateInput, accountUpdateInput, type AccountDto as AccountRecord } from '../../domain/schemas/account';
 import { ColorChip, EmptyState, ErrorState } from '../../src/components/common';
+import { ColumnsButton, ConfigurableGrid } from '../../src/components/ConfigurableGrid';
 import { useApi } from '../../src/hooks/useApi';
 import { STATE_COLORS } from '../../src/theme';
 import { formatDate, formatDateTime } from '../../src/utils/date';
@@ -73,19 +74,23 @@ export function AccountList() {
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={20}
       exporter={false}
-      actions={<TopToolbar><FilterButton /><CreateButton to={`${routePath('accounts')}/create`} data-testid="account-create" /></TopToolbar>}
+      actions={<TopToolbar><FilterButton /><ColumnsButton resource="company/user" /><CreateButton to={`${routePath('accounts')}/create`} data-testid="account-create" /></TopToolbar>}
       pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
       title={translate('menu.accounts')}
       empty={false}
       error={<ErrorState />}
     >
-      <Datagrid
+      {/* Actions first, so they never fall off the screen; e-mail is a column the user may add. */}
+      <ConfigurableGrid
+        resource="company/user"
+        omit={['email']}
         bulkActionButtons={false}
         rowClick={(id) => `${routePath('accounts')}/${id}`}
         empty={<EmptyState />}
         data-testid="accounts-grid"
         sx={{ '& td.column-username, & td.column-phone, & td.column-createdAt': { whiteSpace: 'nowrap' } }}
       >
+        <RowActions label="app.assets.actions" />
         <TextField source="username" />
         <TextField source="realName" />
         <FunctionField<AccountRecord> source="userType" render={(r) => translate(`app.account.user_types.${r.userType}`, { _: r.userType })} />
@@ -95,8 +100,7 @@ export function AccountList() {
         <TextField source="email" emptyText="—" sortable={false} />
         <ActiveChip source="active" />
         <FunctionField<AccountRecord> source="createdAt" render={(r) => <span title={formatDateTime(r.createdAt)}>{formatDate(r.createdAt)}</span>} />
-        <RowActions label="app.assets.actions" />
-      </Datagrid>
+      </ConfigurableGrid>
     </List>
   );
 }

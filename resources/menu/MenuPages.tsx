@@ -64,7 +64,11 @@ export function MenuList() {
         {isPending && <LinearProgress />}
         {error ? <ErrorState error={error} onRetry={() => void refetch()} /> : !isPending && !rows.length ? <EmptyState /> : (
           <TableContainer>
-            <Table size="small" data-testid="menus-table">
+            {/* The actions column stays in view (sticky on the right) however wide the table is. */}
+            <Table
+              size="small" data-testid="menus-table"
+              sx={{ '& th:last-of-type, & td:last-of-type': { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 1, boxShadow: '-6px 0 6px -6px rgba(0,0,0,.2)' } }}
+            >
               <TableHead>
                 <TableRow>
                   {['name', 'orderNum', 'level', 'enabled', 'permission', 'url', 'icon', 'parentId', 'configurable'].map((k) => <TableCell key={k} sx={{ whiteSpace: 'nowrap' }}>{translate(`${F}.${k}`)}</TableCell>)}
