@@ -23,7 +23,8 @@ import { useApi } from '../../src/hooks/useApi';
 import { STATE_COLORS } from '../../src/theme';
 import { formatDate, formatDateTime } from '../../src/utils/date';
 import { CompanyFilterInput, ROWS_PER_PAGE } from '../shared/filterInputs';
-import { CompanyInput, useSchemaValidate } from '../station/common';
+import { CompanyInput } from '../station/common';
+import { useSchemaValidate } from '../../src/forms/schemaValidate';
 import { ResetPasswordButton } from './ResetPasswordDialog';
 import { StatusToggle } from './StatusToggle';
 import { FormToolbar } from './FormToolbar';
@@ -158,14 +159,15 @@ function AccountForm({ edit }: { edit?: boolean }) {
   const types = useTypeChoices(isAdmin);
   const [locale] = useLocaleState();
   const lang = locale === 'zh' ? 'zh' : 'en';
-  const base = useSchemaValidate(edit ? accountUpdateInput : accountCreateInput, ACCOUNT_REQUIRED, edit ? ['username', 'password'] : []);
+  const base = useSchemaValidate(edit ? accountUpdateInput : accountCreateInput, { required: ACCOUNT_REQUIRED, skip: edit ? ['username', 'password'] : [] });
   const translate = useTranslate();
   const validate = (values: Record<string, unknown>) => {
     let errors = withRealNameRule(base(values), values, lang);
     // Every account but a platform administrator belongs to a company and holds a role (600 / 608).
     if (values.userType && values.userType !== 'ADMIN') {
-      if (!values.companyCode && !errors.companyCode) errors = { ...errors, companyCode: catalogueMessage(600, lang) };
-      if (!values.roleId && !errors.roleId) errors = { ...errors, roleId: catalogueMessage(608, lang) };
+      const empty = (field: string) => translate('app.validation.empty', { field: translate(`${T}.fields.${field}`) });
+      if (!values.companyCode && !errors.companyCode) errors = { ...errors, companyCode: empty('companyCode') };
+      if (!values.roleId && !errors.roleId) errors = { ...errors, roleId: empty('roleId') };
     }
     if (!edit && values.confirmPassword && values.confirmPassword !== values.password) errors = { ...errors, confirmPassword: translate('app.account.inconsistent') };
     return errors;

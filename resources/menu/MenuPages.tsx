@@ -21,7 +21,7 @@ import { MENU_REQUIRED, menuInput } from '../../domain/schemas/menu';
 import { EmptyState, ErrorState } from '../../src/components/common';
 import { useApi } from '../../src/hooks/useApi';
 import { iconFor } from '../../src/layout/icons';
-import { useSchemaValidate } from '../station/common';
+import { useSchemaValidate } from '../../src/forms/schemaValidate';
 import { StatusToggle } from '../account/StatusToggle';
 import { useIsAdmin } from '../account/useIsAdmin';
 import { FormToolbar } from '../account/FormToolbar';
@@ -137,7 +137,7 @@ function ParentInput() {
 function MenuForm({ edit }: { edit?: boolean }) {
   const record = useRecordContext<MenuNode>();
   const seeded = !!record?.routeKey;
-  const schemaValidate = useSchemaValidate(menuInput, MENU_REQUIRED);
+  const schemaValidate = useSchemaValidate(menuInput, { required: MENU_REQUIRED });
   const translate = useTranslate();
   const validate = (v: Record<string, unknown>) => {
     const errors = schemaValidate(v);

@@ -19,7 +19,7 @@ import { EmptyState, ErrorState } from '../../src/components/common';
 import { ColumnsButton, ConfigurableGrid } from '../../src/components/ConfigurableGrid';
 import { formatDate, formatDateTime } from '../../src/utils/date';
 import { ROWS_PER_PAGE } from '../shared/filterInputs';
-import { useSchemaValidate } from '../station/common';
+import { useSchemaValidate } from '../../src/forms/schemaValidate';
 import { useIsAdmin } from '../account/useIsAdmin';
 import { FormToolbar } from '../account/FormToolbar';
 import { LogoInput } from './LogoInput';
@@ -99,7 +99,7 @@ function EditIconLink({ id }: { id: number }) {
 }
 
 function OperatorForm({ edit }: { edit?: boolean }) {
-  const validate = useSchemaValidate(edit ? operatorUpdateInput : operatorCreateInput, OPERATOR_REQUIRED);
+  const validate = useSchemaValidate(edit ? operatorUpdateInput : operatorCreateInput, { required: edit ? {} : OPERATOR_REQUIRED });
   const zones = useMemo(timeZoneChoices, []);
   const w = { sx: { minWidth: 360 } };
   return (
