@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, allPermissions } from '../../domain/routes.js';
 import { ensureMenus } from '../../server/modules/menu/service.js';
-import type { MenuNode } from '../../domain/schemas/menu.js';
+import type { MenuNode } from '../../domain/entities/menu.js';
 import { backends } from '../support/db.js';
 import { build, type TestServer } from '../support/app.js';
 import { call, setupTenants, type Tenants } from '../support/tenants.js';

@@ -8,7 +8,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CURRENCIES } from '../../../domain/enums.js';
-import { operatorCreateInput, operatorUpdateInput, operatorRecordSchema } from '../../../domain/schemas/operator.js';
+import { operatorCreateInput, operatorUpdateInput, operatorRecordSchema } from '../../../domain/entities/operator.js';
 import { authOf } from '../../http/access.js';
 import { ok } from '../../http/envelope.js';
 import { pageQuery } from '../../http/paging.js';

@@ -35,6 +35,7 @@ import { EXCEL_COLUMNS, headerOf, localTime, valueLabel, wordsOf, type ExportCol
 import { invoicePdf, orderListPdf } from './pdf.js';
 import { loadExportSetting } from './settings.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
+import { fileAnswer } from '../../../domain/entities/api.js';
 
 /** Most rows of an Excel export (spec §8 code 710). */
 export const EXCEL_MAX_ROWS = 50_000;
@@ -132,7 +133,7 @@ const exportRoutes: FastifyPluginAsync = async (app) => {
     return ok(req, { total, max: EXCEL_MAX_ROWS, pdfMax: PDF_MAX_ROWS });
   });
 
-  r.get('/order/export/excel', { config, schema: { tags: ['order'], querystring: exportQuery } }, async (req, reply) => {
+  r.get('/order/export/excel', { config, schema: { tags: ['order'], querystring: exportQuery, response: { 200: fileAnswer('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'The orders as a spreadsheet') } } }, async (req, reply) => {
     const q = req.query;
     const where = orderConditions(authOf(req), q);
     orderSort(q);
@@ -182,7 +183,7 @@ const exportRoutes: FastifyPluginAsync = async (app) => {
     return reply.send(out);
   });
 
-  r.get('/order/export/pdf', { config, schema: { tags: ['order'], querystring: exportQuery } }, async (req, reply) => {
+  r.get('/order/export/pdf', { config, schema: { tags: ['order'], querystring: exportQuery, response: { 200: fileAnswer('application/pdf', 'The orders as a PDF') } } }, async (req, reply) => {
     const q = req.query;
     const where = orderConditions(authOf(req), q);
     orderSort(q);
@@ -211,7 +212,7 @@ const exportRoutes: FastifyPluginAsync = async (app) => {
 
   r.get('/order/:id/invoice', {
     config,
-    schema: { tags: ['order'], params: z.object({ id: z.coerce.number().int().positive() }) },
+    schema: { tags: ['order'], params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: fileAnswer('application/pdf', 'The tax invoice') } },
   }, async (req, reply) => {
     const auth = authOf(req);
     const [row] = await orderQuery(app.db).where(eq(chargeOrder.id, req.params.id)).limit(1);

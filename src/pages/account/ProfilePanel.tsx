@@ -13,7 +13,7 @@ import UploadIcon from '@mui/icons-material/Upload';
 import type { ChargeDeskDataProvider } from '../../../dataProvider';
 import { sessionOf } from '../../../authProvider/session';
 import { catalogueMessage } from '../../../domain/errors';
-import type { ProfileRecord } from '../../../domain/records/profile';
+import type { ProfileRecord } from '../../../domain/entities/profile';
 import { nameHasDigit } from '../../../domain/schemas/required';
 import { AVATAR_LIMITS, checkImage, uploadImage } from '../../../resources/account/uploadImage';
 import { useApi } from '../../hooks/useApi';

@@ -7,7 +7,9 @@ import { catalogueMessage } from '../../../domain/errors';
 import { COUNTRIES, countryName, countryOf } from '../../../domain/countries';
 import { chargerCreate as chargerInput } from '../../../domain/entities/charger';
 const CHARGER_EMPTY_CODES = {};
-import { GATEWAY_EMPTY_CODES, gatewayInput } from '../../../domain/schemas/gateway';
+import { gatewayCreate as gatewayInput } from '../../../domain/entities/gateway';
+
+const GATEWAY_EMPTY_CODES = {};
 import { stationCreate as stationInput } from '../../../domain/entities/station';
 const STATION_EMPTY_CODES = {};
 import { schemaErrors } from '../../../resources/station/schemaValidate';
