@@ -16,8 +16,9 @@ import { AppError, ok } from '../../http/envelope.js';
 import { likeTerm, limitOffset, pageQuery } from '../../http/paging.js';
 import { assertSameCompany, assertStationAccess, companyScope, stationScope } from '../../http/scope.js';
 import { booleanStrings, orderByOf, type SortMap } from './query-helpers.js';
-import { chargerRecordSchema, envelopeOf, pageOf } from './response-schemas.js';
-import { chargerQuery, chargerRecord, connectorsOf, dashboardStateSql, loadChargerRecord } from './record.js';
+import { envelopeOf, pageOf } from '../../../domain/entities/api.js';
+import { chargerRecord } from '../../../domain/entities/charger.js';
+import { chargerQuery, connectorsOf, toChargerRecord, dashboardStateSql, loadChargerRecord } from './record.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 
 /** Permissions that may read chargers (any of them). */
@@ -60,7 +61,7 @@ const chargerReadRoutes: FastifyPluginAsync = async (app) => {
 
   r.get('/charger', {
     config: { permission: CHARGER_READ_PERMISSIONS },
-    schema: { tags: ['charger'], querystring: listQuery, response: { 200: envelopeOf(pageOf(chargerRecordSchema)) } },
+    schema: { tags: ['charger'], querystring: listQuery, response: { 200: envelopeOf(pageOf(chargerRecord)) } },
   }, async (req) => {
     const auth = authOf(req);
     const q = req.query;
@@ -81,12 +82,12 @@ const chargerReadRoutes: FastifyPluginAsync = async (app) => {
     // Filters only touch the charger table: the count needs no joins.
     const [{ total }] = await app.db.select({ total: count() }).from(charger).where(where);
     const connectors = await connectorsOf(app.db, rows.map((x) => x.c.id));
-    return ok(req, { records: rows.map((x) => chargerRecord(x, connectors.get(x.c.id) ?? [])), total });
+    return ok(req, { records: rows.map((x) => toChargerRecord(x, connectors.get(x.c.id) ?? [])), total });
   });
 
   r.get('/charger/:id', {
     config: { permission: CHARGER_READ_PERMISSIONS },
-    schema: { tags: ['charger'], params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: envelopeOf(chargerRecordSchema) } },
+    schema: { tags: ['charger'], params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: envelopeOf(chargerRecord) } },
   }, async (req) => {
     const auth = authOf(req);
     const record = await loadChargerRecord(app.db, req.params.id);

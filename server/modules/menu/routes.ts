@@ -11,7 +11,7 @@ import { menuInput, menuRecordSchema } from '../../../domain/entities/menu.js';
 import { authOf } from '../../http/access.js';
 import { AppError, ok } from '../../http/envelope.js';
 import { pageQuery } from '../../http/paging.js';
-import { envelopeOf, pageOf } from '../charger/response-schemas.js';
+import { envelopeOf, pageOf } from '../../../domain/entities/api.js';
 import { createMenu, fullTree, getMenu, listMenus, menuTreeFor, setMenuEnabled, toMenuDto, updateMenu } from './service.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 import { answersWith } from '../../../domain/entities/api.js';

@@ -12,7 +12,7 @@ import { operatorCreateInput, operatorUpdateInput, operatorRecordSchema } from '
 import { authOf } from '../../http/access.js';
 import { ok } from '../../http/envelope.js';
 import { pageQuery } from '../../http/paging.js';
-import { envelopeOf, pageOf } from '../charger/response-schemas.js';
+import { envelopeOf, pageOf } from '../../../domain/entities/api.js';
 import { checkImage, fileOf, registerUploadParsers, storeImage, UPLOAD_BODY_LIMIT } from '../profile/upload.js';
 import { createOperator, getOperator, listOperators, updateOperator } from './service.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';

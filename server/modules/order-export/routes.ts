@@ -26,10 +26,10 @@ import { chargeOrder } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
 import { AppError, langOf, ok } from '../../http/envelope.js';
 import { assertSameCompany } from '../../http/scope.js';
-import { envelopeOf } from '../charger/response-schemas.js';
+import { envelopeOf } from '../../../domain/entities/api.js';
 import { timeZoneOf } from '../../http/time-zone.js';
 import { orderConditions, orderFilterQuery, orderSort } from '../order/filter.js';
-import { orderIdQuery, orderQuery, orderRecord, type OrderRecord } from '../order/record.js';
+import { orderIdQuery, orderQuery, toOrderRecord, type OrderRecord } from '../order/record.js';
 import { neutraliseText } from '../../../domain/spreadsheet.js';
 import { EXCEL_COLUMNS, headerOf, localTime, valueLabel, wordsOf, type ExportColumn } from './labels.js';
 import { invoicePdf, orderListPdf } from './pdf.js';
@@ -75,7 +75,7 @@ async function* orderPages(db: Db, where: SQL | undefined, q: ExportQuery, limit
     const page: OrderRecord[] = [];
     for (const id of chunk) {
       const row = rows.get(id);
-      if (row) page.push(orderRecord(row, now));
+      if (row) page.push(toOrderRecord(row, now));
     }
     yield page;
   }
@@ -223,7 +223,7 @@ const exportRoutes: FastifyPluginAsync = async (app) => {
     if (!setting) throw new AppError(813);
     let pdf: Buffer;
     try {
-      pdf = await invoicePdf(orderRecord(row), {
+      pdf = await invoicePdf(toOrderRecord(row), {
         operatorCompanyName: setting.operatorCompanyName,
         address: setting.address,
         logo: Buffer.from(setting.logoData, 'base64'),

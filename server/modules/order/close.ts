@@ -19,10 +19,11 @@ import { charger, chargeOrder, meterValue } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
 import { AppError, ok } from '../../http/envelope.js';
 import { assertSameCompany, assertStationAccess } from '../../http/scope.js';
-import { envelopeOf, orderRecordSchema } from '../charger/response-schemas.js';
+import { envelopeOf } from '../../../domain/entities/api.js';
+import { orderRecord } from '../../../domain/entities/order.js';
 import { priceOrder } from '../transactions/pricing.js';
 import { ENERGY_REGISTER, energyKwh, registerWh } from '../transactions/service.js';
-import { orderQuery, orderRecord } from './record.js';
+import { orderQuery, toOrderRecord } from './record.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 
 /** An order CHARGING for longer than this may be closed even when its charger is online. */
@@ -90,7 +91,7 @@ const closeRoutes: FastifyPluginAsync = async (app) => {
     schema: {
       tags: ['order'],
       params: z.object({ id: z.coerce.number().int().positive() }),
-      response: { 200: envelopeOf(orderRecordSchema) },
+      response: { 200: envelopeOf(orderRecord) },
     },
   }, async (req) => {
     const auth = authOf(req);
@@ -114,7 +115,7 @@ const closeRoutes: FastifyPluginAsync = async (app) => {
     }
     if (!closed) throw new AppError(724, undefined, { reason: 'NOT_CHARGING' });
     const [row] = await orderQuery(app.db).where(eq(chargeOrder.id, o.id)).limit(1);
-    return ok(req, orderRecord(row));
+    return ok(req, toOrderRecord(row));
   });
 };
 
