@@ -10,10 +10,14 @@
  *   and back to the login page; other
  *   errors (700 wrong login, 403, …) stay on the page as toasts.
  * - getPermissions: the stored strings, reloaded from user/info when missing.
+ * - canAccess: for a console path (`resource` starting with `/`, e.g. `/Operations/Orders`), whether
+ *   the permissions open it (spec §6, src/routes/access.ts); react-admin's own checks on API
+ *   resources (`card-user` edit, …) are always allowed here: the server enforces them (403).
  */
 import type { AuthProvider } from 'react-admin';
 import type { HttpClient } from '../dataProvider/httpClient';
 import { errorCode } from '../dataProvider/httpClient';
+import { canAccess as canOpenPath } from '../src/routes/access';
 import { sessionOf, type SessionStorage, type UserInfo } from './session';
 
 export * from './session';
@@ -64,7 +68,7 @@ export function createAuthProvider({ http, storage = localStorage, location = cu
     }
   }
 
-  return {
+  const provider: AuthProvider = {
     async login(params: { username?: string; password?: string }) {
       const username = (params.username ?? '').trim();
       const password = params.password ?? '';
@@ -135,5 +139,12 @@ export function createAuthProvider({ http, storage = localStorage, location = cu
         userName: user.userName,
       };
     },
+
+    async canAccess({ resource }: { resource: string }) {
+      if (!resource.startsWith('/')) return true;
+      const permissions: unknown = await provider.getPermissions?.({});
+      return canOpenPath(resource, Array.isArray(permissions) ? permissions : []);
+    },
   };
+  return provider;
 }

@@ -21,7 +21,8 @@ import { loadConfig, type Config } from '../server/config.js';
 import { openDatabase } from '../server/db/client.js';
 import { charger, company, station } from '../server/db/schema.js';
 import { startCentralSystem, type CentralSystem } from '../server/ocpp/central-system.js';
-import { RPCClient, type RpcClient } from '../server/ocpp/rpc.js';
+import type { RpcClient } from '../server/ocpp/rpc.js';
+import { ocppClient } from '../sim/client.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { values: opt } = parseArgs({
@@ -83,7 +84,7 @@ try {
   const sns = Array.from({ length: N }, (_, i) => `BENCHCL${String(i + 1).padStart(9, '0')}`);
   await database.db.insert(charger).values(sns.map((serialNum) => ({ companyCode: 'BENCH', stationId: st.id, serialNum })));
   for (const sn of sns) {
-    const c = new RPCClient({ endpoint: a.ocppUrl, identity: sn, protocols: ['ocpp1.6'], strictMode: true, reconnect: false } as ConstructorParameters<typeof RPCClient>[0]);
+    const c = ocppClient({ url: a.ocppUrl, identity: sn });
     c.handle('Reset', async () => ({ status: 'Accepted' }));
     await c.connect();
     clients.push(c);

@@ -20,15 +20,15 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { count, eq, sql } from 'drizzle-orm';
-import ocppRpc from 'ocpp-rpc';
+import type { RpcClient } from '../server/ocpp/rpc.js';
+import { ocppClient } from '../sim/client.js';
 import { loadConfig, type Config } from '../server/config.js';
 import { buildApp } from '../server/app.js';
 import { openDatabase } from '../server/db/client.js';
 import { cardUser, charger, chargeOrder, company, station } from '../server/db/schema.js';
 import { startCentralSystem } from '../server/ocpp/central-system.js';
 
-const { RPCClient } = ocppRpc;
-type Client = InstanceType<typeof RPCClient>;
+type Client = RpcClient;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -93,15 +93,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /** One charge point: boot, then K sessions on connector 1 with increasing meter readings. */
 async function chargePoint(ocppUrl: string, serial: string, idTag: string): Promise<void> {
-  const cli: Client = new RPCClient({
-    endpoint: ocppUrl,
-    identity: serial,
-    protocols: ['ocpp1.6'],
-    strictMode: true,
-    reconnect: false,
-    callTimeoutMs: 30_000,
-  // ocpp-rpc's typings mark every option required; the library fills in defaults for the rest.
-  } as Partial<ConstructorParameters<typeof RPCClient>[0]> as ConstructorParameters<typeof RPCClient>[0]);
+  const cli: Client = ocppClient({ url: ocppUrl, identity: serial, callTimeoutMs: 30_000 });
   await cli.connect();
   try {
     await timed(cli, 'BootNotification', { chargePointVendor: 'BenchVendor', chargePointModel: 'BX-1', firmwareVersion: '1.0.0' });

@@ -4,7 +4,8 @@
  * (`order`, `charger`, `station`, `company/user`, …).
  *
  * - getList / getManyReference → `GET /sp/<resource>?page&size&sort&order=asc|desc&<filters>`
- *   answering `{ records, total }`; array filters go as repeated keys.
+ *   answering `{ records, total }`; array filters go as repeated keys; other fields of the page
+ *   answer come back as the list's `meta`.
  * - getOne → `GET /sp/<resource>/{id}`; getMany → one getOne per id (in parallel).
  * - create → `POST /sp/<resource>`; update → `PUT /sp/<resource>/{id}`; delete → `DELETE …/{id}`;
  *   updateMany / deleteMany → one call per id.
@@ -75,12 +76,23 @@ function asPage<T>(data: Paged<T> | T[] | null | undefined): Paged<T> {
   return { records: data?.records ?? [], total: Number(data?.total ?? 0) };
 }
 
+/**
+ * Whatever a page answer carries beside `records` and `total` (e.g. the charger list's `split`),
+ * as the list's `meta`, so figures computed with the rows reach the page from the same answer.
+ */
+function pageMeta(data: unknown): { meta?: Record<string, unknown> } {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return {};
+  const { records: _records, total: _total, ...rest } = data as Record<string, unknown>;
+  return Object.keys(rest).length ? { meta: rest } : {};
+}
+
 /** Creates the data provider over `http`. */
 export function createDataProvider(http: HttpClient): ChargeDeskDataProvider {
   return {
     async getList(resource, params) {
-      const page = asPage<RaRecord>(await http<Paged<RaRecord> | RaRecord[]>(`/${resource}`, { query: listQuery(params), signal: params.signal }));
-      return { data: page.records, total: page.total };
+      const raw = await http<Paged<RaRecord> | RaRecord[]>(`/${resource}`, { query: listQuery(params), signal: params.signal });
+      const page = asPage<RaRecord>(raw);
+      return { data: page.records, total: page.total, ...pageMeta(raw) };
     },
     async getOne(resource, params) {
       const data = await http<RaRecord>(`/${resource}/${enc(params.id)}`, { query: metaQuery(params.meta), signal: params.signal });

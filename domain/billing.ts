@@ -15,13 +15,7 @@
  * total (not the sum of rounded parts). Free templates cost nothing.
  */
 import Decimal from 'decimal.js';
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc.js';
-import timezone from 'dayjs/plugin/timezone.js';
 import { currencyDigits } from './enums.js';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
 type Dec = InstanceType<typeof D>;
@@ -52,10 +46,13 @@ export interface Tariff {
   details: RateWindow[];
 }
 
-/** A cumulative energy register reading (Energy.Active.Import.Register) in Wh at an instant. */
+/**
+ * A cumulative energy register reading (Energy.Active.Import.Register) in Wh at an instant. The
+ * reading is a decimal string as the charger sent it (a number is accepted for whole Wh).
+ */
 export interface MeterSample {
   at: Date;
-  wh: number;
+  wh: string | number;
 }
 
 export interface WindowEnergy {
@@ -86,7 +83,7 @@ export interface SessionPrice extends OrderAmounts {
     serviceFeePerKwh: string;
     serviceTax: string;
     taxes: TaxRow[];
-    exact: { electricityFee: string; serviceFee: string; taxAmount: string; cost: string; totalAmount: string };
+    exact: { energyKwh: string; electricityFee: string; serviceFee: string; taxAmount: string; cost: string; totalAmount: string };
     formulas: { electricityFee: string; serviceFee: string; taxAmount: string; totalAmount: string };
     timeZone: string;
     free: boolean;
@@ -105,57 +102,143 @@ export function windowIndexAt(details: readonly RateWindow[], minute: number): n
   return details.findIndex((w) => minute >= minutesOf(w.startTime) && minute < minutesOf(w.endTime));
 }
 
-/** Local minute of day of an instant in `timeZone`. */
-function localMinute(at: number, timeZone: string): number {
-  const t = dayjs(at).tz(timeZone);
-  return t.hour() * 60 + t.minute() + t.second() / 60;
+const DAY_MS = 86_400_000;
+/** Longest stretch over which a zone's UTC offset is assumed to change at most once (DST rules). */
+const OFFSET_PROBE_MS = 14 * DAY_MS;
+
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** UTC offset (ms, local − UTC) of `timeZone` at instant `t` (one Intl call, formatters cached). */
+export function zoneOffsetMs(timeZone: string, t: number): number {
+  let f = zoneFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+    });
+    zoneFormats.set(timeZone, f);
+  }
+  const p: Record<string, number> = {};
+  for (const part of f.formatToParts(t)) if (part.type !== 'literal') p[part.type] = Number(part.value);
+  const local = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return local - Math.floor(t / 1000) * 1000;
 }
 
-/** Instants (ms) strictly between t0 and t1 where a window starts, in `timeZone`. */
-function boundariesBetween(t0: number, t1: number, details: readonly RateWindow[], timeZone: string): number[] {
-  const starts = [...new Set(details.map((w) => w.startTime))];
-  const out: number[] = [];
-  let day = dayjs(t0).tz(timeZone).startOf('day').subtract(1, 'day');
-  const last = dayjs(t1).tz(timeZone).startOf('day').add(1, 'day');
-  while (!day.isAfter(last)) {
-    const date = day.format('YYYY-MM-DD');
-    for (const s of starts) {
-      const at = dayjs.tz(`${date} ${s}`, 'YYYY-MM-DD HH:mm', timeZone).valueOf();
-      if (at > t0 && at < t1) out.push(at);
+/** A stretch [from, to) of instants over which the zone's UTC offset is `offset` ms. */
+export interface OffsetSegment { from: number; to: number; offset: number }
+
+/**
+ * Cuts [t0, t1) into stretches of constant UTC offset: the offset is probed every 14 days and at
+ * the ends, and a change is located by bisection (≈ 31 Intl calls per DST transition). Cost is
+ * O(span / 14 days + transitions), never a walk over days.
+ */
+export function offsetSegments(t0: number, t1: number, timeZone: string): OffsetSegment[] {
+  const out: OffsetSegment[] = [];
+  let from = t0;
+  let offset = zoneOffsetMs(timeZone, t0);
+  while (from < t1) {
+    const probe = Math.min(t1, from + OFFSET_PROBE_MS);
+    const probeOffset = zoneOffsetMs(timeZone, probe === t1 ? t1 - 1 : probe);
+    if (probeOffset === offset) {
+      if (probe === t1) break;
+      from = probe;
+      continue;
     }
-    day = day.add(1, 'day');
+    // The offset changes in (from, probe]: find the first instant with the new offset.
+    let lo = from;
+    let hi = probe === t1 ? t1 - 1 : probe;
+    while (hi - lo > 1) {
+      const mid = lo + Math.floor((hi - lo) / 2);
+      if (zoneOffsetMs(timeZone, mid) === offset) lo = mid; else hi = mid;
+    }
+    out.push({ from: out.length ? out[out.length - 1].to : t0, to: hi, offset });
+    from = hi;
+    offset = zoneOffsetMs(timeZone, hi);
   }
-  return [...new Set(out)].sort((a, b) => a - b);
+  out.push({ from: out.length ? out[out.length - 1].to : t0, to: t1, offset });
+  return out;
+}
+
+/** Measure of {y ∈ [0, x) : y mod DAY ∈ [ws, we)} for a daily window [ws, we) (ms of day). */
+function dailyMeasure(x: number, ws: number, we: number): number {
+  const days = Math.floor(x / DAY_MS);
+  const rest = x - days * DAY_MS;
+  return days * (we - ws) + Math.min(Math.max(rest - ws, 0), we - ws);
 }
 
 /**
- * Splits session energy across the windows (exact decimals).
- * Readings are sorted by time; a reading lower than the previous one adds no energy.
+ * Milliseconds of [t0, t1) spent in each window (local time of `timeZone`), computed
+ * arithmetically per stretch of constant offset: O(windows × offset stretches), whatever the span.
+ * Time outside every window (a template that does not cover the day) counts for window 0.
+ */
+export function windowOverlaps(t0: number, t1: number, details: readonly RateWindow[], timeZone: string): number[] {
+  const out = details.map(() => 0);
+  if (t1 <= t0 || details.length === 0) return out;
+  const bounds = details.map((w) => [minutesOf(w.startTime) * 60_000, minutesOf(w.endTime) * 60_000] as const);
+  let covered = 0;
+  for (const seg of offsetSegments(t0, t1, timeZone)) {
+    const a = seg.from + seg.offset;
+    const b = seg.to + seg.offset;
+    bounds.forEach(([ws, we], i) => {
+      if (we <= ws) return;
+      const m = dailyMeasure(b, ws, we) - dailyMeasure(a, ws, we);
+      out[i] += m;
+      covered += m;
+    });
+  }
+  out[0] += (t1 - t0) - covered;
+  return out;
+}
+
+/** A decimal from a meter reading (string or number), never through binary arithmetic. */
+function dec(v: Decimal.Value): Dec {
+  return new D(v);
+}
+
+/**
+ * The energy increments of a session in Wh, between consecutive readings in time order. A reading
+ * lower than the highest one before it adds nothing (and the next increment counts from that
+ * highest one), so Σ increments = highest reading − first reading = meterStop − meterStart when
+ * the readings are bracketed by the start and stop registers.
+ */
+export function energyIncrements(samples: readonly MeterSample[]): { from: number; to: number; wh: Dec }[] {
+  const sorted = [...samples].sort((a, b) => a.at.getTime() - b.at.getTime());
+  const out: { from: number; to: number; wh: Dec }[] = [];
+  if (!sorted.length) return out;
+  let high = dec(sorted[0].wh);
+  for (let i = 1; i < sorted.length; i++) {
+    const wh = dec(sorted[i].wh);
+    if (wh.gt(high)) {
+      out.push({ from: sorted[i - 1].at.getTime(), to: sorted[i].at.getTime(), wh: wh.minus(high) });
+      high = wh;
+    }
+  }
+  return out;
+}
+
+/**
+ * Splits session energy across the windows (exact decimals): each increment is shared in
+ * proportion to the time its interval spends in each window (12 decimals of kWh, the last window
+ * with time taking the remainder, so Σ window energies = session energy exactly). An increment
+ * whose interval has no length goes to the window of its instant.
  * @returns kWh per window index (same order as `details`).
  */
 export function splitEnergy(samples: readonly MeterSample[], details: readonly RateWindow[], timeZone: string): Dec[] {
   const perWindow = details.map(() => new D(0));
-  const sorted = [...samples].sort((a, b) => a.at.getTime() - b.at.getTime());
-  const assign = (at: number, kwh: Dec) => {
-    const idx = windowIndexAt(details, Math.floor(localMinute(at, timeZone)));
-    perWindow[idx >= 0 ? idx : 0] = perWindow[idx >= 0 ? idx : 0].plus(kwh);
-  };
-  for (let i = 1; i < sorted.length; i++) {
-    const t0 = sorted[i - 1].at.getTime();
-    const t1 = sorted[i].at.getTime();
-    const deltaWh = sorted[i].wh - sorted[i - 1].wh;
-    if (deltaWh <= 0 || details.length === 0) continue;
-    const delta = new D(deltaWh).div(1000);
-    if (t1 <= t0) { assign(t0, delta); continue; }
-    const cuts = [t0, ...boundariesBetween(t0, t1, details, timeZone), t1];
+  if (details.length === 0) return perWindow;
+  for (const inc of energyIncrements(samples)) {
+    const kwh = inc.wh.div(1000);
+    const overlaps = inc.to > inc.from
+      ? windowOverlaps(inc.from, inc.to, details, timeZone)
+      : windowOverlaps(inc.from, inc.from + 1, details, timeZone);
+    const span = overlaps.reduce((s, m) => s + m, 0);
+    const lastIdx = overlaps.reduce((last, m, i) => (m > 0 ? i : last), 0);
     let given = new D(0);
-    for (let k = 0; k < cuts.length - 1; k++) {
-      const isLast = k === cuts.length - 2;
-      // Fixed 12 decimals (nano-Wh) keep every later sum exact; the last segment takes the remainder.
-      const part = isLast ? delta.minus(given) : delta.times(cuts[k + 1] - cuts[k]).div(t1 - t0).toDecimalPlaces(12);
+    overlaps.forEach((m, i) => {
+      if (m <= 0) return;
+      const part = i === lastIdx ? kwh.minus(given) : kwh.times(m).div(span).toDecimalPlaces(12);
       given = given.plus(part);
-      assign(cuts[k], part);
-    }
+      perWindow[i] = perWindow[i].plus(part);
+    });
   }
   return perWindow;
 }
@@ -175,12 +258,7 @@ export function priceSession(tariff: Tariff, samples: readonly MeterSample[], ti
   const free = tariff.type === 'FREE';
   const details = free ? [] : tariff.details;
   const perWindow = splitEnergy(samples, details, timeZone);
-  const sorted = [...samples].sort((a, b) => a.at.getTime() - b.at.getTime());
-  let totalKwh = new D(0);
-  for (let i = 1; i < sorted.length; i++) {
-    const d = sorted[i].wh - sorted[i - 1].wh;
-    if (d > 0) totalKwh = totalKwh.plus(new D(d).div(1000));
-  }
+  const totalKwh = energyIncrements(samples).reduce((s, inc) => s.plus(inc.wh), new D(0)).div(1000);
   const windows: WindowEnergy[] = details.map((w, i) => ({
     startTime: w.startTime,
     endTime: w.endTime,
@@ -210,6 +288,7 @@ export function priceSession(tariff: Tariff, samples: readonly MeterSample[], ti
       serviceTax: tariff.serviceTax,
       taxes: tariff.taxes,
       exact: {
+        energyKwh: totalKwh.toString(),
         electricityFee: electricity.toString(),
         serviceFee: service.toString(),
         taxAmount: tax.toString(),

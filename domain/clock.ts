@@ -37,3 +37,34 @@ export function plausibleChargerTime(chargerTime: Date | string | null | undefin
   }
   return { at: new Date(t), plausible: true };
 }
+
+/** The four clocks of an order: the charger's and the server's, at start and at stop. */
+export interface SessionClocks {
+  chargerStart: Date;
+  chargerStop: Date;
+  serverStart: Date;
+  serverStop: Date;
+}
+
+/** The span a session is priced over, which clock it comes from, and the flags to keep. */
+export interface BillingSpan {
+  start: Date;
+  stop: Date;
+  clock: 'CHARGER' | 'SERVER';
+  flags: ('CHARGER_CLOCK' | 'STOP_BEFORE_START')[];
+}
+
+/**
+ * Which clock places a session in time-of-use windows: the charger's when both its times are
+ * plausible for when they were received and the stop is not before the start; otherwise the
+ * server's receive times, flagged CHARGER_CLOCK or STOP_BEFORE_START (issue: clock-skewed sessions
+ * must still be billed, never at 0 by accident).
+ */
+export function billingSpan(c: SessionClocks): BillingSpan {
+  const server = { start: c.serverStart, stop: c.serverStop < c.serverStart ? c.serverStart : c.serverStop, clock: 'SERVER' as const };
+  if (!plausibleChargerTime(c.chargerStart, c.serverStart).plausible || !plausibleChargerTime(c.chargerStop, c.serverStop).plausible) {
+    return { ...server, flags: ['CHARGER_CLOCK'] };
+  }
+  if (c.chargerStop.getTime() < c.chargerStart.getTime()) return { ...server, flags: ['STOP_BEFORE_START'] };
+  return { start: c.chargerStart, stop: c.chargerStop, clock: 'CHARGER', flags: [] };
+}

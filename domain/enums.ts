@@ -8,9 +8,18 @@ export function currencyDigits(c: Currency | string): number {
   return c === 'JPY' || c === 'KRW' || c === 'NO_CURRENCY' ? 0 : 2;
 }
 
-export const BALANCE_CHANGE_TYPES = ['GIFT', 'PREPAY', 'PLATFORM_RECHARGE', 'DEDUCT', 'CLEARED', 'USER_REFUND'] as const;
+/**
+ * Why a balance changed (one ledger row each). RECONCILE corrects a deduction after the fact: a
+ * late StopTransaction re-priced an order that had been closed by hand (the row names the order).
+ */
+export const BALANCE_CHANGE_TYPES = ['GIFT', 'PREPAY', 'PLATFORM_RECHARGE', 'DEDUCT', 'CLEARED', 'USER_REFUND', 'RECONCILE'] as const;
+export type BalanceChangeType = (typeof BALANCE_CHANGE_TYPES)[number];
+/** How a PREPAY was paid. */
 export const PREPAY_TYPES = ['WECHAT', 'ALIPAY', 'NETS', 'PAYPAL'] as const;
+export type PrepayType = (typeof PREPAY_TYPES)[number];
+/** Which balance a DEDUCT took from: an app user's BALANCE or a CARD. */
 export const DEDUCT_TYPES = ['BALANCE', 'CARD'] as const;
+export type DeductType = (typeof DEDUCT_TYPES)[number];
 
 /**
  * Charger run statuses (spec §4), in the console's words. OCPP 1.6 ChargePointStatus maps 1:1:
@@ -40,6 +49,18 @@ export function dashboardStateOf(online: boolean, status: string | null | undefi
 
 export const ORDER_STATUSES = ['CHARGING', 'FINISHED', 'CLOSED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/**
+ * Flags an order carries when its figures rest on more than the charger's plain word:
+ * - CHARGER_CLOCK: a charger time outside the plausible window (domain/clock.ts); priced at server times;
+ * - STOP_BEFORE_START: the charger's Stop is dated before its Start; priced at server times;
+ * - SUPERSEDED: closed because a new Start arrived on the same connector;
+ * - STALE_AFTER_REBOOT: closed after the charger rebooted and reported the connector Available;
+ * - METER_OUT_OF_RANGE: a meterStop outside the register range or below meterStart;
+ * - LATE_STOP: the charger's Stop arrived after the order was closed; re-priced, balance corrected.
+ */
+export const ORDER_FLAGS = ['CHARGER_CLOCK', 'STOP_BEFORE_START', 'SUPERSEDED', 'STALE_AFTER_REBOOT', 'METER_OUT_OF_RANGE', 'LATE_STOP'] as const;
+export type OrderFlag = (typeof ORDER_FLAGS)[number];
 
 export const USER_TYPES = ['CARD', 'APP'] as const;
 export const ACCOUNT_TYPES = ['ADMIN', 'OPERATOR_ADMIN', 'STAFF', 'STATION_MANAGER', 'MAINTAINER'] as const;

@@ -114,6 +114,10 @@ export const CATALOGUE = {
   724: { status: 500, en: 'Failed to close the order', zh: '关闭订单失败' },
   725: { status: 403, en: "Cannot operate on another company's data", zh: '不能操作其他公司的数据' },
   726: { status: 409, en: 'Only idle chargers can be upgraded', zh: '只有空闲的充电桩可以升级' },
+  727: { status: 409, en: 'The card cannot charge here: unknown, of another company or outside its stations', zh: '该卡无法在此充电：卡号未知、属于其他公司或不在其适用站点' },
+  728: { status: 409, en: 'The card is deactivated', zh: '该卡已停用' },
+  729: { status: 409, en: 'The card is already charging', zh: '该卡正在充电中' },
+  730: { status: 409, en: 'The currency cannot change while balances or orders exist', zh: '存在余额或订单时不能更改币种' },
   // 800: not found
   800: { status: 404, en: 'Charge point not found', zh: '充电桩不存在' },
   801: { status: 404, en: 'Station not found', zh: '站点不存在' },

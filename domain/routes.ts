@@ -17,7 +17,7 @@ export interface RouteNode {
   /** Material icon name for the sidebar. */
   icon: string;
   children?: RouteNode[];
-  /** Routes reachable but not in the sidebar (own profile). */
+  /** Routes reachable but not in the sidebar (every notification of the bell). */
   hidden?: boolean;
 }
 
@@ -96,7 +96,10 @@ export const ROUTES: RouteNode[] = [
       child('System', 'Menu', 'menu', P.system.menu, 'Menu'),
     ],
   },
-  { path: '/TourAccount/TourAccount', key: 'tourAccount', icon: 'AccountCircle', hidden: true },
+  // Menu sections of their own for every signed-in user (spec §2 menu list: "Notification
+  // Preference; Your Account (edit details, change password)").
+  { path: '/NotificationPreference/NotificationPreference', key: 'notificationPreference', icon: 'NotificationsNone' },
+  { path: '/TourAccount/TourAccount', key: 'tourAccount', icon: 'AccountCircle' },
   // Every notification of the bell ("see all"); any signed-in user, like the bell.
   { path: '/Notifications', key: 'notifications', icon: 'NotificationsActive', hidden: true },
 ];
@@ -141,3 +144,38 @@ export function findRoute(path: string, routes: RouteNode[] = ROUTES): RouteNode
   }
   return undefined;
 }
+
+/**
+ * The path of the route whose i18n key is `key` (e.g. `routePath('orders')` →
+ * `/Operations/Orders`). Throws for a key the table does not hold, so a misspelt key fails when
+ * the module that asks for it loads.
+ */
+export function routePath(key: string, routes: RouteNode[] = ROUTES): string {
+  const find = (nodes: RouteNode[]): RouteNode | undefined => {
+    for (const n of nodes) {
+      if (n.key === key) return n;
+      const hit = n.children && find(n.children);
+      if (hit) return hit;
+    }
+    return undefined;
+  };
+  const node = find(routes);
+  if (!node) throw new Error(`No route with key ${key}`);
+  return node.path;
+}
+
+/**
+ * The station profile page's tabs (spec §2 `/Stations/StationProfile`): the stations at the page
+ * itself, chargers, gateways and rate templates at these sub-paths, each with its own create,
+ * `:id` (edit) and `:id/show`.
+ */
+export const STATION_PROFILE_TABS = {
+  stations: routePath('stationProfile'),
+  chargers: `${routePath('stationProfile')}/chargers`,
+  gateways: `${routePath('stationProfile')}/gateways`,
+  rateTemplates: `${routePath('stationProfile')}/rate-templates`,
+} as const;
+
+/** The remote-upgrade view of a gateway: the station profile with `?GatewaySN=<sn>` (spec §2). */
+export const gatewayUpgradePath = (gatewaySn: string) =>
+  `${STATION_PROFILE_TABS.stations}?${new URLSearchParams({ GatewaySN: gatewaySn })}`;

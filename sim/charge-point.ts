@@ -6,14 +6,16 @@
  * interval the central system answers, and runs charging sessions:
  * Preparing → Authorize → StartTransaction → Charging + MeterValues every `meterIntervalMs`
  * (Energy.Active.Import.Register Wh, Power.Active.Import W, Current.Import A, Voltage V, SoC %)
- * → Finishing → StopTransaction → Available. Energy accrues `speed` times faster than real time
- * (timestamps stay real), so a minute-long session delivers a realistic amount of energy.
+ * → Finishing → StopTransaction → Available. Sessions follow physics: energy is the integral of the
+ * reported power over real time (at most the rated power, tapering above 80 % SoC), so a session's
+ * energy never exceeds rated power × duration; the registers reported are rounded down.
  *
  * It answers RemoteStartTransaction, RemoteStopTransaction, Reset, UnlockConnector,
  * ChangeAvailability, TriggerMessage, GetConfiguration, ChangeConfiguration, ClearCache and
  * DataTransfer.
  */
-import { RPCClient, type RpcClient } from '../server/ocpp/rpc.js';
+import type { RpcClient } from '../server/ocpp/rpc.js';
+import { ocppClient } from './client.js';
 
 /** Minimal logger (pino-compatible). */
 export interface SimLogger {
@@ -35,8 +37,6 @@ export interface ChargePointOptions {
   firmwareVersion?: string;
   /** Rated power per connector (W). */
   ratedPowerW?: number;
-  /** Energy accrues this many times faster than real time (default 1). */
-  speed?: number;
   /** Real milliseconds between MeterValues during a session (default 10 000). */
   meterIntervalMs?: number;
   /** Reconnect after a lost connection (default true). */
@@ -50,6 +50,8 @@ interface Session {
   transactionId: number;
   meterStartWh: number;
   socPercent: number;
+  /** Energy the vehicle takes before it stops drawing (Wh); the session then ends. */
+  targetWh: number;
   timer?: NodeJS.Timeout;
   endTimer?: NodeJS.Timeout;
   done: Promise<void>;
@@ -102,24 +104,16 @@ export class ChargePoint {
     this.opts = {
       url: o.url, identity: o.identity, connectors: Math.max(1, o.connectors ?? 2),
       vendor: o.vendor ?? 'ChargeDesk', model: o.model ?? 'SIM-AC22', firmwareVersion: o.firmwareVersion ?? 'sim-1.0.0',
-      ratedPowerW: o.ratedPowerW ?? 11_000, speed: o.speed ?? 1, meterIntervalMs: o.meterIntervalMs ?? 10_000,
+      ratedPowerW: o.ratedPowerW ?? 11_000, meterIntervalMs: o.meterIntervalMs ?? 10_000,
       reconnect: o.reconnect ?? true, log: o.log ?? { info: noop },
     };
     this.config = defaultConfiguration(this.opts.connectors);
     for (let id = 1; id <= this.opts.connectors; id++) {
       this.connectors.set(id, { status: 'Available', registerWh: 100_000 + Math.floor(Math.random() * 900_000), available: true });
     }
-    this.client = new RPCClient({
-      endpoint: o.url,
-      identity: o.identity,
-      protocols: ['ocpp1.6'],
-      strictMode: true,
-      reconnect: this.opts.reconnect,
-      maxReconnects: Infinity,
-      callTimeoutMs: 30_000,
-      pingIntervalMs: 30_000,
-      ...(o.password !== undefined ? { password: o.password } : {}),
-    } as ConstructorParameters<typeof RPCClient>[0]);
+    this.client = ocppClient({
+      url: o.url, identity: o.identity, password: o.password, reconnect: this.opts.reconnect, callTimeoutMs: 30_000, pingIntervalMs: 30_000,
+    });
     this.registerHandlers();
     this.client.on('open', () => {
       // Every (re)connection starts with a boot, as a real charger does after a reset.
@@ -196,12 +190,13 @@ export class ChargePoint {
   }
 
   /**
-   * Runs one session on `connectorId` for `durationMs` real milliseconds (or until stopped
-   * remotely). `authorize` sends Authorize first (a local card swipe). Resolves when it ends.
+   * Runs one session on `connectorId` for at most `durationMs` real milliseconds: it ends earlier
+   * when the vehicle has taken `targetWh` (default: unbounded) or when stopped remotely.
+   * `authorize` sends Authorize first (a local card swipe). Resolves when it ends.
    */
-  async runSession(connectorId: number, idTag: string, durationMs: number, authorize = true): Promise<{ transactionId?: number; idTagStatus: string }> {
+  async runSession(connectorId: number, idTag: string, durationMs: number, authorize = true, targetWh = Infinity): Promise<{ transactionId?: number; idTagStatus: string }> {
     if (this.stopping) throw new Error('charge point is stopping');
-    const p = this.session(connectorId, idTag, durationMs, authorize);
+    const p = this.session(connectorId, idTag, durationMs, authorize, targetWh);
     this.running.add(p);
     try {
       return await p;
@@ -210,7 +205,7 @@ export class ChargePoint {
     }
   }
 
-  private async session(connectorId: number, idTag: string, durationMs: number, authorize: boolean): Promise<{ transactionId?: number; idTagStatus: string }> {
+  private async session(connectorId: number, idTag: string, durationMs: number, authorize: boolean, targetWh: number): Promise<{ transactionId?: number; idTagStatus: string }> {
     const c = this.connectors.get(connectorId);
     if (!c || c.session) throw new Error(`connector ${connectorId} is busy or unknown`);
     await this.sendStatus(connectorId, 'Preparing');
@@ -221,7 +216,10 @@ export class ChargePoint {
         return { idTagStatus: auth.idTagInfo.status };
       }
     }
-    const meterStartWh = Math.round(c.registerWh);
+    // The register reads whole Wh at the start; readings are rounded down from here on, so the
+    // energy reported never exceeds the energy delivered.
+    c.registerWh = Math.floor(c.registerWh);
+    const meterStartWh = c.registerWh;
     const start = await this.client.call('StartTransaction', {
       connectorId, idTag, meterStart: meterStartWh, timestamp: new Date().toISOString(),
     }) as { transactionId: number; idTagInfo: { status: string } };
@@ -236,7 +234,7 @@ export class ChargePoint {
     let finish: (reason: string) => void = noop;
     const ended = new Promise<string>((r) => { finish = r; });
     const session: Session = {
-      connectorId, idTag, transactionId: start.transactionId, meterStartWh, socPercent: 15 + Math.random() * 35,
+      connectorId, idTag, transactionId: start.transactionId, meterStartWh, socPercent: 15 + Math.random() * 35, targetWh,
       done: Promise.resolve(), finish: (reason) => finish(reason),
     };
     c.session = session;
@@ -248,6 +246,8 @@ export class ChargePoint {
       const power = this.accrue(c, session, now - last);
       last = now;
       if (this.connected) this.bg(this.client.call('MeterValues', { connectorId, transactionId: session.transactionId, meterValue: [this.sample(c, session, power, 'Sample.Periodic')] }));
+      // The vehicle has taken what it needed: the driver unplugs.
+      if (c.registerWh - session.meterStartWh >= session.targetWh) finish('EVDisconnected');
     }, this.opts.meterIntervalMs);
     session.endTimer = setTimeout(() => finish('EVDisconnected'), durationMs);
     if (this.stopping) finish('Local');
@@ -255,16 +255,17 @@ export class ChargePoint {
       const reason = await ended;
       clearInterval(session.timer);
       clearTimeout(session.endTimer);
-      this.accrue(c, session, Date.now() - last);
+      // Each sample reports the mean power of the interval it closes, the last one included.
+      const lastPower = this.accrue(c, session, Date.now() - last);
       try {
         if (this.connected) {
           await this.sendStatus(connectorId, 'Finishing');
           await this.client.call('StopTransaction', {
-            transactionId: session.transactionId, idTag, meterStop: Math.round(c.registerWh), timestamp: new Date().toISOString(), reason,
-            transactionData: [this.sample(c, session, 0, 'Transaction.End')],
+            transactionId: session.transactionId, idTag, meterStop: Math.floor(c.registerWh), timestamp: new Date().toISOString(), reason,
+            transactionData: [this.sample(c, session, lastPower, 'Transaction.End')],
           });
           await this.sendStatus(connectorId, c.available ? 'Available' : 'Unavailable');
-          const kWh = ((Math.round(c.registerWh) - meterStartWh) / 1000).toFixed(3);
+          const kWh = ((Math.floor(c.registerWh) - meterStartWh) / 1000).toFixed(3);
           this.opts.log.info({ chargeBoxId: this.identity, connectorId, transactionId: session.transactionId, kWh, reason }, 'session ended');
         }
       } finally {
@@ -275,12 +276,21 @@ export class ChargePoint {
     return { transactionId: session.transactionId, idTagStatus: 'Accepted' };
   }
 
-  /** Adds the energy of `ms` real milliseconds at the current power; returns the power (W). */
+  /**
+   * Adds the energy of `ms` real milliseconds (Wh = W × h) and returns the mean power of that
+   * interval (W): the rated power less a few percent, tapering above 80 % SoC, and only as much
+   * as the vehicle still takes (`targetWh`); 0 once it is full.
+   */
   private accrue(c: ConnectorState, s: Session, ms: number): number {
-    // Constant-current phase, tapering above 80 % SoC.
+    if (ms <= 0) return 0;
     const taper = s.socPercent > 80 ? Math.max(0.15, (100 - s.socPercent) / 20) : 1;
-    const power = this.opts.ratedPowerW * taper * (0.93 + Math.random() * 0.06);
-    const wh = (power * ms * this.opts.speed) / 3_600_000;
+    let power = this.opts.ratedPowerW * taper * (0.93 + Math.random() * 0.06);
+    const left = Math.max(0, s.targetWh - (c.registerWh - s.meterStartWh));
+    let wh = (power * ms) / 3_600_000;
+    if (wh > left) {
+      wh = left;
+      power = (wh * 3_600_000) / ms;
+    }
     c.registerWh += wh;
     s.socPercent = Math.min(100, s.socPercent + wh / 600); // a 60 kWh battery
     return power;
@@ -293,7 +303,7 @@ export class ChargePoint {
     return {
       timestamp: new Date().toISOString(),
       sampledValue: [
-        { value: String(Math.round(c.registerWh)), context, measurand: 'Energy.Active.Import.Register', unit: 'Wh', location: 'Outlet' },
+        { value: String(Math.floor(c.registerWh)), context, measurand: 'Energy.Active.Import.Register', unit: 'Wh', location: 'Outlet' },
         { value: String(Math.round(powerW)), context, measurand: 'Power.Active.Import', unit: 'W', location: 'Outlet' },
         { value: current.toFixed(1), context, measurand: 'Current.Import', unit: 'A', location: 'Outlet' },
         { value: voltage.toFixed(1), context, measurand: 'Voltage', unit: 'V', location: 'Outlet' },
@@ -329,7 +339,8 @@ export class ChargePoint {
       const c = wanted !== undefined ? this.connectors.get(wanted) : undefined;
       if (!c || c.session || !c.available || c.status !== 'Available') return { status: 'Rejected' };
       const authorize = this.config.get('AuthorizeRemoteTxRequests')?.value === 'true';
-      this.later(() => this.runSession(wanted!, String(p.idTag), 3_600_000, authorize));
+      // A remote start (app user): up to 4 hours, until the vehicle has taken 5–45 kWh.
+      this.later(() => this.runSession(wanted!, String(p.idTag), 4 * 3_600_000, authorize, 5_000 + Math.random() * 40_000));
       return { status: 'Accepted' };
     });
     h('RemoteStopTransaction', (p) => {
@@ -382,7 +393,7 @@ export class ChargePoint {
               const s = c.session;
               await this.client.call('MeterValues', {
                 connectorId: id, ...(s ? { transactionId: s.transactionId } : {}),
-                meterValue: [{ timestamp: new Date().toISOString(), sampledValue: [{ value: String(Math.round(c.registerWh)), context: 'Trigger', measurand: 'Energy.Active.Import.Register', unit: 'Wh' }] }],
+                meterValue: [{ timestamp: new Date().toISOString(), sampledValue: [{ value: String(Math.floor(c.registerWh)), context: 'Trigger', measurand: 'Energy.Active.Import.Register', unit: 'Wh' }] }],
               });
             }
           });

@@ -2,13 +2,14 @@
  * The simulator as a command (works against any OCPP 1.6J central system):
  *
  *   npm run sim -- --url ws://127.0.0.1:8080/ocpp --ids SN1,SN2 --idtags TAG1,TAG2 \
- *                  [--chargers N] [--connectors 2] [--password P] [--speed 60] [--duration S]
- *                  [--idle 20-60] [--session 30-120] [--meter 10]
+ *                  [--chargers N] [--connectors 2] [--password P] [--per-day N] [--duration S]
+ *                  [--idle 20-60] [--session 14400-21600] [--meter 10] [--power 11000]
  *
  * --ids        chargeBoxIds (registered on the server first); without it, --chargers N ids
  *              SIM0000000000001… are used (default N = 1)
  * --idtags     idTags presented at the chargers (cards of the chargers' company)
- * --speed      energy acceleration (default 60: a real minute delivers an hour of energy)
+ * --per-day    mean session starts per charger and day (random arrivals); without it, --idle
+ * --power      rated power per connector (W); energy = ∫ power over real time
  * --duration   stop after S seconds (default: run until Ctrl-C); sessions end with StopTransaction
  * --idle/--session  ranges in seconds; --meter  seconds between MeterValues
  */
@@ -23,10 +24,11 @@ const { values } = parseArgs({
     idtags: { type: 'string', default: '' },
     connectors: { type: 'string', default: '2' },
     password: { type: 'string' },
-    speed: { type: 'string', default: '60' },
+    'per-day': { type: 'string' },
+    power: { type: 'string', default: '11000' },
     duration: { type: 'string' },
     idle: { type: 'string', default: '20-60' },
-    session: { type: 'string', default: '30-120' },
+    session: { type: 'string', default: '14400-21600' },
     meter: { type: 'string', default: '10' },
   },
 });
@@ -50,13 +52,15 @@ const log = {
 const network = await startNetwork({
   url: values.url!,
   idTags: list(values.idtags),
-  speed: Number(values.speed),
   meterIntervalMs: Number(values.meter) * 1000,
   idleMs: range(values.idle!),
   sessionMs: range(values.session!),
   faultyIdentity: ids[0],
   log,
-  chargers: ids.map((identity) => ({ identity, connectors: Number(values.connectors), password: values.password })),
+  chargers: ids.map((identity) => ({
+    identity, connectors: Number(values.connectors), password: values.password, ratedPowerW: Number(values.power),
+    ...(values['per-day'] ? { sessionsPerDay: Number(values['per-day']) } : {}),
+  })),
 });
 log.info(`simulating ${ids.length} charger(s) against ${values.url}${values.idtags ? '' : ' (no --idtags: no sessions)'}`);
 

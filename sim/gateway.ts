@@ -5,7 +5,8 @@
  * Reset (Accepted: it reboots by reconnecting), GetConfiguration, ChangeConfiguration,
  * TriggerMessage and DataTransfer. Its chargers are simulated separately, on their own identities.
  */
-import { RPCClient, type RpcClient } from '../server/ocpp/rpc.js';
+import type { RpcClient } from '../server/ocpp/rpc.js';
+import { ocppClient } from './client.js';
 import type { SimLogger } from './charge-point.js';
 
 export interface SimGatewayOptions {
@@ -32,11 +33,7 @@ export class SimGateway {
   constructor(private readonly o: SimGatewayOptions) {
     this.identity = o.identity;
     this.log = o.log ?? { info: noop };
-    this.client = new RPCClient({
-      endpoint: o.url, identity: o.identity, protocols: ['ocpp1.6'], strictMode: true,
-      reconnect: true, maxReconnects: Infinity, callTimeoutMs: 30_000, pingIntervalMs: 30_000,
-      ...(o.password !== undefined ? { password: o.password } : {}),
-    } as ConstructorParameters<typeof RPCClient>[0]);
+    this.client = ocppClient({ url: o.url, identity: o.identity, password: o.password, reconnect: true, callTimeoutMs: 30_000, pingIntervalMs: 30_000 });
     this.client.handle('Reset', async () => {
       setTimeout(() => { if (!this.stopped) void this.client.close({ code: 1012, reason: 'reset' }).then(() => this.client.connect()).catch(noop); }, 500).unref();
       return { status: 'Accepted' };

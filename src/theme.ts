@@ -51,6 +51,26 @@ export const theme: RaThemeOptions = {
         },
       },
     },
+    // Filters wrap tidily: the filter form keeps the toolbar's width (inputs of one size, aligned
+    // on their bottom edge, one gap); the list's actions move to a row of their own below it
+    // when the two no longer fit side by side (992 px with the sidebar open, phones).
+    RaListToolbar: {
+      styleOverrides: {
+        root: {
+          flexWrap: 'wrap',
+          columnGap: 8,
+          '& .RaFilterForm-root': { flex: '1 1 560px', minWidth: 0, alignItems: 'flex-end', columnGap: 12, rowGap: 4 },
+          '& .RaFilterForm-filterFormInput': { margin: 0 },
+          '& .RaFilterForm-filterFormInput .MuiFormControl-root': { width: 180, minWidth: 180, maxWidth: '100%' },
+          '& .RaTopToolbar-root': { marginLeft: 'auto', flexWrap: 'wrap' },
+          // A phone: two filters a row, each half the width.
+          '@media (max-width: 599.95px)': {
+            '& .RaFilterForm-filterFormInput': { width: 'calc(50% - 6px)' },
+            '& .RaFilterForm-filterFormInput .MuiFormControl-root': { width: '100%', minWidth: 0 },
+          },
+        },
+      },
+    },
     // Wide grids scroll inside their card instead of widening the page.
     RaList: {
       styleOverrides: {

@@ -12,7 +12,7 @@ import { decimal, int, isoTime } from './api.js';
 export const balanceRecord = z.object({
   id: int,
   createTimeStamp: isoTime,
-  /** GIFT, PREPAY, PLATFORM_RECHARGE, DEDUCT, CLEARED, USER_REFUND. */
+  /** Why the balance changed (domain/enums.ts BALANCE_CHANGE_TYPES). */
   changeType: z.string(),
   prepayType: z.string().nullable(),
   deductType: z.string().nullable(),

@@ -21,13 +21,19 @@ export const chargerLogRecord = z.object({
 });
 export type ChargerLogRecord = z.infer<typeof chargerLogRecord>;
 
-/** One refused connection of `GET /sp/connection-attempt`. */
+/**
+ * Refused connection attempts of one identity from one address for one reason
+ * (`GET /sp/connection-attempt`): `count` times, the first at `firstTimeStamp`, the last at
+ * `createTimeStamp`.
+ */
 export const connectionAttemptRecord = z.object({
   id: int,
   identity: z.string(),
   companyCode: z.string().nullable(),
   remoteAddress: z.string().nullable(),
   reason: z.string(),
+  count: int,
+  firstTimeStamp: isoTime,
   createTimeStamp: isoTime,
 });
 export type ConnectionAttemptRecord = z.infer<typeof connectionAttemptRecord>;

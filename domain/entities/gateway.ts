@@ -42,6 +42,8 @@ export const gatewayCharger = z.object({
   dashboardState: z.enum(DASHBOARD_SPLIT),
   lifeStatus: z.string(),
   firmwareVersion: z.string().nullable(),
+  /** When the charger was last heard from, null when never. */
+  lastSeenAt: isoTime.nullable(),
 });
 export type GatewayCharger = z.infer<typeof gatewayCharger>;
 

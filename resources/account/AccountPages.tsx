@@ -7,12 +7,12 @@
  */
 import { useMemo } from 'react';
 import {
-  Create, CreateButton, Datagrid, Edit, FilterButton, FunctionField, List, Pagination, PasswordInput, ResourceContextProvider,
+  Create, CreateButton, Datagrid, Edit, FilterButton, FunctionField, List, Pagination, PasswordInput,
   SearchInput, SelectArrayInput, SelectInput, SimpleForm, TextField, TextInput, TopToolbar, useLocaleState, useRecordContext,
   useTranslate, type SelectInputProps,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { Route, Routes, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { Box, Stack, Typography } from '@mui/material';
 import { ACCOUNT_TYPES } from '../../domain/enums';
 import { catalogueMessage } from '../../domain/errors';
@@ -29,7 +29,7 @@ import { FormToolbar } from './FormToolbar';
 import { sessionOf } from '../../authProvider/session';
 import { useIsAdmin } from './useIsAdmin';
 import { withRealNameRule } from './validators';
-import { ACCOUNTS_PATH } from './paths';
+import { routePath } from '../../domain/routes';
 
 const T = 'resources.company/user';
 
@@ -73,7 +73,7 @@ export function AccountList() {
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={20}
       exporter={false}
-      actions={<TopToolbar><FilterButton /><CreateButton to={`${ACCOUNTS_PATH}/create`} data-testid="account-create" /></TopToolbar>}
+      actions={<TopToolbar><FilterButton /><CreateButton to={`${routePath('accounts')}/create`} data-testid="account-create" /></TopToolbar>}
       pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
       title={translate('menu.accounts')}
       empty={false}
@@ -81,7 +81,7 @@ export function AccountList() {
     >
       <Datagrid
         bulkActionButtons={false}
-        rowClick={(id) => `${ACCOUNTS_PATH}/${id}`}
+        rowClick={(id) => `${routePath('accounts')}/${id}`}
         empty={<EmptyState />}
         data-testid="accounts-grid"
         sx={{ '& td.column-username, & td.column-phone, & td.column-createdAt': { whiteSpace: 'nowrap' } }}
@@ -167,7 +167,7 @@ function AccountForm({ edit }: { edit?: boolean }) {
     return errors;
   };
   return (
-    <SimpleForm validate={validate} data-testid="account-form" toolbar={<FormToolbar deletePath={edit ? ACCOUNTS_PATH : undefined} />}>
+    <SimpleForm validate={validate} data-testid="account-form" toolbar={<FormToolbar deletePath={edit ? routePath('accounts') : undefined} />}>
       {edit && <JoinedDate />}
       <TextInput source="username" isRequired disabled={edit} sx={{ minWidth: 320 }} slotProps={{ htmlInput: { 'data-testid': 'account-username' } }} />
       <SelectInput source="userType" choices={types} isRequired sx={{ minWidth: 320 }} data-testid="account-type" />
@@ -198,7 +198,7 @@ const createBody = (d: Record<string, unknown>) => ({
 export function AccountCreate() {
   const translate = useTranslate();
   return (
-    <Create resource="company/user" redirect={() => ACCOUNTS_PATH} transform={createBody} title={translate(`${T}.create_title`)}>
+    <Create resource="company/user" redirect={() => routePath('accounts')} transform={createBody} title={translate(`${T}.create_title`)}>
       <AccountForm />
     </Create>
   );
@@ -209,20 +209,9 @@ export function AccountEdit() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   return (
-    <Edit key={locale} resource="company/user" id={id} mutationMode="pessimistic" redirect={() => ACCOUNTS_PATH} transform={updateBody} title={translate(`${T}.edit_title`)} actions={false}>
+    <Edit key={locale} resource="company/user" id={id} mutationMode="pessimistic" redirect={() => routePath('accounts')} transform={updateBody} title={translate(`${T}.edit_title`)} actions={false}>
       <AccountForm edit />
     </Edit>
   );
 }
 
-export default function AccountPages() {
-  return (
-    <ResourceContextProvider value="company/user">
-      <Routes>
-        <Route index element={<AccountList />} />
-        <Route path="create" element={<AccountCreate />} />
-        <Route path=":id" element={<AccountEdit />} />
-      </Routes>
-    </ResourceContextProvider>
-  );
-}

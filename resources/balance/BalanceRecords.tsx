@@ -7,7 +7,7 @@
 import type { ReactNode } from 'react';
 import { useGetOne, useLocaleState, useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
-import { Box, Button, Card, CardContent, Skeleton, Stack, TableCell, TableRow, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Link as MuiLink, Skeleton, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { ColorChip, ErrorState } from '../../src/components/common';
 import { formatDateTime } from '../../src/utils/date';
@@ -46,8 +46,12 @@ export function BalanceRecordTable({ resource, id, currency }: { resource: Holde
           </TableCell>
           <TableCell>{r.prepayType ? translate(`resources.balance.values.prepayType.${r.prepayType}`, { _: r.prepayType }) : '—'}</TableCell>
           <TableCell>{r.deductType ? translate(`resources.balance.values.deductType.${r.deductType}`, { _: r.deductType }) : '—'}</TableCell>
-          <TableCell sx={{ fontFamily: 'monospace' }}>
-            {r.relevanceId ? <Link to={`/Operations/Orders/${r.relevanceId}/show`} data-testid="balance-record-order">{r.orderNo ?? r.relevanceId}</Link> : '—'}
+          <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
+            {r.relevanceId ? (
+              <MuiLink component={Link} to={`/Operations/Orders/${r.relevanceId}/show`} underline="hover" sx={{ fontWeight: 500 }} data-testid="balance-record-order">
+                {r.orderNo ?? r.relevanceId}
+              </MuiLink>
+            ) : '—'}
           </TableCell>
           <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600, color: Number(r.changeAmount) < 0 ? 'error.main' : 'success.main' }}>
             {Number(r.changeAmount) > 0 ? '+' : ''}{money(r.changeAmount)}

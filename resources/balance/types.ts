@@ -6,12 +6,8 @@ export type HolderResource = 'card-user' | 'app-user';
 /** Operations on a balance (`POST /sp/<holder>/{id}/<operation>`); app users have no `clear`. */
 export type BalanceOperation = 'recharge' | 'gift' | 'refund' | 'clear';
 
-/** Prepay types of spec §4 (a recharge may name how the money was paid). */
-export const PREPAY_TYPES = ['WECHAT', 'ALIPAY', 'NETS', 'PAYPAL'] as const;
-/** Balance change types of spec §4. */
-export const CHANGE_TYPES = ['GIFT', 'PREPAY', 'PLATFORM_RECHARGE', 'DEDUCT', 'CLEARED', 'USER_REFUND'] as const;
-/** Deduct types of spec §4. */
-export const DEDUCT_TYPES = ['BALANCE', 'CARD'] as const;
+/** Prepay, balance change and deduct types of spec §4, declared once in domain/enums.ts. */
+export { PREPAY_TYPES, BALANCE_CHANGE_TYPES as CHANGE_TYPES, DEDUCT_TYPES } from '../../domain/enums';
 
 /** One row of `GET /sp/<holder>/{id}/balance-records` (amounts are decimal strings). */
 export interface BalanceRecord {

@@ -1,9 +1,9 @@
 /** New card user (`#/ChargerUsers/CardUsers/create`, `POST /sp/card-user`; 305 duplicate card, 900 digits). */
 import { Create, useTranslate } from 'react-admin';
 import { CardUserForm } from './CardUserInputs';
-import { CARD_USERS_PATH } from './paths';
 import { toCardUserBody } from './validators';
 import type { CardUserRecord } from './types';
+import { routePath } from '../../domain/routes';
 
 export function CardUserCreate() {
   const translate = useTranslate();
@@ -11,7 +11,7 @@ export function CardUserCreate() {
     <Create
       resource="card-user"
       title={translate('resources.card-user.create_title')}
-      redirect={() => CARD_USERS_PATH}
+      redirect={() => routePath('cardUsers')}
       transform={(data: Partial<CardUserRecord>) => toCardUserBody(data)}
       record={{ scope: 'ALL', stationIds: [], managerCard: false, active: true }}
     >

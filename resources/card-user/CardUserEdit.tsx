@@ -1,9 +1,9 @@
 /** Edit a card user (`#/ChargerUsers/CardUsers/:id`, `PUT /sp/card-user/{id}`); the balance changes only through its dialogs. */
 import { Edit, useTranslate } from 'react-admin';
 import { CardUserForm } from './CardUserInputs';
-import { CARD_USERS_PATH } from './paths';
 import { toCardUserBody } from './validators';
 import type { CardUserRecord } from './types';
+import { routePath } from '../../domain/routes';
 
 export function CardUserEdit() {
   const translate = useTranslate();
@@ -12,7 +12,7 @@ export function CardUserEdit() {
       resource="card-user"
       title={translate('resources.card-user.edit_title')}
       mutationMode="pessimistic"
-      redirect={() => CARD_USERS_PATH}
+      redirect={() => routePath('cardUsers')}
       transform={(data: Partial<CardUserRecord>) => toCardUserBody(data)}
     >
       <CardUserForm />

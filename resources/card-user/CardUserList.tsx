@@ -19,8 +19,8 @@ import { Contact } from '../balance/Contact';
 import { StatusButton } from '../balance/StatusButton';
 import { useCardUserFilters } from './cardUserFilters';
 import { exportCardUsers } from './exportCardUsers';
-import { CARD_USERS_PATH } from './paths';
 import type { CardUserRecord } from './types';
+import { routePath } from '../../domain/routes';
 
 /** Excel of every card user matching the current filter. */
 function ExportExcelButton() {
@@ -56,7 +56,7 @@ function ExportExcelButton() {
 function ListActions() {
   return (
     <TopToolbar>
-      <CreateButton to={`${CARD_USERS_PATH}/create`} data-testid="card-user-create" />
+      <CreateButton to={`${routePath('cardUsers')}/create`} data-testid="card-user-create" />
       <ExportExcelButton />
     </TopToolbar>
   );
@@ -94,7 +94,7 @@ export function CardUserList() {
           label="resources.card-user.fields.actions"
           render={(r) => (
             <Stack direction="row" spacing={0.5} alignItems="center">
-              <EditButton to={`${CARD_USERS_PATH}/${r.id}`} label="" data-testid={`card-user-edit-${r.id}`} />
+              <EditButton to={`${routePath('cardUsers')}/${r.id}`} label="" data-testid={`card-user-edit-${r.id}`} />
               <BalanceActions resource="card-user" holder={r} holderLabel={`${r.cardNumber} · ${fullName(r)}`} />
             </Stack>
           )}

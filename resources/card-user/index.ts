@@ -1,5 +1,10 @@
-/** The card user resource (API path `card-user`); its pages live at `#/ChargerUsers/CardUsers`. */
+/**
+ * The card user resource (API path `card-user`), mounted at `#/ChargerUsers/CardUsers`; with
+ * `?id=<card user id>` that card's balance records (spec §2).
+ */
 import CreditCardIcon from '@mui/icons-material/CreditCard';
+import type { ResourceDeclaration } from '../../src/resources/declaration';
+import { CardUserBalance } from './CardUserBalance';
 import { CardUserCreate } from './CardUserCreate';
 import { CardUserEdit } from './CardUserEdit';
 import { CardUserList } from './CardUserList';
@@ -8,6 +13,7 @@ export default {
   list: CardUserList,
   create: CardUserCreate,
   edit: CardUserEdit,
+  queryViews: [{ param: 'id', view: CardUserBalance }],
   icon: CreditCardIcon,
   recordRepresentation: 'cardNumber',
-};
+} satisfies ResourceDeclaration;

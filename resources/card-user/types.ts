@@ -17,7 +17,7 @@ export interface CardUserRecord {
   createTimeStamp: string;
 }
 
-/** The body of `POST /sp/card-user` and `PUT /sp/card-user/{id}` (domain/schemas/card-user.ts). */
+/** The body of `POST /sp/card-user` and `PUT /sp/card-user/{id}` (domain/entities/card-user.ts). */
 export interface CardUserBody {
   companyCode: string;
   cardNumber: string;

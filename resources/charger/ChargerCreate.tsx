@@ -5,8 +5,8 @@
  */
 import { Create, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { CHARGERS_PATH } from '../station/paths';
 import { ChargerForm } from './ChargerInputs';
+import { STATION_PROFILE_TABS } from '../../domain/routes';
 
 export function ChargerCreate() {
   const translate = useTranslate();
@@ -16,7 +16,7 @@ export function ChargerCreate() {
     <Create
       resource="charger"
       record={stationId ? { stationId } : undefined}
-      redirect={(_r, id) => `${CHARGERS_PATH}/${id}/show`}
+      redirect={(_r, id) => `${STATION_PROFILE_TABS.chargers}/${id}/show`}
       title={translate('resources.charger.create_title')}
     >
       <ChargerForm />

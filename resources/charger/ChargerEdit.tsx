@@ -5,8 +5,8 @@
  */
 import { Edit, useGetOne, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { CHARGERS_PATH } from '../station/paths';
 import { ChargerForm } from './ChargerInputs';
+import { STATION_PROFILE_TABS } from '../../domain/routes';
 
 export function ChargerEdit() {
   const { id } = useParams();
@@ -17,7 +17,7 @@ export function ChargerEdit() {
       resource="charger"
       id={id}
       mutationMode="pessimistic"
-      redirect={() => `${CHARGERS_PATH}/${id}/show`}
+      redirect={() => `${STATION_PROFILE_TABS.chargers}/${id}/show`}
       title={translate('resources.charger.edit_title')}
       actions={false}
     >

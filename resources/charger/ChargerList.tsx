@@ -12,8 +12,8 @@ import { EmptyState, ErrorState, RelativeTime } from '../../src/components/commo
 import { CompanyFilterInput, ROWS_PER_PAGE, StationFilterInput } from '../shared/filterInputs';
 import { OnlineDot, RunStatusChip } from '../station/common';
 import { exportXlsx } from '../../src/utils/spreadsheet';
-import { CHARGERS_PATH } from '../station/paths';
 import type { ChargerDetail } from './ChargerShow';
+import { STATION_PROFILE_TABS } from '../../domain/routes';
 
 function useChargerExporter() {
   const translate = useTranslate();
@@ -54,21 +54,21 @@ export function ChargerList() {
       sort={{ field: 'serialNum', order: 'ASC' }}
       perPage={20}
       exporter={exporter}
-      actions={<TopToolbar><FilterButton /><CreateButton to={`${CHARGERS_PATH}/create`} data-testid="charger-create" /><ExportButton data-testid="charger-export" /></TopToolbar>}
+      actions={<TopToolbar><FilterButton /><CreateButton to={`${STATION_PROFILE_TABS.chargers}/create`} data-testid="charger-create" /><ExportButton data-testid="charger-export" /></TopToolbar>}
       pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
       title={translate('menu.stationProfile')}
       empty={false}
       error={<ErrorState />}
       storeKey="station-profile.chargers"
     >
-      <Datagrid bulkActionButtons={false} rowClick={(id) => `${CHARGERS_PATH}/${id}/show`} empty={<EmptyState />} data-testid="chargers-grid" sx={{ '& td': { whiteSpace: 'nowrap' } }}>
+      <Datagrid bulkActionButtons={false} rowClick={(id) => `${STATION_PROFILE_TABS.chargers}/${id}/show`} empty={<EmptyState />} data-testid="chargers-grid" sx={{ '& td': { whiteSpace: 'nowrap' } }}>
         <FunctionField<ChargerDetail> source="online" render={(r) => <OnlineDot online={r.online} />} />
         <TextField source="serialNum" sx={{ fontFamily: 'monospace' }} />
         <TextField source="stationName" emptyText="—" sortable={false} />
         <TextField source="companyName" emptyText="—" sortable={false} />
         <TextField source="type" sortable={false} />
         <FunctionField<ChargerDetail> source="lifeStatus" sortable={false} render={(r) => translate(`resources.charger.values.lifeStatus.${r.lifeStatus}`, { _: r.lifeStatus ?? '' })} />
-        <FunctionField<ChargerDetail> source="runStatus" sortable={false} render={(r) => <RunStatusChip status={r.runStatus} online={r.online} />} />
+        <FunctionField<ChargerDetail> source="runStatus" sortable={false} render={(r) => <RunStatusChip status={r.runStatus} online={r.online} state={r.dashboardState} lastSeenAt={r.lastSeenAt} />} />
         <TextField source="firmwareVersion" emptyText="—" sortable={false} />
         <TextField source="gatewaySn" emptyText="—" sortable={false} />
         <FunctionField<ChargerDetail> source="lastSeenAt" render={(r) => <RelativeTime value={r.lastSeenAt} />} />

@@ -1,7 +1,8 @@
 /**
  * Charger monitoring (`#/Monitoring/ChargerMonitoring`, spec §2): chips with the count per
  * dashboard state (clickable filters), then the charger grid (online dot, connector states,
- * station, firmware, last seen), refreshed live from the event stream.
+ * station, firmware, last seen), refreshed live from the event stream. The chips' counts come in
+ * the same answer as the rows (`split=true`), so every live figure of the page has one source.
  */
 import { useMemo } from 'react';
 import {
@@ -9,13 +10,11 @@ import {
   useListContext, useTranslate,
 } from 'react-admin';
 import { Chip, Stack } from '@mui/material';
-import { DASHBOARD_SPLIT } from '../../domain/enums';
+import { DASHBOARD_SPLIT, type DashboardState } from '../../domain/enums';
 import { EmptyState, ErrorState } from '../../src/components/common';
-import { useApi } from '../../src/hooks/useApi';
 import { useLiveEvents } from '../../src/hooks/useLiveEvents';
 import { STATE_COLORS } from '../../src/theme';
 import { CompanyFilterInput, ROWS_PER_PAGE, StationFilterInput } from '../shared/filterInputs';
-import type { DashboardData } from '../../src/pages/dashboard/useDashboard';
 import { ConnectorsField, LastSeenField, OnlineField, StateField } from './chargerFields';
 import { ChargerCommands } from './ChargerCommands';
 import type { ChargerRecord } from './types';
@@ -36,10 +35,12 @@ function useChargerFilters() {
   ], [translate]);
 }
 
+/** The count per state of the grid's chargers: `split` of the same answer as the rows. */
 function StateChips() {
   const translate = useTranslate();
-  const { filterValues, setFilters, displayedFilters } = useListContext();
-  const { data } = useApi<DashboardData>('dashboard', { companyCode: (filterValues.companyCode as string | undefined) || undefined });
+  const { filterValues, setFilters, displayedFilters, meta } = useListContext();
+  const split = (meta as { split?: Record<DashboardState, number> } | undefined)?.split;
+  const data = split ? { split } : undefined;
   const current = filterValues.dashboardState as string | undefined;
   const select = (state?: string) => {
     const next = { ...filterValues };
@@ -87,6 +88,7 @@ function ChargerGrid() {
       resource="charger"
       filters={filters}
       sort={{ field: 'online', order: 'DESC' }}
+      queryOptions={{ meta: { query: { split: true } } }}
       perPage={20}
       exporter={false}
       pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}

@@ -17,10 +17,10 @@ import { ErrorState, RelativeTime } from '../../src/components/common';
 import { useLiveEvents } from '../../src/hooks/useLiveEvents';
 import { formatDateTime } from '../../src/utils/date';
 import { OcppPasswordCard } from '../shared/OcppPasswordCard';
-import { DeviceTitle, RunStatusChip, ShowField } from '../station/common';
-import { CHARGERS_PATH, STATION_PROFILE_PATH, upgradePath } from '../station/paths';
+import { DeviceTitle, ShowField } from '../station/common';
 import { ConnectorsField, StateField } from './chargerFields';
 import type { ChargerRecord } from './types';
+import { STATION_PROFILE_TABS, gatewayUpgradePath } from '../../domain/routes';
 
 /** The read record plus the fields of a registration. */
 export interface ChargerDetail extends ChargerRecord {
@@ -74,9 +74,9 @@ export function ChargerShow() {
       <Card>
         <CardHeader
           title={<DeviceTitle online={data.online} serialNum={data.serialNum} testId="charger-show-sn" />}
-          subheader={data.stationName ? <Link component={RouterLink} to={`${STATION_PROFILE_PATH}/${data.stationId}/show`}>{data.stationName}</Link> : data.companyName}
+          subheader={data.stationName ? <Link component={RouterLink} to={`${STATION_PROFILE_TABS.stations}/${data.stationId}/show`}>{data.stationName}</Link> : data.companyName}
           action={<Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            <EditButton resource="charger" record={data} to={`${CHARGERS_PATH}/${data.id}`} data-testid="charger-edit" />
+            <EditButton resource="charger" record={data} to={`${STATION_PROFILE_TABS.chargers}/${data.id}`} data-testid="charger-edit" />
             <Button
               label={active ? 'resources.charger.actions.deactivate' : 'resources.charger.actions.activate'}
               onClick={() => setConfirm(active ? 'deactivate' : 'activate')}
@@ -90,7 +90,6 @@ export function ChargerShow() {
             <ShowField label={f('lifeStatus')} testId="charger-life-status">{translate(`resources.charger.values.lifeStatus.${data.lifeStatus}`, { _: data.lifeStatus })}</ShowField>
             <ShowField label={f('online')}>{translate(`resources.charger.values.online.${data.online}`)} · <RelativeTime value={data.lastSeenAt} /></ShowField>
             <ShowField label={f('dashboardState')} testId="charger-state"><RecordContextProvider value={data}><StateField /></RecordContextProvider></ShowField>
-            <ShowField label={f('runStatus')}><RunStatusChip status={data.runStatus} online={data.online} /></ShowField>
             <ShowField label={f('connectors')}><RecordContextProvider value={data}><ConnectorsField /></RecordContextProvider></ShowField>
             <ShowField label={f('firmwareVersion')}>{data.firmwareVersion}</ShowField>
             <ShowField label={f('vendor')}>{[data.vendor, data.model].filter(Boolean).join(' · ') || null}</ShowField>
@@ -99,7 +98,7 @@ export function ChargerShow() {
             <ShowField label={f('type')}>{data.type}</ShowField>
             <ShowField label={f('phase')}>{data.phase ? translate(`resources.charger.values.phase.${data.phase}`, { _: data.phase }) : null}</ShowField>
             <ShowField label={f('ratedPowerKw')}>{data.ratedPowerKw}</ShowField>
-            <ShowField label={f('gatewaySn')}>{data.gatewaySn ? <Link component={RouterLink} to={upgradePath(data.gatewaySn)}>{data.gatewaySn}</Link> : null}</ShowField>
+            <ShowField label={f('gatewaySn')}>{data.gatewaySn ? <Link component={RouterLink} to={gatewayUpgradePath(data.gatewaySn)}>{data.gatewaySn}</Link> : null}</ShowField>
             <ShowField label={f('installationDate')}>{data.installationDate}</ShowField>
             <ShowField label={f('warrantyYears')}>{translate(`resources.charger.values.warrantyYears.${data.warrantyYears ?? 0}`)}</ShowField>
             <ShowField label={f('installerName')}>{data.installerName}</ShowField>

@@ -1,7 +1,10 @@
-/** Fields of the charger monitoring grid: online dot, connector chips, last seen. */
+/**
+ * Fields of the charger monitoring grid and charger page: online dot, connector chips ("unknown
+ * since <last seen>" while offline), last seen, and the charger's one derived state.
+ */
 import { useRecordContext, useTranslate } from 'react-admin';
 import { Box, Stack, Tooltip } from '@mui/material';
-import { ColorChip, RelativeTime, stateColor } from '../../src/components/common';
+import { ColorChip, RelativeTime, UnknownSinceChip, stateColor } from '../../src/components/common';
 import { STATE_COLORS } from '../../src/theme';
 import type { ChargerRecord } from './types';
 
@@ -28,6 +31,8 @@ export function ConnectorsField(_props: FieldProps) {
   const record = useRecordContext<ChargerRecord>();
   const translate = useTranslate();
   if (!record) return null;
+  // Offline: the last reported statuses are stale; say what is known.
+  if (!record.online) return <UnknownSinceChip lastSeenAt={record.lastSeenAt} />;
   const connectors = (record.connectors ?? []).filter((c) => c.connectorId > 0);
   if (!connectors.length) return <span>—</span>;
   return (
@@ -58,5 +63,5 @@ export function StateField(_props: FieldProps) {
   const record = useRecordContext<ChargerRecord>();
   const translate = useTranslate();
   if (!record) return null;
-  return <ColorChip label={translate(`app.dashboard.split.${record.dashboardState}`)} color={stateColor(record.dashboardState)} />;
+  return <ColorChip testId={`state-cell-${record.dashboardState}`} label={translate(`app.dashboard.split.${record.dashboardState}`)} color={stateColor(record.dashboardState)} />;
 }

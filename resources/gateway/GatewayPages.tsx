@@ -29,7 +29,7 @@ import { OcppPasswordCard } from '../shared/OcppPasswordCard';
 import { ChargerTable } from '../station/ChargerTable';
 import { DeviceTitle, LastSeen, OnlineChip, ShowField, useSchemaValidate } from '../station/common';
 import { exportXlsx } from '../../src/utils/spreadsheet';
-import { GATEWAYS_PATH, STATION_PROFILE_PATH, upgradePath } from '../station/paths';
+import { STATION_PROFILE_TABS, gatewayUpgradePath } from '../../domain/routes';
 
 /**
  * A gateway as the console reads it: the record of `GET /sp/gateway` (the detail adds its
@@ -92,7 +92,7 @@ export function GatewayList() {
       sort={{ field: 'serialNum', order: 'ASC' }}
       perPage={20}
       exporter={exporter}
-      actions={<TopToolbar><FilterButton /><CreateButton to={`${GATEWAYS_PATH}/create`} data-testid="gateway-create" /><ExportButton data-testid="gateway-export" /></TopToolbar>}
+      actions={<TopToolbar><FilterButton /><CreateButton to={`${STATION_PROFILE_TABS.gateways}/create`} data-testid="gateway-create" /><ExportButton data-testid="gateway-export" /></TopToolbar>}
       pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
       title={translate('menu.stationProfile')}
       empty={false}
@@ -100,7 +100,7 @@ export function GatewayList() {
       storeKey="station-profile.gateways"
     >
       <LiveListRefresh />
-      <Datagrid bulkActionButtons={false} rowClick={(id) => `${GATEWAYS_PATH}/${id}/show`} empty={<EmptyState />} data-testid="gateways-grid" sx={{ '& td': { whiteSpace: 'nowrap' }, '& td.column-stationName, & td.column-companyName, & td.column-vendorModel': { whiteSpace: 'normal' } }}>
+      <Datagrid bulkActionButtons={false} rowClick={(id) => `${STATION_PROFILE_TABS.gateways}/${id}/show`} empty={<EmptyState />} data-testid="gateways-grid" sx={{ '& td': { whiteSpace: 'nowrap' }, '& td.column-stationName, & td.column-companyName, & td.column-vendorModel': { whiteSpace: 'normal' } }}>
         <FunctionField<GatewayRecord> source="online" render={(r) => <OnlineChip online={r.online} />} />
         <TextField source="serialNum" sx={{ fontFamily: 'monospace' }} />
         <TextField source="stationName" emptyText="—" />
@@ -127,7 +127,7 @@ function GatewayForm({ edit }: { edit?: boolean }) {
   const toolbar = (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
       <SaveButton data-testid="gateway-save" />
-      {edit && <DeleteWithConfirmButton mutationMode="pessimistic" redirect={GATEWAYS_PATH} confirmTitle="app.assets.confirm_delete_title" confirmContent="resources.gateway.confirm_delete" translateOptions={{ name: record?.serialNum }} data-testid="gateway-delete" />}
+      {edit && <DeleteWithConfirmButton mutationMode="pessimistic" redirect={STATION_PROFILE_TABS.gateways} confirmTitle="app.assets.confirm_delete_title" confirmContent="resources.gateway.confirm_delete" translateOptions={{ name: record?.serialNum }} data-testid="gateway-delete" />}
     </Toolbar>
   );
   return (
@@ -145,7 +145,7 @@ export function GatewayCreate() {
   const [params] = useSearchParams();
   const stationId = Number(params.get('stationId')) || undefined;
   return (
-    <Create resource="gateway" record={stationId ? { stationId } : undefined} redirect={(_r, id) => `${GATEWAYS_PATH}/${id}/show`} title={translate('resources.gateway.create_title')}>
+    <Create resource="gateway" record={stationId ? { stationId } : undefined} redirect={(_r, id) => `${STATION_PROFILE_TABS.gateways}/${id}/show`} title={translate('resources.gateway.create_title')}>
       <GatewayForm />
     </Create>
   );
@@ -155,7 +155,7 @@ export function GatewayEdit() {
   const { id } = useParams();
   const translate = useTranslate();
   return (
-    <Edit resource="gateway" id={id} mutationMode="pessimistic" redirect={() => `${GATEWAYS_PATH}/${id}/show`} title={translate('resources.gateway.edit_title')} actions={false}>
+    <Edit resource="gateway" id={id} mutationMode="pessimistic" redirect={() => `${STATION_PROFILE_TABS.gateways}/${id}/show`} title={translate('resources.gateway.edit_title')} actions={false}>
       <GatewayForm edit />
     </Edit>
   );
@@ -176,10 +176,10 @@ export function GatewayShow() {
       <Card>
         <CardHeader
           title={<DeviceTitle online={data.online} serialNum={data.serialNum} testId="gateway-show-sn" />}
-          subheader={data.stationId ? <Link component={RouterLink} to={`${STATION_PROFILE_PATH}/${data.stationId}/show`}>{data.stationName}</Link> : data.companyName}
+          subheader={data.stationId ? <Link component={RouterLink} to={`${STATION_PROFILE_TABS.stations}/${data.stationId}/show`}>{data.stationName}</Link> : data.companyName}
           action={<Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            <Button component={RouterLink} to={upgradePath(data.serialNum)} label="resources.station.upgrade.open" data-testid="gateway-upgrade-link"><SystemUpdateAltIcon /></Button>
-            <EditButton resource="gateway" record={data} to={`${GATEWAYS_PATH}/${data.id}`} data-testid="gateway-edit" />
+            <Button component={RouterLink} to={gatewayUpgradePath(data.serialNum)} label="resources.station.upgrade.open" data-testid="gateway-upgrade-link"><SystemUpdateAltIcon /></Button>
+            <EditButton resource="gateway" record={data} to={`${STATION_PROFILE_TABS.gateways}/${data.id}`} data-testid="gateway-edit" />
           </Box>}
         />
         <CardContent>
@@ -190,7 +190,7 @@ export function GatewayShow() {
             <ShowField label={f('firmwareVersion')} testId="gateway-firmware">{data.firmwareVersion}</ShowField>
             <ShowField label={f('vendor')} testId="gateway-vendor">{data.vendor}</ShowField>
             <ShowField label={f('model')} testId="gateway-model">{data.model}</ShowField>
-            <ShowField label={f('stationName')}>{data.stationId ? <Link component={RouterLink} to={`${STATION_PROFILE_PATH}/${data.stationId}/show`}>{data.stationName}</Link> : null}</ShowField>
+            <ShowField label={f('stationName')}>{data.stationId ? <Link component={RouterLink} to={`${STATION_PROFILE_TABS.stations}/${data.stationId}/show`}>{data.stationName}</Link> : null}</ShowField>
             <ShowField label={f('companyName')}>{data.companyName}</ShowField>
             <ShowField label={f('createdAt')}>{data.createdAt ? formatDateTime(data.createdAt) : null}</ShowField>
           </Grid>

@@ -1,5 +1,7 @@
-/** The gateway resource (API path `gateway`); its pages are a tab of `#/Stations/StationProfile`. */
+/** The gateway resource (API path `gateway`): the station profile's gateways tab (`#/Stations/StationProfile/gateways`). */
 import RouterIcon from '@mui/icons-material/Router';
+import type { ResourceDeclaration } from '../../src/resources/declaration';
+import { StationProfileTabs } from '../station/common';
 import { GatewayCreate, GatewayEdit, GatewayList, GatewayShow } from './GatewayPages';
 
 export default {
@@ -7,6 +9,7 @@ export default {
   create: GatewayCreate,
   edit: GatewayEdit,
   show: GatewayShow,
+  listFrame: StationProfileTabs,
   icon: RouterIcon,
   recordRepresentation: 'serialNum',
-};
+} satisfies ResourceDeclaration;

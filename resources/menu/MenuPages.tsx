@@ -6,11 +6,11 @@
  */
 import { useMemo, useState } from 'react';
 import {
-  BooleanInput, Create, Edit, NumberInput, RecordContextProvider, ResourceContextProvider, SelectInput, SimpleForm, TextInput,
+  BooleanInput, Create, Edit, NumberInput, RecordContextProvider, SelectInput, SimpleForm, TextInput,
   Title, useLocaleState, useRecordContext, useTranslate,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { Link as RouterLink, Route, Routes, useParams, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import {
   Box, Button, Card, IconButton, LinearProgress, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography,
 } from '@mui/material';
@@ -28,7 +28,7 @@ import { FormToolbar } from '../account/FormToolbar';
 import { EnabledChip } from '../role/RolePages';
 import { useMenuTitle } from '../role/PermissionTree';
 import { flattenTree, type MenuNode } from './menuTree';
-import { MENUS_PATH } from './paths';
+import { routePath } from '../../domain/routes';
 
 const F = 'resources.menu.fields';
 
@@ -58,7 +58,7 @@ export function MenuList() {
       <Stack direction="row" spacing={1} sx={{ my: 1 }} justifyContent="flex-end">
         <Button size="small" onClick={() => setClosed(new Set())}>{translate('resources.menu.actions.expand_all')}</Button>
         <Button size="small" onClick={() => setClosed(new Set(rows.filter((r) => r.node.children?.length).map((r) => r.node.id)))}>{translate('resources.menu.actions.collapse_all')}</Button>
-        {isAdmin && <Button variant="contained" size="small" startIcon={<AddIcon />} component={RouterLink} to={`${MENUS_PATH}/create`} data-testid="menu-create">{translate('ra.action.create')}</Button>}
+        {isAdmin && <Button variant="contained" size="small" startIcon={<AddIcon />} component={RouterLink} to={`${routePath('menu')}/create`} data-testid="menu-create">{translate('ra.action.create')}</Button>}
       </Stack>
       <Card>
         {isPending && <LinearProgress />}
@@ -99,9 +99,9 @@ export function MenuList() {
                         <TableCell sx={{ whiteSpace: 'nowrap' }}>
                           {isAdmin && (
                             <>
-                              <Button size="small" component={RouterLink} to={`${MENUS_PATH}/${node.id}`} data-testid={`menu-edit-${node.id}`}>{translate('ra.action.edit')}</Button>
+                              <Button size="small" component={RouterLink} to={`${routePath('menu')}/${node.id}`} data-testid={`menu-edit-${node.id}`}>{translate('ra.action.edit')}</Button>
                               <StatusToggle resource="menu" field="enabled" prefix="resources.menu" words={['enable', 'disable']} />
-                              {node.level < 5 && <Button size="small" component={RouterLink} to={`${MENUS_PATH}/create?parentId=${node.id}&level=${node.level + 1}`}>{translate('resources.menu.actions.add_child')}</Button>}
+                              {node.level < 5 && <Button size="small" component={RouterLink} to={`${routePath('menu')}/create?parentId=${node.id}&level=${node.level + 1}`}>{translate('resources.menu.actions.add_child')}</Button>}
                             </>
                           )}
                         </TableCell>
@@ -170,7 +170,7 @@ export function MenuCreate() {
     orderNum: 100, configurable: true, enabled: true, hidden: false,
   };
   return (
-    <Create resource="menu" redirect={() => MENUS_PATH} transform={body} record={defaults} title={translate('resources.menu.create_title')}>
+    <Create resource="menu" redirect={() => routePath('menu')} transform={body} record={defaults} title={translate('resources.menu.create_title')}>
       <MenuForm />
     </Create>
   );
@@ -181,20 +181,9 @@ export function MenuEdit() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   return (
-    <Edit key={locale} resource="menu" id={id} mutationMode="pessimistic" redirect={() => MENUS_PATH} transform={body} title={translate('resources.menu.edit_title')} actions={false}>
+    <Edit key={locale} resource="menu" id={id} mutationMode="pessimistic" redirect={() => routePath('menu')} transform={body} title={translate('resources.menu.edit_title')} actions={false}>
       <MenuForm edit />
     </Edit>
   );
 }
 
-export default function MenuPages() {
-  return (
-    <ResourceContextProvider value="menu">
-      <Routes>
-        <Route index element={<MenuList />} />
-        <Route path="create" element={<MenuCreate />} />
-        <Route path=":id" element={<MenuEdit />} />
-      </Routes>
-    </ResourceContextProvider>
-  );
-}

@@ -7,11 +7,11 @@
 import { useMemo } from 'react';
 import {
   AutocompleteInput, Create, CreateButton, Datagrid, Edit, EditButton, FunctionField, List, Pagination, PasswordInput,
-  ResourceContextProvider, SearchInput, SelectInput, Show, SimpleForm, SimpleShowLayout, TextField, TextInput, TopToolbar,
+  SearchInput, SelectInput, Show, SimpleForm, SimpleShowLayout, TextField, TextInput, TopToolbar,
   useLocaleState, useNotify, useRecordContext, useRedirect, useTranslate,
 } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
-import { Route, Routes, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { Avatar, Tooltip } from '@mui/material';
 import { CURRENCIES } from '../../domain/enums';
 import { OPERATOR_REQUIRED, operatorCreateInput, operatorUpdateInput, type OperatorDto as OperatorRecord } from '../../domain/entities/operator';
@@ -22,7 +22,7 @@ import { useSchemaValidate } from '../station/common';
 import { useIsAdmin } from '../account/useIsAdmin';
 import { FormToolbar } from '../account/FormToolbar';
 import { LogoInput } from './LogoInput';
-import { OPERATORS_PATH } from './paths';
+import { routePath } from '../../domain/routes';
 
 const CURRENCY_CHOICES = CURRENCIES.map((c) => ({ id: c, name: c }));
 
@@ -55,7 +55,7 @@ export function OperatorList() {
       sort={{ field: 'name', order: 'ASC' }}
       perPage={20}
       exporter={false}
-      actions={<TopToolbar>{isAdmin && <CreateButton to={`${OPERATORS_PATH}/create`} data-testid="operator-create" />}</TopToolbar>}
+      actions={<TopToolbar>{isAdmin && <CreateButton to={`${routePath('operators')}/create`} data-testid="operator-create" />}</TopToolbar>}
       pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
       title={translate('menu.operators')}
       empty={false}
@@ -63,7 +63,7 @@ export function OperatorList() {
     >
       <Datagrid
         bulkActionButtons={false}
-        rowClick={(id) => `${OPERATORS_PATH}/${id}/show`}
+        rowClick={(id) => `${routePath('operators')}/${id}/show`}
         empty={<EmptyState />}
         data-testid="operators-grid"
         sx={{ '& td.column-servicePhone, & td.column-createdAt': { whiteSpace: 'nowrap' } }}
@@ -89,7 +89,7 @@ function EditIconLink({ id }: { id: number }) {
   const translate = useTranslate();
   return (
     <Tooltip title={translate('ra.action.edit')}>
-      <span><EditButton label="" aria-label={translate('ra.action.edit')} to={`${OPERATORS_PATH}/${id}`} onClick={(e: React.MouseEvent) => e.stopPropagation()} data-testid={`operator-edit-${id}`} /></span>
+      <span><EditButton label="" aria-label={translate('ra.action.edit')} to={`${routePath('operators')}/${id}`} onClick={(e: React.MouseEvent) => e.stopPropagation()} data-testid={`operator-edit-${id}`} /></span>
     </Tooltip>
   );
 }
@@ -136,7 +136,7 @@ export function OperatorCreate() {
   const onSuccess = () => {
     void queryClient.invalidateQueries({ queryKey: ['sp', 'company/select'] });
     notify('resources.company.messages.created', { type: 'success' });
-    redirect(OPERATORS_PATH);
+    redirect(routePath('operators'));
   };
   return (
     <Create resource="company" mutationOptions={{ onSuccess }} title={translate('resources.company.create_title')}>
@@ -150,7 +150,7 @@ export function OperatorEdit() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   return (
-    <Edit key={locale} resource="company" id={id} mutationMode="pessimistic" redirect={() => OPERATORS_PATH} transform={updateBody} title={translate('resources.company.edit_title')} actions={false}>
+    <Edit key={locale} resource="company" id={id} mutationMode="pessimistic" redirect={() => routePath('operators')} transform={updateBody} title={translate('resources.company.edit_title')} actions={false}>
       <OperatorForm edit />
     </Edit>
   );
@@ -161,7 +161,7 @@ export function OperatorShow() {
   const translate = useTranslate();
   return (
     <Show resource="company" id={id} title={translate('resources.company.show_title')}
-      actions={<TopToolbar><EditButton to={`${OPERATORS_PATH}/${id}`} data-testid="operator-edit" /></TopToolbar>}>
+      actions={<TopToolbar><EditButton to={`${routePath('operators')}/${id}`} data-testid="operator-edit" /></TopToolbar>}>
       <SimpleShowLayout data-testid="operator-show">
         <LogoField source="logo" />
         <TextField source="name" />
@@ -179,15 +179,3 @@ export function OperatorShow() {
   );
 }
 
-export default function OperatorPages() {
-  return (
-    <ResourceContextProvider value="company">
-      <Routes>
-        <Route index element={<OperatorList />} />
-        <Route path="create" element={<OperatorCreate />} />
-        <Route path=":id" element={<OperatorEdit />} />
-        <Route path=":id/show" element={<OperatorShow />} />
-      </Routes>
-    </ResourceContextProvider>
-  );
-}

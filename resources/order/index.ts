@@ -1,5 +1,6 @@
-/** The order resource (API path `order`); its pages live at `#/Operations/Orders`. */
+/** The order resource (API path `order`), mounted at `#/Operations/Orders` (list and `:id/show`). */
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import type { ResourceDeclaration } from '../../src/resources/declaration';
 import { OrderList } from './OrderList';
 import { OrderShow } from './OrderShow';
 
@@ -8,4 +9,4 @@ export default {
   show: OrderShow,
   icon: ReceiptLongIcon,
   recordRepresentation: 'orderNo',
-};
+} satisfies ResourceDeclaration;

@@ -29,10 +29,10 @@ import { catalogueMessage } from '../../domain/errors';
 import { MAX_RATE_ROWS, maxTaxes, RATE_TEMPLATE_TYPES, type RateRow, type RateTemplateContext, type TaxInput } from '../../domain/rate-template';
 import { ErrorState } from '../../src/components/common';
 import { useCompanies } from '../station/common';
-import { RATE_TEMPLATES_PATH } from '../station/paths';
 import { editorProblems, emptyState, payloadOf, serverErrorText, stateOf, type EditorState, type FieldProblem, type RateTemplateRecord } from './editorModel';
 import { RateTimeline } from './RateTimeline';
 import { addRow, removeRow, sortRows, splitRow } from './timeline';
+import { STATION_PROFILE_TABS } from '../../domain/routes';
 
 function SectionTitle({ children }: { children: React.ReactNode }) {
   return <Typography variant="subtitle2" sx={{ mt: 3, mb: 1, color: 'text.secondary' }}>{children}</Typography>;
@@ -107,7 +107,7 @@ export function RateTemplateForm({ initial, id, readOnly, readOnlyNote, context 
     setSaveError(null);
     const options = {
       onSuccess: (record: unknown) => {
-        notify(id ? 'ra.notification.updated' : 'ra.notification.created', { type: 'success', messageArgs: { smart_count: 1 } });
+        notify(id ? 'resources.rate-template.notifications.updated' : 'resources.rate-template.notifications.created', { type: 'success' });
         onSaved(record as RateTemplateRecord);
       },
       onError: (e: unknown) => {
@@ -309,7 +309,7 @@ export function RateTemplateForm({ initial, id, readOnly, readOnlyNote, context 
 export function RateTemplateCreate() {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const toList = () => navigate(RATE_TEMPLATES_PATH);
+  const toList = () => navigate(STATION_PROFILE_TABS.rateTemplates);
   return (
     <>
       <Title title={translate('resources.rate-template.create_title')} />
@@ -322,7 +322,7 @@ export function RateTemplateEdit() {
   const { id } = useParams();
   const translate = useTranslate();
   const navigate = useNavigate();
-  const toList = () => navigate(RATE_TEMPLATES_PATH);
+  const toList = () => navigate(STATION_PROFILE_TABS.rateTemplates);
   const { data, isPending, error, refetch } = useGetOne<RateTemplateRecord>('rate-template', { id: Number(id) }, { enabled: Boolean(id), refetchOnWindowFocus: false });
   if (isPending) return <Loading />;
   if (error || !data) return <ErrorState error={error as Error} onRetry={() => refetch()} />;

@@ -19,8 +19,8 @@ import { EmptyState, ErrorState } from '../../src/components/common';
 import { formatDateTime } from '../../src/utils/date';
 import { CompanyFilterInput, ROWS_PER_PAGE } from '../shared/filterInputs';
 import { exportXlsx } from '../../src/utils/spreadsheet';
-import { RATE_TEMPLATES_PATH } from '../station/paths';
 import type { RateTemplateRecord } from './editorModel';
+import { STATION_PROFILE_TABS } from '../../domain/routes';
 
 function ActivatedToggle(_props: { label?: string; source?: string }) {
   const record = useRecordContext<RateTemplateRecord>();
@@ -119,14 +119,14 @@ export function RateTemplateList() {
       sort={{ field: 'modelName', order: 'ASC' }}
       perPage={20}
       exporter={exporter}
-      actions={<TopToolbar><FilterButton /><CreateButton to={`${RATE_TEMPLATES_PATH}/create`} data-testid="rt-create" /><ExportButton data-testid="rt-export" /></TopToolbar>}
+      actions={<TopToolbar><FilterButton /><CreateButton to={`${STATION_PROFILE_TABS.rateTemplates}/create`} data-testid="rt-create" /><ExportButton data-testid="rt-export" /></TopToolbar>}
       pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
       title={translate('menu.stationProfile')}
       empty={false}
       error={<ErrorState />}
       storeKey="station-profile.rate-templates"
     >
-      <Datagrid bulkActionButtons={false} rowClick={(id) => `${RATE_TEMPLATES_PATH}/${id}`} empty={<EmptyState />} data-testid="rate-templates-grid" sx={{ '& td': { whiteSpace: 'nowrap' } }}>
+      <Datagrid bulkActionButtons={false} rowClick={(id) => `${STATION_PROFILE_TABS.rateTemplates}/${id}`} empty={<EmptyState />} data-testid="rate-templates-grid" sx={{ '& td': { whiteSpace: 'nowrap' } }}>
         <TextField source="modelName" />
         <TextField source="companyName" emptyText="—" sortable={false} />
         <FunctionField<RateTemplateRecord> source="type" render={(r) => translate(`resources.rate-template.values.type.${r.type}`)} />

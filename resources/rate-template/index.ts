@@ -1,5 +1,7 @@
-/** The rate-template resource (API path `rate-template`); its pages are a tab of `#/Stations/StationProfile`. */
+/** The rate-template resource (API path `rate-template`): the station profile's rate templates tab (`#/Stations/StationProfile/rate-templates`). */
 import PriceChangeIcon from '@mui/icons-material/PriceChange';
+import type { ResourceDeclaration } from '../../src/resources/declaration';
+import { StationProfileTabs } from '../station/common';
 import { RateTemplateCreate, RateTemplateEdit } from './RateTemplateEditor';
 import { RateTemplateList } from './RateTemplateList';
 
@@ -7,6 +9,7 @@ export default {
   list: RateTemplateList,
   create: RateTemplateCreate,
   edit: RateTemplateEdit,
+  listFrame: StationProfileTabs,
   icon: PriceChangeIcon,
   recordRepresentation: 'modelName',
-};
+} satisfies ResourceDeclaration;

@@ -5,10 +5,10 @@
  */
 import { useMemo } from 'react';
 import {
-  BooleanInput, Create, CreateButton, Datagrid, Edit, FilterButton, FunctionField, List, Pagination, ResourceContextProvider,
+  BooleanInput, Create, CreateButton, Datagrid, Edit, FilterButton, FunctionField, List, Pagination,
   SearchInput, SelectInput, SimpleForm, TextField, TextInput, TopToolbar, useLocaleState, useRecordContext, useTranslate,
 } from 'react-admin';
-import { Route, Routes, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { ROLE_REQUIRED, roleCreateInput, roleUpdateInput, type RoleDto as RoleRecord } from '../../domain/schemas/role';
 import { ColorChip, EmptyState, ErrorState } from '../../src/components/common';
 import { STATE_COLORS } from '../../src/theme';
@@ -19,7 +19,7 @@ import { StatusToggle } from '../account/StatusToggle';
 import { useIsAdmin } from '../account/useIsAdmin';
 import { FormToolbar } from '../account/FormToolbar';
 import { PermissionTreeInput } from './PermissionTree';
-import { ROLES_PATH } from './paths';
+import { routePath } from '../../domain/routes';
 
 /** Enabled / disabled chip. */
 export function EnabledChip({ prefix }: { prefix: string; source?: string; label?: string }) {
@@ -43,7 +43,7 @@ export function RoleList() {
       sort={{ field: 'name', order: 'ASC' }}
       perPage={20}
       exporter={false}
-      actions={<TopToolbar><FilterButton /><CreateButton to={`${ROLES_PATH}/create`} data-testid="role-create" /></TopToolbar>}
+      actions={<TopToolbar><FilterButton /><CreateButton to={`${routePath('permissions')}/create`} data-testid="role-create" /></TopToolbar>}
       pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
       title={translate('menu.permissions')}
       empty={false}
@@ -51,7 +51,7 @@ export function RoleList() {
     >
       <Datagrid
         bulkActionButtons={false}
-        rowClick={(id) => `${ROLES_PATH}/${id}`}
+        rowClick={(id) => `${routePath('permissions')}/${id}`}
         empty={<EmptyState />}
         data-testid="roles-grid"
         sx={{ '& td.column-code, & td.column-createdAt': { whiteSpace: 'nowrap' } }}
@@ -73,7 +73,7 @@ function RoleForm({ edit }: { edit?: boolean }) {
   const isAdmin = useIsAdmin();
   const validate = useSchemaValidate(edit ? roleUpdateInput : roleCreateInput, ROLE_REQUIRED, edit ? ['code', 'companyCode'] : []);
   return (
-    <SimpleForm validate={validate} data-testid="role-form" toolbar={<FormToolbar deletePath={edit ? ROLES_PATH : undefined} />}>
+    <SimpleForm validate={validate} data-testid="role-form" toolbar={<FormToolbar deletePath={edit ? routePath('permissions') : undefined} />}>
       <TextInput source="name" isRequired sx={{ minWidth: 320 }} slotProps={{ htmlInput: { 'data-testid': 'role-name' } }} />
       <TextInput source="code" isRequired disabled={edit} sx={{ minWidth: 320 }} slotProps={{ htmlInput: { 'data-testid': 'role-code' } }} />
       <CompanyInput
@@ -100,7 +100,7 @@ const updateBody = (d: Record<string, unknown>) => ({
 export function RoleCreate() {
   const translate = useTranslate();
   return (
-    <Create resource="role" redirect={() => ROLES_PATH} title={translate('resources.role.create_title')}>
+    <Create resource="role" redirect={() => routePath('permissions')} title={translate('resources.role.create_title')}>
       <RoleForm />
     </Create>
   );
@@ -111,20 +111,9 @@ export function RoleEdit() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   return (
-    <Edit key={locale} resource="role" id={id} mutationMode="pessimistic" redirect={() => ROLES_PATH} transform={updateBody} title={translate('resources.role.edit_title')} actions={false}>
+    <Edit key={locale} resource="role" id={id} mutationMode="pessimistic" redirect={() => routePath('permissions')} transform={updateBody} title={translate('resources.role.edit_title')} actions={false}>
       <RoleForm edit />
     </Edit>
   );
 }
 
-export default function RolePages() {
-  return (
-    <ResourceContextProvider value="role">
-      <Routes>
-        <Route index element={<RoleList />} />
-        <Route path="create" element={<RoleCreate />} />
-        <Route path=":id" element={<RoleEdit />} />
-      </Routes>
-    </ResourceContextProvider>
-  );
-}

@@ -6,23 +6,23 @@
 import {
   BooleanInput, Button, Create, SaveButton, Toolbar, Datagrid, DeleteWithConfirmButton, Edit, FunctionField, List, Pagination, SearchInput,
   SelectInput, SimpleForm, TextField, TextInput, TopToolbar, CreateButton, ExportButton, FilterButton,
-  ResourceContextProvider, useRecordContext, useTranslate, useLocaleState,
+  useRecordContext, useTranslate, useLocaleState,
 } from 'react-admin';
 import { useMemo } from 'react';
 import { Tooltip } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Route, Routes, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import type { StationGroupRecord } from '../../domain/entities/station-group';
+import { stationGroupCreate as stationGroupInput } from '../../domain/entities/station-group';
 
 const STATION_GROUP_EMPTY_CODES = {};
-import { stationGroupCreate as stationGroupInput } from '../../domain/entities/station-group';
 import { ColorChip, EmptyState, ErrorState } from '../../src/components/common';
 import { STATE_COLORS } from '../../src/theme';
 import { formatDateTime } from '../../src/utils/date';
 import { CompanyFilterInput, ROWS_PER_PAGE } from '../shared/filterInputs';
 import { CompanyInput, useSchemaValidate } from '../station/common';
 import { exportXlsx } from '../../src/utils/spreadsheet';
-import { STATION_GROUP_PATH } from '../station/paths';
+import { routePath } from '../../domain/routes';
 
 function DefaultField(_props: { label?: string; source?: string }) {
   const record = useRecordContext<StationGroupRecord>();
@@ -51,7 +51,7 @@ function DeleteGroupButton(_props: { label?: string }) {
   return (
     <DeleteWithConfirmButton
       mutationMode="pessimistic"
-      redirect={STATION_GROUP_PATH}
+      redirect={routePath('stationGroup')}
       confirmTitle="app.assets.confirm_delete_title"
       confirmContent="resources.station-group.confirm_delete"
       translateOptions={{ name: record.name }}
@@ -92,13 +92,13 @@ export function StationGroupList() {
       sort={{ field: 'name', order: 'ASC' }}
       perPage={20}
       exporter={exporter}
-      actions={<TopToolbar><FilterButton /><CreateButton to={`${STATION_GROUP_PATH}/create`} data-testid="group-create" /><ExportButton data-testid="group-export" /></TopToolbar>}
+      actions={<TopToolbar><FilterButton /><CreateButton to={`${routePath('stationGroup')}/create`} data-testid="group-create" /><ExportButton data-testid="group-export" /></TopToolbar>}
       pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
       title={translate('menu.stationGroup')}
       empty={false}
       error={<ErrorState />}
     >
-      <Datagrid bulkActionButtons={false} rowClick={(id) => `${STATION_GROUP_PATH}/${id}`} empty={<EmptyState />} data-testid="groups-grid">
+      <Datagrid bulkActionButtons={false} rowClick={(id) => `${routePath('stationGroup')}/${id}`} empty={<EmptyState />} data-testid="groups-grid">
         <TextField source="name" />
         <TextField source="companyName" emptyText="—" />
         <TextField source="companyCode" />
@@ -136,7 +136,7 @@ function GroupForm({ edit }: { edit?: boolean }) {
 export function StationGroupCreate() {
   const translate = useTranslate();
   return (
-    <Create resource="station-group" redirect={() => STATION_GROUP_PATH} title={translate('resources.station-group.create_title')}>
+    <Create resource="station-group" redirect={() => routePath('stationGroup')} title={translate('resources.station-group.create_title')}>
       <GroupForm />
     </Create>
   );
@@ -152,7 +152,7 @@ export function StationGroupEdit() {
       resource="station-group"
       id={id}
       mutationMode="pessimistic"
-      redirect={() => STATION_GROUP_PATH}
+      redirect={() => routePath('stationGroup')}
       title={translate('resources.station-group.edit_title')}
       actions={false}
     >
@@ -161,14 +161,3 @@ export function StationGroupEdit() {
   );
 }
 
-export default function StationGroupPages() {
-  return (
-    <ResourceContextProvider value="station-group">
-      <Routes>
-        <Route index element={<StationGroupList />} />
-        <Route path="create" element={<StationGroupCreate />} />
-        <Route path=":id" element={<StationGroupEdit />} />
-      </Routes>
-    </ResourceContextProvider>
-  );
-}

@@ -1,5 +1,6 @@
-/** The station-group resource (API path `station-group`); its pages live at `#/Stations/StationGroup`. */
+/** The station-group resource (API path `station-group`), mounted at `#/Stations/StationGroup`. */
 import WorkspacesIcon from '@mui/icons-material/Workspaces';
+import type { ResourceDeclaration } from '../../src/resources/declaration';
 import { StationGroupCreate, StationGroupEdit, StationGroupList } from './StationGroupPages';
 
 export default {
@@ -8,4 +9,4 @@ export default {
   edit: StationGroupEdit,
   icon: WorkspacesIcon,
   recordRepresentation: 'name',
-};
+} satisfies ResourceDeclaration;

@@ -13,13 +13,13 @@ import type { GatewayCharger } from '../../domain/entities/gateway';
 import type { StationCharger } from '../../domain/entities/station';
 import { ColorChip, RelativeTime, stateColor } from '../../src/components/common';
 import { OnlineDot, RunStatusChip } from './common';
-import { CHARGERS_PATH, upgradePath } from './paths';
+import { STATION_PROFILE_TABS, gatewayUpgradePath } from '../../domain/routes';
 
 export type ChargerColumn =
   | 'online' | 'serialNum' | 'chargerStationCode' | 'type' | 'runStatus' | 'dashboardState' | 'lifeStatus' | 'gatewaySn' | 'firmwareVersion' | 'lastSeenAt';
 
 /** A charger as a station or gateway lists it (the station adds code, type, gateway and last seen). */
-export type LiveCharger = GatewayCharger & Partial<Pick<StationCharger, 'chargerStationCode' | 'type' | 'gatewaySn' | 'lastSeenAt'>>;
+export type LiveCharger = GatewayCharger & Partial<Pick<StationCharger, 'chargerStationCode' | 'type' | 'gatewaySn'>>;
 
 export interface ChargerTableProps<C extends LiveCharger> {
   chargers: C[];
@@ -37,15 +37,15 @@ export function ChargerTable<C extends LiveCharger>({ chargers, columns, testId,
   const cell = (c: C, k: ChargerColumn): ReactNode => {
     switch (k) {
       case 'online': return <OnlineDot online={c.online} />;
-      case 'serialNum': return <Link component={RouterLink} to={`${CHARGERS_PATH}/${c.id}/show`} sx={{ fontFamily: 'monospace' }}>{c.serialNum}</Link>;
+      case 'serialNum': return <Link component={RouterLink} to={`${STATION_PROFILE_TABS.chargers}/${c.id}/show`} sx={{ fontFamily: 'monospace' }}>{c.serialNum}</Link>;
       case 'chargerStationCode': return c.chargerStationCode ?? '—';
       case 'type': return c.type;
-      case 'runStatus': return <RunStatusChip status={c.runStatus} online={c.online} />;
+      case 'runStatus': return <RunStatusChip status={c.runStatus} online={c.online} state={c.dashboardState} lastSeenAt={c.lastSeenAt} />;
       case 'dashboardState': return c.dashboardState
         ? <ColorChip testId="charger-state" label={translate(`app.dashboard.split.${c.dashboardState}`)} color={stateColor(c.dashboardState)} />
-        : <RunStatusChip status={c.runStatus} online={c.online} />;
+        : <RunStatusChip status={c.runStatus} online={c.online} lastSeenAt={c.lastSeenAt} />;
       case 'lifeStatus': return translate(`resources.charger.values.lifeStatus.${c.lifeStatus}`, { _: c.lifeStatus });
-      case 'gatewaySn': return c.gatewaySn ? <Link component={RouterLink} to={upgradePath(c.gatewaySn)}>{c.gatewaySn}</Link> : '—';
+      case 'gatewaySn': return c.gatewaySn ? <Link component={RouterLink} to={gatewayUpgradePath(c.gatewaySn)}>{c.gatewaySn}</Link> : '—';
       case 'firmwareVersion': return c.firmwareVersion ?? '—';
       case 'lastSeenAt': return <RelativeTime value={c.lastSeenAt} />;
     }

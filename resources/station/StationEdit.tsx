@@ -4,8 +4,8 @@
  */
 import { Edit, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { STATION_PROFILE_PATH } from './paths';
 import { StationForm } from './StationInputs';
+import { STATION_PROFILE_TABS } from '../../domain/routes';
 
 export function StationEdit() {
   const { id } = useParams();
@@ -15,7 +15,7 @@ export function StationEdit() {
       resource="station"
       id={id}
       mutationMode="pessimistic"
-      redirect={() => `${STATION_PROFILE_PATH}/${id}/show`}
+      redirect={() => `${STATION_PROFILE_TABS.stations}/${id}/show`}
       title={translate('resources.station.edit_title')}
       actions={false}
     >

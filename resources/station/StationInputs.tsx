@@ -3,7 +3,7 @@
  * visibility, maintainer and customer, address with a country from the list and the map,
  * pricing model and its rate template (of the same company, of the model's type, activated) —
  * with "New template" / "Edit template" opening the template editor in a dialog (station
- * context: at most 4 tax rows) — and notifications. Validated with the server's schema (domain/schemas/station.ts) so the messages
+ * context: at most 4 tax rows) — and notifications. Validated with the server's schema (domain/entities/station.ts) so the messages
  * are the catalogue's.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -22,8 +22,8 @@ import { LOCATION_TYPES, STATION_STATUSES, STATION_VISIBILITIES, stationCreate a
 
 const STATION_EMPTY_CODES = {};
 import { CompanyInput, useSchemaValidate } from './common';
-import { STATION_PROFILE_PATH } from './paths';
 import { StationMapInput } from './StationMap';
+import { STATION_PROFILE_TABS } from '../../domain/routes';
 
 /** Save, and on an existing station delete behind a confirmation. */
 function StationToolbar({ edit }: { edit?: boolean }) {
@@ -31,7 +31,7 @@ function StationToolbar({ edit }: { edit?: boolean }) {
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
       <SaveButton data-testid="station-save" />
-      {edit && <DeleteWithConfirmButton mutationMode="pessimistic" redirect={STATION_PROFILE_PATH} confirmTitle="app.assets.confirm_delete_title" confirmContent="resources.station.confirm_delete" translateOptions={{ name: record?.name }} data-testid="station-delete" />}
+      {edit && <DeleteWithConfirmButton mutationMode="pessimistic" redirect={STATION_PROFILE_TABS.stations} confirmTitle="app.assets.confirm_delete_title" confirmContent="resources.station.confirm_delete" translateOptions={{ name: record?.name }} data-testid="station-delete" />}
     </Toolbar>
   );
 }

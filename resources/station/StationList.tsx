@@ -14,7 +14,7 @@ import { ColorChip, EmptyState, ErrorState } from '../../src/components/common';
 import { STATE_COLORS } from '../../src/theme';
 import { CompanyFilterInput, ROWS_PER_PAGE } from '../shared/filterInputs';
 import { exportXlsx } from '../../src/utils/spreadsheet';
-import { STATION_PROFILE_PATH } from './paths';
+import { STATION_PROFILE_TABS } from '../../domain/routes';
 
 /** Groups of the filtered company. */
 function GroupFilterInput(props: SelectInputProps) {
@@ -82,14 +82,14 @@ export function StationList() {
       sort={{ field: 'name', order: 'ASC' }}
       perPage={20}
       exporter={exporter}
-      actions={<TopToolbar><FilterButton /><CreateButton to={`${STATION_PROFILE_PATH}/create`} data-testid="station-create" /><ExportButton data-testid="station-export" /></TopToolbar>}
+      actions={<TopToolbar><FilterButton /><CreateButton to={`${STATION_PROFILE_TABS.stations}/create`} data-testid="station-create" /><ExportButton data-testid="station-export" /></TopToolbar>}
       pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
       title={translate('menu.stationProfile')}
       empty={false}
       error={<ErrorState />}
       disableSyncWithLocation={false}
     >
-      <Datagrid bulkActionButtons={false} rowClick={(id) => `${STATION_PROFILE_PATH}/${id}/show`} empty={<EmptyState />} data-testid="stations-grid" sx={{ '& td': { whiteSpace: 'nowrap' } }}>
+      <Datagrid bulkActionButtons={false} rowClick={(id) => `${STATION_PROFILE_TABS.stations}/${id}/show`} empty={<EmptyState />} data-testid="stations-grid" sx={{ '& td': { whiteSpace: 'nowrap' } }}>
         <TextField source="name" />
         <TextField source="stationCode" emptyText="—" />
         <TextField source="companyName" sortBy="companyCode" emptyText="—" />

@@ -17,9 +17,9 @@ import { useLiveEvents } from '../../src/hooks/useLiveEvents';
 import { formatDateTime } from '../../src/utils/date';
 import { ChargerTable } from './ChargerTable';
 import { OnlineDot } from './common';
-import { CHARGERS_PATH, GATEWAYS_PATH, STATION_PROFILE_PATH, upgradePath } from './paths';
 import { StationMapView } from './StationMap';
 import { StationStatusChip } from './StationList';
+import { STATION_PROFILE_TABS, gatewayUpgradePath } from '../../domain/routes';
 
 function Field({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
   const translate = useTranslate();
@@ -52,7 +52,7 @@ export function StationShow() {
           subheader={[data.companyName, data.groupName].filter(Boolean).join(' · ')}
           action={<Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
             <StationStatusChip status={data.status} />
-            <EditButton resource="station" record={data} to={`${STATION_PROFILE_PATH}/${data.id}`} data-testid="station-edit" />
+            <EditButton resource="station" record={data} to={`${STATION_PROFILE_TABS.stations}/${data.id}`} data-testid="station-edit" />
           </Box>}
         />
         <CardContent>
@@ -83,7 +83,7 @@ export function StationShow() {
       <Card>
         <CardHeader
           title={translate('resources.station.chargers_title', { smart_count: chargers.length })}
-          action={<Button component={RouterLink} to={`${CHARGERS_PATH}/create?stationId=${data.id}`} label="resources.station.add_charger" data-testid="station-add-charger"><AddIcon /></Button>}
+          action={<Button component={RouterLink} to={`${STATION_PROFILE_TABS.chargers}/create?stationId=${data.id}`} label="resources.station.add_charger" data-testid="station-add-charger"><AddIcon /></Button>}
         />
         <CardContent sx={{ overflowX: 'auto' }}>
           {chargers.length === 0 ? <EmptyState /> : (
@@ -100,7 +100,7 @@ export function StationShow() {
       <Card>
         <CardHeader
           title={translate('resources.station.gateways_title', { smart_count: gateways.length })}
-          action={<Button component={RouterLink} to={`${GATEWAYS_PATH}/create?stationId=${data.id}`} label="resources.station.add_gateway" data-testid="station-add-gateway"><AddIcon /></Button>}
+          action={<Button component={RouterLink} to={`${STATION_PROFILE_TABS.gateways}/create?stationId=${data.id}`} label="resources.station.add_gateway" data-testid="station-add-gateway"><AddIcon /></Button>}
         />
         <CardContent sx={{ overflowX: 'auto' }}>
           {gateways.length === 0 ? <EmptyState /> : (
@@ -117,12 +117,12 @@ export function StationShow() {
                 {gateways.map((g) => (
                   <TableRow key={g.id} data-testid="station-gateway-row" hover>
                     <TableCell><OnlineDot online={g.online} /></TableCell>
-                    <TableCell><Link component={RouterLink} to={`${GATEWAYS_PATH}/${g.id}/show`} sx={{ fontFamily: 'monospace' }}>{g.serialNum}</Link></TableCell>
+                    <TableCell><Link component={RouterLink} to={`${STATION_PROFILE_TABS.gateways}/${g.id}/show`} sx={{ fontFamily: 'monospace' }}>{g.serialNum}</Link></TableCell>
                     <TableCell>{translate(`resources.charger.values.lifeStatus.${g.lifeStatus}`, { _: g.lifeStatus })}</TableCell>
                     <TableCell>{g.firmwareVersion ?? '—'}</TableCell>
                     <TableCell><RelativeTime value={g.lastSeenAt} /></TableCell>
                     <TableCell align="right">
-                      <Button component={RouterLink} to={upgradePath(g.serialNum)} label="resources.station.upgrade.open" data-testid="gateway-upgrade-link"><SystemUpdateAltIcon /></Button>
+                      <Button component={RouterLink} to={gatewayUpgradePath(g.serialNum)} label="resources.station.upgrade.open" data-testid="gateway-upgrade-link"><SystemUpdateAltIcon /></Button>
                     </TableCell>
                   </TableRow>
                 ))}

@@ -14,10 +14,11 @@ import { useLiveEvents } from '../../src/hooks/useLiveEvents';
 import { STATE_COLORS } from '../../src/theme';
 import { ChargerTable } from './ChargerTable';
 import { OnlineDot } from './common';
-import { GATEWAYS_PATH, STATION_PROFILE_PATH } from './paths';
 import { upgradeEligibility } from './upgrade';
+import { STATION_PROFILE_TABS } from '../../domain/routes';
 
-export function UpgradeView({ gatewaySn }: { gatewaySn: string }) {
+/** `value`: the gateway serial number of the query parameter `GatewaySN`. */
+export function UpgradeView({ value: gatewaySn }: { value: string }) {
   const translate = useTranslate();
   const found = useGetList('gateway', { pagination: { page: 1, perPage: 20 }, sort: { field: 'serialNum', order: 'ASC' }, filter: { q: gatewaySn } });
   const match = (found.data ?? []).find((g) => String(g.serialNum).toLowerCase() === gatewaySn.toLowerCase());
@@ -37,8 +38,8 @@ export function UpgradeView({ gatewaySn }: { gatewaySn: string }) {
         subheader={<Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
           <OnlineDot online={g.online} />
           <span>{translate('resources.gateway.fields.firmwareVersion')}: {g.firmwareVersion ?? '—'}</span>
-          {g.stationId && <span>· {translate('resources.gateway.fields.stationName')}: <Link component={RouterLink} to={`${STATION_PROFILE_PATH}/${g.stationId}/show`}>{g.stationName}</Link></span>}
-          <span>· <Link component={RouterLink} to={`${GATEWAYS_PATH}/${g.id}/show`}>{translate('resources.station.upgrade.gateway_link')}</Link></span>
+          {g.stationId && <span>· {translate('resources.gateway.fields.stationName')}: <Link component={RouterLink} to={`${STATION_PROFILE_TABS.stations}/${g.stationId}/show`}>{g.stationName}</Link></span>}
+          <span>· <Link component={RouterLink} to={`${STATION_PROFILE_TABS.gateways}/${g.id}/show`}>{translate('resources.station.upgrade.gateway_link')}</Link></span>
         </Box>}
       />
       <CardContent sx={{ overflowX: 'auto' }}>

@@ -10,13 +10,13 @@ import { SelectInput, useLocaleState, useTranslate, type SelectInputProps } from
 import { Box, Grid, Tab, Tabs, Tooltip, Typography } from '@mui/material';
 import type { z } from 'zod';
 import type { ErrorCode } from '../../domain/errors';
-import { ColorChip, RelativeTime, stateColor } from '../../src/components/common';
+import { ColorChip, RelativeTime, UnknownSinceChip, stateColor } from '../../src/components/common';
 import { useApi } from '../../src/hooks/useApi';
 import type { CompanyOption } from '../../src/layout/CompanySelect';
 import { STATE_COLORS } from '../../src/theme';
 import { formatDateTime, type TimeInput } from '../../src/utils/date';
-import { CHARGERS_PATH, GATEWAYS_PATH, RATE_TEMPLATES_PATH, STATION_PROFILE_PATH } from './paths';
 import { schemaErrors } from './schemaValidate';
+import { STATION_PROFILE_TABS } from '../../domain/routes';
 
 /** The operator companies the user may write for (`GET /sp/company/select`). */
 export function useCompanies(): CompanyOption[] {
@@ -56,17 +56,17 @@ export function useSchemaValidate(schema: z.ZodType, emptyCodes: Readonly<Record
 }
 
 const TABS = [
-  { path: STATION_PROFILE_PATH, label: 'app.assets.tabs.stations', testId: 'tab-stations' },
-  { path: CHARGERS_PATH, label: 'app.assets.tabs.chargers', testId: 'tab-chargers' },
-  { path: GATEWAYS_PATH, label: 'app.assets.tabs.gateways', testId: 'tab-gateways' },
-  { path: RATE_TEMPLATES_PATH, label: 'app.assets.tabs.rate_templates', testId: 'tab-rate-templates' },
+  { path: STATION_PROFILE_TABS.stations, label: 'app.assets.tabs.stations', testId: 'tab-stations' },
+  { path: STATION_PROFILE_TABS.chargers, label: 'app.assets.tabs.chargers', testId: 'tab-chargers' },
+  { path: STATION_PROFILE_TABS.gateways, label: 'app.assets.tabs.gateways', testId: 'tab-gateways' },
+  { path: STATION_PROFILE_TABS.rateTemplates, label: 'app.assets.tabs.rate_templates', testId: 'tab-rate-templates' },
 ];
 
 /** The tab bar of the station profile page; the active tab follows the path. */
 export function StationProfileTabs({ children }: { children?: ReactNode }) {
   const translate = useTranslate();
   const { pathname } = useLocation();
-  const active = [...TABS].reverse().find((t) => pathname === t.path || pathname.startsWith(`${t.path}/`))?.path ?? STATION_PROFILE_PATH;
+  const active = [...TABS].reverse().find((t) => pathname === t.path || pathname.startsWith(`${t.path}/`))?.path ?? STATION_PROFILE_TABS.stations;
   return (
     <Box>
       <Tabs value={active} sx={{ mb: 1, minHeight: 40, '& .MuiTab-root': { minHeight: 40, textTransform: 'none' } }}>
@@ -120,9 +120,15 @@ export function LastSeen({ value, inline }: { value: TimeInput; inline?: boolean
   );
 }
 
-/** The OCPP run status of a charger as a coloured chip ("—" when none reported). */
-export function RunStatusChip({ status, online }: { status: string | null | undefined; online: boolean }) {
+/**
+ * A charger's run status as a coloured chip: its one derived state (`dashboardState`: what it is
+ * doing, its connectors included) when known, so it never contradicts the state shown beside it;
+ * "unknown since <last seen>" while offline; "—" when nothing was reported.
+ */
+export function RunStatusChip({ status, online, state, lastSeenAt }: { status: string | null | undefined; online: boolean; state?: string | null; lastSeenAt?: string | null }) {
   const translate = useTranslate();
+  if (!online) return <UnknownSinceChip lastSeenAt={lastSeenAt} />;
+  if (state) return <ColorChip testId="run-status" label={translate(`app.dashboard.split.${state}`)} color={stateColor(state)} />;
   if (!status) return <span>—</span>;
   return <ColorChip testId="run-status" label={translate(`resources.charger.values.runStatus.${status}`, { _: status })} color={stateColor(status, online)} />;
 }

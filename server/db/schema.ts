@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, check, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex, primaryKey,
+  bigint, bigserial, boolean, check, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, unique, uniqueIndex, primaryKey,
 } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -140,6 +140,8 @@ export const charger = pgTable('charger', {
   runVendorErrorCode: text('run_vendor_error_code'),
   online: boolean('online').notNull().default(false),
   lastSeenAt: ts('last_seen_at'),
+  /** Server time of the charger's last BootNotification (an order older than it may be stale). */
+  bootAt: ts('boot_at'),
   firmwareVersion: text('firmware_version'),
   vendor: text('vendor'),
   model: text('model'),
@@ -230,9 +232,17 @@ export const chargeOrder = pgTable('charge_order', {
   totalAmount: numeric('total_amount', { precision: 14, scale: 2 }).notNull().default('0'),
   paid: boolean('paid').notNull().default(false),
   breakdown: jsonb('breakdown'),
+  /**
+   * What the order's figures rest on beyond the charger's plain word (ORDER_FLAGS of
+   * domain/enums.ts): an implausible charger clock, a superseded or stale session, a meter value out
+   * of range, a Stop reconciled after a close by hand.
+   */
+  flags: text('flags').array().notNull().default(sql`'{}'::text[]`),
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('charge_order_start_key').on(t.chargerId, t.connectorId, t.idTag, t.chargerStartTime),
+  /** At most one open order per connector (a new Start supersedes the stale one). */
+  uniqueIndex('charge_order_open_connector').on(t.chargerId, t.connectorId).where(sql`${t.status} = 'CHARGING'`),
   index('charge_order_company_time').on(t.companyCode, t.chargerStartTime),
   index('charge_order_charger').on(t.chargerId, t.status),
 ]);
@@ -266,7 +276,11 @@ export const chargerLog = pgTable('charger_log', {
   at: ts('at').notNull().defaultNow(),
 }, (t) => [index('charger_log_sn_at').on(t.chargerSn, t.at)]);
 
-/** Refused OCPP handshakes (unknown or deactivated chargeBoxId, bad password, duplicates). */
+/**
+ * Refused OCPP handshakes (unknown or deactivated chargeBoxId, bad password, duplicates), one row
+ * per identity + remote address + reason: repeats raise `count` and move `at` (the last time);
+ * `first_at` is the first time.
+ */
 export const connectionAttempt = pgTable('connection_attempt', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   identity: text('identity').notNull(),
@@ -274,8 +288,12 @@ export const connectionAttempt = pgTable('connection_attempt', {
   companyCode: text('company_code'),
   remoteAddress: text('remote_address'),
   reason: text('reason').notNull(),
+  /** How many times this identity was refused from this address for this reason. */
+  count: integer('count').notNull().default(1),
+  firstAt: ts('first_at').notNull().defaultNow(),
+  /** The last time. */
   at: ts('at').notNull().defaultNow(),
-});
+}, (t) => [unique('connection_attempt_key').on(t.identity, t.remoteAddress, t.reason).nullsNotDistinct()]);
 
 /** DataTransfer payloads from chargers (stored, answered Accepted/UnknownVendorId). */
 export const dataTransfer = pgTable('data_transfer', {

@@ -36,7 +36,8 @@ declare module 'fastify' {
      * Whose rows the route touches (docs/access-control.md): `platform` = platform administrators
      * only (403 for company accounts, checked here); `company` = the caller's company, `station` =
      * also limited to a station manager's stations, `own` = the caller's own account (these three
-     * are applied by the service with `companyScope`/`stationScope`). Undefined = `company`.
+     * are applied by the service through `scopeWhere`/`assertInScope` of server/http/scope.ts,
+     * which know each table's company and station). Undefined = `company`.
      */
     scope?: 'platform' | 'company' | 'station' | 'own';
   }

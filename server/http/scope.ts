@@ -1,24 +1,67 @@
 /**
- * Company scoping (spec §6, DESIGN.md §6 "Tenancy"): company users see and change only rows of
- * their company; platform administrators see everything.
+ * Tenancy scope (docs/access-control.md "Company and station scoping"; spec §6): what a caller may
+ * see and change, derived once from the caller and applied to a query by naming the table.
+ *
+ * - Platform administrators: everything.
+ * - Company users: the rows of their company.
+ * - Station managers: the rows of their company and, of station-bound rows (stations, chargers,
+ *   gateways, orders, the charger log and refused handshakes of their chargers and gateways,
+ *   notifications about them), only those of their `managedStationIds`.
+ *
+ * Every scoped table is registered in `TABLES` with its company column and, when its rows belong
+ * to a station, how to reach the station. A service writes `scopeWhere(auth, chargeOrder)` or
+ * `assertInScope(auth, chargeOrder, row, 'write')` and gets both rules: a handler cannot apply
+ * the company rule and forget the station rule. Refusals answer 709 (read) or 725 (write).
  */
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import {
+  account, appUser, balanceRecord, cardUser, charger, chargeOrder, chargerLog, company, connectionAttempt,
+  gateway, notification, orderExportSetting, rateTemplate, role, station, stationGroup,
+} from '../db/schema.js';
 import type { AuthContext } from './access.js';
 import { AppError } from './envelope.js';
 
-/** The WHERE condition that limits `column` (a company_code column) to the caller's company. */
-export function companyScope(auth: AuthContext, column: PgColumn): SQL | undefined {
-  return auth.isAdmin ? undefined : eq(column, auth.companyCode ?? '\u0000');
+/** Read (709 when refused) or write (725 when refused). */
+export type ScopeMode = 'read' | 'write';
+
+/** How a table is scoped: its company column, and how its rows reach a station (if they do). */
+interface TableScope {
+  company: PgColumn;
+  /** The condition keeping rows of stations `ids` (undefined: the table is company-wide). */
+  station?: (ids: readonly number[]) => SQL;
+  /** The key of a row that holds its station id, for `assertInScope`. */
+  stationKey?: 'id' | 'stationId';
 }
 
-/**
- * Throws 709 (read) or 725 (write) when a company user names another company's data.
- * @param companyCode the company of the row or filter, undefined/null when none is named.
- */
-export function assertSameCompany(auth: AuthContext, companyCode: string | null | undefined, mode: 'read' | 'write'): void {
-  if (auth.isAdmin || companyCode === undefined || companyCode === null || companyCode === '') return;
-  if (companyCode !== auth.companyCode) throw new AppError(mode === 'read' ? 709 : 725);
+/** OCPP identities (charger and gateway serial numbers) placed at stations `ids`. */
+const identitiesAt = (ids: readonly number[]) => sql`(select ${charger.serialNum} from ${charger} where ${inArray(charger.stationId, [...ids])}
+  union all select ${gateway.serialNum} from ${gateway} where ${inArray(gateway.stationId, [...ids])})`;
+
+const TABLES = new Map<PgTable, TableScope>([
+  [company, { company: company.code }],
+  [account, { company: account.companyCode }],
+  [role, { company: role.companyCode }],
+  [stationGroup, { company: stationGroup.companyCode }],
+  [rateTemplate, { company: rateTemplate.companyCode }],
+  [cardUser, { company: cardUser.companyCode }],
+  [appUser, { company: appUser.companyCode }],
+  [balanceRecord, { company: balanceRecord.companyCode }],
+  [orderExportSetting, { company: orderExportSetting.companyCode }],
+  [station, { company: station.companyCode, station: (ids) => inArray(station.id, [...ids]), stationKey: 'id' }],
+  [charger, { company: charger.companyCode, station: (ids) => inArray(charger.stationId, [...ids]), stationKey: 'stationId' }],
+  [gateway, { company: gateway.companyCode, station: (ids) => inArray(gateway.stationId, [...ids]), stationKey: 'stationId' }],
+  [chargeOrder, { company: chargeOrder.companyCode, station: (ids) => inArray(chargeOrder.stationId, [...ids]), stationKey: 'stationId' }],
+  [chargerLog, { company: chargerLog.companyCode, station: (ids) => sql`${chargerLog.chargerSn} in ${identitiesAt(ids)}` }],
+  [connectionAttempt, { company: connectionAttempt.companyCode, station: (ids) => sql`${connectionAttempt.identity} in ${identitiesAt(ids)}` }],
+  [notification, { company: notification.companyCode, station: (ids) => sql`${notification.serialNum} in ${identitiesAt(ids)}` }],
+]);
+
+/** The scope of a table; throws (a programming error, 500) for a table that is not registered. */
+function tableScope(table: PgTable): TableScope {
+  const s = TABLES.get(table);
+  if (!s) throw new Error('scope: table not registered in server/http/scope.ts');
+  return s;
 }
 
 /** True when the caller is a station manager, limited to `auth.managedStationIds` (spec §6). */
@@ -26,20 +69,80 @@ export function isStationManager(auth: AuthContext): boolean {
   return !auth.isAdmin && auth.userType === 'STATION_MANAGER';
 }
 
+/** The stations the caller is limited to; null = no station limit (everyone but station managers). */
+export function stationLimit(auth: AuthContext): readonly number[] | null {
+  return isStationManager(auth) ? auth.managedStationIds : null;
+}
+
 /**
- * The WHERE condition that limits `column` (a station id column) to a station manager's stations;
- * undefined for everyone else (combine with `companyScope`). A manager with no stations sees nothing.
+ * The WHERE condition limiting a query on `table` to what the caller may see: the caller's company
+ * (none for administrators) and, for station-bound tables, a station manager's stations (nothing
+ * at all for a manager without stations). Combine with the route's own filters in `and(…)`.
  */
-export function stationScope(auth: AuthContext, column: PgColumn): SQL | undefined {
-  if (!isStationManager(auth)) return undefined;
-  return auth.managedStationIds.length ? inArray(column, auth.managedStationIds) : sql`false`;
+export function scopeWhere(auth: AuthContext, table: PgTable): SQL | undefined {
+  const s = tableScope(table);
+  if (auth.isAdmin) return undefined;
+  const byCompany = eq(s.company, auth.companyCode ?? '\u0000');
+  const ids = stationLimit(auth);
+  if (!s.station || ids === null) return byCompany;
+  return ids.length ? sql`(${byCompany} and ${s.station(ids)})` : sql`false`;
+}
+
+/**
+ * The station condition alone on a station id `column` of a join or aggregate that `scopeWhere`
+ * cannot name by table (the dashboard's counts); undefined for everyone but station managers.
+ */
+export function stationWhere(auth: AuthContext, column: PgColumn): SQL | undefined {
+  const ids = stationLimit(auth);
+  if (ids === null) return undefined;
+  return ids.length ? inArray(column, [...ids]) : sql`false`;
+}
+
+/**
+ * Throws 709 (read) or 725 (write) when `row` of `table` is outside the caller's scope: another
+ * company's, or, for a station manager, a station-bound row of another station (a row placed at
+ * no station included).
+ */
+export function assertInScope(
+  auth: AuthContext,
+  table: PgTable,
+  row: { companyCode: string | null; id?: number; stationId?: number | null },
+  mode: ScopeMode,
+): void {
+  const s = tableScope(table);
+  if (auth.isAdmin) return;
+  assertSameCompany(auth, row.companyCode ?? '\u0000', mode);
+  if (s.stationKey) assertStationAccess(auth, row[s.stationKey] ?? -1, mode);
+}
+
+/**
+ * Throws 709 (read) or 725 (write) when a company user names another company's data.
+ * @param companyCode the company of the row or filter, undefined/null when none is named.
+ */
+export function assertSameCompany(auth: AuthContext, companyCode: string | null | undefined, mode: ScopeMode): void {
+  if (auth.isAdmin || companyCode === undefined || companyCode === null || companyCode === '') return;
+  if (companyCode !== auth.companyCode) throw new AppError(mode === 'read' ? 709 : 725);
 }
 
 /**
  * Throws 709 (read) or 725 (write) when a station manager names a station outside their list.
  * @param stationId the station of the row or filter, undefined/null when none is named.
  */
-export function assertStationAccess(auth: AuthContext, stationId: number | null | undefined, mode: 'read' | 'write'): void {
+export function assertStationAccess(auth: AuthContext, stationId: number | null | undefined, mode: ScopeMode): void {
   if (!isStationManager(auth) || stationId === undefined || stationId === null) return;
   if (!auth.managedStationIds.includes(stationId)) throw new AppError(mode === 'read' ? 709 : 725);
+}
+
+/** Checks a list's company and station filters (`?companyCode=`, `?stationId=`): 709 when outside the scope. */
+export function assertFilterInScope(auth: AuthContext, q: { companyCode?: string | null; stationId?: number | null }): void {
+  assertSameCompany(auth, q.companyCode, 'read');
+  assertStationAccess(auth, q.stationId, 'read');
+}
+
+/** True when the caller may see an event about a row of `companyCode` at station `stationId` (the live stream). */
+export function canSeeRow(auth: AuthContext, companyCode: string, stationId: number | null): boolean {
+  if (auth.isAdmin) return true;
+  if (auth.companyCode !== companyCode) return false;
+  const ids = stationLimit(auth);
+  return ids === null || (stationId !== null && ids.includes(stationId));
 }

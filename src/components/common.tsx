@@ -53,6 +53,22 @@ export function stateColor(state: string | null | undefined, online = true): str
   }
 }
 
+/**
+ * What is known of an offline charger's connectors and run status: nothing since it was last
+ * heard from — "Unknown since <last seen>" instead of the last reported (stale) status.
+ */
+export function UnknownSinceChip({ lastSeenAt }: { lastSeenAt: TimeInput | null | undefined }) {
+  const translate = useTranslate();
+  const when = lastSeenAt ? formatDateTime(lastSeenAt) : '';
+  return (
+    <ColorChip
+      testId="unknown-since"
+      label={when ? translate('app.monitoring.unknown_since', { time: when }) : translate('app.monitoring.unknown_never')}
+      color={STATE_COLORS.offline}
+    />
+  );
+}
+
 export function ColorChip({ label, color, testId, title }: { label: ReactNode; color: string; testId?: string; title?: string }) {
   const chip = (
     <Chip

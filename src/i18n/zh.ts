@@ -149,6 +149,7 @@ const app: (typeof en)['app'] = {
     home: '首页',
     company: '运营商',
     all_companies: '全部运营商',
+    search: '搜索',
     search_placeholder: '搜索…',
     search_type: '搜索类型',
     search_types: { charger: '充电桩序列号', gateway: '网关序列号', station: '站点名称' },
@@ -234,6 +235,8 @@ const app: (typeof en)['app'] = {
     online: '在线',
     offline: '离线',
     connectors: '充电枪',
+    unknown_since: '未知（最后在线 %{time}）',
+    unknown_never: '未知（从未连接）',
   },
   order: {
     meter_chart: '电量与功率',
@@ -285,6 +288,7 @@ const menu: (typeof en)['menu'] = {
   deviceVersion: '设备版本',
   menu: '菜单',
   tourAccount: '我的账户',
+  notificationPreference: '通知偏好',
   notFound: '页面不存在',
   login: '登录',
 };

@@ -1,6 +1,6 @@
 /**
- * The navbar title: breadcrumb of the route table's i18n keys (section › page), on one line; a
- * phone shows the page alone.
+ * The navbar title: breadcrumb of the route table's i18n keys (section › page), on one line; the
+ * section gives way first (ellipsis), the page's name last; a phone shows the page alone.
  */
 import { useLocation } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
@@ -20,7 +20,10 @@ export function Breadcrumb() {
       sx={{
         minWidth: 0,
         '& .MuiBreadcrumbs-ol': { flexWrap: 'nowrap' },
-        '& .MuiBreadcrumbs-li': { minWidth: 0 },
+        '& .MuiBreadcrumbs-li': { minWidth: 0, flexShrink: 1 },
+        // The page's name shrinks last: it keeps up to 8 characters before its ellipsis.
+        '& .MuiBreadcrumbs-li:last-of-type': { flexShrink: 0, maxWidth: '100%', minWidth: '8ch' },
+        '& .MuiBreadcrumbs-li:not(:last-of-type)': { minWidth: '3ch', display: { xs: 'none', sm: 'list-item' } },
         '& .MuiBreadcrumbs-separator': { display: { xs: 'none', sm: 'flex' } },
       }}
       data-testid="breadcrumb"

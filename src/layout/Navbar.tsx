@@ -1,6 +1,8 @@
 /**
  * The top navbar (spec §2): sidebar toggle, breadcrumb, operator dropdown (Dashboard only),
- * global search, notification bell, language toggle and user menu.
+ * global search, notification bell, language toggle and user menu. The breadcrumb keeps at least
+ * the page's name readable at 992 px with the sidebar open; on a phone the operator dropdown
+ * moves to a second row and the search is a button opening it.
  */
 import { useLocation } from 'react-router-dom';
 import { usePermissions, useTranslate } from 'react-admin';
@@ -26,14 +28,19 @@ export function Navbar() {
   const canSearch = canAccess('/Search/Search', Array.isArray(permissions) ? permissions : []);
   return (
     <Box component="header" sx={{ position: 'sticky', top: 0, zIndex: 1000, bgcolor: '#fff', boxShadow: '0 1px 4px rgba(0,21,41,.08)' }}>
-      <Toolbar variant="dense" sx={{ minHeight: 56, gap: { xs: 0.5, sm: 1.5 }, px: { xs: 1, sm: 2 } }}>
+      <Toolbar variant="dense" sx={{ minHeight: 56, gap: { xs: 0.5, sm: 1.5 }, px: { xs: 1, sm: 2 }, flexWrap: { xs: 'wrap', md: 'nowrap' } }}>
         <IconButton onClick={toggle} edge="start" aria-label={translate('app.nav.toggle_sidebar')} data-testid="sidebar-toggle">
           {open && !mobile ? <MenuOpenIcon /> : <MenuIcon />}
         </IconButton>
-        <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Box sx={{ flex: 1, minWidth: { xs: 72, md: 140 } }}>
           <Breadcrumb />
         </Box>
-        {onDashboard && <CompanySelect />}
+        {/* On a phone the operator dropdown takes a second row of its own. */}
+        {onDashboard && (
+          <Box sx={{ order: { xs: 10, md: 0 }, width: { xs: '100%', md: 'auto' }, pb: { xs: 1, md: 0 }, display: 'flex', '& > *': { flex: { xs: 1, md: 'none' } } }}>
+            <CompanySelect />
+          </Box>
+        )}
         {canSearch && <GlobalSearch />}
         <NotificationBell />
         <LanguageToggle />

@@ -7,6 +7,7 @@ import LockIcon from '@mui/icons-material/LockReset';
 import LogoutIcon from '@mui/icons-material/Logout';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import { ChangePasswordDialog, ProfileDialog } from './AccountDialogs';
+import { initialOf } from '../utils/initial';
 
 export function UserMenu() {
   const translate = useTranslate();
@@ -26,12 +27,12 @@ export function UserMenu() {
         color="inherit"
         onClick={(e) => setAnchor(e.currentTarget)}
         endIcon={<ArrowDropDownIcon />}
-        sx={{ textTransform: 'none', gap: 0.5 }}
+        sx={{ textTransform: 'none', gap: 0.5, minWidth: 0, flexShrink: 0, '& .MuiButton-endIcon': { display: { xs: 'none', sm: 'inherit' } } }}
       >
         <Avatar src={(identity?.avatar as string | undefined) || undefined} sx={{ width: 30, height: 30, bgcolor: 'primary.main', fontSize: 15 }}>
-          {name.slice(0, 1).toUpperCase()}
+          {initialOf(name)}
         </Avatar>
-        <Box component="span" className="user-name" sx={{ display: { xs: 'none', sm: 'inline' } }}>{name}</Box>
+        <Box component="span" className="user-name" sx={{ display: { xs: 'none', lg: 'inline' } }}>{name}</Box>
       </Button>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
         <MenuItem onClick={() => open('profile')} data-testid="profile">

@@ -3,3 +3,4 @@ export * from './date';
 export * from './number';
 export * from './debounce';
 export * from './cookie';
+export * from './initial';

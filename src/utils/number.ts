@@ -4,7 +4,8 @@
  *
  * Abbreviation thresholds (a product decision; the spec names only the suffixes):
  * - English: k = 10³ (thousand), m = 10⁶ (million).
- * - Chinese: w = 10⁴ (万), kw = 10⁷ (千万).
+ * - Chinese: k = 10³ (千), w = 10⁴ (万), kw = 10⁷ (千万) — counts from a thousand are abbreviated
+ *   in both languages alike (2799 → 2.8k), the larger ones in the Chinese units.
  * Below the first threshold the number is shown as is; one decimal at most, trailing zero dropped.
  */
 
@@ -12,7 +13,7 @@ export type NumberLang = 'en' | 'zh';
 
 const SUFFIXES: Record<NumberLang, Array<{ value: number; suffix: string }>> = {
   en: [{ value: 1e6, suffix: 'm' }, { value: 1e3, suffix: 'k' }],
-  zh: [{ value: 1e7, suffix: 'kw' }, { value: 1e4, suffix: 'w' }],
+  zh: [{ value: 1e7, suffix: 'kw' }, { value: 1e4, suffix: 'w' }, { value: 1e3, suffix: 'k' }],
 };
 
 /** `12345` → `12.3k` (en) or `1.2w` (zh); negative numbers keep their sign. */

@@ -3,10 +3,9 @@ import { eq } from 'drizzle-orm';
 import { charger, chargeOrder } from '../../server/db/schema.js';
 import { verifyPassword } from '../../server/modules/auth/password.js';
 import { backends } from '../support/db.js';
-import { build, type TestServer } from '../support/app.js';
-import { aCompany, aStation } from '../support/builders.js';
-import { aChargerBody, caller, companyUser, rowsOf, type Call } from '../support/assets.js';
-import { aBootNotification } from '../support/builders.js';
+import type { TestServer } from '../support/app.js';
+import { aBootNotification, aStation } from '../support/builders.js';
+import { aChargerBody, caller, companyUser, type Call, twoCompanies, expectRefused } from '../support/assets.js';
 import { connect, eventually, handshakeStatus } from '../ocpp/helpers.js';
 
 describe.each(backends())('charger registration and edits on %s', (backend) => {
@@ -20,23 +19,15 @@ describe.each(backends())('charger registration and edits on %s', (backend) => {
   let stationB: number;
 
   beforeAll(async () => {
-    s = await build(backend);
+    ({ s, admin, acme } = await twoCompanies(backend, A, B, ['menu:stations:stationprofile']));
     const db = s.database.db;
-    await aCompany(db, { code: A });
-    await aCompany(db, { code: B });
     stationA = (await aStation(db, A)).id;
     stationA2 = (await aStation(db, A)).id;
     stationB = (await aStation(db, B)).id;
-    admin = caller(s, await s.login());
-    acme = caller(s, await companyUser(s, A, ['menu:stations:stationprofile']));
   });
   afterAll(async () => { await s?.close(); });
 
-  async function refused(code: number, run: () => Promise<{ code: number }>) {
-    const before = await rowsOf(s.database.db, charger);
-    expect((await run()).code).toBe(code);
-    expect(await rowsOf(s.database.db, charger)).toEqual(before);
-  }
+  const refused = (code: number, run: () => Promise<{ code: number }>) => expectRefused(s.database.db, [charger], code, run);
 
   it("registers a charger at a station, in the station's company", async () => {
     const res = await acme('POST', '/sp/charger', aChargerBody({ serialNum: 'ACME000000000001', stationId: stationA, chargerStationCode: 'A-01', installerName: 'Max Mustermann' }));

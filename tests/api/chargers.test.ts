@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, like } from 'drizzle-orm';
 import { backends } from '../support/db.js';
-import { build, type TestServer } from '../support/app.js';
-import { DEMO_PASSWORD, loadDemoIfEmpty } from '../../fake-db/index.js';
+import type { TestServer } from '../support/app.js';
 import { account, charger, connector, role } from '../../server/db/schema.js';
 import { hashPassword } from '../../server/modules/auth/password.js';
 import { chargerDashboardState } from '../../server/modules/charger/record.js';
+import { demoServer, getJson } from '../support/demo.js';
 
 const RECORD_KEYS = [
   'id', 'serialNum', 'companyCode', 'companyName', 'stationId', 'stationName', 'chargerStationCode', 'phase', 'lifeStatus', 'type',
@@ -17,10 +17,7 @@ describe.each(backends())('charger read API on %s', (backend) => {
   let s: TestServer;
   let admin: string;
   let volta: string;
-  const get = async (token: string, url: string) => {
-    const res = await s.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
-    return { status: res.statusCode, body: res.json() };
-  };
+  const get = (token: string, url: string) => getJson(s, token, url);
   /** Puts charger `sn` online with the given connector-0 and connector statuses. */
   const setState = async (sn: string, runStatus: string | null, statuses: string[]) => {
     const [c] = await s.database.db.update(charger).set({ online: true, runStatus, lastSeenAt: new Date() }).where(eq(charger.serialNum, sn)).returning({ id: charger.id });
@@ -31,10 +28,7 @@ describe.each(backends())('charger read API on %s', (backend) => {
   };
 
   beforeAll(async () => {
-    s = await build(backend);
-    await loadDemoIfEmpty(s.database.db);
-    admin = await s.login();
-    volta = await s.login('volta.staff', DEMO_PASSWORD);
+    ({ s, admin, volta } = await demoServer(backend));
   });
   afterAll(async () => { await s?.close(); });
 
@@ -139,6 +133,19 @@ describe.each(backends())('charger read API on %s', (backend) => {
     for (const [sn, state] of Object.entries(expected)) expect(seen[sn]).toBe(state);
     const [{ n }] = await s.database.db.select({ n: count() }).from(charger);
     expect(total).toBe(n);
+  });
+
+  it('answers the count per dashboard state with the rows (split=true), whatever state is filtered', async () => {
+    await setState('VOLTA00000000101', 'Charging', ['Charging']);
+    const all = (await get(volta, '/sp/charger?size=500&split=true')).body.data;
+    const perState: Record<string, number> = {};
+    for (const r of all.records as { dashboardState: string }[]) perState[r.dashboardState] = (perState[r.dashboardState] ?? 0) + 1;
+    expect(all.split).toEqual({ available: 0, charging: 0, occupied: 0, faulty: 0, offline: 0, ...perState });
+    expect(all.split.charging).toBeGreaterThanOrEqual(1);
+    const charging = (await get(volta, '/sp/charger?size=500&split=true&dashboardState=charging')).body.data;
+    expect(charging.split).toEqual(all.split);
+    expect(charging.total).toBe(all.split.charging);
+    expect((await get(volta, '/sp/charger')).body.data).not.toHaveProperty('split');
   });
 
   it('returns one charger by id, 800 when missing', async () => {

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Decimal from 'decimal.js';
 import { eq } from 'drizzle-orm';
 import { backends } from '../support/db.js';
-import { build, type TestServer } from '../support/app.js';
-import { DEMO_PASSWORD, loadDemoIfEmpty } from '../../fake-db/index.js';
+import type { TestServer } from '../support/app.js';
 import { appUser, cardUser, charger, chargeOrder, connector, station } from '../../server/db/schema.js';
+import { demoServer, getJson } from '../support/demo.js';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 /** YYYY-MM-DD of `d` in `tz`. */
@@ -24,10 +24,7 @@ describe.each(backends())('dashboard on %s', (backend) => {
   let s: TestServer;
   let admin: string;
   let volta: string;
-  const get = async (token: string, url: string, headers: Record<string, string> = {}) => {
-    const res = await s.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, ...headers } });
-    return { status: res.statusCode, body: res.json() };
-  };
+  const get = (token: string, url: string, headers: Record<string, string> = {}) => getJson(s, token, url, headers);
 
   /** The dashboard figures computed from plain rows in JavaScript. */
   async function expected(code: string | undefined, tz: string) {
@@ -79,10 +76,7 @@ describe.each(backends())('dashboard on %s', (backend) => {
   }
 
   beforeAll(async () => {
-    s = await build(backend);
-    await loadDemoIfEmpty(s.database.db);
-    admin = await s.login();
-    volta = await s.login('volta.staff', DEMO_PASSWORD);
+    ({ s, admin, volta } = await demoServer(backend));
     // A few chargers online in different states for the split.
     const db = s.database.db;
     const set = async (sn: string, runStatus: string, status: string) => {

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { charger, connector, gateway } from '../../server/db/schema.js';
 import { backends } from '../support/db.js';
-import { build, type TestServer } from '../support/app.js';
-import { aCharger, aCompany, aStation } from '../support/builders.js';
-import { caller, companyUser, rowsOf, type Call } from '../support/assets.js';
+import type { TestServer } from '../support/app.js';
+import { aCharger, aStation } from '../support/builders.js';
+import { type Call, twoCompanies, expectRefused } from '../support/assets.js';
 
 describe.each(backends())('gateways on %s', (backend) => {
   let s: TestServer;
@@ -16,22 +16,13 @@ describe.each(backends())('gateways on %s', (backend) => {
   let stationB: number;
 
   beforeAll(async () => {
-    s = await build(backend);
-    const db = s.database.db;
-    await aCompany(db, { code: A });
-    await aCompany(db, { code: B });
-    stationA = (await aStation(db, A)).id;
-    stationB = (await aStation(db, B)).id;
-    admin = caller(s, await s.login());
-    acme = caller(s, await companyUser(s, A, ['menu:stations:stationprofile']));
+    ({ s, admin, acme } = await twoCompanies(backend, A, B, ['menu:stations:stationprofile']));
+    stationA = (await aStation(s.database.db, A)).id;
+    stationB = (await aStation(s.database.db, B)).id;
   });
   afterAll(async () => { await s?.close(); });
 
-  async function refused(code: number, run: () => Promise<{ code: number }>) {
-    const before = { g: await rowsOf(s.database.db, gateway), c: await rowsOf(s.database.db, charger) };
-    expect((await run()).code).toBe(code);
-    expect({ g: await rowsOf(s.database.db, gateway), c: await rowsOf(s.database.db, charger) }).toEqual(before);
-  }
+  const refused = (code: number, run: () => Promise<{ code: number }>) => expectRefused(s.database.db, [gateway, charger], code, run);
 
   it("registers a gateway at a station, in the station's company, and lists its chargers", async () => {
     const res = await acme('POST', '/sp/gateway', { serialNum: 'GW-A-0001', stationId: stationA, firmwareVersion: '1.2.0' });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import http from 'node:http';
 import { backends } from '../support/db.js';
-import { build, type TestServer } from '../support/app.js';
-import { DEMO_PASSWORD, loadDemoIfEmpty } from '../../fake-db/index.js';
+import type { TestServer } from '../support/app.js';
 import type { Bus } from '../../server/bus.js';
+import { demoServer } from '../support/demo.js';
 
 /** An open event stream read over a real HTTP connection. */
 interface Stream {
@@ -50,10 +50,7 @@ describe.each(backends())('live event stream on %s', (backend) => {
   let volta: string;
 
   beforeAll(async () => {
-    s = await build(backend);
-    await loadDemoIfEmpty(s.database.db);
-    admin = await s.login();
-    volta = await s.login('volta.staff', DEMO_PASSWORD);
+    ({ s, admin, volta } = await demoServer(backend));
   });
   afterAll(async () => { await s?.close(); });
 

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { menu } from '../../server/db/schema.js';
 import { ROUTES, allPermissions } from '../../domain/routes.js';
 import { ensureMenus } from '../../server/modules/menu/service.js';
 import type { MenuNode } from '../../domain/entities/menu.js';
@@ -26,14 +28,24 @@ describe.each(backends())('menus on %s', (backend) => {
     const monitoring = tree.data.find((n: MenuNode) => n.routeKey === 'monitoring');
     expect(monitoring).toMatchObject({ level: 1, name: 'Monitoring', configurable: true });
     expect(monitoring.children.map((c: MenuNode) => c.level)).toEqual([2, 2, 2]);
-    expect(tree.data.find((n: MenuNode) => n.routeKey === 'tourAccount')).toMatchObject({ hidden: true, permission: null });
+    for (const key of ['tourAccount', 'notificationPreference']) {
+      expect(tree.data.find((n: MenuNode) => n.routeKey === key), key).toMatchObject({ hidden: false, permission: null, configurable: false });
+    }
+  });
+
+  it('shows Your Account as a menu section on a database seeded when it was hidden', async () => {
+    await s.database.db.update(menu).set({ hidden: true }).where(eq(menu.routeKey, 'tourAccount'));
+    await ensureMenus(s.database.db);
+    const tree = await call(s, 'GET', '/sp/menu/full-tree', t.admin);
+    expect(tree.data.find((n: MenuNode) => n.routeKey === 'tourAccount')).toMatchObject({ hidden: false });
   });
 
   it('gives each user the tree of their permissions (spec §6)', async () => {
     const admin = await call(s, 'GET', '/sp/menu/tree', t.admin);
     expect(perms(admin.data).sort()).toEqual(allPermissions().sort());
     const staff = await call(s, 'GET', '/sp/menu/tree', t.staff.token);
-    expect(staff.data.map((n: MenuNode) => n.url)).toEqual(['/Dashboard/Dashboard', '/Stations', '/TourAccount/TourAccount']);
+    expect(staff.data.map((n: MenuNode) => n.url).filter((u: string) => u !== '/Notifications'))
+      .toEqual(['/Dashboard/Dashboard', '/Stations', '/NotificationPreference/NotificationPreference', '/TourAccount/TourAccount']);
     expect(staff.data[1].children.map((n: MenuNode) => n.url)).toEqual(['/Stations/StationProfile']);
     const opAdmin = await call(s, 'GET', '/sp/menu/tree', t.a.adminToken);
     expect(opAdmin.data.map((n: MenuNode) => n.routeKey)).not.toContain('system');

@@ -6,7 +6,7 @@ import { count, eq } from 'drizzle-orm';
 import { backends } from '../support/db.js';
 import { build, type TestServer } from '../support/app.js';
 import { call, operatorBody, PASSWORD } from '../support/tenants.js';
-import { account, company, role, stationGroup } from '../../server/db/schema.js';
+import { account, cardUser, company, role, stationGroup } from '../../server/db/schema.js';
 import { operatorAdminPermissions, systemSectionPermissions } from '../../server/modules/operator/service.js';
 
 describe.each(backends())('operators on %s', (backend) => {
@@ -102,6 +102,23 @@ describe.each(backends())('operators on %s', (backend) => {
     expect((await call(s, 'GET', '/sp/company/999999', admin)).code).toBe(400);
     const sel = await call(s, 'GET', '/sp/company/select', admin);
     expect(sel.data).toContainEqual({ companyCode: 'OPA', companyName: 'OPA Renamed' });
+  });
+
+  it('refuses a currency change (730, in both languages) once the operator holds balances or orders', async () => {
+    const list = await call(s, 'GET', '/sp/company?q=opa&size=5', admin);
+    const id = list.data.records[0].id;
+    const one = (await call(s, 'GET', `/sp/company/${id}`, admin)).data;
+    const [card] = await s.database.db.insert(cardUser).values({ companyCode: one.code, cardNumber: 'CUR-1', lastName: 'Doe', firstName: 'Jo', balance: '141.60' }).returning();
+    const refused = await call(s, 'PUT', `/sp/company/${id}`, admin, { ...one, currency: 'JPY' });
+    expect(refused).toMatchObject({ code: 730, msg: expect.stringContaining('The currency cannot change while balances or orders exist') });
+    const zh = await s.app.inject({ method: 'PUT', url: `/sp/company/${id}`, payload: { ...one, currency: 'JPY' }, headers: { authorization: `Bearer ${admin}`, cookie: 'language=zh' } });
+    expect(zh.json()).toMatchObject({ code: 730, msg: expect.stringContaining('存在余额或订单时不能更改币种') });
+    const [still] = await s.database.db.select({ currency: company.currency }).from(company).where(eq(company.id, id));
+    expect(still.currency).toBe(one.currency);
+    // Other fields still edit; the same currency is no change.
+    expect((await call(s, 'PUT', `/sp/company/${id}`, admin, { ...one, name: 'OPA Again' })).code).toBe(200);
+    await s.database.db.delete(cardUser).where(eq(cardUser.id, card.id));
+    expect((await call(s, 'PUT', `/sp/company/${id}`, admin, { ...one, currency: 'JPY' })).code).toBe(200);
   });
 
   it('lets only platform administrators create operators', async () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { backends } from '../support/db.js';
-import { build, type TestServer } from '../support/app.js';
-import { DEMO_PASSWORD, loadDemoIfEmpty } from '../../fake-db/index.js';
-import { charger, chargeOrder, meterValue } from '../../server/db/schema.js';
+import type { TestServer } from '../support/app.js';
+import { charger, chargeOrder, connector, meterValue } from '../../server/db/schema.js';
+import { demoServer } from '../support/demo.js';
 
 describe.each(backends())('closing a stuck order on %s', (backend) => {
   let s: TestServer;
@@ -25,10 +25,7 @@ describe.each(backends())('closing a stuck order on %s', (backend) => {
   };
 
   beforeAll(async () => {
-    s = await build(backend);
-    await loadDemoIfEmpty(s.database.db);
-    volta = await s.login('volta.staff', DEMO_PASSWORD);
-    hkev = await s.login('hkev.staff', DEMO_PASSWORD);
+    ({ s, volta, hkev } = await demoServer(backend));
     const rows = await s.database.db.select({ id: chargeOrder.id }).from(chargeOrder)
       .where(and(eq(chargeOrder.companyCode, 'VOLTA'), eq(chargeOrder.status, 'FINISHED'))).orderBy(chargeOrder.id).limit(4);
     ids = rows.map((r) => r.id);
@@ -67,9 +64,16 @@ describe.each(backends())('closing a stuck order on %s', (backend) => {
     expect(finished.json().code).toBe(724);
   });
 
-  it('refuses a recent order of an online charger (724) and closes it once it is older than the limit', async () => {
+  /** Sets the connector's last StatusNotification. */
+  const connectorStatus = async (chargerId: number, connectorId: number, status: string) => {
+    await s.database.db.insert(connector).values({ chargerId, connectorId, status, statusAt: new Date() })
+      .onConflictDoUpdate({ target: [connector.chargerId, connector.connectorId], set: { status, statusAt: new Date() } });
+  };
+
+  it('refuses a recent order of an online charger whose connector charges (724) and closes it once it is older than the limit', async () => {
     const o = await reopen(ids[1], 1);
     await s.database.db.update(charger).set({ online: true }).where(eq(charger.id, o.chargerId));
+    await connectorStatus(o.chargerId, o.connectorId, 'Charging');
     const res = await close(volta, o.id);
     expect(res.json().code).toBe(724);
     expect(res.json().data).toEqual({ reason: 'CHARGER_ONLINE' });
@@ -80,6 +84,18 @@ describe.each(backends())('closing a stuck order on %s', (backend) => {
     expect(later.json().data.energyKwh).toBe('0.000');
     expect(later.json().data.meterStop).toBe(1000);
     expect(Date.now() - Date.parse(later.json().data.chargerStopTime)).toBeLessThan(60_000);
+    await s.database.db.update(charger).set({ online: false }).where(eq(charger.id, o.chargerId));
+  });
+
+  it('closes a recent order of an online charger whose connector is not in a transaction (Available)', async () => {
+    const o = await reopen(ids[1], 1);
+    await s.database.db.update(charger).set({ online: true }).where(eq(charger.id, o.chargerId));
+    await connectorStatus(o.chargerId, o.connectorId, 'Charging');
+    expect((await close(volta, o.id)).json().code).toBe(724);
+    await connectorStatus(o.chargerId, o.connectorId, 'Available');
+    const res = await close(volta, o.id);
+    expect(res.json().code).toBe(200);
+    expect(res.json().data.status).toBe('CLOSED');
     await s.database.db.update(charger).set({ online: false }).where(eq(charger.id, o.chargerId));
   });
 

@@ -1,22 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/db.js';
-import { build, type TestServer } from '../support/app.js';
-import { DEMO_PASSWORD, loadDemoIfEmpty } from '../../fake-db/index.js';
+import type { TestServer } from '../support/app.js';
+import { demoServer } from '../support/demo.js';
+import { anExportSettingBody, PNG_1X1 } from '../support/images.js';
 import { orderExportSetting } from '../../server/db/schema.js';
 
-const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const PNG = PNG_1X1;
 /** JPEG magic bytes and a little more. */
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]).toString('base64');
 const GIF = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1').toString('base64');
 
-const valid = () => ({
-  operatorCompanyName: 'Volta Charging GmbH',
-  address: 'Hauptstraße 1, 10115 Berlin',
-  logo: `data:image/png;base64,${PNG}`,
-  serviceFeeTitle: 'Service fee',
-  electricityFeeTitle: 'Electricity',
-  notes: 'VAT ID DE123',
-});
+const valid = () => anExportSettingBody();
 
 describe.each(backends())('order export settings on %s', (backend) => {
   let s: TestServer;
@@ -27,13 +21,9 @@ describe.each(backends())('order export settings on %s', (backend) => {
     s.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload: payload as object });
 
   beforeAll(async () => {
-    s = await build(backend);
-    await loadDemoIfEmpty(s.database.db);
+    ({ s, admin, volta, hkev } = await demoServer(backend));
     // The demo fills settings for its operators; these tests start from companies without any.
     await s.database.db.delete(orderExportSetting);
-    admin = await s.login();
-    volta = await s.login('volta.staff', DEMO_PASSWORD);
-    hkev = await s.login('hkev.staff', DEMO_PASSWORD);
   });
   afterAll(async () => { await s?.close(); });
 

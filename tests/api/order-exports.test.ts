@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { backends } from '../support/db.js';
-import { build, type TestServer } from '../support/app.js';
-import { DEMO_PASSWORD, loadDemoIfEmpty } from '../../fake-db/index.js';
+import type { TestServer } from '../support/app.js';
 import { chargeOrder, orderExportSetting } from '../../server/db/schema.js';
 import { EXCEL_COLUMNS, localTime } from '../../server/modules/order-export/labels.js';
 import { readSheet, type ReadCell } from '../support/xlsx';
+import { PNG_1X1 } from '../support/images';
+import { demoServer, getAs } from '../support/demo.js';
 
-/** A 1×1 PNG. */
-const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const PNG = PNG_1X1;
 
 interface Rec {
   id: number; orderNo: string; stationName: string | null; idTag: string; chargerSn: string; connectorId: number;
@@ -36,8 +36,7 @@ describe.each(backends())('order exports on %s', (backend) => {
   let admin: string;
   let volta: string;
   let hkev: string;
-  const get = (token: string, url: string, headers: Record<string, string> = {}) =>
-    s.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, ...headers } });
+  const get = (token: string, url: string, headers: Record<string, string> = {}) => getAs(s, token, url, headers);
   /** Every record of the list for `query` (paged through). */
   const listAll = async (token: string, query: string): Promise<Rec[]> => {
     const out: Rec[] = [];
@@ -51,11 +50,7 @@ describe.each(backends())('order exports on %s', (backend) => {
   };
 
   beforeAll(async () => {
-    s = await build(backend);
-    await loadDemoIfEmpty(s.database.db);
-    admin = await s.login();
-    volta = await s.login('volta.staff', DEMO_PASSWORD);
-    hkev = await s.login('hkev.staff', DEMO_PASSWORD);
+    ({ s, admin, volta, hkev } = await demoServer(backend));
     // Text that a spreadsheet would take for a formula, on one VOLTA order.
     const [first] = await s.database.db.select({ id: chargeOrder.id }).from(chargeOrder).where(eq(chargeOrder.companyCode, 'VOLTA')).orderBy(chargeOrder.id).limit(1);
     await s.database.db.update(chargeOrder).set({ idTag: '=HYPERLINK("http://x","y")' }).where(eq(chargeOrder.id, first.id));

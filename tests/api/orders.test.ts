@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, gte, like, lte } from 'drizzle-orm';
 import { backends } from '../support/db.js';
-import { build, type TestServer } from '../support/app.js';
-import { DEMO_PASSWORD, loadDemoIfEmpty } from '../../fake-db/index.js';
+import type { TestServer } from '../support/app.js';
 import { chargeOrder, meterValue } from '../../server/db/schema.js';
+import { demoServer, getJson } from '../support/demo.js';
 
 const RECORD_KEYS = [
   'id', 'orderNo', 'companyCode', 'companyName', 'stationId', 'stationName', 'chargerId', 'chargerSn', 'connectorId', 'transactionId',
@@ -16,20 +16,14 @@ describe.each(backends())('order read API on %s', (backend) => {
   let s: TestServer;
   let admin: string;
   let volta: string;
-  const get = async (token: string, url: string) => {
-    const res = await s.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
-    return { status: res.statusCode, body: res.json() };
-  };
+  const get = (token: string, url: string) => getJson(s, token, url);
   const countWhere = async (...conds: Parameters<typeof and>) => {
     const [{ n }] = await s.database.db.select({ n: count() }).from(chargeOrder).where(and(...conds));
     return n;
   };
 
   beforeAll(async () => {
-    s = await build(backend);
-    await loadDemoIfEmpty(s.database.db);
-    admin = await s.login();
-    volta = await s.login('volta.staff', DEMO_PASSWORD);
+    ({ s, admin, volta } = await demoServer(backend));
     // One open and one closed order for the status filter.
     const [a, b] = await s.database.db.select({ id: chargeOrder.id }).from(chargeOrder).where(eq(chargeOrder.companyCode, 'VOLTA')).orderBy(chargeOrder.id).limit(2);
     await s.database.db.update(chargeOrder).set({ status: 'CHARGING', chargerStopTime: null, meterStop: null, paid: false }).where(eq(chargeOrder.id, a.id));

@@ -16,7 +16,7 @@ import { hasPermission, type AuthContext } from '../../server/http/access.js';
 import { issueToken } from '../../server/modules/auth/tokens.js';
 import { backends } from '../support/db.js';
 import { build, type TestServer } from '../support/app.js';
-import { setupTenants, type Tenants } from '../support/tenants.js';
+import { setupStationScope, setupTenants, type StationRows, type StationScopeFixture, type Tenants } from '../support/tenants.js';
 
 type Who = 'administrator' | 'operatorAdmin' | 'staff' | 'stationManager';
 
@@ -140,5 +140,103 @@ describe.each(backends())('permission matrix on %s', (backend) => {
     const rows = await db.select({ username: account.username, active: account.active }).from(account);
     expect(rows.every((r) => r.active)).toBe(true);
     expect(rows.map((r) => r.username).sort()).toEqual(['admin', 'alpha.admin', 'alpha.clerk', 'alpha.site', 'beta.admin']);
+  });
+});
+
+/**
+ * Station scope on every route (issue 9 item 5): a station manager of A whose role holds every
+ * menu of A's administrator, so that only the station scope limits it. Every route naming a
+ * station-bound row by id (station, charger and its commands, gateway, order and its invoice)
+ * answers the manager for its own station's row and refuses (709 read, 725 write) the same row of
+ * another station of the same company; every list, export, search, statistic, notification and
+ * log it may read shows nothing of the other station.
+ */
+describe.each(backends())('station manager on every route on %s', (backend) => {
+  let s: TestServer;
+  let f: StationScopeFixture;
+  let routes: RegisteredRoute[];
+
+  beforeAll(async () => {
+    s = await build(backend);
+    const t = await setupTenants(s);
+    f = await setupStationScope(s, t);
+    routes = s.app.spRoutes.filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS' && !r.public);
+  });
+  afterAll(async () => { await s?.close(); });
+
+  /** The station-bound row a route's `:id` names, by the path's resource; undefined for other routes. */
+  const rowId = (url: string, rows: StationRows): number | undefined => {
+    const m = /^\/sp\/(station|charger|gateway|order)\/:id(\/|$)/.exec(url);
+    if (!m) return undefined;
+    return { station: rows.stationId, charger: rows.chargerId, gateway: rows.gatewayId, order: rows.orderId }[m[1]];
+  };
+  const byId = () => routes.filter((r) => rowId(r.url, f.own) !== undefined);
+
+  async function hit(method: string, url: string): Promise<{ code: number; text: string }> {
+    const hasBody = ['POST', 'PUT', 'PATCH'].includes(method);
+    const headers: Record<string, string> = { authorization: `Bearer ${f.manager.token}` };
+    if (hasBody) headers['content-type'] = 'application/json';
+    const ac = new AbortController();
+    // a body the command routes accept, so that the answer is the scope's, not the validation's
+    const body = /\/command\/(unlock|availability)$/.test(url) ? '{"connectorId":1,"type":"Operative"}'
+      : /\/status$/.test(url) ? '{"active":true}' : '{}';
+    const res = await fetch(s.baseUrl + url, { method, headers, body: hasBody ? body : undefined, signal: ac.signal });
+    const type = res.headers.get('content-type') ?? '';
+    if (type.includes('text/event-stream')) { ac.abort(); return { code: res.status, text: '' }; }
+    const text = await res.text();
+    if (!type.includes('application/json')) return { code: res.status, text };
+    return { code: (JSON.parse(text) as { code?: number }).code ?? res.status, text };
+  }
+
+  it('names the station-bound routes it checks (the matrix is not vacuous)', () => {
+    const urls = byId().map((r) => `${r.method} ${r.url}`);
+    for (const u of ['GET /sp/charger/:id', 'PUT /sp/charger/:id', 'POST /sp/charger/:id/command/reset', 'POST /sp/charger/:id/command/unlock',
+      'POST /sp/charger/:id/command/remote-start', 'GET /sp/order/:id', 'GET /sp/order/:id/invoice', 'PUT /sp/order/:id/close',
+      'GET /sp/station/:id', 'PUT /sp/station/:id', 'GET /sp/gateway/:id', 'PUT /sp/gateway/:id']) {
+      expect(urls, u).toContain(u);
+    }
+  });
+
+  it('shows nothing of another station on any list, export, search, statistic, notification or log', async () => {
+    const leaks: string[] = [];
+    const sawOwn: string[] = [];
+    const markers = (r: StationRows) => [r.chargerSn, r.gatewaySn, r.orderNo, r.stationName];
+    for (const r of routes.filter((x) => x.method === 'GET' && !x.url.includes(':'))) {
+      const { text } = await hit('GET', `${r.url}?size=100&Search=ALPHA`);
+      const leaked = markers(f.other).filter((m) => text.includes(m));
+      if (leaked.length) leaks.push(`${r.url} shows ${leaked.join(', ')}`);
+      if (markers(f.own).some((m) => text.includes(m))) sawOwn.push(r.url);
+    }
+    expect(leaks).toEqual([]);
+    for (const u of ['/sp/order', '/sp/charger', '/sp/station', '/sp/gateway', '/sp/search', '/sp/notifications', '/sp/charger-log', '/sp/connection-attempt', '/sp/dashboard']) {
+      expect(sawOwn, u).toContain(u);
+    }
+    // exports count only the own station's orders
+    expect(JSON.parse((await hit('GET', '/sp/order/export/count')).text).data.total).toBe(1);
+    // naming the other station in a filter is refused
+    for (const u of ['/sp/order', '/sp/charger', '/sp/statistics', '/sp/station-insights', '/sp/order/export/count']) {
+      expect((await hit('GET', `${u}?stationId=${f.other.stationId}`)).code, u).toBe(709);
+    }
+  });
+
+  it("refuses every route naming another station's row: 709 to read, 725 to change", async () => {
+    const wrong: string[] = [];
+    for (const r of byId()) {
+      const url = concrete(r.url.replace(':id', String(rowId(r.url, f.other))));
+      const want = r.method === 'GET' ? 709 : 725;
+      const { code } = await hit(r.method, url);
+      if (code !== want) wrong.push(`${r.method} ${r.url} → ${code}, expected ${want}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("answers every route naming the manager's own station's row (deletions aside)", async () => {
+    const wrong: string[] = [];
+    for (const r of byId().filter((x) => x.method !== 'DELETE')) {
+      const url = concrete(r.url.replace(':id', String(rowId(r.url, f.own))));
+      const { code } = await hit(r.method, url);
+      if ([401, 403, 709, 725, 500].includes(code)) wrong.push(`${r.method} ${r.url} → ${code}`);
+    }
+    expect(wrong).toEqual([]);
   });
 });

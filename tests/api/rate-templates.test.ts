@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { rateDetail, rateTax, rateTemplate } from '../../server/db/schema.js';
 import { backends } from '../support/db.js';
-import { build, type TestServer } from '../support/app.js';
+import type { TestServer } from '../support/app.js';
 import { aCompany, aStation } from '../support/builders.js';
-import { aTemplateBody, caller, companyUser, rowsOf, type Call } from '../support/assets.js';
+import { aTemplateBody, caller, companyUser, type Call, twoCompanies, expectRefused } from '../support/assets.js';
 import { seedRateTemplates } from '../../fake-db/rate-templates.js';
 import { checkRateTemplate } from '../../domain/rate-template.js';
 import { station } from '../../server/db/schema.js';
@@ -17,26 +17,12 @@ describe.each(backends())('rate templates on %s', (backend) => {
   const B = 'RTBETA';
 
   beforeAll(async () => {
-    s = await build(backend);
-    await aCompany(s.database.db, { code: A });
-    await aCompany(s.database.db, { code: B });
-    admin = caller(s, await s.login());
-    acme = caller(s, await companyUser(s, A, ['menu:stations:stationprofile']));
+    ({ s, admin, acme } = await twoCompanies(backend, A, B, ['menu:stations:stationprofile']));
   });
   afterAll(async () => { await s?.close(); });
 
-  /** All template tables, to assert that a refused call changed nothing. */
-  const snapshot = async () => ({
-    t: await rowsOf(s.database.db, rateTemplate), d: await rowsOf(s.database.db, rateDetail), x: await rowsOf(s.database.db, rateTax),
-  });
-
-  /** Expects `run` to answer `code` and leave the tables as they were. */
-  async function refused(code: number, run: () => Promise<{ code: number }>) {
-    const before = await snapshot();
-    const res = await run();
-    expect(res.code).toBe(code);
-    expect(await snapshot()).toEqual(before);
-  }
+  /** Expects `run` to answer `code` and leave the template tables as they were. */
+  const refused = (code: number, run: () => Promise<{ code: number }>) => expectRefused(s.database.db, [rateTemplate, rateDetail, rateTax], code, run);
 
   it('creates a charged template with three windows, taxes and the company of the caller', async () => {
     const res = await acme('POST', '/sp/rate-template', aTemplateBody());

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gateway } from '../../server/db/schema.js';
 import { backends } from '../support/db.js';
-import { build, type TestServer } from '../support/app.js';
-import { aCharger, aCompany, aStation } from '../support/builders.js';
-import { caller, companyUser, type Call } from '../support/assets.js';
+import type { TestServer } from '../support/app.js';
+import { aCharger, aStation } from '../support/builders.js';
+import { caller, companyUser, type Call, twoCompanies } from '../support/assets.js';
 
 describe.each(backends())('search on %s', (backend) => {
   let s: TestServer;
@@ -13,10 +13,8 @@ describe.each(backends())('search on %s', (backend) => {
   const B = 'SRBETA';
 
   beforeAll(async () => {
-    s = await build(backend);
+    ({ s, admin, acme } = await twoCompanies(backend, A, B, ['menu:search'], { name: 'Acme Charging' }));
     const db = s.database.db;
-    await aCompany(db, { code: A, name: 'Acme Charging' });
-    await aCompany(db, { code: B });
     const st = await aStation(db, A, { name: 'Harbour Front' });
     const stB = await aStation(db, B, { name: 'Harbour West' });
     await aCharger(db, A, { serialNum: 'HARB000000000001', stationId: st.id, online: true });
@@ -26,8 +24,6 @@ describe.each(backends())('search on %s', (backend) => {
       { companyCode: A, stationId: st.id, serialNum: 'GW-HARB-1' },
       { companyCode: B, stationId: stB.id, serialNum: 'GW-HARB-2' },
     ]);
-    admin = caller(s, await s.login());
-    acme = caller(s, await companyUser(s, A, ['menu:search']));
   });
   afterAll(async () => { await s?.close(); });
 

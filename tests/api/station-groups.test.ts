@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { stationGroup } from '../../server/db/schema.js';
 import { backends } from '../support/db.js';
-import { build, type TestServer } from '../support/app.js';
-import { aCompany, aStation } from '../support/builders.js';
-import { caller, companyUser, rowsOf, type Call } from '../support/assets.js';
+import type { TestServer } from '../support/app.js';
+import { aStation } from '../support/builders.js';
+import { caller, companyUser, type Call, twoCompanies, expectRefused } from '../support/assets.js';
 
 describe.each(backends())('station groups on %s', (backend) => {
   let s: TestServer;
@@ -14,19 +14,11 @@ describe.each(backends())('station groups on %s', (backend) => {
   const B = 'SGBETA';
 
   beforeAll(async () => {
-    s = await build(backend);
-    await aCompany(s.database.db, { code: A });
-    await aCompany(s.database.db, { code: B });
-    admin = caller(s, await s.login());
-    acme = caller(s, await companyUser(s, A, ['menu:stations:stationgroup']));
+    ({ s, admin, acme } = await twoCompanies(backend, A, B, ['menu:stations:stationgroup']));
   });
   afterAll(async () => { await s?.close(); });
 
-  async function refused(code: number, run: () => Promise<{ code: number }>) {
-    const before = await rowsOf(s.database.db, stationGroup);
-    expect((await run()).code).toBe(code);
-    expect(await rowsOf(s.database.db, stationGroup)).toEqual(before);
-  }
+  const refused = (code: number, run: () => Promise<{ code: number }>) => expectRefused(s.database.db, [stationGroup], code, run);
 
   const defaults = async (code: string) =>
     s.database.db.select().from(stationGroup).where(and(eq(stationGroup.companyCode, code), eq(stationGroup.isDefault, true)));

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { station, stationGroup } from '../../server/db/schema.js';
 import { backends } from '../support/db.js';
-import { build, type TestServer } from '../support/app.js';
-import { aCharger, aCompany } from '../support/builders.js';
-import { aStationBody, aTemplateBody, caller, companyUser, rowsOf, type Call } from '../support/assets.js';
+import type { TestServer } from '../support/app.js';
+import { aCharger } from '../support/builders.js';
+import { aStationBody, aTemplateBody, caller, companyUser, type Call, twoCompanies, expectRefused } from '../support/assets.js';
 
 describe.each(backends())('stations on %s', (backend) => {
   let s: TestServer;
@@ -18,11 +18,7 @@ describe.each(backends())('stations on %s', (backend) => {
   let betaTemplate: number;
 
   beforeAll(async () => {
-    s = await build(backend);
-    await aCompany(s.database.db, { code: A });
-    await aCompany(s.database.db, { code: B });
-    admin = caller(s, await s.login());
-    acme = caller(s, await companyUser(s, A, ['menu:stations:stationprofile']));
+    ({ s, admin, acme } = await twoCompanies(backend, A, B, ['menu:stations:stationprofile']));
     charged = (await acme('POST', '/sp/rate-template', aTemplateBody())).data.id;
     free = (await acme('POST', '/sp/rate-template', aTemplateBody({ type: 'FREE', modelName: 'Free', details: [] }))).data.id;
     inactive = (await acme('POST', '/sp/rate-template', aTemplateBody({ modelName: 'Off', activated: false }))).data.id;
@@ -30,11 +26,7 @@ describe.each(backends())('stations on %s', (backend) => {
   });
   afterAll(async () => { await s?.close(); });
 
-  async function refused(code: number, run: () => Promise<{ code: number }>) {
-    const before = await rowsOf(s.database.db, station);
-    expect((await run()).code).toBe(code);
-    expect(await rowsOf(s.database.db, station)).toEqual(before);
-  }
+  const refused = (code: number, run: () => Promise<{ code: number }>) => expectRefused(s.database.db, [station], code, run);
 
   it('creates a station with every field, in the default group of its company', async () => {
     const body = aStationBody(charged, {

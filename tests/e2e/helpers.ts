@@ -3,14 +3,14 @@
  * through the login form, reading the session from localStorage, and a strict OCPP 1.6J charge
  * point (ocpp-rpc's own client, not the server's code) to run sessions against the server.
  */
-import ocppRpc from 'ocpp-rpc';
+import type { RpcClient } from '../../server/ocpp/rpc.js';
+import { ocppClient } from '../../sim/client.js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { launchBrowser, newContext, watchErrors } from '../support/browser.js';
 import { apiClient, startServerProcess, type ApiClient, type ServerProcess } from '../support/server-process.js';
 
-const { RPCClient } = ocppRpc;
-export type ChargePoint = InstanceType<typeof RPCClient>;
+export type ChargePoint = RpcClient;
 
 /** One server, one browser and an admin API client for a test file. */
 export interface Stage {
@@ -94,15 +94,7 @@ export async function until<T>(fn: () => Promise<T>, what: string, timeoutMs = 2
 
 /** A strict OCPP 1.6J charge point for `identity` (every answer is validated against the schemas). */
 export async function connectChargePoint(ocppUrl: string, identity: string): Promise<ChargePoint> {
-  const cli = new RPCClient({
-    endpoint: ocppUrl,
-    identity,
-    protocols: ['ocpp1.6'],
-    strictMode: true,
-    reconnect: false,
-    callTimeoutMs: 15_000,
-  // ocpp-rpc's typings mark every option required; the library fills in defaults for the rest.
-  } as Partial<ConstructorParameters<typeof RPCClient>[0]> as ConstructorParameters<typeof RPCClient>[0]);
+  const cli = ocppClient({ url: ocppUrl, identity, callTimeoutMs: 15_000 });
   await cli.connect();
   return cli;
 }

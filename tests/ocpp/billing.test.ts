@@ -15,6 +15,10 @@ import type { RpcClient } from '../../server/ocpp/rpc.js';
 
 type StartConf = { transactionId: number; idTagInfo: { status: string } };
 
+/** `HH:mm` of yesterday (UTC) as ISO: recent enough for the charger clock window (domain/clock.ts). */
+const DAY = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+const at = (hhmm: string) => `${DAY}T${hhmm}:00Z`;
+
 describe.each(backends())('billing at StopTransaction on %s', (backend) => {
   let s: TestServer;
   let net: Awaited<ReturnType<typeof aNetwork>>;
@@ -51,7 +55,7 @@ describe.each(backends())('billing at StopTransaction on %s', (backend) => {
 
   it('prices a card session across two windows and deducts it once', async () => {
     // 11:00–13:00 UTC, 4 kWh before noon and 6 kWh after (sampled at 12:00).
-    const { order, stop } = await session(net.card.cardNumber, '2026-11-20T11:00:00Z', '2026-11-20T13:00:00Z', 1000, 11_000, { at: '2026-11-20T12:00:00Z', wh: 5000 });
+    const { order, stop } = await session(net.card.cardNumber, at('11:00'), at('13:00'), 1000, 11_000, { at: at('12:00'), wh: 5000 });
     // electricity 4 × 0.20 + 6 × 0.40 = 3.20; service 10 × 0.10 = 1.00; cost 4.20; VAT 19 % = 0.798 → 0.80; total 4.998 → 5.00
     expect(order).toMatchObject({ energyKwh: '10.000', electricityFee: '3.20', serviceFee: '1.00', cost: '4.20', taxAmount: '0.80', totalAmount: '5.00', paid: true, status: 'FINISHED' });
     const [card] = await s.database.db.select().from(cardUser).where(eq(cardUser.id, net.card.id));
@@ -71,7 +75,7 @@ describe.each(backends())('billing at StopTransaction on %s', (backend) => {
 
   it('leaves the order unpaid with 721 when the card cannot pay', async () => {
     const poor = await aCard(s.database.db, net.company.code, { balance: '1.00' });
-    const { order } = await session(poor.cardNumber, '2026-11-20T01:00:00Z', '2026-11-20T02:00:00Z', 0, 20_000);
+    const { order } = await session(poor.cardNumber, at('01:00'), at('02:00'), 0, 20_000);
     expect(order.paid).toBe(false);
     expect(order.totalAmount).toBe('7.14'); // 20 × 0.20 + 20 × 0.10 = 6.00; VAT 1.14
     expect((order.breakdown as { settlement: { code: number } }).settlement.code).toBe(721);
@@ -84,7 +88,7 @@ describe.each(backends())('billing at StopTransaction on %s', (backend) => {
 
   it('deducts an app session from the app balance', async () => {
     const [u] = await s.database.db.insert(appUser).values({ companyCode: net.company.code, nickname: 'ev', idTag: 'APPBILL1', balance: '20.00' }).returning();
-    const { order } = await session('APPBILL1', '2026-11-20T14:00:00Z', '2026-11-20T15:00:00Z', 0, 5_000);
+    const { order } = await session('APPBILL1', at('14:00'), at('15:00'), 0, 5_000);
     // 5 × 0.40 + 0.50 = 2.50; × 1.19 = 2.975 → 2.98
     expect(order).toMatchObject({ totalAmount: '2.98', paid: true, userType: 'APP' });
     const [after] = await s.database.db.select().from(appUser).where(eq(appUser.id, u.id));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { backends } from '../support/db.js';
 import { build, type TestServer } from '../support/app.js';
-import { aBootNotification, aNetwork, aCharger, aStartTransaction } from '../support/builders.js';
+import { aBootNotification, aCard, aNetwork, aCharger, aStartTransaction } from '../support/builders.js';
 import { chargerLog } from '../../server/db/schema.js';
 import { connect, eventually } from './helpers.js';
 
@@ -52,6 +52,44 @@ describe.each(backends())('remote commands on %s', (backend) => {
     const logged = await s.database.db.select().from(chargerLog)
       .where(and(eq(chargerLog.chargerSn, net.charger.serialNum), eq(chargerLog.messageType, 'COMMAND')));
     expect(logged.map((r) => r.action)).toEqual(expect.arrayContaining(['RemoteStartTransaction', 'RemoteStopTransaction']));
+    await cp.close({ force: true });
+  });
+
+  it('checks the card before a remote start: unknown 727, deactivated 728, no balance 721, already charging 729; nothing is sent', async () => {
+    const ch = await aCharger(s.database.db, net.company.code, { stationId: net.station.id });
+    const cp = await connect(s.ocppUrl, ch.serialNum);
+    const sent: unknown[] = [];
+    cp.handle('RemoteStartTransaction', async ({ params }) => { sent.push(params); return { status: 'Accepted' }; });
+    const inactive = await aCard(s.database.db, net.company.code, { active: false });
+    const broke = await aCard(s.database.db, net.company.code, { balance: '0' });
+    const busy = await aCard(s.database.db, net.company.code);
+    await cp.call('StartTransaction', aStartTransaction({ idTag: busy.cardNumber, connectorId: 1 }));
+    const start = (body: object, lang = 'en') => post(`/sp/charger/${ch.id}/command/remote-start`, body, { cookie: `language=${lang}` });
+    expect(await start({ connectorId: 2, idTag: 'MISTYPED-CARD' })).toMatchObject({ code: 727 });
+    expect(await start({ connectorId: 2, cardUserId: inactive.id }, 'zh')).toMatchObject({ code: 728, msg: expect.stringContaining('该卡已停用') });
+    expect(await start({ connectorId: 2, cardUserId: broke.id })).toMatchObject({ code: 721 });
+    expect(await start({ connectorId: 2, cardUserId: busy.id })).toMatchObject({ code: 729, msg: expect.stringContaining('already charging') });
+    expect(sent).toEqual([]);
+    const fine = await aCard(s.database.db, net.company.code);
+    expect((await start({ connectorId: 2, cardUserId: fine.id })).code).toBe(200);
+    expect(sent).toEqual([{ connectorId: 2, idTag: fine.cardNumber }]);
+    await cp.close({ force: true });
+  });
+
+  it('stops exactly the session named by transactionId or connector; with two open and none named, 400', async () => {
+    const ch = await aCharger(s.database.db, net.company.code, { stationId: net.station.id });
+    const cp = await connect(s.ocppUrl, ch.serialNum);
+    const stopped: unknown[] = [];
+    cp.handle('RemoteStopTransaction', async ({ params }) => { stopped.push(params); return { status: 'Accepted' }; });
+    const a = await cp.call('StartTransaction', aStartTransaction({ idTag: 'STOPA', connectorId: 1 })) as { transactionId: number };
+    const b = await cp.call('StartTransaction', aStartTransaction({ idTag: 'STOPB', connectorId: 2 })) as { transactionId: number };
+    const stop = (body: object) => post(`/sp/charger/${ch.id}/command/remote-stop`, body);
+    expect(await stop({})).toMatchObject({ code: 400 });
+    expect((await stop({ transactionId: b.transactionId })).code).toBe(200);
+    expect((await stop({ connectorId: 1 })).code).toBe(200);
+    expect(stopped).toEqual([{ transactionId: b.transactionId }, { transactionId: a.transactionId }]);
+    expect(await stop({ connectorId: 3 })).toMatchObject({ code: 400 });
+    expect(await stop({ transactionId: 12345 })).toMatchObject({ code: 400 });
     await cp.close({ force: true });
   });
 

@@ -4,23 +4,19 @@
  */
 import net from 'node:net';
 import WebSocket from 'ws';
-import { RPCClient, type RpcClient } from '../../server/ocpp/rpc.js';
+import type { RpcClient } from '../../server/ocpp/rpc.js';
+import { ocppClient } from '../../sim/client.js';
 
 export interface ConnectOptions {
   password?: string;
   protocols?: string[];
+  /** Local address to connect from (another loopback address, e.g. 127.0.0.2, is another client). */
+  localAddress?: string;
 }
 
 /** An ocpp-rpc client for `identity` (not connected yet). */
 export function chargePoint(ocppUrl: string, identity: string, o: ConnectOptions = {}): RpcClient {
-  return new RPCClient({
-    endpoint: ocppUrl,
-    identity,
-    protocols: o.protocols ?? ['ocpp1.6'],
-    strictMode: true,
-    reconnect: false,
-    ...(o.password !== undefined ? { password: o.password } : {}),
-  } as ConstructorParameters<typeof RPCClient>[0]);
+  return ocppClient({ url: ocppUrl, identity, password: o.password, protocols: o.protocols, localAddress: o.localAddress });
 }
 
 /** Connects and returns the client; rejects with the HTTP refusal. */

@@ -23,8 +23,8 @@ describe.each(backends())('simulator on %s', (backend) => {
     const second = await aCharger(s.database.db, net.company.code, { stationId: net.station.id });
     const sns = [net.charger.serialNum, second.serialNum];
     const network = await startNetwork({
-      url: s.ocppUrl, idTags: [net.card.cardNumber], speed: 600, meterIntervalMs: 100,
-      idleMs: [100, 300], sessionMs: [400, 700],
+      url: s.ocppUrl, idTags: [net.card.cardNumber], meterIntervalMs: 100,
+      idleMs: [100, 300], sessionMs: [600, 900],
       chargers: sns.map((identity) => ({ identity, connectors: 2, ratedPowerW: 22_000 })),
     });
     try {
@@ -50,10 +50,43 @@ describe.each(backends())('simulator on %s', (backend) => {
     expect(row.vendor).toBe('ChargeDesk');
   });
 
+  it('follows physics: energy ≤ rated power × duration, power ≤ rated, energy = ∫ power over the samples', async () => {
+    const net = await aNetwork(s.database.db);
+    const sn = net.charger.serialNum;
+    const ratedW = 22_000;
+    const network = await startNetwork({
+      url: s.ocppUrl, idTags: [net.card.cardNumber], meterIntervalMs: 100, idleMs: [50, 100], sessionMs: [1_500, 2_000],
+      chargers: [{ identity: sn, connectors: 1, ratedPowerW: ratedW }],
+    });
+    try {
+      await eventually(async () => (await s.database.db.select().from(chargeOrder)
+        .where(and(eq(chargeOrder.chargerSn, sn), eq(chargeOrder.stopReason, 'EVDisconnected')))).length >= 2, 400);
+    } finally {
+      await network.stop();
+    }
+    const orders = await s.database.db.select().from(chargeOrder).where(eq(chargeOrder.chargerSn, sn));
+    for (const o of orders) {
+      const wh = o.meterStop! - o.meterStart;
+      const hours = (o.chargerStopTime!.getTime() - o.chargerStartTime.getTime()) / 3_600_000;
+      // A 22 kW charger cannot deliver more than 22 kW × the session's duration.
+      expect(wh, o.orderNo).toBeLessThanOrEqual(ratedW * hours);
+      const samples = await s.database.db.select().from(meterValue)
+        .where(and(eq(meterValue.transactionId, o.transactionId), eq(meterValue.chargerId, o.chargerId!))).orderBy(asc(meterValue.timestamp));
+      const power = samples.filter((v) => v.measurand === 'Power.Active.Import');
+      const energy = samples.filter((v) => v.measurand === 'Energy.Active.Import.Register');
+      for (const p of power) expect(Number(p.value)).toBeLessThanOrEqual(ratedW);
+      // Between two readings the register grows by the power of the interval × its length (Wh; ±1 Wh rounding).
+      for (let i = 1; i < energy.length; i++) {
+        const dh = (energy[i].timestamp.getTime() - energy[i - 1].timestamp.getTime() + 5) / 3_600_000;
+        expect(Number(energy[i].value) - Number(energy[i - 1].value)).toBeLessThanOrEqual(Number(power[i].value) * dh + 1);
+      }
+    }
+  });
+
   it('answers remote commands sent through the central system', async () => {
     const net = await aNetwork(s.database.db);
     const sn = net.charger.serialNum;
-    const cp = new ChargePoint({ url: s.ocppUrl, identity: sn, connectors: 2, meterIntervalMs: 100, speed: 100, reconnect: false });
+    const cp = new ChargePoint({ url: s.ocppUrl, identity: sn, connectors: 2, meterIntervalMs: 100, reconnect: false });
     await cp.start();
     try {
       expect(await s.app.ocpp.call(sn, 'RemoteStartTransaction', { connectorId: 1, idTag: net.card.cardNumber })).toEqual({ status: 'Accepted' });

@@ -1,14 +1,18 @@
 /**
- * Helpers for the network-asset API tests: a company user with given menu permissions, a JSON
- * caller, table snapshots (to assert that a refused write changed nothing) and request bodies
- * with sensible defaults (`aStationBody`, `aChargerBody`, `aTemplateBody`).
+ * Helpers for the network-asset API tests: a server with two companies, a company user with given
+ * menu permissions, a JSON caller, table snapshots (to assert that a refused write changed
+ * nothing) and request bodies with sensible defaults (`aStationBody`, `aChargerBody`,
+ * `aTemplateBody`).
  */
 import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../server/db/client.js';
 import { account, role } from '../../server/db/schema.js';
 import { hashPassword } from '../../server/modules/auth/password.js';
-import type { TestServer } from './app.js';
+import { build, type TestServer } from './app.js';
+import { aCompany } from './builders.js';
+import type { Backend } from './db.js';
 
 const uid = (n = 4) => randomBytes(n).toString('hex').toUpperCase();
 
@@ -45,6 +49,30 @@ export async function companyUser(s: TestServer, companyCode: string, permission
 /** All rows of a table, for "nothing changed" assertions. */
 export async function rowsOf(db: Db, table: PgTable): Promise<unknown[]> {
   return db.select().from(table);
+}
+
+/** A test server with two companies, the administrator's caller and a caller of the first company. */
+export interface TwoCompanies {
+  s: TestServer;
+  /** The platform administrator. */
+  admin: Call;
+  /** A user of company `a` holding the given permissions. */
+  acme: Call;
+}
+
+/** Starts a server on `backend` with companies `a` and `b` (extra fields of `a` in `aFields`). */
+export async function twoCompanies(backend: Backend, a: string, b: string, permissions: string[], aFields: { name?: string } = {}): Promise<TwoCompanies> {
+  const s = await build(backend);
+  await aCompany(s.database.db, { code: a, ...aFields });
+  await aCompany(s.database.db, { code: b });
+  return { s, admin: caller(s, await s.login()), acme: caller(s, await companyUser(s, a, permissions)) };
+}
+
+/** Asserts that `run` answers `code` and leaves every row of `tables` as it was. */
+export async function expectRefused(db: Db, tables: PgTable[], code: number, run: () => Promise<{ code: number }>): Promise<void> {
+  const before = await Promise.all(tables.map((t) => rowsOf(db, t)));
+  expect((await run()).code).toBe(code);
+  expect(await Promise.all(tables.map((t) => rowsOf(db, t)))).toEqual(before);
 }
 
 /** A charged template covering the day in three windows. */

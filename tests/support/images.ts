@@ -1,4 +1,4 @@
-/** Real, tiny image files for upload, logo and PDF tests. */
+/** Real, tiny image files for upload, logo and PDF tests, and the export settings body that carries a logo. */
 import { deflateSync } from 'node:zlib';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -31,4 +31,20 @@ export function png(w: number, h: number, pad = 0): Buffer {
     ...(pad ? [chunk('tEXt', Buffer.alloc(pad, 0x61))] : []),
     chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** A 1×1 PNG, base64. */
+export const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+/** A valid body of `PUT /sp/order-export-setting` (the 1×1 PNG as logo); `o` overrides fields. */
+export function anExportSettingBody(o: Record<string, unknown> = {}) {
+  return {
+    operatorCompanyName: 'Volta Charging GmbH',
+    address: 'Hauptstraße 1, 10115 Berlin',
+    logo: `data:image/png;base64,${PNG_1X1}`,
+    serviceFeeTitle: 'Service fee',
+    electricityFeeTitle: 'Electricity',
+    notes: 'VAT ID DE123',
+    ...o,
+  };
 }

@@ -4,7 +4,7 @@
  * station manager with one station, and a station of each operator; plus a small JSON caller.
  */
 import { eq } from 'drizzle-orm';
-import { account, station } from '../../server/db/schema.js';
+import { account, charger, chargeOrder, chargerLog, connectionAttempt, gateway, notification, role, station } from '../../server/db/schema.js';
 import type { TestServer } from './app.js';
 import { PERMISSIONS } from '../../domain/permissions.js';
 
@@ -97,4 +97,60 @@ export async function setupTenants(s: TestServer): Promise<Tenants> {
       permissions: managerRole.data.permissions, stationIds: [a.stationId],
     },
   };
+}
+
+/** The rows of one station of A (for station-scope tests): what a manager may or may not see. */
+export interface StationRows {
+  stationId: number;
+  stationName: string;
+  chargerId: number;
+  chargerSn: string;
+  gatewayId: number;
+  gatewaySn: string;
+  orderId: number;
+  orderNo: string;
+}
+
+export interface StationScopeFixture {
+  /** A station manager of A managing `own.stationId` only, whose role holds every menu A's administrator holds. */
+  manager: { token: string; accountId: number; roleId: number };
+  own: StationRows;
+  other: StationRows;
+}
+
+/**
+ * Adds to `t` a second station of A ("other") and, at A's station ("own") and at it, a charger, a
+ * gateway, a paid order, a notification, a charger-log row and a refused handshake; and a station
+ * manager of A's station with every menu of A's administrator (so only the station scope limits it).
+ */
+export async function setupStationScope(s: TestServer, t: Tenants): Promise<StationScopeFixture> {
+  const db = s.database.db;
+  const [st] = await db.insert(station).values({ companyCode: 'ALPHA', name: 'ALPHA Faraway' }).returning({ id: station.id });
+  const rowsAt = async (stationId: number, stationName: string, tag: string, n: number): Promise<StationRows> => {
+    const chargerSn = `ALPHA${tag}`.padEnd(15, '0') + n;
+    const gatewaySn = `ALPHAGW${tag}`.padEnd(15, '0') + n;
+    const [c] = await db.insert(charger).values({ companyCode: 'ALPHA', stationId, serialNum: chargerSn }).returning({ id: charger.id });
+    const [g] = await db.insert(gateway).values({ companyCode: 'ALPHA', stationId, serialNum: gatewaySn }).returning({ id: gateway.id });
+    const orderNo = `SCOPE${tag}${n}`;
+    const [o] = await db.insert(chargeOrder).values({
+      orderNo, companyCode: 'ALPHA', stationId, chargerId: c.id, chargerSn, connectorId: 1, transactionId: 8800 + n, idTag: 'T',
+      idTagStatus: 'Accepted', chargerStartTime: new Date(Date.now() - 3_600_000), chargerStopTime: new Date(Date.now() - 1_800_000),
+      meterStart: 0, meterStop: 1000, status: 'FINISHED', paid: true, currency: 'EUR',
+    }).returning({ id: chargeOrder.id });
+    await db.insert(notification).values({ companyCode: 'ALPHA', systemNotificationType: 'EVENT', content: `Charger ${chargerSn} offline`, serialNum: chargerSn, eventStatus: 'HAPPENING' });
+    await db.insert(chargerLog).values({ chargerSn, companyCode: 'ALPHA', direction: 'IN', action: 'Heartbeat', messageType: 'CALL', messageId: `m${n}`, payload: {} });
+    await db.insert(connectionAttempt).values({ identity: chargerSn, companyCode: 'ALPHA', remoteAddress: '127.0.0.1', reason: 'BAD_PASSWORD' });
+    return { stationId, stationName, chargerId: c.id, chargerSn, gatewayId: g.id, gatewaySn, orderId: o.id, orderNo };
+  };
+  const own = await rowsAt(t.a.stationId, 'ALPHA Central', 'OWN', 1);
+  const other = await rowsAt(st.id, 'ALPHA Faraway', 'FAR', 2);
+  const [adminRole] = await db.select({ permissions: role.permissions }).from(role).where(eq(role.id, t.a.adminRoleId));
+  const wide = await call(s, 'POST', '/sp/role', t.a.adminToken, { name: 'Site lead', code: 'ALPHA_LEAD', description: 'Every menu, own stations', permissions: adminRole.permissions });
+  if (wide.code !== 200) throw new Error(`lead role: ${wide.code} ${wide.msg}`);
+  const acc = await call(s, 'POST', '/sp/company/user', t.a.adminToken, {
+    username: 'alpha.lead', password: PASSWORD, userType: 'STATION_MANAGER', realName: 'Lee Lead', phone: '+44 3', email: 'lead@alpha.example',
+    roleId: wide.data.id, managedStationIds: [own.stationId],
+  });
+  if (acc.code !== 200) throw new Error(`lead: ${acc.code} ${acc.msg}`);
+  return { manager: { token: await s.login('alpha.lead', PASSWORD), accountId: acc.data.id, roleId: wide.data.id }, own, other };
 }

@@ -6,6 +6,9 @@
  * other account belongs to one company and holds a role of that company or a platform role; a
  * company user manages only accounts of their company whose role grants nothing they do not hold,
  * and assigns only such roles. Station managers list the stations they manage (of their company).
+ * Rights never grow through one's own hands: nobody changes their own user type, role or managed
+ * stations, and a station manager creates and manages only station managers of stations it
+ * manages itself (`assertWithinStations`).
  * Codes: 301 username, 310 e-mail, 600/607/608/609 field empty, 709/725 another company, 801
  * station, 803 account, 807 role, 900 digits in the real name, 403 beyond the caller's rights.
  * Deactivating or deleting an account ends its sessions at once.
@@ -20,7 +23,7 @@ import type { AuthContext } from '../../http/access.js';
 import { AppError, type Page } from '../../http/envelope.js';
 import { likeTerm, limitOffset, type PageQuery } from '../../http/paging.js';
 import { requireFields } from '../../http/required.js';
-import { assertSameCompany } from '../../http/scope.js';
+import { assertSameCompany, stationLimit } from '../../http/scope.js';
 import { hashPassword } from '../auth/password.js';
 import { hashToken } from '../auth/tokens.js';
 import { assertCompanyExists, assertHoldsAll } from '../role/service.js';
@@ -67,6 +70,33 @@ export function assertCanManage(auth: AuthContext, target: AccountRow, targetPer
   if (auth.isAdmin) return;
   if (target.companyCode !== auth.companyCode) throw new AppError(725);
   assertHoldsAll(auth, targetPermissions ?? []);
+  if (target.id !== auth.accountId) assertWithinStations(auth, target);
+}
+
+/**
+ * A station-scoped caller (a station manager) may only hold sway over accounts scoped to stations
+ * it manages itself: a station manager whose stations are all among the caller's. Anything
+ * company-wide (staff, operator administrator, maintainer) or another station → 403 naming the
+ * field (`userType` or `managedStationIds`). No limit for company-wide callers.
+ */
+export function assertWithinStations(auth: AuthContext, target: { userType: string; managedStationIds: readonly number[] }): void {
+  const mine = stationLimit(auth);
+  if (mine === null) return;
+  if (target.userType !== 'STATION_MANAGER') throw new AppError(403, 'userType');
+  if (target.managedStationIds.some((id) => !mine.includes(id))) throw new AppError(403, 'managedStationIds');
+}
+
+/**
+ * Nobody changes their own user type, role or managed stations (403 naming the field): an
+ * account's reach is set by someone else.
+ */
+function assertNoSelfGrant(current: AccountRow, next: Resolved): void {
+  if (next.userType !== current.userType) throw new AppError(403, 'userType');
+  if (next.roleId !== current.roleId) throw new AppError(403, 'roleId');
+  const before = [...current.managedStationIds].sort((a, b) => a - b);
+  if (next.managedStationIds.length !== before.length || next.managedStationIds.some((id, i) => id !== before[i])) {
+    throw new AppError(403, 'managedStationIds');
+  }
 }
 
 export interface AccountFilters {
@@ -148,6 +178,7 @@ async function resolveTenancy(db: Db, auth: AuthContext, v: { companyCode?: stri
       if (rows.some((s) => s.companyCode !== companyCode)) throw new AppError(725, 'managedStationIds');
     }
   }
+  assertWithinStations(auth, { userType: v.userType, managedStationIds });
   return { companyCode, userType: v.userType, roleId: v.roleId, managedStationIds };
 }
 
@@ -178,7 +209,7 @@ export async function updateAccount(db: Db, auth: AuthContext, id: number, input
     roleId: input.roleId === undefined ? a.roleId : input.roleId,
     managedStationIds: input.managedStationIds ?? a.managedStationIds,
   });
-  if (a.id === auth.accountId && auth.isAdmin && t.userType !== 'ADMIN') throw new AppError(403, 'userType');
+  if (a.id === auth.accountId) assertNoSelfGrant(a, t);
   await mapUnique(() => db.update(account).set({
     ...t,
     realName: input.realName ?? undefined,

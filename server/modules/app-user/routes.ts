@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.js';
 import { authOf, type AuthContext } from '../../http/access.js';
 import { AppError, ok } from '../../http/envelope.js';
 import { likeTerm, limitOffset, newestFirst, pageQuery } from '../../http/paging.js';
-import { assertSameCompany, companyScope } from '../../http/scope.js';
+import { assertInScope, assertSameCompany, scopeWhere } from '../../http/scope.js';
 import { balanceOperationInput as amountInput, rechargeAmountError } from '../../../domain/entities/balance-record.js';
 import { changeBalance, ledgerPage } from '../balance/ledger.js';
 import { toBalanceRecordJson } from '../card-user/mapper.js';
@@ -52,7 +52,7 @@ function toAppUserJson(r: AppUserRow, extra: { companyName?: string; currency?: 
 async function loadAppUser(db: Db, auth: AuthContext, id: number, mode: 'read' | 'write') {
   const [row] = await db.select().from(appUser).where(eq(appUser.id, id));
   if (!row) throw new AppError(803);
-  assertSameCompany(auth, row.companyCode, mode);
+  assertInScope(auth, appUser, row, mode);
   return row;
 }
 
@@ -96,7 +96,7 @@ const appUserRoutes: FastifyPluginAsync = async (app) => {
     const auth = authOf(req);
     const q = req.query;
     assertSameCompany(auth, q.companyCode, 'read');
-    const where: (SQL | undefined)[] = [companyScope(auth, appUser.companyCode)];
+    const where: (SQL | undefined)[] = [scopeWhere(auth, appUser)];
     if (q.companyCode) where.push(eq(appUser.companyCode, q.companyCode));
     if (q.active) where.push(eq(appUser.active, q.active === 'true'));
     if (q.registrationMethod) where.push(eq(appUser.registrationMethod, q.registrationMethod));
@@ -162,8 +162,10 @@ const appUserRoutes: FastifyPluginAsync = async (app) => {
     config: { permission: PERMISSION },
     schema: { tags: ['app-user'], params: idParams, querystring: pageQuery, response: answersWith(pageOf(appUserOrder)) },
   }, async (req) => {
-    await loadAppUser(db, authOf(req), req.params.id, 'read');
-    const cond = eq(chargeOrder.appUserId, req.params.id);
+    const auth = authOf(req);
+    await loadAppUser(db, auth, req.params.id, 'read');
+    // A station manager sees the app user's orders at their stations only.
+    const cond = and(eq(chargeOrder.appUserId, req.params.id), scopeWhere(auth, chargeOrder));
     const { limit, offset } = limitOffset(req.query);
     const [rows, [{ n }]] = await Promise.all([
       db.select({

@@ -11,9 +11,11 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { appUser, balanceRecord, cardUser } from '../../db/schema.js';
 import { AppError } from '../../http/envelope.js';
+import type { BalanceChangeType, DeductType, PrepayType } from '../../../domain/enums.js';
 
 export type HolderType = 'CARD' | 'APP';
-export type ChangeType = 'GIFT' | 'PREPAY' | 'PLATFORM_RECHARGE' | 'DEDUCT' | 'CLEARED' | 'USER_REFUND';
+/** Why a balance changed: BALANCE_CHANGE_TYPES of domain/enums.ts. */
+export type ChangeType = BalanceChangeType;
 
 /** A transaction handle or the database itself. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
@@ -24,8 +26,8 @@ export interface BalanceChange {
   changeType: ChangeType;
   /** Signed amount (decimal string): + credits, − debits. Ignored for CLEARED (the whole balance). */
   amount: string;
-  prepayType?: string | null;
-  deductType?: 'BALANCE' | 'CARD' | null;
+  prepayType?: PrepayType | null;
+  deductType?: DeductType | null;
   relevanceId?: number | null;
   remark?: string | null;
   operator?: string | null;

@@ -1,18 +1,22 @@
 /**
- * Prices a finished order from its station's tariff (domain/billing.ts): the energy register
- * readings of the transaction (meterStart at the charger's start time, every sampled
- * Energy.Active.Import.Register, meterStop at the stop time) are split over the time-of-use
- * windows in the station's time zone. Without a tariff the order costs nothing and its breakdown
- * says `NO_TEMPLATE`.
+ * Prices a finished order from its station's tariff (domain/billing.ts). The session is placed in
+ * time by `billingSpan` (domain/clock.ts): the charger's clock when it is plausible and the stop is
+ * not before the start, otherwise the server's receive times (the order is then flagged). On the
+ * charger's clock, the energy register readings of the transaction (meterStart at the start, every
+ * sampled Energy.Active.Import.Register in between, meterStop at the stop) are split over the
+ * time-of-use windows in the station's time zone; on the server's clock only meterStart and
+ * meterStop take part. Readings stay exact decimals (Wh) from the stored text to the amount.
+ * Energy billed is always meterStop − meterStart. Without a tariff the order costs nothing and
+ * its breakdown says `NO_TEMPLATE`.
  */
 import { and, asc, eq } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import type { Db } from '../../db/client.js';
 import { meterValue } from '../../db/schema.js';
 import { priceSession, roundMoney, type MeterSample, type OrderAmounts } from '../../../domain/billing.js';
+import { billingSpan, type BillingSpan } from '../../../domain/clock.js';
+import { ENERGY_REGISTER, registerInRange, registerWh } from '../../../domain/meter.js';
 import { tariffOfStation } from './tariff.js';
-
-export const ENERGY_REGISTER = 'Energy.Active.Import.Register';
 
 export interface OrderToPrice {
   chargerId: number;
@@ -25,43 +29,50 @@ export interface OrderToPrice {
   meterStop: number;
   chargerStartTime: Date;
   chargerStopTime: Date;
+  serverStartTime: Date;
+  serverStopTime: Date;
 }
 
 export interface OrderPrice extends OrderAmounts {
   breakdown: Record<string, unknown>;
+  /** CHARGER_CLOCK / STOP_BEFORE_START when the session was placed at server times. */
+  flags: BillingSpan['flags'];
 }
 
-/** Sampled energy readings of a transaction in Wh (kWh readings converted), time-ordered. */
+/** Sampled energy readings of a transaction in Wh (exact decimal strings), time-ordered. */
 export async function energySamples(db: Db, chargerId: number, transactionId: number): Promise<MeterSample[]> {
   const rows = await db
-    .select({ at: meterValue.timestamp, value: meterValue.value, unit: meterValue.unit })
+    .select({ at: meterValue.timestamp, value: meterValue.value, unit: meterValue.unit, phase: meterValue.phase })
     .from(meterValue)
     .where(and(eq(meterValue.chargerId, chargerId), eq(meterValue.transactionId, transactionId), eq(meterValue.measurand, ENERGY_REGISTER)))
     .orderBy(asc(meterValue.timestamp));
   const out: MeterSample[] = [];
   for (const r of rows) {
-    const v = Number(r.value);
-    if (!Number.isFinite(v)) continue;
-    out.push({ at: r.at, wh: r.unit === 'kWh' ? new Decimal(r.value).times(1000).toNumber() : v });
+    if (r.phase) continue;
+    const wh = registerWh(r);
+    if (wh !== null && registerInRange(wh)) out.push({ at: r.at, wh: wh.toString() });
   }
   return out;
 }
 
 /** Prices an order (amounts rounded to the currency's minor unit, decimal strings). */
 export async function priceFinishedOrder(db: Db, o: OrderToPrice): Promise<OrderPrice> {
+  const span = billingSpan({ chargerStart: o.chargerStartTime, chargerStop: o.chargerStopTime, serverStart: o.serverStartTime, serverStop: o.serverStopTime });
   const st = await tariffOfStation(db, o.stationId);
   if (!st) {
     const zero = roundMoney(0, o.currency);
-    return { currency: o.currency, electricityFee: zero, serviceFee: zero, taxAmount: zero, cost: zero, totalAmount: zero, breakdown: { rule: 'NO_TEMPLATE' } };
+    return { currency: o.currency, electricityFee: zero, serviceFee: zero, taxAmount: zero, cost: zero, totalAmount: zero, breakdown: { rule: 'NO_TEMPLATE', clock: span.clock }, flags: span.flags };
   }
-  // Readings inside the session only, bracketed by the start and stop registers.
-  const sampled = (await energySamples(db, o.chargerId, o.transactionId)).filter((s) =>
-    s.at.getTime() > o.chargerStartTime.getTime() && s.at.getTime() < o.chargerStopTime.getTime()
-    && s.wh >= o.meterStart && s.wh <= o.meterStop);
+  const start = new Decimal(o.meterStart);
+  const stop = Decimal.max(o.meterStop, o.meterStart);
+  // On the charger's clock: readings inside the session only, bracketed by the start and stop registers.
+  const sampled = span.clock === 'SERVER' ? [] : (await energySamples(db, o.chargerId, o.transactionId)).filter((s) =>
+    s.at.getTime() > span.start.getTime() && s.at.getTime() < span.stop.getTime()
+    && start.lte(s.wh) && stop.gte(s.wh));
   const samples: MeterSample[] = [
-    { at: o.chargerStartTime, wh: o.meterStart },
+    { at: span.start, wh: start.toString() },
     ...sampled,
-    { at: o.chargerStopTime, wh: Math.max(o.meterStop, o.meterStart) },
+    { at: span.stop, wh: stop.toString() },
   ];
   const p = priceSession(st.tariff, samples, st.timeZone);
   return {
@@ -71,6 +82,10 @@ export async function priceFinishedOrder(db: Db, o: OrderToPrice): Promise<Order
     taxAmount: p.taxAmount,
     cost: p.cost,
     totalAmount: p.totalAmount,
-    breakdown: { rule: 'TARIFF', templateId: st.templateId, modelName: st.modelName, ...p.breakdown },
+    breakdown: {
+      rule: 'TARIFF', templateId: st.templateId, modelName: st.modelName, clock: span.clock,
+      pricedFrom: span.start.toISOString(), pricedTo: span.stop.toISOString(), ...p.breakdown,
+    },
+    flags: span.flags,
   };
 }

@@ -9,13 +9,14 @@ import { cardUser, chargeOrder } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
 import { ok } from '../../http/envelope.js';
 import { likeTerm, limitOffset, newestFirst, pageQuery } from '../../http/paging.js';
-import { assertSameCompany, companyScope } from '../../http/scope.js';
+import { assertSameCompany, scopeWhere } from '../../http/scope.js';
 import { answersWith, idParams, pageOf } from '../../../domain/entities/api.js';
 import { balanceClearInput, balanceOperationInput, balanceRecord } from '../../../domain/entities/balance-record.js';
 import { cardUserCreate, cardUserFilters, cardUserRecord, cardUserStatusInput, cardUserUpdate } from '../../../domain/entities/card-user.js';
 import { ledgerPage } from '../balance/ledger.js';
 import { toBalanceRecordJson, toCardUserJson } from './mapper.js';
 import { companyInfo, createCardUser, loadCardUser, operateBalance, setCardActive, updateCardUser, type BalanceOperation } from './service.js';
+import type { PrepayType } from '../../../domain/enums.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 
 const PERMISSION = PERMISSIONS.chargerUsers.cardUsers;
@@ -44,7 +45,7 @@ const cardUserRoutes: FastifyPluginAsync = async (app) => {
     const auth = authOf(req);
     const q = req.query;
     assertSameCompany(auth, q.companyCode, 'read');
-    const where: (SQL | undefined)[] = [companyScope(auth, cardUser.companyCode)];
+    const where: (SQL | undefined)[] = [scopeWhere(auth, cardUser)];
     if (q.companyCode) where.push(eq(cardUser.companyCode, q.companyCode));
     if (q.active) where.push(eq(cardUser.active, q.active === 'true'));
     if (q.scope) where.push(eq(cardUser.scope, q.scope));
@@ -90,7 +91,7 @@ const cardUserRoutes: FastifyPluginAsync = async (app) => {
       config: { permission: PERMISSION },
       schema: { tags: ['card-user'], params: idParams, body: op === 'clear' ? balanceClearInput : balanceOperationInput, response: answersWith(balanceRecord) },
     }, async (req) => {
-      const body = (req.body ?? {}) as { amount?: string; prepayType?: string | null; remark?: string | null };
+      const body = (req.body ?? {}) as { amount?: string; prepayType?: PrepayType | null; remark?: string | null };
       const record = await operateBalance(db, authOf(req), req.params.id, op, body);
       return ok(req, toBalanceRecordJson(record));
     });

@@ -10,16 +10,17 @@ import { cardUser, company, station } from '../../db/schema.js';
 import { mapUnique, type UniqueAnswer } from '../../db/pg-errors.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/envelope.js';
-import { assertSameCompany } from '../../http/scope.js';
+import { assertInScope, assertSameCompany } from '../../http/scope.js';
 import { rechargeAmountError } from '../../../domain/entities/balance-record.js';
 import type { CardUserInput } from '../../../domain/entities/card-user.js';
+import type { PrepayType } from '../../../domain/enums.js';
 import { changeBalance, type ChangeType } from '../balance/ledger.js';
 
 /** Loads a card user the caller may see (803 missing, 709 other company). */
 export async function loadCardUser(db: Db, auth: AuthContext, id: number, mode: 'read' | 'write' = 'read') {
   const [row] = await db.select().from(cardUser).where(eq(cardUser.id, id));
   if (!row) throw new AppError(803);
-  assertSameCompany(auth, row.companyCode, mode);
+  assertInScope(auth, cardUser, row, mode);
   return row;
 }
 
@@ -82,7 +83,7 @@ const CHANGE_TYPE: Record<BalanceOperation, ChangeType> = {
  */
 export async function operateBalance(
   db: Db, auth: AuthContext, id: number, op: BalanceOperation,
-  input: { amount?: string; prepayType?: string | null; remark?: string | null },
+  input: { amount?: string; prepayType?: PrepayType | null; remark?: string | null },
 ) {
   await loadCardUser(db, auth, id, 'write');
   let amount = '0';

@@ -1,7 +1,7 @@
 /**
  * The charger-state service: every database write the charger link makes about a charger's or a
  * gateway's own state (docs/ocpp.md) — not sessions, which are server/modules/transactions.
- * - BootNotification → vendor, model, firmware version, `lastSeenAt`;
+ * - BootNotification → vendor, model, firmware version, `lastSeenAt` (and a charger's `boot_at`);
  * - Heartbeat (and a gateway's StatusNotification) → `lastSeenAt`;
  * - StatusNotification → connector 0 on the charger row (`run_status`, `run_status_at`,
  *   `run_error_code`, `run_error_info`, `run_vendor_error_code`), connectorId ≥ 1 upserted in
@@ -9,7 +9,8 @@
  * - the online flag (`online`, `lastSeenAt`) while a socket is open, and the reset at start.
  * Chargers and gateways are one namespace (`DeviceRef.kind`).
  */
-import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { CHARGER_CLOCK_FUTURE_MS } from '../../../domain/clock.js';
 import type { Db } from '../../db/client.js';
 import { charger, connector, gateway } from '../../db/schema.js';
 
@@ -37,15 +38,20 @@ export interface StatusInfo {
 
 const tableOf = (kind: DeviceRef['kind']) => (kind === 'gateway' ? gateway : charger);
 
-/** Stores a BootNotification's vendor, model and firmware; `at` is the server's receive time. */
+/**
+ * Stores a BootNotification's vendor, model and firmware; `at` is the server's receive time. A
+ * charger also keeps it as `boot_at`: an order started before it is stale once the connector
+ * shows free (server/modules/transactions closeStaleOrder).
+ */
 export async function recordBoot(db: Db, device: DeviceRef, p: BootInfo, at: Date): Promise<void> {
-  const table = tableOf(device.kind);
-  await db.update(table).set({
+  const fields = {
     vendor: p.chargePointVendor,
     model: p.chargePointModel,
     ...(p.firmwareVersion !== undefined ? { firmwareVersion: p.firmwareVersion } : {}),
     lastSeenAt: at,
-  }).where(eq(table.id, device.id));
+  };
+  if (device.kind === 'charger') await db.update(charger).set({ ...fields, bootAt: at }).where(eq(charger.id, device.id));
+  else await db.update(gateway).set(fields).where(eq(gateway.id, device.id));
 }
 
 /** Notes that the device is alive at `at` (Heartbeat). */
@@ -55,15 +61,18 @@ export async function recordSeen(db: Db, device: DeviceRef, at: Date): Promise<v
 }
 
 /**
- * Stores a charger's StatusNotification dated `at`, unless a newer status is stored already.
+ * Stores a charger's StatusNotification dated `at` (a plausible time, domain/clock.ts), unless a
+ * newer status is stored already. A stored time beyond the plausible future of `receivedAt` (left
+ * by a charger clock gone wrong) never counts as newer.
  * @returns true when it was applied, false when it was older than the stored one (late).
  */
 export async function recordStatus(db: Db, chargerId: number, p: StatusInfo, at: Date, receivedAt: Date): Promise<boolean> {
+  const future = new Date(receivedAt.getTime() + CHARGER_CLOCK_FUTURE_MS);
   if (p.connectorId === 0) {
     const rows = await db.update(charger).set({
       runStatus: p.status, runStatusAt: at, runErrorCode: p.errorCode, runErrorInfo: p.info ?? null,
       runVendorErrorCode: p.vendorErrorCode ?? null, lastSeenAt: receivedAt,
-    }).where(and(eq(charger.id, chargerId), or(isNull(charger.runStatusAt), lte(charger.runStatusAt, at))))
+    }).where(and(eq(charger.id, chargerId), or(isNull(charger.runStatusAt), lte(charger.runStatusAt, at), gt(charger.runStatusAt, future))))
       .returning({ id: charger.id });
     return rows.length > 0;
   }
@@ -74,7 +83,7 @@ export async function recordStatus(db: Db, chargerId: number, p: StatusInfo, at:
   const rows = await db.insert(connector).values(values).onConflictDoUpdate({
     target: [connector.chargerId, connector.connectorId],
     set: { status: values.status, errorCode: values.errorCode, info: values.info, vendorErrorCode: values.vendorErrorCode, statusAt: values.statusAt },
-    setWhere: sql`${connector.statusAt} <= excluded.status_at`,
+    setWhere: sql`${connector.statusAt} <= excluded.status_at or ${connector.statusAt} > ${future.toISOString()}::timestamptz`,
   }).returning({ connectorId: connector.connectorId });
   return rows.length > 0;
 }

@@ -1,20 +1,23 @@
 /**
  * Charger read API (Charger monitoring, Station profile):
  * - `GET /sp/charger` paged, sorted, filtered list (company-scoped; 709 for another company's
- *   `companyCode` filter; 400 for an unknown `sort`);
+ *   `companyCode` filter; 400 for an unknown `sort`); with `split=true` also `split`, the count
+ *   per dashboard state under the same filters but the state, so a page's chips and rows come
+ *   from one answer;
  * - `GET /sp/charger/:id` one record (800 missing, 709 another company's).
  * Two queries per page: chargers (with company, station and open order) and their connectors.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, count, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { DASHBOARD_SPLIT, OCPP_STATUSES } from '../../../domain/enums.js';
+import { DASHBOARD_SPLIT, OCPP_STATUSES, type DashboardState } from '../../../domain/enums.js';
+import type { Db } from '../../db/client.js';
 import { charger, company, station } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
 import { AppError, ok } from '../../http/envelope.js';
 import { likeTerm, limitOffset, pageQuery } from '../../http/paging.js';
-import { assertSameCompany, assertStationAccess, companyScope, stationScope } from '../../http/scope.js';
+import { assertFilterInScope, assertInScope, scopeWhere } from '../../http/scope.js';
 import { booleanStrings, orderByOf, type SortMap } from './query-helpers.js';
 import { envelopeOf, pageOf } from '../../../domain/entities/api.js';
 import { chargerRecord } from '../../../domain/entities/charger.js';
@@ -31,6 +34,8 @@ const listQuery = pageQuery.extend({
   runStatus: z.enum(OCPP_STATUSES).optional(),
   dashboardState: z.enum(DASHBOARD_SPLIT).optional(),
   q: z.string().max(64).optional(),
+  /** `true` adds `split`: the count per dashboard state under the other filters (monitoring chips). */
+  split: z.enum(booleanStrings).optional(),
 });
 
 const SORTS: SortMap = {
@@ -56,33 +61,45 @@ const SORTS: SortMap = {
   createTimeStamp: charger.createdAt,
 };
 
+const splitSchema = z.object(Object.fromEntries(DASHBOARD_SPLIT.map((k) => [k, z.number().int()])) as Record<DashboardState, z.ZodNumber>)
+  .describe('chargers per dashboard state under the other filters (with split=true)');
+
+/** Chargers per dashboard state (every state present, 0 when none) among those matching `where`. */
+async function splitOf(db: Db, where: SQL | undefined): Promise<Record<DashboardState, number>> {
+  const states = db.select({ state: sql<DashboardState>`${dashboardStateSql}`.as('state') }).from(charger).where(where).as('s');
+  const rows = await db.select({ state: states.state, n: count() }).from(states).groupBy(states.state);
+  const split = Object.fromEntries(DASHBOARD_SPLIT.map((k) => [k, 0])) as Record<DashboardState, number>;
+  for (const r of rows) split[r.state] = Number(r.n);
+  return split;
+}
+
 const chargerReadRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/charger', {
     config: { permission: CHARGER_READ_PERMISSIONS },
-    schema: { tags: ['charger'], querystring: listQuery, response: { 200: envelopeOf(pageOf(chargerRecord)) } },
+    schema: { tags: ['charger'], querystring: listQuery, response: { 200: envelopeOf(pageOf(chargerRecord).extend({ split: splitSchema.optional() })) } },
   }, async (req) => {
     const auth = authOf(req);
     const q = req.query;
-    assertSameCompany(auth, q.companyCode, 'read');
-    assertStationAccess(auth, q.stationId, 'read');
+    assertFilterInScope(auth, q);
     // Station managers see the chargers of their stations only (spec §6).
-    const conds: (SQL | undefined)[] = [companyScope(auth, charger.companyCode), stationScope(auth, charger.stationId)];
+    const conds: (SQL | undefined)[] = [scopeWhere(auth, charger)];
     if (q.companyCode) conds.push(eq(charger.companyCode, q.companyCode));
     if (q.stationId) conds.push(eq(charger.stationId, q.stationId));
     if (q.online) conds.push(eq(charger.online, q.online === 'true'));
     if (q.runStatus) conds.push(eq(charger.runStatus, q.runStatus));
-    if (q.dashboardState) conds.push(eq(dashboardStateSql, q.dashboardState));
     if (q.q?.trim()) conds.push(ilike(charger.serialNum, likeTerm(q.q.trim())));
-    const where = and(...conds);
+    const where = and(...conds, q.dashboardState ? eq(dashboardStateSql, q.dashboardState) : undefined);
     const orderBy = orderByOf(q, SORTS, { sort: 'serialNum', order: 'asc' }, charger.id);
     const { limit, offset } = limitOffset(q);
     const rows = await chargerQuery(app.db).where(where).orderBy(...orderBy).limit(limit).offset(offset);
     // Filters only touch the charger table: the count needs no joins.
     const [{ total }] = await app.db.select({ total: count() }).from(charger).where(where);
     const connectors = await connectorsOf(app.db, rows.map((x) => x.c.id));
-    return ok(req, { records: rows.map((x) => toChargerRecord(x, connectors.get(x.c.id) ?? [])), total });
+    const records = rows.map((x) => toChargerRecord(x, connectors.get(x.c.id) ?? []));
+    // The chips' counts come with the rows they describe, from the same refresh.
+    return ok(req, q.split === 'true' ? { records, total, split: await splitOf(app.db, and(...conds)) } : { records, total });
   });
 
   r.get('/charger/:id', {
@@ -92,8 +109,7 @@ const chargerReadRoutes: FastifyPluginAsync = async (app) => {
     const auth = authOf(req);
     const record = await loadChargerRecord(app.db, req.params.id);
     if (!record) throw new AppError(800);
-    assertSameCompany(auth, record.companyCode, 'read');
-    assertStationAccess(auth, record.stationId ?? -1, 'read');
+    assertInScope(auth, charger, record, 'read');
     return ok(req, record);
   });
 };

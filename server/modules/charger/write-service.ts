@@ -20,7 +20,7 @@ import type { Db } from '../../db/client.js';
 import { charger, chargeOrder, gateway, station } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/envelope.js';
-import { assertSameCompany } from '../../http/scope.js';
+import { assertInScope } from '../../http/scope.js';
 import { generatePassword, hashPassword } from '../auth/password.js';
 import { writeCompany, type Tx } from '../station/common.js';
 import { mapUnique, type UniqueAnswer } from '../../db/pg-errors.js';
@@ -33,7 +33,7 @@ const UNIQUE = { charger_serial_num_unique: [302, 'serialNum'], charger_charger_
 export async function chargerForWrite(db: Db, auth: AuthContext, id: number): Promise<ChargerRow> {
   const [row] = await db.select().from(charger).where(eq(charger.id, id));
   if (!row) throw new AppError(800);
-  assertSameCompany(auth, row.companyCode, 'write');
+  assertInScope(auth, charger, row, 'write');
   return row;
 }
 
@@ -54,9 +54,9 @@ export function chargerAsInput(c: ChargerRow): Record<string, unknown> {
  */
 async function companyFor(tx: Tx, auth: AuthContext, input: ChargerInput, fixed?: string): Promise<string> {
   if (input.stationId) {
-    const [s] = await tx.select({ companyCode: station.companyCode }).from(station).where(eq(station.id, input.stationId));
+    const [s] = await tx.select({ id: station.id, companyCode: station.companyCode }).from(station).where(eq(station.id, input.stationId));
     if (!s) throw new AppError(801, 'stationId');
-    assertSameCompany(auth, s.companyCode, 'write');
+    assertInScope(auth, station, s, 'write');
     if (fixed && s.companyCode !== fixed) throw new AppError(725, 'stationId');
     if (input.companyCode && input.companyCode !== s.companyCode) throw new AppError(725, 'companyCode');
     return s.companyCode;

@@ -24,7 +24,7 @@ const bodies = {
     cardUserId: z.number().int().positive().optional(),
     appUserId: z.number().int().positive().optional(),
   }).transform((b) => ({ action: 'RemoteStartTransaction' as const, ...b })),
-  'remote-stop': z.object({ transactionId: z.number().int().optional() }).optional().nullable()
+  'remote-stop': z.object({ transactionId: z.number().int().optional(), connectorId: connectorId.min(1).optional() }).optional().nullable()
     .transform((b) => ({ action: 'RemoteStopTransaction' as const, ...(b ?? {}) })),
   reset: z.object({ type: z.enum(['Soft', 'Hard']).default('Soft') }).transform((b) => ({ action: 'Reset' as const, ...b })),
   unlock: z.object({ connectorId: connectorId.min(1) }).transform((b) => ({ action: 'UnlockConnector' as const, ...b })),

@@ -1,6 +1,8 @@
 /**
  * Remote commands to a charger (issue "Charging operations", item 6; DESIGN.md §4): remote start
- * (for a card or an app user), remote stop, reset, unlock connector, change availability. Each
+ * (for a card or an app user, whose idTag is checked first: 727/728/721/729), remote stop (of
+ * exactly the session named by transactionId or connector), reset, unlock connector, change
+ * availability. Each
  * waits for the charger's answer through the central system and fails with 718 (timeout),
  * 719 (rejected or CALLERROR) or 720 (not connected). The frames are in the charger log; the
  * outcome and the operator who asked are logged as a COMMAND row beside them.
@@ -11,11 +13,12 @@ import type { Db } from '../../db/client.js';
 import { appUser, cardUser, charger, chargeOrder, chargerLog } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/envelope.js';
-import { assertSameCompany } from '../../http/scope.js';
+import { assertInScope } from '../../http/scope.js';
+import { checkIdTag, refusalCode } from '../transactions/id-tag.js';
 
 export type Command =
   | { action: 'RemoteStartTransaction'; connectorId?: number; idTag?: string; cardUserId?: number; appUserId?: number }
-  | { action: 'RemoteStopTransaction'; transactionId?: number }
+  | { action: 'RemoteStopTransaction'; transactionId?: number; connectorId?: number }
   | { action: 'Reset'; type: 'Soft' | 'Hard' }
   | { action: 'UnlockConnector'; connectorId: number }
   | { action: 'ChangeAvailability'; connectorId: number; type: 'Operative' | 'Inoperative' };
@@ -25,12 +28,35 @@ export function appIdTag(user: { id: number; idTag: string | null }): string {
   return user.idTag ?? `APP${String(user.id).padStart(8, '0')}`;
 }
 
-/** Loads the charger a command targets (800 missing; 725 another company). */
+/** Loads the charger a command targets (800 missing; 725 another company's, or another station's for a station manager). */
 async function targetCharger(db: Db, auth: AuthContext, id: number) {
   const [row] = await db.select().from(charger).where(eq(charger.id, id));
   if (!row) throw new AppError(800);
-  assertSameCompany(auth, row.companyCode, 'write');
+  assertInScope(auth, charger, row, 'write');
   return row;
+}
+
+/**
+ * The transactionId a remote stop names (issue: stop exactly the session the console names):
+ * `transactionId` → that open session of this charger; `connectorId` → the open session on that
+ * connector (one at most, a database constraint); neither → the charger's only open session.
+ * @throws AppError 400 (`transactionId` or `connectorId`) when no such session is open, or when
+ *   several are open and none was named.
+ */
+export async function sessionToStop(db: Db, chargerId: number, cmd: { transactionId?: number; connectorId?: number }): Promise<number> {
+  const open = await db.select({ tx: chargeOrder.transactionId, connectorId: chargeOrder.connectorId }).from(chargeOrder)
+    .where(and(eq(chargeOrder.chargerId, chargerId), eq(chargeOrder.status, 'CHARGING')));
+  if (cmd.transactionId !== undefined) {
+    if (!open.some((o) => o.tx === cmd.transactionId)) throw new AppError(400, 'transactionId');
+    return cmd.transactionId;
+  }
+  if (cmd.connectorId !== undefined) {
+    const on = open.find((o) => o.connectorId === cmd.connectorId);
+    if (!on) throw new AppError(400, 'connectorId');
+    return on.tx;
+  }
+  if (open.length !== 1) throw new AppError(400, 'transactionId');
+  return open[0].tx;
 }
 
 /** Builds the OCPP payload of a command, resolving cards, app users and the open transaction. */
@@ -51,23 +77,15 @@ async function payloadOf(db: Db, auth: AuthContext, target: typeof charger.$infe
         if (!user.idTag) await db.update(appUser).set({ idTag }).where(eq(appUser.id, user.id));
       }
       if (!idTag) throw new AppError(610, 'idTag');
-      return { idTag: idTag.slice(0, 20), ...(cmd.connectorId ? { connectorId: cmd.connectorId } : {}) };
+      idTag = idTag.slice(0, 20);
+      // The charger would refuse the card anyway and leave an open order behind: check it first.
+      const verdict = await checkIdTag(db, idTag, { companyCode: target.companyCode, stationId: target.stationId },
+        cmd.connectorId ? { chargerId: target.id, connectorId: cmd.connectorId } : undefined);
+      if (verdict.reason) throw new AppError(refusalCode(verdict.reason), cmd.cardUserId ? 'cardUserId' : cmd.appUserId ? 'appUserId' : 'idTag');
+      return { idTag, ...(cmd.connectorId ? { connectorId: cmd.connectorId } : {}) };
     }
-    case 'RemoteStopTransaction': {
-      let transactionId = cmd.transactionId;
-      if (transactionId === undefined) {
-        const [open] = await db.select({ tx: chargeOrder.transactionId }).from(chargeOrder)
-          .where(and(eq(chargeOrder.chargerId, target.id), eq(chargeOrder.status, 'CHARGING')))
-          .limit(1);
-        if (!open) throw new AppError(400, 'transactionId');
-        transactionId = open.tx;
-      } else {
-        const [own] = await db.select({ id: chargeOrder.id }).from(chargeOrder)
-          .where(and(eq(chargeOrder.chargerId, target.id), eq(chargeOrder.transactionId, transactionId)));
-        if (!own) throw new AppError(400, 'transactionId');
-      }
-      return { transactionId };
-    }
+    case 'RemoteStopTransaction':
+      return { transactionId: await sessionToStop(db, target.id, cmd) };
     case 'Reset':
       return { type: cmd.type };
     case 'UnlockConnector':

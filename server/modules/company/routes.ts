@@ -13,7 +13,7 @@ import { passwordSchema } from '../../../domain/schemas/required.js';
 import { company } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
 import { AppError, ok } from '../../http/envelope.js';
-import { companyScope } from '../../http/scope.js';
+import { scopeWhere } from '../../http/scope.js';
 import { resetPassword } from '../account/service.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 import { answersWith, noData } from '../../../domain/entities/api.js';
@@ -29,7 +29,7 @@ const companyRoutes: FastifyPluginAsync = async (app) => {
     const rows = await app.db
       .select({ companyCode: company.code, companyName: company.name })
       .from(company)
-      .where(companyScope(auth, company.code))
+      .where(scopeWhere(auth, company))
       .orderBy(asc(company.name));
     return ok(req, rows);
   });

@@ -25,7 +25,7 @@ import type { Db } from '../../db/client.js';
 import { appUser, cardUser, charger, chargeOrder, station } from '../../db/schema.js';
 import { authOf, type AuthContext } from '../../http/access.js';
 import { ok } from '../../http/envelope.js';
-import { assertSameCompany, stationScope } from '../../http/scope.js';
+import { assertSameCompany, stationWhere } from '../../http/scope.js';
 import { timeZoneOf } from '../../http/time-zone.js';
 import { dashboardStateSql } from '../charger/record.js';
 import { envelopeOf } from '../../../domain/entities/api.js';
@@ -96,7 +96,7 @@ function monthCountsSql(column: PgColumn, tz: string) {
  * narrows a station manager's station, charger and order figures to their stations.
  */
 export async function computeDashboard(db: Db, code: string | undefined, tz: string, auth?: AuthContext): Promise<Dashboard> {
-  const within = (column: PgColumn) => (auth ? stationScope(auth, column) : undefined);
+  const within = (column: PgColumn) => (auth ? stationWhere(auth, column) : undefined);
   const [{ stations }] = await db.select({ stations: count() }).from(station).where(and(where(station.companyCode, code), within(station.id)));
 
   const splitRows = await db

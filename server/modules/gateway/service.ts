@@ -19,7 +19,7 @@ import { charger, company, gateway, station } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError, type Page } from '../../http/envelope.js';
 import { limitOffset, type PageQuery } from '../../http/paging.js';
-import { assertSameCompany, companyScope } from '../../http/scope.js';
+import { assertInScope, scopeWhere } from '../../http/scope.js';
 import { generatePassword, hashPassword } from '../auth/password.js';
 import { chargerDashboardState, connectorsOf } from '../charger/record.js';
 import { iso, orderOf, readCompanyFilter, type Tx } from '../station/common.js';
@@ -59,7 +59,7 @@ function toRecord(r: Row): GatewayRecord {
 
 /** A page of gateways; filters: company, station, life status (repeatable), online, q = SN. */
 export async function listGateways(db: Db, auth: AuthContext, f: GatewayFilter): Promise<Page<GatewayRecord>> {
-  const conds: (SQL | undefined)[] = [companyScope(auth, gateway.companyCode)];
+  const conds: (SQL | undefined)[] = [scopeWhere(auth, gateway)];
   const code = readCompanyFilter(auth, f.companyCode);
   if (code) conds.push(eq(gateway.companyCode, code));
   if (f.stationId) conds.push(eq(gateway.stationId, f.stationId));
@@ -77,7 +77,7 @@ export async function listGateways(db: Db, auth: AuthContext, f: GatewayFilter):
 export async function getGateway(db: Db, auth: AuthContext, id: number, mode: 'read' | 'write' = 'read'): Promise<GatewayRecord> {
   const [row] = await selectGateways(db).where(eq(gateway.id, id));
   if (!row) throw new AppError(802);
-  assertSameCompany(auth, row.g.companyCode, mode);
+  assertInScope(auth, gateway, row.g, mode);
   return toRecord(row);
 }
 
@@ -91,16 +91,16 @@ export async function getGatewayDetail(db: Db, auth: AuthContext, id: number): P
     chargers: rows.map((c) => ({
       id: c.id, serialNum: c.serialNum, online: c.online, runStatus: c.runStatus,
       dashboardState: chargerDashboardState(c.online, c.runStatus, (connectors.get(c.id) ?? []).map((k) => k.status)),
-      lifeStatus: c.lifeStatus, firmwareVersion: c.firmwareVersion,
+      lifeStatus: c.lifeStatus, firmwareVersion: c.firmwareVersion, lastSeenAt: c.lastSeenAt?.toISOString() ?? null,
     })),
   };
 }
 
 /** The company of the gateway's station (801 unknown, 725 another company's). */
 async function stationCompany(tx: Tx, auth: AuthContext, stationId: number): Promise<string> {
-  const [s] = await tx.select({ companyCode: station.companyCode }).from(station).where(eq(station.id, stationId));
+  const [s] = await tx.select({ id: station.id, companyCode: station.companyCode }).from(station).where(eq(station.id, stationId));
   if (!s) throw new AppError(801, 'stationId');
-  assertSameCompany(auth, s.companyCode, 'write');
+  assertInScope(auth, station, s, 'write');
   return s.companyCode;
 }
 

@@ -3,7 +3,9 @@
  * `text/event-stream`). The token rides in the query because EventSource cannot send headers.
  *
  * Forwards the bus events (server/bus.ts) the caller may see — administrators every company's,
- * company users their own company's — as
+ * company users their own company's, station managers those of their stations' chargers, gateways
+ * and orders (checked against the database through the same scope as every query,
+ * server/http/scope.ts) — as
  *   `event: charger` / `data: {"chargerId":1,"serialNum":"…","companyCode":"…","at":"…"}`
  *   `event: order`   / `data: {"orderId":1,"companyCode":"…","at":"…"}`
  *   `event: gateway` / `data: {"gatewayId":1,"serialNum":"…","companyCode":"…","at":"…"}`
@@ -15,7 +17,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import type { BusEvents } from '../../bus.js';
+import { and, eq } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { charger, chargeOrder, gateway } from '../../db/schema.js';
 import { authOf, type AuthContext } from '../../http/access.js';
+import { isStationManager, scopeWhere } from '../../http/scope.js';
 import { resolveToken } from '../auth/tokens.js';
 import { fileAnswer } from '../../../domain/entities/api.js';
 
@@ -56,13 +62,19 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
     });
     res.write('retry: 5000\n: connected\n\n');
 
-    const forward = <K extends LiveTopic>(topic: K) => (payload: BusEvents[K]) => {
+    const manager = isStationManager(auth);
+    /** For a station manager: is row `id` of `table` within their stations (same scope as the API)? */
+    const inScope = async (table: PgTable, idColumn: PgColumn, id: number) =>
+      (await app.db.select({ id: idColumn }).from(table).where(and(eq(idColumn, id), scopeWhere(auth, table))).limit(1)).length > 0;
+    const forward = <K extends LiveTopic>(topic: K, table: PgTable, idColumn: PgColumn, idOf: (p: BusEvents[K]) => number) => (payload: BusEvents[K]) => {
       if (!canSeeCompany(auth, payload.companyCode) || res.writableEnded) return;
-      res.write(sseFrame(topic, { ...payload, at: new Date().toISOString() }));
+      const send = () => { if (!res.writableEnded) res.write(sseFrame(topic, { ...payload, at: new Date().toISOString() })); };
+      if (!manager) return send();
+      inScope(table, idColumn, idOf(payload)).then((yes) => { if (yes) send(); }, (err: unknown) => req.log.warn({ err }, 'live: scope check failed'));
     };
-    const offCharger = app.bus.on('charger', forward('charger'));
-    const offOrder = app.bus.on('order', forward('order'));
-    const offGateway = app.bus.on('gateway', forward('gateway'));
+    const offCharger = app.bus.on('charger', forward('charger', charger, charger.id, (p) => p.chargerId));
+    const offOrder = app.bus.on('order', forward('order', chargeOrder, chargeOrder.id, (p) => p.orderId));
+    const offGateway = app.bus.on('gateway', forward('gateway', gateway, gateway.id, (p) => p.gatewayId));
     const heartbeat = setInterval(() => {
       if (res.writableEnded) return;
       res.write(': heartbeat\n\n');

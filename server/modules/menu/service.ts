@@ -3,7 +3,7 @@
  * filtered tree, and create / edit / enable-disable with codes 307 (name), 308 (permission),
  * 611 (field empty), 806 (not found).
  */
-import { and, asc, count, eq, ilike, isNotNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNotNull, ne, type SQL } from 'drizzle-orm';
 import { ROUTES, allPermissions, type RouteNode } from '../../../domain/routes.js';
 import { MENU_REQUIRED, type MenuDto, type MenuInput, type MenuNode } from '../../../domain/entities/menu.js';
 import type { Db } from '../../db/client.js';
@@ -33,7 +33,8 @@ export function labelOfKey(key: string): string {
 /**
  * Seeds the menu table from `ROUTES` (domain/routes.ts): every route node whose key is not yet
  * present is inserted (parents first), so a first start gets the whole tree and a later version
- * adds only its new menus. Safe to call on every start and from several nodes at once.
+ * adds only its new menus; the menus open to every signed-in user (not configurable) take the
+ * table's `hidden` flag. Safe to call on every start and from several nodes at once.
  */
 export async function ensureMenus(db: Db): Promise<{ inserted: number }> {
   let inserted = 0;
@@ -64,6 +65,12 @@ export async function ensureMenus(db: Db): Promise<{ inserted: number }> {
             const [again] = await tx.select({ id: menu.id }).from(menu).where(eq(menu.routeKey, node.key));
             if (again) idOf.set(node.key, again.id);
           }
+        }
+        else if (node.permission === undefined) {
+          // Menus open to every signed-in user are not configurable: they follow the route table
+          // (e.g. "Your Account", once hidden, is a menu section of its own now).
+          await tx.update(menu).set({ hidden: node.hidden === true })
+            .where(and(eq(menu.routeKey, node.key), eq(menu.configurable, false), ne(menu.hidden, node.hidden === true)));
         }
         if (node.children) await walk(node.children, level + 1, node.key);
       }

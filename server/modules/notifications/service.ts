@@ -9,13 +9,13 @@ import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { account, chargeOrder, charger, notification, notificationRead } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
-import { companyScope } from '../../http/scope.js';
+import { scopeWhere } from '../../http/scope.js';
 import { PROBLEM_KINDS, renderNotice, toNotice, type NoticeTab } from '../../../domain/notices.js';
 import type { Lang } from '../../../domain/errors.js';
 
-/** The notices `auth` may see (company scope). */
+/** The notices `auth` may see (company scope, and a station manager's stations: server/http/scope.ts). */
 function visible(auth: AuthContext): SQL | undefined {
-  return companyScope(auth, notification.companyCode);
+  return scopeWhere(auth, notification);
 }
 
 /** Problems: report tickets and the problem kinds; events: everything else. */

@@ -17,7 +17,7 @@ import { chargerLog, connectionAttempt } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
 import { ok, type Page } from '../../http/envelope.js';
 import { limitOffset, pageQuery, timeQuery } from '../../http/paging.js';
-import { assertSameCompany, companyScope } from '../../http/scope.js';
+import { assertFilterInScope, scopeWhere } from '../../http/scope.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 import { answersWith, pageOf } from '../../../domain/entities/api.js';
 import { chargerLogRecord, connectionAttemptRecord, type ChargerLogRecord, type ConnectionAttemptRecord } from '../../../domain/entities/charger-log.js';
@@ -49,9 +49,9 @@ const ocppAdminRoutes: FastifyPluginAsync = async (app) => {
   r.get('/charger-log', { config: { permission: PERMISSION }, schema: { tags: ['charger-log'], querystring: chargerLogQuery, response: answersWith(pageOf(chargerLogRecord)) } }, async (req) => {
     const auth = authOf(req);
     const q = req.query;
-    assertSameCompany(auth, q.companyCode, 'read');
+    assertFilterInScope(auth, q);
     const where = and(...([
-      companyScope(auth, chargerLog.companyCode),
+      scopeWhere(auth, chargerLog),
       q.companyCode ? eq(chargerLog.companyCode, q.companyCode) : undefined,
       q.serialNum ? eq(chargerLog.chargerSn, q.serialNum) : undefined,
       q.action ? eq(chargerLog.action, q.action) : undefined,
@@ -78,9 +78,9 @@ const ocppAdminRoutes: FastifyPluginAsync = async (app) => {
   r.get('/connection-attempt', { config: { permission: PERMISSION }, schema: { tags: ['charger-log'], querystring: attemptQuery, response: answersWith(pageOf(connectionAttemptRecord)) } }, async (req) => {
     const auth = authOf(req);
     const q = req.query;
-    assertSameCompany(auth, q.companyCode, 'read');
+    assertFilterInScope(auth, q);
     const where = and(...([
-      companyScope(auth, connectionAttempt.companyCode),
+      scopeWhere(auth, connectionAttempt),
       q.companyCode ? eq(connectionAttempt.companyCode, q.companyCode) : undefined,
       q.identity ? eq(connectionAttempt.identity, q.identity) : undefined,
       q.reason ? eq(connectionAttempt.reason, q.reason) : undefined,
@@ -95,7 +95,7 @@ const ocppAdminRoutes: FastifyPluginAsync = async (app) => {
     const page: Page<ConnectionAttemptRecord> = {
       total: Number(n),
       records: rows.map((x) => ({
-        id: x.id, identity: x.identity, companyCode: x.companyCode, remoteAddress: x.remoteAddress, reason: x.reason, createTimeStamp: x.at.toISOString(),
+        id: x.id, identity: x.identity, companyCode: x.companyCode, remoteAddress: x.remoteAddress, reason: x.reason, count: x.count, firstTimeStamp: x.firstAt.toISOString(), createTimeStamp: x.at.toISOString(),
       })),
     };
     return ok(req, page);

@@ -3,13 +3,14 @@
  * operator creates, in ONE transaction, the company, its administrator role (every menu of the
  * route table except the System section), its administrator account (OPERATOR_ADMIN) and its
  * default station group. Codes: 300 duplicate code, 301 duplicate administrator username, 309
- * role code taken, 310 e-mail taken, 600/607/609 field empty, 709/725 another company.
+ * role code taken, 310 e-mail taken, 600/607/609 field empty, 709/725 another company, 730 a
+ * currency change while orders or balances exist.
  */
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { ROUTES, allPermissions } from '../../../domain/routes.js';
 import { OPERATOR_REQUIRED, type OperatorCreateInput, type OperatorDto, type OperatorUpdateInput } from '../../../domain/entities/operator.js';
 import type { Db } from '../../db/client.js';
-import { account, company, role, stationGroup } from '../../db/schema.js';
+import { account, appUser, balanceRecord, cardUser, chargeOrder, company, role, stationGroup } from '../../db/schema.js';
 import { mapUnique, type UniqueAnswer } from '../../db/pg-errors.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError, type Page } from '../../http/envelope.js';
@@ -119,11 +120,27 @@ export async function createOperator(db: Db, input: OperatorCreateInput): Promis
   }), OPERATOR_UNIQUE);
 }
 
+/**
+ * True when amounts in the company's currency exist: an order, a balance record, or a card or app
+ * user balance above zero. Its currency then stays (a balance of 141.60 EUR must not become
+ * 141.60 JPY): code 730.
+ */
+export async function holdsMoney(db: Db, companyCode: string): Promise<boolean> {
+  const probes = await Promise.all([
+    db.select({ id: chargeOrder.id }).from(chargeOrder).where(eq(chargeOrder.companyCode, companyCode)).limit(1),
+    db.select({ id: balanceRecord.id }).from(balanceRecord).where(eq(balanceRecord.companyCode, companyCode)).limit(1),
+    db.select({ id: cardUser.id }).from(cardUser).where(and(eq(cardUser.companyCode, companyCode), sql`${cardUser.balance} <> 0`)).limit(1),
+    db.select({ id: appUser.id }).from(appUser).where(and(eq(appUser.companyCode, companyCode), sql`${appUser.balance} <> 0`)).limit(1),
+  ]);
+  return probes.some((rows) => rows.length > 0);
+}
+
 /** PUT /sp/company/{id}: edits name, currency, address, remark, service contacts, logo, time zone. */
 export async function updateOperator(db: Db, auth: AuthContext, id: number, input: OperatorUpdateInput): Promise<OperatorDto> {
   const current = await findOperator(db, id);
   assertSameCompany(auth, current.code, 'write');
   requireFields(input, OPERATOR_REQUIRED, 'update');
+  if (input.currency && input.currency !== current.currency && await holdsMoney(db, current.code)) throw new AppError(730, 'currency');
   const [row] = await db.update(company).set({
     name: input.name ?? undefined,
     currency: input.currency ?? undefined,

@@ -16,7 +16,7 @@
  * times are shown in the `Time-Zone` header's zone (UTC by default).
  */
 import { PassThrough } from 'node:stream';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { count, eq, inArray, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -25,7 +25,7 @@ import type { Db } from '../../db/client.js';
 import { chargeOrder } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
 import { AppError, langOf, ok } from '../../http/envelope.js';
-import { assertSameCompany } from '../../http/scope.js';
+import { assertInScope } from '../../http/scope.js';
 import { envelopeOf } from '../../../domain/entities/api.js';
 import { timeZoneOf } from '../../http/time-zone.js';
 import { orderConditions, orderFilterQuery, orderSort } from '../order/filter.js';
@@ -119,6 +119,19 @@ async function plannedRows(db: Db, where: SQL | undefined, q: ExportQuery, max: 
   return rows;
 }
 
+/**
+ * What an export request asks for: its query, the list's conditions (filter and company scope;
+ * the sort checked, 400 when unknown), the rows to write (see {@link plannedRows}), and the
+ * caller's language and time zone.
+ */
+async function planExport(db: Db, req: FastifyRequest & { query: ExportQuery }, max: number, overCode: 704 | 710) {
+  const q = req.query;
+  const where = orderConditions(authOf(req), q);
+  orderSort(q);
+  const rows = await plannedRows(db, where, q, max, overCode);
+  return { q, where, rows, lang: langOf(req), tz: timeZoneOf(req) };
+}
+
 const exportRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { permission: PERMISSIONS.operations.orders };
@@ -134,12 +147,7 @@ const exportRoutes: FastifyPluginAsync = async (app) => {
   });
 
   r.get('/order/export/excel', { config, schema: { tags: ['order'], querystring: exportQuery, response: { 200: fileAnswer('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'The orders as a spreadsheet') } } }, async (req, reply) => {
-    const q = req.query;
-    const where = orderConditions(authOf(req), q);
-    orderSort(q);
-    const rows = await plannedRows(app.db, where, q, EXCEL_MAX_ROWS, 710);
-    const lang = langOf(req);
-    const tz = timeZoneOf(req);
+    const { q, where, rows, lang, tz } = await planExport(app.db, req, EXCEL_MAX_ROWS, 710);
     const out = new PassThrough();
     let wb: ExcelJS.stream.xlsx.WorkbookWriter;
     let ws: ExcelJS.Worksheet;
@@ -184,12 +192,7 @@ const exportRoutes: FastifyPluginAsync = async (app) => {
   });
 
   r.get('/order/export/pdf', { config, schema: { tags: ['order'], querystring: exportQuery, response: { 200: fileAnswer('application/pdf', 'The orders as a PDF') } } }, async (req, reply) => {
-    const q = req.query;
-    const where = orderConditions(authOf(req), q);
-    orderSort(q);
-    const rows = await plannedRows(app.db, where, q, PDF_MAX_ROWS, 704);
-    const lang = langOf(req);
-    const tz = timeZoneOf(req);
+    const { q, where, rows, lang, tz } = await planExport(app.db, req, PDF_MAX_ROWS, 704);
     let list: ReturnType<typeof orderListPdf>;
     try {
       list = orderListPdf(lang, tz, rows);
@@ -217,7 +220,7 @@ const exportRoutes: FastifyPluginAsync = async (app) => {
     const auth = authOf(req);
     const [row] = await orderQuery(app.db).where(eq(chargeOrder.id, req.params.id)).limit(1);
     if (!row) throw new AppError(400, 'id');
-    assertSameCompany(auth, row.o.companyCode, 'read');
+    assertInScope(auth, chargeOrder, row.o, 'read');
     if (!row.o.paid) throw new AppError(707);
     const setting = await loadExportSetting(app.db, row.o.companyCode);
     if (!setting) throw new AppError(813);

@@ -10,7 +10,7 @@ import { chargeOrder, station } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/envelope.js';
 import { likeTerm, manyQuery, timeQuery } from '../../http/paging.js';
-import { assertSameCompany, assertStationAccess, companyScope, stationScope } from '../../http/scope.js';
+import { assertFilterInScope, scopeWhere } from '../../http/scope.js';
 import { booleanStrings, orderByOf, type SortMap } from '../charger/query-helpers.js';
 import { durationSecondsSql } from './record.js';
 
@@ -68,11 +68,10 @@ export function checkTimeRange(start: Date | undefined, end: Date | undefined, n
  * `charge_order` only, so a count needs no joins.
  */
 export function orderConditions(auth: AuthContext, q: OrderFilter): SQL | undefined {
-  assertSameCompany(auth, q.companyCode, 'read');
+  assertFilterInScope(auth, q);
   checkTimeRange(q.startTime, q.endTime);
-  assertStationAccess(auth, q.stationId, 'read');
   // Station managers see the orders of their stations only (spec §6).
-  const conds: (SQL | undefined)[] = [companyScope(auth, chargeOrder.companyCode), stationScope(auth, chargeOrder.stationId)];
+  const conds: (SQL | undefined)[] = [scopeWhere(auth, chargeOrder)];
   if (q.companyCode) conds.push(eq(chargeOrder.companyCode, q.companyCode));
   if (q.stationId) conds.push(eq(chargeOrder.stationId, q.stationId));
   if (q.chargerSn) conds.push(eq(chargeOrder.chargerSn, q.chargerSn));

@@ -15,7 +15,7 @@ import { chargeOrder, meterValue } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
 import { AppError, ok } from '../../http/envelope.js';
 import { limitOffset, pageQuery } from '../../http/paging.js';
-import { assertSameCompany, assertStationAccess } from '../../http/scope.js';
+import { assertInScope } from '../../http/scope.js';
 import { envelopeOf, pageOf } from '../../../domain/entities/api.js';
 import { meterValueRecord, orderRecord } from '../../../domain/entities/order.js';
 import { checkTimeRange, orderConditions, orderFilterQuery, orderSort } from './filter.js';
@@ -62,8 +62,7 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
     const auth = authOf(req);
     const [row] = await orderQuery(app.db).where(eq(chargeOrder.id, req.params.id)).limit(1);
     if (!row) throw new AppError(400, 'id');
-    assertSameCompany(auth, row.o.companyCode, 'read');
-    assertStationAccess(auth, row.o.stationId ?? -1, 'read');
+    assertInScope(auth, chargeOrder, row.o, 'read');
     const values = await app.db
       .select({ timestamp: meterValue.timestamp, measurand: meterValue.measurand, value: meterValue.value, unit: meterValue.unit })
       .from(meterValue)

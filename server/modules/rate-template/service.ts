@@ -19,7 +19,7 @@ import { company, rateDetail, rateTax, rateTemplate, station } from '../../db/sc
 import type { AuthContext } from '../../http/access.js';
 import { AppError, type Page } from '../../http/envelope.js';
 import { limitOffset, type PageQuery } from '../../http/paging.js';
-import { assertSameCompany, companyScope } from '../../http/scope.js';
+import { assertInScope, scopeWhere } from '../../http/scope.js';
 import { iso, orderOf, readCompanyFilter, type Tx } from '../station/common.js';
 import { mapUnique, type UniqueAnswer } from '../../db/pg-errors.js';
 
@@ -69,7 +69,7 @@ async function withRows(db: Db, rows: Row[]): Promise<RateTemplateRecord[]> {
 
 /** A page of templates (with their rows); filters: company, type, activated, currency, q = model name. */
 export async function listTemplates(db: Db, auth: AuthContext, f: RateTemplateFilter): Promise<Page<RateTemplateRecord>> {
-  const conds: (SQL | undefined)[] = [companyScope(auth, rateTemplate.companyCode)];
+  const conds: (SQL | undefined)[] = [scopeWhere(auth, rateTemplate)];
   const code = readCompanyFilter(auth, f.companyCode);
   if (code) conds.push(eq(rateTemplate.companyCode, code));
   if (f.type) conds.push(eq(rateTemplate.type, f.type));
@@ -87,7 +87,7 @@ export async function listTemplates(db: Db, auth: AuthContext, f: RateTemplateFi
 export async function getTemplate(db: Db, auth: AuthContext, id: number, mode: 'read' | 'write' = 'read'): Promise<RateTemplateRecord> {
   const [row] = await selectTemplates(db).where(eq(rateTemplate.id, id));
   if (!row) throw new AppError(804);
-  assertSameCompany(auth, row.t.companyCode, mode);
+  assertInScope(auth, rateTemplate, row.t, mode);
   return (await withRows(db, [row]))[0];
 }
 

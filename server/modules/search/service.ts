@@ -11,7 +11,7 @@ import { charger, company, gateway, station } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
 import type { Page } from '../../http/envelope.js';
 import { likeTerm } from '../../http/paging.js';
-import { companyScope } from '../../http/scope.js';
+import { scopeWhere } from '../../http/scope.js';
 
 export const SEARCH_TYPES = ['chargerSn', 'gatewaySn', 'stationName'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
@@ -28,7 +28,7 @@ interface Source {
 }
 
 function chargers(db: Db, auth: AuthContext, term: string): Source {
-  const where = and(companyScope(auth, charger.companyCode), ilike(charger.serialNum, likeTerm(term)));
+  const where = and(scopeWhere(auth, charger), ilike(charger.serialNum, likeTerm(term)));
   return {
     count: async () => (await db.select({ n: count() }).from(charger).where(where))[0].n,
     rows: async (limit, offset) => {
@@ -44,7 +44,7 @@ function chargers(db: Db, auth: AuthContext, term: string): Source {
 }
 
 function gateways(db: Db, auth: AuthContext, term: string): Source {
-  const where = and(companyScope(auth, gateway.companyCode), ilike(gateway.serialNum, likeTerm(term)));
+  const where = and(scopeWhere(auth, gateway), ilike(gateway.serialNum, likeTerm(term)));
   return {
     count: async () => (await db.select({ n: count() }).from(gateway).where(where))[0].n,
     rows: async (limit, offset) => {
@@ -60,7 +60,7 @@ function gateways(db: Db, auth: AuthContext, term: string): Source {
 }
 
 function stations(db: Db, auth: AuthContext, term: string): Source {
-  const where: SQL | undefined = and(companyScope(auth, station.companyCode), ilike(station.name, likeTerm(term)));
+  const where: SQL | undefined = and(scopeWhere(auth, station), ilike(station.name, likeTerm(term)));
   return {
     count: async () => (await db.select({ n: count() }).from(station).where(where))[0].n,
     rows: async (limit, offset) => {

@@ -13,7 +13,7 @@ import { company, station, stationGroup } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError, type Page } from '../../http/envelope.js';
 import { limitOffset, type PageQuery } from '../../http/paging.js';
-import { companyScope, assertSameCompany } from '../../http/scope.js';
+import { assertInScope, scopeWhere } from '../../http/scope.js';
 import { iso, orderOf, readCompanyFilter, type Tx } from '../station/common.js';
 
 export interface StationGroupFilter extends PageQuery {
@@ -43,7 +43,7 @@ function toRecord(r: { createdAt: Date | null } & Omit<StationGroupRecord, 'crea
 
 /** A page of groups visible to `auth`, filtered by company, name (`q`) and default flag. */
 export async function listGroups(db: Db, auth: AuthContext, f: StationGroupFilter): Promise<Page<StationGroupRecord>> {
-  const conds: (SQL | undefined)[] = [companyScope(auth, stationGroup.companyCode)];
+  const conds: (SQL | undefined)[] = [scopeWhere(auth, stationGroup)];
   const code = readCompanyFilter(auth, f.companyCode);
   if (code) conds.push(eq(stationGroup.companyCode, code));
   if (f.q) conds.push(ilike(stationGroup.name, `%${f.q}%`));
@@ -60,7 +60,7 @@ export async function listGroups(db: Db, auth: AuthContext, f: StationGroupFilte
 export async function getGroup(db: Db, auth: AuthContext, id: number, mode: 'read' | 'write' = 'read'): Promise<StationGroupRecord> {
   const [row] = await db.select(columns).from(stationGroup).leftJoin(company, eq(company.code, stationGroup.companyCode)).where(eq(stationGroup.id, id));
   if (!row) throw new AppError(400, 'id');
-  assertSameCompany(auth, row.companyCode, mode);
+  assertInScope(auth, stationGroup, row, mode);
   return toRecord(row);
 }
 

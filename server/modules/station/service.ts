@@ -13,7 +13,7 @@ import { charger, company, gateway, rateTemplate, station, stationGroup } from '
 import type { AuthContext } from '../../http/access.js';
 import { AppError, type Page } from '../../http/envelope.js';
 import { limitOffset, type PageQuery } from '../../http/paging.js';
-import { assertSameCompany, assertStationAccess, companyScope, stationScope } from '../../http/scope.js';
+import { assertInScope, scopeWhere } from '../../http/scope.js';
 import { chargerDashboardState, connectorsOf } from '../charger/record.js';
 import { ensureDefaultGroup } from '../station-group/service.js';
 import { orderOf, readCompanyFilter, type Tx } from './common.js';
@@ -46,7 +46,7 @@ function selectStations(db: Db) {
 /** A page of stations visible to `auth`; filters: company, group, status (repeatable), q = name / code / city. */
 export async function listStations(db: Db, auth: AuthContext, f: StationFilter): Promise<Page<StationRecord>> {
   // Station managers see their own stations only (spec §6).
-  const conds: (SQL | undefined)[] = [companyScope(auth, station.companyCode), stationScope(auth, station.id)];
+  const conds: (SQL | undefined)[] = [scopeWhere(auth, station)];
   const code = readCompanyFilter(auth, f.companyCode);
   if (code) conds.push(eq(station.companyCode, code));
   if (f.groupId) conds.push(eq(station.groupId, f.groupId));
@@ -66,8 +66,7 @@ export async function listStations(db: Db, auth: AuthContext, f: StationFilter):
 export async function getStation(db: Db, auth: AuthContext, id: number, mode: 'read' | 'write' = 'read'): Promise<StationRecord> {
   const [row] = await selectStations(db).where(eq(station.id, id));
   if (!row) throw new AppError(801);
-  assertSameCompany(auth, row.s.companyCode, mode);
-  assertStationAccess(auth, row.s.id, mode);
+  assertInScope(auth, station, row.s, mode);
   return toStationRecord(row.s, row);
 }
 

@@ -19,7 +19,7 @@ import { charger, chargeOrder, company, station } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
 import { AppError, ok } from '../../http/envelope.js';
 import { timeQuery } from '../../http/paging.js';
-import { assertSameCompany, companyScope } from '../../http/scope.js';
+import { assertFilterInScope, scopeWhere } from '../../http/scope.js';
 import { timeZoneOf } from '../../http/time-zone.js';
 import { checkTimeRange } from '../order/routes.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
@@ -60,11 +60,11 @@ const statisticsRoutes: FastifyPluginAsync = async (app) => {
   }, async (req) => {
     const auth = authOf(req);
     const q = req.query;
-    assertSameCompany(auth, q.companyCode, 'read');
+    assertFilterInScope(auth, q);
     const { start, end } = rangeOf(q);
     const tz = timeZoneOf(req);
     const conds: (SQL | undefined)[] = [
-      companyScope(auth, chargeOrder.companyCode),
+      scopeWhere(auth, chargeOrder),
       gte(chargeOrder.chargerStartTime, start),
       lte(chargeOrder.chargerStartTime, end),
     ];
@@ -123,9 +123,9 @@ const statisticsRoutes: FastifyPluginAsync = async (app) => {
   }, async (req) => {
     const auth = authOf(req);
     const q = req.query;
-    assertSameCompany(auth, q.companyCode, 'read');
+    assertFilterInScope(auth, q);
     const { start, end } = rangeOf(q);
-    const stationConds: (SQL | undefined)[] = [companyScope(auth, station.companyCode)];
+    const stationConds: (SQL | undefined)[] = [scopeWhere(auth, station)];
     if (q.companyCode) stationConds.push(eq(station.companyCode, q.companyCode));
     if (q.stationId) stationConds.push(eq(station.id, q.stationId));
     const stations = await db

@@ -5,13 +5,15 @@
  * - deactivated card or app user                                      → Blocked
  * - card scoped to STATIONS and the charger's station not among them  → Invalid
  * - card balance ≤ 0 and not a manager card; app user balance ≤ 0    → Blocked
+ * - an Accepted card or app idTag already charging in an Accepted order on another connector
+ *   (or charger), unless a manager card (spec §3 "manager card flag")   → ConcurrentTx
  * - otherwise                                                         → Accepted
  * Billing work extends this function (e.g. a minimum balance per tariff); keep it free of OCPP I/O.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, ne, or } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import type { Db } from '../../db/client.js';
-import { appUser, cardUser } from '../../db/schema.js';
+import { appUser, cardUser, chargeOrder } from '../../db/schema.js';
 
 /** OCPP 1.6 AuthorizationStatus values this server answers. */
 export type IdTagStatus = 'Accepted' | 'Blocked' | 'Expired' | 'Invalid' | 'ConcurrentTx';
@@ -22,9 +24,13 @@ export interface IdTagCharger {
   stationId: number | null;
 }
 
+/** Why an idTag is not Accepted (null when it is). */
+export type IdTagRefusal = 'UNKNOWN' | 'OTHER_COMPANY' | 'INACTIVE' | 'OUTSIDE_STATIONS' | 'NO_BALANCE' | 'CONCURRENT';
+
 /** The outcome: the status to answer and who the idTag belongs to (when known). */
 export interface IdTagVerdict {
   status: IdTagStatus;
+  reason: IdTagRefusal | null;
   userType: 'CARD' | 'APP';
   cardUserId: number | null;
   appUserId: number | null;
@@ -41,26 +47,71 @@ export interface CardFacts {
   balance: string;
 }
 
-/** The pure rule for a card (no I/O), exported for unit tests and billing. */
-export function cardStatus(card: CardFacts, charger: IdTagCharger): IdTagStatus {
-  if (card.companyCode !== charger.companyCode) return 'Invalid';
-  if (!card.active) return 'Blocked';
-  if (card.scope === 'STATIONS' && (charger.stationId === null || !card.stationIds.includes(charger.stationId))) return 'Invalid';
-  if (!card.managerCard && new Decimal(card.balance).lte(0)) return 'Blocked';
-  return 'Accepted';
+/** The pure rule for a card with its reason (no I/O). */
+export function cardRule(card: CardFacts, charger: IdTagCharger): { status: IdTagStatus; reason: IdTagRefusal | null } {
+  if (card.companyCode !== charger.companyCode) return { status: 'Invalid', reason: 'OTHER_COMPANY' };
+  if (!card.active) return { status: 'Blocked', reason: 'INACTIVE' };
+  if (card.scope === 'STATIONS' && (charger.stationId === null || !card.stationIds.includes(charger.stationId))) return { status: 'Invalid', reason: 'OUTSIDE_STATIONS' };
+  if (!card.managerCard && new Decimal(card.balance).lte(0)) return { status: 'Blocked', reason: 'NO_BALANCE' };
+  return { status: 'Accepted', reason: null };
 }
 
-/** Checks an idTag presented at `charger`. Reads card_user, then app_user. */
-export async function checkIdTag(db: Db, idTag: string, charger: IdTagCharger): Promise<IdTagVerdict> {
+/** The pure rule for a card (no I/O), exported for unit tests and billing. */
+export function cardStatus(card: CardFacts, charger: IdTagCharger): IdTagStatus {
+  return cardRule(card, charger).status;
+}
+
+/**
+ * The catalogue code for a refused idTag (remote start, issue: an unchecked card leaves an open
+ * order): unknown, other company or outside its stations → 727; deactivated → 728; no balance →
+ * 721; already charging → 729.
+ */
+export function refusalCode(reason: IdTagRefusal): 721 | 727 | 728 | 729 {
+  switch (reason) {
+    case 'NO_BALANCE': return 721;
+    case 'INACTIVE': return 728;
+    case 'CONCURRENT': return 729;
+    default: return 727;
+  }
+}
+
+/** Where a Start happens, so that a session on the same connector is not counted as concurrent. */
+export interface StartPlace {
+  chargerId: number;
+  connectorId: number;
+}
+
+/** True when `idTag` has an Accepted order CHARGING anywhere but `place`. */
+async function chargingElsewhere(db: Db, idTag: string, place?: StartPlace): Promise<boolean> {
+  const [row] = await db.select({ id: chargeOrder.id }).from(chargeOrder)
+    .where(and(
+      eq(chargeOrder.idTag, idTag), eq(chargeOrder.status, 'CHARGING'), eq(chargeOrder.idTagStatus, 'Accepted'),
+      ...(place ? [or(ne(chargeOrder.chargerId, place.chargerId), ne(chargeOrder.connectorId, place.connectorId))] : []),
+    )).limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Checks an idTag presented at `charger` (and, for a Start or a remote start, at `place`). Reads
+ * card_user, then app_user, then the open orders of the idTag.
+ */
+export async function checkIdTag(db: Db, idTag: string, charger: IdTagCharger, place?: StartPlace): Promise<IdTagVerdict> {
   const [card] = await db.select().from(cardUser).where(eq(cardUser.cardNumber, idTag)).limit(1);
+  let verdict: IdTagVerdict;
+  let managerCard = false;
   if (card) {
-    return { status: cardStatus(card, charger), userType: 'CARD', cardUserId: card.id, appUserId: null };
+    verdict = { ...cardRule(card, charger), userType: 'CARD', cardUserId: card.id, appUserId: null };
+    managerCard = card.managerCard;
+  } else {
+    const [app] = await db.select().from(appUser).where(eq(appUser.idTag, idTag)).limit(1);
+    if (!app) return { status: 'Invalid', reason: 'UNKNOWN', userType: 'CARD', cardUserId: null, appUserId: null };
+    const rule: Pick<IdTagVerdict, 'status' | 'reason'> = app.companyCode !== charger.companyCode ? { status: 'Invalid', reason: 'OTHER_COMPANY' }
+      : !app.active ? { status: 'Blocked', reason: 'INACTIVE' }
+        : new Decimal(app.balance).lte(0) ? { status: 'Blocked', reason: 'NO_BALANCE' } : { status: 'Accepted', reason: null };
+    verdict = { ...rule, userType: 'APP', cardUserId: null, appUserId: app.id };
   }
-  const [app] = await db.select().from(appUser).where(eq(appUser.idTag, idTag)).limit(1);
-  if (app) {
-    const status: IdTagStatus = app.companyCode !== charger.companyCode ? 'Invalid'
-      : !app.active || new Decimal(app.balance).lte(0) ? 'Blocked' : 'Accepted';
-    return { status, userType: 'APP', cardUserId: null, appUserId: app.id };
+  if (verdict.status === 'Accepted' && !managerCard && await chargingElsewhere(db, idTag, place)) {
+    return { ...verdict, status: 'ConcurrentTx', reason: 'CONCURRENT' };
   }
-  return { status: 'Invalid', userType: 'CARD', cardUserId: null, appUserId: null };
+  return verdict;
 }

@@ -1,47 +1,91 @@
 /**
- * Pricing and settlement of a finished order, called by `stopTransaction` (and by closing a stuck
- * order by hand) inside the SQL transaction that finishes it, once per order (a retried Stop never
- * reaches it): the station's tariff prices the session (server/modules/billing/price-order.ts,
- * domain/billing.ts) and the total is deducted from the card or app balance
- * (./settlement.ts: unpaid with 721/722 recorded when it cannot be).
+ * Finishing an open order: pricing and settlement in the SQL transaction that ends it, once per
+ * order. Called by StopTransaction, by closing a stuck order by hand, by a new Start that
+ * supersedes a stale order, and when a rebooted charger reports the connector free. The station's
+ * tariff prices the session (server/modules/billing/price-order.ts, domain/billing.ts) and the
+ * total is deducted from the card or app balance (./settlement.ts: unpaid with 721/722 recorded
+ * when it cannot be).
  */
+import { and, eq } from 'drizzle-orm';
 import type { OrderAmounts } from '../../../domain/billing.js';
+import type { OrderFlag } from '../../../domain/enums.js';
+import { energyKwh } from '../../../domain/meter.js';
 import type { Db } from '../../db/client.js';
+import { chargeOrder } from '../../db/schema.js';
 import { priceFinishedOrder } from '../billing/price-order.js';
 import { settleOrder, type Settlement } from './settlement.js';
 
-/** The order facts pricing needs. Energy in kWh (decimal string, 3 decimals); meter in Wh. */
-export interface PricingInput {
-  orderId: number;
-  orderNo: string;
-  companyCode: string;
-  stationId: number | null;
-  chargerId: number;
-  chargerSn: string;
-  transactionId: number;
-  currency: string;
-  energyKwh: string;
-  meterStart: number;
+/** An order as stored. */
+export type OrderRow = typeof chargeOrder.$inferSelect;
+
+/** How a session ended: the stop register (Wh) and both clocks of the stop. */
+export interface SessionEnd {
   meterStop: number;
-  chargerStartTime: Date;
   chargerStopTime: Date;
-  cardUserId: number | null;
-  appUserId: number | null;
-  /** An order started with a refused idTag is priced but never deducted. */
-  idTagStatus: string;
+  serverStopTime: Date;
 }
 
 /** The order's figures, whether the balance paid them, and the `breakdown` stored as is. */
 export interface PricedOrder extends OrderAmounts {
   paid: boolean;
-  breakdown: unknown;
+  breakdown: Record<string, unknown>;
+  /** Flags the pricing adds to the order (CHARGER_CLOCK, STOP_BEFORE_START). */
+  flags: OrderFlag[];
+  settlement: Settlement;
 }
 
-/** Prices and settles a finished order within `tx`. */
-export async function priceOrder(tx: Db, order: PricingInput): Promise<PricedOrder> {
-  const price = await priceFinishedOrder(tx, order);
+/** The union of two flag lists, in first-seen order. */
+export function withFlags(flags: readonly string[], more: readonly string[]): string[] {
+  return [...new Set([...flags, ...more])];
+}
+
+/** Prices `order` as ended by `end` within `tx` (no write). */
+export async function priceEnded(tx: Db, order: OrderRow, end: SessionEnd) {
+  return priceFinishedOrder(tx, {
+    chargerId: order.chargerId, stationId: order.stationId, transactionId: order.transactionId, currency: order.currency,
+    meterStart: order.meterStart, meterStop: end.meterStop,
+    chargerStartTime: order.chargerStartTime, chargerStopTime: end.chargerStopTime,
+    serverStartTime: order.serverStartTime, serverStopTime: end.serverStopTime,
+  });
+}
+
+/** Prices and settles `order` as ended by `end` within `tx` (no write to the order). */
+export async function priceOrder(tx: Db, order: OrderRow, end: SessionEnd): Promise<PricedOrder> {
+  const price = await priceEnded(tx, order, end);
   const settlement: Settlement = order.idTagStatus === 'Accepted'
-    ? await settleOrder(tx, { ...order, totalAmount: price.totalAmount })
+    ? await settleOrder(tx, { ...order, orderId: order.id, totalAmount: price.totalAmount })
     : { paid: false, deductType: null, code: null, rule: 'NO_PAYER' };
-  return { ...price, paid: settlement.paid, breakdown: { ...price.breakdown, settlement } };
+  return { ...price, paid: settlement.paid, breakdown: { ...price.breakdown, settlement }, settlement };
+}
+
+/** How an open order is ended: its status, stop reason, flags to add, notes for the breakdown. */
+export interface OrderEnding extends SessionEnd {
+  status: 'FINISHED' | 'CLOSED';
+  stopReason: string;
+  flags?: OrderFlag[];
+  note?: Record<string, unknown>;
+}
+
+/**
+ * Ends `order` if it is still CHARGING, within `tx`: stop figures, price, settlement and flags in
+ * one write set. Returns false (and changes nothing) when another writer ended it first.
+ */
+export async function finishOrder(tx: Db, order: OrderRow, end: OrderEnding): Promise<boolean> {
+  const [row] = await tx.update(chargeOrder).set({
+    meterStop: end.meterStop,
+    energyKwh: energyKwh(order.meterStart, end.meterStop),
+    chargerStopTime: end.chargerStopTime,
+    serverStopTime: end.serverStopTime,
+    status: end.status,
+    stopReason: end.stopReason,
+  }).where(and(eq(chargeOrder.id, order.id), eq(chargeOrder.status, 'CHARGING'))).returning({ id: chargeOrder.id });
+  if (!row) return false;
+  const priced = await priceOrder(tx, order, end);
+  await tx.update(chargeOrder).set({
+    currency: priced.currency, electricityFee: priced.electricityFee, serviceFee: priced.serviceFee,
+    taxAmount: priced.taxAmount, cost: priced.cost, totalAmount: priced.totalAmount, paid: priced.paid,
+    breakdown: { ...priced.breakdown, ...end.note },
+    flags: withFlags(order.flags, [...(end.flags ?? []), ...priced.flags]),
+  }).where(eq(chargeOrder.id, order.id));
+  return true;
 }

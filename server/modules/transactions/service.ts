@@ -4,19 +4,32 @@
  *   refused (the order keeps `idTagStatus`, so it is flagged). The row is written before the
  *   charger gets its answer. A retried Start (same charger, connector, idTag, charger timestamp)
  *   finds the row through the unique index `charge_order_start_key` and returns the same
- *   transactionId. transactionIds are random positive int32 values, not sequential.
- * - `recordMeterValues`: every sampled value is kept, late and out-of-order ones too; an energy
- *   register lower than the previous reading is reported to the caller.
- * - `stopTransaction`: honoured only for a transaction of the same charger that is still
- *   CHARGING; a retried Stop changes nothing, so an order is priced once.
+ *   transactionId. transactionIds are random positive int32 values, not sequential. At most one
+ *   order per connector is open (partial unique index `charge_order_open_connector`): a new Start
+ *   on a busy connector first closes the stale order from its last reading, flagged SUPERSEDED.
+ *   A Start dated outside the plausible clock window is flagged CHARGER_CLOCK.
+ * - `recordMeterValues`: every sampled value is kept, late and out-of-order ones too, in one SQL
+ *   transaction with the running energy; an energy register lower than the previous reading is
+ *   reported to the caller.
+ * - `stopTransaction`: honoured only for a transaction of the same charger. An order still
+ *   CHARGING is finished and priced; one closed by hand (or superseded, or closed as stale) is
+ *   reconciled once with the charger's figures (`./reconcile.ts`); a retried Stop changes nothing.
+ * - `closeStaleOrder`: after a reboot, a connector reported free closes its open order.
+ * Register values outside [0, MAX_REGISTER_WH] (domain/meter.ts) in a Start or MeterValues throw
+ * {@link MeterRangeError} before anything is written; a Stop with one still ends the order from
+ * its last good reading, flagged METER_OUT_OF_RANGE.
  */
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import type { Db } from '../../db/client.js';
-import { chargeOrder, company, meterValue } from '../../db/schema.js';
+import { charger as chargerTable, chargeOrder, company, meterValue } from '../../db/schema.js';
+import { plausibleChargerTime } from '../../../domain/clock.js';
+import type { OrderFlag } from '../../../domain/enums.js';
+import { ENERGY_REGISTER, energyKwh, registerInRange, registerWh } from '../../../domain/meter.js';
 import { checkIdTag, type IdTagStatus } from './id-tag.js';
-import { priceOrder } from './pricing.js';
+import { finishOrder, type OrderRow, type SessionEnd } from './pricing.js';
+import { reconcileLateStop } from './reconcile.js';
 
 /** The charger a message came from (from the connection's session). */
 export interface TxCharger {
@@ -43,7 +56,18 @@ export interface MeterValueSet {
   sampledValue: SampledValue[];
 }
 
-export const ENERGY_REGISTER = 'Energy.Active.Import.Register';
+/**
+ * A register value (or a timestamp) a charger sent that cannot be a real reading; nothing of the
+ * message was stored. The OCPP handlers answer it with CALLERROR PropertyConstraintViolation.
+ */
+export class MeterRangeError extends Error {
+  constructor(readonly field: string, readonly value: unknown) {
+    super(`${field} out of range: ${String(value)}`);
+  }
+}
+
+/** A transaction handle (drizzle's transaction callback argument) used as a Db. */
+type TxDb = Db;
 
 /** Random, positive int32 transactionId (never 0). */
 function newTransactionId(): number {
@@ -54,19 +78,6 @@ function newTransactionId(): number {
 function newOrderNo(now: Date): string {
   const day = now.toISOString().slice(0, 10).replaceAll('-', '');
   return `CD${day}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
-}
-
-/** Energy in kWh with 3 decimals from two Wh readings; never negative. */
-export function energyKwh(meterStartWh: number, meterStopWh: number): string {
-  const wh = Decimal.max(0, new Decimal(meterStopWh).minus(meterStartWh));
-  return wh.div(1000).toFixed(3);
-}
-
-/** A register reading in Wh (kWh readings are converted); null when not a number. */
-export function registerWh(v: SampledValue): number | null {
-  const n = Number(v.value);
-  if (!Number.isFinite(n)) return null;
-  return v.unit === 'kWh' ? n * 1000 : n;
 }
 
 export interface StartInput {
@@ -85,49 +96,128 @@ export interface StartResult {
   orderId: number;
   /** False when this Start was a retry of an order already stored. */
   created: boolean;
+  /** The stale order of the same connector this Start closed, if any. */
+  supersededOrderId: number | null;
 }
 
-/** Persists a StartTransaction as an order and returns what to answer. */
-export async function startTransaction(db: Db, charger: TxCharger, input: StartInput): Promise<StartResult> {
-  const verdict = await checkIdTag(db, input.idTag, charger);
+/** The order a retried Start names (same charger, connector, idTag and charger timestamp). */
+async function startedBefore(db: Db, chargerId: number, input: StartInput) {
+  const [existing] = await db.select({ id: chargeOrder.id, transactionId: chargeOrder.transactionId, idTagStatus: chargeOrder.idTagStatus })
+    .from(chargeOrder)
+    .where(and(
+      eq(chargeOrder.chargerId, chargerId),
+      eq(chargeOrder.connectorId, input.connectorId),
+      eq(chargeOrder.idTag, input.idTag),
+      eq(chargeOrder.chargerStartTime, input.timestamp),
+    )).limit(1);
+  return existing;
+}
+
+/**
+ * Persists a StartTransaction as an order and returns what to answer.
+ * @throws MeterRangeError when meterStart is not a plausible register (nothing stored).
+ */
+export async function startTransaction(db: Db, charger: TxCharger, input: StartInput, receivedAt: Date = new Date()): Promise<StartResult> {
+  if (!registerInRange(input.meterStart)) throw new MeterRangeError('meterStart', input.meterStart);
+  const clock = plausibleChargerTime(input.timestamp, receivedAt);
+  if (!Number.isFinite(input.timestamp.getTime())) throw new MeterRangeError('timestamp', input.timestamp);
+  const retried = await startedBefore(db, charger.id, input);
+  if (retried) {
+    return { transactionId: retried.transactionId, idTagStatus: retried.idTagStatus as IdTagStatus, orderId: retried.id, created: false, supersededOrderId: null };
+  }
+  const verdict = await checkIdTag(db, input.idTag, charger, { chargerId: charger.id, connectorId: input.connectorId });
   const [co] = await db.select({ currency: company.currency }).from(company).where(eq(company.code, charger.companyCode)).limit(1);
   const currency = co?.currency ?? 'NO_CURRENCY';
-  for (let attempt = 0; attempt < 8; attempt++) {
-    const now = new Date();
-    const [row] = await db.insert(chargeOrder).values({
-      orderNo: newOrderNo(now),
-      companyCode: charger.companyCode,
-      stationId: charger.stationId,
-      chargerId: charger.id,
-      chargerSn: charger.serialNum,
-      connectorId: input.connectorId,
-      transactionId: newTransactionId(),
-      idTag: input.idTag,
-      idTagStatus: verdict.status,
-      userType: verdict.userType,
-      cardUserId: verdict.cardUserId,
-      appUserId: verdict.appUserId,
-      chargerStartTime: input.timestamp,
-      serverStartTime: now,
-      meterStart: input.meterStart,
-      status: 'CHARGING',
-      currency,
-    }).onConflictDoNothing().returning({ id: chargeOrder.id, transactionId: chargeOrder.transactionId });
-    if (row) return { transactionId: row.transactionId, idTagStatus: verdict.status, orderId: row.id, created: true };
-    // Either a retried Start (same start key) or a collision of the random transactionId/orderNo.
-    const [existing] = await db.select({ id: chargeOrder.id, transactionId: chargeOrder.transactionId, idTagStatus: chargeOrder.idTagStatus })
-      .from(chargeOrder)
-      .where(and(
-        eq(chargeOrder.chargerId, charger.id),
-        eq(chargeOrder.connectorId, input.connectorId),
-        eq(chargeOrder.idTag, input.idTag),
-        eq(chargeOrder.chargerStartTime, input.timestamp),
-      )).limit(1);
-    if (existing) {
-      return { transactionId: existing.transactionId, idTagStatus: existing.idTagStatus as IdTagStatus, orderId: existing.id, created: false };
+  return db.transaction(async (tx) => {
+    // Starts of one charger are serialised on its row, so the connector check below is not raced.
+    await tx.select({ id: chargerTable.id }).from(chargerTable).where(eq(chargerTable.id, charger.id)).for('update');
+    const again = await startedBefore(tx as unknown as Db, charger.id, input);
+    if (again) return { transactionId: again.transactionId, idTagStatus: again.idTagStatus as IdTagStatus, orderId: again.id, created: false, supersededOrderId: null };
+    const supersededOrderId = await closeOpenOrderOf(tx as unknown as Db, charger.id, input.connectorId, receivedAt, 'Superseded', 'SUPERSEDED');
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const [row] = await tx.insert(chargeOrder).values({
+        orderNo: newOrderNo(receivedAt),
+        companyCode: charger.companyCode,
+        stationId: charger.stationId,
+        chargerId: charger.id,
+        chargerSn: charger.serialNum,
+        connectorId: input.connectorId,
+        transactionId: newTransactionId(),
+        idTag: input.idTag,
+        idTagStatus: verdict.status,
+        userType: verdict.userType,
+        cardUserId: verdict.cardUserId,
+        appUserId: verdict.appUserId,
+        chargerStartTime: input.timestamp,
+        serverStartTime: receivedAt,
+        meterStart: input.meterStart,
+        status: 'CHARGING',
+        currency,
+        flags: clock.plausible ? [] : ['CHARGER_CLOCK'],
+      }).onConflictDoNothing().returning({ id: chargeOrder.id, transactionId: chargeOrder.transactionId });
+      // No row: a collision of the random transactionId / orderNo; draw again.
+      if (row) return { transactionId: row.transactionId, idTagStatus: verdict.status, orderId: row.id, created: true, supersededOrderId };
     }
+    throw new Error('could not allocate a transactionId');
+  });
+}
+
+/** The last in-range energy register reading (Wh) of a transaction and its time, or null. */
+export async function lastRegister(db: Db, chargerId: number, transactionId: number): Promise<{ wh: Decimal; at: Date } | null> {
+  const rows = await db.select({ value: meterValue.value, unit: meterValue.unit, at: meterValue.timestamp }).from(meterValue)
+    .where(and(
+      eq(meterValue.transactionId, transactionId), eq(meterValue.chargerId, chargerId),
+      eq(meterValue.measurand, ENERGY_REGISTER), isNull(meterValue.phase),
+    ))
+    .orderBy(desc(meterValue.timestamp), desc(meterValue.id)).limit(20);
+  for (const r of rows) {
+    const wh = registerWh(r);
+    if (wh !== null && registerInRange(wh)) return { wh, at: r.at };
   }
-  throw new Error('could not allocate a transactionId');
+  return null;
+}
+
+/**
+ * How a session ends when its charger will not say: at its last register reading (rounded to a
+ * whole Wh, never below meterStart) and that reading's time, or at meterStart and `now`.
+ */
+export async function endFromLastReading(db: Db, order: OrderRow, now: Date): Promise<SessionEnd> {
+  const last = await lastRegister(db, order.chargerId, order.transactionId);
+  const meterStop = last ? Decimal.max(last.wh.toDecimalPlaces(0, Decimal.ROUND_HALF_UP), order.meterStart).toNumber() : order.meterStart;
+  const chargerStopTime = last && last.at.getTime() >= order.chargerStartTime.getTime() ? last.at : now;
+  return { meterStop, chargerStopTime, serverStopTime: now };
+}
+
+/**
+ * Closes the open order of (charger, connector), if any, from its last reading within `tx`:
+ * status CLOSED with `stopReason` and `flag`. Returns the closed order's id, or null.
+ */
+export async function closeOpenOrderOf(tx: Db, chargerId: number, connectorId: number, now: Date, stopReason: string, flag: OrderFlag, olderThan?: Date): Promise<number | null> {
+  const [open] = await tx.select().from(chargeOrder)
+    .where(and(
+      eq(chargeOrder.chargerId, chargerId), eq(chargeOrder.connectorId, connectorId), eq(chargeOrder.status, 'CHARGING'),
+      ...(olderThan ? [lt(chargeOrder.serverStartTime, olderThan)] : []),
+    )).limit(1).for('update');
+  if (!open) return null;
+  const end = await endFromLastReading(tx, open, now);
+  const done = await finishOrder(tx, open, { ...end, status: 'CLOSED', stopReason, flags: [flag] });
+  return done ? open.id : null;
+}
+
+/**
+ * After a reboot (charger.boot_at), a StatusNotification showing `connectorId` Available closes
+ * the order left open on it by the session before the reboot, from its last reading, flagged
+ * STALE_AFTER_REBOOT. Returns the closed order's id, or null.
+ */
+export async function closeStaleOrder(db: Db, chargerId: number, connectorId: number, now: Date = new Date()): Promise<number | null> {
+  const [c] = await db.select({ bootAt: chargerTable.bootAt }).from(chargerTable).where(eq(chargerTable.id, chargerId)).limit(1);
+  if (!c?.bootAt) return null;
+  const bootAt = c.bootAt;
+  const [open] = await db.select({ id: chargeOrder.id }).from(chargeOrder)
+    .where(and(eq(chargeOrder.chargerId, chargerId), eq(chargeOrder.connectorId, connectorId), eq(chargeOrder.status, 'CHARGING'), lt(chargeOrder.serverStartTime, bootAt)))
+    .limit(1);
+  if (!open) return null;
+  return db.transaction((tx) => closeOpenOrderOf(tx as unknown as Db, chargerId, connectorId, now, 'StaleAfterReboot', 'STALE_AFTER_REBOOT', bootAt));
 }
 
 export interface MeterResult {
@@ -138,31 +228,56 @@ export interface MeterResult {
   regressions: { transactionId: number; previousWh: number; readingWh: number; timestamp: string }[];
 }
 
-/** Stores every sampled value of `sets` (MeterValues or StopTransaction.transactionData). */
-export async function recordMeterValues(db: Db, charger: TxCharger, connectorId: number, transactionId: number | null, sets: MeterValueSet[]): Promise<MeterResult> {
-  const rows: (typeof meterValue.$inferInsert)[] = [];
-  const regressions: MeterResult['regressions'] = [];
+/**
+ * Checks a set of meter values before anything is stored: every timestamp parses and every energy
+ * register that is a number lies in [0, MAX_REGISTER_WH].
+ * @throws MeterRangeError naming the first offending field.
+ */
+export function checkMeterValues(sets: readonly MeterValueSet[]): void {
   for (const set of sets) {
-    const at = new Date(set.timestamp);
+    if (!Number.isFinite(new Date(set.timestamp).getTime())) throw new MeterRangeError('timestamp', set.timestamp);
     for (const v of set.sampledValue) {
-      const measurand = v.measurand ?? ENERGY_REGISTER;
-      rows.push({
-        chargerId: charger.id, connectorId, transactionId, timestamp: at,
-        measurand, value: v.value, unit: v.unit ?? null, phase: v.phase ?? null, context: v.context ?? null,
-      });
-      if (transactionId !== null && measurand === ENERGY_REGISTER && !v.phase) {
-        const wh = registerWh(v);
-        if (wh === null) continue;
-        const [prev] = await db.select({ value: meterValue.value, unit: meterValue.unit }).from(meterValue)
-          .where(and(eq(meterValue.transactionId, transactionId), eq(meterValue.measurand, ENERGY_REGISTER), lt(meterValue.timestamp, at)))
-          .orderBy(desc(meterValue.timestamp)).limit(1);
-        const prevWh = prev ? registerWh({ value: prev.value, unit: prev.unit ?? undefined }) : null;
-        if (prevWh !== null && wh < prevWh) regressions.push({ transactionId, previousWh: prevWh, readingWh: wh, timestamp: set.timestamp });
-      }
+      if ((v.measurand ?? ENERGY_REGISTER) !== ENERGY_REGISTER) continue;
+      const wh = registerWh(v);
+      if (wh !== null && !registerInRange(wh)) throw new MeterRangeError('sampledValue.value', v.value);
     }
   }
-  if (rows.length) await db.insert(meterValue).values(rows);
-  const orderId = transactionId === null ? null : await raiseRunningEnergy(db, charger, transactionId, rows);
+}
+
+/** The meter_value rows of `sets`. */
+function meterRows(charger: TxCharger, connectorId: number, transactionId: number | null, sets: readonly MeterValueSet[]): (typeof meterValue.$inferInsert)[] {
+  return sets.flatMap((set) => set.sampledValue.map((v) => ({
+    chargerId: charger.id, connectorId, transactionId, timestamp: new Date(set.timestamp),
+    measurand: v.measurand ?? ENERGY_REGISTER, value: v.value, unit: v.unit ?? null, phase: v.phase ?? null, context: v.context ?? null,
+  })));
+}
+
+/**
+ * Stores every sampled value of `sets` (MeterValues) and raises the running order's energy, in one
+ * SQL transaction (a retried message after a failure stores nothing twice).
+ * @throws MeterRangeError (nothing stored) for an out-of-range register or an unparsable time.
+ */
+export async function recordMeterValues(db: Db, charger: TxCharger, connectorId: number, transactionId: number | null, sets: MeterValueSet[]): Promise<MeterResult> {
+  checkMeterValues(sets);
+  const rows = meterRows(charger, connectorId, transactionId, sets);
+  const regressions: MeterResult['regressions'] = [];
+  if (transactionId !== null) {
+    for (const r of rows) {
+      if (r.measurand !== ENERGY_REGISTER || r.phase) continue;
+      const wh = registerWh(r);
+      if (wh === null) continue;
+      const [prev] = await db.select({ value: meterValue.value, unit: meterValue.unit }).from(meterValue)
+        .where(and(eq(meterValue.transactionId, transactionId), eq(meterValue.measurand, ENERGY_REGISTER), lt(meterValue.timestamp, r.timestamp)))
+        .orderBy(desc(meterValue.timestamp)).limit(1);
+      const prevWh = prev ? registerWh(prev) : null;
+      if (prevWh !== null && wh.lt(prevWh)) regressions.push({ transactionId, previousWh: prevWh.toNumber(), readingWh: wh.toNumber(), timestamp: r.timestamp.toISOString() });
+    }
+  }
+  if (!rows.length) return { stored: 0, regressions, orderId: null };
+  const orderId = await db.transaction(async (tx) => {
+    await tx.insert(meterValue).values(rows);
+    return transactionId === null ? null : raiseRunningEnergy(tx as unknown as Db, charger, transactionId, rows);
+  });
   return { stored: rows.length, regressions, orderId };
 }
 
@@ -170,12 +285,12 @@ export async function recordMeterValues(db: Db, charger: TxCharger, connectorId:
  * Keeps `energy_kwh` of a CHARGING order of this charger current while it charges (the highest
  * register reading − meterStart), so that the console shows live energy. Never lowers it.
  */
-async function raiseRunningEnergy(db: Db, charger: TxCharger, transactionId: number, rows: (typeof meterValue.$inferInsert)[]): Promise<number | null> {
-  let maxWh: number | null = null;
+async function raiseRunningEnergy(db: TxDb, charger: TxCharger, transactionId: number, rows: (typeof meterValue.$inferInsert)[]): Promise<number | null> {
+  let maxWh: Decimal | null = null;
   for (const r of rows) {
     if (r.measurand !== ENERGY_REGISTER || r.phase) continue;
-    const wh = registerWh({ value: r.value, unit: r.unit ?? undefined });
-    if (wh !== null && (maxWh === null || wh > maxWh)) maxWh = wh;
+    const wh = registerWh(r);
+    if (wh !== null && (maxWh === null || wh.gt(maxWh))) maxWh = wh;
   }
   if (maxWh === null) return null;
   const [order] = await db.select({ id: chargeOrder.id, meterStart: chargeOrder.meterStart, energyKwh: chargeOrder.energyKwh }).from(chargeOrder)
@@ -201,48 +316,53 @@ export interface StopInput {
 
 export type StopOutcome =
   | { kind: 'finished'; orderId: number; energyKwh: string; connectorId: number }
+  | { kind: 'reconciled'; orderId: number; connectorId: number }
   | { kind: 'duplicate'; orderId: number }
   | { kind: 'unknown' };
 
 /**
- * Finishes the order of `transactionId` if it belongs to `charger` and is still CHARGING, in one
- * SQL transaction with its pricing. A retried Stop answers `duplicate` and changes nothing; a
- * transactionId of another charger (or none) answers `unknown`.
+ * Ends the order of `transactionId` if it belongs to `charger`, in one SQL transaction with its
+ * meter values and pricing: a CHARGING order is finished; an order closed without its Stop
+ * (by hand, superseded, stale) is reconciled once with the charger's figures; a retried Stop
+ * answers `duplicate` and changes nothing; a transactionId of another charger (or none) answers
+ * `unknown`. A meterStop out of range (or below meterStart) ends the order from its last good
+ * reading, flagged METER_OUT_OF_RANGE; a transactionData register out of range is stored as text
+ * and never priced.
  */
-export async function stopTransaction(db: Db, charger: TxCharger, input: StopInput): Promise<StopOutcome> {
+export async function stopTransaction(db: Db, charger: TxCharger, input: StopInput, receivedAt: Date = new Date()): Promise<StopOutcome> {
   const [order] = await db.select().from(chargeOrder)
     .where(and(eq(chargeOrder.transactionId, input.transactionId), eq(chargeOrder.chargerId, charger.id))).limit(1);
   if (!order) return { kind: 'unknown' };
-  if (order.status !== 'CHARGING') return { kind: 'duplicate', orderId: order.id };
-  const energy = energyKwh(order.meterStart, input.meterStop);
-  // The readings the charger sends with its Stop take part in the time-of-use split.
-  if (input.transactionData?.length) {
-    await recordMeterValues(db, charger, order.connectorId, input.transactionId, input.transactionData);
-  }
-  const finished = await db.transaction(async (tx) => {
-    const [row] = await tx.update(chargeOrder).set({
-      meterStop: input.meterStop,
-      energyKwh: energy,
-      chargerStopTime: input.timestamp,
-      serverStopTime: new Date(),
-      status: 'FINISHED',
-      stopReason: input.reason ?? 'Local',
-    }).where(and(eq(chargeOrder.id, order.id), eq(chargeOrder.status, 'CHARGING'))).returning({ id: chargeOrder.id });
-    if (!row) return false;
-    const priced = await priceOrder(tx as unknown as Db, {
-      orderId: order.id, orderNo: order.orderNo, companyCode: order.companyCode, stationId: order.stationId,
-      chargerId: order.chargerId, chargerSn: order.chargerSn, transactionId: order.transactionId,
-      currency: order.currency, energyKwh: energy, meterStart: order.meterStart, meterStop: input.meterStop,
-      chargerStartTime: order.chargerStartTime, chargerStopTime: input.timestamp,
-      cardUserId: order.cardUserId, appUserId: order.appUserId, idTagStatus: order.idTagStatus,
+  if (order.status !== 'CHARGING' && (order.status !== 'CLOSED' || order.flags.includes('LATE_STOP'))) return { kind: 'duplicate', orderId: order.id };
+  const sets = (input.transactionData ?? []).filter((set) => Number.isFinite(new Date(set.timestamp).getTime()));
+  const rows = meterRows(charger, order.connectorId, input.transactionId, sets);
+  const stopTime = Number.isFinite(input.timestamp.getTime()) ? input.timestamp : receivedAt;
+  const meterOk = registerInRange(input.meterStop) && input.meterStop >= order.meterStart;
+  const outcome = await db.transaction(async (tx): Promise<StopOutcome> => {
+    const t = tx as unknown as Db;
+    if (order.status === 'CLOSED') {
+      const reconciled = await reconcileLateStop(t, order, {
+        meterStop: meterOk ? input.meterStop : order.meterStop ?? order.meterStart,
+        chargerStopTime: stopTime, serverStopTime: receivedAt, reason: input.reason ?? 'Local', rows,
+        flags: meterOk ? [] : ['METER_OUT_OF_RANGE'],
+      });
+      return reconciled ? { kind: 'reconciled', orderId: order.id, connectorId: order.connectorId } : { kind: 'duplicate', orderId: order.id };
+    }
+    if (rows.length) await tx.insert(meterValue).values(rows);
+    const end: SessionEnd = meterOk
+      ? { meterStop: input.meterStop, chargerStopTime: stopTime, serverStopTime: receivedAt }
+      : { ...(await endFromLastReading(t, order, receivedAt)), chargerStopTime: stopTime };
+    const done = await finishOrder(t, order, {
+      ...end, status: 'FINISHED', stopReason: input.reason ?? 'Local', flags: meterOk ? [] : ['METER_OUT_OF_RANGE'],
     });
-    await tx.update(chargeOrder).set({
-      currency: priced.currency, electricityFee: priced.electricityFee, serviceFee: priced.serviceFee,
-      taxAmount: priced.taxAmount, cost: priced.cost, totalAmount: priced.totalAmount, paid: priced.paid,
-      breakdown: priced.breakdown,
-    }).where(eq(chargeOrder.id, order.id));
-    return true;
+    if (!done) throw new StopRaced();
+    return { kind: 'finished', orderId: order.id, energyKwh: energyKwh(order.meterStart, end.meterStop), connectorId: order.connectorId };
+  }).catch((err: unknown) => {
+    if (err instanceof StopRaced) return { kind: 'duplicate', orderId: order.id } as const;
+    throw err;
   });
-  if (!finished) return { kind: 'duplicate', orderId: order.id };
-  return { kind: 'finished', orderId: order.id, energyKwh: energy, connectorId: order.connectorId };
+  return outcome;
 }
+
+/** Rolls back a Stop whose order another writer ended first (its meter values are not kept twice). */
+class StopRaced extends Error {}

@@ -1,14 +1,17 @@
 /**
- * MeterValues: every sampled value is stored (late and out-of-order ones too). An energy register
- * lower than the previous reading of the transaction is logged (a custom event, spec §3). The
- * running order's energy follows the register while it charges.
+ * MeterValues: every sampled value is stored (late and out-of-order ones too), in one SQL
+ * transaction with the running order's energy. An energy register lower than the previous reading
+ * of the transaction is logged (a custom event, spec §3). An energy register outside the range of
+ * domain/meter.ts (or an unparsable timestamp) is answered with CALLERROR
+ * PropertyConstraintViolation and nothing of the message is stored (docs/ocpp.md).
  */
 import { recordMeterValues } from '../../modules/transactions/service.js';
 import type { OcppHandler } from '../context.js';
 import type { EmptyConf, MeterValuesReq } from '../messages.js';
+import { rangeToCallError } from './start-transaction.js';
 
 export const meterValues: OcppHandler<MeterValuesReq, EmptyConf> = async (ctx, p) => {
-  const res = await recordMeterValues(ctx.app.db, ctx.charger, p.connectorId, p.transactionId ?? null, p.meterValue);
+  const res = await recordMeterValues(ctx.app.db, ctx.charger, p.connectorId, p.transactionId ?? null, p.meterValue).catch(rangeToCallError);
   for (const r of res.regressions) ctx.log.warn(r, 'meter reading lower than the previous one');
   if (res.orderId !== null) ctx.app.bus.emit('order', { orderId: res.orderId, companyCode: ctx.charger.companyCode });
   return {};

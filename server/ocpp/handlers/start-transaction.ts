@@ -1,18 +1,26 @@
 /**
  * StartTransaction: the order is stored before the answer; a refused idTag still makes an order
  * (flagged by its idTagStatus) and is answered with that status, never with silence. A retried
- * Start gets the same transactionId.
+ * Start gets the same transactionId. A card already charging elsewhere is answered ConcurrentTx
+ * (manager cards excepted). A Start on a connector with an open order closes that order first
+ * (SUPERSEDED). A meterStart outside the register range is answered with CALLERROR
+ * PropertyConstraintViolation and nothing is stored (docs/ocpp.md).
  */
 import { recordCardRejected } from '../../modules/notifications/record.js';
-import { startTransaction } from '../../modules/transactions/service.js';
+import { MeterRangeError, startTransaction } from '../../modules/transactions/service.js';
 import { currentCharger, type OcppHandler } from '../context.js';
 import type { StartTransactionConf, StartTransactionReq } from '../messages.js';
+import { createRPCError } from '../rpc.js';
 
 export const startTransactionHandler: OcppHandler<StartTransactionReq, StartTransactionConf> = async (ctx, p) => {
   const at = await currentCharger(ctx);
   const res = await startTransaction(ctx.app.db, at, {
     connectorId: p.connectorId, idTag: p.idTag, meterStart: p.meterStart, timestamp: new Date(p.timestamp), reservationId: p.reservationId,
-  });
+  }).catch(rangeToCallError);
+  if (res.supersededOrderId !== null) {
+    ctx.log.warn({ orderId: res.supersededOrderId, connectorId: p.connectorId }, 'a new StartTransaction superseded the open order of its connector');
+    ctx.app.bus.emit('order', { orderId: res.supersededOrderId, companyCode: ctx.charger.companyCode });
+  }
   if (res.created) ctx.app.bus.emit('order', { orderId: res.orderId, companyCode: ctx.charger.companyCode });
   if (res.created && res.idTagStatus !== 'Accepted') {
     // A refused card is a CARD_REJECTED problem in the bell (server/modules/notifications/record.ts).
@@ -21,3 +29,11 @@ export const startTransactionHandler: OcppHandler<StartTransactionReq, StartTran
   if (!res.created) ctx.log.info({ transactionId: res.transactionId }, 'retried StartTransaction answered with the stored transaction');
   return { idTagInfo: { status: res.idTagStatus }, transactionId: res.transactionId };
 };
+
+/** Turns a MeterRangeError into CALLERROR PropertyConstraintViolation; rethrows anything else. */
+export function rangeToCallError(err: unknown): never {
+  if (err instanceof MeterRangeError) {
+    throw createRPCError('PropertyConstraintViolation', `${err.field} is out of range`, { field: err.field });
+  }
+  throw err;
+}

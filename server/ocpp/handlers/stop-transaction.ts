@@ -1,7 +1,9 @@
 /**
  * StopTransaction: honoured only for a transaction of this charger; a retried Stop changes
- * nothing (the order is priced once) and is answered like the first; an unknown transaction or
- * one of another charger is answered with idTagInfo Invalid.
+ * nothing (the order is priced once) and is answered like the first; a Stop for an order closed
+ * without it (by hand, superseded, stale) reconciles it; an unknown transaction or one of another
+ * charger is answered with idTagInfo Invalid. A meterStop out of range still ends the order (from
+ * its last good reading, flagged) and is answered like any Stop.
  */
 import { stopTransaction } from '../../modules/transactions/service.js';
 import type { OcppHandler } from '../context.js';
@@ -15,6 +17,10 @@ export const stopTransactionHandler: OcppHandler<StopTransactionReq, StopTransac
   switch (res.kind) {
     case 'finished':
       ctx.app.bus.emit('order', { orderId: res.orderId, companyCode: ctx.charger.companyCode });
+      return p.idTag !== undefined ? { idTagInfo: { status: 'Accepted' } } : {};
+    case 'reconciled':
+      ctx.app.bus.emit('order', { orderId: res.orderId, companyCode: ctx.charger.companyCode });
+      ctx.log.warn({ transactionId: p.transactionId, orderId: res.orderId }, 'late StopTransaction reconciled an order closed without it');
       return p.idTag !== undefined ? { idTagInfo: { status: 'Accepted' } } : {};
     case 'duplicate':
       ctx.log.info({ transactionId: p.transactionId }, 'retried StopTransaction: nothing changed');

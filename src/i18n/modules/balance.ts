@@ -7,8 +7,8 @@ import { CATALOGUE } from '../../../domain/errors';
 
 const values = (lang: 'en' | 'zh') => ({
   changeType: lang === 'en'
-    ? { GIFT: 'Gift', PREPAY: 'Prepay', PLATFORM_RECHARGE: 'Platform recharge', DEDUCT: 'Deduction', CLEARED: 'Cleared', USER_REFUND: 'Refund' }
-    : { GIFT: '赠送', PREPAY: '预付', PLATFORM_RECHARGE: '平台充值', DEDUCT: '扣款', CLEARED: '清零', USER_REFUND: '退款' },
+    ? { GIFT: 'Gift', PREPAY: 'Prepay', PLATFORM_RECHARGE: 'Platform recharge', DEDUCT: 'Deduction', CLEARED: 'Cleared', USER_REFUND: 'Refund', RECONCILE: 'Reconciliation (late charger stop)' }
+    : { GIFT: '赠送', PREPAY: '预付', PLATFORM_RECHARGE: '平台充值', DEDUCT: '扣款', CLEARED: '清零', USER_REFUND: '退款', RECONCILE: '对账调整（充电桩迟到的停止）' },
   prepayType: lang === 'en'
     ? { NONE: 'None', WECHAT: 'WeChat Pay', ALIPAY: 'Alipay', NETS: 'NETS', PAYPAL: 'PayPal' }
     : { NONE: '无', WECHAT: '微信支付', ALIPAY: '支付宝', NETS: 'NETS', PAYPAL: 'PayPal' },

@@ -1,12 +1,13 @@
 /**
  * The hidden own-account page `/TourAccount/TourAccount` (spec §2): details, avatar and password
- * of the signed-in user, and a link to the notification preference.
+ * of the signed-in user, and a link to the notification preference (a menu section of its own).
  */
 import { useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
 import { Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import NotificationsIcon from '@mui/icons-material/NotificationsNone';
 import { useState } from 'react';
 import { ChangePasswordDialog } from '../../layout/AccountDialogs';
-import { NotificationPreference } from '../notification-preference/NotificationPreference';
 import { ProfilePanel } from './ProfilePanel';
 
 export default function TourAccount() {
@@ -23,11 +24,12 @@ export default function TourAccount() {
           <ProfilePanel />
         </CardContent>
       </Card>
-      <Card id="notification-preference">
-        <CardContent>
-          <NotificationPreference />
-        </CardContent>
-      </Card>
+      <Button
+        component={Link} to="/NotificationPreference/NotificationPreference" startIcon={<NotificationsIcon />}
+        sx={{ alignSelf: 'flex-start' }} data-testid="open-notification-preference"
+      >
+        {translate('menu.notificationPreference')}
+      </Button>
       <ChangePasswordDialog open={open} onClose={() => setOpen(false)} />
     </Stack>
   );

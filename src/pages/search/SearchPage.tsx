@@ -13,17 +13,17 @@ import {
 } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import type { SearchHit } from '../../../domain/entities/search';
-import { CHARGERS_PATH, GATEWAYS_PATH, STATION_PROFILE_PATH } from '../../../resources/station/paths';
 import { OnlineDot } from '../../../resources/station/common';
 import { EmptyState, ErrorState } from '../../components/common';
 import { useApi } from '../../hooks/useApi';
 import { SEARCH_TYPES } from '../../layout/GlobalSearch';
+import { STATION_PROFILE_TABS } from '../../../domain/routes';
 
 /** The console path of a hit's record. */
 export function hitPath(hit: Pick<SearchHit, 'type' | 'id'>): string {
-  if (hit.type === 'charger') return `${CHARGERS_PATH}/${hit.id}/show`;
-  if (hit.type === 'gateway') return `${GATEWAYS_PATH}/${hit.id}/show`;
-  return `${STATION_PROFILE_PATH}/${hit.id}/show`;
+  if (hit.type === 'charger') return `${STATION_PROFILE_TABS.chargers}/${hit.id}/show`;
+  if (hit.type === 'gateway') return `${STATION_PROFILE_TABS.gateways}/${hit.id}/show`;
+  return `${STATION_PROFILE_TABS.stations}/${hit.id}/show`;
 }
 
 const statusLabel = (hit: SearchHit) => (hit.type === 'station' ? `resources.station.values.status.${hit.status}` : `resources.charger.values.lifeStatus.${hit.status}`);
@@ -99,7 +99,7 @@ export default function SearchPage() {
                             </TableCell>
                             <TableCell>
                               {h.stationId && h.type !== 'station'
-                                ? <Link component={RouterLink} to={`${STATION_PROFILE_PATH}/${h.stationId}/show`}>{h.stationName}</Link>
+                                ? <Link component={RouterLink} to={`${STATION_PROFILE_TABS.stations}/${h.stationId}/show`}>{h.stationName}</Link>
                                 : h.type === 'station' ? '—' : (h.stationName ?? '—')}
                             </TableCell>
                             <TableCell>{h.companyName ?? h.companyCode}</TableCell>

@@ -126,3 +126,20 @@ describe('login redirects', () => {
     expect(safeRedirect(null)).toBe('/');
   });
 });
+
+describe('authProvider.canAccess', () => {
+  it('opens console paths by the menu permissions and leaves API resources to the server', async () => {
+    const { auth } = setup((path) => (path === '/login' ? { token: 'T1' } : INFO));
+    await auth.login({ username: 'ops', password: 'pw' });
+    expect(await auth.canAccess!({ resource: '/Operations/Orders', action: 'access' })).toBe(true);
+    expect(await auth.canAccess!({ resource: '/Operations/Orders/12/show', action: 'access' })).toBe(true);
+    expect(await auth.canAccess!({ resource: '/System/Menu', action: 'access' })).toBe(false);
+    expect(await auth.canAccess!({ resource: '/Dashboard/Dashboard', action: 'access' })).toBe(true);
+    expect(await auth.canAccess!({ resource: 'card-user', action: 'edit' })).toBe(true);
+  });
+
+  it('opens nothing but public routes when signed out', async () => {
+    const { auth } = setup(() => INFO);
+    expect(await auth.canAccess!({ resource: '/Operations/Orders', action: 'access' })).toBe(false);
+  });
+});

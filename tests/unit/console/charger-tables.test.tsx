@@ -13,7 +13,7 @@ import type { StationCharger } from '../../../domain/entities/station';
 import { createI18nProvider } from '../../../src/i18n';
 import { ChargerTable } from '../../../resources/station/ChargerTable';
 import { UpgradeView } from '../../../resources/station/UpgradeView';
-import { upgradePath } from '../../../resources/station/paths';
+import { gatewayUpgradePath } from '../../../domain/routes';
 
 function renderWith(ui: React.ReactNode, dataProvider: DataProvider = testDataProvider()) {
   return render(
@@ -48,7 +48,7 @@ describe('the station\'s chargers table', () => {
     expect(within(cells[1]).getByRole('link').getAttribute('href')).toBe('/Stations/StationProfile/chargers/3/show');
     expect(cells[2].textContent).toBe('P-01');
     expect(cells[3].textContent).toBe('AC');
-    expect(within(cells[6]).getByRole('link').getAttribute('href')).toBe(upgradePath('VOLTAGW000000001'));
+    expect(within(cells[6]).getByRole('link').getAttribute('href')).toBe(gatewayUpgradePath('VOLTAGW000000001'));
     expect(cells[7].textContent).toBe('2.4.1');
     const other = within(second).getAllByRole('cell');
     expect(other[2].textContent).toBe('—');
@@ -63,10 +63,10 @@ describe('the upgrade view', () => {
     lifeStatus: 'ACTIVE', firmwareVersion: '1.6.3', vendor: null, model: null, online: true, lastSeenAt: null, hasOcppPassword: false,
     chargerCount: 3, createdAt: null,
     chargers: [
-      { id: 3, serialNum: 'VOLTA00000000201', online: true, runStatus: 'Available', dashboardState: 'available', lifeStatus: 'ACTIVE', firmwareVersion: '2.4.1' },
-      { id: 4, serialNum: 'VOLTA00000000202', online: true, runStatus: 'Charging', dashboardState: 'charging', lifeStatus: 'ACTIVE', firmwareVersion: '2.4.0' },
+      { id: 3, serialNum: 'VOLTA00000000201', online: true, runStatus: 'Available', dashboardState: 'available', lifeStatus: 'ACTIVE', firmwareVersion: '2.4.1', lastSeenAt: null },
+      { id: 4, serialNum: 'VOLTA00000000202', online: true, runStatus: 'Charging', dashboardState: 'charging', lifeStatus: 'ACTIVE', firmwareVersion: '2.4.0', lastSeenAt: null },
       // Connector 0 idle, a connector charging: busy, and the state chip says so.
-      { id: 5, serialNum: 'VOLTA00000000203', online: true, runStatus: 'Available', dashboardState: 'charging', lifeStatus: 'ACTIVE', firmwareVersion: '2.4.0' },
+      { id: 5, serialNum: 'VOLTA00000000203', online: true, runStatus: 'Available', dashboardState: 'charging', lifeStatus: 'ACTIVE', firmwareVersion: '2.4.0', lastSeenAt: null },
     ],
   };
 
@@ -76,7 +76,7 @@ describe('the upgrade view', () => {
       getList: async () => ({ data: [gateway], total: 1 }),
       getOne: async () => ({ data: gateway }),
     } as unknown as DataProvider;
-    renderWith(<UpgradeView gatewaySn="voltagw000000001" />, dataProvider);
+    renderWith(<UpgradeView value="voltagw000000001" />, dataProvider);
     const table = await screen.findByTestId('upgrade-chargers');
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent).at(-1)).toBe('Upgrade');
     const rows = screen.getAllByTestId('upgrade-charger-row');
@@ -86,5 +86,26 @@ describe('the upgrade view', () => {
     expect(within(rows[2]).getByTestId('upgrade-reason').textContent).toContain('Not eligible');
     expect(rows.map((r) => within(r).getByTestId('charger-state').textContent)).toEqual(['Available', 'Charging', 'Charging']);
     expect(rows[0].className).not.toContain('MuiTableRow-hover');
+  });
+});
+
+describe('one derived state, and what is known of an offline charger', () => {
+  it('shows the run status as the derived state, never "Available" beside "Charging"', () => {
+    renderWith(
+      <ChargerTable chargers={[charger({ runStatus: 'Available', dashboardState: 'charging' })]} columns={['runStatus', 'dashboardState']} testId="t" rowTestId="r" />,
+    );
+    const [row] = screen.getAllByTestId('r');
+    expect(within(row).getByTestId('run-status').textContent).toBe('Charging');
+    expect(within(row).getByTestId('charger-state').textContent).toBe('Charging');
+  });
+
+  it('shows "unknown since <last seen>" for an offline charger instead of its last run status', () => {
+    renderWith(
+      <ChargerTable chargers={[charger({ online: false, runStatus: 'Available', dashboardState: 'offline', lastSeenAt: '2026-03-18T10:30:00.000Z' }), charger({ id: 9, online: false, lastSeenAt: null, dashboardState: 'offline' })]} columns={['runStatus']} testId="t" rowTestId="r" />,
+    );
+    const [seen, never] = screen.getAllByTestId('r');
+    expect(within(seen).getByTestId('unknown-since').textContent).toMatch(/^Unknown since 2026-03-18 \d\d:30:00$/);
+    expect(within(seen).queryByText(/Available/)).toBeNull();
+    expect(within(never).getByTestId('unknown-since').textContent).toBe('Unknown (never connected)');
   });
 });

@@ -55,6 +55,14 @@ describe('dataProvider', () => {
     expect(url.searchParams.get('paid')).toBe('true');
   });
 
+  it('getList hands figures sent beside the rows (the charger split) to the list as meta', async () => {
+    const split = { available: 1, charging: 2, occupied: 0, faulty: 0, offline: 3 };
+    const { dp, calls } = setup(() => ok({ records: [{ id: 1 }], total: 6, split }));
+    const res = await dp.getList('charger', { pagination: { page: 1, perPage: 20 }, sort: { field: 'id', order: 'ASC' }, filter: {}, meta: { query: { split: true } } });
+    expect(res).toEqual({ data: [{ id: 1 }], total: 6, meta: { split } });
+    expect(new URL(calls[0].url, 'http://x').searchParams.get('split')).toBe('true');
+  });
+
   it('sends the token, time zone, language and credentials', async () => {
     const { dp, calls } = setup(() => ok({ records: [], total: 0 }));
     await dp.getList('charger', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} });

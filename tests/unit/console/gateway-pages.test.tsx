@@ -20,7 +20,7 @@ const base: GatewayRecord = {
   id: 7, serialNum: 'VOLTAGW000000001', companyCode: 'VOLTA', companyName: 'Volta Charging Berlin', stationId: 2,
   stationName: 'Potsdamer Platz', lifeStatus: 'ACTIVE', firmwareVersion: '1.6.3', online: true, lastSeenAt: SEEN,
   chargerCount: 1, createdAt: '2026-01-01T00:00:00Z', vendor: 'Phoenix Contact', model: 'CHARX SEC-3100', hasOcppPassword: false,
-  chargers: [{ id: 3, serialNum: 'VOLTA00000000201', online: true, runStatus: 'Available', dashboardState: 'available', lifeStatus: 'ACTIVE', firmwareVersion: '2.4.1' }],
+  chargers: [{ id: 3, serialNum: 'VOLTA00000000201', online: true, runStatus: 'Available', dashboardState: 'available', lifeStatus: 'ACTIVE', firmwareVersion: '2.4.1', lastSeenAt: null }],
 };
 
 type Call = [string, string, unknown];

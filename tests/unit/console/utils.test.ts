@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { formatDateTime, toMillis, weekdayZh, formatDuration, relativeTime } from '../../../src/utils/date';
 import { abbreviateNumber, percentShares, formatEnergy, formatMoney, fixed } from '../../../src/utils/number';
+import { initialOf } from '../../../src/utils/initial';
 import { debounce, throttle, DEFAULT_DEBOUNCE_MS } from '../../../src/utils/debounce';
 
 describe('toMillis (spec §9: 10 digits = seconds, 13 digits = milliseconds)', () => {
@@ -61,7 +62,7 @@ describe('formatDuration / relativeTime', () => {
   });
 });
 
-describe('abbreviateNumber (en: k=10³, m=10⁶; zh: w=10⁴, kw=10⁷)', () => {
+describe('abbreviateNumber (en: k=10³, m=10⁶; zh: k=10³, w=10⁴, kw=10⁷)', () => {
   it('English thresholds', () => {
     expect(abbreviateNumber(999)).toBe('999');
     expect(abbreviateNumber(1000)).toBe('1k');
@@ -72,7 +73,10 @@ describe('abbreviateNumber (en: k=10³, m=10⁶; zh: w=10⁴, kw=10⁷)', () => 
     expect(abbreviateNumber(-1500)).toBe('-1.5k');
   });
   it('Chinese thresholds', () => {
-    expect(abbreviateNumber(9999, 'zh')).toBe('9999');
+    expect(abbreviateNumber(999, 'zh')).toBe('999');
+    // Counts from a thousand are abbreviated in Chinese too, like in English.
+    expect(abbreviateNumber(2799, 'zh')).toBe('2.8k');
+    expect(abbreviateNumber(9999, 'zh')).toBe('10k');
     expect(abbreviateNumber(10_000, 'zh')).toBe('1w');
     expect(abbreviateNumber(123_456, 'zh')).toBe('12.3w');
     expect(abbreviateNumber(10_000_000, 'zh')).toBe('1kw');
@@ -163,5 +167,14 @@ describe('debounce and throttle', () => {
     vi.advanceTimersByTime(1);
     expect(fn).toHaveBeenCalledTimes(2);
     vi.useRealTimers();
+  });
+});
+
+describe('initialOf (the avatar initial, header and own account alike)', () => {
+  it('takes the real name\'s first character, whole and upper-cased', () => {
+    expect(initialOf('ana Silva')).toBe('A');
+    expect(initialOf('  张伟')).toBe('张');
+    expect(initialOf('')).toBe('');
+    expect(initialOf(null)).toBe('');
   });
 });

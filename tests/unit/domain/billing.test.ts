@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import Decimal from 'decimal.js';
-import { priceSession, splitEnergy, roundMoney, type Tariff, type MeterSample } from '../../../domain/billing.js';
+import { offsetSegments, priceSession, splitEnergy, roundMoney, windowOverlaps, type Tariff, type MeterSample } from '../../../domain/billing.js';
 
 const tou: Tariff = {
   type: 'CHARGED',
@@ -15,7 +15,7 @@ const tou: Tariff = {
     { startTime: '18:00', endTime: '24:00', electricityFeePerKwh: '0.30' },
   ],
 };
-const at = (iso: string, wh: number): MeterSample => ({ at: new Date(iso), wh });
+const at = (iso: string, wh: number | string): MeterSample => ({ at: new Date(iso), wh });
 
 describe('priceSession (hand-computed)', () => {
   const cases: Array<{ name: string; tariff: Tariff; samples: MeterSample[]; tz: string; expect: Record<string, string> }> = [
@@ -95,9 +95,9 @@ describe('priceSession (hand-computed)', () => {
     expect(p.breakdown.exact.totalAmount).toBe('10.71');
   });
 
-  it('ignores a reading lower than the previous one', () => {
+  it('a reading lower than the previous one adds nothing: energy is meterStop − meterStart', () => {
     const p = priceSession(tou, [at('2026-03-02T10:00:00Z', 1000), at('2026-03-02T10:30:00Z', 900), at('2026-03-02T11:00:00Z', 2900)], 'UTC');
-    expect(p.energyKwh).toBe('2.000');
+    expect(p.energyKwh).toBe('1.900');
   });
 });
 
@@ -126,5 +126,79 @@ describe('splitEnergy property', () => {
         return sum.equals(expected);
       },
     ), { numRuns: 120 });
+  }, 60_000);
+});
+
+describe('decimal meter readings (fractional Wh)', () => {
+  const flat = (fee: string): Tariff => ({
+    type: 'CHARGED', currency: 'EUR', serviceFeePerKwh: '0', serviceTax: '0', taxes: [],
+    details: [{ startTime: '00:00', endTime: '24:00', electricityFeePerKwh: fee }],
+  });
+  it('71.25 Wh → 71.35 Wh → 221.25 Wh is 0.15 kWh exactly: 0.015 rounds to 0.02, not 0.01', () => {
+    const p = priceSession(flat('0.1'), [at('2026-03-02T10:00:00Z', '71.25'), at('2026-03-02T10:01:00Z', '71.35'), at('2026-03-02T10:02:00Z', '221.25')], 'UTC');
+    expect(p.breakdown.exact.energyKwh).toBe('0.15');
+    expect(p.breakdown.exact.electricityFee).toBe('0.015');
+    expect(p.totalAmount).toBe('0.02');
+  });
+  it('83.3 kWh at 0.35 is 29.16, not 29.15', () => {
+    const p = priceSession(flat('0.35'), [at('2026-03-02T10:00:00Z', '71.25'), at('2026-03-02T10:01:00Z', '71.35'), at('2026-03-02T10:02:00Z', '83371.25')], 'UTC');
+    expect(p.breakdown.exact.electricityFee).toBe('29.155');
+    expect(p.totalAmount).toBe('29.16');
+  });
+  it('71.25 Wh is 0.07125 kWh exactly', () => {
+    const p = priceSession(flat('1'), [at('2026-03-02T10:00:00Z', '0'), at('2026-03-02T10:01:00Z', '71.25')], 'UTC');
+    expect(p.breakdown.exact.energyKwh).toBe('0.07125');
+  });
+});
+
+describe('time-of-use windows over long spans (arithmetic, not a walk over days)', () => {
+  it('a session from 1970 to 2126 is split with one stretch per DST period', () => {
+    const t0 = Date.UTC(1970, 0, 1);
+    const t1 = Date.UTC(2126, 0, 1);
+    expect(offsetSegments(t0, t1, 'UTC')).toHaveLength(1);
+    const overlaps = windowOverlaps(t0, t1, tou.details, 'UTC');
+    const days = (t1 - t0) / 86_400_000;
+    expect(overlaps).toEqual([days * 8 * 3_600_000, days * 10 * 3_600_000, days * 6 * 3_600_000]);
+  });
+  it('Berlin: the DST changes of a year cut the span into stretches of +1 h and +2 h', () => {
+    const segs = offsetSegments(Date.UTC(2026, 0, 1), Date.UTC(2027, 0, 1), 'Europe/Berlin');
+    expect(segs.map((s) => s.offset / 3_600_000)).toEqual([1, 2, 1]);
+    expect(new Date(segs[1].from).toISOString()).toBe('2026-03-29T01:00:00.000Z');
+    expect(new Date(segs[1].to).toISOString()).toBe('2026-10-25T01:00:00.000Z');
+  });
+  it('the spring-forward night has 23 local hours: the 00:00–08:00 window gets 7 of them', () => {
+    const o = windowOverlaps(Date.UTC(2026, 2, 28, 23), Date.UTC(2026, 2, 29, 22), tou.details, 'Europe/Berlin');
+    expect(o.map((m) => m / 3_600_000)).toEqual([7, 10, 6]);
+  });
+});
+
+describe('billing properties', () => {
+  it('billed energy = meterStop − meterStart and the electricity fee = Σ window fees', () => {
+    const base = Date.UTC(2026, 2, 1);
+    fc.assert(fc.property(
+      fc.integer({ min: 0, max: 10_000_000 }),
+      fc.array(fc.tuple(fc.integer({ min: 1, max: 3 * 86_400_000 }), fc.integer({ min: -5_000, max: 80_000 })), { minLength: 0, maxLength: 10 }),
+      fc.integer({ min: 0, max: 200_000 }),
+      fc.constantFrom('UTC', 'Europe/Berlin', 'Asia/Hong_Kong', 'America/New_York'),
+      (startCentiWh, middle, addCentiWh, tz) => {
+        // Readings in hundredths of a Wh, as decimal strings; middle readings may go back down.
+        const cw = (n: number) => new Decimal(n).div(100).toString();
+        const meterStart = cw(startCentiWh);
+        const meterStop = cw(startCentiWh + addCentiWh);
+        const samples: MeterSample[] = [{ at: new Date(base), wh: meterStart }];
+        for (const [t, d] of middle) {
+          const v = Math.min(Math.max(startCentiWh + d, startCentiWh), startCentiWh + addCentiWh);
+          samples.push({ at: new Date(base + t), wh: cw(v) });
+        }
+        samples.push({ at: new Date(base + 3 * 86_400_000 + 1), wh: meterStop });
+        const p = priceSession(tou, samples, tz);
+        const expected = new Decimal(meterStop).minus(meterStart).div(1000);
+        const windowKwh = p.breakdown.windows.reduce((s, w) => s.plus(w.energyKwh), new Decimal(0));
+        const windowFees = p.breakdown.windows.reduce((s, w) => s.plus(w.fee), new Decimal(0));
+        return new Decimal(p.breakdown.exact.energyKwh).equals(expected)
+          && windowKwh.equals(expected)
+          && windowFees.equals(p.breakdown.exact.electricityFee);
+      },
+    ), { numRuns: 200 });
   }, 60_000);
 });

@@ -7,7 +7,7 @@ import {
 describe('enumerations (spec §3, §9)', () => {
   it('lists the currencies, balance, prepay and deduct types of the spec in its order', () => {
     expect([...CURRENCIES]).toEqual(['NO_CURRENCY', 'HKD', 'MOP', 'TWD', 'CNY', 'KRW', 'JPY', 'EUR', 'SUR', 'DEM', 'GBP', 'FRF', 'USD']);
-    expect([...BALANCE_CHANGE_TYPES]).toEqual(['GIFT', 'PREPAY', 'PLATFORM_RECHARGE', 'DEDUCT', 'CLEARED', 'USER_REFUND']);
+    expect([...BALANCE_CHANGE_TYPES]).toEqual(['GIFT', 'PREPAY', 'PLATFORM_RECHARGE', 'DEDUCT', 'CLEARED', 'USER_REFUND', 'RECONCILE']);
     expect([...PREPAY_TYPES]).toEqual(['WECHAT', 'ALIPAY', 'NETS', 'PAYPAL']);
     expect([...DEDUCT_TYPES]).toEqual(['BALANCE', 'CARD']);
     expect([...WARRANTY_YEARS]).toEqual([0, 1, 2, 3]);

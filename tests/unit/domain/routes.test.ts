@@ -15,6 +15,7 @@ describe('route table (spec §2)', () => {
       '/HomeStations/ChargerProfile', '/HomeStations/AppUserses', '/AnalyTics/AnalyTics', '/ReportTickets/ReportTickets',
       '/Search/Search', '/Events/Eventes', '/Events/ChargerLog', '/Events/Diagnosis', '/SystemUsers/Accounts',
       '/SystemUsers/Permissions', '/System/Operators', '/System/DeviceVersion', '/System/Menu', '/TourAccount/TourAccount',
+      '/NotificationPreference/NotificationPreference',
     ]) expect(all).toContain(p);
     const perms = allPermissions();
     for (const p of [
@@ -49,11 +50,13 @@ describe('route table (spec §2)', () => {
     expect(perms.indexOf('menu:events')).toBeLessThan(perms.indexOf('menu:events:diagnosis'));
   });
 
-  it('leaves the dashboard and the own profile open to every signed-in user; only the profile is hidden', () => {
+  it('leaves the dashboard, Notification Preference and Your Account open to every signed-in user, as menu sections of their own', () => {
     expect(findRoute('/Dashboard/Dashboard')?.permission).toBeUndefined();
-    expect(findRoute('/TourAccount/TourAccount')?.hidden).toBe(true);
-    expect(findRoute('/TourAccount/TourAccount')?.permission).toBeUndefined();
-    expect(paths(ROUTES.filter((r) => r.hidden))).toEqual(['/TourAccount/TourAccount']);
+    for (const p of ['/TourAccount/TourAccount', '/NotificationPreference/NotificationPreference']) {
+      expect(findRoute(p)?.hidden, p).toBeFalsy();
+      expect(findRoute(p)?.permission, p).toBeUndefined();
+    }
+    expect(paths(ROUTES.filter((r) => r.hidden))).not.toContain('/TourAccount/TourAccount');
   });
 });
 
@@ -64,7 +67,7 @@ describe('canSee and filterRoutes (spec §6)', () => {
   });
 
   it('no permissions leaves only the open routes', () => {
-    expect(paths(filterRoutes(ROUTES, []))).toEqual(['/Dashboard/Dashboard', '/TourAccount/TourAccount']);
+    expect(paths(filterRoutes(ROUTES, [])).filter((p) => !findRoute(p)?.hidden)).toEqual(['/Dashboard/Dashboard', '/NotificationPreference/NotificationPreference', '/TourAccount/TourAccount']);
   });
 
   it('filters children recursively: the parent stays with only the allowed children', () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { ROUTES, allPermissions } from '../../../domain/routes.js';
-import { station } from '../../../server/db/schema.js';
+import { cardUser, chargerLog, station } from '../../../server/db/schema.js';
 import type { AuthContext } from '../../../server/http/access.js';
 import { AppError } from '../../../server/http/envelope.js';
-import { assertStationAccess, stationScope } from '../../../server/http/scope.js';
+import { assertInScope, assertStationAccess, scopeWhere } from '../../../server/http/scope.js';
 import { buildTree, filterTree, labelOfKey } from '../../../server/modules/menu/service.js';
 import { operatorAdminPermissions } from '../../../server/modules/operator/service.js';
 import { imageInfo } from '../../../server/modules/profile/image.js';
@@ -16,13 +16,28 @@ const dialect = new PgDialect();
 
 describe('station scope', () => {
   it('limits station managers to their stations and leaves everyone else alone', () => {
-    expect(stationScope(auth({}), station.id)).toBeUndefined();
-    expect(stationScope(auth({ isAdmin: true, userType: 'ADMIN', companyCode: null }), station.id)).toBeUndefined();
-    const some = dialect.sqlToQuery(stationScope(auth({ userType: 'STATION_MANAGER', managedStationIds: [3, 7] }), station.id)!);
+    const sqlOf = (a: AuthContext, t: Parameters<typeof scopeWhere>[1]) => dialect.sqlToQuery(scopeWhere(a, t)!);
+    expect(scopeWhere(auth({ isAdmin: true, userType: 'ADMIN', companyCode: null }), station)).toBeUndefined();
+    expect(sqlOf(auth({}), station).params).toEqual(['A']);
+    const some = sqlOf(auth({ userType: 'STATION_MANAGER', managedStationIds: [3, 7] }), station);
     expect(some.sql).toContain('in');
-    expect(some.params).toEqual([3, 7]);
-    const none = dialect.sqlToQuery(stationScope(auth({ userType: 'STATION_MANAGER' }), station.id)!);
-    expect(none.sql).toBe('false');
+    expect(some.params).toEqual(['A', 3, 7]);
+    expect(sqlOf(auth({ userType: 'STATION_MANAGER' }), station).sql).toBe('false');
+    // The charger log reaches its station through the charger (or gateway) that sent the frame.
+    const log = sqlOf(auth({ userType: 'STATION_MANAGER', managedStationIds: [3] }), chargerLog);
+    expect(log.sql).toContain('"charger_sn" in (select');
+    expect(log.params).toEqual(['A', 3, 3]);
+    // Card users belong to the company: a station manager sees the company's.
+    expect(sqlOf(auth({ userType: 'STATION_MANAGER', managedStationIds: [3] }), cardUser).params).toEqual(['A']);
+  });
+
+  it('checks a row of a station-bound table against company and station at once', () => {
+    const m = auth({ userType: 'STATION_MANAGER', managedStationIds: [3] });
+    const code = (fn: () => void) => { try { fn(); return 0; } catch (e) { return (e as AppError).code; } };
+    expect(code(() => assertInScope(m, station, { id: 3, companyCode: 'A' }, 'write'))).toBe(0);
+    expect(code(() => assertInScope(m, station, { id: 4, companyCode: 'A' }, 'write'))).toBe(725);
+    expect(code(() => assertInScope(m, station, { id: 3, companyCode: 'B' }, 'read'))).toBe(709);
+    expect(code(() => assertInScope(auth({}), station, { id: 4, companyCode: 'A' }, 'write'))).toBe(0);
   });
 
   it('answers 709 / 725 for a station outside the list', () => {
@@ -52,9 +67,9 @@ describe('menu tree filtering (spec §6)', () => {
     const tree = buildTree(rows);
     expect(filterTree(tree, ['role:admin'], true).length).toBe(ROUTES.length);
     const narrow = filterTree(tree, ['menu:stations', 'menu:events'], false);
-    expect(narrow.map((n) => n.routeKey)).toEqual(['dashboard', 'tourAccount']);
+    expect(narrow.map((n) => n.routeKey)).toEqual(['dashboard', 'notificationPreference', 'tourAccount', 'notifications']);
     const one = filterTree(tree, ['menu:stations', 'menu:stations:stationgroup'], false);
-    expect(one.map((n) => n.routeKey)).toEqual(['dashboard', 'stations', 'tourAccount']);
+    expect(one.map((n) => n.routeKey)).toEqual(['dashboard', 'stations', 'notificationPreference', 'tourAccount', 'notifications']);
     expect(one[1].children.map((n) => n.routeKey)).toEqual(['stationGroup']);
   });
 

@@ -1,11 +1,9 @@
 /**
- * The app user pages under the spec's path `/ChargerUsers/AppUsers`: the list, or with
- * `?id=<app user id>` the user's balance record view (spec §2) with an order history tab.
- * The react-admin resource is the API's (`app-user`).
+ * The balance record view of one app user (spec §2 `/ChargerUsers/AppUsers?id=<app user id>`)
+ * with an order history tab; a value that is not a positive integer shows the list instead.
  */
 import { useState } from 'react';
-import { ResourceContextProvider, useTranslate } from 'react-admin';
-import { Route, Routes, useSearchParams } from 'react-router-dom';
+import { useTranslate } from 'react-admin';
 import { Box, Tab, Tabs } from '@mui/material';
 import { BalanceRecords, BalanceRecordTable } from '../balance/BalanceRecords';
 import { AppUserList } from './AppUserList';
@@ -28,29 +26,16 @@ function AppUserDetailTabs({ user }: { user: AppUserRecord }) {
   );
 }
 
-function AppUserIndex() {
-  const [params] = useSearchParams();
-  const id = Number(params.get('id'));
-  if (Number.isInteger(id) && id > 0) {
-    return (
-      <BalanceRecords<AppUserRecord>
-        resource="app-user"
-        id={id}
-        title={(r) => <>{r.nickname || r.fullName || `#${r.id}`}{r.mobile ? ` · ${r.mobile}` : ''}</>}
-      >
-        {(user) => <AppUserDetailTabs user={user} />}
-      </BalanceRecords>
-    );
-  }
-  return <AppUserList />;
-}
-
-export default function AppUserPages() {
+export function AppUserBalance({ value }: { value: string }) {
+  const id = Number(value);
+  if (!Number.isInteger(id) || id <= 0) return <AppUserList />;
   return (
-    <ResourceContextProvider value="app-user">
-      <Routes>
-        <Route index element={<AppUserIndex />} />
-      </Routes>
-    </ResourceContextProvider>
+    <BalanceRecords<AppUserRecord>
+      resource="app-user"
+      id={id}
+      title={(r) => <>{r.nickname || r.fullName || `#${r.id}`}{r.mobile ? ` · ${r.mobile}` : ''}</>}
+    >
+      {(user) => <AppUserDetailTabs user={user} />}
+    </BalanceRecords>
   );
 }

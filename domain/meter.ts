@@ -1,0 +1,46 @@
+/**
+ * Energy registers (OCPP 1.6 MeterValues, StartTransaction.meterStart, StopTransaction.meterStop):
+ * the measurand that bills, how a sampled value becomes Wh, and the range a register may take.
+ * One source for the server's transactions, pricing, order closing and the demo.
+ *
+ * Range (issue: absurd meter values): a register is a whole or decimal number of Wh in
+ * [0, {@link MAX_REGISTER_WH}] — 100 GWh, far above any charger's lifetime count and low enough
+ * that every energy (numeric(14,3) kWh) and amount (numeric(14,2)) derived from it can be stored.
+ */
+import Decimal from 'decimal.js';
+
+/** The measurand that is billed: the cumulative imported active energy. */
+export const ENERGY_REGISTER = 'Energy.Active.Import.Register';
+
+/** Highest plausible register reading, Wh (10^11 Wh = 100 GWh). */
+export const MAX_REGISTER_WH = 100_000_000_000;
+
+/** True when `wh` (Wh) is a finite register value in [0, MAX_REGISTER_WH]. */
+export function registerInRange(wh: Decimal.Value): boolean {
+  try {
+    const d = new Decimal(wh);
+    return d.isFinite() && d.gte(0) && d.lte(MAX_REGISTER_WH);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A sampled register value in Wh as an exact decimal (`kWh` values × 1000, decimal arithmetic:
+ * 0.07125 kWh → 71.25 Wh); null when the text is not a number.
+ */
+export function registerWh(v: { value: string; unit?: string | null }): Decimal | null {
+  let d: Decimal;
+  try {
+    d = new Decimal(v.value.trim());
+  } catch {
+    return null;
+  }
+  if (!d.isFinite()) return null;
+  return v.unit === 'kWh' ? d.times(1000) : d;
+}
+
+/** Energy in kWh with 3 decimals (the order's display figure) between two Wh readings; never negative. */
+export function energyKwh(meterStartWh: Decimal.Value, meterStopWh: Decimal.Value): string {
+  return Decimal.max(0, new Decimal(meterStopWh).minus(meterStartWh)).div(1000).toFixed(3);
+}

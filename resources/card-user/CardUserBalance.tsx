@@ -1,0 +1,19 @@
+/**
+ * The balance record view of one card user (spec §2 `/ChargerUsers/CardUsers?id=<card user id>`);
+ * a value that is not a positive integer shows the list instead.
+ */
+import { BalanceRecords } from '../balance/BalanceRecords';
+import { CardUserList } from './CardUserList';
+import type { CardUserRecord } from './types';
+
+export function CardUserBalance({ value }: { value: string }) {
+  const id = Number(value);
+  if (!Number.isInteger(id) || id <= 0) return <CardUserList />;
+  return (
+    <BalanceRecords<CardUserRecord>
+      resource="card-user"
+      id={id}
+      title={(r) => <><span style={{ fontFamily: 'monospace' }}>{r.cardNumber}</span> · {r.lastName} {r.firstName}</>}
+    />
+  );
+}

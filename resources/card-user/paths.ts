@@ -1,2 +1,0 @@
-/** The spec path of the card user pages (domain/routes.ts). */
-export const CARD_USERS_PATH = '/ChargerUsers/CardUsers';

@@ -1,0 +1,89 @@
+/**
+ * A late StopTransaction for an order that was closed without it (by an operator, superseded by a
+ * new Start, or closed as stale after a reboot): the charger's figures win. The order takes the
+ * charger's meterStop, stop time and reason, its meter values are kept, it is re-priced, and the
+ * payer's balance is corrected by one RECONCILE ledger row (domain/enums.ts BALANCE_CHANGE_TYPES)
+ * whose remark names the order and the old and new totals — so Σ ledger = balance still holds.
+ * The order becomes FINISHED and is flagged LATE_STOP, so a retried Stop changes nothing.
+ *
+ * When the correction cannot be taken (the balance would go below zero), the order is left unpaid
+ * and 721 is recorded in its breakdown, like any settlement that fails.
+ */
+import Decimal from 'decimal.js';
+import { and, eq, sql } from 'drizzle-orm';
+import type { OrderFlag } from '../../../domain/enums.js';
+import { energyKwh } from '../../../domain/meter.js';
+import type { Db } from '../../db/client.js';
+import { chargeOrder, meterValue } from '../../db/schema.js';
+import { AppError } from '../../http/envelope.js';
+import { changeBalance } from '../balance/ledger.js';
+import { priceEnded, withFlags, type OrderRow, type SessionEnd } from './pricing.js';
+import { settleOrder } from './settlement.js';
+
+/** What the late Stop says: the charger's end of the session and its meter values. */
+export interface LateStop extends SessionEnd {
+  reason: string;
+  rows: (typeof meterValue.$inferInsert)[];
+  flags: OrderFlag[];
+}
+
+/** Who paid the order's deduction, from its settlement record; null when nobody was charged. */
+function payerOf(order: OrderRow): { holderType: 'CARD' | 'APP'; holderId: number; deductType: 'CARD' | 'BALANCE' } | null {
+  const settlement = (order.breakdown as { settlement?: { rule?: string } } | null)?.settlement;
+  if (!order.paid || settlement?.rule !== 'DEDUCTED') return null;
+  if (order.cardUserId !== null) return { holderType: 'CARD', holderId: order.cardUserId, deductType: 'CARD' };
+  if (order.appUserId !== null) return { holderType: 'APP', holderId: order.appUserId, deductType: 'BALANCE' };
+  return null;
+}
+
+/**
+ * Reconciles `order` (status CLOSED, not yet LATE_STOP) with a late Stop within `tx`.
+ * Returns false when another writer reconciled it first.
+ */
+export async function reconcileLateStop(tx: Db, order: OrderRow, stop: LateStop): Promise<boolean> {
+  const [locked] = await tx.select({ id: chargeOrder.id }).from(chargeOrder)
+    .where(and(eq(chargeOrder.id, order.id), eq(chargeOrder.status, 'CLOSED'), sql`not ('LATE_STOP' = any(${chargeOrder.flags}))`))
+    .for('update');
+  if (!locked) return false;
+  if (stop.rows.length) await tx.insert(meterValue).values(stop.rows);
+  const price = await priceEnded(tx, order, stop);
+  const before = new Decimal(order.totalAmount);
+  const after = new Decimal(price.totalAmount);
+  const reconcile: Record<string, unknown> = {
+    previousTotal: order.totalAmount, previousMeterStop: order.meterStop, previousStopReason: order.stopReason,
+    previousBreakdown: order.breakdown,
+  };
+  let paid = order.paid;
+  let settlement = (order.breakdown as { settlement?: unknown } | null)?.settlement ?? null;
+  const payer = payerOf(order);
+  if (payer && !after.equals(before)) {
+    try {
+      await tx.transaction(async (sp) => {
+        const row = await changeBalance(sp, {
+          holderType: payer.holderType, holderId: payer.holderId, changeType: 'RECONCILE', deductType: payer.deductType,
+          amount: before.minus(after).toFixed(2), relevanceId: order.id, operator: 'OCPP',
+          remark: `${order.orderNo}: late StopTransaction re-priced ${order.totalAmount} → ${price.totalAmount}`,
+        });
+        reconcile.ledgerRecordId = row.id;
+      });
+    } catch (err) {
+      paid = false;
+      reconcile.code = err instanceof AppError && err.code === 721 ? 721 : 722;
+    }
+  } else if (!payer && !order.paid && order.idTagStatus === 'Accepted') {
+    // Nothing was taken before (a free or unpaid close): settle the re-priced total now.
+    const settled = await settleOrder(tx, { ...order, orderId: order.id, totalAmount: price.totalAmount });
+    settlement = settled;
+    paid = settled.paid;
+  }
+  await tx.update(chargeOrder).set({
+    meterStop: stop.meterStop, energyKwh: energyKwh(order.meterStart, stop.meterStop),
+    chargerStopTime: stop.chargerStopTime, serverStopTime: stop.serverStopTime,
+    status: 'FINISHED', stopReason: stop.reason,
+    currency: price.currency, electricityFee: price.electricityFee, serviceFee: price.serviceFee,
+    taxAmount: price.taxAmount, cost: price.cost, totalAmount: price.totalAmount, paid,
+    breakdown: { ...price.breakdown, settlement, reconcile },
+    flags: withFlags(order.flags, ['LATE_STOP', ...stop.flags, ...price.flags]),
+  }).where(eq(chargeOrder.id, order.id));
+  return true;
+}

@@ -1,0 +1,272 @@
+/**
+ * Money over OCPP against hostile or broken chargers: charger clocks out of any plausible window
+ * (priced at server times, flagged, never free), fractional Wh readings billed exactly, absurd
+ * meter values refused without half-writes, a late Stop after a close by hand reconciled through
+ * the ledger, one open order per connector, stale orders after a reboot, and one session per card.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { backends } from '../support/db.js';
+import { build, type TestServer } from '../support/app.js';
+import { aBootNotification, aCard, aCharger, aMeterValues, aNetwork, aStartTransaction, aStatusNotification, aStopTransaction } from '../support/builders.js';
+import { balanceRecord, cardUser, chargeOrder, meterValue, rateDetail, rateTemplate, station } from '../../server/db/schema.js';
+import { changeBalance, ledgerSum } from '../../server/modules/balance/ledger.js';
+import { closeOrder } from '../../server/modules/order/close.js';
+import { connect, eventually } from './helpers.js';
+import type { RpcClient } from '../../server/ocpp/rpc.js';
+
+type StartConf = { transactionId: number; idTagInfo: { status: string } };
+
+describe.each(backends())('money against broken chargers on %s', (backend) => {
+  let s: TestServer;
+  let net: Awaited<ReturnType<typeof aNetwork>>;
+  const clients: RpcClient[] = [];
+
+  beforeAll(async () => {
+    s = await build(backend);
+    const db = s.database.db;
+    net = await aNetwork(db, { card: { balance: '0' } });
+    // A flat 0.35 / kWh template without taxes or service fee: amounts are energy × 0.35.
+    const [tpl] = await db.insert(rateTemplate).values({
+      companyCode: net.company.code, modelName: 'Flat', type: 'CHARGED', currency: 'EUR', serviceFeePerKwh: '0', serviceTax: '0', activated: true,
+    }).returning();
+    await db.insert(rateDetail).values([
+      { templateId: tpl.id, startTime: '00:00', endTime: '12:00', electricityFeePerKwh: '0.35' },
+      { templateId: tpl.id, startTime: '12:00', endTime: '24:00', electricityFeePerKwh: '0.35' },
+    ]);
+    await db.update(station).set({ rateTemplateId: tpl.id, timeZone: 'UTC' }).where(eq(station.id, net.station.id));
+  });
+  afterAll(async () => {
+    for (const c of clients) await c.close({ force: true }).catch(() => undefined);
+    await s?.close();
+  });
+
+  /** A new connected charger of the network. */
+  const aChargePoint = async () => {
+    const ch = await aCharger(s.database.db, net.company.code, { stationId: net.station.id });
+    const cp = await connect(s.ocppUrl, ch.serialNum);
+    clients.push(cp);
+    return { ch, cp };
+  };
+  /** A card whose balance came through the ledger (so Σ ledger = balance can be checked). */
+  const aFundedCard = async (amount: string, o: Partial<typeof cardUser.$inferInsert> = {}) => {
+    const card = await aCard(s.database.db, net.company.code, { balance: '0', ...o });
+    await changeBalance(s.database.db, { holderType: 'CARD', holderId: card.id, changeType: 'GIFT', amount });
+    return card;
+  };
+  const orderOf = async (transactionId: number) => {
+    const [row] = await s.database.db.select().from(chargeOrder).where(eq(chargeOrder.transactionId, transactionId));
+    return row;
+  };
+  const balanceOf = async (cardId: number) => {
+    const [row] = await s.database.db.select({ balance: cardUser.balance }).from(cardUser).where(eq(cardUser.id, cardId));
+    return row.balance;
+  };
+  const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+
+  describe('charger clocks (items 2 and 3)', () => {
+    it('a Start dated 1970 and a Stop dated 2126: both clocks kept, priced at server times, flagged CHARGER_CLOCK', async () => {
+      const { cp } = await aChargePoint();
+      const card = await aFundedCard('100.00');
+      const before = Date.now();
+      const start = await cp.call('StartTransaction', aStartTransaction({ idTag: card.cardNumber, meterStart: 1000, timestamp: '1970-01-01T00:00:00Z' })) as StartConf;
+      expect(start.idTagInfo.status).toBe('Accepted');
+      expect((await orderOf(start.transactionId)).flags).toEqual(['CHARGER_CLOCK']);
+      await cp.call('StopTransaction', aStopTransaction({ transactionId: start.transactionId, meterStop: 11_000, timestamp: '2126-01-01T00:00:00Z' }));
+      const o = await orderOf(start.transactionId);
+      expect(o.chargerStartTime.toISOString()).toBe('1970-01-01T00:00:00.000Z');
+      expect(o.chargerStopTime?.toISOString()).toBe('2126-01-01T00:00:00.000Z');
+      expect(o.serverStartTime.getTime()).toBeGreaterThanOrEqual(before - 1000);
+      expect(o.serverStopTime!.getTime()).toBeGreaterThanOrEqual(o.serverStartTime.getTime());
+      expect(o).toMatchObject({ status: 'FINISHED', energyKwh: '10.000', totalAmount: '3.50', paid: true, flags: ['CHARGER_CLOCK'] });
+      expect((o.breakdown as { clock: string }).clock).toBe('SERVER');
+      expect(await balanceOf(card.id)).toBe('96.50');
+    });
+
+    it('a Stop dated before its Start bills meterStop − meterStart at server times, flagged STOP_BEFORE_START', async () => {
+      const { cp } = await aChargePoint();
+      const card = await aFundedCard('100.00');
+      const start = await cp.call('StartTransaction', aStartTransaction({ idTag: card.cardNumber, meterStart: 0, timestamp: minutesAgo(10) })) as StartConf;
+      await cp.call('StopTransaction', aStopTransaction({ transactionId: start.transactionId, meterStop: 30_000, timestamp: minutesAgo(60) }));
+      const o = await orderOf(start.transactionId);
+      expect(o).toMatchObject({ energyKwh: '30.000', totalAmount: '10.50', paid: true, flags: ['STOP_BEFORE_START'] });
+      expect(await balanceOf(card.id)).toBe('89.50');
+    });
+
+    it('a Start dated in the future is billed all the same, flagged CHARGER_CLOCK', async () => {
+      const { cp } = await aChargePoint();
+      const card = await aFundedCard('100.00');
+      const start = await cp.call('StartTransaction', aStartTransaction({ idTag: card.cardNumber, meterStart: 0, timestamp: new Date(Date.now() + 5 * 3_600_000).toISOString() })) as StartConf;
+      await cp.call('StopTransaction', aStopTransaction({ transactionId: start.transactionId, meterStop: 30_000 }));
+      const o = await orderOf(start.transactionId);
+      expect(o).toMatchObject({ energyKwh: '30.000', totalAmount: '10.50', paid: true, flags: ['CHARGER_CLOCK'] });
+    });
+  });
+
+  describe('decimal readings (item 4)', () => {
+    const session = async (stopWh: number, mids: { value: string; unit: string }[]) => {
+      const { cp } = await aChargePoint();
+      const card = await aFundedCard('100.00');
+      const start = await cp.call('StartTransaction', aStartTransaction({ idTag: card.cardNumber, meterStart: 0, timestamp: minutesAgo(30) })) as StartConf;
+      for (const [i, m] of mids.entries()) {
+        await cp.call('MeterValues', {
+          connectorId: 1, transactionId: start.transactionId,
+          meterValue: [{ timestamp: minutesAgo(20 - i), sampledValue: [{ ...m, measurand: 'Energy.Active.Import.Register' }] }],
+        });
+      }
+      await cp.call('StopTransaction', aStopTransaction({ transactionId: start.transactionId, meterStop: stopWh, timestamp: minutesAgo(1) }));
+      return orderOf(start.transactionId);
+    };
+
+    it('71.25 Wh → 71.35 Wh → 150 Wh at 0.35: 0.0525 rounds to 0.05; 0.15 kWh exactly', async () => {
+      const o = await session(150, [{ value: '71.25', unit: 'Wh' }, { value: '71.35', unit: 'Wh' }]);
+      expect((o.breakdown as { exact: { energyKwh: string; electricityFee: string } }).exact).toMatchObject({ energyKwh: '0.15', electricityFee: '0.0525' });
+      expect(o.totalAmount).toBe('0.05');
+    });
+
+    it('readings in kWh (0.07125, 0.07135) and 83.3 kWh at 0.35 bill 29.16, not 29.15', async () => {
+      const o = await session(83_300, [{ value: '0.07125', unit: 'kWh' }, { value: '0.07135', unit: 'kWh' }]);
+      expect((o.breakdown as { exact: { electricityFee: string } }).exact.electricityFee).toBe('29.155');
+      expect(o.totalAmount).toBe('29.16');
+    });
+  });
+
+  describe('absurd meter values (item 10)', () => {
+    it('refuses a meterStart of 1e19 with PropertyConstraintViolation and stores nothing, retry included', async () => {
+      const { ch, cp } = await aChargePoint();
+      for (let i = 0; i < 2; i++) {
+        await expect(cp.call('StartTransaction', aStartTransaction({ idTag: net.card.cardNumber, meterStart: 1e19 })))
+          .rejects.toMatchObject({ rpcErrorCode: 'PropertyConstraintViolation' });
+      }
+      expect(await s.database.db.select().from(chargeOrder).where(eq(chargeOrder.chargerId, ch.id))).toHaveLength(0);
+    });
+
+    it('refuses MeterValues with 1e300 Wh and stores none of its values, however often it is retried', async () => {
+      const { ch, cp } = await aChargePoint();
+      const card = await aFundedCard('10.00');
+      const start = await cp.call('StartTransaction', aStartTransaction({ idTag: card.cardNumber, meterStart: 0 })) as StartConf;
+      const bad = aMeterValues({ transactionId: start.transactionId, energyWh: 1e300 });
+      for (let i = 0; i < 3; i++) {
+        await expect(cp.call('MeterValues', bad)).rejects.toMatchObject({ rpcErrorCode: 'PropertyConstraintViolation' });
+      }
+      expect(await s.database.db.select().from(meterValue).where(eq(meterValue.chargerId, ch.id))).toHaveLength(0);
+      expect(await orderOf(start.transactionId)).toMatchObject({ status: 'CHARGING', energyKwh: '0.000' });
+    });
+
+    it('ends an order whose meterStop is 9e15 from its last good reading, flagged; a retry changes nothing', async () => {
+      const { cp } = await aChargePoint();
+      const card = await aFundedCard('10.00');
+      const start = await cp.call('StartTransaction', aStartTransaction({ idTag: card.cardNumber, meterStart: 0, timestamp: minutesAgo(30) })) as StartConf;
+      await cp.call('MeterValues', aMeterValues({ transactionId: start.transactionId, energyWh: 2000, timestamp: minutesAgo(10) }));
+      const stop = aStopTransaction({ transactionId: start.transactionId, meterStop: 9e15 });
+      expect(await cp.call('StopTransaction', stop)).toEqual({});
+      expect(await cp.call('StopTransaction', stop)).toEqual({});
+      const o = await orderOf(start.transactionId);
+      expect(o).toMatchObject({ status: 'FINISHED', meterStop: 2000, energyKwh: '2.000', totalAmount: '0.70', flags: ['METER_OUT_OF_RANGE'] });
+    });
+  });
+
+  describe('a late Stop after a close by hand (item 12)', () => {
+    it('keeps the charger figures, re-prices and corrects the balance with a RECONCILE row: Σ ledger = balance', async () => {
+      const { cp } = await aChargePoint();
+      const card = await aFundedCard('50.00');
+      const start = await cp.call('StartTransaction', aStartTransaction({ idTag: card.cardNumber, meterStart: 0, timestamp: minutesAgo(120) })) as StartConf;
+      await cp.call('MeterValues', aMeterValues({ transactionId: start.transactionId, energyWh: 5000, timestamp: minutesAgo(90) }));
+      const open = await orderOf(start.transactionId);
+      expect(await closeOrder(s.database.db, open.id, 'operator')).toBe(true);
+      const closed = await orderOf(start.transactionId);
+      expect(closed).toMatchObject({ status: 'CLOSED', energyKwh: '5.000', totalAmount: '1.75' });
+      expect(await balanceOf(card.id)).toBe('48.25');
+
+      // The charger's Stop arrives: 25 kWh more than the operator knew, with its meter samples.
+      const late = aStopTransaction({
+        transactionId: start.transactionId, meterStop: 30_000, timestamp: minutesAgo(5), reason: 'EVDisconnected',
+        transactionData: [{ timestamp: minutesAgo(60), sampledValue: [{ value: '20000', measurand: 'Energy.Active.Import.Register', unit: 'Wh' }] }],
+      });
+      expect(await cp.call('StopTransaction', late)).toEqual({});
+      const o = await orderOf(start.transactionId);
+      expect(o).toMatchObject({ status: 'FINISHED', meterStop: 30_000, energyKwh: '30.000', totalAmount: '10.50', stopReason: 'EVDisconnected', paid: true });
+      expect(o.flags).toContain('LATE_STOP');
+      const samples = await s.database.db.select().from(meterValue).where(and(eq(meterValue.transactionId, start.transactionId), eq(meterValue.value, '20000')));
+      expect(samples).toHaveLength(1);
+      const rows = await s.database.db.select().from(balanceRecord).where(and(eq(balanceRecord.holderId, card.id), eq(balanceRecord.changeType, 'RECONCILE')));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ changeAmount: '-8.75', relevanceId: o.id, deductType: 'CARD' });
+      expect(rows[0].remark).toContain(o.orderNo);
+      expect(await balanceOf(card.id)).toBe('39.50');
+      expect(await ledgerSum(s.database.db, 'CARD', card.id)).toBe('39.50');
+
+      // A retried late Stop changes nothing.
+      await cp.call('StopTransaction', late);
+      expect(await balanceOf(card.id)).toBe('39.50');
+      expect(await orderOf(start.transactionId)).toEqual(o);
+    });
+  });
+
+  describe('one open order per connector (item 13)', () => {
+    it('a new Start on a busy connector closes the stale order as SUPERSEDED', async () => {
+      const { cp } = await aChargePoint();
+      const card = await aFundedCard('20.00');
+      const first = await cp.call('StartTransaction', aStartTransaction({ idTag: card.cardNumber, meterStart: 0, timestamp: minutesAgo(30) })) as StartConf;
+      await cp.call('MeterValues', aMeterValues({ transactionId: first.transactionId, energyWh: 1000, timestamp: minutesAgo(20) }));
+      const second = await cp.call('StartTransaction', aStartTransaction({ idTag: card.cardNumber, meterStart: 1500 })) as StartConf;
+      expect(second.idTagInfo.status).toBe('Accepted');
+      expect(await orderOf(first.transactionId)).toMatchObject({ status: 'CLOSED', stopReason: 'Superseded', meterStop: 1000, totalAmount: '0.35', flags: ['SUPERSEDED'] });
+      expect(await orderOf(second.transactionId)).toMatchObject({ status: 'CHARGING' });
+    });
+
+    it('50 pipelined Starts on one connector leave one open order', async () => {
+      const { ch, cp } = await aChargePoint();
+      const base = Date.now() - 60_000;
+      await Promise.all(Array.from({ length: 50 }, (_, i) =>
+        cp.call('StartTransaction', aStartTransaction({ idTag: `FLOOD${i}`, meterStart: i, timestamp: new Date(base + i).toISOString() }))));
+      const open = await s.database.db.select().from(chargeOrder).where(and(eq(chargeOrder.chargerId, ch.id), eq(chargeOrder.status, 'CHARGING')));
+      expect(open).toHaveLength(1);
+      const all = await s.database.db.select().from(chargeOrder).where(eq(chargeOrder.chargerId, ch.id));
+      expect(all).toHaveLength(50);
+      expect(all.filter((o) => o.flags.includes('SUPERSEDED'))).toHaveLength(49);
+    });
+  });
+
+  describe('stale orders after a reboot (item 14)', () => {
+    it('a connector reported Available after a BootNotification closes its old order from the last reading, flagged', async () => {
+      const { cp } = await aChargePoint();
+      const card = await aFundedCard('20.00');
+      const start = await cp.call('StartTransaction', aStartTransaction({ idTag: card.cardNumber, meterStart: 0, timestamp: minutesAgo(30) })) as StartConf;
+      await cp.call('MeterValues', aMeterValues({ transactionId: start.transactionId, energyWh: 2000, timestamp: minutesAgo(20) }));
+      // Available without a reboot: the session may be in a pause; nothing changes.
+      await cp.call('StatusNotification', aStatusNotification({ connectorId: 1, status: 'Available', timestamp: minutesAgo(15) }));
+      expect((await orderOf(start.transactionId)).status).toBe('CHARGING');
+      await cp.call('BootNotification', aBootNotification());
+      await cp.call('StatusNotification', aStatusNotification({ connectorId: 1, status: 'Available' }));
+      const o = await eventually(async () => {
+        const row = await orderOf(start.transactionId);
+        return row.status === 'CLOSED' ? row : undefined;
+      });
+      expect(o).toMatchObject({ stopReason: 'StaleAfterReboot', meterStop: 2000, totalAmount: '0.70', paid: true, flags: ['STALE_AFTER_REBOOT'] });
+    });
+  });
+
+  describe('one session per card (item 17)', () => {
+    it('answers ConcurrentTx to a second Start with a card already charging; a manager card may charge twice', async () => {
+      const a = await aChargePoint();
+      const b = await aChargePoint();
+      const card = await aFundedCard('20.00');
+      const first = await a.cp.call('StartTransaction', aStartTransaction({ idTag: card.cardNumber, meterStart: 0 })) as StartConf;
+      expect(first.idTagInfo.status).toBe('Accepted');
+      const second = await b.cp.call('StartTransaction', aStartTransaction({ idTag: card.cardNumber, meterStart: 0 })) as StartConf;
+      expect(second.idTagInfo.status).toBe('ConcurrentTx');
+      const auth = await b.cp.call('Authorize', { idTag: card.cardNumber }) as { idTagInfo: { status: string } };
+      expect(auth.idTagInfo.status).toBe('ConcurrentTx');
+      // After its Stop the card may start again.
+      await a.cp.call('StopTransaction', aStopTransaction({ transactionId: first.transactionId, meterStop: 0 }));
+      const third = await b.cp.call('StartTransaction', aStartTransaction({ idTag: card.cardNumber, meterStart: 0, connectorId: 2 })) as StartConf;
+      expect(third.idTagInfo.status).toBe('Accepted');
+
+      const manager = await aCard(s.database.db, net.company.code, { managerCard: true, balance: '0' });
+      const m1 = await a.cp.call('StartTransaction', aStartTransaction({ idTag: manager.cardNumber, meterStart: 0, connectorId: 3 })) as StartConf;
+      const m2 = await b.cp.call('StartTransaction', aStartTransaction({ idTag: manager.cardNumber, meterStart: 0, connectorId: 3 })) as StartConf;
+      expect([m1.idTagInfo.status, m2.idTagInfo.status]).toEqual(['Accepted', 'Accepted']);
+    });
+  });
+});

@@ -1,0 +1,117 @@
+// @vitest-environment jsdom
+/**
+ * One component mounts a resource declaration under its spec path: the list (or a query view
+ * such as `?id=` / `?GatewaySN=`) at the path, `create`, `:id` (edit), `:id/show`, extra
+ * sub-routes, the list frame, and the not-found page for anything else; the views run in the
+ * declaration's react-admin resource context.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { AdminContext, testDataProvider, useResourceContext } from 'react-admin';
+import { Suspense, type ReactNode } from 'react';
+import { createI18nProvider } from '../../../src/i18n';
+import { lazyResource, ResourceRoutes } from '../../../src/resources/ResourceRoutes';
+import type { ResourceDeclaration } from '../../../src/resources/declaration';
+import { RESOURCES } from '../../../src/resources/registry';
+import { findRoute, STATION_PROFILE_TABS } from '../../../domain/routes';
+
+const View = ({ name }: { name: string }) => <p data-testid="view">{name}:{useResourceContext()}</p>;
+
+const PATH = '/ChargerUsers/CardUsers';
+
+const declaration: ResourceDeclaration = {
+  list: () => <View name="list" />,
+  create: () => <View name="create" />,
+  edit: () => <View name="edit" />,
+  show: () => <View name="show" />,
+  queryViews: [{ param: 'id', view: ({ value }) => <View name={`balance ${value}`} /> }],
+  listFrame: ({ children }: { children?: ReactNode }) => <div data-testid="frame">{children}</div>,
+  routes: [{ path: ':id/orders', view: () => <View name="orders" /> }],
+};
+
+function mountAt(entry: string, decl: ResourceDeclaration = declaration, lazily = false) {
+  const Mount = lazily ? lazyResource('card-user', async () => decl) : () => <ResourceRoutes name="card-user" declaration={decl} />;
+  return render(
+    <MemoryRouter initialEntries={[entry]}>
+      <AdminContext dataProvider={testDataProvider()} i18nProvider={createI18nProvider()}>
+        <Routes>
+          <Route path={`${PATH}/*`} element={<Suspense><Mount /></Suspense>} />
+        </Routes>
+      </AdminContext>
+    </MemoryRouter>,
+  );
+}
+
+afterEach(cleanup);
+
+describe('ResourceRoutes', () => {
+  it.each([
+    ['/ChargerUsers/CardUsers', 'list:card-user'],
+    ['/ChargerUsers/CardUsers/create', 'create:card-user'],
+    ['/ChargerUsers/CardUsers/12', 'edit:card-user'],
+    ['/ChargerUsers/CardUsers/12/show', 'show:card-user'],
+    ['/ChargerUsers/CardUsers/12/orders', 'orders:card-user'],
+    ['/ChargerUsers/CardUsers?id=12', 'balance 12:card-user'],
+    ['/ChargerUsers/CardUsers?id=', 'list:card-user'],
+  ])('%s shows %s', async (entry, text) => {
+    mountAt(entry);
+    expect((await screen.findByTestId('view')).textContent).toBe(text);
+  });
+
+  it('loads a declaration on first visit', async () => {
+    mountAt('/ChargerUsers/CardUsers/12/show', declaration, true);
+    expect((await screen.findByTestId('view')).textContent).toBe('show:card-user');
+  });
+
+  it('frames the list and the query views, not the forms', async () => {
+    mountAt('/ChargerUsers/CardUsers?id=3');
+    expect(await screen.findByTestId('frame')).toBeTruthy();
+    cleanup();
+    mountAt('/ChargerUsers/CardUsers/create');
+    await screen.findByTestId('view');
+    expect(screen.queryByTestId('frame')).toBeNull();
+  });
+
+  it('answers not found for a view the declaration lacks', async () => {
+    mountAt('/ChargerUsers/CardUsers/12/show', { ...declaration, show: undefined, routes: [] });
+    expect(await screen.findByTestId('not-found')).toBeTruthy();
+    expect(screen.queryByTestId('view')).toBeNull();
+  });
+});
+
+describe('resource registry', () => {
+  it('mounts every declaration under a path of the route table or a station profile tab', async () => {
+    const tabs: string[] = Object.values(STATION_PROFILE_TABS);
+    for (const r of RESOURCES) expect(findRoute(r.path) ?? tabs.includes(r.path), r.path).toBeTruthy();
+    expect(new Set(RESOURCES.map((r) => r.path)).size).toBe(RESOURCES.length);
+    for (const r of RESOURCES) expect((await r.load()).list, r.path).toBeTypeOf('function');
+  }, 120_000);
+
+  it('offers the sidebar only paths of the route table', async () => {
+    const { IMPLEMENTED } = await import('../../../src/routes/pages');
+    for (const path of IMPLEMENTED) expect(findRoute(path), path).toBeDefined();
+    expect(IMPLEMENTED.has('/Operations/Orders')).toBe(true);
+    expect(IMPLEMENTED.has(STATION_PROFILE_TABS.chargers)).toBe(false);
+  });
+
+  it('keeps the spec paths of the screens', () => {
+    const byPath = Object.fromEntries(RESOURCES.map((r) => [r.path, r.name]));
+    expect(Object.keys(byPath)).toHaveLength(13);
+    expect(byPath).toMatchObject({
+      '/Operations/Orders': 'order',
+      '/Stations/StationProfile': 'station',
+      '/Stations/StationProfile/chargers': 'charger',
+      '/Stations/StationProfile/gateways': 'gateway',
+      '/Stations/StationProfile/rate-templates': 'rate-template',
+      '/Stations/StationGroup': 'station-group',
+      '/ChargerUsers/CardUsers': 'card-user',
+      '/ChargerUsers/AppUsers': 'app-user',
+      '/Monitoring/ChargerMonitoring': 'charger',
+      '/SystemUsers/Accounts': 'company/user',
+      '/SystemUsers/Permissions': 'role',
+      '/System/Operators': 'company',
+      '/System/Menu': 'menu',
+    });
+  });
+});
