@@ -91,6 +91,8 @@ export const orderRecordSchema = z.object({
   totalAmount: decimal,
   paid: z.boolean(),
   breakdown: z.unknown(),
+  /** CHARGER_CLOCK, STOP_BEFORE_START, SUPERSEDED, STALE_AFTER_REBOOT, METER_OUT_OF_RANGE, LATE_STOP. */
+  flags: z.array(z.string()),
 });
 
 export const meterValueRecordSchema = z.object({
