@@ -24,6 +24,7 @@ const PAGES: [string, RegExp, string][] = [
   ['/Operations/StationIndights', /\/sp\/station-insights/, ''],
   ['/Search/Search?ChargerSN=ChargerSN&Search=VOLTA', /\/sp\/search/, ''],
   ['/Notifications', /\/sp\/notifications/, 'notifications-page'],
+  ['/Monitoring/ChargerMonitoring', /\/sp\/charger\?/, ''],
   ['/TourAccount/TourAccount', /\/sp\/user\/profile/, ''],
   ['/NotificationPreference/NotificationPreference', /\/sp\/user\/notification-preference/, ''],
 ];
