@@ -2,11 +2,12 @@
  * Card user form rules (spec §5): card number, names, scope, stations and company required; names
  * without digits (code 900, the server confirms); e-mail shape. Validators return translation keys.
  */
+import { hasDigit } from '../../domain/entities/rules';
 import type { CardUserBody, CardUserRecord } from './types';
 
-/** `resources.card-user.errors.900` when a name contains a digit. */
+/** `resources.card-user.errors.900` when a name contains a number character (the server's rule, `hasDigit`). */
 export function noDigits(value: unknown): string | undefined {
-  return typeof value === 'string' && /\d/.test(value) ? 'resources.card-user.errors.900' : undefined;
+  return typeof value === 'string' && hasDigit(value) ? 'resources.card-user.errors.900' : undefined;
 }
 
 /** A simple e-mail check (the server's zod `email()` decides). */

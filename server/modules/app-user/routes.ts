@@ -20,7 +20,7 @@ import { companyInfo } from '../card-user/service.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 
 const PERMISSION = PERMISSIONS.chargerUsers.appUsers;
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const SORTABLE = { id: appUser.id, nickname: appUser.nickname, balance: appUser.balance, createTimeStamp: appUser.createdAt } as const;
 
 type AppUserRow = typeof appUser.$inferSelect;

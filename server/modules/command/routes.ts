@@ -12,7 +12,7 @@ import { sendCommand, type Command } from './service.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 
 const PERMISSION = PERMISSIONS.monitoring.chargers;
-const params = z.object({ id: z.coerce.number().int().positive() });
+const params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const connectorId = z.number().int().min(0).max(99);
 
 const bodies = {

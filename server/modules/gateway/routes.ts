@@ -17,10 +17,10 @@ import {
 import { PERMISSIONS } from '../../../domain/permissions.js';
 
 const permission = PERMISSIONS.stations.profile;
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const listQuery = pageQuery.extend({
   companyCode: z.string().optional(),
-  stationId: z.coerce.number().int().positive().optional(),
+  stationId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   lifeStatus: manyQuery.optional(),
   online: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
   q: z.string().max(100).optional(),

@@ -214,7 +214,7 @@ const exportRoutes: FastifyPluginAsync = async (app) => {
 
   r.get('/order/:id/invoice', {
     config,
-    schema: { tags: ['order'], params: z.object({ id: z.coerce.number().int().positive() }) },
+    schema: { tags: ['order'], params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }) },
   }, async (req, reply) => {
     const auth = authOf(req);
     const [row] = await orderQuery(app.db).where(eq(chargeOrder.id, req.params.id)).limit(1);

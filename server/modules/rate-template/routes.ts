@@ -20,8 +20,8 @@ import {
 import { PERMISSIONS } from '../../../domain/permissions.js';
 
 const permission = PERMISSIONS.stations.profile;
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const detailParams = idParams.extend({ detailId: z.coerce.number().int().positive() });
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const detailParams = idParams.extend({ detailId: z.coerce.number().int().positive().max(2_147_483_647) });
 const contextQuery = z.object({ context: z.enum(['template', 'station']).default('template') });
 const listQuery = pageQuery.extend({
   companyCode: z.string().optional(),

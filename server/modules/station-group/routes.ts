@@ -14,7 +14,7 @@ import { createGroup, deleteGroup, getGroup, listGroups, updateGroup } from './s
 import { PERMISSIONS } from '../../../domain/permissions.js';
 
 const permission = PERMISSIONS.stations.groups;
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const listQuery = pageQuery.extend({
   companyCode: z.string().optional(),
   q: z.string().max(100).optional(),
