@@ -92,7 +92,7 @@ export const CATALOGUE = {
   702: { status: 409, en: 'An active rate template cannot be deleted', zh: '有效的费率模板不能删除' },
   703: { status: 400, en: 'Details must cover 24 hours without overlap', zh: '明细必须覆盖24小时且不能重叠' },
   704: { status: 400, en: 'Export maximum exceeded', zh: '超出导出上限' },
-  705: { status: 400, en: 'Recharge amount must be above 0', zh: '充值金额必须大于0' },
+  705: { status: 400, en: 'Recharge amount must be a whole number above 0', zh: '充值金额必须为大于0的整数' },
   706: { status: 500, en: 'Database failure', zh: '数据库故障' },
   707: { status: 409, en: 'Invoice export failed: the order is unpaid', zh: '发票导出失败：订单未支付' },
   708: { status: 500, en: 'Invoice export failed', zh: '发票导出失败' },

@@ -11,17 +11,18 @@ import Decimal from 'decimal.js';
 import { count } from 'drizzle-orm';
 import type { Db } from '../server/db/client.js';
 import {
-  account, appUser, cardUser, charger, chargeOrder, company, connector, gateway, meterValue, orderExportSetting, role, station, stationGroup,
+  account, appUser, balanceRecord, cardUser, charger, chargeOrder, company, connector, gateway, meterValue, orderExportSetting, role, station, stationGroup,
 } from '../server/db/schema.js';
 import { hashPassword } from '../server/modules/auth/password.js';
 import { recordNotice } from '../server/modules/notifications/record.js';
 import type { Notice } from '../domain/notices.js';
-import { allPermissions } from '../domain/routes.js';
 import { DEMO_COMPANIES, DEMO_GATEWAY_FIRMWARE, DEMO_MODELS, STOP_REASONS, type DemoCompany } from './catalog.js';
 import { demoLogoPng } from './logo.js';
 import { mulberry32, type Rng } from './prng.js';
 import { priceDemoSession } from './pricing.js';
-import { seedRateTemplates } from './rate-templates.js';
+import { demoTariff, seedRateTemplates } from './rate-templates.js';
+import { ENERGY_REGISTER } from '../domain/meter.js';
+import { operatorAdminPermissions } from '../server/modules/operator/service.js';
 import { PERMISSIONS } from '../domain/permissions.js';
 
 export { DEMO_COMPANIES } from './catalog.js';
@@ -237,7 +238,9 @@ async function loadCompany(tx: Tx, c: DemoCompany, ctx: Ctx): Promise<void> {
       createdAt: new Date(midnight - rng.int(0, 75) * DAY - rng.int(0, 23) * HOUR),
     };
   });
-  for (const row of await tx.insert(cardUser).values(cardRows).returning({ id: cardUser.id, cardNumber: cardUser.cardNumber, active: cardUser.active, firstName: cardUser.firstName, lastName: cardUser.lastName })) {
+  const cardsIn = await tx.insert(cardUser).values(cardRows)
+    .returning({ id: cardUser.id, cardNumber: cardUser.cardNumber, active: cardUser.active, firstName: cardUser.firstName, lastName: cardUser.lastName, balance: cardUser.balance, createdAt: cardUser.createdAt });
+  for (const row of cardsIn) {
     cards.push({ id: row.id, cardNumber: row.cardNumber, active: row.active, name: `${row.firstName} ${row.lastName}` });
   }
   counts.cardUsers += cards.length;
@@ -252,12 +255,24 @@ async function loadCompany(tx: Tx, c: DemoCompany, ctx: Ctx): Promise<void> {
       balance: money(new Decimal(rng.int(0, c.balance[1] * 50)).div(100)),
       createdAt: new Date(midnight - rng.int(0, 60) * DAY - rng.int(0, 23) * HOUR),
     };
-  })).returning({ id: appUser.id, idTag: appUser.idTag });
+  })).returning({ id: appUser.id, idTag: appUser.idTag, balance: appUser.balance, createdAt: appUser.createdAt });
   counts.appUsers += apps.length;
+  // Every balance came through the ledger: one opening recharge per holder, so Σ ledger = balance.
+  const opening = [
+    ...cardsIn.map((h) => ({ holderType: 'CARD', ...h })),
+    ...apps.map((h) => ({ holderType: 'APP', ...h })),
+  ].filter((h) => new Decimal(h.balance).gt(0));
+  if (opening.length) {
+    await tx.insert(balanceRecord).values(opening.map((h) => ({
+      companyCode: c.code, holderType: h.holderType, holderId: h.id, changeType: 'PLATFORM_RECHARGE' as const,
+      changeAmount: h.balance, oldBalance: '0.00', newBalance: h.balance, remark: 'Opening balance', operator: 'demo',
+      createdAt: new Date(h.createdAt.getTime() + HOUR),
+    })));
+  }
 
   // roles and accounts
   const [adminRole, staffRole] = await tx.insert(role).values([
-    { name: `${c.name} administrator`, code: `${c.code}_ADMIN`, companyCode: c.code, description: 'Every menu of the company', permissions: allPermissions().filter((p) => p.startsWith('menu:')) },
+    { name: `${c.name} administrator`, code: `${c.code}_ADMIN`, companyCode: c.code, description: 'Every menu of the company', permissions: operatorAdminPermissions().filter((p) => p.startsWith('menu:')) },
     { name: `${c.name} staff`, code: `${c.code}_STAFF`, companyCode: c.code, description: 'Monitoring and orders', permissions: STAFF_PERMISSIONS },
   ]).returning({ id: role.id });
   const managed = stationRows.slice(0, 2).map((s) => s.id);
@@ -272,6 +287,10 @@ async function loadCompany(tx: Tx, c: DemoCompany, ctx: Ctx): Promise<void> {
   const orders: OrderRow[] = [];
   const meters: MeterRow[] = [];
   const activeCards = cards.filter((x) => x.active);
+  const tariff = demoTariff(c);
+  // One session at a time per card or app user (a card already charging is answered ConcurrentTx).
+  const busy = new Map<string, [number, number][]>();
+  const free = (idTag: string, from: number, to: number) => !(busy.get(idTag) ?? []).some(([a, b]) => from <= b && a <= to);
   for (const ch of chargerRows) {
     const model = DEMO_MODELS.find((m) => m.model === ch.model)!;
     const rated = Number(model.ratedPowerKw);
@@ -291,8 +310,12 @@ async function loadCompany(tx: Tx, c: DemoCompany, ctx: Ctx): Promise<void> {
           cursor = stop + rng.int(20, 200) * MINUTE;
           if (stop > dayStart + 23.5 * HOUR) break;
           const useApp = rng.chance(0.15) && apps.length > 0;
-          const card = rng.pick(activeCards);
+          let card = rng.pick(activeCards);
           const app = rng.pick(apps);
+          // A card busy elsewhere hands the session to the first free card (or none: no session).
+          if (!useApp && !free(card.cardNumber, start, stop)) card = activeCards.find((x) => free(x.cardNumber, start, stop)) ?? card;
+          const holderTag = useApp ? app.idTag! : card.cardNumber;
+          if (!free(holderTag, start, stop)) continue;
           const paidDraw = rng.chance(0.9);
           const reason = rng.pick(STOP_REASONS);
           const txId = nextTransactionId(rng, ctx.usedTx);
@@ -301,22 +324,25 @@ async function loadCompany(tx: Tx, c: DemoCompany, ctx: Ctx): Promise<void> {
           const meterStart = register;
           const meterStop = register + energyWh;
           register = meterStop + rng.int(0, 50);
-          const energy = new Decimal(energyWh).div(1000);
-          const amounts = priceDemoSession(energyWh, start, chargeMs, c.timeZone, c.price);
+          const samples = sample ? meterSamples(chargerId, conn, txId, start, chargeMs, stop, meterStart, energyWh, powerKw, rng) : [];
+          const registers = samples.filter((m) => m.measurand === ENERGY_REGISTER).map((m) => ({ at: m.timestamp, wh: m.value }));
+          const priced = priceDemoSession(tariff, c.timeZone, meterStart, meterStop, start, stop, registers);
+          busy.set(holderTag, [...(busy.get(holderTag) ?? []), [start, stop]]);
           orders.push({
             orderNo: '', companyCode: c.code, stationId: stationOf.get(ch.serialNum), chargerId, chargerSn: ch.serialNum,
             connectorId: conn, transactionId: txId, idTag: useApp ? app.idTag! : card.cardNumber, idTagStatus: 'Accepted',
             userType: useApp ? 'APP' : 'CARD', cardUserId: useApp ? null : card.id, appUserId: useApp ? app.id : null,
             chargerStartTime: new Date(start), chargerStopTime: new Date(stop),
             serverStartTime: new Date(start + 1000), serverStopTime: new Date(stop + 1000),
-            meterStart, meterStop, energyKwh: energy.toFixed(3), status: 'FINISHED', stopReason: reason,
-            currency: c.currency, electricityFee: amounts.electricityFee, serviceFee: amounts.serviceFee,
-            taxAmount: amounts.taxAmount, cost: amounts.cost, totalAmount: amounts.totalAmount, breakdown: amounts.breakdown,
+            meterStart, meterStop, energyKwh: priced.energyKwh, status: 'FINISHED', stopReason: reason,
+            currency: priced.currency, electricityFee: priced.electricityFee, serviceFee: priced.serviceFee,
+            taxAmount: priced.taxAmount, cost: priced.cost, totalAmount: priced.totalAmount,
+            breakdown: { rule: 'TARIFF', modelName: 'Time of use', clock: 'CHARGER', ...priced.breakdown },
             // Sessions of the last two days are more often still unpaid.
             paid: d <= 1 ? paidDraw && rng.chance(0.6) : paidDraw,
             createdAt: new Date(start + 1000),
           });
-          if (sample) meters.push(...meterSamples(chargerId, conn, txId, start, chargeMs, stop, meterStart, energyWh, powerKw, rng));
+          meters.push(...samples);
         }
       }
     }
@@ -377,7 +403,7 @@ function meterSamples(chargerId: number, connectorId: number, transactionId: num
     const watts = charging ? Math.round(powerKw * 1000 * rng.float(0.95, 1.03)) : 0;
     const at = new Date(t);
     const common = { chargerId, connectorId, transactionId, timestamp: at, context: 'Sample.Periodic', receivedAt: at };
-    rows.push({ ...common, measurand: 'Energy.Active.Import.Register', value: String(Math.round(meterStart + energyWh * progress)), unit: 'Wh' });
+    rows.push({ ...common, measurand: ENERGY_REGISTER, value: String(Math.round(meterStart + energyWh * progress)), unit: 'Wh' });
     rows.push({ ...common, measurand: 'Power.Active.Import', value: String(watts), unit: 'W' });
   }
   return rows;

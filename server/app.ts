@@ -61,7 +61,8 @@ export async function buildApp(opts: { db: Db; config: Config; bus?: Bus; logger
       },
     },
     bodyLimit: 5 * 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For only from the configured proxies (TRUST_PROXY); none by default.
+    trustProxy: opts.config.trustProxy.length ? opts.config.trustProxy : false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('db', opts.db);

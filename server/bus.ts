@@ -18,10 +18,11 @@ export interface BusEvents {
   /** A gateway's online state, firmware version or vendor / model changed. */
   gateway: { gatewayId: number; serialNum: string; companyCode: string };
   /**
-   * A charger or gateway was deactivated (or renamed away) in the console: the central system
-   * closes the socket of that OCPP identity (spec §4).
+   * A charger or gateway was deactivated (or renamed away), or given a new OCPP password
+   * (`reason: 'credentials'`), in the console: the central system closes the socket of that OCPP
+   * identity (spec §4), on whichever node holds it.
    */
-  identityDeactivated: { serialNum: string };
+  identityDeactivated: { serialNum: string; reason?: 'deactivated' | 'credentials' };
 }
 
 /** In-process bus: listeners of this process only. */

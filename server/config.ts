@@ -1,6 +1,7 @@
 /**
  * Configuration from the environment (README lists every variable). Read once at start-up.
  */
+import { parseTrustProxy } from './http/client-address.js';
 export interface Config {
   port: number;
   host: string;
@@ -29,6 +30,12 @@ export interface Config {
   redisUrl?: string;
   /** Prefix of every Redis key and channel (one per network sharing a Redis). */
   redisPrefix: string;
+  /** Proxies whose `X-Forwarded-For` is believed (TRUST_PROXY; addresses, CIDRs, `loopback`); none by default. */
+  trustProxy: string[];
+  /** Longest wait for a PostgreSQL connection from the pool (ms; DB_CONNECT_TIMEOUT_MS). */
+  dbConnectTimeoutMs: number;
+  /** Longest run of one SQL statement on PostgreSQL (ms; DB_STATEMENT_TIMEOUT_MS). */
+  dbStatementTimeoutMs: number;
 }
 
 const num = (v: string | undefined, d: number) => (v !== undefined && v !== '' && !Number.isNaN(Number(v)) ? Number(v) : d);
@@ -55,5 +62,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     staticDir: env.STATIC_DIR ?? './dist',
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX || 'chargedesk:',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    dbConnectTimeoutMs: num(env.DB_CONNECT_TIMEOUT_MS, 5000),
+    dbStatementTimeoutMs: num(env.DB_STATEMENT_TIMEOUT_MS, 15000),
   };
 }

@@ -14,7 +14,10 @@ import { startSimulation } from '../sim/attach.js';
 import { installSafetyNet } from './safety-net.js';
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl, dataDir: config.dataDir,
+  connectTimeoutMs: config.dbConnectTimeoutMs, statementTimeoutMs: config.dbStatementTimeoutMs,
+});
 const app = await buildApp({ db: database.db, config });
 installSafetyNet(app.log);
 

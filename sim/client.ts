@@ -20,6 +20,8 @@ export interface OcppClientOptions {
   callTimeoutMs?: number;
   /** WebSocket ping interval, ms (ocpp-rpc's default when absent). */
   pingIntervalMs?: number;
+  /** Local address to connect from (default: the system's choice). */
+  localAddress?: string;
 }
 
 /** A strict-mode ocpp-rpc client for `o.identity`, not connected yet. */
@@ -34,6 +36,7 @@ export function ocppClient(o: OcppClientOptions): RpcClient {
     ...(o.callTimeoutMs !== undefined ? { callTimeoutMs: o.callTimeoutMs } : {}),
     ...(o.pingIntervalMs !== undefined ? { pingIntervalMs: o.pingIntervalMs } : {}),
     ...(o.password !== undefined ? { password: o.password } : {}),
+    ...(o.localAddress ? { wsOpts: { localAddress: o.localAddress } } : {}),
   // ocpp-rpc's typings mark every option required; the library fills in defaults for the rest.
   } as Partial<ConstructorParameters<typeof RPCClient>[0]> as ConstructorParameters<typeof RPCClient>[0]);
 }

@@ -3,7 +3,7 @@
  * layout, login page, providers and the pages of src/routes/pages.tsx mounted at the spec's
  * paths (`#/Operations/Orders`, …). `/` goes to `/Dashboard/Dashboard`; `/404` is public.
  */
-import { Admin, CustomRoutes, memoryStore } from 'react-admin';
+import { Admin, CustomRoutes } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { Layout } from './layout/Layout';
 import { AppNotification } from './layout/DedupeNotifications';
@@ -12,11 +12,12 @@ import { NotFound, PublicNotFound } from './pages/NotFound';
 import { pageRoutes } from './routes/pages';
 import { authProvider, dataProvider, i18nProvider } from './providers';
 import { theme } from './theme';
+import { consoleStore } from './store';
 
 const RootRedirect = () => <Navigate to="/Dashboard/Dashboard" replace />;
 
-// The language lives in its cookie and the sidebar in its own; nothing else needs to persist.
-const store = memoryStore();
+// Column choices persist per user; the rest lives in memory (src/store.ts).
+const store = consoleStore();
 
 export function App() {
   return (

@@ -25,6 +25,7 @@ export const VALIDATION_MESSAGES = {
   'validation.timeZone': { en: 'Unknown time zone', zh: '未知的时区' },
   'validation.identity': { en: 'Letters, digits, ".", "_" and "-" only', zh: '只能包含字母、数字、“.”、“_”和“-”' },
   'validation.serialLength': { en: 'The SN must be exactly 16 characters', zh: '序列号必须为16个字符' },
+  'validation.currentPassword': { en: 'The current password is wrong', zh: '当前密码不正确' },
   'validation.unknownField': { en: 'Unknown field', zh: '未知字段' },
 } as const satisfies Record<string, { en: string; zh: string }>;
 

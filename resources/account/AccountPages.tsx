@@ -7,7 +7,7 @@
  */
 import { useMemo } from 'react';
 import {
-  Create, CreateButton, Datagrid, Edit, FilterButton, FunctionField, List, Pagination, PasswordInput,
+  Create, CreateButton, Edit, FilterButton, FunctionField, List, Pagination, PasswordInput,
   SearchInput, SelectArrayInput, SelectInput, SimpleForm, TextField, TextInput, TopToolbar, useLocaleState, useRecordContext,
   useTranslate, type SelectInputProps,
 } from 'react-admin';
@@ -18,11 +18,13 @@ import { ACCOUNT_TYPES } from '../../domain/enums';
 import { catalogueMessage } from '../../domain/errors';
 import { ACCOUNT_REQUIRED, accountCreateInput, accountUpdateInput, type AccountDto as AccountRecord } from '../../domain/schemas/account';
 import { ColorChip, EmptyState, ErrorState } from '../../src/components/common';
+import { ColumnsButton, ConfigurableGrid } from '../../src/components/ConfigurableGrid';
 import { useApi } from '../../src/hooks/useApi';
 import { STATE_COLORS } from '../../src/theme';
 import { formatDate, formatDateTime } from '../../src/utils/date';
 import { CompanyFilterInput, ROWS_PER_PAGE } from '../shared/filterInputs';
-import { CompanyInput, useSchemaValidate } from '../station/common';
+import { CompanyInput } from '../station/common';
+import { useSchemaValidate } from '../../src/forms/schemaValidate';
 import { ResetPasswordButton } from './ResetPasswordDialog';
 import { StatusToggle } from './StatusToggle';
 import { FormToolbar } from './FormToolbar';
@@ -73,19 +75,23 @@ export function AccountList() {
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={20}
       exporter={false}
-      actions={<TopToolbar><FilterButton /><CreateButton to={`${routePath('accounts')}/create`} data-testid="account-create" /></TopToolbar>}
+      actions={<TopToolbar><FilterButton /><ColumnsButton resource="company/user" /><CreateButton to={`${routePath('accounts')}/create`} data-testid="account-create" /></TopToolbar>}
       pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
       title={translate('menu.accounts')}
       empty={false}
       error={<ErrorState />}
     >
-      <Datagrid
+      {/* Actions first, so they never fall off the screen; e-mail is a column the user may add. */}
+      <ConfigurableGrid
+        resource="company/user"
+        omit={['email']}
         bulkActionButtons={false}
         rowClick={(id) => `${routePath('accounts')}/${id}`}
         empty={<EmptyState />}
         data-testid="accounts-grid"
         sx={{ '& td.column-username, & td.column-phone, & td.column-createdAt': { whiteSpace: 'nowrap' } }}
       >
+        <RowActions label="app.assets.actions" />
         <TextField source="username" />
         <TextField source="realName" />
         <FunctionField<AccountRecord> source="userType" render={(r) => translate(`app.account.user_types.${r.userType}`, { _: r.userType })} />
@@ -95,8 +101,7 @@ export function AccountList() {
         <TextField source="email" emptyText="—" sortable={false} />
         <ActiveChip source="active" />
         <FunctionField<AccountRecord> source="createdAt" render={(r) => <span title={formatDateTime(r.createdAt)}>{formatDate(r.createdAt)}</span>} />
-        <RowActions label="app.assets.actions" />
-      </Datagrid>
+      </ConfigurableGrid>
     </List>
   );
 }
@@ -154,14 +159,15 @@ function AccountForm({ edit }: { edit?: boolean }) {
   const types = useTypeChoices(isAdmin);
   const [locale] = useLocaleState();
   const lang = locale === 'zh' ? 'zh' : 'en';
-  const base = useSchemaValidate(edit ? accountUpdateInput : accountCreateInput, ACCOUNT_REQUIRED, edit ? ['username', 'password'] : []);
+  const base = useSchemaValidate(edit ? accountUpdateInput : accountCreateInput, { required: ACCOUNT_REQUIRED, skip: edit ? ['username', 'password'] : [] });
   const translate = useTranslate();
   const validate = (values: Record<string, unknown>) => {
     let errors = withRealNameRule(base(values), values, lang);
     // Every account but a platform administrator belongs to a company and holds a role (600 / 608).
     if (values.userType && values.userType !== 'ADMIN') {
-      if (!values.companyCode && !errors.companyCode) errors = { ...errors, companyCode: catalogueMessage(600, lang) };
-      if (!values.roleId && !errors.roleId) errors = { ...errors, roleId: catalogueMessage(608, lang) };
+      const empty = (field: string) => translate('app.validation.empty', { field: translate(`${T}.fields.${field}`) });
+      if (!values.companyCode && !errors.companyCode) errors = { ...errors, companyCode: empty('companyCode') };
+      if (!values.roleId && !errors.roleId) errors = { ...errors, roleId: empty('roleId') };
     }
     if (!edit && values.confirmPassword && values.confirmPassword !== values.password) errors = { ...errors, confirmPassword: translate('app.account.inconsistent') };
     return errors;

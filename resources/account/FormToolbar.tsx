@@ -8,7 +8,7 @@ import { DeleteWithConfirmButton, SaveButton, Toolbar } from 'react-admin';
 export function FormToolbar({ deletePath, confirmContent }: { deletePath?: string; confirmContent?: string }) {
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
-      <SaveButton data-testid="form-save" />
+      <SaveButton alwaysEnable data-testid="form-save" />
       {deletePath && (
         <DeleteWithConfirmButton mutationMode="pessimistic" redirect={() => deletePath} confirmContent={confirmContent} data-testid="form-delete" />
       )}

@@ -7,7 +7,7 @@ import { catalogueMessage, type Lang } from '../../domain/errors';
 import { nameHasDigit } from '../../domain/schemas/required';
 
 /** Adds the 900 message on `realName` to a form's errors. */
-export function withRealNameRule(errors: Record<string, string>, values: Record<string, unknown>, lang: Lang): Record<string, string> {
+export function withRealNameRule<E extends Record<string, unknown>>(errors: E, values: Record<string, unknown>, lang: Lang): E {
   const name = typeof values.realName === 'string' ? values.realName : '';
   if (!errors.realName && nameHasDigit(name)) return { ...errors, realName: catalogueMessage(900, lang) };
   return errors;

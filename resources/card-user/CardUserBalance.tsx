@@ -4,7 +4,7 @@
  */
 import { BalanceRecords } from '../balance/BalanceRecords';
 import { CardUserList } from './CardUserList';
-import type { CardUserRecord } from './types';
+import type { CardUserRecord } from '../../domain/entities/card-user';
 
 export function CardUserBalance({ value }: { value: string }) {
   const id = Number(value);

@@ -1,18 +1,20 @@
 /**
  * The card user form shared by create and edit (spec §3, §5): card number, company, last and first
  * name (no digits), mobile, e-mail, scope ALL or chosen stations (from `GET /sp/station?companyCode=`),
- * manager card, active.
+ * manager card, active. Validated with the entity declaration (domain/entities/card-user.ts), the
+ * server's own rules, every failing field at once.
  */
 import { useMemo } from 'react';
 import {
   AutocompleteArrayInput, BooleanInput, FormDataConsumer, RadioButtonGroupInput, SelectInput, SimpleForm, TextInput,
-  SaveButton, Toolbar, required, useGetList, maxLength,
+  SaveButton, Toolbar, useGetList,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { Box } from '@mui/material';
 import { useApi } from '../../src/hooks/useApi';
 import type { CompanyOption } from '../../src/layout/CompanySelect';
-import { emailShape, noDigits, stationsChosen } from './validators';
+import { cardUserCreate } from '../../domain/entities/card-user';
+import { useSchemaValidate } from '../../src/forms/schemaValidate';
 
 function StationsInput() {
   const companyCode = useWatch({ name: 'companyCode' }) as string | undefined;
@@ -26,7 +28,6 @@ function StationsInput() {
     <AutocompleteArrayInput
       source="stationIds"
       choices={choices}
-      validate={stationsChosen}
       isPending={!!companyCode && isPending}
       helperText={companyCode ? 'resources.card-user.hints.stations' : 'resources.card-user.hints.company_first'}
       disabled={!companyCode}
@@ -39,19 +40,21 @@ function StationsInput() {
 export function CardUserForm() {
   const { data: companies } = useApi<CompanyOption[]>('company/select', undefined, { staleTime: 60_000 });
   const companyChoices = (Array.isArray(companies) ? companies : []).map((c) => ({ id: c.companyCode, name: c.companyName }));
+  const validate = useSchemaValidate(cardUserCreate);
   return (
-    <SimpleForm mode="onBlur" reValidateMode="onChange" sx={{ maxWidth: 720 }} toolbar={<Toolbar><SaveButton data-testid="card-user-save" /></Toolbar>}>
+    <SimpleForm validate={validate} mode="onBlur" reValidateMode="onChange" sx={{ maxWidth: 720 }} toolbar={<Toolbar><SaveButton alwaysEnable data-testid="card-user-save" /></Toolbar>}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, width: '100%' }}>
-        <TextInput source="cardNumber" validate={[required(), maxLength(64)]} slotProps={{ htmlInput: { 'data-testid': 'card-user-cardNumber' } }} />
-        <SelectInput source="companyCode" choices={companyChoices} validate={required()} data-testid="card-user-company" />
-        <TextInput source="lastName" validate={[required(), maxLength(100), noDigits]} slotProps={{ htmlInput: { 'data-testid': 'card-user-lastName' } }} />
-        <TextInput source="firstName" validate={[required(), maxLength(100), noDigits]} slotProps={{ htmlInput: { 'data-testid': 'card-user-firstName' } }} />
-        <TextInput source="mobile" validate={maxLength(32)} slotProps={{ htmlInput: { 'data-testid': 'card-user-mobile' } }} />
-        <TextInput source="email" validate={[maxLength(254), emailShape]} slotProps={{ htmlInput: { 'data-testid': 'card-user-email' } }} />
+        <TextInput source="cardNumber" isRequired slotProps={{ htmlInput: { 'data-testid': 'card-user-cardNumber' } }} />
+        <SelectInput source="companyCode" choices={companyChoices} isRequired data-testid="card-user-company" />
+        <TextInput source="lastName" isRequired slotProps={{ htmlInput: { 'data-testid': 'card-user-lastName' } }} />
+        <TextInput source="firstName" isRequired slotProps={{ htmlInput: { 'data-testid': 'card-user-firstName' } }} />
+        <TextInput source="mobile" slotProps={{ htmlInput: { 'data-testid': 'card-user-mobile' } }} />
+        <TextInput source="email" slotProps={{ htmlInput: { 'data-testid': 'card-user-email' } }} />
       </Box>
       <RadioButtonGroupInput
         source="scope"
-        validate={required()}
+        isRequired
+       
         choices={[{ id: 'ALL', name: 'resources.card-user.values.scope.ALL' }, { id: 'STATIONS', name: 'resources.card-user.values.scope.STATIONS' }]}
         data-testid="card-user-scope"
       />

@@ -19,7 +19,7 @@ import { Contact } from '../balance/Contact';
 import { StatusButton } from '../balance/StatusButton';
 import { useCardUserFilters } from './cardUserFilters';
 import { exportCardUsers } from './exportCardUsers';
-import type { CardUserRecord } from './types';
+import type { CardUserRecord } from '../../domain/entities/card-user';
 import { routePath } from '../../domain/routes';
 
 /** Excel of every card user matching the current filter. */

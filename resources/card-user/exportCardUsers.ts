@@ -6,7 +6,7 @@
 import type { DataProvider, TranslateFunction } from 'react-admin';
 import { downloadXlsx, type SheetCell as Cell } from '../../src/utils/spreadsheet';
 import { formatDateTime } from '../../src/utils/date';
-import type { CardUserRecord } from './types';
+import type { CardUserRecord } from '../../domain/entities/card-user';
 
 export const EXPORT_LIMIT = 50_000;
 const PAGE = 500;

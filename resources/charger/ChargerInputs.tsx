@@ -13,8 +13,8 @@ import { Alert, Box, Typography } from '@mui/material';
 import { LIFE_STATUSES, PHASES, WARRANTY_YEARS } from '../../domain/enums';
 import { CHARGER_SN_LENGTH, CHARGER_TYPES, chargerCreate as chargerInput } from '../../domain/entities/charger';
 
-const CHARGER_EMPTY_CODES = {};
-import { CompanyInput, useSchemaValidate } from '../station/common';
+import { CompanyInput } from '../station/common';
+import { useSchemaValidate } from '../../src/forms/schemaValidate';
 
 const row = { display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%', '& > *': { minWidth: 220, flex: '1 1 220px', maxWidth: 360 } } as const;
 
@@ -56,10 +56,10 @@ function SnCounter() {
 
 /** Create (`edit` false) or edit form; `online` warns that locked fields cannot change (717). */
 export function ChargerForm({ edit, online }: { edit?: boolean; online?: boolean }) {
-  const validate = useSchemaValidate(chargerInput, CHARGER_EMPTY_CODES);
+  const validate = useSchemaValidate(chargerInput, { labels: { companyCode: 'app.assets.company' } });
   const translate = useTranslate();
   return (
-    <SimpleForm validate={validate} toolbar={<Toolbar><SaveButton data-testid="charger-save" /></Toolbar>} data-testid="charger-form" defaultValues={{ phase: 'THREE', lifeStatus: 'ACTIVE', type: 'AC', warrantyYears: 1 }}>
+    <SimpleForm validate={validate} toolbar={<Toolbar><SaveButton alwaysEnable data-testid="charger-save" /></Toolbar>} data-testid="charger-form" defaultValues={{ phase: 'THREE', lifeStatus: 'ACTIVE', type: 'AC', warrantyYears: 1 }}>
       {edit && online && <Alert severity="info" sx={{ mb: 1 }} data-testid="charger-locked-note">{translate('resources.charger.helpers.locked')}</Alert>}
       <Section title="resources.charger.sections.identity" />
       <Box sx={row}>

@@ -6,12 +6,13 @@
  */
 import { useMemo } from 'react';
 import {
-  Datagrid, DatagridBody, DatagridRow, FunctionField, List, Pagination, ResourceContextProvider, SearchInput, SelectInput, TextField,
+  DatagridBody, DatagridRow, TopToolbar, FunctionField, List, Pagination, ResourceContextProvider, SearchInput, SelectInput, TextField,
   useListContext, useTranslate,
 } from 'react-admin';
 import { Chip, Stack } from '@mui/material';
 import { DASHBOARD_SPLIT, type DashboardState } from '../../domain/enums';
 import { EmptyState, ErrorState } from '../../src/components/common';
+import { ColumnsButton, ConfigurableGrid } from '../../src/components/ConfigurableGrid';
 import { useLiveEvents } from '../../src/hooks/useLiveEvents';
 import { STATE_COLORS } from '../../src/theme';
 import { CompanyFilterInput, ROWS_PER_PAGE, StationFilterInput } from '../shared/filterInputs';
@@ -96,10 +97,16 @@ function ChargerGrid() {
       empty={<EmptyState />}
       error={<ErrorState />}
       disableSyncWithLocation={false}
+      actions={<TopToolbar><ColumnsButton resource="charger-monitoring" /></TopToolbar>}
     >
       <StateChips />
       <LiveRefresh />
-      <Datagrid bulkActionButtons={false} body={<DatagridBody row={row} />} empty={<EmptyState />} rowClick={false} sx={{ '& td': { whiteSpace: 'nowrap' } }}>
+      {/* Columns are the user's choice; by default the operator and rated power are left out so Firmware and Last seen fit 1440 px. */}
+      <ConfigurableGrid
+        resource="charger-monitoring" omit={['companyName', 'ratedPowerKw']}
+        bulkActionButtons={false} body={<DatagridBody row={row} />} empty={<EmptyState />} rowClick={false}
+        sx={{ '& td': { whiteSpace: 'nowrap' }, '& td.column-stationName': { whiteSpace: 'normal', minWidth: 120 } }}
+      >
         <OnlineField source="online" label="resources.charger.fields.online" />
         <FunctionField<ChargerRecord> label="app.commands.menu" sortable={false} render={(r) => <ChargerCommands record={r} />} />
         <TextField source="serialNum" sx={{ fontFamily: 'monospace' }} />
@@ -110,7 +117,7 @@ function ChargerGrid() {
         <FunctionField<ChargerRecord> source="ratedPowerKw" render={(r) => (r.ratedPowerKw ? `${r.ratedPowerKw} kW` : '—')} />
         <TextField source="firmwareVersion" emptyText="—" />
         <LastSeenField source="lastSeenAt" />
-      </Datagrid>
+      </ConfigurableGrid>
     </List>
   );
 }

@@ -25,7 +25,8 @@ import { formatDateTime } from '../../src/utils/date';
 import { CompanyFilterInput, ROWS_PER_PAGE, StationFilterInput } from '../shared/filterInputs';
 import { OcppPasswordCard } from '../shared/OcppPasswordCard';
 import { ChargerTable } from '../station/ChargerTable';
-import { DeviceTitle, LastSeen, OnlineChip, ShowField, useSchemaValidate } from '../station/common';
+import { DeviceTitle, LastSeen, OnlineChip, ShowField } from '../station/common';
+import { useSchemaValidate } from '../../src/forms/schemaValidate';
 import { exportXlsx } from '../../src/utils/spreadsheet';
 import { STATION_PROFILE_TABS, gatewayUpgradePath } from '../../domain/routes';
 
@@ -121,10 +122,10 @@ function StationSelect() {
 
 function GatewayForm({ edit }: { edit?: boolean }) {
   const record = useRecordContext();
-  const validate = useSchemaValidate(gatewayInput, GATEWAY_EMPTY_CODES);
+  const validate = useSchemaValidate(gatewayInput, { required: GATEWAY_EMPTY_CODES });
   const toolbar = (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
-      <SaveButton data-testid="gateway-save" />
+      <SaveButton alwaysEnable data-testid="gateway-save" />
       {edit && <DeleteWithConfirmButton mutationMode="pessimistic" redirect={STATION_PROFILE_TABS.gateways} confirmTitle="app.assets.confirm_delete_title" confirmContent="resources.gateway.confirm_delete" translateOptions={{ name: record?.serialNum }} data-testid="gateway-delete" />}
     </Toolbar>
   );

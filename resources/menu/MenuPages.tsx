@@ -21,7 +21,7 @@ import { MENU_REQUIRED, menuInput } from '../../domain/schemas/menu';
 import { EmptyState, ErrorState } from '../../src/components/common';
 import { useApi } from '../../src/hooks/useApi';
 import { iconFor } from '../../src/layout/icons';
-import { useSchemaValidate } from '../station/common';
+import { useSchemaValidate } from '../../src/forms/schemaValidate';
 import { StatusToggle } from '../account/StatusToggle';
 import { useIsAdmin } from '../account/useIsAdmin';
 import { FormToolbar } from '../account/FormToolbar';
@@ -64,7 +64,11 @@ export function MenuList() {
         {isPending && <LinearProgress />}
         {error ? <ErrorState error={error} onRetry={() => void refetch()} /> : !isPending && !rows.length ? <EmptyState /> : (
           <TableContainer>
-            <Table size="small" data-testid="menus-table">
+            {/* The actions column stays in view (sticky on the right) however wide the table is. */}
+            <Table
+              size="small" data-testid="menus-table"
+              sx={{ '& th:last-of-type, & td:last-of-type': { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 1, boxShadow: '-6px 0 6px -6px rgba(0,0,0,.2)' } }}
+            >
               <TableHead>
                 <TableRow>
                   {['name', 'orderNum', 'level', 'enabled', 'permission', 'url', 'icon', 'parentId', 'configurable'].map((k) => <TableCell key={k} sx={{ whiteSpace: 'nowrap' }}>{translate(`${F}.${k}`)}</TableCell>)}
@@ -133,7 +137,7 @@ function ParentInput() {
 function MenuForm({ edit }: { edit?: boolean }) {
   const record = useRecordContext<MenuNode>();
   const seeded = !!record?.routeKey;
-  const schemaValidate = useSchemaValidate(menuInput, MENU_REQUIRED);
+  const schemaValidate = useSchemaValidate(menuInput, { required: MENU_REQUIRED });
   const translate = useTranslate();
   const validate = (v: Record<string, unknown>) => {
     const errors = schemaValidate(v);

@@ -6,7 +6,7 @@
  */
 import { useMemo } from 'react';
 import {
-  AutocompleteInput, Create, CreateButton, Datagrid, Edit, EditButton, FunctionField, List, Pagination, PasswordInput,
+  AutocompleteInput, Create, CreateButton, Edit, EditButton, FunctionField, List, Pagination, PasswordInput,
   SearchInput, SelectInput, Show, SimpleForm, SimpleShowLayout, TextField, TextInput, TopToolbar,
   useLocaleState, useNotify, useRecordContext, useRedirect, useTranslate,
 } from 'react-admin';
@@ -16,9 +16,10 @@ import { Avatar, Tooltip } from '@mui/material';
 import { CURRENCIES } from '../../domain/enums';
 import { OPERATOR_REQUIRED, operatorCreateInput, operatorUpdateInput, type OperatorDto as OperatorRecord } from '../../domain/schemas/operator';
 import { EmptyState, ErrorState } from '../../src/components/common';
+import { ColumnsButton, ConfigurableGrid } from '../../src/components/ConfigurableGrid';
 import { formatDate, formatDateTime } from '../../src/utils/date';
 import { ROWS_PER_PAGE } from '../shared/filterInputs';
-import { useSchemaValidate } from '../station/common';
+import { useSchemaValidate } from '../../src/forms/schemaValidate';
 import { useIsAdmin } from '../account/useIsAdmin';
 import { FormToolbar } from '../account/FormToolbar';
 import { LogoInput } from './LogoInput';
@@ -55,19 +56,24 @@ export function OperatorList() {
       sort={{ field: 'name', order: 'ASC' }}
       perPage={20}
       exporter={false}
-      actions={<TopToolbar>{isAdmin && <CreateButton to={`${routePath('operators')}/create`} data-testid="operator-create" />}</TopToolbar>}
+      actions={<TopToolbar><ColumnsButton resource="company" />{isAdmin && <CreateButton to={`${routePath('operators')}/create`} data-testid="operator-create" />}</TopToolbar>}
       pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
       title={translate('menu.operators')}
       empty={false}
       error={<ErrorState />}
     >
-      <Datagrid
+      {/* Actions first, so they never fall off the screen; the time zone is a column the user may add. */}
+      <ConfigurableGrid
+        resource="company"
+        omit={['timeZone']}
         bulkActionButtons={false}
         rowClick={(id) => `${routePath('operators')}/${id}/show`}
         empty={<EmptyState />}
         data-testid="operators-grid"
         sx={{ '& td.column-servicePhone, & td.column-createdAt': { whiteSpace: 'nowrap' } }}
       >
+        {/* Icon only, with the action's name in a tooltip. */}
+        <FunctionField<OperatorRecord> label="app.assets.actions" render={(r) => <EditIconLink id={r.id} />} />
         <LogoField source="logo" />
         <TextField source="name" />
         <TextField source="code" />
@@ -77,9 +83,7 @@ export function OperatorList() {
         <TextField source="serviceEmail" sortable={false} emptyText="—" />
         <TextField source="timeZone" sortable={false} />
         <FunctionField<OperatorRecord> source="createdAt" render={(r) => <span title={formatDateTime(r.createdAt)}>{formatDate(r.createdAt)}</span>} />
-        {/* Icon only, with the action's name in a tooltip: the operator table is wide. */}
-        <FunctionField<OperatorRecord> label="app.assets.actions" render={(r) => <EditIconLink id={r.id} />} />
-      </Datagrid>
+      </ConfigurableGrid>
     </List>
   );
 }
@@ -95,7 +99,7 @@ function EditIconLink({ id }: { id: number }) {
 }
 
 function OperatorForm({ edit }: { edit?: boolean }) {
-  const validate = useSchemaValidate(edit ? operatorUpdateInput : operatorCreateInput, OPERATOR_REQUIRED);
+  const validate = useSchemaValidate(edit ? operatorUpdateInput : operatorCreateInput, { required: edit ? {} : OPERATOR_REQUIRED });
   const zones = useMemo(timeZoneChoices, []);
   const w = { sx: { minWidth: 360 } };
   return (
@@ -163,6 +167,8 @@ export function OperatorShow() {
     <Show resource="company" id={id} title={translate('resources.company.show_title')}
       actions={<TopToolbar><EditButton to={`${routePath('operators')}/${id}`} data-testid="operator-edit" /></TopToolbar>}>
       <SimpleShowLayout data-testid="operator-show">
+        {/* Icon only, with the action's name in a tooltip. */}
+        <FunctionField<OperatorRecord> label="app.assets.actions" render={(r) => <EditIconLink id={r.id} />} />
         <LogoField source="logo" />
         <TextField source="name" />
         <TextField source="code" />

@@ -1,8 +1,13 @@
-/** The order list (`#/Operations/Orders`): paged, sortable, filtered; rows open the order. */
+/**
+ * The order list (`#/Operations/Orders`): paged, sortable, filtered; rows open the order. Columns
+ * are the user's choice (Columns button); by default Status and Paid come right after the order
+ * number and card / ID tag, user type and duration are left out, so the list fits 1440 px with the sidebar open.
+ */
 import {
-  Datagrid, DatagridBody, DatagridRow, FilterButton, FunctionField, List, Pagination, TextField, TopToolbar, useLocaleState, useTranslate,
+  DatagridBody, DatagridRow, FilterButton, FunctionField, List, Pagination, TextField, TopToolbar, useLocaleState, useTranslate,
 } from 'react-admin';
 import { EmptyState, ErrorState } from '../../src/components/common';
+import { ColumnsButton, ConfigurableGrid } from '../../src/components/ConfigurableGrid';
 import { formatDateTime, formatDuration } from '../../src/utils/date';
 import { fixed, formatMoney } from '../../src/utils/number';
 import { ROWS_PER_PAGE } from '../shared/filterInputs';
@@ -27,13 +32,15 @@ export function OrderList() {
       sort={{ field: 'chargerStartTime', order: 'DESC' }}
       perPage={20}
       exporter={false}
-      actions={<TopToolbar><FilterButton /><ExportButtons /><OrderSettingsButton /></TopToolbar>}
+      actions={<TopToolbar><FilterButton /><ColumnsButton resource="order" /><ExportButtons /><OrderSettingsButton /></TopToolbar>}
       pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
       title={translate('menu.orders')}
       empty={<EmptyState />}
       error={<ErrorState />}
     >
-      <Datagrid
+      <ConfigurableGrid
+        resource="order"
+        omit={['idTag', 'userType', 'durationSeconds']}
         bulkActionButtons={false}
         rowClick={(id) => `${ORDERS_PATH}/${id}/show`}
         body={<DatagridBody row={row} />}
@@ -42,6 +49,8 @@ export function OrderList() {
         sx={{ '& td': { whiteSpace: 'nowrap' }, '& td.column-stationName': { whiteSpace: 'normal', minWidth: 140 } }}
       >
         <TextField source="orderNo" sx={{ fontFamily: 'monospace' }} />
+        <OrderStatusField source="status" />
+        <PaidField source="paid" />
         <TextField source="stationName" emptyText="—" />
         <FunctionField<OrderRecord> source="chargerSn" render={(r) => `${r.chargerSn} #${r.connectorId}`} />
         <FunctionField<OrderRecord> source="idTag" render={(r) => r.userName || r.idTag || '—'} />
@@ -50,9 +59,7 @@ export function OrderList() {
         <FunctionField<OrderRecord> source="durationSeconds" render={(r) => formatDuration(r.durationSeconds)} />
         <FunctionField<OrderRecord> source="energyKwh" textAlign="right" render={(r) => fixed(r.energyKwh, 3)} />
         <FunctionField<OrderRecord> source="totalAmount" textAlign="right" render={(r) => formatMoney(r.totalAmount, r.currency, locale)} />
-        <OrderStatusField source="status" />
-        <PaidField source="paid" />
-      </Datagrid>
+      </ConfigurableGrid>
     </List>
   );
 }

@@ -101,7 +101,7 @@ export interface FieldProblem {
 export function editorProblems(s: EditorState, lang: 'en' | 'zh', context: RateTemplateContext = 'template'): FieldProblem[] {
   const out: FieldProblem[] = [];
   if (!s.companyCode) out.push({ field: 'companyCode', message: catalogueMessage(600, lang) });
-  if (!s.modelName.trim()) out.push({ field: 'modelName', message: catalogueMessage(604, lang) });
+  if (!s.modelName.trim()) out.push({ field: 'modelName', message: 'resources.rate-template.errors.model_name_empty', key: true, code: 604 });
   if (!decimal(2).test(s.serviceFeePerKwh.trim())) out.push({ field: 'serviceFeePerKwh', message: 'resources.rate-template.errors.fee2', key: true });
   if (!decimal(2, true).test(s.serviceTax.trim() || '0')) out.push({ field: 'serviceTax', message: 'resources.rate-template.errors.percent2', key: true });
   s.taxes.forEach((t, i) => {

@@ -14,7 +14,8 @@ import { ColorChip, EmptyState, ErrorState } from '../../src/components/common';
 import { STATE_COLORS } from '../../src/theme';
 import { formatDateTime } from '../../src/utils/date';
 import { CompanyFilterInput, ROWS_PER_PAGE } from '../shared/filterInputs';
-import { CompanyInput, useSchemaValidate } from '../station/common';
+import { CompanyInput } from '../station/common';
+import { useSchemaValidate } from '../../src/forms/schemaValidate';
 import { StatusToggle } from '../account/StatusToggle';
 import { useIsAdmin } from '../account/useIsAdmin';
 import { FormToolbar } from '../account/FormToolbar';
@@ -71,7 +72,7 @@ export function RoleList() {
 
 function RoleForm({ edit }: { edit?: boolean }) {
   const isAdmin = useIsAdmin();
-  const validate = useSchemaValidate(edit ? roleUpdateInput : roleCreateInput, ROLE_REQUIRED, edit ? ['code', 'companyCode'] : []);
+  const validate = useSchemaValidate(edit ? roleUpdateInput : roleCreateInput, { required: ROLE_REQUIRED, skip: edit ? ['code', 'companyCode'] : [] });
   return (
     <SimpleForm validate={validate} data-testid="role-form" toolbar={<FormToolbar deletePath={edit ? routePath('permissions') : undefined} />}>
       <TextInput source="name" isRequired sx={{ minWidth: 320 }} slotProps={{ htmlInput: { 'data-testid': 'role-name' } }} />

@@ -18,7 +18,8 @@ import { ColorChip, EmptyState, ErrorState } from '../../src/components/common';
 import { STATE_COLORS } from '../../src/theme';
 import { formatDateTime } from '../../src/utils/date';
 import { CompanyFilterInput, ROWS_PER_PAGE } from '../shared/filterInputs';
-import { CompanyInput, useSchemaValidate } from '../station/common';
+import { CompanyInput } from '../station/common';
+import { useSchemaValidate } from '../../src/forms/schemaValidate';
 import { exportXlsx } from '../../src/utils/spreadsheet';
 import { routePath } from '../../domain/routes';
 
@@ -113,14 +114,14 @@ export function StationGroupList() {
 function GroupToolbar() {
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
-      <SaveButton data-testid="group-save" />
+      <SaveButton alwaysEnable data-testid="group-save" />
       <DeleteGroupButton />
     </Toolbar>
   );
 }
 
 function GroupForm({ edit }: { edit?: boolean }) {
-  const validate = useSchemaValidate(stationGroupInput, STATION_GROUP_EMPTY_CODES);
+  const validate = useSchemaValidate(stationGroupInput, { required: STATION_GROUP_EMPTY_CODES, labels: { companyCode: 'app.assets.company' } });
   return (
     <SimpleForm validate={validate} toolbar={<GroupToolbar />} data-testid="group-form">
       <CompanyInput disabled={edit} isRequired />

@@ -20,8 +20,8 @@ import type { RateTemplateRecord } from '../rate-template/editorModel';
 import { RateTemplateDialog, type RateTemplateDialogMode } from '../rate-template/RateTemplateDialog';
 import { LOCATION_TYPES, STATION_STATUSES, STATION_VISIBILITIES, stationCreate as stationInput } from '../../domain/entities/station';
 
-const STATION_EMPTY_CODES = {};
-import { CompanyInput, useSchemaValidate } from './common';
+import { CompanyInput } from './common';
+import { useSchemaValidate } from '../../src/forms/schemaValidate';
 import { StationMapInput } from './StationMap';
 import { STATION_PROFILE_TABS } from '../../domain/routes';
 
@@ -30,7 +30,7 @@ function StationToolbar({ edit }: { edit?: boolean }) {
   const record = useRecordContext();
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
-      <SaveButton data-testid="station-save" />
+      <SaveButton alwaysEnable data-testid="station-save" />
       {edit && <DeleteWithConfirmButton mutationMode="pessimistic" redirect={STATION_PROFILE_TABS.stations} confirmTitle="app.assets.confirm_delete_title" confirmContent="resources.station.confirm_delete" translateOptions={{ name: record?.name }} data-testid="station-delete" />}
     </Toolbar>
   );
@@ -123,7 +123,7 @@ function RateTemplateInput() {
 }
 
 export function StationForm({ edit }: { edit?: boolean }) {
-  const validate = useSchemaValidate(stationInput, STATION_EMPTY_CODES);
+  const validate = useSchemaValidate(stationInput, { labels: { companyCode: 'app.assets.company' } });
   const [locale] = useLocaleState();
   const countries = COUNTRIES.map((c) => ({ id: c.code, name: locale === 'zh' ? c.zh : c.en }))
     .sort((a, b) => a.name.localeCompare(b.name, locale === 'zh' ? 'zh' : 'en'));

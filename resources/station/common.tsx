@@ -4,18 +4,15 @@
  * station profile page, the online dot / chip, the last-seen time and the run-status chip of a device,
  * and the title and labelled fields of a device's show page.
  */
-import { useCallback, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { SelectInput, useLocaleState, useTranslate, type SelectInputProps } from 'react-admin';
+import { SelectInput, useTranslate, type SelectInputProps } from 'react-admin';
 import { Box, Grid, Tab, Tabs, Tooltip, Typography } from '@mui/material';
-import type { z } from 'zod';
-import type { ErrorCode } from '../../domain/errors';
 import { ColorChip, RelativeTime, UnknownSinceChip, stateColor } from '../../src/components/common';
 import { useApi } from '../../src/hooks/useApi';
 import type { CompanyOption } from '../../src/layout/CompanySelect';
 import { STATE_COLORS } from '../../src/theme';
 import { formatDateTime, type TimeInput } from '../../src/utils/date';
-import { schemaErrors } from './schemaValidate';
 import { STATION_PROFILE_TABS } from '../../domain/routes';
 
 /** The operator companies the user may write for (`GET /sp/company/select`). */
@@ -39,19 +36,6 @@ export function CompanyInput(props: Omit<SelectInputProps, 'source'> & { source?
       defaultValue={companies.length === 1 ? companies[0].companyCode : undefined}
       {...props}
     />
-  );
-}
-
-/** A react-admin form `validate` over a domain schema, with catalogue messages in the user's language. */
-export function useSchemaValidate(schema: z.ZodType, emptyCodes: Readonly<Record<string, ErrorCode>>, skip: readonly string[] = []) {
-  const translate = useTranslate();
-  const [locale] = useLocaleState();
-  const lang = locale === 'zh' ? 'zh' : 'en';
-  const skipKey = skip.join(',');
-  return useCallback(
-    (values: Record<string, unknown>) => schemaErrors(schema, values, emptyCodes, lang, translate('app.assets.invalid_value'), skipKey ? skipKey.split(',') : [], translate('ra.validation.required')),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [schema, emptyCodes, lang, translate, skipKey],
   );
 }
 

@@ -21,21 +21,45 @@ export interface Database {
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/** Limits on a PostgreSQL server (README: DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS). */
+export interface DatabaseTimeouts {
+  /** Longest wait for a connection from the pool (ms); default 5000. */
+  connectTimeoutMs?: number;
+  /**
+   * Longest run of one statement (ms; the server's `statement_timeout`); default 15000. The
+   * client also gives up on an answer 2 s after it (a frozen server), so nothing waits forever.
+   */
+  statementTimeoutMs?: number;
+}
+
 /**
  * Opens and migrates a database.
  * @param opts.databaseUrl postgres://… selects a server; otherwise PGlite.
  * @param opts.dataDir PGlite directory; `memory://` for an in-memory database (tests).
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string } & DatabaseTimeouts): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // Migrations may run long on a large table: their own connection, without the limits.
+    const migrator = new pg.Pool({ connectionString: opts.databaseUrl, max: 1 });
+    try {
+      await migrate(drizzle(migrator), { migrationsFolder: MIGRATIONS_DIR });
+    } finally {
+      await migrator.end();
+    }
+    const statementTimeoutMs = opts.statementTimeoutMs ?? 15_000;
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? 5_000,
+      statement_timeout: statementTimeoutMs,
+      query_timeout: statementTimeoutMs + 2_000,
+    });
     // An idle client that loses its server (restart) must not crash the process.
     pool.on('error', () => undefined);
     const db = drizzle(pool, { schema }) as unknown as Db;
-    await migrate(drizzle(pool), { migrationsFolder: MIGRATIONS_DIR });
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');

@@ -21,6 +21,23 @@ function pgErrorOf(err: unknown): PgLikeError | undefined {
   return undefined;
 }
 
+/**
+ * True when `err` is a failure of the database rather than of the request: an error with a
+ * SQLSTATE, a query Drizzle could not run, or the driver losing or never reaching its server
+ * (connection refused or timed out, statement or query timeout). Answered 706 on the API.
+ */
+export function isDatabaseFailure(err: unknown): boolean {
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
+    const x = e as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown };
+    if (typeof x.code === 'string' && (/^[0-9A-Z]{5}$/.test(x.code) || /^E(CONNREFUSED|CONNRESET|TIMEDOUT|HOSTUNREACH|NOTFOUND|PIPE)$/.test(x.code))) return true;
+    if (x.name === 'DrizzleQueryError') return true;
+    if (typeof x.message === 'string' && /^(Connection terminated|Query read timeout|timeout exceeded when trying to connect)/.test(x.message)) return true;
+    e = x.cause;
+  }
+  return false;
+}
+
 /** The constraint name of a unique violation (SQLSTATE 23505), else undefined. */
 export function uniqueViolation(err: unknown): string | undefined {
   const pe = pgErrorOf(err);

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, check, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex, primaryKey,
+  bigint, bigserial, boolean, check, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, unique, uniqueIndex, primaryKey,
 } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -276,7 +276,11 @@ export const chargerLog = pgTable('charger_log', {
   at: ts('at').notNull().defaultNow(),
 }, (t) => [index('charger_log_sn_at').on(t.chargerSn, t.at)]);
 
-/** Refused OCPP handshakes (unknown or deactivated chargeBoxId, bad password, duplicates). */
+/**
+ * Refused OCPP handshakes (unknown or deactivated chargeBoxId, bad password, duplicates), one row
+ * per identity + remote address + reason: repeats raise `count` and move `at` (the last time);
+ * `first_at` is the first time.
+ */
 export const connectionAttempt = pgTable('connection_attempt', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   identity: text('identity').notNull(),
@@ -284,8 +288,12 @@ export const connectionAttempt = pgTable('connection_attempt', {
   companyCode: text('company_code'),
   remoteAddress: text('remote_address'),
   reason: text('reason').notNull(),
+  /** How many times this identity was refused from this address for this reason. */
+  count: integer('count').notNull().default(1),
+  firstAt: ts('first_at').notNull().defaultNow(),
+  /** The last time. */
   at: ts('at').notNull().defaultNow(),
-});
+}, (t) => [unique('connection_attempt_key').on(t.identity, t.remoteAddress, t.reason).nullsNotDistinct()]);
 
 /** DataTransfer payloads from chargers (stored, answered Accepted/UnknownVendorId). */
 export const dataTransfer = pgTable('data_transfer', {

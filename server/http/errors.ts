@@ -5,6 +5,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { fieldIssues } from '../../domain/entities/rules.js';
+import { isDatabaseFailure } from '../db/pg-errors.js';
 import { AppError, FieldErrors, sendError } from './envelope.js';
 
 /** Registers the error and not-found handlers on `app`. */
@@ -32,7 +33,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       return sendError(req, reply, fe.statusCode === 415 ? 402 : 400, { detail: fe.code });
     }
     req.log.error({ err }, 'unhandled error');
-    const pgCode = (err as { code?: string }).code;
-    return sendError(req, reply, pgCode && /^[0-9A-Z]{5}$/.test(pgCode) ? 706 : 500);
+    // A database that fails, refuses or does not answer in time is 706, never a bare 500.
+    return sendError(req, reply, isDatabaseFailure(err) ? 706 : 500);
   });
 }

@@ -1,15 +1,19 @@
 /**
  * The action table of a connection: a charger gets ./handlers, a gateway ./gateway-handlers.ts.
- * Each handler runs after the connection's online write; a failure that is not already an OCPP
- * error is logged and answered CALLERROR InternalError (the charger retries transaction messages
- * after a CALLERROR; they are idempotent). An action missing from the table is answered
- * NotImplemented by ocpp-rpc.
+ * Each CALL passes the connection's inbound limit (./inbound-limit.ts: beyond it, CALLERROR
+ * GenericError "rate limited"), has its strings made storable (./storable.ts: NUL and lone
+ * surrogates become U+FFFD) and runs after the connection's online write; a failure that is not
+ * already an OCPP error is logged and answered CALLERROR InternalError (the charger retries
+ * transaction messages after a CALLERROR; they are idempotent). An action missing from the table
+ * is answered NotImplemented by ocpp-rpc.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Connections } from './connections.js';
 import type { GatewayContext, OcppContext, OcppSession } from './context.js';
 import { gatewayHandlers } from './gateway-handlers.js';
 import { handlers } from './handlers/index.js';
+import { InboundLimiter, InboundLimitExceeded } from './inbound-limit.js';
+import { storable } from './storable.js';
 import { createRPCError, RPCError, type RpcServerClient } from './rpc.js';
 
 /** The session's actions bound to their context; the table erases the request types (ocpp-rpc validated them). */
@@ -27,14 +31,25 @@ export function actionsFor(app: FastifyInstance, session: OcppSession, log: Fast
 
 /** Registers the session's actions on `client`; each waits for `online` (the connect write). */
 export function bindActions(app: FastifyInstance, client: RpcServerClient, session: OcppSession, log: FastifyBaseLogger, conns: Connections, online: Promise<void>): void {
+  const limiter = new InboundLimiter();
+  let limitedSince = 0;
   for (const [action, handler] of Object.entries(actionsFor(app, session, log))) {
     client.handle(action, async ({ params }) => {
-      // A connection's messages see it online: the connect write lands first.
-      await online;
       try {
-        return (await conns.track(handler(params))) as Record<string, unknown>;
+        return await limiter.run(async () => {
+          // A connection's messages see it online: the connect write lands first.
+          await online;
+          return (await conns.track(handler(storable(params)))) as Record<string, unknown>;
+        });
       } catch (err) {
         if (err instanceof RPCError) throw err;
+        if (err instanceof InboundLimitExceeded) {
+          if (Date.now() - limitedSince > 10_000) {
+            limitedSince = Date.now();
+            log.warn({ action }, 'inbound OCPP messages over the limit: answered GenericError "rate limited"');
+          }
+          throw createRPCError('GenericError', 'rate limited', {});
+        }
         log.error({ err, action }, 'OCPP handler failed');
         throw createRPCError('InternalError', 'internal error', {});
       }

@@ -9,7 +9,8 @@ import type { Db } from '../db/client.js';
 import type { Connections } from './connections.js';
 import type { OcppSession } from './context.js';
 import type { DuplicatePolicy } from './duplicates.js';
-import { checkHandshake, recordAttempt, type RefusalCounter } from './handshake.js';
+import type { IncomingMessage } from 'node:http';
+import { checkHandshake, recordAttempt, refuse, type RefusalCounter } from './handshake.js';
 import type { Handshake } from './rpc.js';
 
 /** The OCPP subprotocol served. */
@@ -23,6 +24,8 @@ export interface AdmissionDeps {
   duplicates: DuplicatePolicy;
   /** Resolves once the online flags are reset. */
   ready: Promise<void>;
+  /** The client's address of a request (./../http/client-address.ts). */
+  clientAddress: (req: IncomingMessage) => string | undefined;
   log: FastifyBaseLogger;
 }
 
@@ -30,16 +33,14 @@ export interface AdmissionDeps {
 export function admission(d: AdmissionDeps) {
   return async (accept: (session: OcppSession, protocol: string) => void, reject: (code: number, message: string) => void, handshake: Handshake): Promise<void> => {
     const identity = handshake.identity;
-    // The server sits behind a trusted proxy when one forwards (see docs/deployment.md).
-    const forwarded = handshake.headers['x-forwarded-for'];
-    const remoteAddress = (typeof forwarded === 'string' && forwarded.split(',')[0].trim()) || handshake.remoteAddress;
     try {
+      // X-Forwarded-For counts only from a configured proxy (TRUST_PROXY, docs/deployment.md).
+      const remoteAddress = d.clientAddress(handshake.request);
       await d.ready;
-      const verdict = await checkHandshake(d.db, d.limiter, handshake);
+      const verdict = await checkHandshake(d.db, d.limiter, handshake, remoteAddress);
       if (!verdict.ok) {
-        await d.limiter.record(identity);
         d.log.warn({ identity, remoteAddress, reason: verdict.reason }, 'OCPP connection refused');
-        await d.conns.track(recordAttempt(d.db, { identity, companyCode: verdict.companyCode, remoteAddress, reason: verdict.reason }));
+        await d.conns.track(refuse(d.db, d.limiter, { identity, companyCode: verdict.companyCode, remoteAddress, reason: verdict.reason }));
         return reject(verdict.status, verdict.reason);
       }
       const session: OcppSession = verdict.session;

@@ -17,6 +17,7 @@
  * The instance is also decorated on the app as `app.ocpp` so that routes can send commands.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { clientAddressFor } from '../http/client-address.js';
 import { bindActions } from './action-tables.js';
 import { admission, OCPP_PROTOCOL } from './admission.js';
 import { ChargerLogWriter, FrameLabeller } from './charger-log.js';
@@ -88,7 +89,8 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
     respondWithDetailedErrors: false,
   });
   server.on('error', (err: unknown) => log.warn({ err }, 'OCPP server error'));
-  server.auth(admission({ db, conns, limiter, duplicates, ready: presence.ready, log }));
+  const clientAddress = clientAddressFor(config.trustProxy);
+  server.auth(admission({ db, conns, limiter, duplicates, ready: presence.ready, clientAddress, log }));
 
   server.on('client', (client: RpcServerClient) => {
     const session = client.session as OcppSession;
@@ -98,12 +100,12 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
     if (previous && previous !== client && previous.state === 1) {
       // Two handshakes for one identity passed the checks at the same moment: the first one wins.
       clog.warn('simultaneous duplicate OCPP connection closed');
-      conns.track(recordAttempt(db, { identity: sn, companyCode: session.companyCode, remoteAddress: client.handshake.remoteAddress, reason: 'DUPLICATE' }));
+      conns.track(recordAttempt(db, { identity: sn, companyCode: session.companyCode, remoteAddress: clientAddress(client.handshake.request), reason: 'DUPLICATE' }));
       void client.close({ code: 1008, reason: 'duplicate connection' }).catch(() => undefined);
       return;
     }
     conns.clients.set(sn, client);
-    clog.info({ remoteAddress: client.handshake.remoteAddress }, `${session.kind} connected`);
+    clog.info({ remoteAddress: clientAddress(client.handshake.request) }, `${session.kind} connected`);
 
     const labeller = new FrameLabeller();
     client.on('message', ({ message, outbound }: { message: string; outbound: boolean }) => {
@@ -122,16 +124,17 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
     });
   });
 
-  // A charger or gateway deactivated in the console loses its socket at once (1008: policy).
-  const offDeactivated = app.bus.on('identityDeactivated', ({ serialNum }) => {
+  // A charger or gateway deactivated, or given a new password, in the console loses its socket
+  // at once (1008: policy); the bus carries the notice to the node that holds it.
+  const offDeactivated = app.bus.on('identityDeactivated', ({ serialNum, reason = 'deactivated' }) => {
     const client = conns.clients.get(serialNum);
     if (!client) return;
-    log.info({ identity: serialNum }, 'deactivated in the console: closing its socket');
+    log.info({ identity: serialNum, reason }, 'changed in the console: closing its socket');
     conns.closedOnPurpose.add(client);
-    void client.close({ code: 1008, reason: 'deactivated' }).catch(() => undefined);
+    void client.close({ code: 1008, reason }).catch(() => undefined);
   });
 
-  const onUpgrade = upgradeListener(server, db, conns, log);
+  const onUpgrade = upgradeListener(server, { db, conns, limiter, clientAddress, log });
   app.server.on('upgrade', onUpgrade);
 
   if (cluster) serveClusterRequests(cluster, conns, duplicates, config.commandTimeoutMs, log);

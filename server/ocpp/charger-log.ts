@@ -3,14 +3,33 @@
  * `charger_log` with time, direction (IN = from the charger, OUT = to it), message type, action,
  * messageId and payload. CALLRESULT/CALLERROR frames carry the action of the CALL they answer.
  * Rows are written by a small batched writer (flushed every `flushMs`, at `maxBatch` rows and on
- * close); a failed insert is retried with the next batch. The OCPP AuthorizationKey
- * (ChangeConfiguration) is never stored.
+ * close). Payload strings are made storable first (./storable.ts: NUL → U+FFFD). When a batch
+ * fails, its rows are written one by one: a row the database refuses as data (SQLSTATE classes
+ * 22, 23, 54) or that failed `MAX_ROW_ATTEMPTS` times while the database otherwise answered is set aside (logged with its charger and
+ * messageId, not stored), so one bad frame never stops the log of every other charger; when the
+ * database itself fails, the rows wait and are tried again a second later. The OCPP
+ * AuthorizationKey (ChangeConfiguration) is never stored.
  */
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { chargerLog } from '../db/schema.js';
+import { storable } from './storable.js';
 
 export type ChargerLogRow = typeof chargerLog.$inferInsert;
+
+/** Tries of one row on its own before it is set aside. */
+export const MAX_ROW_ATTEMPTS = 3;
+
+/** True when the database refused the row's data itself (not the connection). */
+function refusedAsData(err: unknown): boolean {
+  for (let e: unknown = err, i = 0; i < 4 && e && typeof e === 'object'; i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^(22|23|54)[0-9A-Z]{3}$/.test(code)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
 
 const TYPES: Record<number, string> = { 2: 'CALL', 3: 'CALLRESULT', 4: 'CALLERROR' };
 
@@ -63,6 +82,8 @@ export class ChargerLogWriter {
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
   private closed = false;
+  /** Failed single-row tries per queued row. */
+  private readonly attempts = new WeakMap<ChargerLogRow, number>();
 
   constructor(
     private readonly db: Db,
@@ -76,7 +97,7 @@ export class ChargerLogWriter {
       this.queue.shift();
       this.log.warn('charger log queue full: oldest row dropped');
     }
-    this.queue.push({ ...row, at: row.at ?? new Date() });
+    this.queue.push({ ...row, payload: storable(row.payload), at: row.at ?? new Date() });
     if (this.queue.length >= this.opts.maxBatch) void this.flush();
     else if (!this.timer && !this.closed) this.timer = setTimeout(() => void this.flush(), this.opts.flushMs);
   }
@@ -92,13 +113,40 @@ export class ChargerLogWriter {
           await this.db.insert(chargerLog).values(batch);
           this.queue.splice(0, batch.length);
         } catch (err) {
-          this.log.error({ err }, 'charger log write failed; retrying later');
-          if (!this.closed && !this.timer) this.timer = setTimeout(() => void this.flush(), 1000);
-          return;
+          this.log.warn({ err }, 'charger log batch failed; writing its rows one by one');
+          if (!(await this.writeOneByOne(batch.length))) {
+            if (!this.closed && !this.timer) this.timer = setTimeout(() => void this.flush(), 1000);
+            return;
+          }
         }
       }
     });
     return this.writing;
+  }
+
+  /**
+   * Writes the first `n` queued rows one at a time, setting aside those that cannot be stored.
+   * @returns false when the database itself failed (the remaining rows stay queued).
+   */
+  private async writeOneByOne(n: number): Promise<boolean> {
+    for (let i = 0; i < n && this.queue.length; i++) {
+      const row = this.queue[0];
+      try {
+        await this.db.insert(chargerLog).values(row);
+      } catch (err) {
+        // A row only counts a failed try while the database answers otherwise (an outage loses nothing).
+        const databaseUp = refusedAsData(err) || (await this.db.execute(sql`select 1`).then(() => true, () => false));
+        const tries = (this.attempts.get(row) ?? 0) + (databaseUp ? 1 : 0);
+        this.attempts.set(row, tries);
+        if (!refusedAsData(err) && tries < MAX_ROW_ATTEMPTS) {
+          this.log.error({ err }, 'charger log write failed; retrying later');
+          return false;
+        }
+        this.log.error({ err, chargerSn: row.chargerSn, messageId: row.messageId, action: row.action }, 'charger log row set aside: it cannot be stored');
+      }
+      this.queue.shift();
+    }
+    return true;
   }
 
   /** Flushes and stops the timer. */

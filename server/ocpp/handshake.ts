@@ -5,83 +5,131 @@
  *   (else 404 / 403);
  * - the client must offer the `ocpp1.6` subprotocol (else 400);
  * - an identity with an OCPP password needs HTTP Basic auth, username = the identity (else 401);
- * - more than `MAX_FAILURES` refusals of one identity within a minute → 429 without checking
- *   (counted per node, or across nodes in Redis when there are several).
+ * - more than `MAX_FAILURES` refusals of one identity from one address, or `MAX_ADDRESS_FAILURES`
+ *   from one address, within a minute → 429 without checking (counted per node in bounded memory,
+ *   or across nodes in Redis when there are several); the right password from another address
+ *   still gets in.
  * Chargers and gateways share one namespace (a gateway SN never equals a charger SN: 302 / 304).
  * Every refusal is stored in `connection_attempt` (identity, company when known, remote address,
- * reason). The duplicate-connection policy lives in central-system.ts.
+ * reason), repeats aggregated (`count`, first and last time). The duplicate-connection policy lives in central-system.ts.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Db } from '../db/client.js';
 import { charger, connectionAttempt, gateway } from '../db/schema.js';
 import { verifyPassword } from '../modules/auth/password.js';
 import type { OcppSession } from './context.js';
+import { storable } from './storable.js';
 
 /** Reasons stored in connection_attempt.reason. */
 export type RefusalReason =
   | 'UNKNOWN_CHARGER' | 'INACTIVE' | 'NO_SUBPROTOCOL' | 'PASSWORD_REQUIRED' | 'BAD_PASSWORD'
   | 'RATE_LIMITED' | 'DUPLICATE' | 'REPLACED_DEAD_CONNECTION' | 'MALFORMED_IDENTITY';
 
+/** Refusals of one identity from one address within the window before it is refused 429. */
 export const MAX_FAILURES = 5;
+/** Refusals from one address (any identity) within the window before it is refused 429. */
+export const MAX_ADDRESS_FAILURES = 50;
+/** Keys (identity + address, address) the in-memory counter keeps; the least recent go first. */
+export const MAX_TRACKED_KEYS = 10_000;
 const WINDOW_MS = 60_000;
 
 export type Verdict =
   | { ok: true; session: OcppSession }
   | { ok: false; status: number; reason: RefusalReason; companyCode: string | null };
 
-/** Counts refused handshakes per identity; more than MAX_FAILURES within a minute → 429. */
-export interface RefusalCounter {
-  /** True when `identity` has had more than MAX_FAILURES refusals in the last minute. */
-  limited(identity: string): Promise<boolean>;
-  /** Counts one refusal of `identity`. */
-  record(identity: string): Promise<void>;
+/** Who a handshake comes from: the identity it names and the client's address. */
+export interface Source {
+  identity: string;
+  address: string | undefined;
 }
 
-/** Refusals per identity over a sliding minute, in memory (one node). */
+/**
+ * Counts refused handshakes per identity + address and per address; more than MAX_FAILURES for
+ * an identity from one address, or MAX_ADDRESS_FAILURES from one address, within the window → 429.
+ * The right password from another address is never locked out by someone else's failures.
+ */
+export interface RefusalCounter {
+  /** 'identity' or 'address' when that key is over its limit, else null. */
+  limited(source: Source): Promise<'identity' | 'address' | null>;
+  /** Counts one refusal of `source`. */
+  record(source: Source): Promise<void>;
+}
+
+const keysOf = (s: Source) => ({ identity: `i:${s.address ?? '-'}:${s.identity}`, address: `a:${s.address ?? '-'}` });
+
+/** Refusals over a sliding window, in memory (one node), bounded to MAX_TRACKED_KEYS keys (LRU). */
 export class FailureLimiter implements RefusalCounter {
   private readonly failures = new Map<string, number[]>();
 
-  async limited(identity: string, now = Date.now()): Promise<boolean> {
-    const list = (this.failures.get(identity) ?? []).filter((t) => now - t < WINDOW_MS);
-    if (list.length) this.failures.set(identity, list);
-    else this.failures.delete(identity);
-    return list.length > MAX_FAILURES;
+  constructor(private readonly maxKeys = MAX_TRACKED_KEYS) {}
+
+  private count(key: string, now: number): number {
+    const list = (this.failures.get(key) ?? []).filter((t) => now - t < WINDOW_MS);
+    if (list.length) this.failures.set(key, list);
+    else this.failures.delete(key);
+    return list.length;
   }
 
-  async record(identity: string, now = Date.now()): Promise<void> {
-    if (this.failures.size > 10_000) this.failures.clear();
-    const list = this.failures.get(identity) ?? [];
-    list.push(now);
-    this.failures.set(identity, list);
+  async limited(source: Source, now = Date.now()): Promise<'identity' | 'address' | null> {
+    const k = keysOf(source);
+    if (this.count(k.address, now) > MAX_ADDRESS_FAILURES) return 'address';
+    return this.count(k.identity, now) > MAX_FAILURES ? 'identity' : null;
+  }
+
+  async record(source: Source, now = Date.now()): Promise<void> {
+    const k = keysOf(source);
+    for (const [key, max] of [[k.identity, MAX_FAILURES], [k.address, MAX_ADDRESS_FAILURES]] as const) {
+      const list = (this.failures.get(key) ?? []).filter((t) => now - t < WINDOW_MS);
+      list.push(now);
+      if (list.length > max + 1) list.splice(0, list.length - max - 1); // enough to say "over"
+      this.failures.delete(key); // most recent last
+      this.failures.set(key, list);
+    }
+    while (this.failures.size > this.maxKeys) this.failures.delete(this.failures.keys().next().value as string);
+  }
+
+  /** Keys held (for tests and metrics). */
+  get size(): number {
+    return this.failures.size;
   }
 }
 
 /**
- * Refusals per identity shared by every node (several nodes, `REDIS_URL`): a counter key
- * `<prefix>refused:<identity>` per fixed minute. When Redis does not answer, the node's own
- * in-memory counter decides.
+ * Refusals shared by every node (several nodes, `REDIS_URL`): counter keys
+ * `<prefix>refused:<key>:<minute>` per fixed minute, read as this minute plus the previous one.
+ * When Redis does not answer, the node's own in-memory counter decides.
  */
 export class SharedFailureLimiter implements RefusalCounter {
   private readonly local = new FailureLimiter();
   constructor(private readonly redis: Redis, private readonly prefix: string) {}
 
-  private key(identity: string): string {
-    return `${this.prefix}refused:${identity}:${Math.floor(Date.now() / WINDOW_MS)}`;
+  private keys(key: string): [string, string] {
+    const minute = Math.floor(Date.now() / WINDOW_MS);
+    return [`${this.prefix}refused:${key}:${minute}`, `${this.prefix}refused:${key}:${minute - 1}`];
   }
 
-  async limited(identity: string): Promise<boolean> {
+  private async over(key: string, max: number): Promise<boolean> {
+    const values = await this.redis.mget(...this.keys(key));
+    return values.reduce((n, v) => n + Number(v ?? 0), 0) > max;
+  }
+
+  async limited(source: Source): Promise<'identity' | 'address' | null> {
+    const k = keysOf(source);
     try {
-      return Number(await this.redis.get(this.key(identity))) > MAX_FAILURES;
+      if (await this.over(k.address, MAX_ADDRESS_FAILURES)) return 'address';
+      return (await this.over(k.identity, MAX_FAILURES)) ? 'identity' : null;
     } catch {
-      return this.local.limited(identity);
+      return this.local.limited(source);
     }
   }
 
-  async record(identity: string): Promise<void> {
-    await this.local.record(identity);
-    const key = this.key(identity);
-    await this.redis.multi().incr(key).pexpire(key, 2 * WINDOW_MS).exec().catch(() => undefined);
+  async record(source: Source): Promise<void> {
+    await this.local.record(source);
+    const k = keysOf(source);
+    const [a] = this.keys(k.address);
+    const [i] = this.keys(k.identity);
+    await this.redis.multi().incr(a).pexpire(a, 2 * WINDOW_MS).incr(i).pexpire(i, 2 * WINDOW_MS).exec().catch(() => undefined);
   }
 }
 
@@ -97,9 +145,9 @@ async function findIdentity(db: Db, identity: string) {
   return g ? { kind: 'gateway' as const, ...g } : undefined;
 }
 
-/** Checks a handshake: identity (charger or gateway), life status, subprotocol and password. */
-export async function checkHandshake(db: Db, limiter: RefusalCounter, h: { identity: string; protocols: Set<string>; password: Buffer | undefined }): Promise<Verdict> {
-  if (await limiter.limited(h.identity)) return { ok: false, status: 429, reason: 'RATE_LIMITED', companyCode: null };
+/** Checks a handshake from `address`: identity (charger or gateway), life status, subprotocol and password. */
+export async function checkHandshake(db: Db, limiter: RefusalCounter, h: { identity: string; protocols: Set<string>; password: Buffer | undefined }, address: string | undefined): Promise<Verdict> {
+  if (await limiter.limited({ identity: h.identity, address })) return { ok: false, status: 429, reason: 'RATE_LIMITED', companyCode: null };
   const row = await findIdentity(db, h.identity);
   if (!row) return { ok: false, status: 404, reason: 'UNKNOWN_CHARGER', companyCode: null };
   if (row.lifeStatus !== 'ACTIVE') return { ok: false, status: 403, reason: 'INACTIVE', companyCode: row.companyCode };
@@ -113,9 +161,28 @@ export async function checkHandshake(db: Db, limiter: RefusalCounter, h: { ident
   return { ok: true, session: { kind: row.kind, id: row.id, serialNum: row.serialNum, companyCode: row.companyCode, stationId: row.stationId } };
 }
 
-/** Stores one refused (or displacing) connection attempt. */
+/**
+ * Stores one refused (or displacing) connection attempt: a repeat of an identity + address +
+ * reason raises the row's `count` and moves its `at`, so storage grows with distinct sources, not
+ * with attempts. Identities are stored as at most 200 storable characters.
+ */
 export async function recordAttempt(db: Db, a: { identity: string; companyCode: string | null; remoteAddress: string | undefined; reason: RefusalReason }): Promise<void> {
   await db.insert(connectionAttempt).values({
-    identity: a.identity.slice(0, 200), companyCode: a.companyCode, remoteAddress: a.remoteAddress ?? null, reason: a.reason,
+    identity: storable(a.identity.slice(0, 200)), companyCode: a.companyCode, remoteAddress: a.remoteAddress ?? null, reason: a.reason,
+  }).onConflictDoUpdate({
+    target: [connectionAttempt.identity, connectionAttempt.remoteAddress, connectionAttempt.reason],
+    set: { count: sql`${connectionAttempt.count} + 1`, at: sql`now()`, companyCode: sql`coalesce(excluded.company_code, ${connectionAttempt.companyCode})` },
   });
+}
+
+/**
+ * A refusal: counted by the limiter and stored. Refusals from an address already over its limit
+ * are stored under the identity `*` (one row per address and reason), so a flood of fresh
+ * identities cannot grow the table.
+ */
+export async function refuse(db: Db, limiter: RefusalCounter, a: { identity: string; companyCode: string | null; remoteAddress: string | undefined; reason: RefusalReason }): Promise<void> {
+  const source = { identity: a.identity, address: a.remoteAddress };
+  const flooding = (await limiter.limited(source)) === 'address';
+  await limiter.record(source);
+  await recordAttempt(db, flooding ? { ...a, identity: '*', companyCode: null } : a);
 }

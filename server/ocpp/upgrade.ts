@@ -13,7 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { IDENTITY_PATTERN } from '../../domain/schemas/gateway.js';
 import type { Db } from '../db/client.js';
 import type { Connections } from './connections.js';
-import { recordAttempt } from './handshake.js';
+import { refuse, type RefusalCounter } from './handshake.js';
 import type { RPCServer } from './rpc.js';
 
 /** Longest identity accepted in the path (characters, decoded); serial numbers are at most 64. */
@@ -41,29 +41,38 @@ export function identityOfPath(url: string | undefined): { identity: string } | 
 }
 
 /** Answers a bare HTTP status on an upgrade socket and closes it. */
-function refuse(socket: Duplex, status: 400 | 404, text: string): void {
+function answerStatus(socket: Duplex, status: 400 | 404, text: string): void {
   if (socket.destroyed) return;
   socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
+/** What the upgrade listener needs. */
+export interface UpgradeDeps {
+  db: Db;
+  conns: Connections;
+  limiter: RefusalCounter;
+  clientAddress: (req: IncomingMessage) => string | undefined;
+  log: FastifyBaseLogger;
+}
+
 /** The `upgrade` listener that hands OCPP handshakes to `server`. */
-export function upgradeListener(server: InstanceType<typeof RPCServer>, db: Db, conns: Connections, log: FastifyBaseLogger) {
+export function upgradeListener(server: InstanceType<typeof RPCServer>, { db, conns, limiter, clientAddress, log }: UpgradeDeps) {
   return (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     socket.on('error', () => undefined); // a client that resets mid-handshake is not an error of ours
     const parsed = identityOfPath(req.url);
-    if (parsed === 'not-ocpp') return refuse(socket, 404, 'Not Found');
+    if (parsed === 'not-ocpp') return answerStatus(socket, 404, 'Not Found');
     if (parsed === 'malformed') {
       const identity = (req.url ?? '').split('?')[0].slice('/ocpp/'.length, 200);
-      const remoteAddress = req.socket.remoteAddress;
+      const remoteAddress = clientAddress(req);
       log.warn({ identity, remoteAddress, reason: 'MALFORMED_IDENTITY' }, 'OCPP connection refused');
-      void conns.track(recordAttempt(db, { identity, companyCode: null, remoteAddress, reason: 'MALFORMED_IDENTITY' }))
+      void conns.track(refuse(db, limiter, { identity, companyCode: null, remoteAddress, reason: 'MALFORMED_IDENTITY' }))
         .catch((err: unknown) => log.warn({ err }, 'refused connection attempt not stored'));
-      return refuse(socket, 400, 'Bad Request');
+      return answerStatus(socket, 400, 'Bad Request');
     }
     // ocpp-rpc types the socket as net.Socket; an HTTP server's upgrade socket is one.
     server.handleUpgrade(req, socket as Socket, head).catch((err: unknown) => {
       log.warn({ err, identity: parsed.identity }, 'OCPP handshake failed');
-      refuse(socket, 400, 'Bad Request');
+      answerStatus(socket, 400, 'Bad Request');
     });
   };
 }

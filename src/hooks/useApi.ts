@@ -1,18 +1,28 @@
 /**
  * Reads a non-CRUD `/sp` call (dashboard, selects, notifications) through the data provider's
- * `fetchData`, cached by react-query under `['sp', path, query]`. Errors go through the auth
- * provider's checkError (401 → login) like react-admin's own queries.
+ * `fetchData`, cached by react-query under `['sp', path, query]`, and sends actions with
+ * {@link useSpCall}. Errors go through the auth provider's checkError (401 → login) like
+ * react-admin's own queries, and always reach the caller as errors: react-admin's data-provider
+ * proxy (`useDataProvider`) answers a 401 with `{ data: {} }` as if it had succeeded, which a page
+ * then reads as data of the wrong shape (`series is not iterable`), so these hooks use the
+ * provider itself.
  */
+import { useCallback, useContext } from 'react';
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
-import { useDataProvider, useLogoutIfAccessDenied } from 'react-admin';
+import { DataProviderContext, useLogoutIfAccessDenied } from 'react-admin';
 import type { ChargeDeskDataProvider, QueryValue } from '../../dataProvider';
+
+/** The console's data provider as given to `<Admin>`, without react-admin's proxy. */
+export function useSpProvider(): ChargeDeskDataProvider {
+  return useContext(DataProviderContext) as ChargeDeskDataProvider;
+}
 
 export function useApi<T>(
   path: string,
   query?: Record<string, QueryValue>,
   options?: Omit<UseQueryOptions<T, Error, T>, 'queryKey' | 'queryFn'>,
 ) {
-  const dataProvider = useDataProvider<ChargeDeskDataProvider>();
+  const dataProvider = useSpProvider();
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
   return useQuery<T, Error, T>({
     queryKey: ['sp', path, query ?? {}],
@@ -27,4 +37,18 @@ export function useApi<T>(
     retry: false,
     ...options,
   });
+}
+
+/** `<method> /sp/<path>` with a body, answering `data`; a failure (401 included) rejects after checkError. */
+export function useSpCall() {
+  const dataProvider = useSpProvider();
+  const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  return useCallback(async <T,>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> => {
+    try {
+      return await dataProvider.call<T>(method, path, body);
+    } catch (e) {
+      await logoutIfAccessDenied(e);
+      throw e;
+    }
+  }, [dataProvider, logoutIfAccessDenied]);
 }

@@ -74,8 +74,11 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | undefined>();
+  /** The server's field error on the current password (700: "The current password is wrong"). */
+  const [oldError, setOldError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
   const close = () => {
+    setOldError(undefined);
     setOldPassword('');
     setPassword('');
     setConfirm('');
@@ -85,6 +88,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   const save = async () => {
     const problem = oldPassword ? validatePasswordPair(password, confirm) : 'app.login.password_required';
     setError(problem);
+    setOldError(undefined);
     if (problem) return;
     setSaving(true);
     try {
@@ -92,7 +96,9 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
       notify('app.account.password_saved', { type: 'success' });
       close();
     } catch (e) {
-      notify((e as Error).message, { type: 'error' });
+      const fieldError = (e as { body?: { errors?: Record<string, string> } }).body?.errors?.oldPassword;
+      if (fieldError) setOldError(fieldError);
+      else notify((e as Error).message, { type: 'error' });
     } finally {
       setSaving(false);
     }
@@ -102,7 +108,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
       <DialogTitle>{translate('app.nav.change_password')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField type="password" label={translate('app.profile.old_password')} value={oldPassword} onChange={(e) => setOldPassword(e.target.value)} autoComplete="current-password" slotProps={{ htmlInput: { 'data-testid': 'old-password' } }} />
+          <TextField type="password" label={translate('app.profile.old_password')} value={oldPassword} onChange={(e) => { setOldPassword(e.target.value); setOldError(undefined); }} error={!!oldError} helperText={oldError} autoComplete="current-password" slotProps={{ htmlInput: { 'data-testid': 'old-password' } }} />
           <TextField type="password" label={translate('app.account.new_password')} value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" slotProps={{ htmlInput: { 'data-testid': 'new-password' } }} />
           <TextField
             type="password"

@@ -20,6 +20,7 @@ import AnalyticsIcon from '@mui/icons-material/Analytics';
 import FeedbackIcon from '@mui/icons-material/Feedback';
 import SearchIcon from '@mui/icons-material/Search';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
+import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import TerminalIcon from '@mui/icons-material/Terminal';
 import MedicalServicesIcon from '@mui/icons-material/MedicalServices';
@@ -39,7 +40,7 @@ const ICONS: Record<string, SvgIconComponent> = {
   ReceiptLong: ReceiptLongIcon, BarChart: BarChartIcon, Place: PlaceIcon, Workspaces: WorkspacesIcon,
   People: PeopleIcon, CreditCard: CreditCardIcon, PhoneIphone: PhoneIphoneIcon, Home: HomeIcon,
   Power: PowerIcon, Analytics: AnalyticsIcon, Feedback: FeedbackIcon, Search: SearchIcon,
-  NotificationsActive: NotificationsActiveIcon, WarningAmber: WarningAmberIcon, Terminal: TerminalIcon,
+  NotificationsActive: NotificationsActiveIcon, NotificationsNone: NotificationsNoneIcon, WarningAmber: WarningAmberIcon, Terminal: TerminalIcon,
   MedicalServices: MedicalServicesIcon, ManageAccounts: ManageAccountsIcon, Person: PersonIcon,
   Security: SecurityIcon, Settings: SettingsIcon, Business: BusinessIcon, Memory: MemoryIcon,
   Menu: MenuIcon, AccountCircle: AccountCircleIcon,

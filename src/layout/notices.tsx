@@ -4,13 +4,12 @@
  * of a notice and one notice row. Notices arrive as data (`kind`, `params`, domain/notices.ts) and
  * are rendered here in the console's language; the server's `content` is only the fallback.
  */
-import { useLocaleState, useNotify, useTranslate, useDataProvider } from 'react-admin';
+import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { Box, Chip, ListItemButton, ListItemText, Stack } from '@mui/material';
 import { renderNotice, toNotice, type NoticeTab } from '../../domain/notices';
 import type { Lang } from '../../domain/errors';
-import type { ChargeDeskDataProvider } from '../../dataProvider';
-import { useApi } from '../hooks/useApi';
+import { useApi, useSpCall } from '../hooks/useApi';
 import { formatDateTime } from '../utils/date';
 
 /** One row of `GET /sp/notifications` (server/modules/notifications/service.ts). */
@@ -51,12 +50,12 @@ export function useNoticePage(tab: NoticeTab, page: number, size: number, enable
 
 /** Marks notices read (`ids`) or all of them; refreshes the bell. A failure is a toast. */
 export function useMarkRead() {
-  const dataProvider = useDataProvider<ChargeDeskDataProvider>();
+  const call = useSpCall();
   const queryClient = useQueryClient();
   const notify = useNotify();
   return async (target: number[] | 'all') => {
     try {
-      const summary = await dataProvider.call<NoticeSummary>('POST', 'notifications/read', target === 'all' ? { all: true } : { ids: target });
+      const summary = await call<NoticeSummary>('POST', 'notifications/read', target === 'all' ? { all: true } : { ids: target });
       queryClient.setQueryData(['sp', SUMMARY, {}], summary);
     } catch (e) {
       notify(e instanceof Error ? e.message : 'app.error.load_failed', { type: 'error' });

@@ -74,7 +74,9 @@ describe.each(backends())('own profile on %s', (backend) => {
   it('changes the password with the current one; other sessions end, this one stays', async () => {
     const tok = await s.login('alpha.site', PASSWORD);
     const other = await s.login('alpha.site', PASSWORD);
-    expect((await call(s, 'PUT', '/sp/user/password', tok, { oldPassword: 'wrong-one', newPassword: 'n3w-secret' })).code).toBe(700);
+    const wrong = await call(s, 'PUT', '/sp/user/password', tok, { oldPassword: 'wrong-one', newPassword: 'n3w-secret' });
+    expect(wrong.code).toBe(700);
+    expect(wrong.data).toMatchObject({ errors: { oldPassword: 'The current password is wrong' } });
     expect((await call(s, 'PUT', '/sp/user/password', tok, { oldPassword: PASSWORD })).code).toBe(607);
     expect((await call(s, 'PUT', '/sp/user/password', tok, { oldPassword: PASSWORD, newPassword: 'short' })).code).toBe(400);
     expect((await call(s, 'PUT', '/sp/user/password', tok, { oldPassword: PASSWORD, newPassword: 'n3w-secret', confirmPassword: 'n3w-secreT' })).code).toBe(400);

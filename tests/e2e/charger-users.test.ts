@@ -32,7 +32,7 @@ describe('card users and statistics in the console', () => {
       await page.getByTestId('balance-action-recharge').click();
       await page.getByTestId('balance-amount').fill('1.5');
       await page.getByTestId('balance-submit').click();
-      await page.getByText(lang === 'en' ? 'Recharge amount must be above 0' : '充值金额必须大于0').waitFor();
+      await page.getByText(lang === 'en' ? 'Recharge amount must be a whole number above 0' : '充值金额必须为大于0的整数').waitFor();
       await page.getByTestId('balance-amount').fill('25');
       await page.getByTestId('balance-submit').click();
       await page.getByTestId('balance-dialog-recharge').waitFor({ state: 'detached' });

@@ -10,11 +10,13 @@ import { ocppClient } from '../../sim/client.js';
 export interface ConnectOptions {
   password?: string;
   protocols?: string[];
+  /** Local address to connect from (another loopback address, e.g. 127.0.0.2, is another client). */
+  localAddress?: string;
 }
 
 /** An ocpp-rpc client for `identity` (not connected yet). */
 export function chargePoint(ocppUrl: string, identity: string, o: ConnectOptions = {}): RpcClient {
-  return ocppClient({ url: ocppUrl, identity, password: o.password, protocols: o.protocols });
+  return ocppClient({ url: ocppUrl, identity, password: o.password, protocols: o.protocols, localAddress: o.localAddress });
 }
 
 /** Connects and returns the client; rejects with the HTTP refusal. */

@@ -13,27 +13,18 @@ import { hashPassword } from '../../server/modules/auth/password.js';
 import { build, type TestServer } from './app.js';
 import { aCompany } from './builders.js';
 import type { Backend } from './db.js';
+import { call, type Reply } from './tenants.js';
 
 const uid = (n = 4) => randomBytes(n).toString('hex').toUpperCase();
 
-export interface Answer {
-  status: number;
-  code: number;
-  msg: string;
-  // JSON data of the envelope; tests read arbitrary fields from it.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  data: any;
-}
+/** An answer of `/sp/*`: HTTP status and envelope (see `call` in tenants.ts). */
+export type Answer = Reply;
 
 export type Call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) => Promise<Answer>;
 
 /** A caller signed in with `token`. */
 export function caller(s: TestServer, token: string): Call {
-  return async (method, url, body) => {
-    const res = await s.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(body === undefined ? {} : { payload: body as object }) });
-    const j = res.json();
-    return { status: res.statusCode, code: j.code, msg: j.msg, data: j.data };
-  };
+  return (method, url, body) => call(s, method, url, token, body);
 }
 
 /** Creates a company account whose role holds `permissions`; returns its token. */

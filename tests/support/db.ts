@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type Database } from '../../server/db/client.js';
+import { openDatabase, type Database, type DatabaseTimeouts } from '../../server/db/client.js';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -14,7 +14,7 @@ export function backends(): Backend[] {
 }
 
 /** Opens a fresh, migrated database on `backend`; `close()` also drops a server database. */
-export async function freshDatabase(backend: Backend): Promise<Database> {
+export async function freshDatabase(backend: Backend, timeouts: DatabaseTimeouts = {}): Promise<Database & { url?: string }> {
   if (backend === 'pglite') return openDatabase({ dataDir: 'memory://' });
   const base = new URL(process.env.DATABASE_URL!);
   const name = `cdtest_${randomBytes(6).toString('hex')}`;
@@ -35,9 +35,10 @@ export async function freshDatabase(backend: Backend): Promise<Database> {
   }
   const url = new URL(base.toString());
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const database = await openDatabase({ databaseUrl: url.toString(), ...timeouts });
   return {
     ...database,
+    url: url.toString(),
     async close() {
       await database.close();
       const c = new pg.Client({ connectionString: base.toString() });

@@ -9,7 +9,8 @@
  * - the online flag (`online`, `lastSeenAt`) while a socket is open, and the reset at start.
  * Chargers and gateways are one namespace (`DeviceRef.kind`).
  */
-import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { CHARGER_CLOCK_FUTURE_MS } from '../../../domain/clock.js';
 import type { Db } from '../../db/client.js';
 import { charger, connector, gateway } from '../../db/schema.js';
 
@@ -60,15 +61,18 @@ export async function recordSeen(db: Db, device: DeviceRef, at: Date): Promise<v
 }
 
 /**
- * Stores a charger's StatusNotification dated `at`, unless a newer status is stored already.
+ * Stores a charger's StatusNotification dated `at` (a plausible time, domain/clock.ts), unless a
+ * newer status is stored already. A stored time beyond the plausible future of `receivedAt` (left
+ * by a charger clock gone wrong) never counts as newer.
  * @returns true when it was applied, false when it was older than the stored one (late).
  */
 export async function recordStatus(db: Db, chargerId: number, p: StatusInfo, at: Date, receivedAt: Date): Promise<boolean> {
+  const future = new Date(receivedAt.getTime() + CHARGER_CLOCK_FUTURE_MS);
   if (p.connectorId === 0) {
     const rows = await db.update(charger).set({
       runStatus: p.status, runStatusAt: at, runErrorCode: p.errorCode, runErrorInfo: p.info ?? null,
       runVendorErrorCode: p.vendorErrorCode ?? null, lastSeenAt: receivedAt,
-    }).where(and(eq(charger.id, chargerId), or(isNull(charger.runStatusAt), lte(charger.runStatusAt, at))))
+    }).where(and(eq(charger.id, chargerId), or(isNull(charger.runStatusAt), lte(charger.runStatusAt, at), gt(charger.runStatusAt, future))))
       .returning({ id: charger.id });
     return rows.length > 0;
   }
@@ -79,7 +83,7 @@ export async function recordStatus(db: Db, chargerId: number, p: StatusInfo, at:
   const rows = await db.insert(connector).values(values).onConflictDoUpdate({
     target: [connector.chargerId, connector.connectorId],
     set: { status: values.status, errorCode: values.errorCode, info: values.info, vendorErrorCode: values.vendorErrorCode, statusAt: values.statusAt },
-    setWhere: sql`${connector.statusAt} <= excluded.status_at`,
+    setWhere: sql`${connector.statusAt} <= excluded.status_at or ${connector.statusAt} > ${future.toISOString()}::timestamptz`,
   }).returning({ connectorId: connector.connectorId });
   return rows.length > 0;
 }

@@ -45,6 +45,8 @@ const chargerWriteRoutes: FastifyPluginAsync = async (app) => {
     const current = await chargerForWrite(app.db, auth, req.params.id);
     const input = parseInput(chargerCreate, { ...chargerAsInput(current), ...req.body });
     await updateCharger(app.db, auth, current, input);
+    // Not ACTIVE any more (or renamed away): its socket closes, as with PUT /status.
+    if (input.lifeStatus !== 'ACTIVE' || input.serialNum !== current.serialNum) app.bus.emit('identityDeactivated', { serialNum: current.serialNum });
     return ok(req, await recordOf(app.db, current.id));
   });
 
@@ -60,6 +62,8 @@ const chargerWriteRoutes: FastifyPluginAsync = async (app) => {
     const current = await chargerForWrite(app.db, authOf(req), req.params.id);
     const password = await rotateOcppPassword(app.db, current);
     req.log.info({ chargerId: current.id }, 'OCPP password generated');
+    // The socket opened without (or with the old) password closes; the charger reconnects with the new one.
+    app.bus.emit('identityDeactivated', { serialNum: current.serialNum, reason: 'credentials' });
     return ok(req, { username: current.serialNum, password });
   });
 

@@ -58,6 +58,8 @@ const gatewayRoutes: FastifyPluginAsync = async (app) => {
     const current = await getGateway(app.db, authOf(req), req.params.id, 'write');
     const password = await rotateGatewayPassword(app.db, current);
     req.log.info({ gatewayId: current.id }, 'OCPP password generated');
+    // The socket opened without (or with the old) password closes; the gateway reconnects with the new one.
+    app.bus.emit('identityDeactivated', { serialNum: current.serialNum, reason: 'credentials' });
     return ok(req, { username: current.serialNum, password });
   });
 

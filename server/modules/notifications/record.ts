@@ -70,3 +70,28 @@ export async function recordCardRejected(db: Db, at: { companyCode: string; seri
     serialNum: at.serialNum,
   });
 }
+
+/**
+ * A charger reported `Faulted` on `connectorId` (0 = the whole charger): a FAULT event
+ * `HAPPENING` (repeats the same day are one row). The vendor's code is used when OCPP's is
+ * `OtherError` and the vendor sent one.
+ */
+export async function recordFault(db: Db, at: { companyCode: string; serialNum: string }, connectorId: number, errorCode: string, vendorErrorCode?: string): Promise<void> {
+  const code = errorCode === 'OtherError' && vendorErrorCode ? vendorErrorCode : errorCode;
+  await recordNotice(db, {
+    companyCode: at.companyCode,
+    notice: { kind: 'FAULT', params: { serialNum: at.serialNum, connectorId, errorCode: code } },
+    serialNum: at.serialNum,
+    eventStatus: 'HAPPENING',
+  });
+}
+
+/** The connector reports a status other than Faulted: its open FAULT events become RECOVERED. */
+export async function recoverFaults(db: Db, serialNum: string, connectorId: number): Promise<void> {
+  await db.update(notification).set({ eventStatus: 'RECOVERED' }).where(and(
+    eq(notification.serialNum, serialNum),
+    eq(notification.eventStatus, 'HAPPENING'),
+    eq(notification.kind, 'FAULT'),
+    sql`(${notification.params}->>'connectorId')::int = ${connectorId}`,
+  ));
+}

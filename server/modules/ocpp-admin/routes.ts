@@ -55,13 +55,18 @@ export interface ChargerLogRecord {
   createTimeStamp: string;
 }
 
-/** One refused connection attempt as the API answers it. */
+/**
+ * Refused connection attempts of one identity from one address for one reason, as the API answers
+ * them: `count` times, the first at `firstTimeStamp`, the last at `createTimeStamp`.
+ */
 export interface ConnectionAttemptRecord {
   id: number;
   identity: string;
   companyCode: string | null;
   remoteAddress: string | null;
   reason: string;
+  count: number;
+  firstTimeStamp: string;
   createTimeStamp: string;
 }
 
@@ -119,7 +124,7 @@ const ocppAdminRoutes: FastifyPluginAsync = async (app) => {
     const page: Page<ConnectionAttemptRecord> = {
       total: Number(n),
       records: rows.map((x) => ({
-        id: x.id, identity: x.identity, companyCode: x.companyCode, remoteAddress: x.remoteAddress, reason: x.reason, createTimeStamp: x.at.toISOString(),
+        id: x.id, identity: x.identity, companyCode: x.companyCode, remoteAddress: x.remoteAddress, reason: x.reason, count: x.count, firstTimeStamp: x.firstAt.toISOString(), createTimeStamp: x.at.toISOString(),
       })),
     };
     return ok(req, page);

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.js';
 import { account, company, role } from '../../db/schema.js';
 import { mapUnique } from '../../db/pg-errors.js';
 import type { AuthContext } from '../../http/access.js';
-import { AppError } from '../../http/envelope.js';
+import { AppError, FieldErrors } from '../../http/envelope.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { hashToken } from '../auth/tokens.js';
 import { ACCOUNT_UNIQUE, revokeOtherSessions } from '../account/service.js';
@@ -45,12 +45,13 @@ export async function updateProfile(db: Db, auth: AuthContext, input: { realName
 }
 
 /**
- * PUT /sp/user/password: checks the current password (700 when wrong), stores the new one and
+ * PUT /sp/user/password: checks the current password (700 when wrong, with the field error
+ * `oldPassword`: "The current password is wrong"), stores the new one and
  * ends the account's other sessions (the calling one stays signed in).
  */
 export async function changePassword(db: Db, auth: AuthContext, oldPassword: string, newPassword: string): Promise<void> {
   const [row] = await db.select({ passwordHash: account.passwordHash }).from(account).where(eq(account.id, auth.accountId));
-  if (!row || !(await verifyPassword(oldPassword, row.passwordHash))) throw new AppError(700, 'oldPassword');
+  if (!row || !(await verifyPassword(oldPassword, row.passwordHash))) throw new FieldErrors([{ field: 'oldPassword', code: 700, key: 'validation.currentPassword', values: {} }]);
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
     await tx.update(account).set({ passwordHash }).where(eq(account.id, auth.accountId));

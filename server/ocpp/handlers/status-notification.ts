@@ -1,17 +1,23 @@
 /**
  * StatusNotification: connector 0 is the whole charger, connectorId ≥ 1 a `connector` row
  * (server/modules/charger-state). A message older than the stored time (late or out of order) is
- * accepted but changes nothing. Times are the charger's (the message timestamp), or the server's
- * when the charger sends none.
+ * accepted but changes nothing. Times are the charger's (the message timestamp) when plausible
+ * (domain/clock.ts `plausibleChargerTime`), else the server's receive time: a charger whose clock
+ * says 2999 cannot freeze its status. `Faulted` stores a FAULT notice for the bell (recovered when
+ * the connector reports another status).
  */
+import { plausibleChargerTime } from '../../../domain/clock.js';
 import { recordStatus } from '../../modules/charger-state/service.js';
+import { recordFault, recoverFaults } from '../../modules/notifications/record.js';
 import { closeStaleOrder } from '../../modules/transactions/service.js';
 import { emitCharger, type OcppHandler } from '../context.js';
 import type { EmptyConf, StatusNotificationReq } from '../messages.js';
 
 export const statusNotification: OcppHandler<StatusNotificationReq, EmptyConf> = async (ctx, p) => {
   const receivedAt = new Date();
-  const at = p.timestamp ? new Date(p.timestamp) : receivedAt;
+  const charger = p.timestamp ? plausibleChargerTime(p.timestamp, receivedAt) : { at: receivedAt, plausible: true };
+  if (!charger.plausible) ctx.log.warn({ connectorId: p.connectorId, timestamp: p.timestamp }, 'implausible StatusNotification time: the server time is used');
+  const at = charger.at;
   const applied = await recordStatus(ctx.app.db, ctx.charger.id, p, at, receivedAt);
   if (!applied) {
     ctx.log.info({ connectorId: p.connectorId, status: p.status, timestamp: p.timestamp }, 'late StatusNotification ignored');
@@ -20,6 +26,9 @@ export const statusNotification: OcppHandler<StatusNotificationReq, EmptyConf> =
   if (p.errorCode !== 'NoError') {
     ctx.log.warn({ connectorId: p.connectorId, errorCode: p.errorCode, vendorErrorCode: p.vendorErrorCode, info: p.info }, 'charger reports an error');
   }
+  // A fault is a FAULT event in the bell until the connector reports something else.
+  if (p.status === 'Faulted') await recordFault(ctx.app.db, ctx.charger, p.connectorId, p.errorCode, p.vendorErrorCode);
+  else await recoverFaults(ctx.app.db, ctx.charger.serialNum, p.connectorId);
   if (p.connectorId > 0 && p.status === 'Available') {
     // After a reboot the connector is free: its order from before the reboot is stale.
     const closed = await closeStaleOrder(ctx.app.db, ctx.charger.id, p.connectorId);

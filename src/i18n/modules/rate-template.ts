@@ -31,6 +31,7 @@ export default {
         },
         timeline: { gap: 'Gap', overlap: 'Overlap', legend_problem: 'Gap or overlap' },
         errors: {
+          model_name_empty: 'Model name cannot be empty',
           fee2: 'A fee with at most 2 decimals',
           fee4: 'A fee with at most 4 decimals',
           percent2: 'A percentage with at most 2 decimals',
@@ -87,6 +88,7 @@ export default {
         },
         timeline: { gap: '空缺', overlap: '重叠', legend_problem: '空缺或重叠' },
         errors: {
+          model_name_empty: '模板名称不能为空',
           fee2: '费用最多 2 位小数',
           fee4: '费用最多 4 位小数',
           percent2: '百分比最多 2 位小数',

@@ -6,18 +6,17 @@
  * message). The stored session profile is refreshed so the navbar follows.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useDataProvider, useGetIdentity, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useGetIdentity, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { Avatar, Box, Button, CircularProgress, FormHelperText, Stack, TextField, Typography } from '@mui/material';
 import UploadIcon from '@mui/icons-material/Upload';
-import type { ChargeDeskDataProvider } from '../../../dataProvider';
 import { sessionOf } from '../../../authProvider/session';
 import { catalogueMessage } from '../../../domain/errors';
 import type { ProfileRecord } from '../../../domain/records/profile';
 import { nameHasDigit } from '../../../domain/schemas/required';
 import { initialOf } from '../../utils/initial';
 import { AVATAR_LIMITS, checkImage, uploadImage } from '../../../resources/account/uploadImage';
-import { useApi } from '../../hooks/useApi';
+import { useApi, useSpCall } from '../../hooks/useApi';
 import { formatDateTime } from '../../utils/date';
 
 /** Keeps the session's cached profile (navbar name and avatar) in step with the server. */
@@ -32,7 +31,7 @@ export function ProfilePanel() {
   const notify = useNotify();
   const [locale] = useLocaleState();
   const lang = locale === 'zh' ? 'zh' : 'en';
-  const dataProvider = useDataProvider<ChargeDeskDataProvider>();
+  const call = useSpCall();
   const queryClient = useQueryClient();
   const { refetch: refetchIdentity } = useGetIdentity();
   const { data: profile, isPending, error } = useApi<ProfileRecord>('user/profile');
@@ -61,7 +60,7 @@ export function ProfilePanel() {
     if (Object.keys(e).length) return;
     setSaving(true);
     try {
-      const p = await dataProvider.call<ProfileRecord>('PUT', 'user/profile', form);
+      const p = await call<ProfileRecord>('PUT', 'user/profile', form);
       updated(p);
       notify('app.profile.saved', { type: 'success' });
     } catch (err) {
@@ -95,7 +94,8 @@ export function ProfilePanel() {
   };
 
   if (isPending) return <CircularProgress size={24} />;
-  if (error || !profile) return <FormHelperText error>{error?.message}</FormHelperText>;
+  // The message of the failure in the user's language (a network failure carries a message key).
+  if (error || !profile) return <FormHelperText error>{error?.message ? translate(error.message, { _: error.message }) : translate('app.error.load_failed')}</FormHelperText>;
   const field = (k: 'realName' | 'phone' | 'email', label: string) => (
     <TextField
       label={translate(label)}

@@ -5,15 +5,14 @@
  * invalid address is named before saving; a refusal from the server is shown as its message.
  */
 import { useEffect, useState } from 'react';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert, Box, Button, Checkbox, CircularProgress, FormControl, FormControlLabel, FormGroup, FormLabel, MenuItem, Stack, Switch, TextField, Typography,
 } from '@mui/material';
 import { NOTIFY_EVENTS, NOTIFY_METHODS, notificationPreferenceInput, type NotificationPref } from '../../../domain/schemas/notification-preference';
-import type { ChargeDeskDataProvider } from '../../../dataProvider';
 import { ErrorState } from '../../components/common';
-import { useApi } from '../../hooks/useApi';
+import { useApi, useSpCall } from '../../hooks/useApi';
 
 const PATH = 'user/notification-preference';
 
@@ -30,7 +29,7 @@ export function parseEmails(text: string): { emails: string[]; invalid?: string 
 export function NotificationPreference() {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<ChargeDeskDataProvider>();
+  const call = useSpCall();
   const queryClient = useQueryClient();
   const { data, isPending, error, refetch } = useApi<NotificationPref>(PATH);
   const [pref, setPref] = useState<NotificationPref | null>(null);
@@ -57,7 +56,7 @@ export function NotificationPreference() {
     }
     setSaving(true);
     try {
-      const saved = await dataProvider.call<NotificationPref>('PUT', PATH, { ...pref, emails });
+      const saved = await call<NotificationPref>('PUT', PATH, { ...pref, emails });
       queryClient.setQueryData(['sp', PATH, {}], saved);
       setPref(saved);
       notify(`${P}.saved`, { type: 'success' });

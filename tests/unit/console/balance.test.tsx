@@ -6,7 +6,10 @@ import { createI18nProvider } from '../../../src/i18n';
 import { amountCode, amountError } from '../../../resources/balance/amount';
 import { sheetRows } from '../../../src/utils/spreadsheet';
 import { BalanceDialog } from '../../../resources/balance/BalanceDialog';
-import { noDigits, stationsChosen, toCardUserBody, validateCardUser } from '../../../resources/card-user/validators';
+import { cardUserBody } from '../../../resources/card-user/validators';
+import { cardUserCreate } from '../../../domain/entities/card-user';
+import { schemaFieldErrors } from '../../../src/forms/schemaValidate';
+import { catalogueMessage } from '../../../domain/errors';
 import { rechargeAmountError } from '../../../domain/entities/balance-record';
 
 afterEach(() => {
@@ -30,19 +33,21 @@ describe('amount validation (spec §5: recharge amounts are whole numbers above 
   });
 });
 
-describe('card user form rules', () => {
-  it('refuses digits in names with the key of code 900', () => {
-    expect(noDigits('Li4')).toBe('resources.card-user.errors.900');
-    expect(noDigits('Zhang San')).toBeUndefined();
-    expect(noDigits('')).toBeUndefined();
+describe('card user form rules (the entity declaration)', () => {
+  const ctx = { lang: 'en' as const, label: (f: string) => ({ cardNumber: 'Card number', lastName: 'Last name' } as Record<string, string>)[f], emptyText: (l: string) => `${l} cannot be empty` };
+  it('marks every failing field at once: empties by label, digits in names (900); then stations for STATIONS (603)', () => {
+    const errors = schemaFieldErrors(cardUserCreate, { companyCode: 'A', cardNumber: '', lastName: '', firstName: 'Li4', scope: 'STATIONS', stationIds: [] }, ctx);
+    expect(errors).toEqual({
+      cardNumber: 'Card number cannot be empty',
+      lastName: 'Last name cannot be empty',
+      firstName: catalogueMessage(900, 'en'),
+    });
+    expect(schemaFieldErrors(cardUserCreate, { companyCode: 'A', cardNumber: '01', lastName: 'Li', firstName: 'Lei', scope: 'STATIONS', stationIds: [] }, ctx))
+      .toEqual({ stationIds: catalogueMessage(603, 'en') });
+    expect(schemaFieldErrors(cardUserCreate, { companyCode: 'A', cardNumber: '01', lastName: 'Li', firstName: 'Lei', scope: 'ALL' }, ctx)).toEqual({});
   });
-  it('needs a station when the scope is STATIONS and sends none for ALL', () => {
-    expect(validateCardUser({ scope: 'STATIONS', stationIds: [] })).toEqual({ stationIds: 'resources.card-user.errors.stations' });
-    expect(validateCardUser({ scope: 'ALL' })).toEqual({});
-    expect(validateCardUser({ scope: 'ALL', lastName: 'Li4', firstName: 'Lei' })).toEqual({ lastName: 'resources.card-user.errors.900' });
-    expect(stationsChosen([], { scope: 'STATIONS' })).toBe('resources.card-user.errors.stations');
-    expect(stationsChosen([2], { scope: 'STATIONS' })).toBeUndefined();
-    expect(toCardUserBody({ companyCode: ' A ', cardNumber: ' 01 ', lastName: 'Li', firstName: 'Lei', email: '', mobile: ' ', scope: 'ALL', stationIds: [3] }))
+  it('sends the declaration\'s body: trimmed, blanks as null, no stations for ALL, no read-only fields', () => {
+    expect(cardUserBody({ id: 4, balance: '3.00', companyCode: ' A ', cardNumber: ' 01 ', lastName: 'Li', firstName: 'Lei', email: '', mobile: ' ', scope: 'ALL', stationIds: [3] }))
       .toEqual({ companyCode: 'A', cardNumber: '01', lastName: 'Li', firstName: 'Lei', email: null, mobile: null, scope: 'ALL', stationIds: [], managerCard: false, active: true });
   });
 });
@@ -75,7 +80,7 @@ describe('the recharge dialog', () => {
     fireEvent.click(screen.getByTestId('balance-submit'));
     expect(await screen.findByText('Amount cannot be negative')).toBeTruthy();
     fireEvent.change(input, { target: { value: '1.5' } });
-    expect(await screen.findByText('Recharge amount must be above 0')).toBeTruthy();
+    expect(await screen.findByText('Recharge amount must be a whole number above 0')).toBeTruthy();
     expect(calls).toEqual([]);
     fireEvent.change(input, { target: { value: '100' } });
     fireEvent.click(screen.getByTestId('balance-submit'));
@@ -87,7 +92,7 @@ describe('the recharge dialog', () => {
     renderDialog(async () => { throw new HttpError('余额不足', 409, { code: 721 }); });
     fireEvent.change(await screen.findByTestId('balance-amount'), { target: { value: '0' } });
     fireEvent.click(screen.getByTestId('balance-submit'));
-    expect(await screen.findByText('充值金额必须大于0')).toBeTruthy();
+    expect(await screen.findByText('充值金额必须为大于0的整数')).toBeTruthy();
     fireEvent.change(screen.getByTestId('balance-amount'), { target: { value: '3' } });
     fireEvent.click(screen.getByTestId('balance-submit'));
     expect((await screen.findByTestId('balance-error')).textContent).toBe('余额不足');

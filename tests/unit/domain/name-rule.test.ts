@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { hasDigit } from '../../../domain/entities/rules.js';
 import { nameHasDigit } from '../../../domain/schemas/required.js';
-import { noDigits } from '../../../resources/card-user/validators.js';
 
 describe('the 900 rule: no number characters in names (issue 9 item 21)', () => {
   it('refuses every Unicode number, not only 0-9', () => {
     for (const name of ['Ann3', '٣', 'Ｌｅｅ３', 'x²', 'Ⅻ', '½', '۵', '१']) {
       expect(hasDigit(name), name).toBe(true);
       expect(nameHasDigit(name), name).toBe(true);
-      expect(noDigits(name), name).toBe('resources.card-user.errors.900');
     }
   });
   it('accepts names of any script without numbers', () => {

@@ -1,0 +1,44 @@
+/**
+ * Notices written by the central system, stored as data (domain/notices.ts): a Faulted
+ * StatusNotification is a FAULT event (repeats one row with a count) recovered when the connector
+ * reports another status; a card the charger is told not to accept is a CARD_REJECTED problem,
+ * one per card and day.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { backends } from '../support/db.js';
+import { build, type TestServer } from '../support/app.js';
+import { aNetwork } from '../support/builders.js';
+import { notification } from '../../server/db/schema.js';
+import { connect, eventually } from './helpers.js';
+
+describe.each(backends())('notices from chargers on %s', (backend) => {
+  let s: TestServer;
+  beforeAll(async () => { s = await build(backend); });
+  afterAll(async () => { await s?.close(); });
+
+  it('records a fault once with its repeats, recovered when the connector is available again, and refused cards per card', async () => {
+    const net = await aNetwork(s.database.db);
+    const sn = net.charger.serialNum;
+    const cp = await connect(s.ocppUrl, sn);
+    try {
+      await cp.call('BootNotification', { chargePointVendor: 'V', chargePointModel: 'M' });
+      const status = (st: string, errorCode = 'NoError') => cp.call('StatusNotification', { connectorId: 1, errorCode, status: st, timestamp: new Date().toISOString() });
+      await status('Faulted', 'GroundFailure');
+      await status('Faulted', 'GroundFailure');
+      const faults = () => s.database.db.select().from(notification).where(and(eq(notification.serialNum, sn), eq(notification.kind, 'FAULT')));
+      expect(await faults()).toMatchObject([{ companyCode: net.company.code, params: { serialNum: sn, connectorId: 1, errorCode: 'GroundFailure' }, repeatCount: 2, eventStatus: 'HAPPENING' }]);
+      await status('Available');
+      await eventually(async () => (await faults())[0]?.eventStatus === 'RECOVERED');
+
+      for (let i = 0; i < 3; i++) {
+        const a = await cp.call('Authorize', { idTag: 'NOSUCHCARD' }) as { idTagInfo: { status: string } };
+        expect(a.idTagInfo.status).toBe('Invalid');
+      }
+      const rejected = await s.database.db.select().from(notification).where(and(eq(notification.serialNum, sn), eq(notification.kind, 'CARD_REJECTED')));
+      expect(rejected).toMatchObject([{ params: { idTag: 'NOSUCHCARD', serialNum: sn, status: 'Invalid' }, repeatCount: 3, systemNotificationType: 'EVENT' }]);
+    } finally {
+      await cp.close({ force: true });
+    }
+  });
+});
