@@ -11,7 +11,7 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { Bus, RedisBus } from './bus.js';
@@ -20,8 +20,10 @@ import { ClusterNodes } from './cluster/nodes.js';
 import { registerAccessHook } from './http/access.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerNulGuard } from './http/nul-guard.js';
+import { responseSerializer } from './http/serializer.js';
 import { sendError } from './http/envelope.js';
 import { apiModules } from './modules/index.js';
+import { failureEnvelope } from '../domain/entities/api.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,8 +51,11 @@ export type App = FastifyInstance;
 /** Paths whose values are masked in logs. */
 const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'req.query.password', 'req.query.token', 'req.body.password'];
 
-/** Builds (without listening) the HTTP application on an open database. */
-export async function buildApp(opts: { db: Db; config: Config; bus?: Bus; logger?: boolean }): Promise<FastifyInstance> {
+/**
+ * Builds (without listening) the HTTP application on an open database. `strictResponses`: an
+ * answer carrying a field its route does not declare is a 500 instead of being dropped (tests).
+ */
+export async function buildApp(opts: { db: Db; config: Config; bus?: Bus; logger?: boolean; strictResponses?: boolean }): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger === false ? false : {
       level: opts.config.logLevel,
@@ -82,7 +87,7 @@ export async function buildApp(opts: { db: Db; config: Config; bus?: Bus; logger
     app.decorate('cluster', null);
   }
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer(opts.strictResponses ?? false));
 
   // external plugins
   await app.register(cookie);
@@ -94,6 +99,8 @@ export async function buildApp(opts: { db: Db; config: Config; bus?: Bus; logger
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    // Named schemas (a recursive menu node) become components the routes refer to.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/sp/docs' });
 
@@ -120,6 +127,10 @@ export async function buildApp(opts: { db: Db; config: Config; bus?: Bus; logger
     sp.removeContentTypeParser('text/plain');
     registerNulGuard(sp);
     sp.addHook('onRoute', (r) => {
+      // Every JSON route answers failures with the one failure envelope (docs/api.md).
+      if (r.schema?.response && typeof r.schema.response === 'object') {
+        r.schema.response = { '4xx': failureEnvelope, '5xx': failureEnvelope, ...(r.schema.response as object) };
+      }
       const methods = Array.isArray(r.method) ? r.method : [r.method];
       const c = r.config as { public?: boolean; permission?: string | string[]; scope?: string } | undefined;
       for (const method of methods) {

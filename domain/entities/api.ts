@@ -54,3 +54,8 @@ export const noData = z.null();
 
 /** `/:id` path parameters. */
 export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** The `response` of a download: a file of `contentType` on success, the failure envelope otherwise. */
+export function fileAnswer(contentType: string, description: string) {
+  return { description, content: { [contentType]: { schema: z.unknown().meta({ type: 'string', format: 'binary' }) } } };
+}

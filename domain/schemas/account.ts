@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { ACCOUNT_TYPES } from '../enums.js';
 import { blankToNull, passwordSchema, phoneSchema, requiredField, usernameSchema } from './required.js';
-import { companyCodeSchema } from './operator.js';
+import { companyCodeSchema } from '../entities/operator.js';
 
 const editable = {
   userType: requiredField(z.enum(ACCOUNT_TYPES)),

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { blankToNull, optionalText, requiredField } from './required.js';
-import { companyCodeSchema } from './operator.js';
+import { companyCodeSchema } from '../entities/operator.js';
 
 /** Role codes: letters, digits, `_ . -`, at most 64 characters. */
 export const roleCodeSchema = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_.-]+$/);

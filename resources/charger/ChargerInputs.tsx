@@ -2,7 +2,7 @@
  * The charger registration form (spec §3 "Charger", §5, §9): SN of exactly 16 characters (the
  * OCPP chargeBoxId), station (its company is the charger's), phase, life status, type, rated
  * power, installer, installation date, warranty (none / 1 / 2 / 3 years), gateway SN and the
- * required equipment number. Validated with the server's schema (domain/schemas/charger.ts).
+ * required equipment number. Validated with the server's schema (domain/entities/charger.ts).
  * Run status, online status and firmware come from OCPP and are shown, not edited.
  */
 import { useWatch } from 'react-hook-form';

@@ -2,7 +2,7 @@
  * Gateways (API `gateway`, spec §3 "Gateway"), the gateways tab of the station profile page
  * (`#/Stations/StationProfile/gateways`): list (company, station, life status, online, SN;
  * Excel export), create / edit (SN unique → 304, station, life status, firmware; validated with
- * domain/schemas/gateway.ts), and the show view with the gateway's live state (online chip, last
+ * domain/entities/gateway.ts), and the show view with the gateway's live state (online chip, last
  * seen, firmware, vendor / model from its BootNotification), its chargers and its OCPP password
  * (a gateway connects with its own identity, DESIGN.md §4). List and show re-read on the live
  * stream's `charger` and `gateway` events.
@@ -17,8 +17,10 @@ import {
 import { Box, Card, CardContent, CardHeader, Grid, Link } from '@mui/material';
 import SystemUpdateAltIcon from '@mui/icons-material/SystemUpdateAlt';
 import { LIFE_STATUSES } from '../../domain/enums';
-import type { GatewayDetail } from '../../domain/records/gateway';
-import { GATEWAY_EMPTY_CODES, gatewayInput } from '../../domain/schemas/gateway';
+import type { GatewayDetail } from '../../domain/entities/gateway';
+
+const GATEWAY_EMPTY_CODES = {};
+import { gatewayCreate as gatewayInput } from '../../domain/entities/gateway';
 import { EmptyState, ErrorState } from '../../src/components/common';
 import { useLiveEvents } from '../../src/hooks/useLiveEvents';
 import { formatDateTime } from '../../src/utils/date';

@@ -17,7 +17,7 @@ import {
 import AddIcon from '@mui/icons-material/Add';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import { MENU_REQUIRED, menuInput } from '../../domain/schemas/menu';
+import { MENU_REQUIRED, menuInput } from '../../domain/entities/menu';
 import { EmptyState, ErrorState } from '../../src/components/common';
 import { useApi } from '../../src/hooks/useApi';
 import { iconFor } from '../../src/layout/icons';

@@ -3,7 +3,7 @@
  * §6): node labels, flattening for the table, and the tri-state permission choice of the role
  * editor (a parent is granted with any of its children, as the server stores it).
  */
-import type { MenuNode } from '../../domain/schemas/menu';
+import type { MenuNode } from '../../domain/entities/menu';
 
 export type { MenuNode };
 

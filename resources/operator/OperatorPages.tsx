@@ -14,7 +14,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { Avatar, Tooltip } from '@mui/material';
 import { CURRENCIES } from '../../domain/enums';
-import { OPERATOR_REQUIRED, operatorCreateInput, operatorUpdateInput, type OperatorDto as OperatorRecord } from '../../domain/schemas/operator';
+import { OPERATOR_REQUIRED, operatorCreateInput, operatorUpdateInput, type OperatorDto as OperatorRecord } from '../../domain/entities/operator';
 import { EmptyState, ErrorState } from '../../src/components/common';
 import { ColumnsButton, ConfigurableGrid } from '../../src/components/ConfigurableGrid';
 import { formatDate, formatDateTime } from '../../src/utils/date';

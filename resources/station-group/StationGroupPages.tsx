@@ -12,8 +12,10 @@ import { useMemo } from 'react';
 import { Tooltip } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useParams } from 'react-router-dom';
-import type { StationGroupRecord } from '../../domain/records/station-group';
-import { STATION_GROUP_EMPTY_CODES, stationGroupInput } from '../../domain/schemas/station-group';
+import type { StationGroupRecord } from '../../domain/entities/station-group';
+import { stationGroupCreate as stationGroupInput } from '../../domain/entities/station-group';
+
+const STATION_GROUP_EMPTY_CODES = {};
 import { ColorChip, EmptyState, ErrorState } from '../../src/components/common';
 import { STATE_COLORS } from '../../src/theme';
 import { formatDateTime } from '../../src/utils/date';

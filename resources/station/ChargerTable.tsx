@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { Link, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
-import type { GatewayCharger } from '../../domain/records/gateway';
+import type { GatewayCharger } from '../../domain/entities/gateway';
 import type { StationCharger } from '../../domain/entities/station';
 import { ColorChip, RelativeTime, stateColor } from '../../src/components/common';
 import { OnlineDot, RunStatusChip } from './common';

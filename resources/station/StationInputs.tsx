@@ -3,7 +3,7 @@
  * visibility, maintainer and customer, address with a country from the list and the map,
  * pricing model and its rate template (of the same company, of the model's type, activated) —
  * with "New template" / "Edit template" opening the template editor in a dialog (station
- * context: at most 4 tax rows) — and notifications. Validated with the server's schema (domain/schemas/station.ts) so the messages
+ * context: at most 4 tax rows) — and notifications. Validated with the server's schema (domain/entities/station.ts) so the messages
  * are the catalogue's.
  */
 import { useEffect, useRef, useState } from 'react';

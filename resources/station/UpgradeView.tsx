@@ -8,7 +8,7 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Loading, useGetList, useGetOne, useTranslate } from 'react-admin';
 import { Alert, Box, Card, CardContent, CardHeader, Link, Typography } from '@mui/material';
-import type { GatewayDetail } from '../../domain/records/gateway';
+import type { GatewayDetail } from '../../domain/entities/gateway';
 import { ColorChip, EmptyState, ErrorState } from '../../src/components/common';
 import { useLiveEvents } from '../../src/hooks/useLiveEvents';
 import { STATE_COLORS } from '../../src/theme';

@@ -55,7 +55,7 @@ export const account = pgTable('account', {
   avatar: text('avatar'),
   active: boolean('active').notNull().default(true),
   managedStationIds: jsonb('managed_station_ids').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
-  /** The user's notification preference (domain/schemas/notification-preference.ts); null = defaults. */
+  /** The user's notification preference (domain/entities/notification-preference.ts); null = defaults. */
   notificationPreference: jsonb('notification_preference').$type<Record<string, unknown>>(),
   /** "Mark all read" in the bell: every notice last seen before this time is read for this account. */
   notificationsReadAt: ts('notifications_read_at'),

@@ -10,7 +10,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import { IDENTITY_PATTERN } from '../../domain/schemas/gateway.js';
+import { IDENTITY_PATTERN } from '../../domain/entities/gateway.js';
 import type { Db } from '../db/client.js';
 import type { Connections } from './connections.js';
 import { refuse, type RefusalCounter } from './handshake.js';

@@ -4,7 +4,7 @@ import { asc, count, eq } from 'drizzle-orm';
 import { backends, freshDatabase } from '../support/db.js';
 import { build, type TestServer } from '../support/app.js';
 import { DEMO_COMPANY_CODES, DEMO_PASSWORD, STAFF_PERMISSIONS, demoGatewaySerial, loadDemoIfEmpty } from '../../fake-db/index.js';
-import { IDENTITY_PATTERN } from '../../domain/schemas/gateway.js';
+import { IDENTITY_PATTERN } from '../../domain/entities/gateway.js';
 import type { Db } from '../../server/db/client.js';
 import {
   account, appUser, cardUser, charger, chargeOrder, company, connector, gateway, meterValue, notification, orderExportSetting, role, station, stationGroup,

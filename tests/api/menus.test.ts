@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { menu } from '../../server/db/schema.js';
 import { ROUTES, allPermissions } from '../../domain/routes.js';
 import { ensureMenus } from '../../server/modules/menu/service.js';
-import type { MenuNode } from '../../domain/schemas/menu.js';
+import type { MenuNode } from '../../domain/entities/menu.js';
 import { backends } from '../support/db.js';
 import { build, type TestServer } from '../support/app.js';
 import { call, setupTenants, type Tenants } from '../support/tenants.js';

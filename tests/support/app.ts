@@ -47,7 +47,7 @@ export async function build(backend: Backend = 'pglite', overrides: Partial<Conf
  */
 export async function startNode(database: Database, overrides: Partial<Config> = {}): Promise<TestServer> {
   const config: Config = { ...loadConfig({}, []), port: 0, host: '127.0.0.1', logLevel: process.env.TEST_LOG ?? 'silent', simulate: false, demo: false, staticDir: './dist', ...overrides };
-  const app = await buildApp({ db: database.db, config, logger: !!process.env.TEST_LOG });
+  const app = await buildApp({ db: database.db, config, logger: !!process.env.TEST_LOG, strictResponses: true });
   const central = startCentralSystem(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();

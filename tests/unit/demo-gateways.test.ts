@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEMO_COMPANIES, demoGatewaySerial, demoGatewayStations, demoSerial } from '../../fake-db/index.js';
-import { gatewayInput } from '../../domain/schemas/gateway.js';
+import { gatewayCreate as gatewayInput } from '../../domain/entities/gateway.js';
 
 describe('demo gateways', () => {
   it('sit at every second station of each company', () => {

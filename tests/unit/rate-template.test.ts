@@ -4,7 +4,7 @@ import type { ErrorCode } from '../../domain/errors.js';
 import { failureOf } from '../../domain/schemas/asset-common.js';
 import { chargerCreate as chargerInput } from '../../domain/entities/charger.js';
 const CHARGER_EMPTY_CODES = {};
-import { RATE_TEMPLATE_EMPTY_CODES, rateTemplateSchema } from '../../domain/schemas/rate-template.js';
+import { RATE_TEMPLATE_EMPTY_CODES, rateTemplateSchema } from '../../domain/entities/rate-template.js';
 import { stationCreate as stationInput } from '../../domain/entities/station.js';
 const STATION_EMPTY_CODES = {};
 import {

@@ -11,7 +11,7 @@ import { accountCreateInput, accountListFilters, accountUpdateInput, accountReco
 import { authOf } from '../../http/access.js';
 import { AppError, ok } from '../../http/envelope.js';
 import { pageQuery } from '../../http/paging.js';
-import { envelopeOf, pageOf } from '../charger/response-schemas.js';
+import { envelopeOf, pageOf } from '../../../domain/entities/api.js';
 import { createAccount, deleteAccount, getAccount, listAccounts, setAccountActive, updateAccount } from './service.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 

@@ -18,6 +18,9 @@ import { changeBalance, ledgerPage } from '../balance/ledger.js';
 import { toBalanceRecordJson } from '../card-user/mapper.js';
 import { companyInfo } from '../card-user/service.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
+import { answersWith, pageOf } from '../../../domain/entities/api.js';
+import { appUserOrder, appUserRecord, appUserStatusInput } from '../../../domain/entities/app-user.js';
+import { balanceRecord } from '../../../domain/entities/balance-record.js';
 
 const PERMISSION = PERMISSIONS.chargerUsers.appUsers;
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -81,6 +84,7 @@ const appUserRoutes: FastifyPluginAsync = async (app) => {
     config: { permission: PERMISSION },
     schema: {
       tags: ['app-user'],
+      response: answersWith(pageOf(appUserRecord)),
       querystring: pageQuery.extend({
         companyCode: z.string().optional(),
         q: z.string().max(100).optional(),
@@ -109,14 +113,14 @@ const appUserRoutes: FastifyPluginAsync = async (app) => {
     return ok(req, { records: await enrich(rows), total: n });
   });
 
-  r.get('/app-user/:id', { config: { permission: PERMISSION }, schema: { tags: ['app-user'], params: idParams } }, async (req) => {
+  r.get('/app-user/:id', { config: { permission: PERMISSION }, schema: { tags: ['app-user'], params: idParams, response: answersWith(appUserRecord) } }, async (req) => {
     const row = await loadAppUser(db, authOf(req), req.params.id, 'read');
     return ok(req, (await enrich([row]))[0]);
   });
 
   r.put('/app-user/:id/status', {
     config: { permission: PERMISSION },
-    schema: { tags: ['app-user'], params: idParams, body: z.object({ active: z.boolean() }) },
+    schema: { tags: ['app-user'], params: idParams, body: appUserStatusInput, response: answersWith(appUserRecord) },
   }, async (req) => {
     await loadAppUser(db, authOf(req), req.params.id, 'write');
     const [row] = await db.update(appUser).set({ active: req.body.active }).where(eq(appUser.id, req.params.id)).returning();
@@ -126,7 +130,7 @@ const appUserRoutes: FastifyPluginAsync = async (app) => {
   for (const op of ['recharge', 'gift', 'refund'] as const) {
     r.post(`/app-user/:id/${op}`, {
       config: { permission: PERMISSION },
-      schema: { tags: ['app-user'], params: idParams, body: amountInput },
+      schema: { tags: ['app-user'], params: idParams, body: amountInput, response: answersWith(balanceRecord) },
     }, async (req) => {
       const auth = authOf(req);
       await loadAppUser(db, auth, req.params.id, 'write');
@@ -147,7 +151,7 @@ const appUserRoutes: FastifyPluginAsync = async (app) => {
 
   r.get('/app-user/:id/balance-records', {
     config: { permission: PERMISSION },
-    schema: { tags: ['app-user'], params: idParams, querystring: pageQuery },
+    schema: { tags: ['app-user'], params: idParams, querystring: pageQuery, response: answersWith(pageOf(balanceRecord)) },
   }, async (req) => {
     await loadAppUser(db, authOf(req), req.params.id, 'read');
     const { rows, total } = await ledgerPage(db, 'APP', req.params.id, limitOffset(req.query));
@@ -156,7 +160,7 @@ const appUserRoutes: FastifyPluginAsync = async (app) => {
 
   r.get('/app-user/:id/orders', {
     config: { permission: PERMISSION },
-    schema: { tags: ['app-user'], params: idParams, querystring: pageQuery },
+    schema: { tags: ['app-user'], params: idParams, querystring: pageQuery, response: answersWith(pageOf(appUserOrder)) },
   }, async (req) => {
     const auth = authOf(req);
     await loadAppUser(db, auth, req.params.id, 'read');
@@ -171,7 +175,8 @@ const appUserRoutes: FastifyPluginAsync = async (app) => {
       }).from(chargeOrder).where(cond).orderBy(desc(chargeOrder.chargerStartTime)).limit(limit).offset(offset),
       db.select({ n: count() }).from(chargeOrder).where(cond),
     ]);
-    return ok(req, { records: rows, total: n });
+    const iso = (d: Date | null) => (d ? d.toISOString() : null);
+    return ok(req, { records: rows.map((o) => ({ ...o, chargerStartTime: o.chargerStartTime.toISOString(), chargerStopTime: iso(o.chargerStopTime) })), total: n });
   });
 };
 

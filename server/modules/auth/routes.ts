@@ -12,6 +12,8 @@ import { authOf } from '../../http/access.js';
 import { AppError, ok } from '../../http/envelope.js';
 import { verifyPassword } from './password.js';
 import { issueToken, revokeToken } from './tokens.js';
+import { answersWith, noData } from '../../../domain/entities/api.js';
+import { loginAnswer, userInfo } from '../../../domain/entities/session.js';
 
 const credentials = z.object({
   username: z.string().optional(),
@@ -26,7 +28,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
 
   r.post('/login', {
     config: { public: true },
-    schema: { tags: ['auth'], querystring: credentials, body: credentials.optional().nullable() },
+    schema: { tags: ['auth'], querystring: credentials, body: credentials.optional().nullable(), response: answersWith(loginAnswer) },
   }, async (req) => {
     const username = (req.body?.username ?? req.query.username ?? '').trim();
     const password = req.body?.password ?? req.query.password ?? '';
@@ -40,12 +42,12 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     return ok(req, { token });
   });
 
-  r.delete('/logout', { schema: { tags: ['auth'] } }, async (req) => {
+  r.delete('/logout', { schema: { tags: ['auth'], response: answersWith(noData) } }, async (req) => {
     await revokeToken(app.db, authOf(req).token);
     return ok(req, null);
   });
 
-  r.get('/user/info', { schema: { tags: ['auth'] } }, async (req) => {
+  r.get('/user/info', { schema: { tags: ['auth'], response: answersWith(userInfo) } }, async (req) => {
     const auth = authOf(req);
     const [row] = await app.db
       .select({ account, roleCode: role.code, roleName: role.name })

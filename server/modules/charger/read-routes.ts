@@ -19,8 +19,9 @@ import { AppError, ok } from '../../http/envelope.js';
 import { likeTerm, limitOffset, pageQuery } from '../../http/paging.js';
 import { assertFilterInScope, assertInScope, scopeWhere } from '../../http/scope.js';
 import { booleanStrings, orderByOf, type SortMap } from './query-helpers.js';
-import { chargerRecordSchema, envelopeOf, pageOf } from './response-schemas.js';
-import { chargerQuery, chargerRecord, connectorsOf, dashboardStateSql, loadChargerRecord } from './record.js';
+import { envelopeOf, pageOf } from '../../../domain/entities/api.js';
+import { chargerRecord } from '../../../domain/entities/charger.js';
+import { chargerQuery, connectorsOf, toChargerRecord, dashboardStateSql, loadChargerRecord } from './record.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 
 /** Permissions that may read chargers (any of them). */
@@ -77,7 +78,7 @@ const chargerReadRoutes: FastifyPluginAsync = async (app) => {
 
   r.get('/charger', {
     config: { permission: CHARGER_READ_PERMISSIONS },
-    schema: { tags: ['charger'], querystring: listQuery, response: { 200: envelopeOf(pageOf(chargerRecordSchema).extend({ split: splitSchema.optional() })) } },
+    schema: { tags: ['charger'], querystring: listQuery, response: { 200: envelopeOf(pageOf(chargerRecord).extend({ split: splitSchema.optional() })) } },
   }, async (req) => {
     const auth = authOf(req);
     const q = req.query;
@@ -96,14 +97,14 @@ const chargerReadRoutes: FastifyPluginAsync = async (app) => {
     // Filters only touch the charger table: the count needs no joins.
     const [{ total }] = await app.db.select({ total: count() }).from(charger).where(where);
     const connectors = await connectorsOf(app.db, rows.map((x) => x.c.id));
-    const records = rows.map((x) => chargerRecord(x, connectors.get(x.c.id) ?? []));
+    const records = rows.map((x) => toChargerRecord(x, connectors.get(x.c.id) ?? []));
     // The chips' counts come with the rows they describe, from the same refresh.
     return ok(req, q.split === 'true' ? { records, total, split: await splitOf(app.db, and(...conds)) } : { records, total });
   });
 
   r.get('/charger/:id', {
     config: { permission: CHARGER_READ_PERMISSIONS },
-    schema: { tags: ['charger'], params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }), response: { 200: envelopeOf(chargerRecordSchema) } },
+    schema: { tags: ['charger'], params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }), response: { 200: envelopeOf(chargerRecord) } },
   }, async (req) => {
     const auth = authOf(req);
     const record = await loadChargerRecord(app.db, req.params.id);

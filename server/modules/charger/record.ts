@@ -128,7 +128,7 @@ export async function connectorsOf(db: Db, chargerIds: number[]): Promise<Map<nu
 }
 
 /** Row → JSON (the one mapping of a charger). Never exposes the OCPP password hash. */
-export function chargerRecord(row: ChargerRow, connectors: ConnectorRow[]): ChargerRecord {
+export function toChargerRecord(row: ChargerRow, connectors: ConnectorRow[]): ChargerRecord {
   const c = row.c;
   return {
     id: c.id,
@@ -174,5 +174,5 @@ export async function loadChargerRecord(db: Db, id: number): Promise<ChargerReco
   const [row] = await chargerQuery(db).where(eq(charger.id, id)).limit(1);
   if (!row) return undefined;
   const connectors = await connectorsOf(db, [id]);
-  return chargerRecord(row, connectors.get(id) ?? []);
+  return toChargerRecord(row, connectors.get(id) ?? []);
 }

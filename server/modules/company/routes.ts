@@ -16,13 +16,15 @@ import { AppError, ok } from '../../http/envelope.js';
 import { scopeWhere } from '../../http/scope.js';
 import { resetPassword } from '../account/service.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
+import { answersWith, noData } from '../../../domain/entities/api.js';
+import { companyOption } from '../../../domain/entities/operator.js';
 
 const passwordFields = z.object({ password: z.string().max(64).optional(), confirmPassword: z.string().max(64).optional() });
 
 const companyRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/company/select', { config: { scope: 'company' }, schema: { tags: ['company'] } }, async (req) => {
+  r.get('/company/select', { config: { scope: 'company' }, schema: { tags: ['company'], response: answersWith(z.array(companyOption)) } }, async (req) => {
     const auth = authOf(req);
     const rows = await app.db
       .select({ companyCode: company.code, companyName: company.name })
@@ -39,6 +41,7 @@ const companyRoutes: FastifyPluginAsync = async (app) => {
       params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
       querystring: passwordFields,
       body: passwordFields.optional().nullable(),
+      response: answersWith(noData),
     },
   }, async (req) => {
     const password = req.body?.password ?? req.query.password ?? '';

@@ -5,9 +5,11 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../http/envelope.js';
+import { answersWith } from '../../../domain/entities/api.js';
+import { consoleConfig } from '../../../domain/entities/console-config.js';
 
 const configRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/config', { config: { public: true }, schema: { tags: ['config'] } }, async (req) =>
+  app.get('/config', { config: { public: true }, schema: { tags: ['config'], response: answersWith(consoleConfig) } }, async (req) =>
     ok(req, { mapTileUrl: app.config.mapTileUrl }));
 };
 

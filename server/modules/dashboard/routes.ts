@@ -28,8 +28,9 @@ import { ok } from '../../http/envelope.js';
 import { assertSameCompany, stationWhere } from '../../http/scope.js';
 import { timeZoneOf } from '../../http/time-zone.js';
 import { dashboardStateSql } from '../charger/record.js';
-import { dashboardSchema, envelopeOf } from '../charger/response-schemas.js';
-import { orderQuery, orderRecord, type OrderRecord } from '../order/record.js';
+import { envelopeOf } from '../../../domain/entities/api.js';
+import { dashboardAnswer } from '../../../domain/entities/dashboard.js';
+import { orderQuery, toOrderRecord, type OrderRecord } from '../order/record.js';
 
 /** Days in `energyByDay`. */
 export const ENERGY_DAYS = 14;
@@ -172,7 +173,7 @@ export async function computeDashboard(db: Db, code: string | undefined, tz: str
     appUsers: { total: Number(apps.total), thisMonth: Number(apps.thisMonth), lastMonth: Number(apps.lastMonth) },
     ordersThisMonth: Number(totals.thisMonth),
     ordersLastMonth: Number(totals.lastMonth),
-    recentOrders: recent.map((r) => orderRecord(r, now)),
+    recentOrders: recent.map((r) => toOrderRecord(r, now)),
     energyByDay,
   };
 }
@@ -183,7 +184,7 @@ const dashboardRoutes: FastifyPluginAsync = async (app) => {
     schema: {
       tags: ['dashboard'],
       querystring: z.object({ companyCode: z.string().max(64).optional() }),
-      response: { 200: envelopeOf(dashboardSchema) },
+      response: { 200: envelopeOf(dashboardAnswer) },
     },
   }, async (req) => {
     const auth = authOf(req);

@@ -3,13 +3,14 @@
  * chargers), create, update, delete, POST /{id}/ocpp-password (answers `{ username, password }`
  * once), DELETE /{id}/ocpp-password. Rules and codes in ./service.ts.
  */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { GATEWAY_EMPTY_CODES, gatewayInput } from '../../../domain/schemas/gateway.js';
+import { answersWith, idParams, noData, pageOf } from '../../../domain/entities/api.js';
+import { ocppPasswordAnswer } from '../../../domain/entities/charger.js';
+import { gatewayCreate, gatewayDetail, gatewayFilters, gatewayRecord, gatewayUpdate } from '../../../domain/entities/gateway.js';
 import { authOf } from '../../http/access.js';
 import { ok } from '../../http/envelope.js';
-import { manyQuery, pageQuery } from '../../http/paging.js';
+import { pageQuery } from '../../http/paging.js';
 import { parseInput } from '../station/common.js';
 import {
   clearGatewayPassword, createGateway, deleteGateway, getGateway, getGatewayDetail, listGateways, rotateGatewayPassword, updateGateway,
@@ -17,44 +18,35 @@ import {
 import { PERMISSIONS } from '../../../domain/permissions.js';
 
 const permission = PERMISSIONS.stations.profile;
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const listQuery = pageQuery.extend({
-  companyCode: z.string().optional(),
-  stationId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-  lifeStatus: manyQuery.optional(),
-  online: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
-  q: z.string().max(100).optional(),
-});
-const bodyOf = (req: FastifyRequest) => (req.body ?? {}) as Record<string, unknown>;
+const listQuery = pageQuery.extend(gatewayFilters.shape);
 
 const gatewayRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['gateway'];
 
-  r.get('/gateway', { config: { permission }, schema: { tags, querystring: listQuery } }, async (req) =>
+  r.get('/gateway', { config: { permission }, schema: { tags, querystring: listQuery, response: answersWith(pageOf(gatewayRecord)) } }, async (req) =>
     ok(req, await listGateways(app.db, authOf(req), req.query)));
 
-  r.get('/gateway/:id', { config: { permission }, schema: { tags, params: idParams } }, async (req) =>
+  r.get('/gateway/:id', { config: { permission }, schema: { tags, params: idParams, response: answersWith(gatewayDetail) } }, async (req) =>
     ok(req, await getGatewayDetail(app.db, authOf(req), req.params.id)));
 
-  r.post('/gateway', { config: { permission }, schema: { tags } }, async (req) => {
+  r.post('/gateway', { config: { permission }, schema: { tags, body: gatewayCreate, response: answersWith(gatewayDetail) } }, async (req) => {
     const auth = authOf(req);
-    const input = parseInput(gatewayInput, bodyOf(req), GATEWAY_EMPTY_CODES);
-    const id = await createGateway(app.db, auth, input);
+    const id = await createGateway(app.db, auth, req.body);
     return ok(req, await getGatewayDetail(app.db, auth, id));
   });
 
-  r.put('/gateway/:id', { config: { permission }, schema: { tags, params: idParams } }, async (req) => {
+  r.put('/gateway/:id', { config: { permission }, schema: { tags, params: idParams, body: gatewayUpdate, response: answersWith(gatewayDetail) } }, async (req) => {
     const auth = authOf(req);
     const current = await getGateway(app.db, auth, req.params.id, 'write');
-    const input = parseInput(gatewayInput, { ...current, ...bodyOf(req) }, GATEWAY_EMPTY_CODES);
+    const input = parseInput(gatewayCreate, { ...current, ...req.body });
     const deactivated = await updateGateway(app.db, auth, current, input);
     // A deactivated gateway loses its socket; so does a renamed one (its old identity is gone).
     if (deactivated || input.serialNum !== current.serialNum) app.bus.emit('identityDeactivated', { serialNum: current.serialNum });
     return ok(req, await getGatewayDetail(app.db, auth, current.id));
   });
 
-  r.post('/gateway/:id/ocpp-password', { config: { permission }, schema: { tags, params: idParams } }, async (req) => {
+  r.post('/gateway/:id/ocpp-password', { config: { permission }, schema: { tags, params: idParams, response: answersWith(ocppPasswordAnswer) } }, async (req) => {
     const current = await getGateway(app.db, authOf(req), req.params.id, 'write');
     const password = await rotateGatewayPassword(app.db, current);
     req.log.info({ gatewayId: current.id }, 'OCPP password generated');
@@ -63,13 +55,13 @@ const gatewayRoutes: FastifyPluginAsync = async (app) => {
     return ok(req, { username: current.serialNum, password });
   });
 
-  r.delete('/gateway/:id/ocpp-password', { config: { permission }, schema: { tags, params: idParams } }, async (req) => {
+  r.delete('/gateway/:id/ocpp-password', { config: { permission }, schema: { tags, params: idParams, response: answersWith(noData) } }, async (req) => {
     const current = await getGateway(app.db, authOf(req), req.params.id, 'write');
     await clearGatewayPassword(app.db, current);
     return ok(req, null);
   });
 
-  r.delete('/gateway/:id', { config: { permission }, schema: { tags, params: idParams } }, async (req) => {
+  r.delete('/gateway/:id', { config: { permission }, schema: { tags, params: idParams, response: answersWith(noData) } }, async (req) => {
     const current = await getGateway(app.db, authOf(req), req.params.id, 'write');
     await deleteGateway(app.db, current);
     // A deleted gateway's identity is gone: its open socket closes.

@@ -12,8 +12,8 @@
  * Unknown gateway → 802; another company's → 709 (read) / 725 (write).
  */
 import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import type { GatewayDetail, GatewayRecord } from '../../../domain/records/gateway.js';
-import type { GatewayInput } from '../../../domain/schemas/gateway.js';
+import type { GatewayDetail, GatewayRecord } from '../../../domain/entities/gateway.js';
+import type { GatewayInput } from '../../../domain/entities/gateway.js';
 import type { Db } from '../../db/client.js';
 import { charger, company, gateway, station } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';

@@ -23,6 +23,7 @@ import { charger, chargeOrder, gateway } from '../../db/schema.js';
 import { authOf, type AuthContext } from '../../http/access.js';
 import { isStationManager, scopeWhere } from '../../http/scope.js';
 import { resolveToken } from '../auth/tokens.js';
+import { fileAnswer } from '../../../domain/entities/api.js';
 
 /** Bus topics forwarded to the console (each payload carries its `companyCode`). */
 export type LiveTopic = 'charger' | 'order' | 'gateway';
@@ -48,7 +49,7 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
     for (const end of [...open]) end();
   });
 
-  app.get('/live', { schema: { tags: ['live'] } }, async (req, reply) => {
+  app.get('/live', { schema: { tags: ['live'], response: { 200: fileAnswer('text/event-stream', 'Server-sent events: charger, connector and order changes') } } }, async (req, reply) => {
     const auth = authOf(req);
     reply.hijack();
     const res: ServerResponse = reply.raw;

@@ -7,13 +7,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { menuInput, menuRecordSchema } from '../../../domain/schemas/menu.js';
+import { menuInput, menuRecordSchema } from '../../../domain/entities/menu.js';
 import { authOf } from '../../http/access.js';
 import { AppError, ok } from '../../http/envelope.js';
 import { pageQuery } from '../../http/paging.js';
-import { envelopeOf, pageOf } from '../charger/response-schemas.js';
+import { envelopeOf, pageOf } from '../../../domain/entities/api.js';
 import { createMenu, fullTree, getMenu, listMenus, menuTreeFor, setMenuEnabled, toMenuDto, updateMenu } from './service.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
+import { answersWith } from '../../../domain/entities/api.js';
+import { menuNodeSchema } from '../../../domain/entities/menu.js';
 
 const PERMISSION = PERMISSIONS.system.menu;
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -23,10 +25,10 @@ const menuRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const one = { 200: envelopeOf(menuRecordSchema) };
 
-  r.get('/menu/tree', { config: { scope: 'own' }, schema: { tags: ['menu'] } }, async (req) =>
+  r.get('/menu/tree', { config: { scope: 'own' }, schema: { tags: ['menu'], response: answersWith(z.array(menuNodeSchema)) } }, async (req) =>
     ok(req, await menuTreeFor(app.db, authOf(req))));
 
-  r.get('/menu/full-tree', { config: { permission: PERMISSION }, schema: { tags: ['menu'] } }, async (req) =>
+  r.get('/menu/full-tree', { config: { permission: PERMISSION }, schema: { tags: ['menu'], response: answersWith(z.array(menuNodeSchema)) } }, async (req) =>
     ok(req, await fullTree(app.db)));
 
   r.get('/menu', {

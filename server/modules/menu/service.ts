@@ -5,7 +5,7 @@
  */
 import { and, asc, count, eq, ilike, isNotNull, ne, type SQL } from 'drizzle-orm';
 import { ROUTES, allPermissions, type RouteNode } from '../../../domain/routes.js';
-import { MENU_REQUIRED, type MenuDto, type MenuInput, type MenuNode } from '../../../domain/schemas/menu.js';
+import { MENU_REQUIRED, type MenuDto, type MenuInput, type MenuNode } from '../../../domain/entities/menu.js';
 import type { Db } from '../../db/client.js';
 import { menu } from '../../db/schema.js';
 import { mapUnique, type UniqueAnswer } from '../../db/pg-errors.js';

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { NOTICE_TABS, type NoticeTab } from '../../../domain/notices.js';
 import { authOf } from '../../http/access.js';
 import { langOf, ok } from '../../http/envelope.js';
-import { envelopeOf } from '../charger/response-schemas.js';
+import { envelopeOf } from '../../../domain/entities/api.js';
 import { listNotices, markRead, noticeSummary } from './service.js';
 
 const listQuery = z.object({

@@ -21,6 +21,8 @@ import { limitOffset, pageQuery, timeQuery } from '../../http/paging.js';
 import { assertFilterInScope, scopeWhere } from '../../http/scope.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 import { checkTimeRange } from '../order/filter.js';
+import { answersWith, pageOf } from '../../../domain/entities/api.js';
+import { chargerLogRecord, connectionAttemptRecord, type ChargerLogRecord, type ConnectionAttemptRecord } from '../../../domain/entities/charger-log.js';
 
 const PERMISSION = PERMISSIONS.events.chargerLog;
 
@@ -42,38 +44,11 @@ const attemptQuery = pageQuery.extend({
   endTime: timeQuery.optional(),
 });
 
-/** One charger log row as the API answers it. */
-export interface ChargerLogRecord {
-  id: number;
-  serialNum: string;
-  companyCode: string | null;
-  direction: string;
-  messageType: string | null;
-  action: string;
-  messageId: string | null;
-  payload: unknown;
-  createTimeStamp: string;
-}
-
-/**
- * Refused connection attempts of one identity from one address for one reason, as the API answers
- * them: `count` times, the first at `firstTimeStamp`, the last at `createTimeStamp`.
- */
-export interface ConnectionAttemptRecord {
-  id: number;
-  identity: string;
-  companyCode: string | null;
-  remoteAddress: string | null;
-  reason: string;
-  count: number;
-  firstTimeStamp: string;
-  createTimeStamp: string;
-}
 
 const ocppAdminRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/charger-log', { config: { permission: PERMISSION }, schema: { tags: ['charger-log'], querystring: chargerLogQuery } }, async (req) => {
+  r.get('/charger-log', { config: { permission: PERMISSION }, schema: { tags: ['charger-log'], querystring: chargerLogQuery, response: answersWith(pageOf(chargerLogRecord)) } }, async (req) => {
     const auth = authOf(req);
     const q = req.query;
     assertFilterInScope(auth, q);
@@ -103,7 +78,7 @@ const ocppAdminRoutes: FastifyPluginAsync = async (app) => {
     return ok(req, page);
   });
 
-  r.get('/connection-attempt', { config: { permission: PERMISSION }, schema: { tags: ['charger-log'], querystring: attemptQuery } }, async (req) => {
+  r.get('/connection-attempt', { config: { permission: PERMISSION }, schema: { tags: ['charger-log'], querystring: attemptQuery, response: answersWith(pageOf(connectionAttemptRecord)) } }, async (req) => {
     const auth = authOf(req);
     const q = req.query;
     assertFilterInScope(auth, q);

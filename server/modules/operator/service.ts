@@ -8,7 +8,7 @@
  */
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { ROUTES, allPermissions } from '../../../domain/routes.js';
-import { OPERATOR_REQUIRED, type OperatorCreateInput, type OperatorDto, type OperatorUpdateInput } from '../../../domain/schemas/operator.js';
+import { OPERATOR_REQUIRED, type OperatorCreateInput, type OperatorDto, type OperatorUpdateInput } from '../../../domain/entities/operator.js';
 import type { Db } from '../../db/client.js';
 import { account, appUser, balanceRecord, cardUser, chargeOrder, company, role, stationGroup } from '../../db/schema.js';
 import { mapUnique, type UniqueAnswer } from '../../db/pg-errors.js';

@@ -26,15 +26,16 @@ import { chargeOrder } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
 import { AppError, langOf, ok } from '../../http/envelope.js';
 import { assertInScope } from '../../http/scope.js';
-import { envelopeOf } from '../charger/response-schemas.js';
+import { envelopeOf } from '../../../domain/entities/api.js';
 import { timeZoneOf } from '../../http/time-zone.js';
 import { orderConditions, orderFilterQuery, orderSort } from '../order/filter.js';
-import { orderIdQuery, orderQuery, orderRecord, type OrderRecord } from '../order/record.js';
+import { orderIdQuery, orderQuery, toOrderRecord, type OrderRecord } from '../order/record.js';
 import { neutraliseText } from '../../../domain/spreadsheet.js';
 import { EXCEL_COLUMNS, headerOf, localTime, valueLabel, wordsOf, type ExportColumn } from './labels.js';
 import { invoicePdf, orderListPdf } from './pdf.js';
 import { loadExportSetting } from './settings.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
+import { fileAnswer } from '../../../domain/entities/api.js';
 
 /** Most rows of an Excel export (spec §8 code 710). */
 export const EXCEL_MAX_ROWS = 50_000;
@@ -74,7 +75,7 @@ async function* orderPages(db: Db, where: SQL | undefined, q: ExportQuery, limit
     const page: OrderRecord[] = [];
     for (const id of chunk) {
       const row = rows.get(id);
-      if (row) page.push(orderRecord(row, now));
+      if (row) page.push(toOrderRecord(row, now));
     }
     yield page;
   }
@@ -145,7 +146,7 @@ const exportRoutes: FastifyPluginAsync = async (app) => {
     return ok(req, { total, max: EXCEL_MAX_ROWS, pdfMax: PDF_MAX_ROWS });
   });
 
-  r.get('/order/export/excel', { config, schema: { tags: ['order'], querystring: exportQuery } }, async (req, reply) => {
+  r.get('/order/export/excel', { config, schema: { tags: ['order'], querystring: exportQuery, response: { 200: fileAnswer('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'The orders as a spreadsheet') } } }, async (req, reply) => {
     const { q, where, rows, lang, tz } = await planExport(app.db, req, EXCEL_MAX_ROWS, 710);
     const out = new PassThrough();
     let wb: ExcelJS.stream.xlsx.WorkbookWriter;
@@ -190,7 +191,7 @@ const exportRoutes: FastifyPluginAsync = async (app) => {
     return reply.send(out);
   });
 
-  r.get('/order/export/pdf', { config, schema: { tags: ['order'], querystring: exportQuery } }, async (req, reply) => {
+  r.get('/order/export/pdf', { config, schema: { tags: ['order'], querystring: exportQuery, response: { 200: fileAnswer('application/pdf', 'The orders as a PDF') } } }, async (req, reply) => {
     const { q, where, rows, lang, tz } = await planExport(app.db, req, PDF_MAX_ROWS, 704);
     let list: ReturnType<typeof orderListPdf>;
     try {
@@ -214,7 +215,7 @@ const exportRoutes: FastifyPluginAsync = async (app) => {
 
   r.get('/order/:id/invoice', {
     config,
-    schema: { tags: ['order'], params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }) },
+    schema: { tags: ['order'], params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }), response: { 200: fileAnswer('application/pdf', 'The tax invoice') } },
   }, async (req, reply) => {
     const auth = authOf(req);
     const [row] = await orderQuery(app.db).where(eq(chargeOrder.id, req.params.id)).limit(1);
@@ -225,7 +226,7 @@ const exportRoutes: FastifyPluginAsync = async (app) => {
     if (!setting) throw new AppError(813);
     let pdf: Buffer;
     try {
-      pdf = await invoicePdf(orderRecord(row), {
+      pdf = await invoicePdf(toOrderRecord(row), {
         operatorCompanyName: setting.operatorCompanyName,
         address: setting.address,
         logo: Buffer.from(setting.logoData, 'base64'),

@@ -18,7 +18,7 @@ import { orderExportSetting } from '../../db/schema.js';
 import { authOf, type AuthContext } from '../../http/access.js';
 import { AppError, ok } from '../../http/envelope.js';
 import { assertSameCompany } from '../../http/scope.js';
-import { envelopeOf } from '../charger/response-schemas.js';
+import { envelopeOf } from '../../../domain/entities/api.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 
 /** Largest logo accepted, bytes (decoded). */

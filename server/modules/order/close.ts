@@ -22,10 +22,11 @@ import { charger, chargeOrder, connector } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
 import { AppError, ok } from '../../http/envelope.js';
 import { assertInScope } from '../../http/scope.js';
-import { envelopeOf, orderRecordSchema } from '../charger/response-schemas.js';
+import { envelopeOf } from '../../../domain/entities/api.js';
+import { orderRecord } from '../../../domain/entities/order.js';
 import { finishOrder } from '../transactions/pricing.js';
 import { endFromLastReading } from '../transactions/service.js';
-import { orderQuery, orderRecord } from './record.js';
+import { orderQuery, toOrderRecord } from './record.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 
 /** An order CHARGING for longer than this may be closed even when its charger is online. */
@@ -55,7 +56,7 @@ const closeRoutes: FastifyPluginAsync = async (app) => {
     schema: {
       tags: ['order'],
       params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
-      response: { 200: envelopeOf(orderRecordSchema) },
+      response: { 200: envelopeOf(orderRecord) },
     },
   }, async (req) => {
     const auth = authOf(req);
@@ -82,7 +83,7 @@ const closeRoutes: FastifyPluginAsync = async (app) => {
     }
     if (!closed) throw new AppError(724, undefined, { reason: 'NOT_CHARGING' });
     const [row] = await orderQuery(app.db).where(eq(chargeOrder.id, o.id)).limit(1);
-    return ok(req, orderRecord(row));
+    return ok(req, toOrderRecord(row));
   });
 };
 

@@ -86,7 +86,7 @@ export function orderIdQuery(db: Db) {
 }
 
 /** Row → JSON (the one mapping of an order). `now` closes the duration of an open order. */
-export function orderRecord(row: OrderRow, now: Date = new Date()): OrderRecord {
+export function toOrderRecord(row: OrderRow, now: Date = new Date()): OrderRecord {
   const o = row.o;
   const end = o.chargerStopTime ?? now;
   return {

@@ -16,9 +16,10 @@ import { authOf } from '../../http/access.js';
 import { AppError, ok } from '../../http/envelope.js';
 import { limitOffset, pageQuery } from '../../http/paging.js';
 import { assertInScope } from '../../http/scope.js';
-import { envelopeOf, meterValueRecordSchema, orderRecordSchema, pageOf } from '../charger/response-schemas.js';
+import { envelopeOf, pageOf } from '../../../domain/entities/api.js';
+import { meterValueRecord, orderRecord } from '../../../domain/entities/order.js';
 import { checkTimeRange, orderConditions, orderFilterQuery, orderSort } from './filter.js';
-import { orderQuery, orderRecord } from './record.js';
+import { orderQuery, toOrderRecord } from './record.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 
 /** Measurands returned with an order for its chart. */
@@ -36,7 +37,7 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
 
   r.get('/order', {
     config: { permission: PERMISSIONS.operations.orders },
-    schema: { tags: ['order'], querystring: listQuery, response: { 200: envelopeOf(pageOf(orderRecordSchema)) } },
+    schema: { tags: ['order'], querystring: listQuery, response: { 200: envelopeOf(pageOf(orderRecord)) } },
   }, async (req) => {
     const auth = authOf(req);
     const q = req.query;
@@ -47,7 +48,7 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
     // Filters only touch the order table: the count needs no joins.
     const [{ total }] = await app.db.select({ total: count() }).from(chargeOrder).where(where);
     const now = new Date();
-    return ok(req, { records: rows.map((x) => orderRecord(x, now)), total });
+    return ok(req, { records: rows.map((x) => toOrderRecord(x, now)), total });
   });
 
   r.get('/order/:id', {
@@ -55,7 +56,7 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
     schema: {
       tags: ['order'],
       params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
-      response: { 200: envelopeOf(orderRecordSchema.extend({ meterValues: z.array(meterValueRecordSchema) })) },
+      response: { 200: envelopeOf(orderRecord.extend({ meterValues: z.array(meterValueRecord) })) },
     },
   }, async (req) => {
     const auth = authOf(req);
@@ -73,7 +74,7 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
       .orderBy(asc(meterValue.timestamp), asc(meterValue.id))
       .limit(METER_VALUE_LIMIT);
     return ok(req, {
-      ...orderRecord(row),
+      ...toOrderRecord(row),
       meterValues: values.map((v) => ({ timestamp: v.timestamp.toISOString(), measurand: v.measurand, value: v.value, unit: v.unit })),
     });
   });

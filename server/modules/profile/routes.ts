@@ -12,9 +12,11 @@ import { z } from 'zod';
 import { optionalText, passwordSchema, phoneSchema, blankToNull } from '../../../domain/schemas/required.js';
 import { authOf } from '../../http/access.js';
 import { AppError, ok } from '../../http/envelope.js';
-import { notificationPreferenceInput } from '../../../domain/schemas/notification-preference.js';
+import { notificationPreference, notificationPreferenceInput } from '../../../domain/entities/notification-preference.js';
 import { changePassword, getNotificationPreference, getProfile, setAvatar, setNotificationPreference, updateProfile } from './service.js';
 import { checkImage, fileOf, registerUploadParsers, removeStored, storeImage, STORED_NAME, uploadDir, UPLOAD_BODY_LIMIT } from './upload.js';
+import { answersWith, fileAnswer, noData } from '../../../domain/entities/api.js';
+import { avatarAnswer, profileRecord } from '../../../domain/entities/profile.js';
 
 /** Avatar limits (spec §5, §9): 2 MB, 300×300 px. */
 export const AVATAR_LIMITS = { maxBytes: 2 * 1024 * 1024, maxWidth: 300, maxHeight: 300 };
@@ -36,18 +38,18 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
   registerUploadParsers(app);
   const own = { scope: 'own' } as const;
 
-  r.get('/user/profile', { config: own, schema: { tags: ['profile'] } }, async (req) => ok(req, await getProfile(app.db, authOf(req))));
+  r.get('/user/profile', { config: own, schema: { tags: ['profile'], response: answersWith(profileRecord) } }, async (req) => ok(req, await getProfile(app.db, authOf(req))));
 
-  r.put('/user/profile', { config: own, schema: { tags: ['profile'], body: profileInput } },
+  r.put('/user/profile', { config: own, schema: { tags: ['profile'], body: profileInput, response: answersWith(profileRecord) } },
     async (req) => ok(req, await updateProfile(app.db, authOf(req), req.body)));
 
-  r.get('/user/notification-preference', { config: own, schema: { tags: ['profile'] } }, async (req) =>
+  r.get('/user/notification-preference', { config: own, schema: { tags: ['profile'], response: answersWith(notificationPreference) } }, async (req) =>
     ok(req, await getNotificationPreference(app.db, authOf(req))));
 
-  r.put('/user/notification-preference', { config: own, schema: { tags: ['profile'], body: notificationPreferenceInput } }, async (req) =>
+  r.put('/user/notification-preference', { config: own, schema: { tags: ['profile'], body: notificationPreferenceInput, response: answersWith(notificationPreference) } }, async (req) =>
     ok(req, await setNotificationPreference(app.db, authOf(req), req.body)));
 
-  r.put('/user/password', { config: own, schema: { tags: ['profile'], body: passwordInput } }, async (req) => {
+  r.put('/user/password', { config: own, schema: { tags: ['profile'], body: passwordInput, response: answersWith(noData) } }, async (req) => {
     const { oldPassword, newPassword, confirmPassword } = req.body;
     if (!oldPassword) throw new AppError(607, 'oldPassword');
     if (!newPassword) throw new AppError(607, 'newPassword');
@@ -57,7 +59,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
     return ok(req, null);
   });
 
-  r.post('/user/avatar', { config: own, bodyLimit: UPLOAD_BODY_LIMIT, schema: { tags: ['profile'] } }, async (req) => {
+  r.post('/user/avatar', { config: own, bodyLimit: UPLOAD_BODY_LIMIT, schema: { tags: ['profile'], response: answersWith(avatarAnswer) } }, async (req) => {
     const auth = authOf(req);
     const file = fileOf(req.headers['content-type'], req.body);
     const info = checkImage(file, AVATAR_LIMITS);
@@ -69,7 +71,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
 
   r.get('/files/:kind/:name', {
     config: { public: true },
-    schema: { tags: ['profile'], params: z.object({ kind: z.enum(['avatar', 'logo']), name: z.string().max(64) }) },
+    schema: { tags: ['profile'], params: z.object({ kind: z.enum(['avatar', 'logo']), name: z.string().max(64) }), response: { 200: fileAnswer('image/*', 'The stored image') } },
   }, async (req, reply) => {
     const { kind, name } = req.params;
     if (!STORED_NAME.test(name)) throw new AppError(808);

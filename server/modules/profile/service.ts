@@ -5,8 +5,8 @@
  * real name, 400 naming the field.
  */
 import { eq } from 'drizzle-orm';
-import type { ProfileRecord } from '../../../domain/records/profile.js';
-import { DEFAULT_PREF, notificationPreferenceInput, type NotificationPref } from '../../../domain/schemas/notification-preference.js';
+import type { ProfileRecord } from '../../../domain/entities/profile.js';
+import { DEFAULT_PREF, notificationPreferenceInput, type NotificationPref } from '../../../domain/entities/notification-preference.js';
 import { nameHasDigit } from '../../../domain/schemas/required.js';
 import type { Db } from '../../db/client.js';
 import { account, company, role } from '../../db/schema.js';
@@ -36,11 +36,15 @@ export async function getProfile(db: Db, auth: AuthContext): Promise<ProfileReco
 export async function updateProfile(db: Db, auth: AuthContext, input: { realName?: string | null; phone?: string | null; email?: string | null }): Promise<ProfileRecord> {
   for (const field of ['realName', 'phone', 'email'] as const) if (input[field] === null) throw new AppError(609, field);
   if (nameHasDigit(input.realName)) throw new AppError(900, 'realName');
-  await mapUnique(() => db.update(account).set({
+  const changes = {
     realName: input.realName ?? undefined,
     phone: input.phone ?? undefined,
     email: input.email ?? undefined,
-  }).where(eq(account.id, auth.accountId)), ACCOUNT_UNIQUE);
+  };
+  // A body naming no field changes nothing (an UPDATE without values is an SQL error).
+  if (Object.values(changes).some((v) => v !== undefined)) {
+    await mapUnique(() => db.update(account).set(changes).where(eq(account.id, auth.accountId)), ACCOUNT_UNIQUE);
+  }
   return getProfile(db, auth);
 }
 

@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CURRENCIES } from '../../../domain/enums.js';
 import { RATE_TEMPLATE_TYPES } from '../../../domain/rate-template.js';
-import { RATE_TEMPLATE_EMPTY_CODES, rateTemplateSchema, rateTemplateStatusInput } from '../../../domain/schemas/rate-template.js';
+import { RATE_TEMPLATE_EMPTY_CODES, rateTemplateSchema, rateTemplateStatusInput } from '../../../domain/entities/rate-template.js';
 import { authOf } from '../../http/access.js';
 import { AppError, ok } from '../../http/envelope.js';
 import { pageQuery } from '../../http/paging.js';
@@ -18,6 +18,8 @@ import {
   createTemplate, deleteDetail, deleteTemplate, getTemplate, listTemplates, setTemplateActivated, updateTemplate,
 } from './service.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
+import { answersWith, noData, pageOf } from '../../../domain/entities/api.js';
+import { rateTemplateRecord } from '../../../domain/entities/rate-template.js';
 
 const permission = PERMISSIONS.stations.profile;
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -36,13 +38,13 @@ const rateTemplateRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['rate-template'];
 
-  r.get('/rate-template', { config: { permission }, schema: { tags, querystring: listQuery } }, async (req) =>
+  r.get('/rate-template', { config: { permission }, schema: { tags, querystring: listQuery, response: answersWith(pageOf(rateTemplateRecord)) } }, async (req) =>
     ok(req, await listTemplates(app.db, authOf(req), req.query)));
 
-  r.get('/rate-template/:id', { config: { permission }, schema: { tags, params: idParams } }, async (req) =>
+  r.get('/rate-template/:id', { config: { permission }, schema: { tags, params: idParams, response: answersWith(rateTemplateRecord) } }, async (req) =>
     ok(req, await getTemplate(app.db, authOf(req), req.params.id)));
 
-  r.post('/rate-template', { config: { permission }, schema: { tags, querystring: contextQuery } }, async (req) => {
+  r.post('/rate-template', { config: { permission }, schema: { tags, querystring: contextQuery, response: answersWith(rateTemplateRecord) } }, async (req) => {
     const auth = authOf(req);
     const body = bodyOf(req);
     const companyCode = await writeCompany(app.db, auth, typeof body.companyCode === 'string' ? body.companyCode : undefined);
@@ -51,7 +53,7 @@ const rateTemplateRoutes: FastifyPluginAsync = async (app) => {
     return ok(req, await getTemplate(app.db, auth, id));
   });
 
-  r.put('/rate-template/:id', { config: { permission }, schema: { tags, params: idParams, querystring: contextQuery } }, async (req) => {
+  r.put('/rate-template/:id', { config: { permission }, schema: { tags, params: idParams, querystring: contextQuery, response: answersWith(rateTemplateRecord) } }, async (req) => {
     const auth = authOf(req);
     const current = await getTemplate(app.db, auth, req.params.id, 'write');
     if (current.type === 'FREE') throw new AppError(811);
@@ -60,7 +62,7 @@ const rateTemplateRoutes: FastifyPluginAsync = async (app) => {
     return ok(req, await getTemplate(app.db, auth, current.id));
   });
 
-  r.put('/rate-template/:id/status', { config: { permission }, schema: { tags, params: idParams } }, async (req) => {
+  r.put('/rate-template/:id/status', { config: { permission }, schema: { tags, params: idParams, response: answersWith(rateTemplateRecord) } }, async (req) => {
     const auth = authOf(req);
     const current = await getTemplate(app.db, auth, req.params.id, 'write');
     const { activated } = parseInput(rateTemplateStatusInput, bodyOf(req), {});
@@ -68,13 +70,13 @@ const rateTemplateRoutes: FastifyPluginAsync = async (app) => {
     return ok(req, await getTemplate(app.db, auth, current.id));
   });
 
-  r.delete('/rate-template/:id', { config: { permission }, schema: { tags, params: idParams } }, async (req) => {
+  r.delete('/rate-template/:id', { config: { permission }, schema: { tags, params: idParams, response: answersWith(noData) } }, async (req) => {
     const current = await getTemplate(app.db, authOf(req), req.params.id, 'write');
     await deleteTemplate(app.db, current);
     return ok(req, null);
   });
 
-  r.delete('/rate-template/:id/detail/:detailId', { config: { permission }, schema: { tags, params: detailParams } }, async (req) => {
+  r.delete('/rate-template/:id/detail/:detailId', { config: { permission }, schema: { tags, params: detailParams, response: answersWith(rateTemplateRecord) } }, async (req) => {
     const auth = authOf(req);
     const current = await getTemplate(app.db, auth, req.params.id, 'write');
     await deleteDetail(app.db, current, req.params.detailId);

@@ -13,7 +13,7 @@
 import Decimal from 'decimal.js';
 import { and, asc, count, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { deleteRateRow } from '../../../domain/rate-template.js';
-import type { RateTemplateInput } from '../../../domain/schemas/rate-template.js';
+import type { RateTemplateInput, RateTemplateRecord } from '../../../domain/entities/rate-template.js';
 import type { Db } from '../../db/client.js';
 import { company, rateDetail, rateTax, rateTemplate, station } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
@@ -23,37 +23,6 @@ import { assertInScope, scopeWhere } from '../../http/scope.js';
 import { iso, orderOf, readCompanyFilter, type Tx } from '../station/common.js';
 import { mapUnique, type UniqueAnswer } from '../../db/pg-errors.js';
 
-export interface RateDetailRecord {
-  id: number;
-  startTime: string;
-  endTime: string;
-  electricityFeePerKwh: string;
-}
-
-export interface RateTaxRecord {
-  id: number;
-  taxName: string;
-  taxPercentage: string;
-}
-
-export interface RateTemplateRecord {
-  id: number;
-  companyCode: string;
-  companyName: string | null;
-  modelName: string;
-  type: string;
-  description: string | null;
-  currency: string;
-  serviceFeePerKwh: string;
-  serviceTax: string;
-  activated: boolean;
-  taxes: RateTaxRecord[];
-  details: RateDetailRecord[];
-  /** Stations priced with this template. */
-  stationCount: number;
-  createdAt: string | null;
-  updatedAt: string | null;
-}
 
 export interface RateTemplateFilter extends PageQuery {
   companyCode?: string;

@@ -10,7 +10,7 @@ import { roleCreateInput, roleUpdateInput, roleRecordSchema } from '../../../dom
 import { authOf } from '../../http/access.js';
 import { AppError, ok } from '../../http/envelope.js';
 import { pageQuery } from '../../http/paging.js';
-import { envelopeOf, pageOf } from '../charger/response-schemas.js';
+import { envelopeOf, pageOf } from '../../../domain/entities/api.js';
 import { createRole, deleteRole, getRole, listRoles, selectRoles, setRoleEnabled, updateRole } from './service.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 

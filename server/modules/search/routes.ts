@@ -10,6 +10,8 @@ import { authOf } from '../../http/access.js';
 import { AppError, ok } from '../../http/envelope.js';
 import { search, searchTypeOf } from './service.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
+import { answersWith, pageOf } from '../../../domain/entities/api.js';
+import { searchHit } from '../../../domain/entities/search.js';
 
 const query = z.object({
   ChargerSN: z.string().max(32).optional(),
@@ -21,7 +23,7 @@ const query = z.object({
 const searchRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/search', { config: { permission: PERMISSIONS.search }, schema: { tags: ['search'], querystring: query } }, async (req) => {
+  r.get('/search', { config: { permission: PERMISSIONS.search }, schema: { tags: ['search'], querystring: query, response: answersWith(pageOf(searchHit)) } }, async (req) => {
     const term = (req.query.Search ?? '').trim();
     if (!term) throw new AppError(400, 'Search');
     const type = searchTypeOf(req.query.ChargerSN);

@@ -5,7 +5,7 @@
  * With no type, chargers, then gateways, then stations are paged as one list.
  */
 import { and, asc, count, eq, ilike, type SQL } from 'drizzle-orm';
-import type { SearchHit } from '../../../domain/records/search.js';
+import type { SearchHit } from '../../../domain/entities/search.js';
 import type { Db } from '../../db/client.js';
 import { charger, company, gateway, station } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';

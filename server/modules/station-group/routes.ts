@@ -4,8 +4,8 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { STATION_GROUP_EMPTY_CODES, stationGroupInput } from '../../../domain/schemas/station-group.js';
+import { answersWith, idParams, noData, pageOf } from '../../../domain/entities/api.js';
+import { stationGroupCreate, stationGroupFilters, stationGroupRecord, stationGroupUpdate } from '../../../domain/entities/station-group.js';
 import { authOf } from '../../http/access.js';
 import { ok } from '../../http/envelope.js';
 import { pageQuery } from '../../http/paging.js';
@@ -14,42 +14,35 @@ import { createGroup, deleteGroup, getGroup, listGroups, updateGroup } from './s
 import { PERMISSIONS } from '../../../domain/permissions.js';
 
 const permission = PERMISSIONS.stations.groups;
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const listQuery = pageQuery.extend({
-  companyCode: z.string().optional(),
-  q: z.string().max(100).optional(),
-  isDefault: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
-});
+const listQuery = pageQuery.extend(stationGroupFilters.shape);
 
 const stationGroupRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['station-group'];
 
-  r.get('/station-group', { config: { permission }, schema: { tags, querystring: listQuery } }, async (req) =>
+  r.get('/station-group', { config: { permission }, schema: { tags, querystring: listQuery, response: answersWith(pageOf(stationGroupRecord)) } }, async (req) =>
     ok(req, await listGroups(app.db, authOf(req), req.query)));
 
-  r.get('/station-group/:id', { config: { permission }, schema: { tags, params: idParams } }, async (req) =>
+  r.get('/station-group/:id', { config: { permission }, schema: { tags, params: idParams, response: answersWith(stationGroupRecord) } }, async (req) =>
     ok(req, await getGroup(app.db, authOf(req), req.params.id)));
 
-  r.post('/station-group', { config: { permission }, schema: { tags } }, async (req) => {
+  r.post('/station-group', { config: { permission }, schema: { tags, body: stationGroupUpdate, response: answersWith(stationGroupRecord) } }, async (req) => {
     const auth = authOf(req);
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const companyCode = await writeCompany(app.db, auth, typeof body.companyCode === 'string' ? body.companyCode : undefined);
-    const input = parseInput(stationGroupInput, { ...body, companyCode }, STATION_GROUP_EMPTY_CODES);
+    const companyCode = await writeCompany(app.db, auth, req.body.companyCode);
+    const input = parseInput(stationGroupCreate, { ...req.body, companyCode });
     const id = await createGroup(app.db, input);
     return ok(req, await getGroup(app.db, auth, id));
   });
 
-  r.put('/station-group/:id', { config: { permission }, schema: { tags, params: idParams } }, async (req) => {
+  r.put('/station-group/:id', { config: { permission }, schema: { tags, params: idParams, body: stationGroupUpdate, response: answersWith(stationGroupRecord) } }, async (req) => {
     const auth = authOf(req);
     const current = await getGroup(app.db, auth, req.params.id, 'write');
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const input = parseInput(stationGroupInput, { ...current, ...body }, STATION_GROUP_EMPTY_CODES);
+    const input = parseInput(stationGroupCreate, { ...current, ...req.body });
     await updateGroup(app.db, current, input);
     return ok(req, await getGroup(app.db, auth, current.id));
   });
 
-  r.delete('/station-group/:id', { config: { permission }, schema: { tags, params: idParams } }, async (req) => {
+  r.delete('/station-group/:id', { config: { permission }, schema: { tags, params: idParams, response: answersWith(noData) } }, async (req) => {
     const current = await getGroup(app.db, authOf(req), req.params.id, 'write');
     await deleteGroup(app.db, current);
     return ok(req, null);

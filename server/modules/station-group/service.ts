@@ -6,8 +6,8 @@
  * Unknown group id → 400 (field `id`); another company's group → 709 (read) / 725 (write).
  */
 import { and, count, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
-import type { StationGroupRecord } from '../../../domain/records/station-group.js';
-import type { StationGroupInput } from '../../../domain/schemas/station-group.js';
+import type { StationGroupRecord } from '../../../domain/entities/station-group.js';
+import type { StationGroupInput } from '../../../domain/entities/station-group.js';
 import type { Db } from '../../db/client.js';
 import { company, station, stationGroup } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';

@@ -23,6 +23,8 @@ import { assertFilterInScope, scopeWhere } from '../../http/scope.js';
 import { timeZoneOf } from '../../http/time-zone.js';
 import { checkTimeRange } from '../order/filter.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
+import { answersWith } from '../../../domain/entities/api.js';
+import { stationInsightsAnswer, statisticsAnswer } from '../../../domain/entities/statistics.js';
 
 const MAX_RANGE_MS = 366 * 86_400_000;
 const BILLED = ['FINISHED', 'CLOSED'];
@@ -54,7 +56,7 @@ const statisticsRoutes: FastifyPluginAsync = async (app) => {
 
   r.get('/statistics', {
     config: { permission: PERMISSIONS.operations.statistics },
-    schema: { tags: ['statistics'], querystring: rangeQuery.extend({ groupBy: z.enum(['day', 'station', 'company']).default('day') }) },
+    schema: { tags: ['statistics'], querystring: rangeQuery.extend({ groupBy: z.enum(['day', 'station', 'company']).default('day') }), response: answersWith(statisticsAnswer) },
   }, async (req) => {
     const auth = authOf(req);
     const q = req.query;
@@ -117,7 +119,7 @@ const statisticsRoutes: FastifyPluginAsync = async (app) => {
 
   r.get('/station-insights', {
     config: { permission: PERMISSIONS.operations.stationInsights },
-    schema: { tags: ['statistics'], querystring: rangeQuery },
+    schema: { tags: ['statistics'], querystring: rangeQuery, response: answersWith(stationInsightsAnswer) },
   }, async (req) => {
     const auth = authOf(req);
     const q = req.query;

@@ -12,7 +12,7 @@ import { Avatar, Box, Button, CircularProgress, FormHelperText, Stack, TextField
 import UploadIcon from '@mui/icons-material/Upload';
 import { sessionOf } from '../../../authProvider/session';
 import { catalogueMessage } from '../../../domain/errors';
-import type { ProfileRecord } from '../../../domain/records/profile';
+import type { ProfileRecord } from '../../../domain/entities/profile';
 import { nameHasDigit } from '../../../domain/schemas/required';
 import { initialOf } from '../../utils/initial';
 import { AVATAR_LIMITS, checkImage, uploadImage } from '../../../resources/account/uploadImage';

@@ -1,7 +1,7 @@
 /**
  * Notification preference (spec §2 menu, §3 "Notification settings: switch, method, notified
  * person emails, event list, ignore heartbeat"), kept with the user's account:
- * `GET|PUT /sp/user/notification-preference` (domain/schemas/notification-preference.ts). An
+ * `GET|PUT /sp/user/notification-preference` (domain/entities/notification-preference.ts). An
  * invalid address is named before saving; a refusal from the server is shown as its message.
  */
 import { useEffect, useState } from 'react';
@@ -10,7 +10,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert, Box, Button, Checkbox, CircularProgress, FormControl, FormControlLabel, FormGroup, FormLabel, MenuItem, Stack, Switch, TextField, Typography,
 } from '@mui/material';
-import { NOTIFY_EVENTS, NOTIFY_METHODS, notificationPreferenceInput, type NotificationPref } from '../../../domain/schemas/notification-preference';
+import { NOTIFY_EVENTS, NOTIFY_METHODS, notificationPreferenceInput, type NotificationPref } from '../../../domain/entities/notification-preference';
+import type { ChargeDeskDataProvider } from '../../../dataProvider';
 import { ErrorState } from '../../components/common';
 import { useApi, useSpCall } from '../../hooks/useApi';
 

@@ -12,7 +12,7 @@ import {
   TableRow, TextField,
 } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
-import type { SearchHit } from '../../../domain/records/search';
+import type { SearchHit } from '../../../domain/entities/search';
 import { OnlineDot } from '../../../resources/station/common';
 import { EmptyState, ErrorState } from '../../components/common';
 import { useApi } from '../../hooks/useApi';

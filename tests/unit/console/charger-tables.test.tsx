@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { AdminContext, testDataProvider, type DataProvider } from 'react-admin';
-import type { GatewayDetail } from '../../../domain/records/gateway';
+import type { GatewayDetail } from '../../../domain/entities/gateway';
 import type { StationCharger } from '../../../domain/entities/station';
 import { createI18nProvider } from '../../../src/i18n';
 import { ChargerTable } from '../../../resources/station/ChargerTable';

@@ -10,7 +10,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { AdminContext, testDataProvider, type DataProvider } from 'react-admin';
 import { createI18nProvider } from '../../../src/i18n';
 import { NotificationPreference, parseEmails } from '../../../src/pages/notification-preference/NotificationPreference';
-import { DEFAULT_PREF } from '../../../domain/schemas/notification-preference';
+import { DEFAULT_PREF } from '../../../domain/entities/notification-preference';
 
 afterEach(cleanup);
 

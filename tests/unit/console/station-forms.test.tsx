@@ -9,8 +9,11 @@ import { catalogueMessage } from '../../../domain/errors';
 import { fieldMessage } from '../../../domain/entities/messages';
 import { COUNTRIES, countryName, countryOf } from '../../../domain/countries';
 import { chargerCreate as chargerInput } from '../../../domain/entities/charger';
-import { GATEWAY_EMPTY_CODES, gatewayInput } from '../../../domain/schemas/gateway';
+const CHARGER_EMPTY_CODES = {};
+import { gatewayCreate as gatewayInput } from '../../../domain/entities/gateway';
 import { ROLE_REQUIRED, roleCreateInput } from '../../../domain/schemas/role';
+
+const GATEWAY_EMPTY_CODES = {};
 import { stationCreate as stationInput } from '../../../domain/entities/station';
 import { schemaFieldErrors, type MessageContext } from '../../../src/forms/schemaValidate';
 import { messages } from '../../../src/i18n';

@@ -21,3 +21,12 @@ export type NotificationPref = z.infer<typeof notificationPreferenceInput>;
 
 /** What a user who never saved gets. */
 export const DEFAULT_PREF: NotificationPref = { enabled: true, method: 'IN_APP', emails: [], events: [...NOTIFY_EVENTS], ignoreHeartbeat: true };
+
+/** The preference as `GET|PUT /sp/user/notification-preference` answer it. */
+export const notificationPreference = z.object({
+  enabled: z.boolean(),
+  method: z.enum(NOTIFY_METHODS),
+  emails: z.array(z.string()),
+  events: z.array(z.enum(NOTIFY_EVENTS)),
+  ignoreHeartbeat: z.boolean(),
+});

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { CURRENCIES } from '../enums.js';
-import { isTimeZone, optionalEmail, optionalText, passwordSchema, phoneSchema, requiredField, usernameSchema, blankToNull } from './required.js';
+import { isTimeZone, optionalEmail, optionalText, passwordSchema, phoneSchema, requiredField, usernameSchema, blankToNull } from '../schemas/required.js';
 
 export const OPERATOR_NAME_MAX = 500;
 export const OPERATOR_ADDRESS_MAX = 1000;
@@ -70,3 +70,6 @@ export const operatorRecordSchema = z.object({
   remark: z.string().nullable(), servicePhone: z.string().nullable(), serviceEmail: z.string().nullable(),
   adminUsername: z.string().nullable(), logo: z.string().nullable(), timeZone: z.string(), createdAt: z.string(),
 }) satisfies z.ZodType<OperatorDto>;
+
+/** An entry of `GET /sp/company/select` (the navbar's operator dropdown). */
+export const companyOption = z.object({ companyCode: z.string(), companyName: z.string() });

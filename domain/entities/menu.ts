@@ -4,8 +4,8 @@
  * console builds its sidebar and route guard from (spec §6).
  */
 import { z } from 'zod';
-import { blankToNull, requiredField } from './required.js';
-import { permissionSchema } from './role.js';
+import { blankToNull, requiredField } from '../schemas/required.js';
+import { permissionSchema } from '../schemas/role.js';
 
 const editable = {
   name: requiredField(z.string().trim().max(100)),
@@ -56,3 +56,10 @@ export const menuRecordSchema = z.object({
   enabled: z.boolean(), permission: z.string().nullable(), url: z.string(), icon: z.string(), parentId: z.number().int().nullable(),
   configurable: z.boolean(), hidden: z.boolean(),
 }) satisfies z.ZodType<MenuDto>;
+
+/** A node of `GET /sp/menu/tree` and `GET /sp/menu/full-tree`: a menu row and its children. */
+export const menuNodeSchema: z.ZodType<MenuNode> = menuRecordSchema.extend({
+  get children() {
+    return z.array(menuNodeSchema);
+  },
+}).meta({ id: 'MenuNode' });

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { ErrorCode } from '../errors.js';
 import { CURRENCIES } from '../enums.js';
 import { checkRateTemplate, RATE_TEMPLATE_TYPES, type RateTemplateContext } from '../rate-template.js';
-import { decimalString, optText, reqText } from './asset-common.js';
+import { decimalString, optText, reqText } from '../schemas/asset-common.js';
 
 export const rateDetailInput = z.object({
   /** Local `HH:mm`, inclusive. */
@@ -59,3 +59,34 @@ export const RATE_TEMPLATE_EMPTY_CODES: Readonly<Record<string, ErrorCode>> = {
 
 /** `PUT /sp/rate-template/{id}/status`. */
 export const rateTemplateStatusInput = z.object({ activated: z.boolean() });
+
+/** A time window of a template (local `HH:mm`, end exclusive, `24:00` allowed); fee per kWh. */
+export const rateDetailRecord = z.object({ id: z.number().int(), startTime: z.string(), endTime: z.string(), electricityFeePerKwh: z.string() });
+export type RateDetailRecord = z.infer<typeof rateDetailRecord>;
+
+/** A tax of a template (percent). */
+export const rateTaxRecord = z.object({ id: z.number().int(), taxName: z.string(), taxPercentage: z.string() });
+export type RateTaxRecord = z.infer<typeof rateTaxRecord>;
+
+/** A rate template as the API answers it (`GET /sp/rate-template`, `GET /sp/rate-template/{id}`). */
+export const rateTemplateRecord = z.object({
+  id: z.number().int(),
+  companyCode: z.string(),
+  companyName: z.string().nullable(),
+  modelName: z.string(),
+  type: z.string(),
+  description: z.string().nullable(),
+  currency: z.string(),
+  /** Per kWh, decimal string. */
+  serviceFeePerKwh: z.string(),
+  /** Percent of the service fee. */
+  serviceTax: z.string(),
+  activated: z.boolean(),
+  taxes: z.array(rateTaxRecord),
+  details: z.array(rateDetailRecord),
+  /** Stations priced with this template. */
+  stationCount: z.number().int(),
+  createdAt: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type RateTemplateRecord = z.infer<typeof rateTemplateRecord>;

@@ -1,0 +1,53 @@
+/**
+ * App user (spec §3 "App user"): a driver registered through the mobile app, with a balance and
+ * an idTag. The back office reads them, activates / deactivates them and operates their balance
+ * (balance-record.ts); their details are the app's to change.
+ */
+import { z } from 'zod';
+import { decimal, int, isoTime } from './api.js';
+
+/** An app user of `GET /sp/app-user` with its order count and total spend (in `currency`). */
+export const appUserRecord = z.object({
+  id: int,
+  nickname: z.string(),
+  mobile: z.string().nullable(),
+  fullName: z.string().nullable(),
+  email: z.string().nullable(),
+  companyCode: z.string(),
+  companyName: z.string().nullable(),
+  active: z.boolean(),
+  registrationMethod: z.string(),
+  idTag: z.string().nullable(),
+  balance: decimal,
+  currency: z.string().nullable(),
+  orderCount: int,
+  totalSpend: decimal,
+  joinedDate: isoTime,
+});
+export type AppUserRecord = z.infer<typeof appUserRecord>;
+
+/** An order of an app user (`GET /sp/app-user/{id}/orders`). */
+export const appUserOrder = z.object({
+  id: int,
+  orderNo: z.string(),
+  chargerSn: z.string(),
+  status: z.string(),
+  chargerStartTime: isoTime,
+  chargerStopTime: isoTime.nullable(),
+  /** kWh. */
+  energyKwh: decimal,
+  totalAmount: decimal,
+  currency: z.string(),
+  paid: z.boolean(),
+});
+export type AppUserOrder = z.infer<typeof appUserOrder>;
+
+/** `GET /sp/app-user` filters (with the page query). */
+export const appUserFilters = z.object({
+  companyCode: z.string().optional(),
+  q: z.string().max(100).optional(),
+  active: z.enum(['true', 'false']).optional(),
+});
+
+/** `PUT /sp/app-user/{id}/status`. */
+export const appUserStatusInput = z.object({ active: z.boolean() });

@@ -1,0 +1,50 @@
+/**
+ * Order (spec §3 "Order"): one charging session, its meter readings (Wh), energy (kWh, 3
+ * decimals) and price (decimal strings in `currency`). Orders are written by the OCPP side; the
+ * back office reads, exports and closes them. Record shape: docs/api.md "Orders".
+ */
+import { z } from 'zod';
+import { decimal, int, isoTime } from './api.js';
+
+export const orderRecord = z.object({
+  id: int,
+  orderNo: z.string(),
+  companyCode: z.string(),
+  companyName: z.string().nullable(),
+  stationId: int.nullable(),
+  stationName: z.string().nullable(),
+  chargerId: int,
+  chargerSn: z.string(),
+  connectorId: int,
+  transactionId: int,
+  idTag: z.string(),
+  idTagStatus: z.string(),
+  userType: z.string(),
+  userName: z.string().nullable(),
+  chargerStartTime: isoTime,
+  chargerStopTime: isoTime.nullable(),
+  serverStartTime: isoTime,
+  serverStopTime: isoTime.nullable(),
+  meterStart: z.number().describe('Wh'),
+  meterStop: z.number().nullable().describe('Wh'),
+  energyKwh: decimal,
+  durationSeconds: int,
+  status: z.string(),
+  stopReason: z.string().nullable(),
+  currency: z.string(),
+  electricityFee: decimal,
+  serviceFee: decimal,
+  taxAmount: decimal,
+  cost: decimal,
+  totalAmount: decimal,
+  paid: z.boolean(),
+  breakdown: z.unknown(),
+});
+
+export const meterValueRecord = z.object({
+  timestamp: isoTime,
+  measurand: z.string(),
+  value: z.string(),
+  unit: z.string().nullable(),
+});
+export type OrderRecordShape = z.infer<typeof orderRecord>;

@@ -1,0 +1,40 @@
+/**
+ * Station group (spec §3 "Station group", §5): a named set of a company's stations; each company
+ * has one default group. Required: name (601) and company (600).
+ */
+import { z } from 'zod';
+import { int, isoTime } from './api.js';
+import { optionalText, patchOf, requiredText } from './rules.js';
+
+/** A station group with its company name and the number of stations in it. */
+export const stationGroupRecord = z.object({
+  id: int,
+  name: z.string(),
+  companyCode: z.string(),
+  companyName: z.string().nullable(),
+  isDefault: z.boolean(),
+  remark: z.string().nullable(),
+  stationCount: int,
+  createdAt: isoTime.nullable(),
+});
+export type StationGroupRecord = z.infer<typeof stationGroupRecord>;
+
+/** The fields of the station group form. */
+export const stationGroupFields = z.object({
+  name: requiredText(601, 100),
+  /** Filled from the caller for company users; required for platform administrators. */
+  companyCode: requiredText(600, 64),
+  /** Making a group the default moves the flag from the company's previous default group. */
+  isDefault: z.boolean().default(false),
+  remark: optionalText(500),
+});
+export const stationGroupCreate = stationGroupFields;
+export const stationGroupUpdate = patchOf(stationGroupFields);
+export type StationGroupInput = z.infer<typeof stationGroupCreate>;
+
+/** `GET /sp/station-group` filters (with the page query). */
+export const stationGroupFilters = z.object({
+  companyCode: z.string().optional(),
+  q: z.string().max(100).optional(),
+  isDefault: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+});
