@@ -4,7 +4,7 @@
  * (which reads the cookie and Accept-Language) answers in the same language.
  */
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import type { I18nProvider, TranslationMessages } from 'react-admin';
+import { mergeTranslations, type I18nProvider, type TranslationMessages } from 'react-admin';
 import { getCookie, setCookie } from '../utils/cookie';
 import en from './en';
 import zh from './zh';
@@ -26,28 +26,17 @@ type Tree = { [key: string]: string | Tree };
 
 /**
  * Message modules of the screens: `src/i18n/modules/<screen>.ts` default-exports `{ en, zh }`
- * trees (usually `{ resources: { <resource>: … } }`) merged over the base catalogues, so a screen
+ * trees (usually `{ resources: { <resource>: … } }`) merged over the base catalogues with
+ * react-admin's `mergeTranslations`, so a screen
  * brings its own messages in both languages.
  */
 const modules = import.meta.glob<{ default: { en: Tree; zh: Tree } }>('./modules/*.ts', { eager: true });
 
-/** Deep merge of message trees (later trees win on leaves). */
-export function mergeMessages(...trees: Tree[]): Tree {
-  const out: Tree = {};
-  for (const tree of trees) {
-    for (const [k, v] of Object.entries(tree)) {
-      const prev = out[k];
-      out[k] = typeof v === 'object' && typeof prev === 'object' ? mergeMessages(prev, v) : typeof v === 'object' ? mergeMessages(v) : v;
-    }
-  }
-  return out;
-}
-
 const moduleTrees = Object.values(modules).map((m) => m.default);
 
 export const messages: Record<Locale, TranslationMessages> = {
-  en: mergeMessages(en as unknown as Tree, ...moduleTrees.map((m) => m.en)) as unknown as TranslationMessages,
-  zh: mergeMessages(zh as unknown as Tree, ...moduleTrees.map((m) => m.zh)) as unknown as TranslationMessages,
+  en: mergeTranslations(en, ...moduleTrees.map((m) => m.en)) as TranslationMessages,
+  zh: mergeTranslations(zh, ...moduleTrees.map((m) => m.zh)) as TranslationMessages,
 };
 
 /** Builds the provider; `changeLocale` also stores the choice in the cookie and sets `<html lang>`. */
