@@ -13,7 +13,7 @@ import type { Db } from '../server/db/client.js';
 import {
   account, appUser, balanceRecord, cardUser, charger, chargeOrder, company, connector, gateway, meterValue, orderExportSetting, role, station, stationGroup,
 } from '../server/db/schema.js';
-import { hashPassword } from '../server/modules/auth/password.js';
+import { hashPassword } from '../server/auth/password.js';
 import { recordNotice } from '../server/modules/notifications/record.js';
 import type { Notice } from '../domain/notices.js';
 import { DEMO_COMPANIES, DEMO_GATEWAY_FIRMWARE, DEMO_MODELS, STOP_REASONS, type DemoCompany } from './catalog.js';

@@ -5,7 +5,7 @@
 import { count } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { account } from './schema.js';
-import { generatePassword, hashPassword } from '../modules/auth/password.js';
+import { generatePassword, hashPassword } from '../auth/password.js';
 
 /** Creates `admin` when no account exists. Returns the generated password, if one was made. */
 export async function ensureAdmin(db: Db, password?: string): Promise<{ created: boolean; generated?: string }> {

@@ -1,4 +1,7 @@
-/** The API modules registered under `/sp`, in order. */
+/**
+ * Every API plugin registered under `/sp`, in order, in this one place. A module's folder is named
+ * after its API path (`charger-log` serves `/sp/charger-log` and `/sp/connection-attempt`).
+ */
 import type { FastifyPluginAsync } from 'fastify';
 import auth from './auth/routes.js';
 import company from './company/routes.js';
@@ -16,9 +19,17 @@ import chargerRead from './charger/read-routes.js';
 import order from './order/routes.js';
 import dashboard from './dashboard/routes.js';
 import live from './live/routes.js';
-import ocppAdmin from './ocpp-admin/routes.js';
-import assets from './station/assets.js';
+import chargerLog from './charger-log/routes.js';
+import stationGroup from './station-group/routes.js';
+import station from './station/routes.js';
+import chargerWrite from './charger/write-routes.js';
+import gateway from './gateway/routes.js';
+import rateTemplate from './rate-template/routes.js';
+import search from './search/routes.js';
 import consoleConfig from './config/routes.js';
-import orderOperations from './order-export/index.js';
+import orderExportSetting from './order-export/settings.js';
+import orderExport from './order-export/routes.js';
+import orderClose from './order/close.js';
 
-export const apiModules: FastifyPluginAsync[] = [auth, company, notifications, operator, accounts, roles, menus, profile, cardUser, appUser, statistics, command, chargerRead, order, dashboard, live, ocppAdmin, assets, consoleConfig, orderOperations];
+export const apiModules: FastifyPluginAsync[] = [auth, company, notifications, operator, accounts, roles, menus, profile, cardUser, appUser, statistics, command, chargerRead, order, dashboard, live, chargerLog,
+  stationGroup, station, chargerWrite, gateway, rateTemplate, search, consoleConfig, orderExportSetting, orderExport, orderClose];

@@ -17,7 +17,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Db } from '../db/client.js';
 import { charger, connectionAttempt, gateway } from '../db/schema.js';
-import { verifyPassword } from '../modules/auth/password.js';
+import { verifyPassword } from '../auth/password.js';
 import type { OcppSession } from './context.js';
 import { storable } from './storable.js';
 

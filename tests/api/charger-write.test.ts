@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { charger, chargeOrder } from '../../server/db/schema.js';
-import { verifyPassword } from '../../server/modules/auth/password.js';
+import { verifyPassword } from '../../server/auth/password.js';
 import { backends } from '../support/db.js';
 import type { TestServer } from '../support/app.js';
 import { aBootNotification, aStation } from '../support/builders.js';

@@ -3,7 +3,7 @@ import { count, eq, like } from 'drizzle-orm';
 import { backends } from '../support/db.js';
 import type { TestServer } from '../support/app.js';
 import { account, charger, connector, role } from '../../server/db/schema.js';
-import { hashPassword } from '../../server/modules/auth/password.js';
+import { hashPassword } from '../../server/auth/password.js';
 import { chargerDashboardState } from '../../server/modules/charger/record.js';
 import { demoServer, getJson } from '../support/demo.js';
 

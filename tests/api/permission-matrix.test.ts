@@ -13,7 +13,7 @@ import { ADMIN_PERMISSION, allPermissions } from '../../domain/routes.js';
 import { account, role } from '../../server/db/schema.js';
 import type { RegisteredRoute } from '../../server/app.js';
 import { hasPermission, type AuthContext } from '../../server/http/access.js';
-import { issueToken } from '../../server/modules/auth/tokens.js';
+import { issueToken } from '../../server/auth/tokens.js';
 import { backends } from '../support/db.js';
 import { build, type TestServer } from '../support/app.js';
 import { setupStationScope, setupTenants, type StationRows, type StationScopeFixture, type Tenants } from '../support/tenants.js';

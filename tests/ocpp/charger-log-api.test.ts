@@ -6,7 +6,7 @@ import { backends } from '../support/db.js';
 import { build, type TestServer } from '../support/app.js';
 import { aNetwork } from '../support/builders.js';
 import { account, role } from '../../server/db/schema.js';
-import { hashPassword } from '../../server/modules/auth/password.js';
+import { hashPassword } from '../../server/auth/password.js';
 import { connect, eventually, handshakeStatus } from './helpers.js';
 
 describe.each(backends())('charger log API on %s', (backend) => {

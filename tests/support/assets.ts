@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../server/db/client.js';
 import { account, role } from '../../server/db/schema.js';
-import { hashPassword } from '../../server/modules/auth/password.js';
+import { hashPassword } from '../../server/auth/password.js';
 import { build, type TestServer } from './app.js';
 import { aCompany } from './builders.js';
 import type { Backend } from './db.js';

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../server/db/client.js';
 import { cardUser, charger, company, station } from '../../server/db/schema.js';
-import { hashPassword } from '../../server/modules/auth/password.js';
+import { hashPassword } from '../../server/auth/password.js';
 
 const uid = (n = 4) => randomBytes(n).toString('hex').toUpperCase();
 

@@ -24,8 +24,8 @@ import { AppError, type Page } from '../../http/envelope.js';
 import { likeTerm, limitOffset, sortColumn, type PageQuery } from '../../http/paging.js';
 import { requireFields } from '../../http/required.js';
 import { assertSameCompany, stationLimit } from '../../http/scope.js';
-import { hashPassword } from '../auth/password.js';
-import { hashToken } from '../auth/tokens.js';
+import { hashPassword } from '../../auth/password.js';
+import { hashToken } from '../../auth/tokens.js';
 import { assertCompanyExists, assertHoldsAll } from '../role/service.js';
 
 type AccountRow = typeof account.$inferSelect;

@@ -10,8 +10,8 @@ import { z } from 'zod';
 import { account, role } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
 import { AppError, ok } from '../../http/envelope.js';
-import { verifyPassword } from './password.js';
-import { issueToken, revokeToken } from './tokens.js';
+import { verifyPassword } from '../../auth/password.js';
+import { issueToken, revokeToken } from '../../auth/tokens.js';
 import { answersWith, noData } from '../../../domain/entities/api.js';
 import { loginAnswer, userInfo } from '../../../domain/entities/session.js';
 

@@ -21,7 +21,7 @@ import { charger, chargeOrder, gateway, station } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/envelope.js';
 import { assertInScope } from '../../http/scope.js';
-import { generatePassword, hashPassword } from '../auth/password.js';
+import { generatePassword, hashPassword } from '../../auth/password.js';
 import { writeCompany, type Tx } from '../station/common.js';
 import { mapUnique, type UniqueAnswer } from '../../db/pg-errors.js';
 

@@ -20,7 +20,7 @@ import type { AuthContext } from '../../http/access.js';
 import { AppError, type Page } from '../../http/envelope.js';
 import { limitOffset, type PageQuery } from '../../http/paging.js';
 import { assertInScope, scopeWhere } from '../../http/scope.js';
-import { generatePassword, hashPassword } from '../auth/password.js';
+import { generatePassword, hashPassword } from '../../auth/password.js';
 import { chargerDashboardState, connectorsOf } from '../charger/record.js';
 import { iso, orderOf, readCompanyFilter, type Tx } from '../station/common.js';
 import { mapUnique, type UniqueAnswer } from '../../db/pg-errors.js';

@@ -22,7 +22,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { charger, chargeOrder, gateway } from '../../db/schema.js';
 import { authOf, type AuthContext } from '../../http/access.js';
 import { isStationManager, scopeWhere } from '../../http/scope.js';
-import { resolveToken } from '../auth/tokens.js';
+import { resolveToken } from '../../auth/tokens.js';
 import { fileAnswer } from '../../../domain/entities/api.js';
 
 /** Bus topics forwarded to the console (each payload carries its `companyCode`). */

@@ -17,7 +17,7 @@ import { AppError, type Page } from '../../http/envelope.js';
 import { likeTerm, limitOffset, sortColumn, type PageQuery } from '../../http/paging.js';
 import { requireFields } from '../../http/required.js';
 import { assertSameCompany } from '../../http/scope.js';
-import { hashPassword } from '../auth/password.js';
+import { hashPassword } from '../../auth/password.js';
 
 type CompanyRow = typeof company.$inferSelect;
 

@@ -13,8 +13,8 @@ import { account, company, role } from '../../db/schema.js';
 import { mapUnique } from '../../db/pg-errors.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError, FieldErrors } from '../../http/envelope.js';
-import { hashPassword, verifyPassword } from '../auth/password.js';
-import { hashToken } from '../auth/tokens.js';
+import { hashPassword, verifyPassword } from '../../auth/password.js';
+import { hashToken } from '../../auth/tokens.js';
 import { ACCOUNT_UNIQUE, revokeOtherSessions } from '../account/service.js';
 
 /** GET /sp/user/profile. */

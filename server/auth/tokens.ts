@@ -4,8 +4,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { account, role, sessionToken } from '../../db/schema.js';
+import type { Db } from '../db/client.js';
+import { account, role, sessionToken } from '../db/schema.js';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
