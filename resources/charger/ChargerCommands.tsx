@@ -28,11 +28,15 @@ const ICONS: Record<CommandName, typeof PlayArrowIcon> = {
   'remote-start': PlayArrowIcon, 'remote-stop': StopIcon, reset: RestartAltIcon, unlock: LockOpenIcon, availability: PowerSettingsNewIcon,
 };
 
+/** Connector statuses (OCPP 1.6) in which a session runs: the remote stop preselects such a connector. */
+const IN_SESSION = new Set(['Preparing', 'Charging', 'SuspendedEVSE', 'SuspendedEV', 'Finishing']);
+
 /** The first form of each command. */
 function initialForm(name: CommandName, record: ChargerRecord): CommandForm {
   const first = record.connectors?.[0]?.connectorId;
   switch (name) {
     case 'remote-start': return { userKind: 'card', connectorId: record.connectors?.find((c) => c.status === 'Available' || c.status === 'Preparing')?.connectorId ?? first };
+    case 'remote-stop': return { connectorId: record.connectors?.find((c) => IN_SESSION.has(c.status))?.connectorId ?? first };
     case 'reset': return { resetType: 'Soft' };
     case 'unlock': return { connectorId: first ?? 1 };
     case 'availability': return { connectorId: 0, availability: 'Operative' };
@@ -117,11 +121,21 @@ function CommandDialog({ record, name, onClose }: { record: ChargerRecord; name:
             </>
           )}
           {name === 'remote-stop' && (
-            <Typography variant="body2">
-              {record.activeOrderNo
-                ? translate('app.commands.remote-stop.confirm', { order: record.activeOrderNo })
-                : translate('app.commands.remote-stop.no_order')}
-            </Typography>
+            <>
+              <ConnectorSelect record={record} value={form.connectorId} onChange={(connectorId) => set({ connectorId })} />
+              <TextField
+                label={translate('app.commands.remote-stop.transaction')}
+                helperText={translate('app.commands.remote-stop.transaction_hint')}
+                value={form.transactionId ?? ''}
+                onChange={(e) => { const v = e.target.value.replace(/\D/g, ''); set({ transactionId: v ? Number(v) : undefined }); }}
+                slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'command-transaction' } }}
+              />
+              <Typography variant="body2" data-testid="command-stop-target">
+                {form.transactionId
+                  ? translate('app.commands.remote-stop.confirm_transaction', { transaction: form.transactionId })
+                  : translate('app.commands.remote-stop.confirm_connector', { connector: form.connectorId ?? '—' })}
+              </Typography>
+            </>
           )}
           {name === 'reset' && (
             <>

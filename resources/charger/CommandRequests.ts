@@ -11,6 +11,8 @@ export type CommandName = (typeof COMMANDS)[number];
 export interface CommandForm {
   /** Connector id; 0 = the whole charger (availability), undefined = any (remote start). */
   connectorId?: number;
+  /** Remote stop: the session's transactionId (wins over the connector when given). */
+  transactionId?: number;
   /** Who starts: a card user or an app user (remote start). */
   userKind?: 'card' | 'app';
   userId?: number;
@@ -22,6 +24,7 @@ export interface CommandForm {
 export function commandFormError(name: CommandName, form: CommandForm): string | undefined {
   switch (name) {
     case 'remote-start': return form.userId ? undefined : 'app.commands.errors.user_required';
+    case 'remote-stop': return form.transactionId || (form.connectorId && form.connectorId > 0) ? undefined : 'app.commands.errors.session_required';
     case 'unlock': return form.connectorId && form.connectorId > 0 ? undefined : 'app.commands.errors.connector_required';
     case 'availability': return form.connectorId === undefined || form.connectorId < 0 ? 'app.commands.errors.connector_required' : undefined;
     default: return undefined;
@@ -39,7 +42,8 @@ export function commandRequest(chargerId: number, name: CommandName, form: Comma
       else body.cardUserId = form.userId;
       return { path, body };
     }
-    case 'remote-stop': return { path, body: {} };
+    // The server stops exactly the named session: this transaction, or the one on this connector.
+    case 'remote-stop': return { path, body: form.transactionId ? { transactionId: form.transactionId } : { connectorId: form.connectorId } };
     case 'reset': return { path, body: { type: form.resetType ?? 'Soft' } };
     case 'unlock': return { path, body: { connectorId: form.connectorId } };
     case 'availability': return { path, body: { connectorId: form.connectorId ?? 0, type: form.availability ?? 'Operative' } };

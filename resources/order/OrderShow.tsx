@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ShowBase, useLocaleState, useShowContext, useTranslate } from 'react-admin';
-import { Box, Button, Card, CardContent, CardHeader, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Card, CardContent, CardHeader, Skeleton, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { ErrorState } from '../../src/components/common';
 import { formatDateTime, formatDuration } from '../../src/utils/date';
@@ -74,6 +74,14 @@ function OrderView() {
           </Box>
         </CardContent>
       </Card>
+      {record.flags?.length ? (
+        <Alert severity="warning" data-testid="order-flags">
+          <AlertTitle>{translate('resources.order.fields.flags')}</AlertTitle>
+          {record.flags.map((f) => (
+            <Typography key={f} variant="body2">{translate(`resources.order.values.flags.${f}`, { _: f })}</Typography>
+          ))}
+        </Alert>
+      ) : null}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', xl: 'repeat(3, 1fr)' } }}>
         <Section title={translate('app.order.session')}>
           <Rows rows={[

@@ -32,6 +32,8 @@ export interface OrderRecord {
   totalAmount?: string | null;
   paid: boolean;
   breakdown?: unknown;
+  /** ORDER_FLAGS of domain/enums.ts (implausible charger clock, superseded, stale, late stop…). */
+  flags?: string[];
   meterValues?: MeterValue[];
 }
 

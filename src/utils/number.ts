@@ -8,6 +8,7 @@
  *   in both languages alike (2799 → 2.8k), the larger ones in the Chinese units.
  * Below the first threshold the number is shown as is; one decimal at most, trailing zero dropped.
  */
+import { currencyDigits } from '../../domain/enums';
 
 export type NumberLang = 'en' | 'zh';
 
@@ -65,7 +66,7 @@ export function formatMoney(amount: string | number | null | undefined, currency
   if (amount === null || amount === undefined || amount === '') return '';
   const n = Number(amount);
   if (!Number.isFinite(n)) return String(amount);
-  const digits = currency === 'JPY' || currency === 'KRW' || currency === 'NO_CURRENCY' ? 0 : 2;
+  const digits = currency ? currencyDigits(currency) : 2;
   const text = new Intl.NumberFormat(locale === 'zh' ? 'zh-CN' : 'en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
   return currency && currency !== 'NO_CURRENCY' ? `${text} ${currency}` : text;
 }

@@ -15,6 +15,7 @@
  * Column headers and words follow the caller's language (`language` cookie / Accept-Language);
  * times are shown in the `Time-Zone` header's zone (UTC by default).
  */
+import { currencyDigits } from '../../../domain/enums.js';
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -51,9 +52,6 @@ const exportQuery = orderFilterQuery.extend({
   size: z.coerce.number().int().min(1).optional(),
 });
 type ExportQuery = z.infer<typeof exportQuery>;
-
-/** Currencies without a minor unit. */
-const NO_MINOR = new Set(['JPY', 'KRW']);
 
 /** Rows matching `where`, counted on the order table alone. */
 async function countOrders(db: Db, where: SQL | undefined): Promise<number> {
@@ -172,7 +170,7 @@ const exportRoutes: FastifyPluginAsync = async (app) => {
       for await (const page of orderPages(app.db, where, q, rows)) {
         for (const o of page) {
           const row = ws.addRow(EXCEL_COLUMNS.map((c) => excelCell(o, c, lang, tz)));
-          const money = NO_MINOR.has(o.currency) ? '0' : '0.00';
+          const money = currencyDigits(o.currency) === 0 ? '0' : '0.00';
           for (const c of ['electricityFee', 'serviceFee', 'cost', 'taxAmount', 'totalAmount'] as const) {
             row.getCell(EXCEL_COLUMNS.indexOf(c) + 1).numFmt = money;
           }

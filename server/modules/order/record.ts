@@ -58,6 +58,8 @@ export interface OrderRecord extends OrderAmounts {
   stopReason: string | null;
   paid: boolean;
   breakdown: unknown;
+  /** What the figures rest on beyond the charger's word (ORDER_FLAGS of domain/enums.ts). */
+  flags: string[];
 }
 
 /** SELECT … FROM charge_order LEFT JOIN company, station, card_user, app_user. */
@@ -122,5 +124,6 @@ export function toOrderRecord(row: OrderRow, now: Date = new Date()): OrderRecor
     totalAmount: o.totalAmount,
     paid: o.paid,
     breakdown: o.breakdown ?? null,
+    flags: o.flags ?? [],
   };
 }

@@ -13,7 +13,11 @@ describe('remote command requests (docs/operations.md "Remote commands")', () =>
   });
 
   it('remote stop leaves the transaction to the server (the open one)', () => {
-    expect(commandRequest(4, 'remote-stop', {})).toEqual({ path: 'charger/4/command/remote-stop', body: {} });
+    // The stop names its session: the transaction when given, else the connector (never an empty request).
+    expect(commandRequest(4, 'remote-stop', { connectorId: 2 })).toEqual({ path: 'charger/4/command/remote-stop', body: { connectorId: 2 } });
+    expect(commandRequest(4, 'remote-stop', { connectorId: 2, transactionId: 77 })).toEqual({ path: 'charger/4/command/remote-stop', body: { transactionId: 77 } });
+    expect(commandFormError('remote-stop', {})).toBe('app.commands.errors.session_required');
+    expect(commandFormError('remote-stop', { connectorId: 1 })).toBeUndefined();
   });
 
   it('reset soft by default, hard when chosen', () => {
