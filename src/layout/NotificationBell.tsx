@@ -4,7 +4,7 @@
  * 20 of the tab (repeats of one notice are one row with a count), "mark all read" and "see all"
  * to the full, paged list (`/Notifications`). Opening a notice marks it read.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Badge, Box, Button, Divider, IconButton, List, Popover, Stack, Tab, Tabs, Tooltip, Typography } from '@mui/material';
 import NotificationsIcon from '@mui/icons-material/NotificationsNone';
@@ -29,20 +29,39 @@ export function NotificationBell() {
   const markRead = useMarkRead();
   const shown = Array.isArray(data) ? data : [];
   const unread = summary?.all.unread ?? 0;
+  // The tooltip is controlled: hidden while the panel is open, closed when the panel closes, and
+  // not reopened by the focus the panel hands back to the bell (only by a new hover or focus).
+  const [tip, setTip] = useState(false);
+  const quiet = useRef(false);
+  const closePanel = () => {
+    quiet.current = true;
+    setTip(false);
+    setAnchor(null);
+  };
   const open = (n: SystemNotification) => {
     if (!n.read) void markRead([n.id]);
-    setAnchor(null);
+    closePanel();
   };
   return (
     <>
-      <Tooltip title={translate('app.nav.notifications')}>
-        <IconButton onClick={(e) => setAnchor(e.currentTarget)} data-testid="notification-bell" aria-label={translate('app.nav.notifications')}>
+      <Tooltip
+        title={translate('app.nav.notifications')}
+        open={tip && !anchor}
+        onOpen={(e) => { if (!(quiet.current && e.type === 'focus')) setTip(true); }}
+        onClose={() => setTip(false)}
+      >
+        <IconButton
+          onClick={(e) => { setTip(false); setAnchor(e.currentTarget); }}
+          onBlur={() => { quiet.current = false; }}
+          data-testid="notification-bell"
+          aria-label={translate('app.nav.notifications')}
+        >
           <Badge badgeContent={unread} color="error" max={99} data-testid="notification-badge">
             <NotificationsIcon />
           </Badge>
         </IconButton>
       </Tooltip>
-      <Popover open={!!anchor} anchorEl={anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+      <Popover open={!!anchor} anchorEl={anchor} onClose={closePanel} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
         <Box sx={{ width: 380, maxWidth: 'calc(100vw - 16px)' }} data-testid="notification-panel">
           <Tabs value={tab} onChange={(_e, v: NoticeTab) => setTab(v)} variant="fullWidth">
             {NOTICE_TABS.map((t) => (
@@ -60,7 +79,7 @@ export function NotificationBell() {
             <Button size="small" disabled={unread === 0} onClick={() => void markRead('all')} data-testid="notification-mark-all">
               {translate('app.notices.mark_all_read')}
             </Button>
-            <Button size="small" href="#/Notifications" onClick={() => setAnchor(null)} data-testid="notification-see-all">
+            <Button size="small" href="#/Notifications" onClick={closePanel} data-testid="notification-see-all">
               {translate('app.notices.see_all', { count: summary?.[tab].total ?? 0 })}
             </Button>
           </Stack>
