@@ -19,6 +19,7 @@ import { openRedisLink } from './cluster/link.js';
 import { ClusterNodes } from './cluster/nodes.js';
 import { registerAccessHook } from './http/access.js';
 import { registerErrorHandler } from './http/errors.js';
+import { registerNulGuard } from './http/nul-guard.js';
 import { responseSerializer } from './http/serializer.js';
 import { sendError } from './http/envelope.js';
 import { apiModules } from './modules/index.js';
@@ -121,6 +122,10 @@ export async function buildApp(opts: { db: Db; config: Config; bus?: Bus; logger
   app.decorate('spRoutes', [] as RegisteredRoute[]);
   await app.register(async (sp) => {
     registerAccessHook(sp);
+    // The API takes JSON (and the upload routes their own types): a text/plain body is refused
+    // with 402 "Illegal content type", not parsed into a string that fails later as empty fields.
+    sp.removeContentTypeParser('text/plain');
+    registerNulGuard(sp);
     sp.addHook('onRoute', (r) => {
       // Every JSON route answers failures with the one failure envelope (docs/api.md).
       if (r.schema?.response && typeof r.schema.response === 'object') {

@@ -53,7 +53,7 @@ export function answersWith<T extends z.ZodType>(data: T) {
 export const noData = z.null();
 
 /** `/:id` path parameters. */
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
+export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** The `response` of a download: a file of `contentType` on success, the failure envelope otherwise. */
 export function fileAnswer(contentType: string, description: string) {

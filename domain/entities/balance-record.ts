@@ -38,14 +38,18 @@ export type BalanceOperationInput = z.infer<typeof balanceOperationInput>;
 /** `clear` takes no amount: every field optional, the body may be absent. */
 export const balanceClearInput = balanceOperationInput.partial().nullish();
 
+/** The largest amount one balance operation takes (9 digits: far below the numeric(14,2) balance). */
+export const MAX_BALANCE_AMOUNT = 999_999_999;
+
 /**
- * Checks a recharge amount: negative → 650; zero, fractional or not a number → 705.
+ * Checks a recharge amount, given as the client sent it: negative → 650; zero, fractional, with
+ * spaces (`" 5 "`), in exponent form (`1e12`), beyond {@link MAX_BALANCE_AMOUNT} or not a number →
+ * 705. The amount stored is the very string checked, so what passes here is a plain integer.
  * @returns null when valid, else the catalogue code.
  */
 export function rechargeAmountError(amount: string): 650 | 705 | null {
-  const s = amount.trim();
-  if (/^-/.test(s)) return 650;
-  if (!/^\d+$/.test(s) || Number(s) <= 0) return 705;
+  if (/^\s*-/.test(amount)) return 650;
+  if (!/^\d{1,9}$/.test(amount) || Number(amount) <= 0 || Number(amount) > MAX_BALANCE_AMOUNT) return 705;
   return null;
 }
 

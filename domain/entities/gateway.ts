@@ -65,7 +65,7 @@ export type GatewayInput = z.infer<typeof gatewayCreate>;
 /** `GET /sp/gateway` filters (with the page query). */
 export const gatewayFilters = z.object({
   companyCode: z.string().optional(),
-  stationId: z.coerce.number().int().positive().optional(),
+  stationId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   lifeStatus: z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v : [v])).optional(),
   online: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
   q: z.string().max(100).optional(),

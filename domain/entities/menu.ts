@@ -15,7 +15,7 @@ const editable = {
   permission: requiredField(permissionSchema),
   level: requiredField(z.coerce.number().int().min(1).max(5)),
   configurable: requiredField(z.boolean()),
-  parentId: z.preprocess(blankToNull, z.coerce.number().int().positive().nullish()),
+  parentId: z.preprocess(blankToNull, z.coerce.number().int().positive().max(2_147_483_647).nullish()),
   enabled: z.boolean().optional(),
   hidden: z.boolean().optional(),
 };

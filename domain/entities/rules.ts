@@ -32,8 +32,12 @@ export const IDENTITY_PATTERN = /^[A-Za-z0-9._-]+$/;
 /** Charger SN length (spec §9). */
 export const SERIAL_LENGTH = 16;
 
-/** True when a person's name contains a digit (spec §5, code 900). */
-export const hasDigit = (s: string | null | undefined) => !!s && /\d/.test(s);
+/**
+ * True when a person's name contains a number character (spec §5, code 900): any Unicode number
+ * (`\p{N}`: ASCII and Arabic-Indic digits, full-width `３`, superscripts `²`, Roman numerals `Ⅻ`,
+ * vulgar fractions …), not only `0-9`. The one rule of the server and the console.
+ */
+export const hasDigit = (s: string | null | undefined) => !!s && /\p{N}/u.test(s);
 
 /** Required text: trimmed, 1..`max` characters; absent, null or blank → the `empty` code. */
 export const requiredText = (empty: ErrorCode, max: number) =>

@@ -132,7 +132,7 @@ export type StationInput = z.infer<typeof stationCreate>;
 /** `GET /sp/station` filters (with the page query). */
 export const stationFilters = z.object({
   companyCode: z.string().optional(),
-  groupId: z.coerce.number().int().positive().optional(),
+  groupId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   status: z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v : [v])).optional(),
   q: z.string().max(100).optional(),
 });

@@ -15,9 +15,9 @@ const editable = {
   phone: requiredField(phoneSchema),
   email: requiredField(z.email().trim().max(254).toLowerCase()),
   /** The role; required for every type but ADMIN. Same company or a platform role. */
-  roleId: z.preprocess(blankToNull, z.coerce.number().int().positive().nullish()),
+  roleId: z.preprocess(blankToNull, z.coerce.number().int().positive().max(2_147_483_647).nullish()),
   /** Stations a STATION_MANAGER manages (ids of the account's company). */
-  managedStationIds: z.array(z.coerce.number().int().positive()).max(1000).optional(),
+  managedStationIds: z.array(z.coerce.number().int().positive().max(2_147_483_647)).max(1000).optional(),
   /** The company; defaults to the caller's. Null/absent for ADMIN accounts. */
   companyCode: z.preprocess(blankToNull, companyCodeSchema.nullish()),
 };
@@ -48,7 +48,7 @@ export const accountListFilters = z.object({
   /** Matches username, real name, e-mail or phone (case-insensitive substring). */
   q: z.string().trim().max(100).optional(),
   active: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
-  roleId: z.coerce.number().int().positive().optional(),
+  roleId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
 
 /** An account as the API answers it (never the password). `createdAt` is the joined date. */

@@ -39,8 +39,8 @@ export function isTimeZone(tz: string): boolean {
   }
 }
 
-/** True when a person's name contains a digit (spec §5, code 900). */
-export const nameHasDigit = (s: string | null | undefined) => !!s && /\d/.test(s);
+/** True when a person's name contains a number character (spec §5, code 900): `hasDigit`. */
+export { hasDigit as nameHasDigit } from '../entities/rules.js';
 
 /**
  * The first required field that is missing: absent or null on create, null (sent blank) on update.

@@ -10,7 +10,7 @@
 export function amountCode(value: unknown): 650 | 705 | null {
   const s = String(value ?? '').trim();
   if (/^-/.test(s)) return 650;
-  if (!/^\d+$/.test(s) || Number(s) <= 0) return 705;
+  if (!/^\d{1,9}$/.test(s) || Number(s) <= 0) return 705;
   return null;
 }
 

@@ -24,10 +24,21 @@ export function limitOffset(q: PageQuery): { limit: number; offset: number } {
  * outside it → 400 `sort`), descending unless `order` is asc, then `tiebreak` descending.
  */
 export function newestFirst(q: PageQuery, sortable: Readonly<{ id: PgColumn } & Record<string, PgColumn>>, tiebreak: PgColumn): SQL[] {
-  if (q.sort && !(q.sort in sortable)) throw new AppError(400, 'sort');
+  // own keys only: `__proto__`, `constructor`… are not columns (400, not 500)
+  if (q.sort && !Object.hasOwn(sortable, q.sort)) throw new AppError(400, 'sort');
   const column = sortable[q.sort ?? 'id'];
   const dir = q.order?.toLowerCase() === 'asc' ? asc : desc;
   return [dir(column), desc(tiebreak)];
+}
+
+/**
+ * The column of `sort` in `sortable` (own keys only, so `__proto__` or `constructor` → 400
+ * `sort`, never a prototype passed to SQL); `fallback` when no sort is asked.
+ */
+export function sortColumn(sort: string | undefined, sortable: Readonly<Record<string, PgColumn>>, fallback: PgColumn): PgColumn {
+  if (!sort) return fallback;
+  if (!Object.hasOwn(sortable, sort)) throw new AppError(400, 'sort');
+  return sortable[sort];
 }
 
 /** Escapes LIKE wildcards of a user's search term: `%term%` matching it literally (ILIKE). */

@@ -51,8 +51,9 @@ describe.each(backends())('charger log API on %s', (backend) => {
     const mine = await get(`/sp/charger-log?serialNum=${a.charger.serialNum}&direction=OUT&action=Authorize`, admin);
     expect(mine.data.total).toBe(1);
     expect(mine.data.records[0]).toMatchObject({ messageType: 'CALLRESULT', payload: { idTagInfo: { status: 'Accepted' } } });
+    // a start in the future breaks the time-range rule of every list (domain/time-range.ts)
     const future = await get(`/sp/charger-log?startTime=${Date.now() + 3_600_000}`, admin);
-    expect(future.data.total).toBe(0);
+    expect(future.code).toBe(715);
   });
 
   it('limits a company user to its own chargers', async () => {

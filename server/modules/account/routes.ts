@@ -16,7 +16,7 @@ import { createAccount, deleteAccount, getAccount, listAccounts, setAccountActiv
 import { PERMISSIONS } from '../../../domain/permissions.js';
 
 export const ACCOUNTS_PERMISSION = PERMISSIONS.systemUsers.accounts;
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const boolQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 const accountRoutes: FastifyPluginAsync = async (app) => {

@@ -21,7 +21,7 @@ import { account, company, role, sessionToken, station } from '../../db/schema.j
 import { mapUnique, type UniqueAnswer } from '../../db/pg-errors.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError, type Page } from '../../http/envelope.js';
-import { likeTerm, limitOffset, type PageQuery } from '../../http/paging.js';
+import { likeTerm, limitOffset, sortColumn, type PageQuery } from '../../http/paging.js';
 import { requireFields } from '../../http/required.js';
 import { assertSameCompany, stationLimit } from '../../http/scope.js';
 import { hashPassword } from '../../auth/password.js';
@@ -124,7 +124,7 @@ export async function listAccounts(db: Db, auth: AuthContext, f: AccountFilters,
   }
   const where = and(...conds);
   const { limit, offset } = limitOffset(page);
-  const sortCol = SORTS[(page.sort ?? '') as keyof typeof SORTS] ?? account.id;
+  const sortCol = sortColumn(page.sort, SORTS, account.id);
   const dir = (page.order ?? 'asc').toLowerCase() === 'desc' ? desc : asc;
   const [rows, [{ n }]] = await Promise.all([
     db.select(columns).from(account)

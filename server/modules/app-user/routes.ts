@@ -23,7 +23,7 @@ import { appUserOrder, appUserRecord, appUserStatusInput } from '../../../domain
 import { balanceRecord } from '../../../domain/entities/balance-record.js';
 
 const PERMISSION = PERMISSIONS.chargerUsers.appUsers;
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const SORTABLE = { id: appUser.id, nickname: appUser.nickname, balance: appUser.balance, createTimeStamp: appUser.createdAt } as const;
 
 type AppUserRow = typeof appUser.$inferSelect;

@@ -7,7 +7,8 @@
  *   refused OCPP handshakes, newest first.
  * Both need `menu:events:chargerlog` and are company-scoped: a company user sees the rows of its
  * own chargers; attempts with an unknown identity (no company) are seen by administrators only.
- * Answer `{ records, total }`; times are ISO-8601 UTC (`createTimeStamp`).
+ * A bad time range (domain/time-range.ts) → 715. Answer `{ records, total }`; times are ISO-8601
+ * UTC (`createTimeStamp`).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,6 +20,7 @@ import { ok, type Page } from '../../http/envelope.js';
 import { limitOffset, pageQuery, timeQuery } from '../../http/paging.js';
 import { assertFilterInScope, scopeWhere } from '../../http/scope.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
+import { checkTimeRange } from '../order/filter.js';
 import { answersWith, pageOf } from '../../../domain/entities/api.js';
 import { chargerLogRecord, connectionAttemptRecord, type ChargerLogRecord, type ConnectionAttemptRecord } from '../../../domain/entities/charger-log.js';
 
@@ -50,6 +52,7 @@ const ocppAdminRoutes: FastifyPluginAsync = async (app) => {
     const auth = authOf(req);
     const q = req.query;
     assertFilterInScope(auth, q);
+    checkTimeRange(q.startTime, q.endTime);
     const where = and(...([
       scopeWhere(auth, chargerLog),
       q.companyCode ? eq(chargerLog.companyCode, q.companyCode) : undefined,
@@ -79,6 +82,7 @@ const ocppAdminRoutes: FastifyPluginAsync = async (app) => {
     const auth = authOf(req);
     const q = req.query;
     assertFilterInScope(auth, q);
+    checkTimeRange(q.startTime, q.endTime);
     const where = and(...([
       scopeWhere(auth, connectionAttempt),
       q.companyCode ? eq(connectionAttempt.companyCode, q.companyCode) : undefined,

@@ -29,7 +29,7 @@ export const CHARGER_READ_PERMISSIONS = [PERMISSIONS.monitoring.chargers, PERMIS
 
 const listQuery = pageQuery.extend({
   companyCode: z.string().max(64).optional(),
-  stationId: z.coerce.number().int().positive().optional(),
+  stationId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   online: z.enum(booleanStrings).optional(),
   runStatus: z.enum(OCPP_STATUSES).optional(),
   dashboardState: z.enum(DASHBOARD_SPLIT).optional(),
@@ -104,7 +104,7 @@ const chargerReadRoutes: FastifyPluginAsync = async (app) => {
 
   r.get('/charger/:id', {
     config: { permission: CHARGER_READ_PERMISSIONS },
-    schema: { tags: ['charger'], params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: envelopeOf(chargerRecord) } },
+    schema: { tags: ['charger'], params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }), response: { 200: envelopeOf(chargerRecord) } },
   }, async (req) => {
     const auth = authOf(req);
     const record = await loadChargerRecord(app.db, req.params.id);

@@ -14,7 +14,7 @@ import { answersWith } from '../../../domain/entities/api.js';
 import { commandAnswer } from '../../../domain/entities/command.js';
 
 const PERMISSION = PERMISSIONS.monitoring.chargers;
-const params = z.object({ id: z.coerce.number().int().positive() });
+const params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const connectorId = z.number().int().min(0).max(99);
 
 const bodies = {

@@ -38,7 +38,7 @@ const companyRoutes: FastifyPluginAsync = async (app) => {
     config: { permission: PERMISSIONS.systemUsers.accounts, scope: 'company' },
     schema: {
       tags: ['company'],
-      params: z.object({ id: z.coerce.number().int().positive() }),
+      params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
       querystring: passwordFields,
       body: passwordFields.optional().nullable(),
       response: answersWith(noData),

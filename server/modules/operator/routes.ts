@@ -18,7 +18,7 @@ import { createOperator, getOperator, listOperators, updateOperator } from './se
 import { PERMISSIONS } from '../../../domain/permissions.js';
 
 const PERMISSION = PERMISSIONS.system.operators;
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** Operator logo limit (spec §5 logo: JPEG or PNG, at most 200 KB). */
 export const LOGO_LIMITS = { maxBytes: 200 * 1024 };

@@ -14,7 +14,7 @@ import { account, appUser, balanceRecord, cardUser, chargeOrder, company, role, 
 import { mapUnique, type UniqueAnswer } from '../../db/pg-errors.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError, type Page } from '../../http/envelope.js';
-import { likeTerm, limitOffset, type PageQuery } from '../../http/paging.js';
+import { likeTerm, limitOffset, sortColumn, type PageQuery } from '../../http/paging.js';
 import { requireFields } from '../../http/required.js';
 import { assertSameCompany } from '../../http/scope.js';
 import { hashPassword } from '../../auth/password.js';
@@ -73,7 +73,7 @@ export async function listOperators(db: Db, auth: AuthContext, f: OperatorFilter
   if (f.q) conds.push(or(ilike(company.name, likeTerm(f.q)), ilike(company.code, likeTerm(f.q))));
   const where = and(...conds);
   const { limit, offset } = limitOffset(page);
-  const sortCol = SORTS[(page.sort ?? '') as keyof typeof SORTS] ?? company.id;
+  const sortCol = sortColumn(page.sort, SORTS, company.id);
   const dir = (page.order ?? 'asc').toLowerCase() === 'desc' ? desc : asc;
   const [rows, [{ n }]] = await Promise.all([
     db.select().from(company).where(where).orderBy(dir(sortCol), asc(company.id)).limit(limit).offset(offset),

@@ -213,7 +213,7 @@ const exportRoutes: FastifyPluginAsync = async (app) => {
 
   r.get('/order/:id/invoice', {
     config,
-    schema: { tags: ['order'], params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: fileAnswer('application/pdf', 'The tax invoice') } },
+    schema: { tags: ['order'], params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }), response: { 200: fileAnswer('application/pdf', 'The tax invoice') } },
   }, async (req, reply) => {
     const auth = authOf(req);
     const [row] = await orderQuery(app.db).where(eq(chargeOrder.id, req.params.id)).limit(1);

@@ -13,11 +13,12 @@ import { likeTerm, manyQuery, timeQuery } from '../../http/paging.js';
 import { assertFilterInScope, scopeWhere } from '../../http/scope.js';
 import { booleanStrings, orderByOf, type SortMap } from '../charger/query-helpers.js';
 import { durationSecondsSql } from './record.js';
+import { timeRangeError } from '../../../domain/time-range.js';
 
 /** The list filters of `GET /sp/order` (without paging): company, station, charger, status… */
 export const orderFilterQuery = z.object({
   companyCode: z.string().max(64).optional(),
-  stationId: z.coerce.number().int().positive().optional(),
+  stationId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   chargerSn: z.string().max(64).optional(),
   status: manyQuery.pipe(z.array(z.enum(ORDER_STATUSES))).optional(),
   paid: z.enum(booleanStrings).optional(),
@@ -55,10 +56,14 @@ export const ORDER_SORTS: SortMap = {
   createTimeStamp: chargeOrder.createdAt,
 };
 
-/** Spec §5 time-range rules on a list's startTime/endTime: 715 when violated. */
-export function checkTimeRange(start: Date | undefined, end: Date | undefined, now: Date = new Date()): void {
-  if (start && end && end.getTime() < start.getTime()) throw new AppError(715, 'endTime');
-  if (start && start.getTime() > now.getTime()) throw new AppError(715, 'startTime');
+/**
+ * Spec §5 time-range rule on a list's startTime/endTime (domain/time-range.ts: no end without a
+ * start, no start in the future, no end after today, end not before start, at most `maxDays`):
+ * throws 715 naming the field.
+ */
+export function checkTimeRange(start: Date | undefined, end: Date | undefined, now: Date = new Date(), maxDays?: number): void {
+  const bad = timeRangeError(start, end, { now, maxDays });
+  if (bad) throw new AppError(bad.code, bad.field);
 }
 
 /**

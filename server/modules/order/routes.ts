@@ -55,7 +55,7 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
     config: { permission: PERMISSIONS.operations.orders },
     schema: {
       tags: ['order'],
-      params: z.object({ id: z.coerce.number().int().positive() }),
+      params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
       response: { 200: envelopeOf(orderRecord.extend({ meterValues: z.array(meterValueRecord) })) },
     },
   }, async (req) => {

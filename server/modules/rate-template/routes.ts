@@ -22,8 +22,8 @@ import { answersWith, noData, pageOf } from '../../../domain/entities/api.js';
 import { rateTemplateRecord } from '../../../domain/entities/rate-template.js';
 
 const permission = PERMISSIONS.stations.profile;
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const detailParams = idParams.extend({ detailId: z.coerce.number().int().positive() });
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const detailParams = idParams.extend({ detailId: z.coerce.number().int().positive().max(2_147_483_647) });
 const contextQuery = z.object({ context: z.enum(['template', 'station']).default('template') });
 const listQuery = pageQuery.extend({
   companyCode: z.string().optional(),

@@ -15,7 +15,7 @@ import { createRole, deleteRole, getRole, listRoles, selectRoles, setRoleEnabled
 import { PERMISSIONS } from '../../../domain/permissions.js';
 
 const PERMISSION = PERMISSIONS.systemUsers.permissions;
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const boolQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 const roleRoutes: FastifyPluginAsync = async (app) => {

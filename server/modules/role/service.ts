@@ -13,7 +13,7 @@ import { mapUnique, type UniqueAnswer } from '../../db/pg-errors.js';
 import type { AuthContext } from '../../http/access.js';
 import { hasPermission } from '../../http/access.js';
 import { AppError, type Page } from '../../http/envelope.js';
-import { likeTerm, limitOffset, type PageQuery } from '../../http/paging.js';
+import { likeTerm, limitOffset, sortColumn, type PageQuery } from '../../http/paging.js';
 import { requireFields } from '../../http/required.js';
 import { assertSameCompany } from '../../http/scope.js';
 import { grantablePermissions, withAncestors } from '../menu/service.js';
@@ -78,7 +78,7 @@ export async function listRoles(db: Db, auth: AuthContext, f: RoleFilters, page:
   if (f.enabled !== undefined) conds.push(eq(role.enabled, f.enabled));
   const where = and(...conds);
   const { limit, offset } = limitOffset(page);
-  const sortCol = { name: role.name, code: role.code, companyCode: role.companyCode, createdAt: role.createdAt }[page.sort ?? ''] ?? role.id;
+  const sortCol = sortColumn(page.sort, { name: role.name, code: role.code, companyCode: role.companyCode, createdAt: role.createdAt }, role.id);
   const dir = (page.order ?? 'asc').toLowerCase() === 'desc' ? desc : asc;
   const [rows, [{ n }]] = await Promise.all([
     db.select().from(role).where(where).orderBy(dir(sortCol), asc(role.id)).limit(limit).offset(offset),

@@ -57,7 +57,8 @@ export function readCompanyFilter(auth: AuthContext, requested: string | undefin
 
 /** ORDER BY from a page query and a whitelist (`sort` outside it → 400); `fallback` otherwise. */
 export function orderOf(q: PageQuery, whitelist: Readonly<Record<string, PgColumn | SQL>>, fallback: PgColumn): SQL {
-  if (q.sort && !(q.sort in whitelist)) throw new AppError(400, 'sort');
+  // own keys only: `__proto__`, `constructor`… are not columns (400, not 500)
+  if (q.sort && !Object.hasOwn(whitelist, q.sort)) throw new AppError(400, 'sort');
   const col = q.sort ? whitelist[q.sort] : fallback;
   return (q.order ?? 'asc').toLowerCase() === 'desc' ? desc(col) : asc(col);
 }

@@ -21,7 +21,7 @@ import { AppError, ok } from '../../http/envelope.js';
 import { timeQuery } from '../../http/paging.js';
 import { assertFilterInScope, scopeWhere } from '../../http/scope.js';
 import { timeZoneOf } from '../../http/time-zone.js';
-import { checkTimeRange } from '../order/routes.js';
+import { checkTimeRange } from '../order/filter.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 import { answersWith } from '../../../domain/entities/api.js';
 import { stationInsightsAnswer, statisticsAnswer } from '../../../domain/entities/statistics.js';
@@ -33,7 +33,7 @@ const rangeQuery = z.object({
   startTime: timeQuery.optional(),
   endTime: timeQuery.optional(),
   companyCode: z.string().max(64).optional(),
-  stationId: z.coerce.number().int().positive().optional(),
+  stationId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
 
 /** The validated range, defaulting to the last 30 days (715 on a bad range). */
