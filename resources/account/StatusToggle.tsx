@@ -4,9 +4,9 @@
  * then the list refreshes. Errors show the server's catalogue message.
  */
 import { useState } from 'react';
-import { Confirm, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { Confirm, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { Button } from '@mui/material';
-import type { ChargeDeskDataProvider } from '../../dataProvider';
+import { useSpCall } from '../../src/hooks/useApi';
 
 export interface StatusToggleProps {
   /** API resource, e.g. `company/user`, `role`, `menu`. */
@@ -27,7 +27,7 @@ export function StatusToggle({ resource, field, prefix, words, nameField = 'name
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const dataProvider = useDataProvider<ChargeDeskDataProvider>();
+  const call = useSpCall();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   if (!record) return null;
@@ -37,7 +37,7 @@ export function StatusToggle({ resource, field, prefix, words, nameField = 'name
   const confirm = async () => {
     setBusy(true);
     try {
-      await dataProvider.call('PUT', `${resource}/${encodeURIComponent(String(record.id))}/status`, { [field]: !on });
+      await call('PUT', `${resource}/${encodeURIComponent(String(record.id))}/status`, { [field]: !on });
       notify(`${prefix}.messages.${word}d`, { type: 'success' });
       refresh();
       setOpen(false);

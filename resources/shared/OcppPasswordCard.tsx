@@ -8,7 +8,7 @@
  * `.notifications.password_removed`.
  */
 import { useState } from 'react';
-import { Button, Confirm, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Button, Confirm, useNotify, useTranslate } from 'react-admin';
 import {
   Alert, Box, Card, CardContent, CardHeader, Dialog, DialogActions, DialogContent, DialogTitle, IconButton,
   TextField as MuiTextField, Tooltip, Typography,
@@ -16,7 +16,7 @@ import {
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import KeyIcon from '@mui/icons-material/Key';
 import KeyOffIcon from '@mui/icons-material/KeyOff';
-import type { ChargeDeskDataProvider } from '../../dataProvider';
+import { useSpCall } from '../../src/hooks/useApi';
 
 /** The user name and the plain password answered once by `POST …/ocpp-password`. */
 export interface OcppCredentials {
@@ -86,7 +86,7 @@ export function OcppPasswordCard({ resource, id, serialNum, hasOcppPassword, onC
 }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<ChargeDeskDataProvider>();
+  const call = useSpCall();
   const [confirm, setConfirm] = useState<'generate' | 'remove' | null>(null);
   const [busy, setBusy] = useState(false);
   const [credentials, setCredentials] = useState<OcppCredentials | null>(null);
@@ -100,11 +100,11 @@ export function OcppPasswordCard({ resource, id, serialNum, hasOcppPassword, onC
     setBusy(true);
     try {
       if (action === 'generate') {
-        const cred = await dataProvider.call<OcppCredentials>('POST', `${resource}/${id}/ocpp-password`);
+        const cred = await call<OcppCredentials>('POST', `${resource}/${id}/ocpp-password`);
         setCredentials(cred);
         setKnown(true);
       } else if (action === 'remove') {
-        await dataProvider.call('DELETE', `${resource}/${id}/ocpp-password`);
+        await call('DELETE', `${resource}/${id}/ocpp-password`);
         setKnown(false);
         notify(`${p}.notifications.password_removed`, { type: 'success' });
       }
