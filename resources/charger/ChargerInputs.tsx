@@ -7,8 +7,9 @@
  */
 import { useWatch } from 'react-hook-form';
 import {
-  DateInput, FormDataConsumer, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, useGetList, useTranslate,
+  FormDataConsumer, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, useGetList, useTranslate,
 } from 'react-admin';
+import { DayInput } from '../../src/components/DayField';
 import { Alert, Box, Typography } from '@mui/material';
 import { LIFE_STATUSES, PHASES, WARRANTY_YEARS } from '../../domain/enums';
 import { CHARGER_SN_LENGTH, CHARGER_TYPES, chargerCreate as chargerInput } from '../../domain/entities/charger';
@@ -83,7 +84,7 @@ export function ChargerForm({ edit, online }: { edit?: boolean; online?: boolean
       </Box>
       <Section title="resources.charger.sections.installation" />
       <Box sx={row}>
-        <DateInput source="installationDate" isRequired slotProps={{ htmlInput: { 'data-testid': 'charger-installation-date' } }} />
+        <DayInput source="installationDate" isRequired inputAttributes={{ 'data-testid': 'charger-installation-date' }} sx={{ width: '100%' }} />
         <SelectInput source="warrantyYears" choices={WARRANTY_YEARS.map((y) => ({ id: y, name: `resources.charger.values.warrantyYears.${y}` }))} isRequired data-testid="charger-warranty" />
       </Box>
       <Box sx={row}>

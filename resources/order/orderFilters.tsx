@@ -1,8 +1,9 @@
 /** The order list filters (requirements §2: search, company, station, status, payment, user type, date). */
 import { useMemo } from 'react';
-import { DateInput, SearchInput, SelectArrayInput, SelectInput, useTranslate } from 'react-admin';
+import { SearchInput, SelectArrayInput, SelectInput, useTranslate } from 'react-admin';
 import dayjs from 'dayjs';
 import { ORDER_STATUSES, USER_TYPES } from '../../domain/enums';
+import { DayInput } from '../../src/components/DayField';
 import { CompanyFilterInput, StationFilterInput } from '../shared/filterInputs';
 import { endNotBeforeStart, endOfDayIso, notAfterToday, startOfDayIso } from './validators';
 
@@ -28,8 +29,8 @@ export function useOrderFilters() {
         choices={[{ id: 'true', name: translate('resources.order.values.paid.true') }, { id: 'false', name: translate('resources.order.values.paid.false') }]}
       />,
       <SelectInput key="userType" source="userType" alwaysOn choices={USER_TYPES.map((u) => ({ id: u, name: `resources.order.values.userType.${u}` }))} />,
-      <DateInput key="startTime" source="startTime" alwaysOn parse={startOfDayIso} validate={notAfterToday} slotProps={{ htmlInput: { max: today } }} />,
-      <DateInput key="endTime" source="endTime" alwaysOn parse={endOfDayIso} validate={[notAfterToday, endNotBeforeStart]} slotProps={{ htmlInput: { max: today } }} />,
+      <DayInput key="startTime" source="startTime" alwaysOn parse={startOfDayIso} validate={notAfterToday} max={today} />,
+      <DayInput key="endTime" source="endTime" alwaysOn parse={endOfDayIso} validate={[notAfterToday, endNotBeforeStart]} max={today} />,
     ];
   }, [translate]);
 }

@@ -83,6 +83,7 @@ const en = {
         days: '%{smart_count} day ago |||| %{smart_count} days ago',
       },
       never: 'never',
+      pickDay: 'Choose a date',
     },
     dashboard: {
       stations: 'Stations',

@@ -197,6 +197,7 @@ const app: (typeof en)['app'] = {
       days: '%{smart_count} 天前',
     },
     never: '从未',
+    pickDay: '选择日期',
   },
   dashboard: {
     stations: '站点',

@@ -5,7 +5,8 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { Stack, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { Stack, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { DayField } from '../../components/DayField';
 import dayjs from 'dayjs';
 import { PRESETS, presetOf, presetRange, rangeError, type DayRange, type Preset } from './ranges';
 
@@ -37,28 +38,27 @@ export function RangePicker({ value, onChange }: { value: DayRange; onChange: (r
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
-      <TextField
-        type="date"
+      <DayField
         size="small"
-        fullWidth={false}
         sx={{ width: 170 }}
         label={translate('app.range.from')}
         value={draft.from}
-        onChange={(e) => edit({ from: e.target.value })}
+        onChange={(from) => edit({ from })}
         error={!!error}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today, 'data-testid': 'range-from' } }}
+        max={today}
+        inputAttributes={{ 'data-testid': 'range-from' }}
       />
-      <TextField
-        type="date"
+      <DayField
         size="small"
-        fullWidth={false}
         sx={{ width: 170 }}
         label={translate('app.range.to')}
         value={draft.to}
-        onChange={(e) => edit({ to: e.target.value })}
+        onChange={(to) => edit({ to })}
         error={!!error}
         helperText={error ? translate(error) : undefined}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today, 'data-testid': 'range-to' }, formHelperText: { ...{ 'data-testid': 'range-error' } } as object }}
+        max={today}
+        inputAttributes={{ 'data-testid': 'range-to' }}
+        slotProps={{ formHelperText: { ...{ 'data-testid': 'range-error' } } as object }}
       />
     </Stack>
   );
