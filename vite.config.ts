@@ -21,7 +21,9 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' },
+        // Console render tests (jsdom, user events) take a few seconds each on a busy 2-core machine:
+        // the bound only stops a hung test, it measures nothing.
+        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000 },
       },
       {
         extends: true,

@@ -1,8 +1,8 @@
 /**
- * The react-admin auth provider (spec §2, §3, §6, §8).
+ * The react-admin auth provider (requirements §2, §3, §6, §8).
  * - login: `POST /sp/login` with JSON `{ username (trimmed), password }`, stores the token, then
  *   loads `GET /sp/user/info` (user, permissions, profile). A failure of that second call clears
- *   the token and rejects with `app.auth.permissions_failed` (spec §2: failed route build).
+ *   the token and rejects with `app.auth.permissions_failed` (requirements §2: failed route build).
  *   Wrong credentials reject with the server's HttpError (code 700) for the login form to show.
  * - logout: `DELETE /sp/logout` (when a token is held), then clears the session.
  * - checkAuth: a token is needed; otherwise → `/login?redirect=<wanted path>`.
@@ -11,7 +11,7 @@
  *   errors (700 wrong login, 403, …) stay on the page as toasts.
  * - getPermissions: the stored strings, reloaded from user/info when missing.
  * - canAccess: for a console path (`resource` starting with `/`, e.g. `/Operations/Orders`), whether
- *   the permissions open it (spec §6, src/routes/access.ts); react-admin's own checks on API
+ *   the permissions open it (requirements §6, src/routes/access.ts); react-admin's own checks on API
  *   resources (`card-user` edit, …) are always allowed here: the server enforces them (403).
  */
 import type { AuthProvider } from 'react-admin';
@@ -122,7 +122,7 @@ export function createAuthProvider({ http, storage = localStorage, location = cu
         const info = await loadInfo();
         return info.permissions ?? [];
       } catch (e) {
-        // The session is gone; the login page shows why (spec §2: failed route build).
+        // The session is gone; the login page shows why (requirements §2: failed route build).
         if (typeof sessionStorage !== 'undefined') sessionStorage.setItem(LOGIN_NOTICE_KEY, 'app.auth.permissions_failed');
         throw e;
       }

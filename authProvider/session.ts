@@ -1,5 +1,5 @@
 /**
- * The browser session (spec §3): the token in localStorage `token`, the user `{ id, userName }`
+ * The browser session (requirements §3): the token in localStorage `token`, the user `{ id, userName }`
  * in `user`, the permission strings (`['role:admin']` or `menu:*`) in `permissions`, and the full
  * profile of `GET /sp/user/info` in `profile`. `lastUserName` remembers who signed in last.
  */

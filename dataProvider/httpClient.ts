@@ -1,5 +1,5 @@
 /**
- * The HTTP client of the console (DESIGN.md §3, spec §7): every call carries the bearer token,
+ * The HTTP client of the console (requirements §12, requirements §7): every call carries the bearer token,
  * the browser's IANA time zone (`Time-Zone`), the language (`Accept-Language`, from the `language`
  * cookie) and credentials. Answers are the envelope `{ code, msg, data }`; any code other than 200
  * becomes an `HttpError(msg, httpStatus, { code, errors })` whose message is the server's text

@@ -1,5 +1,5 @@
 /**
- * The react-admin data provider for the `/sp/*` API (DESIGN.md §3). A factory taking its HTTP
+ * The react-admin data provider for the `/sp/*` API (requirements §12). A factory taking its HTTP
  * client, so tests hand it a client over a fake `fetch`. Resource names are API paths
  * (`order`, `charger`, `station`, `company/user`, …).
  *

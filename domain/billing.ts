@@ -1,5 +1,5 @@
 /**
- * Billing of a charging session (issue "Charging operations", item 1; spec §3 "Pricing (rate)
+ * Billing of a charging session (issue "Charging operations", item 1; requirements §3 "Pricing (rate)
  * template", "Order"). Pure functions on decimals (decimal.js), never binary floats:
  *
  * - The session's energy (Wh meter readings) is split across the time-of-use windows of the

@@ -1,5 +1,5 @@
 /**
- * How far a charger's clock is believed (DESIGN.md §6–§7: "charger clocks are not trusted blindly:
+ * How far a charger's clock is believed (requirements §10–§7: "charger clocks are not trusted blindly:
  * keep both clocks, bound the span, flag the order"; the server's receive time is the fallback).
  *
  * A charger time is plausible when it lies within

@@ -1,5 +1,5 @@
 /**
- * The country list of the station form (spec §3 "Station": country from a country list):
+ * The country list of the station form (requirements §3 "Station": country from a country list):
  * ISO 3166-1 alpha-2 codes with English and Chinese names. A station stores the code; a value
  * that is not in the list (older free text) is shown as it is.
  */

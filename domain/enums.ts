@@ -1,4 +1,4 @@
-/** Enumerations of spec §3–§4, declared once for server and console. */
+/** Enumerations of requirements §3–§4, declared once for server and console. */
 
 export const CURRENCIES = ['NO_CURRENCY', 'HKD', 'MOP', 'TWD', 'CNY', 'KRW', 'JPY', 'EUR', 'SUR', 'DEM', 'GBP', 'FRF', 'USD'] as const;
 export type Currency = (typeof CURRENCIES)[number];
@@ -22,13 +22,13 @@ export const DEDUCT_TYPES = ['BALANCE', 'CARD'] as const;
 export type DeductType = (typeof DEDUCT_TYPES)[number];
 
 /**
- * Charger run statuses (spec §4), in the console's words. OCPP 1.6 ChargePointStatus maps 1:1:
+ * Charger run statuses (requirements §4), in the console's words. OCPP 1.6 ChargePointStatus maps 1:1:
  * Available, Preparing, Charging, SuspendedEVSE, SuspendedEV, Finishing, Reserved, Unavailable, Faulted.
  */
 export const OCPP_STATUSES = ['Available', 'Preparing', 'Charging', 'SuspendedEVSE', 'SuspendedEV', 'Finishing', 'Reserved', 'Unavailable', 'Faulted'] as const;
 export type OcppStatus = (typeof OCPP_STATUSES)[number];
 
-/** The dashboard's five-way split (spec §2). */
+/** The dashboard's five-way split (requirements §2). */
 export const DASHBOARD_SPLIT = ['available', 'charging', 'occupied', 'faulty', 'offline'] as const;
 export type DashboardState = (typeof DASHBOARD_SPLIT)[number];
 

@@ -1,5 +1,5 @@
 /**
- * The error catalogue of spec §8: every response code with its English and Chinese message and
+ * The error catalogue of requirements §8: every response code with its English and Chinese message and
  * the HTTP status of its class. Used by the server (envelope, AppError) and by the console
  * (toast text in the user's language).
  */
@@ -7,13 +7,13 @@
 export type Lang = 'en' | 'zh';
 
 export interface CatalogueEntry {
-  /** HTTP status sent with the envelope (DESIGN.md §3: 200, 400, 401, 403, 404, 409, 500). */
+  /** HTTP status sent with the envelope (requirements §12: 200, 400, 401, 403, 404, 409, 500). */
   status: 200 | 400 | 401 | 403 | 404 | 409 | 500;
   en: string;
   zh: string;
 }
 
-/** Field names of the 600–679 "is empty" codes (spec §8 names the fields, not the numbers). */
+/** Field names of the 600–679 "is empty" codes (requirements §8 names the fields, not the numbers). */
 export const EMPTY_FIELD_CODES = {
   company: 600,
   group: 601,
@@ -159,7 +159,7 @@ export function httpStatusOf(code: number): number {
 
 /**
  * Picks the user's language from a `language` cookie value or an Accept-Language header
- * (spec §1: default English). `zh`, `zh-CN`, `zh-Hans`… → zh.
+ * (requirements §1: default English). `zh`, `zh-CN`, `zh-Hans`… → zh.
  */
 export function pickLang(cookie?: string | null, acceptLanguage?: string | null): Lang {
   if (cookie) return cookie.toLowerCase().startsWith('zh') ? 'zh' : 'en';

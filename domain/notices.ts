@@ -1,5 +1,5 @@
 /**
- * The notices of the navbar bell as data (spec §3 "Notification"; issue "notifications stored as
+ * The notices of the navbar bell as data (requirements §3 "Notification"; issue "notifications stored as
  * data"): every producer stores a `kind` and its `params`, never a sentence. The server (the
  * `content` of `GET /sp/notifications`) and the console render them here, in the reader's
  * language, so a Chinese console shows no English and no raw catalogue code.
@@ -42,7 +42,7 @@ export const NOTICE_TABS: readonly NoticeTab[] = ['all', 'events', 'problems'];
 /** Kinds shown under Problems (with every REPORT_TICKET notification); the rest are Events. */
 export const PROBLEM_KINDS: readonly NoticeKind[] = ['ORDER_UNPAID', 'CARD_REJECTED', 'REPORT_TICKET'];
 
-/** spec §3 systemNotificationType of a kind (a report ticket is REPORT_TICKET, all else EVENT). */
+/** requirements §3 systemNotificationType of a kind (a report ticket is REPORT_TICKET, all else EVENT). */
 export function noticeType(kind: NoticeKind): 'EVENT' | 'REPORT_TICKET' {
   return kind === 'REPORT_TICKET' ? 'REPORT_TICKET' : 'EVENT';
 }

@@ -1,5 +1,5 @@
 /**
- * The permission strings of spec §2 and §6, defined once as a typed constant. The route table
+ * The permission strings of requirements §2 and §6, defined once as a typed constant. The route table
  * (`domain/routes.ts`), the server's route declarations, the role rules, the demo and the tests
  * name a permission through this object, never as a string literal. Spellings are the spec's own
  * (`menu:monitoring:mapmonotoring`, `menu:systemusers:persissions`): they are stored in roles and

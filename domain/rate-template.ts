@@ -1,5 +1,5 @@
 /**
- * Pure rules of rate (pricing) templates (spec §5 "Pricing", §8, §9), shared by the server
+ * Pure rules of rate (pricing) templates (requirements §5 "Pricing", §8, §9), shared by the server
  * (authoritative) and the console's editor (tells what is wrong before saving).
  *
  * Every rule answers a catalogue code, never text:
@@ -15,13 +15,13 @@
 import Decimal from 'decimal.js';
 import type { ErrorCode } from './errors.js';
 
-/** Rate rows per template (spec §9). */
+/** Rate rows per template (requirements §9). */
 export const MAX_RATE_ROWS = 12;
-/** Rows that may share one electricity fee (spec §9). */
+/** Rows that may share one electricity fee (requirements §9). */
 export const MAX_SAME_RATE = 3;
-/** Tax rows in the template popup (spec §5). */
+/** Tax rows in the template popup (requirements §5). */
 export const MAX_TAXES = 5;
-/** Tax rows on the station profile screen (spec §5). */
+/** Tax rows on the station profile screen (requirements §5). */
 export const MAX_TAXES_STATION = 4;
 /** Minutes in a day: the value of `24:00`. */
 export const DAY_MINUTES = 1440;
@@ -32,7 +32,7 @@ export type RateTemplateType = (typeof RATE_TEMPLATE_TYPES)[number];
 /** Where a template is edited: the popup (5 taxes) or the station profile screen (4 taxes). */
 export type RateTemplateContext = 'template' | 'station';
 
-/** The most tax rows a template may have where it is edited (spec §5): 5, or 4 on the station screen. */
+/** The most tax rows a template may have where it is edited (requirements §5): 5, or 4 on the station screen. */
 export function maxTaxes(context: RateTemplateContext = 'template'): number {
   return context === 'station' ? MAX_TAXES_STATION : MAX_TAXES;
 }
@@ -99,7 +99,7 @@ function feeKey(fee: string): string {
 }
 
 /**
- * The time-of-use rows against spec §5: count (647), coverage of 00:00–24:00 with no gap (703)
+ * The time-of-use rows against requirements §5: count (647), coverage of 00:00–24:00 with no gap (703)
  * and no overlap (317), at most 3 rows per fee (648). Does not look at the template type.
  * @returns the first violation, or null when the rows are valid.
  */
@@ -170,7 +170,7 @@ export function checkRateTemplate(t: RateTemplateRules, context: RateTemplateCon
 }
 
 /**
- * The rows after deleting row `index` (spec §5: the window ending at 24:00 cannot be deleted,
+ * The rows after deleting row `index` (requirements §5: the window ending at 24:00 cannot be deleted,
  * 812): the next row (in time) takes over the deleted window, so the day stays covered.
  * @returns the new rows, or the violation (812; 805 when there is no such row).
  */

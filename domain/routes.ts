@@ -1,5 +1,5 @@
 /**
- * The route table of spec §2, defined once: path, i18n title key, menu permission string and
+ * The route table of requirements §2, defined once: path, i18n title key, menu permission string and
  * children. The console builds its sidebar and route guard from it; the server seeds its menu
  * table and checks route permissions from the same strings. Spellings are the spec's own
  * (e.g. `StationIndights`, `menu:monitoring:mapmonotoring`, `menu:systemusers:persissions`).
@@ -21,7 +21,7 @@ export interface RouteNode {
   hidden?: boolean;
 }
 
-/** The full administrator permission (spec §6). */
+/** The full administrator permission (requirements §6). */
 export const ADMIN_PERMISSION = P.admin;
 
 const child = (parent: string, name: string, key: string, permission: MenuPermission, icon: string): RouteNode => ({
@@ -96,7 +96,7 @@ export const ROUTES: RouteNode[] = [
       child('System', 'Menu', 'menu', P.system.menu, 'Menu'),
     ],
   },
-  // Menu sections of their own for every signed-in user (spec §2 menu list: "Notification
+  // Menu sections of their own for every signed-in user (requirements §2 menu list: "Notification
   // Preference; Your Account (edit details, change password)").
   { path: '/NotificationPreference/NotificationPreference', key: 'notificationPreference', icon: 'NotificationsNone' },
   { path: '/TourAccount/TourAccount', key: 'tourAccount', icon: 'AccountCircle' },
@@ -112,14 +112,14 @@ export function allPermissions(routes: RouteNode[] = ROUTES): string[] {
   ]);
 }
 
-/** True when a user with `permissions` may see a node (spec §6: `role:admin` sees all). */
+/** True when a user with `permissions` may see a node (requirements §6: `role:admin` sees all). */
 export function canSee(node: RouteNode, permissions: readonly string[]): boolean {
   if (permissions.includes(ADMIN_PERMISSION)) return true;
   return node.permission === undefined || permissions.includes(node.permission);
 }
 
 /**
- * Filters the table recursively to what `permissions` allow (spec §6). A parent whose children
+ * Filters the table recursively to what `permissions` allow (requirements §6). A parent whose children
  * are all filtered away is dropped too.
  */
 export function filterRoutes(routes: RouteNode[], permissions: readonly string[]): RouteNode[] {
@@ -165,7 +165,7 @@ export function routePath(key: string, routes: RouteNode[] = ROUTES): string {
 }
 
 /**
- * The station profile page's tabs (spec §2 `/Stations/StationProfile`): the stations at the page
+ * The station profile page's tabs (requirements §2 `/Stations/StationProfile`): the stations at the page
  * itself, chargers, gateways and rate templates at these sub-paths, each with its own create,
  * `:id` (edit) and `:id/show`.
  */
@@ -176,6 +176,6 @@ export const STATION_PROFILE_TABS = {
   rateTemplates: `${routePath('stationProfile')}/rate-templates`,
 } as const;
 
-/** The remote-upgrade view of a gateway: the station profile with `?GatewaySN=<sn>` (spec §2). */
+/** The remote-upgrade view of a gateway: the station profile with `?GatewaySN=<sn>` (requirements §2). */
 export const gatewayUpgradePath = (gatewaySn: string) =>
   `${STATION_PROFILE_TABS.stations}?${new URLSearchParams({ GatewaySN: gatewaySn })}`;

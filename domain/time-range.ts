@@ -1,5 +1,5 @@
 /**
- * The one time-range rule of the lists (spec §5 "Time ranges", code 715 "Query time interval
+ * The one time-range rule of the lists (requirements §5 "Time ranges", code 715 "Query time interval
  * error"), used by the server for every list that takes `startTime`/`endTime` (orders and their
  * exports, statistics, station insights, charger log, connection attempts) and by the console.
  *

@@ -61,7 +61,7 @@ export async function buildApp(opts: { db: Db; config: Config; bus?: Bus; logger
       level: opts.config.logLevel,
       redact: { paths: REDACT, censor: '[redacted]' },
       serializers: {
-        // The URL may carry ?password= (spec §7 login form); never log query strings.
+        // The URL may carry ?password= (requirements §7 login form); never log query strings.
         req: (req) => ({ method: req.method, url: String(req.url).split('?')[0], remoteAddress: req.ip }),
       },
     },
@@ -73,7 +73,7 @@ export async function buildApp(opts: { db: Db; config: Config; bus?: Bus; logger
   app.decorate('db', opts.db);
   app.decorate('config', opts.config);
   if (opts.config.redisUrl && !opts.bus) {
-    // Several nodes: the bus and the owner registry go through Redis (DESIGN.md §1).
+    // Several nodes: the bus and the owner registry go through Redis (requirements §12).
     const link = await openRedisLink(opts.config.redisUrl, opts.config.redisPrefix, app.log);
     const cluster = await ClusterNodes.open(link, Math.max(15_000, opts.config.pingInterval * 3000), app.log);
     app.decorate('bus', await RedisBus.open(link, app.log));

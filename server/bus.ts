@@ -1,6 +1,6 @@
 /**
  * The event bus for live updates (charger and gateway status, orders) and console → OCPP notices
- * (deactivations) between the OCPP side and the console's event stream (DESIGN.md §1).
+ * (deactivations) between the OCPP side and the console's event stream (requirements §12).
  * In-process by default; with `REDIS_URL` the same events also travel to every other node over
  * Redis pub/sub (channel `<prefix>bus`), so a console on one node sees chargers on another and a
  * deactivation reaches the node that holds the socket. Listeners on the emitting node are called
@@ -20,7 +20,7 @@ export interface BusEvents {
   /**
    * A charger or gateway was deactivated (or renamed away), or given a new OCPP password
    * (`reason: 'credentials'`), in the console: the central system closes the socket of that OCPP
-   * identity (spec §4), on whichever node holds it.
+   * identity (requirements §4), on whichever node holds it.
    */
   identityDeactivated: { serialNum: string; reason?: 'deactivated' | 'credentials' };
 }

@@ -1,6 +1,6 @@
 /**
  * A simulated gateway (local controller) on the ocpp-rpc client, strict mode: it connects with its
- * own identity (DESIGN.md §4), boots (BootNotification with vendor, model and firmware), reports
+ * own identity (requirements §12), boots (BootNotification with vendor, model and firmware), reports
  * connector 0 Available and heartbeats at the interval the central system answers. It answers
  * Reset (Accepted: it reboots by reconnecting), GetConfiguration, ChangeConfiguration,
  * TriggerMessage and DataTransfer. Its chargers are simulated separately, on their own identities.

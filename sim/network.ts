@@ -5,10 +5,11 @@
  *
  * Per charger: vehicles arrive at random — `sessionsPerDay` on average (exponential gaps: a
  * Poisson process), or after `idleMs` (random in range) when no rate is given — and start a
- * session on a free connector with a random idTag (an arrival finding every connector busy
- * leaves). A session lasts until the vehicle has taken its energy (`energyWh`, random in range:
- * what one charge of an EV needs) or `sessionMs` (random in range) has passed, whichever comes
- * first. The charger named `faultyIdentity` reports a connector Faulted now and then (for `faultMs`).
+ * session on a free connector with a random idTag that is not charging elsewhere (an arrival
+ * finding every connector, or every card, busy leaves). A session lasts until the vehicle has
+ * taken its energy (`energyWh`, random in range: what one charge of an EV needs) or `sessionMs`
+ * (random in range) has passed, whichever comes first. The charger named `faultyIdentity` reports
+ * a connector Faulted now and then (for `faultMs`).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ChargePoint, type ChargePointOptions, type SimLogger } from './charge-point.js';
@@ -64,10 +65,20 @@ export async function startNetwork(o: NetworkOptions): Promise<Network> {
 
   const cps = o.chargers.map((c) => new ChargePoint({ ...c, url: o.url, log, meterIntervalMs: o.meterIntervalMs ?? 10_000 }));
 
+  // A card charges one vehicle at a time (the central system answers ConcurrentTx otherwise):
+  // an arrival whose every card is already charging somewhere is a driver who does not come.
+  const charging = new Set<string>();
   async function startSession(cp: ChargePoint, connectorId: number, ratedPowerW: number): Promise<void> {
-    const idTag = pick(o.idTags);
-    if (o.beforeSession) await o.beforeSession(idTag);
-    await cp.runSession(connectorId, idTag, between(session), true, between(energyOf(ratedPowerW)));
+    const free = o.idTags.filter((t) => !charging.has(t));
+    if (!free.length) return;
+    const idTag = pick(free);
+    charging.add(idTag);
+    try {
+      if (o.beforeSession) await o.beforeSession(idTag);
+      await cp.runSession(connectorId, idTag, between(session), true, between(energyOf(ratedPowerW)));
+    } finally {
+      charging.delete(idTag);
+    }
   }
 
   async function run(cp: ChargePoint, index: number): Promise<void> {

@@ -1,10 +1,10 @@
 /**
- * The console's MUI theme: primary #1ebb77 (spec §1 active colour), the dark sidebar palette of
- * spec §1 (`SIDEBAR`), system fonts only (nothing loaded from the internet).
+ * The console's MUI theme: primary #1ebb77 (requirements §1 active colour), the dark sidebar palette of
+ * requirements §1 (`SIDEBAR`), system fonts only (nothing loaded from the internet).
  */
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
 
-/** Sidebar colours of spec §1. */
+/** Sidebar colours of requirements §1. */
 export const SIDEBAR = {
   text: '#bfcbd9',
   active: '#1ebb77',

@@ -1,5 +1,5 @@
 /**
- * App user (spec §3 "App user"): a driver registered through the mobile app, with a balance and
+ * App user (requirements §3 "App user"): a driver registered through the mobile app, with a balance and
  * an idTag. The back office reads them, activates / deactivates them and operates their balance
  * (balance-record.ts); their details are the app's to change.
  */

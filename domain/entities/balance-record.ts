@@ -1,5 +1,5 @@
 /**
- * Balance record (spec §3 "Balance record", §4 change/prepay/deduct types): the ledger row of a
+ * Balance record (requirements §3 "Balance record", §4 change/prepay/deduct types): the ledger row of a
  * card user's or app user's balance, and the balance operation input (recharge, gift, refund,
  * clear). Amounts are decimal strings in the holder's currency. A recharge amount must be an
  * integer above 0: negative → 650, zero, fractional or not a number → 705.

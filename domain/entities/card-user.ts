@@ -1,5 +1,5 @@
 /**
- * Card user (spec §3 "Card user", §5): an RFID card holder with a balance. Required: company (600),
+ * Card user (requirements §3 "Card user", §5): an RFID card holder with a balance. Required: company (600),
  * card number (610), last and first name (609, no digits → 900), scope (610); a STATIONS scope
  * needs at least one station (603). Duplicate card number → 305 (server). The balance changes only
  * through the ledger (balance-record.ts), never through this input.

@@ -1,5 +1,5 @@
 /**
- * Charger log (spec §2 "Charger log"): the OCPP messages exchanged with chargers, and the refused
+ * Charger log (requirements §2 "Charger log"): the OCPP messages exchanged with chargers, and the refused
  * connection attempts (unknown identity, wrong password …) so an operator can see who tried.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Charger (spec §3 "Charger", §5, §9): a charge point, identified on the OCPP link by its SN
+ * Charger (requirements §3 "Charger", §5, §9): a charge point, identified on the OCPP link by its SN
  * (chargeBoxId). Required: SN (exactly 16 characters of letters, digits, `.`, `_`, `-`; blank →
  * 602), phase, life status, installation date, warranty (none, 1, 2 or 3 years) and equipment
  * number (602). Installer name without digits (900). Run status, online status and firmware
@@ -12,7 +12,7 @@ import {
   SERIAL_LENGTH, decimalString, emptyAs, noDigits, numberField, optionalEmail, optionalId, optionalText, patchOf, requiredEnum, requiredText, serialNumber,
 } from './rules.js';
 
-/** Charger SN length (spec §9). */
+/** Charger SN length (requirements §9). */
 export const CHARGER_SN_LENGTH = SERIAL_LENGTH;
 export const CHARGER_TYPES = ['AC', 'DC'] as const;
 

@@ -1,5 +1,5 @@
 /**
- * Remote commands (spec §2 "Charger monitoring"): the answer of `POST /sp/charger/{id}/command/*`,
+ * Remote commands (requirements §2 "Charger monitoring"): the answer of `POST /sp/charger/{id}/command/*`,
  * the OCPP action sent, its request payload and the charger's answer (718 timeout, 719 refused,
  * 720 not connected are failures).
  */

@@ -1,5 +1,5 @@
 /**
- * Dashboard (spec §2 "Dashboard"): counts, the five-way charger split, orders, energy (kWh) and
+ * Dashboard (requirements §2 "Dashboard"): counts, the five-way charger split, orders, energy (kWh) and
  * money per currency, recent orders and energy by day.
  */
 import { z } from 'zod';

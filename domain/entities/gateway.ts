@@ -1,5 +1,5 @@
 /**
- * Gateway (spec §3 "Gateway"): a device that connects several chargers over one OCPP link.
+ * Gateway (requirements §3 "Gateway"): a device that connects several chargers over one OCPP link.
  * Required: SN (an OCPP identity; 606) and station (603). Online status and firmware version
  * come from its own OCPP connection. Duplicate SN → 304 (server).
  */

@@ -1,7 +1,7 @@
 /**
- * Menu item input (spec §3 "Menu item", §5 "Menu: name, order, url, icon, permission id, level,
+ * Menu item input (requirements §3 "Menu item", §5 "Menu: name, order, url, icon, permission id, level,
  * configurable flag required; parent id required for non-top levels") and the menu tree the
- * console builds its sidebar and route guard from (spec §6).
+ * console builds its sidebar and route guard from (requirements §6).
  */
 import { z } from 'zod';
 import { blankToNull, requiredField } from '../schemas/required.js';

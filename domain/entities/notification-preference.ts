@@ -1,5 +1,5 @@
 /**
- * A user's notification preference (spec §2 menu "Notification Preference", §3 "Notification
+ * A user's notification preference (requirements §2 menu "Notification Preference", §3 "Notification
  * settings: switch, method, notified person emails, event list, ignore heartbeat"), stored per
  * account by `GET|PUT /sp/user/notification-preference`. At most 20 addresses; an invalid address
  * → 400 naming `emails`.

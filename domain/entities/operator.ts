@@ -1,5 +1,5 @@
 /**
- * Operator company input (spec §3 "Operator company", §5 "Company: code, name, account
+ * Operator company input (requirements §3 "Operator company", §5 "Company: code, name, account
  * information, currency, address required", §9 name ≤ 500, address ≤ 1000). Creating an operator
  * also creates its administrator account (`adminUsername` + `password`).
  * Missing required fields answer their "is empty" code (`OPERATOR_REQUIRED`); bad values 400.

@@ -1,5 +1,5 @@
 /**
- * Order (spec §3 "Order"): one charging session, its meter readings (Wh), energy (kWh, 3
+ * Order (requirements §3 "Order"): one charging session, its meter readings (Wh), energy (kWh, 3
  * decimals) and price (decimal strings in `currency`). Orders are written by the OCPP side; the
  * back office reads, exports and closes them. Record shape: docs/api.md "Orders".
  */

@@ -1,5 +1,5 @@
 /**
- * Profile (spec §2 "/TourAccount/TourAccount", §3 "Account"): the signed-in user's own account
+ * Profile (requirements §2 "/TourAccount/TourAccount", §3 "Account"): the signed-in user's own account
  * view of `GET|PUT /sp/user/profile`, and the avatar upload's answer.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Rate template form and API body (spec §3 "Pricing (rate) template", §5 "Pricing"): the shape
+ * Rate template form and API body (requirements §3 "Pricing (rate) template", §5 "Pricing"): the shape
  * here, the rules of `domain/rate-template.ts` as a refinement (each issue carries its catalogue
  * code in `params.code`). Service fee per kWh at most 2 decimals; electricity fee per kWh at most
  * 4; tax and service-tax percentages at most 3 and 2 decimals. Empty model name → 604.

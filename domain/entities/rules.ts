@@ -4,7 +4,7 @@
  * forms, so both answer the same catalogue code and message for the same input.
  *
  * A rule's zod message is an i18n key (domain/entities/messages.ts):
- * - `catalogue.<code>`: the rule answers that catalogue code (spec §8): the 600–679 "is empty"
+ * - `catalogue.<code>`: the rule answers that catalogue code (requirements §8): the 600–679 "is empty"
  *   codes of required fields (docs/decisions.md numbers them), 900 for digits in a name, 649/650…;
  * - `validation.<rule>`: a format rule; it answers 400 "Parameter error" with the field named.
  * Zod's own messages (a rule declared without a key) map to a `validation.*` key by issue kind.
@@ -29,11 +29,11 @@ export const emptyAs = (code: ErrorCode) => (iss: { input?: unknown }) => (isBla
 /** OCPP identities (chargeBoxId in the URL): letters, digits, `.`, `_`, `-`. */
 export const IDENTITY_PATTERN = /^[A-Za-z0-9._-]+$/;
 
-/** Charger SN length (spec §9). */
+/** Charger SN length (requirements §9). */
 export const SERIAL_LENGTH = 16;
 
 /**
- * True when a person's name contains a number character (spec §5, code 900): any Unicode number
+ * True when a person's name contains a number character (requirements §5, code 900): any Unicode number
  * (`\p{N}`: ASCII and Arabic-Indic digits, full-width `３`, superscripts `²`, Roman numerals `Ⅻ`,
  * vulgar fractions …), not only `0-9`. The one rule of the server and the console.
  */
@@ -81,7 +81,7 @@ export const optionalEmail = z.union([z.email({ error: 'validation.email' }).tri
 /** A phone number: digits with optional leading +, spaces, dashes and parentheses. */
 export const phonePattern = /^\+?[0-9 ()-]{3,32}$/;
 
-/** A charger SN: exactly 16 characters of an OCPP identity (spec §9); blank → 602. */
+/** A charger SN: exactly 16 characters of an OCPP identity (requirements §9); blank → 602. */
 export const serialNumber = () =>
   requiredText(602, 64).length(SERIAL_LENGTH, { error: 'validation.serialLength' }).regex(IDENTITY_PATTERN, { error: 'validation.identity' });
 

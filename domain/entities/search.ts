@@ -1,4 +1,4 @@
-/** Search (spec §2 "Search": charger SN, gateway SN or station name): one hit, what a link to its record needs. */
+/** Search (requirements §2 "Search": charger SN, gateway SN or station name): one hit, what a link to its record needs. */
 import { z } from 'zod';
 import { int } from './api.js';
 

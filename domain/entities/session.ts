@@ -1,5 +1,5 @@
 /**
- * Session (spec §7 "Login", §6): the sign-in answer and the signed-in user's identity of
+ * Session (requirements §7 "Login", §6): the sign-in answer and the signed-in user's identity of
  * `GET /sp/user/info` (roles and the permissions in force drive the console's menus and guards).
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Station group (spec §3 "Station group", §5): a named set of a company's stations; each company
+ * Station group (requirements §3 "Station group", §5): a named set of a company's stations; each company
  * has one default group. Required: name (601) and company (600).
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Station (spec §3 "Station", §5): a charging site. Required: company (600), name (603), status,
+ * Station (requirements §3 "Station", §5): a charging site. Required: company (600), name (603), status,
  * visibility, address, latitude and longitude (603), maintainer and maintainer mobile (616),
  * pricing model (810) and rate template (604); maintainer and customer names without digits
  * (900). The template must be of the pricing model's type, of the same company and activated

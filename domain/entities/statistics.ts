@@ -1,5 +1,5 @@
 /**
- * Analytics answers (spec §2 "Statistics", "Station insights"): orders, energy (kWh) and revenue
+ * Analytics answers (requirements §2 "Statistics", "Station insights"): orders, energy (kWh) and revenue
  * per period, and per-station sessions, energy, revenue and utilisation over a time range.
  */
 import { z } from 'zod';

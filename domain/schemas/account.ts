@@ -1,5 +1,5 @@
 /**
- * Console account input (spec §3 "Account", §5: real name without digits → 900, company,
+ * Console account input (requirements §3 "Account", §5: real name without digits → 900, company,
  * password, e-mail and mobile required; passwords must match) and the account shapes the API
  * answers. User types are `ACCOUNT_TYPES` (domain/enums.ts): ADMIN accounts belong to no company,
  * every other type to exactly one.

@@ -1,6 +1,6 @@
 /**
  * Building blocks of the network-asset schemas (stations, groups, chargers, gateways, rate
- * templates) and the mapping of a zod failure to a catalogue code (spec §8), so that the server
+ * templates) and the mapping of a zod failure to a catalogue code (requirements §8), so that the server
  * and the console's forms answer the same code for the same input. Schemas carry no text: a rule
  * that has its own code puts it in the issue's `params.code`.
  */

@@ -1,7 +1,7 @@
 /**
  * Required-field handling shared by the entity schemas: a blank string counts as missing, and a
  * missing required field answers with its "is empty" catalogue code (600–679) naming the field
- * (spec §5, §8) rather than a generic 400.
+ * (requirements §5, §8) rather than a generic 400.
  */
 import { z } from 'zod';
 
@@ -39,7 +39,7 @@ export function isTimeZone(tz: string): boolean {
   }
 }
 
-/** True when a person's name contains a number character (spec §5, code 900): `hasDigit`. */
+/** True when a person's name contains a number character (requirements §5, code 900): `hasDigit`. */
 export { hasDigit as nameHasDigit } from '../entities/rules.js';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Role input (spec §3 "Role", §5 "Role: name, code, description, company code required"): a set
+ * Role input (requirements §3 "Role", §5 "Role: name, code, description, company code required"): a set
  * of `menu:*` permission strings chosen on the menu tree. A null company code is a platform role
  * (only platform administrators create those); company users create roles of their own company.
  */

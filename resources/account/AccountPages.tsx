@@ -1,5 +1,5 @@
 /**
- * Accounts (`#/SystemUsers/Accounts`, API `company/user`, spec §3 "Account", §5): the list with
+ * Accounts (`#/SystemUsers/Accounts`, API `company/user`, requirements §3 "Account", §5): the list with
  * filters (company, user type, search, status), `create`, `:id` (edit); activate / deactivate
  * with a confirmation and the reset-password dialog on each row. Rules: real name without digits
  * (900, client and server), role from `GET /sp/role/select?companyCode=`, the stations a station

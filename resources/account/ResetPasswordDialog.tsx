@@ -1,5 +1,5 @@
 /**
- * The reset-password dialog of spec §5 on the accounts list: new password twice (they must match,
+ * The reset-password dialog of requirements §5 on the accounts list: new password twice (they must match,
  * "Inconsistent passwords"), and Save is enabled only once the user types the account's username
  * as a confirmation → `PUT /sp/company/user/{id}/pwd` with `{ password, confirmPassword }`; the
  * account's sessions end (server).

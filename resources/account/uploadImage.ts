@@ -12,7 +12,7 @@ export interface ImageLimits {
   maxPixels?: { width: number; height: number };
 }
 
-/** Avatar limits (spec §5: JPG/PNG, ≤ 2 MB, ≤ 300 × 300). */
+/** Avatar limits (requirements §5: JPG/PNG, ≤ 2 MB, ≤ 300 × 300). */
 export const AVATAR_LIMITS: ImageLimits = { maxBytes: 2 * 1024 * 1024, maxPixels: { width: 300, height: 300 } };
 /** Operator logo limits (≤ 200 KB). */
 export const LOGO_LIMITS: ImageLimits = { maxBytes: 200 * 1024 };

@@ -1,4 +1,4 @@
-/** True when the signed-in user is a platform administrator (holds `role:admin`, spec §6). */
+/** True when the signed-in user is a platform administrator (holds `role:admin`, requirements §6). */
 import { usePermissions } from 'react-admin';
 import { ADMIN_PERMISSION } from '../../domain/routes';
 

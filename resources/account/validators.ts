@@ -1,6 +1,6 @@
 /**
  * Client-side rules of the account forms that the zod schema alone does not carry: a real name
- * without digits (→ catalogue 900, as the server answers) and the reset-password dialog of spec §5
+ * without digits (→ catalogue 900, as the server answers) and the reset-password dialog of requirements §5
  * (two entries must match — "Inconsistent passwords" — and saving needs the typed confirmation).
  */
 import { catalogueMessage, type Lang } from '../../domain/errors';

@@ -1,5 +1,5 @@
 /**
- * The balance record view of one app user (spec §2 `/ChargerUsers/AppUsers?id=<app user id>`)
+ * The balance record view of one app user (requirements §2 `/ChargerUsers/AppUsers?id=<app user id>`)
  * with an order history tab; a value that is not a positive integer shows the list instead.
  */
 import { useState } from 'react';

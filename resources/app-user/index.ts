@@ -1,6 +1,6 @@
 /**
  * The app user resource (API path `app-user`), mounted at `#/ChargerUsers/AppUsers`; with
- * `?id=<app user id>` the user's balance records and orders (spec §2).
+ * `?id=<app user id>` the user's balance records and orders (requirements §2).
  */
 import PhoneIphoneIcon from '@mui/icons-material/PhoneIphone';
 import type { ResourceDeclaration } from '../../src/resources/declaration';

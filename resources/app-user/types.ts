@@ -1,4 +1,4 @@
-/** The app user of `GET /sp/app-user` (spec §3 "App user"; money as decimal strings). */
+/** The app user of `GET /sp/app-user` (requirements §3 "App user"; money as decimal strings). */
 export interface AppUserRecord {
   id: number;
   nickname: string | null;

@@ -1,6 +1,6 @@
 /**
  * Per-row actions of a balance holder: a menu with recharge, gift, refund, clear (cards only) and
- * the balance records (`?id=<holder id>`, spec §2), each opening its dialog.
+ * the balance records (`?id=<holder id>`, requirements §2), each opening its dialog.
  */
 import { useState, type MouseEvent } from 'react';
 import { useTranslate } from 'react-admin';

@@ -1,5 +1,5 @@
 /**
- * The balance dialogs of a card or app user (spec §2, issue "Charging operations", item 3):
+ * The balance dialogs of a card or app user (requirements §2, issue "Charging operations", item 3):
  * recharge (whole amount above 0, optional prepay type), gift, refund (amounts as for a recharge;
  * 721 when the balance is lower) and clear (a confirmation showing the balance that goes). Sends
  * `POST /sp/<holder>/{id}/<operation>` and shows the server's message inline on failure.

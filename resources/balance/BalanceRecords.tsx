@@ -1,5 +1,5 @@
 /**
- * The balance record view of a card or app user (spec §2: the page with `?id=<holder id>`):
+ * The balance record view of a card or app user (requirements §2: the page with `?id=<holder id>`):
  * the holder's balance with its actions, then the paged records (create time, change type,
  * prepay type, deduct type, related order — a link to `#/Operations/Orders/<id>/show` —, amount,
  * old and new balance, remark, operator) from `GET /sp/<holder>/{id}/balance-records`.

@@ -1,5 +1,5 @@
 /**
- * Activate / deactivate a card or app user with a confirmation (spec §5: activations and
+ * Activate / deactivate a card or app user with a confirmation (requirements §5: activations and
  * deactivations are confirmed): `PUT /sp/<holder>/{id}/status` with `{ active }`.
  */
 import { useState } from 'react';

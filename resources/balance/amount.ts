@@ -1,5 +1,5 @@
 /**
- * Client-side check of an amount typed into a recharge, gift or refund dialog (spec §5: recharge
+ * Client-side check of an amount typed into a recharge, gift or refund dialog (requirements §5: recharge
  * amounts are whole numbers above 0). Mirrors `rechargeAmountError` of domain/entities/balance-record.ts
  * (kept free of zod for the console bundle; a unit test checks that both agree): a negative amount
  * → the message of code 650, zero / fractional / not a number → 705. The server confirms.

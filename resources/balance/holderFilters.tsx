@@ -1,5 +1,5 @@
 /**
- * The list filters every charger-user list (card users, app users; spec §2) starts with: the
+ * The list filters every charger-user list (card users, app users; requirements §2) starts with: the
  * search box, the operator company and the active flag, always shown and labelled from
  * `resources.<holder>` (`filters.q`, `fields.companyName`, `fields.active`, `values.active.*`).
  */

@@ -1,5 +1,5 @@
 /**
- * The balance record view of one card user (spec §2 `/ChargerUsers/CardUsers?id=<card user id>`);
+ * The balance record view of one card user (requirements §2 `/ChargerUsers/CardUsers?id=<card user id>`);
  * a value that is not a positive integer shows the list instead.
  */
 import { BalanceRecords } from '../balance/BalanceRecords';

@@ -1,5 +1,5 @@
 /**
- * The card user form shared by create and edit (spec §3, §5): card number, company, last and first
+ * The card user form shared by create and edit (requirements §3, §5): card number, company, last and first
  * name (no digits), mobile, e-mail, scope ALL or chosen stations (from `GET /sp/station?companyCode=`),
  * manager card, active. Validated with the entity declaration (domain/entities/card-user.ts), the
  * server's own rules, every failing field at once.

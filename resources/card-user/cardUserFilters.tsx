@@ -1,4 +1,4 @@
-/** Card user list filters (spec §2: search, company, active, scope, manager card). */
+/** Card user list filters (requirements §2: search, company, active, scope, manager card). */
 import { useMemo } from 'react';
 import { SelectInput, useTranslate } from 'react-admin';
 import { holderFilters, yesNoChoices } from '../balance/holderFilters';

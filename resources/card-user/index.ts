@@ -1,6 +1,6 @@
 /**
  * The card user resource (API path `card-user`), mounted at `#/ChargerUsers/CardUsers`; with
- * `?id=<card user id>` that card's balance records (spec §2).
+ * `?id=<card user id>` that card's balance records (requirements §2).
  */
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import type { ResourceDeclaration } from '../../src/resources/declaration';

@@ -1,5 +1,5 @@
 /**
- * The charger registration form (spec §3 "Charger", §5, §9): SN of exactly 16 characters (the
+ * The charger registration form (requirements §3 "Charger", §5, §9): SN of exactly 16 characters (the
  * OCPP chargeBoxId), station (its company is the charger's), phase, life status, type, rated
  * power, installer, installation date, warranty (none / 1 / 2 / 3 years), gateway SN and the
  * required equipment number. Validated with the server's schema (domain/entities/charger.ts).

@@ -1,5 +1,5 @@
 /**
- * Charger monitoring (`#/Monitoring/ChargerMonitoring`, spec §2): chips with the count per
+ * Charger monitoring (`#/Monitoring/ChargerMonitoring`, requirements §2): chips with the count per
  * dashboard state (clickable filters), then the charger grid (online dot, connector states,
  * station, firmware, last seen), refreshed live from the event stream. The chips' counts come in
  * the same answer as the rows (`split=true`), so every live figure of the page has one source.
@@ -20,7 +20,7 @@ import { ConnectorsField, LastSeenField, OnlineField, StateField } from './charg
 import { ChargerCommands } from './ChargerCommands';
 import type { ChargerRecord } from './types';
 
-/** The grid's filters (spec §2: search, company, station, online). */
+/** The grid's filters (requirements §2: search, company, station, online). */
 function useChargerFilters() {
   const translate = useTranslate();
   return useMemo(() => [

@@ -22,7 +22,7 @@ export default {
   recordRepresentation: 'serialNum',
 } satisfies ResourceDeclaration;
 
-/** The chargers' monitoring page (spec §2 `/Monitoring/ChargerMonitoring`). */
+/** The chargers' monitoring page (requirements §2 `/Monitoring/ChargerMonitoring`). */
 export const chargerMonitoring = {
   list: ChargerMonitoring,
   icon: ElectricalServicesIcon,

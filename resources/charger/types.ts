@@ -1,4 +1,4 @@
-/** The charger record of `GET /sp/charger` (spec §3, DESIGN.md §4). */
+/** The charger record of `GET /sp/charger` (requirements §3, requirements §12). */
 export interface ConnectorState {
   connectorId: number;
   status: string;

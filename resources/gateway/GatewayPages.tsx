@@ -1,10 +1,10 @@
 /**
- * Gateways (API `gateway`, spec §3 "Gateway"), the gateways tab of the station profile page
+ * Gateways (API `gateway`, requirements §3 "Gateway"), the gateways tab of the station profile page
  * (`#/Stations/StationProfile/gateways`): list (company, station, life status, online, SN;
  * Excel export), create / edit (SN unique → 304, station, life status, firmware; validated with
  * domain/entities/gateway.ts), and the show view with the gateway's live state (online chip, last
  * seen, firmware, vendor / model from its BootNotification), its chargers and its OCPP password
- * (a gateway connects with its own identity, DESIGN.md §4). List and show re-read on the live
+ * (a gateway connects with its own identity, requirements §12). List and show re-read on the live
  * stream's `charger` and `gateway` events.
  */
 import { useMemo } from 'react';

@@ -1,7 +1,7 @@
 /**
- * Menus (`#/System/Menu`, API `menu`, spec §3 "Menu item", §5): the whole menu tree
+ * Menus (`#/System/Menu`, API `menu`, requirements §3 "Menu item", §5): the whole menu tree
  * (`GET /sp/menu/full-tree`, disabled menus included) as an indented table, `create` and `:id`
- * (edit) with the required fields of spec §5 (parent required below the top level), enable /
+ * (edit) with the required fields of requirements §5 (parent required below the top level), enable /
  * disable with a confirmation. Duplicate name → 307, duplicate permission → 308 (server messages).
  */
 import { useMemo, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Pure helpers over the server's menu tree (`GET /sp/menu/tree`, `/sp/menu/full-tree`, spec §2,
+ * Pure helpers over the server's menu tree (`GET /sp/menu/tree`, `/sp/menu/full-tree`, requirements §2,
  * §6): node labels, flattening for the table, and the tri-state permission choice of the role
  * editor (a parent is granted with any of its children, as the server stores it).
  */
@@ -59,7 +59,7 @@ export function checkState(node: MenuNode, selected: ReadonlySet<string>): Check
 
 /**
  * Normalises a selection over `tree`: a parent is included exactly when at least one of its
- * leaves is (spec §6, as the server adds parents). Permissions outside the tree are kept.
+ * leaves is (requirements §6, as the server adds parents). Permissions outside the tree are kept.
  */
 export function normalise(tree: MenuNode[], selected: ReadonlySet<string>): string[] {
   const inTree = new Set(tree.flatMap(subtreePermissions));

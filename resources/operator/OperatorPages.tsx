@@ -1,5 +1,5 @@
 /**
- * Operators (`#/System/Operators`, API `company`, spec §3 "Operator company", §5): the list with
+ * Operators (`#/System/Operators`, API `company`, requirements §3 "Operator company", §5): the list with
  * search and currency filters, `create` (platform administrators only: creates the operator, its
  * administrator account and default station group in one transaction), `:id` (edit) and
  * `:id/show`. Code and administrator are fixed after creation; duplicate code → 300.

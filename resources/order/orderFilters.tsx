@@ -1,4 +1,4 @@
-/** The order list filters (spec §2: search, company, station, status, payment, user type, date). */
+/** The order list filters (requirements §2: search, company, station, status, payment, user type, date). */
 import { useMemo } from 'react';
 import { DateInput, SearchInput, SelectArrayInput, SelectInput, useTranslate } from 'react-admin';
 import dayjs from 'dayjs';

@@ -1,4 +1,4 @@
-/** The order record of `GET /sp/order` (spec §3; amounts are decimal strings, energy kWh). */
+/** The order record of `GET /sp/order` (requirements §3; amounts are decimal strings, energy kWh). */
 export interface OrderRecord {
   id: number;
   orderNo: string;

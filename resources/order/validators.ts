@@ -1,5 +1,5 @@
 /**
- * Order filter validators (spec §5 "Time ranges": end not before start; neither after today).
+ * Order filter validators (requirements §5 "Time ranges": end not before start; neither after today).
  * They return translation keys, never text. Values are what the date inputs hold (ISO or
  * `YYYY-MM-DD`).
  */

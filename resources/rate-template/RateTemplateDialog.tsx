@@ -1,5 +1,5 @@
 /**
- * The rate-template editor in a dialog, opened from the station form's pricing section (spec §3
+ * The rate-template editor in a dialog, opened from the station form's pricing section (requirements §3
  * "Station", §5 "Pricing": on the station screen a template has 1 to 4 tax rows). `mode`:
  * - `create`: a new template of the station's company (fixed) and, by default, of the station's
  *   pricing-model type, activated;

@@ -1,5 +1,5 @@
 /**
- * The hand-built rate-template editor (spec §3 "Pricing (rate) template", §5 "Pricing"):
+ * The hand-built rate-template editor (requirements §3 "Pricing (rate) template", §5 "Pricing"):
  * `#/Stations/StationProfile/rate-templates/create` and `…/rate-templates/:id`. Model name,
  * type (free / charged), description, currency, service fee per kWh (≤ 2 decimals), tax rows
  * (1..5, ≥ 0), service tax, activated; the time-of-use rows (start, end, electricity fee per

@@ -1,5 +1,5 @@
 /**
- * The 24-hour timeline of a rate template (spec §5): each time-of-use window drawn to scale and
+ * The 24-hour timeline of a rate template (requirements §5): each time-of-use window drawn to scale and
  * coloured by its electricity fee with the fee as its label; gaps and overlaps drawn in red on a
  * band below; hour ticks every 3 hours. Clicking a window selects its row.
  */

@@ -1,5 +1,5 @@
 /**
- * Pure helpers of the rate-template editor (spec §5 "Pricing"): the 24-hour timeline (windows,
+ * Pure helpers of the rate-template editor (requirements §5 "Pricing"): the 24-hour timeline (windows,
  * gaps and overlaps), the colour of a price, row editing (add, split, remove) and the rule check
  * of `domain/rate-template.ts` turned into the catalogue message of the user's language, so the
  * editor says what is wrong before saving with the same text the server would answer.

@@ -1,5 +1,5 @@
 /**
- * The role editor's menu permissions (spec §3 "Role"): the menu tree the signed-in user may grant
+ * The role editor's menu permissions (requirements §3 "Role"): the menu tree the signed-in user may grant
  * (`GET /sp/menu/tree`, i.e. what they see themselves; `role:admin` sees all) with tri-state
  * checkboxes — checking a parent selects its sub-menus, a partly chosen parent is indeterminate,
  * and a parent is granted with any of its children. Titles are `menu.<routeKey>`.

@@ -1,5 +1,5 @@
 /**
- * Roles (`#/SystemUsers/Permissions`, API `role`, spec §3 "Role", §5 required fields, §6): the
+ * Roles (`#/SystemUsers/Permissions`, API `role`, requirements §3 "Role", §5 required fields, §6): the
  * list with filters, `create`, and `:id` (edit) with the menu permissions chosen on a tree;
  * enable / disable with a confirmation. Duplicate code → 309 (the server's message).
  */

@@ -1,6 +1,6 @@
 /**
  * The OCPP password of a device that connects with its own identity — a charger or a gateway
- * (spec §9, security profile 1: HTTP Basic with the SN as user name; profile 2 over TLS).
+ * (requirements §9, security profile 1: HTTP Basic with the SN as user name; profile 2 over TLS).
  * `POST /sp/<resource>/{id}/ocpp-password` answers `{ username, password }` once: the dialog shows
  * both with a copy button and the password is never shown again. `DELETE …/ocpp-password` clears
  * it. Both actions sit behind a confirmation; failures are notified with the catalogue message.

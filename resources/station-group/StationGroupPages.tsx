@@ -1,5 +1,5 @@
 /**
- * Station groups (`#/Stations/StationGroup`, API `station-group`, spec §3 "Station group"):
+ * Station groups (`#/Stations/StationGroup`, API `station-group`, requirements §3 "Station group"):
  * the list at the path, `create`, and `:id` (edit). The default group of a company cannot be
  * deleted (701): its delete button is not offered, and the server's refusal is shown if met.
  */

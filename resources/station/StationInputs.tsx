@@ -1,5 +1,5 @@
 /**
- * The station form (spec §3 "Station", required fields of §5): identity and group, status and
+ * The station form (requirements §3 "Station", required fields of §5): identity and group, status and
  * visibility, maintainer and customer, address with a country from the list and the map,
  * pricing model and its rate template (of the same company, of the model's type, activated) —
  * with "New template" / "Edit template" opening the template editor in a dialog (station

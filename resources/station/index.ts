@@ -1,6 +1,6 @@
 /**
  * The station resource (API path `station`), mounted at `#/Stations/StationProfile` (the stations
- * tab of the station profile); with `?GatewaySN=<sn>` that gateway's remote-upgrade view (spec §2).
+ * tab of the station profile); with `?GatewaySN=<sn>` that gateway's remote-upgrade view (requirements §2).
  */
 import PlaceIcon from '@mui/icons-material/Place';
 import type { ResourceDeclaration } from '../../src/resources/declaration';

@@ -1,5 +1,5 @@
 /**
- * Remote-upgrade eligibility of a charger (spec §2, station profile with `GatewaySN`): only a
+ * Remote-upgrade eligibility of a charger (requirements §2, station profile with `GatewaySN`): only a
  * charger that is online and idle (OCPP run status `Available` and, when the state is known, no
  * connector in use either) may be upgraded. Otherwise the reason is `offline`, `inactive`
  * (deactivated in the console), `no_status` (never reported a status) or `busy` (any other run

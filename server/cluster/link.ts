@@ -1,5 +1,5 @@
 /**
- * The Redis link of a node (DESIGN.md §1: several nodes share one PostgreSQL server; live updates
+ * The Redis link of a node (requirements §12: several nodes share one PostgreSQL server; live updates
  * and remote commands travel between them over Redis pub/sub, `REDIS_URL`). One connection
  * publishes and runs commands, one only subscribes (Redis requires a dedicated subscriber).
  * Every key and channel starts with `prefix` (`REDIS_PREFIX`), so several networks can share one

@@ -1,5 +1,5 @@
 /**
- * Which node holds which OCPP socket, and requests from one node to another (DESIGN.md §1: "a
+ * Which node holds which OCPP socket, and requests from one node to another (requirements §12: "a
  * charger's socket lives on one node, so remote commands travel between nodes over Redis").
  *
  * - Owner registry: key `<prefix>owner:<identity>` = nodeId, set when a socket is accepted,

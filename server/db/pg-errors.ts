@@ -55,7 +55,7 @@ export type UniqueAnswer = readonly [code: ErrorCode, field: string];
 
 /**
  * Runs `fn`; a unique violation of a constraint listed in `answers` becomes `AppError(code, field)`
- * (spec §8 30x: the field is named and marked, never the constraint). The one mapping of
+ * (requirements §8 30x: the field is named and marked, never the constraint). The one mapping of
  * duplicates to codes (issue 9 item 24).
  */
 export async function mapUnique<T>(fn: () => Promise<T>, answers: Readonly<Record<string, UniqueAnswer>>): Promise<T> {

@@ -1,7 +1,7 @@
 /**
  * The database schema (Drizzle, PostgreSQL dialect; PGlite and PostgreSQL 15+ alike).
  * Columns are snake_case; JSON field names are the camelCase property names below.
- * Every row that belongs to an operator carries `company_code` (DESIGN.md §5).
+ * Every row that belongs to an operator carries `company_code` (requirements §12).
  * Money is `numeric` (decimal strings in JS); energy in kWh numeric(14,3); meter readings in Wh.
  */
 import { sql } from 'drizzle-orm';
@@ -12,7 +12,7 @@ import {
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();
 
-/** Operator companies (spec §3 "Operator company"). */
+/** Operator companies (requirements §3 "Operator company"). */
 export const company = pgTable('company', {
   id: serial('id').primaryKey(),
   code: text('code').notNull().unique(),
@@ -28,7 +28,7 @@ export const company = pgTable('company', {
   createdAt: createdAt(),
 });
 
-/** Roles: a set of `menu:*` permission strings (spec §6). */
+/** Roles: a set of `menu:*` permission strings (requirements §6). */
 export const role = pgTable('role', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
@@ -41,7 +41,7 @@ export const role = pgTable('role', {
   createdAt: createdAt(),
 });
 
-/** Console accounts (spec §3 "Account"). `companyCode` null = platform administrator. */
+/** Console accounts (requirements §3 "Account"). `companyCode` null = platform administrator. */
 export const account = pgTable('account', {
   id: serial('id').primaryKey(),
   companyCode: text('company_code'),
@@ -111,7 +111,7 @@ export const station = pgTable('station', {
   createdAt: createdAt(),
 }, (t) => [index('station_company').on(t.companyCode)]);
 
-/** Charge points (spec §3 "Charger"); `serialNum` is the OCPP chargeBoxId. */
+/** Charge points (requirements §3 "Charger"); `serialNum` is the OCPP chargeBoxId. */
 export const charger = pgTable('charger', {
   id: serial('id').primaryKey(),
   companyCode: text('company_code').notNull(),
@@ -160,7 +160,7 @@ export const connector = pgTable('connector', {
   statusAt: ts('status_at').notNull(),
 }, (t) => [primaryKey({ columns: [t.chargerId, t.connectorId] })]);
 
-/** Card users: idTags presented at chargers (spec §3 "Card user"). */
+/** Card users: idTags presented at chargers (requirements §3 "Card user"). */
 export const cardUser = pgTable('card_user', {
   id: serial('id').primaryKey(),
   companyCode: text('company_code').notNull(),
@@ -178,7 +178,7 @@ export const cardUser = pgTable('card_user', {
   createdAt: createdAt(),
 }, (t) => [index('card_user_company').on(t.companyCode), check('card_user_balance_nonneg', sql`${t.balance} >= 0`)]);
 
-/** App users (spec §3 "App user"). */
+/** App users (requirements §3 "App user"). */
 export const appUser = pgTable('app_user', {
   id: serial('id').primaryKey(),
   companyCode: text('company_code').notNull(),
@@ -306,7 +306,7 @@ export const dataTransfer = pgTable('data_transfer', {
 });
 
 /**
- * Navbar notifications (spec §3 "Notification"), stored as data: `kind` and `params`
+ * Navbar notifications (requirements §3 "Notification"), stored as data: `kind` and `params`
  * (domain/notices.ts), rendered in the reader's language. `content` keeps the English sentence
  * for people reading the table. Repeats of one notice (same `groupKey`) are one row: `repeatCount`
  * and `lastAt` grow, `createdAt` stays the first time.
@@ -344,7 +344,7 @@ export const notificationRead = pgTable('notification_read', {
 
 // ── Network assets and pricing (gateways, rate templates) ──────────────────────────────────────
 
-/** Gateways (spec §3 "Gateway"): a local controller that connects over OCPP with its own identity. */
+/** Gateways (requirements §3 "Gateway"): a local controller that connects over OCPP with its own identity. */
 export const gateway = pgTable('gateway', {
   id: serial('id').primaryKey(),
   companyCode: text('company_code').notNull(),
@@ -364,7 +364,7 @@ export const gateway = pgTable('gateway', {
 }, (t) => [index('gateway_company').on(t.companyCode), index('gateway_station').on(t.stationId)]);
 
 /**
- * Rate (pricing) templates (spec §3, §5): FREE or CHARGED; a company has at most one FREE template
+ * Rate (pricing) templates (requirements §3, §5): FREE or CHARGED; a company has at most one FREE template
  * (partial unique index → code 306). Service fee per kWh and service tax (percent) as decimals.
  */
 export const rateTemplate = pgTable('rate_template', {
@@ -403,7 +403,7 @@ export const rateTax = pgTable('rate_tax', {
 }, (t) => [index('rate_tax_template').on(t.templateId)]);
 
 /**
- * Balance ledger of card and app users (spec §3 "Balance record"). Each balance change writes
+ * Balance ledger of card and app users (requirements §3 "Balance record"). Each balance change writes
  * exactly one row in the same transaction as the balance; Σ changeAmount = balance at all times.
  * `holderType` CARD → `card_user.id`, APP → `app_user.id`.
  */
@@ -432,7 +432,7 @@ export const balanceRecord = pgTable('balance_record', {
 ]);
 
 /**
- * The console menu tree of spec §2 as data (spec §3 "Menu item"), seeded from `ROUTES`
+ * The console menu tree of requirements §2 as data (requirements §3 "Menu item"), seeded from `ROUTES`
  * (domain/routes.ts) at start-up. `routeKey` is the seeded node's i18n key (`menu.<key>`), null
  * for menus created later; a seeded menu keeps its permission string because server routes check
  * it. Unique name (→ 307) and permission (→ 308); a null permission is visible to every user.
@@ -462,7 +462,7 @@ export const menu = pgTable('menu', {
 ]);
 
 /**
- * Order export settings of a company (spec §2 Operations → Orders "Order export settings"): the
+ * Order export settings of a company (requirements §2 Operations → Orders "Order export settings"): the
  * operator block and fee titles printed on tax invoices. One row per company. The logo (JPEG or
  * PNG, ≤ 200 KB) is kept as base64 with its MIME type.
  */

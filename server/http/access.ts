@@ -1,5 +1,5 @@
 /**
- * Authentication and authorization for the `/sp` tree (spec §6, §8): one onRequest hook resolves
+ * Authentication and authorization for the `/sp` tree (requirements §6, §8): one onRequest hook resolves
  * the bearer token (401 when missing, expired, revoked or the account is deactivated) and checks
  * the permission the route declares in its `config.permission` (403 otherwise).
  * Routes declare `config: { public: true }` to skip it (login).

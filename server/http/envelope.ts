@@ -1,6 +1,6 @@
 /**
- * The response envelope of DESIGN.md §3 (`{ code, msg, data }`) and the typed error that every
- * module throws to answer with a catalogue code (spec §8).
+ * The response envelope of requirements §12 (`{ code, msg, data }`) and the typed error that every
+ * module throws to answer with a catalogue code (requirements §8).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { catalogueMessage, httpStatusOf, pickLang, type ErrorCode, type Lang } from '../../domain/errors.js';

@@ -1,5 +1,5 @@
 /**
- * Common list parameters (DESIGN.md §3): `page` (1-based), `size` (≤ 500), `sort`, `order`.
+ * Common list parameters (requirements §12): `page` (1-based), `size` (≤ 500), `sort`, `order`.
  */
 import { asc, desc, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -47,7 +47,7 @@ export const likeTerm = (q: string) => `%${q.replace(/[%_\\]/g, '\\$&')}%`;
 /** A string-or-repeated query value as an array (`?status=a&status=b`). */
 export const manyQuery = z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v : [v]));
 
-/** An ISO or epoch (10-digit seconds / 13-digit milliseconds, spec §9) time in a query. */
+/** An ISO or epoch (10-digit seconds / 13-digit milliseconds, requirements §9) time in a query. */
 export const timeQuery = z.string().transform((v, ctx) => {
   const d = /^\d{10}$/.test(v) ? new Date(Number(v) * 1000) : /^\d{13}$/.test(v) ? new Date(Number(v)) : new Date(v);
   if (Number.isNaN(d.getTime())) {

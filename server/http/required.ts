@@ -1,6 +1,6 @@
 /**
  * Turns a missing required field into its "is empty" catalogue code naming the field
- * (spec §5, §8: 600–679), after the zod schema has accepted the shape.
+ * (requirements §5, §8: 600–679), after the zod schema has accepted the shape.
  */
 import type { ErrorCode } from '../../domain/errors.js';
 import { firstMissing } from '../../domain/schemas/required.js';

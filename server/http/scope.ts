@@ -1,5 +1,5 @@
 /**
- * Tenancy scope (docs/access-control.md "Company and station scoping"; spec §6): what a caller may
+ * Tenancy scope (docs/access-control.md "Company and station scoping"; requirements §6): what a caller may
  * see and change, derived once from the caller and applied to a query by naming the table.
  *
  * - Platform administrators: everything.
@@ -64,7 +64,7 @@ function tableScope(table: PgTable): TableScope {
   return s;
 }
 
-/** True when the caller is a station manager, limited to `auth.managedStationIds` (spec §6). */
+/** True when the caller is a station manager, limited to `auth.managedStationIds` (requirements §6). */
 export function isStationManager(auth: AuthContext): boolean {
   return !auth.isAdmin && auth.userType === 'STATION_MANAGER';
 }

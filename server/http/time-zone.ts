@@ -1,5 +1,5 @@
 /**
- * The caller's IANA time zone from the `Time-Zone` header (DESIGN.md §3), used for day boundaries,
+ * The caller's IANA time zone from the `Time-Zone` header (requirements §12), used for day boundaries,
  * analytics buckets and exports. UTC when absent or unknown.
  */
 import type { FastifyRequest } from 'fastify';

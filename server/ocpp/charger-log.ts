@@ -1,5 +1,5 @@
 /**
- * The charger log (spec: charger log; DESIGN.md §4): every OCPP frame in and out, stored in
+ * The charger log (spec: charger log; requirements §12): every OCPP frame in and out, stored in
  * `charger_log` with time, direction (IN = from the charger, OUT = to it), message type, action,
  * messageId and payload. CALLRESULT/CALLERROR frames carry the action of the CALL they answer.
  * Rows are written by a small batched writer (flushed every `flushMs`, at `maxBatch` rows and on

@@ -10,7 +10,7 @@ import type { TxCharger } from '../modules/transactions/service.js';
 /** The connection's charger, stored as the ocpp-rpc session at the handshake. */
 export type ChargerSession = TxCharger;
 
-/** A gateway (local controller) connected with its own identity (DESIGN.md §4). */
+/** A gateway (local controller) connected with its own identity (requirements §12). */
 export interface GatewaySession {
   id: number;
   serialNum: string;

@@ -1,6 +1,6 @@
 /**
  * The OCPP 1.6J actions a gateway (local controller) may call on its own connection
- * (DESIGN.md §4: "A gateway connects with its own identity like a charger; its chargers keep
+ * (requirements §12: "A gateway connects with its own identity like a charger; its chargers keep
  * theirs"). The gateway's socket gives its online state; its messages give:
  * - BootNotification → `gateway.vendor`, `model`, `firmware_version`, `last_seen_at`; Accepted with
  *   the heartbeat interval;

@@ -1,5 +1,5 @@
 /**
- * Who may open an OCPP socket (DESIGN.md §4, §6 "The charger link"):
+ * Who may open an OCPP socket (requirements §12, §6 "The charger link"):
  * - the identity (the last path segment) must be a registered charger, or a registered gateway
  *   (a local controller connecting with its own identity), whose lifeStatus is ACTIVE
  *   (else 404 / 403);

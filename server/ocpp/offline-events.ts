@@ -1,5 +1,5 @@
 /**
- * The custom events "charger offline" and "gateway offline" (spec §3 custom events, DESIGN.md §4):
+ * The custom events "charger offline" and "gateway offline" (requirements §3 custom events, requirements §12):
  * when a device's socket closes without the server closing it on purpose (shutdown, deactivation,
  * a takeover by a newer socket), a DEVICE_OFFLINE notice `HAPPENING` is stored for the device's
  * company (repeats the same day are one row with a count) and appears in the navbar bell; when the

@@ -1,6 +1,6 @@
 /**
  * The i18n provider (ra-i18n-polyglot): English and Chinese, the choice kept in the `language`
- * cookie (spec §1, default English). Changing the locale rewrites the cookie, so the server
+ * cookie (requirements §1, default English). Changing the locale rewrites the cookie, so the server
  * (which reads the cookie and Accept-Language) answers in the same language.
  */
 import polyglotI18nProvider from 'ra-i18n-polyglot';

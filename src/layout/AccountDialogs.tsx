@@ -1,5 +1,5 @@
 /**
- * The user's own account dialogs (spec §2): Profile (the account as `GET /sp/user/info` gave it)
+ * The user's own account dialogs (requirements §2): Profile (the account as `GET /sp/user/info` gave it)
  * and Change password (the current password and two entries that must match — "Inconsistent
  * passwords" — sent as `PUT /sp/user/password`; a wrong current password answers 700).
  */

@@ -1,5 +1,5 @@
 /**
- * The operator-company dropdown (spec §2, only on the Dashboard): options from
+ * The operator-company dropdown (requirements §2, only on the Dashboard): options from
  * `GET /sp/company/select` (`[{ companyCode, companyName }]`); the choice is the `companyCode`
  * query parameter of the page, which scopes the dashboard.
  */

@@ -1,5 +1,5 @@
 /**
- * Keeps toasts one at a time for the same message (spec §8: a network failure shows one toast
+ * Keeps toasts one at a time for the same message (requirements §8: a network failure shows one toast
  * at a time): a queued notification whose message was already queued or shown in the last
  * 5.5 s is dropped.
  */
@@ -40,7 +40,7 @@ export function DedupeNotifications() {
   return null;
 }
 
-/** The console's toast: 5 s (spec §8), duplicates dropped. */
+/** The console's toast: 5 s (requirements §8), duplicates dropped. */
 export function AppNotification() {
   return (
     <>

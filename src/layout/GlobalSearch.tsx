@@ -1,5 +1,5 @@
 /**
- * Global search (spec §2, kept in the navbar): a type (Charger SN, Gateway SN, Station Name) and a
+ * Global search (requirements §2, kept in the navbar): a type (Charger SN, Gateway SN, Station Name) and a
  * term; Enter opens `#/Search/Search?ChargerSN=<type>&Search=<term>` in a new tab. From 900 px the
  * form sits in the navbar (narrower below 1200 px so the breadcrumb stays readable); on a phone
  * or a narrow window a search button opens it in a dialog.

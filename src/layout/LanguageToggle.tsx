@@ -1,4 +1,4 @@
-/** The language toggle (spec §1): English ⇄ 中文; the choice goes to the `language` cookie. */
+/** The language toggle (requirements §1): English ⇄ 中文; the choice goes to the `language` cookie. */
 import { useLocaleState, useTranslate } from 'react-admin';
 import { Button, type SxProps } from '@mui/material';
 import TranslateIcon from '@mui/icons-material/Translate';

@@ -1,5 +1,5 @@
 /**
- * The main layout (spec §2): dark sidebar, top navbar, content area. Sets the page title
+ * The main layout (requirements §2): dark sidebar, top navbar, content area. Sets the page title
  * ("<route title> - ChargeDesk") and scrolls to the top on navigation.
  */
 import { Component, Suspense, useEffect, useSyncExternalStore, type ErrorInfo, type ReactNode } from 'react';
@@ -91,7 +91,7 @@ function useToken(): string | null {
 export function Layout({ children }: { children?: ReactNode }) {
   const { pathname, search } = useLocation();
   usePageTitle();
-  // Every page inside the layout needs a session (spec §2): a signed-out visitor goes to
+  // Every page inside the layout needs a session (requirements §2): a signed-out visitor goes to
   // `/login?redirect=<wanted path>` before anything is drawn or fetched. This is a plain
   // check of the stored token rather than react-admin's requireAuth, whose logout-on-mount
   // route can keep re-running while the router's navigation to /login is still pending.

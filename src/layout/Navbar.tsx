@@ -1,5 +1,5 @@
 /**
- * The top navbar (spec §2): sidebar toggle, breadcrumb, operator dropdown (Dashboard only),
+ * The top navbar (requirements §2): sidebar toggle, breadcrumb, operator dropdown (Dashboard only),
  * global search, notification bell, language toggle and user menu. The breadcrumb keeps at least
  * the page's name readable at 992 px with the sidebar open; on a phone the operator dropdown
  * moves to a second row and the search is a button opening it.

@@ -1,5 +1,5 @@
 /**
- * The notification bell (spec §2 navbar): the badge is the caller's unread count (true, counted by
+ * The notification bell (requirements §2 navbar): the badge is the caller's unread count (true, counted by
  * the server); the panel has the tabs All, Events and Problems with their true totals, the latest
  * 20 of the tab (repeats of one notice are one row with a count), "mark all read" and "see all"
  * to the full, paged list (`/Notifications`). Opening a notice marks it read.

@@ -1,5 +1,5 @@
 /**
- * The dark sidebar (spec §1): menu built from the server's menu tree (`GET /sp/menu/tree`; the
+ * The dark sidebar (requirements §1): menu built from the server's menu tree (`GET /sp/menu/tree`; the
  * route table filtered by the user's permissions as fallback) and the pages the console implements; sections expand into a darker submenu; collapsed on
  * desktop it shows icons with tooltips; on mobile it is a drawer that closes on navigation.
  */
@@ -99,7 +99,7 @@ function Section({ node, compact }: { node: RouteNode; compact: boolean }) {
 }
 
 /**
- * The menu entries for the signed-in user: the server's menu tree (`GET /sp/menu/tree`, spec §6:
+ * The menu entries for the signed-in user: the server's menu tree (`GET /sp/menu/tree`, requirements §6:
  * the user's permissions, disabled menus hidden) intersected with the implemented pages; the
  * local route table filtered by the permissions while it loads or when the call fails.
  */

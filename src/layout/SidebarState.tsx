@@ -1,5 +1,5 @@
 /**
- * Sidebar state (spec §1–2): open/collapsed kept in the `sidebarStatus` cookie ('1' open,
+ * Sidebar state (requirements §1–2): open/collapsed kept in the `sidebarStatus` cookie ('1' open,
  * '0' collapsed); "mobile" below a 992 px viewport (resize debounced 300 ms), where the sidebar
  * is a drawer that starts closed and closes on navigation.
  */

@@ -1,4 +1,4 @@
-/** The user menu (spec §2): Profile, Change password, Sign out. */
+/** The user menu (requirements §2): Profile, Change password, Sign out. */
 import { useState } from 'react';
 import { useGetIdentity, useLogout, useTranslate } from 'react-admin';
 import { Avatar, Box, Button, Divider, ListItemIcon, Menu, MenuItem } from '@mui/material';

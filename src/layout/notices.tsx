@@ -1,5 +1,5 @@
 /**
- * The bell's shared pieces (spec §2 navbar bell; issue "the bell"): reading `GET /sp/notifications`
+ * The bell's shared pieces (requirements §2 navbar bell; issue "the bell"): reading `GET /sp/notifications`
  * (per tab, paged) and `/summary` (true counts and unread per tab), marking read, the console link
  * of a notice and one notice row. Notices arrive as data (`kind`, `params`, domain/notices.ts) and
  * are rendered here in the console's language; the server's `content` is only the fallback.

@@ -1,5 +1,5 @@
 /**
- * The sign-in page (spec §2, §5): user name and password, both required ("User name cannot be
+ * The sign-in page (requirements §2, §5): user name and password, both required ("User name cannot be
  * empty", "Password cannot be empty"); a wrong login (code 700) is shown inline, not as a toast;
  * other failures are toasts. After success the user goes to the `redirect` parameter (or `/`);
  * a signed-in user landing here goes to `/`.
@@ -24,7 +24,7 @@ export interface LoginErrors {
   password?: string;
 }
 
-/** Validates the form; values are i18n keys (spec §5). */
+/** Validates the form; values are i18n keys (requirements §5). */
 export function validateLogin(values: { username: string; password: string }): LoginErrors {
   const errors: LoginErrors = {};
   if (!values.username.trim()) errors.username = 'app.login.username_required';
@@ -58,7 +58,7 @@ export function LoginPage() {
   }, [notify]);
 
   // react-admin hands the page a signed-out visitor wanted in the location state; keep it in the
-  // URL as `?redirect=` (spec §2) so it survives a reload.
+  // URL as `?redirect=` (requirements §2) so it survives a reload.
   const location = useLocation();
   const navigate = useNavigate();
   const wanted = (location.state as { nextPathname?: string; nextSearch?: string } | null)?.nextPathname;

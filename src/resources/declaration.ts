@@ -5,7 +5,7 @@
  */
 import type { ComponentType, ReactNode } from 'react';
 
-/** A view shown at the list route instead of the list when the query holds `param` (spec §2 `?id=`, `?GatewaySN=`). */
+/** A view shown at the list route instead of the list when the query holds `param` (requirements §2 `?id=`, `?GatewaySN=`). */
 export interface QueryView {
   param: string;
   /** Receives the parameter's value (never empty). */

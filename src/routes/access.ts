@@ -1,5 +1,5 @@
 /**
- * Access rules of the console in one place (spec §2, §6), pure and tested:
+ * Access rules of the console in one place (requirements §2, §6), pure and tested:
  * which route a user may open (`canAccess`), which entries the sidebar shows (`menuRoutes`:
  * allowed by the permissions AND implemented by the console) and the breadcrumb of a path.
  */
@@ -23,7 +23,7 @@ export function routeChain(pathname: string, routes: RouteNode[] = ROUTES): Rout
 
 /**
  * True when a user holding `permissions` may open `pathname` (or a sub-path of a route, such as
- * `/Operations/Orders/12/show`): every node of its chain must be visible to them (spec §6:
+ * `/Operations/Orders/12/show`): every node of its chain must be visible to them (requirements §6:
  * `role:admin` sees everything). Paths outside the route table → false.
  */
 export function canAccess(pathname: string, permissions: readonly string[], routes: RouteNode[] = ROUTES): boolean {

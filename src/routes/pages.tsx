@@ -28,7 +28,7 @@ export const IMPLEMENTED: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Renders `children` when the auth provider's `canAccess` lets the user open `path` (spec §6),
+ * Renders `children` when the auth provider's `canAccess` lets the user open `path` (requirements §6),
  * else react-admin's access-denied page.
  */
 function Guarded({ path, children }: { path: string; children: React.ReactNode }) {

@@ -1,5 +1,5 @@
 /**
- * Date helpers of spec §9: the default display format `YYYY-MM-DD HH:mm:ss` (two-digit padding),
+ * Date helpers of requirements §9: the default display format `YYYY-MM-DD HH:mm:ss` (two-digit padding),
  * numeric timestamps (10 digits = seconds, 13 digits = milliseconds) and Chinese weekday names.
  */
 import dayjs from 'dayjs';

@@ -1,4 +1,4 @@
-/** Debounce of spec §9 (default 500 ms; the layout's resize handler uses 300 ms). */
+/** Debounce of requirements §9 (default 500 ms; the layout's resize handler uses 300 ms). */
 
 export const DEFAULT_DEBOUNCE_MS = 500;
 

@@ -1,4 +1,4 @@
-/** Console helpers of spec §9. */
+/** Console helpers of requirements §9. */
 export * from './date';
 export * from './number';
 export * from './debounce';

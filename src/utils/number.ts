@@ -1,5 +1,5 @@
 /**
- * Number helpers of spec §9: abbreviations with the suffixes k, w, kw and m, and percentage
+ * Number helpers of requirements §9: abbreviations with the suffixes k, w, kw and m, and percentage
  * shares whose rounding remainders are distributed so they total exactly 100.
  *
  * Abbreviation thresholds (a product decision; the spec names only the suffixes):
@@ -72,7 +72,7 @@ export function formatMoney(amount: string | number | null | undefined, currency
 }
 
 /**
- * Energy as a figure or a table cell, without its unit: kWh with 3 decimals (DESIGN.md §3) and
+ * Energy as a figure or a table cell, without its unit: kWh with 3 decimals (requirements §12) and
  * grouped thousands like money (`100238.5` → `100,238.500`); '' for empty input.
  */
 export function formatEnergy(value: string | number | null | undefined, locale = 'en'): string {
@@ -82,7 +82,7 @@ export function formatEnergy(value: string | number | null | undefined, locale =
   return new Intl.NumberFormat(locale === 'zh' ? 'zh-CN' : 'en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(n);
 }
 
-/** Energy for display: kWh with 3 decimals (DESIGN.md §3). */
+/** Energy for display: kWh with 3 decimals (requirements §12). */
 export function formatKwh(value: string | number | null | undefined): string {
   const s = fixed(value, 3);
   return s ? `${s} kWh` : '';

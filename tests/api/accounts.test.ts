@@ -109,7 +109,7 @@ describe.each(backends())('accounts on %s', (backend) => {
     expect(await s.database.db.select().from(sessionToken).where(eq(sessionToken.accountId, row.id))).toEqual([]);
   });
 
-  it('resets a password (spec §7 query form): sessions end, the new password works', async () => {
+  it('resets a password (requirements §7 query form): sessions end, the new password works', async () => {
     const tok = await s.login('alpha.clerk', PASSWORD);
     expect((await call(s, 'PUT', `/sp/company/user/${t.staff.accountId}/pwd`, t.a.adminToken)).code).toBe(607);
     expect((await call(s, 'PUT', `/sp/company/user/${t.staff.accountId}/pwd?password=abc`, t.a.adminToken)).code).toBe(400);

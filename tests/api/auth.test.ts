@@ -7,7 +7,7 @@ describe.each(backends())('authentication on %s', (backend) => {
   beforeAll(async () => { s = await build(backend); });
   afterAll(async () => { await s?.close(); });
 
-  it('signs in with query parameters (spec §7) and trims the username', async () => {
+  it('signs in with query parameters (requirements §7) and trims the username', async () => {
     const res = await s.app.inject({ method: 'POST', url: `/sp/login?username=%20admin%20&password=${ADMIN_PASSWORD}` });
     expect(res.statusCode).toBe(200);
     const body = res.json();

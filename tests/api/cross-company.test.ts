@@ -1,5 +1,5 @@
 /**
- * Cross-company attempts on operators, accounts and roles (spec §6): a company user naming
+ * Cross-company attempts on operators, accounts and roles (requirements §6): a company user naming
  * another company's row in a path, a filter or a body gets 709 (read) or 725 (write), and the
  * database is unchanged; escalation beyond the caller's own permissions gets 403.
  */

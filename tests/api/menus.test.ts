@@ -40,7 +40,7 @@ describe.each(backends())('menus on %s', (backend) => {
     expect(tree.data.find((n: MenuNode) => n.routeKey === 'tourAccount')).toMatchObject({ hidden: false });
   });
 
-  it('gives each user the tree of their permissions (spec §6)', async () => {
+  it('gives each user the tree of their permissions (requirements §6)', async () => {
     const admin = await call(s, 'GET', '/sp/menu/tree', t.admin);
     expect(perms(admin.data).sort()).toEqual(allPermissions().sort());
     const staff = await call(s, 'GET', '/sp/menu/tree', t.staff.token);
@@ -53,7 +53,7 @@ describe.each(backends())('menus on %s', (backend) => {
     expect((await call(s, 'GET', '/sp/menu/tree')).code).toBe(401);
   });
 
-  it('creates, edits and disables menus with the rules of spec §5', async () => {
+  it('creates, edits and disables menus with the rules of requirements §5', async () => {
     const tok = t.admin;
     const parent = flat((await call(s, 'GET', '/sp/menu/full-tree', tok)).data).find((n) => n.routeKey === 'stations')!;
     const base = { name: 'Parking', orderNum: 30, url: '/Stations/Parking', icon: 'LocalParking', permission: 'menu:stations:parking', level: 2, configurable: true, parentId: parent.id };

@@ -1,5 +1,5 @@
 /**
- * The permission matrix (spec §6, §8): every route registered under `/sp` at run time × {platform
+ * The permission matrix (requirements §6, §8): every route registered under `/sp` at run time × {platform
  * administrator, operator administrator, operator staff with a narrow role, station manager, no
  * token}. The expected answer is computed from what the route declares (`config.permission`,
  * `config.scope`, `config.public`): no token → 401; a missing permission or a platform-only route

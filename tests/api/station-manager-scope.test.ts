@@ -1,5 +1,5 @@
 /**
- * Station managers see only their stations (spec §6; issue "Operators, accounts, roles and
+ * Station managers see only their stations (requirements §6; issue "Operators, accounts, roles and
  * menus" item 7): the station, charger and order reads of a station manager are limited to the
  * stations of their account; naming another station → 709. Their dashboard counts only those
  * stations, their chargers and orders.

@@ -1,5 +1,5 @@
 /**
- * Browser suite — access control in the console (spec §2, §5, §6): an operator's staff member
+ * Browser suite — access control in the console (requirements §2, §5, §6): an operator's staff member
  * sees only the menus of their role, in English and in Chinese; an administrator grants the role
  * another menu on the permission tree and the staff member sees it after signing in again; the
  * accounts screen's reset-password dialog keeps its rules (mismatch message, Save only after the

@@ -1,6 +1,6 @@
 /**
  * Browser suite — card users and operations screens (issue "Charging operations"): recharge a card
- * from its row (the amount rule of spec §5 shown before sending, in English and in Chinese), see
+ * from its row (the amount rule of requirements §5 shown before sending, in English and in Chinese), see
  * the change in the card's balance record view (`?id=`) and in the API; the statistics page shows
  * the API's totals for a preset range.
  */

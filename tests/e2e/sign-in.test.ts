@@ -1,5 +1,5 @@
 /**
- * Browser suite — signing in and out (spec §2 access rules, §3 session, §5 login validation):
+ * Browser suite — signing in and out (requirements §2 access rules, §3 session, §5 login validation):
  * the real server (child process, demo network) and the built console in Chromium.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

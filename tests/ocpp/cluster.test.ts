@@ -1,5 +1,5 @@
 /**
- * Several nodes on one database and one Redis (DESIGN.md §1): a charger's socket lives on one
+ * Several nodes on one database and one Redis (requirements §12): a charger's socket lives on one
  * node; commands sent from another node reach it and bring its answer (or its 718 / 719) back;
  * live events and deactivations cross nodes; the duplicate-connection policy holds across nodes
  * (alive → 409, dead → handed over); refused handshakes are counted across nodes; a node that

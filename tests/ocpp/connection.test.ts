@@ -1,5 +1,5 @@
 /**
- * The charger link (DESIGN.md §6): who gets a socket, basic auth, the duplicate-connection policy,
+ * The charger link (requirements §10): who gets a socket, basic auth, the duplicate-connection policy,
  * BootNotification and the online flag.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * A gateway (local controller) connects over OCPP with its own identity (DESIGN.md §4): its
+ * A gateway (local controller) connects over OCPP with its own identity (requirements §12): its
  * socket gives its online state, its BootNotification its vendor, model and firmware; the
  * console's password, deactivation and commands apply to it as to a charger; its chargers keep
  * their own connections and transaction messages on the gateway's identity bill nothing.

@@ -1,5 +1,5 @@
 /**
- * Transactions (DESIGN.md §6): orders from StartTransaction → MeterValues → StopTransaction,
+ * Transactions (requirements §10): orders from StartTransaction → MeterValues → StopTransaction,
  * idempotent retries, ownership of a Stop, refused idTags, and the idTag rule.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

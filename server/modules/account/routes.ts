@@ -1,8 +1,8 @@
 /**
- * Accounts (spec §2 "/SystemUsers/Accounts", §3, §4, §5): `GET|POST /sp/company/user`,
+ * Accounts (requirements §2 "/SystemUsers/Accounts", §3, §4, §5): `GET|POST /sp/company/user`,
  * `GET|PUT|DELETE /sp/company/user/{id}`, `PUT /sp/company/user/{id}/status` (activate /
  * deactivate), all menu:systemusers:accounts. The password reset `PUT /sp/company/user/{id}/pwd`
- * is in the company module (spec §7's fixed call).
+ * is in the company module (requirements §7's fixed call).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

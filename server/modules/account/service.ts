@@ -1,5 +1,5 @@
 /**
- * Console accounts (spec §3 "Account", §4 activate/deactivate, §5, §6): list, read, create, edit,
+ * Console accounts (requirements §3 "Account", §4 activate/deactivate, §5, §6): list, read, create, edit,
  * activate/deactivate, delete and password reset, scoped to the caller's company.
  *
  * Rules: ADMIN accounts belong to no company and only platform administrators create them; every
@@ -248,7 +248,7 @@ export async function deleteAccount(db: Db, auth: AuthContext, id: number): Prom
 }
 
 /**
- * PUT /sp/company/user/{id}/pwd (spec §7): sets a new password and ends the account's sessions
+ * PUT /sp/company/user/{id}/pwd (requirements §7): sets a new password and ends the account's sessions
  * (except the caller's own current one when resetting their own password).
  */
 export async function resetPassword(db: Db, auth: AuthContext, id: number, password: string): Promise<void> {

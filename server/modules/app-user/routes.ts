@@ -1,7 +1,7 @@
 /**
- * `/sp/app-user` (permission `menu:chargerusers:appusers`; spec §3 "App user"): list with filters,
+ * `/sp/app-user` (permission `menu:chargerusers:appusers`; requirements §3 "App user"): list with filters,
  * show with order count and total spend, activate/deactivate, balance operations through the
- * ledger and the balance record view (spec §2 `?id=`), order history.
+ * ledger and the balance record view (requirements §2 `?id=`), order history.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -28,7 +28,7 @@ const SORTABLE = { id: appUser.id, nickname: appUser.nickname, balance: appUser.
 
 type AppUserRow = typeof appUser.$inferSelect;
 
-/** Row → JSON (spec §3 field names; `joinedDate` = registration time). */
+/** Row → JSON (requirements §3 field names; `joinedDate` = registration time). */
 function toAppUserJson(r: AppUserRow, extra: { companyName?: string; currency?: string; orders?: number; totalSpend?: string }) {
   return {
     id: r.id,

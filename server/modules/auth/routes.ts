@@ -1,5 +1,5 @@
 /**
- * Authentication calls (spec §3, §5, §7): POST /sp/login, DELETE /sp/logout, GET /sp/user/info.
+ * Authentication calls (requirements §3, §5, §7): POST /sp/login, DELETE /sp/logout, GET /sp/user/info.
  * Login takes username (trimmed) and password as query parameters (the spec's form), a form
  * body or JSON (the console's form, so passwords never sit in URLs). Wrong login → 700; too many
  * failures for the account or the client address → 731 (server/auth/login-throttle.ts); too many

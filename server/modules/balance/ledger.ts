@@ -1,5 +1,5 @@
 /**
- * The balance ledger (issue "Charging operations", item 3; DESIGN.md §6 "Money"): every change of a
+ * The balance ledger (issue "Charging operations", item 3; requirements §10 "Money"): every change of a
  * card or app user's balance locks the holder row, checks the result stays ≥ 0, writes the new
  * balance and its `balance_record` row in ONE database transaction. Amounts are decimal strings in
  * the holder company's currency. A CHECK constraint (balance ≥ 0) backs the rule in the database.

@@ -1,4 +1,4 @@
-/** Row → JSON for card users and balance records (field names of spec §3). */
+/** Row → JSON for card users and balance records (field names of requirements §3). */
 import type { BalanceRecord } from '../../../domain/entities/balance-record.js';
 import type { CardUserRecord } from '../../../domain/entities/card-user.js';
 import type { balanceRecord, cardUser } from '../../db/schema.js';

@@ -1,6 +1,6 @@
 /**
  * `/sp/card-user` (permission `menu:chargerusers:cardusers`): list, show, create, update,
- * activate/deactivate, balance operations and the balance record view (spec §2 `?id=`).
+ * activate/deactivate, balance operations and the balance record view (requirements §2 `?id=`).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,5 +1,5 @@
 /**
- * Card users (spec §3, §5; issue "Charging operations", item 3): create/update with their rules and
+ * Card users (requirements §3, §5; issue "Charging operations", item 3): create/update with their rules and
  * the balance operations (recharge, gift, refund, clear) through the ledger.
  * Errors: 305 duplicate card number, 900 digits in a name, 725 another company, 803 not found,
  * 650/705 recharge amount, 721 insufficient balance, 801 unknown station.

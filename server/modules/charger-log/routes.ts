@@ -1,5 +1,5 @@
 /**
- * Read APIs of the OCPP side (spec §2 Events → ChargerLog; DESIGN.md §4):
+ * Read APIs of the OCPP side (requirements §2 Events → ChargerLog; requirements §12):
  * - GET /sp/charger-log?page&size&serialNum&action&direction&messageType&companyCode&startTime&endTime
  *   every OCPP frame in and out, newest first (messageType CALL, CALLRESULT, CALLERROR, INVALID for
  *   a frame that is not OCPP-J, and COMMAND for the outcome row of a console command);

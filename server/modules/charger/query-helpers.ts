@@ -1,5 +1,5 @@
 /**
- * Helpers shared by the list endpoints (DESIGN.md §3): a whitelisted `sort` → ORDER BY, and a
+ * Helpers shared by the list endpoints (requirements §12): a whitelisted `sort` → ORDER BY, and a
  * LIKE pattern for substring search.
  */
 import { asc, desc, type SQL } from 'drizzle-orm';

@@ -83,7 +83,7 @@ const chargerReadRoutes: FastifyPluginAsync = async (app) => {
     const auth = authOf(req);
     const q = req.query;
     assertFilterInScope(auth, q);
-    // Station managers see the chargers of their stations only (spec §6).
+    // Station managers see the chargers of their stations only (requirements §6).
     const conds: (SQL | undefined)[] = [scopeWhere(auth, charger)];
     if (q.companyCode) conds.push(eq(charger.companyCode, q.companyCode));
     if (q.stationId) conds.push(eq(charger.stationId, q.stationId));

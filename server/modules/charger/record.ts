@@ -2,7 +2,7 @@
  * The charger record of the read API (row → JSON) and the charger's place in the dashboard split,
  * computed the same way in TypeScript (records) and in SQL (filters and counts).
  *
- * Dashboard state of a charger (spec §2, §4), from its online flag, its connector-0 run status
+ * Dashboard state of a charger (requirements §2, §4), from its online flag, its connector-0 run status
  * and the status of each connector (OCPP StatusNotification):
  *   1. offline when the charger is not connected;
  *   2. faulty when the whole charger (connector 0) is Faulted;

@@ -1,5 +1,5 @@
 /**
- * Registering and editing chargers (spec §3 "Charger", §5, §8; issue "Network assets" item 3).
+ * Registering and editing chargers (requirements §3 "Charger", §5, §8; issue "Network assets" item 3).
  * Registering a charger is what lets its chargeBoxId (= serialNum) connect over OCPP.
  *
  * Rules and codes:

@@ -1,5 +1,5 @@
 /**
- * Remote commands to a charger (issue "Charging operations", item 6; DESIGN.md §4): remote start
+ * Remote commands to a charger (issue "Charging operations", item 6; requirements §12): remote start
  * (for a card or an app user, whose idTag is checked first: 727/728/721/729), remote stop (of
  * exactly the session named by transactionId or connector), reset, unlock connector, change
  * availability. Each

@@ -1,5 +1,5 @@
 /**
- * Company calls fixed by spec §7: GET /sp/company/select (the navbar operator dropdown; a company
+ * Company calls fixed by requirements §7: GET /sp/company/select (the navbar operator dropdown; a company
  * user gets their own company) and PUT /sp/company/user/{id}/pwd (the accounts screen's reset
  * password dialog; query parameter or body `password`, optional `confirmPassword` that must match).
  * The reset follows the account rules (725 another company, 403 an account with more rights than

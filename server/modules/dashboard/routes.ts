@@ -1,8 +1,8 @@
 /**
- * `GET /sp/dashboard?companyCode=` (spec §2 "Dashboard"; any signed-in user). Company users are
+ * `GET /sp/dashboard?companyCode=` (requirements §2 "Dashboard"; any signed-in user). Company users are
  * always held to their own company (another `companyCode` → 709); administrators see all
  * companies or the one they pass. A station manager's station, charger and order figures cover
- * only their stations (spec §6); card and app users belong to the company and are counted for it. Day and month boundaries follow the caller's `Time-Zone` header
+ * only their stations (requirements §6); card and app users belong to the company and are counted for it. Day and month boundaries follow the caller's `Time-Zone` header
  * (IANA; UTC when absent or unknown).
  *
  * Definitions (docs/api.md):

@@ -1,5 +1,5 @@
 /**
- * Gateways (spec §3 "Gateway"): a local controller at a station that connects over OCPP with its
+ * Gateways (requirements §3 "Gateway"): a local controller at a station that connects over OCPP with its
  * own identity; its chargers name it by `charger.gatewaySn`. Rules and codes:
  * - duplicate SN → 304 (constraint `gateway_serial_num_unique`, or a charger holding that identity);
  * - the station is required (603), must exist (801) and be of the caller's company (725); the

@@ -1,5 +1,5 @@
 /**
- * Menus (spec §2 "/System/Menu", §5, §6): `GET /sp/menu/tree` (the caller's sidebar, any signed-in
+ * Menus (requirements §2 "/System/Menu", §5, §6): `GET /sp/menu/tree` (the caller's sidebar, any signed-in
  * user), `GET /sp/menu`, `GET /sp/menu/full-tree`, `GET /sp/menu/{id}` (menu:system:menu), and
  * `POST /sp/menu`, `PUT /sp/menu/{id}`, `PUT /sp/menu/{id}/status` (menu:system:menu, platform
  * administrators only: menus are shared by every operator).

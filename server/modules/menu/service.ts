@@ -1,5 +1,5 @@
 /**
- * The menu tree as data (spec §2, §3 "Menu item", §5, §6): seeding from `ROUTES`, the caller's
+ * The menu tree as data (requirements §2, §3 "Menu item", §5, §6): seeding from `ROUTES`, the caller's
  * filtered tree, and create / edit / enable-disable with codes 307 (name), 308 (permission),
  * 611 (field empty), 806 (not found).
  */
@@ -105,7 +105,7 @@ export function buildTree(rows: MenuRow[]): MenuNode[] {
 }
 
 /**
- * Filters a tree to what `permissions` allow (spec §6): `role:admin` sees every node; others the
+ * Filters a tree to what `permissions` allow (requirements §6): `role:admin` sees every node; others the
  * nodes without a permission or whose permission they hold, recursively; a parent whose children
  * are all filtered away is dropped.
  */
@@ -122,7 +122,7 @@ export function filterTree(nodes: MenuNode[], permissions: readonly string[], is
   return out;
 }
 
-/** GET /sp/menu/tree: the enabled menus the caller may see, as a tree (spec §6). */
+/** GET /sp/menu/tree: the enabled menus the caller may see, as a tree (requirements §6). */
 export async function menuTreeFor(db: Db, auth: AuthContext): Promise<MenuNode[]> {
   const rows = await db.select().from(menu).where(eq(menu.enabled, true));
   return filterTree(buildTree(rows), auth.permissions, auth.isAdmin);
@@ -189,7 +189,7 @@ export async function getMenu(db: Db, id: number): Promise<MenuRow> {
   return row;
 }
 
-/** Checks the level/parent rule of spec §5 and returns the parent id to store. */
+/** Checks the level/parent rule of requirements §5 and returns the parent id to store. */
 async function checkParent(db: Db, level: number, parentId: number | null | undefined, selfId?: number): Promise<number | null> {
   if (level === 1) {
     if (parentId !== null && parentId !== undefined) throw new AppError(400, 'parentId');

@@ -1,5 +1,5 @@
 /**
- * The navbar bell (spec §7, §3 "Notification"; any signed-in user, own company):
+ * The navbar bell (requirements §7, §3 "Notification"; any signed-in user, own company):
  * - `GET /sp/notifications?tab=all|events|problems&page=1&size=50` — the spec's array of
  *   notifications, newest repeat first, in the caller's language, each with its `kind`, `params`,
  *   repeat `count`, `lastTimeStamp` and `read` state. Without parameters: the latest 50 of all.

@@ -1,5 +1,5 @@
 /**
- * Reading the bell (spec §3 "Notification", §7 `GET /sp/notifications`): the caller's notices,
+ * Reading the bell (requirements §3 "Notification", §7 `GET /sp/notifications`): the caller's notices,
  * newest repeat first, per tab (All / Events / Problems, domain/notices.ts), paged; true counts per
  * tab (total and unread, counted by the database, never capped); and the unread state per
  * account: a notice is unread until the account opens it (`notification_read`) or marks all read

@@ -1,5 +1,5 @@
 /**
- * Operators (spec §2 "/System/Operators", §3, §5): `GET /sp/company`, `GET|PUT /sp/company/{id}`
+ * Operators (requirements §2 "/System/Operators", §3, §5): `GET /sp/company`, `GET|PUT /sp/company/{id}`
  * (menu:system:operators; a company user holding it sees and edits only their own operator),
  * `POST /sp/company` (platform administrators) and `POST /sp/company/logo` (JPG or PNG ≤ 200 KB
  * → `{ logo }` URL to put in the operator's `logo`).
@@ -20,7 +20,7 @@ import { PERMISSIONS } from '../../../domain/permissions.js';
 const PERMISSION = PERMISSIONS.system.operators;
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
-/** Operator logo limit (spec §5 logo: JPEG or PNG, at most 200 KB). */
+/** Operator logo limit (requirements §5 logo: JPEG or PNG, at most 200 KB). */
 export const LOGO_LIMITS = { maxBytes: 200 * 1024 };
 
 const operatorRoutes: FastifyPluginAsync = async (app) => {

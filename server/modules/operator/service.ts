@@ -1,5 +1,5 @@
 /**
- * Operator companies (spec §3 "Operator company", §5, §9): list, read, create, edit. Creating an
+ * Operator companies (requirements §3 "Operator company", §5, §9): list, read, create, edit. Creating an
  * operator creates, in ONE transaction, the company, its administrator role (every menu of the
  * route table except the System section), its administrator account (OPERATOR_ADMIN) and its
  * default station group. Codes: 300 duplicate code, 301 duplicate administrator username, 309

@@ -1,5 +1,5 @@
 /**
- * Order exports (spec §2 Operations → Orders; docs/exports.md). Every export takes the order
+ * Order exports (requirements §2 Operations → Orders; docs/exports.md). Every export takes the order
  * list's query string (filters, `sort`, `order`) and applies exactly the list's filter and
  * company scope (`orderConditions`), so it holds the rows the list shows.
  * - `GET /sp/order/export/count?<filters>` → `{ total, max }` (max = 50 000) for the console's
@@ -38,7 +38,7 @@ import { loadExportSetting } from './settings.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 import { fileAnswer } from '../../../domain/entities/api.js';
 
-/** Most rows of an Excel export (spec §8 code 710). */
+/** Most rows of an Excel export (requirements §8 code 710). */
 export const EXCEL_MAX_ROWS = 50_000;
 /** Most rows of a PDF list (704 above). */
 export const PDF_MAX_ROWS = 5_000;

@@ -1,5 +1,5 @@
 /**
- * Order export settings (spec §2 Operations → Orders "Order export settings", §3): one row per
+ * Order export settings (requirements §2 Operations → Orders "Order export settings", §3): one row per
  * company with the operator block printed on tax invoices.
  * - `GET /sp/order-export-setting?companyCode=` → the caller's company's settings (an
  *   administrator names the company); 813 when none were saved; 709 another company's.

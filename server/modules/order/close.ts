@@ -1,5 +1,5 @@
 /**
- * Closing a stuck order by hand (spec §2 Operations → Orders; code 724).
+ * Closing a stuck order by hand (requirements §2 Operations → Orders; code 724).
  * `PUT /sp/order/:id/close` (permission `menu:operations:orders`): an order still CHARGING whose
  * charger is offline, whose connector is not in a transaction (its last StatusNotification is
  * Available, Unavailable, Faulted or Reserved), or that started more than

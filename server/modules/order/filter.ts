@@ -1,5 +1,5 @@
 /**
- * The order list's filter, sort and scoping (spec §2 Operations → Orders, §5 "Time ranges"),
+ * The order list's filter, sort and scoping (requirements §2 Operations → Orders, §5 "Time ranges"),
  * shared by `GET /sp/order` and every order export so that an export holds exactly the rows the
  * list shows for the same query string.
  */
@@ -57,7 +57,7 @@ export const ORDER_SORTS: SortMap = {
 };
 
 /**
- * Spec §5 time-range rule on a list's startTime/endTime (domain/time-range.ts: no end without a
+ * Requirements §5 time-range rule on a list's startTime/endTime (domain/time-range.ts: no end without a
  * start, no start in the future, no end after today, end not before start, at most `maxDays`):
  * throws 715 naming the field.
  */
@@ -75,7 +75,7 @@ export function checkTimeRange(start: Date | undefined, end: Date | undefined, n
 export function orderConditions(auth: AuthContext, q: OrderFilter): SQL | undefined {
   assertFilterInScope(auth, q);
   checkTimeRange(q.startTime, q.endTime);
-  // Station managers see the orders of their stations only (spec §6).
+  // Station managers see the orders of their stations only (requirements §6).
   const conds: (SQL | undefined)[] = [scopeWhere(auth, chargeOrder)];
   if (q.companyCode) conds.push(eq(chargeOrder.companyCode, q.companyCode));
   if (q.stationId) conds.push(eq(chargeOrder.stationId, q.stationId));

@@ -1,8 +1,8 @@
 /**
- * Order read API (Operations → Orders, spec §2, §3):
+ * Order read API (Operations → Orders, requirements §2, §3):
  * - `GET /sp/order` paged, sorted, filtered list (company-scoped; 709 for another company's
  *   `companyCode`; 715 when `endTime` is before `startTime` or `startTime` is in the future,
- *   spec §5 "Time ranges"; 400 for an unknown `sort`). The time range applies to the charger
+ *   requirements §5 "Time ranges"; 400 for an unknown `sort`). The time range applies to the charger
  *   start time, both ends inclusive.
  * - `GET /sp/order/:id` one record plus its meter values for the chart (the catalogue has no
  *   order-not-found code, so a missing order answers 400 naming `id`; 709 another company's).
@@ -29,7 +29,7 @@ const METER_VALUE_LIMIT = 5000;
 
 const listQuery = pageQuery.extend(orderFilterQuery.shape);
 
-/** Spec §5 time-range rules (kept here for the modules that import it from the order routes). */
+/** Requirements §5 time-range rules (kept here for the modules that import it from the order routes). */
 export { checkTimeRange };
 
 const orderRoutes: FastifyPluginAsync = async (app) => {

@@ -1,5 +1,5 @@
 /**
- * Image checks for uploads (DESIGN.md §6 "uploads checked by size, type and content"): the type
+ * Image checks for uploads (requirements §10 "uploads checked by size, type and content"): the type
  * from the magic bytes and the pixel size from the PNG IHDR chunk or the JPEG SOFn segment.
  */
 

@@ -18,7 +18,7 @@ import { checkImage, fileOf, registerUploadParsers, removeStored, storeImage, ST
 import { answersWith, fileAnswer, noData } from '../../../domain/entities/api.js';
 import { avatarAnswer, profileRecord } from '../../../domain/entities/profile.js';
 
-/** Avatar limits (spec §5, §9): 2 MB, 300×300 px. */
+/** Avatar limits (requirements §5, §9): 2 MB, 300×300 px. */
 export const AVATAR_LIMITS = { maxBytes: 2 * 1024 * 1024, maxWidth: 300, maxHeight: 300 };
 
 const profileInput = z.object({

@@ -1,5 +1,5 @@
 /**
- * The signed-in user's own account (spec §2 hidden route /TourAccount/TourAccount, navbar Profile
+ * The signed-in user's own account (requirements §2 hidden route /TourAccount/TourAccount, navbar Profile
  * and Change password, §5 avatar rule): read and edit details, change password, set avatar.
  * Codes: 310 e-mail taken, 607 password empty, 700 wrong current password, 900 digits in the
  * real name, 400 naming the field.

@@ -1,5 +1,5 @@
 /**
- * Rate (pricing) templates (spec §3, §5, §8, §9). The row rules are the pure functions of
+ * Rate (pricing) templates (requirements §3, §5, §8, §9). The row rules are the pure functions of
  * `domain/rate-template.ts` (applied by the schema); here the rules that need the database:
  * - one free template per company → 306 (checked, and the partial unique index
  *   `rate_template_one_free` for concurrent writes);

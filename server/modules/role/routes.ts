@@ -1,5 +1,5 @@
 /**
- * Roles (spec §2 "/SystemUsers/Permissions", §3, §6): `GET|POST /sp/role`,
+ * Roles (requirements §2 "/SystemUsers/Permissions", §3, §6): `GET|POST /sp/role`,
  * `GET|PUT|DELETE /sp/role/{id}`, `PUT /sp/role/{id}/status` (menu:systemusers:persissions) and
  * `GET /sp/role/select` (the account form's role dropdown; accounts or permissions screen).
  */

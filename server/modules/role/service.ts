@@ -1,5 +1,5 @@
 /**
- * Roles (spec §3 "Role", §5, §6): sets of `menu:*` permissions, each of a company or of the
+ * Roles (requirements §3 "Role", §5, §6): sets of `menu:*` permissions, each of a company or of the
  * platform (company code null, assignable to any company's accounts, created by platform
  * administrators only). A company user manages only their company's roles and grants only
  * permissions they hold themselves. Codes: 309 duplicate code, 608 field empty, 807 not found,

@@ -1,6 +1,6 @@
 /**
  * `GET /sp/search?ChargerSN=<chargerSn|gatewaySn|stationName>&Search=<term>&page&size`
- * (permission `menu:search`; spec §2 query parameters). An empty term → 400 (`Search`);
+ * (permission `menu:search`; requirements §2 query parameters). An empty term → 400 (`Search`);
  * an unknown type → 400 (`ChargerSN`); no type searches all three.
  */
 import type { FastifyPluginAsync } from 'fastify';

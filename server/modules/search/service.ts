@@ -1,5 +1,5 @@
 /**
- * Global search (spec §2 "Search": Charger SN, Gateway SN or Station Name; the navbar opens
+ * Global search (requirements §2 "Search": Charger SN, Gateway SN or Station Name; the navbar opens
  * `/Search/Search?ChargerSN=<type>&Search=<term>`). Case-insensitive substring match, scoped to
  * the caller's company; each hit carries what a link to its record needs.
  * With no type, chargers, then gateways, then stations are paged as one list.

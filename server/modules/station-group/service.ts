@@ -1,5 +1,5 @@
 /**
- * Station groups (spec §3 "Station group", §5, §8): each company has exactly one default group
+ * Station groups (requirements §3 "Station group", §5, §8): each company has exactly one default group
  * (partial unique index `station_group_one_default`); the default group cannot be deleted (701);
  * a group that still holds stations cannot be deleted (400, field `stations`); the default flag
  * moves to another group by making that group the default (unsetting it directly → 400).

@@ -1,4 +1,4 @@
-/** Station rows → API records (spec §3 field names; coordinates as numbers, times ISO-8601 UTC). */
+/** Station rows → API records (requirements §3 field names; coordinates as numbers, times ISO-8601 UTC). */
 import type { InferSelectModel } from 'drizzle-orm';
 import type { StationRecord } from '../../../domain/entities/station.js';
 import type { station } from '../../db/schema.js';

@@ -1,5 +1,5 @@
 /**
- * Stations (spec §3 "Station", §5, §8). Rules: required fields (603 name, 616 maintainer, 810
+ * Stations (requirements §3 "Station", §5, §8). Rules: required fields (603 name, 616 maintainer, 810
  * pricing model, 604 template, 600 company); the template must exist (804), be of the same
  * company (725), of the pricing model's type (810) and activated (400 `rateTemplateId`) when it
  * is assigned; the group must be of the same company (725) and defaults to the company's default
@@ -45,7 +45,7 @@ function selectStations(db: Db) {
 
 /** A page of stations visible to `auth`; filters: company, group, status (repeatable), q = name / code / city. */
 export async function listStations(db: Db, auth: AuthContext, f: StationFilter): Promise<Page<StationRecord>> {
-  // Station managers see their own stations only (spec §6).
+  // Station managers see their own stations only (requirements §6).
   const conds: (SQL | undefined)[] = [scopeWhere(auth, station)];
   const code = readCompanyFilter(auth, f.companyCode);
   if (code) conds.push(eq(station.companyCode, code));

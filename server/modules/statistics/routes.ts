@@ -1,5 +1,5 @@
 /**
- * Operations analytics (issue "Charging operations", item 7; spec §2 Operations → Statistics and
+ * Operations analytics (issue "Charging operations", item 7; requirements §2 Operations → Statistics and
  * Station Insights):
  * - `GET /sp/statistics?startTime&endTime&groupBy=day|station|company&companyCode&stationId`
  *   (permission `menu:operations:statistics`): orders, energy (kWh) and revenue (Σ totalAmount of
@@ -7,7 +7,7 @@
  * - `GET /sp/station-insights?startTime&endTime&companyCode` (permission
  *   `menu:operations:stationinsights`): per station sessions, energy, revenue, average session
  *   (minutes, kWh) and utilisation = Σ session time ÷ (chargers × range length).
- * Time ranges (spec §5): end before start or start in the future → 715; at most 366 days.
+ * Time ranges (requirements §5): end before start or start in the future → 715; at most 366 days.
  * Defaults: the last 30 days.
  */
 import type { FastifyPluginAsync } from 'fastify';

@@ -1,12 +1,12 @@
 /**
- * The idTag rule for Authorize and StartTransaction (DESIGN.md §4 "card"; OCPP 1.6 IdTagInfo).
+ * The idTag rule for Authorize and StartTransaction (requirements §12 "card"; OCPP 1.6 IdTagInfo).
  * A card (card_user.card_number) is looked up first, then an app user (app_user.id_tag):
  * - unknown idTag, or one of another company                         → Invalid
  * - deactivated card or app user                                      → Blocked
  * - card scoped to STATIONS and the charger's station not among them  → Invalid
  * - card balance ≤ 0 and not a manager card; app user balance ≤ 0    → Blocked
  * - an Accepted card or app idTag already charging in an Accepted order on another connector
- *   (or charger), unless a manager card (spec §3 "manager card flag")   → ConcurrentTx
+ *   (or charger), unless a manager card (requirements §3 "manager card flag")   → ConcurrentTx
  * - otherwise                                                         → Accepted
  * Billing work extends this function (e.g. a minimum balance per tariff); keep it free of OCPP I/O.
  */

@@ -1,5 +1,5 @@
 /**
- * OCPP transactions as orders (DESIGN.md §4 "order", §6 "Transactions").
+ * OCPP transactions as orders (requirements §12 "order", §6 "Transactions").
  * - `startTransaction`: every StartTransaction becomes one `charge_order`, also when the idTag is
  *   refused (the order keeps `idTagStatus`, so it is flagged). The row is written before the
  *   charger gets its answer. A retried Start (same charger, connector, idTag, charger timestamp)

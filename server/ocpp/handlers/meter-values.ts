@@ -1,7 +1,7 @@
 /**
  * MeterValues: every sampled value is stored (late and out-of-order ones too), in one SQL
  * transaction with the running order's energy. An energy register lower than the previous reading
- * of the transaction is logged (a custom event, spec §3). An energy register outside the range of
+ * of the transaction is logged (a custom event, requirements §3). An energy register outside the range of
  * domain/meter.ts (or an unparsable timestamp) is answered with CALLERROR
  * PropertyConstraintViolation and nothing of the message is stored (docs/ocpp.md).
  */

@@ -1,4 +1,4 @@
-/** Messages of the Accounts screen (`#/SystemUsers/Accounts`, spec §3 "Account", §5 reset password). */
+/** Messages of the Accounts screen (`#/SystemUsers/Accounts`, requirements §3 "Account", §5 reset password). */
 export default {
   en: {
     resources: {

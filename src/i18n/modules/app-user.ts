@@ -1,4 +1,4 @@
-/** Messages of the app user screens (`#/ChargerUsers/AppUsers`, spec §2–§3). */
+/** Messages of the app user screens (`#/ChargerUsers/AppUsers`, requirements §2–§3). */
 export default {
   en: {
     resources: {

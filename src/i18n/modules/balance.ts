@@ -1,6 +1,6 @@
 /**
  * Messages of the balance pieces shared by card users and app users: dialogs (recharge, gift,
- * refund, clear), the balance record view (spec §2 `?id=`), status confirmations. Error texts of
+ * refund, clear), the balance record view (requirements §2 `?id=`), status confirmations. Error texts of
  * the client-side checks are the catalogue's own (domain/errors.ts codes 650, 705, 900).
  */
 import { CATALOGUE } from '../../../domain/errors';

@@ -1,4 +1,4 @@
-/** Messages of the card user screens (`#/ChargerUsers/CardUsers`, spec §2–§5). */
+/** Messages of the card user screens (`#/ChargerUsers/CardUsers`, requirements §2–§5). */
 import { CATALOGUE } from '../../../domain/errors';
 
 export default {

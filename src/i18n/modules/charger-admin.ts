@@ -1,4 +1,4 @@
-/** Messages of the charger registration pages (spec §3 "Charger", §9 OCPP password). */
+/** Messages of the charger registration pages (requirements §3 "Charger", §9 OCPP password). */
 export default {
   en: {
     resources: {

@@ -1,4 +1,4 @@
-/** Messages of the gateways tab (spec §3 "Gateway"; §9 OCPP password of a gateway's own identity). */
+/** Messages of the gateways tab (requirements §3 "Gateway"; §9 OCPP password of a gateway's own identity). */
 export default {
   en: {
     resources: {

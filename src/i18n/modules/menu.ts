@@ -1,4 +1,4 @@
-/** Messages of the Menu screen (`#/System/Menu`, spec §3 "Menu item"). */
+/** Messages of the Menu screen (`#/System/Menu`, requirements §3 "Menu item"). */
 export default {
   en: {
     resources: {

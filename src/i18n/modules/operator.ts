@@ -1,4 +1,4 @@
-/** Messages of the Operators screen (`#/System/Operators`, spec §3 "Operator company"). */
+/** Messages of the Operators screen (`#/System/Operators`, requirements §3 "Operator company"). */
 export default {
   en: {
     resources: {

@@ -1,4 +1,4 @@
-/** Messages of the own account page, its dialogs and the notification preference page (spec §2, §3). */
+/** Messages of the own account page, its dialogs and the notification preference page (requirements §2, §3). */
 export default {
   en: {
     app: {

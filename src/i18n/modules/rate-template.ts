@@ -1,4 +1,4 @@
-/** Messages of the rate templates tab and the template editor (spec §3 "Pricing (rate) template", §5). */
+/** Messages of the rate templates tab and the template editor (requirements §3 "Pricing (rate) template", §5). */
 export default {
   en: {
     resources: {

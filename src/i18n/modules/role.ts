@@ -1,4 +1,4 @@
-/** Messages of the Permissions (roles) screen (`#/SystemUsers/Permissions`, spec §3 "Role"). */
+/** Messages of the Permissions (roles) screen (`#/SystemUsers/Permissions`, requirements §3 "Role"). */
 export default {
   en: {
     resources: {

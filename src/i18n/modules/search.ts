@@ -1,4 +1,4 @@
-/** Messages of the search page (spec §2 "Search"). */
+/** Messages of the search page (requirements §2 "Search"). */
 export default {
   en: {
     app: {

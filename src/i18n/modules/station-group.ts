@@ -1,4 +1,4 @@
-/** Messages of the station group page (spec §3 "Station group"). */
+/** Messages of the station group page (requirements §3 "Station group"). */
 export default {
   en: {
     resources: {

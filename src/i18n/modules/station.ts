@@ -1,4 +1,4 @@
-/** Messages of the station profile page, its tabs and the upgrade view (spec §2, §3 "Station"). */
+/** Messages of the station profile page, its tabs and the upgrade view (requirements §2, §3 "Station"). */
 export default {
   en: {
     app: {

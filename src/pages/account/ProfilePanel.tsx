@@ -1,5 +1,5 @@
 /**
- * The signed-in user's own details (spec §2 "/TourAccount/TourAccount", §3, §5): read with
+ * The signed-in user's own details (requirements §2 "/TourAccount/TourAccount", §3, §5): read with
  * `GET /sp/user/profile`, edited with `PUT /sp/user/profile` (real name without digits → 900,
  * checked here first; e-mail taken → 310 from the server), and the avatar uploaded to
  * `POST /sp/user/avatar` after a client-side check (JPG/PNG, ≤ 2 MB, ≤ 300 × 300 → the 714

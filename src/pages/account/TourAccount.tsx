@@ -1,5 +1,5 @@
 /**
- * The hidden own-account page `/TourAccount/TourAccount` (spec §2): details, avatar and password
+ * The hidden own-account page `/TourAccount/TourAccount` (requirements §2): details, avatar and password
  * of the signed-in user, and a link to the notification preference (a menu section of its own).
  */
 import { useTranslate } from 'react-admin';

@@ -1,5 +1,5 @@
 /**
- * The dashboard (spec §2): charger KPIs, order totals, the status split donut, energy and orders
+ * The dashboard (requirements §2): charger KPIs, order totals, the status split donut, energy and orders
  * by day, card/app users and orders compared with last month, and the latest orders. Live.
  */
 import type { ReactNode } from 'react';

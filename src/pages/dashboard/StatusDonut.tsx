@@ -1,6 +1,6 @@
 /**
- * The charger status split (spec §2, §4) as a donut with a legend: counts and percentage shares
- * that always total 100 (spec §9 rounding rule, `percentShares`).
+ * The charger status split (requirements §2, §4) as a donut with a legend: counts and percentage shares
+ * that always total 100 (requirements §9 rounding rule, `percentShares`).
  */
 import { useTranslate } from 'react-admin';
 import { Box, Stack, Typography } from '@mui/material';

@@ -1,5 +1,5 @@
 /**
- * Notification preference (spec §2 menu, §3 "Notification settings: switch, method, notified
+ * Notification preference (requirements §2 menu, §3 "Notification settings: switch, method, notified
  * person emails, event list, ignore heartbeat"), kept with the user's account:
  * `GET|PUT /sp/user/notification-preference` (domain/entities/notification-preference.ts). An
  * invalid address is named before saving; a refusal from the server is shown as its message.

@@ -1,5 +1,5 @@
 /**
- * The "Notification Preference" menu section (spec §2 menu list), `/NotificationPreference/
+ * The "Notification Preference" menu section (requirements §2 menu list), `/NotificationPreference/
  * NotificationPreference`: the signed-in user's own preference form, for every signed-in user.
  */
 import { Card, CardContent, Stack } from '@mui/material';

@@ -1,5 +1,5 @@
 /**
- * The search page (`#/Search/Search?ChargerSN=<type>&Search=<term>`, spec §2): a type (Charger
+ * The search page (`#/Search/Search?ChargerSN=<type>&Search=<term>`, requirements §2): a type (Charger
  * SN, Gateway SN, Station Name) and a term, results from `GET /sp/search` (paged, company
  * scoped), each linking to its record: a charger or gateway to its show view, a station to its
  * show view. The navbar's global search opens this page in a new tab.

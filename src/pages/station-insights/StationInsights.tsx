@@ -1,7 +1,7 @@
 /**
  * Operations → Station Insights (`#/Operations/StationIndights`, the spec's spelling;
  * `GET /sp/station-insights`): per station utilisation (bar chart, highest first), sessions, energy,
- * revenue and the average session over a range (presets or custom, spec §5), a sortable table and
+ * revenue and the average session over a range (presets or custom, requirements §5), a sortable table and
  * its Excel export.
  */
 import { useMemo, useState } from 'react';

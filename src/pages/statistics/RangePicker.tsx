@@ -1,6 +1,6 @@
 /**
  * The range picker of Statistics and Station Insights: preset buttons (today, 7 days, 30 days, this
- * year) and two day inputs for a custom range, checked with the rules of spec §5 (the error is shown
+ * year) and two day inputs for a custom range, checked with the rules of requirements §5 (the error is shown
  * under the inputs and the range is not applied until it is valid).
  */
 import { useEffect, useState } from 'react';

@@ -1,6 +1,6 @@
 /**
- * Operations → Statistics (`#/Operations/Statistics`, `GET /sp/statistics`, spec §2): a range (presets
- * or custom, spec §5), grouping by day, station or operator, an operator filter for users who see
+ * Operations → Statistics (`#/Operations/Statistics`, `GET /sp/statistics`, requirements §2): a range (presets
+ * or custom, requirements §5), grouping by day, station or operator, an operator filter for users who see
  * several; energy (bars) and orders (line) per bucket, revenue per currency, totals, the table under
  * the charts and its Excel export. The range and choices live in the URL so a view can be shared.
  */

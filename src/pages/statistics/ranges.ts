@@ -1,5 +1,5 @@
 /**
- * Date ranges of the Operations screens (spec §5 "Time ranges": the end not before the start,
+ * Date ranges of the Operations screens (requirements §5 "Time ranges": the end not before the start,
  * neither after today). Presets: today, the last 7 and 30 days (today included) and this year.
  * Days are the browser's local days; the API gets ISO instants (start of the first day, end of the
  * last day — or now when the last day is today, so nothing in the future is counted).

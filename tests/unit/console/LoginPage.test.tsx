@@ -27,7 +27,7 @@ function renderLogin(authProvider: Partial<AuthProvider> = {}) {
   );
 }
 
-describe('validateLogin (spec §5)', () => {
+describe('validateLogin (requirements §5)', () => {
   it('requires both fields, trimming the user name', () => {
     expect(validateLogin({ username: '  ', password: '' })).toEqual({ username: 'app.login.username_required', password: 'app.login.password_required' });
     expect(validateLogin({ username: 'a', password: 'b' })).toEqual({});

@@ -4,7 +4,7 @@ import { breadcrumbKeys, canAccess, menuRoutes, routeChain } from '../../../src/
 
 const implemented = new Set(['/Dashboard/Dashboard', '/Monitoring/ChargerMonitoring', '/Operations/Orders', '/TourAccount/TourAccount']);
 
-describe('canAccess (spec §6)', () => {
+describe('canAccess (requirements §6)', () => {
   it('lets an administrator open every route', () => {
     expect(canAccess('/System/Menu', [ADMIN_PERMISSION])).toBe(true);
     expect(canAccess('/Operations/Orders/12/show', [ADMIN_PERMISSION])).toBe(true);

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** The accounts screen's rules: real name without digits (900) and the reset-password dialog of spec §5. */
+/** The accounts screen's rules: real name without digits (900) and the reset-password dialog of requirements §5. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AdminContext, testDataProvider } from 'react-admin';

@@ -51,7 +51,7 @@ describe('authProvider.login', () => {
     expect(storage.getItem('token')).toBeNull();
   });
 
-  it('clears the token when the permissions cannot be loaded (spec §2)', async () => {
+  it('clears the token when the permissions cannot be loaded (requirements §2)', async () => {
     const { auth, storage } = setup((path) => {
       if (path === '/login') return { token: 'T2' };
       throw new HttpError('System error', 500, { code: 500 });

@@ -17,7 +17,7 @@ afterEach(() => {
   document.cookie = 'language=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
 });
 
-describe('amount validation (spec §5: recharge amounts are whole numbers above 0)', () => {
+describe('amount validation (requirements §5: recharge amounts are whole numbers above 0)', () => {
   const samples = ['100', '1', ' 7 ', '0', '00', '-5', '-0', '1.5', '10.00', 'abc', '', '1e3', '+3', '٣', '1000000000000', '999999999'];
   it('gives the catalogue code the server would give', () => {
     // the dialog sends the trimmed amount; the server refuses untrimmed ones (705)

@@ -2,7 +2,7 @@
 /**
  * The chargers tables of the Stations area (resources/station/ChargerTable.tsx): the station
  * show page's columns (code, type, gateway link to its upgrade view, last seen) and the upgrade
- * view's eligibility column and row flag (spec §2 `GatewaySN`, §4 only idle chargers upgrade).
+ * view's eligibility column and row flag (requirements §2 `GatewaySN`, §4 only idle chargers upgrade).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';

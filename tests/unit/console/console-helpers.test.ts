@@ -10,7 +10,7 @@ import { validatePasswordPair } from '../../../src/layout/AccountDialogs';
 
 const note = (message: string): NotificationPayload => ({ message, type: 'error', notificationOptions: {} });
 
-describe('dedupeQueue (one network toast at a time, spec §8)', () => {
+describe('dedupeQueue (one network toast at a time, requirements §8)', () => {
   it('drops repeats of a message seen within the window, keeps others', () => {
     const recent = new Map<string, number>();
     const seen = new WeakSet<object>();
@@ -27,7 +27,7 @@ describe('dedupeQueue (one network toast at a time, spec §8)', () => {
   });
 });
 
-describe('order filter validators (spec §5 time ranges)', () => {
+describe('order filter validators (requirements §5 time ranges)', () => {
   const now = new Date(2024, 5, 15, 12, 0, 0);
   it('refuses a day after today', () => {
     expect(notAfterToday('2024-06-16', undefined, now)).toBe('app.validation.after_today');
@@ -65,7 +65,7 @@ describe('navbar links', () => {
     expect(notificationLink({ id: 3, systemNotificationType: 'EVENT', kind: 'ORDER_UNPAID', content: '', createTimeStamp: '', serialNum: 'SN1', chargerId: 7, orderId: 9 })).toBe('/Operations/Orders/9/show');
     expect(notificationLink({ id: 4, systemNotificationType: 'EVENT', content: '', createTimeStamp: '', serialNum: 'GW1', chargerId: null })).toBeNull();
   });
-  it('checks the password pair (spec §5 "Inconsistent passwords")', () => {
+  it('checks the password pair (requirements §5 "Inconsistent passwords")', () => {
     expect(validatePasswordPair('abcdef', 'abcdeg')).toBe('app.account.inconsistent');
     expect(validatePasswordPair('abc', 'abc')).toBe('app.account.password_length');
     expect(validatePasswordPair('', '')).toBe('app.login.password_required');

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The gateway show page (spec §3 "Gateway", §9 OCPP password): live state (online chip, last
+ * The gateway show page (requirements §3 "Gateway", §9 OCPP password): live state (online chip, last
  * seen relative + absolute, firmware, vendor / model when reported), the OCPP password actions
  * behind a confirmation with the once-only dialog, both languages, and the live refresh on the
  * stream's `gateway` and `charger` events.

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The filters of the charger-user lists (resources/balance/holderFilters.tsx, spec §2): search,
+ * The filters of the charger-user lists (resources/balance/holderFilters.tsx, requirements §2): search,
  * company and active first, each always shown and labelled from its resource, then the list's own.
  */
 import { describe, expect, it } from 'vitest';

@@ -20,7 +20,7 @@ function flatten(tree: Tree, prefix = ''): Map<string, unknown> {
 const enKeys = flatten(en as unknown as Tree);
 const zhKeys = flatten(zh as unknown as Tree);
 
-describe('i18n: both languages are complete (DESIGN.md §7)', () => {
+describe('i18n: both languages are complete (requirements §11)', () => {
   it('every English key exists in Chinese', () => {
     const missing = [...enKeys.keys()].filter((k) => !zhKeys.has(k));
     expect(missing).toEqual([]);
@@ -47,7 +47,7 @@ describe('i18n: both languages are complete (DESIGN.md §7)', () => {
     // Product names and the language names themselves are the same in both.
     expect(same.map(([k]) => k).sort()).toEqual(['app.language.en', 'app.language.zh', 'app.name']);
   });
-  it('covers the spec messages of the login page (spec §5)', () => {
+  it('covers the spec messages of the login page (requirements §5)', () => {
     expect(enKeys.get('app.login.username_required')).toBe('User name cannot be empty');
     expect(enKeys.get('app.login.password_required')).toBe('Password cannot be empty');
     expect(enKeys.get('app.login.wrong_credentials')).toBe('Wrong user name or password');

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /**
  * The rate-template editor's pure parts (timeline, row editing, problems with catalogue texts)
- * and a render of the editor and its timeline (spec §5 "Pricing").
+ * and a render of the editor and its timeline (requirements §5 "Pricing").
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The rate-template editor in the station context (spec §3/§5: 1 to 4 tax rows on the station
+ * The rate-template editor in the station context (requirements §3/§5: 1 to 4 tax rows on the station
  * screen, 5 in the template popup): the limits of the editor's checks, the add-tax button and
  * the section title at 4, saving with `?context=station` (through the data provider's
  * `meta.query`), server refusals in the user's language, and the dialog's read-only free template.

@@ -7,7 +7,7 @@ import { sheetRows } from '../../../src/utils/spreadsheet';
 
 const now = new Date(2026, 10, 22, 15, 30); // 22 Nov 2026, 15:30 local
 
-describe('range presets (spec §5)', () => {
+describe('range presets (requirements §5)', () => {
   it('today, 7 days, 30 days and this year end today', () => {
     expect(presetRange('today', now)).toEqual({ from: '2026-11-22', to: '2026-11-22' });
     expect(presetRange('7d', now)).toEqual({ from: '2026-11-16', to: '2026-11-22' });

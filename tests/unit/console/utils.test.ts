@@ -4,7 +4,7 @@ import { abbreviateNumber, percentShares, formatEnergy, formatMoney, fixed } fro
 import { initialOf } from '../../../src/utils/initial';
 import { debounce, throttle, DEFAULT_DEBOUNCE_MS } from '../../../src/utils/debounce';
 
-describe('toMillis (spec §9: 10 digits = seconds, 13 digits = milliseconds)', () => {
+describe('toMillis (requirements §9: 10 digits = seconds, 13 digits = milliseconds)', () => {
   it('multiplies 10-digit timestamps by 1000', () => {
     expect(toMillis(1700000000)).toBe(1700000000000);
     expect(toMillis('1700000000')).toBe(1700000000000);
@@ -87,7 +87,7 @@ describe('abbreviateNumber (en: k=10³, m=10⁶; zh: k=10³, w=10⁴, kw=10⁷)'
   });
 });
 
-describe('percentShares (spec §9: remainders distributed so shares total 100)', () => {
+describe('percentShares (requirements §9: remainders distributed so shares total 100)', () => {
   it('totals exactly 100 where naive rounding does not', () => {
     const shares = percentShares([1, 1, 1]);
     expect(shares).toEqual([34, 33, 33]);

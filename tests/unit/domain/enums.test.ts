@@ -4,7 +4,7 @@ import {
   currencyDigits, dashboardStateOf,
 } from '../../../domain/enums.js';
 
-describe('enumerations (spec §3, §9)', () => {
+describe('enumerations (requirements §3, §9)', () => {
   it('lists the currencies, balance, prepay and deduct types of the spec in its order', () => {
     expect([...CURRENCIES]).toEqual(['NO_CURRENCY', 'HKD', 'MOP', 'TWD', 'CNY', 'KRW', 'JPY', 'EUR', 'SUR', 'DEM', 'GBP', 'FRF', 'USD']);
     expect([...BALANCE_CHANGE_TYPES]).toEqual(['GIFT', 'PREPAY', 'PLATFORM_RECHARGE', 'DEDUCT', 'CLEARED', 'USER_REFUND', 'RECONCILE']);
@@ -33,7 +33,7 @@ describe('currencyDigits', () => {
   });
 });
 
-describe('dashboardStateOf (spec §2 split)', () => {
+describe('dashboardStateOf (requirements §2 split)', () => {
   it('offline wins over any status', () => {
     for (const s of [...OCPP_STATUSES, null, undefined]) expect(dashboardStateOf(false, s)).toBe('offline');
   });

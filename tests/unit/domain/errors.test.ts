@@ -5,7 +5,7 @@ import {
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
-/** Every code spec §8 names explicitly (the 600–679 "field is empty" block is checked apart). */
+/** Every code requirements §8 names explicitly (the 600–679 "field is empty" block is checked apart). */
 const SPEC_CODES = [
   200,
   ...range(300, 310), 317, 342, 343,
@@ -19,7 +19,7 @@ const SPEC_CODES = [
 const ALLOWED_STATUSES = [200, 400, 401, 403, 404, 409, 500];
 const HAN = /\p{Script=Han}/u;
 
-describe('error catalogue (spec §8)', () => {
+describe('error catalogue (requirements §8)', () => {
   it.each(SPEC_CODES)('code %i is present with en, zh and an allowed HTTP status', (code) => {
     expect(isCatalogueCode(code)).toBe(true);
     const entry = (CATALOGUE as Record<number, { status: number; en: string; zh: string }>)[code];
@@ -75,7 +75,7 @@ describe('error catalogue (spec §8)', () => {
   });
 });
 
-describe('pickLang (spec §1: language cookie, default English)', () => {
+describe('pickLang (requirements §1: language cookie, default English)', () => {
   it.each([
     [undefined, undefined, 'en'],
     [null, null, 'en'],

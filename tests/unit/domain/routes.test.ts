@@ -5,7 +5,7 @@ import {
 
 const paths = (nodes: RouteNode[]): string[] => nodes.flatMap((n) => [n.path, ...paths(n.children ?? [])]);
 
-describe('route table (spec §2)', () => {
+describe('route table (requirements §2)', () => {
   it('holds every route and permission of the spec, with its spellings', () => {
     const all = paths(ROUTES);
     for (const p of [
@@ -60,7 +60,7 @@ describe('route table (spec §2)', () => {
   });
 });
 
-describe('canSee and filterRoutes (spec §6)', () => {
+describe('canSee and filterRoutes (requirements §6)', () => {
   it('role:admin sees the whole table, unchanged', () => {
     expect(filterRoutes(ROUTES, [ADMIN_PERMISSION])).toEqual(ROUTES);
     expect(canSee(findRoute('/System/Menu')!, [ADMIN_PERMISSION])).toBe(true);

@@ -4,7 +4,7 @@ import { timeRangeError } from '../../../domain/time-range.js';
 const now = new Date('2026-03-10T12:00:00Z');
 const at = (iso: string) => new Date(iso);
 
-describe('the time-range rule (spec §5, 715; issue 9 item 25)', () => {
+describe('the time-range rule (requirements §5, 715; issue 9 item 25)', () => {
   it('accepts no range, a start alone and a range up to today', () => {
     expect(timeRangeError(undefined, undefined, { now })).toBeNull();
     expect(timeRangeError(at('2026-03-01T00:00:00Z'), undefined, { now })).toBeNull();

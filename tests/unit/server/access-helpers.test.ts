@@ -51,7 +51,7 @@ describe('station scope', () => {
   });
 });
 
-describe('menu tree filtering (spec §6)', () => {
+describe('menu tree filtering (requirements §6)', () => {
   let id = 0;
   const rows: Parameters<typeof buildTree>[0] = [];
   const add = (nodes: typeof ROUTES, level: number, parentId: number | null) => {

@@ -1,4 +1,4 @@
-/** List helpers of server/http/paging.ts: literal search terms and the newest-first order (DESIGN.md §3). */
+/** List helpers of server/http/paging.ts: literal search terms and the newest-first order (requirements §12). */
 import { describe, expect, it } from 'vitest';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { cardUser } from '../../../server/db/schema.js';
