@@ -118,6 +118,9 @@ export const CATALOGUE = {
   728: { status: 409, en: 'The card is deactivated', zh: '该卡已停用' },
   729: { status: 409, en: 'The card is already charging', zh: '该卡正在充电中' },
   730: { status: 409, en: 'The currency cannot change while balances or orders exist', zh: '存在余额或订单时不能更改币种' },
+  731: { status: 403, en: 'Too many failed sign-in attempts: try again later', zh: '登录失败次数过多，请稍后再试' },
+  732: { status: 400, en: 'The password is too weak: at least 8 characters, not the user name and not a common password', zh: '密码强度不足：至少8个字符，不能与用户名相同，也不能是常见密码' },
+  733: { status: 409, en: 'Too many sign-ins at once: try again in a moment', zh: '同时登录的请求过多，请稍后再试' },
   // 800: not found
   800: { status: 404, en: 'Charge point not found', zh: '充电桩不存在' },
   801: { status: 404, en: 'Station not found', zh: '站点不存在' },

@@ -36,6 +36,12 @@ export interface Config {
   dbConnectTimeoutMs: number;
   /** Longest run of one SQL statement on PostgreSQL (ms; DB_STATEMENT_TIMEOUT_MS). */
   dbStatementTimeoutMs: number;
+  /** Failed sign-ins of one account within the lock window before it is locked (LOGIN_MAX_FAILURES). */
+  loginMaxFailures: number;
+  /** Failed sign-ins from one client address within the lock window before it is locked (LOGIN_MAX_ADDRESS_FAILURES). */
+  loginMaxAddressFailures: number;
+  /** Failure window and cooling-off time of the sign-in throttle (minutes; LOGIN_LOCK_MINUTES). */
+  loginLockMinutes: number;
 }
 
 const num = (v: string | undefined, d: number) => (v !== undefined && v !== '' && !Number.isNaN(Number(v)) ? Number(v) : d);
@@ -65,5 +71,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     dbConnectTimeoutMs: num(env.DB_CONNECT_TIMEOUT_MS, 5000),
     dbStatementTimeoutMs: num(env.DB_STATEMENT_TIMEOUT_MS, 15000),
+    loginMaxFailures: num(env.LOGIN_MAX_FAILURES, 5),
+    loginMaxAddressFailures: num(env.LOGIN_MAX_ADDRESS_FAILURES, 20),
+    loginLockMinutes: num(env.LOGIN_LOCK_MINUTES, 15),
   };
 }

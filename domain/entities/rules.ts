@@ -192,3 +192,34 @@ export function patchOf<S extends z.ZodObject>(fields: S): ReturnType<S['partial
   }));
   return z.object(shape) as unknown as ReturnType<S['partial']>;
 }
+
+/** Shortest password that may be set (spec §7 account rules; the rule applies when setting, not at login). */
+export const MIN_PASSWORD_LENGTH = 8;
+
+/** Common passwords refused when a password is set (lower case; compared case-insensitively). */
+export const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
+  '123456', '123456789', '12345678', '12345', '1234567', '1234567890', 'password', 'password1', 'password12',
+  'password123', 'passw0rd', 'p@ssw0rd', 'p@ssword', 'qwerty', 'qwerty123', 'qwerty1234', 'qwertyuiop', 'qwe123',
+  '1q2w3e4r', '1q2w3e4r5t', '1qaz2wsx', 'zaq12wsx', 'asdfghjk', 'asdfghjkl', 'asdf1234', 'zxcvbnm', 'zxcvbnm1',
+  '11111111', '00000000', '88888888', '66666666', '12341234', '11223344', '87654321', '98765432', '123123123',
+  '12344321', '147258369', '159753', '987654321', '123qweasd', 'abc12345', 'abcd1234', 'abcdefgh', 'a1b2c3d4',
+  'iloveyou', 'iloveyou1', 'sunshine', 'princess', 'football', 'baseball', 'welcome', 'welcome1', 'welcome123',
+  'letmein', 'letmein1', 'monkey123', 'dragon12', 'master12', 'superman', 'trustno1', 'whatever', 'starwars',
+  'computer', 'michelle', 'jennifer', 'shadow12', 'charlie1', 'jordan23', 'access14', 'mustang1', 'freedom1',
+  'admin', 'admin123', 'admin1234', 'administrator', 'root1234', 'toor1234', 'changeme', 'changeme1', 'default1',
+  'test1234', 'testtest', 'guest123', 'user1234', 'login123', 'secret12', 'hello123', 'helloworld', 'google123',
+  'woaini1314', '5201314', 'aa123456', 'a123456789', 'qq123456', 'q1w2e3r4', 'q1w2e3r4t5', 'pass1234', 'passpass',
+  '1234qwer', 'qwer1234', 'chargedesk', 'chargedesk1',
+]);
+
+/**
+ * The password rule (item "weak passwords"): at least MIN_PASSWORD_LENGTH characters, not equal to
+ * the user name (case-insensitive), not in COMMON_PASSWORDS. True when `password` breaks it; the
+ * server answers 732 and the console shows the same catalogue message.
+ */
+export function isWeakPassword(password: string, username?: string | null): boolean {
+  const p = password.toLowerCase();
+  if (password.length < MIN_PASSWORD_LENGTH) return true;
+  if (username && p === username.trim().toLowerCase()) return true;
+  return COMMON_PASSWORDS.has(p);
+}

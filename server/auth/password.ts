@@ -3,16 +3,18 @@
  * Stored form: `scrypt$N$r$p$<salt b64>$<hash b64>`.
  */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { hashSlots } from './hash-slots.js';
 
 const N = 1 << 15;
 const R = 8;
 const P = 1;
 const KEYLEN = 32;
 
+/** One scrypt run, through the process's bounded hash slots (733 when too many wait). */
 function scrypt(password: string, salt: Buffer, keylen: number, opts: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
+  return hashSlots.run(() => new Promise((resolve, reject) =>
     scryptCb(password, salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key))),
-  );
+  ));
 }
 
 /** Hashes a password for storage. */

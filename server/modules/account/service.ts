@@ -25,6 +25,7 @@ import { likeTerm, limitOffset, sortColumn, type PageQuery } from '../../http/pa
 import { requireFields } from '../../http/required.js';
 import { assertSameCompany, stationLimit } from '../../http/scope.js';
 import { hashPassword } from '../../auth/password.js';
+import { isWeakPassword } from '../../../domain/entities/rules.js';
 import { hashToken } from '../../auth/tokens.js';
 import { assertCompanyExists, assertHoldsAll } from '../role/service.js';
 
@@ -187,6 +188,7 @@ export async function createAccount(db: Db, auth: AuthContext, input: AccountCre
   const body = requireFields(input, ACCOUNT_REQUIRED, 'create');
   if (nameHasDigit(body.realName)) throw new AppError(900, 'realName');
   if (body.confirmPassword !== undefined && body.confirmPassword !== body.password) throw new AppError(400, 'confirmPassword');
+  if (isWeakPassword(body.password, body.username)) throw new AppError(732, 'password');
   const t = await resolveTenancy(db, auth, body);
   const passwordHash = await hashPassword(body.password);
   const [row] = await mapUnique(() => db.insert(account).values({
@@ -252,6 +254,7 @@ export async function deleteAccount(db: Db, auth: AuthContext, id: number): Prom
 export async function resetPassword(db: Db, auth: AuthContext, id: number, password: string): Promise<void> {
   const current = await loadAccount(db, id);
   assertCanManage(auth, current.account, current.rolePermissions);
+  if (isWeakPassword(password, current.account.username)) throw new AppError(732, 'password');
   const passwordHash = await hashPassword(password);
   const keep = id === auth.accountId ? hashToken(auth.token) : '';
   await db.transaction(async (tx) => {

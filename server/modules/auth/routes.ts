@@ -1,7 +1,9 @@
 /**
  * Authentication calls (requirements §3, §5, §7): POST /sp/login, DELETE /sp/logout, GET /sp/user/info.
  * Login takes username (trimmed) and password as query parameters (the spec's form), a form
- * body or JSON (the console's form, so passwords never sit in URLs). Wrong login → 700.
+ * body or JSON (the console's form, so passwords never sit in URLs). Wrong login → 700; too many
+ * failures for the account or the client address → 731 (server/auth/login-throttle.ts); too many
+ * password hashes waiting → 733.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,6 +14,7 @@ import { authOf } from '../../http/access.js';
 import { AppError, ok } from '../../http/envelope.js';
 import { verifyPassword } from '../../auth/password.js';
 import { issueToken, revokeToken } from '../../auth/tokens.js';
+import { LoginThrottle } from '../../auth/login-throttle.js';
 import { answersWith, noData } from '../../../domain/entities/api.js';
 import { loginAnswer, userInfo } from '../../../domain/entities/session.js';
 
@@ -25,6 +28,12 @@ const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAA
 
 const authRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const throttle = new LoginThrottle({
+    account: app.config.loginMaxFailures,
+    address: app.config.loginMaxAddressFailures,
+    windowMs: app.config.loginLockMinutes * 60_000,
+    maxKeys: 10_000,
+  });
 
   r.post('/login', {
     config: { public: true },
@@ -34,9 +43,15 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     const password = req.body?.password ?? req.query.password ?? '';
     if (!username) throw new AppError(609, 'username');
     if (!password) throw new AppError(607, 'password');
+    // Locked account or address: refused before any hash runs, even with the right password.
+    if (throttle.limited(username, req.ip)) throw new AppError(731);
     const [row] = await app.db.select().from(account).where(eq(account.username, username)).limit(1);
     const good = await verifyPassword(password, row?.passwordHash ?? DUMMY_HASH);
-    if (!row || !good || !row.active) throw new AppError(700);
+    if (!row || !good || !row.active) {
+      throttle.failed(username, req.ip);
+      throw new AppError(700);
+    }
+    throttle.succeeded(username);
     const token = await issueToken(app.db, row.id, app.config.tokenTtlHours);
     req.log.info({ accountId: row.id }, 'signed in');
     return ok(req, { token });

@@ -18,6 +18,7 @@ import { likeTerm, limitOffset, sortColumn, type PageQuery } from '../../http/pa
 import { requireFields } from '../../http/required.js';
 import { assertSameCompany } from '../../http/scope.js';
 import { hashPassword } from '../../auth/password.js';
+import { isWeakPassword } from '../../../domain/entities/rules.js';
 
 type CompanyRow = typeof company.$inferSelect;
 
@@ -98,6 +99,7 @@ export async function getOperator(db: Db, auth: AuthContext, id: number): Promis
 /** POST /sp/company (platform administrators): company, role, administrator and default group at once. */
 export async function createOperator(db: Db, input: OperatorCreateInput): Promise<{ operator: OperatorDto; adminAccountId: number; adminRoleId: number; defaultGroupId: number }> {
   const body = requireFields(input, OPERATOR_REQUIRED, 'create');
+  if (isWeakPassword(body.password, body.adminUsername)) throw new AppError(732, 'password');
   const passwordHash = await hashPassword(body.password);
   return mapUnique(() => db.transaction(async (tx) => {
     const [c] = await tx.insert(company).values({

@@ -14,6 +14,7 @@ import { mapUnique } from '../../db/pg-errors.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError, FieldErrors } from '../../http/envelope.js';
 import { hashPassword, verifyPassword } from '../../auth/password.js';
+import { isWeakPassword } from '../../../domain/entities/rules.js';
 import { hashToken } from '../../auth/tokens.js';
 import { ACCOUNT_UNIQUE, revokeOtherSessions } from '../account/service.js';
 
@@ -54,8 +55,9 @@ export async function updateProfile(db: Db, auth: AuthContext, input: { realName
  * ends the account's other sessions (the calling one stays signed in).
  */
 export async function changePassword(db: Db, auth: AuthContext, oldPassword: string, newPassword: string): Promise<void> {
-  const [row] = await db.select({ passwordHash: account.passwordHash }).from(account).where(eq(account.id, auth.accountId));
+  const [row] = await db.select({ passwordHash: account.passwordHash, username: account.username }).from(account).where(eq(account.id, auth.accountId));
   if (!row || !(await verifyPassword(oldPassword, row.passwordHash))) throw new FieldErrors([{ field: 'oldPassword', code: 700, key: 'validation.currentPassword', values: {} }]);
+  if (isWeakPassword(newPassword, row.username)) throw new AppError(732, 'newPassword');
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
     await tx.update(account).set({ passwordHash }).where(eq(account.id, auth.accountId));
