@@ -67,12 +67,14 @@ describe.each(backends())('simulation pace on %s', (backend) => {
     const db = s.database.db;
     const [card] = await db.select().from(cardUser).where(and(eq(cardUser.companyCode, 'VOLTA'), eq(cardUser.managerCard, false))).limit(1);
     await db.update(cardUser).set({ balance: '1.00' }).where(eq(cardUser.id, card.id));
+    // the demo opens every balance through the ledger: count only the rows the top-up adds
+    const rowsOf = async () => (await db.select({ n: count() }).from(balanceRecord).where(eq(balanceRecord.holderId, card.id)))[0].n;
+    const before = await rowsOf();
     const rule = topUpRule('20.00');
     expect(await topUpIfLow(db, card.id, rule, 0.95)).toBeNull();
     const row = await topUpIfLow(db, card.id, rule, 0.1);
     expect(row).toMatchObject({ changeType: 'PREPAY', changeAmount: '100.00', newBalance: '101.00' });
     expect(await topUpIfLow(db, card.id, rule, 0.1)).toBeNull();
-    const [{ n }] = await db.select({ n: count() }).from(balanceRecord).where(eq(balanceRecord.holderId, card.id));
-    expect(n).toBe(1);
+    expect(await rowsOf()).toBe(before + 1);
   });
 });
