@@ -24,7 +24,7 @@ export function ResetPasswordDialog({ open, onClose, id, username }: { open: boo
   const mismatch = showMismatch(s);
   const shown = error ?? (mismatch ? 'app.account.inconsistent' : undefined);
   const save = async () => {
-    const problem = resetProblem(s);
+    const problem = resetProblem(s, username);
     setError(problem);
     if (problem) return;
     setSaving(true);

@@ -5,6 +5,7 @@
  */
 import { catalogueMessage, type Lang } from '../../domain/errors';
 import { nameHasDigit } from '../../domain/schemas/required';
+import { isWeakPassword } from '../../domain/entities/rules';
 
 /** Adds the 900 message on `realName` to a form's errors. */
 export function withRealNameRule<E extends Record<string, unknown>>(errors: E, values: Record<string, unknown>, lang: Lang): E {
@@ -21,10 +22,14 @@ export interface ResetState {
   typed: string;
 }
 
-/** i18n key of the problem with the two entries, or undefined: length 6–64, then equality. */
-export function resetProblem(s: ResetState): string | undefined {
+/**
+ * i18n key of the problem with the two entries, or undefined: length 6–64, the server's password
+ * rule (732: 8 characters, not the user name, not a common password), then equality.
+ */
+export function resetProblem(s: ResetState, username?: string): string | undefined {
   if (!s.password) return 'app.login.password_required';
   if (s.password.length < 6 || s.password.length > 64) return 'app.account.password_length';
+  if (isWeakPassword(s.password, username)) return 'app.account.password_weak';
   if (s.password !== s.confirm) return 'app.account.inconsistent';
   return undefined;
 }

@@ -4,6 +4,7 @@
  * `resources.<resource>.{name, fields, filters, values}` with field keys equal to the API names.
  */
 import englishMessages from 'ra-language-english';
+import { catalogueMessage } from '../../domain/errors';
 
 const en = {
   ...englishMessages,
@@ -59,6 +60,7 @@ const en = {
       confirm_password: 'Confirm password',
       inconsistent: 'Inconsistent passwords',
       password_length: 'The password must be 6 to 64 characters',
+      password_weak: catalogueMessage(732, 'en'),
       password_saved: 'Password changed',
       user_types: {
         ADMIN: 'Platform administrator',

@@ -5,6 +5,7 @@
  */
 import chineseMessages from 'ra-language-chinese';
 import type en from './en';
+import { catalogueMessage } from '../../domain/errors';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -173,6 +174,7 @@ const app: (typeof en)['app'] = {
     confirm_password: '确认密码',
     inconsistent: '两次输入的密码不一致',
     password_length: '密码长度须为6到64个字符',
+    password_weak: catalogueMessage(732, 'zh'),
     password_saved: '密码已修改',
     user_types: {
       ADMIN: '平台管理员',

@@ -9,11 +9,13 @@ import { useNotify, useTranslate } from 'react-admin';
 import { Avatar, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import { sessionOf, type UserInfo } from '../../authProvider/session';
 import { httpClient } from '../providers';
+import { isWeakPassword } from '../../domain/entities/rules';
 
-/** Validates the two password entries; returns an i18n key or undefined. */
-export function validatePasswordPair(password: string, confirm: string): string | undefined {
+/** Validates the two password entries (length, the server's rule 732, equality); returns an i18n key or undefined. */
+export function validatePasswordPair(password: string, confirm: string, username?: string): string | undefined {
   if (!password) return 'app.login.password_required';
   if (password.length < 6 || password.length > 64) return 'app.account.password_length';
+  if (isWeakPassword(password, username)) return 'app.account.password_weak';
   if (password !== confirm) return 'app.account.inconsistent';
   return undefined;
 }
@@ -86,7 +88,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     onClose();
   };
   const save = async () => {
-    const problem = oldPassword ? validatePasswordPair(password, confirm) : 'app.login.password_required';
+    const problem = oldPassword ? validatePasswordPair(password, confirm, sessionOf(localStorage).profile()?.userName) : 'app.login.password_required';
     setError(problem);
     setOldError(undefined);
     if (problem) return;

@@ -21,8 +21,12 @@ describe('account form rules', () => {
   it('reset: length, equality, typed confirmation', () => {
     expect(resetProblem({ password: '', confirm: '', typed: '' })).toBe('app.login.password_required');
     expect(resetProblem({ password: 'abc', confirm: 'abc', typed: '' })).toBe('app.account.password_length');
-    expect(resetProblem({ password: 'secret1', confirm: 'secret2', typed: '' })).toBe('app.account.inconsistent');
-    expect(resetProblem({ password: 'secret1', confirm: 'secret1', typed: '' })).toBeUndefined();
+    expect(resetProblem({ password: 'Charge-desk-7', confirm: 'Charge-desk-8', typed: '' })).toBe('app.account.inconsistent');
+    expect(resetProblem({ password: 'Charge-desk-7', confirm: 'Charge-desk-7', typed: '' })).toBeUndefined();
+    // the server's password rule (732), with the server's message: too short, common, the user name
+    expect(resetProblem({ password: 'secret1', confirm: 'secret1', typed: '' })).toBe('app.account.password_weak');
+    expect(resetProblem({ password: 'password', confirm: 'password', typed: '' })).toBe('app.account.password_weak');
+    expect(resetProblem({ password: 'Volta.Staff', confirm: 'Volta.Staff', typed: '' }, 'volta.staff')).toBe('app.account.password_weak');
     expect(showMismatch({ password: 'secret1', confirm: 'secret', typed: '' })).toBe(true);
     expect(showMismatch({ password: 'secret1', confirm: '', typed: '' })).toBe(false);
     expect(canSave({ password: 'secret1', confirm: 'secret1', typed: 'volta.staf' }, 'volta.staff')).toBe(false);

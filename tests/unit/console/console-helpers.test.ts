@@ -66,9 +66,13 @@ describe('navbar links', () => {
     expect(notificationLink({ id: 4, systemNotificationType: 'EVENT', content: '', createTimeStamp: '', serialNum: 'GW1', chargerId: null })).toBeNull();
   });
   it('checks the password pair (requirements §5 "Inconsistent passwords")', () => {
-    expect(validatePasswordPair('abcdef', 'abcdeg')).toBe('app.account.inconsistent');
+    expect(validatePasswordPair('Charge-desk-7', 'Charge-desk-8')).toBe('app.account.inconsistent');
     expect(validatePasswordPair('abc', 'abc')).toBe('app.account.password_length');
     expect(validatePasswordPair('', '')).toBe('app.login.password_required');
-    expect(validatePasswordPair('abcdef', 'abcdef')).toBeUndefined();
+    expect(validatePasswordPair('Charge-desk-7', 'Charge-desk-7')).toBeUndefined();
+    // the server's password rule (732): 8 characters, not a common password, not the user name
+    expect(validatePasswordPair('abcdef', 'abcdef')).toBe('app.account.password_weak');
+    expect(validatePasswordPair('12345678', '12345678')).toBe('app.account.password_weak');
+    expect(validatePasswordPair('hkev.admin', 'hkev.admin', 'HKEV.admin')).toBe('app.account.password_weak');
   });
 });
