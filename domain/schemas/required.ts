@@ -29,15 +29,8 @@ export const usernameSchema = z.string().trim().min(2).max(64).regex(/^[A-Za-z0-
 /** Passwords: 6–64 characters. */
 export const passwordSchema = z.string().min(6).max(64);
 
-/** True when `tz` is an IANA time zone the runtime knows. */
-export function isTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** True when `tz` is an IANA time zone the runtime knows (one rule, in the entity rules). */
+export { isTimeZone } from '../entities/rules.js';
 
 /** True when a person's name contains a number character (requirements §5, code 900): `hasDigit`. */
 export { hasDigit as nameHasDigit } from '../entities/rules.js';

@@ -5,7 +5,7 @@
  */
 import { catalogueMessage, type Lang } from '../../domain/errors';
 import { nameHasDigit } from '../../domain/schemas/required';
-import { isWeakPassword } from '../../domain/entities/rules';
+import { validatePasswordPair } from '../../src/layout/AccountDialogs';
 
 /** Adds the 900 message on `realName` to a form's errors. */
 export function withRealNameRule<E extends Record<string, unknown>>(errors: E, values: Record<string, unknown>, lang: Lang): E {
@@ -27,11 +27,7 @@ export interface ResetState {
  * rule (732: 8 characters, not the user name, not a common password), then equality.
  */
 export function resetProblem(s: ResetState, username?: string): string | undefined {
-  if (!s.password) return 'app.login.password_required';
-  if (s.password.length < 6 || s.password.length > 64) return 'app.account.password_length';
-  if (isWeakPassword(s.password, username)) return 'app.account.password_weak';
-  if (s.password !== s.confirm) return 'app.account.inconsistent';
-  return undefined;
+  return validatePasswordPair(s.password, s.confirm, username);
 }
 
 /** The mismatch is shown as soon as both entries are filled and differ. */
