@@ -16,7 +16,7 @@ import { AppError, FieldErrors } from '../../http/envelope.js';
 import { hashPassword, verifyPassword } from '../../auth/password.js';
 import { isWeakPassword } from '../../../domain/entities/rules.js';
 import { hashToken } from '../../auth/tokens.js';
-import { ACCOUNT_UNIQUE, revokeOtherSessions } from '../account/service.js';
+import { ACCOUNT_UNIQUE, revokeOtherSessions } from '../company-user/service.js';
 
 /** GET /sp/user/profile. */
 export async function getProfile(db: Db, auth: AuthContext): Promise<ProfileRecord> {
