@@ -22,14 +22,14 @@ import { ColumnsButton, ConfigurableGrid } from '../../src/components/Configurab
 import { useApi } from '../../src/hooks/useApi';
 import { STATE_COLORS } from '../../src/theme';
 import { formatDate, formatDateTime } from '../../src/utils/date';
-import { CompanyFilterInput, ROWS_PER_PAGE } from '../shared/filterInputs';
-import { CompanyInput } from '../station/common';
+import { CompanyFilterInput, ROWS_PER_PAGE } from '../../src/components/filterInputs';
+import { CompanyInput } from '../../src/components/CompanyInput';
 import { useSchemaValidate } from '../../src/forms/schemaValidate';
 import { ResetPasswordButton } from './ResetPasswordDialog';
-import { StatusToggle } from './StatusToggle';
-import { FormToolbar } from './FormToolbar';
+import { StatusToggle } from '../../src/components/StatusToggle';
+import { FormToolbar } from '../../src/components/FormToolbar';
 import { sessionOf } from '../../authProvider/session';
-import { useIsAdmin } from './useIsAdmin';
+import { useIsAdmin } from '../../src/hooks/useIsAdmin';
 import { withRealNameRule } from './validators';
 import { routePath } from '../../domain/routes';
 
