@@ -14,8 +14,7 @@
  * Deactivating or deleting an account ends its sessions at once.
  */
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
-import { ACCOUNT_REQUIRED, type AccountCreateInput, type AccountDto, type AccountUpdateInput } from '../../../domain/schemas/account.js';
-import { nameHasDigit } from '../../../domain/schemas/required.js';
+import { ACCOUNT_REQUIRED, type AccountCreateInput, type AccountDto, type AccountUpdateInput } from '../../../domain/entities/company-user.js';
 import type { Db } from '../../db/client.js';
 import { account, company, role, sessionToken, station } from '../../db/schema.js';
 import { mapUnique, type UniqueAnswer } from '../../db/pg-errors.js';
@@ -25,7 +24,7 @@ import { likeTerm, limitOffset, sortColumn, type PageQuery } from '../../http/pa
 import { requireFields } from '../../http/required.js';
 import { assertSameCompany, stationLimit } from '../../http/scope.js';
 import { hashPassword } from '../../auth/password.js';
-import { isWeakPassword } from '../../../domain/entities/rules.js';
+import { hasDigit, isWeakPassword } from '../../../domain/entities/rules.js';
 import { hashToken } from '../../auth/tokens.js';
 import { assertCompanyExists, assertHoldsAll } from '../role/service.js';
 
@@ -186,7 +185,7 @@ async function resolveTenancy(db: Db, auth: AuthContext, v: { companyCode?: stri
 /** POST /sp/company/user. */
 export async function createAccount(db: Db, auth: AuthContext, input: AccountCreateInput): Promise<AccountDto> {
   const body = requireFields(input, ACCOUNT_REQUIRED, 'create');
-  if (nameHasDigit(body.realName)) throw new AppError(900, 'realName');
+  if (hasDigit(body.realName)) throw new AppError(900, 'realName');
   if (body.confirmPassword !== undefined && body.confirmPassword !== body.password) throw new AppError(400, 'confirmPassword');
   if (isWeakPassword(body.password, body.username)) throw new AppError(732, 'password');
   const t = await resolveTenancy(db, auth, body);
@@ -202,7 +201,7 @@ export async function updateAccount(db: Db, auth: AuthContext, id: number, input
   const current = await loadAccount(db, id);
   assertCanManage(auth, current.account, current.rolePermissions);
   requireFields(input, ACCOUNT_REQUIRED, 'update');
-  if (nameHasDigit(input.realName)) throw new AppError(900, 'realName');
+  if (hasDigit(input.realName)) throw new AppError(900, 'realName');
   const a = current.account;
   const userType = input.userType ?? a.userType;
   const t = await resolveTenancy(db, auth, {

@@ -7,7 +7,7 @@ export type HolderResource = 'card-user' | 'app-user';
 export type BalanceOperation = 'recharge' | 'gift' | 'refund' | 'clear';
 
 /** Prepay, balance change and deduct types of requirements §4, declared once in domain/enums.ts. */
-export { PREPAY_TYPES, BALANCE_CHANGE_TYPES as CHANGE_TYPES, DEDUCT_TYPES } from '../../domain/enums';
+export { PREPAY_TYPES, BALANCE_CHANGE_TYPES as CHANGE_TYPES, DEDUCT_TYPES } from '../../../domain/enums';
 
 /** One row of `GET /sp/<holder>/{id}/balance-records` (amounts are decimal strings). */
 export interface BalanceRecord {

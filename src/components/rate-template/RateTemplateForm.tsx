@@ -1,6 +1,6 @@
 /**
- * The hand-built rate-template editor (requirements §3 "Pricing (rate) template", §5 "Pricing"):
- * `#/Stations/StationProfile/rate-templates/create` and `…/rate-templates/:id`. Model name,
+ * The rate-template editor form (requirements §3 "Pricing (rate) template", §5 "Pricing"), as
+ * the rate-template pages (resources/rate-template) and the station form open it. Model name,
  * type (free / charged), description, currency, service fee per kWh (≤ 2 decimals), tax rows
  * (1..5, ≥ 0), service tax, activated; the time-of-use rows (start, end, electricity fee per
  * kWh) with add / split / remove (the row ending at 24:00 stays), and the 24-hour timeline.
@@ -12,9 +12,8 @@
  * `station` context: at most 4 tax rows, checked and saved with `?context=station`.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
 import {
-  Loading, Title, useCreate, useGetOne, useLocaleState, useNotify, useTranslate, useUpdate,
+  useCreate, useLocaleState, useNotify, useTranslate, useUpdate,
 } from 'react-admin';
 import {
   Alert, Box, Button, Card, CardContent, Divider, FormControlLabel, IconButton, MenuItem, Radio, RadioGroup, Stack, Switch,
@@ -24,15 +23,14 @@ import AddIcon from '@mui/icons-material/Add';
 import CallSplitIcon from '@mui/icons-material/CallSplit';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import SaveIcon from '@mui/icons-material/Save';
-import { CURRENCIES } from '../../domain/enums';
-import { catalogueMessage } from '../../domain/errors';
-import { MAX_RATE_ROWS, maxTaxes, RATE_TEMPLATE_TYPES, type RateRow, type RateTemplateContext, type TaxInput } from '../../domain/rate-template';
-import { ErrorState } from '../../src/components/common';
-import { useCompanies } from '../station/common';
+import { CURRENCIES } from '../../../domain/enums';
+import { catalogueMessage } from '../../../domain/errors';
+import { MAX_RATE_ROWS, maxTaxes, RATE_TEMPLATE_TYPES, type RateRow, type RateTemplateContext, type TaxInput } from '../../../domain/rate-template';
+import { ErrorState } from '../common';
+import { useCompanies } from '../../hooks/useCompanies';
 import { editorProblems, emptyState, payloadOf, serverErrorText, stateOf, type EditorState, type FieldProblem, type RateTemplateRecord } from './editorModel';
 import { RateTimeline } from './RateTimeline';
 import { addRow, removeRow, sortRows, splitRow } from './timeline';
-import { STATION_PROFILE_TABS } from '../../domain/routes';
 
 function SectionTitle({ children }: { children: React.ReactNode }) {
   return <Typography variant="subtitle2" sx={{ mt: 3, mb: 1, color: 'text.secondary' }}>{children}</Typography>;
@@ -303,33 +301,5 @@ export function RateTemplateForm({ initial, id, readOnly, readOnlyNote, context 
     <Card sx={{ mt: 1 }} data-testid="rate-template-editor" data-context={context}>
       <CardContent>{body}</CardContent>
     </Card>
-  );
-}
-
-export function RateTemplateCreate() {
-  const translate = useTranslate();
-  const navigate = useNavigate();
-  const toList = () => navigate(STATION_PROFILE_TABS.rateTemplates);
-  return (
-    <>
-      <Title title={translate('resources.rate-template.create_title')} />
-      <RateTemplateForm initial={emptyState()} onSaved={toList} onCancel={toList} />
-    </>
-  );
-}
-
-export function RateTemplateEdit() {
-  const { id } = useParams();
-  const translate = useTranslate();
-  const navigate = useNavigate();
-  const toList = () => navigate(STATION_PROFILE_TABS.rateTemplates);
-  const { data, isPending, error, refetch } = useGetOne<RateTemplateRecord>('rate-template', { id: Number(id) }, { enabled: Boolean(id), refetchOnWindowFocus: false });
-  if (isPending) return <Loading />;
-  if (error || !data) return <ErrorState error={error as Error} onRetry={() => refetch()} />;
-  return (
-    <>
-      <Title title={translate('resources.rate-template.edit_title', { name: data.modelName })} />
-      <RateTemplateForm key={data.id} initial={stateOf(data)} id={data.id} readOnly={data.type === 'FREE'} onSaved={toList} onCancel={toList} />
-    </>
   );
 }

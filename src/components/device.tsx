@@ -1,67 +1,13 @@
 /**
- * Pieces shared by the Stations-area screens (stations, groups, chargers, gateways, rate
- * templates): the company input, the form validator over a domain schema, the tab bar of the
- * station profile page, the online dot / chip, the last-seen time and the run-status chip of a device,
- * and the title and labelled fields of a device's show page.
+ * A device's (charger, gateway) display pieces: the online dot / chip, the last-seen time and the
+ * run-status chip, and the title and labelled fields of a device's show page.
  */
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router-dom';
-import { SelectInput, useTranslate, type SelectInputProps } from 'react-admin';
-import { Box, Grid, Tab, Tabs, Tooltip, Typography } from '@mui/material';
-import { ColorChip, RelativeTime, UnknownSinceChip, stateColor } from '../../src/components/common';
-import { useApi } from '../../src/hooks/useApi';
-import type { CompanyOption } from '../../src/layout/CompanySelect';
-import { STATE_COLORS } from '../../src/theme';
-import { formatDateTime, type TimeInput } from '../../src/utils/date';
-import { STATION_PROFILE_TABS } from '../../domain/routes';
-
-/** The operator companies the user may write for (`GET /sp/company/select`). */
-export function useCompanies(): CompanyOption[] {
-  const { data } = useApi<CompanyOption[]>('company/select', undefined, { staleTime: 60_000 });
-  return Array.isArray(data) ? data : [];
-}
-
-/**
- * The company of a new record: a select of the user's companies, preset when there is only one
- * (company users); read-only when editing (a record does not move between companies).
- */
-export function CompanyInput(props: Omit<SelectInputProps, 'source'> & { source?: string }) {
-  const companies = useCompanies();
-  const choices = companies.map((c) => ({ id: c.companyCode, name: `${c.companyName} (${c.companyCode})` }));
-  return (
-    <SelectInput
-      source="companyCode"
-      label="app.assets.company"
-      choices={choices}
-      defaultValue={companies.length === 1 ? companies[0].companyCode : undefined}
-      {...props}
-    />
-  );
-}
-
-const TABS = [
-  { path: STATION_PROFILE_TABS.stations, label: 'app.assets.tabs.stations', testId: 'tab-stations' },
-  { path: STATION_PROFILE_TABS.chargers, label: 'app.assets.tabs.chargers', testId: 'tab-chargers' },
-  { path: STATION_PROFILE_TABS.gateways, label: 'app.assets.tabs.gateways', testId: 'tab-gateways' },
-  { path: STATION_PROFILE_TABS.rateTemplates, label: 'app.assets.tabs.rate_templates', testId: 'tab-rate-templates' },
-];
-
-/** The tab bar of the station profile page; the active tab follows the path. */
-export function StationProfileTabs({ children }: { children?: ReactNode }) {
-  const translate = useTranslate();
-  const { pathname } = useLocation();
-  const active = [...TABS].reverse().find((t) => pathname === t.path || pathname.startsWith(`${t.path}/`))?.path ?? STATION_PROFILE_TABS.stations;
-  return (
-    <Box>
-      <Tabs value={active} sx={{ mb: 1, minHeight: 40, '& .MuiTab-root': { minHeight: 40, textTransform: 'none' } }}>
-        {TABS.map((t) => (
-          <Tab key={t.path} value={t.path} label={translate(t.label)} component={Link} to={t.path} data-testid={t.testId} />
-        ))}
-      </Tabs>
-      {children}
-    </Box>
-  );
-}
+import { useTranslate } from 'react-admin';
+import { Box, Grid, Tooltip, Typography } from '@mui/material';
+import { ColorChip, RelativeTime, UnknownSinceChip, stateColor } from './common';
+import { STATE_COLORS } from '../theme';
+import { formatDateTime, type TimeInput } from '../utils/date';
 
 /** Green / grey dot of a device's OCPP connection. */
 export function OnlineDot({ online }: { online: boolean }) {

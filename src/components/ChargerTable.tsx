@@ -11,8 +11,8 @@ import { useTranslate } from 'react-admin';
 import { Link, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import type { GatewayCharger } from '../../domain/entities/gateway';
 import type { StationCharger } from '../../domain/entities/station';
-import { ColorChip, RelativeTime, stateColor } from '../../src/components/common';
-import { OnlineDot, RunStatusChip } from './common';
+import { ColorChip, RelativeTime, stateColor } from './common';
+import { OnlineDot, RunStatusChip } from './device';
 import { STATION_PROFILE_TABS, gatewayUpgradePath } from '../../domain/routes';
 
 export type ChargerColumn =

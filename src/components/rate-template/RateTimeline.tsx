@@ -5,7 +5,7 @@
  */
 import { useTranslate } from 'react-admin';
 import { Box, Tooltip, Typography } from '@mui/material';
-import type { RateRow } from '../../domain/rate-template';
+import type { RateRow } from '../../../domain/rate-template';
 import { buildTimeline, DAY_MINUTES, distinctFees, feeColor, formatTime } from './timeline';
 
 const pct = (m: number) => `${(m / DAY_MINUTES) * 100}%`;

@@ -5,7 +5,7 @@
  */
 import type { ReactElement } from 'react';
 import { SearchInput, SelectInput, type TranslateFunction } from 'react-admin';
-import { CompanyFilterInput } from '../shared/filterInputs';
+import { CompanyFilterInput } from '../filterInputs';
 import type { HolderResource } from './types';
 
 /** `true` / `false` choices of a yes/no filter, named by the translations `<prefix>.true` / `<prefix>.false`. */

@@ -7,7 +7,7 @@
 import { useState, type ReactNode } from 'react';
 import { useGetList, useTranslate, type RaRecord } from 'react-admin';
 import { Box, Skeleton, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow } from '@mui/material';
-import { EmptyState, ErrorState } from '../../src/components/common';
+import { EmptyState, ErrorState } from './common';
 import { ROWS_PER_PAGE } from './filterInputs';
 
 export interface PagedTableProps<T extends RaRecord> {

@@ -16,7 +16,7 @@ import {
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import KeyIcon from '@mui/icons-material/Key';
 import KeyOffIcon from '@mui/icons-material/KeyOff';
-import { useSpCall } from '../../src/hooks/useApi';
+import { useSpCall } from '../hooks/useApi';
 
 /** The user name and the plain password answered once by `POST …/ocpp-password`. */
 export interface OcppCredentials {

@@ -9,7 +9,7 @@ import { useDataProvider, useLocaleState, useNotify, useRefresh, useTranslate } 
 import {
   Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography,
 } from '@mui/material';
-import { formatMoney } from '../../src/utils/number';
+import { formatMoney } from '../../utils/number';
 import { amountError } from './amount';
 import { postAction } from './api';
 import { PREPAY_TYPES, type BalanceHolder, type BalanceOperation, type HolderResource } from './types';

@@ -6,11 +6,11 @@
  * Times are local `HH:mm` (start inclusive, end exclusive, `24:00` allowed as an end).
  */
 import Decimal from 'decimal.js';
-import { catalogueMessage } from '../../domain/errors';
+import { catalogueMessage } from '../../../domain/errors';
 import {
   checkRateTemplate, DAY_MINUTES, deleteRateRow, formatTime, MAX_RATE_ROWS, parseTime,
   type RateRow, type RateTemplateContext, type RateTemplateRules, type RuleViolation,
-} from '../../domain/rate-template';
+} from '../../../domain/rate-template';
 
 /** One drawn window of the timeline (minutes after midnight). */
 export interface TimelineWindow {

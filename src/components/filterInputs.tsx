@@ -4,12 +4,10 @@
  * leaves the list of choices empty).
  */
 import { SelectInput, useGetList, useListContext, type SelectInputProps } from 'react-admin';
-import { useApi } from '../../src/hooks/useApi';
-import type { CompanyOption } from '../../src/layout/CompanySelect';
+import { useCompanies } from '../hooks/useCompanies';
 
 export function CompanyFilterInput(props: SelectInputProps) {
-  const { data } = useApi<CompanyOption[]>('company/select', undefined, { staleTime: 60_000 });
-  const choices = (Array.isArray(data) ? data : []).map((c) => ({ id: c.companyCode, name: c.companyName }));
+  const choices = useCompanies().map((c) => ({ id: c.companyCode, name: c.companyName }));
   return <SelectInput label="resources.order.fields.companyName" {...props} choices={choices} />;
 }
 

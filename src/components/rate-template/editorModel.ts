@@ -5,9 +5,9 @@
  * percentages ≤ 3 / 2 decimals) and the template rules of domain/rate-template.ts with their
  * catalogue messages.
  */
-import { catalogueMessage, isCatalogueCode } from '../../domain/errors';
-import { maxTaxes, type RateRow, type RateTemplateContext, type RateTemplateType, type TaxInput } from '../../domain/rate-template';
-import { errorCode } from '../../dataProvider/httpClient';
+import { catalogueMessage, isCatalogueCode } from '../../../domain/errors';
+import { maxTaxes, type RateRow, type RateTemplateContext, type RateTemplateType, type TaxInput } from '../../../domain/rate-template';
+import { errorCode } from '../../../dataProvider/httpClient';
 import { templateProblem, type EditorProblem } from './timeline';
 
 /** The template record of `GET /sp/rate-template/{id}`. */

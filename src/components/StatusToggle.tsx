@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Confirm, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { Button } from '@mui/material';
-import { useSpCall } from '../../src/hooks/useApi';
+import { useSpCall } from '../hooks/useApi';
 
 export interface StatusToggleProps {
   /** API resource, e.g. `company/user`, `role`, `menu`. */

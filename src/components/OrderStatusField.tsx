@@ -1,7 +1,7 @@
 /** Order status and paid flag as coloured chips. */
 import { useRecordContext, useTranslate } from 'react-admin';
-import { ColorChip } from '../../src/components/common';
-import type { OrderRecord } from './types';
+import { ColorChip } from './common';
+import type { OrderRecord } from '../../domain/entities/order';
 
 const STATUS_COLORS: Record<string, string> = { CHARGING: '#409eff', FINISHED: '#1ebb77', CLOSED: '#909399' };
 

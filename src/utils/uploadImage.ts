@@ -4,7 +4,7 @@
  * the user's language; the envelope's `data` is returned, a refusal throws an Error carrying the
  * server's catalogue message (714 etc.). `checkImage` applies the same limits first, client-side.
  */
-import { acceptLanguage } from '../../src/i18n';
+import { acceptLanguage } from '../i18n';
 
 /** Limits of an image: bytes and, when given, the largest width/height in pixels. */
 export interface ImageLimits {

@@ -12,10 +12,10 @@ import { useRef } from 'react';
 import { useGetOne, useLocaleState, useTranslate } from 'react-admin';
 import { Box, CircularProgress, Dialog, DialogContent, DialogTitle, IconButton, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import { MAX_TAXES_STATION, type RateTemplateType } from '../../domain/rate-template';
-import { ErrorState } from '../../src/components/common';
+import { MAX_TAXES_STATION, type RateTemplateType } from '../../../domain/rate-template';
+import { ErrorState } from '../common';
 import { emptyState, serverErrorText, stateOf, type RateTemplateRecord } from './editorModel';
-import { RateTemplateForm } from './RateTemplateEditor';
+import { RateTemplateForm } from './RateTemplateForm';
 
 /** What the dialog edits: a new template for a station, or a stored one. */
 export type RateTemplateDialogMode =

@@ -9,10 +9,10 @@ import { useGetOne, useLocaleState, useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
 import { Box, Button, Card, CardContent, Link as MuiLink, Skeleton, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { ColorChip, ErrorState } from '../../src/components/common';
-import { formatDateTime } from '../../src/utils/date';
-import { formatMoney } from '../../src/utils/number';
-import { PagedTable } from '../shared/PagedTable';
+import { ColorChip, ErrorState } from '../common';
+import { formatDateTime } from '../../utils/date';
+import { formatMoney } from '../../utils/number';
+import { PagedTable } from '../PagedTable';
 import { BalanceActions } from './BalanceActions';
 import type { BalanceHolder, BalanceRecord, HolderResource } from './types';
 
