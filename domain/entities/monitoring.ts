@@ -89,3 +89,7 @@ export const stationMonitorAnswer = z.object({
   chargers: z.array(monitoredCharger),
 });
 export type StationMonitorAnswer = z.infer<typeof stationMonitorAnswer>;
+
+/** One station of `GET /sp/monitoring/station` (the station monitoring picker). */
+export const stationListItem = z.object({ id: int, name: z.string(), companyCode: z.string(), state: z.enum(MAP_STATES), chargers: int });
+export type StationListItem = z.infer<typeof stationListItem>;

@@ -49,6 +49,15 @@ describe.each(backends())('monitoring API on %s', (backend) => {
     expect((await call(s, 'GET', '/sp/monitoring/map', t.staff.token)).code).toBe(403);
   });
 
+  it('lists the stations to watch with their state, in scope and searchable', async () => {
+    const mine = await call(s, 'GET', '/sp/monitoring/station?size=50', f.manager.token);
+    expect(mine.code).toBe(200);
+    expect(mine.data.records.map((r: { id: number }) => r.id)).toEqual([f.own.stationId]);
+    const alpha = await call(s, 'GET', '/sp/monitoring/station?q=faraway', t.a.adminToken);
+    expect(alpha.data).toMatchObject({ total: 1, records: [{ id: f.other.stationId, chargers: 1, state: 'offline' }] });
+    expect((await call(s, 'GET', '/sp/monitoring/station?companyCode=BETA', t.a.adminToken)).code).toBe(709);
+  });
+
   it('colours a station by its worst charger and follows a fault and its recovery', async () => {
     const db = s.database.db;
     const map = async () => (await call(s, 'GET', '/sp/monitoring/map', t.a.adminToken)).data.stations as Row[];

@@ -3,31 +3,33 @@
  * station's chargers, connectors and running sessions. Both read the live state the OCPP link
  * keeps (charger.online / run_status, connector rows, open orders, meter values); nothing is cached.
  */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import type { Db } from '../../db/client.js';
 import { appUser, cardUser, charger, chargeOrder, meterValue, station } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/envelope.js';
 import { assertInScope, scopeWhere } from '../../http/scope.js';
+import { likeTerm } from '../../http/paging.js';
+import type { Page } from '../../http/envelope.js';
 import { chargerDashboardState, connectorsOf } from '../charger/record.js';
 import { ENERGY_REGISTER, registerWh } from '../../../domain/meter.js';
 import {
-  MAP_STATES, stationMapState, type MapAnswer, type MapStation, type MonitoredCharger, type StationMonitorAnswer,
+  MAP_STATES, stationMapState, type MapAnswer, type StationListItem, type MapStation, type MonitoredCharger, type StationMonitorAnswer,
 } from '../../../domain/entities/monitoring.js';
 
 const POWER = 'Power.Active.Import';
 
 /**
- * The map of `companyCode` (undefined = every company the caller sees): one row per station with
- * coordinates, its worst charger state and its charger count. One query: connectors folded per
- * charger, each charger's dashboard state (the rule of server/modules/charger/record.ts, as an
- * index into MAP_STATES) and the smallest index per station — its worst state.
+ * SQL (a derived table): `station_id` and `idx` of every charger placed at a station (of
+ * `companyCode` when given), `idx` its dashboard state — the rule of
+ * server/modules/charger/record.ts — as an index into MAP_STATES. Connectors are folded per
+ * charger once, so the cost is one pass over chargers and connectors.
  */
-export async function mapOf(db: Db, auth: AuthContext, companyCode: string | undefined): Promise<MapAnswer> {
+function chargerStatesSql(companyCode: string | undefined): SQL {
   const [faulty, charging, occupied, available, offline] = MAP_STATES.map((s) => MAP_STATES.indexOf(s));
   const byCompany = companyCode ? sql`AND c.company_code = ${companyCode}` : sql``;
-  const per = sql`(SELECT c.station_id, CASE
+  return sql`(SELECT c.station_id, CASE
       WHEN NOT c.online THEN ${offline}
       WHEN c.run_status = 'Faulted' THEN ${faulty}
       WHEN c.run_status = 'Charging' OR coalesce(k.charging, false) THEN ${charging}
@@ -37,17 +39,27 @@ export async function mapOf(db: Db, auth: AuthContext, companyCode: string | und
     FROM charger c
     LEFT JOIN (SELECT charger_id, bool_or(status = 'Charging') AS charging, bool_or(status = 'Faulted') AS faulted,
         bool_or(status <> 'Available') AS other FROM connector GROUP BY charger_id) k ON k.charger_id = c.id
-    WHERE c.station_id IS NOT NULL ${byCompany})`;
+    WHERE c.station_id IS NOT NULL ${byCompany}) cs`;
+}
+
+/** Worst state index of a station over the joined `cs` rows (offline without chargers). */
+const worstIdx = sql<number>`coalesce(min(cs.idx), ${MAP_STATES.indexOf('offline')})::int`;
+
+/**
+ * The map of `companyCode` (undefined = every company the caller sees): one row per station with
+ * coordinates, its worst charger state and its charger count, in one query.
+ */
+export async function mapOf(db: Db, auth: AuthContext, companyCode: string | undefined): Promise<MapAnswer> {
   const rows = await db
     .select({
       id: station.id,
       lat: sql<number | null>`${station.latitude}::float8`,
       lng: sql<number | null>`${station.longitude}::float8`,
-      idx: sql<number>`coalesce(min(cs.idx), ${offline})::int`,
+      idx: worstIdx,
       chargers: sql<number>`count(cs.station_id)::int`,
     })
     .from(station)
-    .leftJoin(sql`${per} cs`, sql`cs.station_id = ${station.id}`)
+    .leftJoin(chargerStatesSql(companyCode), sql`cs.station_id = ${station.id}`)
     .where(and(scopeWhere(auth, station), companyCode ? eq(station.companyCode, companyCode) : undefined))
     .groupBy(station.id)
     .orderBy(station.id);
@@ -157,4 +169,27 @@ export async function stationMonitor(db: Db, auth: AuthContext, id: number, now 
     state: stationMapState(list.map((c) => c.dashboardState)),
     chargers: list,
   };
+}
+
+/**
+ * The stations to watch (the station monitoring picker): `q` in the name, of `companyCode` when
+ * given, in the caller's scope, by name; each with its worst state and charger count.
+ */
+export async function stationList(db: Db, auth: AuthContext, q: { companyCode?: string; q?: string; limit: number; offset: number }): Promise<Page<StationListItem>> {
+  const where = and(
+    scopeWhere(auth, station),
+    q.companyCode ? eq(station.companyCode, q.companyCode) : undefined,
+    q.q ? ilike(station.name, likeTerm(q.q)) : undefined,
+  );
+  const [{ total }] = await db.select({ total: count() }).from(station).where(where);
+  const rows = await db
+    .select({ id: station.id, name: station.name, companyCode: station.companyCode, idx: worstIdx, chargers: sql<number>`count(cs.station_id)::int` })
+    .from(station)
+    .leftJoin(chargerStatesSql(q.companyCode), sql`cs.station_id = ${station.id}`)
+    .where(where)
+    .groupBy(station.id)
+    .orderBy(asc(station.name), asc(station.id))
+    .limit(q.limit)
+    .offset(q.offset);
+  return { records: rows.map((r) => ({ id: r.id, name: r.name, companyCode: r.companyCode, state: MAP_STATES[r.idx] ?? 'offline', chargers: r.chargers })), total };
 }
