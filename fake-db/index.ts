@@ -23,7 +23,7 @@ import { priceDemoSession } from './pricing.js';
 import { demoTariff, seedRateTemplates } from './rate-templates.js';
 import { seedDemoFirmware } from './firmware.js';
 import { ENERGY_REGISTER } from '../domain/meter.js';
-import { operatorAdminPermissions } from '../server/modules/operator/service.js';
+import { operatorAdminPermissions } from '../server/modules/company/service.js';
 import { PERMISSIONS } from '../domain/permissions.js';
 
 export { DEMO_COMPANIES } from './catalog.js';

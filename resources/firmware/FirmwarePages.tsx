@@ -1,5 +1,5 @@
 /**
- * Device Version (API `firmware`, `#/System/DeviceVersion`, requirements §13): the firmware catalogue.
+ * Device Version (API `firmware`, `#/System/DeviceVersion`, requirements §14): the firmware catalogue.
  * List (name, device type and model, version, public flag, file, size, SHA-256, company, created;
  * search, type and public filters), create (the image is uploaded first, with a progress bar, and
  * checked by the server: .hex / .bin only, content, size — its SHA-256 is shown; the form is
@@ -20,8 +20,8 @@ import { routePath } from '../../domain/routes';
 import { EmptyState, ErrorState } from '../../src/components/common';
 import { useSchemaValidate } from '../../src/forms/schemaValidate';
 import { formatDateTime } from '../../src/utils/date';
-import { ROWS_PER_PAGE } from '../shared/filterInputs';
-import { ShowField } from '../station/common';
+import { ROWS_PER_PAGE } from '../../src/components/filterInputs';
+import { ShowField } from '../../src/components/device';
 import { formatBytes, uploadFirmwareFile } from './upload';
 
 const BASE = routePath('deviceVersion');

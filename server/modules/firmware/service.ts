@@ -1,5 +1,5 @@
 /**
- * The firmware catalogue (requirements §13, System › DeviceVersion). Rules and codes:
+ * The firmware catalogue (requirements §14, System › DeviceVersion). Rules and codes:
  * - an upload is checked by ./file-check.ts (712 with the reason under `file`) and kept in the
  *   database (`stored_file`, kind FIRMWARE) before the form names it by `fileId`;
  * - a firmware needs an upload of the caller's (808 unknown or another's, 712 already used);
