@@ -1,5 +1,5 @@
 /**
- * Demo firmware (requirements §14): for every charger model of the demo, a public version one patch
+ * Demo firmware (requirements §15): for every charger model of the demo, a public version one patch
  * above the one its chargers run, so that the demo can show an upgrade campaign end to end with
  * the simulated chargers. The images are small deterministic binaries.
  */

@@ -100,7 +100,7 @@ async function desktop(browser: Browser, server: ServerProcess, lang: 'en' | 'zh
   }
 }
 
-/** Device management screens (requirements §14): [route, marker test id, file name]. */
+/** Device management screens (requirements §15): [route, marker test id, file name]. */
 const DEVICE_SCREENS: readonly [string, string, string][] = [
   ['/#/System/DeviceVersion', 'firmware-grid', 'device-version'],
 ];

@@ -1,5 +1,5 @@
 /**
- * Device Version (API `firmware`, `#/System/DeviceVersion`, requirements §14): the firmware catalogue.
+ * Device Version (API `firmware`, `#/System/DeviceVersion`, requirements §15): the firmware catalogue.
  * List (name, device type and model, version, public flag, file, size, SHA-256, company, created;
  * search, type and public filters), create (the image is uploaded first, with a progress bar, and
  * checked by the server: .hex / .bin only, content, size — its SHA-256 is shown; the form is

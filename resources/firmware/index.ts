@@ -1,4 +1,4 @@
-/** The firmware resource (API path `firmware`): System › Device Version (`#/System/DeviceVersion`, requirements §14). */
+/** The firmware resource (API path `firmware`): System › Device Version (`#/System/DeviceVersion`, requirements §15). */
 import MemoryIcon from '@mui/icons-material/Memory';
 import type { ResourceDeclaration } from '../../src/resources/declaration';
 import { FirmwareCreate, FirmwareList, FirmwareShow } from './FirmwarePages';

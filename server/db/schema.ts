@@ -550,7 +550,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /**
- * Files kept in the database so that every node of a cluster serves them (requirements §14):
+ * Files kept in the database so that every node of a cluster serves them (requirements §15):
  * firmware images (`kind` FIRMWARE) and diagnostics uploaded by chargers (`kind` DIAGNOSTICS).
  * `sha256` is the hex digest of `content`; `size` its length in bytes.
  */
@@ -571,7 +571,7 @@ export const storedFile = pgTable('stored_file', {
 }, (t) => [index('stored_file_kind_company').on(t.kind, t.companyCode), index('stored_file_charger').on(t.chargerSn)]);
 
 /**
- * Firmware versions of the device catalogue (requirements §14, System › DeviceVersion). Public
+ * Firmware versions of the device catalogue (requirements §15, System › DeviceVersion). Public
  * versions are seen by every operator, the others by their company only. One version of a
  * device model per company (constraint → 713 `version`).
  */
@@ -594,7 +594,7 @@ export const firmware = pgTable('firmware', {
 ]);
 
 /**
- * Upgrade campaigns (requirements §14): one firmware version sent to chosen chargers of one
+ * Upgrade campaigns (requirements §15): one firmware version sent to chosen chargers of one
  * company, in waves. `status` RUNNING, PAUSED (threshold or failure limit), FINISHED, RESET;
  * `outcome` (when finished) ALL_SUCCEEDED, PARTIAL, ALL_FAILED.
  */
@@ -648,7 +648,7 @@ export const firmwareCampaignCharger = pgTable('firmware_campaign_charger', {
 ]);
 
 /**
- * GetDiagnostics requests (requirements §14): the window asked for, the one-time upload token
+ * GetDiagnostics requests (requirements §15): the window asked for, the one-time upload token
  * (stored hashed), the charger's DiagnosticsStatusNotification status and the file it uploaded.
  */
 export const diagnosticsRequest = pgTable('diagnostics_request', {

@@ -1,5 +1,5 @@
 /**
- * Files for chargers, outside `/sp` and without a sign-in (requirements §14):
+ * Files for chargers, outside `/sp` and without a sign-in (requirements §15):
  * - `GET|HEAD /ocpp-files/firmware/<token>[/<name>]`: a firmware image behind a signed URL that
  *   expires (./signed-url.ts). `Range: bytes=a-b` answers 206 with that part (an interrupted
  *   download resumes), an unsatisfiable range 416; an unknown, altered or expired token 404.

@@ -1,5 +1,5 @@
 /**
- * Signed, expiring file URLs (requirements §14): `<fileId>.<expiresAt s>.<HMAC-SHA256>` in the path of
+ * Signed, expiring file URLs (requirements §15): `<fileId>.<expiresAt s>.<HMAC-SHA256>` in the path of
  * `/ocpp-files/firmware/<token>`. The key is `FILE_URL_SECRET`, or else one kept in the database
  * (`server_secret`, created on first use) so every node of a cluster checks the others' URLs.
  */

@@ -1,5 +1,5 @@
 /**
- * Files kept in the database (`stored_file`, requirements §14): every node of a cluster serves
+ * Files kept in the database (`stored_file`, requirements §15): every node of a cluster serves
  * them. Stores a buffer with its SHA-256, reads one whole or a byte range of it (the range is cut
  * by the database, so a resumed download does not load the whole image).
  */

@@ -1,5 +1,5 @@
 /**
- * Device Version (`/sp/firmware`, requirements §14; permission `menu:system:deviceversion` to
+ * Device Version (`/sp/firmware`, requirements §15; permission `menu:system:deviceversion` to
  * change, and also the station profile's or charger monitoring's to read, for upgrades):
  * - `POST /firmware/file?fileName=` with the raw image (`application/octet-stream`): checked and
  *   kept, answers `{ fileId, fileName, size, sha256 }` (712 refused, the reason under `file`);

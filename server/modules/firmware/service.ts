@@ -1,5 +1,5 @@
 /**
- * The firmware catalogue (requirements §14, System › DeviceVersion). Rules and codes:
+ * The firmware catalogue (requirements §15, System › DeviceVersion). Rules and codes:
  * - an upload is checked by ./file-check.ts (712 with the reason under `file`) and kept in the
  *   database (`stored_file`, kind FIRMWARE) before the form names it by `fileId`;
  * - a firmware needs an upload of the caller's (808 unknown or another's, 712 already used);
@@ -8,16 +8,15 @@
  *   only its company (or an administrator) deletes it; a firmware a campaign used is kept (713);
  * - unknown firmware → 809, another company's private one → 809 as well (it is not shown to them).
  */
-import { and, asc, count, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FirmwareInput, FirmwareRecord, FirmwareUpload } from '../../../domain/entities/firmware.js';
 import type { Db } from '../../db/client.js';
 import { company, firmware, firmwareCampaign, storedFile } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError, FieldErrors, type Page } from '../../http/envelope.js';
-import { likeTerm, limitOffset, type PageQuery } from '../../http/paging.js';
+import { likeTerm, limitOffset, orderByOf, type PageQuery } from '../../http/paging.js';
 import { scopeWhere } from '../../http/scope.js';
 import { mapUnique } from '../../db/pg-errors.js';
-import { orderOf } from '../station/common.js';
 import { storeFile } from '../files/store.js';
 import { firmwareFileProblem, type FirmwareFileProblem } from './file-check.js';
 
@@ -96,7 +95,7 @@ export async function listFirmware(db: Db, auth: AuthContext, f: FirmwareFilter)
   if (f.isPublic !== undefined) conds.push(eq(firmware.isPublic, f.isPublic));
   const where = and(...conds);
   const { limit, offset } = limitOffset(f);
-  const rows = await selectFirmware(db).where(where).orderBy(orderOf(f, SORT, firmware.createdAt), asc(firmware.id)).limit(limit).offset(offset);
+  const rows = await selectFirmware(db).where(where).orderBy(...orderByOf(f, SORT, { fallback: firmware.createdAt, order: 'desc', tieBreak: firmware.id, tieOrder: 'same' })).limit(limit).offset(offset);
   const [{ n }] = await db.select({ n: count() }).from(firmware).where(where);
   return { records: rows.map((r) => toRecord(auth, r)), total: n };
 }

@@ -1,4 +1,4 @@
-/** Messages of System › Device Version (the firmware catalogue, requirements §14). */
+/** Messages of System › Device Version (the firmware catalogue, requirements §15). */
 export default {
   en: {
     resources: {
