@@ -57,6 +57,22 @@ export interface Config {
   seenFlushMs: number;
   /** How long a handshake's identity lookup is reused (ms; OCPP_IDENTITY_CACHE_MS; 0 = always read). */
   identityCacheMs: number;
+  /** Largest firmware image accepted (bytes; FIRMWARE_MAX_BYTES). */
+  firmwareMaxBytes: number;
+  /** Largest diagnostics file a charger may upload (bytes; DIAGNOSTICS_MAX_BYTES). */
+  diagnosticsMaxBytes: number;
+  /** Lifetime of a signed firmware download URL (hours; FILE_URL_TTL_HOURS). */
+  fileUrlTtlHours: number;
+  /** A charger of a campaign that reports nothing for this long fails (seconds; FIRMWARE_SILENCE_S). */
+  firmwareSilenceS: number;
+  /** Address chargers use to reach this server's files (PUBLIC_URL); absent = the address the console used. */
+  publicUrl?: string;
+  /** Key signing file URLs (FILE_URL_SECRET); absent = one kept in the database, shared by every node. */
+  fileUrlSecret?: string;
+  /** Port of the FTP receiver of diagnostics (FTP_PORT); absent = no FTP receiver. */
+  ftpPort?: number;
+  /** Address the FTP receiver announces for passive transfers (FTP_PASV_HOST; default 127.0.0.1). */
+  ftpPasvHost: string;
 }
 
 const num = (v: string | undefined, d: number) => (v !== undefined && v !== '' && !Number.isNaN(Number(v)) ? Number(v) : d);
@@ -96,5 +112,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     ocppMaxChargers: num(env.OCPP_MAX_CHARGERS, 10_000),
     seenFlushMs: num(env.OCPP_SEEN_FLUSH_MS, 5000),
     identityCacheMs: num(env.OCPP_IDENTITY_CACHE_MS, 30_000),
+    firmwareMaxBytes: num(env.FIRMWARE_MAX_BYTES, 16 * 1024 * 1024),
+    diagnosticsMaxBytes: num(env.DIAGNOSTICS_MAX_BYTES, 32 * 1024 * 1024),
+    fileUrlTtlHours: num(env.FILE_URL_TTL_HOURS, 24),
+    firmwareSilenceS: num(env.FIRMWARE_SILENCE_S, 1800),
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
+    fileUrlSecret: env.FILE_URL_SECRET || undefined,
+    ftpPort: env.FTP_PORT ? num(env.FTP_PORT, 0) : undefined,
+    ftpPasvHost: env.FTP_PASV_HOST || '127.0.0.1',
   };
 }
