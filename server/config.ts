@@ -42,6 +42,8 @@ export interface Config {
   loginMaxAddressFailures: number;
   /** Failure window and cooling-off time of the sign-in throttle (minutes; LOGIN_LOCK_MINUTES). */
   loginLockMinutes: number;
+  /** Days the charger log and refused handshakes are kept (LOG_RETENTION_DAYS; 0 = for ever). */
+  logRetentionDays: number;
 }
 
 const num = (v: string | undefined, d: number) => (v !== undefined && v !== '' && !Number.isNaN(Number(v)) ? Number(v) : d);
@@ -74,5 +76,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     loginMaxFailures: num(env.LOGIN_MAX_FAILURES, 5),
     loginMaxAddressFailures: num(env.LOGIN_MAX_ADDRESS_FAILURES, 20),
     loginLockMinutes: num(env.LOGIN_LOCK_MINUTES, 15),
+    logRetentionDays: Math.max(0, num(env.LOG_RETENTION_DAYS, 90)),
   };
 }
