@@ -22,7 +22,7 @@ import { mulberry32, type Rng } from './prng.js';
 import { priceDemoSession } from './pricing.js';
 import { demoTariff, seedRateTemplates } from './rate-templates.js';
 import { ENERGY_REGISTER } from '../domain/meter.js';
-import { operatorAdminPermissions } from '../server/modules/operator/service.js';
+import { operatorAdminPermissions } from '../server/modules/company/service.js';
 import { PERMISSIONS } from '../domain/permissions.js';
 
 export { DEMO_COMPANIES } from './catalog.js';

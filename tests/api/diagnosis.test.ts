@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/db.js';
 import { build, type TestServer } from '../support/app.js';
 import { aNetwork } from '../support/builders.js';
-import { account, chargerLog, connector, meterValue, role } from '../../server/db/schema.js';
+import { account, chargerLog, connector, event, meterValue, role } from '../../server/db/schema.js';
 import { hashPassword } from '../../server/auth/password.js';
 import type { DiagnosisRecord } from '../../domain/entities/diagnosis.js';
 
@@ -46,6 +46,10 @@ describe.each(backends())('diagnosis on %s', (backend) => {
       mv(t2, 'Current.Import', '16.0', 'A', 'L1'), mv(t2, 'Current.Import', '16.5', 'A', 'L2'), mv(t2, 'Current.Import', '15.5', 'A', 'L3'),
       mv(t2, 'Voltage', '230.1', 'V', 'L1-N'), mv(t2, 'Temperature', '310.15', 'K'),
     ]);
+    await s.database.db.insert(event).values([
+      { companyCode: a.company.code, deviceSn: a.charger.serialNum, deviceType: 'charger', eventType: 'OVER_VOLTAGE', eventLevel: 'fault', connectorId: 1 },
+      { companyCode: a.company.code, deviceSn: a.charger.serialNum, deviceType: 'charger', eventType: 'CHARGER_OFFLINE', eventLevel: 'custom', status: 'RECOVERED' },
+    ]);
     await s.database.db.insert(connector).values({ chargerId: a.charger.id, connectorId: 1, status: 'Charging', statusAt: t1 });
     await s.database.db.insert(chargerLog).values([
       { chargerSn: a.charger.serialNum, companyCode: a.company.code, direction: 'IN', messageType: 'CALL', action: 'StatusNotification', messageId: 's1', payload: { connectorId: 1, status: 'Preparing', errorCode: 'NoError' }, at: t1 },
@@ -82,7 +86,8 @@ describe.each(backends())('diagnosis on %s', (backend) => {
     expect(c1.series.map((p) => p.powerKw)).toEqual([7, 11]);
     expect(c1.series[1]).toMatchObject({ currentL1: 16, currentL2: 16.5, currentL3: 15.5, voltage: 230.1, soc: 42, energyKwh: 12.2 });
     expect(d.data.statusChanges.map((x) => x.status)).toEqual(['Charging', 'Preparing']);
-    expect(d.data.openEvents).toEqual([]);
+    // the open event only, not the recovered one
+    expect(d.data.openEvents).toEqual([expect.objectContaining({ eventType: 'OVER_VOLTAGE', connectorId: 1 })]);
   });
 
   it('is scoped to the caller\'s company and needs the diagnosis permission', async () => {

@@ -20,6 +20,8 @@ export interface NoticeInput {
   eventStatus?: string | null;
   userName?: string | null;
   ticketNo?: string | null;
+  /** The event (server/modules/event) this notice announces. */
+  eventId?: number | null;
   /** When it happened (default now). */
   at?: Date;
 }
@@ -38,6 +40,7 @@ export async function recordNotice(db: Db, input: NoticeInput): Promise<void> {
     eventStatus: input.eventStatus ?? null,
     userName: input.userName ?? null,
     ticketNo: input.ticketNo ?? null,
+    eventId: input.eventId ?? null,
     groupKey: noticeGroupKey(notice, at),
     createdAt: at,
     lastAt: at,

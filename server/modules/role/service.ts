@@ -6,7 +6,7 @@
  * 709/725 another company's role, 403 a permission the caller does not hold, 400 naming the field.
  */
 import { and, asc, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
-import { ROLE_REQUIRED, type RoleCreateInput, type RoleDto, type RoleUpdateInput } from '../../../domain/schemas/role.js';
+import { ROLE_REQUIRED, type RoleCreateInput, type RoleDto, type RoleUpdateInput } from '../../../domain/entities/role.js';
 import type { Db } from '../../db/client.js';
 import { account, company, role } from '../../db/schema.js';
 import { mapUnique, type UniqueAnswer } from '../../db/pg-errors.js';
