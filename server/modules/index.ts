@@ -29,7 +29,8 @@ import consoleConfig from './config/routes.js';
 import orderExportSetting from './order-export/settings.js';
 import orderExport from './order-export/routes.js';
 import orderClose from './order/close.js';
+import monitoring from './monitoring/routes.js';
 import diagnosis from './diagnosis/routes.js';
 
 export const apiModules: FastifyPluginAsync[] = [auth, notifications, company, companyUser, roles, menus, profile, cardUser, appUser, statistics, command, chargerRead, order, dashboard, live, chargerLog,
-  stationGroup, station, chargerWrite, gateway, rateTemplate, search, consoleConfig, orderExportSetting, orderExport, orderClose, diagnosis];
+  stationGroup, station, chargerWrite, gateway, rateTemplate, search, consoleConfig, orderExportSetting, orderExport, orderClose, monitoring, diagnosis];
