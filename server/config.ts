@@ -57,6 +57,8 @@ export interface Config {
   seenFlushMs: number;
   /** How long a handshake's identity lookup is reused (ms; OCPP_IDENTITY_CACHE_MS; 0 = always read). */
   identityCacheMs: number;
+  /** Days the charger log and refused handshakes are kept (LOG_RETENTION_DAYS; 0 = for ever). */
+  logRetentionDays: number;
   /** Largest firmware image accepted (bytes; FIRMWARE_MAX_BYTES). */
   firmwareMaxBytes: number;
   /** Largest diagnostics file a charger may upload (bytes; DIAGNOSTICS_MAX_BYTES). */
@@ -112,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     ocppMaxChargers: num(env.OCPP_MAX_CHARGERS, 10_000),
     seenFlushMs: num(env.OCPP_SEEN_FLUSH_MS, 5000),
     identityCacheMs: num(env.OCPP_IDENTITY_CACHE_MS, 30_000),
+    logRetentionDays: Math.max(0, num(env.LOG_RETENTION_DAYS, 90)),
     firmwareMaxBytes: num(env.FIRMWARE_MAX_BYTES, 16 * 1024 * 1024),
     diagnosticsMaxBytes: num(env.DIAGNOSTICS_MAX_BYTES, 32 * 1024 * 1024),
     fileUrlTtlHours: num(env.FILE_URL_TTL_HOURS, 24),
