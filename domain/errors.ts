@@ -79,7 +79,8 @@ export const CATALOGUE = {
   611: empty('Menu', '菜单'),
   612: empty('Firmware', '固件'),
   613: empty('Notification', '通知'),
-  614: empty('Smart charging', '智能充电'),
+  // §5 smart charging: time and current required, the current not above the station's total.
+  614: { status: 400, en: 'Smart charging: a current is required and cannot exceed the allowed total', zh: '智能充电：电流必须填写且不能超过允许的总电流' },
   615: empty('Time', '时间'),
   616: empty('Maintainer', '维护人员'),
   647: { status: 400, en: 'Total rate count cannot exceed 12', zh: '费率总数不能超过12个' },
@@ -121,6 +122,8 @@ export const CATALOGUE = {
   731: { status: 403, en: 'Too many failed sign-in attempts: try again later', zh: '登录失败次数过多，请稍后再试' },
   732: { status: 400, en: 'The password is too weak: at least 8 characters, not the user name and not a common password', zh: '密码强度不足：至少8个字符，不能与用户名相同，也不能是常见密码' },
   733: { status: 409, en: 'Too many sign-ins at once: try again in a moment', zh: '同时登录的请求过多，请稍后再试' },
+  734: { status: 409, en: 'The charger is already a home charger', zh: '该充电桩已是家用充电桩' },
+  735: { status: 409, en: 'The app user already has access to this home charger', zh: '该App用户已可使用此家用充电桩' },
   // 800: not found
   800: { status: 404, en: 'Charge point not found', zh: '充电桩不存在' },
   801: { status: 404, en: 'Station not found', zh: '站点不存在' },

@@ -20,6 +20,7 @@ import { DEMO_COMPANIES, DEMO_GATEWAY_FIRMWARE, DEMO_MODELS, STOP_REASONS, type 
 import { demoLogoPng } from './logo.js';
 import { mulberry32, type Rng } from './prng.js';
 import { priceDemoSession } from './pricing.js';
+import { seedHomeStations } from './home.js';
 import { demoTariff, seedRateTemplates } from './rate-templates.js';
 import { ENERGY_REGISTER } from '../domain/meter.js';
 import { operatorAdminPermissions } from '../server/modules/operator/service.js';
@@ -121,6 +122,8 @@ export async function loadDemoIfEmpty(db: Db, opts: DemoOptions = {}): Promise<{
     }
     // Rate templates the orders above are priced with (time of use), assigned to every station.
     await seedRateTemplates(tx, DEMO_COMPANIES);
+    // Home chargers with their owners, family and guests.
+    for (const c of DEMO_COMPANIES) await seedHomeStations(tx, c.code, now);
   });
   return { loaded: true, counts };
 }

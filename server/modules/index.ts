@@ -30,6 +30,9 @@ import consoleConfig from './config/routes.js';
 import orderExportSetting from './order-export/settings.js';
 import orderExport from './order-export/routes.js';
 import orderClose from './order/close.js';
+import homeCharger from './home-charger/routes.js';
+import homeAppUser from './home-app-user/routes.js';
 
 export const apiModules: FastifyPluginAsync[] = [auth, company, notifications, operator, accounts, roles, menus, profile, cardUser, appUser, statistics, command, chargerRead, order, dashboard, live, chargerLog,
-  stationGroup, station, chargerWrite, gateway, rateTemplate, search, consoleConfig, orderExportSetting, orderExport, orderClose];
+  stationGroup, station, chargerWrite, gateway, rateTemplate, search, consoleConfig, orderExportSetting, orderExport, orderClose,
+  homeCharger, homeAppUser];
