@@ -5,8 +5,11 @@
  * language, so a Chinese console shows no English and no raw catalogue code.
  *
  * Kinds and params:
- * - DEVICE_OFFLINE `{ device: 'charger' | 'gateway', serialNum }` — a device's socket closed (event)
- * - FAULT `{ serialNum, connectorId, errorCode }` — a StatusNotification Faulted (event; connector 0 = whole charger)
+ * - EVENT `{ eventId, eventType, device, serialNum, connectorId }` — an event opened (domain/events.ts;
+ *   the notice links to the event, its status follows the event's; connector 0 = the whole device)
+ * - DEVICE_OFFLINE `{ device: 'charger' | 'gateway', serialNum }` — a device's socket closed (kept
+ *   for notices stored before events were rows)
+ * - FAULT `{ serialNum, connectorId, errorCode }` — a StatusNotification Faulted (the same, kept for older rows)
  * - ORDER_UNPAID `{ orderNo, code: 721 | 722, cardNumber? }` — settlement left an order unpaid (problem)
  * - CARD_REJECTED `{ idTag, serialNum, status }` — a charger was told not to accept a card (problem)
  * - REPORT_TICKET `{ subject }` — a card user's report ticket, in their own words (problem)
@@ -17,9 +20,17 @@
  */
 import { z } from 'zod';
 import { catalogueMessage, type Lang } from './errors.js';
+import { eventTypeLabel } from './events.js';
 
 /** Params per kind, validated where a stored row is read back (see {@link toNotice}). */
 export const NOTICE_PARAMS = {
+  EVENT: z.object({
+    eventId: z.number().int().positive(),
+    eventType: z.string(),
+    device: z.enum(['charger', 'gateway']),
+    serialNum: z.string(),
+    connectorId: z.number().int().min(0),
+  }),
   DEVICE_OFFLINE: z.object({ device: z.enum(['charger', 'gateway']), serialNum: z.string() }),
   FAULT: z.object({ serialNum: z.string(), connectorId: z.number().int().min(0), errorCode: z.string() }),
   ORDER_UNPAID: z.object({ orderNo: z.string(), code: z.union([z.literal(721), z.literal(722)]), cardNumber: z.string().nullish() }),
@@ -59,6 +70,7 @@ function utcDay(at: Date): string {
 export function noticeGroupKey(n: Notice, at: Date): string | null {
   const day = utcDay(at);
   switch (n.kind) {
+    case 'EVENT': return `EVENT:${n.params.eventId}`;
     case 'DEVICE_OFFLINE': return `DEVICE_OFFLINE:${n.params.device}:${n.params.serialNum}:${day}`;
     case 'FAULT': return `FAULT:${n.params.serialNum}:${n.params.connectorId}:${n.params.errorCode}:${day}`;
     case 'ORDER_UNPAID': return n.params.cardNumber ? `ORDER_UNPAID:${n.params.cardNumber}:${day}` : null;
@@ -102,6 +114,13 @@ const label = (table: Record<string, Record<Lang, string>>, key: string, lang: L
 export function renderNotice(n: Notice, lang: Lang): string {
   const zh = lang === 'zh';
   switch (n.kind) {
+    case 'EVENT': {
+      const { eventType, device, serialNum, connectorId } = n.params;
+      if (eventType === 'CHARGER_OFFLINE' || eventType === 'GATEWAY_OFFLINE') return renderNotice({ kind: 'DEVICE_OFFLINE', params: { device, serialNum } }, lang);
+      const what = eventTypeLabel(eventType, lang);
+      if (zh) return `${device === 'gateway' ? '网关' : '充电桩'} ${serialNum}${connectorId > 0 ? ` ${connectorId} 号枪` : ''}：${what}`;
+      return `${device === 'gateway' ? 'Gateway' : 'Charger'} ${serialNum}${connectorId > 0 ? ` connector ${connectorId}` : ''}: ${what}`;
+    }
     case 'DEVICE_OFFLINE': {
       const { device, serialNum } = n.params;
       if (zh) return `${device === 'gateway' ? '网关' : '充电桩'} ${serialNum} 离线`;

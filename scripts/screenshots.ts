@@ -109,7 +109,7 @@ async function mobile(browser: Browser, server: ServerProcess): Promise<void> {
   }
 }
 
-/** Home stations and smart charging screens (requirements §13): `[path, marker test id, file name]`. */
+/** Home stations and smart charging screens (requirements §15): `[path, marker test id, file name]`. */
 const HOME_SCREENS: readonly (readonly [string, string, string])[] = [
   ['/HomeStations/ChargerProfile', 'home-chargers-grid', 'home-chargers'],
   ['/HomeStations/ChargerProfile/1', 'home-last-answer', 'home-charger-edit'],

@@ -23,6 +23,11 @@ export interface BusEvents {
    * identity (requirements §4), on whichever node holds it.
    */
   identityDeactivated: { serialNum: string; reason?: 'deactivated' | 'credentials' };
+  /**
+   * An event (server/modules/event) was opened, processed, ignored or recovered; emitted after the
+   * event row's transaction committed. A repeat of an open event is not a change.
+   */
+  event: { eventId: number; companyCode: string; stationId: number | null; change: 'opened' | 'processed' | 'ignored' | 'recovered' };
 }
 
 /** In-process bus: listeners of this process only. */

@@ -1,10 +1,10 @@
 /**
- * Home charger (requirements §3 "Home charger", §13): a charger of the home edition with its owner
+ * Home charger (requirements §3 "Home charger", §15): a charger of the home edition with its owner
  * (an app user), its maximum current, the home load-balancing switch and the load-balancing
  * current, all in amperes per phase. Saving sends the limit to the charger (an OCPP
  * ChargePointMaxProfile) and shows its answer. Rules: SN required (602) and known (800); maximum
  * current required, 6–80 A (614); with load balancing on, its current is required and at most the
- * maximum current (614). A charger is home edition once (734).
+ * maximum current (614). A charger is home edition once (738).
  */
 import { z } from 'zod';
 import { int, isoTime } from './api.js';

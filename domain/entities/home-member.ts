@@ -1,10 +1,10 @@
 /**
- * Home app users and home orders (requirements §3 "App user" home fields and "Home order", §13):
+ * Home app users and home orders (requirements §3 "App user" home fields and "Home order", §15):
  * an app user's access to a home charger with its level (the OWNER, FAMILY or GUEST it is shared
  * with), the charger's SN and the user's last login; and the sessions on home chargers with how
  * they started (reservation, app start, smart charging or card swipe). Sharing needs a home
  * charger (602) and an app user (609) of the same company (725); a user has one access per
- * charger (735). The owner is set on the home charger itself.
+ * charger (739). The owner is set on the home charger itself.
  */
 import { z } from 'zod';
 import { decimal, int, isoTime } from './api.js';

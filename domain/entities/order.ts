@@ -49,4 +49,5 @@ export const meterValueRecord = z.object({
   value: z.string(),
   unit: z.string().nullable(),
 });
-export type OrderRecordShape = z.infer<typeof orderRecord>;
+/** An order as the API answers it (the console's order type). */
+export type OrderRecord = z.infer<typeof orderRecord>;

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Box, Tab, Tabs } from '@mui/material';
-import { BalanceRecords, BalanceRecordTable } from '../balance/BalanceRecords';
+import { BalanceRecords, BalanceRecordTable } from '../../src/components/balance/BalanceRecords';
 import { AppUserList } from './AppUserList';
 import { AppUserOrders } from './AppUserOrders';
 import type { AppUserRecord } from './types';

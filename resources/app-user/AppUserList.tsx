@@ -12,11 +12,11 @@ import { Box, Typography } from '@mui/material';
 import { EmptyState, ErrorState } from '../../src/components/common';
 import { formatDate } from '../../src/utils/date';
 import { formatMoney } from '../../src/utils/number';
-import { ROWS_PER_PAGE } from '../shared/filterInputs';
-import { BalanceActions } from '../balance/BalanceActions';
-import { Contact } from '../balance/Contact';
-import { holderFilters } from '../balance/holderFilters';
-import { StatusButton } from '../balance/StatusButton';
+import { ROWS_PER_PAGE } from '../../src/components/filterInputs';
+import { BalanceActions } from '../../src/components/balance/BalanceActions';
+import { Contact } from '../../src/components/balance/Contact';
+import { holderFilters } from '../../src/components/balance/holderFilters';
+import { StatusButton } from '../../src/components/balance/StatusButton';
 import type { AppUserRecord } from './types';
 
 /** Registration methods offered as a filter (the API stores MOBILE unless the app says otherwise). */

@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router-dom';
 import { TableCell, TableRow } from '@mui/material';
 import { formatDateTime } from '../../src/utils/date';
 import { fixed, formatMoney } from '../../src/utils/number';
-import { OrderStatusChip, PaidChip } from '../order/OrderStatusField';
-import { PagedTable } from '../shared/PagedTable';
+import { OrderStatusChip, PaidChip } from '../../src/components/OrderStatusField';
+import { PagedTable } from '../../src/components/PagedTable';
 import type { AppUserOrder } from './types';
 
 const COLUMNS = ['orderNo', 'chargerSn', 'chargerStartTime', 'chargerStopTime', 'energyKwh', 'totalAmount', 'status', 'paid'];

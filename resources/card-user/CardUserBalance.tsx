@@ -2,7 +2,7 @@
  * The balance record view of one card user (requirements §2 `/ChargerUsers/CardUsers?id=<card user id>`);
  * a value that is not a positive integer shows the list instead.
  */
-import { BalanceRecords } from '../balance/BalanceRecords';
+import { BalanceRecords } from '../../src/components/balance/BalanceRecords';
 import { CardUserList } from './CardUserList';
 import type { CardUserRecord } from '../../domain/entities/card-user';
 

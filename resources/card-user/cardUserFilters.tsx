@@ -1,7 +1,7 @@
 /** Card user list filters (requirements §2: search, company, active, scope, manager card). */
 import { useMemo } from 'react';
 import { SelectInput, useTranslate } from 'react-admin';
-import { holderFilters, yesNoChoices } from '../balance/holderFilters';
+import { holderFilters, yesNoChoices } from '../../src/components/balance/holderFilters';
 
 export function useCardUserFilters() {
   const translate = useTranslate();

@@ -19,7 +19,7 @@ import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import PowerSettingsNewIcon from '@mui/icons-material/PowerSettingsNew';
 import { errorCode } from '../../dataProvider';
-import { postAction } from '../balance/api';
+import { postAction } from '../../src/components/balance/api';
 import { CommandUserPicker } from './CommandUserPicker';
 import { COMMANDS, commandFormError, commandRequest, type CommandAnswer, type CommandForm, type CommandName } from './CommandRequests';
 import type { ChargerRecord } from './types';

@@ -14,7 +14,7 @@ import { Alert, Box, Typography } from '@mui/material';
 import { LIFE_STATUSES, PHASES, WARRANTY_YEARS } from '../../domain/enums';
 import { CHARGER_SN_LENGTH, CHARGER_TYPES, chargerCreate as chargerInput } from '../../domain/entities/charger';
 
-import { CompanyInput } from '../station/common';
+import { CompanyInput } from '../../src/components/CompanyInput';
 import { useSchemaValidate } from '../../src/forms/schemaValidate';
 
 const row = { display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%', '& > *': { minWidth: 220, flex: '1 1 220px', maxWidth: 360 } } as const;

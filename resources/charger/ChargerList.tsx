@@ -9,8 +9,8 @@ import {
   TextField, TopToolbar, useTranslate,
 } from 'react-admin';
 import { EmptyState, ErrorState, RelativeTime } from '../../src/components/common';
-import { CompanyFilterInput, ROWS_PER_PAGE, StationFilterInput } from '../shared/filterInputs';
-import { OnlineDot, RunStatusChip } from '../station/common';
+import { CompanyFilterInput, ROWS_PER_PAGE, StationFilterInput } from '../../src/components/filterInputs';
+import { OnlineDot, RunStatusChip } from '../../src/components/device';
 import { exportXlsx } from '../../src/utils/spreadsheet';
 import type { ChargerDetail } from './ChargerShow';
 import { STATION_PROFILE_TABS } from '../../domain/routes';

@@ -15,7 +15,7 @@ import { EmptyState, ErrorState } from '../../src/components/common';
 import { ColumnsButton, ConfigurableGrid } from '../../src/components/ConfigurableGrid';
 import { useLiveEvents } from '../../src/hooks/useLiveEvents';
 import { STATE_COLORS } from '../../src/theme';
-import { CompanyFilterInput, ROWS_PER_PAGE, StationFilterInput } from '../shared/filterInputs';
+import { CompanyFilterInput, ROWS_PER_PAGE, StationFilterInput } from '../../src/components/filterInputs';
 import { ConnectorsField, LastSeenField, OnlineField, StateField } from './chargerFields';
 import { ChargerCommands } from './ChargerCommands';
 import type { ChargerRecord } from './types';

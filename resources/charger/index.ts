@@ -5,7 +5,7 @@
  */
 import ElectricalServicesIcon from '@mui/icons-material/ElectricalServices';
 import type { ResourceDeclaration } from '../../src/resources/declaration';
-import { StationProfileTabs } from '../station/common';
+import { StationProfileTabs } from '../../src/components/StationProfileTabs';
 import { ChargerCreate } from './ChargerCreate';
 import { ChargerEdit } from './ChargerEdit';
 import { ChargerList } from './ChargerList';

@@ -1,5 +1,5 @@
 /**
- * Home app users (`#/HomeStations/AppUserses`, API `home-app-user`; requirements §3, §13): who may use
+ * Home app users (`#/HomeStations/AppUserses`, API `home-app-user`; requirements §3, §15): who may use
  * each home charger — its owner, family and guests — with level, charger SN and last login;
  * sharing a charger with family or a guest, withdrawing an access (with a confirmation), and a
  * member's home orders (`?id=`). The home orders of every home charger are the `orders` tab.
@@ -19,7 +19,7 @@ import { ColorChip, EmptyState, ErrorState } from '../../src/components/common';
 import { useSchemaValidate } from '../../src/forms/schemaValidate';
 import { STATE_COLORS } from '../../src/theme';
 import { formatDateTime } from '../../src/utils/date';
-import { CompanyFilterInput, ROWS_PER_PAGE } from '../shared/filterInputs';
+import { CompanyFilterInput, ROWS_PER_PAGE } from '../../src/components/filterInputs';
 
 export const MEMBERS_PATH = routePath('homeAppUsers');
 export const HOME_ORDERS_PATH = `${MEMBERS_PATH}/orders`;

@@ -1,6 +1,6 @@
 /**
  * Home chargers (`#/HomeStations/ChargerProfile`, API `home-charger`; requirements §3 "Home charger",
- * §13): the list (SN, owner, maximum current, load-balancing switch and current, online state,
+ * §15): the list (SN, owner, maximum current, load-balancing switch and current, online state,
  * firmware, the charger's last answer), making a registered charger a home charger, and editing
  * its settings. Each save is sent to the charger; its answer is shown at once and kept on the record.
  */
@@ -21,8 +21,8 @@ import { EmptyState, ErrorState } from '../../src/components/common';
 import { useSchemaValidate } from '../../src/forms/schemaValidate';
 import { useSpCall } from '../../src/hooks/useApi';
 import { formatDateTime } from '../../src/utils/date';
-import { CompanyFilterInput, ROWS_PER_PAGE } from '../shared/filterInputs';
-import { OnlineDot } from '../station/common';
+import { CompanyFilterInput, ROWS_PER_PAGE } from '../../src/components/filterInputs';
+import { OnlineDot } from '../../src/components/device';
 import { CommandOutcomeChip, useOutcomeText } from './CommandOutcomeChip';
 
 const PATH = routePath('chargerProfile');
@@ -87,7 +87,7 @@ function Inputs({ create }: { create?: boolean }) {
   );
 }
 
-/** Tells the user what the charger answered to the save (requirements §13). */
+/** Tells the user what the charger answered to the save (requirements §15). */
 function useAnswerNotice() {
   const notify = useNotify();
   const text = useOutcomeText();

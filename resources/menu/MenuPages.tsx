@@ -22,12 +22,12 @@ import { EmptyState, ErrorState } from '../../src/components/common';
 import { useApi } from '../../src/hooks/useApi';
 import { iconFor } from '../../src/layout/icons';
 import { useSchemaValidate } from '../../src/forms/schemaValidate';
-import { StatusToggle } from '../account/StatusToggle';
-import { useIsAdmin } from '../account/useIsAdmin';
-import { FormToolbar } from '../account/FormToolbar';
-import { EnabledChip } from '../role/RolePages';
-import { useMenuTitle } from '../role/PermissionTree';
-import { flattenTree, type MenuNode } from './menuTree';
+import { StatusToggle } from '../../src/components/StatusToggle';
+import { useIsAdmin } from '../../src/hooks/useIsAdmin';
+import { FormToolbar } from '../../src/components/FormToolbar';
+import { EnabledChip } from '../../src/components/EnabledChip';
+import { useMenuTitle } from '../../src/hooks/useMenuTitle';
+import { flattenTree, type MenuNode } from '../../src/utils/menuTree';
 import { routePath } from '../../domain/routes';
 
 const F = 'resources.menu.fields';

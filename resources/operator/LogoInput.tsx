@@ -8,7 +8,7 @@ import { useInput, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { Avatar, Button, CircularProgress, FormHelperText, Stack } from '@mui/material';
 import UploadIcon from '@mui/icons-material/Upload';
 import { catalogueMessage } from '../../domain/errors';
-import { LOGO_LIMITS, checkImage, uploadImage } from '../account/uploadImage';
+import { LOGO_LIMITS, checkImage, uploadImage } from '../../src/utils/uploadImage';
 
 export function LogoInput() {
   const translate = useTranslate();

@@ -18,10 +18,10 @@ import { OPERATOR_REQUIRED, operatorCreateInput, operatorUpdateInput, type Opera
 import { EmptyState, ErrorState } from '../../src/components/common';
 import { ColumnsButton, ConfigurableGrid } from '../../src/components/ConfigurableGrid';
 import { formatDate, formatDateTime } from '../../src/utils/date';
-import { ROWS_PER_PAGE } from '../shared/filterInputs';
+import { ROWS_PER_PAGE } from '../../src/components/filterInputs';
 import { useSchemaValidate } from '../../src/forms/schemaValidate';
-import { useIsAdmin } from '../account/useIsAdmin';
-import { FormToolbar } from '../account/FormToolbar';
+import { useIsAdmin } from '../../src/hooks/useIsAdmin';
+import { FormToolbar } from '../../src/components/FormToolbar';
 import { LogoInput } from './LogoInput';
 import { routePath } from '../../domain/routes';
 

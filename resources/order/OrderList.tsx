@@ -10,11 +10,11 @@ import { EmptyState, ErrorState } from '../../src/components/common';
 import { ColumnsButton, ConfigurableGrid } from '../../src/components/ConfigurableGrid';
 import { formatDateTime, formatDuration } from '../../src/utils/date';
 import { fixed, formatMoney } from '../../src/utils/number';
-import { ROWS_PER_PAGE } from '../shared/filterInputs';
+import { ROWS_PER_PAGE } from '../../src/components/filterInputs';
 import { ExportButtons } from './ExportButtons';
 import { useOrderFilters } from './orderFilters';
 import { OrderSettingsButton } from './OrderSettingsDialog';
-import { OrderStatusField, PaidField } from './OrderStatusField';
+import { OrderStatusField, PaidField } from '../../src/components/OrderStatusField';
 import type { OrderRecord } from './types';
 
 export const ORDERS_PATH = '/Operations/Orders';

@@ -14,7 +14,7 @@ import { CloseOrderButton, InvoiceButton } from './InvoiceActions';
 import { hasBreakdown, OrderBreakdown } from './OrderBreakdown';
 import { MeterChart } from './MeterChart';
 import { ORDERS_PATH } from './OrderList';
-import { OrderStatusChip, PaidChip } from './OrderStatusField';
+import { OrderStatusChip, PaidChip } from '../../src/components/OrderStatusField';
 import type { OrderRecord } from './types';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

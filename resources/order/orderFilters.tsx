@@ -4,7 +4,7 @@ import { SearchInput, SelectArrayInput, SelectInput, useTranslate } from 'react-
 import dayjs from 'dayjs';
 import { ORDER_STATUSES, USER_TYPES } from '../../domain/enums';
 import { DayInput } from '../../src/components/DayField';
-import { CompanyFilterInput, StationFilterInput } from '../shared/filterInputs';
+import { CompanyFilterInput, StationFilterInput } from '../../src/components/filterInputs';
 import { endNotBeforeStart, endOfDayIso, notAfterToday, startOfDayIso } from './validators';
 
 export function useOrderFilters() {

@@ -17,9 +17,9 @@ import { catalogueMessage } from '../../domain/errors';
 import { RATE_TEMPLATE_TYPES } from '../../domain/rate-template';
 import { EmptyState, ErrorState } from '../../src/components/common';
 import { formatDateTime } from '../../src/utils/date';
-import { CompanyFilterInput, ROWS_PER_PAGE } from '../shared/filterInputs';
+import { CompanyFilterInput, ROWS_PER_PAGE } from '../../src/components/filterInputs';
 import { exportXlsx } from '../../src/utils/spreadsheet';
-import type { RateTemplateRecord } from './editorModel';
+import type { RateTemplateRecord } from '../../src/components/rate-template/editorModel';
 import { STATION_PROFILE_TABS } from '../../domain/routes';
 
 function ActivatedToggle(_props: { label?: string; source?: string }) {

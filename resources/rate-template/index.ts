@@ -1,8 +1,8 @@
 /** The rate-template resource (API path `rate-template`): the station profile's rate templates tab (`#/Stations/StationProfile/rate-templates`). */
 import PriceChangeIcon from '@mui/icons-material/PriceChange';
 import type { ResourceDeclaration } from '../../src/resources/declaration';
-import { StationProfileTabs } from '../station/common';
-import { RateTemplateCreate, RateTemplateEdit } from './RateTemplateEditor';
+import { StationProfileTabs } from '../../src/components/StationProfileTabs';
+import { RateTemplateCreate, RateTemplateEdit } from './RateTemplatePages';
 import { RateTemplateList } from './RateTemplateList';
 
 export default {

@@ -10,16 +10,8 @@ import { Box, Button, Checkbox, CircularProgress, FormHelperText, FormLabel, Ico
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import { useApi } from '../../src/hooks/useApi';
-import { checkState, grantableTree, menuLabelKey, toggle, type MenuNode } from '../menu/menuTree';
-
-/** A node's title in the user's language (seeded menus by route key, others by name). */
-export function useMenuTitle() {
-  const translate = useTranslate();
-  return (n: Pick<MenuNode, 'routeKey' | 'name'>) => {
-    const key = menuLabelKey(n);
-    return key ? translate(key, { _: n.name }) : n.name;
-  };
-}
+import { useMenuTitle } from '../../src/hooks/useMenuTitle';
+import { checkState, grantableTree, toggle, type MenuNode } from '../../src/utils/menuTree';
 
 interface TreeProps {
   tree: MenuNode[];

@@ -9,26 +9,19 @@ import {
   SearchInput, SelectInput, SimpleForm, TextField, TextInput, TopToolbar, useLocaleState, useRecordContext, useTranslate,
 } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { ROLE_REQUIRED, roleCreateInput, roleUpdateInput, type RoleDto as RoleRecord } from '../../domain/schemas/role';
+import { ROLE_REQUIRED, roleCreateInput, roleUpdateInput, type RoleDto as RoleRecord } from '../../domain/entities/role';
 import { ColorChip, EmptyState, ErrorState } from '../../src/components/common';
 import { STATE_COLORS } from '../../src/theme';
 import { formatDateTime } from '../../src/utils/date';
-import { CompanyFilterInput, ROWS_PER_PAGE } from '../shared/filterInputs';
-import { CompanyInput } from '../station/common';
+import { CompanyFilterInput, ROWS_PER_PAGE } from '../../src/components/filterInputs';
+import { CompanyInput } from '../../src/components/CompanyInput';
 import { useSchemaValidate } from '../../src/forms/schemaValidate';
-import { StatusToggle } from '../account/StatusToggle';
-import { useIsAdmin } from '../account/useIsAdmin';
-import { FormToolbar } from '../account/FormToolbar';
+import { StatusToggle } from '../../src/components/StatusToggle';
+import { useIsAdmin } from '../../src/hooks/useIsAdmin';
+import { FormToolbar } from '../../src/components/FormToolbar';
 import { PermissionTreeInput } from './PermissionTree';
+import { EnabledChip } from '../../src/components/EnabledChip';
 import { routePath } from '../../domain/routes';
-
-/** Enabled / disabled chip. */
-export function EnabledChip({ prefix }: { prefix: string; source?: string; label?: string }) {
-  const record = useRecordContext<{ enabled: boolean }>();
-  const translate = useTranslate();
-  if (!record) return null;
-  return <ColorChip testId="enabled-chip" label={translate(`${prefix}.values.enabled.${record.enabled}`)} color={record.enabled ? STATE_COLORS.available : STATE_COLORS.offline} />;
-}
 
 export function RoleList() {
   const translate = useTranslate();

@@ -16,11 +16,11 @@ import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import { COUNTRIES, countryOf } from '../../domain/countries';
 import { RATE_TEMPLATE_TYPES, type RateTemplateType } from '../../domain/rate-template';
-import type { RateTemplateRecord } from '../rate-template/editorModel';
-import { RateTemplateDialog, type RateTemplateDialogMode } from '../rate-template/RateTemplateDialog';
+import type { RateTemplateRecord } from '../../src/components/rate-template/editorModel';
+import { RateTemplateDialog, type RateTemplateDialogMode } from '../../src/components/rate-template/RateTemplateDialog';
 import { LOCATION_TYPES, STATION_STATUSES, STATION_VISIBILITIES, stationCreate as stationInput } from '../../domain/entities/station';
 
-import { CompanyInput } from './common';
+import { CompanyInput } from '../../src/components/CompanyInput';
 import { useSchemaValidate } from '../../src/forms/schemaValidate';
 import { StationMapInput } from './StationMap';
 import { STATION_PROFILE_TABS } from '../../domain/routes';

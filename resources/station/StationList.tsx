@@ -12,7 +12,7 @@ import { countryName } from '../../domain/countries';
 import { STATION_STATUSES, type StationRecord } from '../../domain/entities/station';
 import { ColorChip, EmptyState, ErrorState } from '../../src/components/common';
 import { STATE_COLORS } from '../../src/theme';
-import { CompanyFilterInput, ROWS_PER_PAGE } from '../shared/filterInputs';
+import { CompanyFilterInput, ROWS_PER_PAGE } from '../../src/components/filterInputs';
 import { exportXlsx } from '../../src/utils/spreadsheet';
 import { STATION_PROFILE_TABS } from '../../domain/routes';
 

@@ -12,8 +12,8 @@ import type { GatewayDetail } from '../../domain/entities/gateway';
 import { ColorChip, EmptyState, ErrorState } from '../../src/components/common';
 import { useLiveEvents } from '../../src/hooks/useLiveEvents';
 import { STATE_COLORS } from '../../src/theme';
-import { ChargerTable } from './ChargerTable';
-import { OnlineDot } from './common';
+import { ChargerTable } from '../../src/components/ChargerTable';
+import { OnlineDot } from '../../src/components/device';
 import { upgradeEligibility } from './upgrade';
 import { STATION_PROFILE_TABS } from '../../domain/routes';
 

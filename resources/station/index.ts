@@ -4,7 +4,7 @@
  */
 import PlaceIcon from '@mui/icons-material/Place';
 import type { ResourceDeclaration } from '../../src/resources/declaration';
-import { StationProfileTabs } from './common';
+import { StationProfileTabs } from '../../src/components/StationProfileTabs';
 import { StationCreate } from './StationCreate';
 import { StationEdit } from './StationEdit';
 import { StationList } from './StationList';

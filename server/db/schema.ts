@@ -306,6 +306,68 @@ export const dataTransfer = pgTable('data_transfer', {
 });
 
 /**
+ * Events (requirements R3.16, R4.3, §13; domain/entities/event.ts): a device's fault,
+ * warning or offline spell, or a business anomaly, with its lifecycle HAPPENING → PROCESSED /
+ * IGNORED / RECOVERED. The same open event (device, connector, type) is one row by constraint
+ * (`event_open_once`): a repeat counts on it. `connector_id` 0 = the whole device.
+ */
+export const event = pgTable('event', {
+  id: serial('id').primaryKey(),
+  companyCode: text('company_code').notNull(),
+  stationId: integer('station_id').references(() => station.id, { onDelete: 'set null' }),
+  deviceSn: text('device_sn').notNull(),
+  /** charger | gateway */
+  deviceType: text('device_type').notNull(),
+  eventType: text('event_type').notNull(),
+  /** fault | warning | custom (domain/events.ts) */
+  eventLevel: text('event_level').notNull(),
+  connectorId: integer('connector_id').notNull().default(0),
+  errorCode: text('error_code'),
+  vendorId: text('vendor_id'),
+  vendorErrorCode: text('vendor_error_code'),
+  info: text('info'),
+  /** The order a business event is about (unknown Stop: none; already paid, income: the order). */
+  orderId: integer('order_id'),
+  occurTime: ts('occur_time').notNull().defaultNow(),
+  lastOccurTime: ts('last_occur_time').notNull().defaultNow(),
+  repeatCount: integer('repeat_count').notNull().default(1),
+  status: text('status').notNull().default('HAPPENING'),
+  handleMethod: text('handle_method'),
+  /** User name of who processed or ignored it. */
+  handler: text('handler'),
+  processTime: ts('process_time'),
+  ignoreTime: ts('ignore_time'),
+  recoverTime: ts('recover_time'),
+  createdAt: createdAt(),
+}, (t) => [
+  // One open event per device, connector and type: repeats land on it (constraint, not a lookup).
+  uniqueIndex('event_open_once').on(t.deviceSn, t.connectorId, t.eventType).where(sql`${t.status} = 'HAPPENING'`),
+  // The list: a company's events of a status, newest first.
+  index('event_company_status_time').on(t.companyCode, t.status, t.occurTime),
+  index('event_device_time').on(t.deviceSn, t.occurTime),
+  // A Stop announces the events its settlement raised (server/modules/event/record.ts announceOrderEvents).
+  index('event_order').on(t.orderId).where(sql`${t.orderId} is not null`),
+  // What a NoError / reconnection may recover: the device's events not recovered yet.
+  index('event_unrecovered').on(t.deviceSn, t.connectorId).where(sql`${t.recoverTime} is null and ${t.status} <> 'RECOVERED'`),
+  check('event_status_valid', sql`${t.status} in ('HAPPENING', 'PROCESSED', 'IGNORED', 'RECOVERED')`),
+]);
+
+/**
+ * The operators' vendor code table: a charger vendor's `vendorErrorCode` (StatusNotification, with
+ * its `vendorId`) as a named fault or warning. `company_code` null = the platform's entry for
+ * everyone; a company's own entry wins over it.
+ */
+export const eventVendorCode = pgTable('event_vendor_code', {
+  id: serial('id').primaryKey(),
+  companyCode: text('company_code'),
+  vendorId: text('vendor_id').notNull(),
+  vendorErrorCode: text('vendor_error_code').notNull(),
+  eventType: text('event_type').notNull(),
+  remark: text('remark'),
+  createdAt: createdAt(),
+}, (t) => [unique('event_vendor_code_key').on(t.companyCode, t.vendorId, t.vendorErrorCode).nullsNotDistinct()]);
+
+/**
  * Navbar notifications (requirements §3 "Notification"), stored as data: `kind` and `params`
  * (domain/notices.ts), rendered in the reader's language. `content` keeps the English sentence
  * for people reading the table. Repeats of one notice (same `groupKey`) are one row: `repeatCount`
@@ -322,6 +384,8 @@ export const notification = pgTable('notification', {
   ticketNo: text('ticket_no'),
   serialNum: text('serial_num'),
   eventStatus: text('event_status'),
+  /** The event this notice announces (its status follows the event's), when it is one. */
+  eventId: integer('event_id').references(() => event.id, { onDelete: 'cascade' }),
   groupKey: text('group_key'),
   repeatCount: integer('repeat_count').notNull().default(1),
   lastAt: ts('last_at').notNull().defaultNow(),
@@ -481,7 +545,7 @@ export const orderExportSetting = pgTable('order_export_setting', {
   createdAt: createdAt(),
 });
 
-// ── Home stations, smart charging, load balancing (requirements §13) ─────────────────────────────
+// ── Home stations, smart charging, load balancing (requirements §15) ─────────────────────────────
 
 /**
  * Home-edition chargers (requirements §3 "Home charger"): a charger (one row each) with its owner

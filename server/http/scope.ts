@@ -17,7 +17,7 @@ import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   account, appUser, balanceRecord, cardUser, charger, chargeOrder, chargerLog, company, connectionAttempt,
-  gateway, notification, orderExportSetting, rateTemplate, role, station, stationGroup,
+  event, gateway, notification, orderExportSetting, rateTemplate, role, station, stationGroup,
   chargingSchedule, homeCharger, homeMember, reservation, stationLoad,
 } from '../db/schema.js';
 import type { AuthContext } from './access.js';
@@ -55,8 +55,9 @@ const TABLES = new Map<PgTable, TableScope>([
   [chargeOrder, { company: chargeOrder.companyCode, station: (ids) => inArray(chargeOrder.stationId, [...ids]), stationKey: 'stationId' }],
   [chargerLog, { company: chargerLog.companyCode, station: (ids) => sql`${chargerLog.chargerSn} in ${identitiesAt(ids)}` }],
   [connectionAttempt, { company: connectionAttempt.companyCode, station: (ids) => sql`${connectionAttempt.identity} in ${identitiesAt(ids)}` }],
+  [event, { company: event.companyCode, station: (ids) => inArray(event.stationId, [...ids]), stationKey: 'stationId' }],
   [notification, { company: notification.companyCode, station: (ids) => sql`${notification.serialNum} in ${identitiesAt(ids)}` }],
-  // Home chargers and their users belong to a company, not to a station (requirements §13).
+  // Home chargers and their users belong to a company, not to a station (requirements §15).
   [homeCharger, { company: homeCharger.companyCode }],
   [homeMember, { company: homeMember.companyCode }],
   [chargingSchedule, { company: chargingSchedule.companyCode, station: (ids) => inArray(chargingSchedule.stationId, [...ids]), stationKey: 'stationId' }],

@@ -4,10 +4,9 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import auth from './auth/routes.js';
-import company from './company/routes.js';
 import notifications from './notifications/routes.js';
-import operator from './operator/routes.js';
-import accounts from './account/routes.js';
+import company from './company/routes.js';
+import companyUser from './company-user/routes.js';
 import roles from './role/routes.js';
 import menus from './menu/routes.js';
 import profile from './profile/routes.js';
@@ -30,9 +29,10 @@ import consoleConfig from './config/routes.js';
 import orderExportSetting from './order-export/settings.js';
 import orderExport from './order-export/routes.js';
 import orderClose from './order/close.js';
+import monitoring from './monitoring/routes.js';
 import homeCharger from './home-charger/routes.js';
 import homeAppUser from './home-app-user/routes.js';
 
-export const apiModules: FastifyPluginAsync[] = [auth, company, notifications, operator, accounts, roles, menus, profile, cardUser, appUser, statistics, command, chargerRead, order, dashboard, live, chargerLog,
-  stationGroup, station, chargerWrite, gateway, rateTemplate, search, consoleConfig, orderExportSetting, orderExport, orderClose,
+export const apiModules: FastifyPluginAsync[] = [auth, notifications, company, companyUser, roles, menus, profile, cardUser, appUser, statistics, command, chargerRead, order, dashboard, live, chargerLog,
+  stationGroup, station, chargerWrite, gateway, rateTemplate, search, consoleConfig, orderExportSetting, orderExport, orderClose, monitoring,
   homeCharger, homeAppUser];

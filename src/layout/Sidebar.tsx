@@ -13,7 +13,7 @@ import BoltIcon from '@mui/icons-material/Bolt';
 import type { RouteNode } from '../../domain/routes';
 import { menuRoutes } from '../routes/access';
 import { useApi } from '../hooks/useApi';
-import { sidebarFromMenuTree, type MenuNode } from '../../resources/menu/menuTree';
+import { sidebarFromMenuTree, type MenuNode } from '../utils/menuTree';
 import { IMPLEMENTED } from '../routes/pages';
 import { SIDEBAR } from '../theme';
 import { iconFor } from './icons';

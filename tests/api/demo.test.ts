@@ -10,7 +10,7 @@ import {
   account, appUser, cardUser, charger, chargeOrder, company, connector, gateway, meterValue, notification, orderExportSetting, role, station, stationGroup,
 } from '../../server/db/schema.js';
 import { allPermissions } from '../../domain/routes.js';
-import { operatorAdminPermissions, systemSectionPermissions } from '../../server/modules/operator/service.js';
+import { operatorAdminPermissions, systemSectionPermissions } from '../../server/modules/company/service.js';
 import { ledgerSum } from '../../server/modules/balance/ledger.js';
 import { priceFinishedOrder } from '../../server/modules/billing/price-order.js';
 

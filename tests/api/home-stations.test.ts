@@ -48,7 +48,7 @@ describe.each(backends())('home chargers and home app users on %s', (backend) =>
     expect(made.data).toMatchObject({ serialNum: net.charger.serialNum, ownerNickname: 'owner', maxCurrentA: 32, effectiveLimitA: 32, memberCount: 1, online: true });
     expect(made.data.lastCommand).toMatchObject({ action: 'SetChargingProfile', result: 'ACCEPTED', answer: { status: 'Accepted' } });
     expect(profiles[0]).toMatchObject({ connectorId: 0, csChargingProfiles: { chargingProfilePurpose: 'ChargePointMaxProfile', chargingSchedule: { chargingRateUnit: 'A', chargingSchedulePeriod: [{ startPeriod: 0, limit: 32 }] } } });
-    expect((await call('POST', '/sp/home-charger', { serialNum: net.charger.serialNum, maxCurrentA: 16 })).code).toBe(734);
+    expect((await call('POST', '/sp/home-charger', { serialNum: net.charger.serialNum, maxCurrentA: 16 })).code).toBe(738);
 
     const lb = await call('PUT', `/sp/home-charger/${made.data.id}`, { loadBalancing: true, loadBalancingCurrentA: 10 });
     expect(lb.data).toMatchObject({ loadBalancing: true, loadBalancingCurrentA: 10, effectiveLimitA: 10 });
@@ -70,7 +70,7 @@ describe.each(backends())('home chargers and home app users on %s', (backend) =>
     expect((await call('POST', '/sp/home-app-user', { homeChargerId: home.id, level: 'FAMILY' })).code).toBe(609);
     const fam = await call('POST', '/sp/home-app-user', { homeChargerId: home.id, appUserId: friend, level: 'FAMILY' });
     expect(fam.data).toMatchObject({ nickname: 'friend', level: 'FAMILY', chargerSn: net.charger.serialNum });
-    expect((await call('POST', '/sp/home-app-user', { homeChargerId: home.id, appUserId: friend, level: 'GUEST' })).code).toBe(735);
+    expect((await call('POST', '/sp/home-app-user', { homeChargerId: home.id, appUserId: friend, level: 'GUEST' })).code).toBe(739);
     const other = await aCompany(s.database.db);
     const [stranger] = await s.database.db.insert(appUser).values({ companyCode: other.code, nickname: 'stranger' }).returning();
     expect((await call('POST', '/sp/home-app-user', { homeChargerId: home.id, appUserId: stranger.id, level: 'GUEST' })).code).toBe(725);

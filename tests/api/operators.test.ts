@@ -7,7 +7,7 @@ import { backends } from '../support/db.js';
 import { build, type TestServer } from '../support/app.js';
 import { call, operatorBody, PASSWORD } from '../support/tenants.js';
 import { account, cardUser, company, role, stationGroup } from '../../server/db/schema.js';
-import { operatorAdminPermissions, systemSectionPermissions } from '../../server/modules/operator/service.js';
+import { operatorAdminPermissions, systemSectionPermissions } from '../../server/modules/company/service.js';
 
 describe.each(backends())('operators on %s', (backend) => {
   let s: TestServer;

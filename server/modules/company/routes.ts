@@ -1,56 +1,76 @@
 /**
- * Company calls fixed by requirements §7: GET /sp/company/select (the navbar operator dropdown; a company
- * user gets their own company) and PUT /sp/company/user/{id}/pwd (the accounts screen's reset
- * password dialog; query parameter or body `password`, optional `confirmPassword` that must match).
- * The reset follows the account rules (725 another company, 403 an account with more rights than
- * the caller) and ends the account's sessions.
+ * Operator companies, `/sp/company` (requirements §2 "/System/Operators", §3, §5): `GET /sp/company`,
+ * `GET|PUT /sp/company/{id}` (menu:system:operators; a company user holding it sees and edits only
+ * their own operator), `POST /sp/company` (platform administrators), `POST /sp/company/logo` (JPG
+ * or PNG ≤ 200 KB → `{ logo }` URL to put in the operator's `logo`) and requirements §7's fixed
+ * `GET /sp/company/select` (the navbar operator dropdown; a company user gets their own company).
+ * The company's accounts, `/sp/company/user…`, are the company-user module.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { asc } from 'drizzle-orm';
 import { z } from 'zod';
-import { passwordSchema } from '../../../domain/schemas/required.js';
+import { CURRENCIES } from '../../../domain/enums.js';
+import { companyOption, operatorCreateInput, operatorUpdateInput, operatorRecordSchema } from '../../../domain/entities/operator.js';
 import { company } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
-import { AppError, ok } from '../../http/envelope.js';
+import { ok } from '../../http/envelope.js';
+import { pageQuery } from '../../http/paging.js';
 import { scopeWhere } from '../../http/scope.js';
-import { resetPassword } from '../account/service.js';
+import { answersWith, envelopeOf, pageOf } from '../../../domain/entities/api.js';
+import { checkImage, fileOf, registerUploadParsers, storeImage, UPLOAD_BODY_LIMIT } from '../profile/upload.js';
+import { createOperator, getOperator, listOperators, updateOperator } from './service.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
-import { answersWith, noData } from '../../../domain/entities/api.js';
-import { companyOption } from '../../../domain/entities/operator.js';
 
-const passwordFields = z.object({ password: z.string().max(64).optional(), confirmPassword: z.string().max(64).optional() });
+const PERMISSION = PERMISSIONS.system.operators;
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** Operator logo limit (requirements §5 logo: JPEG or PNG, at most 200 KB). */
+export const LOGO_LIMITS = { maxBytes: 200 * 1024 };
 
 const companyRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  registerUploadParsers(app);
+  const config = { permission: PERMISSION, scope: 'company' } as const;
 
   r.get('/company/select', { config: { scope: 'company' }, schema: { tags: ['company'], response: answersWith(z.array(companyOption)) } }, async (req) => {
-    const auth = authOf(req);
     const rows = await app.db
       .select({ companyCode: company.code, companyName: company.name })
       .from(company)
-      .where(scopeWhere(auth, company))
+      .where(scopeWhere(authOf(req), company))
       .orderBy(asc(company.name));
     return ok(req, rows);
   });
 
-  r.put('/company/user/:id/pwd', {
-    config: { permission: PERMISSIONS.systemUsers.accounts, scope: 'company' },
+  r.get('/company', {
+    config,
     schema: {
       tags: ['company'],
-      params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
-      querystring: passwordFields,
-      body: passwordFields.optional().nullable(),
-      response: answersWith(noData),
+      querystring: pageQuery.extend({
+        companyCode: z.string().trim().max(32).optional(),
+        q: z.string().trim().max(100).optional(),
+        currency: z.enum(CURRENCIES).optional(),
+      }),
+      response: { 200: envelopeOf(pageOf(operatorRecordSchema)) },
     },
   }, async (req) => {
-    const password = req.body?.password ?? req.query.password ?? '';
-    const confirm = req.body?.confirmPassword ?? req.query.confirmPassword;
-    if (!password) throw new AppError(607, 'password');
-    if (!passwordSchema.safeParse(password).success) throw new AppError(400, 'password');
-    if (confirm !== undefined && confirm !== password) throw new AppError(400, 'confirmPassword');
-    await resetPassword(app.db, authOf(req), req.params.id, password);
-    return ok(req, null);
+    const { companyCode, q, currency, ...page } = req.query;
+    return ok(req, await listOperators(app.db, authOf(req), { companyCode: companyCode || undefined, q, currency }, page));
+  });
+
+  r.get('/company/:id', { config, schema: { tags: ['company'], params: idParams, response: { 200: envelopeOf(operatorRecordSchema) } } },
+    async (req) => ok(req, await getOperator(app.db, authOf(req), req.params.id)));
+
+  r.post('/company', { config: { permission: PERMISSION, scope: 'platform' }, schema: { tags: ['company'], body: operatorCreateInput, response: { 200: envelopeOf(operatorRecordSchema) } } },
+    async (req) => ok(req, (await createOperator(app.db, req.body)).operator));
+
+  r.put('/company/:id', { config, schema: { tags: ['company'], params: idParams, body: operatorUpdateInput, response: { 200: envelopeOf(operatorRecordSchema) } } },
+    async (req) => ok(req, await updateOperator(app.db, authOf(req), req.params.id, req.body)));
+
+  r.post('/company/logo', { config, bodyLimit: UPLOAD_BODY_LIMIT, schema: { tags: ['company'], response: { 200: envelopeOf(z.object({ logo: z.string() })) } } }, async (req) => {
+    const file = fileOf(req.headers['content-type'], req.body);
+    const info = checkImage(file, LOGO_LIMITS);
+    return ok(req, { logo: await storeImage(app.config.dataDir, 'logo', file, info) });
   });
 };
 

@@ -1,5 +1,5 @@
 /**
- * Home app users and home orders (requirements §3 "App user" home fields, "Home order"; §13): the
+ * Home app users and home orders (requirements §3 "App user" home fields, "Home order"; §15): the
  * app users with access to a home charger (OWNER, FAMILY, GUEST), sharing a charger with family and
  * guests, and the sessions on home chargers with how each started.
  */
@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.js';
 import { appUser, charger, chargeOrder, homeCharger, homeMember, orderStart } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/envelope.js';
-import { likeTerm, limitOffset, newestFirst, type PageQuery } from '../../http/paging.js';
+import { likeTerm, limitOffset, NEWEST_FIRST, orderByOf, type PageQuery } from '../../http/paging.js';
 import { assertInScope, assertSameCompany, scopeWhere } from '../../http/scope.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -35,7 +35,7 @@ export async function listMembers(db: Db, auth: AuthContext, q: PageQuery & { co
     .innerJoin(homeCharger, eq(homeCharger.id, homeMember.homeChargerId))
     .innerJoin(charger, eq(charger.id, homeCharger.chargerId));
   const [rows, [{ n }]] = await Promise.all([
-    from().where(cond).orderBy(...newestFirst(q, MEMBER_SORT, homeMember.id)).limit(limit).offset(offset),
+    from().where(cond).orderBy(...orderByOf(q, MEMBER_SORT, { ...NEWEST_FIRST, fallback: homeMember.id, tieBreak: homeMember.id })).limit(limit).offset(offset),
     db.select({ n: count() }).from(homeMember)
       .innerJoin(appUser, eq(appUser.id, homeMember.appUserId))
       .innerJoin(homeCharger, eq(homeCharger.id, homeMember.homeChargerId))
@@ -66,7 +66,7 @@ export async function loadMember(db: Db, auth: AuthContext, id: number, mode: 'r
 
 /**
  * Shares home charger `homeChargerId` with app user `appUserId` as FAMILY or GUEST.
- * @throws 800 (no such home charger), 803 (no such app user), 725 (another company's), 735 (already has access).
+ * @throws 800 (no such home charger), 803 (no such app user), 725 (another company's), 739 (already has access).
  */
 export async function shareHomeCharger(db: Db, auth: AuthContext, input: HomeMemberInput): Promise<number> {
   const [home] = await db.select().from(homeCharger).where(eq(homeCharger.id, input.homeChargerId));
@@ -77,7 +77,7 @@ export async function shareHomeCharger(db: Db, auth: AuthContext, input: HomeMem
   if (user.companyCode !== home.companyCode) throw new AppError(725, 'appUserId');
   const [row] = await db.insert(homeMember).values({ homeChargerId: home.id, appUserId: input.appUserId, companyCode: home.companyCode, level: input.level })
     .onConflictDoNothing().returning({ id: homeMember.id });
-  if (!row) throw new AppError(735, 'appUserId');
+  if (!row) throw new AppError(739, 'appUserId');
   return row.id;
 }
 
@@ -112,7 +112,7 @@ export async function listHomeOrders(db: Db, auth: AuthContext, q: PageQuery & {
       .innerJoin(homeCharger, eq(homeCharger.chargerId, chargeOrder.chargerId))
       .leftJoin(orderStart, eq(orderStart.orderId, chargeOrder.id))
       .leftJoin(appUser, eq(appUser.id, chargeOrder.appUserId))
-      .where(cond).orderBy(...newestFirst(q, ORDER_SORT, chargeOrder.id)).limit(limit).offset(offset),
+      .where(cond).orderBy(...orderByOf(q, ORDER_SORT, { ...NEWEST_FIRST, fallback: chargeOrder.id, tieBreak: chargeOrder.id })).limit(limit).offset(offset),
     db.select({ n: count() }).from(chargeOrder)
       .innerJoin(homeCharger, eq(homeCharger.chargerId, chargeOrder.chargerId))
       .leftJoin(orderStart, eq(orderStart.orderId, chargeOrder.id))

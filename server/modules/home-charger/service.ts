@@ -1,5 +1,5 @@
 /**
- * Home chargers (requirements §3 "Home charger", §13): reading them with their owner, state and
+ * Home chargers (requirements §3 "Home charger", §15): reading them with their owner, state and
  * members; making a registered charger a home charger; changing its settings. Every save sends the
  * limit to the charger as a ChargePointMaxProfile (connector 0, stack level 0: the load-balancing
  * current when the switch is on, else the maximum current) and keeps the charger's answer.
@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.js';
 import { appUser, charger, homeCharger, homeMember, station } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError, throwIfIssues } from '../../http/envelope.js';
-import { likeTerm, limitOffset, newestFirst, type PageQuery } from '../../http/paging.js';
+import { likeTerm, limitOffset, NEWEST_FIRST, orderByOf, type PageQuery } from '../../http/paging.js';
 import { assertInScope, assertSameCompany, scopeWhere } from '../../http/scope.js';
 import { tryCommand } from '../smart-charging/outcome.js';
 
@@ -81,7 +81,7 @@ export async function listHomeChargers(db: Db, auth: AuthContext, q: PageQuery &
   const cond = and(...where);
   const { limit, offset } = limitOffset(q);
   const [rows, [{ n }]] = await Promise.all([
-    baseQuery(db).where(cond).orderBy(...newestFirst(q, SORTABLE, homeCharger.id)).limit(limit).offset(offset),
+    baseQuery(db).where(cond).orderBy(...orderByOf(q, SORTABLE, { ...NEWEST_FIRST, fallback: homeCharger.id, tieBreak: homeCharger.id })).limit(limit).offset(offset),
     db.select({ n: count() }).from(homeCharger).innerJoin(charger, eq(charger.id, homeCharger.chargerId))
       .leftJoin(appUser, eq(appUser.id, homeCharger.ownerAppUserId)).where(cond),
   ]);
@@ -146,7 +146,7 @@ export interface NewHomeCharger {
   loadBalancingCurrentA?: number | null;
 }
 
-/** Makes the registered charger `serialNum` a home charger (800 unknown, 725 another company's, 734 already one). */
+/** Makes the registered charger `serialNum` a home charger (800 unknown, 725 another company's, 738 already one). */
 export async function createHomeCharger(app: FastifyInstance, auth: AuthContext, input: NewHomeCharger): Promise<number> {
   const db = app.db;
   const [ch] = await db.select().from(charger).where(eq(charger.serialNum, input.serialNum));
@@ -158,7 +158,7 @@ export async function createHomeCharger(app: FastifyInstance, auth: AuthContext,
       chargerId: ch.id, companyCode: ch.companyCode, ownerAppUserId: input.ownerAppUserId ?? null,
       maxCurrentA: input.maxCurrentA as number, loadBalancing: input.loadBalancing, loadBalancingCurrentA: input.loadBalancingCurrentA ?? null,
     }).onConflictDoNothing().returning({ id: homeCharger.id });
-    if (!row) throw new AppError(734, 'serialNum');
+    if (!row) throw new AppError(738, 'serialNum');
     await setOwner(tx as unknown as Db, row.id, ch.companyCode, input.ownerAppUserId ?? null);
     return row.id;
   });

@@ -1,5 +1,5 @@
 /**
- * Smart-charging schedules (requirements §5 "Smart charging", §13): stored daily windows with current
+ * Smart-charging schedules (requirements §5 "Smart charging", §15): stored daily windows with current
  * limits for a charger or every charger of a station, checked against the station's total (its
  * grid connection limit, 614), sent as OCPP 1.6 charging profiles (SetChargingProfile), cleared
  * (ClearChargingProfile), and what a charger will do read back (GetCompositeSchedule).
@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.js';
 import { charger, chargeOrder, chargingSchedule, homeCharger, station, stationLoad } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError, throwIfIssues } from '../../http/envelope.js';
-import { likeTerm, limitOffset, newestFirst, type PageQuery } from '../../http/paging.js';
+import { likeTerm, limitOffset, NEWEST_FIRST, orderByOf, type PageQuery } from '../../http/paging.js';
 import { assertInScope, assertSameCompany, scopeWhere } from '../../http/scope.js';
 import { commandTo } from '../command/service.js';
 import { tryCommand } from './outcome.js';
@@ -67,7 +67,7 @@ export async function listSchedules(db: Db, auth: AuthContext, q: PageQuery & { 
   const cond = and(...where);
   const { limit, offset } = limitOffset(q);
   const [rows, [{ n }]] = await Promise.all([
-    db.select().from(chargingSchedule).where(cond).orderBy(...newestFirst(q, SORTABLE, chargingSchedule.id)).limit(limit).offset(offset),
+    db.select().from(chargingSchedule).where(cond).orderBy(...orderByOf(q, SORTABLE, { ...NEWEST_FIRST, fallback: chargingSchedule.id, tieBreak: chargingSchedule.id })).limit(limit).offset(offset),
     db.select({ n: count() }).from(chargingSchedule).where(cond),
   ]);
   return { records: await toRecords(db, rows), total: n };

@@ -2,8 +2,8 @@
 import { useNavigate } from 'react-router-dom';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
-import type { OrderRecord } from '../../../resources/order/types';
-import { OrderStatusChip } from '../../../resources/order/OrderStatusField';
+import type { OrderRecord } from '../../../domain/entities/order';
+import { OrderStatusChip } from '../../components/OrderStatusField';
 import { EmptyState } from '../../components/common';
 import { formatDateTime } from '../../utils/date';
 import { fixed, formatMoney } from '../../utils/number';

@@ -5,7 +5,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { useApi } from '../../hooks/useApi';
 import { useLiveEvents } from '../../hooks/useLiveEvents';
-import type { OrderRecord } from '../../../resources/order/types';
+import type { OrderRecord } from '../../../domain/entities/order';
 import type { DashboardState } from '../../../domain/enums';
 
 export interface MonthCounts {

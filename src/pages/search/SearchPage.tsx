@@ -13,7 +13,7 @@ import {
 } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import type { SearchHit } from '../../../domain/entities/search';
-import { OnlineDot } from '../../../resources/station/common';
+import { OnlineDot } from '../../components/device';
 import { EmptyState, ErrorState } from '../../components/common';
 import { useApi } from '../../hooks/useApi';
 import { SEARCH_TYPES } from '../../layout/GlobalSearch';

@@ -10,7 +10,7 @@ import { AdminContext, Notification, RecordContextProvider, type AuthProvider } 
 import { createDataProvider } from '../../../dataProvider';
 import { createHttpClient } from '../../../dataProvider/httpClient';
 import { createI18nProvider } from '../../../src/i18n';
-import { StatusToggle } from '../../../resources/account/StatusToggle';
+import { StatusToggle } from '../../../src/components/StatusToggle';
 
 afterEach(cleanup);
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The chargers tables of the Stations area (resources/station/ChargerTable.tsx): the station
+ * The chargers tables of the Stations area (src/components/ChargerTable.tsx): the station
  * show page's columns (code, type, gateway link to its upgrade view, last seen) and the upgrade
  * view's eligibility column and row flag (requirements §2 `GatewaySN`, §4 only idle chargers upgrade).
  */
@@ -11,7 +11,7 @@ import { AdminContext, testDataProvider, type DataProvider } from 'react-admin';
 import type { GatewayDetail } from '../../../domain/entities/gateway';
 import type { StationCharger } from '../../../domain/entities/station';
 import { createI18nProvider } from '../../../src/i18n';
-import { ChargerTable } from '../../../resources/station/ChargerTable';
+import { ChargerTable } from '../../../src/components/ChargerTable';
 import { UpgradeView } from '../../../resources/station/UpgradeView';
 import { gatewayUpgradePath } from '../../../domain/routes';
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The filters of the charger-user lists (resources/balance/holderFilters.tsx, requirements §2): search,
+ * The filters of the charger-user lists (src/components/balance/holderFilters.tsx, requirements §2): search,
  * company and active first, each always shown and labelled from its resource, then the list's own.
  */
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { renderHook } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { AdminContext } from 'react-admin';
 import { createI18nProvider } from '../../../src/i18n';
-import { holderFilters } from '../../../resources/balance/holderFilters';
+import { holderFilters } from '../../../src/components/balance/holderFilters';
 import { useCardUserFilters } from '../../../resources/card-user/cardUserFilters';
 
 type Props = { source: string; alwaysOn?: boolean; label?: string; placeholder?: string; choices?: { id: string; name: string }[] };

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The paged sub-tables of the charger-user screens (resources/shared/PagedTable.tsx): an app
+ * The paged sub-tables of the charger-user screens (src/components/PagedTable.tsx): an app
  * user's orders and a holder's balance records — what they ask for (path, newest first, 20 a
  * page), their header, rows, empty message and paging.
  */
@@ -10,7 +10,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { AdminContext, testDataProvider, type DataProvider, type GetListParams } from 'react-admin';
 import { createI18nProvider } from '../../../src/i18n';
 import { AppUserOrders } from '../../../resources/app-user/AppUserOrders';
-import { BalanceRecordTable } from '../../../resources/balance/BalanceRecords';
+import { BalanceRecordTable } from '../../../src/components/balance/BalanceRecords';
 
 type Read = [string, GetListParams];
 

@@ -10,10 +10,10 @@ import { AdminContext, testDataProvider } from 'react-admin';
 import { catalogueMessage } from '../../../domain/errors';
 import type { RateRow } from '../../../domain/rate-template';
 import { createI18nProvider } from '../../../src/i18n';
-import { addRow, buildTimeline, distinctFees, feeColor, removeRow, splitRow, templateProblem } from '../../../resources/rate-template/timeline';
-import { editorProblems, emptyState, payloadOf, type EditorState } from '../../../resources/rate-template/editorModel';
-import { RateTemplateForm } from '../../../resources/rate-template/RateTemplateEditor';
-import { RateTimeline } from '../../../resources/rate-template/RateTimeline';
+import { addRow, buildTimeline, distinctFees, feeColor, removeRow, splitRow, templateProblem } from '../../../src/components/rate-template/timeline';
+import { editorProblems, emptyState, payloadOf, type EditorState } from '../../../src/components/rate-template/editorModel';
+import { RateTemplateForm } from '../../../src/components/rate-template/RateTemplateForm';
+import { RateTimeline } from '../../../src/components/rate-template/RateTimeline';
 import { upgradeEligibility } from '../../../resources/station/upgrade';
 import { columnRows, sheetRows } from '../../../src/utils/spreadsheet';
 

@@ -13,10 +13,10 @@ import { AdminContext, HttpError, testDataProvider } from 'react-admin';
 import { catalogueMessage } from '../../../domain/errors';
 import { checkTaxes, MAX_TAXES, MAX_TAXES_STATION, maxTaxes, type TaxInput } from '../../../domain/rate-template';
 import { createI18nProvider } from '../../../src/i18n';
-import { editorProblems, emptyState, serverErrorText, type EditorState, type RateTemplateRecord } from '../../../resources/rate-template/editorModel';
-import { templateProblem } from '../../../resources/rate-template/timeline';
-import { RateTemplateForm } from '../../../resources/rate-template/RateTemplateEditor';
-import { RateTemplateDialog } from '../../../resources/rate-template/RateTemplateDialog';
+import { editorProblems, emptyState, serverErrorText, type EditorState, type RateTemplateRecord } from '../../../src/components/rate-template/editorModel';
+import { templateProblem } from '../../../src/components/rate-template/timeline';
+import { RateTemplateForm } from '../../../src/components/rate-template/RateTemplateForm';
+import { RateTemplateDialog } from '../../../src/components/rate-template/RateTemplateDialog';
 import en from '../../../src/i18n/modules/rate-template';
 
 afterEach(() => {

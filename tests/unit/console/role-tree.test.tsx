@@ -5,7 +5,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { AdminContext, testDataProvider } from 'react-admin';
 import { createI18nProvider } from '../../../src/i18n';
-import { checkState, grantableTree, normalise, sidebarFromMenuTree, toggle, type MenuNode } from '../../../resources/menu/menuTree';
+import { checkState, grantableTree, normalise, sidebarFromMenuTree, toggle, type MenuNode } from '../../../src/utils/menuTree';
 import { PermissionTreeView } from '../../../resources/role/PermissionTree';
 
 afterEach(() => {

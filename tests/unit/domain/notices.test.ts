@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NOTICE_KINDS, noticeGroupKey, renderNotice, toNotice, type Notice } from '../../../domain/notices.js';
 
 const samples: Notice[] = [
+  { kind: 'EVENT', params: { eventId: 7, eventType: 'LEAKAGE', device: 'charger', serialNum: 'SN1', connectorId: 2 } },
   { kind: 'DEVICE_OFFLINE', params: { device: 'gateway', serialNum: 'GW1' } },
   { kind: 'FAULT', params: { serialNum: 'SN1', connectorId: 1, errorCode: 'GroundFailure' } },
   { kind: 'FAULT', params: { serialNum: 'SN1', connectorId: 0, errorCode: 'VendorX42' } },
@@ -15,6 +16,7 @@ describe('notices as data', () => {
   it('renders every kind in both languages, with catalogue messages instead of raw codes', () => {
     expect(new Set(samples.map((n) => n.kind))).toEqual(new Set(NOTICE_KINDS));
     expect(samples.map((n) => renderNotice(n, 'en'))).toEqual([
+      'Charger SN1 connector 2: Leakage (residual current)',
       'Gateway GW1 offline',
       'Charger SN1 connector 1: Ground failure',
       'Charger SN1: VendorX42',
@@ -24,6 +26,7 @@ describe('notices as data', () => {
       'hello',
     ]);
     expect(samples.map((n) => renderNotice(n, 'zh'))).toEqual([
+      '充电桩 SN1 2 号枪：漏电',
       '网关 GW1 离线',
       '充电桩 SN1 1 号枪故障：接地故障',
       '充电桩 SN1 故障：VendorX42',
@@ -39,8 +42,9 @@ describe('notices as data', () => {
     const unpaid = (orderNo: string): Notice => ({ kind: 'ORDER_UNPAID', params: { orderNo, code: 721, cardNumber: 'C1' } });
     expect(noticeGroupKey(unpaid('O-1'), at)).toBe(noticeGroupKey(unpaid('O-2'), at));
     expect(noticeGroupKey(unpaid('O-1'), at)).not.toBe(noticeGroupKey(unpaid('O-1'), new Date('2026-03-19T00:01:00Z')));
-    expect(noticeGroupKey(samples[0], at)).toBe('DEVICE_OFFLINE:gateway:GW1:2026-03-18');
-    expect(noticeGroupKey(samples[5], at)).toBeNull();
+    expect(noticeGroupKey(samples[1], at)).toBe('DEVICE_OFFLINE:gateway:GW1:2026-03-18');
+    expect(noticeGroupKey(samples[6], at)).toBeNull();
+    expect(noticeGroupKey(samples[0], at)).toBe('EVENT:7');
   });
 
   it('reads a stored row back, and a bad one as its stored text', () => {

@@ -6,7 +6,7 @@ import type { AuthContext } from '../../../server/http/access.js';
 import { AppError } from '../../../server/http/envelope.js';
 import { assertInScope, assertStationAccess, scopeWhere } from '../../../server/http/scope.js';
 import { buildTree, filterTree, labelOfKey } from '../../../server/modules/menu/service.js';
-import { operatorAdminPermissions } from '../../../server/modules/operator/service.js';
+import { operatorAdminPermissions } from '../../../server/modules/company/service.js';
 import { imageInfo } from '../../../server/modules/profile/image.js';
 
 const auth = (over: Partial<AuthContext>): AuthContext => ({

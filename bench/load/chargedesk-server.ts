@@ -1,0 +1,102 @@
+/**
+ * The ChargeDesk side of bench/ocpp-load.ts, as a child process: the production app (buildApp +
+ * the OCPP central system, logging at `warn`) on a fresh database — PGlite in a temporary
+ * directory (as `npm start` uses it), or its own PostgreSQL database on BENCH_PG_URL's server,
+ * created here and dropped on shutdown. The network: one company, one station in Europe/Berlin
+ * with a two-window time-of-use tariff and VAT, BENCH_CHARGERS chargers `LOAD000001…` and one
+ * card `CLOAD000001…` each. Sends `{ ready: port }` over IPC; stops on `{ cmd: 'shutdown' }`.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../../server/app.js';
+import { loadConfig, type Config } from '../../server/config.js';
+import { ensureAdmin } from '../../server/db/bootstrap.js';
+import { openDatabase } from '../../server/db/client.js';
+import { cardUser, charger, company, rateDetail, rateTax, rateTemplate, station } from '../../server/db/schema.js';
+import { ensureMenus } from '../../server/modules/menu/service.js';
+import { startCentralSystem } from '../../server/ocpp/central-system.js';
+
+export const BENCH_ADMIN_PASSWORD = 'bench-Admin-Pass-1';
+
+const kind = process.env.BENCH_DB === 'postgres' ? 'postgres' : 'pglite';
+const n = Number(process.env.BENCH_CHARGERS ?? '1000');
+const pgBase = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+let dbName: string | undefined;
+let dataDir: string | undefined;
+let databaseUrl: string | undefined;
+if (kind === 'postgres') {
+  dbName = `cdbench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: pgBase });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  await admin.end();
+  const u = new URL(pgBase);
+  u.pathname = `/${dbName}`;
+  databaseUrl = u.toString();
+} else {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chargedesk-load-'));
+}
+
+async function dropDatabase(): Promise<void> {
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  if (!dbName) return;
+  const admin = new pg.Client({ connectionString: pgBase });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin.end();
+}
+
+const config: Config = {
+  ...loadConfig(process.env, []), port: 0, host: '127.0.0.1', logLevel: 'warn', simulate: false, demo: false, databaseUrl, dataDir: dataDir ?? './data',
+};
+const database = await openDatabase({ databaseUrl, dataDir, connectTimeoutMs: config.dbConnectTimeoutMs, statementTimeoutMs: config.dbStatementTimeoutMs });
+const { db } = database;
+await ensureAdmin(db, BENCH_ADMIN_PASSWORD);
+await ensureMenus(db);
+
+const code = 'BENCH';
+await db.insert(company).values({ code, name: 'Bench Charging', currency: 'EUR' });
+const [tpl] = await db.insert(rateTemplate).values({
+  companyCode: code, modelName: 'TOU', type: 'CHARGED', currency: 'EUR', serviceFeePerKwh: '0.10', serviceTax: '0', activated: true,
+}).returning();
+await db.insert(rateDetail).values([
+  { templateId: tpl.id, startTime: '00:00', endTime: '07:00', electricityFeePerKwh: '0.21' },
+  { templateId: tpl.id, startTime: '07:00', endTime: '24:00', electricityFeePerKwh: '0.39' },
+]);
+await db.insert(rateTax).values({ templateId: tpl.id, taxName: 'VAT', taxPercentage: '19' });
+const [st] = await db.insert(station).values({ companyCode: code, name: 'Bench Station', timeZone: 'Europe/Berlin', rateTemplateId: tpl.id }).returning();
+for (let i = 0; i < n; i += 1000) {
+  const ids = Array.from({ length: Math.min(1000, n - i) }, (_, k) => `LOAD${String(i + k + 1).padStart(6, '0')}`);
+  await db.insert(charger).values(ids.map((serialNum) => ({ companyCode: code, stationId: st.id, serialNum })));
+  await db.insert(cardUser).values(ids.map((id) => ({ companyCode: code, cardNumber: `C${id}`, lastName: 'Load', firstName: 'Driver', balance: '1000000.00' })));
+}
+
+const app = await buildApp({ db, config });
+const central = startCentralSystem(app);
+await app.listen({ port: 0, host: '127.0.0.1' });
+const addr = app.server.address();
+process.send?.({ ready: typeof addr === 'object' && addr ? addr.port : 0, kind: database.kind });
+
+let stopping = false;
+async function shutdown(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  const force = setTimeout(() => process.exit(1), 30_000);
+  force.unref();
+  try {
+    await central.close();
+    await app.close();
+    await database.close();
+    await dropDatabase();
+  } finally {
+    process.exit(0);
+  }
+}
+process.on('message', (m: { cmd?: string }) => {
+  if (m?.cmd === 'shutdown') void shutdown();
+});
+process.on('disconnect', () => void shutdown());
