@@ -1,5 +1,5 @@
 /**
- * Dynamic load balancing of a station (requirements §15): the grid connection limit (A per phase)
+ * Dynamic load balancing of a station (requirements §16): the grid connection limit (A per phase)
  * is shared among the charging connectors. Pure.
  */
 

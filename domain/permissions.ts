@@ -37,7 +37,7 @@ export const PERMISSIONS = {
     section: 'menu:homestations',
     chargerProfiles: 'menu:homestations:chargerprofiles',
     appUsers: 'menu:homestations:appusers',
-    /** Smart-charging schedules and charging profiles (requirements §15; beyond the spec's menus). */
+    /** Smart-charging schedules and charging profiles (requirements §16; beyond the spec's menus). */
     smartCharging: 'menu:homestations:smartcharging',
   },
   analytics: 'menu:analytics',

@@ -1,5 +1,5 @@
 /**
- * Smart charging as OCPP 1.6 charging profiles (requirements §15): daily time windows with a current
+ * Smart charging as OCPP 1.6 charging profiles (requirements §16): daily time windows with a current
  * limit become a recurring daily profile; what a charger will do is the composite of its profiles
  * (the lowest limit of the ChargePointMaxProfile and of the TxProfile, or else the TxDefaultProfile,
  * of the highest stack level). Pure functions shared by the server, the simulator and the console.

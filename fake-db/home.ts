@@ -1,5 +1,5 @@
 /**
- * The demo's home stations (requirements §15): per operator, its two last chargers become home
+ * The demo's home stations (requirements §16): per operator, its two last chargers become home
  * chargers, each owned by an app user and shared with one family member and one guest; the orders
  * already on them get a start type. Deterministic (no random draws, so the rest of the demo is
  * unchanged).

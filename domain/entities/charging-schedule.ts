@@ -1,5 +1,5 @@
 /**
- * Smart-charging schedule (requirements §5 "Smart charging", §15): daily time windows with a current
+ * Smart-charging schedule (requirements §5 "Smart charging", §16): daily time windows with a current
  * limit (A) for one charger or for every charger of a station, sent as an OCPP 1.6 charging profile
  * (ChargePointMaxProfile, TxDefaultProfile or TxProfile). Rules: a name (614); a target charger
  * (602) or station (603); at least one window; each window's start and end time required (615),

@@ -1,5 +1,5 @@
 /**
- * Home charger (requirements §3 "Home charger", §15): a charger of the home edition with its owner
+ * Home charger (requirements §3 "Home charger", §16): a charger of the home edition with its owner
  * (an app user), its maximum current, the home load-balancing switch and the load-balancing
  * current, all in amperes per phase. Saving sends the limit to the charger (an OCPP
  * ChargePointMaxProfile) and shows its answer. Rules: SN required (602) and known (800); maximum

@@ -1,5 +1,5 @@
 /**
- * Home app users and home orders (requirements §3 "App user" home fields and "Home order", §15):
+ * Home app users and home orders (requirements §3 "App user" home fields and "Home order", §16):
  * an app user's access to a home charger with its level (the OWNER, FAMILY or GUEST it is shared
  * with), the charger's SN and the user's last login; and the sessions on home chargers with how
  * they started (reservation, app start, smart charging or card swipe). Sharing needs a home

@@ -1,5 +1,5 @@
 /**
- * Home app users (`#/HomeStations/AppUserses`, API `home-app-user`; requirements §3, §15): who may use
+ * Home app users (`#/HomeStations/AppUserses`, API `home-app-user`; requirements §3, §16): who may use
  * each home charger — its owner, family and guests — with level, charger SN and last login;
  * sharing a charger with family or a guest, withdrawing an access (with a confirmation), and a
  * member's home orders (`?id=`). The home orders of every home charger are the `orders` tab.

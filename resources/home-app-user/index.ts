@@ -1,7 +1,7 @@
 /**
  * The home app user resource (API path `home-app-user`), mounted at `#/HomeStations/AppUserses`; with
  * `?id=<member id>` that member's home orders; `homeOrders` is the home order list of the `orders` tab
- * (requirements §15).
+ * (requirements §16).
  */
 import PhoneIphoneIcon from '@mui/icons-material/PhoneIphone';
 import type { ResourceDeclaration } from '../../src/resources/declaration';

@@ -1,5 +1,5 @@
 /**
- * What a charger answered to the last command sent to it (requirements §15): a green chip with its
+ * What a charger answered to the last command sent to it (requirements §16): a green chip with its
  * status, or a red one with the failure's catalogue message (718 timeout, 719 refused, 720 not
  * connected) in the user's language.
  */

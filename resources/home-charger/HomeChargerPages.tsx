@@ -1,6 +1,6 @@
 /**
  * Home chargers (`#/HomeStations/ChargerProfile`, API `home-charger`; requirements §3 "Home charger",
- * §15): the list (SN, owner, maximum current, load-balancing switch and current, online state,
+ * §16): the list (SN, owner, maximum current, load-balancing switch and current, online state,
  * firmware, the charger's last answer), making a registered charger a home charger, and editing
  * its settings. Each save is sent to the charger; its answer is shown at once and kept on the record.
  */
@@ -87,7 +87,7 @@ function Inputs({ create }: { create?: boolean }) {
   );
 }
 
-/** Tells the user what the charger answered to the save (requirements §15). */
+/** Tells the user what the charger answered to the save (requirements §16). */
 function useAnswerNotice() {
   const notify = useNotify();
   const text = useOutcomeText();

@@ -1,4 +1,4 @@
-/** The home charger resource (API path `home-charger`), mounted at `#/HomeStations/ChargerProfile` (requirements §15). */
+/** The home charger resource (API path `home-charger`), mounted at `#/HomeStations/ChargerProfile` (requirements §16). */
 import PowerIcon from '@mui/icons-material/Power';
 import type { ResourceDeclaration } from '../../src/resources/declaration';
 import { HomeChargerCreate, HomeChargerEdit, HomeChargerList } from './HomeChargerPages';

@@ -17,7 +17,7 @@ import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   account, appUser, balanceRecord, cardUser, charger, chargeOrder, chargerLog, company, connectionAttempt,
-  event, gateway, notification, orderExportSetting, rateTemplate, role, station, stationGroup,
+  diagnosticsRequest, event, firmware, firmwareCampaign, gateway, notification, orderExportSetting, rateTemplate, role, station, stationGroup,
   chargingSchedule, homeCharger, homeMember, reservation, stationLoad,
 } from '../db/schema.js';
 import type { AuthContext } from './access.js';
@@ -49,6 +49,10 @@ const TABLES = new Map<PgTable, TableScope>([
   [appUser, { company: appUser.companyCode }],
   [balanceRecord, { company: balanceRecord.companyCode }],
   [orderExportSetting, { company: orderExportSetting.companyCode }],
+  // A firmware of no company (platform-wide) is an administrator's; public ones are read by all (firmware service).
+  [firmware, { company: firmware.companyCode }],
+  [firmwareCampaign, { company: firmwareCampaign.companyCode }],
+  [diagnosticsRequest, { company: diagnosticsRequest.companyCode }],
   [station, { company: station.companyCode, station: (ids) => inArray(station.id, [...ids]), stationKey: 'id' }],
   [charger, { company: charger.companyCode, station: (ids) => inArray(charger.stationId, [...ids]), stationKey: 'stationId' }],
   [gateway, { company: gateway.companyCode, station: (ids) => inArray(gateway.stationId, [...ids]), stationKey: 'stationId' }],
@@ -57,7 +61,7 @@ const TABLES = new Map<PgTable, TableScope>([
   [connectionAttempt, { company: connectionAttempt.companyCode, station: (ids) => sql`${connectionAttempt.identity} in ${identitiesAt(ids)}` }],
   [event, { company: event.companyCode, station: (ids) => inArray(event.stationId, [...ids]), stationKey: 'stationId' }],
   [notification, { company: notification.companyCode, station: (ids) => sql`${notification.serialNum} in ${identitiesAt(ids)}` }],
-  // Home chargers and their users belong to a company, not to a station (requirements §15).
+  // Home chargers and their users belong to a company, not to a station (requirements §16).
   [homeCharger, { company: homeCharger.companyCode }],
   [homeMember, { company: homeMember.companyCode }],
   [chargingSchedule, { company: chargingSchedule.companyCode, station: (ids) => inArray(chargingSchedule.stationId, [...ids]), stationKey: 'stationId' }],

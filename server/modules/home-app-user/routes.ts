@@ -1,6 +1,6 @@
 /**
  * `/sp/home-app-user` and `/sp/home-order` (permission `menu:homestations:appusers`; requirements §3,
- * §15): home app users (list, share a charger with family or a guest, withdraw an access, a user's
+ * §16): home app users (list, share a charger with family or a guest, withdraw an access, a user's
  * home orders) and the home orders with their start type.
  */
 import type { FastifyPluginAsync } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Home app users and home orders (requirements §3 "App user" home fields, "Home order"; §15): the
+ * Home app users and home orders (requirements §3 "App user" home fields, "Home order"; §16): the
  * app users with access to a home charger (OWNER, FAMILY, GUEST), sharing a charger with family and
  * guests, and the sessions on home chargers with how each started.
  */

@@ -1,6 +1,6 @@
 /**
  * `/sp/home-charger` (permission `menu:homestations:chargerprofiles`; requirements §3 "Home charger",
- * §15): list, show, create (a registered charger by SN), change (sent to the charger, its answer in
+ * §16): list, show, create (a registered charger by SN), change (sent to the charger, its answer in
  * `lastCommand`), resend (`POST /{id}/apply`, answering 718/719/720 like the remote commands) and
  * delete.
  */

@@ -1,5 +1,5 @@
 /**
- * Home chargers (requirements §3 "Home charger", §15): reading them with their owner, state and
+ * Home chargers (requirements §3 "Home charger", §16): reading them with their owner, state and
  * members; making a registered charger a home charger; changing its settings. Every save sends the
  * limit to the charger as a ChargePointMaxProfile (connector 0, stack level 0: the load-balancing
  * current when the switch is on, else the maximum current) and keeps the charger's answer.

@@ -2,7 +2,7 @@
  * A command to a charger whose failure is an outcome to show, not an error to answer: the
  * charger's answer, or the catalogue code of the failure (718 timeout, 719 refused, 720 not
  * connected). Used where one save sends to a charger (home charger settings, schedules, load
- * balancing) and the answer is shown beside the saved record (requirements §15).
+ * balancing) and the answer is shown beside the saved record (requirements §16).
  */
 import type { FastifyInstance } from 'fastify';
 import type { CommandOutcome } from '../../../domain/entities/home-charger.js';

@@ -1,5 +1,5 @@
 /**
- * Smart-charging schedules (requirements §5 "Smart charging", §15): stored daily windows with current
+ * Smart-charging schedules (requirements §5 "Smart charging", §16): stored daily windows with current
  * limits for a charger or every charger of a station, checked against the station's total (its
  * grid connection limit, 614), sent as OCPP 1.6 charging profiles (SetChargingProfile), cleared
  * (ClearChargingProfile), and what a charger will do read back (GetCompositeSchedule).

@@ -1,4 +1,4 @@
-/** Messages of the home station screens: home chargers, home app users and home orders (requirements §15). */
+/** Messages of the home station screens: home chargers, home app users and home orders (requirements §16). */
 export default {
   en: {
     resources: {
