@@ -42,6 +42,8 @@ export interface Config {
   loginMaxAddressFailures: number;
   /** Failure window and cooling-off time of the sign-in throttle (minutes; LOGIN_LOCK_MINUTES). */
   loginLockMinutes: number;
+  /** Days the charger log and refused handshakes are kept (LOG_RETENTION_DAYS; 0 = for ever). */
+  logRetentionDays: number;
   /** Largest firmware image accepted (bytes; FIRMWARE_MAX_BYTES). */
   firmwareMaxBytes: number;
   /** Largest diagnostics file a charger may upload (bytes; DIAGNOSTICS_MAX_BYTES). */
@@ -90,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     loginMaxFailures: num(env.LOGIN_MAX_FAILURES, 5),
     loginMaxAddressFailures: num(env.LOGIN_MAX_ADDRESS_FAILURES, 20),
     loginLockMinutes: num(env.LOGIN_LOCK_MINUTES, 15),
+    logRetentionDays: Math.max(0, num(env.LOG_RETENTION_DAYS, 90)),
     firmwareMaxBytes: num(env.FIRMWARE_MAX_BYTES, 16 * 1024 * 1024),
     diagnosticsMaxBytes: num(env.DIAGNOSTICS_MAX_BYTES, 32 * 1024 * 1024),
     fileUrlTtlHours: num(env.FILE_URL_TTL_HOURS, 24),

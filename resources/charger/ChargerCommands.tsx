@@ -24,6 +24,9 @@ import { CommandUserPicker } from './CommandUserPicker';
 import { COMMANDS, commandFormError, commandRequest, type CommandAnswer, type CommandForm, type CommandName } from './CommandRequests';
 import type { ChargerRecord } from './types';
 
+/** What the commands need of a charger (a charger record, or a charger of station monitoring). */
+export type CommandTarget = Pick<ChargerRecord, 'id' | 'serialNum' | 'online' | 'companyCode' | 'connectors'>;
+
 const ICONS: Record<CommandName, typeof PlayArrowIcon> = {
   'remote-start': PlayArrowIcon, 'remote-stop': StopIcon, reset: RestartAltIcon, unlock: LockOpenIcon, availability: PowerSettingsNewIcon,
 };
@@ -32,7 +35,7 @@ const ICONS: Record<CommandName, typeof PlayArrowIcon> = {
 const IN_SESSION = new Set(['Preparing', 'Charging', 'SuspendedEVSE', 'SuspendedEV', 'Finishing']);
 
 /** The first form of each command. */
-function initialForm(name: CommandName, record: ChargerRecord): CommandForm {
+function initialForm(name: CommandName, record: CommandTarget): CommandForm {
   const first = record.connectors?.[0]?.connectorId;
   switch (name) {
     case 'remote-start': return { userKind: 'card', connectorId: record.connectors?.find((c) => c.status === 'Available' || c.status === 'Preparing')?.connectorId ?? first };
@@ -47,7 +50,7 @@ function initialForm(name: CommandName, record: ChargerRecord): CommandForm {
 type Outcome = { ok: true; answer: CommandAnswer } | { ok: false; message: string; code?: number };
 
 function ConnectorSelect({ record, value, onChange, allowWhole, allowAny }: {
-  record: ChargerRecord; value: number | undefined; onChange: (v: number | undefined) => void; allowWhole?: boolean; allowAny?: boolean;
+  record: CommandTarget; value: number | undefined; onChange: (v: number | undefined) => void; allowWhole?: boolean; allowAny?: boolean;
 }) {
   const translate = useTranslate();
   const ids = (record.connectors ?? []).map((c) => c.connectorId).filter((id) => id > 0);
@@ -74,7 +77,7 @@ function ConnectorSelect({ record, value, onChange, allowWhole, allowAny }: {
   );
 }
 
-function CommandDialog({ record, name, onClose }: { record: ChargerRecord; name: CommandName; onClose: () => void }) {
+function CommandDialog({ record, name, onClose }: { record: CommandTarget; name: CommandName; onClose: () => void }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider();
   const refresh = useRefresh();
@@ -192,7 +195,7 @@ function CommandDialog({ record, name, onClose }: { record: ChargerRecord; name:
 }
 
 /** The commands menu of one charger (a button for a grid row or a detail view). */
-export function ChargerCommands({ record }: { record: ChargerRecord | undefined }) {
+export function ChargerCommands({ record }: { record: CommandTarget | undefined }) {
   const translate = useTranslate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [command, setCommand] = useState<CommandName | null>(null);
