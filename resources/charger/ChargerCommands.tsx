@@ -21,8 +21,9 @@ import PowerSettingsNewIcon from '@mui/icons-material/PowerSettingsNew';
 import { errorCode } from '../../dataProvider';
 import { postAction } from '../../src/components/balance/api';
 import { CommandUserPicker } from './CommandUserPicker';
-import { COMMANDS, commandFormError, commandRequest, type CommandAnswer, type CommandForm, type CommandName } from './CommandRequests';
-import type { ChargerRecord } from './types';
+import { COMMANDS, answerStatus, commandFormError, commandRequest, type CommandForm, type CommandName } from './CommandRequests';
+import type { CommandAnswer } from '../../domain/entities/command';
+import type { ChargerRecord } from '../../domain/entities/charger';
 
 const ICONS: Record<CommandName, typeof PlayArrowIcon> = {
   'remote-start': PlayArrowIcon, 'remote-stop': StopIcon, reset: RestartAltIcon, unlock: LockOpenIcon, availability: PowerSettingsNewIcon,
@@ -99,7 +100,7 @@ function CommandDialog({ record, name, onClose }: { record: ChargerRecord; name:
       setBusy(false);
     }
   };
-  const status = outcome?.ok ? outcome.answer.answer?.status : undefined;
+  const status = outcome?.ok ? answerStatus(outcome.answer) : undefined;
 
   return (
     <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="xs" data-testid={`command-dialog-${name}`}>
