@@ -116,6 +116,7 @@ export function renderNotice(n: Notice, lang: Lang): string {
   switch (n.kind) {
     case 'EVENT': {
       const { eventType, device, serialNum, connectorId } = n.params;
+      if (eventType === 'CHARGER_OFFLINE' || eventType === 'GATEWAY_OFFLINE') return renderNotice({ kind: 'DEVICE_OFFLINE', params: { device, serialNum } }, lang);
       const what = eventTypeLabel(eventType, lang);
       if (zh) return `${device === 'gateway' ? '网关' : '充电桩'} ${serialNum}${connectorId > 0 ? ` ${connectorId} 号枪` : ''}：${what}`;
       return `${device === 'gateway' ? 'Gateway' : 'Charger'} ${serialNum}${connectorId > 0 ? ` connector ${connectorId}` : ''}: ${what}`;

@@ -8,14 +8,15 @@
  * numbers, amounts); times are placed relative to the UTC midnight of `now`.
  */
 import Decimal from 'decimal.js';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Db } from '../server/db/client.js';
 import {
-  account, appUser, balanceRecord, cardUser, charger, chargeOrder, company, connector, gateway, meterValue, orderExportSetting, role, station, stationGroup,
+  account, appUser, balanceRecord, cardUser, charger, chargeOrder, company, connector, event, gateway, meterValue, orderExportSetting, role, station, stationGroup,
 } from '../server/db/schema.js';
 import { hashPassword } from '../server/auth/password.js';
 import { recordNotice } from '../server/modules/notifications/record.js';
-import type { Notice } from '../domain/notices.js';
+import { openEventIn, syncNoticeStatus } from '../server/modules/event/record.js';
+import type { EventType } from '../domain/events.js';
 import { DEMO_COMPANIES, DEMO_GATEWAY_FIRMWARE, DEMO_MODELS, STOP_REASONS, type DemoCompany } from './catalog.js';
 import { demoLogoPng } from './logo.js';
 import { mulberry32, type Rng } from './prng.js';
@@ -355,24 +356,35 @@ async function loadCompany(tx: Tx, c: DemoCompany, ctx: Ctx): Promise<void> {
   counts.orders += orders.length;
   counts.meterValues += meters.length;
 
-  // notifications for the bell: notices as data (domain/notices.ts), read in the user's language.
-  const sns = chargerRows.map((ch) => ch.serialNum);
-  const events: { notice: (sn: string) => Notice; status: string; hoursAgo: number }[] = [
-    { notice: (sn) => ({ kind: 'FAULT', params: { serialNum: sn, connectorId: 1, errorCode: 'GroundFailure' } }), status: 'HAPPENING', hoursAgo: 2 },
-    { notice: (sn) => ({ kind: 'DEVICE_OFFLINE', params: { device: 'charger', serialNum: sn } }), status: 'HAPPENING', hoursAgo: 5 },
-    { notice: (sn) => ({ kind: 'FAULT', params: { serialNum: sn, connectorId: 2, errorCode: 'OverCurrentFailure' } }), status: 'RECOVERED', hoursAgo: 26 },
-    { notice: (sn) => ({ kind: 'FAULT', params: { serialNum: sn, connectorId: 0, errorCode: 'EmergencyStop' } }), status: 'PROCESSED', hoursAgo: 50 },
+  // events (server/modules/event) with their bell notices, in each status of their lifecycle.
+  const demoEvents: { type: EventType; connectorId: number; status: 'HAPPENING' | 'PROCESSED' | 'IGNORED' | 'RECOVERED'; hoursAgo: number; errorCode?: string; info?: string }[] = [
+    { type: 'GROUNDING_FAULT', connectorId: 1, status: 'HAPPENING', hoursAgo: 2, errorCode: 'GroundFailure', info: 'RCD tripped' },
+    { type: 'CHARGER_OFFLINE', connectorId: 0, status: 'HAPPENING', hoursAgo: 5 },
+    { type: 'METER_REGRESSION', connectorId: 2, status: 'HAPPENING', hoursAgo: 9, info: 'register 10240 Wh after 10310 Wh' },
+    { type: 'OVER_CURRENT', connectorId: 2, status: 'RECOVERED', hoursAgo: 26, errorCode: 'OverCurrentFailure' },
+    { type: 'EMERGENCY_STOP', connectorId: 0, status: 'PROCESSED', hoursAgo: 50, errorCode: 'EmergencyStop' },
+    { type: 'HUMIDITY', connectorId: 0, status: 'IGNORED', hoursAgo: 70, errorCode: 'OtherError' },
   ];
+  for (const e of demoEvents) {
+    const ch = rng.pick(chargerRows);
+    const at = new Date(now.getTime() - e.hoursAgo * HOUR);
+    const { id } = await openEventIn(tx, {
+      companyCode: c.code, stationId: ch.stationId ?? null, deviceSn: ch.serialNum, deviceType: 'charger', eventType: e.type,
+      connectorId: e.connectorId, errorCode: e.errorCode ?? null, info: e.info ?? null, at,
+    });
+    if (e.status === 'HAPPENING') continue;
+    const later = new Date(at.getTime() + HOUR);
+    await tx.update(event).set(
+      e.status === 'RECOVERED' ? { status: 'RECOVERED', recoverTime: later }
+        : e.status === 'PROCESSED' ? { status: 'PROCESSED', processTime: later, handleMethod: 'Emergency stop released on site after inspection', handler: `${c.accountPrefix}.staff` }
+          : { status: 'IGNORED', ignoreTime: later, handler: `${c.accountPrefix}.staff` },
+    ).where(eq(event.id, id));
+    await syncNoticeStatus(tx, [id], e.status);
+  }
   const tickets = [
     { subject: 'Card not accepted at the charger', hoursAgo: 3 },
     { subject: 'Charging stopped early, please check my bill', hoursAgo: 30 },
   ];
-  for (const e of events) {
-    const sn = rng.pick(sns);
-    await recordNotice(tx, {
-      companyCode: c.code, notice: e.notice(sn), serialNum: sn, eventStatus: e.status, at: new Date(now.getTime() - e.hoursAgo * HOUR),
-    });
-  }
   for (const [i, t] of tickets.entries()) {
     await recordNotice(tx, {
       companyCode: c.code, notice: { kind: 'REPORT_TICKET', params: { subject: t.subject } },

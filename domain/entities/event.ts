@@ -33,6 +33,8 @@ export const eventRecord = z.object({
   vendorErrorCode: z.string().nullable(),
   /** Free text: the charger's `info`, or what the server saw (transaction id, readings). */
   info: z.string().nullable(),
+  /** The order a business event is about, when there is one. */
+  orderId: int.nullable(),
   occurTime: isoTime,
   /** Time of the latest repeat while open. */
   lastOccurTime: isoTime,

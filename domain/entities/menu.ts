@@ -4,8 +4,8 @@
  * console builds its sidebar and route guard from (requirements §6).
  */
 import { z } from 'zod';
-import { blankToNull, requiredField } from '../schemas/required.js';
-import { permissionSchema } from '../schemas/role.js';
+import { blankToNull, requiredField } from './rules.js';
+import { permissionSchema } from './role.js';
 
 const editable = {
   name: requiredField(z.string().trim().max(100)),

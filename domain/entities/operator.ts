@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { CURRENCIES } from '../enums.js';
-import { isTimeZone, optionalEmail, optionalText, passwordSchema, phoneSchema, requiredField, usernameSchema, blankToNull } from '../schemas/required.js';
+import { blankToNull, clearableEmail, clearableText, isTimeZone, passwordSchema, phoneSchema, requiredField, usernameSchema } from './rules.js';
 
 export const OPERATOR_NAME_MAX = 500;
 export const OPERATOR_ADDRESS_MAX = 1000;
@@ -18,11 +18,11 @@ const editable = {
   name: requiredField(z.string().trim().max(OPERATOR_NAME_MAX)),
   currency: requiredField(z.enum(CURRENCIES)),
   address: requiredField(z.string().trim().max(OPERATOR_ADDRESS_MAX)),
-  remark: optionalText(1000),
+  remark: clearableText(1000),
   servicePhone: z.preprocess(blankToNull, phoneSchema.nullish()),
-  serviceEmail: optionalEmail,
+  serviceEmail: clearableEmail,
   /** URL or path of the logo image (uploaded with POST /sp/company/logo). */
-  logo: optionalText(2048),
+  logo: clearableText(2048),
   /** IANA zone of the operator (day boundaries of its reports). */
   timeZone: z.preprocess(blankToNull, z.string().refine(isTimeZone).nullish()),
 };
@@ -35,7 +35,7 @@ export const operatorCreateInput = z.object({
   /** The administrator's initial password (never stored in the company). */
   password: requiredField(passwordSchema),
   /** Optional e-mail of the administrator account (unique among accounts → 310). */
-  adminEmail: optionalEmail,
+  adminEmail: clearableEmail,
 });
 export type OperatorCreateInput = z.infer<typeof operatorCreateInput>;
 

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { ErrorCode } from '../errors.js';
 import { CURRENCIES } from '../enums.js';
 import { checkRateTemplate, RATE_TEMPLATE_TYPES, type RateTemplateContext } from '../rate-template.js';
-import { decimalString, optText, reqText } from '../schemas/asset-common.js';
+import { clearableText, decimalString, nonBlankText } from './rules.js';
 
 export const rateDetailInput = z.object({
   /** Local `HH:mm`, inclusive. */
@@ -16,25 +16,25 @@ export const rateDetailInput = z.object({
   /** Local `HH:mm`, exclusive; `24:00` allowed. */
   endTime: z.string().trim(),
   /** Per kWh; a minus sign is read so that it answers 650. */
-  electricityFeePerKwh: decimalString(4, true).refine((v) => !v.startsWith('-'), { params: { code: 650 } }),
+  electricityFeePerKwh: decimalString(4, true, 'validation.format').refine((v) => !v.startsWith('-'), { params: { code: 650 } }),
 });
 
 export const rateTaxInput = z.object({
   taxName: z.string().trim().max(64),
   /** Percent; below 0 → 649. */
-  taxPercentage: decimalString(3, true),
+  taxPercentage: decimalString(3, true, 'validation.format'),
 });
 
 const base = z.object({
   /** Filled from the caller for company users; required for platform administrators. */
-  companyCode: reqText(64),
-  modelName: reqText(100),
+  companyCode: nonBlankText(64),
+  modelName: nonBlankText(100),
   type: z.enum(RATE_TEMPLATE_TYPES),
-  description: optText(500),
+  description: clearableText(500),
   currency: z.enum(CURRENCIES),
-  serviceFeePerKwh: decimalString(2),
+  serviceFeePerKwh: decimalString(2, false, 'validation.format'),
   /** Percent of the service fee; below 0 → 649. */
-  serviceTax: decimalString(2, true),
+  serviceTax: decimalString(2, true, 'validation.format'),
   activated: z.boolean().default(false),
   taxes: z.array(rateTaxInput).default([]),
   details: z.array(rateDetailInput).default([]),

@@ -101,12 +101,13 @@ export const timeZoneField = () => z.string().trim().min(1).max(64).refine(isTim
 /**
  * A decimal string (numbers are accepted and turned into strings) with at most `decimals`
  * fraction digits. `signed` lets a minus sign through so that a rule can answer its own code
- * (649 tax below 0, 650 negative amount) instead of 400.
+ * (649 tax below 0, 650 negative amount) instead of 400. `message` is the key a malformed value
+ * answers (rate templates keep `validation.format`, the message their screens have always shown).
  */
-export const decimalString = (decimals: number, signed = false) =>
+export const decimalString = (decimals: number, signed = false, message: ValidationKey = 'validation.decimal') =>
   z.preprocess(
     (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : typeof v === 'string' ? v.trim() : v),
-    z.string().regex(new RegExp(`^${signed ? '-?' : ''}\\d{1,10}(\\.\\d{1,${decimals}})?$`), { error: 'validation.decimal' }),
+    z.string().regex(new RegExp(`^${signed ? '-?' : ''}\\d{1,10}(\\.\\d{1,${decimals}})?$`), { error: message }),
   ).meta({ type: 'string', description: `decimal, at most ${decimals} fraction digits` });
 
 /** One failing field: its path (`details.2.startTime`), the code it answers, its message key and values. */
@@ -222,4 +223,68 @@ export function isWeakPassword(password: string, username?: string | null): bool
   if (password.length < MIN_PASSWORD_LENGTH) return true;
   if (username && p === username.trim().toLowerCase()) return true;
   return COMMON_PASSWORDS.has(p);
+}
+
+/*
+ * Fields whose emptiness the service answers (operator, company user, role, menu, profile): a
+ * blank or absent value passes the schema as null/undefined, and the service's `requireFields`
+ * (server/http/required.ts) answers the field's "is empty" code (600–679) after the shape is
+ * accepted; a malformed value answers zod's own 400 message.
+ */
+
+/** A field that is required on create: blank or absent passes (as null/undefined) for the service to answer its 6xx code. */
+export const requiredField = <T extends z.ZodType>(schema: T) => z.preprocess(blankToNull, schema.nullish());
+
+/** Optional text: trimmed, at most `max` characters; blank becomes null (cleared). */
+export const clearableText = (max: number) => z.preprocess(blankToNull, z.string().trim().max(max).nullish());
+
+/** Optional e-mail, stored lower case; blank becomes null. */
+export const clearableEmail = z.preprocess(blankToNull, z.email().trim().max(254).toLowerCase().nullish());
+
+/** Required text, trimmed, 1..`max` characters; its "is empty" code comes from the caller's table. */
+export const nonBlankText = (max: number) => z.string().trim().min(1).max(max);
+
+/** A phone number: digits with optional leading +, spaces, dashes and parentheses. */
+export const phoneSchema = z.string().trim().max(32).regex(phonePattern);
+
+/** Login names: letters, digits, `_ . @ -`, 2–64 characters. */
+export const usernameSchema = z.string().trim().min(2).max(64).regex(/^[A-Za-z0-9_.@-]+$/);
+
+/** Passwords as a shape: 6–64 characters (the strength rule, `isWeakPassword`, applies when one is set). */
+export const passwordSchema = z.string().min(6).max(64);
+
+/** A failure mapped to the catalogue: its code and the field path (`details.2.startTime`). */
+export interface FieldFailure {
+  code: ErrorCode;
+  field: string;
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let v: unknown = input;
+  for (const k of path) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<PropertyKey, unknown>)[k];
+  }
+  return v;
+}
+
+/**
+ * The catalogue code of the first issue of a failed parse, for declarations whose fields do not
+ * name their "is empty" code themselves (rate templates, network assets):
+ * - an issue of a rule with its own code (`params.code` or a `catalogue.<code>` message) → that code;
+ * - a missing or empty value at a field listed in `emptyCodes` → the field's "is empty" code
+ *   (600–679, 810…); the list is keyed by the field path, its last or its first segment;
+ * - anything else → 400 (parameter error), naming the field.
+ */
+export function failureOf(error: z.ZodError, input: unknown, emptyCodes: Readonly<Record<string, ErrorCode>>): FieldFailure {
+  const issue = error.issues[0];
+  const field = issue.path.map(String).join('.');
+  const own = issueOf(issue).code;
+  if (own !== 400) return { code: own, field };
+  const raw = valueAt(input, issue.path);
+  const empty = isBlank(raw) || (Array.isArray(raw) && raw.length === 0);
+  const last = String(issue.path[issue.path.length - 1] ?? '');
+  const key = [field, last, String(issue.path[0] ?? '')].find((k) => k in emptyCodes) ?? '';
+  if (empty && key in emptyCodes) return { code: emptyCodes[key], field };
+  return { code: 400, field: field || 'body' };
 }

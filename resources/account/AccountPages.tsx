@@ -16,7 +16,7 @@ import { useParams } from 'react-router-dom';
 import { Box, Stack, Typography } from '@mui/material';
 import { ACCOUNT_TYPES } from '../../domain/enums';
 import { catalogueMessage } from '../../domain/errors';
-import { ACCOUNT_REQUIRED, accountCreateInput, accountUpdateInput, type AccountDto as AccountRecord } from '../../domain/schemas/account';
+import { ACCOUNT_REQUIRED, accountCreateInput, accountUpdateInput, type AccountDto as AccountRecord } from '../../domain/entities/company-user';
 import { ColorChip, EmptyState, ErrorState } from '../../src/components/common';
 import { ColumnsButton, ConfigurableGrid } from '../../src/components/ConfigurableGrid';
 import { useApi } from '../../src/hooks/useApi';

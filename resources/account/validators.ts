@@ -4,7 +4,7 @@
  * (two entries must match — "Inconsistent passwords" — and saving needs the typed confirmation).
  */
 import { catalogueMessage, type Lang } from '../../domain/errors';
-import { nameHasDigit } from '../../domain/schemas/required';
+import { hasDigit as nameHasDigit } from '../../domain/entities/rules';
 import { validatePasswordPair } from '../../src/layout/AccountDialogs';
 
 /** Adds the 900 message on `realName` to a form's errors. */

@@ -9,7 +9,7 @@ import {
   SearchInput, SelectInput, SimpleForm, TextField, TextInput, TopToolbar, useLocaleState, useTranslate,
 } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { ROLE_REQUIRED, roleCreateInput, roleUpdateInput, type RoleDto as RoleRecord } from '../../domain/schemas/role';
+import { ROLE_REQUIRED, roleCreateInput, roleUpdateInput, type RoleDto as RoleRecord } from '../../domain/entities/role';
 import { EmptyState, ErrorState } from '../../src/components/common';
 import { formatDateTime } from '../../src/utils/date';
 import { CompanyFilterInput, ROWS_PER_PAGE } from '../../src/components/filterInputs';

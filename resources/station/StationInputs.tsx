@@ -22,7 +22,7 @@ import { LOCATION_TYPES, STATION_STATUSES, STATION_VISIBILITIES, stationCreate a
 
 import { CompanyInput } from '../../src/components/CompanyInput';
 import { useSchemaValidate } from '../../src/forms/schemaValidate';
-import { StationMapInput } from './StationMap';
+import { StationMapInput } from '../../src/components/StationMap';
 import { STATION_PROFILE_TABS } from '../../domain/routes';
 
 /** Save, and on an existing station delete behind a confirmation. */

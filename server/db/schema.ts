@@ -326,6 +326,8 @@ export const event = pgTable('event', {
   vendorId: text('vendor_id'),
   vendorErrorCode: text('vendor_error_code'),
   info: text('info'),
+  /** The order a business event is about (unknown Stop: none; already paid, income: the order). */
+  orderId: integer('order_id'),
   occurTime: ts('occur_time').notNull().defaultNow(),
   lastOccurTime: ts('last_occur_time').notNull().defaultNow(),
   repeatCount: integer('repeat_count').notNull().default(1),
@@ -343,6 +345,8 @@ export const event = pgTable('event', {
   // The list: a company's events of a status, newest first.
   index('event_company_status_time').on(t.companyCode, t.status, t.occurTime),
   index('event_device_time').on(t.deviceSn, t.occurTime),
+  // A Stop announces the events its settlement raised (server/modules/event/record.ts announceOrderEvents).
+  index('event_order').on(t.orderId).where(sql`${t.orderId} is not null`),
   // What a NoError / reconnection may recover: the device's events not recovered yet.
   index('event_unrecovered').on(t.deviceSn, t.connectorId).where(sql`${t.recoverTime} is null and ${t.status} <> 'RECOVERED'`),
   check('event_status_valid', sql`${t.status} in ('HAPPENING', 'PROCESSED', 'IGNORED', 'RECOVERED')`),

@@ -19,27 +19,43 @@ export function limitOffset(q: PageQuery): { limit: number; offset: number } {
   return { limit: q.size, offset: (q.page - 1) * q.size };
 }
 
-/**
- * ORDER BY of a newest-first list: the `sort` column from `sortable` (default its `id`; a name
- * outside it → 400 `sort`), descending unless `order` is asc, then `tiebreak` descending.
- */
-export function newestFirst(q: PageQuery, sortable: Readonly<{ id: PgColumn } & Record<string, PgColumn>>, tiebreak: PgColumn): SQL[] {
-  // own keys only: `__proto__`, `constructor`… are not columns (400, not 500)
-  if (q.sort && !Object.hasOwn(sortable, q.sort)) throw new AppError(400, 'sort');
-  const column = sortable[q.sort ?? 'id'];
-  const dir = q.order?.toLowerCase() === 'asc' ? asc : desc;
-  return [dir(column), desc(tiebreak)];
+/** Sortable fields of a list: JSON field name → column or SQL expression. */
+export type SortMap = Readonly<Record<string, PgColumn | SQL>>;
+
+/** How a list sorts when the query says nothing, and how it keeps its pages stable. */
+export interface ListOrder {
+  /** Column (or expression) of the list when the query names no `sort`. */
+  fallback: PgColumn | SQL;
+  /** Direction of the fallback when the query names no `order` (default `asc`). */
+  order?: 'asc' | 'desc';
+  /** Direction of a named `sort` when the query names no `order` (default `asc`). */
+  sortedOrder?: 'asc' | 'desc';
+  /** Primary key appended so that rows with equal sort values keep their place across pages. */
+  tieBreak?: PgColumn;
+  /** Direction of the tie-break: fixed, or `same` as the list's (default `asc`). */
+  tieOrder?: 'asc' | 'desc' | 'same';
 }
 
 /**
- * The column of `sort` in `sortable` (own keys only, so `__proto__` or `constructor` → 400
- * `sort`, never a prototype passed to SQL); `fallback` when no sort is asked.
+ * The one ORDER BY of a list (requirements §12): the `sort` field of `sortable` (own keys only:
+ * `__proto__`, `constructor`… → 400 `sort` with the value in `data.errors.sort`, never a prototype
+ * passed to SQL) or `how.fallback`, in the query's `order`, then `how.tieBreak`.
  */
-export function sortColumn(sort: string | undefined, sortable: Readonly<Record<string, PgColumn>>, fallback: PgColumn): PgColumn {
-  if (!sort) return fallback;
-  if (!Object.hasOwn(sortable, sort)) throw new AppError(400, 'sort');
-  return sortable[sort];
+export function orderByOf(q: { sort?: string; order?: string }, sortable: SortMap, how: ListOrder): SQL[] {
+  if (q.sort && !Object.hasOwn(sortable, q.sort)) throw new AppError(400, 'sort', { errors: { sort: q.sort } });
+  const column = q.sort ? sortable[q.sort] : how.fallback;
+  const order = (q.order?.toLowerCase() ?? (q.sort ? how.sortedOrder : how.order) ?? 'asc') === 'desc' ? 'desc' : 'asc';
+  const dir = order === 'desc' ? desc : asc;
+  if (!how.tieBreak) return [dir(column)];
+  const tie = how.tieOrder === 'same' ? order : how.tieOrder ?? 'asc';
+  return [dir(column), (tie === 'desc' ? desc : asc)(how.tieBreak)];
 }
+
+/** The order of a newest-first list (card users, app users): `id`, or a named `sort`, descending unless the query says asc; ties by id, newest first. */
+export const NEWEST_FIRST = { order: 'desc', sortedOrder: 'desc', tieOrder: 'desc' } as const satisfies Partial<ListOrder>;
+
+/** `'true'|'false'` in a query string as a boolean. */
+export const booleanStrings = ['true', 'false'] as const;
 
 /** Escapes LIKE wildcards of a user's search term: `%term%` matching it literally (ILIKE). */
 export const likeTerm = (q: string) => `%${q.replace(/[%_\\]/g, '\\$&')}%`;

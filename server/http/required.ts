@@ -3,11 +3,27 @@
  * (requirements §5, §8: 600–679), after the zod schema has accepted the shape.
  */
 import type { ErrorCode } from '../../domain/errors.js';
-import { firstMissing } from '../../domain/schemas/required.js';
 import { AppError } from './envelope.js';
 
 /** `T` with the fields `K` present and non-null. */
 export type Filled<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
+
+/**
+ * The first required field that is missing: absent or null on create, null (sent blank) on update.
+ * @param fields field → its catalogue "is empty" code, checked in order.
+ */
+export function firstMissing(
+  body: Record<string, unknown>,
+  fields: Record<string, number>,
+  mode: 'create' | 'update',
+): { field: string; code: number } | null {
+  for (const [field, code] of Object.entries(fields)) {
+    const v = body[field];
+    const missing = mode === 'create' ? v === undefined || v === null : v === null;
+    if (missing) return { field, code };
+  }
+  return null;
+}
 
 /**
  * Throws `AppError(code, field)` for the first required field that is absent or null (create),

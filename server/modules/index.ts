@@ -29,6 +29,7 @@ import consoleConfig from './config/routes.js';
 import orderExportSetting from './order-export/settings.js';
 import orderExport from './order-export/routes.js';
 import orderClose from './order/close.js';
+import monitoring from './monitoring/routes.js';
 
 export const apiModules: FastifyPluginAsync[] = [auth, notifications, company, companyUser, roles, menus, profile, cardUser, appUser, statistics, command, chargerRead, order, dashboard, live, chargerLog,
-  stationGroup, station, chargerWrite, gateway, rateTemplate, search, consoleConfig, orderExportSetting, orderExport, orderClose];
+  stationGroup, station, chargerWrite, gateway, rateTemplate, search, consoleConfig, orderExportSetting, orderExport, orderClose, monitoring];

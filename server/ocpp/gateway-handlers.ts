@@ -4,7 +4,8 @@
  * theirs"). The gateway's socket gives its online state; its messages give:
  * - BootNotification → `gateway.vendor`, `model`, `firmware_version`, `last_seen_at`; Accepted with
  *   the heartbeat interval;
- * - Heartbeat → `last_seen_at`; StatusNotification → `last_seen_at`, an error is logged;
+ * - Heartbeat → `last_seen_at`; StatusNotification → `last_seen_at`, an error is logged and opens an event
+ *   of the gateway (NoError recovers it);
  * - DataTransfer → stored under the gateway's SN; Firmware- / DiagnosticsStatusNotification → logged.
  * Charging sessions belong to the chargers' own connections: Authorize and StartTransaction from a
  * gateway identity are answered Invalid, StopTransaction and MeterValues are acknowledged and
@@ -15,6 +16,7 @@ import { recordBoot, recordSeen } from '../modules/charger-state/service.js';
 import { emitGateway, type ActionTable, type GatewayContext, type GatewayHandler } from './context.js';
 import { bootAccepted } from './handlers/boot-notification.js';
 import { recordDataTransfer } from './handlers/data-transfer.js';
+import { statusEvents } from '../modules/event/raise.js';
 import { diagnosticsStatusNotification } from './handlers/diagnostics-status-notification.js';
 import { firmwareStatusNotification } from './handlers/firmware-status-notification.js';
 import type {
@@ -45,6 +47,8 @@ const statusNotification: GatewayHandler<StatusNotificationReq, EmptyConf> = asy
   if (p.errorCode !== 'NoError') {
     ctx.log.warn({ connectorId: p.connectorId, errorCode: p.errorCode, vendorErrorCode: p.vendorErrorCode, info: p.info }, 'gateway reports an error');
   }
+  // Its own errors are events of the gateway, like a charger's (requirements R13.3).
+  await statusEvents(ctx.app.db, ctx.app.bus, { ...ctx.gateway, kind: 'gateway' }, p, new Date());
   return {};
 };
 

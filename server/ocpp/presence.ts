@@ -20,6 +20,8 @@ export class Presence {
   readonly ready: Promise<void>;
   private readonly sweeper: NodeJS.Timeout | undefined;
   private readonly writes = new Map<string, Promise<void>>();
+  /** Offline events per identity, chained like the online flag: a reconnection's recovery never overtakes the drop's event. */
+  private readonly eventWrites = new Map<string, Promise<void>>();
 
   constructor(private readonly app: FastifyInstance, private readonly conns: Connections, private readonly log: FastifyBaseLogger) {
     this.ready = conns.track(this.reset()).catch((err) => log.error({ err }, 'could not reset online flags'));
@@ -58,6 +60,15 @@ export class Presence {
     return this.conns.track(next);
   }
 
+  /** Runs `write` after the identity's previous event write; never rejects (a failure is logged). */
+  private chainEvent(sn: string, write: () => Promise<void>, clog: FastifyBaseLogger, what: string): void {
+    const previous = this.eventWrites.get(sn) ?? Promise.resolve();
+    const next = previous.then(write).catch((err: unknown) => clog.warn({ err }, what));
+    this.eventWrites.set(sn, next);
+    void next.then(() => { if (this.eventWrites.get(sn) === next) this.eventWrites.delete(sn); });
+    void this.conns.track(next);
+  }
+
   /**
    * A socket opened: with several nodes the identity is claimed first (the sweep reads both), then
    * the device shows online and its offline events are recovered.
@@ -69,7 +80,8 @@ export class Presence {
       ? this.conns.track(cluster.claim(session.serialNum)).catch((err: Error) => clog.warn({ err: err.message }, 'identity not claimed in Redis'))
       : Promise.resolve();
     const online = claimed.then(() => this.setOnline(session, true, clog));
-    void online.then(() => this.conns.track(recordBackOnline(db, session))).catch((err: unknown) => clog.warn({ err }, 'offline events not recovered'));
+    const at = new Date();
+    void online.then(() => this.chainEvent(session.serialNum, () => recordBackOnline(db, this.app.bus, session, at), clog, 'offline events not recovered'));
     return online;
   }
 
@@ -85,7 +97,8 @@ export class Presence {
     if (cluster) void conns.track(cluster.release(sn)).catch((err: Error) => clog.warn({ err: err.message }, 'identity not released in Redis'));
     if (!conns.quiet && !conns.closedOnPurpose.has(client)) {
       clog.warn({ event: session.kind === 'gateway' ? 'GATEWAY_OFFLINE' : 'CHARGER_OFFLINE', companyCode: session.companyCode, code }, `${session.kind} offline`);
-      void conns.track(recordOffline(this.app.db, session)).catch((err: unknown) => clog.warn({ err }, 'offline event not stored'));
+      const at = new Date();
+      this.chainEvent(sn, () => recordOffline(this.app.db, this.app.bus, session, at), clog, 'offline event not stored');
     }
     void this.setOnline(session, false, clog);
   }

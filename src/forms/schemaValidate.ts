@@ -1,6 +1,5 @@
 /**
- * Form validation from a domain declaration (zod schema of `domain/entities` or
- * `domain/schemas`), the same rules the server applies, every failing field at once:
+ * Form validation from a domain declaration (zod schema of `domain/entities`), the same rules the server applies, every failing field at once:
  * - an empty required field (the schema's own "is empty" rule, or a field of the `required` map
  *   whose value is blank) says "<field the user sees> cannot be empty" (`app.validation.empty`);
  * - any other failure says the rule's message (`domain/entities/messages.ts`: the catalogue's

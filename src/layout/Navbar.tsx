@@ -1,5 +1,6 @@
 /**
- * The top navbar (requirements §2): sidebar toggle, breadcrumb, operator dropdown (Dashboard only),
+ * The top navbar (requirements §2): sidebar toggle, breadcrumb, operator dropdown (Dashboard, and Map
+ * monitoring for administrators),
  * global search, notification bell, language toggle and user menu. The breadcrumb keeps at least
  * the page's name readable at 992 px with the sidebar open; on a phone the operator dropdown
  * moves to a second row and the search is a button opening it.
@@ -7,6 +8,7 @@
 import { useLocation } from 'react-router-dom';
 import { usePermissions, useTranslate } from 'react-admin';
 import { canAccess } from '../routes/access';
+import { ADMIN_PERMISSION } from '../../domain/routes';
 import { Box, IconButton, Toolbar } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
@@ -24,6 +26,8 @@ export function Navbar() {
   const { pathname } = useLocation();
   const onDashboard = pathname.startsWith('/Dashboard/Dashboard');
   const { permissions } = usePermissions<string[]>();
+  // requirements §2/§6: only an administrator chooses the operator on Map monitoring.
+  const onMap = pathname.startsWith('/Monitoring/MapMonitoring') && Array.isArray(permissions) && permissions.includes(ADMIN_PERMISSION);
   // The search box opens the Search page: offered only to users who may open it.
   const canSearch = canAccess('/Search/Search', Array.isArray(permissions) ? permissions : []);
   return (
@@ -36,7 +40,7 @@ export function Navbar() {
           <Breadcrumb />
         </Box>
         {/* On a phone the operator dropdown takes a second row of its own. */}
-        {onDashboard && (
+        {(onDashboard || onMap) && (
           <Box sx={{ order: { xs: 10, md: 0 }, width: { xs: '100%', md: 'auto' }, pb: { xs: 1, md: 0 }, display: 'flex', '& > *': { flex: { xs: 1, md: 'none' } } }}>
             <CompanySelect />
           </Box>

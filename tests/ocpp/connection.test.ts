@@ -176,7 +176,7 @@ describe.each(backends())('OCPP connections on %s', (backend) => {
       const rows = await s.database.db.select().from(notification).where(eq(notification.serialNum, sn));
       return rows.length ? rows : null;
     });
-    expect(events).toMatchObject([{ companyCode: net.company.code, kind: 'DEVICE_OFFLINE', params: { device: 'charger', serialNum: sn }, eventStatus: 'HAPPENING' }]);
+    expect(events).toMatchObject([{ companyCode: net.company.code, kind: 'EVENT', params: { eventType: 'CHARGER_OFFLINE', device: 'charger', serialNum: sn }, eventStatus: 'HAPPENING' }]);
     ws.terminate();
   });
 

@@ -71,7 +71,7 @@ describe.each(backends())('gateway connections on %s', (backend) => {
     await eventually(async () => (await rowOf(gw.id)).online);
     await first.close();
     const [offline] = await eventually(async () => { const rows = await events(); return rows.length ? rows : null; });
-    expect(offline).toMatchObject({ companyCode: company, systemNotificationType: 'EVENT', eventStatus: 'HAPPENING', kind: 'DEVICE_OFFLINE', params: { device: 'gateway', serialNum: gw.serialNum } });
+    expect(offline).toMatchObject({ companyCode: company, systemNotificationType: 'EVENT', eventStatus: 'HAPPENING', kind: 'EVENT', params: { eventType: 'GATEWAY_OFFLINE', device: 'gateway', serialNum: gw.serialNum } });
     const bell = await s.app.inject({ method: 'GET', url: '/sp/notifications', headers: { authorization: `Bearer ${await s.login()}`, cookie: 'language=zh' } });
     expect(bell.json().data.find((n: { serialNum: string }) => n.serialNum === gw.serialNum)?.content).toBe(`网关 ${gw.serialNum} 离线`);
     const again = await connect(s.ocppUrl, gw.serialNum);

@@ -1,7 +1,7 @@
 /**
  * Notices written by the central system, stored as data (domain/notices.ts): a Faulted
- * StatusNotification is a FAULT event (repeats one row with a count) recovered when the connector
- * reports another status; a card the charger is told not to accept is a CARD_REJECTED problem,
+ * StatusNotification is an EVENT notice linked to its event (repeats one row with a count),
+ * recovered when the connector reports NoError; a card the charger is told not to accept is a CARD_REJECTED problem,
  * one per card and day.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,8 +26,8 @@ describe.each(backends())('notices from chargers on %s', (backend) => {
       const status = (st: string, errorCode = 'NoError') => cp.call('StatusNotification', { connectorId: 1, errorCode, status: st, timestamp: new Date().toISOString() });
       await status('Faulted', 'GroundFailure');
       await status('Faulted', 'GroundFailure');
-      const faults = () => s.database.db.select().from(notification).where(and(eq(notification.serialNum, sn), eq(notification.kind, 'FAULT')));
-      expect(await faults()).toMatchObject([{ companyCode: net.company.code, params: { serialNum: sn, connectorId: 1, errorCode: 'GroundFailure' }, repeatCount: 2, eventStatus: 'HAPPENING' }]);
+      const faults = () => s.database.db.select().from(notification).where(and(eq(notification.serialNum, sn), eq(notification.kind, 'EVENT')));
+      expect(await faults()).toMatchObject([{ companyCode: net.company.code, params: { serialNum: sn, connectorId: 1, eventType: 'GROUNDING_FAULT' }, repeatCount: 2, eventStatus: 'HAPPENING' }]);
       await status('Available');
       await eventually(async () => (await faults())[0]?.eventStatus === 'RECOVERED');
 

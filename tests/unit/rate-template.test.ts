@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { ErrorCode } from '../../domain/errors.js';
-import { failureOf } from '../../domain/schemas/asset-common.js';
+import { failureOf } from '../../domain/entities/rules.js';
 import { chargerCreate as chargerInput } from '../../domain/entities/charger.js';
 const CHARGER_EMPTY_CODES = {};
 import { RATE_TEMPLATE_EMPTY_CODES, rateTemplateSchema } from '../../domain/entities/rate-template.js';

@@ -11,7 +11,7 @@ import { appUser, chargeOrder } from '../../db/schema.js';
 import type { Db } from '../../db/client.js';
 import { authOf, type AuthContext } from '../../http/access.js';
 import { AppError, ok } from '../../http/envelope.js';
-import { likeTerm, limitOffset, newestFirst, pageQuery } from '../../http/paging.js';
+import { likeTerm, limitOffset, NEWEST_FIRST, orderByOf, pageQuery } from '../../http/paging.js';
 import { assertInScope, assertSameCompany, scopeWhere } from '../../http/scope.js';
 import { balanceOperationInput as amountInput, rechargeAmountError } from '../../../domain/entities/balance-record.js';
 import { changeBalance, ledgerPage } from '../balance/ledger.js';
@@ -107,7 +107,7 @@ const appUserRoutes: FastifyPluginAsync = async (app) => {
     const cond = and(...where);
     const { limit, offset } = limitOffset(q);
     const [rows, [{ n }]] = await Promise.all([
-      db.select().from(appUser).where(cond).orderBy(...newestFirst(q, SORTABLE, appUser.id)).limit(limit).offset(offset),
+      db.select().from(appUser).where(cond).orderBy(...orderByOf(q, SORTABLE, { ...NEWEST_FIRST, fallback: appUser.id, tieBreak: appUser.id })).limit(limit).offset(offset),
       db.select({ n: count() }).from(appUser).where(cond),
     ]);
     return ok(req, { records: await enrich(rows), total: n });

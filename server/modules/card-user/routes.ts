@@ -8,7 +8,7 @@ import { and, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { cardUser, chargeOrder } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
 import { ok } from '../../http/envelope.js';
-import { likeTerm, limitOffset, newestFirst, pageQuery } from '../../http/paging.js';
+import { likeTerm, limitOffset, NEWEST_FIRST, orderByOf, pageQuery } from '../../http/paging.js';
 import { assertSameCompany, scopeWhere } from '../../http/scope.js';
 import { answersWith, idParams, pageOf } from '../../../domain/entities/api.js';
 import { balanceClearInput, balanceOperationInput, balanceRecord } from '../../../domain/entities/balance-record.js';
@@ -57,7 +57,7 @@ const cardUserRoutes: FastifyPluginAsync = async (app) => {
     const cond = and(...where);
     const { limit, offset } = limitOffset(q);
     const [rows, [{ n }]] = await Promise.all([
-      db.select().from(cardUser).where(cond).orderBy(...newestFirst(q, SORTABLE, cardUser.id)).limit(limit).offset(offset),
+      db.select().from(cardUser).where(cond).orderBy(...orderByOf(q, SORTABLE, { ...NEWEST_FIRST, fallback: cardUser.id, tieBreak: cardUser.id })).limit(limit).offset(offset),
       db.select({ n: count() }).from(cardUser).where(cond),
     ]);
     return ok(req, { records: await withCompanies(rows), total: n });

@@ -16,9 +16,8 @@ import type { Db } from '../../db/client.js';
 import { charger, company, station } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
 import { AppError, ok } from '../../http/envelope.js';
-import { likeTerm, limitOffset, pageQuery } from '../../http/paging.js';
+import { booleanStrings, likeTerm, limitOffset, orderByOf, pageQuery, type SortMap } from '../../http/paging.js';
 import { assertFilterInScope, assertInScope, scopeWhere } from '../../http/scope.js';
-import { booleanStrings, orderByOf, type SortMap } from './query-helpers.js';
 import { envelopeOf, pageOf } from '../../../domain/entities/api.js';
 import { chargerRecord } from '../../../domain/entities/charger.js';
 import { chargerQuery, connectorsOf, toChargerRecord, dashboardStateSql, loadChargerRecord } from './record.js';
@@ -91,7 +90,7 @@ const chargerReadRoutes: FastifyPluginAsync = async (app) => {
     if (q.runStatus) conds.push(eq(charger.runStatus, q.runStatus));
     if (q.q?.trim()) conds.push(ilike(charger.serialNum, likeTerm(q.q.trim())));
     const where = and(...conds, q.dashboardState ? eq(dashboardStateSql, q.dashboardState) : undefined);
-    const orderBy = orderByOf(q, SORTS, { sort: 'serialNum', order: 'asc' }, charger.id);
+    const orderBy = orderByOf(q, SORTS, { fallback: charger.serialNum, tieBreak: charger.id, tieOrder: 'same' });
     const { limit, offset } = limitOffset(q);
     const rows = await chargerQuery(app.db).where(where).orderBy(...orderBy).limit(limit).offset(offset);
     // Filters only touch the charger table: the count needs no joins.

@@ -10,12 +10,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accountCreateInput, accountListFilters, accountUpdateInput, accountRecordSchema } from '../../../domain/schemas/account.js';
+import { accountCreateInput, accountListFilters, accountUpdateInput, accountRecordSchema } from '../../../domain/entities/company-user.js';
 import { authOf } from '../../http/access.js';
 import { AppError, ok } from '../../http/envelope.js';
 import { pageQuery } from '../../http/paging.js';
 import { answersWith, envelopeOf, noData, pageOf } from '../../../domain/entities/api.js';
-import { passwordSchema } from '../../../domain/schemas/required.js';
+import { passwordSchema } from '../../../domain/entities/rules.js';
 import { createAccount, deleteAccount, getAccount, listAccounts, resetPassword, setAccountActive, updateAccount } from './service.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 

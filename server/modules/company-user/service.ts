@@ -13,19 +13,18 @@
  * station, 803 account, 807 role, 900 digits in the real name, 403 beyond the caller's rights.
  * Deactivating or deleting an account ends its sessions at once.
  */
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
-import { ACCOUNT_REQUIRED, type AccountCreateInput, type AccountDto, type AccountUpdateInput } from '../../../domain/schemas/account.js';
-import { nameHasDigit } from '../../../domain/schemas/required.js';
+import { and, count, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { ACCOUNT_REQUIRED, type AccountCreateInput, type AccountDto, type AccountUpdateInput } from '../../../domain/entities/company-user.js';
 import type { Db } from '../../db/client.js';
 import { account, company, role, sessionToken, station } from '../../db/schema.js';
 import { mapUnique, type UniqueAnswer } from '../../db/pg-errors.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError, type Page } from '../../http/envelope.js';
-import { likeTerm, limitOffset, sortColumn, type PageQuery } from '../../http/paging.js';
+import { likeTerm, limitOffset, orderByOf, type PageQuery } from '../../http/paging.js';
 import { requireFields } from '../../http/required.js';
 import { assertSameCompany, stationLimit } from '../../http/scope.js';
 import { hashPassword } from '../../auth/password.js';
-import { isWeakPassword } from '../../../domain/entities/rules.js';
+import { hasDigit, isWeakPassword } from '../../../domain/entities/rules.js';
 import { hashToken } from '../../auth/tokens.js';
 import { assertCompanyExists, assertHoldsAll } from '../role/service.js';
 
@@ -125,13 +124,11 @@ export async function listAccounts(db: Db, auth: AuthContext, f: AccountFilters,
   }
   const where = and(...conds);
   const { limit, offset } = limitOffset(page);
-  const sortCol = sortColumn(page.sort, SORTS, account.id);
-  const dir = (page.order ?? 'asc').toLowerCase() === 'desc' ? desc : asc;
   const [rows, [{ n }]] = await Promise.all([
     db.select(columns).from(account)
       .leftJoin(company, eq(company.code, account.companyCode))
       .leftJoin(role, eq(role.id, account.roleId))
-      .where(where).orderBy(dir(sortCol), asc(account.id)).limit(limit).offset(offset),
+      .where(where).orderBy(...orderByOf(page, SORTS, { fallback: account.id, tieBreak: account.id })).limit(limit).offset(offset),
     db.select({ n: count() }).from(account).where(where),
   ]);
   return { records: rows.map(toAccountDto), total: n };
@@ -186,7 +183,7 @@ async function resolveTenancy(db: Db, auth: AuthContext, v: { companyCode?: stri
 /** POST /sp/company/user. */
 export async function createAccount(db: Db, auth: AuthContext, input: AccountCreateInput): Promise<AccountDto> {
   const body = requireFields(input, ACCOUNT_REQUIRED, 'create');
-  if (nameHasDigit(body.realName)) throw new AppError(900, 'realName');
+  if (hasDigit(body.realName)) throw new AppError(900, 'realName');
   if (body.confirmPassword !== undefined && body.confirmPassword !== body.password) throw new AppError(400, 'confirmPassword');
   if (isWeakPassword(body.password, body.username)) throw new AppError(732, 'password');
   const t = await resolveTenancy(db, auth, body);
@@ -202,7 +199,7 @@ export async function updateAccount(db: Db, auth: AuthContext, id: number, input
   const current = await loadAccount(db, id);
   assertCanManage(auth, current.account, current.rolePermissions);
   requireFields(input, ACCOUNT_REQUIRED, 'update');
-  if (nameHasDigit(input.realName)) throw new AppError(900, 'realName');
+  if (hasDigit(input.realName)) throw new AppError(900, 'realName');
   const a = current.account;
   const userType = input.userType ?? a.userType;
   const t = await resolveTenancy(db, auth, {

@@ -6,7 +6,7 @@
  * role code taken, 310 e-mail taken, 600/607/609 field empty, 709/725 another company, 730 a
  * currency change while orders or balances exist.
  */
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { ROUTES, allPermissions } from '../../../domain/routes.js';
 import { OPERATOR_REQUIRED, type OperatorCreateInput, type OperatorDto, type OperatorUpdateInput } from '../../../domain/entities/operator.js';
 import type { Db } from '../../db/client.js';
@@ -14,7 +14,7 @@ import { account, appUser, balanceRecord, cardUser, chargeOrder, company, role, 
 import { mapUnique, type UniqueAnswer } from '../../db/pg-errors.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError, type Page } from '../../http/envelope.js';
-import { likeTerm, limitOffset, sortColumn, type PageQuery } from '../../http/paging.js';
+import { likeTerm, limitOffset, orderByOf, type PageQuery } from '../../http/paging.js';
 import { requireFields } from '../../http/required.js';
 import { assertSameCompany } from '../../http/scope.js';
 import { hashPassword } from '../../auth/password.js';
@@ -74,10 +74,8 @@ export async function listOperators(db: Db, auth: AuthContext, f: OperatorFilter
   if (f.q) conds.push(or(ilike(company.name, likeTerm(f.q)), ilike(company.code, likeTerm(f.q))));
   const where = and(...conds);
   const { limit, offset } = limitOffset(page);
-  const sortCol = sortColumn(page.sort, SORTS, company.id);
-  const dir = (page.order ?? 'asc').toLowerCase() === 'desc' ? desc : asc;
   const [rows, [{ n }]] = await Promise.all([
-    db.select().from(company).where(where).orderBy(dir(sortCol), asc(company.id)).limit(limit).offset(offset),
+    db.select().from(company).where(where).orderBy(...orderByOf(page, SORTS, { fallback: company.id, tieBreak: company.id })).limit(limit).offset(offset),
     db.select({ n: count() }).from(company).where(where),
   ]);
   return { records: rows.map(toOperatorDto), total: n };

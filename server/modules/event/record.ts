@@ -12,7 +12,7 @@
  *   emits them on the bus (`event` topic) after its commit ({@link emitChanges}). {@link openEvent}
  *   and {@link recoverEvents} do both for a caller without a transaction of its own.
  */
-import { and, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { event, notification } from '../../db/schema.js';
 import type { Bus, BusEvents } from '../../bus.js';
@@ -35,6 +35,8 @@ export interface OpenEventInput {
   vendorId?: string | null;
   vendorErrorCode?: string | null;
   info?: string | null;
+  /** The order a business event is about. */
+  orderId?: number | null;
   /** When it happened (default now). */
   at?: Date;
 }
@@ -60,6 +62,7 @@ export async function openEventIn(tx: Db, input: OpenEventInput): Promise<{ id: 
     vendorId: clip(input.vendorId, 255),
     vendorErrorCode: clip(input.vendorErrorCode, 50),
     info: clip(input.info, 500),
+    orderId: input.orderId ?? null,
     occurTime: at,
     lastOccurTime: at,
   }).onConflictDoUpdate({
@@ -149,4 +152,15 @@ export async function openEvent(db: Db, bus: Bus, input: OpenEventInput): Promis
 export async function recoverEvents(db: Db, bus: Bus, where: RecoverWhere): Promise<void> {
   const changes = await db.transaction((tx) => recoverEventsIn(tx, where));
   emitChanges(bus, changes);
+}
+
+/**
+ * Announces the events that a settlement opened for `orderId` inside the transaction that ended the
+ * order (income duplication or save failure, ./settlement.ts), once that transaction committed:
+ * those first seen at or after `since` (the handler's start) and not repeated since.
+ */
+export async function announceOrderEvents(db: Db, bus: Bus, orderId: number, since: Date): Promise<void> {
+  const rows = await db.select({ id: event.id, companyCode: event.companyCode, stationId: event.stationId }).from(event)
+    .where(and(eq(event.orderId, orderId), gte(event.occurTime, since), eq(event.repeatCount, 1), eq(event.status, 'HAPPENING')));
+  emitChanges(bus, rows.map((r) => ({ eventId: r.id, companyCode: r.companyCode, stationId: r.stationId, change: 'opened' as const })));
 }

@@ -18,11 +18,11 @@ import type { Db } from '../../db/client.js';
 import { charger, company, gateway, station } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError, type Page } from '../../http/envelope.js';
-import { limitOffset, type PageQuery } from '../../http/paging.js';
+import { limitOffset, orderByOf, type PageQuery } from '../../http/paging.js';
 import { assertInScope, scopeWhere } from '../../http/scope.js';
 import { generatePassword, hashPassword } from '../../auth/password.js';
 import { chargerDashboardState, connectorsOf } from '../charger/record.js';
-import { iso, orderOf, readCompanyFilter, type Tx } from '../station/common.js';
+import { iso, readCompanyFilter, type Tx } from '../station/common.js';
 import { mapUnique, type UniqueAnswer } from '../../db/pg-errors.js';
 
 export interface GatewayFilter extends PageQuery {
@@ -68,7 +68,7 @@ export async function listGateways(db: Db, auth: AuthContext, f: GatewayFilter):
   if (f.q) conds.push(ilike(gateway.serialNum, `%${f.q}%`));
   const where = and(...conds);
   const { limit, offset } = limitOffset(f);
-  const rows = await selectGateways(db).where(where).orderBy(orderOf(f, SORT, gateway.id), asc(gateway.id)).limit(limit).offset(offset);
+  const rows = await selectGateways(db).where(where).orderBy(...orderByOf(f, SORT, { fallback: gateway.id, tieBreak: gateway.id })).limit(limit).offset(offset);
   const [{ n }] = await db.select({ n: count() }).from(gateway).where(where);
   return { records: rows.map(toRecord), total: n };
 }

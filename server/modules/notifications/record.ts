@@ -1,11 +1,10 @@
 /**
- * Writing notices (domain/notices.ts): every producer — a device going offline or coming back
- * (server/ocpp/offline-events.ts), a fault, an unpaid order (settlement), a card a charger was told
- * not to accept — stores a kind and params here. Repeats with the same group key are one row:
+ * Writing notices (domain/notices.ts): every producer — an event opening (server/modules/event/record.ts),
+ * an unpaid order (settlement), a card a charger was told not to accept — stores a kind and params here. Repeats with the same group key are one row:
  * its count grows, its last time, params and status follow the newest repeat, and it becomes
  * unread again for everyone (unread compares `lastAt`, see ./read-state.ts).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { notification } from '../../db/schema.js';
 import { noticeGroupKey, noticeType, renderNotice, type Notice } from '../../../domain/notices.js';
@@ -56,15 +55,6 @@ export async function recordNotice(db: Db, input: NoticeInput): Promise<void> {
   });
 }
 
-/** Marks the open DEVICE_OFFLINE notices of `serialNum` recovered (the device is connected again). */
-export async function recoverDeviceOffline(db: Db, serialNum: string): Promise<void> {
-  await db.update(notification).set({ eventStatus: 'RECOVERED' }).where(and(
-    eq(notification.serialNum, serialNum),
-    eq(notification.eventStatus, 'HAPPENING'),
-    eq(notification.kind, 'DEVICE_OFFLINE'),
-  ));
-}
-
 /** Stores a CARD_REJECTED problem: a charger of `companyCode` was told not to accept `idTag`. */
 export async function recordCardRejected(db: Db, at: { companyCode: string; serialNum: string }, idTag: string, status: string): Promise<void> {
   await recordNotice(db, {
@@ -72,29 +62,4 @@ export async function recordCardRejected(db: Db, at: { companyCode: string; seri
     notice: { kind: 'CARD_REJECTED', params: { idTag, serialNum: at.serialNum, status } },
     serialNum: at.serialNum,
   });
-}
-
-/**
- * A charger reported `Faulted` on `connectorId` (0 = the whole charger): a FAULT event
- * `HAPPENING` (repeats the same day are one row). The vendor's code is used when OCPP's is
- * `OtherError` and the vendor sent one.
- */
-export async function recordFault(db: Db, at: { companyCode: string; serialNum: string }, connectorId: number, errorCode: string, vendorErrorCode?: string): Promise<void> {
-  const code = errorCode === 'OtherError' && vendorErrorCode ? vendorErrorCode : errorCode;
-  await recordNotice(db, {
-    companyCode: at.companyCode,
-    notice: { kind: 'FAULT', params: { serialNum: at.serialNum, connectorId, errorCode: code } },
-    serialNum: at.serialNum,
-    eventStatus: 'HAPPENING',
-  });
-}
-
-/** The connector reports a status other than Faulted: its open FAULT events become RECOVERED. */
-export async function recoverFaults(db: Db, serialNum: string, connectorId: number): Promise<void> {
-  await db.update(notification).set({ eventStatus: 'RECOVERED' }).where(and(
-    eq(notification.serialNum, serialNum),
-    eq(notification.eventStatus, 'HAPPENING'),
-    eq(notification.kind, 'FAULT'),
-    sql`(${notification.params}->>'connectorId')::int = ${connectorId}`,
-  ));
 }

@@ -9,9 +9,8 @@ import { ORDER_STATUSES, USER_TYPES } from '../../../domain/enums.js';
 import { chargeOrder, station } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/envelope.js';
-import { likeTerm, manyQuery, timeQuery } from '../../http/paging.js';
+import { booleanStrings, likeTerm, manyQuery, orderByOf, timeQuery, type SortMap } from '../../http/paging.js';
 import { assertFilterInScope, scopeWhere } from '../../http/scope.js';
-import { booleanStrings, orderByOf, type SortMap } from '../charger/query-helpers.js';
 import { durationSecondsSql } from './record.js';
 import { timeRangeError } from '../../../domain/time-range.js';
 
@@ -95,5 +94,5 @@ export function orderConditions(auth: AuthContext, q: OrderFilter): SQL | undefi
 
 /** The ORDER BY of the order list (default newest charger start first; 400 for an unknown sort). */
 export function orderSort(q: { sort?: string; order?: string }): SQL[] {
-  return orderByOf(q, ORDER_SORTS, { sort: 'chargerStartTime', order: 'desc' }, chargeOrder.id);
+  return orderByOf(q, ORDER_SORTS, { fallback: chargeOrder.chargerStartTime, order: 'desc', tieBreak: chargeOrder.id, tieOrder: 'same' });
 }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { optionalText, passwordSchema, phoneSchema, blankToNull } from '../../../domain/schemas/required.js';
+import { blankToNull, clearableText, passwordSchema, phoneSchema } from '../../../domain/entities/rules.js';
 import { authOf } from '../../http/access.js';
 import { AppError, ok } from '../../http/envelope.js';
 import { notificationPreference, notificationPreferenceInput } from '../../../domain/entities/notification-preference.js';
@@ -22,7 +22,7 @@ import { avatarAnswer, profileRecord } from '../../../domain/entities/profile.js
 export const AVATAR_LIMITS = { maxBytes: 2 * 1024 * 1024, maxWidth: 300, maxHeight: 300 };
 
 const profileInput = z.object({
-  realName: optionalText(100),
+  realName: clearableText(100),
   phone: z.preprocess(blankToNull, phoneSchema.nullish()),
   email: z.preprocess(blankToNull, z.email().trim().max(254).toLowerCase().nullish()),
 });

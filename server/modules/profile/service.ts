@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import type { ProfileRecord } from '../../../domain/entities/profile.js';
 import { DEFAULT_PREF, notificationPreferenceInput, type NotificationPref } from '../../../domain/entities/notification-preference.js';
-import { nameHasDigit } from '../../../domain/schemas/required.js';
+import { hasDigit } from '../../../domain/entities/rules.js';
 import type { Db } from '../../db/client.js';
 import { account, company, role } from '../../db/schema.js';
 import { mapUnique } from '../../db/pg-errors.js';
@@ -36,7 +36,7 @@ export async function getProfile(db: Db, auth: AuthContext): Promise<ProfileReco
 /** PUT /sp/user/profile: real name (no digits → 900), phone, e-mail (taken → 310); sent blank → 609. */
 export async function updateProfile(db: Db, auth: AuthContext, input: { realName?: string | null; phone?: string | null; email?: string | null }): Promise<ProfileRecord> {
   for (const field of ['realName', 'phone', 'email'] as const) if (input[field] === null) throw new AppError(609, field);
-  if (nameHasDigit(input.realName)) throw new AppError(900, 'realName');
+  if (hasDigit(input.realName)) throw new AppError(900, 'realName');
   const changes = {
     realName: input.realName ?? undefined,
     phone: input.phone ?? undefined,

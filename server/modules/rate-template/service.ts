@@ -18,9 +18,9 @@ import type { Db } from '../../db/client.js';
 import { company, rateDetail, rateTax, rateTemplate, station } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError, type Page } from '../../http/envelope.js';
-import { limitOffset, type PageQuery } from '../../http/paging.js';
+import { limitOffset, orderByOf, type PageQuery } from '../../http/paging.js';
 import { assertInScope, scopeWhere } from '../../http/scope.js';
-import { iso, orderOf, readCompanyFilter, type Tx } from '../station/common.js';
+import { iso, readCompanyFilter, type Tx } from '../station/common.js';
 import { mapUnique, type UniqueAnswer } from '../../db/pg-errors.js';
 
 
@@ -78,7 +78,7 @@ export async function listTemplates(db: Db, auth: AuthContext, f: RateTemplateFi
   if (f.q) conds.push(ilike(rateTemplate.modelName, `%${f.q}%`));
   const where = and(...conds);
   const { limit, offset } = limitOffset(f);
-  const rows = await selectTemplates(db).where(where).orderBy(orderOf(f, SORT, rateTemplate.id), asc(rateTemplate.id)).limit(limit).offset(offset);
+  const rows = await selectTemplates(db).where(where).orderBy(...orderByOf(f, SORT, { fallback: rateTemplate.id, tieBreak: rateTemplate.id })).limit(limit).offset(offset);
   const [{ n }] = await db.select({ n: count() }).from(rateTemplate).where(where);
   return { records: await withRows(db, rows), total: n };
 }

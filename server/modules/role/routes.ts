@@ -6,7 +6,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { roleCreateInput, roleUpdateInput, roleRecordSchema } from '../../../domain/schemas/role.js';
+import { roleCreateInput, roleUpdateInput, roleRecordSchema } from '../../../domain/entities/role.js';
 import { authOf } from '../../http/access.js';
 import { AppError, ok } from '../../http/envelope.js';
 import { pageQuery } from '../../http/paging.js';

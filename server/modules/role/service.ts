@@ -5,15 +5,15 @@
  * permissions they hold themselves. Codes: 309 duplicate code, 608 field empty, 807 not found,
  * 709/725 another company's role, 403 a permission the caller does not hold, 400 naming the field.
  */
-import { and, asc, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
-import { ROLE_REQUIRED, type RoleCreateInput, type RoleDto, type RoleUpdateInput } from '../../../domain/schemas/role.js';
+import { and, asc, count, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import { ROLE_REQUIRED, type RoleCreateInput, type RoleDto, type RoleUpdateInput } from '../../../domain/entities/role.js';
 import type { Db } from '../../db/client.js';
 import { account, company, role } from '../../db/schema.js';
 import { mapUnique, type UniqueAnswer } from '../../db/pg-errors.js';
 import type { AuthContext } from '../../http/access.js';
 import { hasPermission } from '../../http/access.js';
 import { AppError, type Page } from '../../http/envelope.js';
-import { likeTerm, limitOffset, sortColumn, type PageQuery } from '../../http/paging.js';
+import { likeTerm, limitOffset, orderByOf, type PageQuery } from '../../http/paging.js';
 import { requireFields } from '../../http/required.js';
 import { assertSameCompany } from '../../http/scope.js';
 import { grantablePermissions, withAncestors } from '../menu/service.js';
@@ -78,10 +78,8 @@ export async function listRoles(db: Db, auth: AuthContext, f: RoleFilters, page:
   if (f.enabled !== undefined) conds.push(eq(role.enabled, f.enabled));
   const where = and(...conds);
   const { limit, offset } = limitOffset(page);
-  const sortCol = sortColumn(page.sort, { name: role.name, code: role.code, companyCode: role.companyCode, createdAt: role.createdAt }, role.id);
-  const dir = (page.order ?? 'asc').toLowerCase() === 'desc' ? desc : asc;
   const [rows, [{ n }]] = await Promise.all([
-    db.select().from(role).where(where).orderBy(dir(sortCol), asc(role.id)).limit(limit).offset(offset),
+    db.select().from(role).where(where).orderBy(...orderByOf(page, { name: role.name, code: role.code, companyCode: role.companyCode, createdAt: role.createdAt }, { fallback: role.id, tieBreak: role.id })).limit(limit).offset(offset),
     db.select({ n: count() }).from(role).where(where),
   ]);
   return { records: rows.map(toRoleDto), total: n };

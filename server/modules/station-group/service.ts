@@ -12,9 +12,9 @@ import type { Db } from '../../db/client.js';
 import { company, station, stationGroup } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError, type Page } from '../../http/envelope.js';
-import { limitOffset, type PageQuery } from '../../http/paging.js';
+import { limitOffset, orderByOf, type PageQuery } from '../../http/paging.js';
 import { assertInScope, scopeWhere } from '../../http/scope.js';
-import { iso, orderOf, readCompanyFilter, type Tx } from '../station/common.js';
+import { iso, readCompanyFilter, type Tx } from '../station/common.js';
 
 export interface StationGroupFilter extends PageQuery {
   companyCode?: string;
@@ -51,7 +51,7 @@ export async function listGroups(db: Db, auth: AuthContext, f: StationGroupFilte
   const where = and(...conds);
   const { limit, offset } = limitOffset(f);
   const rows = await db.select(columns).from(stationGroup).leftJoin(company, eq(company.code, stationGroup.companyCode))
-    .where(where).orderBy(orderOf(f, SORT, stationGroup.id)).limit(limit).offset(offset);
+    .where(where).orderBy(...orderByOf(f, SORT, { fallback: stationGroup.id })).limit(limit).offset(offset);
   const [{ n }] = await db.select({ n: count() }).from(stationGroup).where(where);
   return { records: rows.map(toRecord), total: n };
 }

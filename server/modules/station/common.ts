@@ -1,18 +1,15 @@
 /**
  * Helpers shared by the network-asset modules (stations, groups, chargers, gateways, rate
- * templates, search): body parsing to catalogue codes, the company a write goes to, and whitelisted sorting.
+ * templates, search): body parsing to catalogue codes and the company a write goes to.
  */
-import { asc, desc, eq, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ErrorCode } from '../../../domain/errors.js';
-import { failureOf } from '../../../domain/schemas/asset-common.js';
-import { fieldIssues } from '../../../domain/entities/rules.js';
+import { failureOf, fieldIssues } from '../../../domain/entities/rules.js';
 import type { Db } from '../../db/client.js';
 import { company } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError, FieldErrors } from '../../http/envelope.js';
-import type { PageQuery } from '../../http/paging.js';
 
 /** A database handle or an open transaction (a transaction is a `Db` for Drizzle's types). */
 export type Tx = Db;
@@ -53,14 +50,6 @@ export function readCompanyFilter(auth: AuthContext, requested: string | undefin
   if (!requested) return undefined;
   if (!auth.isAdmin && requested !== auth.companyCode) throw new AppError(709, 'companyCode');
   return requested;
-}
-
-/** ORDER BY from a page query and a whitelist (`sort` outside it → 400); `fallback` otherwise. */
-export function orderOf(q: PageQuery, whitelist: Readonly<Record<string, PgColumn | SQL>>, fallback: PgColumn): SQL {
-  // own keys only: `__proto__`, `constructor`… are not columns (400, not 500)
-  if (q.sort && !Object.hasOwn(whitelist, q.sort)) throw new AppError(400, 'sort');
-  const col = q.sort ? whitelist[q.sort] : fallback;
-  return (q.order ?? 'asc').toLowerCase() === 'desc' ? desc(col) : asc(col);
 }
 
 /** ISO-8601 UTC string of a timestamp (null stays null). */

@@ -12,11 +12,11 @@ import type { Db } from '../../db/client.js';
 import { charger, company, gateway, rateTemplate, station, stationGroup } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError, type Page } from '../../http/envelope.js';
-import { limitOffset, type PageQuery } from '../../http/paging.js';
+import { limitOffset, orderByOf, type PageQuery } from '../../http/paging.js';
 import { assertInScope, scopeWhere } from '../../http/scope.js';
 import { chargerDashboardState, connectorsOf } from '../charger/record.js';
 import { ensureDefaultGroup } from '../station-group/service.js';
-import { orderOf, readCompanyFilter, type Tx } from './common.js';
+import { readCompanyFilter, type Tx } from './common.js';
 import { toStationRecord } from './mapper.js';
 
 export interface StationFilter extends PageQuery {
@@ -57,7 +57,7 @@ export async function listStations(db: Db, auth: AuthContext, f: StationFilter):
   }
   const where = and(...conds);
   const { limit, offset } = limitOffset(f);
-  const rows = await selectStations(db).where(where).orderBy(orderOf(f, SORT, station.id), asc(station.id)).limit(limit).offset(offset);
+  const rows = await selectStations(db).where(where).orderBy(...orderByOf(f, SORT, { fallback: station.id, tieBreak: station.id })).limit(limit).offset(offset);
   const [{ n }] = await db.select({ n: count() }).from(station).where(where);
   return { records: rows.map((r) => toStationRecord(r.s, r)), total: n };
 }

@@ -4,7 +4,11 @@
  * BALANCE), through the ledger, inside the transaction that finishes the order. When the balance
  * is too low the order stays unpaid and 721 is recorded (breakdown + an ORDER_UNPAID notice, one per card and day); any other
  * failure is 722, likewise recorded, and the order's finish still commits (a savepoint isolates
- * the deduction). Free orders (total 0) are paid at once. Manager cards are recorded at their
+ * the deduction). A 722 is also a custom event of the charger (requirements R13.5): a second
+ * deduction for the same order (the ledger's one-deduction constraint) is "company income
+ * duplication", any other failure "company income save failure"; both are written in the same
+ * transaction, and announced by the caller after the commit (server/modules/event/record.ts
+ * `announceOrderEvents`). Free orders (total 0) are paid at once. Manager cards are recorded at their
  * price but not deducted (maintenance and staff use) and count as paid.
  */
 import Decimal from 'decimal.js';
@@ -14,12 +18,16 @@ import { cardUser } from '../../db/schema.js';
 import { AppError } from '../../http/envelope.js';
 import { changeBalance } from '../balance/ledger.js';
 import { recordNotice } from '../notifications/record.js';
+import { openEventIn } from '../event/record.js';
+import { uniqueViolation } from '../../db/pg-errors.js';
 
 export interface SettlementInput {
   orderId: number;
   orderNo: string;
   companyCode: string;
   chargerSn: string;
+  stationId: number | null;
+  connectorId: number;
   cardUserId: number | null;
   appUserId: number | null;
   /** Decimal string in the order currency. */
@@ -75,6 +83,13 @@ export async function settleOrder(tx: Db, o: SettlementInput): Promise<Settlemen
       serialNum: o.chargerSn,
       eventStatus: 'HAPPENING',
     });
+    if (code === 722) {
+      await openEventIn(tx, {
+        companyCode: o.companyCode, stationId: o.stationId, deviceSn: o.chargerSn, deviceType: 'charger', connectorId: o.connectorId,
+        eventType: uniqueViolation(err) === 'balance_record_one_deduction' ? 'INCOME_DUPLICATED' : 'INCOME_SAVE_FAILED',
+        orderId: o.orderId, info: `order ${o.orderNo}`,
+      });
+    }
     return { paid: false, deductType: null, code, rule: 'FAILED' };
   }
 }

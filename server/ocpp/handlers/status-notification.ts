@@ -3,12 +3,13 @@
  * (server/modules/charger-state). A message older than the stored time (late or out of order) is
  * accepted but changes nothing. Times are the charger's (the message timestamp) when plausible
  * (domain/clock.ts `plausibleChargerTime`), else the server's receive time: a charger whose clock
- * says 2999 cannot freeze its status. `Faulted` stores a FAULT notice for the bell (recovered when
- * the connector reports another status).
+ * says 2999 cannot freeze its status. An `errorCode` other than NoError opens the event it maps to on
+ * that connector (a repeat while open is the same event); NoError recovers them
+ * (server/modules/event/raise.ts, requirements R13.3).
  */
 import { plausibleChargerTime } from '../../../domain/clock.js';
 import { recordStatus } from '../../modules/charger-state/service.js';
-import { recordFault, recoverFaults } from '../../modules/notifications/record.js';
+import { statusEvents } from '../../modules/event/raise.js';
 import { closeStaleOrder } from '../../modules/transactions/service.js';
 import { emitCharger, type OcppHandler } from '../context.js';
 import type { EmptyConf, StatusNotificationReq } from '../messages.js';
@@ -26,9 +27,8 @@ export const statusNotification: OcppHandler<StatusNotificationReq, EmptyConf> =
   if (p.errorCode !== 'NoError') {
     ctx.log.warn({ connectorId: p.connectorId, errorCode: p.errorCode, vendorErrorCode: p.vendorErrorCode, info: p.info }, 'charger reports an error');
   }
-  // A fault is a FAULT event in the bell until the connector reports something else.
-  if (p.status === 'Faulted') await recordFault(ctx.app.db, ctx.charger, p.connectorId, p.errorCode, p.vendorErrorCode);
-  else await recoverFaults(ctx.app.db, ctx.charger.serialNum, p.connectorId);
+  // An error is an event until the connector reports NoError (or another error).
+  await statusEvents(ctx.app.db, ctx.app.bus, ctx.charger, p, at);
   if (p.connectorId > 0 && p.status === 'Available') {
     // After a reboot the connector is free: its order from before the reboot is stale.
     const closed = await closeStaleOrder(ctx.app.db, ctx.charger.id, p.connectorId);

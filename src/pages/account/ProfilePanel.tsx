@@ -13,7 +13,7 @@ import UploadIcon from '@mui/icons-material/Upload';
 import { sessionOf } from '../../../authProvider/session';
 import { catalogueMessage } from '../../../domain/errors';
 import type { ProfileRecord } from '../../../domain/entities/profile';
-import { nameHasDigit } from '../../../domain/schemas/required';
+import { hasDigit as nameHasDigit } from '../../../domain/entities/rules';
 import { initialOf } from '../../utils/initial';
 import { AVATAR_LIMITS, checkImage, uploadImage } from '../../utils/uploadImage';
 import { useApi, useSpCall } from '../../hooks/useApi';

@@ -1,5 +1,5 @@
 /**
- * The Stations-area forms validate with the server's declarations (domain/entities, domain/schemas)
+ * The Stations-area forms validate with the server's declarations (domain/entities)
  * through one adapter (src/forms/schemaValidate.ts): every failing field at once, an empty
  * required field named by the label the user sees, any other rule in the server's words; and the
  * country list reads codes as well as older stored names.
@@ -11,7 +11,7 @@ import { COUNTRIES, countryName, countryOf } from '../../../domain/countries';
 import { chargerCreate as chargerInput } from '../../../domain/entities/charger';
 const CHARGER_EMPTY_CODES = {};
 import { gatewayCreate as gatewayInput } from '../../../domain/entities/gateway';
-import { ROLE_REQUIRED, roleCreateInput } from '../../../domain/schemas/role';
+import { ROLE_REQUIRED, roleCreateInput } from '../../../domain/entities/role';
 
 const GATEWAY_EMPTY_CODES = {};
 import { stationCreate as stationInput } from '../../../domain/entities/station';

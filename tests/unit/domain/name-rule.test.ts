@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hasDigit } from '../../../domain/entities/rules.js';
-import { nameHasDigit } from '../../../domain/schemas/required.js';
+import { hasDigit as nameHasDigit } from '../../../domain/entities/rules.js';
 
 describe('the 900 rule: no number characters in names (issue 9 item 21)', () => {
   it('refuses every Unicode number, not only 0-9', () => {

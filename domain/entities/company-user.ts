@@ -1,13 +1,13 @@
 /**
- * Console account input (requirements §3 "Account", §5: real name without digits → 900, company,
+ * Company user, the console account served at `/sp/company/user` (declaration): its input (requirements §3 "Account", §5: real name without digits → 900, company,
  * password, e-mail and mobile required; passwords must match) and the account shapes the API
  * answers. User types are `ACCOUNT_TYPES` (domain/enums.ts): ADMIN accounts belong to no company,
  * every other type to exactly one.
  */
 import { z } from 'zod';
 import { ACCOUNT_TYPES } from '../enums.js';
-import { blankToNull, passwordSchema, phoneSchema, requiredField, usernameSchema } from './required.js';
-import { companyCodeSchema } from '../entities/operator.js';
+import { blankToNull, passwordSchema, phoneSchema, requiredField, usernameSchema } from './rules.js';
+import { companyCodeSchema } from './operator.js';
 
 const editable = {
   userType: requiredField(z.enum(ACCOUNT_TYPES)),

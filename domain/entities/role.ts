@@ -4,8 +4,8 @@
  * (only platform administrators create those); company users create roles of their own company.
  */
 import { z } from 'zod';
-import { blankToNull, optionalText, requiredField } from './required.js';
-import { companyCodeSchema } from '../entities/operator.js';
+import { blankToNull, clearableText, requiredField } from './rules.js';
+import { companyCodeSchema } from './operator.js';
 
 /** Role codes: letters, digits, `_ . -`, at most 64 characters. */
 export const roleCodeSchema = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_.-]+$/);
@@ -17,7 +17,7 @@ const editable = {
   name: requiredField(z.string().trim().max(100)),
   description: requiredField(z.string().trim().max(500)),
   enabled: z.boolean().optional(),
-  remark: optionalText(1000),
+  remark: clearableText(1000),
   permissions: z.array(z.string().max(128)).max(500).optional(),
 };
 

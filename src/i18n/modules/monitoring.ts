@@ -1,0 +1,63 @@
+/** Messages of Monitoring › Map monitoring and Station monitoring (requirements §14). */
+export default {
+  en: {
+    app: {
+      map: {
+        open_station: 'Open station monitoring',
+        no_chargers: 'No chargers at this station',
+        unplaced: '%{smart_count} station without coordinates is not on the map |||| %{smart_count} stations without coordinates are not on the map',
+        live: '● Live',
+        polling: 'Refreshing every 30 s',
+      },
+      station_monitor: {
+        pick: 'Station',
+        pick_hint: 'Choose a station to watch its chargers live',
+        on_map: 'Show on map',
+        charger: 'Charger',
+        connector: 'Connector',
+        state: 'State',
+        power: 'Power now',
+        energy: 'Energy',
+        duration: 'Duration',
+        user: 'idTag / user',
+        last_message: 'Last message',
+        session: 'Session',
+        no_session: 'No session',
+        open_events: 'Open events',
+        no_chargers: 'No chargers at this station',
+        whole_charger: 'Charger',
+        rated: 'Rated %{power} kW',
+      },
+    },
+  },
+  zh: {
+    app: {
+      map: {
+        open_station: '打开站点监控',
+        no_chargers: '该站点没有充电桩',
+        unplaced: '%{smart_count} 个站点没有坐标，未显示在地图上',
+        live: '● 实时',
+        polling: '每 30 秒刷新',
+      },
+      station_monitor: {
+        pick: '站点',
+        pick_hint: '选择一个站点以实时查看其充电桩',
+        on_map: '在地图上显示',
+        charger: '充电桩',
+        connector: '充电枪',
+        state: '状态',
+        power: '当前功率',
+        energy: '电量',
+        duration: '时长',
+        user: '卡号 / 用户',
+        last_message: '最后消息',
+        session: '充电会话',
+        no_session: '无会话',
+        open_events: '未处理事件',
+        no_chargers: '该站点没有充电桩',
+        whole_charger: '充电桩',
+        rated: '额定 %{power} kW',
+      },
+    },
+  },
+};

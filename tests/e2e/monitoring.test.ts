@@ -1,0 +1,61 @@
+/**
+ * Browser suite — map monitoring (requirements §14) against the real server, a strict OCPP charge
+ * point driving one demo charger: its station's marker turns red when the charger faults and
+ * green again when it recovers, without a reload, and the popup lists the charger and links to
+ * station monitoring; in English and in Chinese.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectChargePoint, poll, signIn, stage, type ChargePoint, type Stage } from './helpers.js';
+
+interface Page2<T> { records: T[]; total: number }
+interface Charger { id: number; serialNum: string; stationId: number | null; lifeStatus: string; online: boolean }
+
+describe('map monitoring', () => {
+  let s: Stage;
+  let cp: ChargePoint | undefined;
+  let ch: Charger;
+  const status = (connectorId: number, st: string, errorCode = 'NoError') =>
+    cp!.call('StatusNotification', { connectorId, errorCode, status: st, timestamp: new Date().toISOString() });
+
+  beforeAll(async () => {
+    s = await stage();
+    const chargers = await s.api.get<Page2<Charger>>('charger?size=500&sort=serialNum&order=asc&companyCode=VOLTA');
+    // A station whose chargers are all offline: the one driven here decides its colour (offline is the mildest).
+    const byStation = new Map<number, Charger[]>();
+    for (const c of chargers.records) if (c.stationId) byStation.set(c.stationId, [...(byStation.get(c.stationId) ?? []), c]);
+    const found = [...byStation.values()].find((list) => list.every((c) => !c.online) && list.some((c) => c.lifeStatus === 'ACTIVE'));
+    if (!found) throw new Error('no offline demo station of VOLTA');
+    ch = found.find((c) => c.lifeStatus === 'ACTIVE')!;
+    cp = await connectChargePoint(`${s.server.baseUrl.replace(/^http/, 'ws')}/ocpp`, ch.serialNum);
+    await cp.call('BootNotification', { chargePointVendor: 'E2E Vendor', chargePointModel: 'E2E-1' });
+    await status(0, 'Available');
+    await status(1, 'Available');
+  });
+  afterAll(async () => {
+    await cp?.close({ force: true }).catch(() => undefined);
+    await s?.close();
+  });
+
+  for (const lang of ['en', 'zh'] as const) {
+    it(`turns the station's marker red on a fault and green on recovery (${lang})`, async () => {
+      const { page, errors } = await s.page({ language: lang });
+      await signIn(page, 'volta.admin', 'demo1234');
+      await page.goto(`/#/Monitoring/MapMonitoring?focus=${ch.stationId}`);
+      const marker = page.locator(`.cd-station-marker[data-station="${ch.stationId}"]`);
+      const state = () => marker.locator('.cd-pin').getAttribute('data-state');
+      await poll(state).toBe('available');
+      // The popup opened on the focused station lists its charger and links to station monitoring.
+      const popup = page.getByTestId('map-popup');
+      await popup.waitFor();
+      expect((await popup.getByTestId('map-popup-charger').allInnerTexts()).join('|')).toContain(ch.serialNum);
+      expect(await popup.getByTestId('map-popup-link').innerText()).toBe(lang === 'en' ? 'Open station monitoring' : '打开站点监控');
+
+      await status(1, 'Faulted', 'GroundFailure');
+      await poll(state).toBe('faulty');
+      await poll(() => popup.getAttribute('data-state')).toBe('faulty');
+      await status(1, 'Available');
+      await poll(state).toBe('available');
+      expect(errors).toEqual([]);
+    });
+  }
+});
