@@ -22,6 +22,7 @@ import { demoLogoPng } from './logo.js';
 import { mulberry32, type Rng } from './prng.js';
 import { priceDemoSession } from './pricing.js';
 import { demoTariff, seedRateTemplates } from './rate-templates.js';
+import { seedDemoFirmware } from './firmware.js';
 import { ENERGY_REGISTER } from '../domain/meter.js';
 import { operatorAdminPermissions } from '../server/modules/company/service.js';
 import { PERMISSIONS } from '../domain/permissions.js';
@@ -122,6 +123,7 @@ export async function loadDemoIfEmpty(db: Db, opts: DemoOptions = {}): Promise<{
     }
     // Rate templates the orders above are priced with (time of use), assigned to every station.
     await seedRateTemplates(tx, DEMO_COMPANIES);
+    await seedDemoFirmware(tx);
   });
   return { loaded: true, counts };
 }

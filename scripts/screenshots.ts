@@ -90,6 +90,34 @@ async function desktop(browser: Browser, server: ServerProcess, lang: 'en' | 'zh
     await page.goto(`/#/Operations/Orders/${orderId}/show`);
     await settle(page, 'order-show');
     await shoot(page, `${lang}-order-show`);
+    for (const [route, testId, name] of DEVICE_SCREENS) {
+      await page.goto(route);
+      await settle(page, testId);
+      await shoot(page, `${lang}-${name}`);
+    }
+  } finally {
+    await context.close();
+  }
+}
+
+/** Device management screens (requirements §15): [route, marker test id, file name]. */
+const DEVICE_SCREENS: readonly [string, string, string][] = [
+  ['/#/System/DeviceVersion', 'firmware-grid', 'device-version'],
+];
+
+/** The device management screens on a phone, in `lang`. */
+async function mobileDevices(browser: Browser, server: ServerProcess, lang: 'en' | 'zh'): Promise<void> {
+  const context = await newContext(browser, { baseURL: server.baseUrl, language: lang, viewport: { width: 390, height: 844 }, isMobile: true });
+  try {
+    const page = await context.newPage();
+    await page.goto('/#/login');
+    await settle(page, 'login-form');
+    await signIn(page, server.adminPassword);
+    for (const [route, testId, name] of DEVICE_SCREENS) {
+      await page.goto(route);
+      await settle(page, testId);
+      await shoot(page, `${lang}-${name}-mobile`, false);
+    }
   } finally {
     await context.close();
   }
@@ -125,6 +153,8 @@ async function main() {
     await desktop(browser, server, 'en', orderId);
     await desktop(browser, server, 'zh', orderId);
     await mobile(browser, server);
+    await mobileDevices(browser, server, 'en');
+    await mobileDevices(browser, server, 'zh');
   } catch (err) {
     process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\nserver output:\n${server.output().slice(-4000)}\n`);
     process.exitCode = 1;

@@ -23,6 +23,7 @@ import { registerNulGuard } from './http/nul-guard.js';
 import { responseSerializer } from './http/serializer.js';
 import { sendError } from './http/envelope.js';
 import { apiModules } from './modules/index.js';
+import fileRoutes from './modules/files/routes.js';
 import { failureEnvelope } from '../domain/entities/api.js';
 
 declare module 'fastify' {
@@ -140,6 +141,9 @@ export async function buildApp(opts: { db: Db; config: Config; bus?: Bus; logger
     for (const mod of apiModules) await sp.register(mod);
     sp.setNotFoundHandler((req, reply) => sendError(req, reply, 400, { detail: 'no such route' }));
   }, { prefix: '/sp' });
+
+  // Files for chargers (firmware downloads, diagnostics uploads): signed or one-time URLs, no sign-in.
+  await app.register(fileRoutes);
 
   // the console
   const staticDir = path.resolve(opts.config.staticDir);

@@ -42,6 +42,22 @@ export interface Config {
   loginMaxAddressFailures: number;
   /** Failure window and cooling-off time of the sign-in throttle (minutes; LOGIN_LOCK_MINUTES). */
   loginLockMinutes: number;
+  /** Largest firmware image accepted (bytes; FIRMWARE_MAX_BYTES). */
+  firmwareMaxBytes: number;
+  /** Largest diagnostics file a charger may upload (bytes; DIAGNOSTICS_MAX_BYTES). */
+  diagnosticsMaxBytes: number;
+  /** Lifetime of a signed firmware download URL (hours; FILE_URL_TTL_HOURS). */
+  fileUrlTtlHours: number;
+  /** A charger of a campaign that reports nothing for this long fails (seconds; FIRMWARE_SILENCE_S). */
+  firmwareSilenceS: number;
+  /** Address chargers use to reach this server's files (PUBLIC_URL); absent = the address the console used. */
+  publicUrl?: string;
+  /** Key signing file URLs (FILE_URL_SECRET); absent = one kept in the database, shared by every node. */
+  fileUrlSecret?: string;
+  /** Port of the FTP receiver of diagnostics (FTP_PORT); absent = no FTP receiver. */
+  ftpPort?: number;
+  /** Address the FTP receiver announces for passive transfers (FTP_PASV_HOST; default 127.0.0.1). */
+  ftpPasvHost: string;
 }
 
 const num = (v: string | undefined, d: number) => (v !== undefined && v !== '' && !Number.isNaN(Number(v)) ? Number(v) : d);
@@ -74,5 +90,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     loginMaxFailures: num(env.LOGIN_MAX_FAILURES, 5),
     loginMaxAddressFailures: num(env.LOGIN_MAX_ADDRESS_FAILURES, 20),
     loginLockMinutes: num(env.LOGIN_LOCK_MINUTES, 15),
+    firmwareMaxBytes: num(env.FIRMWARE_MAX_BYTES, 16 * 1024 * 1024),
+    diagnosticsMaxBytes: num(env.DIAGNOSTICS_MAX_BYTES, 32 * 1024 * 1024),
+    fileUrlTtlHours: num(env.FILE_URL_TTL_HOURS, 24),
+    firmwareSilenceS: num(env.FIRMWARE_SILENCE_S, 1800),
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
+    fileUrlSecret: env.FILE_URL_SECRET || undefined,
+    ftpPort: env.FTP_PORT ? num(env.FTP_PORT, 0) : undefined,
+    ftpPasvHost: env.FTP_PASV_HOST || '127.0.0.1',
   };
 }

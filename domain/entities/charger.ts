@@ -6,8 +6,8 @@
  * version come from OCPP and are not inputs. Duplicate SN → 302 (server).
  */
 import { z } from 'zod';
-import { DASHBOARD_SPLIT, LIFE_STATUSES, PHASES, WARRANTY_YEARS } from '../enums.js';
-import { decimal, int, isoTime } from './api.js';
+import { DASHBOARD_SPLIT, LIFE_STATUSES, OCPP_STATUSES, PHASES, WARRANTY_YEARS, type DashboardState } from '../enums.js';
+import { decimal, int, isoTime, pageOf } from './api.js';
 import {
   SERIAL_LENGTH, decimalString, emptyAs, noDigits, numberField, optionalEmail, optionalId, optionalText, patchOf, requiredEnum, requiredText, serialNumber,
 } from './rules.js';
@@ -60,6 +60,27 @@ export const chargerRecord = z.object({
   createTimeStamp: isoTime,
 });
 export type ChargerRecord = z.infer<typeof chargerRecord>;
+
+/** `GET /sp/charger` filters (with the page query). */
+export const chargerFilters = z.object({
+  companyCode: z.string().max(64).optional(),
+  stationId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  online: z.enum(['true', 'false']).optional(),
+  runStatus: z.enum(OCPP_STATUSES).optional(),
+  dashboardState: z.enum(DASHBOARD_SPLIT).optional(),
+  /** Substring of the SN. */
+  q: z.string().max(64).optional(),
+  /** `true` adds `split`: the count per dashboard state under the other filters (monitoring chips). */
+  split: z.enum(['true', 'false']).optional(),
+});
+
+/** Chargers per dashboard state under the list's other filters (`split=true`). */
+export const chargerSplit = z.object(Object.fromEntries(DASHBOARD_SPLIT.map((k) => [k, z.number().int()])) as Record<DashboardState, z.ZodNumber>)
+  .describe('chargers per dashboard state under the other filters (with split=true)');
+
+/** A page of `GET /sp/charger`, with `split` when asked. */
+export const chargerPage = pageOf(chargerRecord).extend({ split: chargerSplit.optional() });
+export type ChargerPage = z.infer<typeof chargerPage>;
 
 /** The answer of the charger writes: the record and whether an OCPP password is set. */
 export const chargerWriteRecord = chargerRecord.extend({ hasOcppPassword: z.boolean() });

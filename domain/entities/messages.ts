@@ -27,6 +27,11 @@ export const VALIDATION_MESSAGES = {
   'validation.serialLength': { en: 'The SN must be exactly 16 characters', zh: '序列号必须为16个字符' },
   'validation.currentPassword': { en: 'The current password is wrong', zh: '当前密码不正确' },
   'validation.unknownField': { en: 'Unknown field', zh: '未知字段' },
+  'validation.firmwareExtension': { en: 'Only .hex or .bin files', zh: '只能上传 .hex 或 .bin 文件' },
+  'validation.firmwareEmpty': { en: 'The file is empty', zh: '文件为空' },
+  'validation.firmwareTooBig': { en: 'The file is larger than {max} bytes', zh: '文件大于{max}字节' },
+  'validation.firmwareHex': { en: 'Not a valid Intel HEX file', zh: '不是有效的 Intel HEX 文件' },
+  'validation.firmwareBinaryText': { en: 'A .bin file must be a binary image, not text or a web page', zh: '.bin 文件必须是二进制镜像，不能是文本或网页' },
 } as const satisfies Record<string, { en: string; zh: string }>;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES;

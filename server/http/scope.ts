@@ -17,7 +17,7 @@ import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   account, appUser, balanceRecord, cardUser, charger, chargeOrder, chargerLog, company, connectionAttempt,
-  event, gateway, notification, orderExportSetting, rateTemplate, role, station, stationGroup,
+  diagnosticsRequest, event, firmware, firmwareCampaign, gateway, notification, orderExportSetting, rateTemplate, role, station, stationGroup,
 } from '../db/schema.js';
 import type { AuthContext } from './access.js';
 import { AppError } from './envelope.js';
@@ -48,6 +48,10 @@ const TABLES = new Map<PgTable, TableScope>([
   [appUser, { company: appUser.companyCode }],
   [balanceRecord, { company: balanceRecord.companyCode }],
   [orderExportSetting, { company: orderExportSetting.companyCode }],
+  // A firmware of no company (platform-wide) is an administrator's; public ones are read by all (firmware service).
+  [firmware, { company: firmware.companyCode }],
+  [firmwareCampaign, { company: firmwareCampaign.companyCode }],
+  [diagnosticsRequest, { company: diagnosticsRequest.companyCode }],
   [station, { company: station.companyCode, station: (ids) => inArray(station.id, [...ids]), stationKey: 'id' }],
   [charger, { company: charger.companyCode, station: (ids) => inArray(charger.stationId, [...ids]), stationKey: 'stationId' }],
   [gateway, { company: gateway.companyCode, station: (ids) => inArray(gateway.stationId, [...ids]), stationKey: 'stationId' }],

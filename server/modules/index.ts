@@ -14,14 +14,13 @@ import cardUser from './card-user/routes.js';
 import appUser from './app-user/routes.js';
 import statistics from './statistics/routes.js';
 import command from './command/routes.js';
-import chargerRead from './charger/read-routes.js';
+import charger from './charger/routes.js';
 import order from './order/routes.js';
 import dashboard from './dashboard/routes.js';
 import live from './live/routes.js';
 import chargerLog from './charger-log/routes.js';
 import stationGroup from './station-group/routes.js';
 import station from './station/routes.js';
-import chargerWrite from './charger/write-routes.js';
 import gateway from './gateway/routes.js';
 import rateTemplate from './rate-template/routes.js';
 import search from './search/routes.js';
@@ -30,6 +29,8 @@ import orderExportSetting from './order-export/settings.js';
 import orderExport from './order-export/routes.js';
 import orderClose from './order/close.js';
 import monitoring from './monitoring/routes.js';
+import firmware from './firmware/routes.js';
 
-export const apiModules: FastifyPluginAsync[] = [auth, notifications, company, companyUser, roles, menus, profile, cardUser, appUser, statistics, command, chargerRead, order, dashboard, live, chargerLog,
-  stationGroup, station, chargerWrite, gateway, rateTemplate, search, consoleConfig, orderExportSetting, orderExport, orderClose, monitoring];
+export const apiModules: FastifyPluginAsync[] = [auth, notifications, company, companyUser, roles, menus, profile, cardUser, appUser, statistics, command, charger, order, dashboard, live, chargerLog,
+  stationGroup, station, gateway, rateTemplate, search, consoleConfig, orderExportSetting, orderExport, orderClose, monitoring,
+  firmware];

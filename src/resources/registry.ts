@@ -27,4 +27,5 @@ export const RESOURCES: readonly MountedResource[] = [
   { name: 'role', path: routePath('permissions'), load: () => import('../../resources/role').then((m) => m.default) },
   { name: 'company', path: routePath('operators'), load: () => import('../../resources/operator').then((m) => m.default) },
   { name: 'menu', path: routePath('menu'), load: () => import('../../resources/menu').then((m) => m.default) },
+  { name: 'firmware', path: routePath('deviceVersion'), load: () => import('../../resources/firmware').then((m) => m.default) },
 ];

@@ -97,7 +97,7 @@ describe('resource registry', () => {
 
   it('keeps the spec paths of the screens', () => {
     const byPath = Object.fromEntries(RESOURCES.map((r) => [r.path, r.name]));
-    expect(Object.keys(byPath)).toHaveLength(13);
+    expect(Object.keys(byPath)).toHaveLength(14);
     expect(byPath).toMatchObject({
       '/Operations/Orders': 'order',
       '/Stations/StationProfile': 'station',
@@ -112,6 +112,7 @@ describe('resource registry', () => {
       '/SystemUsers/Permissions': 'role',
       '/System/Operators': 'company',
       '/System/Menu': 'menu',
+      '/System/DeviceVersion': 'firmware',
     });
   });
 });

@@ -1,6 +1,13 @@
 /**
- * Registering and editing chargers (requirements §3 "Charger", §5, §8; issue "Network assets" item 3).
- * Registering a charger is what lets its chargeBoxId (= serialNum) connect over OCPP.
+ * Chargers (requirements §3 "Charger", §5, §8, §12): the list and record the monitoring and station
+ * screens read, registering and editing. Registering a charger is what lets its chargeBoxId
+ * (= serialNum) connect over OCPP.
+ *
+ * Reading: a page of chargers, sorted by a whitelisted field (unknown → 400), filtered, scoped to
+ * the caller (a station manager sees the chargers of their stations; another company's
+ * `companyCode` filter → 709); with `split=true` also the count per dashboard state under the same
+ * filters but the state. Two queries per page: chargers (with company, station and open order)
+ * and their connectors. One record: unknown → 800, another company's → 709.
  *
  * Rules and codes:
  * - duplicate SN → 302 (also when a gateway holds that identity), duplicate charger station code
@@ -14,18 +21,95 @@
  * - OCPP password (security profile 1/2): generated, stored as a scrypt hash, returned once.
  * Unknown charger → 800; another company's → 725.
  */
-import { and, count, eq } from 'drizzle-orm';
-import { CHARGER_LOCKED_FIELDS, type ChargerInput } from '../../../domain/entities/charger.js';
+import { and, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { DASHBOARD_SPLIT, type DashboardState } from '../../../domain/enums.js';
+import { CHARGER_LOCKED_FIELDS, type ChargerInput, type ChargerPage, type ChargerRecord, type chargerFilters } from '../../../domain/entities/charger.js';
 import type { Db } from '../../db/client.js';
-import { charger, chargeOrder, gateway, station } from '../../db/schema.js';
+import { charger, chargeOrder, company, gateway, station } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/envelope.js';
-import { assertInScope } from '../../http/scope.js';
+import { likeTerm, limitOffset, orderByOf, type PageQuery, type SortMap } from '../../http/paging.js';
+import { assertFilterInScope, assertInScope, scopeWhere } from '../../http/scope.js';
+import { chargerQuery, connectorsOf, dashboardStateSql, loadChargerRecord, toChargerRecord } from './record.js';
 import { generatePassword, hashPassword } from '../../auth/password.js';
 import { writeCompany, type Tx } from '../station/common.js';
 import { mapUnique, type UniqueAnswer } from '../../db/pg-errors.js';
 
 type ChargerRow = typeof charger.$inferSelect;
+
+/** `GET /sp/charger` query: the page and the filters. */
+export type ChargerListQuery = PageQuery & z.infer<typeof chargerFilters>;
+
+const SORTS: SortMap = {
+  id: charger.id,
+  serialNum: charger.serialNum,
+  chargerStationCode: charger.chargerStationCode,
+  companyCode: charger.companyCode,
+  companyName: company.name,
+  stationId: charger.stationId,
+  stationName: station.name,
+  phase: charger.phase,
+  lifeStatus: charger.lifeStatus,
+  type: charger.type,
+  ratedPowerKw: charger.ratedPowerKw,
+  runStatus: charger.runStatus,
+  online: charger.online,
+  lastSeenAt: charger.lastSeenAt,
+  firmwareVersion: charger.firmwareVersion,
+  vendor: charger.vendor,
+  model: charger.model,
+  installationDate: charger.installationDate,
+  dashboardState: dashboardStateSql,
+  createTimeStamp: charger.createdAt,
+};
+
+/** Chargers per dashboard state (every state present, 0 when none) among those matching `where`. */
+async function splitOf(db: Db, where: SQL | undefined): Promise<Record<DashboardState, number>> {
+  const states = db.select({ state: sql<DashboardState>`${dashboardStateSql}`.as('state') }).from(charger).where(where).as('s');
+  const rows = await db.select({ state: states.state, n: count() }).from(states).groupBy(states.state);
+  const split = Object.fromEntries(DASHBOARD_SPLIT.map((k) => [k, 0])) as Record<DashboardState, number>;
+  for (const r of rows) split[r.state] = Number(r.n);
+  return split;
+}
+
+/** `GET /sp/charger`: a page of the caller's chargers, with the per-state counts when `split=true`. */
+export async function listChargers(db: Db, auth: AuthContext, q: ChargerListQuery): Promise<ChargerPage> {
+  assertFilterInScope(auth, q);
+  // Station managers see the chargers of their stations only (requirements §6).
+  const conds: (SQL | undefined)[] = [scopeWhere(auth, charger)];
+  if (q.companyCode) conds.push(eq(charger.companyCode, q.companyCode));
+  if (q.stationId) conds.push(eq(charger.stationId, q.stationId));
+  if (q.online) conds.push(eq(charger.online, q.online === 'true'));
+  if (q.runStatus) conds.push(eq(charger.runStatus, q.runStatus));
+  if (q.q?.trim()) conds.push(ilike(charger.serialNum, likeTerm(q.q.trim())));
+  const where = and(...conds, q.dashboardState ? eq(dashboardStateSql, q.dashboardState) : undefined);
+  const orderBy = orderByOf(q, SORTS, { fallback: charger.serialNum, tieBreak: charger.id, tieOrder: 'same' });
+  const { limit, offset } = limitOffset(q);
+  const rows = await chargerQuery(db).where(where).orderBy(...orderBy).limit(limit).offset(offset);
+  // Filters only touch the charger table: the count needs no joins.
+  const [{ total }] = await db.select({ total: count() }).from(charger).where(where);
+  const connectors = await connectorsOf(db, rows.map((x) => x.c.id));
+  const records = rows.map((x) => toChargerRecord(x, connectors.get(x.c.id) ?? []));
+  // The chips' counts come with the rows they describe, from the same refresh.
+  return q.split === 'true' ? { records, total, split: await splitOf(db, and(...conds)) } : { records, total };
+}
+
+/** `GET /sp/charger/{id}`: unknown → 800, out of the caller's scope → 709. */
+export async function getCharger(db: Db, auth: AuthContext, id: number): Promise<ChargerRecord> {
+  const record = await loadChargerRecord(db, id);
+  if (!record) throw new AppError(800);
+  assertInScope(auth, charger, record, 'read');
+  return record;
+}
+
+/** The answer of a charger write: the record plus whether an OCPP password is set. */
+export async function chargerWriteAnswer(db: Db, id: number): Promise<ChargerRecord & { hasOcppPassword: boolean }> {
+  const rec = await loadChargerRecord(db, id);
+  if (!rec) throw new AppError(800);
+  const [row] = await db.select({ hash: charger.ocppPasswordHash }).from(charger).where(eq(charger.id, id));
+  return { ...rec, hasOcppPassword: Boolean(row?.hash) };
+}
 
 const UNIQUE = { charger_serial_num_unique: [302, 'serialNum'], charger_charger_station_code_unique: [303, 'chargerStationCode'] } as const satisfies Record<string, UniqueAnswer>;
 

@@ -1,43 +1,47 @@
 /**
- * Charger writes (`/sp/charger`, permission `menu:stations:stationprofile`): POST (register),
- * PUT /{id}, PUT /{id}/status `{ active }`, POST /{id}/ocpp-password (answers the plain password
- * once), DELETE /{id}/ocpp-password. Reads live in ./read-routes.ts. Rules in ./write-service.ts.
+ * Chargers, `/sp/charger`:
+ * - reads (Charger monitoring, Station profile: `menu:monitoring:chargers` or
+ *   `menu:stations:stationprofile`): `GET /sp/charger` paged, sorted, filtered list, with
+ *   `split=true` also the count per dashboard state; `GET /sp/charger/{id}` one record;
+ * - writes (`menu:stations:stationprofile`): POST (register), PUT /{id}, PUT /{id}/status
+ *   `{ active }`, POST /{id}/ocpp-password (answers the plain password once), DELETE
+ *   /{id}/ocpp-password.
+ * Schemas: domain/entities/charger.ts. Rules and codes: ./service.ts.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { answersWith, idParams, noData } from '../../../domain/entities/api.js';
 import {
-  chargerCreate, chargerStatusInput, chargerUpdate, chargerWriteRecord, ocppPasswordAnswer, type ChargerRecord,
+  chargerCreate, chargerFilters, chargerPage, chargerRecord, chargerStatusInput, chargerUpdate, chargerWriteRecord, ocppPasswordAnswer,
 } from '../../../domain/entities/charger.js';
-import type { Db } from '../../db/client.js';
-import { charger } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
-import { AppError, ok } from '../../http/envelope.js';
+import { ok } from '../../http/envelope.js';
+import { pageQuery } from '../../http/paging.js';
 import { parseInput } from '../station/common.js';
-import { loadChargerRecord } from './record.js';
 import {
-  chargerAsInput, chargerForWrite, clearOcppPassword, createCharger, rotateOcppPassword, setChargerActive, updateCharger,
-} from './write-service.js';
+  chargerAsInput, chargerForWrite, chargerWriteAnswer, clearOcppPassword, createCharger, getCharger, listChargers,
+  rotateOcppPassword, setChargerActive, updateCharger,
+} from './service.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 
+/** Permissions that may read chargers (any of them). */
+const readers = [PERMISSIONS.monitoring.chargers, PERMISSIONS.stations.profile];
 const permission = PERMISSIONS.stations.profile;
+const listQuery = pageQuery.extend(chargerFilters.shape);
 
-/** The charger record of the read API plus whether an OCPP password is set. */
-async function recordOf(db: Db, id: number): Promise<ChargerRecord & { hasOcppPassword: boolean }> {
-  const rec = await loadChargerRecord(db, id);
-  if (!rec) throw new AppError(800);
-  const [row] = await db.select({ hash: charger.ocppPasswordHash }).from(charger).where(eq(charger.id, id));
-  return { ...rec, hasOcppPassword: Boolean(row?.hash) };
-}
-
-const chargerWriteRoutes: FastifyPluginAsync = async (app) => {
+const chargerRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['charger'];
 
+  r.get('/charger', { config: { permission: readers }, schema: { tags, querystring: listQuery, response: answersWith(chargerPage) } }, async (req) =>
+    ok(req, await listChargers(app.db, authOf(req), req.query)));
+
+  r.get('/charger/:id', { config: { permission: readers }, schema: { tags, params: idParams, response: answersWith(chargerRecord) } }, async (req) =>
+    ok(req, await getCharger(app.db, authOf(req), req.params.id)));
+
   r.post('/charger', { config: { permission }, schema: { tags, body: chargerCreate, response: answersWith(chargerWriteRecord) } }, async (req) => {
     const id = await createCharger(app.db, authOf(req), req.body);
-    return ok(req, await recordOf(app.db, id));
+    return ok(req, await chargerWriteAnswer(app.db, id));
   });
 
   r.put('/charger/:id', { config: { permission }, schema: { tags, params: idParams, body: chargerUpdate, response: answersWith(chargerWriteRecord) } }, async (req) => {
@@ -47,7 +51,7 @@ const chargerWriteRoutes: FastifyPluginAsync = async (app) => {
     await updateCharger(app.db, auth, current, input);
     // Not ACTIVE any more (or renamed away): its socket closes, as with PUT /status.
     if (input.lifeStatus !== 'ACTIVE' || input.serialNum !== current.serialNum) app.bus.emit('identityDeactivated', { serialNum: current.serialNum });
-    return ok(req, await recordOf(app.db, current.id));
+    return ok(req, await chargerWriteAnswer(app.db, current.id));
   });
 
   r.put('/charger/:id/status', { config: { permission }, schema: { tags, params: idParams, body: chargerStatusInput, response: answersWith(chargerWriteRecord) } }, async (req) => {
@@ -55,7 +59,7 @@ const chargerWriteRoutes: FastifyPluginAsync = async (app) => {
     const { active } = req.body;
     const deactivated = await setChargerActive(app.db, current, active);
     if (deactivated) app.bus.emit('identityDeactivated', { serialNum: current.serialNum });
-    return ok(req, await recordOf(app.db, current.id));
+    return ok(req, await chargerWriteAnswer(app.db, current.id));
   });
 
   r.post('/charger/:id/ocpp-password', { config: { permission }, schema: { tags, params: idParams, response: answersWith(ocppPasswordAnswer) } }, async (req) => {
@@ -74,4 +78,4 @@ const chargerWriteRoutes: FastifyPluginAsync = async (app) => {
   });
 };
 
-export default chargerWriteRoutes;
+export default chargerRoutes;
