@@ -14,6 +14,7 @@ import { RESOURCES } from '../resources/registry';
 export const PAGES: Record<string, ComponentType> = {
   '/Dashboard/Dashboard': lazy(() => import('../pages/dashboard/Dashboard')),
   '/Monitoring/MapMonitoring': lazy(() => import('../pages/monitoring/MapMonitoring')),
+  '/Monitoring/StationMonitoring': lazy(() => import('../pages/monitoring/StationMonitoring')),
   '/Operations/Statistics': lazy(() => import('../pages/statistics/Statistics')),
   '/Operations/StationIndights': lazy(() => import('../pages/station-insights/StationInsights')),
   '/Search/Search': lazy(() => import('../pages/search/SearchPage')),
