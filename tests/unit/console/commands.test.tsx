@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { answerStatus, commandFormError, commandRequest } from '../../../resources/charger/CommandRequests';
-import { userLabel } from '../../../resources/charger/CommandUserPicker';
+import { answerStatus, commandFormError, commandRequest } from '../../../src/components/commands/CommandRequests';
+import { userLabel } from '../../../src/components/commands/CommandUserPicker';
 
 describe('remote command requests (docs/operations.md "Remote commands")', () => {
   it('reads the status of the charger\'s answer, whatever else the answer holds', () => {

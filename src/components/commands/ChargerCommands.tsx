@@ -18,12 +18,12 @@ import StopIcon from '@mui/icons-material/Stop';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import PowerSettingsNewIcon from '@mui/icons-material/PowerSettingsNew';
-import { errorCode } from '../../dataProvider';
-import { postAction } from '../../src/components/balance/api';
+import { errorCode } from '../../../dataProvider';
+import { postAction } from '../balance/api';
 import { CommandUserPicker } from './CommandUserPicker';
 import { COMMANDS, answerStatus, commandFormError, commandRequest, type CommandForm, type CommandName } from './CommandRequests';
-import type { CommandAnswer } from '../../domain/entities/command';
-import type { ChargerRecord } from '../../domain/entities/charger';
+import type { CommandAnswer } from '../../../domain/entities/command';
+import type { ChargerRecord } from '../../../domain/entities/charger';
 
 /** What the commands need of a charger (a charger record, or a charger of station monitoring). */
 export type CommandTarget = Pick<ChargerRecord, 'id' | 'serialNum' | 'online' | 'companyCode' | 'connectors'>;

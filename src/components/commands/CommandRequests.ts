@@ -3,7 +3,7 @@
  * commands"): `POST /sp/charger/{id}/command/<name>` with the OCPP arguments. Pure, so the
  * mapping from the dialog's choices to the API is unit-tested.
  */
-import type { CommandAnswer } from '../../domain/entities/command';
+import type { CommandAnswer } from '../../../domain/entities/command';
 
 export const COMMANDS = ['remote-start', 'remote-stop', 'reset', 'unlock', 'availability'] as const;
 export type CommandName = (typeof COMMANDS)[number];
