@@ -260,7 +260,11 @@ export const meterValue = pgTable('meter_value', {
   phase: text('phase'),
   context: text('context'),
   receivedAt: ts('received_at').notNull().defaultNow(),
-}, (t) => [index('meter_value_tx').on(t.transactionId, t.timestamp)]);
+}, (t) => [
+  index('meter_value_tx').on(t.transactionId, t.timestamp),
+  /** A charger's latest readings (Diagnosis). */
+  index('meter_value_charger_time').on(t.chargerId, t.timestamp),
+]);
 
 /** Every OCPP frame in and out (spec: charger log). */
 export const chargerLog = pgTable('charger_log', {
@@ -274,7 +278,14 @@ export const chargerLog = pgTable('charger_log', {
   messageId: text('message_id'),
   payload: jsonb('payload'),
   at: ts('at').notNull().defaultNow(),
-}, (t) => [index('charger_log_sn_at').on(t.chargerSn, t.at)]);
+}, (t) => [
+  /** One charger's frames newest first, ties by id: the log screen's keyset pages and the pairing of calls and answers. */
+  index('charger_log_sn_at_id').on(t.chargerSn, t.at, t.id),
+  /** Every charger's frames newest first (and a company's), and the retention's oldest-first deletes. */
+  index('charger_log_at_id').on(t.at, t.id),
+  /** One action's frames newest first (a rare action among millions of frames). */
+  index('charger_log_action_at_id').on(t.action, t.at, t.id),
+]);
 
 /**
  * Refused OCPP handshakes (unknown or deactivated chargeBoxId, bad password, duplicates), one row
@@ -293,7 +304,7 @@ export const connectionAttempt = pgTable('connection_attempt', {
   firstAt: ts('first_at').notNull().defaultNow(),
   /** The last time. */
   at: ts('at').notNull().defaultNow(),
-}, (t) => [unique('connection_attempt_key').on(t.identity, t.remoteAddress, t.reason).nullsNotDistinct()]);
+}, (t) => [unique('connection_attempt_key').on(t.identity, t.remoteAddress, t.reason).nullsNotDistinct(), index('connection_attempt_at').on(t.at)]);
 
 /** DataTransfer payloads from chargers (stored, answered Accepted/UnknownVendorId). */
 export const dataTransfer = pgTable('data_transfer', {
