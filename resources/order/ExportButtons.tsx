@@ -11,7 +11,7 @@ import GridOnIcon from '@mui/icons-material/GridOn';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { catalogueMessage } from '../../domain/errors';
 import type { ChargeDeskDataProvider, QueryValue } from '../../dataProvider';
-import { downloadFile } from './ExportDownload';
+import { downloadFile } from '../../src/utils/download';
 
 type Kind = 'excel' | 'pdf';
 
