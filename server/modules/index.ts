@@ -31,6 +31,7 @@ import orderClose from './order/close.js';
 import monitoring from './monitoring/routes.js';
 import diagnosis from './diagnosis/routes.js';
 import firmware from './firmware/routes.js';
+import events from './event/routes.js';
 import homeCharger from './home-charger/routes.js';
 import homeAppUser from './home-app-user/routes.js';
 import smartCharging from './smart-charging/routes.js';
@@ -38,4 +39,4 @@ import loadBalancing from './load-balancing/routes.js';
 
 export const apiModules: FastifyPluginAsync[] = [auth, notifications, company, companyUser, roles, menus, profile, cardUser, appUser, statistics, command, charger, order, dashboard, live, chargerLog,
   stationGroup, station, gateway, rateTemplate, search, consoleConfig, orderExportSetting, orderExport, orderClose, monitoring,
-  firmware, diagnosis, homeCharger, homeAppUser, smartCharging, loadBalancing];
+  firmware, diagnosis, events, homeCharger, homeAppUser, smartCharging, loadBalancing];
