@@ -13,11 +13,12 @@ import { loadDemoIfEmpty } from '../fake-db/index.js';
 import { backfillRollupsIfEmpty } from './modules/analytics/rollup.js';
 import { startSimulation } from '../sim/attach.js';
 import { installSafetyNet } from './safety-net.js';
+import { listenOptions } from './http/listen.js';
 
 const config = loadConfig();
 const database = await openDatabase({
   databaseUrl: config.databaseUrl, dataDir: config.dataDir,
-  connectTimeoutMs: config.dbConnectTimeoutMs, statementTimeoutMs: config.dbStatementTimeoutMs,
+  connectTimeoutMs: config.dbConnectTimeoutMs, statementTimeoutMs: config.dbStatementTimeoutMs, poolSize: config.dbPoolSize,
 });
 const app = await buildApp({ db: database.db, config });
 installSafetyNet(app.log);
@@ -33,7 +34,7 @@ if (demo.loaded) app.log.info('demo network loaded');
 if (await backfillRollupsIfEmpty(database.db)) app.log.info('analytics rollups built from the orders');
 
 const central = startCentralSystem(app);
-await app.listen({ port: config.port, host: config.host });
+await app.listen(listenOptions(config));
 
 const sim = config.simulate && config.demo
   ? await startSimulation({ db: database.db, url: `ws://127.0.0.1:${config.port}/ocpp`, chargers: config.simChargers, log: app.log })

@@ -18,11 +18,12 @@ import StopIcon from '@mui/icons-material/Stop';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import PowerSettingsNewIcon from '@mui/icons-material/PowerSettingsNew';
-import { errorCode } from '../../dataProvider';
-import { postAction } from '../../src/components/balance/api';
+import { errorCode } from '../../../dataProvider';
+import { postAction } from '../balance/api';
 import { CommandUserPicker } from './CommandUserPicker';
-import { COMMANDS, commandFormError, commandRequest, type CommandAnswer, type CommandForm, type CommandName } from './CommandRequests';
-import type { ChargerRecord } from './types';
+import { COMMANDS, answerStatus, commandFormError, commandRequest, type CommandForm, type CommandName } from './CommandRequests';
+import type { CommandAnswer } from '../../../domain/entities/command';
+import type { ChargerRecord } from '../../../domain/entities/charger';
 
 /** What the commands need of a charger (a charger record, or a charger of station monitoring). */
 export type CommandTarget = Pick<ChargerRecord, 'id' | 'serialNum' | 'online' | 'companyCode' | 'connectors'>;
@@ -102,7 +103,7 @@ function CommandDialog({ record, name, onClose }: { record: CommandTarget; name:
       setBusy(false);
     }
   };
-  const status = outcome?.ok ? outcome.answer.answer?.status : undefined;
+  const status = outcome?.ok ? answerStatus(outcome.answer) : undefined;
 
   return (
     <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="xs" data-testid={`command-dialog-${name}`}>
