@@ -129,6 +129,7 @@ export const CATALOGUE = {
   735: { status: 409, en: 'The event is no longer happening: it was already processed, ignored or recovered', zh: '该事件已不在发生中：已被处理、忽略或已恢复' },
   736: { status: 409, en: 'This vendor error code is already mapped', zh: '该厂商故障码已存在映射' },
   737: { status: 404, en: 'Vendor code entry not found', zh: '厂商故障码映射不存在' },
+  738: { status: 409, en: 'The firmware is not made for this charger model', zh: '该固件不适用于此充电桩型号' },
   // 800: not found
   800: { status: 404, en: 'Charge point not found', zh: '充电桩不存在' },
   801: { status: 404, en: 'Station not found', zh: '站点不存在' },

@@ -30,7 +30,8 @@ import orderExport from './order-export/routes.js';
 import orderClose from './order/close.js';
 import monitoring from './monitoring/routes.js';
 import firmware from './firmware/routes.js';
+import firmwareCampaign from './firmware/campaign-routes.js';
 
 export const apiModules: FastifyPluginAsync[] = [auth, notifications, company, companyUser, roles, menus, profile, cardUser, appUser, statistics, command, charger, order, dashboard, live, chargerLog,
   stationGroup, station, gateway, rateTemplate, search, consoleConfig, orderExportSetting, orderExport, orderClose, monitoring,
-  firmware];
+  firmware, firmwareCampaign];
