@@ -42,6 +42,23 @@ export interface Config {
   loginMaxAddressFailures: number;
   /** Failure window and cooling-off time of the sign-in throttle (minutes; LOGIN_LOCK_MINUTES). */
   loginLockMinutes: number;
+  /** Pending-connection queue of the listening socket (LISTEN_BACKLOG; the kernel caps it at net.core.somaxconn). */
+  listenBacklog: number;
+  /** PostgreSQL connections in the pool (DB_POOL_SIZE). */
+  dbPoolSize: number;
+  /**
+   * OCPP messages handled at once (OCPP_DB_CONCURRENCY): the rest wait their turn in memory, so
+   * the console keeps `dbPoolSize − ocppDbConcurrency` connections to itself.
+   */
+  ocppDbConcurrency: number;
+  /** Chargers this node is meant to hold (OCPP_MAX_CHARGERS): start-up warns when the descriptor limit is lower. */
+  ocppMaxChargers: number;
+  /** How long chargers' last-seen times are gathered in memory before one bulk write (ms; OCPP_SEEN_FLUSH_MS). */
+  seenFlushMs: number;
+  /** How long a handshake's identity lookup is reused (ms; OCPP_IDENTITY_CACHE_MS; 0 = always read). */
+  identityCacheMs: number;
+  /** Days the charger log and refused handshakes are kept (LOG_RETENTION_DAYS; 0 = for ever). */
+  logRetentionDays: number;
   /** Largest firmware image accepted (bytes; FIRMWARE_MAX_BYTES). */
   firmwareMaxBytes: number;
   /** Largest diagnostics file a charger may upload (bytes; DIAGNOSTICS_MAX_BYTES). */
@@ -66,6 +83,7 @@ const num = (v: string | undefined, d: number) => (v !== undefined && v !== '' &
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
   const demoFlag = argv.includes('--demo');
+  const dbPoolSize = Math.max(2, num(env.DB_POOL_SIZE, 12));
   return {
     port: num(env.PORT, 8080),
     host: env.HOST ?? '0.0.0.0',
@@ -90,6 +108,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     loginMaxFailures: num(env.LOGIN_MAX_FAILURES, 5),
     loginMaxAddressFailures: num(env.LOGIN_MAX_ADDRESS_FAILURES, 20),
     loginLockMinutes: num(env.LOGIN_LOCK_MINUTES, 15),
+    listenBacklog: num(env.LISTEN_BACKLOG, 4096),
+    dbPoolSize,
+    ocppDbConcurrency: Math.max(1, num(env.OCPP_DB_CONCURRENCY, Math.max(1, dbPoolSize - 4))),
+    ocppMaxChargers: num(env.OCPP_MAX_CHARGERS, 10_000),
+    seenFlushMs: num(env.OCPP_SEEN_FLUSH_MS, 5000),
+    identityCacheMs: num(env.OCPP_IDENTITY_CACHE_MS, 30_000),
+    logRetentionDays: Math.max(0, num(env.LOG_RETENTION_DAYS, 90)),
     firmwareMaxBytes: num(env.FIRMWARE_MAX_BYTES, 16 * 1024 * 1024),
     diagnosticsMaxBytes: num(env.DIAGNOSTICS_MAX_BYTES, 32 * 1024 * 1024),
     fileUrlTtlHours: num(env.FILE_URL_TTL_HOURS, 24),

@@ -84,6 +84,7 @@ export type ChargerPage = z.infer<typeof chargerPage>;
 
 /** The answer of the charger writes: the record and whether an OCPP password is set. */
 export const chargerWriteRecord = chargerRecord.extend({ hasOcppPassword: z.boolean() });
+export type ChargerWriteRecord = z.infer<typeof chargerWriteRecord>;
 
 /** The fields of the charger form, field by field. */
 export const chargerFields = z.object({

@@ -5,7 +5,7 @@
  * (UPDATED) / update failed (FAILED); per campaign: all upgraded successfully, partial upgrade
  * succeeded, all upgrade failed; "upgrade progress being reset" after a reset.
  * Codes: firmware required 612 / unknown 809; chargers required 602; a charger that is not idle →
- * 726, whose model the firmware is not for → 738, unknown or out of scope → 800 (each in `refused`;
+ * 726, whose model the firmware is not for → 740, unknown or out of scope → 800 (each in `refused`;
  * when no charger is eligible the request fails with the first code).
  */
 import { z } from 'zod';
@@ -81,7 +81,7 @@ export type CampaignRecord = z.infer<typeof campaignRecord>;
 export const campaignDetail = campaignRecord.extend({ chargers: z.array(campaignCharger) });
 export type CampaignDetail = z.infer<typeof campaignDetail>;
 
-/** A charger left out of a campaign and why (726 not idle, 738 another model, 800 unknown). */
+/** A charger left out of a campaign and why (726 not idle, 740 another model, 800 unknown). */
 export const campaignRefusal = z.object({ chargerId: int, serialNum: z.string().nullable(), code: int, reason: z.string() });
 export type CampaignRefusal = z.infer<typeof campaignRefusal>;
 

@@ -20,21 +20,11 @@ import { formatDateTime } from '../../src/utils/date';
 import { OcppPasswordCard } from '../../src/components/OcppPasswordCard';
 import { DeviceTitle, ShowField } from '../../src/components/device';
 import { ConnectorsField, StateField } from './chargerFields';
-import type { ChargerRecord } from './types';
+import type { ChargerRecord, ChargerWriteRecord } from '../../domain/entities/charger';
 import { STATION_PROFILE_TABS, gatewayUpgradePath } from '../../domain/routes';
 
-/** The read record plus the fields of a registration. */
-export interface ChargerDetail extends ChargerRecord {
-  installationDate?: string | null;
-  warrantyYears?: number | null;
-  equipmentNumber?: string | null;
-  installerName?: string | null;
-  installerEmail?: string | null;
-  installerCompany?: string | null;
-  installerContact?: string | null;
-  createTimeStamp?: string | null;
-  hasOcppPassword?: boolean;
-}
+/** The charger as read, and whether an OCPP password is set when the answer says so (the writes answer it). */
+export type ChargerDetail = ChargerRecord & Partial<Pick<ChargerWriteRecord, 'hasOcppPassword'>>;
 
 type Pending = 'activate' | 'deactivate' | null;
 

@@ -15,7 +15,7 @@ import type { ChargeDeskDataProvider } from '../../dataProvider';
 import { useApi } from '../../src/hooks/useApi';
 import { downloadFile } from './ExportDownload';
 import { OrderSettingsDialog } from './OrderSettingsDialog';
-import type { OrderRecord } from './types';
+import type { OrderRecord } from '../../domain/entities/order';
 
 /** The catalogue code of "Order export setting not found". */
 const NO_SETTINGS = 813;

@@ -11,8 +11,7 @@ import {
 } from '@mui/material';
 import SettingsIcon from '@mui/icons-material/Settings';
 import type { ChargeDeskDataProvider } from '../../dataProvider';
-import { useApi } from '../../src/hooks/useApi';
-import type { CompanyOption } from '../../src/layout/CompanySelect';
+import { useCompanies } from '../../src/hooks/useCompanies';
 
 interface SettingForm {
   operatorCompanyName: string;
@@ -48,8 +47,7 @@ function SettingsForm({ onClose, onSaved, initialCompany }: { onClose: () => voi
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<ChargeDeskDataProvider>();
-  const { data: companies } = useApi<CompanyOption[]>('company/select', undefined, { staleTime: 60_000 });
-  const options = Array.isArray(companies) ? companies : [];
+  const options = useCompanies();
   const [companyCode, setCompanyCode] = useState<string>(initialCompany ?? '');
   const [form, setForm] = useState<SettingForm>(EMPTY);
   const [loading, setLoading] = useState(false);

@@ -19,7 +19,7 @@ import { EmptyState, ErrorState } from '../../src/components/common';
 import { formatDateTime } from '../../src/utils/date';
 import { CompanyFilterInput, ROWS_PER_PAGE } from '../../src/components/filterInputs';
 import { exportXlsx } from '../../src/utils/spreadsheet';
-import type { RateTemplateRecord } from '../../src/components/rate-template/editorModel';
+import type { RateTemplateRecord } from '../../domain/entities/rate-template';
 import { STATION_PROFILE_TABS } from '../../domain/routes';
 
 function ActivatedToggle(_props: { label?: string; source?: string }) {

@@ -29,9 +29,13 @@ import orderExportSetting from './order-export/settings.js';
 import orderExport from './order-export/routes.js';
 import orderClose from './order/close.js';
 import monitoring from './monitoring/routes.js';
+import diagnosis from './diagnosis/routes.js';
 import firmware from './firmware/routes.js';
 import firmwareCampaign from './firmware/campaign-routes.js';
+import events from './event/routes.js';
+import homeCharger from './home-charger/routes.js';
+import homeAppUser from './home-app-user/routes.js';
 
 export const apiModules: FastifyPluginAsync[] = [auth, notifications, company, companyUser, roles, menus, profile, cardUser, appUser, statistics, command, charger, order, dashboard, live, chargerLog,
   stationGroup, station, gateway, rateTemplate, search, consoleConfig, orderExportSetting, orderExport, orderClose, monitoring,
-  firmware, firmwareCampaign];
+  firmware, firmwareCampaign, diagnosis, events, homeCharger, homeAppUser];

@@ -14,11 +14,13 @@ import { RESOURCES } from '../resources/registry';
 export const PAGES: Record<string, ComponentType> = {
   '/Dashboard/Dashboard': lazy(() => import('../pages/dashboard/Dashboard')),
   '/Monitoring/MapMonitoring': lazy(() => import('../pages/monitoring/MapMonitoring')),
+  '/Monitoring/StationMonitoring': lazy(() => import('../pages/monitoring/StationMonitoring')),
   '/Operations/Statistics': lazy(() => import('../pages/statistics/Statistics')),
   '/Operations/StationIndights': lazy(() => import('../pages/station-insights/StationInsights')),
   '/Search/Search': lazy(() => import('../pages/search/SearchPage')),
   '/TourAccount/TourAccount': lazy(() => import('../pages/account/TourAccount')),
   '/NotificationPreference/NotificationPreference': lazy(() => import('../pages/notification-preference/NotificationPreferencePage')),
+  '/Events/ChargerLog': lazy(() => import('../pages/charger-log/ChargerLogPage')),
   '/Notifications': lazy(() => import('../pages/notifications/NotificationsPage')),
 };
 

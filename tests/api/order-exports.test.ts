@@ -5,7 +5,8 @@ import { backends } from '../support/db.js';
 import type { TestServer } from '../support/app.js';
 import { chargeOrder, orderExportSetting } from '../../server/db/schema.js';
 import { EXCEL_COLUMNS, localTime } from '../../server/modules/order-export/labels.js';
-import { readSheet, type ReadCell } from '../support/xlsx';
+import { readFormats, readSheet, type ReadCell } from '../support/xlsx';
+import { currencyDigits } from '../../domain/enums.js';
 import { PNG_1X1 } from '../support/images';
 import { demoServer, getAs } from '../support/demo.js';
 
@@ -119,6 +120,32 @@ describe.each(backends())('order exports on %s', (backend) => {
     const spaced = await sheetRows((await get(volta, '/sp/order/export/excel?q=SUM(A1)')).rawPayload);
     expect(spaced).toHaveLength(2);
     expect(spaced[1][EXCEL_COLUMNS.indexOf('idTag')]).toBe("' \t @SUM(A1)");
+  });
+
+  it('formats money with the currency\'s minor digits from domain/enums: none for NO_CURRENCY, JPY and KRW, two for EUR', async () => {
+    const currencies = ['NO_CURRENCY', 'JPY', 'KRW', 'EUR'] as const;
+    const picked = await s.database.db.select({ id: chargeOrder.id, idTag: chargeOrder.idTag, currency: chargeOrder.currency }).from(chargeOrder)
+      .where(eq(chargeOrder.companyCode, 'VOLTA')).orderBy(chargeOrder.id).offset(2).limit(currencies.length);
+    try {
+      for (const [i, o] of picked.entries()) {
+        await s.database.db.update(chargeOrder).set({ currency: currencies[i], idTag: `DIGITS-${currencies[i]}` }).where(eq(chargeOrder.id, o.id));
+      }
+      const res = await get(volta, '/sp/order/export/excel?q=DIGITS-');
+      expect(res.statusCode).toBe(200);
+      const rows = await sheetRows(res.rawPayload);
+      const formats = await readFormats(res.rawPayload);
+      expect(rows).toHaveLength(1 + currencies.length);
+      const money = (['electricityFee', 'serviceFee', 'cost', 'taxAmount', 'totalAmount'] as const).map((c) => EXCEL_COLUMNS.indexOf(c));
+      const seen = new Map<string, (string | null)[]>();
+      for (const [i, row] of rows.slice(1).entries()) {
+        seen.set(String(row[EXCEL_COLUMNS.indexOf('currency')]), money.map((c) => formats[i + 1][c]));
+      }
+      expect([...seen.keys()].sort()).toEqual([...currencies].sort());
+      for (const c of currencies) expect(seen.get(c), c).toEqual(money.map(() => (currencyDigits(c) === 0 ? '0' : '0.00')));
+      expect(seen.get('NO_CURRENCY')).toEqual(money.map(() => '0'));
+    } finally {
+      for (const o of picked) await s.database.db.update(chargeOrder).set({ currency: o.currency, idTag: o.idTag }).where(eq(chargeOrder.id, o.id));
+    }
   });
 
   it('keeps company scope: a company user exports only its rows; 709 for another company', async () => {

@@ -5,9 +5,11 @@
  * station monitoring; in English and in Chinese.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aMeterValues, aStartTransaction } from '../support/builders.js';
 import { connectChargePoint, poll, signIn, stage, type ChargePoint, type Stage } from './helpers.js';
 
 interface Page2<T> { records: T[]; total: number }
+interface Card { cardNumber: string; companyCode: string; active: boolean; balance: string }
 interface Charger { id: number; serialNum: string; stationId: number | null; lifeStatus: string; online: boolean }
 
 describe('map monitoring', () => {
@@ -58,4 +60,26 @@ describe('map monitoring', () => {
       expect(errors).toEqual([]);
     });
   }
+
+  it("shows a running session's power and energy on station monitoring (en, zh)", async () => {
+    const cards = await s.api.get<Page2<Card>>('card-user?companyCode=VOLTA&active=true&size=500');
+    const card = cards.records.find((c) => Number(c.balance) > 5);
+    if (!card) throw new Error('no funded VOLTA card');
+    await status(1, 'Preparing');
+    const start = await cp!.call('StartTransaction', aStartTransaction({ connectorId: 1, idTag: card.cardNumber, meterStart: 5000 })) as { transactionId: number; idTagInfo: { status: string } };
+    expect(start.idTagInfo.status).toBe('Accepted');
+    await status(1, 'Charging');
+    await cp!.call('MeterValues', aMeterValues({ connectorId: 1, transactionId: start.transactionId, energyWh: 6250, powerW: 11000 }));
+    for (const lang of ['en', 'zh'] as const) {
+      const { page, errors } = await s.page({ language: lang });
+      await signIn(page, 'volta.admin', 'demo1234');
+      await page.goto(`/#/Monitoring/StationMonitoring?stationId=${ch.stationId}`);
+      const row = page.locator(`[data-testid="connector-row"][data-charger="${ch.serialNum}"][data-connector="1"]`);
+      await poll(() => row.getByTestId('session-power').innerText()).toBe('11.000 kW');
+      expect(await row.getByTestId('session-energy').innerText()).toBe('1.250 kWh');
+      expect(await row.innerText()).toContain(card.cardNumber);
+      expect(await row.getByTestId('state-charging').innerText()).toBe(lang === 'en' ? 'Charging' : '充电中');
+      expect(errors).toEqual([]);
+    }
+  });
 });

@@ -91,10 +91,10 @@ describe.each(backends())('firmware upgrade campaigns with simulated chargers on
     expect(none.code).toBe(726);
   });
 
-  it('refuses a charger of another model (738) and a firmware the caller cannot see (809)', async () => {
+  it('refuses a charger of another model (740) and a firmware the caller cannot see (809)', async () => {
     const fw = await aFirmware(s, token, { deviceModel: 'OTHER-MODEL', version: '1.0.0' });
     const c = await simCharger();
-    expect((await api('POST', '/sp/firmware-campaign', { firmwareId: fw.data.id, chargerIds: [c.id] })).code).toBe(738);
+    expect((await api('POST', '/sp/firmware-campaign', { firmwareId: fw.data.id, chargerIds: [c.id] })).code).toBe(740);
     expect((await api('POST', '/sp/firmware-campaign', { firmwareId: 999999, chargerIds: [c.id] })).code).toBe(809);
     expect((await api('POST', '/sp/firmware-campaign', { firmwareId: fw.data.id, chargerIds: [] })).code).toBe(602);
   });

@@ -26,6 +26,18 @@ export async function readSheet(bytes: Uint8Array | ArrayBuffer): Promise<ReadCe
   return out;
 }
 
+/** The number format of each cell of the first sheet of `bytes`, row by row (none → null). */
+export async function readFormats(bytes: Uint8Array | ArrayBuffer): Promise<(string | null)[][]> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load((bytes instanceof ArrayBuffer ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) as unknown as ExcelJS.Buffer);
+  const ws = wb.worksheets[0];
+  const out: (string | null)[][] = [];
+  ws.eachRow((row) => {
+    out.push(Array.from({ length: ws.columnCount }, (_, i) => row.getCell(i + 1).numFmt ?? null));
+  });
+  return out;
+}
+
 /** The name of the first sheet of `bytes`. */
 export async function firstSheetName(bytes: Uint8Array | ArrayBuffer): Promise<string> {
   const wb = new ExcelJS.Workbook();

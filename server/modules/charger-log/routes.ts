@@ -5,24 +5,31 @@
  *   a frame that is not OCPP-J, and COMMAND for the outcome row of a console command);
  * - GET /sp/connection-attempt?page&size&identity&reason&startTime&endTime
  *   refused OCPP handshakes, newest first.
- * Both need `menu:events:chargerlog` and are company-scoped: a company user sees the rows of its
+ * - GET /sp/charger-log/frames?size&cursor&serialNum&action&direction&messageType&messageId&companyCode&startTime&endTime
+ *   the screen's keyset page (./frames.ts): newest first, each frame with its paired call or
+ *   answer, `nextCursor` for the next page, no total; a malformed cursor → 400 `cursor`.
+ * - GET /sp/charger-log/chargers?q  the chargers in scope whose SN contains `q` (20 at most), for
+ *   the charger pickers of the charger log and Diagnosis (either permission).
+ * All need `menu:events:chargerlog` and are company-scoped: a company user sees the rows of its
  * own chargers; attempts with an unknown identity (no company) are seen by administrators only.
  * A bad time range (domain/time-range.ts) → 715. Answer `{ records, total }`; times are ISO-8601
  * UTC (`createTimeStamp`).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { chargerLog, connectionAttempt } from '../../db/schema.js';
+import { charger, chargerLog, connectionAttempt } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
 import { ok, type Page } from '../../http/envelope.js';
-import { limitOffset, pageQuery, timeQuery } from '../../http/paging.js';
+import { likeTerm, limitOffset, pageQuery, timeQuery } from '../../http/paging.js';
 import { assertFilterInScope, scopeWhere } from '../../http/scope.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 import { checkTimeRange } from '../order/filter.js';
 import { answersWith, pageOf } from '../../../domain/entities/api.js';
-import { chargerLogRecord, connectionAttemptRecord, type ChargerLogRecord, type ConnectionAttemptRecord } from '../../../domain/entities/charger-log.js';
+import { framePage } from './frames.js';
+import { scheduleLogRetention } from './retention.js';
+import { chargerChoice, chargerLogFramePage, chargerLogRecord, connectionAttemptRecord, type ChargerLogRecord, type ConnectionAttemptRecord } from '../../../domain/entities/charger-log.js';
 
 const PERMISSION = PERMISSIONS.events.chargerLog;
 
@@ -36,6 +43,14 @@ const chargerLogQuery = pageQuery.extend({
   endTime: timeQuery.optional(),
 });
 
+const framesQuery = chargerLogQuery.omit({ page: true, sort: true, order: true }).extend({
+  size: z.coerce.number().int().min(1).max(500).default(50),
+  cursor: z.string().max(40).optional(),
+  messageId: z.string().max(64).optional(),
+});
+
+const chargerChoiceQuery = z.object({ q: z.string().max(64).optional() });
+
 const attemptQuery = pageQuery.extend({
   identity: z.string().max(200).optional(),
   reason: z.string().max(64).optional(),
@@ -47,6 +62,7 @@ const attemptQuery = pageQuery.extend({
 
 const ocppAdminRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  scheduleLogRetention(app);
 
   r.get('/charger-log', { config: { permission: PERMISSION }, schema: { tags: ['charger-log'], querystring: chargerLogQuery, response: answersWith(pageOf(chargerLogRecord)) } }, async (req) => {
     const auth = authOf(req);
@@ -76,6 +92,24 @@ const ocppAdminRoutes: FastifyPluginAsync = async (app) => {
       })),
     };
     return ok(req, page);
+  });
+
+  r.get('/charger-log/frames', { config: { permission: PERMISSION }, schema: { tags: ['charger-log'], querystring: framesQuery, response: answersWith(chargerLogFramePage) } }, async (req) => {
+    const auth = authOf(req);
+    const q = req.query;
+    assertFilterInScope(auth, q);
+    checkTimeRange(q.startTime, q.endTime);
+    const { size, cursor, ...filter } = q;
+    return ok(req, await framePage(app.db, { ...filter, scope: scopeWhere(auth, chargerLog) }, size, cursor));
+  });
+
+  r.get('/charger-log/chargers', { config: { permission: [PERMISSION, PERMISSIONS.events.diagnosis] }, schema: { tags: ['charger-log'], querystring: chargerChoiceQuery, response: answersWith(z.array(chargerChoice)) } }, async (req) => {
+    const auth = authOf(req);
+    const q = req.query.q?.trim();
+    const rows = await app.db.select({ serialNum: charger.serialNum, companyCode: charger.companyCode, online: charger.online })
+      .from(charger).where(and(scopeWhere(auth, charger), q ? ilike(charger.serialNum, likeTerm(q)) : undefined))
+      .orderBy(charger.serialNum).limit(20);
+    return ok(req, rows);
   });
 
   r.get('/connection-attempt', { config: { permission: PERMISSION }, schema: { tags: ['charger-log'], querystring: attemptQuery, response: answersWith(pageOf(connectionAttemptRecord)) } }, async (req) => {

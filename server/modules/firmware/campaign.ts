@@ -4,7 +4,7 @@
  *
  * - Eligibility (decided, docs/decisions.md "Firmware upgrades"): online, active, whole charger
  *   Available and every connector Available; anything else (charging, faulted…) → 726. A charger
- *   whose model is not the firmware's → 738; unknown or out of the caller's scope → 800; of another
+ *   whose model is not the firmware's → 740; unknown or out of the caller's scope → 800; of another
  *   company than the campaign's → 725. Those are left out (`refused`); none left → the first code.
  * - Waves: with `waveSize`, the first N chargers are sent first; the rest once every first-wave
  *   charger is settled and the first wave's success rate reaches `successThreshold` (else PAUSED,
@@ -151,7 +151,7 @@ export async function startCampaign(app: FastifyInstance, auth: AuthContext, inp
     if (!c || !inScope(auth, c)) { refused.push({ chargerId: id, serialNum: null, code: 800, reason: 'unknown' }); continue; }
     companyCode ??= c.companyCode;
     if (c.companyCode !== companyCode) { refused.push({ chargerId: id, serialNum: c.serialNum, code: 725, reason: 'company' }); continue; }
-    if (c.model !== fw.deviceModel) { refused.push({ chargerId: id, serialNum: c.serialNum, code: 738, reason: 'model' }); continue; }
+    if (c.model !== fw.deviceModel) { refused.push({ chargerId: id, serialNum: c.serialNum, code: 740, reason: 'model' }); continue; }
     const reason = notIdleReason(c, c.connectorStatuses);
     if (reason) { refused.push({ chargerId: id, serialNum: c.serialNum, code: 726, reason }); continue; }
     eligible.push(c);

@@ -12,7 +12,8 @@ import {
 import { formatMoney } from '../../utils/number';
 import { amountError } from './amount';
 import { postAction } from './api';
-import { PREPAY_TYPES, type BalanceHolder, type BalanceOperation, type HolderResource } from './types';
+import { PREPAY_TYPES } from '../../../domain/enums';
+import type { BalanceHolder, BalanceOperation, HolderResource } from './holder';
 
 export interface BalanceDialogProps {
   resource: HolderResource;

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Confirm, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { Switch, Tooltip } from '@mui/material';
 import type { ChargeDeskDataProvider } from '../../../dataProvider';
-import type { HolderResource } from './types';
+import type { HolderResource } from './holder';
 
 export function StatusButton({ resource, id, active, label }: { resource: HolderResource; id: number; active: boolean; label?: string }) {
   const translate = useTranslate();

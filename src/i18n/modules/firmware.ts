@@ -1,7 +1,7 @@
 /** Messages of System › Device Version (the firmware catalogue) and of upgrade campaigns (requirements §15). */
 import { catalogueMessage, type Lang } from '../../../domain/errors';
 
-const CODES = [718, 719, 720, 725, 726, 738, 800] as const;
+const CODES = [718, 719, 720, 725, 726, 740, 800] as const;
 const codes = (lang: Lang) => Object.fromEntries(CODES.map((c) => [String(c), catalogueMessage(c, lang)]));
 
 export default {

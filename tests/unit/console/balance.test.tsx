@@ -6,7 +6,6 @@ import { createI18nProvider } from '../../../src/i18n';
 import { amountCode, amountError } from '../../../src/components/balance/amount';
 import { sheetRows } from '../../../src/utils/spreadsheet';
 import { BalanceDialog } from '../../../src/components/balance/BalanceDialog';
-import { cardUserBody } from '../../../resources/card-user/validators';
 import { cardUserCreate } from '../../../domain/entities/card-user';
 import { schemaFieldErrors } from '../../../src/forms/schemaValidate';
 import { catalogueMessage } from '../../../domain/errors';
@@ -45,10 +44,6 @@ describe('card user form rules (the entity declaration)', () => {
     expect(schemaFieldErrors(cardUserCreate, { companyCode: 'A', cardNumber: '01', lastName: 'Li', firstName: 'Lei', scope: 'STATIONS', stationIds: [] }, ctx))
       .toEqual({ stationIds: catalogueMessage(603, 'en') });
     expect(schemaFieldErrors(cardUserCreate, { companyCode: 'A', cardNumber: '01', lastName: 'Li', firstName: 'Lei', scope: 'ALL' }, ctx)).toEqual({});
-  });
-  it('sends the declaration\'s body: trimmed, blanks as null, no stations for ALL, no read-only fields', () => {
-    expect(cardUserBody({ id: 4, balance: '3.00', companyCode: ' A ', cardNumber: ' 01 ', lastName: 'Li', firstName: 'Lei', email: '', mobile: ' ', scope: 'ALL', stationIds: [3] }))
-      .toEqual({ companyCode: 'A', cardNumber: '01', lastName: 'Li', firstName: 'Lei', email: null, mobile: null, scope: 'ALL', stationIds: [], managerCard: false, active: true });
   });
 });
 

@@ -18,11 +18,15 @@ import StopIcon from '@mui/icons-material/Stop';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import PowerSettingsNewIcon from '@mui/icons-material/PowerSettingsNew';
-import { errorCode } from '../../dataProvider';
-import { postAction } from '../../src/components/balance/api';
+import { errorCode } from '../../../dataProvider';
+import { postAction } from '../balance/api';
 import { CommandUserPicker } from './CommandUserPicker';
-import { COMMANDS, commandFormError, commandRequest, type CommandAnswer, type CommandForm, type CommandName } from './CommandRequests';
-import type { ChargerRecord } from './types';
+import { COMMANDS, answerStatus, commandFormError, commandRequest, type CommandForm, type CommandName } from './CommandRequests';
+import type { CommandAnswer } from '../../../domain/entities/command';
+import type { ChargerRecord } from '../../../domain/entities/charger';
+
+/** What the commands need of a charger (a charger record, or a charger of station monitoring). */
+export type CommandTarget = Pick<ChargerRecord, 'id' | 'serialNum' | 'online' | 'companyCode' | 'connectors'>;
 
 const ICONS: Record<CommandName, typeof PlayArrowIcon> = {
   'remote-start': PlayArrowIcon, 'remote-stop': StopIcon, reset: RestartAltIcon, unlock: LockOpenIcon, availability: PowerSettingsNewIcon,
@@ -32,7 +36,7 @@ const ICONS: Record<CommandName, typeof PlayArrowIcon> = {
 const IN_SESSION = new Set(['Preparing', 'Charging', 'SuspendedEVSE', 'SuspendedEV', 'Finishing']);
 
 /** The first form of each command. */
-function initialForm(name: CommandName, record: ChargerRecord): CommandForm {
+function initialForm(name: CommandName, record: CommandTarget): CommandForm {
   const first = record.connectors?.[0]?.connectorId;
   switch (name) {
     case 'remote-start': return { userKind: 'card', connectorId: record.connectors?.find((c) => c.status === 'Available' || c.status === 'Preparing')?.connectorId ?? first };
@@ -47,7 +51,7 @@ function initialForm(name: CommandName, record: ChargerRecord): CommandForm {
 type Outcome = { ok: true; answer: CommandAnswer } | { ok: false; message: string; code?: number };
 
 function ConnectorSelect({ record, value, onChange, allowWhole, allowAny }: {
-  record: ChargerRecord; value: number | undefined; onChange: (v: number | undefined) => void; allowWhole?: boolean; allowAny?: boolean;
+  record: CommandTarget; value: number | undefined; onChange: (v: number | undefined) => void; allowWhole?: boolean; allowAny?: boolean;
 }) {
   const translate = useTranslate();
   const ids = (record.connectors ?? []).map((c) => c.connectorId).filter((id) => id > 0);
@@ -74,7 +78,7 @@ function ConnectorSelect({ record, value, onChange, allowWhole, allowAny }: {
   );
 }
 
-function CommandDialog({ record, name, onClose }: { record: ChargerRecord; name: CommandName; onClose: () => void }) {
+function CommandDialog({ record, name, onClose }: { record: CommandTarget; name: CommandName; onClose: () => void }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider();
   const refresh = useRefresh();
@@ -99,7 +103,7 @@ function CommandDialog({ record, name, onClose }: { record: ChargerRecord; name:
       setBusy(false);
     }
   };
-  const status = outcome?.ok ? outcome.answer.answer?.status : undefined;
+  const status = outcome?.ok ? answerStatus(outcome.answer) : undefined;
 
   return (
     <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="xs" data-testid={`command-dialog-${name}`}>
@@ -192,7 +196,7 @@ function CommandDialog({ record, name, onClose }: { record: ChargerRecord; name:
 }
 
 /** The commands menu of one charger (a button for a grid row or a detail view). */
-export function ChargerCommands({ record }: { record: ChargerRecord | undefined }) {
+export function ChargerCommands({ record }: { record: CommandTarget | undefined }) {
   const translate = useTranslate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [command, setCommand] = useState<CommandName | null>(null);
