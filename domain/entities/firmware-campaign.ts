@@ -63,8 +63,10 @@ export const campaignRecord = z.object({
   stationId: int.nullable(),
   gatewaySn: z.string().nullable(),
   status: z.enum(CAMPAIGN_STATUSES),
-  outcome: z.enum(CAMPAIGN_OUTCOMES).nullable(),
-  pauseReason: z.enum(PAUSE_REASONS).nullable(),
+  /** One of CAMPAIGN_OUTCOMES once finished, else null. */
+  outcome: z.string().nullable(),
+  /** One of PAUSE_REASONS while paused, else null. */
+  pauseReason: z.string().nullable(),
   waveSize: int.nullable(),
   successThreshold: int,
   failureLimit: int.nullable(),
