@@ -180,7 +180,7 @@ async function runTarget(target: string): Promise<Record<string, unknown>> {
   const { child: server, port } = target === 'bare'
     ? await spawnServer('load/bare-server.ts', {})
     : await spawnServer('load/chargedesk-server.ts', { BENCH_DB: target, BENCH_CHARGERS: String(total) },
-      opt.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${target}-${Date.now()}.cpuprofile`] : []);
+      opt.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, target)}`] : []);
   const url = target === 'bare' ? `ws://127.0.0.1:${port}/ocpp` : `ws://127.0.0.1:${port}/ocpp`;
   const base = `http://127.0.0.1:${port}`;
   const out: Record<string, unknown> = { target };

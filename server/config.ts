@@ -110,7 +110,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     loginLockMinutes: num(env.LOGIN_LOCK_MINUTES, 15),
     listenBacklog: num(env.LISTEN_BACKLOG, 4096),
     dbPoolSize,
-    ocppDbConcurrency: Math.max(1, num(env.OCPP_DB_CONCURRENCY, Math.max(1, dbPoolSize - 4))),
+    // PGlite is one connection that queues every query in order: two OCPP messages at a time leave the console next in line.
+    ocppDbConcurrency: Math.max(1, num(env.OCPP_DB_CONCURRENCY, databaseUrl ? Math.max(1, dbPoolSize - 4) : 2)),
     ocppMaxChargers: num(env.OCPP_MAX_CHARGERS, 10_000),
     seenFlushMs: num(env.OCPP_SEEN_FLUSH_MS, 5000),
     identityCacheMs: num(env.OCPP_IDENTITY_CACHE_MS, 30_000),

@@ -25,14 +25,19 @@ export const connectorRecord = z.object({
   statusAt: isoTime,
 });
 
-/** A charger as the read API answers it (`GET /sp/charger`, `GET /sp/charger/{id}`); docs/api.md. */
-export const chargerRecord = z.object({
+/** The first fields of a registered device (charger, gateway): its identity and where it stands. */
+export const devicePlacement = {
   id: int,
   serialNum: z.string(),
   companyCode: z.string(),
   companyName: z.string().nullable(),
   stationId: int.nullable(),
   stationName: z.string().nullable(),
+};
+
+/** A charger as the read API answers it (`GET /sp/charger`, `GET /sp/charger/{id}`); docs/api.md. */
+export const chargerRecord = z.object({
+  ...devicePlacement,
   chargerStationCode: z.string().nullable(),
   phase: z.string(),
   lifeStatus: z.string(),

@@ -9,11 +9,11 @@ import { UpgradeSection } from '../firmware/UpgradeSection';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import {
-  Button, Confirm, EditButton, Loading, RecordContextProvider, useDataProvider, useGetOne, useNotify, useTranslate,
+  Button, Confirm, EditButton, Loading, RecordContextProvider, useGetOne, useNotify, useTranslate,
 } from 'react-admin';
 import { Box, Card, CardContent, CardHeader, Grid, Link } from '@mui/material';
 import PowerSettingsNewIcon from '@mui/icons-material/PowerSettingsNew';
-import type { ChargeDeskDataProvider } from '../../dataProvider';
+import { useSpCall } from '../../src/hooks/useApi';
 import { ErrorState, RelativeTime } from '../../src/components/common';
 import { useLiveEvents } from '../../src/hooks/useLiveEvents';
 import { formatDateTime } from '../../src/utils/date';
@@ -32,7 +32,7 @@ export function ChargerShow() {
   const { id } = useParams();
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<ChargeDeskDataProvider>();
+  const call = useSpCall();
   const { data, isPending, error, refetch } = useGetOne<ChargerDetail>('charger', { id: Number(id) }, { enabled: Boolean(id) });
   useLiveEvents(() => { void refetch(); }, { events: ['charger'] });
   const [confirm, setConfirm] = useState<Pending>(null);
@@ -47,7 +47,7 @@ export function ChargerShow() {
     setBusy(true);
     try {
       if (action) {
-        await dataProvider.setStatus('charger', { id: data.id, active: action === 'activate' });
+        await call('PUT', `charger/${data.id}/status`, { active: action === 'activate' });
         notify(`resources.charger.notifications.${action}d`, { type: 'success' });
       }
       await refetch();

@@ -57,8 +57,9 @@ describe('Excel cells are neutralised', () => {
 describe('the recharge dialog', () => {
   const holder = { id: 7, balance: '12.50', currency: 'EUR', active: true };
 
-  function renderDialog(create: (resource: string, params: { data: Record<string, unknown> }) => Promise<{ data: Record<string, unknown> }>) {
-    const dataProvider = testDataProvider({ create: create as never });
+  function renderDialog(post: (path: string, body: Record<string, unknown>) => Promise<Record<string, unknown>>) {
+    const call = (method: string, path: string, body: Record<string, unknown>) => (method === 'POST' ? post(path, body) : Promise.reject(new Error(method)));
+    const dataProvider = testDataProvider({ call } as never);
     return render(
       <AdminContext dataProvider={dataProvider} i18nProvider={createI18nProvider()}>
         <BalanceDialog resource="card-user" holder={holder} holderLabel="CARD-7" operation="recharge" open onClose={() => {}} />
@@ -68,7 +69,7 @@ describe('the recharge dialog', () => {
 
   it('checks the amount, then posts it and closes', async () => {
     const calls: Array<[string, Record<string, unknown>]> = [];
-    renderDialog(async (resource, params) => { calls.push([resource, params.data]); return { data: { id: 1 } }; });
+    renderDialog(async (path, body) => { calls.push([path, body]); return { id: 1 }; });
     expect((await screen.findByTestId('balance-current')).textContent).toContain('12.50 EUR');
     const input = screen.getByTestId('balance-amount');
     fireEvent.change(input, { target: { value: '-5' } });
