@@ -6,7 +6,7 @@
  * confirmation, a process dialog (handle method required, 617) and the show page with every time
  * of the lifecycle. Types come from domain/entities/event.ts.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
   Button, Confirm, Datagrid, DateTimeInput, FilterButton, FunctionField, List, Loading, Pagination, SelectArrayInput, SelectInput, TextField,
@@ -190,6 +190,22 @@ function BulkActions() {
   );
 }
 
+/**
+ * Applies the starting filter once, when the list opens without one: react-admin ignores
+ * `filterDefaultValues` here (the location's own query keys), so the list would show the server's
+ * default without the spec's `startTime` / `eventStatus` / `serialNum`.
+ */
+function StartingFilter({ values }: { values: Record<string, unknown> }) {
+  const { filterValues, setFilters, displayedFilters } = useListContext();
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    if (done) return;
+    setDone(true);
+    if (Object.keys(filterValues).length === 0) setFilters(values, displayedFilters);
+  }, [done, filterValues, setFilters, displayedFilters, values]);
+  return null;
+}
+
 /** The spec's query parameters of Eventes (requirements R2.13) as the list's starting filter. */
 function useSpecFilter(): Record<string, unknown> {
   const [params] = useSearchParams();
@@ -229,6 +245,7 @@ export function EventList() {
       error={<ErrorState />}
       aside={undefined}
     >
+      <StartingFilter values={defaults} />
       <StatusChips />
       <Datagrid
         bulkActionButtons={<BulkActions />}

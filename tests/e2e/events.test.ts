@@ -71,10 +71,10 @@ describe('events in the console', () => {
       await api.login(c.user, 'demo1234');
       const stored = await api.get<EventRow>(`event/${id}`);
       expect(stored).toMatchObject({ deviceSn: sn, status: 'PROCESSED', handler: c.user, handleMethod: c.method });
-      // The list: gone from Happening, there under Processed.
-      await page.goto(`/#/Events/Eventes?serialNum=${sn}`);
+      // The list: the spec's query parameters apply (Processed, this SN).
+      await page.goto(`/#/Events/Eventes?eventStatus=PROCESSED&serialNum=${sn}`);
       await page.getByTestId('event-status-chips').waitFor();
-      await page.getByTestId('event-chip-PROCESSED').click();
+      await poll(async () => (await page.getByTestId('event-chip-PROCESSED').getAttribute('class')) ?? '').toContain('MuiChip-filled');
       await poll(async () => (await page.getByTestId('events-grid').innerText())).toContain(sn);
       expect(errors).toEqual([]);
     });
