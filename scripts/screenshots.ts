@@ -103,6 +103,9 @@ async function desktop(browser: Browser, server: ServerProcess, lang: 'en' | 'zh
 /** Device management screens (requirements §15): [route, marker test id, file name]. */
 const DEVICE_SCREENS: readonly [string, string, string][] = [
   ['/#/System/DeviceVersion', 'firmware-grid', 'device-version'],
+  // Events (requirements R2.40–R2.45, R2.21): the charger log and a simulated charger's diagnosis over the last hour
+  ['/#/Events/ChargerLog', 'charger-log-page', 'charger-log'],
+  [`/#/Events/Diagnosis?serialNum=VOLTA00000000101&startTime=${encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString())}`, 'diagnosis-page', 'diagnosis'],
 ];
 
 /** The device management screens on a phone, in `lang`. */
