@@ -30,8 +30,9 @@ import orderExport from './order-export/routes.js';
 import orderClose from './order/close.js';
 import monitoring from './monitoring/routes.js';
 import diagnosis from './diagnosis/routes.js';
+import mail from './mail/routes.js';
 import firmware from './firmware/routes.js';
 
 export const apiModules: FastifyPluginAsync[] = [auth, notifications, company, companyUser, roles, menus, profile, cardUser, appUser, statistics, command, charger, order, dashboard, live, chargerLog,
   stationGroup, station, gateway, rateTemplate, search, consoleConfig, orderExportSetting, orderExport, orderClose, monitoring,
-  firmware, diagnosis];
+  firmware, diagnosis, mail];
