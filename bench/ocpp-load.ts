@@ -6,7 +6,8 @@
  *
  * 1. console API latency idle (charger list, dashboard; ChargeDesk only);
  * 2. MeterValues with 10 sampled values, each charger sending the next as soon as the last is
- *    answered, for --meter-seconds: acknowledged per second and p50/p95/p99; the console API
+ *    answered (a charger may send 20 CALLs/s, docs/ocpp.md, so saturation needs enough chargers:
+ *    answers "rate limited" count as errors), for --meter-seconds: acknowledged per second and p50/p95/p99; the console API
  *    measured meanwhile;
  * 3. sessions of --stop-mv meter values each, then StopTransaction: Stop p50/p99;
  * 4. --idle chargers connected (BootNotification) and idle: server RSS per charger, then one
@@ -20,7 +21,7 @@
  * in a database of its own, created and dropped. Writes bench/results/ocpp-load.json (or --name)
  * and prints a table. Every loop is bounded; the run gives up after --timeout-s.
  *
- * Options: --targets bare,postgres,pglite --clients 4 --meter-chargers 100 --meter-seconds 15
+ * Options: --targets bare,postgres,pglite --clients 4 --meter-chargers 200 --meter-seconds 15
  *   --stop-chargers 20 --stop-mv 500 --idle 4000 --heartbeat-window 20 --storm-deadline 90
  *   --profile (node --cpu-prof on the ChargeDesk server; profiles in bench/results/profiles/)
  *   --name ocpp-load --timeout-s 1800
@@ -40,7 +41,7 @@ const { values: opt } = parseArgs({
   options: {
     targets: { type: 'string', default: 'bare,postgres,pglite' },
     clients: { type: 'string', default: '4' },
-    'meter-chargers': { type: 'string', default: '100' },
+    'meter-chargers': { type: 'string', default: '200' },
     'meter-seconds': { type: 'string', default: '15' },
     'stop-chargers': { type: 'string', default: '20' },
     'stop-mv': { type: 'string', default: '500' },
@@ -179,7 +180,7 @@ async function runTarget(target: string): Promise<Record<string, unknown>> {
   const { child: server, port } = target === 'bare'
     ? await spawnServer('load/bare-server.ts', {})
     : await spawnServer('load/chargedesk-server.ts', { BENCH_DB: target, BENCH_CHARGERS: String(total) },
-      opt.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${target}-${Date.now()}.cpuprofile`] : []);
+      opt.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, target)}`] : []);
   const url = target === 'bare' ? `ws://127.0.0.1:${port}/ocpp` : `ws://127.0.0.1:${port}/ocpp`;
   const base = `http://127.0.0.1:${port}`;
   const out: Record<string, unknown> = { target };
@@ -298,7 +299,14 @@ async function main() {
   const startedAt = new Date().toISOString();
   const uptimeBefore = os.loadavg().map(r1);
   const results: Record<string, Record<string, unknown>> = {};
-  for (const t of TARGETS) results[t] = await runTarget(t);
+  const outDir = path.join(here, 'results');
+  fs.mkdirSync(outDir, { recursive: true });
+  for (const t of TARGETS) {
+    results[t] = { loadAverageAtStart: os.loadavg().map(r1), ...(await runTarget(t)) };
+    // Written after each target, so a run cut short keeps what it measured.
+    fs.writeFileSync(path.join(outDir, `${NAME}.partial.json`), `${JSON.stringify(results, null, 2)}\n`);
+  }
+  fs.rmSync(path.join(outDir, `${NAME}.partial.json`), { force: true });
   const result = {
     name: NAME, benchmark: 'ocpp-load', at: startedAt,
     parameters: { targets: TARGETS, clients: CLIENTS, meterChargers: METER_N, meterSeconds: METER_S, stopChargers: STOP_N, stopMeterValues: STOP_MV, idle: IDLE_N, heartbeatWindowS: HB_S, stormDeadlineS: STORM_S },
@@ -307,8 +315,6 @@ async function main() {
   };
   const text = table(results);
   process.stdout.write(`\n${text}\nload average before ${uptimeBefore.join(' ')}, after ${result.machine.loadAverageAfter.join(' ')}\n`);
-  const outDir = path.join(here, 'results');
-  fs.mkdirSync(outDir, { recursive: true });
   fs.writeFileSync(path.join(outDir, `${NAME}.json`), `${JSON.stringify(result, null, 2)}\n`);
   fs.writeFileSync(path.join(outDir, `${NAME}.md`), `${text}\n\nload average (1/5/15 min) before ${uptimeBefore.join(' ')}, after ${result.machine.loadAverageAfter.join(' ')}; ${startedAt}\n`);
   process.stdout.write(`written bench/results/${NAME}.json and .md\n`);

@@ -165,17 +165,31 @@ function dailyMeasure(x: number, ws: number, we: number): number {
   return days * (we - ws) + Math.min(Math.max(rest - ws, 0), we - ws);
 }
 
+/** The parts of `segments` (ordered, contiguous) that lie in [t0, t1). */
+function clipSegments(segments: readonly OffsetSegment[], t0: number, t1: number): OffsetSegment[] {
+  const out: OffsetSegment[] = [];
+  for (const s of segments) {
+    if (s.to <= t0) continue;
+    if (s.from >= t1) break;
+    out.push({ from: Math.max(s.from, t0), to: Math.min(s.to, t1), offset: s.offset });
+  }
+  return out;
+}
+
 /**
  * Milliseconds of [t0, t1) spent in each window (local time of `timeZone`), computed
  * arithmetically per stretch of constant offset: O(windows × offset stretches), whatever the span.
  * Time outside every window (a template that does not cover the day) counts for window 0.
+ * `segments`, when given, are the zone's offset stretches over a span covering [t0, t1)
+ * (from {@link offsetSegments}), so a session's readings share one time-zone walk.
  */
-export function windowOverlaps(t0: number, t1: number, details: readonly RateWindow[], timeZone: string): number[] {
+export function windowOverlaps(t0: number, t1: number, details: readonly RateWindow[], timeZone: string, segments?: readonly OffsetSegment[]): number[] {
   const out = details.map(() => 0);
   if (t1 <= t0 || details.length === 0) return out;
   const bounds = details.map((w) => [minutesOf(w.startTime) * 60_000, minutesOf(w.endTime) * 60_000] as const);
   let covered = 0;
-  for (const seg of offsetSegments(t0, t1, timeZone)) {
+  const covering = segments && segments.length && segments[0].from <= t0 && segments[segments.length - 1].to >= t1;
+  for (const seg of covering ? clipSegments(segments, t0, t1) : offsetSegments(t0, t1, timeZone)) {
     const a = seg.from + seg.offset;
     const b = seg.to + seg.offset;
     bounds.forEach(([ws, we], i) => {
@@ -225,11 +239,15 @@ export function energyIncrements(samples: readonly MeterSample[]): { from: numbe
 export function splitEnergy(samples: readonly MeterSample[], details: readonly RateWindow[], timeZone: string): Dec[] {
   const perWindow = details.map(() => new D(0));
   if (details.length === 0) return perWindow;
-  for (const inc of energyIncrements(samples)) {
+  const increments = energyIncrements(samples);
+  if (!increments.length) return perWindow;
+  // One walk over the zone's offsets for the whole session (increments are in time order).
+  const segments = offsetSegments(increments[0].from, Math.max(increments[increments.length - 1].to, increments[increments.length - 1].from + 1), timeZone);
+  for (const inc of increments) {
     const kwh = inc.wh.div(1000);
     const overlaps = inc.to > inc.from
-      ? windowOverlaps(inc.from, inc.to, details, timeZone)
-      : windowOverlaps(inc.from, inc.from + 1, details, timeZone);
+      ? windowOverlaps(inc.from, inc.to, details, timeZone, segments)
+      : windowOverlaps(inc.from, inc.from + 1, details, timeZone, segments);
     const span = overlaps.reduce((s, m) => s + m, 0);
     const lastIdx = overlaps.reduce((last, m, i) => (m > 0 ? i : last), 0);
     let given = new D(0);

@@ -58,8 +58,9 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
  * - STALE_AFTER_REBOOT: closed after the charger rebooted and reported the connector Available;
  * - METER_OUT_OF_RANGE: a meterStop outside the register range or below meterStart;
  * - LATE_STOP: the charger's Stop arrived after the order was closed; re-priced, balance corrected.
+ * - BALANCE_LIMIT: stopped by the CSMS (RemoteStopTransaction) because its cost so far reached the card's or app user's balance (requirements §16).
  */
-export const ORDER_FLAGS = ['CHARGER_CLOCK', 'STOP_BEFORE_START', 'SUPERSEDED', 'STALE_AFTER_REBOOT', 'METER_OUT_OF_RANGE', 'LATE_STOP'] as const;
+export const ORDER_FLAGS = ['CHARGER_CLOCK', 'STOP_BEFORE_START', 'SUPERSEDED', 'STALE_AFTER_REBOOT', 'METER_OUT_OF_RANGE', 'LATE_STOP', 'BALANCE_LIMIT'] as const;
 export type OrderFlag = (typeof ORDER_FLAGS)[number];
 
 export const USER_TYPES = ['CARD', 'APP'] as const;

@@ -79,7 +79,8 @@ export const CATALOGUE = {
   611: empty('Menu', '菜单'),
   612: empty('Firmware', '固件'),
   613: empty('Notification', '通知'),
-  614: empty('Smart charging', '智能充电'),
+  // §5 smart charging: time and current required, the current not above the station's total.
+  614: { status: 400, en: 'Smart charging: a current is required and cannot exceed the allowed total', zh: '智能充电：电流必须填写且不能超过允许的总电流' },
   615: empty('Time', '时间'),
   616: empty('Maintainer', '维护人员'),
   617: empty('Handle method', '处理方式'),
@@ -129,6 +130,8 @@ export const CATALOGUE = {
   735: { status: 409, en: 'The event is no longer happening: it was already processed, ignored or recovered', zh: '该事件已不在发生中：已被处理、忽略或已恢复' },
   736: { status: 409, en: 'This vendor error code is already mapped', zh: '该厂商故障码已存在映射' },
   737: { status: 404, en: 'Vendor code entry not found', zh: '厂商故障码映射不存在' },
+  738: { status: 409, en: 'The charger is already a home charger', zh: '该充电桩已是家用充电桩' },
+  739: { status: 409, en: 'The app user already has access to this home charger', zh: '该App用户已可使用此家用充电桩' },
   // 800: not found
   800: { status: 404, en: 'Charge point not found', zh: '充电桩不存在' },
   801: { status: 404, en: 'Station not found', zh: '站点不存在' },

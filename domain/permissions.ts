@@ -37,6 +37,8 @@ export const PERMISSIONS = {
     section: 'menu:homestations',
     chargerProfiles: 'menu:homestations:chargerprofiles',
     appUsers: 'menu:homestations:appusers',
+    /** Smart-charging schedules and charging profiles (requirements §16; beyond the spec's menus). */
+    smartCharging: 'menu:homestations:smartcharging',
   },
   analytics: 'menu:analytics',
   reportTickets: 'menu:reporttickets',

@@ -68,6 +68,7 @@ export const ROUTES: RouteNode[] = [
     children: [
       child('HomeStations', 'ChargerProfile', 'chargerProfile', P.homeStations.chargerProfiles, 'Power'),
       child('HomeStations', 'AppUserses', 'homeAppUsers', P.homeStations.appUsers, 'PhoneIphone'),
+      child('HomeStations', 'SmartCharging', 'smartCharging', P.homeStations.smartCharging, 'ElectricalServices'),
     ],
   },
   { path: '/AnalyTics/AnalyTics', key: 'analytics', permission: P.analytics, icon: 'Analytics' },

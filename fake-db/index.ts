@@ -21,6 +21,7 @@ import { DEMO_COMPANIES, DEMO_GATEWAY_FIRMWARE, DEMO_MODELS, STOP_REASONS, type 
 import { demoLogoPng } from './logo.js';
 import { mulberry32, type Rng } from './prng.js';
 import { priceDemoSession } from './pricing.js';
+import { seedHomeStations } from './home.js';
 import { demoTariff, seedRateTemplates } from './rate-templates.js';
 import { seedDemoFirmware } from './firmware.js';
 import { ENERGY_REGISTER } from '../domain/meter.js';
@@ -124,6 +125,8 @@ export async function loadDemoIfEmpty(db: Db, opts: DemoOptions = {}): Promise<{
     // Rate templates the orders above are priced with (time of use), assigned to every station.
     await seedRateTemplates(tx, DEMO_COMPANIES);
     await seedDemoFirmware(tx);
+    // Home chargers with their owners, family and guests.
+    for (const c of DEMO_COMPANIES) await seedHomeStations(tx, c.code, now);
   });
   return { loaded: true, counts };
 }

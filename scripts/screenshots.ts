@@ -140,6 +140,34 @@ async function mobile(browser: Browser, server: ServerProcess): Promise<void> {
   }
 }
 
+/** Home stations and smart charging screens (requirements §16): `[path, marker test id, file name]`. */
+const HOME_SCREENS: readonly (readonly [string, string, string])[] = [
+  ['/HomeStations/ChargerProfile', 'home-chargers-grid', 'home-chargers'],
+  ['/HomeStations/ChargerProfile/1', 'home-last-answer', 'home-charger-edit'],
+  ['/HomeStations/AppUserses', 'home-users-grid', 'home-app-users'],
+  ['/HomeStations/AppUserses/orders', 'home-orders-grid', 'home-orders'],
+];
+
+/** The home screens in `lang` at 1440×900 and 390×844. */
+async function homeScreens(browser: Browser, server: ServerProcess, lang: 'en' | 'zh'): Promise<void> {
+  for (const [suffix, viewport] of [['', { width: 1440, height: 900 }], ['-mobile', { width: 390, height: 844 }]] as const) {
+    const context = await newContext(browser, { baseURL: server.baseUrl, language: lang, viewport, isMobile: suffix !== '' });
+    try {
+      const page = await context.newPage();
+      await page.goto('/#/login');
+      await settle(page, 'login-form');
+      await signIn(page, server.adminPassword);
+      for (const [route, marker, name] of HOME_SCREENS) {
+        await page.goto(`/#${route}`);
+        await settle(page, marker);
+        await shoot(page, `${lang}-${name}${suffix}`, suffix === '');
+      }
+    } finally {
+      await context.close();
+    }
+  }
+}
+
 async function main() {
   fs.mkdirSync(OUT, { recursive: true });
   process.stdout.write('starting the server with the demo network and simulated chargers…\n');
@@ -158,6 +186,8 @@ async function main() {
     await mobile(browser, server);
     await mobileDevices(browser, server, 'en');
     await mobileDevices(browser, server, 'zh');
+    await homeScreens(browser, server, 'en');
+    await homeScreens(browser, server, 'zh');
   } catch (err) {
     process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\nserver output:\n${server.output().slice(-4000)}\n`);
     process.exitCode = 1;

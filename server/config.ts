@@ -42,6 +42,21 @@ export interface Config {
   loginMaxAddressFailures: number;
   /** Failure window and cooling-off time of the sign-in throttle (minutes; LOGIN_LOCK_MINUTES). */
   loginLockMinutes: number;
+  /** Pending-connection queue of the listening socket (LISTEN_BACKLOG; the kernel caps it at net.core.somaxconn). */
+  listenBacklog: number;
+  /** PostgreSQL connections in the pool (DB_POOL_SIZE). */
+  dbPoolSize: number;
+  /**
+   * OCPP messages handled at once (OCPP_DB_CONCURRENCY): the rest wait their turn in memory, so
+   * the console keeps `dbPoolSize − ocppDbConcurrency` connections to itself.
+   */
+  ocppDbConcurrency: number;
+  /** Chargers this node is meant to hold (OCPP_MAX_CHARGERS): start-up warns when the descriptor limit is lower. */
+  ocppMaxChargers: number;
+  /** How long chargers' last-seen times are gathered in memory before one bulk write (ms; OCPP_SEEN_FLUSH_MS). */
+  seenFlushMs: number;
+  /** How long a handshake's identity lookup is reused (ms; OCPP_IDENTITY_CACHE_MS; 0 = always read). */
+  identityCacheMs: number;
   /** Days the charger log and refused handshakes are kept (LOG_RETENTION_DAYS; 0 = for ever). */
   logRetentionDays: number;
   /** SMTP server of outgoing mail (SMTP_URL, `smtp://user:pass@host:587` or `smtps://…`); none = mail stays queued. */
@@ -75,6 +90,7 @@ const num = (v: string | undefined, d: number) => (v !== undefined && v !== '' &
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
   const demoFlag = argv.includes('--demo');
+  const dbPoolSize = Math.max(2, num(env.DB_POOL_SIZE, 12));
   return {
     port: num(env.PORT, 8080),
     host: env.HOST ?? '0.0.0.0',
@@ -99,6 +115,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     loginMaxFailures: num(env.LOGIN_MAX_FAILURES, 5),
     loginMaxAddressFailures: num(env.LOGIN_MAX_ADDRESS_FAILURES, 20),
     loginLockMinutes: num(env.LOGIN_LOCK_MINUTES, 15),
+    listenBacklog: num(env.LISTEN_BACKLOG, 4096),
+    dbPoolSize,
+    // PGlite is one connection that queues every query in order: two OCPP messages at a time leave the console next in line.
+    ocppDbConcurrency: Math.max(1, num(env.OCPP_DB_CONCURRENCY, databaseUrl ? Math.max(1, dbPoolSize - 4) : 2)),
+    ocppMaxChargers: num(env.OCPP_MAX_CHARGERS, 10_000),
+    seenFlushMs: num(env.OCPP_SEEN_FLUSH_MS, 5000),
+    identityCacheMs: num(env.OCPP_IDENTITY_CACHE_MS, 30_000),
     logRetentionDays: Math.max(0, num(env.LOG_RETENTION_DAYS, 90)),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'ChargeDesk <no-reply@localhost>',

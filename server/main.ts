@@ -12,11 +12,12 @@ import { startCentralSystem } from './ocpp/central-system.js';
 import { loadDemoIfEmpty } from '../fake-db/index.js';
 import { startSimulation } from '../sim/attach.js';
 import { installSafetyNet } from './safety-net.js';
+import { listenOptions } from './http/listen.js';
 
 const config = loadConfig();
 const database = await openDatabase({
   databaseUrl: config.databaseUrl, dataDir: config.dataDir,
-  connectTimeoutMs: config.dbConnectTimeoutMs, statementTimeoutMs: config.dbStatementTimeoutMs,
+  connectTimeoutMs: config.dbConnectTimeoutMs, statementTimeoutMs: config.dbStatementTimeoutMs, poolSize: config.dbPoolSize,
 });
 const app = await buildApp({ db: database.db, config });
 installSafetyNet(app.log);
@@ -31,7 +32,7 @@ const demo = config.demo ? await loadDemoIfEmpty(database.db) : { loaded: false 
 if (demo.loaded) app.log.info('demo network loaded');
 
 const central = startCentralSystem(app);
-await app.listen({ port: config.port, host: config.host });
+await app.listen(listenOptions(config));
 
 const sim = config.simulate && config.demo
   ? await startSimulation({ db: database.db, url: `ws://127.0.0.1:${config.port}/ocpp`, chargers: config.simChargers, log: app.log })

@@ -16,6 +16,7 @@ import { loadConfig, type Config } from '../../server/config.js';
 import { ensureAdmin } from '../../server/db/bootstrap.js';
 import { openDatabase } from '../../server/db/client.js';
 import { cardUser, charger, company, rateDetail, rateTax, rateTemplate, station } from '../../server/db/schema.js';
+import { listenOptions } from '../../server/http/listen.js';
 import { ensureMenus } from '../../server/modules/menu/service.js';
 import { startCentralSystem } from '../../server/ocpp/central-system.js';
 
@@ -53,7 +54,7 @@ async function dropDatabase(): Promise<void> {
 const config: Config = {
   ...loadConfig(process.env, []), port: 0, host: '127.0.0.1', logLevel: 'warn', simulate: false, demo: false, databaseUrl, dataDir: dataDir ?? './data',
 };
-const database = await openDatabase({ databaseUrl, dataDir, connectTimeoutMs: config.dbConnectTimeoutMs, statementTimeoutMs: config.dbStatementTimeoutMs });
+const database = await openDatabase({ databaseUrl, dataDir, connectTimeoutMs: config.dbConnectTimeoutMs, statementTimeoutMs: config.dbStatementTimeoutMs, poolSize: config.dbPoolSize });
 const { db } = database;
 await ensureAdmin(db, BENCH_ADMIN_PASSWORD);
 await ensureMenus(db);
@@ -77,7 +78,7 @@ for (let i = 0; i < n; i += 1000) {
 
 const app = await buildApp({ db, config });
 const central = startCentralSystem(app);
-await app.listen({ port: 0, host: '127.0.0.1' });
+await app.listen({ ...listenOptions(config), port: 0, host: '127.0.0.1' });
 const addr = app.server.address();
 process.send?.({ ready: typeof addr === 'object' && addr ? addr.port : 0, kind: database.kind });
 
@@ -98,5 +99,10 @@ async function shutdown(): Promise<void> {
 }
 process.on('message', (m: { cmd?: string }) => {
   if (m?.cmd === 'shutdown') void shutdown();
+  // bench/soak.ts: the heap as the server sees it (after a full collection when exposed).
+  if (m?.cmd === 'memory') {
+    (globalThis as { gc?: () => void }).gc?.();
+    process.send?.({ memory: process.memoryUsage() });
+  }
 });
 process.on('disconnect', () => void shutdown());

@@ -124,7 +124,8 @@ type Cmd =
   | { cmd: 'sessions'; meterValues: number }
   | { cmd: 'heartbeat'; seconds: number }
   | { cmd: 'close' }
-  | { cmd: 'storm'; deadlineS: number };
+  | { cmd: 'storm'; deadlineS: number }
+  | { cmd: 'soak'; seconds: number; meterEveryS: number; sessionS: number };
 
 async function run(m: Cmd): Promise<unknown> {
   switch (m.cmd) {
@@ -202,6 +203,37 @@ async function run(m: Cmd): Promise<unknown> {
         c.ws.close(1000);
       })));
       return { open: chargers.filter((c) => c.ws).length };
+    case 'soak': {
+      // Sessions back to back until the deadline: Start, a MeterValues every meterEveryS, Stop
+      // after sessionS; a Heartbeat a minute. Counts answers and failures.
+      const until = performance.now() + m.seconds * 1000;
+      const sleepUntil = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, Math.min(ms, until - performance.now()))));
+      let sessions = 0;
+      let messages = 0;
+      let errors = 0;
+      const count = (r: { ok: boolean }) => { if (r.ok) messages++; else errors++; };
+      await Promise.all(chargers.filter((c) => c.ws).map(async (c) => {
+        await sleepUntil(Math.random() * m.meterEveryS * 1000);
+        let lastHeartbeat = performance.now();
+        while (performance.now() < until && c.ws) {
+          const t0 = performance.now();
+          await start(c, Date.now());
+          messages++;
+          while (performance.now() - t0 < m.sessionS * 1000 && performance.now() < until && c.ws) {
+            await sleepUntil(m.meterEveryS * 1000);
+            count(await meterValues(c, Date.now()));
+            if (performance.now() - lastHeartbeat > 60_000) {
+              lastHeartbeat = performance.now();
+              count(await call(c, 'Heartbeat', {}));
+            }
+          }
+          c.meter += 10;
+          count(await call(c, 'StopTransaction', { transactionId: c.transactionId, idTag: c.idTag, meterStop: c.meter, timestamp: iso(Date.now()), reason: 'Local' }));
+          sessions++;
+        }
+      }));
+      return { sessions, messages, errors };
+    }
     case 'storm': {
       // Everyone at once; a refused or failed attempt retries after 1–3 s until the deadline.
       const t0 = performance.now();

@@ -25,14 +25,19 @@ export const connectorRecord = z.object({
   statusAt: isoTime,
 });
 
-/** A charger as the read API answers it (`GET /sp/charger`, `GET /sp/charger/{id}`); docs/api.md. */
-export const chargerRecord = z.object({
+/** The first fields of a registered device (charger, gateway): its identity and where it stands. */
+export const devicePlacement = {
   id: int,
   serialNum: z.string(),
   companyCode: z.string(),
   companyName: z.string().nullable(),
   stationId: int.nullable(),
   stationName: z.string().nullable(),
+};
+
+/** A charger as the read API answers it (`GET /sp/charger`, `GET /sp/charger/{id}`); docs/api.md. */
+export const chargerRecord = z.object({
+  ...devicePlacement,
   chargerStationCode: z.string().nullable(),
   phase: z.string(),
   lifeStatus: z.string(),
@@ -84,6 +89,7 @@ export type ChargerPage = z.infer<typeof chargerPage>;
 
 /** The answer of the charger writes: the record and whether an OCPP password is set. */
 export const chargerWriteRecord = chargerRecord.extend({ hasOcppPassword: z.boolean() });
+export type ChargerWriteRecord = z.infer<typeof chargerWriteRecord>;
 
 /** The fields of the charger form, field by field. */
 export const chargerFields = z.object({

@@ -30,3 +30,4 @@ export const dashboardAnswer = z.object({
   recentOrders: z.array(orderRecord),
   energyByDay: z.array(z.object({ day: z.string(), energyKwh: decimal, orders: int })),
 });
+export type DashboardAnswer = z.infer<typeof dashboardAnswer>;

@@ -6,18 +6,14 @@
 import { z } from 'zod';
 import { DASHBOARD_SPLIT, LIFE_STATUSES } from '../enums.js';
 import { int, isoTime } from './api.js';
+import { devicePlacement } from './charger.js';
 import { IDENTITY_PATTERN, optionalText, patchOf, requiredId, requiredText } from './rules.js';
 
 export { IDENTITY_PATTERN };
 
 /** A gateway of `GET /sp/gateway`. */
 export const gatewayRecord = z.object({
-  id: int,
-  serialNum: z.string(),
-  companyCode: z.string(),
-  companyName: z.string().nullable(),
-  stationId: int.nullable(),
-  stationName: z.string().nullable(),
+  ...devicePlacement,
   lifeStatus: z.string(),
   firmwareVersion: z.string().nullable(),
   /** From the gateway's BootNotification. */

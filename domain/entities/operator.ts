@@ -73,3 +73,4 @@ export const operatorRecordSchema = z.object({
 
 /** An entry of `GET /sp/company/select` (the navbar's operator dropdown). */
 export const companyOption = z.object({ companyCode: z.string(), companyName: z.string() });
+export type CompanyOption = z.infer<typeof companyOption>;

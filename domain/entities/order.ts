@@ -51,3 +51,8 @@ export const meterValueRecord = z.object({
 });
 /** An order as the API answers it (the console's order type). */
 export type OrderRecord = z.infer<typeof orderRecord>;
+export type MeterValueRecord = z.infer<typeof meterValueRecord>;
+
+/** One order with its sampled meter values (`GET /sp/order/{id}`). */
+export const orderDetail = orderRecord.extend({ meterValues: z.array(meterValueRecord) });
+export type OrderDetail = z.infer<typeof orderDetail>;

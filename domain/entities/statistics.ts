@@ -7,6 +7,8 @@ import { decimal, int, isoTime } from './api.js';
 
 /** Money per currency (no cross-currency sums). */
 export const moneyByCurrency = z.array(z.object({ currency: z.string(), amount: decimal }));
+/** One currency's amount (decimal string). */
+export type CurrencyAmount = z.infer<typeof moneyByCurrency>[number];
 
 /** `GET /sp/statistics`. */
 export const statisticsAnswer = z.object({
@@ -37,3 +39,5 @@ export const stationInsight = z.object({
 
 /** `GET /sp/station-insights`. */
 export const stationInsightsAnswer = z.object({ startTime: isoTime, endTime: isoTime, records: z.array(stationInsight), total: int });
+export type StationInsight = z.infer<typeof stationInsight>;
+export type StationInsightsAnswer = z.infer<typeof stationInsightsAnswer>;

@@ -5,10 +5,10 @@
  * account's sessions end (server).
  */
 import { useState } from 'react';
-import { useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Stack, TextField, Tooltip } from '@mui/material';
 import LockResetIcon from '@mui/icons-material/LockReset';
-import type { ChargeDeskDataProvider } from '../../dataProvider';
+import { useSpCall } from '../../src/hooks/useApi';
 import { canSave, resetProblem, showMismatch, type ResetState } from './validators';
 
 const EMPTY: ResetState = { password: '', confirm: '', typed: '' };
@@ -16,7 +16,7 @@ const EMPTY: ResetState = { password: '', confirm: '', typed: '' };
 export function ResetPasswordDialog({ open, onClose, id, username }: { open: boolean; onClose: () => void; id: number | string; username: string }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<ChargeDeskDataProvider>();
+  const call = useSpCall();
   const [s, setS] = useState<ResetState>(EMPTY);
   const [error, setError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
@@ -29,7 +29,7 @@ export function ResetPasswordDialog({ open, onClose, id, username }: { open: boo
     if (problem) return;
     setSaving(true);
     try {
-      await dataProvider.call('PUT', `company/user/${encodeURIComponent(String(id))}/pwd`, { password: s.password, confirmPassword: s.confirm });
+      await call('PUT', `company/user/${encodeURIComponent(String(id))}/pwd`, { password: s.password, confirmPassword: s.confirm });
       notify('resources.company/user.reset.saved', { type: 'success' });
       close();
     } catch (e) {

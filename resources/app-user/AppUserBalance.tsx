@@ -8,7 +8,7 @@ import { Box, Tab, Tabs } from '@mui/material';
 import { BalanceRecords, BalanceRecordTable } from '../../src/components/balance/BalanceRecords';
 import { AppUserList } from './AppUserList';
 import { AppUserOrders } from './AppUserOrders';
-import type { AppUserRecord } from './types';
+import type { AppUserRecord } from '../../domain/entities/app-user';
 
 function AppUserDetailTabs({ user }: { user: AppUserRecord }) {
   const translate = useTranslate();

@@ -17,7 +17,7 @@ import { BalanceActions } from '../../src/components/balance/BalanceActions';
 import { Contact } from '../../src/components/balance/Contact';
 import { holderFilters } from '../../src/components/balance/holderFilters';
 import { StatusButton } from '../../src/components/balance/StatusButton';
-import type { AppUserRecord } from './types';
+import type { AppUserRecord } from '../../domain/entities/app-user';
 
 /** Registration methods offered as a filter (the API stores MOBILE unless the app says otherwise). */
 const REGISTRATION_METHODS = ['MOBILE', 'EMAIL', 'WECHAT', 'GOOGLE', 'APPLE'] as const;

@@ -6,7 +6,7 @@ import { formatDateTime } from '../../src/utils/date';
 import { fixed, formatMoney } from '../../src/utils/number';
 import { OrderStatusChip, PaidChip } from '../../src/components/OrderStatusField';
 import { PagedTable } from '../../src/components/PagedTable';
-import type { AppUserOrder } from './types';
+import type { AppUserOrder } from '../../domain/entities/app-user';
 
 const COLUMNS = ['orderNo', 'chargerSn', 'chargerStartTime', 'chargerStopTime', 'energyKwh', 'totalAmount', 'status', 'paid'];
 

@@ -1,8 +1,6 @@
 /** New card user (`#/ChargerUsers/CardUsers/create`, `POST /sp/card-user`; 305 duplicate card, 900 digits). */
 import { Create, useTranslate } from 'react-admin';
 import { CardUserForm } from './CardUserInputs';
-import { cardUserBody } from './validators';
-import type { CardUserRecord } from '../../domain/entities/card-user';
 import { routePath } from '../../domain/routes';
 
 export function CardUserCreate() {
@@ -12,7 +10,6 @@ export function CardUserCreate() {
       resource="card-user"
       title={translate('resources.card-user.create_title')}
       redirect={() => routePath('cardUsers')}
-      transform={cardUserBody}
       record={{ scope: 'ALL', stationIds: [], managerCard: false, active: true }}
     >
       <CardUserForm />

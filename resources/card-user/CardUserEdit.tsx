@@ -1,8 +1,6 @@
 /** Edit a card user (`#/ChargerUsers/CardUsers/:id`, `PUT /sp/card-user/{id}`); the balance changes only through its dialogs. */
 import { Edit, useTranslate } from 'react-admin';
 import { CardUserForm } from './CardUserInputs';
-import { cardUserBody } from './validators';
-import type { CardUserRecord } from '../../domain/entities/card-user';
 import { routePath } from '../../domain/routes';
 
 export function CardUserEdit() {
@@ -13,7 +11,6 @@ export function CardUserEdit() {
       title={translate('resources.card-user.edit_title')}
       mutationMode="pessimistic"
       redirect={() => routePath('cardUsers')}
-      transform={cardUserBody}
     >
       <CardUserForm />
     </Edit>

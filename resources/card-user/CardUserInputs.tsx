@@ -11,8 +11,7 @@ import {
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { Box } from '@mui/material';
-import { useApi } from '../../src/hooks/useApi';
-import type { CompanyOption } from '../../src/layout/CompanySelect';
+import { useCompanies } from '../../src/hooks/useCompanies';
 import { cardUserCreate } from '../../domain/entities/card-user';
 import { useSchemaValidate } from '../../src/forms/schemaValidate';
 
@@ -38,8 +37,7 @@ function StationsInput() {
 }
 
 export function CardUserForm() {
-  const { data: companies } = useApi<CompanyOption[]>('company/select', undefined, { staleTime: 60_000 });
-  const companyChoices = (Array.isArray(companies) ? companies : []).map((c) => ({ id: c.companyCode, name: c.companyName }));
+  const companyChoices = useCompanies().map((c) => ({ id: c.companyCode, name: c.companyName }));
   const validate = useSchemaValidate(cardUserCreate);
   return (
     <SimpleForm validate={validate} mode="onBlur" reValidateMode="onChange" sx={{ maxWidth: 720 }} toolbar={<Toolbar><SaveButton alwaysEnable data-testid="card-user-save" /></Toolbar>}>

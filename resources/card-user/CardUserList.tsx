@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import {
   CreateButton, Datagrid, DatagridBody, DatagridRow, EditButton, FunctionField, List, Pagination, TextField, TopToolbar,
-  useDataProvider, useListContext, useLocaleState, useNotify, useTranslate,
+  useListContext, useLocaleState, useNotify, useTranslate,
 } from 'react-admin';
 import { Button, CircularProgress, Stack, Tooltip } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -19,6 +19,7 @@ import { Contact } from '../../src/components/balance/Contact';
 import { StatusButton } from '../../src/components/balance/StatusButton';
 import { useCardUserFilters } from './cardUserFilters';
 import { exportCardUsers } from './exportCardUsers';
+import { useSpRun } from '../../src/hooks/useApi';
 import type { CardUserRecord } from '../../domain/entities/card-user';
 import { routePath } from '../../domain/routes';
 
@@ -26,13 +27,13 @@ import { routePath } from '../../domain/routes';
 function ExportExcelButton() {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider();
+  const withProvider = useSpRun();
   const { filterValues, sort, total } = useListContext();
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
     try {
-      const n = await exportCardUsers(dataProvider, filterValues, { field: sort.field, order: sort.order === 'ASC' ? 'ASC' : 'DESC' }, translate);
+      const n = await withProvider((dataProvider) => exportCardUsers(dataProvider, filterValues, { field: sort.field, order: sort.order === 'ASC' ? 'ASC' : 'DESC' }, translate));
       notify('resources.card-user.notify.exported', { type: 'success', messageArgs: { smart_count: n } });
     } catch (e) {
       notify((e as Error)?.message || 'app.error.load_failed', { type: 'error' });

@@ -12,14 +12,14 @@ import { EmptyState, ErrorState, RelativeTime } from '../../src/components/commo
 import { CompanyFilterInput, ROWS_PER_PAGE, StationFilterInput } from '../../src/components/filterInputs';
 import { OnlineDot, RunStatusChip } from '../../src/components/device';
 import { exportXlsx } from '../../src/utils/spreadsheet';
-import type { ChargerDetail } from './ChargerShow';
+import type { ChargerRecord } from '../../domain/entities/charger';
 import { STATION_PROFILE_TABS } from '../../domain/routes';
 
 function useChargerExporter() {
   const translate = useTranslate();
   return useMemo(() => {
     const f = (k: string) => translate(`resources.charger.fields.${k}`);
-    return (records: ChargerDetail[]) => exportXlsx(records, [
+    return (records: ChargerRecord[]) => exportXlsx(records, [
       { header: f('serialNum'), value: (r) => r.serialNum },
       { header: f('companyName'), value: (r) => r.companyName },
       { header: f('stationName'), value: (r) => r.stationName },
@@ -62,16 +62,16 @@ export function ChargerList() {
       storeKey="station-profile.chargers"
     >
       <Datagrid bulkActionButtons={false} rowClick={(id) => `${STATION_PROFILE_TABS.chargers}/${id}/show`} empty={<EmptyState />} data-testid="chargers-grid" sx={{ '& td': { whiteSpace: 'nowrap' } }}>
-        <FunctionField<ChargerDetail> source="online" render={(r) => <OnlineDot online={r.online} />} />
+        <FunctionField<ChargerRecord> source="online" render={(r) => <OnlineDot online={r.online} />} />
         <TextField source="serialNum" sx={{ fontFamily: 'monospace' }} />
         <TextField source="stationName" emptyText="—" sortable={false} />
         <TextField source="companyName" emptyText="—" sortable={false} />
         <TextField source="type" sortable={false} />
-        <FunctionField<ChargerDetail> source="lifeStatus" sortable={false} render={(r) => translate(`resources.charger.values.lifeStatus.${r.lifeStatus}`, { _: r.lifeStatus ?? '' })} />
-        <FunctionField<ChargerDetail> source="runStatus" sortable={false} render={(r) => <RunStatusChip status={r.runStatus} online={r.online} state={r.dashboardState} lastSeenAt={r.lastSeenAt} />} />
+        <FunctionField<ChargerRecord> source="lifeStatus" sortable={false} render={(r) => translate(`resources.charger.values.lifeStatus.${r.lifeStatus}`, { _: r.lifeStatus ?? '' })} />
+        <FunctionField<ChargerRecord> source="runStatus" sortable={false} render={(r) => <RunStatusChip status={r.runStatus} online={r.online} state={r.dashboardState} lastSeenAt={r.lastSeenAt} />} />
         <TextField source="firmwareVersion" emptyText="—" sortable={false} />
         <TextField source="gatewaySn" emptyText="—" sortable={false} />
-        <FunctionField<ChargerDetail> source="lastSeenAt" render={(r) => <RelativeTime value={r.lastSeenAt} />} />
+        <FunctionField<ChargerRecord> source="lastSeenAt" render={(r) => <RelativeTime value={r.lastSeenAt} />} />
       </Datagrid>
     </List>
   );

@@ -17,8 +17,8 @@ import { useLiveEvents } from '../../src/hooks/useLiveEvents';
 import { STATE_COLORS } from '../../src/theme';
 import { CompanyFilterInput, ROWS_PER_PAGE, StationFilterInput } from '../../src/components/filterInputs';
 import { ConnectorsField, LastSeenField, OnlineField, StateField } from './chargerFields';
-import { ChargerCommands } from './ChargerCommands';
-import type { ChargerRecord } from './types';
+import { ChargerCommands } from '../../src/components/commands/ChargerCommands';
+import type { ChargerRecord } from '../../domain/entities/charger';
 
 /** The grid's filters (requirements §2: search, company, station, online). */
 function useChargerFilters() {

@@ -8,32 +8,22 @@
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import {
-  Button, Confirm, EditButton, Loading, RecordContextProvider, useDataProvider, useGetOne, useNotify, useTranslate,
+  Button, Confirm, EditButton, Loading, RecordContextProvider, useGetOne, useNotify, useTranslate,
 } from 'react-admin';
 import { Box, Card, CardContent, CardHeader, Grid, Link } from '@mui/material';
 import PowerSettingsNewIcon from '@mui/icons-material/PowerSettingsNew';
-import type { ChargeDeskDataProvider } from '../../dataProvider';
+import { useSpCall } from '../../src/hooks/useApi';
 import { ErrorState, RelativeTime } from '../../src/components/common';
 import { useLiveEvents } from '../../src/hooks/useLiveEvents';
 import { formatDateTime } from '../../src/utils/date';
 import { OcppPasswordCard } from '../../src/components/OcppPasswordCard';
 import { DeviceTitle, ShowField } from '../../src/components/device';
 import { ConnectorsField, StateField } from './chargerFields';
-import type { ChargerRecord } from './types';
+import type { ChargerRecord, ChargerWriteRecord } from '../../domain/entities/charger';
 import { STATION_PROFILE_TABS, gatewayUpgradePath } from '../../domain/routes';
 
-/** The read record plus the fields of a registration. */
-export interface ChargerDetail extends ChargerRecord {
-  installationDate?: string | null;
-  warrantyYears?: number | null;
-  equipmentNumber?: string | null;
-  installerName?: string | null;
-  installerEmail?: string | null;
-  installerCompany?: string | null;
-  installerContact?: string | null;
-  createTimeStamp?: string | null;
-  hasOcppPassword?: boolean;
-}
+/** The charger as read, and whether an OCPP password is set when the answer says so (the writes answer it). */
+export type ChargerDetail = ChargerRecord & Partial<Pick<ChargerWriteRecord, 'hasOcppPassword'>>;
 
 type Pending = 'activate' | 'deactivate' | null;
 
@@ -41,7 +31,7 @@ export function ChargerShow() {
   const { id } = useParams();
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<ChargeDeskDataProvider>();
+  const call = useSpCall();
   const { data, isPending, error, refetch } = useGetOne<ChargerDetail>('charger', { id: Number(id) }, { enabled: Boolean(id) });
   useLiveEvents(() => { void refetch(); }, { events: ['charger'] });
   const [confirm, setConfirm] = useState<Pending>(null);
@@ -56,7 +46,7 @@ export function ChargerShow() {
     setBusy(true);
     try {
       if (action) {
-        await dataProvider.setStatus('charger', { id: data.id, active: action === 'activate' });
+        await call('PUT', `charger/${data.id}/status`, { active: action === 'activate' });
         notify(`resources.charger.notifications.${action}d`, { type: 'success' });
       }
       await refetch();

@@ -6,7 +6,7 @@ import { useRecordContext, useTranslate } from 'react-admin';
 import { Box, Stack, Tooltip } from '@mui/material';
 import { ColorChip, RelativeTime, UnknownSinceChip, stateColor } from '../../src/components/common';
 import { STATE_COLORS } from '../../src/theme';
-import type { ChargerRecord } from './types';
+import type { ChargerRecord } from '../../domain/entities/charger';
 
 type FieldProps = { label?: string; source?: string; sortBy?: string; sortable?: boolean };
 

@@ -126,11 +126,6 @@ function OperatorForm({ edit }: { edit?: boolean }) {
   );
 }
 
-const updateBody = (d: Record<string, unknown>) => ({
-  name: d.name, currency: d.currency, address: d.address, remark: d.remark, servicePhone: d.servicePhone,
-  serviceEmail: d.serviceEmail, logo: d.logo, timeZone: d.timeZone,
-});
-
 export function OperatorCreate() {
   const translate = useTranslate();
   const notify = useNotify();
@@ -154,7 +149,7 @@ export function OperatorEdit() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   return (
-    <Edit key={locale} resource="company" id={id} mutationMode="pessimistic" redirect={() => routePath('operators')} transform={updateBody} title={translate('resources.company.edit_title')} actions={false}>
+    <Edit key={locale} resource="company" id={id} mutationMode="pessimistic" redirect={() => routePath('operators')} title={translate('resources.company.edit_title')} actions={false}>
       <OperatorForm edit />
     </Edit>
   );

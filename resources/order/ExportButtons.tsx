@@ -5,12 +5,13 @@
  * before it starts; while the file is prepared a dialog shows a spinner and the row count.
  */
 import { useState } from 'react';
-import { useDataProvider, useListContext, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useListContext, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { Box, Button, CircularProgress, Dialog, DialogContent, Typography } from '@mui/material';
 import GridOnIcon from '@mui/icons-material/GridOn';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { catalogueMessage } from '../../domain/errors';
-import type { ChargeDeskDataProvider, QueryValue } from '../../dataProvider';
+import type { QueryValue } from '../../dataProvider';
+import { useSpFetch } from '../../src/hooks/useApi';
 import { downloadFile } from './ExportDownload';
 
 type Kind = 'excel' | 'pdf';
@@ -36,7 +37,7 @@ export function ExportButtons() {
   const translate = useTranslate();
   const notify = useNotify();
   const [locale] = useLocaleState();
-  const dataProvider = useDataProvider<ChargeDeskDataProvider>();
+  const fetchData = useSpFetch();
   const { filterValues, sort } = useListContext();
   const [busy, setBusy] = useState<{ kind: Kind; total: number | null } | null>(null);
 
@@ -44,7 +45,7 @@ export function ExportButtons() {
     const query = exportQuery(filterValues, sort);
     setBusy({ kind, total: null });
     try {
-      const c = await dataProvider.fetchData<CountAnswer>('order/export/count', query);
+      const c = await fetchData<CountAnswer>('order/export/count', query);
       const lang = locale === 'zh' ? 'zh' : 'en';
       if (kind === 'excel' && c.total > c.max) {
         notify(catalogueMessage(710, lang), { type: 'error' });

@@ -6,16 +6,16 @@
  * (`PUT /sp/order/:id/close`, only for a CHARGING order, after a confirmation).
  */
 import { useState } from 'react';
-import { Confirm, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { Confirm, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { Box, Button, CircularProgress, Tooltip } from '@mui/material';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import StopCircleIcon from '@mui/icons-material/StopCircle';
-import type { ChargeDeskDataProvider } from '../../dataProvider';
+import { useSpCall } from '../../src/hooks/useApi';
 import { useApi } from '../../src/hooks/useApi';
 import { downloadFile } from './ExportDownload';
 import { OrderSettingsDialog } from './OrderSettingsDialog';
-import type { OrderRecord } from './types';
+import type { OrderRecord } from '../../domain/entities/order';
 
 /** The catalogue code of "Order export setting not found". */
 const NO_SETTINGS = 813;
@@ -79,14 +79,14 @@ export function CloseOrderButton({ record }: { record: Pick<OrderRecord, 'id' | 
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const dataProvider = useDataProvider<ChargeDeskDataProvider>();
+  const call = useSpCall();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   if (record.status !== 'CHARGING') return null;
   const confirm = async () => {
     setBusy(true);
     try {
-      await dataProvider.call('PUT', `order/${record.id}/close`);
+      await call('PUT', `order/${record.id}/close`);
       notify('app.order_export.closed', { type: 'success' });
       refresh();
     } catch (e) {

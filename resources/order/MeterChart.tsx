@@ -6,7 +6,7 @@ import { useTranslate } from 'react-admin';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import dayjs from 'dayjs';
 import { EmptyState } from '../../src/components/common';
-import type { MeterValue } from './types';
+import type { MeterValueRecord as MeterValue } from '../../domain/entities/order';
 
 /** Converts a reading to kWh or kW according to its unit (Wh/W → /1000). */
 function scaled(v: MeterValue): number {

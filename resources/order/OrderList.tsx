@@ -15,7 +15,7 @@ import { ExportButtons } from './ExportButtons';
 import { useOrderFilters } from './orderFilters';
 import { OrderSettingsButton } from './OrderSettingsDialog';
 import { OrderStatusField, PaidField } from '../../src/components/OrderStatusField';
-import type { OrderRecord } from './types';
+import type { OrderRecord } from '../../domain/entities/order';
 
 export const ORDERS_PATH = '/Operations/Orders';
 

@@ -5,14 +5,13 @@
  * and notes. A company that has none yet (813) starts from an empty form.
  */
 import { useEffect, useState, type ChangeEvent } from 'react';
-import { useDataProvider, useListContext, useNotify, useTranslate } from 'react-admin';
+import { useListContext, useNotify, useTranslate } from 'react-admin';
 import {
   Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography,
 } from '@mui/material';
 import SettingsIcon from '@mui/icons-material/Settings';
-import type { ChargeDeskDataProvider } from '../../dataProvider';
-import { useApi } from '../../src/hooks/useApi';
-import type { CompanyOption } from '../../src/layout/CompanySelect';
+import { useSpCall, useSpFetch } from '../../src/hooks/useApi';
+import { useCompanies } from '../../src/hooks/useCompanies';
 
 interface SettingForm {
   operatorCompanyName: string;
@@ -47,9 +46,9 @@ export function logoTypeOf(bytes: Uint8Array): 'image/png' | 'image/jpeg' | null
 function SettingsForm({ onClose, onSaved, initialCompany }: { onClose: () => void; onSaved?: () => void; initialCompany?: string }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<ChargeDeskDataProvider>();
-  const { data: companies } = useApi<CompanyOption[]>('company/select', undefined, { staleTime: 60_000 });
-  const options = Array.isArray(companies) ? companies : [];
+  const call = useSpCall();
+  const fetchData = useSpFetch();
+  const options = useCompanies();
   const [companyCode, setCompanyCode] = useState<string>(initialCompany ?? '');
   const [form, setForm] = useState<SettingForm>(EMPTY);
   const [loading, setLoading] = useState(false);
@@ -67,7 +66,7 @@ function SettingsForm({ onClose, onSaved, initialCompany }: { onClose: () => voi
     let live = true;
     setLoading(true);
     setMissing(false);
-    dataProvider.fetchData<SettingForm & { notes: string | null }>('order-export-setting', { companyCode })
+    fetchData<SettingForm & { notes: string | null }>('order-export-setting', { companyCode })
       .then((d) => { if (live) setForm({ ...EMPTY, ...d, notes: d.notes ?? '' }); })
       .catch((e: { body?: { code?: number }; message?: string }) => {
         if (!live) return;
@@ -77,7 +76,7 @@ function SettingsForm({ onClose, onSaved, initialCompany }: { onClose: () => voi
       })
       .finally(() => { if (live) setLoading(false); });
     return () => { live = false; };
-  }, [companyCode, dataProvider, notify]);
+  }, [companyCode, fetchData, notify]);
 
   const set = (field: keyof SettingForm) => (e: ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [field]: e.target.value }));
 
@@ -111,7 +110,7 @@ function SettingsForm({ onClose, onSaved, initialCompany }: { onClose: () => voi
     if (invalid) return;
     setSaving(true);
     try {
-      await dataProvider.call('PUT', 'order-export-setting', { ...form, companyCode: companyCode || undefined, notes: form.notes || null });
+      await call('PUT', 'order-export-setting', { ...form, companyCode: companyCode || undefined, notes: form.notes || null });
       notify('app.order_export.settings_saved', { type: 'success' });
       onSaved?.();
       onClose();

@@ -15,7 +15,7 @@ import { hasBreakdown, OrderBreakdown } from './OrderBreakdown';
 import { MeterChart } from './MeterChart';
 import { ORDERS_PATH } from './OrderList';
 import { OrderStatusChip, PaidChip } from '../../src/components/OrderStatusField';
-import type { OrderRecord } from './types';
+import type { OrderDetail } from '../../domain/entities/order';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -43,7 +43,7 @@ function Rows({ rows }: { rows: Array<[string, ReactNode]> }) {
 function OrderView() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const { record, isPending, error, refetch } = useShowContext<OrderRecord>();
+  const { record, isPending, error, refetch } = useShowContext<OrderDetail>();
   const back = (
     <Button component={Link} to={ORDERS_PATH} startIcon={<ArrowBackIcon />} size="small">{translate('ra.action.back')}</Button>
   );

@@ -8,10 +8,10 @@
 import { useMemo, useState } from 'react';
 import {
   Confirm, CreateButton, Datagrid, DeleteWithConfirmButton, ExportButton, FilterButton, FunctionField, List, Pagination,
-  SearchInput, SelectInput, TextField, TopToolbar, useDataProvider, useLocaleState, useNotify, useRecordContext, useRefresh, useTranslate,
+  SearchInput, SelectInput, TextField, TopToolbar, useLocaleState, useNotify, useRecordContext, useRefresh, useTranslate,
 } from 'react-admin';
 import { Box, Switch, Tooltip } from '@mui/material';
-import type { ChargeDeskDataProvider } from '../../dataProvider';
+import { useSpCall } from '../../src/hooks/useApi';
 import { CURRENCIES } from '../../domain/enums';
 import { catalogueMessage } from '../../domain/errors';
 import { RATE_TEMPLATE_TYPES } from '../../domain/rate-template';
@@ -19,7 +19,7 @@ import { EmptyState, ErrorState } from '../../src/components/common';
 import { formatDateTime } from '../../src/utils/date';
 import { CompanyFilterInput, ROWS_PER_PAGE } from '../../src/components/filterInputs';
 import { exportXlsx } from '../../src/utils/spreadsheet';
-import type { RateTemplateRecord } from '../../src/components/rate-template/editorModel';
+import type { RateTemplateRecord } from '../../domain/entities/rate-template';
 import { STATION_PROFILE_TABS } from '../../domain/routes';
 
 function ActivatedToggle(_props: { label?: string; source?: string }) {
@@ -27,7 +27,7 @@ function ActivatedToggle(_props: { label?: string; source?: string }) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const dataProvider = useDataProvider<ChargeDeskDataProvider>();
+  const call = useSpCall();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   if (!record) return null;
@@ -35,7 +35,7 @@ function ActivatedToggle(_props: { label?: string; source?: string }) {
   const confirm = async () => {
     setBusy(true);
     try {
-      await dataProvider.call('PUT', `rate-template/${record.id}/status`, { activated: next });
+      await call('PUT', `rate-template/${record.id}/status`, { activated: next });
       notify(`resources.rate-template.notifications.${next ? 'activated' : 'deactivated'}`, { type: 'success' });
       refresh();
     } catch (e) {

@@ -7,7 +7,8 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { Loading, Title, useGetOne, useTranslate } from 'react-admin';
 import { ErrorState } from '../../src/components/common';
 import { RateTemplateForm } from '../../src/components/rate-template/RateTemplateForm';
-import { emptyState, stateOf, type RateTemplateRecord } from '../../src/components/rate-template/editorModel';
+import { emptyState, stateOf } from '../../src/components/rate-template/editorModel';
+import type { RateTemplateRecord } from '../../domain/entities/rate-template';
 import { STATION_PROFILE_TABS } from '../../domain/routes';
 
 export function RateTemplateCreate() {

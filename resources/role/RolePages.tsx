@@ -6,12 +6,11 @@
 import { useMemo } from 'react';
 import {
   BooleanInput, Create, CreateButton, Datagrid, Edit, FilterButton, FunctionField, List, Pagination,
-  SearchInput, SelectInput, SimpleForm, TextField, TextInput, TopToolbar, useLocaleState, useRecordContext, useTranslate,
+  SearchInput, SelectInput, SimpleForm, TextField, TextInput, TopToolbar, useLocaleState, useTranslate,
 } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { ROLE_REQUIRED, roleCreateInput, roleUpdateInput, type RoleDto as RoleRecord } from '../../domain/entities/role';
-import { ColorChip, EmptyState, ErrorState } from '../../src/components/common';
-import { STATE_COLORS } from '../../src/theme';
+import { EmptyState, ErrorState } from '../../src/components/common';
 import { formatDateTime } from '../../src/utils/date';
 import { CompanyFilterInput, ROWS_PER_PAGE } from '../../src/components/filterInputs';
 import { CompanyInput } from '../../src/components/CompanyInput';

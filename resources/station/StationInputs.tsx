@@ -16,13 +16,13 @@ import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import { COUNTRIES, countryOf } from '../../domain/countries';
 import { RATE_TEMPLATE_TYPES, type RateTemplateType } from '../../domain/rate-template';
-import type { RateTemplateRecord } from '../../src/components/rate-template/editorModel';
+import type { RateTemplateRecord } from '../../domain/entities/rate-template';
 import { RateTemplateDialog, type RateTemplateDialogMode } from '../../src/components/rate-template/RateTemplateDialog';
 import { LOCATION_TYPES, STATION_STATUSES, STATION_VISIBILITIES, stationCreate as stationInput } from '../../domain/entities/station';
 
 import { CompanyInput } from '../../src/components/CompanyInput';
 import { useSchemaValidate } from '../../src/forms/schemaValidate';
-import { StationMapInput } from './StationMap';
+import { StationMapInput } from '../../src/components/StationMap';
 import { STATION_PROFILE_TABS } from '../../domain/routes';
 
 /** Save, and on an existing station delete behind a confirmation. */

@@ -17,7 +17,7 @@ import { useLiveEvents } from '../../src/hooks/useLiveEvents';
 import { formatDateTime } from '../../src/utils/date';
 import { ChargerTable } from '../../src/components/ChargerTable';
 import { OnlineDot } from '../../src/components/device';
-import { StationMapView } from './StationMap';
+import { StationMapView } from '../../src/components/StationMap';
 import { StationStatusChip } from './StationList';
 import { STATION_PROFILE_TABS, gatewayUpgradePath } from '../../domain/routes';
 

@@ -32,7 +32,10 @@ import monitoring from './monitoring/routes.js';
 import diagnosis from './diagnosis/routes.js';
 import mail from './mail/routes.js';
 import firmware from './firmware/routes.js';
+import events from './event/routes.js';
+import homeCharger from './home-charger/routes.js';
+import homeAppUser from './home-app-user/routes.js';
 
 export const apiModules: FastifyPluginAsync[] = [auth, notifications, company, companyUser, roles, menus, profile, cardUser, appUser, statistics, command, charger, order, dashboard, live, chargerLog,
   stationGroup, station, gateway, rateTemplate, search, consoleConfig, orderExportSetting, orderExport, orderClose, monitoring,
-  firmware, diagnosis, mail];
+  firmware, diagnosis, events, homeCharger, homeAppUser, mail];

@@ -9,6 +9,7 @@
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Connections } from './connections.js';
+import type { DbGate } from './db-gate.js';
 import type { GatewayContext, OcppContext, OcppSession } from './context.js';
 import { gatewayHandlers } from './gateway-handlers.js';
 import { handlers } from './handlers/index.js';
@@ -29,8 +30,11 @@ export function actionsFor(app: FastifyInstance, session: OcppSession, log: Fast
   return table;
 }
 
-/** Registers the session's actions on `client`; each waits for `online` (the connect write). */
-export function bindActions(app: FastifyInstance, client: RpcServerClient, session: OcppSession, log: FastifyBaseLogger, conns: Connections, online: Promise<void>): void {
+/**
+ * Registers the session's actions on `client`; each waits for `online` (the connect write), then
+ * for a slot of `gate` (./db-gate.ts: the OCPP side's share of the database) while it runs.
+ */
+export function bindActions(app: FastifyInstance, client: RpcServerClient, session: OcppSession, log: FastifyBaseLogger, conns: Connections, online: Promise<void>, gate?: DbGate): void {
   const limiter = new InboundLimiter();
   let limitedSince = 0;
   for (const [action, handler] of Object.entries(actionsFor(app, session, log))) {
@@ -39,7 +43,8 @@ export function bindActions(app: FastifyInstance, client: RpcServerClient, sessi
         return await limiter.run(async () => {
           // A connection's messages see it online: the connect write lands first.
           await online;
-          return (await conns.track(handler(storable(params)))) as Record<string, unknown>;
+          const run = () => handler(storable(params));
+          return (await conns.track(gate ? gate.run(run) : run())) as Record<string, unknown>;
         });
       } catch (err) {
         if (err instanceof RPCError) throw err;

@@ -10,7 +10,7 @@ import type { Connections } from './connections.js';
 import type { OcppSession } from './context.js';
 import type { DuplicatePolicy } from './duplicates.js';
 import type { IncomingMessage } from 'node:http';
-import { checkHandshake, recordAttempt, refuse, type RefusalCounter } from './handshake.js';
+import { checkHandshake, recordAttempt, refuse, type IdentityLookup, type RefusalCounter } from './handshake.js';
 import type { Handshake } from './rpc.js';
 
 /** The OCPP subprotocol served. */
@@ -27,6 +27,8 @@ export interface AdmissionDeps {
   /** The client's address of a request (./../http/client-address.ts). */
   clientAddress: (req: IncomingMessage) => string | undefined;
   log: FastifyBaseLogger;
+  /** Batched, cached identity lookups (./handshake.ts). */
+  identities?: IdentityLookup;
 }
 
 /** The ocpp-rpc auth callback. */
@@ -37,7 +39,7 @@ export function admission(d: AdmissionDeps) {
       // X-Forwarded-For counts only from a configured proxy (TRUST_PROXY, docs/deployment.md).
       const remoteAddress = d.clientAddress(handshake.request);
       await d.ready;
-      const verdict = await checkHandshake(d.db, d.limiter, handshake, remoteAddress);
+      const verdict = await checkHandshake(d.db, d.limiter, handshake, remoteAddress, d.identities);
       if (!verdict.ok) {
         d.log.warn({ identity, remoteAddress, reason: verdict.reason }, 'OCPP connection refused');
         await d.conns.track(refuse(d.db, d.limiter, { identity, companyCode: verdict.companyCode, remoteAddress, reason: verdict.reason }));

@@ -18,6 +18,7 @@
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { clientAddressFor } from '../http/client-address.js';
+import { SeenWriter, useSeenWriter } from '../modules/charger-state/seen.js';
 import { bindActions } from './action-tables.js';
 import { admission, OCPP_PROTOCOL } from './admission.js';
 import { ChargerLogWriter, FrameLabeller } from './charger-log.js';
@@ -25,8 +26,10 @@ import { serveClusterRequests } from './cluster-rpc.js';
 import { localCall, remoteCall, type CallOptions } from './commands.js';
 import { Connections } from './connections.js';
 import type { OcppSession } from './context.js';
+import { DbGate } from './db-gate.js';
+import { checkFdLimit, isFdExhaustion } from './fd-limit.js';
 import { DUPLICATE_PROBE_MAX_MS, DuplicatePolicy } from './duplicates.js';
-import { FailureLimiter, recordAttempt, SharedFailureLimiter } from './handshake.js';
+import { FailureLimiter, IdentityLookup, recordAttempt, SharedFailureLimiter } from './handshake.js';
 import { Presence } from './presence.js';
 import { RPCServer, type RpcServerClient } from './rpc.js';
 import { closeAll } from './shutdown.js';
@@ -76,6 +79,9 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
   const limiter = cluster ? new SharedFailureLimiter(cluster.redis, cluster.prefix) : new FailureLimiter();
   const conns = new Connections();
   const presence = new Presence(app, conns, log);
+  const gate = new DbGate(config.ocppDbConcurrency);
+  const seen = new SeenWriter(db, log, config.seenFlushMs);
+  useSeenWriter(app, seen);
   const duplicates = new DuplicatePolicy(conns, cluster, Math.min(DUPLICATE_PROBE_MAX_MS, config.pingInterval * 1000));
   let closed = false;
 
@@ -90,7 +96,8 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
   });
   server.on('error', (err: unknown) => log.warn({ err }, 'OCPP server error'));
   const clientAddress = clientAddressFor(config.trustProxy);
-  server.auth(admission({ db, conns, limiter, duplicates, ready: presence.ready, clientAddress, log }));
+  const identities = new IdentityLookup(db, config.identityCacheMs);
+  server.auth(admission({ db, conns, limiter, duplicates, ready: presence.ready, clientAddress, log, identities }));
 
   server.on('client', (client: RpcServerClient) => {
     const session = client.session as OcppSession;
@@ -115,7 +122,7 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
     client.on('strictValidationFailure', ({ method, outbound, isCall, error }: { method: string; outbound: boolean; isCall: boolean; error: unknown }) =>
       clog.warn({ method, outbound, isCall, err: error }, 'OCPP schema violation'));
 
-    bindActions(app, client, session, clog, conns, presence.connected(session, clog));
+    bindActions(app, client, session, clog, conns, presence.connected(session, clog), gate);
 
     client.once('close', ({ code, reason }: { code?: number; reason?: string }) => {
       clog.info({ code, reason }, `${session.kind} disconnected`);
@@ -127,6 +134,7 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
   // A charger or gateway deactivated, or given a new password, in the console loses its socket
   // at once (1008: policy); the bus carries the notice to the node that holds it.
   const offDeactivated = app.bus.on('identityDeactivated', ({ serialNum, reason = 'deactivated' }) => {
+    identities.forget(serialNum);
     const client = conns.clients.get(serialNum);
     if (!client) return;
     log.info({ identity: serialNum, reason }, 'changed in the console: closing its socket');
@@ -134,8 +142,23 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
     void client.close({ code: 1008, reason }).catch(() => undefined);
   });
 
-  const onUpgrade = upgradeListener(server, { db, conns, limiter, clientAddress, log });
+  const capacity = checkFdLimit(config.ocppMaxChargers, log);
+  const onUpgrade = upgradeListener(server, { db, conns, limiter, clientAddress, log, capacity });
   app.server.on('upgrade', onUpgrade);
+  // A connection the kernel could not accept for want of descriptors: logged and counted, never fatal.
+  let acceptFailures = 0;
+  let acceptWarnedAt = 0;
+  const onServerError = (err: unknown) => {
+    if (!isFdExhaustion(err)) return log.error({ err }, 'HTTP server error');
+    acceptFailures++;
+    if (Date.now() - acceptWarnedAt > 10_000) {
+      log.warn({ err, refused: acceptFailures, open: conns.clients.size }, 'connection refused: out of file descriptors (LimitNOFILE, docs/deployment.md)');
+      acceptWarnedAt = Date.now();
+      acceptFailures = 0;
+    }
+    void conns.track(recordAttempt(db, { identity: '*', companyCode: null, remoteAddress: undefined, reason: 'FD_LIMIT' })).catch(() => undefined);
+  };
+  app.server.on('error', onServerError);
 
   if (cluster) serveClusterRequests(cluster, conns, duplicates, config.commandTimeoutMs, log);
 
@@ -155,9 +178,11 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
       closed = true;
       conns.quiet = true;
       app.server.off('upgrade', onUpgrade);
+      app.server.off('error', onServerError);
       offDeactivated();
       presence.stop();
       await closeAll(server, conns, writer);
+      await seen.close();
     },
   };
   app.decorate('ocpp', central);

@@ -13,7 +13,7 @@
  * Every refusal is stored in `connection_attempt` (identity, company when known, remote address,
  * reason), repeats aggregated (`count`, first and last time). The duplicate-connection policy lives in central-system.ts.
  */
-import { eq, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Db } from '../db/client.js';
 import { charger, connectionAttempt, gateway } from '../db/schema.js';
@@ -24,7 +24,7 @@ import { storable } from './storable.js';
 /** Reasons stored in connection_attempt.reason. */
 export type RefusalReason =
   | 'UNKNOWN_CHARGER' | 'INACTIVE' | 'NO_SUBPROTOCOL' | 'PASSWORD_REQUIRED' | 'BAD_PASSWORD'
-  | 'RATE_LIMITED' | 'DUPLICATE' | 'REPLACED_DEAD_CONNECTION' | 'MALFORMED_IDENTITY';
+  | 'RATE_LIMITED' | 'DUPLICATE' | 'REPLACED_DEAD_CONNECTION' | 'MALFORMED_IDENTITY' | 'FD_LIMIT';
 
 /** Refusals of one identity from one address within the window before it is refused 429. */
 export const MAX_FAILURES = 5;
@@ -133,22 +133,109 @@ export class SharedFailureLimiter implements RefusalCounter {
   }
 }
 
-/** The registered identity a handshake names: a charger first, else a gateway. */
-async function findIdentity(db: Db, identity: string) {
-  const cols = { id: charger.id, serialNum: charger.serialNum, companyCode: charger.companyCode, stationId: charger.stationId, lifeStatus: charger.lifeStatus, ocppPasswordHash: charger.ocppPasswordHash };
-  const [c] = await db.select(cols).from(charger).where(eq(charger.serialNum, identity)).limit(1);
-  if (c) return { kind: 'charger' as const, ...c };
-  const [g] = await db.select({
-    id: gateway.id, serialNum: gateway.serialNum, companyCode: gateway.companyCode, stationId: gateway.stationId,
-    lifeStatus: gateway.lifeStatus, ocppPasswordHash: gateway.ocppPasswordHash,
-  }).from(gateway).where(eq(gateway.serialNum, identity)).limit(1);
-  return g ? { kind: 'gateway' as const, ...g } : undefined;
+const chargerCols = { id: charger.id, serialNum: charger.serialNum, companyCode: charger.companyCode, stationId: charger.stationId, lifeStatus: charger.lifeStatus, ocppPasswordHash: charger.ocppPasswordHash };
+const gatewayCols = { id: gateway.id, serialNum: gateway.serialNum, companyCode: gateway.companyCode, stationId: gateway.stationId, lifeStatus: gateway.lifeStatus, ocppPasswordHash: gateway.ocppPasswordHash };
+
+/** A registered identity: a charger's or a gateway's row as the handshake needs it. */
+export type IdentityRow = { kind: 'charger' | 'gateway'; id: number; serialNum: string; companyCode: string; stationId: number | null; lifeStatus: string; ocppPasswordHash: string | null };
+
+/** The registered identities among `identities`: chargers first, else gateways (two queries whatever the count). */
+async function findIdentities(db: Db, identities: string[]): Promise<Map<string, IdentityRow>> {
+  const found = new Map<string, IdentityRow>();
+  for (const c of await db.select(chargerCols).from(charger).where(inArray(charger.serialNum, identities))) found.set(c.serialNum, { kind: 'charger', ...c });
+  const rest = identities.filter((i) => !found.has(i));
+  if (rest.length) {
+    for (const g of await db.select(gatewayCols).from(gateway).where(inArray(gateway.serialNum, rest))) found.set(g.serialNum, { kind: 'gateway', ...g });
+  }
+  return found;
 }
 
-/** Checks a handshake from `address`: identity (charger or gateway), life status, subprotocol and password. */
-export async function checkHandshake(db: Db, limiter: RefusalCounter, h: { identity: string; protocols: Set<string>; password: Buffer | undefined }, address: string | undefined): Promise<Verdict> {
+/** Identities looked up together at most (one query each for chargers and gateways). */
+const LOOKUP_BATCH = 500;
+
+/**
+ * Handshake lookups without a query per attempt (requirements §12; a reconnect storm): the
+ * identities of handshakes arriving together are read in one query (gathered until the event
+ * loop turns, at most LOOKUP_BATCH), and a registered identity's row is reused for `ttlMs`. The
+ * central system forgets an identity the moment the console deactivates it, renames it or gives
+ * it a new password (bus topic `identityDeactivated`); other edits (company, station) reach a
+ * new handshake within `ttlMs`. Unknown identities are never kept (a charger registered a second
+ * ago gets in).
+ */
+export class IdentityLookup {
+  private readonly cache = new Map<string, { row: IdentityRow; until: number }>();
+  private queue = new Map<string, { resolve: (r: IdentityRow | undefined) => void; reject: (e: unknown) => void }[]>();
+  private scheduled = false;
+  private epoch = 0;
+
+  constructor(private readonly db: Db, private readonly ttlMs: number, private readonly maxEntries = 100_000) {}
+
+  /** The registered identity `identity`, or undefined. */
+  find(identity: string): Promise<IdentityRow | undefined> {
+    const hit = this.cache.get(identity);
+    if (hit && hit.until > Date.now()) return Promise.resolve(hit.row);
+    return new Promise((resolve, reject) => {
+      const waiting = this.queue.get(identity);
+      if (waiting) waiting.push({ resolve, reject });
+      else this.queue.set(identity, [{ resolve, reject }]);
+      if (this.queue.size >= LOOKUP_BATCH) void this.flush();
+      else if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => void this.flush());
+      }
+    });
+  }
+
+  /** Drops what is known of `identity` (deactivated, renamed, new password). */
+  forget(identity: string): void {
+    this.epoch++;
+    this.cache.delete(identity);
+  }
+
+  private async flush(): Promise<void> {
+    this.scheduled = false;
+    const batch = this.queue;
+    if (!batch.size) return;
+    this.queue = new Map();
+    const epoch = this.epoch;
+    try {
+      const found = await findIdentities(this.db, [...batch.keys()]);
+      // A forget() during the query may concern a row just read: keep nothing of this batch then.
+      const keep = this.ttlMs > 0 && epoch === this.epoch;
+      for (const [identity, waiting] of batch) {
+        const row = found.get(identity);
+        if (row && keep) {
+          this.cache.delete(identity);
+          this.cache.set(identity, { row, until: Date.now() + this.ttlMs });
+        }
+        for (const w of waiting) w.resolve(row);
+      }
+      while (this.cache.size > this.maxEntries) this.cache.delete(this.cache.keys().next().value as string);
+    } catch (err) {
+      for (const waiting of batch.values()) for (const w of waiting) w.reject(err);
+    }
+  }
+}
+
+/**
+ * Checks a handshake from `address`: identity (charger or gateway, through `lookup` when given),
+ * life status, subprotocol and password. A refusal is never decided on a reused row: the row is
+ * read again first (a password cleared or a charger reactivated a moment ago counts at once).
+ */
+export async function checkHandshake(db: Db, limiter: RefusalCounter, h: { identity: string; protocols: Set<string>; password: Buffer | undefined }, address: string | undefined, lookup?: IdentityLookup): Promise<Verdict> {
   if (await limiter.limited({ identity: h.identity, address })) return { ok: false, status: 429, reason: 'RATE_LIMITED', companyCode: null };
-  const row = await findIdentity(db, h.identity);
+  if (!lookup) return judge((await findIdentities(db, [h.identity])).get(h.identity), h);
+  const row = await lookup.find(h.identity);
+  const verdict = await judge(row, h);
+  if (verdict.ok || !row) return verdict;
+  lookup.forget(h.identity);
+  const fresh = await lookup.find(h.identity);
+  const same = fresh && fresh.id === row.id && fresh.kind === row.kind && fresh.lifeStatus === row.lifeStatus && fresh.ocppPasswordHash === row.ocppPasswordHash;
+  return same ? verdict : judge(fresh, h);
+}
+
+/** The verdict on a handshake for the identity's row (undefined: not registered). */
+async function judge(row: IdentityRow | undefined, h: { protocols: Set<string>; password: Buffer | undefined }): Promise<Verdict> {
   if (!row) return { ok: false, status: 404, reason: 'UNKNOWN_CHARGER', companyCode: null };
   if (row.lifeStatus !== 'ACTIVE') return { ok: false, status: 403, reason: 'INACTIVE', companyCode: row.companyCode };
   if (!h.protocols.has('ocpp1.6')) return { ok: false, status: 400, reason: 'NO_SUBPROTOCOL', companyCode: row.companyCode };

@@ -39,16 +39,35 @@ export function useApi<T>(
   });
 }
 
-/** `<method> /sp/<path>` with a body, answering `data`; a failure (401 included) rejects after checkError. */
-export function useSpCall() {
+/**
+ * Runs `job` with the console's data provider (without react-admin's proxy): a failure, 401
+ * included, goes through the auth provider's checkError (401 → sign-in page) and still rejects,
+ * so the caller shows an error and never a success. For actions that are not a single call
+ * (a count then a download, a paged export).
+ */
+export function useSpRun() {
   const dataProvider = useSpProvider();
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
-  return useCallback(async <T,>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> => {
+  return useCallback(async <T,>(job: (provider: ChargeDeskDataProvider) => Promise<T>): Promise<T> => {
     try {
-      return await dataProvider.call<T>(method, path, body);
+      return await job(dataProvider);
     } catch (e) {
       await logoutIfAccessDenied(e);
       throw e;
     }
   }, [dataProvider, logoutIfAccessDenied]);
+}
+
+/** `<method> /sp/<path>` with a body, answering `data`; a failure (401 included) rejects after checkError. */
+export function useSpCall() {
+  const run = useSpRun();
+  return useCallback(<T,>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> =>
+    run((provider) => provider.call<T>(method, path, body)), [run]);
+}
+
+/** `GET /sp/<path>?<query>` once (not cached, unlike {@link useApi}); a failure (401 included) rejects after checkError. */
+export function useSpFetch() {
+  const run = useSpRun();
+  return useCallback(<T,>(path: string, query?: Record<string, QueryValue>): Promise<T> =>
+    run((provider) => provider.fetchData<T>(path, query)), [run]);
 }

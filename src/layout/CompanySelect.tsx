@@ -6,18 +6,12 @@
 import { useSearchParams } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { MenuItem, TextField } from '@mui/material';
-import { useApi } from '../hooks/useApi';
-
-export interface CompanyOption {
-  companyCode: string;
-  companyName: string;
-}
+import { useCompanies } from '../hooks/useCompanies';
 
 export function CompanySelect() {
   const translate = useTranslate();
   const [params, setParams] = useSearchParams();
-  const { data } = useApi<CompanyOption[]>('company/select', undefined, { staleTime: 60_000 });
-  const options = Array.isArray(data) ? data : [];
+  const options = useCompanies();
   if (options.length <= 1 && !params.get('companyCode')) return null;
   const value = params.get('companyCode') ?? '';
   return (

@@ -28,4 +28,7 @@ export const RESOURCES: readonly MountedResource[] = [
   { name: 'company', path: routePath('operators'), load: () => import('../../resources/operator').then((m) => m.default) },
   { name: 'menu', path: routePath('menu'), load: () => import('../../resources/menu').then((m) => m.default) },
   { name: 'firmware', path: routePath('deviceVersion'), load: () => import('../../resources/firmware').then((m) => m.default) },
+  { name: 'home-charger', path: routePath('chargerProfile'), load: () => import('../../resources/home-charger').then((m) => m.default) },
+  { name: 'home-app-user', path: routePath('homeAppUsers'), load: () => import('../../resources/home-app-user').then((m) => m.default) },
+  { name: 'home-order', path: `${routePath('homeAppUsers')}/orders`, load: () => import('../../resources/home-app-user').then((m) => m.homeOrders) },
 ];

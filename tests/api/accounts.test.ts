@@ -2,16 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { account, sessionToken } from '../../server/db/schema.js';
 import { backends } from '../support/db.js';
-import { build, type TestServer } from '../support/app.js';
-import { call, PASSWORD, setupTenants, type Tenants } from '../support/tenants.js';
+import type { TestServer } from '../support/app.js';
+import { call, PASSWORD, type Tenants, tenantServer } from '../support/tenants.js';
 
 describe.each(backends())('accounts on %s', (backend) => {
   let s: TestServer;
   let t: Tenants;
-  beforeAll(async () => {
-    s = await build(backend);
-    t = await setupTenants(s);
-  });
+  beforeAll(async () => { ({ s, t } = await tenantServer(backend)); });
   afterAll(async () => { await s?.close(); });
 
   const body = (over: Record<string, unknown> = {}) => ({

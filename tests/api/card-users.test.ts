@@ -34,6 +34,17 @@ describe.each(backends())('card users and balances on %s', (backend) => {
     expect(rows[0].firstName).toBe('Anna');
   });
 
+  it('takes the edit form\'s values as they are: read-only fields ignored, text trimmed, blanks cleared, no stations for ALL', async () => {
+    // The console sends the record it read, edited, with no body function in between (requirements R12.5).
+    const created = await call('POST', '/sp/card-user', { ...base, cardNumber: 'CARD-0700', mobile: '+49 30 1' });
+    const record = (await call('GET', `/sp/card-user/${created.data.id}`)).data;
+    const sent = { ...record, cardNumber: ' CARD-0701 ', lastName: ' Meyer ', mobile: ' ', email: '', scope: 'ALL', stationIds: [123456], balance: '999.00', createTimeStamp: '2000-01-01T00:00:00.000Z' };
+    const updated = await call('PUT', `/sp/card-user/${created.data.id}`, sent);
+    expect(updated.code).toBe(200);
+    expect(updated.data).toMatchObject({ id: created.data.id, cardNumber: 'CARD-0701', lastName: 'Meyer', mobile: null, email: null, scope: 'ALL', stationIds: [], balance: '0.00' });
+    expect(updated.data.createTimeStamp).toBe(record.createTimeStamp);
+  });
+
   it('refuses digits in names with 900', async () => {
     const res = await call('POST', '/sp/card-user', { ...base, cardNumber: 'CARD-0900', lastName: 'M3yer' });
     expect(res.code).toBe(900);

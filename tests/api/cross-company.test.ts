@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc } from 'drizzle-orm';
 import { account, company, menu, role, stationGroup } from '../../server/db/schema.js';
 import { backends } from '../support/db.js';
-import { build, type TestServer } from '../support/app.js';
-import { call, PASSWORD, setupTenants, type Tenants } from '../support/tenants.js';
+import type { TestServer } from '../support/app.js';
+import { call, PASSWORD, type Tenants, tenantServer } from '../support/tenants.js';
 
 describe.each(backends())('cross-company access on %s', (backend) => {
   let s: TestServer;
@@ -19,8 +19,7 @@ describe.each(backends())('cross-company access on %s', (backend) => {
   let adminId: number;
 
   beforeAll(async () => {
-    s = await build(backend);
-    t = await setupTenants(s);
+    ({ s, t } = await tenantServer(backend));
     const platformRole = await call(s, 'POST', '/sp/role', t.admin, { name: 'Operator desk', code: 'PLATFORM_OPERATORS', description: 'Operators screen', permissions: ['menu:system:operators'] });
     expect(platformRole.code).toBe(200);
     expect(platformRole.data.companyCode).toBeNull();

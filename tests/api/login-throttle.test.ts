@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/db.js';
-import { build, ADMIN_PASSWORD, type TestServer } from '../support/app.js';
-import { call, operatorBody, PASSWORD, setupTenants, type Tenants } from '../support/tenants.js';
+import { ADMIN_PASSWORD, type TestServer } from '../support/app.js';
+import { call, operatorBody, PASSWORD, type Tenants, tenantServer } from '../support/tenants.js';
 import { HashSlots } from '../../server/auth/hash-slots.js';
 import { isWeakPassword } from '../../domain/entities/rules.js';
 
@@ -11,10 +11,7 @@ const WEAK_ZH = '密码强度不足：至少8个字符，不能与用户名相�
 describe.each(backends())('sign-in throttle and password rule on %s', (backend) => {
   let s: TestServer;
   let t: Tenants;
-  beforeAll(async () => {
-    s = await build(backend);
-    t = await setupTenants(s);
-  });
+  beforeAll(async () => { ({ s, t } = await tenantServer(backend)); });
   afterAll(async () => { await s?.close(); });
 
   const login = (username: string, password: string, ip = '10.0.0.1', lang?: string) => s.app.inject({

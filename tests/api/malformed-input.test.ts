@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/db.js';
-import { build, type TestServer } from '../support/app.js';
-import { call, setupTenants, type Tenants } from '../support/tenants.js';
+import type { TestServer } from '../support/app.js';
+import { call, type Tenants, tenantServer } from '../support/tenants.js';
 import { cardUser } from '../../server/db/schema.js';
 
 describe.each(backends())('malformed input on %s', (backend) => {
@@ -15,8 +15,7 @@ describe.each(backends())('malformed input on %s', (backend) => {
   let cardId: number;
 
   beforeAll(async () => {
-    s = await build(backend);
-    t = await setupTenants(s);
+    ({ s, t } = await tenantServer(backend));
     const [c] = await s.database.db.insert(cardUser).values({
       companyCode: 'ALPHA', cardNumber: 'CARD0001', firstName: 'Ana', lastName: 'Ash', balance: '10.00',
     } as typeof cardUser.$inferInsert).returning({ id: cardUser.id });

@@ -5,8 +5,8 @@ import { ROUTES, allPermissions } from '../../domain/routes.js';
 import { ensureMenus } from '../../server/modules/menu/service.js';
 import type { MenuNode } from '../../domain/entities/menu.js';
 import { backends } from '../support/db.js';
-import { build, type TestServer } from '../support/app.js';
-import { call, setupTenants, type Tenants } from '../support/tenants.js';
+import type { TestServer } from '../support/app.js';
+import { call, type Tenants, tenantServer } from '../support/tenants.js';
 
 const flat = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => [n, ...flat(n.children)]);
 const perms = (nodes: MenuNode[]) => flat(nodes).map((n) => n.permission).filter(Boolean);
@@ -14,10 +14,7 @@ const perms = (nodes: MenuNode[]) => flat(nodes).map((n) => n.permission).filter
 describe.each(backends())('menus on %s', (backend) => {
   let s: TestServer;
   let t: Tenants;
-  beforeAll(async () => {
-    s = await build(backend);
-    t = await setupTenants(s);
-  });
+  beforeAll(async () => { ({ s, t } = await tenantServer(backend)); });
   afterAll(async () => { await s?.close(); });
 
   it('is seeded from the route table once', async () => {

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/db.js';
-import { build, type TestServer } from '../support/app.js';
-import { call, setupStationScope, setupTenants, type StationScopeFixture, type Tenants } from '../support/tenants.js';
+import type { TestServer } from '../support/app.js';
+import { call, type StationScopeFixture, type Tenants, tenantServer } from '../support/tenants.js';
 import { eq } from 'drizzle-orm';
 import { charger, chargeOrder, connector, meterValue, station } from '../../server/db/schema.js';
 import { MAP_STATES } from '../../domain/entities/monitoring.js';
@@ -20,9 +20,7 @@ describe.each(backends())('monitoring API on %s', (backend) => {
   let f: StationScopeFixture;
 
   beforeAll(async () => {
-    s = await build(backend);
-    t = await setupTenants(s);
-    f = await setupStationScope(s, t);
+    ({ s, t, f } = await tenantServer(backend, true));
     const db = s.database.db;
     await db.update(station).set({ latitude: '52.520000', longitude: '13.405000' }).where(eq(station.id, f.own.stationId));
     await db.update(station).set({ latitude: '52.530000', longitude: '13.415000' }).where(eq(station.id, f.other.stationId));

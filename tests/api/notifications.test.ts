@@ -15,8 +15,8 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { MIGRATIONS_DIR } from '../../server/db/client.js';
 import { recordNotice } from '../../server/modules/notifications/record.js';
 import { backends } from '../support/db.js';
-import { build, type TestServer } from '../support/app.js';
-import { call, setupTenants, type Tenants } from '../support/tenants.js';
+import type { TestServer } from '../support/app.js';
+import { call, type Tenants, tenantServer } from '../support/tenants.js';
 
 interface Item { id: number; kind: string; params: Record<string, unknown>; content: string; count: number; read: boolean; systemNotificationType: string; lastTimeStamp: string; createTimeStamp: string }
 interface Summary { all: { total: number; unread: number }; events: { total: number; unread: number }; problems: { total: number; unread: number } }
@@ -30,8 +30,7 @@ describe.each(backends())('bell notices on %s', (backend) => {
   let s: TestServer;
   let t: Tenants;
   beforeAll(async () => {
-    s = await build(backend);
-    t = await setupTenants(s);
+    ({ s, t } = await tenantServer(backend));
     const db = s.database.db;
     const day = new Date();
     // 60 unpaid orders of one card today: one problem with a count of 60.

@@ -25,7 +25,7 @@ function closed(schema: unknown): unknown {
 }
 
 /** Routes that do not answer JSON to a plain call: the event stream, files and downloads. */
-const NOT_JSON = new Set(['/sp/live', '/sp/files/{kind}/{name}', '/sp/order/export/excel', '/sp/order/export/pdf', '/sp/order/{id}/invoice']);
+const NOT_JSON = new Set(['/sp/live', '/sp/files/{kind}/{name}', '/sp/order/export/excel', '/sp/order/export/pdf', '/sp/order/{id}/invoice', '/sp/event/export']);
 /** Query parameters a read route needs to answer 200. */
 const QUERY: Record<string, string> = {
   '/sp/search': 'Search=a', '/sp/order-export-setting': 'companyCode=VOLTA',

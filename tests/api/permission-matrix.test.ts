@@ -15,8 +15,8 @@ import type { RegisteredRoute } from '../../server/app.js';
 import { hasPermission, type AuthContext } from '../../server/http/access.js';
 import { issueToken } from '../../server/auth/tokens.js';
 import { backends } from '../support/db.js';
-import { build, type TestServer } from '../support/app.js';
-import { setupStationScope, setupTenants, type StationRows, type StationScopeFixture, type Tenants } from '../support/tenants.js';
+import type { TestServer } from '../support/app.js';
+import { tenantServer, type StationRows, type StationScopeFixture, type Tenants } from '../support/tenants.js';
 
 type Who = 'administrator' | 'operatorAdmin' | 'staff' | 'stationManager';
 
@@ -49,8 +49,7 @@ describe.each(backends())('permission matrix on %s', (backend) => {
   const callers = {} as Record<Who, Caller>;
 
   beforeAll(async () => {
-    s = await build(backend);
-    t = await setupTenants(s);
+    ({ s, t } = await tenantServer(backend));
     const db = s.database.db;
     const permsOf = async (accountId: number) => {
       const [row] = await db.select({ permissions: role.permissions }).from(account).leftJoin(role, eq(role.id, account.roleId)).where(eq(account.id, accountId));
@@ -157,9 +156,7 @@ describe.each(backends())('station manager on every route on %s', (backend) => {
   let routes: RegisteredRoute[];
 
   beforeAll(async () => {
-    s = await build(backend);
-    const t = await setupTenants(s);
-    f = await setupStationScope(s, t);
+    ({ s, f } = await tenantServer(backend, true));
     routes = s.app.spRoutes.filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS' && !r.public);
   });
   afterAll(async () => { await s?.close(); });

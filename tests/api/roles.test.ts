@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/db.js';
-import { build, type TestServer } from '../support/app.js';
-import { call, PASSWORD, setupTenants, type Tenants } from '../support/tenants.js';
+import type { TestServer } from '../support/app.js';
+import { call, PASSWORD, type Tenants, tenantServer } from '../support/tenants.js';
 
 describe.each(backends())('roles on %s', (backend) => {
   let s: TestServer;
   let t: Tenants;
-  beforeAll(async () => {
-    s = await build(backend);
-    t = await setupTenants(s);
-  });
+  beforeAll(async () => { ({ s, t } = await tenantServer(backend)); });
   afterAll(async () => { await s?.close(); });
 
   it('creates a role in the caller\'s company with its menu permissions (parents added)', async () => {

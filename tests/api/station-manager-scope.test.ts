@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { backends } from '../support/db.js';
-import { build, type TestServer } from '../support/app.js';
-import { call, PASSWORD, setupStationScope, setupTenants, type StationScopeFixture, type Tenants } from '../support/tenants.js';
+import type { TestServer } from '../support/app.js';
+import { call, PASSWORD, type StationScopeFixture, type Tenants, tenantServer } from '../support/tenants.js';
 import { eq } from 'drizzle-orm';
 import { account, charger, chargeOrder, station } from '../../server/db/schema.js';
 
@@ -19,8 +19,7 @@ describe.each(backends())('station-manager scope on %s', (backend) => {
   let otherOrder: number;
 
   beforeAll(async () => {
-    s = await build(backend);
-    t = await setupTenants(s);
+    ({ s, t } = await tenantServer(backend));
     const db = s.database.db;
     const [st] = await db.insert(station).values({ companyCode: 'ALPHA', name: 'ALPHA North' }).returning();
     other = st.id;
@@ -76,9 +75,7 @@ describe.each(backends())('station manager: live stream, bell and own rights on 
   let f: StationScopeFixture;
 
   beforeAll(async () => {
-    s = await build(backend);
-    t = await setupTenants(s);
-    f = await setupStationScope(s, t);
+    ({ s, t, f } = await tenantServer(backend, true));
   });
   afterAll(async () => { await s?.close(); });
 

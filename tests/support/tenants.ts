@@ -5,7 +5,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { account, charger, chargeOrder, chargerLog, connectionAttempt, gateway, notification, role, station } from '../../server/db/schema.js';
-import type { TestServer } from './app.js';
+import { build, type TestServer } from './app.js';
+import type { Backend } from './db.js';
 import { PERMISSIONS } from '../../domain/permissions.js';
 
 export interface Reply {
@@ -97,6 +98,18 @@ export async function setupTenants(s: TestServer): Promise<Tenants> {
       permissions: managerRole.data.permissions, stationIds: [a.stationId],
     },
   };
+}
+
+/**
+ * The opening of an access-control suite: a fresh server on `backend` with the tenant fixtures
+ * and, with `stationScope`, the station-scope rows and manager of setupStationScope.
+ */
+export async function tenantServer(backend: Backend): Promise<{ s: TestServer; t: Tenants }>;
+export async function tenantServer(backend: Backend, stationScope: true): Promise<{ s: TestServer; t: Tenants; f: StationScopeFixture }>;
+export async function tenantServer(backend: Backend, stationScope = false): Promise<{ s: TestServer; t: Tenants; f?: StationScopeFixture }> {
+  const s = await build(backend);
+  const t = await setupTenants(s);
+  return stationScope ? { s, t, f: await setupStationScope(s, t) } : { s, t };
 }
 
 /** The rows of one station of A (for station-scope tests): what a manager may or may not see. */

@@ -102,10 +102,19 @@ async function payloadOf(db: Db, auth: AuthContext, target: typeof charger.$infe
 export async function sendCommand(app: FastifyInstance, auth: AuthContext, id: number, cmd: Command) {
   const target = await targetCharger(app.db, auth, id);
   const payload = await payloadOf(app.db, auth, target, cmd);
+  const answer = await commandTo(app, auth.username, target, cmd.action, payload);
+  return { action: cmd.action, request: payload, answer };
+}
+
+/**
+ * Sends `action` with `payload` to the charger `target` and returns its answer; the outcome and who
+ * asked (`by`: a user name, or `system` for the CSMS's own commands) are logged as a COMMAND row.
+ * @throws AppError 718/719/720 (outcome).
+ */
+export async function commandTo<T = unknown>(app: FastifyInstance, by: string, target: { serialNum: string; companyCode: string }, action: string, payload: Record<string, unknown>): Promise<T> {
   let outcome: { result: string; code?: number } = { result: 'ACCEPTED' };
   try {
-    const answer = await app.ocpp.call(target.serialNum, cmd.action, payload);
-    return { action: cmd.action, request: payload, answer };
+    return await app.ocpp.call<T & Record<string, unknown>>(target.serialNum, action, payload);
   } catch (err) {
     outcome = err instanceof AppError ? { result: 'FAILED', code: err.code } : { result: 'ERROR' };
     throw err;
@@ -115,8 +124,8 @@ export async function sendCommand(app: FastifyInstance, auth: AuthContext, id: n
       companyCode: target.companyCode,
       direction: 'OUT',
       messageType: 'COMMAND',
-      action: cmd.action,
-      payload: { request: payload, by: auth.username, ...outcome },
+      action,
+      payload: { request: payload, by, ...outcome },
     }).catch((err: unknown) => app.log.warn({ err }, 'could not log a command outcome'));
   }
 }

@@ -14,13 +14,13 @@ import { accountCreateInput, accountListFilters, accountUpdateInput, accountReco
 import { authOf } from '../../http/access.js';
 import { AppError, ok } from '../../http/envelope.js';
 import { pageQuery } from '../../http/paging.js';
+import { switchSchema, switchValue } from '../../http/switch.js';
 import { answersWith, envelopeOf, noData, pageOf } from '../../../domain/entities/api.js';
 import { passwordSchema } from '../../../domain/entities/rules.js';
 import { createAccount, deleteAccount, getAccount, listAccounts, resetPassword, setAccountActive, updateAccount } from './service.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const boolQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 const passwordFields = z.object({ password: z.string().max(64).optional(), confirmPassword: z.string().max(64).optional() });
 
 const companyUserRoutes: FastifyPluginAsync = async (app) => {
@@ -42,19 +42,8 @@ const companyUserRoutes: FastifyPluginAsync = async (app) => {
   r.put('/company/user/:id', { config, schema: { tags: ['company-user'], params: idParams, body: accountUpdateInput, response: one } },
     async (req) => ok(req, await updateAccount(app.db, authOf(req), req.params.id, req.body)));
 
-  r.put('/company/user/:id/status', {
-    config,
-    schema: {
-      tags: ['company-user'], params: idParams,
-      querystring: z.object({ active: boolQuery.optional() }),
-      body: z.object({ active: z.boolean().optional() }).nullish(),
-      response: one,
-    },
-  }, async (req) => {
-    const active = req.body?.active ?? req.query.active;
-    if (active === undefined) throw new AppError(609, 'active');
-    return ok(req, await setAccountActive(app.db, authOf(req), req.params.id, active));
-  });
+  r.put('/company/user/:id/status', { config, schema: { tags: ['company-user'], params: idParams, ...switchSchema('active'), response: one } },
+    async (req) => ok(req, await setAccountActive(app.db, authOf(req), req.params.id, switchValue(req, 'active', 609))));
 
   r.delete('/company/user/:id', { config, schema: { tags: ['company-user'], params: idParams, response: { 200: envelopeOf(z.null()) } } }, async (req) => {
     await deleteAccount(app.db, authOf(req), req.params.id);

@@ -9,8 +9,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { menuInput, menuRecordSchema } from '../../../domain/entities/menu.js';
 import { authOf } from '../../http/access.js';
-import { AppError, ok } from '../../http/envelope.js';
+import { ok } from '../../http/envelope.js';
 import { pageQuery } from '../../http/paging.js';
+import { switchSchema, switchValue } from '../../http/switch.js';
 import { envelopeOf, pageOf } from '../../../domain/entities/api.js';
 import { createMenu, fullTree, getMenu, listMenus, menuTreeFor, setMenuEnabled, toMenuDto, updateMenu } from './service.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
@@ -56,17 +57,8 @@ const menuRoutes: FastifyPluginAsync = async (app) => {
 
   r.put('/menu/:id/status', {
     config: { permission: PERMISSION, scope: 'platform' },
-    schema: {
-      tags: ['menu'], params: idParams,
-      querystring: z.object({ enabled: boolQuery.optional() }),
-      body: z.object({ enabled: z.boolean().optional() }).nullish(),
-      response: one,
-    },
-  }, async (req) => {
-    const enabled = req.body?.enabled ?? req.query.enabled;
-    if (enabled === undefined) throw new AppError(611, 'enabled');
-    return ok(req, await setMenuEnabled(app.db, req.params.id, enabled));
-  });
+    schema: { tags: ['menu'], params: idParams, ...switchSchema('enabled'), response: one },
+  }, async (req) => ok(req, await setMenuEnabled(app.db, req.params.id, switchValue(req, 'enabled', 611))));
 };
 
 export default menuRoutes;

@@ -44,6 +44,7 @@ const item = z.object({
   eventStatus: z.string().nullable(),
   chargerId: z.number().int().nullable().describe('the charger the notice is about'),
   orderId: z.number().int().nullable().describe('the unpaid order'),
+  eventId: z.number().int().nullable().describe('the event an EVENT notice announces'),
 });
 const tabCount = z.object({ total: z.number().int(), unread: z.number().int() });
 const summary = z.object({ all: tabCount, events: tabCount, problems: tabCount });

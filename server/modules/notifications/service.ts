@@ -59,6 +59,8 @@ export interface NotificationItem {
   chargerId: number | null;
   /** The unpaid order (its page), for ORDER_UNPAID. */
   orderId: number | null;
+  /** The event the notice announces (its page `/Events/Eventes/<id>/show`), for EVENT. */
+  eventId: number | null;
 }
 
 /** A page of the caller's notices in `tab`, newest repeat first. */
@@ -90,6 +92,7 @@ export async function listNotices(db: Db, auth: AuthContext, lang: Lang, q: { ta
       eventStatus: n.eventStatus,
       chargerId,
       orderId,
+      eventId: n.eventId,
     };
   });
 }

@@ -8,8 +8,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { roleCreateInput, roleUpdateInput, roleRecordSchema } from '../../../domain/entities/role.js';
 import { authOf } from '../../http/access.js';
-import { AppError, ok } from '../../http/envelope.js';
+import { ok } from '../../http/envelope.js';
 import { pageQuery } from '../../http/paging.js';
+import { switchSchema, switchValue } from '../../http/switch.js';
 import { envelopeOf, pageOf } from '../../../domain/entities/api.js';
 import { createRole, deleteRole, getRole, listRoles, selectRoles, setRoleEnabled, updateRole } from './service.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
@@ -59,17 +60,8 @@ const roleRoutes: FastifyPluginAsync = async (app) => {
 
   r.put('/role/:id/status', {
     config: { permission: PERMISSION, scope: 'company' },
-    schema: {
-      tags: ['role'], params: idParams,
-      querystring: z.object({ enabled: boolQuery.optional() }),
-      body: z.object({ enabled: z.boolean().optional() }).nullish(),
-      response: one,
-    },
-  }, async (req) => {
-    const enabled = req.body?.enabled ?? req.query.enabled;
-    if (enabled === undefined) throw new AppError(608, 'enabled');
-    return ok(req, await setRoleEnabled(app.db, authOf(req), req.params.id, enabled));
-  });
+    schema: { tags: ['role'], params: idParams, ...switchSchema('enabled'), response: one },
+  }, async (req) => ok(req, await setRoleEnabled(app.db, authOf(req), req.params.id, switchValue(req, 'enabled', 608))));
 
   r.delete('/role/:id', { config: { permission: PERMISSION, scope: 'company' }, schema: { tags: ['role'], params: idParams, response: { 200: envelopeOf(z.null()) } } },
     async (req) => {

@@ -20,7 +20,7 @@
  * its last good reading, flagged METER_OUT_OF_RANGE.
  */
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import type { Db } from '../../db/client.js';
 import { charger as chargerTable, chargeOrder, company, meterValue } from '../../db/schema.js';
@@ -66,8 +66,6 @@ export class MeterRangeError extends Error {
   }
 }
 
-/** A transaction handle (drizzle's transaction callback argument) used as a Db. */
-type TxDb = Db;
 
 /** Random, positive int32 transactionId (never 0). */
 function newTransactionId(): number {
@@ -252,55 +250,58 @@ function meterRows(charger: TxCharger, connectorId: number, transactionId: numbe
   })));
 }
 
+/** The rows a driver answers to `db.execute` (node-postgres and PGlite both carry `rows`). */
+function rowsOf<T>(res: unknown): T[] {
+  return (res as { rows: T[] }).rows;
+}
+
 /**
- * Stores every sampled value of `sets` (MeterValues) and raises the running order's energy, in one
- * SQL transaction (a retried message after a failure stores nothing twice).
+ * Stores every sampled value of `sets` (MeterValues), checks each energy register against the
+ * transaction's previous stored reading and raises the running order's energy, in ONE SQL
+ * statement (one round trip, one implicit transaction: a retried message after a failure stores
+ * nothing twice; the previous readings are read in the statement's snapshot, before its own rows).
+ * The order's `energy_kwh` is computed by the database from its meterStart as
+ * round((highest register − meterStart) / 1000, 3), the rule of domain/meter.ts `energyKwh`.
  * @throws MeterRangeError (nothing stored) for an out-of-range register or an unparsable time.
  */
 export async function recordMeterValues(db: Db, charger: TxCharger, connectorId: number, transactionId: number | null, sets: MeterValueSet[]): Promise<MeterResult> {
   checkMeterValues(sets);
   const rows = meterRows(charger, connectorId, transactionId, sets);
-  const regressions: MeterResult['regressions'] = [];
+  if (!rows.length) return { stored: 0, regressions: [], orderId: null };
+  // The energy registers of the message (no phase): checked against earlier readings, the highest raises the order.
+  const registers: { at: Date; wh: Decimal }[] = [];
   if (transactionId !== null) {
     for (const r of rows) {
       if (r.measurand !== ENERGY_REGISTER || r.phase) continue;
       const wh = registerWh(r);
-      if (wh === null) continue;
-      const [prev] = await db.select({ value: meterValue.value, unit: meterValue.unit }).from(meterValue)
-        .where(and(eq(meterValue.transactionId, transactionId), eq(meterValue.measurand, ENERGY_REGISTER), lt(meterValue.timestamp, r.timestamp)))
-        .orderBy(desc(meterValue.timestamp)).limit(1);
-      const prevWh = prev ? registerWh(prev) : null;
-      if (prevWh !== null && wh.lt(prevWh)) regressions.push({ transactionId, previousWh: prevWh.toNumber(), readingWh: wh.toNumber(), timestamp: r.timestamp.toISOString() });
+      if (wh !== null) registers.push({ at: r.timestamp as Date, wh });
     }
   }
-  if (!rows.length) return { stored: 0, regressions, orderId: null };
-  const orderId = await db.transaction(async (tx) => {
-    await tx.insert(meterValue).values(rows);
-    return transactionId === null ? null : raiseRunningEnergy(tx as unknown as Db, charger, transactionId, rows);
-  });
-  return { stored: rows.length, regressions, orderId };
-}
-
-/**
- * Keeps `energy_kwh` of a CHARGING order of this charger current while it charges (the highest
- * register reading − meterStart), so that the console shows live energy. Never lowers it.
- */
-async function raiseRunningEnergy(db: TxDb, charger: TxCharger, transactionId: number, rows: (typeof meterValue.$inferInsert)[]): Promise<number | null> {
-  let maxWh: Decimal | null = null;
-  for (const r of rows) {
-    if (r.measurand !== ENERGY_REGISTER || r.phase) continue;
-    const wh = registerWh(r);
-    if (wh !== null && (maxWh === null || wh.gt(maxWh))) maxWh = wh;
+  const maxWh = registers.reduce<Decimal | null>((m, r) => (m === null || r.wh.gt(m) ? r.wh : m), null);
+  const values = sql.join(rows.map((r) => sql`(${r.chargerId}::int, ${r.connectorId}::int, ${r.transactionId}::int, ${(r.timestamp as Date).toISOString()}::timestamptz, ${r.measurand}, ${r.value}, ${r.unit}, ${r.phase}, ${r.context})`), sql`, `);
+  const energy = maxWh === null ? null : sql`greatest(0, round((${maxWh.toFixed()}::numeric - meter_start) / 1000, 3))`;
+  const upd = energy === null ? sql`select null::int as id where false` : sql`update ${chargeOrder} set energy_kwh = ${energy}
+      where transaction_id = ${transactionId}::int and charger_id = ${charger.id}::int and status = 'CHARGING' and energy_kwh < ${energy}
+      returning id`;
+  const prev = registers.length === 0 ? sql`'[]'::json` : sql`coalesce((select json_agg(json_build_array(e.i, p.value, p.unit) order by e.i)
+      from (values ${sql.join(registers.map((r, i) => sql`(${i}::int, ${r.at.toISOString()}::timestamptz)`), sql`, `)}) as e(i, at)
+      cross join lateral (select m.value, m.unit from ${meterValue} m
+        where m.transaction_id = ${transactionId}::int and m.measurand = ${ENERGY_REGISTER} and m.timestamp < e.at
+        order by m.timestamp desc limit 1) p), '[]'::json)`;
+  const res = await db.execute(sql`with ins as (
+      insert into ${meterValue} (charger_id, connector_id, transaction_id, timestamp, measurand, value, unit, phase, context)
+      values ${values} returning 1
+    ), upd as (${upd})
+    select (select count(*) from ins)::int as stored, (select id from upd limit 1) as order_id, ${prev} as prev`);
+  const [out] = rowsOf<{ stored: number; order_id: number | string | null; prev: [number, string, string | null][] | string }>(res);
+  const previous = typeof out.prev === 'string' ? (JSON.parse(out.prev) as [number, string, string | null][]) : out.prev;
+  const regressions: MeterResult['regressions'] = [];
+  for (const [i, value, unit] of previous) {
+    const prevWh = registerWh({ value, unit });
+    const r = registers[i];
+    if (prevWh !== null && r.wh.lt(prevWh)) regressions.push({ transactionId: transactionId!, previousWh: prevWh.toNumber(), readingWh: r.wh.toNumber(), timestamp: r.at.toISOString() });
   }
-  if (maxWh === null) return null;
-  const [order] = await db.select({ id: chargeOrder.id, meterStart: chargeOrder.meterStart, energyKwh: chargeOrder.energyKwh }).from(chargeOrder)
-    .where(and(eq(chargeOrder.transactionId, transactionId), eq(chargeOrder.chargerId, charger.id), eq(chargeOrder.status, 'CHARGING'))).limit(1);
-  if (!order) return null;
-  const energy = energyKwh(order.meterStart, maxWh);
-  if (new Decimal(energy).lte(order.energyKwh)) return null;
-  await db.update(chargeOrder).set({ energyKwh: energy })
-    .where(and(eq(chargeOrder.id, order.id), eq(chargeOrder.status, 'CHARGING'), lt(chargeOrder.energyKwh, energy)));
-  return order.id;
+  return { stored: Number(out.stored), regressions, orderId: out.order_id === null ? null : Number(out.order_id) };
 }
 
 export interface StopInput {

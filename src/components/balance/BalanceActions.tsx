@@ -13,7 +13,7 @@ import UndoIcon from '@mui/icons-material/Undo';
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { BalanceDialog } from './BalanceDialog';
-import type { BalanceHolder, BalanceOperation, HolderResource } from './types';
+import type { BalanceHolder, BalanceOperation, HolderResource } from './holder';
 
 const ICONS: Record<BalanceOperation, typeof AddCardIcon> = {
   recharge: AddCardIcon, gift: CardGiftcardIcon, refund: UndoIcon, clear: DeleteSweepIcon,

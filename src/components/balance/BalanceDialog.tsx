@@ -5,14 +5,15 @@
  * `POST /sp/<holder>/{id}/<operation>` and shows the server's message inline on failure.
  */
 import { useState } from 'react';
-import { useDataProvider, useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
 import {
   Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography,
 } from '@mui/material';
 import { formatMoney } from '../../utils/number';
 import { amountError } from './amount';
-import { postAction } from './api';
-import { PREPAY_TYPES, type BalanceHolder, type BalanceOperation, type HolderResource } from './types';
+import { useSpCall } from '../../hooks/useApi';
+import { PREPAY_TYPES } from '../../../domain/enums';
+import type { BalanceHolder, BalanceOperation, HolderResource } from './holder';
 
 export interface BalanceDialogProps {
   resource: HolderResource;
@@ -29,7 +30,7 @@ export interface BalanceDialogProps {
 export function BalanceDialog({ resource, holder, holderLabel, operation, open, onClose, onDone }: BalanceDialogProps) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const dataProvider = useDataProvider();
+  const call = useSpCall();
   const notify = useNotify();
   const refresh = useRefresh();
   const [amount, setAmount] = useState('');
@@ -56,7 +57,7 @@ export function BalanceDialog({ resource, holder, holderLabel, operation, open, 
       if (!isClear) body.amount = amount.trim();
       if (operation === 'recharge' && prepayType) body.prepayType = prepayType;
       if (remark.trim()) body.remark = remark.trim();
-      await postAction(dataProvider, `${resource}/${holder.id}/${operation}`, body);
+      await call('POST', `${resource}/${holder.id}/${operation}`, body);
       notify(`resources.balance.notify.${operation}`, { type: 'success' });
       setBusy(false);
       close();

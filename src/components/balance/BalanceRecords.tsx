@@ -14,7 +14,8 @@ import { formatDateTime } from '../../utils/date';
 import { formatMoney } from '../../utils/number';
 import { PagedTable } from '../PagedTable';
 import { BalanceActions } from './BalanceActions';
-import type { BalanceHolder, BalanceRecord, HolderResource } from './types';
+import type { BalanceRecord } from '../../../domain/entities/balance-record';
+import type { BalanceHolder, HolderResource } from './holder';
 
 const CHANGE_COLORS: Record<string, string> = {
   GIFT: '#9c27b0', PREPAY: '#1ebb77', PLATFORM_RECHARGE: '#1ebb77', DEDUCT: '#409eff', CLEARED: '#909399', USER_REFUND: '#e6a23c',

@@ -3,14 +3,14 @@
  * deactivations are confirmed): `PUT /sp/<holder>/{id}/status` with `{ active }`.
  */
 import { useState } from 'react';
-import { Confirm, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { Confirm, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { Switch, Tooltip } from '@mui/material';
-import type { ChargeDeskDataProvider } from '../../../dataProvider';
-import type { HolderResource } from './types';
+import { useSpCall } from '../../hooks/useApi';
+import type { HolderResource } from './holder';
 
 export function StatusButton({ resource, id, active, label }: { resource: HolderResource; id: number; active: boolean; label?: string }) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<ChargeDeskDataProvider>();
+  const call = useSpCall();
   const notify = useNotify();
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
@@ -19,7 +19,7 @@ export function StatusButton({ resource, id, active, label }: { resource: Holder
   const confirm = async () => {
     setBusy(true);
     try {
-      await dataProvider.setStatus(resource, { id, active: next });
+      await call('PUT', `${resource}/${id}/status`, { active: next });
       notify(`resources.balance.notify.${next ? 'activated' : 'deactivated'}`, { type: 'success' });
       refresh();
     } catch (e) {

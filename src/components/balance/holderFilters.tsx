@@ -6,7 +6,7 @@
 import type { ReactElement } from 'react';
 import { SearchInput, SelectInput, type TranslateFunction } from 'react-admin';
 import { CompanyFilterInput } from '../filterInputs';
-import type { HolderResource } from './types';
+import type { HolderResource } from './holder';
 
 /** `true` / `false` choices of a yes/no filter, named by the translations `<prefix>.true` / `<prefix>.false`. */
 export function yesNoChoices(translate: TranslateFunction, prefix: string) {

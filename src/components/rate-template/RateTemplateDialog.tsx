@@ -14,7 +14,8 @@ import { Box, CircularProgress, Dialog, DialogContent, DialogTitle, IconButton, 
 import CloseIcon from '@mui/icons-material/Close';
 import { MAX_TAXES_STATION, type RateTemplateType } from '../../../domain/rate-template';
 import { ErrorState } from '../common';
-import { emptyState, serverErrorText, stateOf, type RateTemplateRecord } from './editorModel';
+import { emptyState, serverErrorText, stateOf } from './editorModel';
+import type { RateTemplateRecord } from '../../../domain/entities/rate-template';
 import { RateTemplateForm } from './RateTemplateForm';
 
 /** What the dialog edits: a new template for a station, or a stored one. */

@@ -26,9 +26,9 @@ import SaveIcon from '@mui/icons-material/Save';
 import { CURRENCIES } from '../../../domain/enums';
 import { catalogueMessage } from '../../../domain/errors';
 import { MAX_RATE_ROWS, maxTaxes, RATE_TEMPLATE_TYPES, type RateRow, type RateTemplateContext, type TaxInput } from '../../../domain/rate-template';
-import { ErrorState } from '../common';
 import { useCompanies } from '../../hooks/useCompanies';
-import { editorProblems, emptyState, payloadOf, serverErrorText, stateOf, type EditorState, type FieldProblem, type RateTemplateRecord } from './editorModel';
+import { editorProblems, payloadOf, serverErrorText, type EditorState, type FieldProblem } from './editorModel';
+import type { RateTemplateRecord } from '../../../domain/entities/rate-template';
 import { RateTimeline } from './RateTimeline';
 import { addRow, removeRow, sortRows, splitRow } from './timeline';
 

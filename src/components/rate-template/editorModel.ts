@@ -7,27 +7,9 @@
  */
 import { catalogueMessage, isCatalogueCode } from '../../../domain/errors';
 import { maxTaxes, type RateRow, type RateTemplateContext, type RateTemplateType, type TaxInput } from '../../../domain/rate-template';
+import type { RateTemplateRecord } from '../../../domain/entities/rate-template';
 import { errorCode } from '../../../dataProvider/httpClient';
 import { templateProblem, type EditorProblem } from './timeline';
-
-/** The template record of `GET /sp/rate-template/{id}`. */
-export interface RateTemplateRecord {
-  id: number;
-  companyCode: string;
-  companyName: string | null;
-  modelName: string;
-  type: RateTemplateType;
-  description: string | null;
-  currency: string;
-  serviceFeePerKwh: string;
-  serviceTax: string;
-  activated: boolean;
-  taxes: (TaxInput & { id?: number })[];
-  details: (RateRow & { id?: number })[];
-  stationCount: number;
-  createdAt: string | null;
-  updatedAt: string | null;
-}
 
 export interface EditorState {
   companyCode: string;
@@ -54,7 +36,7 @@ export function emptyState(companyCode = '', currency = 'EUR'): EditorState {
 /** The editor's state of a stored template. */
 export function stateOf(r: RateTemplateRecord): EditorState {
   return {
-    companyCode: r.companyCode, modelName: r.modelName, type: r.type, description: r.description ?? '', currency: r.currency,
+    companyCode: r.companyCode, modelName: r.modelName, type: r.type === 'FREE' ? 'FREE' : 'CHARGED', description: r.description ?? '', currency: r.currency,
     serviceFeePerKwh: r.serviceFeePerKwh, serviceTax: r.serviceTax ?? '0', activated: r.activated,
     taxes: r.taxes.map((t) => ({ taxName: t.taxName, taxPercentage: t.taxPercentage })),
     details: r.details.map((d) => ({ startTime: d.startTime, endTime: d.endTime, electricityFeePerKwh: d.electricityFeePerKwh })),

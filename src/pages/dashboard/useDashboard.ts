@@ -5,34 +5,11 @@
 import { useSearchParams } from 'react-router-dom';
 import { useApi } from '../../hooks/useApi';
 import { useLiveEvents } from '../../hooks/useLiveEvents';
-import type { OrderRecord } from '../../../domain/entities/order';
-import type { DashboardState } from '../../../domain/enums';
+import type { DashboardAnswer } from '../../../domain/entities/dashboard';
 
-export interface MonthCounts {
-  total: number;
-  thisMonth: number;
-  lastMonth: number;
-}
-
-export interface Amount {
-  currency: string;
-  amount: string;
-}
-
-export interface DashboardData {
-  stations: number;
-  chargers: number;
-  chargersInUse: number;
-  faultyChargers: number;
-  split: Record<DashboardState, number>;
-  orders: { count: number; paid: number; unpaid: number; energyKwh: string; revenue: Amount[]; profit: Amount[] };
-  cardUsers: MonthCounts;
-  appUsers: MonthCounts;
-  ordersThisMonth: number;
-  ordersLastMonth: number;
-  recentOrders: OrderRecord[];
-  energyByDay: Array<{ day: string; energyKwh: string; orders: number }>;
-}
+/** `GET /sp/dashboard` (domain/entities/dashboard.ts). */
+export type DashboardData = DashboardAnswer;
+export type { CurrencyAmount as Amount } from '../../../domain/entities/statistics';
 
 export function useDashboard() {
   const [params] = useSearchParams();

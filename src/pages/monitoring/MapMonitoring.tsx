@@ -14,7 +14,7 @@ import { Box, Card, Chip, Stack, Typography } from '@mui/material';
 import { MapContainer, Popup, TileLayer, useMap } from 'react-leaflet';
 import type { LatLngBoundsExpression } from 'leaflet';
 import { MAP_STATES, type MapAnswer } from '../../../domain/entities/monitoring';
-import { DEFAULT_CENTER, useMapTileUrl } from '../../../resources/station/StationMap';
+import { DEFAULT_CENTER, useMapTileUrl } from '../../components/StationMap';
 import { ErrorState } from '../../components/common';
 import { useApi } from '../../hooks/useApi';
 import { useLiveEvents } from '../../hooks/useLiveEvents';

@@ -13,7 +13,7 @@ import {
 } from '@mui/material';
 import { routePath } from '../../../domain/routes';
 import type { StationListItem, StationMonitorAnswer } from '../../../domain/entities/monitoring';
-import { ChargerCommands } from '../../../resources/charger/ChargerCommands';
+import { ChargerCommands } from '../../components/commands/ChargerCommands';
 import { EmptyState, ErrorState, RelativeTime, stateColor } from '../../components/common';
 import { useApi } from '../../hooks/useApi';
 import { useLiveEvents } from '../../hooks/useLiveEvents';

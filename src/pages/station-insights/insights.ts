@@ -3,26 +3,11 @@
  * revenue in the station's currency, average session minutes and kWh, utilisation 0–1) and their
  * client-side sorting (every station of the range comes in one answer).
  */
-export interface StationInsight {
-  stationId: number;
-  stationName: string;
-  companyCode: string;
-  currency: string;
-  chargers: number;
-  sessions: number;
-  energyKwh: string;
-  revenue: string;
-  avgSessionMinutes: number;
-  avgEnergyKwh: string;
-  utilisation: number;
-}
+import type { StationInsight, StationInsightsAnswer } from '../../../domain/entities/statistics';
 
-export interface StationInsightsData {
-  startTime: string;
-  endTime: string;
-  records: StationInsight[];
-  total: number;
-}
+export type { StationInsight } from '../../../domain/entities/statistics';
+/** `GET /sp/station-insights` (domain/entities/statistics.ts). */
+export type StationInsightsData = StationInsightsAnswer;
 
 export type InsightKey = 'stationName' | 'chargers' | 'sessions' | 'energyKwh' | 'revenue' | 'avgSessionMinutes' | 'avgEnergyKwh' | 'utilisation';
 

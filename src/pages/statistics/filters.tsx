@@ -6,8 +6,7 @@
 import { useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { MenuItem, TextField } from '@mui/material';
-import { useApi } from '../../hooks/useApi';
-import type { CompanyOption } from '../../layout/CompanySelect';
+import { useCompanies } from '../../hooks/useCompanies';
 import { presetRange, rangeError, type DayRange } from './ranges';
 
 /** The range in the URL (`from`, `to`), else the last 30 days. */
@@ -27,8 +26,7 @@ export function useRangeParam(): [DayRange, (r: DayRange) => void, URLSearchPara
 /** The operator choice, shown only to users who see more than one operator. */
 export function CompanyChoice({ value, onChange }: { value: string; onChange: (v: string) => void }) {
   const translate = useTranslate();
-  const { data } = useApi<CompanyOption[]>('company/select', undefined, { staleTime: 60_000 });
-  const options = Array.isArray(data) ? data : [];
+  const options = useCompanies();
   if (options.length <= 1 && !value) return null;
   return (
     <TextField

@@ -5,30 +5,13 @@
  */
 import type { TranslateFunction } from 'react-admin';
 import type { SheetCell as Cell } from '../../utils/spreadsheet';
+import type { CurrencyAmount, StatisticsAnswer } from '../../../domain/entities/statistics';
 
 export type GroupBy = 'day' | 'station' | 'company';
 
-export interface Amount {
-  currency: string;
-  amount: string;
-}
-
-export interface StatisticsBucket {
-  key: string;
-  label: string;
-  orders: number;
-  energyKwh: string;
-  revenue: Amount[];
-}
-
-export interface StatisticsData {
-  startTime: string;
-  endTime: string;
-  timeZone: string;
-  groupBy: GroupBy;
-  series: StatisticsBucket[];
-  totals: { orders: number; energyKwh: string; revenue: Amount[] };
-}
+/** `GET /sp/statistics` (domain/entities/statistics.ts). */
+export type StatisticsData = StatisticsAnswer;
+type Amount = CurrencyAmount;
 
 /** Currencies present in the series or totals, sorted. */
 export function currenciesOf(data: StatisticsData): string[] {

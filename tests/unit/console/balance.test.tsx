@@ -6,7 +6,6 @@ import { createI18nProvider } from '../../../src/i18n';
 import { amountCode, amountError } from '../../../src/components/balance/amount';
 import { sheetRows } from '../../../src/utils/spreadsheet';
 import { BalanceDialog } from '../../../src/components/balance/BalanceDialog';
-import { cardUserBody } from '../../../resources/card-user/validators';
 import { cardUserCreate } from '../../../domain/entities/card-user';
 import { schemaFieldErrors } from '../../../src/forms/schemaValidate';
 import { catalogueMessage } from '../../../domain/errors';
@@ -46,10 +45,6 @@ describe('card user form rules (the entity declaration)', () => {
       .toEqual({ stationIds: catalogueMessage(603, 'en') });
     expect(schemaFieldErrors(cardUserCreate, { companyCode: 'A', cardNumber: '01', lastName: 'Li', firstName: 'Lei', scope: 'ALL' }, ctx)).toEqual({});
   });
-  it('sends the declaration\'s body: trimmed, blanks as null, no stations for ALL, no read-only fields', () => {
-    expect(cardUserBody({ id: 4, balance: '3.00', companyCode: ' A ', cardNumber: ' 01 ', lastName: 'Li', firstName: 'Lei', email: '', mobile: ' ', scope: 'ALL', stationIds: [3] }))
-      .toEqual({ companyCode: 'A', cardNumber: '01', lastName: 'Li', firstName: 'Lei', email: null, mobile: null, scope: 'ALL', stationIds: [], managerCard: false, active: true });
-  });
 });
 
 describe('Excel cells are neutralised', () => {
@@ -62,8 +57,9 @@ describe('Excel cells are neutralised', () => {
 describe('the recharge dialog', () => {
   const holder = { id: 7, balance: '12.50', currency: 'EUR', active: true };
 
-  function renderDialog(create: (resource: string, params: { data: Record<string, unknown> }) => Promise<{ data: Record<string, unknown> }>) {
-    const dataProvider = testDataProvider({ create: create as never });
+  function renderDialog(post: (path: string, body: Record<string, unknown>) => Promise<Record<string, unknown>>) {
+    const call = (method: string, path: string, body: Record<string, unknown>) => (method === 'POST' ? post(path, body) : Promise.reject(new Error(method)));
+    const dataProvider = testDataProvider({ call } as never);
     return render(
       <AdminContext dataProvider={dataProvider} i18nProvider={createI18nProvider()}>
         <BalanceDialog resource="card-user" holder={holder} holderLabel="CARD-7" operation="recharge" open onClose={() => {}} />
@@ -73,7 +69,7 @@ describe('the recharge dialog', () => {
 
   it('checks the amount, then posts it and closes', async () => {
     const calls: Array<[string, Record<string, unknown>]> = [];
-    renderDialog(async (resource, params) => { calls.push([resource, params.data]); return { data: { id: 1 } }; });
+    renderDialog(async (path, body) => { calls.push([path, body]); return { id: 1 }; });
     expect((await screen.findByTestId('balance-current')).textContent).toContain('12.50 EUR');
     const input = screen.getByTestId('balance-amount');
     fireEvent.change(input, { target: { value: '-5' } });

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { commandFormError, commandRequest } from '../../../resources/charger/CommandRequests';
-import { userLabel } from '../../../resources/charger/CommandUserPicker';
+import { answerStatus, commandFormError, commandRequest } from '../../../src/components/commands/CommandRequests';
+import { userLabel } from '../../../src/components/commands/CommandUserPicker';
 
 describe('remote command requests (docs/operations.md "Remote commands")', () => {
+  it('reads the status of the charger\'s answer, whatever else the answer holds', () => {
+    expect(answerStatus({ action: 'Reset', request: { type: 'Soft' }, answer: { status: 'Accepted' } })).toBe('Accepted');
+    expect(answerStatus({ action: 'DataTransfer', request: {}, answer: { status: 7, data: 'x' } })).toBeUndefined();
+    expect(answerStatus({ action: 'Reset', request: {}, answer: null })).toBeUndefined();
+  });
+
   it('remote start: a card user or an app user, the connector only when chosen', () => {
     expect(commandRequest(4, 'remote-start', { userKind: 'card', userId: 9, connectorId: 2 }))
       .toEqual({ path: 'charger/4/command/remote-start', body: { cardUserId: 9, connectorId: 2 } });

@@ -211,8 +211,12 @@ describe('gateway live refresh', () => {
 describe('the charger page shares the password card', () => {
   it('generates a charger password with the charger\'s texts and route', async () => {
     const charger: ChargerDetail = {
-      id: 3, serialNum: 'VOLTA00000000201', companyCode: 'VOLTA', online: false, lifeStatus: 'ACTIVE', gatewaySn: 'VOLTAGW000000001',
-      dashboardState: 'offline', connectors: [{ connectorId: 1, status: 'Available' }], hasOcppPassword: true,
+      id: 3, serialNum: 'VOLTA00000000201', companyCode: 'VOLTA', companyName: 'Volta', stationId: null, stationName: null, chargerStationCode: null,
+      phase: 'THREE', lifeStatus: 'ACTIVE', type: 'AC', ratedPowerKw: null, runStatus: null, online: false, lastSeenAt: null, firmwareVersion: null,
+      vendor: null, model: null, gatewaySn: 'VOLTAGW000000001', installationDate: null, warrantyYears: 0, equipmentNumber: null, installerName: null,
+      installerEmail: null, installerCompany: null, installerContact: null, dashboardState: 'offline',
+      connectors: [{ connectorId: 1, status: 'Available', errorCode: 'NoError', info: null, statusAt: '2026-01-01T00:00:00.000Z' }],
+      activeOrderNo: null, createTimeStamp: '2026-01-01T00:00:00.000Z', hasOcppPassword: true,
     };
     const calls: Call[] = [];
     const dataProvider = {

@@ -13,7 +13,8 @@ import { AdminContext, HttpError, testDataProvider } from 'react-admin';
 import { catalogueMessage } from '../../../domain/errors';
 import { checkTaxes, MAX_TAXES, MAX_TAXES_STATION, maxTaxes, type TaxInput } from '../../../domain/rate-template';
 import { createI18nProvider } from '../../../src/i18n';
-import { editorProblems, emptyState, serverErrorText, type EditorState, type RateTemplateRecord } from '../../../src/components/rate-template/editorModel';
+import { editorProblems, emptyState, serverErrorText, type EditorState } from '../../../src/components/rate-template/editorModel';
+import type { RateTemplateRecord } from '../../../domain/entities/rate-template';
 import { templateProblem } from '../../../src/components/rate-template/timeline';
 import { RateTemplateForm } from '../../../src/components/rate-template/RateTemplateForm';
 import { RateTemplateDialog } from '../../../src/components/rate-template/RateTemplateDialog';
@@ -67,7 +68,7 @@ describe('serverErrorText', () => {
 
 const record = (over: Partial<RateTemplateRecord> = {}): RateTemplateRecord => ({
   id: 7, companyCode: 'C1', companyName: 'Acme', modelName: 'Peak', type: 'CHARGED', description: null, currency: 'EUR',
-  serviceFeePerKwh: '0', serviceTax: '0', activated: true, taxes: taxes(1), details: [{ startTime: '00:00', endTime: '24:00', electricityFeePerKwh: '0.3' }],
+  serviceFeePerKwh: '0', serviceTax: '0', activated: true, taxes: taxes(1).map((t, i) => ({ id: i + 1, ...t })), details: [{ id: 1, startTime: '00:00', endTime: '24:00', electricityFeePerKwh: '0.3' }],
   stationCount: 1, createdAt: null, updatedAt: null, ...over,
 });
 

@@ -7,7 +7,7 @@
  * 720 (not connected) message, already in the user's language.
  */
 import { useState, type MouseEvent } from 'react';
-import { useDataProvider, useRefresh, useTranslate } from 'react-admin';
+import { useRefresh, useTranslate } from 'react-admin';
 import {
   Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, IconButton, ListItemIcon,
   ListItemText, Menu, MenuItem, Radio, RadioGroup, Stack, TextField, Tooltip, Typography,
@@ -18,11 +18,12 @@ import StopIcon from '@mui/icons-material/Stop';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import PowerSettingsNewIcon from '@mui/icons-material/PowerSettingsNew';
-import { errorCode } from '../../dataProvider';
-import { postAction } from '../../src/components/balance/api';
+import { errorCode } from '../../../dataProvider';
+import { useSpCall } from '../../hooks/useApi';
 import { CommandUserPicker } from './CommandUserPicker';
-import { COMMANDS, commandFormError, commandRequest, type CommandAnswer, type CommandForm, type CommandName } from './CommandRequests';
-import type { ChargerRecord } from './types';
+import { COMMANDS, answerStatus, commandFormError, commandRequest, type CommandForm, type CommandName } from './CommandRequests';
+import type { CommandAnswer } from '../../../domain/entities/command';
+import type { ChargerRecord } from '../../../domain/entities/charger';
 
 /** What the commands need of a charger (a charger record, or a charger of station monitoring). */
 export type CommandTarget = Pick<ChargerRecord, 'id' | 'serialNum' | 'online' | 'companyCode' | 'connectors'>;
@@ -79,7 +80,7 @@ function ConnectorSelect({ record, value, onChange, allowWhole, allowAny }: {
 
 function CommandDialog({ record, name, onClose }: { record: CommandTarget; name: CommandName; onClose: () => void }) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider();
+  const call = useSpCall();
   const refresh = useRefresh();
   const [form, setForm] = useState<CommandForm>(() => initialForm(name, record));
   const [busy, setBusy] = useState(false);
@@ -92,7 +93,7 @@ function CommandDialog({ record, name, onClose }: { record: CommandTarget; name:
     setOutcome(null);
     try {
       const { path, body } = commandRequest(record.id, name, form);
-      const answer = await postAction<CommandAnswer>(dataProvider, path, body);
+      const answer = await call<CommandAnswer>('POST', path, body);
       setOutcome({ ok: true, answer });
       refresh();
     } catch (e) {
@@ -102,7 +103,7 @@ function CommandDialog({ record, name, onClose }: { record: CommandTarget; name:
       setBusy(false);
     }
   };
-  const status = outcome?.ok ? outcome.answer.answer?.status : undefined;
+  const status = outcome?.ok ? answerStatus(outcome.answer) : undefined;
 
   return (
     <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="xs" data-testid={`command-dialog-${name}`}>

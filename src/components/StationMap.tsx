@@ -12,7 +12,7 @@ import { Box, Typography } from '@mui/material';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
-import { useApi } from '../../src/hooks/useApi';
+import { useApi } from '../hooks/useApi';
 
 /** Where the map opens when the station has no coordinates yet. */
 export const DEFAULT_CENTER: [number, number] = [22.3193, 114.1694];

@@ -3,6 +3,7 @@
  * commands"): `POST /sp/charger/{id}/command/<name>` with the OCPP arguments. Pure, so the
  * mapping from the dialog's choices to the API is unit-tested.
  */
+import type { CommandAnswer } from '../../../domain/entities/command';
 
 export const COMMANDS = ['remote-start', 'remote-stop', 'reset', 'unlock', 'availability'] as const;
 export type CommandName = (typeof COMMANDS)[number];
@@ -50,9 +51,9 @@ export function commandRequest(chargerId: number, name: CommandName, form: Comma
   }
 }
 
-/** The answer of a command (`{ action, request, answer }`, answer as the charger sent it). */
-export interface CommandAnswer {
-  action: string;
-  request: Record<string, unknown>;
-  answer: { status?: string } & Record<string, unknown>;
+/** The `status` of a charger's OCPP answer (`Accepted`, `Rejected`, …), when it has one. */
+export function answerStatus(answer: CommandAnswer): string | undefined {
+  const payload = answer.answer;
+  const status = payload && typeof payload === 'object' ? (payload as { status?: unknown }).status : undefined;
+  return typeof status === 'string' ? status : undefined;
 }
