@@ -12,7 +12,7 @@ import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { catalogueMessage } from '../../domain/errors';
 import type { QueryValue } from '../../dataProvider';
 import { useSpFetch } from '../../src/hooks/useApi';
-import { downloadFile } from './ExportDownload';
+import { downloadFile } from '../../src/utils/download';
 
 type Kind = 'excel' | 'pdf';
 

@@ -13,7 +13,7 @@ import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import StopCircleIcon from '@mui/icons-material/StopCircle';
 import { useSpCall } from '../../src/hooks/useApi';
 import { useApi } from '../../src/hooks/useApi';
-import { downloadFile } from './ExportDownload';
+import { downloadFile } from '../../src/utils/download';
 import { OrderSettingsDialog } from './OrderSettingsDialog';
 import type { OrderRecord } from '../../domain/entities/order';
 

@@ -29,6 +29,8 @@ export interface SystemNotification {
   eventStatus?: string | null;
   chargerId?: number | null;
   orderId?: number | null;
+  /** The event an EVENT notice announces. */
+  eventId?: number | null;
 }
 
 export interface TabCount { total: number; unread: number }
@@ -66,11 +68,12 @@ export function useMarkRead() {
 }
 
 /**
- * The console page of a notice: an unpaid order's order, else the charger it is about, a report
+ * The console page of a notice: an event's page, an unpaid order's order, else the charger it is about, a report
  * ticket's ticket; null when the console has no page for it (e.g. a gateway).
  */
 export function notificationLink(n: SystemNotification): string | null {
   if (n.systemNotificationType === 'REPORT_TICKET') return `/ReportTickets/ReportTickets?serialNum=${encodeURIComponent(n.ticketNo ?? '')}`;
+  if (n.eventId) return `/Events/Eventes/${n.eventId}/show`;
   if (n.orderId) return `/Operations/Orders/${n.orderId}/show`;
   if (n.chargerId) return `/Stations/StationProfile/chargers/${n.chargerId}/show`;
   return null;

@@ -26,6 +26,7 @@ export const RESOURCES: readonly MountedResource[] = [
   { name: 'company/user', path: routePath('accounts'), load: () => import('../../resources/account').then((m) => m.default) },
   { name: 'role', path: routePath('permissions'), load: () => import('../../resources/role').then((m) => m.default) },
   { name: 'company', path: routePath('operators'), load: () => import('../../resources/operator').then((m) => m.default) },
+  { name: 'event', path: routePath('eventList'), load: () => import('../../resources/event').then((m) => m.default) },
   { name: 'menu', path: routePath('menu'), load: () => import('../../resources/menu').then((m) => m.default) },
   { name: 'firmware', path: routePath('deviceVersion'), load: () => import('../../resources/firmware').then((m) => m.default) },
   { name: 'home-charger', path: routePath('chargerProfile'), load: () => import('../../resources/home-charger').then((m) => m.default) },

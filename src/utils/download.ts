@@ -1,12 +1,12 @@
 /**
- * Downloads a server-generated file (order Excel/PDF export, tax invoice) as a blob: the request
+ * Downloads a server-generated file (order Excel/PDF export, tax invoice, event export) as a blob: the request
  * carries the bearer token, language and time zone in headers like every API call; an envelope
  * answer (an error such as 704, 707, 710, 813) becomes an HttpError with the server's message in
  * the user's language.
  */
 import { HttpError } from 'react-admin';
 import { browserTimeZone, toQueryString, type Envelope, type QueryValue } from '../../dataProvider/httpClient';
-import { acceptLanguage } from '../../src/i18n';
+import { acceptLanguage } from '../i18n';
 
 /** `GET /sp/<path>?<query>` → saves the answer under the server's file name. Returns that name. */
 export async function downloadFile(path: string, query: Record<string, QueryValue> = {}, fallbackName = 'export'): Promise<string> {
