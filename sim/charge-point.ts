@@ -16,6 +16,8 @@
  */
 import type { RpcClient } from '../server/ocpp/rpc.js';
 import { ocppClient } from './client.js';
+import { ProfileStore } from './charging-profiles.js';
+import type { ChargingProfile } from '../domain/smart-charging.js';
 
 /** Minimal logger (pino-compatible). */
 export interface SimLogger {
@@ -52,6 +54,8 @@ interface Session {
   socPercent: number;
   /** Energy the vehicle takes before it stops drawing (Wh); the session then ends. */
   targetWh: number;
+  /** When the transaction started (ms), for Relative charging profiles. */
+  startedAt: number;
   timer?: NodeJS.Timeout;
   endTimer?: NodeJS.Timeout;
   done: Promise<void>;
@@ -80,7 +84,9 @@ function defaultConfiguration(connectors: number): Map<string, { value: string; 
     ['AuthorizeRemoteTxRequests', { value: 'false', readonly: false }],
     ['StopTransactionOnInvalidId', { value: 'true', readonly: false }],
     ['ConnectionTimeOut', { value: '60', readonly: false }],
-    ['SupportedFeatureProfiles', { value: 'Core,RemoteTrigger', readonly: true }],
+    ['SupportedFeatureProfiles', { value: 'Core,RemoteTrigger,SmartCharging', readonly: true }],
+    ['ChargeProfileMaxStackLevel', { value: '20', readonly: true }],
+    ['ChargingScheduleAllowedChargingRateUnit', { value: 'Current', readonly: true }],
   ]);
 }
 
@@ -98,6 +104,8 @@ export class ChargePoint {
   private readonly running = new Set<Promise<unknown>>();
   private bootedOnce = false;
   private chargerStatus = 'Available';
+  /** Charging profiles in force (Smart Charging): they cap the current drawn. */
+  readonly profiles = new ProfileStore();
 
   constructor(o: ChargePointOptions) {
     this.identity = o.identity;
@@ -234,7 +242,7 @@ export class ChargePoint {
     let finish: (reason: string) => void = noop;
     const ended = new Promise<string>((r) => { finish = r; });
     const session: Session = {
-      connectorId, idTag, transactionId: start.transactionId, meterStartWh, socPercent: 15 + Math.random() * 35, targetWh,
+      connectorId, idTag, transactionId: start.transactionId, meterStartWh, socPercent: 15 + Math.random() * 35, targetWh, startedAt: Date.now(),
       done: Promise.resolve(), finish: (reason) => finish(reason),
     };
     c.session = session;
@@ -270,6 +278,7 @@ export class ChargePoint {
         }
       } finally {
         c.session = undefined;
+        this.profiles.endTransaction(connectorId);
       }
     })();
     await session.done;
@@ -285,6 +294,9 @@ export class ChargePoint {
     if (ms <= 0) return 0;
     const taper = s.socPercent > 80 ? Math.max(0.15, (100 - s.socPercent) / 20) : 1;
     let power = this.opts.ratedPowerW * taper * (0.93 + Math.random() * 0.06);
+    // A charging profile caps the current (A per phase at 230 V): the vehicle draws at most that.
+    const limitA = this.profiles.limitA(s.connectorId, true, Date.now(), s.startedAt);
+    if (limitA !== null) power = Math.min(power, limitA * 230 * this.phases * (0.97 + Math.random() * 0.02));
     const left = Math.max(0, s.targetWh - (c.registerWh - s.meterStartWh));
     let wh = (power * ms) / 3_600_000;
     if (wh > left) {
@@ -298,7 +310,7 @@ export class ChargePoint {
 
   private sample(c: ConnectorState, s: Session, powerW: number, context: string) {
     const voltage = 228 + Math.random() * 6;
-    const phases = this.opts.ratedPowerW > 7_400 ? 3 : 1;
+    const phases = this.phases;
     const current = powerW / (voltage * phases);
     return {
       timestamp: new Date().toISOString(),
@@ -310,6 +322,11 @@ export class ChargePoint {
         { value: String(Math.round(s.socPercent)), context, measurand: 'SoC', unit: 'Percent', location: 'EV' },
       ],
     };
+  }
+
+  /** Phases the charger draws on (three above 7.4 kW). */
+  private get phases(): number {
+    return this.opts.ratedPowerW > 7_400 ? 3 : 1;
   }
 
   private sessionByTransaction(transactionId: number): Session | undefined {
@@ -424,6 +441,27 @@ export class ChargePoint {
     });
     h('ClearCache', () => ({ status: 'Accepted' }));
     h('DataTransfer', () => ({ status: 'UnknownVendorId' }));
+    h('SetChargingProfile', (p) => {
+      const connectorId = Number(p.connectorId);
+      if (connectorId !== 0 && !this.connectors.has(connectorId)) return { status: 'Rejected' };
+      const running = this.connectors.get(connectorId)?.session?.transactionId;
+      return { status: this.profiles.set(connectorId, p.csChargingProfiles as ChargingProfile, running) };
+    });
+    h('ClearChargingProfile', (p) => ({
+      status: this.profiles.clear({
+        id: typeof p.id === 'number' ? p.id : undefined, connectorId: typeof p.connectorId === 'number' ? p.connectorId : undefined,
+        chargingProfilePurpose: typeof p.chargingProfilePurpose === 'string' ? p.chargingProfilePurpose : undefined,
+        stackLevel: typeof p.stackLevel === 'number' ? p.stackLevel : undefined,
+      }),
+    }));
+    h('GetCompositeSchedule', (p) => {
+      const connectorId = Number(p.connectorId);
+      if (connectorId !== 0 && !this.connectors.has(connectorId)) return { status: 'Rejected' };
+      const s = this.connectors.get(connectorId)?.session;
+      // Where no profile limits, the charger's own maximum: its rated current per phase.
+      const ratedA = Math.round(this.opts.ratedPowerW / (230 * this.phases));
+      return this.profiles.composite(connectorId, !!s, Date.now(), Number(p.duration), ratedA, s?.startedAt);
+    });
   }
 
   /** A reset: sessions end with `reason`, the socket closes and the charger boots again. */

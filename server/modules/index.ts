@@ -35,7 +35,9 @@ import firmware from './firmware/routes.js';
 import events from './event/routes.js';
 import homeCharger from './home-charger/routes.js';
 import homeAppUser from './home-app-user/routes.js';
+import smartCharging from './smart-charging/routes.js';
+import loadBalancing from './load-balancing/routes.js';
 
 export const apiModules: FastifyPluginAsync[] = [auth, notifications, company, companyUser, roles, menus, profile, cardUser, appUser, statistics, command, charger, order, dashboard, live, chargerLog,
   stationGroup, station, gateway, rateTemplate, search, consoleConfig, orderExportSetting, orderExport, orderClose, monitoring,
-  firmware, diagnosis, events, homeCharger, homeAppUser, mail];
+  firmware, diagnosis, events, homeCharger, homeAppUser, smartCharging, loadBalancing, mail];

@@ -8,6 +8,7 @@
  */
 import { openEvent } from '../../modules/event/record.js';
 import { recordMeterValues } from '../../modules/transactions/service.js';
+import { meterValuesStored } from '../../modules/smart-charging/sessions.js';
 import type { OcppHandler } from '../context.js';
 import type { EmptyConf, MeterValuesReq } from '../messages.js';
 import { rangeToCallError } from './start-transaction.js';
@@ -23,5 +24,6 @@ export const meterValues: OcppHandler<MeterValuesReq, EmptyConf> = async (ctx, p
     });
   }
   if (res.orderId !== null) ctx.app.bus.emit('order', { orderId: res.orderId, companyCode: ctx.charger.companyCode });
+  meterValuesStored(ctx.app, ctx.charger, { connectorId: p.connectorId, orderId: res.orderId, sets: p.meterValue });
   return {};
 };

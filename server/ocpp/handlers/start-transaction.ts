@@ -9,6 +9,7 @@
 import { recordCardRejected } from '../../modules/notifications/record.js';
 import { MeterRangeError, startTransaction } from '../../modules/transactions/service.js';
 import { currentCharger, type OcppHandler } from '../context.js';
+import { sessionStarted } from '../../modules/smart-charging/sessions.js';
 import type { StartTransactionConf, StartTransactionReq } from '../messages.js';
 import { createRPCError } from '../rpc.js';
 
@@ -27,6 +28,11 @@ export const startTransactionHandler: OcppHandler<StartTransactionReq, StartTran
     await recordCardRejected(ctx.app.db, at, p.idTag, res.idTagStatus).catch((err: unknown) => ctx.log.warn({ err }, 'card-rejected notice not stored'));
   }
   if (!res.created) ctx.log.info({ transactionId: res.transactionId }, 'retried StartTransaction answered with the stored transaction');
+  if (res.created) {
+    sessionStarted(ctx.app, at, {
+      orderId: res.orderId, transactionId: res.transactionId, connectorId: p.connectorId, idTag: p.idTag, reservationId: p.reservationId, accepted: res.idTagStatus === 'Accepted',
+    });
+  }
   return { idTagInfo: { status: res.idTagStatus }, transactionId: res.transactionId };
 };
 

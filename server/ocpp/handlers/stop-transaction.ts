@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import { chargeOrder } from '../../db/schema.js';
 import { announceOrderEvents, openEvent } from '../../modules/event/record.js';
 import { stopTransaction } from '../../modules/transactions/service.js';
+import { sessionEnded } from '../../modules/smart-charging/sessions.js';
 import type { OcppContext, OcppHandler } from '../context.js';
 import type { StopTransactionConf, StopTransactionReq } from '../messages.js';
 
@@ -23,6 +24,7 @@ export const stopTransactionHandler: OcppHandler<StopTransactionReq, StopTransac
   switch (res.kind) {
     case 'finished':
       ctx.app.bus.emit('order', { orderId: res.orderId, companyCode: ctx.charger.companyCode });
+      sessionEnded(ctx.app, ctx.charger, res.orderId);
       await announceOrderEvents(ctx.app.db, ctx.app.bus, res.orderId, since);
       return p.idTag !== undefined ? { idTagInfo: { status: 'Accepted' } } : {};
     case 'reconciled':

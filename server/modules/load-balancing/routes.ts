@@ -1,0 +1,65 @@
+/**
+ * `GET`/`PUT`/`DELETE /sp/station/{id}/load-balancing` (permission `menu:stations:stationprofile`;
+ * requirements §16): a station's grid connection limit, minimum and fallback currents, and each
+ * charging connector's allotted and measured current. Saving rebalances the running sessions and
+ * sends the fallback TxDefaultProfile to the station's chargers; deleting turns balancing off.
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { answersWith, idParams } from '../../../domain/entities/api.js';
+import { stationLoadFields, stationLoadRecord } from '../../../domain/entities/charging-schedule.js';
+import { PERMISSIONS } from '../../../domain/permissions.js';
+import { station, stationLoad } from '../../db/schema.js';
+import { authOf } from '../../http/access.js';
+import { AppError, ok } from '../../http/envelope.js';
+import { assertInScope } from '../../http/scope.js';
+import { rebalanceStation, sendFallbacks, stationLoadOf } from './service.js';
+
+const PERMISSION = PERMISSIONS.stations.profile;
+const tags = ['load-balancing'];
+
+const loadBalancingRoutes: FastifyPluginAsync = async (app) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.db;
+  const stationOf = async (id: number, auth: ReturnType<typeof authOf>, mode: 'read' | 'write') => {
+    const [st] = await db.select().from(station).where(eq(station.id, id));
+    if (!st) throw new AppError(801);
+    assertInScope(auth, station, st, mode);
+    return st;
+  };
+
+  r.get('/station/:id/load-balancing', {
+    config: { permission: PERMISSION },
+    schema: { tags, params: idParams, response: answersWith(stationLoadRecord) },
+  }, async (req) => {
+    await stationOf(req.params.id, authOf(req), 'read');
+    return ok(req, await stationLoadOf(db, req.params.id));
+  });
+
+  r.put('/station/:id/load-balancing', {
+    config: { permission: PERMISSION },
+    schema: { tags, params: idParams, body: stationLoadFields, response: answersWith(stationLoadRecord) },
+  }, async (req) => {
+    const st = await stationOf(req.params.id, authOf(req), 'write');
+    const values = {
+      gridLimitA: req.body.gridLimitA as number, minCurrentA: req.body.minCurrentA ?? 6, fallbackCurrentA: req.body.fallbackCurrentA ?? 6, updatedAt: new Date(),
+    };
+    await db.insert(stationLoad).values({ stationId: st.id, companyCode: st.companyCode, ...values })
+      .onConflictDoUpdate({ target: stationLoad.stationId, set: values });
+    await sendFallbacks(app, st.id);
+    await rebalanceStation(app, st.id);
+    return ok(req, await stationLoadOf(db, st.id));
+  });
+
+  r.delete('/station/:id/load-balancing', {
+    config: { permission: PERMISSION },
+    schema: { tags, params: idParams, response: answersWith(stationLoadRecord) },
+  }, async (req) => {
+    const st = await stationOf(req.params.id, authOf(req), 'write');
+    await db.delete(stationLoad).where(eq(stationLoad.stationId, st.id));
+    return ok(req, await stationLoadOf(db, st.id));
+  });
+};
+
+export default loadBalancingRoutes;

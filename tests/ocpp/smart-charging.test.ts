@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { backends } from '../support/db.js';
+import { build, type TestServer } from '../support/app.js';
+import { aCard, aCharger, aNetwork, aStation } from '../support/builders.js';
+import { cardUser, chargeOrder, rateDetail, rateTemplate, station, stationLoad } from '../../server/db/schema.js';
+import { ChargePoint } from '../../sim/charge-point.js';
+import { eventually } from './helpers.js';
+
+describe.each(backends())('smart charging, load balancing and balance-aware charging on %s', (backend) => {
+  let s: TestServer;
+  let auth: Record<string, string>;
+  let net: Awaited<ReturnType<typeof aNetwork>>;
+  const sims: ChargePoint[] = [];
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+    s.app.inject({ method, url, payload: payload as object, headers: auth }).then((r) => r.json());
+  const aSim = async (identity: string, o: { connectors?: number; ratedPowerW?: number } = {}) => {
+    const cp = new ChargePoint({ url: s.ocppUrl, identity, connectors: o.connectors ?? 1, ratedPowerW: o.ratedPowerW ?? 22_000, meterIntervalMs: 150, reconnect: false });
+    sims.push(cp);
+    await cp.start();
+    return cp;
+  };
+
+  beforeAll(async () => {
+    s = await build(backend, { commandTimeoutMs: 2000 });
+    auth = { authorization: `Bearer ${await s.login()}` };
+    net = await aNetwork(s.database.db);
+    await s.database.db.update(station).set({ timeZone: 'UTC' }).where(eq(station.id, net.station.id));
+  });
+  afterAll(async () => {
+    for (const cp of sims) await cp.stop().catch(() => undefined);
+    await s?.close();
+  });
+
+  it('sends a schedule as a charging profile and GetCompositeSchedule shows it; the rules answer 614 / 615', async () => {
+    await aSim(net.charger.serialNum);
+    const body = {
+      name: 'Night and day', target: 'CHARGER', chargerId: net.charger.id, purpose: 'ChargePointMaxProfile', defaultLimitA: 16,
+      windows: [{ startTime: '00:00', endTime: '12:00', limitA: 10 }, { startTime: '12:00', endTime: '24:00', limitA: 20 }],
+    };
+    expect((await call('POST', '/sp/charging-schedule', { ...body, windows: [{ startTime: '', endTime: '06:00', limitA: 10 }] })).code).toBe(615);
+    expect((await call('POST', '/sp/charging-schedule', { ...body, windows: [{ startTime: '01:00', endTime: '06:00' }] })).code).toBe(614);
+    expect((await call('POST', '/sp/charging-schedule', { ...body, windows: [{ startTime: '05:00', endTime: '04:00', limitA: 3 }] })).code).toBe(615);
+    // The station's total (grid connection limit) caps every limit.
+    await s.database.db.insert(stationLoad).values({ stationId: net.station.id, companyCode: net.company.code, gridLimitA: 32 });
+    const over = await call('POST', '/sp/charging-schedule', { ...body, windows: [{ startTime: '00:00', endTime: '24:00', limitA: 40 }] });
+    expect(over.code).toBe(614);
+    expect(Object.keys(over.data.codes)).toEqual(['windows.0.limitA']);
+
+    const made = await call('POST', '/sp/charging-schedule', body);
+    expect(made.code).toBe(200);
+    expect(made.data).toMatchObject({ target: 'CHARGER', chargerSn: net.charger.serialNum, stationTotalA: 32 });
+    const sent = await call('POST', `/sp/charging-schedule/${made.data.id}/send`);
+    expect(sent.data.lastSent.results).toEqual([expect.objectContaining({ result: 'ACCEPTED', answer: { status: 'Accepted' }, chargerSn: net.charger.serialNum })]);
+    const comp = await call('GET', `/sp/charger/${net.charger.id}/composite-schedule?connectorId=0&duration=86400`);
+    expect(comp.code).toBe(200);
+    const limits = comp.data.periods.map((p: { limit: number }) => p.limit);
+    expect(limits).toEqual(expect.arrayContaining([10, 20]));
+    expect(comp.data.periods[0]).toMatchObject({ startPeriod: 0, limit: new Date().getUTCHours() < 12 ? 10 : 20 });
+    const cleared = await call('POST', `/sp/charging-schedule/${made.data.id}/clear`);
+    expect(cleared.data.lastSent.results[0]).toMatchObject({ action: 'ClearChargingProfile', result: 'ACCEPTED' });
+    const after = await call('GET', `/sp/charger/${net.charger.id}/composite-schedule?connectorId=0&duration=3600`);
+    expect(after.data.periods).toEqual([{ startPeriod: 0, limit: 32 }]);
+  });
+
+  it('shares a 32 A station limit among three sessions, the measured currents follow, and an ended session gives its share back', async () => {
+    const st = await aStation(s.database.db, net.company.code, { timeZone: 'UTC' });
+    const ch = await aCharger(s.database.db, net.company.code, { stationId: st.id });
+    const cp = await aSim(ch.serialNum, { connectors: 3 });
+    const set = await call('PUT', `/sp/station/${st.id}/load-balancing`, { gridLimitA: 32, minCurrentA: 6, fallbackCurrentA: 8 });
+    expect(set.data).toMatchObject({ gridLimitA: 32, minCurrentA: 6, fallbackCurrentA: 8, connectors: [] });
+    const cards = await Promise.all([1, 2, 3].map(() => aCard(s.database.db, net.company.code)));
+    const runs = cards.map((c, i) => cp.runSession(i + 1, c.cardNumber, 60_000, false));
+    const balanced = await eventually(async () => {
+      const l = (await call('GET', `/sp/station/${st.id}/load-balancing`)).data;
+      const ok = l.connectors.length === 3 && l.connectors.every((c: { allottedA: number; measuredA: number | null; measuredAt: string | null; answer: string }) =>
+        c.allottedA === 10.6 && c.answer === 'Accepted' && c.measuredA !== null && c.measuredA <= 10.6 && c.measuredA >= 9);
+      return ok ? l : undefined;
+    }, 200);
+    expect(balanced.connectors.map((c: { connectorId: number }) => c.connectorId)).toEqual([1, 2, 3]);
+    // One session ends: the other two get 16 A each and draw it.
+    expect((await call('POST', `/sp/charger/${ch.id}/command/remote-stop`, { connectorId: 1 })).code).toBe(200);
+    await eventually(async () => {
+      const l = (await call('GET', `/sp/station/${st.id}/load-balancing`)).data;
+      return l.connectors.length === 2 && l.connectors.every((c: { allottedA: number; measuredA: number | null }) => c.allottedA === 16 && c.measuredA !== null && c.measuredA > 14);
+    }, 200);
+    await cp.stop();
+    await Promise.allSettled(runs);
+  });
+
+  it('stops a prepaid session when its cost reaches the balance; the order says why and the balance ends at ≥ 0', async () => {
+    const db = s.database.db;
+    const st = await aStation(db, net.company.code, { timeZone: 'UTC' });
+    const [tpl] = await db.insert(rateTemplate).values({
+      companyCode: net.company.code, modelName: 'Dear', type: 'CHARGED', currency: 'EUR', serviceFeePerKwh: '0', serviceTax: '0', activated: true,
+    }).returning();
+    await db.insert(rateDetail).values({ templateId: tpl.id, startTime: '00:00', endTime: '24:00', electricityFeePerKwh: '50.00' });
+    await db.update(station).set({ rateTemplateId: tpl.id }).where(eq(station.id, st.id));
+    const ch = await aCharger(db, net.company.code, { stationId: st.id });
+    const card = await aCard(db, net.company.code, { balance: '2.00' });
+    // 22 kW at a sample every 150 ms ≈ 0.9 Wh per sample; 50 / kWh: 2.00 lasts about 40 Wh.
+    const cp = await aSim(ch.serialNum);
+    const run = await cp.runSession(1, card.cardNumber, 60_000, false);
+    const [order] = await db.select().from(chargeOrder).where(eq(chargeOrder.transactionId, run.transactionId!));
+    expect(order.status).toBe('FINISHED');
+    expect(order.stopReason).toBe('Remote');
+    expect(order.flags).toContain('BALANCE_LIMIT');
+    expect(Number(order.totalAmount)).toBeGreaterThan(1);
+    expect(order.paid).toBe(true);
+    const [after] = await db.select({ balance: cardUser.balance }).from(cardUser).where(eq(cardUser.id, card.id));
+    expect(Number(after.balance)).toBeGreaterThanOrEqual(0);
+    expect(Number(after.balance)).toBeLessThan(1);
+    const shown = await call('GET', `/sp/order/${order.id}`);
+    expect(shown.data.flags).toContain('BALANCE_LIMIT');
+  });
+});
