@@ -87,6 +87,7 @@ export const CATALOGUE = {
   618: empty('Vendor', '厂商'),
   619: empty('Vendor error code', '厂商故障码'),
   620: empty('Event type', '事件类型'),
+  621: empty('Search', '搜索内容'),
   647: { status: 400, en: 'Total rate count cannot exceed 12', zh: '费率总数不能超过12个' },
   648: { status: 400, en: 'The same rate cannot be used more than 3 times', zh: '同一费率不能超过3次' },
   649: { status: 400, en: 'Tax rate must be at least 0', zh: '税率不能小于0' },
