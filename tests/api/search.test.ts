@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { gateway } from '../../server/db/schema.js';
 import { backends } from '../support/db.js';
-import type { TestServer } from '../support/app.js';
 import { aCharger, aStation } from '../support/builders.js';
-import { caller, companyUser, type Call, twoCompanies } from '../support/assets.js';
+import { caller, companyUser, type Call, twoCompanySuite } from '../support/assets.js';
 
 describe.each(backends())('search on %s', (backend) => {
-  let s: TestServer;
-  let admin: Call;
-  let acme: Call;
   const A = 'SRACME';
   const B = 'SRBETA';
 
+  const ctx = twoCompanySuite(backend, A, B, ['menu:search'], { name: 'Acme Charging' });
   beforeAll(async () => {
-    ({ s, admin, acme } = await twoCompanies(backend, A, B, ['menu:search'], { name: 'Acme Charging' }));
-    const db = s.database.db;
+    const db = ctx.s.database.db;
     const st = await aStation(db, A, { name: 'Harbour Front' });
     const stB = await aStation(db, B, { name: 'Harbour West' });
     await aCharger(db, A, { serialNum: 'HARB000000000001', stationId: st.id, online: true });
@@ -25,10 +21,9 @@ describe.each(backends())('search on %s', (backend) => {
       { companyCode: B, stationId: stB.id, serialNum: 'GW-HARB-2' },
     ]);
   });
-  afterAll(async () => { await s?.close(); });
 
   it('finds chargers by SN with the data a link needs', async () => {
-    const res = await acme('GET', '/sp/search?ChargerSN=chargerSn&Search=harb0000');
+    const res = await ctx.acme('GET', '/sp/search?ChargerSN=chargerSn&Search=harb0000');
     expect(res.code).toBe(200);
     expect(res.data.total).toBe(2);
     expect(res.data.records[0]).toMatchObject({
@@ -39,34 +34,34 @@ describe.each(backends())('search on %s', (backend) => {
   });
 
   it('finds gateways and stations, scoped to the company', async () => {
-    const gw = await acme('GET', '/sp/search?ChargerSN=gatewaySn&Search=GW-HARB');
+    const gw = await ctx.acme('GET', '/sp/search?ChargerSN=gatewaySn&Search=GW-HARB');
     expect(gw.data.records.map((r: { name: string }) => r.name)).toEqual(['GW-HARB-1']);
-    const st = await acme('GET', '/sp/search?ChargerSN=stationName&Search=harbour');
+    const st = await ctx.acme('GET', '/sp/search?ChargerSN=stationName&Search=harbour');
     expect(st.data.records).toMatchObject([{ type: 'station', name: 'Harbour Front', online: null }]);
-    const all = await admin('GET', '/sp/search?ChargerSN=stationName&Search=harbour');
+    const all = await ctx.admin('GET', '/sp/search?ChargerSN=stationName&Search=harbour');
     expect(all.data.total).toBe(2);
   });
 
   it('accepts the navbar labels as types and searches all kinds without one, paged as one list', async () => {
-    expect((await acme('GET', '/sp/search?ChargerSN=Charger%20SN&Search=HARB')).data.total).toBe(2);
-    expect((await acme('GET', '/sp/search?ChargerSN=ChargerSN&Search=HARB')).data.total).toBe(2);
-    expect((await acme('GET', '/sp/search?ChargerSN=GatewaySN&Search=HARB')).data.total).toBe(1);
-    expect((await acme('GET', '/sp/search?ChargerSN=StationName&Search=HARB')).data.total).toBe(1);
-    const everything = await admin('GET', '/sp/search?Search=har&size=4');
+    expect((await ctx.acme('GET', '/sp/search?ChargerSN=Charger%20SN&Search=HARB')).data.total).toBe(2);
+    expect((await ctx.acme('GET', '/sp/search?ChargerSN=ChargerSN&Search=HARB')).data.total).toBe(2);
+    expect((await ctx.acme('GET', '/sp/search?ChargerSN=GatewaySN&Search=HARB')).data.total).toBe(1);
+    expect((await ctx.acme('GET', '/sp/search?ChargerSN=StationName&Search=HARB')).data.total).toBe(1);
+    const everything = await ctx.admin('GET', '/sp/search?Search=har&size=4');
     expect(everything.data.total).toBe(7);
     expect(everything.data.records.map((r: { type: string }) => r.type)).toEqual(['charger', 'charger', 'charger', 'gateway']);
-    const page2 = await admin('GET', '/sp/search?Search=har&size=4&page=2');
+    const page2 = await ctx.admin('GET', '/sp/search?Search=har&size=4&page=2');
     expect(page2.data.records.map((r: { type: string }) => r.type)).toEqual(['gateway', 'station', 'station']);
   });
 
   it('matches wildcards literally and refuses an empty term or an unknown type (400)', async () => {
-    expect((await acme('GET', '/sp/search?ChargerSN=chargerSn&Search=%25')).data.total).toBe(0);
-    expect((await acme('GET', '/sp/search?ChargerSN=chargerSn&Search=%20')).code).toBe(400);
-    expect((await acme('GET', '/sp/search?ChargerSN=card&Search=x')).code).toBe(400);
+    expect((await ctx.acme('GET', '/sp/search?ChargerSN=chargerSn&Search=%25')).data.total).toBe(0);
+    expect((await ctx.acme('GET', '/sp/search?ChargerSN=chargerSn&Search=%20')).code).toBe(400);
+    expect((await ctx.acme('GET', '/sp/search?ChargerSN=card&Search=x')).code).toBe(400);
   });
 
   it('needs the search permission (403)', async () => {
-    const other = caller(s, await companyUser(s, A, ['menu:stations:stationprofile']));
+    const other = caller(ctx.s, await companyUser(ctx.s, A, ['menu:stations:stationprofile']));
     expect((await other('GET', '/sp/search?Search=x')).code).toBe(403);
   });
 });

@@ -1,95 +1,88 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { stationGroup } from '../../server/db/schema.js';
 import { backends } from '../support/db.js';
-import type { TestServer } from '../support/app.js';
 import { aStation } from '../support/builders.js';
-import { caller, companyUser, type Call, twoCompanies, expectRefused } from '../support/assets.js';
+import { caller, companyUser, type Call, twoCompanySuite, expectRefused } from '../support/assets.js';
 
 describe.each(backends())('station groups on %s', (backend) => {
-  let s: TestServer;
-  let admin: Call;
-  let acme: Call;
   const A = 'SGACME';
   const B = 'SGBETA';
 
-  beforeAll(async () => {
-    ({ s, admin, acme } = await twoCompanies(backend, A, B, ['menu:stations:stationgroup']));
-  });
-  afterAll(async () => { await s?.close(); });
+  const ctx = twoCompanySuite(backend, A, B, ['menu:stations:stationgroup']);
 
-  const refused = (code: number, run: () => Promise<{ code: number }>) => expectRefused(s.database.db, [stationGroup], code, run);
+  const refused = (code: number, run: () => Promise<{ code: number }>) => expectRefused(ctx.s.database.db, [stationGroup], code, run);
 
   const defaults = async (code: string) =>
-    s.database.db.select().from(stationGroup).where(and(eq(stationGroup.companyCode, code), eq(stationGroup.isDefault, true)));
+    ctx.s.database.db.select().from(stationGroup).where(and(eq(stationGroup.companyCode, code), eq(stationGroup.isDefault, true)));
 
   it("makes a company's first group its default", async () => {
-    const res = await acme('POST', '/sp/station-group', { name: 'North', remark: 'first' });
+    const res = await ctx.acme('POST', '/sp/station-group', { name: 'North', remark: 'first' });
     expect(res.code).toBe(200);
     expect(res.data).toMatchObject({ name: 'North', companyCode: A, companyName: `Company ${A}`, isDefault: true, stationCount: 0 });
   });
 
   it('requires the name (601) and, for administrators, the company (600)', async () => {
-    await refused(601, () => acme('POST', '/sp/station-group', { name: '  ' }));
-    await refused(600, () => admin('POST', '/sp/station-group', { name: 'No company' }));
-    await refused(400, () => admin('POST', '/sp/station-group', { name: 'Ghost', companyCode: 'NOPE' }));
+    await refused(601, () => ctx.acme('POST', '/sp/station-group', { name: '  ' }));
+    await refused(600, () => ctx.admin('POST', '/sp/station-group', { name: 'No company' }));
+    await refused(400, () => ctx.admin('POST', '/sp/station-group', { name: 'Ghost', companyCode: 'NOPE' }));
   });
 
   it('keeps exactly one default group when another becomes the default', async () => {
-    const south = await acme('POST', '/sp/station-group', { name: 'South', isDefault: true });
+    const south = await ctx.acme('POST', '/sp/station-group', { name: 'South', isDefault: true });
     expect(south.data.isDefault).toBe(true);
     const d = await defaults(A);
     expect(d).toHaveLength(1);
     expect(d[0].id).toBe(south.data.id);
     // the flag moves by setting it elsewhere, not by clearing it
-    await refused(400, () => acme('PUT', `/sp/station-group/${south.data.id}`, { isDefault: false }));
+    await refused(400, () => ctx.acme('PUT', `/sp/station-group/${south.data.id}`, { isDefault: false }));
   });
 
   it('refuses to delete the default group (701)', async () => {
     const [d] = await defaults(A);
-    await refused(701, () => acme('DELETE', `/sp/station-group/${d.id}`));
+    await refused(701, () => ctx.acme('DELETE', `/sp/station-group/${d.id}`));
   });
 
   it('refuses to delete a group that holds stations (400) and deletes an empty one', async () => {
-    const g = await acme('POST', '/sp/station-group', { name: 'With stations' });
-    await aStation(s.database.db, A, { groupId: g.data.id });
-    await refused(400, () => acme('DELETE', `/sp/station-group/${g.data.id}`));
-    const empty = await acme('POST', '/sp/station-group', { name: 'Empty' });
-    expect((await acme('DELETE', `/sp/station-group/${empty.data.id}`)).code).toBe(200);
-    expect((await acme('GET', `/sp/station-group/${empty.data.id}`)).code).toBe(400);
+    const g = await ctx.acme('POST', '/sp/station-group', { name: 'With stations' });
+    await aStation(ctx.s.database.db, A, { groupId: g.data.id });
+    await refused(400, () => ctx.acme('DELETE', `/sp/station-group/${g.data.id}`));
+    const empty = await ctx.acme('POST', '/sp/station-group', { name: 'Empty' });
+    expect((await ctx.acme('DELETE', `/sp/station-group/${empty.data.id}`)).code).toBe(200);
+    expect((await ctx.acme('GET', `/sp/station-group/${empty.data.id}`)).code).toBe(400);
   });
 
   it('updates name and remark', async () => {
-    const g = await acme('POST', '/sp/station-group', { name: 'Old' });
-    const res = await acme('PUT', `/sp/station-group/${g.data.id}`, { name: 'New', remark: 'renamed' });
+    const g = await ctx.acme('POST', '/sp/station-group', { name: 'Old' });
+    const res = await ctx.acme('PUT', `/sp/station-group/${g.data.id}`, { name: 'New', remark: 'renamed' });
     expect(res.data).toMatchObject({ name: 'New', remark: 'renamed', isDefault: false });
   });
 
   it('scopes by company: 709 on reads, 725 on writes', async () => {
-    const beta = await admin('POST', '/sp/station-group', { name: 'Beta', companyCode: B });
+    const beta = await ctx.admin('POST', '/sp/station-group', { name: 'Beta', companyCode: B });
     expect(beta.data.isDefault).toBe(true);
-    expect((await acme('GET', `/sp/station-group/${beta.data.id}`)).code).toBe(709);
-    expect((await acme('GET', `/sp/station-group?companyCode=${B}`)).code).toBe(709);
-    await refused(725, () => acme('PUT', `/sp/station-group/${beta.data.id}`, { name: 'Mine' }));
-    await refused(725, () => acme('DELETE', `/sp/station-group/${beta.data.id}`));
-    await refused(725, () => acme('POST', '/sp/station-group', { name: 'Elsewhere', companyCode: B }));
-    const list = await acme('GET', '/sp/station-group?size=100');
+    expect((await ctx.acme('GET', `/sp/station-group/${beta.data.id}`)).code).toBe(709);
+    expect((await ctx.acme('GET', `/sp/station-group?companyCode=${B}`)).code).toBe(709);
+    await refused(725, () => ctx.acme('PUT', `/sp/station-group/${beta.data.id}`, { name: 'Mine' }));
+    await refused(725, () => ctx.acme('DELETE', `/sp/station-group/${beta.data.id}`));
+    await refused(725, () => ctx.acme('POST', '/sp/station-group', { name: 'Elsewhere', companyCode: B }));
+    const list = await ctx.acme('GET', '/sp/station-group?size=100');
     expect(list.data.records.every((r: { companyCode: string }) => r.companyCode === A)).toBe(true);
   });
 
   it('pages, sorts and filters', async () => {
-    const res = await admin('GET', `/sp/station-group?companyCode=${A}&sort=name&order=asc&size=2`);
+    const res = await ctx.admin('GET', `/sp/station-group?companyCode=${A}&sort=name&order=asc&size=2`);
     expect(res.code).toBe(200);
     expect(res.data.records).toHaveLength(2);
     expect(res.data.total).toBeGreaterThan(2);
     expect(res.data.records[0].name <= res.data.records[1].name).toBe(true);
-    const def = await admin('GET', '/sp/station-group?isDefault=true&size=100');
+    const def = await ctx.admin('GET', '/sp/station-group?isDefault=true&size=100');
     expect(def.data.records.map((r: { companyCode: string }) => r.companyCode).sort()).toEqual([A, B]);
-    expect((await admin('GET', '/sp/station-group?sort=password')).code).toBe(400);
+    expect((await ctx.admin('GET', '/sp/station-group?sort=password')).code).toBe(400);
   });
 
   it('needs the station-group permission (403)', async () => {
-    const other = caller(s, await companyUser(s, A, ['menu:stations:stationprofile']));
+    const other = caller(ctx.s, await companyUser(ctx.s, A, ['menu:stations:stationprofile']));
     expect((await other('GET', '/sp/station-group')).code).toBe(403);
   });
 });

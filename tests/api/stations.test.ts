@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { station, stationGroup } from '../../server/db/schema.js';
 import { backends } from '../support/db.js';
-import type { TestServer } from '../support/app.js';
 import { aCharger } from '../support/builders.js';
-import { aStationBody, aTemplateBody, caller, companyUser, type Call, twoCompanies, expectRefused } from '../support/assets.js';
+import { aStationBody, aTemplateBody, caller, companyUser, type Call, twoCompanySuite, expectRefused } from '../support/assets.js';
 
 describe.each(backends())('stations on %s', (backend) => {
-  let s: TestServer;
-  let admin: Call;
-  let acme: Call;
   const A = 'STACME';
   const B = 'STBETA';
   let charged: number;
@@ -17,16 +13,15 @@ describe.each(backends())('stations on %s', (backend) => {
   let inactive: number;
   let betaTemplate: number;
 
+  const ctx = twoCompanySuite(backend, A, B, ['menu:stations:stationprofile']);
   beforeAll(async () => {
-    ({ s, admin, acme } = await twoCompanies(backend, A, B, ['menu:stations:stationprofile']));
-    charged = (await acme('POST', '/sp/rate-template', aTemplateBody())).data.id;
-    free = (await acme('POST', '/sp/rate-template', aTemplateBody({ type: 'FREE', modelName: 'Free', details: [] }))).data.id;
-    inactive = (await acme('POST', '/sp/rate-template', aTemplateBody({ modelName: 'Off', activated: false }))).data.id;
-    betaTemplate = (await admin('POST', '/sp/rate-template', aTemplateBody({ companyCode: B }))).data.id;
+    charged = (await ctx.acme('POST', '/sp/rate-template', aTemplateBody())).data.id;
+    free = (await ctx.acme('POST', '/sp/rate-template', aTemplateBody({ type: 'FREE', modelName: 'Free', details: [] }))).data.id;
+    inactive = (await ctx.acme('POST', '/sp/rate-template', aTemplateBody({ modelName: 'Off', activated: false }))).data.id;
+    betaTemplate = (await ctx.admin('POST', '/sp/rate-template', aTemplateBody({ companyCode: B }))).data.id;
   });
-  afterAll(async () => { await s?.close(); });
 
-  const refused = (code: number, run: () => Promise<{ code: number }>) => expectRefused(s.database.db, [station], code, run);
+  const refused = (code: number, run: () => Promise<{ code: number }>) => expectRefused(ctx.s.database.db, [station], code, run);
 
   it('creates a station with every field, in the default group of its company', async () => {
     const body = aStationBody(charged, {
@@ -34,103 +29,103 @@ describe.each(backends())('stations on %s', (backend) => {
       contactEmail: 'jon@example.com', customerMobile: '+49 30 123', houseNumber: '5a', zip: '10178', stationCode: 'BER-01',
       notifyEnabled: true, notifyRecipients: 'ops@example.com', timeZone: 'Europe/Berlin',
     });
-    const res = await acme('POST', '/sp/station', body);
+    const res = await ctx.acme('POST', '/sp/station', body);
     expect(res.code).toBe(200);
     expect(res.data).toMatchObject({
       name: 'Alexanderplatz', companyCode: A, latitude: 52.52, longitude: 13.405, pricingModel: 'CHARGED', rateTemplateId: charged,
       rateTemplateName: 'Peak and off-peak', currency: 'EUR', stationCode: 'BER-01', timeZone: 'Europe/Berlin', chargerCount: 0,
       chargers: [], gateways: [],
     });
-    const [g] = await s.database.db.select().from(stationGroup).where(eq(stationGroup.id, res.data.groupId));
+    const [g] = await ctx.s.database.db.select().from(stationGroup).where(eq(stationGroup.id, res.data.groupId));
     expect(g).toMatchObject({ companyCode: A, isDefault: true });
   });
 
   it('requires name, address, status (603), maintainer fields (616), pricing model (810) and template (604)', async () => {
-    await refused(603, () => acme('POST', '/sp/station', aStationBody(charged, { name: '' })));
-    await refused(616, () => acme('POST', '/sp/station', aStationBody(charged, { maintainer: ' ' })));
-    await refused(616, () => acme('POST', '/sp/station', aStationBody(charged, { maintainerMobile: undefined })));
-    await refused(810, () => acme('POST', '/sp/station', aStationBody(charged, { pricingModel: undefined })));
-    await refused(604, () => acme('POST', '/sp/station', aStationBody(charged, { rateTemplateId: undefined })));
-    await refused(603, () => acme('POST', '/sp/station', aStationBody(charged, { address: '' })));
-    await refused(603, () => acme('POST', '/sp/station', aStationBody(charged, { status: undefined })));
-    await refused(400, () => acme('POST', '/sp/station', aStationBody(charged, { visibility: 'SECRET' })));
-    await refused(900, () => acme('POST', '/sp/station', aStationBody(charged, { maintainer: 'Agent 007' })));
+    await refused(603, () => ctx.acme('POST', '/sp/station', aStationBody(charged, { name: '' })));
+    await refused(616, () => ctx.acme('POST', '/sp/station', aStationBody(charged, { maintainer: ' ' })));
+    await refused(616, () => ctx.acme('POST', '/sp/station', aStationBody(charged, { maintainerMobile: undefined })));
+    await refused(810, () => ctx.acme('POST', '/sp/station', aStationBody(charged, { pricingModel: undefined })));
+    await refused(604, () => ctx.acme('POST', '/sp/station', aStationBody(charged, { rateTemplateId: undefined })));
+    await refused(603, () => ctx.acme('POST', '/sp/station', aStationBody(charged, { address: '' })));
+    await refused(603, () => ctx.acme('POST', '/sp/station', aStationBody(charged, { status: undefined })));
+    await refused(400, () => ctx.acme('POST', '/sp/station', aStationBody(charged, { visibility: 'SECRET' })));
+    await refused(900, () => ctx.acme('POST', '/sp/station', aStationBody(charged, { maintainer: 'Agent 007' })));
   });
 
   it('checks latitude and longitude ranges', async () => {
-    await refused(400, () => acme('POST', '/sp/station', aStationBody(charged, { latitude: 90.5 })));
-    await refused(400, () => acme('POST', '/sp/station', aStationBody(charged, { longitude: -181 })));
-    await refused(603, () => acme('POST', '/sp/station', aStationBody(charged, { latitude: undefined })));
-    expect((await acme('POST', '/sp/station', aStationBody(charged, { latitude: '-90', longitude: '180' }))).code).toBe(200);
+    await refused(400, () => ctx.acme('POST', '/sp/station', aStationBody(charged, { latitude: 90.5 })));
+    await refused(400, () => ctx.acme('POST', '/sp/station', aStationBody(charged, { longitude: -181 })));
+    await refused(603, () => ctx.acme('POST', '/sp/station', aStationBody(charged, { latitude: undefined })));
+    expect((await ctx.acme('POST', '/sp/station', aStationBody(charged, { latitude: '-90', longitude: '180' }))).code).toBe(200);
   });
 
   it("checks the template: the pricing model's type (810), activated, same company (725), existing (804)", async () => {
-    await refused(810, () => acme('POST', '/sp/station', aStationBody(free)));
-    expect((await acme('POST', '/sp/station', aStationBody(free, { pricingModel: 'FREE' }))).code).toBe(200);
-    await refused(400, () => acme('POST', '/sp/station', aStationBody(inactive)));
-    await refused(725, () => acme('POST', '/sp/station', aStationBody(betaTemplate)));
-    await refused(804, () => acme('POST', '/sp/station', aStationBody(999999)));
+    await refused(810, () => ctx.acme('POST', '/sp/station', aStationBody(free)));
+    expect((await ctx.acme('POST', '/sp/station', aStationBody(free, { pricingModel: 'FREE' }))).code).toBe(200);
+    await refused(400, () => ctx.acme('POST', '/sp/station', aStationBody(inactive)));
+    await refused(725, () => ctx.acme('POST', '/sp/station', aStationBody(betaTemplate)));
+    await refused(804, () => ctx.acme('POST', '/sp/station', aStationBody(999999)));
   });
 
   it('refuses a group of another company (725)', async () => {
-    const g = await admin('POST', '/sp/station-group', { name: 'Beta group', companyCode: B });
-    await refused(725, () => acme('POST', '/sp/station', aStationBody(charged, { groupId: g.data.id })));
+    const g = await ctx.admin('POST', '/sp/station-group', { name: 'Beta group', companyCode: B });
+    await refused(725, () => ctx.acme('POST', '/sp/station', aStationBody(charged, { groupId: g.data.id })));
   });
 
   it('updates a station and shows its chargers and gateways with live status', async () => {
-    const st = await acme('POST', '/sp/station', aStationBody(charged, { name: 'Live' }));
-    await aCharger(s.database.db, A, { stationId: st.data.id, online: true, runStatus: 'Charging' });
-    const gw = await acme('POST', '/sp/gateway', { serialNum: 'GW-LIVE-1', stationId: st.data.id });
+    const st = await ctx.acme('POST', '/sp/station', aStationBody(charged, { name: 'Live' }));
+    await aCharger(ctx.s.database.db, A, { stationId: st.data.id, online: true, runStatus: 'Charging' });
+    const gw = await ctx.acme('POST', '/sp/gateway', { serialNum: 'GW-LIVE-1', stationId: st.data.id });
     expect(gw.code).toBe(200);
-    const up = await acme('PUT', `/sp/station/${st.data.id}`, { name: 'Live renamed', city: 'Potsdam' });
+    const up = await ctx.acme('PUT', `/sp/station/${st.data.id}`, { name: 'Live renamed', city: 'Potsdam' });
     expect(up.code).toBe(200);
     expect(up.data).toMatchObject({ name: 'Live renamed', city: 'Potsdam', chargerCount: 1 });
     expect(up.data.chargers).toMatchObject([{ online: true, runStatus: 'Charging', dashboardState: 'charging' }]);
     expect(up.data.gateways).toMatchObject([{ serialNum: 'GW-LIVE-1', online: false }]);
-    await refused(603, () => acme('PUT', `/sp/station/${st.data.id}`, { name: '' }));
-    await refused(400, () => acme('DELETE', `/sp/station/${st.data.id}`));
+    await refused(603, () => ctx.acme('PUT', `/sp/station/${st.data.id}`, { name: '' }));
+    await refused(400, () => ctx.acme('DELETE', `/sp/station/${st.data.id}`));
   });
 
   it('deletes a station without chargers', async () => {
-    const st = await acme('POST', '/sp/station', aStationBody(charged, { name: 'Short-lived' }));
-    expect((await acme('DELETE', `/sp/station/${st.data.id}`)).code).toBe(200);
-    expect((await acme('GET', `/sp/station/${st.data.id}`)).code).toBe(801);
+    const st = await ctx.acme('POST', '/sp/station', aStationBody(charged, { name: 'Short-lived' }));
+    expect((await ctx.acme('DELETE', `/sp/station/${st.data.id}`)).code).toBe(200);
+    expect((await ctx.acme('GET', `/sp/station/${st.data.id}`)).code).toBe(801);
   });
 
   it('lists with filters (company, group, status, q on name / code / city), paging and sorting', async () => {
-    const res = await acme('GET', '/sp/station?q=BER-01');
+    const res = await ctx.acme('GET', '/sp/station?q=BER-01');
     expect(res.data.records.map((r: { name: string }) => r.name)).toEqual(['Alexanderplatz']);
-    expect((await acme('GET', '/sp/station?q=potsdam')).data.total).toBe(1);
-    const st = await acme('POST', '/sp/station', aStationBody(charged, { name: 'Closed', status: 'INACTIVE' }));
-    const closed = await acme('GET', '/sp/station?status=INACTIVE');
+    expect((await ctx.acme('GET', '/sp/station?q=potsdam')).data.total).toBe(1);
+    const st = await ctx.acme('POST', '/sp/station', aStationBody(charged, { name: 'Closed', status: 'INACTIVE' }));
+    const closed = await ctx.acme('GET', '/sp/station?status=INACTIVE');
     expect(closed.data.records.map((r: { id: number }) => r.id)).toEqual([st.data.id]);
-    const both = await acme('GET', '/sp/station?status=INACTIVE&status=ACTIVE');
+    const both = await ctx.acme('GET', '/sp/station?status=INACTIVE&status=ACTIVE');
     expect(both.data.total).toBeGreaterThan(1);
-    const group = await acme('GET', `/sp/station?groupId=${st.data.groupId}&size=1&sort=name&order=desc`);
+    const group = await ctx.acme('GET', `/sp/station?groupId=${st.data.groupId}&size=1&sort=name&order=desc`);
     expect(group.data.records).toHaveLength(1);
     expect(group.data.total).toBeGreaterThan(1);
-    expect((await acme('GET', '/sp/station?sort=maintainerMobile')).code).toBe(400);
+    expect((await ctx.acme('GET', '/sp/station?sort=maintainerMobile')).code).toBe(400);
   });
 
   it('scopes by company: 709 on reads, 725 on writes', async () => {
-    const beta = await admin('POST', '/sp/station', aStationBody(betaTemplate, { companyCode: B }));
+    const beta = await ctx.admin('POST', '/sp/station', aStationBody(betaTemplate, { companyCode: B }));
     expect(beta.code).toBe(200);
-    expect((await acme('GET', `/sp/station/${beta.data.id}`)).code).toBe(709);
-    expect((await acme('GET', `/sp/station?companyCode=${B}`)).code).toBe(709);
-    await refused(725, () => acme('PUT', `/sp/station/${beta.data.id}`, { name: 'Mine' }));
-    await refused(725, () => acme('DELETE', `/sp/station/${beta.data.id}`));
-    await refused(725, () => acme('POST', '/sp/station', aStationBody(charged, { companyCode: B })));
-    const mine = await acme('GET', '/sp/station?size=100');
+    expect((await ctx.acme('GET', `/sp/station/${beta.data.id}`)).code).toBe(709);
+    expect((await ctx.acme('GET', `/sp/station?companyCode=${B}`)).code).toBe(709);
+    await refused(725, () => ctx.acme('PUT', `/sp/station/${beta.data.id}`, { name: 'Mine' }));
+    await refused(725, () => ctx.acme('DELETE', `/sp/station/${beta.data.id}`));
+    await refused(725, () => ctx.acme('POST', '/sp/station', aStationBody(charged, { companyCode: B })));
+    const mine = await ctx.acme('GET', '/sp/station?size=100');
     expect(mine.data.records.every((r: { companyCode: string }) => r.companyCode === A)).toBe(true);
   });
 
   it('opens the list to the orders and charger-monitoring permissions, the rest needs station profile', async () => {
-    const orders = caller(s, await companyUser(s, A, ['menu:operations:orders']));
+    const orders = caller(ctx.s, await companyUser(ctx.s, A, ['menu:operations:orders']));
     expect((await orders('GET', '/sp/station')).code).toBe(200);
-    const monitoring = caller(s, await companyUser(s, A, ['menu:monitoring:chargermonotoring']));
+    const monitoring = caller(ctx.s, await companyUser(ctx.s, A, ['menu:monitoring:chargermonotoring']));
     expect((await monitoring('GET', '/sp/station')).code).toBe(200);
     expect((await orders('POST', '/sp/station', aStationBody(charged))).code).toBe(403);
-    const none = caller(s, await companyUser(s, A, ['menu:search']));
+    const none = caller(ctx.s, await companyUser(ctx.s, A, ['menu:search']));
     expect((await none('GET', '/sp/station')).code).toBe(403);
   });
 });

@@ -5,7 +5,7 @@
  * `aTemplateBody`).
  */
 import { randomBytes } from 'node:crypto';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../server/db/client.js';
 import { account, role } from '../../server/db/schema.js';
@@ -57,6 +57,18 @@ export async function twoCompanies(backend: Backend, a: string, b: string, permi
   await aCompany(s.database.db, { code: a, ...aFields });
   await aCompany(s.database.db, { code: b });
   return { s, admin: caller(s, await s.login()), acme: caller(s, await companyUser(s, a, permissions)) };
+}
+
+/**
+ * The opening of an asset suite: registers the hooks that start `twoCompanies(backend, a, b, …)`
+ * before the suite's tests and close the server after them. Answers the suite's context, filled
+ * in once the `beforeAll` hook has run (read its fields inside hooks and tests only).
+ */
+export function twoCompanySuite(backend: Backend, a: string, b: string, permissions: string[], aFields: { name?: string } = {}): TwoCompanies {
+  const ctx = {} as TwoCompanies;
+  beforeAll(async () => { Object.assign(ctx, await twoCompanies(backend, a, b, permissions, aFields)); });
+  afterAll(async () => { await ctx.s?.close(); });
+  return ctx;
 }
 
 /** Asserts that `run` answers `code` and leaves every row of `tables` as it was. */
