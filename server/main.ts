@@ -10,6 +10,7 @@ import { ensureMenus } from './modules/menu/service.js';
 import { buildApp } from './app.js';
 import { startCentralSystem } from './ocpp/central-system.js';
 import { loadDemoIfEmpty } from '../fake-db/index.js';
+import { backfillRollupsIfEmpty } from './modules/analytics/rollup.js';
 import { startSimulation } from '../sim/attach.js';
 import { installSafetyNet } from './safety-net.js';
 import { listenOptions } from './http/listen.js';
@@ -30,6 +31,7 @@ if (admin.generated) {
 }
 const demo = config.demo ? await loadDemoIfEmpty(database.db) : { loaded: false };
 if (demo.loaded) app.log.info('demo network loaded');
+if (await backfillRollupsIfEmpty(database.db)) app.log.info('analytics rollups built from the orders');
 
 const central = startCentralSystem(app);
 await app.listen(listenOptions(config));

@@ -29,8 +29,10 @@ import orderExportSetting from './order-export/settings.js';
 import orderExport from './order-export/routes.js';
 import orderClose from './order/close.js';
 import monitoring from './monitoring/routes.js';
+import analytics from './analytics/routes.js';
 import diagnosis from './diagnosis/routes.js';
 import firmware from './firmware/routes.js';
+import firmwareCampaign from './firmware/campaign-routes.js';
 import events from './event/routes.js';
 import homeCharger from './home-charger/routes.js';
 import homeAppUser from './home-app-user/routes.js';
@@ -38,5 +40,5 @@ import smartCharging from './smart-charging/routes.js';
 import loadBalancing from './load-balancing/routes.js';
 
 export const apiModules: FastifyPluginAsync[] = [auth, notifications, company, companyUser, roles, menus, profile, cardUser, appUser, statistics, command, charger, order, dashboard, live, chargerLog,
-  stationGroup, station, gateway, rateTemplate, search, consoleConfig, orderExportSetting, orderExport, orderClose, monitoring,
-  firmware, diagnosis, events, homeCharger, homeAppUser, smartCharging, loadBalancing];
+  stationGroup, station, gateway, rateTemplate, search, consoleConfig, orderExportSetting, orderExport, orderClose, monitoring, analytics,
+  firmware, firmwareCampaign, diagnosis, events, homeCharger, homeAppUser, smartCharging, loadBalancing];

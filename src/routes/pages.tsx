@@ -15,6 +15,7 @@ export const PAGES: Record<string, ComponentType> = {
   '/Dashboard/Dashboard': lazy(() => import('../pages/dashboard/Dashboard')),
   '/Monitoring/MapMonitoring': lazy(() => import('../pages/monitoring/MapMonitoring')),
   '/Monitoring/StationMonitoring': lazy(() => import('../pages/monitoring/StationMonitoring')),
+  '/AnalyTics/AnalyTics': lazy(() => import('../pages/analytics/Analytics')),
   '/Operations/Statistics': lazy(() => import('../pages/statistics/Statistics')),
   '/Operations/StationIndights': lazy(() => import('../pages/station-insights/StationInsights')),
   '/Search/Search': lazy(() => import('../pages/search/SearchPage')),

@@ -28,9 +28,10 @@ function closed(schema: unknown): unknown {
 const NOT_JSON = new Set(['/sp/live', '/sp/files/{kind}/{name}', '/sp/order/export/excel', '/sp/order/export/pdf', '/sp/order/{id}/invoice', '/sp/event/export']);
 /** Query parameters a read route needs to answer 200. */
 const QUERY: Record<string, string> = {
-  '/sp/search': 'Search=a', '/sp/order-export-setting': 'companyCode=VOLTA',
+  '/sp/search': 'Search=a', '/sp/analytics': 'search=a&period=1y', '/sp/order-export-setting': 'companyCode=VOLTA',
   // a demo charger over the last hour (the start is required, and at most a day back)
   '/sp/diagnosis': `serialNum=VOLTA00000000101&startTime=${Date.now() - 3_600_000}`,
+  '/sp/firmware-campaign/candidates': 'chargerIds=1,2',
 };
 /** The list whose first record gives a read route's `{id}`. */
 const listOf = (path: string) => path.replace(/\/\{id\}.*$/, '');

@@ -82,4 +82,27 @@ describe('map monitoring', () => {
       expect(errors).toEqual([]);
     }
   });
+
+  for (const lang of ['en', 'zh'] as const) {
+    it(`analytics refuses an empty search and switches periods, figures as the API answers them (${lang})`, async () => {
+      const stations = await s.api.get<Page2<{ id: number; name: string }>>('station?companyCode=VOLTA&size=1&sort=id&order=asc');
+      const name = stations.records[0].name;
+      const { page, errors } = await s.page({ language: lang });
+      await signIn(page, 'volta.admin', 'demo1234');
+      await page.goto('/#/AnalyTics/AnalyTics');
+      await page.getByTestId('analytics-submit').click();
+      expect(await page.getByTestId('analytics-search-help').innerText()).toContain(lang === 'en' ? 'Search' : '搜索');
+      await page.getByTestId('analytics-search').fill(name);
+      await page.getByTestId('analytics-submit').click();
+      await page.locator('[data-testid="analytics-result"][data-period="24h"]').waitFor();
+      for (const period of ['30d', '1y'] as const) {
+        await page.getByTestId(`period-${period}`).click();
+        await page.locator(`[data-testid="analytics-result"][data-period="${period}"]`).waitFor();
+        const api = await s.api.get<{ totals: { sessions: number; energyKwh: string } }>(`analytics?searchType=station&search=${encodeURIComponent(name)}&period=${period}`);
+        await poll(() => page.getByTestId('analytics-sessions').innerText()).toBe(String(api.totals.sessions));
+        expect(await page.getByTestId('analytics-energyKwh').innerText()).toBe(api.totals.energyKwh);
+      }
+      expect(errors).toEqual([]);
+    });
+  }
 });

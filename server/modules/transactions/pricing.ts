@@ -6,6 +6,7 @@
  * total is deducted from the card or app balance (./settlement.ts: unpaid with 721/722 recorded
  * when it cannot be).
  */
+import { rollupOrder } from '../analytics/rollup.js';
 import { and, eq } from 'drizzle-orm';
 import type { OrderAmounts } from '../../../domain/billing.js';
 import type { OrderFlag } from '../../../domain/enums.js';
@@ -87,5 +88,6 @@ export async function finishOrder(tx: Db, order: OrderRow, end: OrderEnding): Pr
     breakdown: { ...priced.breakdown, ...end.note },
     flags: withFlags(order.flags, [...(end.flags ?? []), ...priced.flags]),
   }).where(eq(chargeOrder.id, order.id));
+  await rollupOrder(tx, order.id);
   return true;
 }

@@ -9,6 +9,7 @@
  * When the correction cannot be taken (the balance would go below zero), the order is left unpaid
  * and 721 is recorded in its breakdown, like any settlement that fails.
  */
+import { rollupOrder } from '../analytics/rollup.js';
 import Decimal from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
 import type { OrderFlag } from '../../../domain/enums.js';
@@ -76,6 +77,8 @@ export async function reconcileLateStop(tx: Db, order: OrderRow, stop: LateStop)
     settlement = settled;
     paid = settled.paid;
   }
+  // The analytics rollups hold the order as it was closed: take it out, re-add it re-priced below.
+  await rollupOrder(tx, order.id, -1);
   await tx.update(chargeOrder).set({
     meterStop: stop.meterStop, energyKwh: energyKwh(order.meterStart, stop.meterStop),
     chargerStopTime: stop.chargerStopTime, serverStopTime: stop.serverStopTime,
@@ -85,5 +88,6 @@ export async function reconcileLateStop(tx: Db, order: OrderRow, stop: LateStop)
     breakdown: { ...price.breakdown, settlement, reconcile },
     flags: withFlags(order.flags, ['LATE_STOP', ...stop.flags, ...price.flags]),
   }).where(eq(chargeOrder.id, order.id));
+  await rollupOrder(tx, order.id);
   return true;
 }

@@ -1,0 +1,108 @@
+/**
+ * Analytics (requirements §14, §5): a blank search is refused with 621; the figures equal the
+ * orders in the database for the period and the one before (rollups built by the start-up
+ * backfill, then kept up to date when an order is closed); a search reaches only the caller's
+ * scope.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { backends } from '../support/db.js';
+import { build, type TestServer } from '../support/app.js';
+import { call, setupStationScope, setupTenants, type StationScopeFixture, type Tenants } from '../support/tenants.js';
+import { chargeOrder } from '../../server/db/schema.js';
+import { backfillRollupsIfEmpty } from '../../server/modules/analytics/rollup.js';
+
+describe.each(backends())('analytics on %s', (backend) => {
+  let s: TestServer;
+  let t: Tenants;
+  let f: StationScopeFixture;
+
+  beforeAll(async () => {
+    s = await build(backend);
+    t = await setupTenants(s);
+    f = await setupStationScope(s, t);
+    const db = s.database.db;
+    const [own] = await db.select().from(chargeOrder).where(eq(chargeOrder.orderNo, f.own.orderNo));
+    // 40 closed orders spread over the last 80 days at A's station (some in the previous period).
+    const rows = Array.from({ length: 40 }, (_, i) => {
+      const start = new Date(Date.now() - (i * 2 + 0.5) * 86_400_000 - i * 3_600_000);
+      return {
+        orderNo: `AN${i}`, companyCode: 'ALPHA', stationId: f.own.stationId, chargerId: own.chargerId, chargerSn: own.chargerSn, connectorId: 1,
+        transactionId: 99500 + i, idTag: 'T', idTagStatus: 'Accepted', chargerStartTime: start, chargerStopTime: new Date(start.getTime() + (20 + i) * 60_000),
+        meterStart: 0, meterStop: 1000 * (i + 1), energyKwh: (i + 1).toFixed(3), status: i % 3 ? 'FINISHED' : 'CLOSED', currency: 'EUR',
+        totalAmount: (1.25 * (i + 1)).toFixed(2), paid: true,
+      };
+    });
+    await db.insert(chargeOrder).values(rows);
+    expect(await backfillRollupsIfEmpty(db)).toBe(true);
+    expect(await backfillRollupsIfEmpty(db)).toBe(false);
+  });
+  afterAll(async () => { await s?.close(); });
+
+  it('refuses a missing or blank search with 621, in the caller’s language', async () => {
+    const missing = await call(s, 'GET', '/sp/analytics?period=30d', t.a.adminToken);
+    expect(missing.code).toBe(621);
+    const blank = await s.app.inject({ url: '/sp/analytics?search=%20%20&period=1y', headers: { authorization: `Bearer ${t.a.adminToken}`, 'accept-language': 'zh-CN' } });
+    expect(blank.json()).toMatchObject({ code: 621, msg: expect.stringContaining('搜索') });
+  });
+
+  /** Σ of the closed orders of A's own station started in [from, to). */
+  async function fromOrders(from: string, to: string) {
+    const [r] = await s.database.db.select({
+      sessions: sql<number>`count(*)::int`,
+      energy: sql<string>`coalesce(sum(${chargeOrder.energyKwh}), 0)::numeric(18,3)::text`,
+      revenue: sql<string>`coalesce(sum(${chargeOrder.totalAmount}), 0)::numeric(18,2)::text`,
+    }).from(chargeOrder).where(and(eq(chargeOrder.stationId, f.own.stationId), inArray(chargeOrder.status, ['FINISHED', 'CLOSED']),
+      gte(chargeOrder.chargerStartTime, new Date(from)), lt(chargeOrder.chargerStartTime, new Date(to))));
+    return r;
+  }
+
+  for (const period of ['24h', '30d', '1y'] as const) {
+    it(`equals the orders of the period and the previous one (${period})`, async () => {
+      const res = await call(s, 'GET', `/sp/analytics?searchType=station&search=${encodeURIComponent('ALPHA Central')}&period=${period}`, t.a.adminToken);
+      expect(res.code).toBe(200);
+      const a = res.data;
+      expect(a.matched).toMatchObject({ names: ['ALPHA Central'], count: 1 });
+      expect(a.series).toHaveLength(period === '24h' ? 24 : period === '30d' ? 30 : 12);
+      const now = await fromOrders(a.startTime, a.endTime);
+      const before = await fromOrders(a.previousStartTime, a.startTime);
+      expect(a.totals.sessions).toBe(now.sessions);
+      expect(a.totals.energyKwh).toBe(now.energy);
+      expect(a.totals.revenue).toEqual(now.sessions ? [{ currency: 'EUR', amount: now.revenue }] : []);
+      expect(a.previous.sessions).toBe(before.sessions);
+      expect(a.previous.energyKwh).toBe(before.energy);
+      const sum = a.series.reduce((n: number, b: { sessions: number }) => n + b.sessions, 0);
+      expect(sum).toBe(now.sessions);
+      if (period !== '24h') expect(now.sessions).toBeGreaterThan(0);
+    });
+  }
+
+  it('adds an order to the figures when it is closed', async () => {
+    const db = s.database.db;
+    const q = `/sp/analytics?searchType=charger&search=${f.own.chargerSn}&period=30d`;
+    const before = (await call(s, 'GET', q, t.a.adminToken)).data.totals;
+    const [open] = await db.insert(chargeOrder).values({
+      orderNo: 'AN-OPEN', companyCode: 'ALPHA', stationId: f.own.stationId, chargerId: f.own.chargerId, chargerSn: f.own.chargerSn, connectorId: 2,
+      transactionId: 99900, idTag: 'T', idTagStatus: 'Accepted', chargerStartTime: new Date(Date.now() - 3_600_000), meterStart: 0, currency: 'EUR',
+    }).returning();
+    const closed = await call(s, 'PUT', `/sp/order/${open.id}/close`, t.a.adminToken, {});
+    expect(closed.code).toBe(200);
+    const after = (await call(s, 'GET', q, t.a.adminToken)).data.totals;
+    expect(after.sessions).toBe(before.sessions + 1);
+    const [row] = await db.select().from(chargeOrder).where(eq(chargeOrder.id, open.id));
+    expect(Number(after.energyKwh)).toBeCloseTo(Number(before.energyKwh) + Number(row.energyKwh), 3);
+  });
+
+  it('reaches only the caller’s scope', async () => {
+    const beta = await call(s, 'GET', '/sp/analytics?searchType=operator&search=BETA&period=1y', t.a.adminToken);
+    expect(beta.code).toBe(200);
+    expect(beta.data.matched.count).toBe(0);
+    expect(beta.data.totals.sessions).toBe(0);
+    const far = await call(s, 'GET', `/sp/analytics?searchType=station&search=Faraway&period=1y`, f.manager.token);
+    expect(far.data.matched.count).toBe(0);
+    const mine = await call(s, 'GET', `/sp/analytics?searchType=operator&search=ALPHA&period=1y`, f.manager.token);
+    const all = await call(s, 'GET', `/sp/analytics?searchType=operator&search=ALPHA&period=1y`, t.a.adminToken);
+    expect(mine.data.totals.sessions).toBeLessThan(all.data.totals.sessions);
+    expect((await call(s, 'GET', '/sp/analytics?search=x', t.staff.token)).code).toBe(403);
+  });
+});
