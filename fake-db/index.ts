@@ -124,7 +124,7 @@ export async function loadDemoIfEmpty(db: Db, opts: DemoOptions = {}): Promise<{
     }
     // Rate templates the orders above are priced with (time of use), assigned to every station.
     await seedRateTemplates(tx, DEMO_COMPANIES);
-    await seedDemoFirmware(tx);
+    await seedDemoFirmware(tx, DEMO_COMPANIES[0].code, now);
     // Home chargers with their owners, family and guests.
     for (const c of DEMO_COMPANIES) await seedHomeStations(tx, c.code, now);
   });

@@ -2,7 +2,7 @@
  * Screenshots of the console (`npm run screenshots`, after `npm run build`): starts the real
  * server like the browser suite does, with the demo network and simulated chargers (SIMULATE=1)
  * so the screens are live, signs in through the login form, and saves PNGs to `screenshots/`:
- * login, dashboard, charger monitoring, orders and one order's show view in English and in
+ * login, dashboard, charger monitoring, orders, one order's show view, Eventes and one event in English and in
  * Chinese at 1440×900 (full page), plus the dashboard on a 390×844 phone.
  *
  * Options: --out DIR (screenshots) --settle-s S (seconds the simulation runs first, default 20).
@@ -103,6 +103,8 @@ async function desktop(browser: Browser, server: ServerProcess, lang: 'en' | 'zh
 /** Device management screens (requirements §15): [route, marker test id, file name]. */
 const DEVICE_SCREENS: readonly [string, string, string][] = [
   ['/#/System/DeviceVersion', 'firmware-grid', 'device-version'],
+  ['/#/Events/Eventes?eventStatus=ALL', 'events-grid', 'events'],
+  ['/#/Events/Eventes/1/show', 'event-show', 'event-show'],
   // Events (requirements R2.40–R2.45, R2.21): the charger log and a simulated charger's diagnosis over the last hour
   ['/#/Events/ChargerLog', 'charger-log-page', 'charger-log'],
   [`/#/Events/Diagnosis?serialNum=VOLTA00000000101&startTime=${encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString())}`, 'diagnosis-page', 'diagnosis'],

@@ -12,7 +12,12 @@
  *
  * It answers RemoteStartTransaction, RemoteStopTransaction, Reset, UnlockConnector,
  * ChangeAvailability, TriggerMessage, GetConfiguration, ChangeConfiguration, ClearCache and
- * DataTransfer.
+ * DataTransfer, and UpdateFirmware: at the retrieve date it downloads the file over HTTP (resuming
+ * with a Range request after an interrupted transfer, `retries` times `retryInterval` apart),
+ * reports Downloading → Downloaded → Installing → Installed (or DownloadFailed /
+ * InstallationFailed) with FirmwareStatusNotification, and reboots with the new version (the
+ * URL's `?version=`, else the file name's). A version containing `fail` fails its installation
+ * (`failInstall` changes the rule), for tests and the demo.
  */
 import type { RpcClient } from '../server/ocpp/rpc.js';
 import { ocppClient } from './client.js';
@@ -43,6 +48,10 @@ export interface ChargePointOptions {
   meterIntervalMs?: number;
   /** Reconnect after a lost connection (default true). */
   reconnect?: boolean;
+  /** Milliseconds between the firmware steps (download done, install, reboot; default 1000). */
+  firmwareStepMs?: number;
+  /** Whether installing `version` fails (default: the version contains "fail"). */
+  failInstall?: (version: string) => boolean;
   log?: SimLogger;
 }
 
@@ -93,7 +102,11 @@ function defaultConfiguration(connectors: number): Map<string, { value: string; 
 export class ChargePoint {
   readonly identity: string;
   private readonly client: RpcClient;
-  private readonly opts: Required<Omit<ChargePointOptions, 'password' | 'log'>> & { log: SimLogger };
+  private readonly opts: Required<Omit<ChargePointOptions, 'password' | 'log' | 'firmwareStepMs' | 'failInstall'>> & { log: SimLogger };
+  private readonly firmwareStepMs: number;
+  private readonly failInstall: (version: string) => boolean;
+  /** The firmware update in progress, if any. */
+  private updating = false;
   private readonly connectors = new Map<number, ConnectorState>();
   private readonly config: Map<string, { value: string; readonly: boolean }>;
   private heartbeatTimer?: NodeJS.Timeout;
@@ -115,6 +128,8 @@ export class ChargePoint {
       ratedPowerW: o.ratedPowerW ?? 11_000, meterIntervalMs: o.meterIntervalMs ?? 10_000,
       reconnect: o.reconnect ?? true, log: o.log ?? { info: noop },
     };
+    this.firmwareStepMs = o.firmwareStepMs ?? 1000;
+    this.failInstall = o.failInstall ?? ((v) => v.toLowerCase().includes('fail'));
     this.config = defaultConfiguration(this.opts.connectors);
     for (let id = 1; id <= this.opts.connectors; id++) {
       this.connectors.set(id, { status: 'Available', registerWh: 100_000 + Math.floor(Math.random() * 900_000), available: true });
@@ -440,6 +455,16 @@ export class ChargePoint {
       return { status: 'Accepted' };
     });
     h('ClearCache', () => ({ status: 'Accepted' }));
+    h('UpdateFirmware', (p) => {
+      const at = Date.parse(String(p.retrieveDate));
+      const wait = Math.min(Math.max(0, Number.isNaN(at) ? 0 : at - Date.now()), 3_600_000);
+      if (!this.updating) {
+        this.updating = true;
+        this.later(() => this.updateFirmware(String(p.location), Number(p.retries ?? 0), Number(p.retryInterval ?? 0))
+          .finally(() => { this.updating = false; }), Math.max(20, wait));
+      }
+      return {};
+    });
     h('DataTransfer', () => ({ status: 'UnknownVendorId' }));
     h('SetChargingProfile', (p) => {
       const connectorId = Number(p.connectorId);
@@ -462,6 +487,66 @@ export class ChargePoint {
       const ratedA = Math.round(this.opts.ratedPowerW / (230 * this.phases));
       return this.profiles.composite(connectorId, !!s, Date.now(), Number(p.duration), ratedA, s?.startedAt);
     });
+  }
+
+  /** The firmware version this charger runs (it changes after a successful update). */
+  get firmwareVersion(): string {
+    return this.opts.firmwareVersion;
+  }
+
+  /** Downloads `location` (resuming with Range after a broken transfer), at most `retries` + 1 attempts. */
+  private async download(location: string, retries: number, retryInterval: number): Promise<Buffer | null> {
+    const parts: Buffer[] = [];
+    let have = 0;
+    for (let attempt = 0; attempt <= Math.min(retries, 10); attempt++) {
+      if (this.stopped) return null;
+      if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(retryInterval, 30) * 1000));
+      try {
+        const res = await fetch(location, { headers: have ? { range: `bytes=${have}-` } : {}, signal: AbortSignal.timeout(60_000) });
+        if (res.status === 200) { parts.length = 0; have = 0; } else if (res.status !== 206) continue;
+        const chunk = Buffer.from(await res.arrayBuffer());
+        parts.push(chunk);
+        have += chunk.length;
+        return Buffer.concat(parts);
+      } catch {
+        // network failure: try again after the interval
+      }
+    }
+    return null;
+  }
+
+  /** The version an update installs: the URL's `?version=`, else a version in the file name. */
+  static versionOf(location: string, current: string): string {
+    try {
+      const url = new URL(location);
+      const v = url.searchParams.get('version');
+      if (v) return v;
+      const m = /(\d+(?:\.\d+){1,3}(?:-[0-9A-Za-z.]+)?)\.(?:bin|hex)$/i.exec(decodeURIComponent(url.pathname));
+      if (m) return m[1];
+    } catch {
+      // not a URL
+    }
+    return `${current}-upd`;
+  }
+
+  /** An UpdateFirmware: download, install, reboot with the new version (see the module). */
+  private async updateFirmware(location: string, retries: number, retryInterval: number): Promise<void> {
+    const status = (s: string) => this.client.call('FirmwareStatusNotification', { status: s });
+    const step = () => new Promise((r) => setTimeout(r, this.firmwareStepMs));
+    await status('Downloading');
+    const image = await this.download(location, retries, retryInterval);
+    if (!image || image.length === 0) { await status('DownloadFailed'); return; }
+    await step();
+    await status('Downloaded');
+    const version = ChargePoint.versionOf(location, this.opts.firmwareVersion);
+    await status('Installing');
+    await step();
+    if (this.failInstall(version)) { await status('InstallationFailed'); return; }
+    await status('Installed');
+    this.opts.log.info({ chargeBoxId: this.identity, version, bytes: image.length }, 'simulated charger installed new firmware');
+    this.opts.firmwareVersion = version;
+    await step();
+    await this.reset('HardReset');
   }
 
   /** A reset: sessions end with `reason`, the socket closes and the charger boots again. */

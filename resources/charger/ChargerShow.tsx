@@ -5,6 +5,7 @@
  * disconnected); generate an OCPP password (security profile 1: user name = SN; the password
  * is shown once, with a copy button) or remove it (../shared/OcppPasswordCard.tsx).
  */
+import { UpgradeSection } from '../firmware/UpgradeSection';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import {
@@ -101,6 +102,7 @@ export function ChargerShow() {
         </CardContent>
       </Card>
       <OcppPasswordCard resource="charger" id={data.id} serialNum={data.serialNum} hasOcppPassword={data.hasOcppPassword} onChanged={refetch} />
+      <UpgradeSection chargerIds={[data.id]} filter={{ chargerId: data.id }} stationId={data.stationId ?? undefined} />
       <Confirm
         isOpen={confirm !== null}
         loading={busy}

@@ -3,7 +3,8 @@
  * the gateway (online, firmware) and its chargers with firmware versions, online dot, state (its
  * connectors included) and upgrade eligibility (only idle = Available and online chargers with no
  * connector in use; the others say why).
- * Refreshed by the live stream. Starting an upgrade is not offered here yet.
+ * Refreshed by the live stream. Below it, the gateway's firmware upgrades: send a request to its
+ * chargers and follow each campaign live (resources/firmware/UpgradeSection.tsx).
  */
 import { Link as RouterLink } from 'react-router-dom';
 import { Loading, useGetList, useGetOne, useTranslate } from 'react-admin';
@@ -16,6 +17,7 @@ import { ChargerTable } from '../../src/components/ChargerTable';
 import { OnlineDot } from '../../src/components/device';
 import { upgradeEligibility } from './upgrade';
 import { STATION_PROFILE_TABS } from '../../domain/routes';
+import { UpgradeSection } from '../firmware/UpgradeSection';
 
 /** `value`: the gateway serial number of the query parameter `GatewaySN`. */
 export function UpgradeView({ value: gatewaySn }: { value: string }) {
@@ -32,6 +34,7 @@ export function UpgradeView({ value: gatewaySn }: { value: string }) {
   const g = { ...detail.data, chargers: detail.data.chargers ?? [] };
   const eligible = g.chargers.filter((c) => upgradeEligibility(c).eligible).length;
   return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
     <Card data-testid="upgrade-view">
       <CardHeader
         title={translate('resources.station.upgrade.title', { sn: g.serialNum })}
@@ -67,5 +70,7 @@ export function UpgradeView({ value: gatewaySn }: { value: string }) {
         )}
       </CardContent>
     </Card>
+    <UpgradeSection chargerIds={g.chargers.map((c) => c.id)} filter={{ gatewaySn: g.serialNum }} gatewaySn={g.serialNum} stationId={g.stationId ?? undefined} />
+    </Box>
   );
 }

@@ -33,6 +33,7 @@ import analytics from './analytics/routes.js';
 import diagnosis from './diagnosis/routes.js';
 import mail from './mail/routes.js';
 import firmware from './firmware/routes.js';
+import firmwareCampaign from './firmware/campaign-routes.js';
 import events from './event/routes.js';
 import homeCharger from './home-charger/routes.js';
 import homeAppUser from './home-app-user/routes.js';
@@ -41,4 +42,4 @@ import loadBalancing from './load-balancing/routes.js';
 
 export const apiModules: FastifyPluginAsync[] = [auth, notifications, company, companyUser, roles, menus, profile, cardUser, appUser, statistics, command, charger, order, dashboard, live, chargerLog,
   stationGroup, station, gateway, rateTemplate, search, consoleConfig, orderExportSetting, orderExport, orderClose, monitoring, analytics,
-  firmware, diagnosis, events, homeCharger, homeAppUser, smartCharging, loadBalancing, mail];
+  firmware, firmwareCampaign, diagnosis, events, homeCharger, homeAppUser, smartCharging, loadBalancing, mail];

@@ -46,8 +46,11 @@ export async function verifyFileToken(app: FastifyInstance, purpose: string, tok
   return Number(m[1]);
 }
 
-/** The signed firmware URL of file `fileId` under `baseUrl`, valid for `ttlHours`. */
-export async function firmwareUrl(app: FastifyInstance, baseUrl: string, fileId: number, fileName: string, ttlHours: number): Promise<string> {
+/**
+ * The signed firmware URL of file `fileId` under `baseUrl`, valid for `ttlHours`. `version` rides
+ * along as `?version=` (chargers ignore it; the simulator reboots with it).
+ */
+export async function firmwareUrl(app: FastifyInstance, baseUrl: string, fileId: number, fileName: string, ttlHours: number, version?: string): Promise<string> {
   const token = await signFileToken(app, 'firmware', fileId, new Date(Date.now() + ttlHours * 3_600_000));
-  return `${baseUrl}/ocpp-files/firmware/${token}/${encodeURIComponent(fileName)}`;
+  return `${baseUrl}/ocpp-files/firmware/${token}/${encodeURIComponent(fileName)}${version ? `?version=${encodeURIComponent(version)}` : ''}`;
 }

@@ -7,7 +7,7 @@ import { authorize } from './authorize.js';
 import { bootNotification } from './boot-notification.js';
 import { dataTransferHandler } from './data-transfer.js';
 import { diagnosticsStatusNotification } from './diagnostics-status-notification.js';
-import { firmwareStatusNotification } from './firmware-status-notification.js';
+import { chargerFirmwareStatus } from './firmware-status-notification.js';
 import { heartbeat } from './heartbeat.js';
 import { meterValues } from './meter-values.js';
 import { startTransactionHandler } from './start-transaction.js';
@@ -23,6 +23,6 @@ export const handlers: ActionTable<OcppContext> = {
   MeterValues: meterValues,
   StopTransaction: stopTransactionHandler,
   DataTransfer: dataTransferHandler,
-  FirmwareStatusNotification: firmwareStatusNotification,
+  FirmwareStatusNotification: chargerFirmwareStatus,
   DiagnosticsStatusNotification: diagnosticsStatusNotification,
 };

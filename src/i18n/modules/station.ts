@@ -58,7 +58,7 @@ export default {
           not_found: 'No gateway with SN "%{sn}" was found.',
           gateway_link: 'Gateway details',
           summary: '%{eligible} of %{total} chargers can be upgraded now.',
-          future: 'Only idle (Available) and online chargers are eligible; starting an upgrade will come with firmware management.',
+          future: 'Only idle (Available) and online chargers are eligible: choose Upgrade firmware below.',
           eligibility: 'Upgrade',
           eligible: 'Eligible',
           reasons: {
@@ -129,7 +129,7 @@ export default {
           not_found: '未找到序列号为“%{sn}”的网关。',
           gateway_link: '网关详情',
           summary: '%{total} 台充电桩中有 %{eligible} 台当前可升级。',
-          future: '仅空闲（可用）且在线的充电桩可升级；发起升级将随固件管理提供。',
+          future: '仅空闲（可用）且在线的充电桩可升级：请在下方选择“固件升级”。',
           eligibility: '升级',
           eligible: '可升级',
           reasons: {
