@@ -80,7 +80,7 @@ export const CATALOGUE = {
   612: empty('Firmware', '固件'),
   613: empty('Notification', '通知'),
   // §5 smart charging: time and current required, the current not above the station's total.
-  614: { status: 400, en: 'Smart charging: a current is required and cannot exceed the allowed total', zh: '智能充电：电流必须填写且不能超过允许的总电流' },
+  614: empty('Smart charging', '智能充电'),
   615: empty('Time', '时间'),
   616: empty('Maintainer', '维护人员'),
   617: empty('Handle method', '处理方式'),

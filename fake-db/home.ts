@@ -6,7 +6,7 @@
  */
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../server/db/client.js';
-import { appUser, charger, chargeOrder, homeCharger, homeMember, orderStart } from '../server/db/schema.js';
+import { appUser, charger, chargeOrder, chargingSchedule, homeCharger, homeMember, orderStart } from '../server/db/schema.js';
 import { HOME_START_TYPES } from '../domain/entities/home-member.js';
 
 const HOUR = 3_600_000;
@@ -30,6 +30,13 @@ export async function seedHomeStations(tx: Db, companyCode: string, now: Date): 
     await tx.insert(homeMember).values(members.map((m, k) => ({
       ...m, homeChargerId: home.id, companyCode, lastLoginAt: new Date(now.getTime() - (k * 30 + i * 7 + 2) * HOUR),
     })));
+  }
+  if (chargers[0]) {
+    // Off-peak charging at home: 16 A at night, 10 A in the evening peak, 13 A otherwise.
+    await tx.insert(chargingSchedule).values({
+      companyCode, name: 'Home off-peak', chargerId: chargers[0].id, purpose: 'ChargePointMaxProfile', stackLevel: 1, defaultLimitA: 13,
+      windows: [{ startTime: '00:00', endTime: '06:00', limitA: 16 }, { startTime: '17:00', endTime: '21:00', limitA: 10 }],
+    });
   }
   const orders = chargers.length
     ? await tx.select({ id: chargeOrder.id }).from(chargeOrder).where(inArray(chargeOrder.chargerId, chargers.map((c) => c.id)))

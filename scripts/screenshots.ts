@@ -105,6 +105,9 @@ const DEVICE_SCREENS: readonly [string, string, string][] = [
   ['/#/System/DeviceVersion', 'firmware-grid', 'device-version'],
   ['/#/Events/Eventes?eventStatus=ALL', 'events-grid', 'events'],
   ['/#/Events/Eventes/1/show', 'event-show', 'event-show'],
+  // Events (requirements R2.40–R2.45, R2.21): the charger log and a simulated charger's diagnosis over the last hour
+  ['/#/Events/ChargerLog', 'charger-log-page', 'charger-log'],
+  [`/#/Events/Diagnosis?serialNum=VOLTA00000000101&startTime=${encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString())}`, 'diagnosis-page', 'diagnosis'],
 ];
 
 /** The device management screens on a phone, in `lang`. */

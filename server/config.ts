@@ -59,6 +59,13 @@ export interface Config {
   identityCacheMs: number;
   /** Days the charger log and refused handshakes are kept (LOG_RETENTION_DAYS; 0 = for ever). */
   logRetentionDays: number;
+  /** SMTP server of outgoing mail (SMTP_URL, `smtp://user:pass@host:587` or `smtps://…`); none = mail stays queued. */
+  smtpUrl?: string;
+  /** Sender of outgoing mail (MAIL_FROM). */
+  mailFrom: string;
+  /** How often the mail worker looks for due mail (ms); first retry delay (ms), doubled per attempt up to 30 min. */
+  mailPollMs: number;
+  mailRetryBaseMs: number;
   /** Largest firmware image accepted (bytes; FIRMWARE_MAX_BYTES). */
   firmwareMaxBytes: number;
   /** Largest diagnostics file a charger may upload (bytes; DIAGNOSTICS_MAX_BYTES). */
@@ -116,6 +123,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     seenFlushMs: num(env.OCPP_SEEN_FLUSH_MS, 5000),
     identityCacheMs: num(env.OCPP_IDENTITY_CACHE_MS, 30_000),
     logRetentionDays: Math.max(0, num(env.LOG_RETENTION_DAYS, 90)),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'ChargeDesk <no-reply@localhost>',
+    mailPollMs: 2_000,
+    mailRetryBaseMs: 10_000,
     firmwareMaxBytes: num(env.FIRMWARE_MAX_BYTES, 16 * 1024 * 1024),
     diagnosticsMaxBytes: num(env.DIAGNOSTICS_MAX_BYTES, 32 * 1024 * 1024),
     fileUrlTtlHours: num(env.FILE_URL_TTL_HOURS, 24),

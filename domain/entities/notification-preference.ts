@@ -7,7 +7,15 @@
 import { z } from 'zod';
 
 export const NOTIFY_METHODS = ['IN_APP', 'EMAIL', 'BOTH'] as const;
-export const NOTIFY_EVENTS = ['OFFLINE', 'FAULT', 'RECOVERED', 'REPORT_TICKET', 'ORDER_ABNORMAL'] as const;
+/**
+ * What a user is told about (requirements R2.48): OFFLINE (a charger or gateway went offline),
+ * FAULT (faults and warnings), RECOVERED (an event ended by itself), PROCESSED (someone processed
+ * or ignored an event), REPORT_TICKET, ORDER_ABNORMAL (meter regression, unknown or paid orders,
+ * income problems).
+ */
+export const NOTIFY_EVENTS = ['OFFLINE', 'FAULT', 'RECOVERED', 'PROCESSED', 'REPORT_TICKET', 'ORDER_ABNORMAL'] as const;
+/** Languages of the e-mails (the user's choice; requirements R2.49). */
+export const MAIL_LANGUAGES = ['en', 'zh'] as const;
 
 export const notificationPreferenceInput = z.object({
   enabled: z.boolean(),
@@ -15,12 +23,13 @@ export const notificationPreferenceInput = z.object({
   emails: z.array(z.email().max(254)).max(20),
   events: z.array(z.enum(NOTIFY_EVENTS)).max(NOTIFY_EVENTS.length).transform((e) => [...new Set(e)]),
   ignoreHeartbeat: z.boolean(),
+  language: z.enum(MAIL_LANGUAGES).default('en'),
 });
 
 export type NotificationPref = z.infer<typeof notificationPreferenceInput>;
 
 /** What a user who never saved gets. */
-export const DEFAULT_PREF: NotificationPref = { enabled: true, method: 'IN_APP', emails: [], events: [...NOTIFY_EVENTS], ignoreHeartbeat: true };
+export const DEFAULT_PREF: NotificationPref = { enabled: true, method: 'IN_APP', emails: [], events: [...NOTIFY_EVENTS], ignoreHeartbeat: true, language: 'en' };
 
 /** The preference as `GET|PUT /sp/user/notification-preference` answer it. */
 export const notificationPreference = z.object({
@@ -29,4 +38,9 @@ export const notificationPreference = z.object({
   emails: z.array(z.string()),
   events: z.array(z.enum(NOTIFY_EVENTS)),
   ignoreHeartbeat: z.boolean(),
+  language: z.enum(MAIL_LANGUAGES),
 });
+
+/** `GET /sp/mail/status`: whether mail leaves (SMTP_URL set) and what waits in the outbox. */
+export const mailStatus = z.object({ enabled: z.boolean(), queued: z.number().int(), failed: z.number().int() });
+export type MailStatus = z.infer<typeof mailStatus>;

@@ -379,6 +379,34 @@ export const eventVendorCode = pgTable('event_vendor_code', {
 }, (t) => [unique('event_vendor_code_key').on(t.companyCode, t.vendorId, t.vendorErrorCode).nullsNotDistinct()]);
 
 /**
+ * E-mails waiting to leave (server/modules/mail; requirements R2.46–R2.50): one row per message
+ * and recipient. The worker sends rows whose `next_attempt_at` has come, one attempt at a time
+ * (an attempt moves `next_attempt_at` forward first, so a crashed sender's row comes back);
+ * a failure leaves the row QUEUED with `last_error` and an exponentially later `next_attempt_at`;
+ * a recipient the mail server refuses for good is FAILED. `dedupe_key` makes a notice queued by
+ * several nodes (the bus reaches every node) one row.
+ */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  to: text('to').notNull(),
+  language: text('language').notNull().default('en'),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html'),
+  /** QUEUED | SENT | FAILED */
+  status: text('status').notNull().default('QUEUED'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+  lastError: text('last_error'),
+  dedupeKey: text('dedupe_key').unique(),
+  sentAt: ts('sent_at'),
+  createdAt: createdAt(),
+}, (t) => [
+  index('mail_outbox_due').on(t.nextAttemptAt).where(sql`${t.status} = 'QUEUED'`),
+  check('mail_outbox_status_valid', sql`${t.status} in ('QUEUED', 'SENT', 'FAILED')`),
+]);
+
+/**
  * Navbar notifications (requirements §3 "Notification"), stored as data: `kind` and `params`
  * (domain/notices.ts), rendered in the reader's language. `content` keeps the English sentence
  * for people reading the table. Repeats of one notice (same `groupKey`) are one row: `repeatCount`

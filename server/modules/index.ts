@@ -31,6 +31,7 @@ import orderClose from './order/close.js';
 import monitoring from './monitoring/routes.js';
 import analytics from './analytics/routes.js';
 import diagnosis from './diagnosis/routes.js';
+import mail from './mail/routes.js';
 import firmware from './firmware/routes.js';
 import firmwareCampaign from './firmware/campaign-routes.js';
 import events from './event/routes.js';
@@ -41,4 +42,4 @@ import loadBalancing from './load-balancing/routes.js';
 
 export const apiModules: FastifyPluginAsync[] = [auth, notifications, company, companyUser, roles, menus, profile, cardUser, appUser, statistics, command, charger, order, dashboard, live, chargerLog,
   stationGroup, station, gateway, rateTemplate, search, consoleConfig, orderExportSetting, orderExport, orderClose, monitoring, analytics,
-  firmware, firmwareCampaign, diagnosis, events, homeCharger, homeAppUser, smartCharging, loadBalancing];
+  firmware, firmwareCampaign, diagnosis, events, homeCharger, homeAppUser, smartCharging, loadBalancing, mail];

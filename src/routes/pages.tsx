@@ -21,6 +21,7 @@ export const PAGES: Record<string, ComponentType> = {
   '/Search/Search': lazy(() => import('../pages/search/SearchPage')),
   '/TourAccount/TourAccount': lazy(() => import('../pages/account/TourAccount')),
   '/NotificationPreference/NotificationPreference': lazy(() => import('../pages/notification-preference/NotificationPreferencePage')),
+  '/Events/Diagnosis': lazy(() => import('../pages/diagnosis/DiagnosisPage')),
   '/Events/ChargerLog': lazy(() => import('../pages/charger-log/ChargerLogPage')),
   '/Notifications': lazy(() => import('../pages/notifications/NotificationsPage')),
 };

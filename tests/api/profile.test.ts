@@ -56,11 +56,12 @@ describe.each(backends())('own profile on %s', (backend) => {
   it('keeps each user\'s notification preference on the server, validated, defaults until saved', async () => {
     const tok = t.staff.token;
     const first = await call(s, 'GET', '/sp/user/notification-preference', tok);
-    expect(first.data).toEqual({ enabled: true, method: 'IN_APP', emails: [], events: ['OFFLINE', 'FAULT', 'RECOVERED', 'REPORT_TICKET', 'ORDER_ABNORMAL'], ignoreHeartbeat: true });
+    expect(first.data).toEqual({ enabled: true, method: 'IN_APP', emails: [], events: ['OFFLINE', 'FAULT', 'RECOVERED', 'PROCESSED', 'REPORT_TICKET', 'ORDER_ABNORMAL'], ignoreHeartbeat: true, language: 'en' });
     const pref = { enabled: true, method: 'BOTH', emails: ['ops@alpha.example', 'night@alpha.example'], events: ['OFFLINE', 'FAULT', 'FAULT'], ignoreHeartbeat: false };
     const saved = await call(s, 'PUT', '/sp/user/notification-preference', tok, pref);
     expect(saved.code).toBe(200);
-    expect(saved.data).toEqual({ ...pref, events: ['OFFLINE', 'FAULT'] });
+    // the mail language defaults to English when not sent
+    expect(saved.data).toEqual({ ...pref, events: ['OFFLINE', 'FAULT'], language: 'en' });
     expect((await call(s, 'GET', '/sp/user/notification-preference', tok)).data).toEqual(saved.data);
     // Bad input changes nothing.
     expect((await call(s, 'PUT', '/sp/user/notification-preference', tok, { ...pref, emails: ['not-an-address'] })).code).toBe(400);

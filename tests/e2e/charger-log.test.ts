@@ -4,6 +4,8 @@
  * serial number and an action shows those frames only (calls paired with their answers), the
  * direction filter halves them, a row opens its payload as JSON, a start in the future is refused
  * (715 rule) before any request, and the refused handshake of an unknown charger is in the second tab.
+ * Events → Diagnosis: a charger and a time are required (602 / 615 messages under the fields);
+ * chosen, it shows the connector's readings and asks the server again every 3 s.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -28,6 +30,10 @@ describe('charger log', () => {
     await cp.call('BootNotification', { chargePointVendor: 'E2E Vendor', chargePointModel: 'E2E-1' });
     for (let i = 0; i < 3; i++) await cp.call('Heartbeat', {});
     for (const idTag of ['E2ELOGCARD000001', 'E2ELOGCARD000002']) await cp.call('Authorize', { idTag });
+    await cp.call('StatusNotification', { connectorId: 1, errorCode: 'NoError', status: 'Available', timestamp: new Date().toISOString() });
+    await cp.call('MeterValues', { connectorId: 1, meterValue: [{ timestamp: new Date().toISOString(), sampledValue: [
+      { value: '7400', measurand: 'Power.Active.Import', unit: 'W' }, { value: '123456', measurand: 'Energy.Active.Import.Register', unit: 'Wh' },
+    ] }] });
     // an unknown identity is refused at the handshake
     await expect(connectChargePoint(ocpp, 'E2EGHOST00000001')).rejects.toThrow();
   });
@@ -72,6 +78,34 @@ describe('charger log', () => {
       await page.getByTestId('log-tab-attempts').click();
       await page.getByTestId('attempt-table').waitFor();
       await poll(() => page.getByTestId('attempt-table').innerText()).toContain('E2EGHOST00000001');
+      expect(errors).toEqual([]);
+    });
+  }
+
+  for (const lang of ['en', 'zh'] as const) {
+    it(`Diagnosis needs a charger and a time, shows readings and refreshes every 3 s (${lang})`, async () => {
+      const { page, errors } = await s.page({ language: lang });
+      await signIn(page, 'admin', s.server.adminPassword);
+      await page.goto('/#/Events/Diagnosis');
+      await page.getByTestId('diagnosis-start').fill('');
+      await page.getByTestId('diagnosis-show').click();
+      await poll(() => page.getByText(lang === 'en' ? 'Charger cannot be empty' : '充电桩不能为空').isVisible()).toBe(true);
+      await poll(() => page.getByText(lang === 'en' ? 'Time cannot be empty' : '时间不能为空').isVisible()).toBe(true);
+
+      const asked: number[] = [];
+      page.on('request', (r) => { if (r.url().includes('/sp/diagnosis?')) asked.push(Date.now()); });
+      await page.getByTestId('diagnosis-charger').fill(sn);
+      await page.getByRole('option', { name: sn }).click();
+      const start = new Date(Date.now() - 3_600_000);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      await page.getByTestId('diagnosis-start').fill(`${start.getFullYear()}-${pad(start.getMonth() + 1)}-${pad(start.getDate())} ${pad(start.getHours())}:${pad(start.getMinutes())}`);
+      await page.getByTestId('diagnosis-show').click();
+      await poll(() => page.getByTestId('reading-power').innerText()).toContain('7.4 kW');
+      expect(await page.getByTestId('reading-energy').innerText()).toContain('123.456 kWh');
+      // three more requests after the first, about 3 s apart
+      await poll(() => asked.length, 20_000).toBeGreaterThanOrEqual(4);
+      const gaps = asked.slice(1).map((t, i) => t - asked[i]);
+      expect(gaps.every((g) => g > 2_000 && g < 6_000)).toBe(true);
       expect(errors).toEqual([]);
     });
   }

@@ -6,6 +6,9 @@ import net from 'node:net';
 import WebSocket from 'ws';
 import type { RpcClient } from '../../server/ocpp/rpc.js';
 import { ocppClient } from '../../sim/client.js';
+import { afterAll, beforeAll } from 'vitest';
+import { build, type TestServer } from '../support/app.js';
+import type { Backend } from '../support/db.js';
 
 export interface ConnectOptions {
   password?: string;
@@ -90,4 +93,16 @@ export function rawUpgrade(baseUrl: string, path: string, headers: Record<string
     socket.on('error', () => done(-1));
     socket.on('close', () => done(-1));
   });
+}
+
+/**
+ * The opening of a charger-link suite: registers the hooks that build a fresh server on `backend`
+ * before the suite's tests and close it after them. Answers `{ s }`, filled in once `beforeAll`
+ * has run (read it inside hooks and tests only).
+ */
+export function serverSuite(backend: Backend): { s: TestServer } {
+  const ctx = {} as { s: TestServer };
+  beforeAll(async () => { ctx.s = await build(backend); });
+  afterAll(async () => { await ctx.s?.close(); });
+  return ctx;
 }

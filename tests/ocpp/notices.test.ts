@@ -4,29 +4,26 @@
  * recovered when the connector reports NoError; a card the charger is told not to accept is a CARD_REJECTED problem,
  * one per card and day.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { backends } from '../support/db.js';
-import { build, type TestServer } from '../support/app.js';
 import { aNetwork } from '../support/builders.js';
 import { notification } from '../../server/db/schema.js';
-import { connect, eventually } from './helpers.js';
+import { connect, eventually, serverSuite } from './helpers.js';
 
 describe.each(backends())('notices from chargers on %s', (backend) => {
-  let s: TestServer;
-  beforeAll(async () => { s = await build(backend); });
-  afterAll(async () => { await s?.close(); });
+  const ctx = serverSuite(backend);
 
   it('records a fault once with its repeats, recovered when the connector is available again, and refused cards per card', async () => {
-    const net = await aNetwork(s.database.db);
+    const net = await aNetwork(ctx.s.database.db);
     const sn = net.charger.serialNum;
-    const cp = await connect(s.ocppUrl, sn);
+    const cp = await connect(ctx.s.ocppUrl, sn);
     try {
       await cp.call('BootNotification', { chargePointVendor: 'V', chargePointModel: 'M' });
       const status = (st: string, errorCode = 'NoError') => cp.call('StatusNotification', { connectorId: 1, errorCode, status: st, timestamp: new Date().toISOString() });
       await status('Faulted', 'GroundFailure');
       await status('Faulted', 'GroundFailure');
-      const faults = () => s.database.db.select().from(notification).where(and(eq(notification.serialNum, sn), eq(notification.kind, 'EVENT')));
+      const faults = () => ctx.s.database.db.select().from(notification).where(and(eq(notification.serialNum, sn), eq(notification.kind, 'EVENT')));
       expect(await faults()).toMatchObject([{ companyCode: net.company.code, params: { serialNum: sn, connectorId: 1, eventType: 'GROUNDING_FAULT' }, repeatCount: 2, eventStatus: 'HAPPENING' }]);
       await status('Available');
       await eventually(async () => (await faults())[0]?.eventStatus === 'RECOVERED');
@@ -35,7 +32,7 @@ describe.each(backends())('notices from chargers on %s', (backend) => {
         const a = await cp.call('Authorize', { idTag: 'NOSUCHCARD' }) as { idTagInfo: { status: string } };
         expect(a.idTagInfo.status).toBe('Invalid');
       }
-      const rejected = await s.database.db.select().from(notification).where(and(eq(notification.serialNum, sn), eq(notification.kind, 'CARD_REJECTED')));
+      const rejected = await ctx.s.database.db.select().from(notification).where(and(eq(notification.serialNum, sn), eq(notification.kind, 'CARD_REJECTED')));
       expect(rejected).toMatchObject([{ params: { idTag: 'NOSUCHCARD', serialNum: sn, status: 'Invalid' }, repeatCount: 3, systemNotificationType: 'EVENT' }]);
     } finally {
       await cp.close({ force: true });

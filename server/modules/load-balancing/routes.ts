@@ -39,9 +39,11 @@ const loadBalancingRoutes: FastifyPluginAsync = async (app) => {
 
   r.put('/station/:id/load-balancing', {
     config: { permission: PERMISSION },
-    schema: { tags, params: idParams, body: stationLoadFields, response: answersWith(stationLoadRecord) },
+    schema: { tags, params: idParams, body: stationLoadFields.partial(), response: answersWith(stationLoadRecord) },
   }, async (req) => {
     const st = await stationOf(req.params.id, authOf(req), 'write');
+    // Checked after the scope, so that another station's row answers 725 whatever the body.
+    if (req.body.gridLimitA === undefined || req.body.gridLimitA === null) throw new AppError(614, 'gridLimitA');
     const values = {
       gridLimitA: req.body.gridLimitA as number, minCurrentA: req.body.minCurrentA ?? 6, fallbackCurrentA: req.body.fallbackCurrentA ?? 6, updatedAt: new Date(),
     };

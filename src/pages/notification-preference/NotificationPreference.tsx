@@ -10,7 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert, Box, Button, Checkbox, CircularProgress, FormControl, FormControlLabel, FormGroup, FormLabel, MenuItem, Stack, Switch, TextField, Typography,
 } from '@mui/material';
-import { NOTIFY_EVENTS, NOTIFY_METHODS, notificationPreferenceInput, type NotificationPref } from '../../../domain/entities/notification-preference';
+import { MAIL_LANGUAGES, NOTIFY_EVENTS, NOTIFY_METHODS, notificationPreferenceInput, type MailStatus, type NotificationPref } from '../../../domain/entities/notification-preference';
 import type { ChargeDeskDataProvider } from '../../../dataProvider';
 import { ErrorState } from '../../components/common';
 import { useApi, useSpCall } from '../../hooks/useApi';
@@ -33,6 +33,7 @@ export function NotificationPreference() {
   const call = useSpCall();
   const queryClient = useQueryClient();
   const { data, isPending, error, refetch } = useApi<NotificationPref>(PATH);
+  const { data: mail } = useApi<MailStatus>('mail/status');
   const [pref, setPref] = useState<NotificationPref | null>(null);
   const [emailText, setEmailText] = useState('');
   const [emailError, setEmailError] = useState<string | undefined>();
@@ -74,6 +75,8 @@ export function NotificationPreference() {
     <Stack spacing={2} data-testid="notification-preference">
       <Typography variant="h6">{translate(`${P}.title`)}</Typography>
       <Alert severity="info">{translate(`${P}.help`)}</Alert>
+      {mail && !mail.enabled && <Alert severity="warning" data-testid="mail-off">{translate(`${P}.mail_off`, { queued: mail.queued })}</Alert>}
+      {mail && mail.failed > 0 && <Alert severity="error">{translate(`${P}.mail_failed`, { failed: mail.failed })}</Alert>}
       <FormControlLabel control={<Switch checked={pref.enabled} onChange={(e) => update({ enabled: e.target.checked })} data-testid="pref-enabled" />} label={translate(`${P}.enabled`)} />
       <TextField select size="small" label={translate(`${P}.method`)} value={pref.method} disabled={!pref.enabled} onChange={(e) => update({ method: e.target.value as NotificationPref['method'] })} sx={{ maxWidth: 320 }} data-testid="pref-method">
         {NOTIFY_METHODS.map((m) => <MenuItem key={m} value={m}>{translate(`${P}.methods.${m}`)}</MenuItem>)}
@@ -83,6 +86,9 @@ export function NotificationPreference() {
         onChange={(e) => { setEmailError(undefined); setEmailText(e.target.value); }} error={!!emailError} helperText={emailError ?? ' '}
         slotProps={{ htmlInput: { 'data-testid': 'pref-emails' } }}
       />
+      <TextField select size="small" label={translate(`${P}.language`)} value={pref.language} disabled={!pref.enabled || pref.method === 'IN_APP'} onChange={(e) => update({ language: e.target.value as NotificationPref['language'] })} sx={{ maxWidth: 320 }} data-testid="pref-language">
+        {MAIL_LANGUAGES.map((l) => <MenuItem key={l} value={l}>{translate(`app.language.${l}`)}</MenuItem>)}
+      </TextField>
       <FormControl disabled={!pref.enabled}>
         <FormLabel>{translate(`${P}.events`)}</FormLabel>
         <FormGroup row>

@@ -83,7 +83,9 @@ describe('ResourceRoutes', () => {
 describe('resource registry', () => {
   it('mounts every declaration under a path of the route table or a station profile tab', async () => {
     const tabs: string[] = Object.values(STATION_PROFILE_TABS);
-    for (const r of RESOURCES) expect(findRoute(r.path) ?? tabs.includes(r.path), r.path).toBeTruthy();
+    // A sub-screen (home orders under home app users) lives under a path of the route table.
+    const parentOf = (path: string) => path.slice(0, path.lastIndexOf('/'));
+    for (const r of RESOURCES) expect(findRoute(r.path) ?? findRoute(parentOf(r.path)) ?? tabs.includes(r.path), r.path).toBeTruthy();
     expect(new Set(RESOURCES.map((r) => r.path)).size).toBe(RESOURCES.length);
     for (const r of RESOURCES) expect((await r.load()).list, r.path).toBeTypeOf('function');
   }, 120_000);
@@ -97,7 +99,7 @@ describe('resource registry', () => {
 
   it('keeps the spec paths of the screens', () => {
     const byPath = Object.fromEntries(RESOURCES.map((r) => [r.path, r.name]));
-    expect(Object.keys(byPath)).toHaveLength(14);
+    expect(Object.keys(byPath)).toHaveLength(18);
     expect(byPath).toMatchObject({
       '/Operations/Orders': 'order',
       '/Stations/StationProfile': 'station',
@@ -113,6 +115,10 @@ describe('resource registry', () => {
       '/System/Operators': 'company',
       '/System/Menu': 'menu',
       '/System/DeviceVersion': 'firmware',
+      '/Events/Eventes': 'event',
+      '/HomeStations/ChargerProfile': 'home-charger',
+      '/HomeStations/AppUserses': 'home-app-user',
+      '/HomeStations/AppUserses/orders': 'home-order',
     });
   });
 });

@@ -1,0 +1,39 @@
+/**
+ * The mail outbox (requirements R2.46–R2.50): `queueMail` stores a message for one recipient; the
+ * worker (./worker.ts) sends it through SMTP with retries, so nothing is lost while the mail server
+ * is down, and without `SMTP_URL` the message simply waits. Other modules send mail only through
+ * this function (ticket replies, event notices).
+ */
+import { and, count, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { mailOutbox } from '../../db/schema.js';
+
+/** One message for one recipient, in the recipient's language. */
+export interface MailMessage {
+  to: string;
+  language: 'en' | 'zh';
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/**
+ * Queues `mail`; answers its outbox id, or null when `opts.dedupeKey` was queued before (the same
+ * notice from another node). Runs inside `db` as given (a transaction handle keeps it atomic with
+ * the caller's writes).
+ */
+export async function queueMail(db: Db, mail: MailMessage, opts: { dedupeKey?: string } = {}): Promise<number | null> {
+  const rows = await db.insert(mailOutbox).values({
+    to: mail.to, language: mail.language, subject: mail.subject, text: mail.text, html: mail.html ?? null, dedupeKey: opts.dedupeKey ?? null,
+  }).onConflictDoNothing({ target: mailOutbox.dedupeKey }).returning({ id: mailOutbox.id });
+  return rows[0]?.id ?? null;
+}
+
+/** Messages waiting in the outbox and those given up on. */
+export async function outboxCounts(db: Db): Promise<{ queued: number; failed: number }> {
+  const rows = await db.select({ status: mailOutbox.status, n: count() }).from(mailOutbox)
+    .where(and(sql`${mailOutbox.status} in ('QUEUED', 'FAILED')`)).groupBy(mailOutbox.status);
+  const of = (s: string) => Number(rows.find((r) => r.status === s)?.n ?? 0);
+  return { queued: of('QUEUED'), failed: of('FAILED') };
+}
+

@@ -1,0 +1,121 @@
+/**
+ * E-mail notices through a real SMTP server (smtp-server, started here on 127.0.0.1): an opened
+ * event sends one mail per recipient — the accounts that asked for e-mail and the station's
+ * recipients — each in its language; a mail queued while the SMTP server is down is delivered
+ * once it is up again (the outbox keeps it, with the error, and retries); without SMTP_URL mail
+ * waits and /sp/mail/status says mail is off.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { build, type TestServer } from '../support/app.js';
+import { aNetwork } from '../support/builders.js';
+import { account, event, mailOutbox, station } from '../../server/db/schema.js';
+import { hashPassword } from '../../server/auth/password.js';
+import { queueMail } from '../../server/modules/mail/outbox.js';
+
+interface Received { to: string[]; raw: string }
+
+/** An SMTP server on `port` (0: any) keeping what it receives in `box`. */
+function smtp(box: Received[], port = 0): Promise<{ server: SMTPServer; port: number }> {
+  const server = new SMTPServer({
+    authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
+    onData(stream, session, done) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => { box.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') }); done(); });
+    },
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve({ server, port: (server.server.address() as { port: number }).port }));
+  });
+}
+const closeSmtp = (server: SMTPServer) => new Promise<void>((r) => server.close(() => r()));
+const until = async (fn: () => boolean | Promise<boolean>, ms = 20_000) => {
+  const end = Date.now() + ms;
+  while (!(await fn())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+/** The decoded subject of a raw message (RFC 2047 words, UTF-8, B or Q). */
+const subjectOf = (raw: string) => {
+  const line = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? '';
+  return line.replace(/\r?\n[ \t]/g, ' ').replace(/=\?utf-8\?([BQ])\?([^?]*)\?=\s?/gi, (_m, enc: string, data: string) =>
+    enc.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeURIComponent(data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, '%$1')));
+};
+
+describe('e-mail notices', () => {
+  const box: Received[] = [];
+  let smtpServer: SMTPServer;
+  let port: number;
+  let s: TestServer;
+  let net: Awaited<ReturnType<typeof aNetwork>>;
+
+  beforeAll(async () => {
+    ({ server: smtpServer, port } = await smtp(box));
+    s = await build('pglite', { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'ChargeDesk <ops@chargedesk.test>', mailPollMs: 100, mailRetryBaseMs: 200 });
+    net = await aNetwork(s.database.db);
+    const pref = (emails: string[], language: 'en' | 'zh', events = ['FAULT']) => ({ enabled: true, method: 'EMAIL', emails, events, ignoreHeartbeat: true, language });
+    await s.database.db.insert(account).values([
+      { companyCode: net.company.code, username: 'ops.en', userType: 'STAFF', passwordHash: await hashPassword('pw-123456'), email: 'en@ops.test', notificationPreference: pref(['en@ops.test'], 'en') },
+      { companyCode: net.company.code, username: 'ops.zh', userType: 'STAFF', passwordHash: await hashPassword('pw-123456'), email: 'zh@ops.test', notificationPreference: pref(['zh@ops.test'], 'zh') },
+      // in-app only, and one who asked for offline notices only: no mail for a fault
+      { companyCode: net.company.code, username: 'ops.app', userType: 'STAFF', passwordHash: await hashPassword('pw-123456'), notificationPreference: { ...pref(['app@ops.test'], 'en'), method: 'IN_APP' } },
+      { companyCode: net.company.code, username: 'ops.off', userType: 'STAFF', passwordHash: await hashPassword('pw-123456'), notificationPreference: pref(['off@ops.test'], 'en', ['OFFLINE']) },
+    ]);
+    // the station's recipients: one is the Chinese-speaking account's address (once only), one a stranger (English)
+    await s.database.db.update(station).set({ notifyEnabled: true, notifyRecipients: 'zh@ops.test, site@station.test' }).where(eq(station.id, net.station.id));
+  });
+  afterAll(async () => {
+    await s?.close();
+    await closeSmtp(smtpServer);
+  });
+
+  it('sends one mail per recipient of an opened event, in the recipient\'s language', async () => {
+    const [ev] = await s.database.db.insert(event).values({
+      companyCode: net.company.code, stationId: net.station.id, deviceSn: net.charger.serialNum, deviceType: 'charger', eventType: 'OVER_VOLTAGE', eventLevel: 'fault', connectorId: 1,
+    }).returning();
+    s.app.bus.emit('event', { eventId: ev.id, companyCode: net.company.code, stationId: net.station.id, change: 'opened' });
+    // the bus of another node brings the same change again: still one mail each
+    s.app.bus.emit('event', { eventId: ev.id, companyCode: net.company.code, stationId: net.station.id, change: 'opened' });
+    await until(() => box.length >= 3);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(box.map((m) => m.to.join()).sort()).toEqual(['en@ops.test', 'site@station.test', 'zh@ops.test']);
+    const subject = (to: string) => subjectOf(box.find((m) => m.to.includes(to))!.raw);
+    expect(subject('en@ops.test')).toContain(`New event: Over-voltage · ${net.charger.serialNum}`);
+    expect(subject('site@station.test')).toContain('New event: Over-voltage');
+    expect(subject('zh@ops.test')).toContain(`新事件: 过压 · ${net.charger.serialNum}`);
+    expect(box.find((m) => m.to.includes('en@ops.test'))!.raw).toMatch(/From: ChargeDesk <ops@chargedesk\.test>/);
+  });
+
+  it('keeps mail while the SMTP server is down and delivers it when it is back', async () => {
+    await closeSmtp(smtpServer);
+    const before = box.length;
+    const id = await queueMail(s.database.db, { to: 'late@ops.test', language: 'en', subject: 'Held back', text: 'The SMTP server was down.' });
+    await until(async () => {
+      const [row] = await s.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id!));
+      return row.attempts >= 2 && row.status === 'QUEUED' && !!row.lastError;
+    });
+    expect(box.length).toBe(before);
+    ({ server: smtpServer } = await smtp(box, port));
+    await until(() => box.some((m) => m.to.includes('late@ops.test')), 30_000);
+    const [row] = await s.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id!));
+    expect(row).toMatchObject({ status: 'SENT' });
+  });
+
+  it('says whether mail leaves', async () => {
+    const token = await s.login();
+    const on = await s.app.inject({ url: '/sp/mail/status', headers: { authorization: `Bearer ${token}` } });
+    expect(on.json().data).toMatchObject({ enabled: true, failed: 0 });
+    const off = await build('pglite');
+    try {
+      await queueMail(off.database.db, { to: 'x@ops.test', language: 'zh', subject: 's', text: 't' });
+      const res = await off.app.inject({ url: '/sp/mail/status', headers: { authorization: `Bearer ${await off.login()}` } });
+      expect(res.json().data).toEqual({ enabled: false, queued: 1, failed: 0 });
+    } finally {
+      await off.close();
+    }
+  });
+});
