@@ -9,7 +9,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
-  Button, Confirm, Datagrid, DateTimeInput, FilterButton, FunctionField, List, Loading, Pagination, SelectArrayInput, SelectInput, TextField,
+  Button, Confirm, Datagrid, FilterButton, FunctionField, List, Loading, Pagination, SelectArrayInput, SelectInput, TextField,
   TextInput, TopToolbar, useGetOne, useListContext, useLocaleState, useNotify, useRefresh, useTranslate, useUnselectAll,
 } from 'react-admin';
 import { useParams } from 'react-router-dom';
@@ -26,6 +26,7 @@ import { EmptyState, ErrorState } from '../../src/components/common';
 import { CompanyFilterInput, ROWS_PER_PAGE, StationFilterInput } from '../../src/components/filterInputs';
 import { useSpCall } from '../../src/hooks/useApi';
 import { formatDateTime } from '../../src/utils/date';
+import { DayInput } from '../../src/components/DayField';
 import { VendorCodes } from './VendorCodes';
 import { downloadFile } from '../../src/utils/download';
 import type { QueryValue } from '../../dataProvider/httpClient';
@@ -223,7 +224,8 @@ export function EventList() {
   const defaults = useSpecFilter();
   const filters = useMemo(() => [
     <TextInput key="serialNum" source="serialNum" alwaysOn resettable />,
-    <DateTimeInput key="startTime" source="startTime" alwaysOn parse={(v: string) => (v ? new Date(v).toISOString() : '')} />,
+    // A day as YYYY-MM-DD in both languages (the browser's date-time input showed mm/dd/yyyy in zh).
+    <DayInput key="startTime" source="startTime" alwaysOn />,
     <StationFilterInput key="stationId" source="stationId" label="resources.event.fields.stationName" alwaysOn />,
     <CompanyFilterInput key="companyCode" source="companyCode" />,
     <SelectInput key="deviceType" source="deviceType" choices={EVENT_DEVICE_TYPES.map((d) => ({ id: d, name: `resources.event.device.${d}` }))} />,

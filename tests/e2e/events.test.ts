@@ -76,6 +76,13 @@ describe('events in the console', () => {
       await page.getByTestId('event-status-chips').waitFor();
       await poll(async () => (await page.getByTestId('event-chip-PROCESSED').getAttribute('class')) ?? '').toContain('MuiChip-filled');
       await poll(async () => (await page.getByTestId('events-grid').innerText())).toContain(sn);
+      // The start filter reads a day as YYYY-MM-DD in both languages, not the browser's mm/dd/yyyy.
+      await page.goto(`/#/Events/Eventes?eventStatus=ALL&startTime=2026-01-02`);
+      await page.reload();
+      const start = page.locator('input[name="startTime"]');
+      await start.waitFor();
+      expect(await start.getAttribute('type')).toBe('text');
+      await poll(async () => start.inputValue()).toBe('2026-01-02');
       expect(errors).toEqual([]);
     });
   }
