@@ -5,7 +5,7 @@
  * disconnected); generate an OCPP password (security profile 1: user name = SN; the password
  * is shown once, with a copy button) or remove it (../shared/OcppPasswordCard.tsx).
  */
-import { UpgradeSection } from '../firmware/UpgradeSection';
+import { UpgradeSection } from '../../src/components/firmware/UpgradeSection';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import {

@@ -3,7 +3,7 @@
  * chargers and gateways with live status (online dot, state with the connectors, firmware; refreshed by the
  * live stream). Links lead to each charger and gateway, and to a gateway's upgrade view.
  */
-import { UpgradeSection } from '../firmware/UpgradeSection';
+import { UpgradeSection } from '../../src/components/firmware/UpgradeSection';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Button, EditButton, Loading, useGetOne, useLocaleState, useTranslate } from 'react-admin';
 import {

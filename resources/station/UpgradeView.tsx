@@ -17,7 +17,7 @@ import { ChargerTable } from '../../src/components/ChargerTable';
 import { OnlineDot } from '../../src/components/device';
 import { upgradeEligibility } from './upgrade';
 import { STATION_PROFILE_TABS } from '../../domain/routes';
-import { UpgradeSection } from '../firmware/UpgradeSection';
+import { UpgradeSection } from '../../src/components/firmware/UpgradeSection';
 
 /** `value`: the gateway serial number of the query parameter `GatewaySN`. */
 export function UpgradeView({ value: gatewaySn }: { value: string }) {

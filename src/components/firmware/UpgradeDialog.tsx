@@ -11,9 +11,9 @@ import {
   Alert, Button, Checkbox, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Stack,
   TextField, Typography,
 } from '@mui/material';
-import type { FirmwareRecord } from '../../domain/entities/firmware';
-import type { CampaignCandidate, CampaignStarted } from '../../domain/entities/firmware-campaign';
-import { useApi, useSpCall } from '../../src/hooks/useApi';
+import type { FirmwareRecord } from '../../../domain/entities/firmware';
+import type { CampaignCandidate, CampaignStarted } from '../../../domain/entities/firmware-campaign';
+import { useApi, useSpCall } from '../../hooks/useApi';
 
 export interface UpgradeDialogProps {
   chargerIds: number[];

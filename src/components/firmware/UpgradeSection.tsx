@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Button, Card, CardContent, CardHeader } from '@mui/material';
 import SystemUpdateAltIcon from '@mui/icons-material/SystemUpdateAlt';
-import type { CampaignStarted } from '../../domain/entities/firmware-campaign';
+import type { CampaignStarted } from '../../../domain/entities/firmware-campaign';
 import { CampaignPanel } from './CampaignPanel';
 import { UpgradeDialog } from './UpgradeDialog';
 

@@ -11,10 +11,10 @@ import { Confirm, useTranslate } from 'react-admin';
 import {
   Alert, Box, Button, Card, CardContent, CardHeader, Chip, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography,
 } from '@mui/material';
-import type { CampaignCharger, CampaignDetail, CampaignRecord, CampaignStarted } from '../../domain/entities/firmware-campaign';
-import { EmptyState, ErrorState } from '../../src/components/common';
-import { useApi, useSpCall } from '../../src/hooks/useApi';
-import { formatDateTime } from '../../src/utils/date';
+import type { CampaignCharger, CampaignDetail, CampaignRecord, CampaignStarted } from '../../../domain/entities/firmware-campaign';
+import { EmptyState, ErrorState } from '../../components/common';
+import { useApi, useSpCall } from '../../hooks/useApi';
+import { formatDateTime } from '../../utils/date';
 
 type Filter = { gatewaySn?: string; stationId?: number; chargerId?: number };
 
