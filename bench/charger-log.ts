@@ -23,12 +23,10 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { loadConfig } from '../server/config.js';
 import { buildApp } from '../server/app.js';
-import { openDatabase, type Database } from '../server/db/client.js';
+import { openBenchDatabase, pct, watchdog } from './support.js';
 import { ensureAdmin } from '../server/db/bootstrap.js';
 import { hashPassword } from '../server/auth/password.js';
 import { account, charger, company, role } from '../server/db/schema.js';
@@ -47,34 +45,11 @@ const REQUESTS = Math.min(500, Math.max(5, Number(opt.requests)));
 const CHARGERS = 200;
 const PASSWORD = 'bench-Secret-1';
 
-const watchdog = setTimeout(() => { process.stderr.write('bench: not done within 45 minutes\n'); process.exit(2); }, 45 * 60_000);
-watchdog.unref();
+watchdog(45);
 
-const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]; };
 const sn = (c: number) => `BENCH${String(c).padStart(11, '0')}`;
 
-async function open(): Promise<{ database: Database; backend: string; drop: () => Promise<void> }> {
-  const url = opt['database-url'];
-  if (!url) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cd-bench-'));
-    const database = await openDatabase({ dataDir: dir });
-    return { database, backend: 'pglite', drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
-  }
-  const name = `cdbench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: u.toString(), statementTimeoutMs: 30 * 60_000 });
-  return {
-    database, backend: 'postgres',
-    drop: async () => { if (opt.keep) { process.stdout.write(`kept database ${name}\n`); return; } const c = new pg.Client({ connectionString: url }); await c.connect(); await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); await c.end(); },
-  };
-}
-
-const { database, backend, drop } = await open();
+const { database, backend, drop } = await openBenchDatabase(opt['database-url'], { keep: Boolean(opt.keep), statementTimeoutMs: 30 * 60_000 });
 const db = database.db;
 try {
   await ensureAdmin(db, PASSWORD);

@@ -20,12 +20,10 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { loadConfig } from '../server/config.js';
 import { buildApp } from '../server/app.js';
-import { openDatabase, type Database } from '../server/db/client.js';
+import { openBenchDatabase, pct, watchdog } from './support.js';
 import { ensureAdmin } from '../server/db/bootstrap.js';
 import { charger, company, station } from '../server/db/schema.js';
 
@@ -43,33 +41,10 @@ const EXPORT_ROWS = Math.min(50_000, Math.max(100, Number(opt['export-rows'])));
 const REQUESTS = Math.min(1000, Math.max(5, Number(opt.requests)));
 const PASSWORD = 'bench-Secret-1';
 
-const watchdog = setTimeout(() => { process.stderr.write('bench: not done within 30 minutes\n'); process.exit(2); }, 30 * 60_000);
-watchdog.unref();
+watchdog(30);
 
-const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]; };
 
-async function open(): Promise<{ database: Database; backend: string; drop: () => Promise<void> }> {
-  const url = opt['database-url'];
-  if (!url) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cd-bench-'));
-    const database = await openDatabase({ dataDir: dir });
-    return { database, backend: 'pglite', drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
-  }
-  const name = `cdbench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: u.toString() });
-  return {
-    database, backend: 'postgres',
-    drop: async () => { const c = new pg.Client({ connectionString: url }); await c.connect(); await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); await c.end(); },
-  };
-}
-
-const { database, backend, drop } = await open();
+const { database, backend, drop } = await openBenchDatabase(opt['database-url']);
 const db = database.db;
 try {
   await ensureAdmin(db, PASSWORD);
