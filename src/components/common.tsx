@@ -1,7 +1,7 @@
 /** Small shared display pieces: empty and error states, relative time, coloured state chips. */
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import { Box, Button, Chip, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Chip, CircularProgress, LinearProgress, Tooltip, Typography } from '@mui/material';
 import InboxIcon from '@mui/icons-material/Inbox';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
 import { formatDateTime, relativeTime, type TimeInput } from '../utils/date';
@@ -26,6 +26,28 @@ export function ErrorState({ error, onRetry }: { error?: Error | null; onRetry?:
       <Typography sx={{ mt: 1 }}>{message}</Typography>
       {onRetry && <Button sx={{ mt: 2 }} variant="outlined" onClick={onRetry}>{translate('app.error.retry')}</Button>}
     </Box>
+  );
+}
+
+/**
+ * The states of a fetched table in one place: a thin bar while fetching, the error with a retry
+ * when nothing was loaded, a spinner on the first load, the empty message, else `children`.
+ */
+export function QueryStates({ data, error, isPending, isFetching, empty, emptyMessage, onRetry, children }: {
+  data: unknown; error: Error | null; isPending: boolean; isFetching: boolean; empty: boolean; emptyMessage: string;
+  onRetry: () => void; children: ReactNode;
+}) {
+  return (
+    <>
+      {isFetching && <LinearProgress sx={{ height: 2 }} />}
+      {error && !data ? (
+        <ErrorState error={error} onRetry={onRetry} />
+      ) : isPending && !data ? (
+        <Box sx={{ p: 3, textAlign: 'center' }}><CircularProgress size={24} /></Box>
+      ) : empty ? (
+        <EmptyState message={emptyMessage} />
+      ) : children}
+    </>
   );
 }
 

@@ -6,10 +6,10 @@
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import {
-  Box, Card, CardContent, CircularProgress, LinearProgress, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, TextField,
+  Card, CardContent, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, TextField,
 } from '@mui/material';
 import type { ConnectionAttemptRecord } from '../../../domain/entities/charger-log';
-import { EmptyState, ErrorState } from '../../components/common';
+import { QueryStates } from '../../components/common';
 import { useApi } from '../../hooks/useApi';
 import { formatDateTime } from '../../utils/date';
 
@@ -38,14 +38,7 @@ export function AttemptsTab() {
         </CardContent>
       </Card>
       <Card>
-        {isFetching && <LinearProgress sx={{ height: 2 }} />}
-        {error && !data ? (
-          <ErrorState error={error} onRetry={() => void refetch()} />
-        ) : isPending && !data ? (
-          <Box sx={{ p: 3, textAlign: 'center' }}><CircularProgress size={24} /></Box>
-        ) : !records.length ? (
-          <EmptyState message={`${P}.no_attempts`} />
-        ) : (
+        <QueryStates data={data} error={error} isPending={isPending} isFetching={isFetching} empty={!records.length} emptyMessage={`${P}.no_attempts`} onRetry={() => void refetch()}>
           <TableContainer sx={{ overflowX: 'auto' }}>
             <Table size="small" data-testid="attempt-table">
               <TableHead>
@@ -69,7 +62,7 @@ export function AttemptsTab() {
               </TableBody>
             </Table>
           </TableContainer>
-        )}
+        </QueryStates>
         <TablePagination
           component="div" count={data?.total ?? 0} page={page} rowsPerPage={size} rowsPerPageOptions={[20, 50, 100]}
           onPageChange={(_e, p) => setPage(p)} onRowsPerPageChange={(e) => { setSize(Number(e.target.value)); setPage(0); }}

@@ -8,14 +8,14 @@
 import { useMemo, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import {
-  Autocomplete, Box, Button, Card, CardContent, Chip, CircularProgress, Drawer, IconButton, LinearProgress, MenuItem, Stack, Table, TableBody, TableCell,
+  Autocomplete, Box, Button, Card, CardContent, Chip, CircularProgress, Drawer, IconButton, MenuItem, Stack, Table, TableBody, TableCell,
   TableContainer, TableHead, TableRow, TextField, Typography,
 } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import DownloadIcon from '@mui/icons-material/Download';
 import { OCPP_ACTIONS, type ChargerLogFrame, type ChargerLogFramePage } from '../../../domain/entities/charger-log';
 import type { QueryValue } from '../../../dataProvider';
-import { EmptyState, ErrorState } from '../../components/common';
+import { QueryStates } from '../../components/common';
 import { useApi, useSpProvider } from '../../hooks/useApi';
 import { formatDateTime } from '../../utils/date';
 import { downloadXlsx } from '../../utils/spreadsheet';
@@ -151,14 +151,7 @@ export function FramesTab() {
         </CardContent>
       </Card>
       <Card>
-        {isFetching && <LinearProgress sx={{ height: 2 }} />}
-        {error && !data ? (
-          <ErrorState error={error} onRetry={() => void refetch()} />
-        ) : isPending && !data ? (
-          <Box sx={{ p: 3, textAlign: 'center' }}><CircularProgress size={24} /></Box>
-        ) : !records.length ? (
-          <EmptyState message={`${P}.empty`} />
-        ) : (
+        <QueryStates data={data} error={error} isPending={isPending} isFetching={isFetching} empty={!records.length} emptyMessage={`${P}.empty`} onRetry={() => void refetch()}>
           <TableContainer sx={{ overflowX: 'auto' }}>
             <Table size="small" data-testid="log-table">
               <TableHead>
@@ -183,7 +176,7 @@ export function FramesTab() {
               </TableBody>
             </Table>
           </TableContainer>
-        )}
+        </QueryStates>
         <Stack direction="row" spacing={1} sx={{ p: 1.5, alignItems: 'center', justifyContent: 'flex-end' }}>
           <Typography variant="body2" color="text.secondary" data-testid="log-page">{translate(`${P}.page`, { page: cursors.length + 1 })}</Typography>
           <Button size="small" disabled={!cursors.length} onClick={() => setCursors([])}>{translate(`${P}.newest`)}</Button>
