@@ -31,8 +31,16 @@ export function actionsFor(app: FastifyInstance, session: OcppSession, log: Fast
 }
 
 /**
+ * Actions whose writes go through the group commit (server/modules/transactions/group-commit.ts):
+ * it spends one connection on all of them, so they take no slot of the gate (a slot each would
+ * cap a group at the gate's size).
+ */
+const GROUP_COMMITTED = new Set(['MeterValues']);
+
+/**
  * Registers the session's actions on `client`; each waits for `online` (the connect write), then
- * for a slot of `gate` (./db-gate.ts: the OCPP side's share of the database) while it runs.
+ * for a slot of `gate` (./db-gate.ts: the OCPP side's share of the database) while it runs
+ * (group-committed actions excepted).
  */
 export function bindActions(app: FastifyInstance, client: RpcServerClient, session: OcppSession, log: FastifyBaseLogger, conns: Connections, online: Promise<void>, gate?: DbGate): void {
   const limiter = new InboundLimiter();
@@ -44,7 +52,7 @@ export function bindActions(app: FastifyInstance, client: RpcServerClient, sessi
           // A connection's messages see it online: the connect write lands first.
           await online;
           const run = () => handler(storable(params));
-          return (await conns.track(gate ? gate.run(run) : run())) as Record<string, unknown>;
+          return (await conns.track(gate && !GROUP_COMMITTED.has(action) ? gate.run(run) : run())) as Record<string, unknown>;
         });
       } catch (err) {
         if (err instanceof RPCError) throw err;

@@ -1,16 +1,19 @@
 /**
  * The OCPP hot path (requirements §12 "The charger link at scale"): a MeterValues of ten sampled
  * values is stored whole in one statement with the order's running energy and its regressions
- * reported; Heartbeats are gathered in memory and written in bulk (never a row each, never moving
- * last-seen back); many chargers handshaking together all get in.
+ * reported, committed in groups with other chargers' writes (each answered after its group's
+ * commit, a faulty one refused alone); Heartbeats are gathered in memory and written in bulk
+ * (never a row each, never moving last-seen back); many chargers handshaking together all get in.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { backends } from '../support/db.js';
 import { build, type TestServer } from '../support/app.js';
 import { aCharger, aNetwork, aStartTransaction } from '../support/builders.js';
 import { charger, chargeOrder, meterValue } from '../../server/db/schema.js';
 import { recordMeterValues } from '../../server/modules/transactions/service.js';
+import { GroupCommit } from '../../server/modules/transactions/group-commit.js';
+import type { Db } from '../../server/db/client.js';
 import { connect, eventually } from './helpers.js';
 
 const ten = (wh: number) => [
@@ -92,6 +95,42 @@ describe.each(backends())('OCPP hot path on %s', (backend) => {
       const boots = await Promise.all(cps.map((cp) => cp.call('BootNotification', { chargePointVendor: 'V', chargePointModel: 'M' }) as Promise<{ status: string }>));
       expect(boots.every((b) => b.status === 'Accepted')).toBe(true);
       await eventually(async () => (await s.database.db.$count(charger, and(eq(charger.companyCode, net.company.code), eq(charger.online, true)))) === 40 || null);
+    } finally {
+      await Promise.all(cps.map((cp) => cp.close()));
+    }
+  });
+  it('commits writes handed in together in one transaction, answers each after it, and refuses only a faulty one', async () => {
+    const group = new GroupCommit(s.database.db);
+    const txid = (tx: Db) => tx.execute(sql`select txid_current()::text as id`).then((r) => (r as unknown as { rows: { id: string }[] }).rows[0].id);
+    const ids = await Promise.all(Array.from({ length: 20 }, () => group.run(txid)));
+    expect(new Set(ids).size).toBeLessThan(20);
+    expect(group.stats).toMatchObject({ writes: 20 });
+    expect(group.stats.groups).toBeLessThan(20);
+    // A write that fails makes its group run again one by one: the others are kept, it alone is refused.
+    const net = await aNetwork(s.database.db);
+    const outcomes = await Promise.allSettled([
+      group.run((tx) => tx.update(charger).set({ model: 'GROUP-A' }).where(eq(charger.id, net.charger.id))),
+      group.run((tx) => tx.execute(sql`select 1 / 0`)),
+      group.run((tx) => tx.update(charger).set({ vendor: 'GROUP-B' }).where(eq(charger.id, net.charger.id))),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const [row] = await s.database.db.select().from(charger).where(eq(charger.id, net.charger.id));
+    expect(row).toMatchObject({ model: 'GROUP-A', vendor: 'GROUP-B' });
+  });
+
+  it('stores every MeterValues of many chargers sending at once before answering each', async () => {
+    const net = await aNetwork(s.database.db, { card: { balance: '100.00' } });
+    const others = await Promise.all(Array.from({ length: 15 }, (_, i) => aCharger(s.database.db, net.company.code, { stationId: net.station.id, serialNum: `GROUP${backend.slice(0, 2).toUpperCase()}${String(i).padStart(6, '0')}` })));
+    const cps = await Promise.all([net.charger, ...others].map((c) => connect(s.ocppUrl, c.serialNum)));
+    try {
+      const t0 = Date.now() - 600_000;
+      await Promise.all(cps.map(async (cp) => {
+        for (let i = 1; i <= 5; i++) {
+          expect(await cp.call('MeterValues', { connectorId: 1, meterValue: [{ timestamp: new Date(t0 + i * 1000).toISOString(), sampledValue: ten(i * 100) }] })).toEqual({});
+        }
+      }));
+      const ids = [net.charger.id, ...others.map((o) => o.id)];
+      for (const id of ids) expect(await s.database.db.$count(meterValue, eq(meterValue.chargerId, id))).toBe(50);
     } finally {
       await Promise.all(cps.map((cp) => cp.close()));
     }

@@ -12,7 +12,7 @@ import Decimal from 'decimal.js';
 import type { FastifyInstance } from 'fastify';
 import { priceSession } from '../../../domain/billing.js';
 import { appUser, cardUser, chargeOrder } from '../../db/schema.js';
-import { tariffOfStation } from '../billing/tariff.js';
+import { recentTariffOfStation } from '../billing/tariff.js';
 import { commandTo } from '../command/service.js';
 
 /** The previous reading of each watched order (Wh, server time ms), to project the next interval. */
@@ -38,7 +38,8 @@ export interface GuardVerdict {
 /**
  * Prices the running order `orderId` of `charger` so far and stops it when its projected cost
  * reaches the balance. Returns null when the order is not watched (not charging, not a card or app
- * holder, no tariff, already stopped for its balance).
+ * holder, no tariff, already stopped for its balance). The station's tariff is the one read at most
+ * 30 s ago (billing/tariff.ts `recentTariffOfStation`): this runs after every meter value.
  */
 export async function guardBalance(app: FastifyInstance, charger: { serialNum: string; companyCode: string }, orderId: number, now = new Date()): Promise<GuardVerdict | null> {
   const db = app.db;
@@ -48,7 +49,7 @@ export async function guardBalance(app: FastifyInstance, charger: { serialNum: s
     ? (await db.select({ balance: cardUser.balance, manager: cardUser.managerCard }).from(cardUser).where(eq(cardUser.id, o.cardUserId)))[0]
     : o.appUserId ? { ...(await db.select({ balance: appUser.balance }).from(appUser).where(eq(appUser.id, o.appUserId)))[0], manager: false } : undefined;
   if (!holder || holder.balance === undefined || holder.manager) return null;
-  const st = await tariffOfStation(db, o.stationId);
+  const st = await recentTariffOfStation(db, o.stationId);
   if (!st || st.tariff.type === 'FREE') return null;
   const startWh = new Decimal(o.meterStart);
   const latestWh = startWh.plus(new Decimal(o.energyKwh).times(1000));

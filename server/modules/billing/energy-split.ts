@@ -13,7 +13,7 @@
  *
  * What this module keeps in memory, per database handle: the split of each open transaction this
  * node saw last (one read of the order per session and node otherwise) and each station's tariff
- * for {@link TARIFF_TTL_MS} (a stale tariff makes a split whose windows the Stop's tariff does not
+ * for tariff.ts `TARIFF_TTL_MS` (a stale tariff makes a split whose windows the Stop's tariff does not
  * match: full-history pricing).
  */
 import { and, eq } from 'drizzle-orm';
@@ -21,10 +21,8 @@ import { extendSplit, splitDetails, takenBySplit, type EnergySplit, type MeterSa
 import { ENERGY_REGISTER, registerInRange, registerWh } from '../../../domain/meter.js';
 import type { Db } from '../../db/client.js';
 import { chargeOrder } from '../../db/schema.js';
-import { tariffOfStation, type StationTariff } from './tariff.js';
+import { recentTariffOfStation } from './tariff.js';
 
-/** How long a station's tariff is reused for splitting readings (ms). */
-export const TARIFF_TTL_MS = 30_000;
 /** Open transactions whose split is remembered per database handle (the oldest go first). */
 const MAX_REMEMBERED = 50_000;
 
@@ -48,10 +46,10 @@ export function pricedReading(r: StoredReading): MeterSample | null {
   return wh !== null && registerInRange(wh) ? { at: r.at, wh: wh.toString() } : null;
 }
 
-interface OpenSplit { orderId: number; stationId: number | null; split: EnergySplit | null }
+/** What this node remembers of an open order's split. */
+export interface OpenSplit { orderId: number; stationId: number | null; split: EnergySplit | null }
 
 const remembered = new WeakMap<Db, Map<string, OpenSplit>>();
-const tariffs = new WeakMap<Db, Map<number, { until: number; tariff: Promise<StationTariff | undefined> }>>();
 
 function openSplits(db: Db): Map<string, OpenSplit> {
   let m = remembered.get(db);
@@ -61,20 +59,6 @@ function openSplits(db: Db): Map<string, OpenSplit> {
 
 const keyOf = (chargerId: number, transactionId: number) => `${chargerId}:${transactionId}`;
 
-/** The tariff of a station, reused for {@link TARIFF_TTL_MS}. */
-function stationTariff(db: Db, stationId: number): Promise<StationTariff | undefined> {
-  let m = tariffs.get(db);
-  if (!m) tariffs.set(db, (m = new Map()));
-  const hit = m.get(stationId);
-  if (hit && hit.until > Date.now()) return hit.tariff;
-  const tariff = tariffOfStation(db, stationId).catch((err: unknown) => {
-    m.delete(stationId);
-    throw err;
-  });
-  m.set(stationId, { until: Date.now() + TARIFF_TTL_MS, tariff });
-  return tariff;
-}
-
 /** A change of an order's split: write `next` where the stored split is still `prev`. */
 export interface SplitChange { orderId: number; prev: EnergySplit; next: EnergySplit | null }
 
@@ -82,7 +66,7 @@ export interface SplitChange { orderId: number; prev: EnergySplit; next: EnergyS
  * The split of the open order of (charger, transaction) with `readings` (priced readings of one
  * MeterValues, in message order) taken in, to be written with them; null when nothing changes
  * (no open order, no split kept, no reading inside the session). Reads the order once per
- * session and node, the tariff once per {@link TARIFF_TTL_MS}.
+ * session and node, the tariff once per tariff.ts `TARIFF_TTL_MS`.
  */
 export async function splitChange(db: Db, chargerId: number, transactionId: number, readings: readonly MeterSample[]): Promise<SplitChange | null> {
   if (!readings.length) return null;
@@ -94,18 +78,25 @@ export async function splitChange(db: Db, chargerId: number, transactionId: numb
       .where(and(eq(chargeOrder.transactionId, transactionId), eq(chargeOrder.chargerId, chargerId), eq(chargeOrder.status, 'CHARGING'))).limit(1);
     if (!row) return null;
     open = { orderId: row.id, stationId: row.stationId, split: row.split ?? null };
-    if (m.size >= MAX_REMEMBERED) m.delete(m.keys().next().value!);
-    m.set(key, open);
+    rememberSplit(db, chargerId, transactionId, open);
+    open = m.get(key)!;
   }
   const prev = open.split;
   if (!prev) return null;
   const taken = takenBySplit(prev, readings);
   if (!taken.length) return null;
-  const st = open.stationId === null ? undefined : await stationTariff(db, open.stationId);
+  const st = open.stationId === null ? undefined : await recentTariffOfStation(db, open.stationId);
   const details = st ? splitDetails(st.tariff) : [];
   const next = extendSplit(prev, taken, details, st?.timeZone ?? 'UTC');
   open.split = next;
   return { orderId: open.orderId, prev, next };
+}
+
+/** Remembers the split of a transaction just started on this node (its first MeterValues reads nothing). */
+export function rememberSplit(db: Db, chargerId: number, transactionId: number, open: OpenSplit): void {
+  const m = openSplits(db);
+  if (m.size >= MAX_REMEMBERED) m.delete(m.keys().next().value!);
+  m.set(keyOf(chargerId, transactionId), { ...open });
 }
 
 /** Forgets what this node remembers of a transaction's split (its write failed or was refused, or the session ended). */

@@ -42,3 +42,28 @@ export async function tariffOfStation(db: Db, stationId: number | null): Promise
     },
   };
 }
+
+/** How long {@link recentTariffOfStation} reuses a station's tariff (ms). */
+export const TARIFF_TTL_MS = 30_000;
+
+const recent = new WeakMap<Db, Map<number, { until: number; tariff: Promise<StationTariff | undefined> }>>();
+
+/**
+ * The tariff of `stationId` as read at most {@link TARIFF_TTL_MS} ago (per database handle): for
+ * work repeated on every meter value (the running energy split, the balance guard's projection),
+ * never for an order's price, which reads {@link tariffOfStation} in its own transaction.
+ */
+export function recentTariffOfStation(db: Db, stationId: number | null): Promise<StationTariff | undefined> {
+  if (stationId === null) return Promise.resolve(undefined);
+  let m = recent.get(db);
+  if (!m) recent.set(db, (m = new Map()));
+  const hit = m.get(stationId);
+  if (hit && hit.until > Date.now()) return hit.tariff;
+  const byStation = m;
+  const tariff = tariffOfStation(db, stationId).catch((err: unknown) => {
+    byStation.delete(stationId);
+    throw err;
+  });
+  m.set(stationId, { until: Date.now() + TARIFF_TTL_MS, tariff });
+  return tariff;
+}

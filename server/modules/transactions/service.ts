@@ -30,7 +30,8 @@ import { ENERGY_REGISTER, energyKwh, registerInRange, registerWh } from '../../.
 import { checkIdTag, type IdTagStatus } from './id-tag.js';
 import { finishOrder, type OrderRow, type SessionEnd } from './pricing.js';
 import { reconcileLateStop } from './reconcile.js';
-import { forgetSplit, pricedReading, splitChange } from '../billing/energy-split.js';
+import { forgetSplit, pricedReading, rememberSplit, splitChange } from '../billing/energy-split.js';
+import { groupCommitOf } from './group-commit.js';
 import { startSplit } from '../../../domain/billing.js';
 
 /** The charger a message came from (from the connection's session). */
@@ -128,7 +129,7 @@ export async function startTransaction(db: Db, charger: TxCharger, input: StartI
   const verdict = await checkIdTag(db, input.idTag, charger, { chargerId: charger.id, connectorId: input.connectorId });
   const [co] = await db.select({ currency: company.currency }).from(company).where(eq(company.code, charger.companyCode)).limit(1);
   const currency = co?.currency ?? 'NO_CURRENCY';
-  return db.transaction(async (tx) => {
+  const started = await db.transaction(async (tx): Promise<StartResult> => {
     // Starts of one charger are serialised on its row, so the connector check below is not raced.
     await tx.select({ id: chargerTable.id }).from(chargerTable).where(eq(chargerTable.id, charger.id)).for('update');
     const again = await startedBefore(tx as unknown as Db, charger.id, input);
@@ -161,6 +162,8 @@ export async function startTransaction(db: Db, charger: TxCharger, input: StartI
     }
     throw new Error('could not allocate a transactionId');
   });
+  if (started.created) rememberSplit(db, charger.id, started.transactionId, { orderId: started.orderId, stationId: charger.stationId, split: startSplit({ at: input.timestamp, wh: input.meterStart }) });
+  return started;
 }
 
 /** The last in-range energy register reading (Wh) of a transaction and its time, or null. */
@@ -260,8 +263,9 @@ function rowsOf<T>(res: unknown): T[] {
 
 /**
  * Stores every sampled value of `sets` (MeterValues), checks each energy register against the
- * transaction's previous stored reading and raises the running order's energy, in ONE SQL
- * statement (one round trip, one implicit transaction: a retried message after a failure stores
+ * transaction's previous stored reading, raises the running order's energy and takes the readings
+ * into its running energy split (../billing/energy-split.ts), in ONE SQL statement, committed in a
+ * group with the other meter values of the moment (./group-commit.ts) (one round trip, one implicit transaction: a retried message after a failure stores
  * nothing twice; the previous readings are read in the statement's snapshot, before its own rows).
  * The order's `energy_kwh` is computed by the database from its meterStart as
  * round((highest register − meterStart) / 1000, 3), the rule of domain/meter.ts `energyKwh`.
@@ -301,11 +305,13 @@ export async function recordMeterValues(db: Db, charger: TxCharger, connectorId:
       cross join lateral (select m.value, m.unit from ${meterValue} m
         where m.transaction_id = ${transactionId}::int and m.measurand = ${ENERGY_REGISTER} and m.timestamp < e.at
         order by m.timestamp desc limit 1) p), '[]'::json)`;
-  const res = await db.execute(sql`with ins as (
+  const statement = sql`with ins as (
       insert into ${meterValue} (charger_id, connector_id, transaction_id, timestamp, measurand, value, unit, phase, context)
       values ${values} returning 1
     ), upd as (${upd})
-    select (select count(*) from ins)::int as stored, (select id from upd limit 1) as order_id, (select bool_and(kept) from upd) as kept, ${prev} as prev`)
+    select (select count(*) from ins)::int as stored, (select id from upd limit 1) as order_id, (select bool_and(kept) from upd) as kept, ${prev} as prev`;
+  // Committed with the other chargers' meter values of the moment (./group-commit.ts), answered after that commit.
+  const res = await groupCommitOf(db).run((tx) => tx.execute(statement))
     .catch((err: unknown) => {
       if (transactionId !== null) forgetSplit(db, charger.id, transactionId);
       throw err;
