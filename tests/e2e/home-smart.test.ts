@@ -1,6 +1,6 @@
 /**
  * Browser suite — home stations and smart charging (requirements §16), in English and in 中文:
- * a home charger's profile (a current out of range refused before sending, a save answered by
+ * a home charger's profile (an empty current refused before sending, a save answered by
  * the charger), the home app users with their levels and the home orders with their column
  * chooser (at 1440 and at 390 px), and a smart-charging schedule: every failing field marked at
  * once (an empty time 615, limits above the station's total 614) before any request; then saved,
@@ -52,7 +52,7 @@ describe('home stations and smart charging in the console', () => {
   });
 
   for (const lang of ['en', 'zh'] as const) {
-    it(`edits a home charger profile: out of range refused at once, a save answered by the charger (${lang})`, async () => {
+    it(`edits a home charger profile: an empty current refused before sending, a save answered by the charger (${lang})`, async () => {
       const { page, errors } = await s.page({ language: lang, viewport: { width: 1440, height: 900 } });
       await signIn(page, 'admin', E2E_ADMIN_PASSWORD);
       await page.goto('/#/HomeStations/ChargerProfile');
