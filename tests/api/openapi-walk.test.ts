@@ -35,6 +35,7 @@ const QUERY: Record<string, string> = {
   '/sp/diagnosis': `serialNum=VOLTA00000000101&startTime=${Date.now() - 3_600_000}`,
   '/sp/firmware-campaign/candidates': 'chargerIds=1,2',
   '/sp/diagnostics-request': 'chargerId=1',
+  '/sp/charging-schedule/limits': 'stationId=1',
 };
 /** The list whose first record gives a read route's `{id}`. */
 const listOf = (path: string) => path.replace(/\/\{id\}.*$/, '');
