@@ -102,10 +102,14 @@ describe.each(backends())('billing at StopTransaction on %s', (backend) => {
   it('prices a long session from its running split with the figures of its full history', async () => {
     const db = s.database.db;
     const start = await cp.call('StartTransaction', aStartTransaction({ idTag: net.card.cardNumber, meterStart: 0, timestamp: at('09:00') })) as StartConf;
-    // 60 readings every 5 minutes, crossing noon, some lower than the one before (a regression adds nothing).
-    for (let i = 1; i <= 60; i++) {
-      const t = new Date(new Date(at('09:00')).getTime() + i * 300_000).toISOString();
-      await cp.call('MeterValues', aMeterValues({ transactionId: start.transactionId, energyWh: i % 7 === 0 ? i * 150 - 400 : i * 150 + (i % 3), timestamp: t }));
+    // 60 readings every 5 minutes in 12 messages, crossing noon, some lower than the one before (a regression adds nothing).
+    for (let m = 0; m < 12; m++) {
+      const meterValue = Array.from({ length: 5 }, (_, k) => {
+        const i = m * 5 + k + 1;
+        const t = new Date(new Date(at('09:00')).getTime() + i * 300_000).toISOString();
+        return aMeterValues({ energyWh: i % 7 === 0 ? i * 150 - 400 : i * 150 + (i % 3), timestamp: t }).meterValue[0];
+      });
+      await cp.call('MeterValues', { connectorId: 1, transactionId: start.transactionId, meterValue });
     }
     const [open] = await db.select().from(chargeOrder).where(eq(chargeOrder.transactionId, start.transactionId));
     expect(open.energySplit).toMatchObject({ lastAt: new Date(at('14:00')).getTime(), highWh: '9000' });
