@@ -88,6 +88,8 @@ export const CATALOGUE = {
   619: empty('Vendor error code', '厂商故障码'),
   620: empty('Event type', '事件类型'),
   621: empty('Search', '搜索内容'),
+  622: empty('Report ticket', '工单'),
+  623: empty('Reply', '回复内容'),
   647: { status: 400, en: 'Total rate count cannot exceed 12', zh: '费率总数不能超过12个' },
   648: { status: 400, en: 'The same rate cannot be used more than 3 times', zh: '同一费率不能超过3次' },
   649: { status: 400, en: 'Tax rate must be at least 0', zh: '税率不能小于0' },
@@ -134,6 +136,9 @@ export const CATALOGUE = {
   738: { status: 409, en: 'The charger is already a home charger', zh: '该充电桩已是家用充电桩' },
   739: { status: 409, en: 'The app user already has access to this home charger', zh: '该App用户已可使用此家用充电桩' },
   740: { status: 409, en: 'The firmware is not made for this charger model', zh: '该固件不适用于此充电桩型号' },
+  743: { status: 409, en: 'The ticket is closed: it takes no reply and cannot be closed again', zh: '该工单已关闭：不能再回复或重复关闭' },
+  744: { status: 400, en: 'A ticket takes at most 5 images', zh: '每个工单最多上传5张图片' },
+  745: { status: 401, en: 'The app sign-in is not valid or has expired, or the app user is deactivated', zh: 'App 登录无效或已过期，或该 App 用户已停用' },
   // 800: not found
   800: { status: 404, en: 'Charge point not found', zh: '充电桩不存在' },
   801: { status: 404, en: 'Station not found', zh: '站点不存在' },
@@ -149,6 +154,7 @@ export const CATALOGUE = {
   811: { status: 409, en: 'A free template cannot be edited', zh: '免费模板不能编辑' },
   812: { status: 409, en: 'The detail ending at 24:00 cannot be deleted', zh: '结束时间为24:00的明细不能删除' },
   813: { status: 404, en: 'Order export setting not found', zh: '订单导出设置不存在' },
+  815: { status: 404, en: 'Report ticket not found', zh: '工单不存在' },
   900: { status: 400, en: 'Name cannot contain numbers', zh: '名称不能包含数字' },
 } as const satisfies Record<number, CatalogueEntry>;
 

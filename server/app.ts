@@ -18,6 +18,7 @@ import { Bus, RedisBus } from './bus.js';
 import { openRedisLink } from './cluster/link.js';
 import { ClusterNodes } from './cluster/nodes.js';
 import { registerAccessHook } from './http/access.js';
+import appRoutes from './modules/report-ticket/app-routes.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerNulGuard } from './http/nul-guard.js';
 import { responseSerializer } from './http/serializer.js';
@@ -144,6 +145,8 @@ export async function buildApp(opts: { db: Db; config: Config; bus?: Bus; logger
 
   // Files for chargers (firmware downloads, diagnostics uploads): signed or one-time URLs, no sign-in.
   await app.register(fileRoutes);
+  // The charging app's calls, as an app user (report tickets).
+  await app.register(appRoutes, { prefix: '/app' });
 
   // the console
   const staticDir = path.resolve(opts.config.staticDir);

@@ -18,7 +18,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   account, appUser, balanceRecord, cardUser, charger, chargeOrder, chargerLog, company, connectionAttempt,
   diagnosticsRequest, event, firmware, firmwareCampaign, gateway, notification, orderExportSetting, rateTemplate, role, station, stationGroup,
-  chargingSchedule, homeCharger, homeMember, reservation, stationLoad,
+  chargingSchedule, homeCharger, homeMember, reservation, stationLoad, reportTicket,
 } from '../db/schema.js';
 import type { AuthContext } from './access.js';
 import { AppError } from './envelope.js';
@@ -60,13 +60,16 @@ const TABLES = new Map<PgTable, TableScope>([
   [chargerLog, { company: chargerLog.companyCode, station: (ids) => sql`${chargerLog.chargerSn} in ${identitiesAt(ids)}` }],
   [connectionAttempt, { company: connectionAttempt.companyCode, station: (ids) => sql`${connectionAttempt.identity} in ${identitiesAt(ids)}` }],
   [event, { company: event.companyCode, station: (ids) => inArray(event.stationId, [...ids]), stationKey: 'stationId' }],
-  [notification, { company: notification.companyCode, station: (ids) => sql`${notification.serialNum} in ${identitiesAt(ids)}` }],
+  // A report ticket's notice is about no device: a station manager sees it like the ticket (company-wide).
+  [notification, { company: notification.companyCode, station: (ids) => sql`(${notification.serialNum} in ${identitiesAt(ids)} or ${notification.kind} = 'REPORT_TICKET')` }],
   // Home chargers and their users belong to a company, not to a station (requirements §16).
   [homeCharger, { company: homeCharger.companyCode }],
   [homeMember, { company: homeMember.companyCode }],
   [chargingSchedule, { company: chargingSchedule.companyCode, station: (ids) => inArray(chargingSchedule.stationId, [...ids]), stationKey: 'stationId' }],
   [stationLoad, { company: stationLoad.companyCode, station: (ids) => inArray(stationLoad.stationId, [...ids]), stationKey: 'stationId' }],
   [reservation, { company: reservation.companyCode }],
+  // Report tickets come from app users, who are company-wide (requirements §14).
+  [reportTicket, { company: reportTicket.companyCode }],
 ]);
 
 /** The scope of a table; throws (a programming error, 500) for a table that is not registered. */
