@@ -9,6 +9,8 @@ import {
   bigint, bigserial, boolean, check, customType, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, unique, uniqueIndex, primaryKey,
 } from 'drizzle-orm/pg-core';
 
+import type { EnergySplit } from '../../domain/billing.js';
+
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();
 
@@ -238,6 +240,13 @@ export const chargeOrder = pgTable('charge_order', {
    * of range, a Stop reconciled after a close by hand.
    */
   flags: text('flags').array().notNull().default(sql`'{}'::text[]`),
+  /**
+   * While CHARGING: the session's energy per time-of-use window so far (domain/billing.ts
+   * `EnergySplit`), kept by every MeterValues so the Stop prices from it instead of the whole
+   * history; null when it could not be kept (readings out of time order, the windows changed) or
+   * once the order is ended — the price then comes from the readings, with the same figures.
+   */
+  energySplit: jsonb('energy_split').$type<EnergySplit>(),
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('charge_order_start_key').on(t.chargerId, t.connectorId, t.idTag, t.chargerStartTime),
