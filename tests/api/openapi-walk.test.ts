@@ -34,6 +34,7 @@ const QUERY: Record<string, string> = {
   // a demo charger over the last hour (the start is required, and at most a day back)
   '/sp/diagnosis': `serialNum=VOLTA00000000101&startTime=${Date.now() - 3_600_000}`,
   '/sp/firmware-campaign/candidates': 'chargerIds=1,2',
+  '/sp/charging-schedule/limits': 'stationId=1',
 };
 /** The list whose first record gives a read route's `{id}`. */
 const listOf = (path: string) => path.replace(/\/\{id\}.*$/, '');
