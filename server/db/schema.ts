@@ -701,8 +701,20 @@ export const firmwareCampaignCharger = pgTable('firmware_campaign_charger', {
 ]);
 
 /**
- * GetDiagnostics requests (requirements §15): the window asked for, the one-time upload token
- * (stored hashed), the charger's DiagnosticsStatusNotification status and the file it uploaded.
+ * A file arriving in parts (a diagnostics upload streamed from a charger, requirements R15.12):
+ * each part is written as it comes, then the parts are joined into `stored_file.content` in one
+ * statement and deleted, so no node holds a whole upload in memory.
+ */
+export const storedFilePart = pgTable('stored_file_part', {
+  fileId: integer('file_id').notNull().references(() => storedFile.id, { onDelete: 'cascade' }),
+  seq: integer('seq').notNull(),
+  data: bytea('data').notNull(),
+}, (t) => [primaryKey({ columns: [t.fileId, t.seq] })]);
+
+/**
+ * GetDiagnostics requests (requirements R15.10–R15.14): the window asked for, the one-time upload
+ * token (stored hashed) and its expiry, the transport (HTTP or FTP), the charger's
+ * DiagnosticsStatusNotification status and the file it uploaded.
  */
 export const diagnosticsRequest = pgTable('diagnostics_request', {
   id: serial('id').primaryKey(),
@@ -711,12 +723,27 @@ export const diagnosticsRequest = pgTable('diagnostics_request', {
   chargerSn: text('charger_sn').notNull(),
   startTime: ts('start_time'),
   stopTime: ts('stop_time'),
+  retries: integer('retries'),
+  retryInterval: integer('retry_interval'),
+  /** HTTP or FTP: the scheme of the location sent to the charger. */
+  transport: text('transport').notNull().default('HTTP'),
   /** SHA-256 of the one-time upload token (HTTP path segment or FTP user name). */
   tokenHash: text('token_hash').notNull().unique(),
-  /** REQUESTED, then Uploading / Uploaded / UploadFailed from the charger, RECEIVED once the file is kept. */
+  /** The token is refused after this time. */
+  expiresAt: ts('expires_at').notNull().defaultNow(),
+  /**
+   * REQUESTED (the charger accepted GetDiagnostics), then the charger's Uploading / Uploaded /
+   * UploadFailed / Idle; NO_DATA (it has nothing to upload) or FAILED (the command failed, `failure`).
+   */
   status: text('status').notNull(),
+  /** A catalogue code: 718/719/720 (the command), 626 (empty upload), 753 (too big). */
+  failure: text('failure'),
   /** The file name the charger announced in its GetDiagnostics answer. */
   announcedName: text('announced_name'),
+  /** When an upload began and holds the token (another upload meanwhile is refused; a stale hold lapses). */
+  uploadStartedAt: ts('upload_started_at'),
+  /** When the file was kept; the token is spent from then on. */
+  receivedAt: ts('received_at'),
   fileId: integer('file_id').references(() => storedFile.id, { onDelete: 'set null' }),
   createdBy: text('created_by'),
   createdAt: createdAt(),
