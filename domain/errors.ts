@@ -134,6 +134,8 @@ export const CATALOGUE = {
   738: { status: 409, en: 'The charger is already a home charger', zh: '该充电桩已是家用充电桩' },
   739: { status: 409, en: 'The app user already has access to this home charger', zh: '该App用户已可使用此家用充电桩' },
   740: { status: 409, en: 'The firmware is not made for this charger model', zh: '该固件不适用于此充电桩型号' },
+  741: { status: 400, en: 'Notified e-mail addresses must be valid e-mail addresses, separated by commas', zh: '通知邮箱必须是有效的邮箱地址，用逗号分隔' },
+  742: { status: 400, en: 'Station notifications are on: enter at least one e-mail address', zh: '站点通知已开启：请至少填写一个邮箱地址' },
   // 800: not found
   800: { status: 404, en: 'Charge point not found', zh: '充电桩不存在' },
   801: { status: 404, en: 'Station not found', zh: '站点不存在' },

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { backends } from '../support/db.js';
 import { build, type TestServer } from '../support/app.js';
-import { aBootNotification, aCard, aCharger, aMeterValues, aNetwork, aStartTransaction, aStatusNotification, aStopTransaction } from '../support/builders.js';
-import { balanceRecord, cardUser, chargeOrder, meterValue, rateDetail, rateTemplate, station } from '../../server/db/schema.js';
+import { aBootNotification, aCard, aCharger, aFlatTariff, aMeterValues, aNetwork, aStartTransaction, aStatusNotification, aStopTransaction } from '../support/builders.js';
+import { balanceRecord, cardUser, chargeOrder, meterValue } from '../../server/db/schema.js';
 import { changeBalance, ledgerSum } from '../../server/modules/balance/ledger.js';
 import { closeOrder } from '../../server/modules/order/close.js';
 import { connect, eventually } from './helpers.js';
@@ -27,14 +27,7 @@ describe.each(backends())('money against broken chargers on %s', (backend) => {
     const db = s.database.db;
     net = await aNetwork(db, { card: { balance: '0' } });
     // A flat 0.35 / kWh template without taxes or service fee: amounts are energy × 0.35.
-    const [tpl] = await db.insert(rateTemplate).values({
-      companyCode: net.company.code, modelName: 'Flat', type: 'CHARGED', currency: 'EUR', serviceFeePerKwh: '0', serviceTax: '0', activated: true,
-    }).returning();
-    await db.insert(rateDetail).values([
-      { templateId: tpl.id, startTime: '00:00', endTime: '12:00', electricityFeePerKwh: '0.35' },
-      { templateId: tpl.id, startTime: '12:00', endTime: '24:00', electricityFeePerKwh: '0.35' },
-    ]);
-    await db.update(station).set({ rateTemplateId: tpl.id, timeZone: 'UTC' }).where(eq(station.id, net.station.id));
+    await aFlatTariff(db, net.company.code, net.station.id);
   });
   afterAll(async () => {
     for (const c of clients) await c.close({ force: true }).catch(() => undefined);

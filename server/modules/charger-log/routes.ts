@@ -7,7 +7,8 @@
  *   refused OCPP handshakes, newest first.
  * - GET /sp/charger-log/frames?size&cursor&serialNum&action&direction&messageType&messageId&companyCode&startTime&endTime
  *   the screen's keyset page (./frames.ts): newest first, each frame with its paired call or
- *   answer, `nextCursor` for the next page, no total; a malformed cursor → 400 `cursor`.
+ *   answer, `nextCursor` for the next page, no total; a malformed cursor → 400 `cursor`; a company
+ *   user naming a charger that belongs to another company gets an empty page.
  * - GET /sp/charger-log/chargers?q  the chargers in scope whose SN contains `q` (20 at most), for
  *   the charger pickers of the charger log and Diagnosis (either permission).
  * All need `menu:events:chargerlog` and are company-scoped: a company user sees the rows of its
@@ -27,7 +28,7 @@ import { assertFilterInScope, scopeWhere } from '../../http/scope.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 import { checkTimeRange } from '../order/filter.js';
 import { answersWith, pageOf } from '../../../domain/entities/api.js';
-import { framePage } from './frames.js';
+import { chargerOfAnotherCompany, framePage } from './frames.js';
 import { scheduleLogRetention } from './retention.js';
 import { chargerChoice, chargerLogFramePage, chargerLogRecord, connectionAttemptRecord, type ChargerLogRecord, type ConnectionAttemptRecord } from '../../../domain/entities/charger-log.js';
 
@@ -100,6 +101,8 @@ const ocppAdminRoutes: FastifyPluginAsync = async (app) => {
     assertFilterInScope(auth, q);
     checkTimeRange(q.startTime, q.endTime);
     const { size, cursor, ...filter } = q;
+    // Another company's charger has no frames of the caller's: answered without reading its frames.
+    if (!auth.isAdmin && q.serialNum && await chargerOfAnotherCompany(app.db, q.serialNum, auth.companyCode)) return ok(req, { records: [], nextCursor: null });
     return ok(req, await framePage(app.db, { ...filter, scope: scopeWhere(auth, chargerLog) }, size, cursor));
   });
 
