@@ -13,7 +13,8 @@
  * - company-direction: a company user, OUT frames, following the cursor 3 pages deep.
  *
  * Median and p95 per filter (ms, through the Fastify app in process: routing, validation, SQL,
- * serialisation). Runs on a fresh embedded database, or with --database-url on a PostgreSQL server
+ * serialisation), and the CPU time this process spent per page (ms: what the machine's load does
+ * not change, where the latency of a busy machine is mostly waiting for a core). Runs on a fresh embedded database, or with --database-url on a PostgreSQL server
  * (a fresh database is created there and dropped at the end). Results: bench/results/charger-log-<backend>.json.
  *
  * Options: --rows N (5000000) --requests N per filter (40) --database-url URL --keep (leave the
@@ -104,6 +105,7 @@ try {
   const measure = async (name: string, query: (i: number) => string, headers = admin, depth = 1) => {
     const lat: number[] = [];
     let rows = 0;
+    const cpu0 = process.cpuUsage();
     for (let i = 0; i < REQUESTS; i++) {
       let cursor: string | null = null;
       for (let d = 0; d < depth; d++) {
@@ -117,8 +119,12 @@ try {
         if (!cursor) break;
       }
     }
-    const out = { pages: lat.length, rows, medianMs: +pct(lat, 50).toFixed(1), p95Ms: +pct(lat, 95).toFixed(1), maxMs: +Math.max(...lat).toFixed(1) };
-    process.stdout.write(`${name}: ${out.pages} pages, median ${out.medianMs} ms, p95 ${out.p95Ms} ms, max ${out.maxMs} ms\n`);
+    const cpu = process.cpuUsage(cpu0);
+    const out = {
+      pages: lat.length, rows, medianMs: +pct(lat, 50).toFixed(1), p95Ms: +pct(lat, 95).toFixed(1), maxMs: +Math.max(...lat).toFixed(1),
+      cpuMsPerPage: +((cpu.user + cpu.system) / 1000 / lat.length).toFixed(2),
+    };
+    process.stdout.write(`${name}: ${out.pages} pages, median ${out.medianMs} ms, p95 ${out.p95Ms} ms, max ${out.maxMs} ms, ${out.cpuMsPerPage} ms of this process's CPU a page\n`);
     return out;
   };
 

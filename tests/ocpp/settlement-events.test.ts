@@ -7,57 +7,32 @@
  * a close by hand; each is stored on the order's charger and connector and heard once on the
  * `event` bus topic after the commit. The OCPP answers stay what they were.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { backends } from '../support/db.js';
-import { build, type TestServer } from '../support/app.js';
-import { aBootNotification, aCard, aCharger, aFailingLedger, aFlatTariff, aMeterValues, aNetwork, aStartTransaction, aStatusNotification, aStopTransaction } from '../support/builders.js';
-import { balanceRecord, chargeOrder, event } from '../../server/db/schema.js';
-import { changeBalance } from '../../server/modules/balance/ledger.js';
+import type { TestServer } from '../support/app.js';
+import { aBootNotification, aCard, aFailingLedger, aMeterValues, aStartTransaction, aStatusNotification, aStopTransaction } from '../support/builders.js';
+import { balanceRecord, event } from '../../server/db/schema.js';
 import { closeOrder } from '../../server/modules/order/close.js';
 import type { BusEvents } from '../../server/bus.js';
-import type { RpcClient } from '../../server/ocpp/rpc.js';
-import { connect, eventually } from './helpers.js';
+import { eventually, pricedSuite, type PricedSuite } from './helpers.js';
 
 type StartConf = { transactionId: number; idTagInfo: { status: string } };
 
 describe.each(backends())('settlement events over OCPP on %s', (backend) => {
+  const suite = pricedSuite(backend);
+  const { aChargePoint, aFundedCard, orderOf } = suite;
   let s: TestServer;
-  let net: Awaited<ReturnType<typeof aNetwork>>;
-  const clients: RpcClient[] = [];
+  let net: PricedSuite['net'];
   const heard: BusEvents['event'][] = [];
   let refuseLedgerOf: (cardId: number) => Promise<void>;
 
   beforeAll(async () => {
-    s = await build(backend);
-    const db = s.database.db;
+    ({ s, net } = suite);
     s.app.bus.on('event', (e) => heard.push(e));
-    net = await aNetwork(db, { card: { balance: '0' } });
-    // A flat 0.35 / kWh template: every session with energy costs something.
-    await aFlatTariff(db, net.company.code, net.station.id);
-    refuseLedgerOf = await aFailingLedger(db);
-  });
-  afterAll(async () => {
-    for (const c of clients) await c.close({ force: true }).catch(() => undefined);
-    await s?.close();
+    refuseLedgerOf = await aFailingLedger(s.database.db);
   });
 
-  const aChargePoint = async () => {
-    const ch = await aCharger(s.database.db, net.company.code, { stationId: net.station.id });
-    const cp = await connect(s.ocppUrl, ch.serialNum);
-    clients.push(cp);
-    return { ch, cp };
-  };
-  /** A card funded through the ledger. */
-  const aFundedCard = async (amount: string) => {
-    const card = await aCard(s.database.db, net.company.code, { balance: '0' });
-    await changeBalance(s.database.db, { holderType: 'CARD', holderId: card.id, changeType: 'GIFT', amount });
-    return card;
-  };
-  const orderOf = async (transactionId: number) => {
-    const [row] = await s.database.db.select().from(chargeOrder).where(eq(chargeOrder.transactionId, transactionId));
-    return row;
-  };
   /** The events raised about order `orderId`. */
   const eventsOfOrder = (orderId: number) => s.database.db.select().from(event).where(eq(event.orderId, orderId)).orderBy(event.id);
   /** The bus changes heard for `ids`, waiting a moment for the announcement after the answer. */
