@@ -194,7 +194,7 @@ export function patchOf<S extends z.ZodObject>(fields: S): ReturnType<S['partial
   return z.object(shape) as unknown as ReturnType<S['partial']>;
 }
 
-/** Shortest password that may be set (spec §7 account rules; the rule applies when setting, not at login). */
+/** Shortest password that may be set (requirements R5.2, R5.16; the rule applies when setting, not at login). */
 export const MIN_PASSWORD_LENGTH = 8;
 
 /** Common passwords refused when a password is set (lower case; compared case-insensitively). */

@@ -46,10 +46,20 @@ describe.each(backends())('smart charging, load balancing and balance-aware char
     const over = await call('POST', '/sp/charging-schedule', { ...body, windows: [{ startTime: '00:00', endTime: '24:00', limitA: 40 }] });
     expect(over.code).toBe(614);
     expect(Object.keys(over.data.codes)).toEqual(['windows.0.limitA']);
+    // Every limit above the total at once.
+    const allOver = await call('POST', '/sp/charging-schedule', { ...body, defaultLimitA: 33, windows: [{ startTime: '00:00', endTime: '06:00', limitA: 40 }, { startTime: '06:00', endTime: '07:00', limitA: 8 }, { startTime: '07:00', endTime: '08:00', limitA: 50 }] });
+    expect(Object.keys(allOver.data.codes).sort()).toEqual(['defaultLimitA', 'windows.0.limitA', 'windows.2.limitA']);
+    // What caps a schedule there, as the console's form asks before sending.
+    expect((await call('GET', `/sp/charging-schedule/limits?chargerId=${net.charger.id}`)).data)
+      .toEqual({ capA: 32, stationTotalA: 32, homeMaxA: null, stationId: net.station.id, timeZone: 'UTC' });
+    expect((await call('GET', `/sp/charging-schedule/limits?stationId=${net.station.id}`)).data).toMatchObject({ capA: 32, timeZone: 'UTC' });
+    expect((await call('GET', '/sp/charging-schedule/limits')).code).toBe(602);
+    expect((await call('GET', '/sp/charging-schedule/limits?chargerId=99999999')).code).toBe(800);
+    expect((await call('GET', '/sp/charging-schedule/limits?stationId=99999999')).code).toBe(801);
 
     const made = await call('POST', '/sp/charging-schedule', body);
     expect(made.code).toBe(200);
-    expect(made.data).toMatchObject({ target: 'CHARGER', chargerSn: net.charger.serialNum, stationTotalA: 32 });
+    expect(made.data).toMatchObject({ target: 'CHARGER', chargerSn: net.charger.serialNum, stationTotalA: 32, timeZone: 'UTC' });
     const sent = await call('POST', `/sp/charging-schedule/${made.data.id}/send`);
     expect(sent.data.lastSent.results).toEqual([expect.objectContaining({ result: 'ACCEPTED', answer: { status: 'Accepted' }, chargerSn: net.charger.serialNum })]);
     const comp = await call('GET', `/sp/charger/${net.charger.id}/composite-schedule?connectorId=0&duration=86400`);
