@@ -8,10 +8,11 @@
  *   answer come back as the list's `meta`.
  * - getOne → `GET /sp/<resource>/{id}`; getMany → one getOne per id (in parallel).
  * - create → `POST /sp/<resource>`; update → `PUT /sp/<resource>/{id}`; delete → `DELETE …/{id}`;
- *   updateMany / deleteMany → one call per id.
+ *   updateMany / deleteMany → one call per id. `meta.path` on an update names a sub-path:
+ *   `update('charger', { id: 3, data: { active: false }, meta: { path: 'status' } })` →
+ *   `PUT /sp/charger/3/status` (the status switches go through react-admin's `useUpdate`).
  * - `meta.query` (any call) → extra query values, e.g. `create('rate-template', { data, meta:
  *   { query: { context: 'station' } } })` → `POST /sp/rate-template?context=station`.
- * - setStatus (custom) → `PUT /sp/<resource>/{id}/status` with `{ active }`.
  * - select (custom) → `GET /sp/<resource>` answering a plain array (e.g. `company/select`).
  * - call (custom) → any method on a `/sp` path with a body, answering `data` (actions such as
  *   `POST charger/{id}/ocpp-password` or `PUT rate-template/{id}/status`).
@@ -25,8 +26,6 @@ export interface Paged<T> {
 }
 
 export interface ChargeDeskDataProvider extends DataProvider {
-  /** `PUT /sp/<resource>/{id}/status` (activate / deactivate). */
-  setStatus(resource: string, params: { id: Identifier; active: boolean }): Promise<{ data: RaRecord }>;
   /** `GET /sp/<path>` with a query, answering `data` as is (dashboards, selects). */
   fetchData<T = unknown>(path: string, query?: Record<string, QueryValue>): Promise<T>;
   /** `<method> /sp/<path>` with a JSON body, answering `data` (actions). */
@@ -34,6 +33,12 @@ export interface ChargeDeskDataProvider extends DataProvider {
 }
 
 const enc = (id: Identifier) => encodeURIComponent(String(id));
+
+/** The sub-path of an update: `meta.path` (letters, digits, `-`, `/`), e.g. `status`; '' when none. */
+export function metaPath(meta: unknown): string {
+  const p = (meta as { path?: unknown } | null | undefined)?.path;
+  return typeof p === 'string' && /^[A-Za-z0-9/-]+$/.test(p) ? `/${p.replace(/^\/+/, '')}` : '';
+}
 
 /** The extra query of a call: `meta.query` when it is an object (arrays, nulls and non-objects ignored). */
 export function metaQuery(meta: unknown): Record<string, QueryValue> | undefined {
@@ -112,7 +117,7 @@ export function createDataProvider(http: HttpClient): ChargeDeskDataProvider {
       return { data: { ...params.data, ...data } as RaRecord };
     },
     async update(resource, params) {
-      const data = await http<RaRecord | null>(`/${resource}/${enc(params.id)}`, { method: 'PUT', query: metaQuery(params.meta), body: params.data });
+      const data = await http<RaRecord | null>(`/${resource}/${enc(params.id)}${metaPath(params.meta)}`, { method: 'PUT', query: metaQuery(params.meta), body: params.data });
       return { data: { id: params.id, ...params.data, ...(data ?? {}) } as RaRecord };
     },
     async updateMany(resource, params) {
@@ -126,10 +131,6 @@ export function createDataProvider(http: HttpClient): ChargeDeskDataProvider {
     async deleteMany(resource, params) {
       await Promise.all(params.ids.map((id) => http(`/${resource}/${enc(id)}`, { method: 'DELETE', query: metaQuery(params.meta) })));
       return { data: params.ids };
-    },
-    async setStatus(resource, params) {
-      const data = await http<RaRecord | null>(`/${resource}/${enc(params.id)}/status`, { method: 'PUT', body: { active: params.active } });
-      return { data: { id: params.id, ...(data ?? {}) } as RaRecord };
     },
     async fetchData<T>(path: string, query?: Record<string, QueryValue>) {
       return http<T>(`/${path.replace(/^\//, '')}`, { query });

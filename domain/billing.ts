@@ -229,6 +229,30 @@ export function energyIncrements(samples: readonly MeterSample[]): { from: numbe
   return out;
 }
 
+/** One energy increment of a session: `wh` (Wh) gained over [from, to) (ms). */
+interface Increment { from: number; to: number; wh: Dec }
+
+/**
+ * Adds one increment to `perWindow` (kWh per window, in place), shared in proportion to the time
+ * its interval spends in each window (12 decimals of kWh, the last window with time taking the
+ * remainder). An increment whose interval has no length goes to the window of its instant.
+ */
+function addIncrement(perWindow: Dec[], inc: Increment, details: readonly RateWindow[], timeZone: string, segments?: readonly OffsetSegment[]): void {
+  const kwh = inc.wh.div(1000);
+  const overlaps = inc.to > inc.from
+    ? windowOverlaps(inc.from, inc.to, details, timeZone, segments)
+    : windowOverlaps(inc.from, inc.from + 1, details, timeZone, segments);
+  const span = overlaps.reduce((s, m) => s + m, 0);
+  const lastIdx = overlaps.reduce((last, m, i) => (m > 0 ? i : last), 0);
+  let given = new D(0);
+  overlaps.forEach((m, i) => {
+    if (m <= 0) return;
+    const part = i === lastIdx ? kwh.minus(given) : kwh.times(m).div(span).toDecimalPlaces(12);
+    given = given.plus(part);
+    perWindow[i] = perWindow[i].plus(part);
+  });
+}
+
 /**
  * Splits session energy across the windows (exact decimals): each increment is shared in
  * proportion to the time its interval spends in each window (12 decimals of kWh, the last window
@@ -243,22 +267,96 @@ export function splitEnergy(samples: readonly MeterSample[], details: readonly R
   if (!increments.length) return perWindow;
   // One walk over the zone's offsets for the whole session (increments are in time order).
   const segments = offsetSegments(increments[0].from, Math.max(increments[increments.length - 1].to, increments[increments.length - 1].from + 1), timeZone);
-  for (const inc of increments) {
-    const kwh = inc.wh.div(1000);
-    const overlaps = inc.to > inc.from
-      ? windowOverlaps(inc.from, inc.to, details, timeZone, segments)
-      : windowOverlaps(inc.from, inc.from + 1, details, timeZone, segments);
-    const span = overlaps.reduce((s, m) => s + m, 0);
-    const lastIdx = overlaps.reduce((last, m, i) => (m > 0 ? i : last), 0);
-    let given = new D(0);
-    overlaps.forEach((m, i) => {
-      if (m <= 0) return;
-      const part = i === lastIdx ? kwh.minus(given) : kwh.times(m).div(span).toDecimalPlaces(12);
-      given = given.plus(part);
-      perWindow[i] = perWindow[i].plus(part);
-    });
-  }
+  for (const inc of increments) addIncrement(perWindow, inc, details, timeZone, segments);
   return perWindow;
+}
+
+/**
+ * A session's energy split kept up to date as its readings arrive (requirements §12 "the Stop costs
+ * the same whatever the session's length"): what {@link splitEnergy} would compute from the
+ * readings so far, without them. Stored with the open order (JSON); decimals are exact strings.
+ */
+export interface EnergySplit {
+  /** {@link splitKey} of the windows and zone the energy was split with; null before any was split. */
+  key: string | null;
+  /** The session's start reading: its time (ms) and register (Wh). */
+  fromAt: number;
+  fromWh: string;
+  /** The latest reading taken in (ms; `fromAt` while there is none) and the highest register so far (Wh). */
+  lastAt: number;
+  highWh: string;
+  /** kWh per window index (same order as the windows of `key`); empty while `key` is null. */
+  kwh: string[];
+}
+
+/** The windows a tariff splits energy over: none for a free template. */
+export function splitDetails(tariff: Tariff): readonly RateWindow[] {
+  return tariff.type === 'FREE' ? [] : tariff.details;
+}
+
+/** What an energy split depends on: the zone and each window's bounds (not the fees). */
+export function splitKey(details: readonly RateWindow[], timeZone: string): string {
+  return JSON.stringify([timeZone, details.map((w) => [w.startTime, w.endTime])]);
+}
+
+/** The split of a session that has only its start reading. */
+export function startSplit(start: MeterSample): EnergySplit {
+  const wh = dec(start.wh).toString();
+  return { key: null, fromAt: start.at.getTime(), fromWh: wh, lastAt: start.at.getTime(), highWh: wh, kwh: [] };
+}
+
+/**
+ * The readings a session's start does not rule out (after its start time, not below its start
+ * register: the readings priceSession is given for a session on the charger's clock).
+ */
+export function takenBySplit(split: EnergySplit, readings: readonly MeterSample[]): MeterSample[] {
+  const start = dec(split.fromWh);
+  return readings.filter((s) => s.at.getTime() > split.fromAt && start.lte(dec(s.wh)));
+}
+
+/**
+ * `split` with `samples` (readings in arrival order, already inside the session and at or above
+ * its start register) taken in, split over `details` in `timeZone`; null when it cannot be kept
+ * up to date: a reading earlier than the latest one taken in (arrival out of time order), or
+ * windows / zone other than those the split was made with. A null split prices from the full
+ * history instead (same figures, slower).
+ */
+export function extendSplit(split: EnergySplit, samples: readonly MeterSample[], details: readonly RateWindow[], timeZone: string): EnergySplit | null {
+  const key = splitKey(details, timeZone);
+  if (split.key !== null && split.key !== key) return null;
+  const sorted = [...samples].sort((a, b) => a.at.getTime() - b.at.getTime());
+  if (sorted.length && sorted[0].at.getTime() < split.lastAt) return null;
+  const perWindow = split.key === null ? details.map(() => new D(0)) : split.kwh.map((k) => new D(k));
+  let lastAt = split.lastAt;
+  let high = dec(split.highWh);
+  for (const s of sorted) {
+    const wh = dec(s.wh);
+    const at = s.at.getTime();
+    if (wh.gt(high)) {
+      if (details.length) addIncrement(perWindow, { from: lastAt, to: at, wh: wh.minus(high) }, details, timeZone);
+      high = wh;
+    }
+    lastAt = at;
+  }
+  return { key, fromAt: split.fromAt, fromWh: split.fromWh, lastAt, highWh: high.toString(), kwh: perWindow.map((k) => k.toString()) };
+}
+
+/**
+ * Prices a session from its running split (see {@link EnergySplit}) and its stop reading: the same
+ * figures as {@link priceSession} over [start, …readings taken in, stop], in time bounded by the
+ * number of windows. Null when the split cannot stand for the readings priceSession would see: it
+ * starts elsewhere than `start`, it holds a reading at or after the stop or above the stop
+ * register, or the tariff's windows or zone are not those it was split with.
+ */
+export function priceSplit(tariff: Tariff, split: EnergySplit, start: MeterSample, stop: MeterSample, timeZone: string): SessionPrice | null {
+  const details = splitDetails(tariff);
+  if (split.fromAt !== start.at.getTime() || !dec(split.fromWh).eq(dec(start.wh))) return null;
+  if (split.lastAt !== split.fromAt && split.lastAt >= stop.at.getTime()) return null;
+  if (dec(split.highWh).gt(dec(stop.wh)) || stop.at.getTime() < split.fromAt) return null;
+  const done = extendSplit(split, [stop], details, timeZone);
+  if (!done) return null;
+  const perWindow = done.kwh.length ? done.kwh.map((k) => new D(k)) : details.map(() => new D(0));
+  return priceWindows(tariff, perWindow, dec(done.highWh).minus(dec(start.wh)).div(1000), timeZone);
 }
 
 /** Rounds to the currency's minor unit, half-up, as a fixed string. */
@@ -273,10 +371,15 @@ export function roundMoney(v: Dec | string | number, currency: string): string {
  * @param timeZone the station's IANA time zone.
  */
 export function priceSession(tariff: Tariff, samples: readonly MeterSample[], timeZone: string): SessionPrice {
+  const perWindow = splitEnergy(samples, splitDetails(tariff), timeZone);
+  const totalKwh = energyIncrements(samples).reduce((s, inc) => s.plus(inc.wh), new D(0)).div(1000);
+  return priceWindows(tariff, perWindow, totalKwh, timeZone);
+}
+
+/** The figures of a session from its kWh per window and its total kWh (exact decimals). */
+function priceWindows(tariff: Tariff, perWindow: readonly Dec[], totalKwh: Dec, timeZone: string): SessionPrice {
   const free = tariff.type === 'FREE';
   const details = free ? [] : tariff.details;
-  const perWindow = splitEnergy(samples, details, timeZone);
-  const totalKwh = energyIncrements(samples).reduce((s, inc) => s.plus(inc.wh), new D(0)).div(1000);
   const windows: WindowEnergy[] = details.map((w, i) => ({
     startTime: w.startTime,
     endTime: w.endTime,

@@ -88,6 +88,8 @@ export const CATALOGUE = {
   619: empty('Vendor error code', '厂商故障码'),
   620: empty('Event type', '事件类型'),
   621: empty('Search', '搜索内容'),
+  // Diagnostics (requirements R15.12): a charger's upload with no content.
+  626: empty('Diagnostics file', '诊断文件'),
   647: { status: 400, en: 'Total rate count cannot exceed 12', zh: '费率总数不能超过12个' },
   648: { status: 400, en: 'The same rate cannot be used more than 3 times', zh: '同一费率不能超过3次' },
   649: { status: 400, en: 'Tax rate must be at least 0', zh: '税率不能小于0' },
@@ -134,6 +136,14 @@ export const CATALOGUE = {
   738: { status: 409, en: 'The charger is already a home charger', zh: '该充电桩已是家用充电桩' },
   739: { status: 409, en: 'The app user already has access to this home charger', zh: '该App用户已可使用此家用充电桩' },
   740: { status: 409, en: 'The firmware is not made for this charger model', zh: '该固件不适用于此充电桩型号' },
+  // Station notification recipients (requirements §3).
+  741: { status: 400, en: 'Notified e-mail addresses must be valid e-mail addresses, separated by commas', zh: '通知邮箱必须是有效的邮箱地址，用逗号分隔' },
+  742: { status: 400, en: 'Station notifications are on: enter at least one e-mail address', zh: '站点通知已开启：请至少填写一个邮箱地址' },
+  // Diagnostics (requirements R15.10–R15.14).
+  751: { status: 400, en: 'The diagnostics period must end after it starts', zh: '诊断时间段的结束时间必须晚于开始时间' },
+  752: { status: 409, en: 'FTP uploads are not enabled on this server', zh: '本服务器未启用FTP上传' },
+  753: { status: 400, en: 'The diagnostics file is larger than allowed', zh: '诊断文件超过允许的大小' },
+  754: { status: 409, en: 'The charger is already uploading diagnostics', zh: '该充电桩正在上传诊断文件' },
   // 800: not found
   800: { status: 404, en: 'Charge point not found', zh: '充电桩不存在' },
   801: { status: 404, en: 'Station not found', zh: '站点不存在' },
@@ -149,6 +159,8 @@ export const CATALOGUE = {
   811: { status: 409, en: 'A free template cannot be edited', zh: '免费模板不能编辑' },
   812: { status: 409, en: 'The detail ending at 24:00 cannot be deleted', zh: '结束时间为24:00的明细不能删除' },
   813: { status: 404, en: 'Order export setting not found', zh: '订单导出设置不存在' },
+  819: { status: 404, en: 'Diagnostics request not found', zh: '诊断请求不存在' },
+  820: { status: 404, en: 'No diagnostics file: not received yet, or removed after the retention period', zh: '没有诊断文件：尚未收到，或已在保留期后删除' },
   900: { status: 400, en: 'Name cannot contain numbers', zh: '名称不能包含数字' },
 } as const satisfies Record<number, CatalogueEntry>;
 

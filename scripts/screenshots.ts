@@ -3,7 +3,8 @@
  * server like the browser suite does, with the demo network and simulated chargers (SIMULATE=1)
  * so the screens are live, signs in through the login form, and saves PNGs to `screenshots/`:
  * login, dashboard, charger monitoring, orders, one order's show view, Eventes and one event in English and in
- * Chinese at 1440×900 (full page), plus the dashboard on a 390×844 phone.
+ * Chinese at 1440×900 (full page), plus the dashboard on a 390×844 phone; the home station, smart-charging
+ * and station load-balancing screens in both languages at both sizes.
  *
  * Options: --out DIR (screenshots) --settle-s S (seconds the simulation runs first, default 20).
  * Everything is bounded; the server is stopped at the end.
@@ -142,16 +143,35 @@ async function mobile(browser: Browser, server: ServerProcess): Promise<void> {
   }
 }
 
-/** Home stations and smart charging screens (requirements §16): `[path, marker test id, file name]`. */
-const HOME_SCREENS: readonly (readonly [string, string, string])[] = [
+/**
+ * Home stations and smart charging screens (requirements §16): `[path, marker test id, file name,
+ * a button to press first (its result awaited by the marker)]`.
+ */
+const HOME_SCREENS: readonly (readonly [string, string, string, string?])[] = [
   ['/HomeStations/ChargerProfile', 'home-chargers-grid', 'home-chargers'],
   ['/HomeStations/ChargerProfile/1', 'home-last-answer', 'home-charger-edit'],
   ['/HomeStations/AppUserses', 'home-users-grid', 'home-app-users'],
   ['/HomeStations/AppUserses/orders', 'home-orders-grid', 'home-orders'],
+  ['/HomeStations/SmartCharging', 'schedules-grid', 'smart-charging'],
+  ['/HomeStations/SmartCharging/create', 'schedule-chart', 'smart-charging-create'],
+  ['/HomeStations/SmartCharging/1', 'schedule-chart', 'smart-charging-edit', 'schedule-composite'],
 ];
 
+/**
+ * Turns load balancing on at the station of the first simulated charger (32 A), so that its page
+ * shows each connector's allotted and measured current; answers the station page's path.
+ */
+async function balancedStation(server: ServerProcess): Promise<string> {
+  const api = apiClient(server);
+  await api.login();
+  const chargers = await api.get<Page2<{ stationId: number | null }>>('charger?q=VOLTA00000000101');
+  const stationId = chargers.records[0]?.stationId ?? 1;
+  await api.call('PUT', `station/${stationId}/load-balancing`, { gridLimitA: 32, minCurrentA: 6, fallbackCurrentA: 8 });
+  return `/Stations/StationProfile/${stationId}/show`;
+}
+
 /** The home screens in `lang` at 1440×900 and 390×844. */
-async function homeScreens(browser: Browser, server: ServerProcess, lang: 'en' | 'zh'): Promise<void> {
+async function homeScreens(browser: Browser, server: ServerProcess, lang: 'en' | 'zh', stationPath: string): Promise<void> {
   for (const [suffix, viewport] of [['', { width: 1440, height: 900 }], ['-mobile', { width: 390, height: 844 }]] as const) {
     const context = await newContext(browser, { baseURL: server.baseUrl, language: lang, viewport, isMobile: suffix !== '' });
     try {
@@ -159,9 +179,15 @@ async function homeScreens(browser: Browser, server: ServerProcess, lang: 'en' |
       await page.goto('/#/login');
       await settle(page, 'login-form');
       await signIn(page, server.adminPassword);
-      for (const [route, marker, name] of HOME_SCREENS) {
+      for (const [route, marker, name, press] of [...HOME_SCREENS, [stationPath, 'station-load', 'station-load'] as const]) {
         await page.goto(`/#${route}`);
         await settle(page, marker);
+        if (press) {
+          await page.getByTestId(press).click();
+          await page.getByTestId('composite-status').or(page.getByTestId('composite-error')).first().waitFor({ timeout: 20_000 }).catch(() => undefined);
+          await sleep(500);
+        }
+        if (marker === 'station-load') await page.getByTestId('station-load').scrollIntoViewIfNeeded();
         await shoot(page, `${lang}-${name}${suffix}`, suffix === '');
       }
     } finally {
@@ -188,8 +214,9 @@ async function main() {
     await mobile(browser, server);
     await mobileDevices(browser, server, 'en');
     await mobileDevices(browser, server, 'zh');
-    await homeScreens(browser, server, 'en');
-    await homeScreens(browser, server, 'zh');
+    const stationPath = await balancedStation(server);
+    await homeScreens(browser, server, 'en', stationPath);
+    await homeScreens(browser, server, 'zh', stationPath);
   } catch (err) {
     process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\nserver output:\n${server.output().slice(-4000)}\n`);
     process.exitCode = 1;

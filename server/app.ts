@@ -24,6 +24,7 @@ import { responseSerializer } from './http/serializer.js';
 import { sendError } from './http/envelope.js';
 import { apiModules } from './modules/index.js';
 import fileRoutes from './modules/files/routes.js';
+import ftpReceiver from './modules/diagnostics/ftp.js';
 import { failureEnvelope } from '../domain/entities/api.js';
 
 declare module 'fastify' {
@@ -144,6 +145,8 @@ export async function buildApp(opts: { db: Db; config: Config; bus?: Bus; logger
 
   // Files for chargers (firmware downloads, diagnostics uploads): signed or one-time URLs, no sign-in.
   await app.register(fileRoutes);
+  // Diagnostics over FTP (FTP_PORT), for chargers that upload no other way.
+  await app.register(ftpReceiver);
 
   // the console
   const staticDir = path.resolve(opts.config.staticDir);

@@ -82,6 +82,18 @@ export interface Config {
   ftpPort?: number;
   /** Address the FTP receiver announces for passive transfers (FTP_PASV_HOST; default 127.0.0.1). */
   ftpPasvHost: string;
+  /** Ports of passive FTP data connections, first and last (FTP_PASV_PORTS `30000-30099`). */
+  ftpPasvPorts: [number, number];
+  /** Days a received diagnostics file is kept (DIAGNOSTICS_RETENTION_DAYS; 0 = for ever). */
+  diagnosticsRetentionDays: number;
+}
+
+/** Reads a `first-last` port range; anything else is `fallback`. */
+function portRange(v: string | undefined, fallback: [number, number]): [number, number] {
+  const m = /^\s*(\d{1,5})\s*-\s*(\d{1,5})\s*$/.exec(v ?? '');
+  if (!m) return fallback;
+  const [a, b] = [Number(m[1]), Number(m[2])];
+  return a >= 1 && b <= 65535 && a <= b ? [a, b] : fallback;
 }
 
 const num = (v: string | undefined, d: number) => (v !== undefined && v !== '' && !Number.isNaN(Number(v)) ? Number(v) : d);
@@ -135,5 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     fileUrlSecret: env.FILE_URL_SECRET || undefined,
     ftpPort: env.FTP_PORT ? num(env.FTP_PORT, 0) : undefined,
     ftpPasvHost: env.FTP_PASV_HOST || '127.0.0.1',
+    ftpPasvPorts: portRange(env.FTP_PASV_PORTS, [30000, 30099]),
+    diagnosticsRetentionDays: Math.max(0, num(env.DIAGNOSTICS_RETENTION_DAYS, 90)),
   };
 }

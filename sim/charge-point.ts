@@ -17,11 +17,15 @@
  * reports Downloading → Downloaded → Installing → Installed (or DownloadFailed /
  * InstallationFailed) with FirmwareStatusNotification, and reboots with the new version (the
  * URL's `?version=`, else the file name's). A version containing `fail` fails its installation
- * (`failInstall` changes the rule), for tests and the demo.
+ * (`failInstall` changes the rule), for tests and the demo. GetDiagnostics: it answers a file name,
+ * then uploads a generated log of the window (`diagnosticsBytes`) over HTTP or FTP according to the
+ * location's scheme (./diagnostics.ts), reporting Uploading → Uploaded (or UploadFailed) with
+ * DiagnosticsStatusNotification.
  */
 import type { RpcClient } from '../server/ocpp/rpc.js';
 import { ocppClient } from './client.js';
 import { ProfileStore } from './charging-profiles.js';
+import { diagnosticsLog, uploadDiagnostics } from './diagnostics.js';
 import type { ChargingProfile } from '../domain/smart-charging.js';
 
 /** Minimal logger (pino-compatible). */
@@ -52,6 +56,8 @@ export interface ChargePointOptions {
   firmwareStepMs?: number;
   /** Whether installing `version` fails (default: the version contains "fail"). */
   failInstall?: (version: string) => boolean;
+  /** Size of the diagnostics file it uploads (bytes; default 64 KiB). */
+  diagnosticsBytes?: number;
   log?: SimLogger;
 }
 
@@ -102,11 +108,14 @@ function defaultConfiguration(connectors: number): Map<string, { value: string; 
 export class ChargePoint {
   readonly identity: string;
   private readonly client: RpcClient;
-  private readonly opts: Required<Omit<ChargePointOptions, 'password' | 'log' | 'firmwareStepMs' | 'failInstall'>> & { log: SimLogger };
+  private readonly opts: Required<Omit<ChargePointOptions, 'password' | 'log' | 'firmwareStepMs' | 'failInstall' | 'diagnosticsBytes'>> & { log: SimLogger };
   private readonly firmwareStepMs: number;
   private readonly failInstall: (version: string) => boolean;
   /** The firmware update in progress, if any. */
   private updating = false;
+  private readonly diagnosticsBytes: number;
+  /** The diagnostics upload in progress, if any. */
+  private uploading = false;
   private readonly connectors = new Map<number, ConnectorState>();
   private readonly config: Map<string, { value: string; readonly: boolean }>;
   private heartbeatTimer?: NodeJS.Timeout;
@@ -130,6 +139,7 @@ export class ChargePoint {
     };
     this.firmwareStepMs = o.firmwareStepMs ?? 1000;
     this.failInstall = o.failInstall ?? ((v) => v.toLowerCase().includes('fail'));
+    this.diagnosticsBytes = o.diagnosticsBytes ?? 64 * 1024;
     this.config = defaultConfiguration(this.opts.connectors);
     for (let id = 1; id <= this.opts.connectors; id++) {
       this.connectors.set(id, { status: 'Available', registerWh: 100_000 + Math.floor(Math.random() * 900_000), available: true });
@@ -465,6 +475,14 @@ export class ChargePoint {
       }
       return {};
     });
+    h('GetDiagnostics', (p) => {
+      const fileName = `diag-${this.identity}-${Date.now()}.log`;
+      if (!this.uploading) {
+        this.uploading = true;
+        this.later(() => this.sendDiagnostics(p, fileName).finally(() => { this.uploading = false; }));
+      }
+      return { fileName };
+    });
     h('DataTransfer', () => ({ status: 'UnknownVendorId' }));
     h('SetChargingProfile', (p) => {
       const connectorId = Number(p.connectorId);
@@ -547,6 +565,17 @@ export class ChargePoint {
     this.opts.firmwareVersion = version;
     await step();
     await this.reset('HardReset');
+  }
+
+  /** A GetDiagnostics: Uploading, the upload of a generated log of the window, Uploaded or UploadFailed. */
+  private async sendDiagnostics(p: Conf, fileName: string): Promise<void> {
+    const status = (s: string) => this.client.call('DiagnosticsStatusNotification', { status: s });
+    await status('Uploading');
+    const config = [...this.config.entries()].map(([k, v]) => `# config ${k}=${v.value}`);
+    const content = diagnosticsLog(this.identity, this.diagnosticsBytes, p.startTime as string | undefined, p.stopTime as string | undefined, config);
+    const ok = await uploadDiagnostics(String(p.location), fileName, content, Number(p.retries ?? 0), Number(p.retryInterval ?? 0), () => this.stopped);
+    this.opts.log.info({ chargeBoxId: this.identity, ok, bytes: content.length }, 'simulated charger uploaded diagnostics');
+    await status(ok ? 'Uploaded' : 'UploadFailed');
   }
 
   /** A reset: sessions end with `reason`, the socket closes and the charger boots again. */

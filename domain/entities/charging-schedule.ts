@@ -62,6 +62,37 @@ function checkSchedule(v: { target?: string; chargerId?: number | null; stationI
 }
 
 export const chargingScheduleCreate = chargingScheduleFields.superRefine(checkSchedule);
+
+/**
+ * The limits of a schedule above `capA` (the station's total, or a home charger's maximum), as
+ * field paths (`windows.<i>.limitA`, `defaultLimitA`): each answers 614 (requirements §16 R16.4).
+ * Shared by the server's check and the console's form, so both mark the same fields.
+ */
+export function limitsOverCap(v: { windows?: readonly { limitA?: unknown }[] | null; defaultLimitA?: unknown }, capA: number | null): string[] {
+  if (capA === null) return [];
+  const over = (x: unknown) => typeof x === 'number' && x > capA;
+  return [
+    ...(v.windows ?? []).flatMap((w, i) => (over(w?.limitA) ? [`windows.${i}.limitA`] : [])),
+    ...(over(v.defaultLimitA) ? ['defaultLimitA'] : []),
+  ];
+}
+
+/** `GET /sp/charging-schedule/limits`: where a schedule for a charger or a station would apply. */
+export const scheduleLimitsQuery = z.object({
+  chargerId: z.coerce.number().int().positive().optional(),
+  stationId: z.coerce.number().int().positive().optional(),
+});
+
+/** The most a schedule there may set (A; null = no cap known) and the station's time zone. */
+export const scheduleLimitsAnswer = z.object({
+  /** The lower of the station's total and a home charger's maximum. */
+  capA: z.number().nullable(),
+  stationTotalA: z.number().nullable(),
+  homeMaxA: z.number().nullable(),
+  stationId: int.nullable(),
+  timeZone: z.string().nullable(),
+});
+export type ScheduleLimits = z.infer<typeof scheduleLimitsAnswer>;
 export const chargingScheduleUpdate = patchOf(chargingScheduleFields);
 export const chargingScheduleWhole = chargingScheduleCreate;
 export type ChargingScheduleInput = z.infer<typeof chargingScheduleCreate>;
@@ -82,6 +113,8 @@ export const chargingScheduleRecord = z.object({
   defaultLimitA: z.number(),
   /** The station's total (grid connection limit, A), when it has one. */
   stationTotalA: int.nullable(),
+  /** The station's time zone: the windows are its local times. */
+  timeZone: z.string().nullable(),
   /** What each charger answered when the schedule was last sent. */
   lastSent: z.object({ at: isoTime, results: z.array(commandOutcome.extend({ chargerSn: z.string() })) }).nullable(),
   updatedAt: isoTime,

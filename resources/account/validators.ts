@@ -1,18 +1,9 @@
 /**
- * Client-side rules of the account forms that the zod schema alone does not carry: a real name
- * without digits (→ catalogue 900, as the server answers) and the reset-password dialog of requirements §5
- * (two entries must match — "Inconsistent passwords" — and saving needs the typed confirmation).
+ * Rules of the reset-password dialog of requirements §5 (two entries must match — "Inconsistent
+ * passwords" — and saving needs the typed confirmation). The account form's rules are declared
+ * with the form (src/forms/schemaValidate.ts field rules).
  */
-import { catalogueMessage, type Lang } from '../../domain/errors';
-import { hasDigit as nameHasDigit } from '../../domain/entities/rules';
 import { validatePasswordPair } from '../../src/layout/AccountDialogs';
-
-/** Adds the 900 message on `realName` to a form's errors. */
-export function withRealNameRule<E extends Record<string, unknown>>(errors: E, values: Record<string, unknown>, lang: Lang): E {
-  const name = typeof values.realName === 'string' ? values.realName : '';
-  if (!errors.realName && nameHasDigit(name)) return { ...errors, realName: catalogueMessage(900, lang) };
-  return errors;
-}
 
 /** State of the reset-password dialog. */
 export interface ResetState {

@@ -6,14 +6,14 @@
  * is shown once, with a copy button) or remove it (../shared/OcppPasswordCard.tsx).
  */
 import { UpgradeSection } from '../../src/components/firmware/UpgradeSection';
-import { useState } from 'react';
+import { DiagnosticsSection } from '../../src/components/diagnostics/DiagnosticsSection';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import {
-  Button, Confirm, EditButton, Loading, RecordContextProvider, useGetOne, useNotify, useTranslate,
+  EditButton, Loading, RecordContextProvider, useGetOne, useTranslate,
 } from 'react-admin';
 import { Box, Card, CardContent, CardHeader, Grid, Link } from '@mui/material';
 import PowerSettingsNewIcon from '@mui/icons-material/PowerSettingsNew';
-import { useSpCall } from '../../src/hooks/useApi';
+import { StatusSwitch, statusTexts } from '../../src/components/StatusToggle';
 import { ErrorState, RelativeTime } from '../../src/components/common';
 import { useLiveEvents } from '../../src/hooks/useLiveEvents';
 import { formatDateTime } from '../../src/utils/date';
@@ -26,38 +26,18 @@ import { STATION_PROFILE_TABS, gatewayUpgradePath } from '../../domain/routes';
 /** The charger as read, and whether an OCPP password is set when the answer says so (the writes answer it). */
 export type ChargerDetail = ChargerRecord & Partial<Pick<ChargerWriteRecord, 'hasOcppPassword'>>;
 
-type Pending = 'activate' | 'deactivate' | null;
+/** Activating or deactivating a charger (`PUT /sp/charger/{id}/status` with `{ active }`). */
+const lifeTexts = statusTexts('resources.charger', ['activate', 'deactivate'], { content: '', done: 'notifications' });
 
 export function ChargerShow() {
   const { id } = useParams();
   const translate = useTranslate();
-  const notify = useNotify();
-  const call = useSpCall();
   const { data, isPending, error, refetch } = useGetOne<ChargerDetail>('charger', { id: Number(id) }, { enabled: Boolean(id) });
   useLiveEvents(() => { void refetch(); }, { events: ['charger'] });
-  const [confirm, setConfirm] = useState<Pending>(null);
-  const [busy, setBusy] = useState(false);
 
   if (isPending) return <Loading />;
   if (error || !data) return <ErrorState error={error as Error} onRetry={() => refetch()} />;
   const active = data.lifeStatus === 'ACTIVE';
-
-  const run = async () => {
-    const action = confirm;
-    setBusy(true);
-    try {
-      if (action) {
-        await call('PUT', `charger/${data.id}/status`, { active: action === 'activate' });
-        notify(`resources.charger.notifications.${action}d`, { type: 'success' });
-      }
-      await refetch();
-    } catch (e) {
-      notify((e as Error).message || 'ra.notification.http_error', { type: 'error' });
-    } finally {
-      setBusy(false);
-      setConfirm(null);
-    }
-  };
 
   const f = (k: string) => `resources.charger.fields.${k}`;
   return (
@@ -68,12 +48,10 @@ export function ChargerShow() {
           subheader={data.stationName ? <Link component={RouterLink} to={`${STATION_PROFILE_TABS.stations}/${data.stationId}/show`}>{data.stationName}</Link> : data.companyName}
           action={<Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
             <EditButton resource="charger" record={data} to={`${STATION_PROFILE_TABS.chargers}/${data.id}`} data-testid="charger-edit" />
-            <Button
-              label={active ? 'resources.charger.actions.deactivate' : 'resources.charger.actions.activate'}
-              onClick={() => setConfirm(active ? 'deactivate' : 'activate')}
-              color={active ? 'error' : 'primary'}
-              data-testid="charger-toggle-active"
-            ><PowerSettingsNewIcon /></Button>
+            <StatusSwitch
+              resource="charger" field="active" record={{ id: data.id, active }} texts={lifeTexts}
+              translateOptions={{ sn: data.serialNum }} icon={<PowerSettingsNewIcon />} testId="charger-toggle-active"
+            />
           </Box>}
         />
         <CardContent>
@@ -103,15 +81,7 @@ export function ChargerShow() {
       </Card>
       <OcppPasswordCard resource="charger" id={data.id} serialNum={data.serialNum} hasOcppPassword={data.hasOcppPassword} onChanged={refetch} />
       <UpgradeSection chargerIds={[data.id]} filter={{ chargerId: data.id }} stationId={data.stationId ?? undefined} />
-      <Confirm
-        isOpen={confirm !== null}
-        loading={busy}
-        title={`resources.charger.confirm.${confirm ?? 'activate'}_title`}
-        content={`resources.charger.confirm.${confirm ?? 'activate'}`}
-        translateOptions={{ sn: data.serialNum }}
-        onConfirm={run}
-        onClose={() => setConfirm(null)}
-      />
+      <DiagnosticsSection chargerId={data.id} online={data.online} />
     </Box>
   );
 }

@@ -23,7 +23,7 @@ import { useSpCall } from '../../src/hooks/useApi';
 import { formatDateTime } from '../../src/utils/date';
 import { CompanyFilterInput, ROWS_PER_PAGE } from '../../src/components/filterInputs';
 import { OnlineDot } from '../../src/components/device';
-import { CommandOutcomeChip, useOutcomeText } from './CommandOutcomeChip';
+import { CommandOutcomeChip, useOutcomeText } from '../../src/components/smart-charging/CommandOutcomeChip';
 
 const PATH = routePath('chargerProfile');
 

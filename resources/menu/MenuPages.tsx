@@ -21,7 +21,8 @@ import { MENU_REQUIRED, menuInput } from '../../domain/entities/menu';
 import { EmptyState, ErrorState } from '../../src/components/common';
 import { useApi } from '../../src/hooks/useApi';
 import { iconFor } from '../../src/layout/icons';
-import { useSchemaValidate } from '../../src/forms/schemaValidate';
+import { requiredWhen, useSchemaValidate } from '../../src/forms/schemaValidate';
+import { bodyOf } from '../../src/forms/body';
 import { StatusToggle } from '../../src/components/StatusToggle';
 import { useIsAdmin } from '../../src/hooks/useIsAdmin';
 import { FormToolbar } from '../../src/components/FormToolbar';
@@ -134,16 +135,13 @@ function ParentInput() {
   return <SelectInput source="parentId" choices={choices} disabled={level <= 1} isRequired={level > 1} helperText="resources.menu.helpers.parentId" sx={{ minWidth: 360 }} data-testid="menu-parent" />;
 }
 
+/** A menu below the top level needs its parent (611, requirements §5). */
+const MENU_RULES = [requiredWhen('parentId', 611, (v) => Number(v.level) > 1)];
+
 function MenuForm({ edit }: { edit?: boolean }) {
   const record = useRecordContext<MenuNode>();
   const seeded = !!record?.routeKey;
-  const schemaValidate = useSchemaValidate(menuInput, { required: MENU_REQUIRED });
-  const translate = useTranslate();
-  const validate = (v: Record<string, unknown>) => {
-    const errors = schemaValidate(v);
-    if (Number(v.level) > 1 && !v.parentId && !errors.parentId) return { ...errors, parentId: translate('ra.validation.required') };
-    return errors;
-  };
+  const validate = useSchemaValidate(menuInput, { required: MENU_REQUIRED, rules: MENU_RULES });
   const w = { sx: { minWidth: 360 } };
   return (
     <SimpleForm validate={validate} data-testid="menu-form" toolbar={<FormToolbar />}>
@@ -161,10 +159,8 @@ function MenuForm({ edit }: { edit?: boolean }) {
   );
 }
 
-const body = (d: Record<string, unknown>) => ({
-  name: d.name, orderNum: d.orderNum, url: d.url, icon: d.icon, permission: d.permission, level: d.level,
-  configurable: !!d.configurable, parentId: Number(d.level) > 1 ? d.parentId ?? null : null, enabled: d.enabled, hidden: d.hidden,
-});
+/** A top-level menu has no parent; `configurable` is a plain yes / no. */
+const body = bodyOf(menuInput, (d) => ({ ...d, configurable: !!d.configurable, parentId: Number(d.level) > 1 ? d.parentId ?? null : null }));
 
 export function MenuCreate() {
   const translate = useTranslate();

@@ -14,16 +14,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { Avatar, Tooltip } from '@mui/material';
 import { CURRENCIES } from '../../domain/enums';
-import { OPERATOR_REQUIRED, operatorCreateInput, operatorUpdateInput, type OperatorDto as OperatorRecord } from '../../domain/entities/operator';
+import type { z } from 'zod';
+import { OPERATOR_REQUIRED, operatorCreateInput, operatorRecordSchema, operatorUpdateInput } from '../../domain/entities/operator';
 import { EmptyState, ErrorState } from '../../src/components/common';
 import { ColumnsButton, ConfigurableGrid } from '../../src/components/ConfigurableGrid';
 import { formatDate, formatDateTime } from '../../src/utils/date';
 import { ROWS_PER_PAGE } from '../../src/components/filterInputs';
-import { useSchemaValidate } from '../../src/forms/schemaValidate';
+import { passwordRule, useSchemaValidate } from '../../src/forms/schemaValidate';
 import { useIsAdmin } from '../../src/hooks/useIsAdmin';
 import { FormToolbar } from '../../src/components/FormToolbar';
 import { LogoInput } from './LogoInput';
 import { routePath } from '../../domain/routes';
+
+/** An operator as the API answers it. */
+type OperatorRecord = z.infer<typeof operatorRecordSchema>;
 
 const CURRENCY_CHOICES = CURRENCIES.map((c) => ({ id: c, name: c }));
 
@@ -99,7 +103,7 @@ function EditIconLink({ id }: { id: number }) {
 }
 
 function OperatorForm({ edit }: { edit?: boolean }) {
-  const validate = useSchemaValidate(edit ? operatorUpdateInput : operatorCreateInput, { required: edit ? {} : OPERATOR_REQUIRED });
+  const validate = useSchemaValidate(edit ? operatorUpdateInput : operatorCreateInput, edit ? {} : { required: OPERATOR_REQUIRED, rules: [passwordRule('password', 'adminUsername')] });
   const zones = useMemo(timeZoneChoices, []);
   const w = { sx: { minWidth: 360 } };
   return (

@@ -5,13 +5,13 @@
  * deletes it behind a confirmation (an activated template cannot be deleted, 702: the button is
  * disabled with the reason, and the server's refusal is shown if met). Rows open the editor.
  */
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import {
-  Confirm, CreateButton, Datagrid, DeleteWithConfirmButton, ExportButton, FilterButton, FunctionField, List, Pagination,
-  SearchInput, SelectInput, TextField, TopToolbar, useLocaleState, useNotify, useRecordContext, useRefresh, useTranslate,
+  CreateButton, Datagrid, DeleteWithConfirmButton, ExportButton, FilterButton, FunctionField, List, Pagination,
+  SearchInput, SelectInput, TextField, TopToolbar, useLocaleState, useRecordContext, useTranslate,
 } from 'react-admin';
-import { Box, Switch, Tooltip } from '@mui/material';
-import { useSpCall } from '../../src/hooks/useApi';
+import { Tooltip } from '@mui/material';
+import { StatusSwitch, statusTexts } from '../../src/components/StatusToggle';
 import { CURRENCIES } from '../../domain/enums';
 import { catalogueMessage } from '../../domain/errors';
 import { RATE_TEMPLATE_TYPES } from '../../domain/rate-template';
@@ -22,42 +22,18 @@ import { exportXlsx } from '../../src/utils/spreadsheet';
 import type { RateTemplateRecord } from '../../domain/entities/rate-template';
 import { STATION_PROFILE_TABS } from '../../domain/routes';
 
+const activatedTexts = statusTexts('resources.rate-template', ['activate', 'deactivate'], {
+  content: '', done: 'notifications', action: 'resources.rate-template.fields.activated',
+});
+
 function ActivatedToggle(_props: { label?: string; source?: string }) {
   const record = useRecordContext<RateTemplateRecord>();
-  const translate = useTranslate();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const call = useSpCall();
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   if (!record) return null;
-  const next = !record.activated;
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      await call('PUT', `rate-template/${record.id}/status`, { activated: next });
-      notify(`resources.rate-template.notifications.${next ? 'activated' : 'deactivated'}`, { type: 'success' });
-      refresh();
-    } catch (e) {
-      notify((e as Error).message || 'ra.notification.http_error', { type: 'error' });
-    } finally {
-      setBusy(false);
-      setOpen(false);
-    }
-  };
   return (
-    <Box onClick={(e) => e.stopPropagation()}>
-      <Switch size="small" checked={record.activated} onChange={() => setOpen(true)} slotProps={{ input: { 'aria-label': translate('resources.rate-template.fields.activated'), 'data-testid': 'rt-toggle-active' } as React.InputHTMLAttributes<HTMLInputElement> }} />
-      <Confirm
-        isOpen={open}
-        loading={busy}
-        title={`resources.rate-template.confirm.${next ? 'activate' : 'deactivate'}_title`}
-        content={`resources.rate-template.confirm.${next ? 'activate' : 'deactivate'}`}
-        translateOptions={{ name: record.modelName }}
-        onConfirm={confirm}
-        onClose={() => setOpen(false)}
-      />
-    </Box>
+    <StatusSwitch
+      resource="rate-template" field="activated" variant="switch" texts={activatedTexts}
+      translateOptions={{ name: record.modelName }} testId="rt-toggle-active"
+    />
   );
 }
 

@@ -9,18 +9,23 @@ import {
   SearchInput, SelectInput, SimpleForm, TextField, TextInput, TopToolbar, useLocaleState, useTranslate,
 } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { ROLE_REQUIRED, roleCreateInput, roleUpdateInput, type RoleDto as RoleRecord } from '../../domain/entities/role';
+import type { z } from 'zod';
+import { ROLE_REQUIRED, roleCreateInput, roleRecordSchema, roleUpdateInput } from '../../domain/entities/role';
 import { EmptyState, ErrorState } from '../../src/components/common';
 import { formatDateTime } from '../../src/utils/date';
 import { CompanyFilterInput, ROWS_PER_PAGE } from '../../src/components/filterInputs';
 import { CompanyInput } from '../../src/components/CompanyInput';
 import { useSchemaValidate } from '../../src/forms/schemaValidate';
+import { bodyOf } from '../../src/forms/body';
 import { StatusToggle } from '../../src/components/StatusToggle';
 import { useIsAdmin } from '../../src/hooks/useIsAdmin';
 import { FormToolbar } from '../../src/components/FormToolbar';
 import { PermissionTreeInput } from './PermissionTree';
 import { EnabledChip } from '../../src/components/EnabledChip';
 import { routePath } from '../../domain/routes';
+
+/** A role as the API answers it. */
+type RoleRecord = z.infer<typeof roleRecordSchema>;
 
 export function RoleList() {
   const translate = useTranslate();
@@ -85,15 +90,13 @@ function RoleForm({ edit }: { edit?: boolean }) {
   );
 }
 
-/** Only the fields the API accepts (code and company are fixed after creation). */
-const updateBody = (d: Record<string, unknown>) => ({
-  name: d.name, description: d.description, enabled: d.enabled, remark: d.remark, permissions: d.permissions,
-});
+/** Code and company are fixed after creation: the update declaration has neither. */
+const updateBody = bodyOf(roleUpdateInput);
 
 export function RoleCreate() {
   const translate = useTranslate();
   return (
-    <Create resource="role" redirect={() => routePath('permissions')} title={translate('resources.role.create_title')}>
+    <Create resource="role" redirect={() => routePath('permissions')} transform={bodyOf(roleCreateInput)} title={translate('resources.role.create_title')}>
       <RoleForm />
     </Create>
   );

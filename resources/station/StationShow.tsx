@@ -1,9 +1,11 @@
 /**
  * One station (`#/Stations/StationProfile/:id/show`): its fields, its place on the map, and its
  * chargers and gateways with live status (online dot, state with the connectors, firmware; refreshed by the
- * live stream). Links lead to each charger and gateway, and to a gateway's upgrade view.
+ * live stream), its load balancing (grid limit; each charging connector's allotted and measured
+ * current, live). Links lead to each charger and gateway, and to a gateway's upgrade view.
  */
 import { UpgradeSection } from '../../src/components/firmware/UpgradeSection';
+import { StationLoadCard } from '../../src/components/load-balancing/StationLoadCard';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Button, EditButton, Loading, useGetOne, useLocaleState, useTranslate } from 'react-admin';
 import {
@@ -132,6 +134,7 @@ export function StationShow() {
           )}
         </CardContent>
       </Card>
+      <StationLoadCard stationId={data.id} />
       <UpgradeSection chargerIds={chargers.map((c) => c.id)} filter={{ stationId: data.id }} stationId={data.id} />
     </Box>
   );

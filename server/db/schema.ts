@@ -9,6 +9,8 @@ import {
   bigint, bigserial, boolean, check, customType, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, unique, uniqueIndex, primaryKey,
 } from 'drizzle-orm/pg-core';
 
+import type { EnergySplit } from '../../domain/billing.js';
+
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();
 
@@ -238,6 +240,13 @@ export const chargeOrder = pgTable('charge_order', {
    * of range, a Stop reconciled after a close by hand.
    */
   flags: text('flags').array().notNull().default(sql`'{}'::text[]`),
+  /**
+   * While CHARGING: the session's energy per time-of-use window so far (domain/billing.ts
+   * `EnergySplit`), kept by every MeterValues so the Stop prices from it instead of the whole
+   * history; null when it could not be kept (readings out of time order, the windows changed) or
+   * once the order is ended — the price then comes from the readings, with the same figures.
+   */
+  energySplit: jsonb('energy_split').$type<EnergySplit>(),
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('charge_order_start_key').on(t.chargerId, t.connectorId, t.idTag, t.chargerStartTime),
@@ -285,6 +294,10 @@ export const chargerLog = pgTable('charger_log', {
   index('charger_log_at_id').on(t.at, t.id),
   /** One action's frames newest first (a rare action among millions of frames). */
   index('charger_log_action_at_id').on(t.action, t.at, t.id),
+  /** One charger's frames of one action newest first (a rare action of one charger, without reading all its frames). */
+  index('charger_log_sn_action_at_id').on(t.chargerSn, t.action, t.at, t.id),
+  /** A company user's frames newest first (a small company among many, without reading everyone's). */
+  index('charger_log_company_at_id').on(t.companyCode, t.at, t.id),
 ]);
 
 /**
@@ -691,8 +704,20 @@ export const firmwareCampaignCharger = pgTable('firmware_campaign_charger', {
 ]);
 
 /**
- * GetDiagnostics requests (requirements §15): the window asked for, the one-time upload token
- * (stored hashed), the charger's DiagnosticsStatusNotification status and the file it uploaded.
+ * A file arriving in parts (a diagnostics upload streamed from a charger, requirements R15.12):
+ * each part is written as it comes, then the parts are joined into `stored_file.content` in one
+ * statement and deleted, so no node holds a whole upload in memory.
+ */
+export const storedFilePart = pgTable('stored_file_part', {
+  fileId: integer('file_id').notNull().references(() => storedFile.id, { onDelete: 'cascade' }),
+  seq: integer('seq').notNull(),
+  data: bytea('data').notNull(),
+}, (t) => [primaryKey({ columns: [t.fileId, t.seq] })]);
+
+/**
+ * GetDiagnostics requests (requirements R15.10–R15.14): the window asked for, the one-time upload
+ * token (stored hashed) and its expiry, the transport (HTTP or FTP), the charger's
+ * DiagnosticsStatusNotification status and the file it uploaded.
  */
 export const diagnosticsRequest = pgTable('diagnostics_request', {
   id: serial('id').primaryKey(),
@@ -701,12 +726,27 @@ export const diagnosticsRequest = pgTable('diagnostics_request', {
   chargerSn: text('charger_sn').notNull(),
   startTime: ts('start_time'),
   stopTime: ts('stop_time'),
+  retries: integer('retries'),
+  retryInterval: integer('retry_interval'),
+  /** HTTP or FTP: the scheme of the location sent to the charger. */
+  transport: text('transport').notNull().default('HTTP'),
   /** SHA-256 of the one-time upload token (HTTP path segment or FTP user name). */
   tokenHash: text('token_hash').notNull().unique(),
-  /** REQUESTED, then Uploading / Uploaded / UploadFailed from the charger, RECEIVED once the file is kept. */
+  /** The token is refused after this time. */
+  expiresAt: ts('expires_at').notNull().defaultNow(),
+  /**
+   * REQUESTED (the charger accepted GetDiagnostics), then the charger's Uploading / Uploaded /
+   * UploadFailed / Idle; NO_DATA (it has nothing to upload) or FAILED (the command failed, `failure`).
+   */
   status: text('status').notNull(),
+  /** A catalogue code: 718/719/720 (the command), 626 (empty upload), 753 (too big). */
+  failure: text('failure'),
   /** The file name the charger announced in its GetDiagnostics answer. */
   announcedName: text('announced_name'),
+  /** When an upload began and holds the token (another upload meanwhile is refused; a stale hold lapses). */
+  uploadStartedAt: ts('upload_started_at'),
+  /** When the file was kept; the token is spent from then on. */
+  receivedAt: ts('received_at'),
   fileId: integer('file_id').references(() => storedFile.id, { onDelete: 'set null' }),
   createdBy: text('created_by'),
   createdAt: createdAt(),

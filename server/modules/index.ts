@@ -34,6 +34,7 @@ import diagnosis from './diagnosis/routes.js';
 import mail from './mail/routes.js';
 import firmware from './firmware/routes.js';
 import firmwareCampaign from './firmware/campaign-routes.js';
+import diagnostics from './diagnostics/routes.js';
 import events from './event/routes.js';
 import homeCharger from './home-charger/routes.js';
 import homeAppUser from './home-app-user/routes.js';
@@ -42,4 +43,4 @@ import loadBalancing from './load-balancing/routes.js';
 
 export const apiModules: FastifyPluginAsync[] = [auth, notifications, company, companyUser, roles, menus, profile, cardUser, appUser, statistics, command, charger, order, dashboard, live, chargerLog,
   stationGroup, station, gateway, rateTemplate, search, consoleConfig, orderExportSetting, orderExport, orderClose, monitoring, analytics,
-  firmware, firmwareCampaign, diagnosis, events, homeCharger, homeAppUser, smartCharging, loadBalancing, mail];
+  firmware, firmwareCampaign, diagnostics, diagnosis, events, homeCharger, homeAppUser, smartCharging, loadBalancing, mail];

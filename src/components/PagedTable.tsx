@@ -2,7 +2,9 @@
  * A paged table of a nested list read with `useGetList(path)` (newest first by `sortField`,
  * 20 rows a page, no retry), with its own page state: the error with a retry, skeleton rows while
  * loading, the empty message, the header (labels `<labelPrefix>.<column>`; `right` columns
- * right-aligned) and the page controls. Used by an app user's orders and a holder's balance records.
+ * right-aligned) and the page controls. `filter` narrows the list; `refreshMs` re-reads it while
+ * it answers a delay for the rows shown (live lists). Used by an app user's orders, a holder's
+ * balance records and a charger's diagnostics requests.
  */
 import { useState, type ReactNode } from 'react';
 import { useGetList, useTranslate, type RaRecord } from 'react-admin';
@@ -23,20 +25,24 @@ export interface PagedTableProps<T extends RaRecord> {
   emptyMessage: string;
   /** Skeleton rows while loading. */
   skeletons?: number;
+  /** List filters sent with the page (`{ chargerId: 7 }`). */
+  filter?: Record<string, unknown>;
+  /** Re-read every so many ms while this answers a number for the rows shown (false: stop). */
+  refreshMs?: (rows: T[]) => number | false;
   /** The table rows of one page. */
   children: (rows: T[]) => ReactNode;
 }
 
 export function PagedTable<T extends RaRecord>({
-  path, sortField, columns, labelPrefix, right = [], testId, emptyMessage, skeletons = 2, children,
+  path, sortField, columns, labelPrefix, right = [], testId, emptyMessage, skeletons = 2, filter, refreshMs, children,
 }: PagedTableProps<T>) {
   const translate = useTranslate();
   const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState(20);
   const { data, total, isPending, error, refetch } = useGetList<T>(
     path,
-    { pagination: { page: page + 1, perPage }, sort: { field: sortField, order: 'DESC' } },
-    { retry: false },
+    { pagination: { page: page + 1, perPage }, sort: { field: sortField, order: 'DESC' }, filter },
+    { retry: false, refetchInterval: refreshMs ? (q) => refreshMs(q.state.data?.data ?? []) : false },
   );
   if (error) return <ErrorState error={error as Error} onRetry={() => void refetch()} />;
   if (isPending) return <Box sx={{ p: 2 }}>{Array.from({ length: skeletons }, (_, i) => <Skeleton key={i} height={32} />)}</Box>;

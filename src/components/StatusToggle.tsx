@@ -1,12 +1,134 @@
 /**
- * An enable/disable (activate/deactivate) button with a confirmation dialog, shared by the
- * accounts, roles and menus screens: `PUT /sp/<resource>/{id}/status` with `{ <field>: next }`,
- * then the list refreshes. Errors show the server's catalogue message.
+ * Status switches (activate / deactivate, enable / disable) of accounts, roles, menus, card and
+ * app users, rate templates and chargers, on react-admin's own pieces: `useUpdate` +
+ * `Confirm`. The change is confirmed first (requirements §5: activations and deactivations are
+ * confirmed), then `PUT /sp/<resource>/{id}/status` with `{ <field>: next }` (the data
+ * provider's `meta.path`), a success notice in the user's language and a refresh; a refusal shows
+ * the server's catalogue message and keeps the confirmation open.
+ *
+ * Sign-out: react-admin's data-provider proxy answers a 401 with `{ data: {} }` after signing the
+ * user out; an answer without the record's id is therefore no success (no notice, nothing closes).
  */
-import { useState } from 'react';
-import { Confirm, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import { Button } from '@mui/material';
-import { useSpCall } from '../hooks/useApi';
+import { useState, type ReactNode } from 'react';
+import {
+  Button, Confirm, useNotify, useRecordContext, useRefresh, useTranslate, useUpdate, type RaRecord,
+} from 'react-admin';
+import { Switch, Tooltip } from '@mui/material';
+
+/** Status flags the API switches at `…/{id}/status`. */
+export type StatusField = 'active' | 'enabled' | 'activated';
+
+/** i18n keys of one direction of the switch (turning on, or off). */
+export interface StatusTexts {
+  /** The action's words (button label, switch tooltip and accessible name). */
+  action: string;
+  /** Title and content of the confirmation. */
+  title: string;
+  content: string;
+  /** The success notice. */
+  done: string;
+}
+
+/**
+ * The keys of a status switch under `prefix`: `actions.<word>` (or `action`, one key for both
+ * ways), `confirm.<word>_title`, `confirm.<word><content>` and `<done>.<word>d`, with
+ * `words = [turn on, turn off]`.
+ */
+export function statusTexts(
+  prefix: string,
+  words: readonly [string, string],
+  layout: { content?: string; done?: string; action?: string } = {},
+): (next: boolean) => StatusTexts {
+  const { content = '_content', done = 'messages', action } = layout;
+  return (next) => {
+    const word = next ? words[0] : words[1];
+    return {
+      action: action ?? `${prefix}.actions.${word}`, title: `${prefix}.confirm.${word}_title`,
+      content: `${prefix}.confirm.${word}${content}`, done: `${prefix}.${done}.${word}d`,
+    };
+  };
+}
+
+/** The change of `record[field]` behind a confirmation, through `useUpdate`. */
+function useStatusChange(resource: string, record: RaRecord | undefined, field: StatusField, done: (on: boolean) => string) {
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [update, { isPending }] = useUpdate();
+  const [open, setOpen] = useState(false);
+  const on = !!record?.[field];
+  const confirm = () => {
+    if (!record) return;
+    void update(resource, { id: record.id, data: { [field]: !on }, previousData: record, meta: { path: 'status' } }, {
+      mutationMode: 'pessimistic',
+      onSuccess: (data) => {
+        if ((data as Partial<RaRecord> | undefined)?.id === undefined) return; // signed out (see above)
+        setOpen(false);
+        notify(done(!on), { type: 'success' });
+        refresh();
+      },
+      onError: (e) => notify((e as Error)?.message || 'ra.notification.http_error', { type: 'error' }),
+    });
+  };
+  return { on, open, setOpen, confirm, isPending };
+}
+
+export interface StatusSwitchProps {
+  /** API resource, e.g. `card-user`, `rate-template`, `charger`. */
+  resource: string;
+  field: StatusField;
+  /** The i18n keys when the change turns the flag on (`true`) or off (`false`). */
+  texts: (next: boolean) => StatusTexts;
+  /** Values of the confirmation's messages (`%{name}`, `%{sn}`…). */
+  translateOptions?: Record<string, unknown>;
+  /** A button (default) or a switch showing the current state. */
+  variant?: 'button' | 'switch';
+  /** The record (default: the record context). */
+  record?: RaRecord;
+  testId?: string;
+  icon?: ReactNode;
+  /** Only for the list column header. */
+  label?: string;
+}
+
+/** A status switch: a button naming the action, or a switch, then the confirmation. */
+export function StatusSwitch({ resource, field, texts, translateOptions, variant = 'button', record: given, testId, icon }: StatusSwitchProps) {
+  const context = useRecordContext();
+  const record = given ?? context;
+  const translate = useTranslate();
+  const { on, open, setOpen, confirm, isPending } = useStatusChange(resource, record, field, (next) => texts(next).done);
+  if (!record) return null;
+  const t = texts(!on);
+  const id = testId ?? `status-toggle-${record.id}`;
+  const opener = (e: { stopPropagation: () => void }) => { e.stopPropagation(); setOpen(true); };
+  return (
+    <span onClick={(e) => e.stopPropagation()}>
+      {variant === 'switch' ? (
+        <Tooltip title={translate(t.action)}>
+          <Switch
+            size="small"
+            checked={on}
+            onChange={opener}
+            slotProps={{ input: { 'aria-label': translate(t.action), 'data-testid': id } as React.InputHTMLAttributes<HTMLInputElement> }}
+          />
+        </Tooltip>
+      ) : (
+        <Button label={t.action} onClick={opener} color={on ? 'warning' : 'primary'} data-testid={id} data-state={on ? 'on' : 'off'}>
+          {icon ? <>{icon}</> : undefined}
+        </Button>
+      )}
+      <Confirm
+        isOpen={open}
+        loading={isPending}
+        title={t.title}
+        content={t.content}
+        translateOptions={translateOptions}
+        confirmColor={on ? 'warning' : 'primary'}
+        onConfirm={confirm}
+        onClose={() => setOpen(false)}
+      />
+    </span>
+  );
+}
 
 export interface StatusToggleProps {
   /** API resource, e.g. `company/user`, `role`, `menu`. */
@@ -22,52 +144,9 @@ export interface StatusToggleProps {
   label?: string;
 }
 
+/** The enable/disable button of the accounts, roles and menus screens (keys under `prefix`). */
 export function StatusToggle({ resource, field, prefix, words, nameField = 'name' }: StatusToggleProps) {
   const record = useRecordContext();
-  const translate = useTranslate();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const call = useSpCall();
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   if (!record) return null;
-  const on = !!record[field];
-  const word = on ? words[1] : words[0];
-  const name = String(record[nameField] ?? record.id);
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      await call('PUT', `${resource}/${encodeURIComponent(String(record.id))}/status`, { [field]: !on });
-      notify(`${prefix}.messages.${word}d`, { type: 'success' });
-      refresh();
-      setOpen(false);
-    } catch (e) {
-      notify((e as Error).message, { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <>
-      <Button
-        size="small"
-        color={on ? 'warning' : 'primary'}
-        onClick={(e) => { e.stopPropagation(); setOpen(true); }}
-        data-testid={`status-toggle-${record.id}`}
-        data-state={on ? 'on' : 'off'}
-      >
-        {translate(`${prefix}.actions.${word}`)}
-      </Button>
-      <Confirm
-        isOpen={open}
-        loading={busy}
-        title={`${prefix}.confirm.${word}_title`}
-        content={`${prefix}.confirm.${word}_content`}
-        translateOptions={{ name }}
-        confirmColor={on ? 'warning' : 'primary'}
-        onConfirm={confirm}
-        onClose={() => setOpen(false)}
-      />
-    </>
-  );
+  return <StatusSwitch resource={resource} field={field} texts={statusTexts(prefix, words)} translateOptions={{ name: String(record[nameField] ?? record.id) }} />;
 }

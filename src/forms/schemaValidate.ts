@@ -5,6 +5,8 @@
  * - any other failure says the rule's message (`domain/entities/messages.ts`: the catalogue's
  *   text such as "Name cannot contain numbers", or the format rule such as "The SN must be exactly
  *   16 characters"), in the user's language.
+ * - a rule the service checks beyond the schema (a field rule: the password rule 732, no digits in a
+ *   name 900) says its catalogue message on its field;
  * The result is react-admin's form `validate` shape: `{ field: message }`, nested for dotted paths
  * (`details.2.startTime` → `{ details: [, , { startTime }] }`).
  */
@@ -12,7 +14,7 @@ import { useCallback } from 'react';
 import { useLocaleState, useResourceContext, useTranslate } from 'react-admin';
 import type { z } from 'zod';
 import type { ErrorCode, Lang } from '../../domain/errors';
-import { fieldIssues, isBlank } from '../../domain/entities/rules';
+import { fieldIssues, hasDigit, isBlank, isWeakPassword } from '../../domain/entities/rules';
 import { fieldMessage } from '../../domain/entities/messages';
 
 export interface SchemaValidateOptions {
@@ -20,7 +22,37 @@ export interface SchemaValidateOptions {
   required?: Readonly<Record<string, ErrorCode>>;
   /** Fields not checked here (e.g. fixed after creation). */
   skip?: readonly string[];
+  /** Rules the service checks beyond the schema, each answering a catalogue code on its field. */
+  rules?: readonly FieldRule[];
 }
+
+/** A rule of the service beyond the schema: `breaks(values)` → the field shows catalogue `code`. */
+export interface FieldRule {
+  field: string;
+  code: ErrorCode;
+  breaks: (values: Record<string, unknown>) => boolean;
+}
+
+const isEmptyValue = (v: unknown) => isBlank(v) || (Array.isArray(v) && v.length === 0);
+
+const text = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/**
+ * The password rule of the server (732: at least 8 characters, not the user name, not a common
+ * password) on `field`, the user name read from `usernameField`; an empty password is left to the
+ * "cannot be empty" rule.
+ */
+export const passwordRule = (field = 'password', usernameField = 'username'): FieldRule => ({
+  field, code: 732, breaks: (v) => text(v[field]) !== '' && isWeakPassword(text(v[field]), text(v[usernameField])),
+});
+
+/** A field required only when `applies(values)` (e.g. a company unless the account is a platform administrator): its "is empty" code. */
+export const requiredWhen = (field: string, code: ErrorCode, applies: (values: Record<string, unknown>) => boolean): FieldRule => ({
+  field, code, breaks: (v) => applies(v) && isEmptyValue(v[field]),
+});
+
+/** No digits in a name (900), as the server answers. */
+export const noDigitsRule = (field: string): FieldRule => ({ field, code: 900, breaks: (v) => hasDigit(text(v[field])) });
 
 export interface MessageContext {
   lang: Lang;
@@ -48,14 +80,12 @@ function setAt(errors: Errors, path: string, message: string) {
   });
 }
 
-const isEmptyValue = (v: unknown) => isBlank(v) || (Array.isArray(v) && v.length === 0);
-
 /**
  * The field errors of `values` under `schema` (pure; `useSchemaValidate` is the form hook).
  * @returns `{}` when the values pass.
  */
 export function schemaFieldErrors(schema: z.ZodType, values: Record<string, unknown>, ctx: MessageContext, options: SchemaValidateOptions = {}): Errors {
-  const { required = {}, skip = [] } = options;
+  const { required = {}, skip = [], rules = [] } = options;
   const failures = new Map<string, { key: string; values: Readonly<Record<string, string | number>>; empty: boolean }>();
   for (const [field, code] of Object.entries(required)) {
     if (!skip.includes(field) && isEmptyValue(valueAt(values, field))) failures.set(field, { key: `catalogue.${code}`, values: {}, empty: true });
@@ -69,6 +99,10 @@ export function schemaFieldErrors(schema: z.ZodType, values: Record<string, unkn
       const emptyRule = issue.code >= 600 && issue.code < 680;
       failures.set(issue.field, { key: issue.key, values: issue.values, empty: emptyRule || (issue.code === 400 && isBlank(raw)) });
     }
+  }
+  for (const rule of rules) {
+    if (failures.has(rule.field) || skip.includes(rule.field) || !rule.breaks(values)) continue;
+    failures.set(rule.field, { key: `catalogue.${rule.code}`, values: {}, empty: rule.code >= 600 && rule.code < 680 });
   }
   const errors: Errors = {};
   for (const [field, f] of failures) {
@@ -88,7 +122,7 @@ export function useSchemaValidate(schema: z.ZodType, options: SchemaValidateOpti
   const [locale] = useLocaleState();
   const resource = useResourceContext();
   const lang: Lang = locale === 'zh' ? 'zh' : 'en';
-  const { required, skip, labels } = options;
+  const { required, skip, rules, labels } = options;
   return useCallback(
     (values: Record<string, unknown>) => schemaFieldErrors(schema, values, {
       lang,
@@ -99,9 +133,9 @@ export function useSchemaValidate(schema: z.ZodType, options: SchemaValidateOpti
         return text && text !== key ? text : undefined;
       },
       emptyText: (label) => translate('app.validation.empty', { field: label }),
-    }, { required, skip }),
-    // The options are literals of the form; their content decides.
+    }, { required, skip, rules }),
+    // The options are literals of the form; their content decides (rules by field and code).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [schema, lang, translate, resource, JSON.stringify(options)],
+    [schema, lang, translate, resource, JSON.stringify({ ...options, rules: rules?.map((r) => `${r.field}:${r.code}`) })],
   );
 }

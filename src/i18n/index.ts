@@ -26,9 +26,9 @@ type Tree = { [key: string]: string | Tree };
 
 /**
  * Message modules of the screens: `src/i18n/modules/<screen>.ts` default-exports `{ en, zh }`
- * trees (usually `{ resources: { <resource>: … } }`) merged over the base catalogues with
- * react-admin's `mergeTranslations`, so a screen
- * brings its own messages in both languages.
+ * trees (usually `{ resources: { <resource>: … } }`, written once as a table of `[en, zh]` pairs
+ * with `bilingual`, ./bilingual.ts) merged over the base catalogues with react-admin's
+ * `mergeTranslations`, so a screen brings its own messages in both languages.
  */
 const modules = import.meta.glob<{ default: { en: Tree; zh: Tree } }>('./modules/*.ts', { eager: true });
 

@@ -31,5 +31,6 @@ export const RESOURCES: readonly MountedResource[] = [
   { name: 'firmware', path: routePath('deviceVersion'), load: () => import('../../resources/firmware').then((m) => m.default) },
   { name: 'home-charger', path: routePath('chargerProfile'), load: () => import('../../resources/home-charger').then((m) => m.default) },
   { name: 'home-app-user', path: routePath('homeAppUsers'), load: () => import('../../resources/home-app-user').then((m) => m.default) },
+  { name: 'charging-schedule', path: routePath('smartCharging'), load: () => import('../../resources/charging-schedule').then((m) => m.default) },
   { name: 'home-order', path: `${routePath('homeAppUsers')}/orders`, load: () => import('../../resources/home-app-user').then((m) => m.homeOrders) },
 ];

@@ -3,9 +3,11 @@
  * §6): node labels, flattening for the table, and the tri-state permission choice of the role
  * editor (a parent is granted with any of its children, as the server stores it).
  */
-import type { MenuNode } from '../../domain/entities/menu';
+import type { z } from 'zod';
+import type { menuNodeSchema } from '../../domain/entities/menu';
 
-export type { MenuNode };
+/** A node of the menu tree as the API answers it. */
+export type MenuNode = z.infer<typeof menuNodeSchema>;
 
 /** The i18n key of a node's title (`menu.<routeKey>`); menus created later use their name. */
 export function menuLabelKey(node: Pick<MenuNode, 'routeKey'>): string | undefined {

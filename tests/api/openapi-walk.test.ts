@@ -25,7 +25,7 @@ function closed(schema: unknown): unknown {
 }
 
 /** Routes that do not answer JSON to a plain call: the event stream, files and downloads. */
-const NOT_JSON = new Set(['/sp/live', '/sp/files/{kind}/{name}', '/sp/order/export/excel', '/sp/order/export/pdf', '/sp/order/{id}/invoice', '/sp/event/export']);
+const NOT_JSON = new Set(['/sp/live', '/sp/files/{kind}/{name}', '/sp/order/export/excel', '/sp/order/export/pdf', '/sp/order/{id}/invoice', '/sp/event/export', '/sp/diagnostics-request/{id}/file']);
 /** Query parameters a read route needs to answer 200. */
 /** Reads that ask a connected charger (GetCompositeSchedule): checked end to end in tests/ocpp/smart-charging.test.ts. */
 const ASKS_A_CHARGER = new Set(['/sp/charger/{id}/composite-schedule']);
@@ -34,6 +34,8 @@ const QUERY: Record<string, string> = {
   // a demo charger over the last hour (the start is required, and at most a day back)
   '/sp/diagnosis': `serialNum=VOLTA00000000101&startTime=${Date.now() - 3_600_000}`,
   '/sp/firmware-campaign/candidates': 'chargerIds=1,2',
+  '/sp/diagnostics-request': 'chargerId=1',
+  '/sp/charging-schedule/limits': 'stationId=1',
 };
 /** The list whose first record gives a read route's `{id}`. */
 const listOf = (path: string) => path.replace(/\/\{id\}.*$/, '');

@@ -1,7 +1,9 @@
 /**
  * Billing end to end over OCPP: a card session is priced by its station's time-of-use template
  * at StopTransaction and deducted from the card (deduct type CARD), once; a card that cannot pay
- * leaves the order unpaid with 721; an app user pays from their balance (deduct type BALANCE).
+ * leaves the order unpaid with 721; an app user pays from their balance (deduct type BALANCE). A
+ * long session is priced from the running split its MeterValues kept, with the figures of its full
+ * history; a reading out of time order drops the split and the readings price the session.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
@@ -10,6 +12,7 @@ import { build, type TestServer } from '../support/app.js';
 import { aCard, aMeterValues, aNetwork, aStartTransaction, aStopTransaction } from '../support/builders.js';
 import { appUser, balanceRecord, cardUser, chargeOrder, notification, rateDetail, rateTax, rateTemplate, station } from '../../server/db/schema.js';
 import { ledgerSum } from '../../server/modules/balance/ledger.js';
+import { priceFinishedOrder } from '../../server/modules/billing/price-order.js';
 import { connect } from './helpers.js';
 import type { RpcClient } from '../../server/ocpp/rpc.js';
 
@@ -95,5 +98,41 @@ describe.each(backends())('billing at StopTransaction on %s', (backend) => {
     expect(after.balance).toBe('17.02');
     const [rec] = await s.database.db.select().from(balanceRecord).where(eq(balanceRecord.relevanceId, order.id));
     expect(rec).toMatchObject({ holderType: 'APP', deductType: 'BALANCE', changeAmount: '-2.98' });
+  });
+  it('prices a long session from its running split with the figures of its full history', async () => {
+    const db = s.database.db;
+    const start = await cp.call('StartTransaction', aStartTransaction({ idTag: net.card.cardNumber, meterStart: 0, timestamp: at('09:00') })) as StartConf;
+    // 60 readings every 5 minutes, crossing noon, some lower than the one before (a regression adds nothing).
+    for (let i = 1; i <= 60; i++) {
+      const t = new Date(new Date(at('09:00')).getTime() + i * 300_000).toISOString();
+      await cp.call('MeterValues', aMeterValues({ transactionId: start.transactionId, energyWh: i % 7 === 0 ? i * 150 - 400 : i * 150 + (i % 3), timestamp: t }));
+    }
+    const [open] = await db.select().from(chargeOrder).where(eq(chargeOrder.transactionId, start.transactionId));
+    expect(open.energySplit).toMatchObject({ lastAt: new Date(at('14:00')).getTime(), highWh: '9000' });
+    expect(open.energySplit!.kwh).toHaveLength(2);
+    await cp.call('StopTransaction', aStopTransaction({ transactionId: start.transactionId, meterStop: 9_500, timestamp: at('14:30') }));
+    const [order] = await db.select().from(chargeOrder).where(eq(chargeOrder.transactionId, start.transactionId));
+    // The same order priced from every stored reading.
+    const full = await priceFinishedOrder(db, {
+      chargerId: order.chargerId, stationId: order.stationId, transactionId: order.transactionId, currency: order.currency, meterStart: 0, meterStop: 9_500,
+      chargerStartTime: order.chargerStartTime, chargerStopTime: order.chargerStopTime!, serverStartTime: order.serverStartTime, serverStopTime: order.serverStopTime!,
+    });
+    expect(order).toMatchObject({ electricityFee: full.electricityFee, serviceFee: full.serviceFee, taxAmount: full.taxAmount, cost: full.cost, totalAmount: full.totalAmount });
+    const { settlement: _settled, ...breakdown } = order.breakdown as Record<string, unknown>;
+    expect(breakdown).toEqual(full.breakdown);
+    expect(order.energySplit).toBeNull();
+  });
+
+  it('stops keeping the split when a reading comes out of time order, and still prices from the readings', async () => {
+    const db = s.database.db;
+    const start = await cp.call('StartTransaction', aStartTransaction({ idTag: net.card.cardNumber, meterStart: 0, timestamp: at('10:00') })) as StartConf;
+    await cp.call('MeterValues', aMeterValues({ transactionId: start.transactionId, energyWh: 4_000, timestamp: at('13:00') }));
+    await cp.call('MeterValues', aMeterValues({ transactionId: start.transactionId, energyWh: 1_000, timestamp: at('11:00') })); // late
+    const [open] = await db.select().from(chargeOrder).where(eq(chargeOrder.transactionId, start.transactionId));
+    expect(open.energySplit).toBeNull();
+    await cp.call('StopTransaction', aStopTransaction({ transactionId: start.transactionId, meterStop: 4_000, timestamp: at('14:00') }));
+    const [order] = await db.select().from(chargeOrder).where(eq(chargeOrder.transactionId, start.transactionId));
+    // 10–11: 1 kWh × 0.20; 11–13: 3 kWh, one hour each side of noon: 1.5 × 0.20 + 1.5 × 0.40
+    expect(order.electricityFee).toBe('1.10');
   });
 });

@@ -14,8 +14,8 @@ describe.each(backends())('smart charging, load balancing and balance-aware char
   const sims: ChargePoint[] = [];
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
     s.app.inject({ method, url, payload: payload as object, headers: auth }).then((r) => r.json());
-  const aSim = async (identity: string, o: { connectors?: number; ratedPowerW?: number } = {}) => {
-    const cp = new ChargePoint({ url: s.ocppUrl, identity, connectors: o.connectors ?? 1, ratedPowerW: o.ratedPowerW ?? 22_000, meterIntervalMs: 150, reconnect: false });
+  const aSim = async (identity: string, o: { connectors?: number; ratedPowerW?: number; meterIntervalMs?: number } = {}) => {
+    const cp = new ChargePoint({ url: s.ocppUrl, identity, connectors: o.connectors ?? 1, ratedPowerW: o.ratedPowerW ?? 22_000, meterIntervalMs: o.meterIntervalMs ?? 150, reconnect: false });
     sims.push(cp);
     await cp.start();
     return cp;
@@ -46,10 +46,20 @@ describe.each(backends())('smart charging, load balancing and balance-aware char
     const over = await call('POST', '/sp/charging-schedule', { ...body, windows: [{ startTime: '00:00', endTime: '24:00', limitA: 40 }] });
     expect(over.code).toBe(614);
     expect(Object.keys(over.data.codes)).toEqual(['windows.0.limitA']);
+    // Every limit above the total at once.
+    const allOver = await call('POST', '/sp/charging-schedule', { ...body, defaultLimitA: 33, windows: [{ startTime: '00:00', endTime: '06:00', limitA: 40 }, { startTime: '06:00', endTime: '07:00', limitA: 8 }, { startTime: '07:00', endTime: '08:00', limitA: 50 }] });
+    expect(Object.keys(allOver.data.codes).sort()).toEqual(['defaultLimitA', 'windows.0.limitA', 'windows.2.limitA']);
+    // What caps a schedule there, as the console's form asks before sending.
+    expect((await call('GET', `/sp/charging-schedule/limits?chargerId=${net.charger.id}`)).data)
+      .toEqual({ capA: 32, stationTotalA: 32, homeMaxA: null, stationId: net.station.id, timeZone: 'UTC' });
+    expect((await call('GET', `/sp/charging-schedule/limits?stationId=${net.station.id}`)).data).toMatchObject({ capA: 32, timeZone: 'UTC' });
+    expect((await call('GET', '/sp/charging-schedule/limits')).code).toBe(602);
+    expect((await call('GET', '/sp/charging-schedule/limits?chargerId=99999999')).code).toBe(800);
+    expect((await call('GET', '/sp/charging-schedule/limits?stationId=99999999')).code).toBe(801);
 
     const made = await call('POST', '/sp/charging-schedule', body);
     expect(made.code).toBe(200);
-    expect(made.data).toMatchObject({ target: 'CHARGER', chargerSn: net.charger.serialNum, stationTotalA: 32 });
+    expect(made.data).toMatchObject({ target: 'CHARGER', chargerSn: net.charger.serialNum, stationTotalA: 32, timeZone: 'UTC' });
     const sent = await call('POST', `/sp/charging-schedule/${made.data.id}/send`);
     expect(sent.data.lastSent.results).toEqual([expect.objectContaining({ result: 'ACCEPTED', answer: { status: 'Accepted' }, chargerSn: net.charger.serialNum })]);
     const comp = await call('GET', `/sp/charger/${net.charger.id}/composite-schedule?connectorId=0&duration=86400`);
@@ -98,8 +108,10 @@ describe.each(backends())('smart charging, load balancing and balance-aware char
     await db.update(station).set({ rateTemplateId: tpl.id }).where(eq(station.id, st.id));
     const ch = await aCharger(db, net.company.code, { stationId: st.id });
     const card = await aCard(db, net.company.code, { balance: '2.00' });
-    // 22 kW at a sample every 150 ms ≈ 0.9 Wh per sample; 50 / kWh: 2.00 lasts about 40 Wh.
-    const cp = await aSim(ch.serialNum);
+    // 22 kW at a sample every 600 ms ≈ 3.7 Wh (0.18) per sample; 50 / kWh: 2.00 lasts about 40 Wh.
+    // The guard stops one interval ahead, so the stop may take up to one interval to land; shorter
+    // intervals left the order unpaid (over the balance, refused: 721) on a loaded machine.
+    const cp = await aSim(ch.serialNum, { meterIntervalMs: 600 });
     const run = await cp.runSession(1, card.cardNumber, 60_000, false);
     const [order] = await db.select().from(chargeOrder).where(eq(chargeOrder.transactionId, run.transactionId!));
     expect(order.status).toBe('FINISHED');

@@ -13,9 +13,10 @@ import { and, asc, eq } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import type { Db } from '../../db/client.js';
 import { meterValue } from '../../db/schema.js';
-import { priceSession, roundMoney, type MeterSample, type OrderAmounts } from '../../../domain/billing.js';
+import { extendSplit, priceSession, priceSplit, roundMoney, splitDetails, type EnergySplit, type MeterSample, type OrderAmounts } from '../../../domain/billing.js';
 import { billingSpan, type BillingSpan } from '../../../domain/clock.js';
-import { ENERGY_REGISTER, registerInRange, registerWh } from '../../../domain/meter.js';
+import { ENERGY_REGISTER } from '../../../domain/meter.js';
+import { pricedReading } from './energy-split.js';
 import { tariffOfStation } from './tariff.js';
 
 export interface OrderToPrice {
@@ -39,24 +40,27 @@ export interface OrderPrice extends OrderAmounts {
   flags: BillingSpan['flags'];
 }
 
-/** Sampled energy readings of a transaction in Wh (exact decimal strings), time-ordered. */
+/** Sampled energy readings of a transaction in Wh (exact decimal strings), in time order (then storage order). */
 export async function energySamples(db: Db, chargerId: number, transactionId: number): Promise<MeterSample[]> {
   const rows = await db
-    .select({ at: meterValue.timestamp, value: meterValue.value, unit: meterValue.unit, phase: meterValue.phase })
+    .select({ at: meterValue.timestamp, measurand: meterValue.measurand, value: meterValue.value, unit: meterValue.unit, phase: meterValue.phase })
     .from(meterValue)
     .where(and(eq(meterValue.chargerId, chargerId), eq(meterValue.transactionId, transactionId), eq(meterValue.measurand, ENERGY_REGISTER)))
-    .orderBy(asc(meterValue.timestamp));
-  const out: MeterSample[] = [];
-  for (const r of rows) {
-    if (r.phase) continue;
-    const wh = registerWh(r);
-    if (wh !== null && registerInRange(wh)) out.push({ at: r.at, wh: wh.toString() });
-  }
-  return out;
+    .orderBy(asc(meterValue.timestamp), asc(meterValue.id));
+  return rows.flatMap((r) => pricedReading(r) ?? []);
+}
+
+/**
+ * The running split of an order as the Stop's transaction found it (null when none was kept), and
+ * the readings the Stop itself added (StopTransaction.transactionData, priced readings).
+ */
+export interface SplitSoFar {
+  split: EnergySplit | null;
+  added: readonly MeterSample[];
 }
 
 /** Prices an order (amounts rounded to the currency's minor unit, decimal strings). */
-export async function priceFinishedOrder(db: Db, o: OrderToPrice): Promise<OrderPrice> {
+export async function priceFinishedOrder(db: Db, o: OrderToPrice, soFar?: SplitSoFar): Promise<OrderPrice> {
   const span = billingSpan({ chargerStart: o.chargerStartTime, chargerStop: o.chargerStopTime, serverStart: o.serverStartTime, serverStop: o.serverStopTime });
   const st = await tariffOfStation(db, o.stationId);
   if (!st) {
@@ -66,15 +70,13 @@ export async function priceFinishedOrder(db: Db, o: OrderToPrice): Promise<Order
   const start = new Decimal(o.meterStart);
   const stop = Decimal.max(o.meterStop, o.meterStart);
   // On the charger's clock: readings inside the session only, bracketed by the start and stop registers.
-  const sampled = span.clock === 'SERVER' ? [] : (await energySamples(db, o.chargerId, o.transactionId)).filter((s) =>
-    s.at.getTime() > span.start.getTime() && s.at.getTime() < span.stop.getTime()
-    && start.lte(s.wh) && stop.gte(s.wh));
-  const samples: MeterSample[] = [
-    { at: span.start, wh: start.toString() },
-    ...sampled,
-    { at: span.stop, wh: stop.toString() },
-  ];
-  const p = priceSession(st.tariff, samples, st.timeZone);
+  const inside = (s: MeterSample) => s.at.getTime() > span.start.getTime() && s.at.getTime() < span.stop.getTime() && start.lte(s.wh) && stop.gte(s.wh);
+  const first: MeterSample = { at: span.start, wh: start.toString() };
+  const last: MeterSample = { at: span.stop, wh: stop.toString() };
+  // The running split, when it stands for exactly these readings: bounded work whatever the session's length.
+  const running = span.clock === 'CHARGER' && soFar?.split ? extendSplit(soFar.split, soFar.added.filter(inside), splitDetails(st.tariff), st.timeZone) : null;
+  const p = (running && priceSplit(st.tariff, running, first, last, st.timeZone))
+    ?? priceSession(st.tariff, [first, ...(span.clock === 'SERVER' ? [] : (await energySamples(db, o.chargerId, o.transactionId)).filter(inside)), last], st.timeZone);
   return {
     currency: p.currency,
     electricityFee: p.electricityFee,

@@ -7,7 +7,8 @@
  *   refused OCPP handshakes, newest first.
  * - GET /sp/charger-log/frames?size&cursor&serialNum&action&direction&messageType&messageId&companyCode&startTime&endTime
  *   the screen's keyset page (./frames.ts): newest first, each frame with its paired call or
- *   answer, `nextCursor` for the next page, no total; a malformed cursor → 400 `cursor`.
+ *   answer, `nextCursor` for the next page, no total; a malformed cursor → 400 `cursor`; a company
+ *   user naming a charger that belongs to another company gets an empty page.
  * - GET /sp/charger-log/chargers?q  the chargers in scope whose SN contains `q` (20 at most), for
  *   the charger pickers of the charger log and Diagnosis (either permission).
  * All need `menu:events:chargerlog` and are company-scoped: a company user sees the rows of its
@@ -28,7 +29,7 @@ import { assertFilterInScope, scopeWhere } from '../../http/scope.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 import { checkTimeRange } from '../order/filter.js';
 import { answersWith, pageOf } from '../../../domain/entities/api.js';
-import { framePage, frameWhere } from './frames.js';
+import { chargerOfAnotherCompany, framePage, frameWhere } from './frames.js';
 import { scheduleLogRetention } from './retention.js';
 import { chargerChoice, chargerLogFramePage, chargerLogRecord, connectionAttemptRecord, type ChargerLogRecord, type ConnectionAttemptRecord } from '../../../domain/entities/charger-log.js';
 
@@ -98,8 +99,12 @@ const ocppAdminRoutes: FastifyPluginAsync = async (app) => {
   });
 
   r.get('/charger-log/frames', { config: { permission: PERMISSION }, schema: { tags: ['charger-log'], querystring: framesQuery, response: answersWith(chargerLogFramePage) } }, async (req) => {
+    const auth = authOf(req);
     const { size, cursor, ...filter } = req.query;
-    return ok(req, await framePage(app.db, { ...filter, scope: checkedScope(authOf(req), filter, chargerLog) }, size, cursor));
+    const scope = checkedScope(auth, filter, chargerLog);
+    // Another company's charger has no frames of the caller's: answered without reading its frames.
+    if (!auth.isAdmin && filter.serialNum && await chargerOfAnotherCompany(app.db, filter.serialNum, auth.companyCode)) return ok(req, { records: [], nextCursor: null });
+    return ok(req, await framePage(app.db, { ...filter, scope }, size, cursor));
   });
 
   r.get('/charger-log/chargers', { config: { permission: [PERMISSION, PERMISSIONS.events.diagnosis] }, schema: { tags: ['charger-log'], querystring: chargerChoiceQuery, response: answersWith(z.array(chargerChoice)) } }, async (req) => {

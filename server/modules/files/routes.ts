@@ -3,11 +3,12 @@
  * - `GET|HEAD /ocpp-files/firmware/<token>[/<name>]`: a firmware image behind a signed URL that
  *   expires (./signed-url.ts). `Range: bytes=a-b` answers 206 with that part (an interrupted
  *   download resumes), an unsatisfiable range 416; an unknown, altered or expired token 404.
- * - Diagnostics uploads are added by the diagnostics module (`/ocpp-files/diagnostics/<token>`).
+ * - `PUT|POST /ocpp-files/diagnostics/<token>[/<name>]`: a charger's diagnostics upload (../diagnostics/upload-routes.ts).
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { fileInfo, parseRange, readFileRange } from './store.js';
 import { verifyFileToken } from './signed-url.js';
+import diagnosticsUploads from '../diagnostics/upload-routes.js';
 
 const plain = (reply: FastifyReply, status: number, text: string) => reply.status(status).type('text/plain; charset=utf-8').send(text);
 
@@ -31,6 +32,7 @@ const fileRoutes: FastifyPluginAsync = async (app) => {
   for (const url of ['/ocpp-files/firmware/:token', '/ocpp-files/firmware/:token/:name']) {
     app.get<{ Params: { token: string } }>(url, { schema: { hide: true } }, (req, reply) => serve(req, reply));
   }
+  await app.register(diagnosticsUploads);
 };
 
 export default fileRoutes;

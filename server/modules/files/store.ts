@@ -4,6 +4,7 @@
  * by the database, so a resumed download does not load the whole image).
  */
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { storedFile } from '../../db/schema.js';
@@ -54,6 +55,21 @@ export async function readFileRange(db: Db, id: number, start: number, end: numb
     .from(storedFile).where(eq(storedFile.id, id));
   if (!row) return null;
   return Buffer.isBuffer(row.part) ? row.part : Buffer.from(row.part);
+}
+
+/**
+ * The content of file `id` (`size` bytes) as a stream read in slices of `sliceBytes` (1 MiB), so a
+ * download never holds the whole file; ends early if the file is deleted meanwhile.
+ */
+export function readFileStream(db: Db, id: number, size: number, sliceBytes = 1024 * 1024): Readable {
+  async function* slices() {
+    for (let start = 0; start < size; start += sliceBytes) {
+      const part = await readFileRange(db, id, start, Math.min(size, start + sliceBytes) - 1);
+      if (!part || part.length === 0) return;
+      yield part;
+    }
+  }
+  return Readable.from(slices());
 }
 
 /** A single byte range of a `Range` header against a file of `size` bytes. */

@@ -2,7 +2,8 @@
  * `/sp/charging-schedule` and `/sp/charger/{id}/composite-schedule` (permission
  * `menu:homestations:smartcharging`; requirements §5 "Smart charging", §16): schedules (list, show,
  * create, change, delete), sending one to its chargers (`POST /{id}/send`) and clearing it
- * (`POST /{id}/clear`), each charger's answer in `lastSent`; and what a charger will do
+ * (`POST /{id}/clear`), each charger's answer in `lastSent`; what caps a schedule for a charger or
+ * station (`GET /limits`: the station's total, a home charger's maximum; 602 with neither); and what a charger will do
  * (GetCompositeSchedule; 718/719/720 like the remote commands).
  */
 import type { FastifyPluginAsync } from 'fastify';
@@ -10,14 +11,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { answersWith, idParams, noData, pageOf } from '../../../domain/entities/api.js';
 import {
   chargingScheduleCreate, chargingScheduleFilters, chargingScheduleRecord, chargingScheduleUpdate, compositeScheduleAnswer, compositeScheduleQuery,
+  scheduleLimitsAnswer, scheduleLimitsQuery,
   type ChargingScheduleInput,
 } from '../../../domain/entities/charging-schedule.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 import { authOf } from '../../http/access.js';
-import { ok } from '../../http/envelope.js';
+import { AppError, ok } from '../../http/envelope.js';
 import { pageQuery } from '../../http/paging.js';
 import {
-  clearSchedule, compositeOf, createSchedule, deleteSchedule, listSchedules, loadSchedule, scheduleRecordOf, sendSchedule, updateSchedule,
+  clearSchedule, compositeOf, createSchedule, deleteSchedule, listSchedules, loadSchedule, scheduleLimits, scheduleRecordOf, sendSchedule, updateSchedule,
 } from './service.js';
 
 const PERMISSION = PERMISSIONS.homeStations.smartCharging;
@@ -31,6 +33,15 @@ const smartChargingRoutes: FastifyPluginAsync = async (app) => {
     config: { permission: PERMISSION },
     schema: { tags, querystring: pageQuery.extend(chargingScheduleFilters.shape), response: answersWith(pageOf(chargingScheduleRecord)) },
   }, async (req) => ok(req, await listSchedules(db, authOf(req), req.query)));
+
+  r.get('/charging-schedule/limits', {
+    config: { permission: PERMISSION },
+    schema: { tags, querystring: scheduleLimitsQuery, response: answersWith(scheduleLimitsAnswer) },
+  }, async (req) => {
+    if (!req.query.chargerId && !req.query.stationId) throw new AppError(602, 'chargerId');
+    const { capA, stationTotalA, homeMaxA, stationId, timeZone } = await scheduleLimits(db, authOf(req), req.query, 'read');
+    return ok(req, { capA, stationTotalA, homeMaxA, stationId, timeZone });
+  });
 
   r.get('/charging-schedule/:id', {
     config: { permission: PERMISSION },

@@ -7,7 +7,7 @@
 import { and, count, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ChargingScheduleInput, ChargingScheduleRecord, CompositeScheduleAnswer } from '../../../domain/entities/charging-schedule.js';
-import { chargingScheduleWhole } from '../../../domain/entities/charging-schedule.js';
+import { chargingScheduleWhole, limitsOverCap } from '../../../domain/entities/charging-schedule.js';
 import type { CommandOutcome } from '../../../domain/entities/home-charger.js';
 import { checkInput, type FieldIssue } from '../../../domain/entities/rules.js';
 import { dailyProfile, type ProfilePurpose } from '../../../domain/smart-charging.js';
@@ -40,11 +40,12 @@ async function toRecords(db: Db, rows: Row[]): Promise<ChargingScheduleRecord[]>
   const stationIds = rows.flatMap((r) => (r.stationId ? [r.stationId] : []));
   const [sns, names, totals] = await Promise.all([
     chargerIds.length ? db.select({ id: charger.id, sn: charger.serialNum }).from(charger).where(inArray(charger.id, chargerIds)) : [],
-    stationIds.length ? db.select({ id: station.id, name: station.name }).from(station).where(inArray(station.id, stationIds)) : [],
+    stationIds.length ? db.select({ id: station.id, name: station.name, timeZone: station.timeZone }).from(station).where(inArray(station.id, stationIds)) : [],
     stationIds.length ? db.select({ id: stationLoad.stationId, a: stationLoad.gridLimitA }).from(stationLoad).where(inArray(stationLoad.stationId, stationIds)) : [],
   ]);
   const sn = new Map(sns.map((x) => [x.id, x.sn]));
   const name = new Map(names.map((x) => [x.id, x.name]));
+  const zone = new Map(names.map((x) => [x.id, x.timeZone]));
   const total = new Map(totals.map((x) => [x.id, x.a]));
   return rows.map((r) => ({
     id: r.id, companyCode: r.companyCode, name: r.name, target: r.chargerId ? 'CHARGER' : 'STATION',
@@ -52,6 +53,7 @@ async function toRecords(db: Db, rows: Row[]): Promise<ChargingScheduleRecord[]>
     stationId: r.stationId, stationName: r.stationId ? name.get(r.stationId) ?? null : null,
     connectorId: r.connectorId, purpose: r.purpose as ProfilePurpose, stackLevel: r.stackLevel, windows: r.windows,
     defaultLimitA: r.defaultLimitA, stationTotalA: r.stationId ? total.get(r.stationId) ?? null : null,
+    timeZone: r.stationId ? zone.get(r.stationId) ?? null : null,
     lastSent: (r.lastSent as ChargingScheduleRecord['lastSent']) ?? null, updatedAt: r.updatedAt.toISOString(),
   }));
 }
@@ -89,41 +91,50 @@ export async function scheduleRecordOf(db: Db, id: number): Promise<ChargingSche
 }
 
 /**
- * Where a schedule applies: its company, station and (for a charger) the charger; checks the
- * caller's scope (800/801 missing, 725 another company's) and the limits against the station's
- * total and a home charger's maximum (614 on each offending limit).
+ * What caps a schedule for charger `chargerId` or (without it) station `stationId`: the station's
+ * total, a home charger's maximum, the lower of both, and the station's time zone. Checks the
+ * caller's scope (800/801 missing, 709/725 outside it).
  */
-async function resolveTarget(db: Db, auth: AuthContext, input: ChargingScheduleInput) {
+export async function scheduleLimits(db: Db, auth: AuthContext, where: { chargerId?: number | null; stationId?: number | null }, mode: 'read' | 'write') {
   let companyCode: string;
   let stationId: number | null;
   let chargerId: number | null = null;
-  let cap: number | null;
-  if (input.target === 'CHARGER') {
-    const [ch] = await db.select().from(charger).where(eq(charger.id, input.chargerId as number));
+  let homeMaxA: number | null = null;
+  if (where.chargerId) {
+    const [ch] = await db.select().from(charger).where(eq(charger.id, where.chargerId));
     if (!ch) throw new AppError(800, 'chargerId');
-    assertInScope(auth, charger, ch, 'write');
+    assertInScope(auth, charger, ch, mode);
     ({ companyCode, stationId } = ch);
     chargerId = ch.id;
     const [home] = await db.select({ max: homeCharger.maxCurrentA }).from(homeCharger).where(eq(homeCharger.chargerId, ch.id));
-    const total = await stationTotal(db, stationId);
-    cap = [total, home?.max ?? null].filter((x): x is number => x !== null).reduce<number | null>((a, b) => (a === null ? b : Math.min(a, b)), null);
+    homeMaxA = home?.max ?? null;
   } else {
-    const [st] = await db.select().from(station).where(eq(station.id, input.stationId as number));
+    const [st] = await db.select().from(station).where(eq(station.id, where.stationId as number));
     if (!st) throw new AppError(801, 'stationId');
-    assertInScope(auth, station, st, 'write');
+    assertInScope(auth, station, st, mode);
     companyCode = st.companyCode;
     stationId = st.id;
-    cap = await stationTotal(db, stationId);
   }
-  if (cap !== null) {
-    const over: FieldIssue[] = [];
-    input.windows.forEach((w, i) => {
-      if (w.limitA > cap) over.push({ field: `windows.${i}.limitA`, code: 614, key: 'catalogue.614', values: { max: cap } });
-    });
-    if ((input.defaultLimitA as number) > cap) over.push({ field: 'defaultLimitA', code: 614, key: 'catalogue.614', values: { max: cap } });
-    throwIfIssues(over);
-  }
-  return { companyCode, stationId, chargerId };
+  const [total, [st]] = await Promise.all([
+    stationTotal(db, stationId),
+    stationId ? db.select({ timeZone: station.timeZone }).from(station).where(eq(station.id, stationId)) : Promise.resolve([]),
+  ]);
+  const caps = [total, homeMaxA].filter((x): x is number => x !== null);
+  return {
+    companyCode, stationId, chargerId, stationTotalA: total, homeMaxA,
+    capA: caps.length ? Math.min(...caps) : null, timeZone: st?.timeZone ?? null,
+  };
+}
+
+/**
+ * Where a schedule applies: its company, station and (for a charger) the charger; checks the
+ * caller's scope and the limits against the station's total and a home charger's maximum (614
+ * on each offending limit, all at once).
+ */
+async function resolveTarget(db: Db, auth: AuthContext, input: ChargingScheduleInput) {
+  const l = await scheduleLimits(db, auth, input.target === 'CHARGER' ? { chargerId: input.chargerId } : { stationId: input.stationId }, 'write');
+  throwIfIssues(limitsOverCap(input, l.capA).map((field): FieldIssue => ({ field, code: 614, key: 'catalogue.614', values: { max: l.capA as number } })));
+  return { companyCode: l.companyCode, stationId: l.stationId, chargerId: l.chargerId };
 }
 
 /** Stores a new schedule (checked as requirements §5 says) and returns its id. */

@@ -8,12 +8,12 @@
  */
 import { rollupOrder } from '../analytics/rollup.js';
 import { and, eq } from 'drizzle-orm';
-import type { OrderAmounts } from '../../../domain/billing.js';
+import type { MeterSample, OrderAmounts } from '../../../domain/billing.js';
 import type { OrderFlag } from '../../../domain/enums.js';
 import { energyKwh } from '../../../domain/meter.js';
 import type { Db } from '../../db/client.js';
 import { chargeOrder } from '../../db/schema.js';
-import { priceFinishedOrder } from '../billing/price-order.js';
+import { priceFinishedOrder, type SplitSoFar } from '../billing/price-order.js';
 import { settleOrder, type Settlement } from './settlement.js';
 
 /** An order as stored. */
@@ -41,18 +41,18 @@ export function withFlags(flags: readonly string[], more: readonly string[]): st
 }
 
 /** Prices `order` as ended by `end` within `tx` (no write). */
-export async function priceEnded(tx: Db, order: OrderRow, end: SessionEnd) {
+export async function priceEnded(tx: Db, order: OrderRow, end: SessionEnd, soFar?: SplitSoFar) {
   return priceFinishedOrder(tx, {
     chargerId: order.chargerId, stationId: order.stationId, transactionId: order.transactionId, currency: order.currency,
     meterStart: order.meterStart, meterStop: end.meterStop,
     chargerStartTime: order.chargerStartTime, chargerStopTime: end.chargerStopTime,
     serverStartTime: order.serverStartTime, serverStopTime: end.serverStopTime,
-  });
+  }, soFar);
 }
 
 /** Prices and settles `order` as ended by `end` within `tx` (no write to the order). */
-export async function priceOrder(tx: Db, order: OrderRow, end: SessionEnd): Promise<PricedOrder> {
-  const price = await priceEnded(tx, order, end);
+export async function priceOrder(tx: Db, order: OrderRow, end: SessionEnd, soFar?: SplitSoFar): Promise<PricedOrder> {
+  const price = await priceEnded(tx, order, end, soFar);
   const settlement: Settlement = order.idTagStatus === 'Accepted'
     ? await settleOrder(tx, { ...order, orderId: order.id, totalAmount: price.totalAmount })
     : { paid: false, deductType: null, code: null, rule: 'NO_PAYER' };
@@ -65,11 +65,15 @@ export interface OrderEnding extends SessionEnd {
   stopReason: string;
   flags?: OrderFlag[];
   note?: Record<string, unknown>;
+  /** Readings stored with the ending (StopTransaction.transactionData), priced readings. */
+  added?: readonly MeterSample[];
 }
 
 /**
  * Ends `order` if it is still CHARGING, within `tx`: stop figures, price, settlement and flags in
- * one write set. Returns false (and changes nothing) when another writer ended it first.
+ * one write set. Returns false (and changes nothing) when another writer ended it first. The price
+ * comes from the order's running energy split as the locked row holds it when that split stands
+ * for the session's readings (server/modules/billing/energy-split.ts), else from the readings.
  */
 export async function finishOrder(tx: Db, order: OrderRow, end: OrderEnding): Promise<boolean> {
   const [row] = await tx.update(chargeOrder).set({
@@ -79,14 +83,15 @@ export async function finishOrder(tx: Db, order: OrderRow, end: OrderEnding): Pr
     serverStopTime: end.serverStopTime,
     status: end.status,
     stopReason: end.stopReason,
-  }).where(and(eq(chargeOrder.id, order.id), eq(chargeOrder.status, 'CHARGING'))).returning({ id: chargeOrder.id });
+  }).where(and(eq(chargeOrder.id, order.id), eq(chargeOrder.status, 'CHARGING'))).returning({ id: chargeOrder.id, split: chargeOrder.energySplit });
   if (!row) return false;
-  const priced = await priceOrder(tx, order, end);
+  const priced = await priceOrder(tx, order, end, { split: row.split ?? null, added: end.added ?? [] });
   await tx.update(chargeOrder).set({
     currency: priced.currency, electricityFee: priced.electricityFee, serviceFee: priced.serviceFee,
     taxAmount: priced.taxAmount, cost: priced.cost, totalAmount: priced.totalAmount, paid: priced.paid,
     breakdown: { ...priced.breakdown, ...end.note },
     flags: withFlags(order.flags, [...(end.flags ?? []), ...priced.flags]),
+    energySplit: null,
   }).where(eq(chargeOrder.id, order.id));
   await rollupOrder(tx, order.id);
   return true;

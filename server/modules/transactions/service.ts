@@ -30,6 +30,8 @@ import { ENERGY_REGISTER, energyKwh, registerInRange, registerWh } from '../../.
 import { checkIdTag, type IdTagStatus } from './id-tag.js';
 import { finishOrder, type OrderRow, type SessionEnd } from './pricing.js';
 import { reconcileLateStop } from './reconcile.js';
+import { forgetSplit, pricedReading, splitChange } from '../billing/energy-split.js';
+import { startSplit } from '../../../domain/billing.js';
 
 /** The charger a message came from (from the connection's session). */
 export interface TxCharger {
@@ -152,6 +154,7 @@ export async function startTransaction(db: Db, charger: TxCharger, input: StartI
         status: 'CHARGING',
         currency,
         flags: clock.plausible ? [] : ['CHARGER_CLOCK'],
+        energySplit: startSplit({ at: input.timestamp, wh: input.meterStart }),
       }).onConflictDoNothing().returning({ id: chargeOrder.id, transactionId: chargeOrder.transactionId });
       // No row: a collision of the random transactionId / orderNo; draw again.
       if (row) return { transactionId: row.transactionId, idTagStatus: verdict.status, orderId: row.id, created: true, supersededOrderId };
@@ -280,9 +283,19 @@ export async function recordMeterValues(db: Db, charger: TxCharger, connectorId:
   const maxWh = registers.reduce<Decimal | null>((m, r) => (m === null || r.wh.gt(m) ? r.wh : m), null);
   const values = sql.join(rows.map((r) => sql`(${r.chargerId}::int, ${r.connectorId}::int, ${r.transactionId}::int, ${(r.timestamp as Date).toISOString()}::timestamptz, ${r.measurand}, ${r.value}, ${r.unit}, ${r.phase}, ${r.context})`), sql`, `);
   const energy = maxWh === null ? null : sql`greatest(0, round((${maxWh.toFixed()}::numeric - meter_start) / 1000, 3))`;
-  const upd = energy === null ? sql`select null::int as id where false` : sql`update ${chargeOrder} set energy_kwh = ${energy}
+  // The order's running energy split takes the message's readings in (compare-and-set: see ../billing/energy-split.ts).
+  const change = transactionId === null ? null : await splitChange(db, charger.id, transactionId, rows.flatMap((r) => pricedReading({ ...r, at: r.timestamp as Date, unit: r.unit ?? null, phase: r.phase ?? null }) ?? []));
+  const upd = energy === null
+    ? sql`select null::int as id, true as kept where false`
+    : change === null
+      ? sql`update ${chargeOrder} set energy_kwh = ${energy}
       where transaction_id = ${transactionId}::int and charger_id = ${charger.id}::int and status = 'CHARGING' and energy_kwh < ${energy}
-      returning id`;
+      returning id, true as kept`
+      : sql`update ${chargeOrder} o set energy_kwh = greatest(o.energy_kwh, ${energy}),
+        energy_split = case when o.energy_split = ${JSON.stringify(change.prev)}::jsonb then ${change.next === null ? null : JSON.stringify(change.next)}::jsonb end
+      from (select id, energy_kwh from ${chargeOrder} where id = ${change.orderId}::int) was
+      where o.id = was.id and o.status = 'CHARGING'
+      returning case when was.energy_kwh < ${energy} then o.id end as id, o.energy_split is not null as kept`;
   const prev = registers.length === 0 ? sql`'[]'::json` : sql`coalesce((select json_agg(json_build_array(e.i, p.value, p.unit) order by e.i)
       from (values ${sql.join(registers.map((r, i) => sql`(${i}::int, ${r.at.toISOString()}::timestamptz)`), sql`, `)}) as e(i, at)
       cross join lateral (select m.value, m.unit from ${meterValue} m
@@ -292,8 +305,14 @@ export async function recordMeterValues(db: Db, charger: TxCharger, connectorId:
       insert into ${meterValue} (charger_id, connector_id, transaction_id, timestamp, measurand, value, unit, phase, context)
       values ${values} returning 1
     ), upd as (${upd})
-    select (select count(*) from ins)::int as stored, (select id from upd limit 1) as order_id, ${prev} as prev`);
-  const [out] = rowsOf<{ stored: number; order_id: number | string | null; prev: [number, string, string | null][] | string }>(res);
+    select (select count(*) from ins)::int as stored, (select id from upd limit 1) as order_id, (select bool_and(kept) from upd) as kept, ${prev} as prev`)
+    .catch((err: unknown) => {
+      if (transactionId !== null) forgetSplit(db, charger.id, transactionId);
+      throw err;
+    });
+  const [out] = rowsOf<{ stored: number; order_id: number | string | null; kept: boolean | null; prev: [number, string, string | null][] | string }>(res);
+  // The stored split was not the one this node computed from (or it is gone): read it afresh next time.
+  if (change && out.kept !== true) forgetSplit(db, charger.id, transactionId!);
   const previous = typeof out.prev === 'string' ? (JSON.parse(out.prev) as [number, string, string | null][]) : out.prev;
   const regressions: MeterResult['regressions'] = [];
   for (const [i, value, unit] of previous) {
@@ -355,8 +374,10 @@ export async function stopTransaction(db: Db, charger: TxCharger, input: StopInp
       : { ...(await endFromLastReading(t, order, receivedAt)), chargerStopTime: stopTime };
     const done = await finishOrder(t, order, {
       ...end, status: 'FINISHED', stopReason: input.reason ?? 'Local', flags: meterOk ? [] : ['METER_OUT_OF_RANGE'],
+      added: rows.flatMap((r) => pricedReading({ ...r, at: r.timestamp as Date, unit: r.unit ?? null, phase: r.phase ?? null }) ?? []),
     });
     if (!done) throw new StopRaced();
+    forgetSplit(db, charger.id, input.transactionId);
     return { kind: 'finished', orderId: order.id, energyKwh: energyKwh(order.meterStart, end.meterStop), connectorId: order.connectorId };
   }).catch((err: unknown) => {
     if (err instanceof StopRaced) return { kind: 'duplicate', orderId: order.id } as const;

@@ -6,7 +6,7 @@ import type { ActionTable, OcppContext } from '../context.js';
 import { authorize } from './authorize.js';
 import { bootNotification } from './boot-notification.js';
 import { dataTransferHandler } from './data-transfer.js';
-import { diagnosticsStatusNotification } from './diagnostics-status-notification.js';
+import { chargerDiagnosticsStatus } from './diagnostics-status-notification.js';
 import { chargerFirmwareStatus } from './firmware-status-notification.js';
 import { heartbeat } from './heartbeat.js';
 import { meterValues } from './meter-values.js';
@@ -24,5 +24,5 @@ export const handlers: ActionTable<OcppContext> = {
   StopTransaction: stopTransactionHandler,
   DataTransfer: dataTransferHandler,
   FirmwareStatusNotification: chargerFirmwareStatus,
-  DiagnosticsStatusNotification: diagnosticsStatusNotification,
+  DiagnosticsStatusNotification: chargerDiagnosticsStatus,
 };

@@ -1,31 +1,15 @@
 /** Messages of the notification bell and the notifications page (the notices themselves: domain/notices.ts). */
-export default {
-  en: {
-    menu: { notifications: 'Notifications' },
-    app: {
-      notices: {
-        title: 'Notifications',
-        mark_all_read: 'Mark all read',
-        see_all: 'See all (%{count})',
-        unread: 'Unread',
-        unread_count: '%{count} unread',
-        repeated: '%{count} times, last %{last}',
-        status: { HAPPENING: 'Ongoing', RECOVERED: 'Recovered', PROCESSED: 'Processed' },
-      },
-    },
-  },
-  zh: {
-    menu: { notifications: '通知' },
-    app: {
-      notices: {
-        title: '通知',
-        mark_all_read: '全部标为已读',
-        see_all: '查看全部（%{count}）',
-        unread: '未读',
-        unread_count: '%{count} 条未读',
-        repeated: '共 %{count} 次，最近 %{last}',
-        status: { HAPPENING: '进行中', RECOVERED: '已恢复', PROCESSED: '已处理' },
-      },
-    },
-  },
-};
+import { bilingual } from '../bilingual';
+
+export default bilingual('', {
+  'menu.notifications': ['Notifications', '通知'],
+  'app.notices.title': ['Notifications', '通知'],
+  'app.notices.mark_all_read': ['Mark all read', '全部标为已读'],
+  'app.notices.see_all': ['See all (%{count})', '查看全部（%{count}）'],
+  'app.notices.unread': ['Unread', '未读'],
+  'app.notices.unread_count': ['%{count} unread', '%{count} 条未读'],
+  'app.notices.repeated': ['%{count} times, last %{last}', '共 %{count} 次，最近 %{last}'],
+  'app.notices.status.HAPPENING': ['Ongoing', '进行中'],
+  'app.notices.status.RECOVERED': ['Recovered', '已恢复'],
+  'app.notices.status.PROCESSED': ['Processed', '已处理'],
+});

@@ -1,27 +1,18 @@
 /** Messages of the search page (requirements §2 "Search"). */
-export default {
-  en: {
-    app: {
-      search: {
-        term: 'Search term',
-        submit: 'Search',
-        hint: 'Choose what to search and type a term',
-        none: 'Nothing matches',
-        columns: { type: 'Type', name: 'SN / name', station: 'Station', company: 'Operator', online: 'Online', status: 'Status' },
-        types: { charger: 'Charger', gateway: 'Gateway', station: 'Station' },
-      },
-    },
-  },
-  zh: {
-    app: {
-      search: {
-        term: '搜索内容',
-        submit: '搜索',
-        hint: '选择搜索类型并输入内容',
-        none: '没有匹配的结果',
-        columns: { type: '类型', name: '序列号 / 名称', station: '站点', company: '运营商', online: '在线', status: '状态' },
-        types: { charger: '充电桩', gateway: '网关', station: '站点' },
-      },
-    },
-  },
-};
+import { bilingual } from '../bilingual';
+
+export default bilingual('app.search', {
+  'term': ['Search term', '搜索内容'],
+  'submit': ['Search', '搜索'],
+  'hint': ['Choose what to search and type a term', '选择搜索类型并输入内容'],
+  'none': ['Nothing matches', '没有匹配的结果'],
+  'columns.type': ['Type', '类型'],
+  'columns.name': ['SN / name', '序列号 / 名称'],
+  'columns.station': ['Station', '站点'],
+  'columns.company': ['Operator', '运营商'],
+  'columns.online': ['Online', '在线'],
+  'columns.status': ['Status', '状态'],
+  'types.charger': ['Charger', '充电桩'],
+  'types.gateway': ['Gateway', '网关'],
+  'types.station': ['Station', '站点'],
+});

@@ -5,7 +5,9 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { AdminContext, testDataProvider } from 'react-admin';
 import { createI18nProvider } from '../../../src/i18n';
 import { ResetPasswordDialog } from '../../../resources/account/ResetPasswordDialog';
-import { canSave, resetProblem, showMismatch, withRealNameRule } from '../../../resources/account/validators';
+import { canSave, resetProblem, showMismatch } from '../../../resources/account/validators';
+import { noDigitsRule, schemaFieldErrors, type MessageContext } from '../../../src/forms/schemaValidate';
+import { accountUpdateInput } from '../../../domain/entities/company-user';
 
 afterEach(() => {
   cleanup();
@@ -14,9 +16,11 @@ afterEach(() => {
 
 describe('account form rules', () => {
   it('refuses digits in the real name with the 900 message', () => {
-    expect(withRealNameRule({}, { realName: 'Anna 2' }, 'en')).toEqual({ realName: 'Name cannot contain numbers' });
-    expect(withRealNameRule({}, { realName: '李4' }, 'zh')).toEqual({ realName: '名称不能包含数字' });
-    expect(withRealNameRule({}, { realName: 'Anna' }, 'en')).toEqual({});
+    const ctx = (lang: 'en' | 'zh'): MessageContext => ({ lang, label: () => undefined, emptyText: (l) => l });
+    const realName = (name: string, lang: 'en' | 'zh') => schemaFieldErrors(accountUpdateInput, { realName: name }, ctx(lang), { rules: [noDigitsRule('realName')] }).realName;
+    expect(realName('Anna 2', 'en')).toBe('Name cannot contain numbers');
+    expect(realName('李4', 'zh')).toBe('名称不能包含数字');
+    expect(realName('Anna', 'en')).toBeUndefined();
   });
   it('reset: length, equality, typed confirmation', () => {
     expect(resetProblem({ password: '', confirm: '', typed: '' })).toBe('app.login.password_required');

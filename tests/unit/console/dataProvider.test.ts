@@ -102,7 +102,7 @@ describe('dataProvider', () => {
     expect(err.status).toBe(0);
   });
 
-  it('maps getOne, create, update, delete, setStatus to their calls', async () => {
+  it('maps getOne, create, update (a status sub-path too), delete to their calls', async () => {
     const { dp, calls } = setup((url, init) => {
       if (init.method === 'POST') return ok({ id: 9, name: 'S' });
       if (init.method === 'DELETE') return ok(null);
@@ -114,7 +114,7 @@ describe('dataProvider', () => {
     expect((await dp.update('station', { id: 5, data: { name: 'n' }, previousData: { id: 5 } })).data).toEqual({ id: 5, name: 'n' });
     await dp.delete('station', { id: 5, previousData: { id: 5 } });
     await dp.deleteMany('station', { ids: [6, 7] });
-    await dp.setStatus('charger', { id: 3, active: false });
+    await dp.update('charger', { id: 3, data: { active: false }, previousData: { id: 3 }, meta: { path: 'status' } });
     const summary = calls.map((c) => `${c.init.method} ${c.url}`);
     expect(summary).toEqual([
       'GET /sp/station/5',

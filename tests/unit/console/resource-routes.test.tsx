@@ -99,7 +99,7 @@ describe('resource registry', () => {
 
   it('keeps the spec paths of the screens', () => {
     const byPath = Object.fromEntries(RESOURCES.map((r) => [r.path, r.name]));
-    expect(Object.keys(byPath)).toHaveLength(18);
+    expect(Object.keys(byPath)).toHaveLength(19);
     expect(byPath).toMatchObject({
       '/Operations/Orders': 'order',
       '/Stations/StationProfile': 'station',
@@ -119,6 +119,7 @@ describe('resource registry', () => {
       '/HomeStations/ChargerProfile': 'home-charger',
       '/HomeStations/AppUserses': 'home-app-user',
       '/HomeStations/AppUserses/orders': 'home-order',
+      '/HomeStations/SmartCharging': 'charging-schedule',
     });
   });
 });

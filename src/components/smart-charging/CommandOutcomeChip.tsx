@@ -4,11 +4,11 @@
  * connected) in the user's language.
  */
 import { useLocaleState, useTranslate } from 'react-admin';
-import { catalogueMessage } from '../../domain/errors';
-import type { CommandOutcome } from '../../domain/entities/home-charger';
-import { ColorChip } from '../../src/components/common';
-import { STATE_COLORS } from '../../src/theme';
-import { formatDateTime } from '../../src/utils/date';
+import { catalogueMessage } from '../../../domain/errors';
+import type { CommandOutcome } from '../../../domain/entities/home-charger';
+import { ColorChip } from '../common';
+import { STATE_COLORS } from '../../theme';
+import { formatDateTime } from '../../utils/date';
 
 /** The charger's status word of an answer (`{ status: 'Accepted' }` → Accepted). */
 export function answerStatus(answer: unknown): string | null {

@@ -1,0 +1,1 @@
+ALTER TABLE "charge_order" ADD COLUMN "energy_split" jsonb;

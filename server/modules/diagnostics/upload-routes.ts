@@ -1,0 +1,63 @@
+/**
+ * The HTTP receiver of diagnostics files (requirements R15.11), outside `/sp` and without a sign-in:
+ * `PUT|POST /ocpp-files/diagnostics/<token>[/<file name>]` with the file as the raw body (any
+ * content type). The body is streamed into the database (./service.ts `uploadSink`), never held
+ * whole. Answers: 201 kept (`size sha256` as text); 404 unknown token; 410 expired; 409 already
+ * used or another upload in progress; 400 empty (626); 413 above DIAGNOSTICS_MAX_BYTES (753, from
+ * `Content-Length` before reading, or counted while reading).
+ */
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../http/envelope.js';
+import { checkToken, claimUpload, uploadSink, type UploadRefusal } from './service.js';
+import { diagnosticsRequest } from '../../db/schema.js';
+import { and, eq, isNull } from 'drizzle-orm';
+
+const REFUSAL_STATUS: Record<UploadRefusal, number> = { unknown: 404, expired: 410, used: 409, busy: 409 };
+const params = z.object({ token: z.string().max(128), name: z.string().max(255).optional() });
+
+const plain = (reply: FastifyReply, status: number, text: string) =>
+  reply.status(status).header('Connection', status >= 400 ? 'close' : 'keep-alive').type('text/plain; charset=utf-8').send(text);
+
+const diagnosticsUploads: FastifyPluginAsync = async (app) => {
+  // The body is read by the handler as a stream, whatever its type.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_req, _payload, done) => done(null));
+
+  const receive = async (req: { params: unknown; headers: Record<string, string | string[] | undefined>; raw: NodeJS.ReadableStream }, reply: FastifyReply) => {
+    const p = params.safeParse(req.params);
+    if (!p.success) return plain(reply, 404, 'Not found');
+    const found = await checkToken(app.db, p.data.token);
+    if (typeof found === 'string') return plain(reply, REFUSAL_STATUS[found], found);
+    const declared = Number(req.headers['content-length'] ?? NaN);
+    if (declared > app.config.diagnosticsMaxBytes) {
+      await app.db.update(diagnosticsRequest).set({ failure: '753', updatedAt: new Date() })
+        .where(and(eq(diagnosticsRequest.id, found.id), isNull(diagnosticsRequest.receivedAt)));
+      return plain(reply, 413, `larger than ${app.config.diagnosticsMaxBytes} bytes`);
+    }
+    const held = await claimUpload(app.db, p.data.token);
+    if (typeof held === 'string') return plain(reply, REFUSAL_STATUS[held], held);
+    const sink = uploadSink(app, held, p.data.name);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        sink.once('finish', resolve);
+        sink.once('error', reject);
+        req.raw.once('error', (err) => sink.destroy(err));
+        req.raw.once('aborted', () => sink.destroy(new Error('client aborted')));
+        req.raw.pipe(sink);
+      });
+    } catch (err) {
+      req.raw.unpipe(sink);
+      if (err instanceof AppError && err.code === 753) return plain(reply, 413, `larger than ${app.config.diagnosticsMaxBytes} bytes`);
+      if (err instanceof AppError && err.code === 626) return plain(reply, 400, 'empty file');
+      app.log.warn({ err, requestId: held.id }, 'diagnostics upload failed');
+      return plain(reply, 409, 'not kept');
+    }
+    return plain(reply, 201, `${sink.file?.size ?? 0} ${sink.file?.sha256 ?? ''}`);
+  };
+  for (const url of ['/ocpp-files/diagnostics/:token', '/ocpp-files/diagnostics/:token/', '/ocpp-files/diagnostics/:token/:name']) {
+    app.route({ method: ['PUT', 'POST'], url, schema: { hide: true }, handler: (req, reply) => receive(req, reply) });
+  }
+};
+
+export default diagnosticsUploads;

@@ -1,0 +1,63 @@
+/** Messages of a charger's diagnostics (requirements R15.10–R15.14): the request form and the list of requests. */
+export default {
+  en: {
+    resources: {
+      diagnostics: {
+        title: 'Diagnostics',
+        open: 'Get diagnostics',
+        offline: 'The charger is offline: it can be asked for diagnostics once it is connected',
+        limits: 'Files up to %{size}, kept %{days} days',
+        none: 'No diagnostics requested yet',
+        dialog_title: 'Get diagnostics',
+        dialog_help: 'The charger uploads its diagnostics file of this period to ChargeDesk; it appears below with a download button.',
+        time_help: 'YYYY-MM-DD HH:mm, empty = no limit',
+        bad_time: 'Enter a time as YYYY-MM-DD HH:mm',
+        transport_help: 'How the charger uploads (many chargers support FTP only)',
+        ftp_off: 'FTP is not enabled on this server (FTP_PORT)',
+        preset: { 1: 'Last hour', 24: 'Last 24 hours', 168: 'Last 7 days' },
+        send: 'Send request',
+        sent: 'Diagnostics requested',
+        download: 'Download',
+        all_time: 'Everything available',
+        received: 'File received',
+        fields: { startTime: 'From', stopTime: 'To', transport: 'Upload over', retries: 'Retries', retryInterval: 'Retry interval (s)' },
+        transport: { HTTP: 'HTTP', FTP: 'FTP' },
+        cols: { createdAt: 'Requested', window: 'Period', transport: 'Upload', status: 'Status', file: 'File', receivedAt: 'Received', actions: 'Action' },
+        status: {
+          REQUESTED: 'Requested', Uploading: 'Uploading', Uploaded: 'Uploaded (no file received)', UploadFailed: 'Upload failed', Idle: 'Idle',
+          NO_DATA: 'Nothing to upload', FAILED: 'Request failed',
+        },
+      },
+    },
+  },
+  zh: {
+    resources: {
+      diagnostics: {
+        title: '诊断',
+        open: '获取诊断',
+        offline: '充电桩离线：连接后才能获取诊断',
+        limits: '文件最大 %{size}，保留 %{days} 天',
+        none: '尚未请求诊断',
+        dialog_title: '获取诊断',
+        dialog_help: '充电桩将该时间段的诊断文件上传到 ChargeDesk，上传后显示在下方并可下载。',
+        time_help: 'YYYY-MM-DD HH:mm，留空表示不限',
+        bad_time: '请按 YYYY-MM-DD HH:mm 输入时间',
+        transport_help: '充电桩的上传方式（许多充电桩仅支持FTP）',
+        ftp_off: '本服务器未启用FTP（FTP_PORT）',
+        preset: { 1: '最近1小时', 24: '最近24小时', 168: '最近7天' },
+        send: '发送请求',
+        sent: '已请求诊断',
+        download: '下载',
+        all_time: '全部可用记录',
+        received: '已收到文件',
+        fields: { startTime: '开始', stopTime: '结束', transport: '上传方式', retries: '重试次数', retryInterval: '重试间隔（秒）' },
+        transport: { HTTP: 'HTTP', FTP: 'FTP' },
+        cols: { createdAt: '请求时间', window: '时间段', transport: '上传方式', status: '状态', file: '文件', receivedAt: '接收时间', actions: '操作' },
+        status: {
+          REQUESTED: '已请求', Uploading: '上传中', Uploaded: '已上传（未收到文件）', UploadFailed: '上传失败', Idle: '空闲',
+          NO_DATA: '没有可上传的内容', FAILED: '请求失败',
+        },
+      },
+    },
+  },
+};
