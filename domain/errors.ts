@@ -136,6 +136,9 @@ export const CATALOGUE = {
   738: { status: 409, en: 'The charger is already a home charger', zh: '该充电桩已是家用充电桩' },
   739: { status: 409, en: 'The app user already has access to this home charger', zh: '该App用户已可使用此家用充电桩' },
   740: { status: 409, en: 'The firmware is not made for this charger model', zh: '该固件不适用于此充电桩型号' },
+  // Station notification recipients (requirements §3).
+  741: { status: 400, en: 'Notified e-mail addresses must be valid e-mail addresses, separated by commas', zh: '通知邮箱必须是有效的邮箱地址，用逗号分隔' },
+  742: { status: 400, en: 'Station notifications are on: enter at least one e-mail address', zh: '站点通知已开启：请至少填写一个邮箱地址' },
   // Diagnostics (requirements R15.10–R15.14).
   751: { status: 400, en: 'The diagnostics period must end after it starts', zh: '诊断时间段的结束时间必须晚于开始时间' },
   752: { status: 409, en: 'FTP uploads are not enabled on this server', zh: '本服务器未启用FTP上传' },
