@@ -138,6 +138,9 @@ export const CATALOGUE = {
   738: { status: 409, en: 'The charger is already a home charger', zh: '该充电桩已是家用充电桩' },
   739: { status: 409, en: 'The app user already has access to this home charger', zh: '该App用户已可使用此家用充电桩' },
   740: { status: 409, en: 'The firmware is not made for this charger model', zh: '该固件不适用于此充电桩型号' },
+  // Station notification recipients (requirements §3).
+  741: { status: 400, en: 'Notified e-mail addresses must be valid e-mail addresses, separated by commas', zh: '通知邮箱必须是有效的邮箱地址，用逗号分隔' },
+  742: { status: 400, en: 'Station notifications are on: enter at least one e-mail address', zh: '站点通知已开启：请至少填写一个邮箱地址' },
   743: { status: 409, en: 'The ticket is closed: it takes no reply and cannot be closed again', zh: '该工单已关闭：不能再回复或重复关闭' },
   744: { status: 400, en: 'A ticket takes at most 5 images', zh: '每个工单最多上传5张图片' },
   745: { status: 401, en: 'The app sign-in is not valid or has expired, or the app user is deactivated', zh: 'App 登录无效或已过期，或该 App 用户已停用' },

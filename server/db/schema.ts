@@ -294,6 +294,10 @@ export const chargerLog = pgTable('charger_log', {
   index('charger_log_at_id').on(t.at, t.id),
   /** One action's frames newest first (a rare action among millions of frames). */
   index('charger_log_action_at_id').on(t.action, t.at, t.id),
+  /** One charger's frames of one action newest first (a rare action of one charger, without reading all its frames). */
+  index('charger_log_sn_action_at_id').on(t.chargerSn, t.action, t.at, t.id),
+  /** A company user's frames newest first (a small company among many, without reading everyone's). */
+  index('charger_log_company_at_id').on(t.companyCode, t.at, t.id),
 ]);
 
 /**
