@@ -11,7 +11,8 @@ import {
 import { useParams } from 'react-router-dom';
 import { Box, Typography } from '@mui/material';
 import { routePath } from '../../domain/routes';
-import type { ChargingScheduleRecord } from '../../domain/entities/charging-schedule';
+import { chargingScheduleFields, type ChargingScheduleRecord } from '../../domain/entities/charging-schedule';
+import { bodyOf } from '../../src/forms/body';
 import { EmptyState, ErrorState } from '../../src/components/common';
 import { CompanyFilterInput, ROWS_PER_PAGE } from '../../src/components/filterInputs';
 import { CommandOutcomeChip } from '../../src/components/smart-charging/CommandOutcomeChip';
@@ -57,6 +58,9 @@ export function ScheduleList() {
   );
 }
 
+/** The body of a save, read by the declaration: only the chosen target (a charger or a station) is sent. */
+const body = bodyOf(chargingScheduleFields, (d) => (d.target === 'CHARGER' ? { ...d, stationId: null } : { ...d, chargerId: null }));
+
 const DEFAULTS = {
   target: 'CHARGER', purpose: 'ChargePointMaxProfile', connectorId: 0, stackLevel: 1, defaultLimitA: 32,
   windows: [{ startTime: '18:00', endTime: '22:00', limitA: 16 }],
@@ -66,14 +70,12 @@ export function ScheduleCreate() {
   const translate = useTranslate();
   return (
     <Create resource="charging-schedule" redirect={(_r?: string, id?: unknown) => `${SCHEDULES_PATH}/${String(id)}`}
-      title={translate('resources.charging-schedule.create_title')} record={DEFAULTS}
-      transform={(d: Record<string, unknown>) => (d.target === 'CHARGER' ? { ...d, stationId: null } : { ...d, chargerId: null })}>
+      title={translate('resources.charging-schedule.create_title')} record={DEFAULTS} transform={body}>
       <ScheduleForm />
     </Create>
   );
 }
 
-const EDITABLE = ['name', 'target', 'chargerId', 'stationId', 'connectorId', 'purpose', 'stackLevel', 'windows', 'defaultLimitA'] as const;
 
 export function ScheduleEdit() {
   const { id } = useParams();
@@ -82,10 +84,7 @@ export function ScheduleEdit() {
   return (
     <Edit key={locale} resource="charging-schedule" id={Number(id)} mutationMode="pessimistic" redirect={false} actions={false}
       title={translate('resources.charging-schedule.edit_title')}
-      transform={(d: Record<string, unknown>) => {
-        const body = Object.fromEntries(EDITABLE.map((k) => [k, d[k] ?? null]));
-        return body.target === 'CHARGER' ? { ...body, stationId: null } : { ...body, chargerId: null };
-      }}>
+      transform={body}>
       <Box sx={{ px: 2, pt: 2 }}>
         <Typography variant="body2" color="text.secondary">{translate('resources.charging-schedule.edit_hint')}</Typography>
       </Box>

@@ -145,6 +145,15 @@ describe('home stations and smart charging in the console', () => {
       await page.getByTestId('schedule-panel').waitFor();
       expect(page.url()).toMatch(/\/HomeStations\/SmartCharging\/\d+$/);
       await page.getByTestId('schedule-not-sent').waitFor();
+      // A change holds Send back until it is saved (the chargers get what is stored).
+      const id = Number(/(\d+)$/.exec(page.url())?.[1]);
+      await page.getByTestId('schedule-default-limit').fill('12');
+      await page.getByTestId('schedule-unsaved').waitFor();
+      expect(await page.getByTestId('schedule-send').isDisabled()).toBe(true);
+      await page.getByTestId('form-save').click();
+      await page.getByTestId('schedule-unsaved').waitFor({ state: 'detached' });
+      expect(await s.api.get<{ defaultLimitA: number; windows: unknown[]; chargerId: number }>(`charging-schedule/${id}`))
+        .toMatchObject({ defaultLimitA: 12, chargerId: target.id, windows: [{ startTime: '00:00', endTime: '24:00', limitA: 10 }] });
 
       await page.getByTestId('schedule-send').click();
       await page.getByTestId('schedule-answer').filter({ hasText: target.serialNum })

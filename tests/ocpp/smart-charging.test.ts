@@ -14,8 +14,8 @@ describe.each(backends())('smart charging, load balancing and balance-aware char
   const sims: ChargePoint[] = [];
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
     s.app.inject({ method, url, payload: payload as object, headers: auth }).then((r) => r.json());
-  const aSim = async (identity: string, o: { connectors?: number; ratedPowerW?: number } = {}) => {
-    const cp = new ChargePoint({ url: s.ocppUrl, identity, connectors: o.connectors ?? 1, ratedPowerW: o.ratedPowerW ?? 22_000, meterIntervalMs: 150, reconnect: false });
+  const aSim = async (identity: string, o: { connectors?: number; ratedPowerW?: number; meterIntervalMs?: number } = {}) => {
+    const cp = new ChargePoint({ url: s.ocppUrl, identity, connectors: o.connectors ?? 1, ratedPowerW: o.ratedPowerW ?? 22_000, meterIntervalMs: o.meterIntervalMs ?? 150, reconnect: false });
     sims.push(cp);
     await cp.start();
     return cp;
@@ -108,8 +108,10 @@ describe.each(backends())('smart charging, load balancing and balance-aware char
     await db.update(station).set({ rateTemplateId: tpl.id }).where(eq(station.id, st.id));
     const ch = await aCharger(db, net.company.code, { stationId: st.id });
     const card = await aCard(db, net.company.code, { balance: '2.00' });
-    // 22 kW at a sample every 150 ms ≈ 0.9 Wh per sample; 50 / kWh: 2.00 lasts about 40 Wh.
-    const cp = await aSim(ch.serialNum);
+    // 22 kW at a sample every 600 ms ≈ 3.7 Wh (0.18) per sample; 50 / kWh: 2.00 lasts about 40 Wh.
+    // The guard stops one interval ahead, so the stop may take up to one interval to land; shorter
+    // intervals left the order unpaid (over the balance, refused: 721) on a loaded machine.
+    const cp = await aSim(ch.serialNum, { meterIntervalMs: 600 });
     const run = await cp.runSession(1, card.cardNumber, 60_000, false);
     const [order] = await db.select().from(chargeOrder).where(eq(chargeOrder.transactionId, run.transactionId!));
     expect(order.status).toBe('FINISHED');

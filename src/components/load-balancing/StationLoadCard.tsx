@@ -15,6 +15,7 @@ import {
 import TuneIcon from '@mui/icons-material/Tune';
 import PowerOffIcon from '@mui/icons-material/PowerSettingsNew';
 import { stationLoadFields, type StationLoadRecord } from '../../../domain/entities/charging-schedule';
+import { bodyOf } from '../../forms/body';
 import { useSchemaValidate } from '../../forms/schemaValidate';
 import { useApi, useSpCall } from '../../hooks/useApi';
 import { useLiveEvents } from '../../hooks/useLiveEvents';
@@ -26,6 +27,8 @@ const LABELS = {
   fallbackCurrentA: 'resources.station-load.fields.fallbackCurrentA',
 } as const;
 
+const body = bodyOf(stationLoadFields);
+
 const sum = (xs: (number | null)[]) => Math.round(xs.reduce<number>((a, x) => a + (x ?? 0), 0) * 10) / 10;
 
 function LimitDialog({ stationId, load, onClose, onSaved }: { stationId: number; load: StationLoadRecord; onClose: () => void; onSaved: () => void }) {
@@ -35,7 +38,7 @@ function LimitDialog({ stationId, load, onClose, onSaved }: { stationId: number;
   const validate = useSchemaValidate(stationLoadFields, { labels: LABELS });
   const submit = async (values: Record<string, unknown>) => {
     try {
-      await call('PUT', `station/${stationId}/load-balancing`, values);
+      await call('PUT', `station/${stationId}/load-balancing`, body(values));
       notify('resources.station-load.saved', { type: 'success' });
       onSaved();
       onClose();
