@@ -8,21 +8,17 @@
  * database is created and dropped) or a fresh embedded database. Results:
  * bench/results/analytics-<backend>.json with the machine's load (`uptime`) before and after the requests.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../server/config.js';
 import { buildApp } from '../server/app.js';
-import { openBenchDatabase, pct, watchdog } from './support.js';
+import { openBenchDatabase, pct, watchdog, writeResults } from './support.js';
 import { ensureAdmin } from '../server/db/bootstrap.js';
 import { company } from '../server/db/schema.js';
 import { backfillRollupsIfEmpty } from '../server/modules/analytics/rollup.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const { values: opt } = parseArgs({
   options: {
     orders: { type: 'string', default: '1000000' },
@@ -100,14 +96,11 @@ try {
     process.stdout.write(`${name}: ${sessions} sessions; median ${results[name].medianMs} ms, p95 ${results[name].p95Ms} ms\n`);
   }
   await app.close();
-  const out = path.join(here, 'results', `analytics-${backend}.json`);
-  fs.mkdirSync(path.dirname(out), { recursive: true });
-  fs.writeFileSync(out, `${JSON.stringify({
-    date: new Date().toISOString(), backend, orders: ORDERS, requests: REQUESTS, loadSeconds: +(loadMs / 1000).toFixed(1),
+  writeResults(`analytics-${backend}`, {
+    backend, orders: ORDERS, requests: REQUESTS, loadSeconds: +(loadMs / 1000).toFixed(1),
     backfillSeconds: +(backfillMs / 1000).toFixed(1), rollupRows: counts.rows[0], results,
-    machine: { cpus: os.cpus().length, uptimeLoadBefore: loadBefore, uptimeLoad: os.loadavg().map((x) => +x.toFixed(2)), node: process.version },
-  }, null, 2)}\n`);
-  process.stdout.write(`written ${path.relative(process.cwd(), out)}\n`);
+    loadAverageBefore: loadBefore,
+  });
 } finally {
   await database.close();
   await drop();

@@ -20,21 +20,17 @@
  * Options: --rows N (5000000) --requests N per filter (40) --database-url URL --keep (leave the
  * PostgreSQL database in place for EXPLAIN, and print its name; drop it by hand afterwards)
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../server/config.js';
 import { buildApp } from '../server/app.js';
-import { openBenchDatabase, pct, watchdog } from './support.js';
+import { openBenchDatabase, pct, watchdog, writeResults } from './support.js';
 import { ensureAdmin } from '../server/db/bootstrap.js';
 import { hashPassword } from '../server/auth/password.js';
 import { account, charger, company, role } from '../server/db/schema.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const { values: opt } = parseArgs({
   options: {
     rows: { type: 'string', default: '5000000' },
@@ -143,13 +139,10 @@ try {
   const worstP95 = Math.max(...all.map((f) => f.p95Ms));
   process.stdout.write(`worst p95 of a filtered page: ${worstP95} ms (goal ≤ 100 ms); load average before ${loadBefore.join(' ')}, after ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}\n`);
 
-  const out = path.join(here, 'results', `charger-log-${backend}.json`);
-  fs.mkdirSync(path.dirname(out), { recursive: true });
-  fs.writeFileSync(out, `${JSON.stringify({
-    date: new Date().toISOString(), backend, rows: ROWS, chargers: CHARGERS, loadSeconds: +(loadMs / 1000).toFixed(1), pageSize: 50, filters, worstP95Ms: worstP95,
-    machine: { cpus: os.cpus().length, loadBefore, loadAfter: os.loadavg().map((x) => +x.toFixed(2)), node: process.version },
-  }, null, 2)}\n`);
-  process.stdout.write(`written ${path.relative(process.cwd(), out)}\n`);
+  writeResults(`charger-log-${backend}`, {
+    backend, rows: ROWS, chargers: CHARGERS, loadSeconds: +(loadMs / 1000).toFixed(1), pageSize: 50, filters, worstP95Ms: worstP95,
+    loadAverageBefore: loadBefore,
+  });
 } finally {
   await database.close();
   await drop();

@@ -196,10 +196,51 @@ async function homeScreens(browser: Browser, server: ServerProcess, lang: 'en' |
   }
 }
 
+/**
+ * Asks the first simulated charger for its diagnostics twice (HTTP, then FTP) and waits until both
+ * files are in, so that its page shows the diagnostics list; answers the charger page's path.
+ */
+async function diagnosticsCharger(server: ServerProcess): Promise<string> {
+  const api = apiClient(server);
+  await api.login();
+  const [c] = (await api.get<Page2<{ id: number }>>('charger?q=VOLTA00000000101')).records;
+  for (const transport of ['HTTP', 'FTP']) {
+    const r = await api.call<{ id: number }>('POST', 'diagnostics-request', { chargerId: c.id, transport, startTime: new Date(Date.now() - 86_400_000).toISOString(), retries: 1, retryInterval: 5 });
+    for (let i = 0; i < 60; i++) {
+      const list = await api.get<Page2<{ id: number; fileSize: number | null }>>(`diagnostics-request?chargerId=${c.id}`);
+      if (list.records.find((x) => x.id === r.id)?.fileSize) break;
+      await sleep(500);
+    }
+  }
+  return `/Stations/StationProfile/chargers/${c.id}/show`;
+}
+
+/** A charger page's diagnostics list and request form in `lang` at 1440×900 and 390×844. */
+async function diagnosticsScreens(browser: Browser, server: ServerProcess, lang: 'en' | 'zh', chargerPath: string): Promise<void> {
+  for (const [suffix, viewport] of [['', { width: 1440, height: 900 }], ['-mobile', { width: 390, height: 844 }]] as const) {
+    const context = await newContext(browser, { baseURL: server.baseUrl, language: lang, viewport, isMobile: suffix !== '' });
+    try {
+      const page = await context.newPage();
+      await page.goto('/#/login');
+      await settle(page, 'login-form');
+      await signIn(page, server.adminPassword);
+      await page.goto(`/#${chargerPath}`);
+      await settle(page, 'diagnostics-row');
+      await page.getByTestId('diagnostics-section').scrollIntoViewIfNeeded();
+      await shoot(page, `${lang}-charger-diagnostics${suffix}`, false);
+      await page.getByTestId('diagnostics-open').click();
+      await settle(page, 'diagnostics-dialog');
+      await shoot(page, `${lang}-charger-diagnostics-form${suffix}`, false);
+    } finally {
+      await context.close();
+    }
+  }
+}
+
 async function main() {
   fs.mkdirSync(OUT, { recursive: true });
   process.stdout.write('starting the server with the demo network and simulated chargers…\n');
-  const server = await startServerProcess({ env: { SIMULATE: '1' } });
+  const server = await startServerProcess({ env: { SIMULATE: '1', FTP_PORT: '0' } });
   let browser: Browser | undefined;
   try {
     if (SETTLE_MS) {
@@ -217,6 +258,9 @@ async function main() {
     const stationPath = await balancedStation(server);
     await homeScreens(browser, server, 'en', stationPath);
     await homeScreens(browser, server, 'zh', stationPath);
+    const chargerPath = await diagnosticsCharger(server);
+    await diagnosticsScreens(browser, server, 'en', chargerPath);
+    await diagnosticsScreens(browser, server, 'zh', chargerPath);
   } catch (err) {
     process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\nserver output:\n${server.output().slice(-4000)}\n`);
     process.exitCode = 1;

@@ -64,7 +64,8 @@ export async function buildApp(opts: { db: Db; config: Config; bus?: Bus; logger
       redact: { paths: REDACT, censor: '[redacted]' },
       serializers: {
         // The URL may carry ?password= (requirements §7 login form); never log query strings.
-        req: (req) => ({ method: req.method, url: String(req.url).split('?')[0], remoteAddress: req.ip }),
+        // File URLs for chargers carry their token in the path: it is masked too.
+        req: (req) => ({ method: req.method, url: String(req.url).split('?')[0].replace(/^(\/ocpp-files\/[a-z]+\/)[^/]+/, '$1[token]'), remoteAddress: req.ip }),
       },
     },
     bodyLimit: 5 * 1024 * 1024,

@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { DASHBOARD_SPLIT } from '../enums.js';
 import { RATE_TEMPLATE_TYPES } from '../rate-template.js';
-import { int, isoTime } from './api.js';
+import { int, isoTime, ofCompany, idFilter, listFilter } from './api.js';
 import {
   answers, emptyAs, noDigits, numberField, optionalEmail, optionalEnum, optionalId, optionalText, phonePattern, patchOf, requiredEnum, requiredId, requiredText,
   timeZoneField,
@@ -22,8 +22,7 @@ export const LOCATION_TYPES = ['PARKING_LOT', 'PARKING_GARAGE', 'ON_STREET', 'SH
 /** A station of `GET /sp/station` (coordinates as numbers, times ISO-8601 UTC). */
 export const stationRecord = z.object({
   id: int,
-  companyCode: z.string(),
-  companyName: z.string().nullable(),
+  ...ofCompany,
   groupId: int.nullable(),
   groupName: z.string().nullable(),
   name: z.string(),
@@ -157,7 +156,7 @@ export type StationInput = z.infer<typeof stationCreate>;
 /** `GET /sp/station` filters (with the page query). */
 export const stationFilters = z.object({
   companyCode: z.string().optional(),
-  groupId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-  status: z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v : [v])).optional(),
+  groupId: idFilter,
+  status: listFilter,
   q: z.string().max(100).optional(),
 });

@@ -18,7 +18,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { charger, chargeOrder, connector } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
@@ -32,6 +31,7 @@ import { raiseIfPaid } from '../event/order-events.js';
 import { endFromLastReading } from '../transactions/service.js';
 import { orderQuery, toOrderRecord } from './record.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
+import { idParams } from '../../../domain/entities/api.js';
 
 /** An order CHARGING for longer than this may be closed even when its charger is online. */
 export const STUCK_AFTER_HOURS = 12;
@@ -66,7 +66,7 @@ const closeRoutes: FastifyPluginAsync = async (app) => {
     config: { permission: PERMISSIONS.operations.orders },
     schema: {
       tags: ['order'],
-      params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+      params: idParams,
       response: { 200: envelopeOf(orderRecord) },
     },
   }, async (req) => {
