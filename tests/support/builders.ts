@@ -56,18 +56,28 @@ export async function aNetwork(db: Db, o: { charger?: Parameters<typeof aCharger
 }
 
 /**
+ * Prices station `stationId` (set to UTC) with a charged EUR template of two windows,
+ * 00:00–12:00 at `am` and 12:00–24:00 at `pm` per kWh, plus `servicePerKwh`; answers the template's id.
+ */
+export async function aTwoWindowTariff(db: Db, companyCode: string, stationId: number,
+  o: { modelName: string; am: string; pm: string; servicePerKwh?: string }): Promise<number> {
+  const [tpl] = await db.insert(rateTemplate).values({
+    companyCode, modelName: o.modelName, type: 'CHARGED', currency: 'EUR', serviceFeePerKwh: o.servicePerKwh ?? '0', serviceTax: '0', activated: true,
+  }).returning();
+  await db.insert(rateDetail).values([
+    { templateId: tpl.id, startTime: '00:00', endTime: '12:00', electricityFeePerKwh: o.am },
+    { templateId: tpl.id, startTime: '12:00', endTime: '24:00', electricityFeePerKwh: o.pm },
+  ]);
+  await db.update(station).set({ rateTemplateId: tpl.id, timeZone: 'UTC' }).where(eq(station.id, stationId));
+  return tpl.id;
+}
+
+/**
  * Prices station `stationId` with a flat `perKwh` template (all day, no service fee, no tax, UTC):
  * an order costs its energy × `perKwh`.
  */
 export async function aFlatTariff(db: Db, companyCode: string, stationId: number, perKwh = '0.35'): Promise<void> {
-  const [tpl] = await db.insert(rateTemplate).values({
-    companyCode, modelName: 'Flat', type: 'CHARGED', currency: 'EUR', serviceFeePerKwh: '0', serviceTax: '0', activated: true,
-  }).returning();
-  await db.insert(rateDetail).values([
-    { templateId: tpl.id, startTime: '00:00', endTime: '12:00', electricityFeePerKwh: perKwh },
-    { templateId: tpl.id, startTime: '12:00', endTime: '24:00', electricityFeePerKwh: perKwh },
-  ]);
-  await db.update(station).set({ rateTemplateId: tpl.id, timeZone: 'UTC' }).where(eq(station.id, stationId));
+  await aTwoWindowTariff(db, companyCode, stationId, { modelName: 'Flat', am: perKwh, pm: perKwh });
 }
 
 /**
