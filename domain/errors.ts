@@ -88,6 +88,8 @@ export const CATALOGUE = {
   619: empty('Vendor error code', '厂商故障码'),
   620: empty('Event type', '事件类型'),
   621: empty('Search', '搜索内容'),
+  622: empty('Report ticket', '工单'),
+  623: empty('Reply', '回复内容'),
   // Diagnostics (requirements R15.12): a charger's upload with no content.
   626: empty('Diagnostics file', '诊断文件'),
   647: { status: 400, en: 'Total rate count cannot exceed 12', zh: '费率总数不能超过12个' },
@@ -139,6 +141,9 @@ export const CATALOGUE = {
   // Station notification recipients (requirements §3).
   741: { status: 400, en: 'Notified e-mail addresses must be valid e-mail addresses, separated by commas', zh: '通知邮箱必须是有效的邮箱地址，用逗号分隔' },
   742: { status: 400, en: 'Station notifications are on: enter at least one e-mail address', zh: '站点通知已开启：请至少填写一个邮箱地址' },
+  743: { status: 409, en: 'The ticket is closed: it takes no reply and cannot be closed again', zh: '该工单已关闭：不能再回复或重复关闭' },
+  744: { status: 400, en: 'A ticket takes at most 5 images', zh: '每个工单最多上传5张图片' },
+  745: { status: 401, en: 'The app sign-in is not valid or has expired, or the app user is deactivated', zh: 'App 登录无效或已过期，或该 App 用户已停用' },
   // Diagnostics (requirements R15.10–R15.14).
   751: { status: 400, en: 'The diagnostics period must end after it starts', zh: '诊断时间段的结束时间必须晚于开始时间' },
   752: { status: 409, en: 'FTP uploads are not enabled on this server', zh: '本服务器未启用FTP上传' },
@@ -159,6 +164,7 @@ export const CATALOGUE = {
   811: { status: 409, en: 'A free template cannot be edited', zh: '免费模板不能编辑' },
   812: { status: 409, en: 'The detail ending at 24:00 cannot be deleted', zh: '结束时间为24:00的明细不能删除' },
   813: { status: 404, en: 'Order export setting not found', zh: '订单导出设置不存在' },
+  815: { status: 404, en: 'Report ticket not found', zh: '工单不存在' },
   819: { status: 404, en: 'Diagnostics request not found', zh: '诊断请求不存在' },
   820: { status: 404, en: 'No diagnostics file: not received yet, or removed after the retention period', zh: '没有诊断文件：尚未收到，或已在保留期后删除' },
   900: { status: 400, en: 'Name cannot contain numbers', zh: '名称不能包含数字' },

@@ -2,7 +2,7 @@
  * Screenshots of the console (`npm run screenshots`, after `npm run build`): starts the real
  * server like the browser suite does, with the demo network and simulated chargers (SIMULATE=1)
  * so the screens are live, signs in through the login form, and saves PNGs to `screenshots/`:
- * login, dashboard, charger monitoring, orders, one order's show view, Eventes and one event in English and in
+ * login, dashboard, charger monitoring, orders, one order's show view, Eventes and one event, report tickets in English and in
  * Chinese at 1440×900 (full page), plus the dashboard on a 390×844 phone; the home station, smart-charging
  * and station load-balancing screens in both languages at both sizes.
  *
@@ -109,6 +109,9 @@ const DEVICE_SCREENS: readonly [string, string, string][] = [
   // Events (requirements R2.40–R2.45, R2.21): the charger log and a simulated charger's diagnosis over the last hour
   ['/#/Events/ChargerLog', 'charger-log-page', 'charger-log'],
   [`/#/Events/Diagnosis?serialNum=VOLTA00000000101&startTime=${encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString())}`, 'diagnosis-page', 'diagnosis'],
+  // Report tickets (requirements §14): the list, and the demo's open ticket with its photo as the bell opens it
+  ['/#/ReportTickets/ReportTickets', 'tickets-grid', 'report-tickets'],
+  ['/#/ReportTickets/ReportTickets?serialNum=RTVOLTA00001', 'ticket-attachments', 'report-ticket-show'],
 ];
 
 /** The device management screens on a phone, in `lang`. */

@@ -607,7 +607,8 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 
 /**
  * Files kept in the database so that every node of a cluster serves them (requirements §15):
- * firmware images (`kind` FIRMWARE) and diagnostics uploaded by chargers (`kind` DIAGNOSTICS).
+ * firmware images (`kind` FIRMWARE), diagnostics uploaded by chargers (`kind` DIAGNOSTICS) and
+ * report ticket images (`kind` TICKET_IMAGE).
  * `sha256` is the hex digest of `content`; `size` its length in bytes.
  */
 export const storedFile = pgTable('stored_file', {
@@ -926,3 +927,57 @@ export const analyticsMonth = pgTable('analytics_month', (() => {
   uniqueIndex('analytics_month_key').on(t.companyCode, t.stationId, t.bucket),
   index('analytics_month_station').on(t.stationId, t.bucket),
 ]);
+
+// ── Report tickets (requirements §14 report tickets) ──────────────────────────────────────────
+
+/**
+ * Bearer tokens of charging-app users (the report ticket intake, `POST /app/report-ticket`): like
+ * `session_token`, only the SHA-256 is stored, with an expiry; revocation sets `revoked_at`.
+ */
+export const appUserToken = pgTable('app_user_token', {
+  id: serial('id').primaryKey(),
+  tokenHash: text('token_hash').notNull().unique(),
+  appUserId: integer('app_user_id').notNull().references(() => appUser.id, { onDelete: 'cascade' }),
+  expiresAt: ts('expires_at').notNull(),
+  revokedAt: ts('revoked_at'),
+  createdAt: createdAt(),
+});
+
+/**
+ * Report tickets (requirements R3.17): a problem an app user reported from the charging app.
+ * `serialNum` is the ticket number (requirements R2.11); `status` OPEN → REPLIED → CLOSED (a reply
+ * may follow a reply; a closed ticket takes no more). `language` is the reporter's, for the
+ * reply's e-mail.
+ */
+export const reportTicket = pgTable('report_ticket', {
+  id: serial('id').primaryKey(),
+  serialNum: text('serial_num').notNull(),
+  companyCode: text('company_code').notNull(),
+  appUserId: integer('app_user_id').references(() => appUser.id, { onDelete: 'set null' }),
+  nickname: text('nickname').notNull(),
+  email: text('email').notNull(),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  language: text('language').notNull().default('en'),
+  status: text('status').notNull().default('OPEN'),
+  replyText: text('reply_text'),
+  repliedBy: text('replied_by'),
+  replyTime: ts('reply_time'),
+  closedBy: text('closed_by'),
+  closeTime: ts('close_time'),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('report_ticket_serial_num').on(t.serialNum),
+  index('report_ticket_company_created').on(t.companyCode, t.createdAt),
+  check('report_ticket_status', sql`${t.status} in ('OPEN', 'REPLIED', 'CLOSED')`),
+]);
+
+/** The images of a report ticket, in the order sent; the bytes live in `stored_file` (kind TICKET_IMAGE). */
+export const reportTicketAttachment = pgTable('report_ticket_attachment', {
+  id: serial('id').primaryKey(),
+  ticketId: integer('ticket_id').notNull().references(() => reportTicket.id, { onDelete: 'cascade' }),
+  fileId: integer('file_id').notNull().references(() => storedFile.id, { onDelete: 'cascade' }),
+  position: integer('position').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+}, (t) => [index('report_ticket_attachment_ticket').on(t.ticketId)]);

@@ -18,7 +18,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   account, appUser, balanceRecord, cardUser, charger, chargeOrder, chargerLog, company, connectionAttempt,
   diagnosticsRequest, event, firmware, firmwareCampaign, gateway, notification, orderExportSetting, rateTemplate, role, station, stationGroup,
-  chargingSchedule, homeCharger, homeMember, reservation, stationLoad,
+  chargingSchedule, homeCharger, homeMember, reservation, stationLoad, reportTicket,
 } from '../db/schema.js';
 import type { AuthContext } from './access.js';
 import { AppError } from './envelope.js';
@@ -50,13 +50,16 @@ const TABLES = new Map<PgTable, TableScope>([
   // A firmware of no company (platform-wide) is an administrator's; public ones are read by all (firmware service).
   // Home chargers and their users belong to a company, not to a station (requirements §16).
   ...[account, role, stationGroup, rateTemplate, cardUser, appUser, balanceRecord, orderExportSetting, firmware, firmwareCampaign,
-    diagnosticsRequest, homeCharger, homeMember, reservation].map(byCompany),
+    diagnosticsRequest, homeCharger, homeMember, reservation,
+    // Report tickets come from app users, who are company-wide (requirements §14).
+    reportTicket].map(byCompany),
   [station, { company: station.companyCode, station: (ids) => inArray(station.id, [...ids]), stationKey: 'id' }],
   ...[charger, gateway, chargeOrder, event, chargingSchedule, stationLoad].map(byStation),
   // Log rows name the device, not its station: they reach stations through the device's SN.
   [chargerLog, { company: chargerLog.companyCode, station: (ids) => sql`${chargerLog.chargerSn} in ${identitiesAt(ids)}` }],
   [connectionAttempt, { company: connectionAttempt.companyCode, station: (ids) => sql`${connectionAttempt.identity} in ${identitiesAt(ids)}` }],
-  [notification, { company: notification.companyCode, station: (ids) => sql`${notification.serialNum} in ${identitiesAt(ids)}` }],
+  // A report ticket's notice is about no device: a station manager sees it like the ticket (company-wide).
+  [notification, { company: notification.companyCode, station: (ids) => sql`(${notification.serialNum} in ${identitiesAt(ids)} or ${notification.kind} = 'REPORT_TICKET')` }],
 ]);
 
 /** The scope of a table; throws (a programming error, 500) for a table that is not registered. */

@@ -25,7 +25,7 @@ function closed(schema: unknown): unknown {
 }
 
 /** Routes that do not answer JSON to a plain call: the event stream, files and downloads. */
-const NOT_JSON = new Set(['/sp/live', '/sp/files/{kind}/{name}', '/sp/order/export/excel', '/sp/order/export/pdf', '/sp/order/{id}/invoice', '/sp/event/export', '/sp/diagnostics-request/{id}/file']);
+const NOT_JSON = new Set(['/sp/live', '/sp/files/{kind}/{name}', '/sp/order/export/excel', '/sp/order/export/pdf', '/sp/order/{id}/invoice', '/sp/event/export', '/sp/diagnostics-request/{id}/file', '/sp/report-ticket/{id}/attachment/{attachmentId}']);
 /** Query parameters a read route needs to answer 200. */
 /** Reads that ask a connected charger (GetCompositeSchedule): checked end to end in tests/ocpp/smart-charging.test.ts. */
 const ASKS_A_CHARGER = new Set(['/sp/charger/{id}/composite-schedule']);
