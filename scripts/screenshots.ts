@@ -173,8 +173,8 @@ async function balancedStation(server: ServerProcess): Promise<string> {
   return `/Stations/StationProfile/${stationId}/show`;
 }
 
-/** The home screens in `lang` at 1440×900 and 390×844. */
-async function homeScreens(browser: Browser, server: ServerProcess, lang: 'en' | 'zh', stationPath: string): Promise<void> {
+/** Runs `shots` on a page signed in as the administrator in `lang`, at 1440×900 and at 390×844 (`suffix` '-mobile'). */
+async function inBothViewports(browser: Browser, server: ServerProcess, lang: 'en' | 'zh', shots: (page: Page, suffix: '' | '-mobile') => Promise<void>): Promise<void> {
   for (const [suffix, viewport] of [['', { width: 1440, height: 900 }], ['-mobile', { width: 390, height: 844 }]] as const) {
     const context = await newContext(browser, { baseURL: server.baseUrl, language: lang, viewport, isMobile: suffix !== '' });
     try {
@@ -182,21 +182,28 @@ async function homeScreens(browser: Browser, server: ServerProcess, lang: 'en' |
       await page.goto('/#/login');
       await settle(page, 'login-form');
       await signIn(page, server.adminPassword);
-      for (const [route, marker, name, press] of [...HOME_SCREENS, [stationPath, 'station-load', 'station-load'] as const]) {
-        await page.goto(`/#${route}`);
-        await settle(page, marker);
-        if (press) {
-          await page.getByTestId(press).click();
-          await page.getByTestId('composite-status').or(page.getByTestId('composite-error')).first().waitFor({ timeout: 20_000 }).catch(() => undefined);
-          await sleep(500);
-        }
-        if (marker === 'station-load') await page.getByTestId('station-load').scrollIntoViewIfNeeded();
-        await shoot(page, `${lang}-${name}${suffix}`, suffix === '');
-      }
+      await shots(page, suffix);
     } finally {
       await context.close();
     }
   }
+}
+
+/** The home screens in `lang` at 1440×900 and 390×844. */
+async function homeScreens(browser: Browser, server: ServerProcess, lang: 'en' | 'zh', stationPath: string): Promise<void> {
+  await inBothViewports(browser, server, lang, async (page, suffix) => {
+    for (const [route, marker, name, press] of [...HOME_SCREENS, [stationPath, 'station-load', 'station-load'] as const]) {
+      await page.goto(`/#${route}`);
+      await settle(page, marker);
+      if (press) {
+        await page.getByTestId(press).click();
+        await page.getByTestId('composite-status').or(page.getByTestId('composite-error')).first().waitFor({ timeout: 20_000 }).catch(() => undefined);
+        await sleep(500);
+      }
+      if (marker === 'station-load') await page.getByTestId('station-load').scrollIntoViewIfNeeded();
+      await shoot(page, `${lang}-${name}${suffix}`, suffix === '');
+    }
+  });
 }
 
 /**
@@ -220,24 +227,15 @@ async function diagnosticsCharger(server: ServerProcess): Promise<string> {
 
 /** A charger page's diagnostics list and request form in `lang` at 1440×900 and 390×844. */
 async function diagnosticsScreens(browser: Browser, server: ServerProcess, lang: 'en' | 'zh', chargerPath: string): Promise<void> {
-  for (const [suffix, viewport] of [['', { width: 1440, height: 900 }], ['-mobile', { width: 390, height: 844 }]] as const) {
-    const context = await newContext(browser, { baseURL: server.baseUrl, language: lang, viewport, isMobile: suffix !== '' });
-    try {
-      const page = await context.newPage();
-      await page.goto('/#/login');
-      await settle(page, 'login-form');
-      await signIn(page, server.adminPassword);
-      await page.goto(`/#${chargerPath}`);
-      await settle(page, 'diagnostics-row');
-      await page.getByTestId('diagnostics-section').scrollIntoViewIfNeeded();
-      await shoot(page, `${lang}-charger-diagnostics${suffix}`, false);
-      await page.getByTestId('diagnostics-open').click();
-      await settle(page, 'diagnostics-dialog');
-      await shoot(page, `${lang}-charger-diagnostics-form${suffix}`, false);
-    } finally {
-      await context.close();
-    }
-  }
+  await inBothViewports(browser, server, lang, async (page, suffix) => {
+    await page.goto(`/#${chargerPath}`);
+    await settle(page, 'diagnostics-row');
+    await page.getByTestId('diagnostics-section').scrollIntoViewIfNeeded();
+    await shoot(page, `${lang}-charger-diagnostics${suffix}`, false);
+    await page.getByTestId('diagnostics-open').click();
+    await settle(page, 'diagnostics-dialog');
+    await shoot(page, `${lang}-charger-diagnostics-form${suffix}`, false);
+  });
 }
 
 async function main() {
