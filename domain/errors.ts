@@ -88,6 +88,8 @@ export const CATALOGUE = {
   619: empty('Vendor error code', '厂商故障码'),
   620: empty('Event type', '事件类型'),
   621: empty('Search', '搜索内容'),
+  624: empty('Configuration key', '配置项'),
+  625: empty('Vendor ID', '厂商标识'),
   622: empty('Report ticket', '工单'),
   623: empty('Reply', '回复内容'),
   // Diagnostics (requirements R15.12): a charger's upload with no content.
@@ -138,6 +140,9 @@ export const CATALOGUE = {
   738: { status: 409, en: 'The charger is already a home charger', zh: '该充电桩已是家用充电桩' },
   739: { status: 409, en: 'The app user already has access to this home charger', zh: '该App用户已可使用此家用充电桩' },
   740: { status: 409, en: 'The firmware is not made for this charger model', zh: '该固件不适用于此充电桩型号' },
+  747: { status: 409, en: 'The connector already has an active reservation', zh: '该充电枪已有有效预约' },
+  748: { status: 409, en: 'The reservation is no longer active: it was used, cancelled, refused or has expired', zh: '该预约已失效：已使用、已取消、被拒绝或已过期' },
+  749: { status: 409, en: 'A differential local list needs a full list sent first', zh: '差分本地列表需要先发送完整列表' },
   // Station notification recipients (requirements §3).
   741: { status: 400, en: 'Notified e-mail addresses must be valid e-mail addresses, separated by commas', zh: '通知邮箱必须是有效的邮箱地址，用逗号分隔' },
   742: { status: 400, en: 'Station notifications are on: enter at least one e-mail address', zh: '站点通知已开启：请至少填写一个邮箱地址' },
@@ -164,6 +169,7 @@ export const CATALOGUE = {
   811: { status: 409, en: 'A free template cannot be edited', zh: '免费模板不能编辑' },
   812: { status: 409, en: 'The detail ending at 24:00 cannot be deleted', zh: '结束时间为24:00的明细不能删除' },
   813: { status: 404, en: 'Order export setting not found', zh: '订单导出设置不存在' },
+  817: { status: 404, en: 'Reservation not found', zh: '预约不存在' },
   815: { status: 404, en: 'Report ticket not found', zh: '工单不存在' },
   819: { status: 404, en: 'Diagnostics request not found', zh: '诊断请求不存在' },
   820: { status: 404, en: 'No diagnostics file: not received yet, or removed after the retention period', zh: '没有诊断文件：尚未收到，或已在保留期后删除' },

@@ -174,27 +174,3 @@ export const stationLoadRecord = z.object({
   connectors: z.array(connectorLoad),
 });
 export type StationLoadRecord = z.infer<typeof stationLoadRecord>;
-
-/** `POST /sp/charger/{id}/command/reserve` (OCPP ReserveNow) and a reservation as answered. */
-export const reserveInput = z.object({
-  connectorId: numberField(z.number({ error: emptyAs(602) }).int().min(1).max(99)),
-  idTag: z.string().trim().min(1).max(20).optional(),
-  cardUserId: optionalId(),
-  appUserId: optionalId(),
-  /** Minutes until the reservation expires. */
-  expiryMinutes: numberField(z.number().min(0.05).max(24 * 60).default(15)),
-});
-
-export const reservationRecord = z.object({
-  id: int,
-  chargerId: int,
-  chargerSn: z.string(),
-  connectorId: int,
-  idTag: z.string(),
-  expiresAt: isoTime,
-  status: z.enum(['REQUESTED', 'ACCEPTED', 'REFUSED', 'USED', 'CANCELLED', 'EXPIRED']),
-  answer: z.string().nullable(),
-  orderId: int.nullable(),
-  createdAt: isoTime,
-});
-export type ReservationRecord = z.infer<typeof reservationRecord>;

@@ -866,13 +866,32 @@ export const reservation = pgTable('reservation', {
   connectorId: integer('connector_id').notNull(),
   idTag: text('id_tag').notNull(),
   expiresAt: ts('expires_at').notNull(),
-  /** REQUESTED, ACCEPTED, REFUSED, USED, CANCELLED (EXPIRED is ACCEPTED past `expiresAt`). */
+  /** REQUESTED, ACCEPTED, REFUSED (`answer` says why), then USED, CANCELLED or EXPIRED (set by the server's sweep). */
   status: text('status').notNull().default('REQUESTED'),
   answer: text('answer'),
   orderId: integer('order_id'),
   createdBy: text('created_by'),
   createdAt: createdAt(),
-}, (t) => [index('reservation_charger').on(t.chargerId, t.createdAt)]);
+}, (t) => [index('reservation_charger').on(t.chargerId, t.createdAt), index('reservation_active').on(t.expiresAt).where(sql`${t.status} = 'ACCEPTED'`),
+  // One live reservation per connector (REQUESTED while the charger is asked, then ACCEPTED).
+  uniqueIndex('reservation_one_live').on(t.chargerId, t.connectorId).where(sql`${t.status} in ('REQUESTED', 'ACCEPTED')`)]);
+
+/**
+ * The local authorisation list last sent to a charger (OCPP SendLocalList, requirements R15.24):
+ * its version, the idTags it holds (so the next differential list sends only the changes), the
+ * update type and the charger's answer.
+ */
+export const localList = pgTable('local_list', {
+  chargerId: integer('charger_id').primaryKey().references(() => charger.id, { onDelete: 'cascade' }),
+  /** Version of the last list the charger accepted; 0 = none. */
+  version: integer('version').notNull().default(0),
+  idTags: jsonb('id_tags').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  updateType: text('update_type'),
+  status: text('status'),
+  added: integer('added').notNull().default(0),
+  removed: integer('removed').notNull().default(0),
+  sentAt: ts('sent_at'),
+}, (t) => [check('local_list_version', sql`${t.version} >= 0`)]);
 
 /**
  * How a session on a home charger started (requirements §3 "Home order" start type): RESERVE,
@@ -913,6 +932,19 @@ export const analyticsDay = pgTable('analytics_day', rollupColumns(), (t) => [
   uniqueIndex('analytics_day_key').on(t.chargerId, t.bucket),
   index('analytics_day_company').on(t.companyCode, t.bucket),
   index('analytics_day_station').on(t.stationId, t.bucket),
+]);
+
+/**
+ * The per-operator monthly rollup: closed orders summed per company, station and month (UTC), kept
+ * in the same transaction as the hourly and daily ones, so a year of an operator (or of stations)
+ * reads a few rows per station instead of every charger's days.
+ */
+export const analyticsMonth = pgTable('analytics_month', (() => {
+  const { chargerId: _perCharger, ...columns } = rollupColumns();
+  return columns;
+})(), (t) => [
+  uniqueIndex('analytics_month_key').on(t.companyCode, t.stationId, t.bucket),
+  index('analytics_month_station').on(t.stationId, t.bucket),
 ]);
 
 // ── Report tickets (requirements §14 report tickets) ──────────────────────────────────────────
