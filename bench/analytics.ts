@@ -1,12 +1,14 @@
 /**
  * Analytics benchmark (`npm run bench:analytics -- [--orders 1000000] [--database-url URL]`;
  * requirements §14): `--orders` closed orders over the last year on 200 chargers at 50 stations of
- * one operator, the rollups built by the start-up backfill (timed), then `GET /sp/analytics` for
+ * one operator, the rollups built by the start-up backfill (timed; hourly and daily per charger, monthly
+ * per company and station), then `GET /sp/analytics` for
  * 1 year by operator, 1 year by station, 30 days by charger SN and 24 hours by operator: median and
  * p95 latency (ms) over `--requests` calls each. On a PostgreSQL server (`--database-url`, a fresh
  * database is created and dropped) or a fresh embedded database. Results:
- * bench/results/analytics-<backend>.json with the machine's load (`uptime`).
+ * bench/results/analytics-<backend>.json with the machine's load (`uptime`) before and after the requests.
  */
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -61,8 +63,9 @@ try {
   await backfillRollupsIfEmpty(db);
   await db.execute(sql`ANALYZE`);
   const backfillMs = performance.now() - t1;
-  const counts = (await db.execute(sql`SELECT (SELECT count(*) FROM analytics_hour)::int AS hours, (SELECT count(*) FROM analytics_day)::int AS days`)) as unknown as { rows: { hours: number; days: number }[] };
-  process.stdout.write(`backfill: ${(backfillMs / 1000).toFixed(1)} s → ${counts.rows[0].hours} hour rows, ${counts.rows[0].days} day rows\n`);
+  const counts = (await db.execute(sql`SELECT (SELECT count(*) FROM analytics_hour)::int AS hours, (SELECT count(*) FROM analytics_day)::int AS days,
+    (SELECT count(*) FROM analytics_month)::int AS months`)) as unknown as { rows: { hours: number; days: number; months: number }[] };
+  process.stdout.write(`backfill: ${(backfillMs / 1000).toFixed(1)} s → ${counts.rows[0].hours} hour rows, ${counts.rows[0].days} day rows, ${counts.rows[0].months} month rows\n`);
 
   const config = { ...loadConfig({}, []), logLevel: 'silent', simulate: false, demo: false };
   const app = await buildApp({ db, config, logger: false });
@@ -77,6 +80,7 @@ try {
     'operator-30d': 'searchType=operator&search=BENCH&period=30d',
   };
   const results: Record<string, { medianMs: number; p95Ms: number; sessions: number }> = {};
+  const loadBefore = os.loadavg().map((x) => +x.toFixed(2));
   for (const [name, query] of Object.entries(cases)) {
     const lat: number[] = [];
     let sessions = 0;
@@ -95,6 +99,7 @@ try {
   writeResults(`analytics-${backend}`, {
     backend, orders: ORDERS, requests: REQUESTS, loadSeconds: +(loadMs / 1000).toFixed(1),
     backfillSeconds: +(backfillMs / 1000).toFixed(1), rollupRows: counts.rows[0], results,
+    loadAverageBefore: loadBefore,
   });
 } finally {
   await database.close();

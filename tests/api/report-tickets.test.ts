@@ -6,13 +6,14 @@
  * number, seen by a station manager too), the console list (`?serialNum=`, filters, sort, paging)
  * and detail with the image served back with auth, company scope across two operators (709 /
  * 725), the reply e-mailed once to the reporter in their language through a real SMTP server
- * (smtp-server), and close (743 after).
+ * (smtp-server), the new ticket e-mailed to the accounts whose settings ask for it, and close (743 after).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { backends } from '../support/db.js';
 import { build, type TestServer } from '../support/app.js';
+import type { SMTPServer } from 'smtp-server';
+import { closeSmtp, smtp, until, type Received } from '../support/smtp.js';
 import { call, setupTenants, type Tenants } from '../support/tenants.js';
 import { companyUser } from '../support/assets.js';
 import { png } from '../support/images.js';
@@ -20,29 +21,6 @@ import { account, appUser, mailOutbox, notification, reportTicket, role, storedF
 import { hashPassword } from '../../server/auth/password.js';
 import { PERMISSIONS } from '../../domain/permissions.js';
 
-interface Received { to: string[]; raw: string }
-
-function smtp(box: Received[]): Promise<{ server: SMTPServer; port: number }> {
-  const server = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
-    onData(stream, session, done) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => { box.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') }); done(); });
-    },
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.server.address() as { port: number }).port }));
-  });
-}
-const until = async (fn: () => boolean | Promise<boolean>, ms = 20_000) => {
-  const end = Date.now() + ms;
-  while (!(await fn())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 /** A JPEG's first bytes (SOI, APP0 JFIF, SOF0 of 640×480) and filler: enough for the header check. */
 function jpeg(): Buffer {
   const sof = Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, 0x01, 0xe0, 0x02, 0x80, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01]);
@@ -88,6 +66,12 @@ describe.each(backends())('report tickets on %s', (backend) => {
     const [r] = await db.insert(role).values({ name: 'Site tickets', code: 'ALPHA_SITE_T', companyCode: 'ALPHA', permissions: [PERMISSIONS.reportTickets] }).returning();
     await db.insert(account).values({ username: 'alpha.site.t', userType: 'STATION_MANAGER', companyCode: 'ALPHA', roleId: r.id, managedStationIds: [t.a.stationId], passwordHash: await hashPassword('Passw0rd-1') });
     manager = await s.login('alpha.site.t', 'Passw0rd-1');
+    // Operator accounts asking for report tickets by e-mail (ALPHA, in Chinese) and for faults only (no ticket mail).
+    const pref = (emails: string[], events: string[]) => ({ enabled: true, method: 'EMAIL', emails, events, ignoreHeartbeat: true, language: 'zh' });
+    await db.insert(account).values([
+      { username: 'alpha.desk', userType: 'STAFF', companyCode: 'ALPHA', passwordHash: await hashPassword('Passw0rd-1'), notificationPreference: pref(['desk@alpha.test'], ['REPORT_TICKET']) },
+      { username: 'alpha.faults', userType: 'STAFF', companyCode: 'ALPHA', passwordHash: await hashPassword('Passw0rd-1'), notificationPreference: pref(['faults@alpha.test'], ['FAULT']) },
+    ]);
     const token = async (id: number, by: string) => (await call(s, 'POST', `/sp/app-user/${id}/app-token`, by)).data.token as string;
     appToken = await token(alphaUser, t.a.adminToken);
     betaToken = await token(betaUser, t.b.adminToken);
@@ -97,7 +81,7 @@ describe.each(backends())('report tickets on %s', (backend) => {
   });
   afterAll(async () => {
     await s?.close();
-    await new Promise<void>((r) => smtpServer.close(() => r()));
+    await closeSmtp(smtpServer);
   });
 
   it('issues app tokens only for the caller\'s own company (725) and known users (803)', async () => {
@@ -163,6 +147,10 @@ describe.each(backends())('report tickets on %s', (backend) => {
     expect(beta.data.map((n: { ticketNo: string }) => n.ticketNo)).toEqual([betaTicket.serialNum]);
     const site = await call(s, 'GET', '/sp/notifications?tab=problems', manager);
     expect(site.data.map((n: { ticketNo: string }) => n.ticketNo)).toContain(alphaTicket.serialNum);
+    // The accounts that asked for report tickets by e-mail are told, in their language; BETA's ticket is not theirs.
+    const told = await db.select().from(mailOutbox);
+    expect(told.map((m) => m.to)).toEqual(['desk@alpha.test']);
+    expect(told[0].subject).toBe(`[ChargeDesk] 新问题反馈 ${alphaTicket.serialNum}：充电枪锁不住`);
     // The app sees its own tickets only.
     const own = await app('GET', '/app/report-ticket', appToken);
     expect(own.data.map((x: { serialNum: string }) => x.serialNum)).toEqual([alphaTicket.serialNum]);
@@ -229,10 +217,11 @@ describe.each(backends())('report tickets on %s', (backend) => {
     expect(replied.code).toBe(200);
     expect(replied.data).toMatchObject({ status: 'REPLIED', replyText: '已派维护人员处理，今天修好。' });
     expect(replied.data.replyTime).toBeTruthy();
-    await until(() => box.length >= 1);
+    const toReporter = () => box.filter((m) => m.to.includes('li.wei@driver.test'));
+    await until(() => toReporter().length >= 1);
     await new Promise((r) => setTimeout(r, 500));
-    expect(box).toHaveLength(1);
-    expect(box[0].to).toEqual(['li.wei@driver.test']);
+    expect(toReporter()).toHaveLength(1);
+    expect(toReporter()[0].to).toEqual(['li.wei@driver.test']);
     const [mail] = await s.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'li.wei@driver.test'));
     expect(mail.language).toBe('zh');
     expect(mail.subject).toContain(alphaTicket.serialNum);
@@ -243,7 +232,7 @@ describe.each(backends())('report tickets on %s', (backend) => {
     expect(closed.data).toMatchObject({ status: 'CLOSED' });
     expect((await call(s, 'POST', `/sp/report-ticket/${alphaTicket.id}/close`, clerk)).code).toBe(743);
     expect((await call(s, 'POST', `/sp/report-ticket/${alphaTicket.id}/reply`, clerk, { replyText: 'again' })).code).toBe(743);
-    expect((await s.database.db.select().from(mailOutbox)).length).toBe(1);
+    expect((await s.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'li.wei@driver.test'))).length).toBe(1);
     // The app sees the reply and the status.
     const own = await app('GET', '/app/report-ticket', appToken);
     expect(own.data[0]).toMatchObject({ status: 'CLOSED', replyText: '已派维护人员处理，今天修好。' });

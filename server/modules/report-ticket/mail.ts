@@ -54,3 +54,40 @@ export function ticketReplyMail(t: TicketReply): MailMessage {
     + `<p><strong>${escape(w.reply)}</strong><br>${paragraphs(t.replyText)}</p><p style="color:#888">${escape(w.footer)}</p>`;
   return { to: t.to, language: t.language, subject: w.subject(t.serialNum, t.subject), text, html };
 }
+
+/** A new ticket, told to the company's accounts that asked for REPORT_TICKET e-mails. */
+export interface TicketOpened {
+  to: string;
+  language: 'en' | 'zh';
+  serialNum: string;
+  nickname: string;
+  email: string;
+  subject: string;
+  message: string;
+  attachments: number;
+  createdAt: Date;
+}
+
+const NEW_WORDS = {
+  en: {
+    subject: (no: string, s: string) => `[ChargeDesk] New report ticket ${no}: ${s}`,
+    from: 'From', ticket: 'Ticket', images: 'Images', sent: 'Sent',
+    footer: 'You receive this e-mail because of your notification settings in ChargeDesk (report tickets).',
+  },
+  zh: {
+    subject: (no: string, s: string) => `[ChargeDesk] 新问题反馈 ${no}：${s}`,
+    from: '来自', ticket: '工单号', images: '图片', sent: '提交时间',
+    footer: '您收到此邮件是因为您在 ChargeDesk 中的通知设置（问题反馈）。',
+  },
+} as const;
+
+/** The notice mail of a new ticket for an operator account, in that account's language. */
+export function ticketOpenedMail(t: TicketOpened): MailMessage {
+  const w = NEW_WORDS[t.language];
+  const lines: [string, string][] = [
+    [w.ticket, t.serialNum], [w.from, `${t.nickname} <${t.email}>`], [w.sent, `${t.createdAt.toISOString().replace('T', ' ').slice(0, 16)} UTC`], [w.images, String(t.attachments)],
+  ];
+  const text = [t.subject, '', t.message, '', ...lines.map(([k, v]) => `${k}: ${v}`), '', w.footer].join('\n');
+  const html = `<p><strong>${escape(t.subject)}</strong></p><p>${paragraphs(t.message)}</p><table>${lines.map(([k, v]) => `<tr><td>${escape(k)}</td><td>${escape(v)}</td></tr>`).join('')}</table><p style="color:#888">${escape(w.footer)}</p>`;
+  return { to: t.to, language: t.language, subject: w.subject(t.serialNum, t.subject), text, html };
+}

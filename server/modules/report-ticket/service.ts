@@ -1,15 +1,16 @@
 /**
  * Report tickets (requirements R3.17, R2.11, §14): the app's intake (a ticket, its images kept in
  * `stored_file` as TICKET_IMAGE, and the REPORT_TICKET notice of the bell, in one transaction),
- * the console's list / detail / reply / close in the caller's company scope (report tickets are
+ * e-mails to the accounts whose notification settings ask for REPORT_TICKET by e-mail (queued in
+ * the same transaction), the console's list / detail / reply / close in the caller's company scope (report tickets are
  * company-wide, like the app users they come from: docs/access-control.md), and the images served
  * back. Codes: 622 (empty subject or message), 623 (empty reply), 714 (an image not JPG/PNG by
  * content, or above 2 MB), 743 (closed ticket), 815 (unknown ticket or image), 709 / 725 (scope).
  */
 import { randomInt } from 'node:crypto';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { reportTicket, reportTicketAttachment, storedFile, appUser } from '../../db/schema.js';
+import { account, reportTicket, reportTicketAttachment, storedFile, appUser } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/envelope.js';
 import { likeTerm, limitOffset, orderByOf, timeQuery, type PageQuery } from '../../http/paging.js';
@@ -24,7 +25,8 @@ import { recordNotice } from '../notifications/record.js';
 import { storeFile } from '../files/store.js';
 import { checkImage } from '../profile/upload.js';
 import { queueMail } from '../mail/outbox.js';
-import { ticketReplyMail } from './mail.js';
+import { ticketOpenedMail, ticketReplyMail } from './mail.js';
+import { DEFAULT_PREF, notificationPreferenceInput } from '../../../domain/entities/notification-preference.js';
 
 type TicketRow = typeof reportTicket.$inferSelect;
 type AppUserRow = typeof appUser.$inferSelect;
@@ -167,6 +169,26 @@ function checkedImage(data: string, n: number) {
   }
 }
 
+/**
+ * The addresses told of a new ticket of `companyCode` (requirements R3.24 notification settings): every
+ * active account of the company (report tickets are company-wide, station managers included) and
+ * the platform administrators whose preference is on, by e-mail (EMAIL or BOTH), and lists
+ * REPORT_TICKET; each address once, in the first such account's language.
+ */
+async function ticketSubscribers(db: Db, companyCode: string): Promise<Map<string, 'en' | 'zh'>> {
+  const rows = await db.select({ companyCode: account.companyCode, userType: account.userType, pref: account.notificationPreference }).from(account)
+    .where(and(eq(account.active, true), or(eq(account.companyCode, companyCode), isNull(account.companyCode))));
+  const to = new Map<string, 'en' | 'zh'>();
+  for (const a of rows) {
+    if (a.companyCode === null && a.userType !== 'ADMIN') continue;
+    const parsed = notificationPreferenceInput.safeParse({ ...DEFAULT_PREF, ...(a.pref ?? {}) });
+    const pref = parsed.success ? parsed.data : DEFAULT_PREF;
+    if (!pref.enabled || pref.method === 'IN_APP' || !pref.events.includes('REPORT_TICKET')) continue;
+    for (const address of pref.emails) if (!to.has(address.toLowerCase())) to.set(address.toLowerCase(), pref.language);
+  }
+  return to;
+}
+
 /** What the app sees of a ticket. */
 function toAppJson(r: TicketRow, attachmentCount: number): AppTicketRecord {
   return {
@@ -207,6 +229,11 @@ export async function createTicket(db: Db, user: AppUserRow, input: ReportTicket
           companyCode: user.companyCode, notice: { kind: 'REPORT_TICKET', params: { subject: input.subject, nickname } },
           userName: nickname, ticketNo: serialNum, at,
         });
+        for (const [to, language] of await ticketSubscribers(tdb, user.companyCode)) {
+          await queueMail(tdb, ticketOpenedMail({
+            to, language, serialNum, nickname, email, subject: input.subject, message: input.message, attachments: images.length, createdAt: at,
+          }), { dedupeKey: `ticket:${serialNum}:${to}` });
+        }
         return toAppJson(row, images.length);
       });
     } catch (e) {
