@@ -10,7 +10,7 @@
  * another company's → 709 (read) / 725 (write); a bad or expired app token → 745.
  */
 import { z } from 'zod';
-import { int, isoTime } from './api.js';
+import { int, isoTime, ofCompany } from './api.js';
 import { optionalText, requiredText } from './rules.js';
 
 /** Ticket statuses, in their order of life. */
@@ -43,8 +43,7 @@ export const reportTicketRecord = z.object({
   id: int,
   /** The ticket number (requirements R2.11 `?serialNum=`). */
   serialNum: z.string(),
-  companyCode: z.string(),
-  companyName: z.string().nullable(),
+  ...ofCompany,
   appUserId: int.nullable(),
   nickname: z.string(),
   email: z.string(),

@@ -9,38 +9,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { build, type TestServer } from '../support/app.js';
+import type { SMTPServer } from 'smtp-server';
+import { closeSmtp, smtp, until, type Received } from '../support/smtp.js';
 import { aNetwork } from '../support/builders.js';
 import { account, event, mailOutbox, station } from '../../server/db/schema.js';
 import { hashPassword } from '../../server/auth/password.js';
 import { queueMail } from '../../server/modules/mail/outbox.js';
 
-interface Received { to: string[]; raw: string }
-
-/** An SMTP server on `port` (0: any) keeping what it receives in `box`. */
-function smtp(box: Received[], port = 0): Promise<{ server: SMTPServer; port: number }> {
-  const server = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
-    onData(stream, session, done) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => { box.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') }); done(); });
-    },
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve({ server, port: (server.server.address() as { port: number }).port }));
-  });
-}
-const closeSmtp = (server: SMTPServer) => new Promise<void>((r) => server.close(() => r()));
-const until = async (fn: () => boolean | Promise<boolean>, ms = 20_000) => {
-  const end = Date.now() + ms;
-  while (!(await fn())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 /** The decoded subject of a raw message (RFC 2047 words, UTF-8, B or Q). */
 const subjectOf = (raw: string) => {
   const line = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? '';

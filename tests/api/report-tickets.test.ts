@@ -10,9 +10,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { backends } from '../support/db.js';
 import { build, type TestServer } from '../support/app.js';
+import type { SMTPServer } from 'smtp-server';
+import { closeSmtp, smtp, until, type Received } from '../support/smtp.js';
 import { call, setupTenants, type Tenants } from '../support/tenants.js';
 import { companyUser } from '../support/assets.js';
 import { png } from '../support/images.js';
@@ -20,29 +21,6 @@ import { account, appUser, mailOutbox, notification, reportTicket, role, storedF
 import { hashPassword } from '../../server/auth/password.js';
 import { PERMISSIONS } from '../../domain/permissions.js';
 
-interface Received { to: string[]; raw: string }
-
-function smtp(box: Received[]): Promise<{ server: SMTPServer; port: number }> {
-  const server = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
-    onData(stream, session, done) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => { box.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') }); done(); });
-    },
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.server.address() as { port: number }).port }));
-  });
-}
-const until = async (fn: () => boolean | Promise<boolean>, ms = 20_000) => {
-  const end = Date.now() + ms;
-  while (!(await fn())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 /** A JPEG's first bytes (SOI, APP0 JFIF, SOF0 of 640×480) and filler: enough for the header check. */
 function jpeg(): Buffer {
   const sof = Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, 0x01, 0xe0, 0x02, 0x80, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01]);
@@ -103,7 +81,7 @@ describe.each(backends())('report tickets on %s', (backend) => {
   });
   afterAll(async () => {
     await s?.close();
-    await new Promise<void>((r) => smtpServer.close(() => r()));
+    await closeSmtp(smtpServer);
   });
 
   it('issues app tokens only for the caller\'s own company (725) and known users (803)', async () => {
