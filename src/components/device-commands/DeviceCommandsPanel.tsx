@@ -80,13 +80,16 @@ function ConfigurationTab({ chargerId }: { chargerId: number }) {
       {conf && conf.keys.length > 0 && (
         <Box sx={{ overflowX: 'auto', mt: 1 }}>
           <Table size="small" data-testid="device-config-table">
-            <TableHead><TableRow>
-              <TableCell>{translate(t('key'))}</TableCell><TableCell>{translate(t('value'))}</TableCell><TableCell>{translate(t('access'))}</TableCell><TableCell />
+            <TableHead><TableRow sx={{ '& th': { whiteSpace: 'nowrap' } }}>
+              <TableCell>{translate(t('key'))}</TableCell><TableCell>{translate(t('value'))}</TableCell><TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{translate(t('access'))}</TableCell><TableCell />
             </TableRow></TableHead>
             <TableBody>
               {conf.keys.map((k) => (
                 <TableRow key={k.key} data-testid={`device-config-${k.key}`}>
-                  <TableCell sx={{ fontFamily: 'monospace' }}>{k.key}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-word', minWidth: 120 }}>
+                    {k.key}
+                    <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' }, fontFamily: 'inherit' }}>{translate(t(k.readonly ? 'readonly' : 'writable'))}</Typography>
+                  </TableCell>
                   <TableCell sx={{ wordBreak: 'break-all' }}>
                     {edit?.key === k.key
                       ? <Stack direction="row" spacing={1}>
@@ -97,7 +100,7 @@ function ConfigurationTab({ chargerId }: { chargerId: number }) {
                       : k.value ?? '—'}
                     {replies[k.key] && <Chip size="small" sx={{ ml: 1 }} color={TONE[replies[k.key].status] ?? 'default'} label={translate(t(`status.${replies[k.key].status}`), { _: replies[k.key].status })} data-testid="device-config-status" />}
                   </TableCell>
-                  <TableCell>{translate(t(k.readonly ? 'readonly' : 'writable'))}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{translate(t(k.readonly ? 'readonly' : 'writable'))}</TableCell>
                   <TableCell align="right">{!k.readonly && edit?.key !== k.key && <Button size="small" onClick={() => setEdit({ key: k.key, value: k.value ?? '' })} data-testid="device-config-edit">{translate('ra.action.edit')}</Button>}</TableCell>
                 </TableRow>
               ))}
