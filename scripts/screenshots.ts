@@ -238,6 +238,36 @@ async function diagnosticsScreens(browser: Browser, server: ServerProcess, lang:
   });
 }
 
+/**
+ * The device management panel of the first simulated charger's page (requirements R15.20–R15.25) in
+ * `lang` at 1440×900 and 390×844: its configuration read, a DataTransfer answered, the local list
+ * sent, and the reservations tab.
+ */
+async function deviceCommandScreens(browser: Browser, server: ServerProcess, lang: 'en' | 'zh', chargerPath: string): Promise<void> {
+  await inBothViewports(browser, server, lang, async (page, suffix) => {
+    await page.goto(`/#${chargerPath}`);
+    await settle(page, 'device-commands');
+    await page.getByTestId('device-commands').scrollIntoViewIfNeeded();
+    await page.getByTestId('device-config-read').click();
+    await page.getByTestId('device-config-table').or(page.getByTestId('device-commands').getByRole('alert')).first().waitFor({ timeout: 20_000 }).catch(() => undefined);
+    await shoot(page, `${lang}-charger-device-config${suffix}`, false);
+    await page.getByTestId('device-tab-commands').click();
+    await page.getByTestId('device-dt-vendor').fill('ChargeDesk');
+    await page.getByTestId('device-dt-message').fill('Echo');
+    await page.getByTestId('device-dt-data').fill('hello');
+    await page.getByTestId('device-dt-send').click();
+    await page.getByTestId('device-reply').first().waitFor({ timeout: 20_000 }).catch(() => undefined);
+    await shoot(page, `${lang}-charger-device-commands${suffix}`, false);
+    await page.getByTestId('device-tab-local_list').click();
+    await page.getByTestId('device-list-full').click();
+    await page.getByTestId('device-reply').first().waitFor({ timeout: 20_000 }).catch(() => undefined);
+    await shoot(page, `${lang}-charger-device-local-list${suffix}`, false);
+    await page.getByTestId('device-tab-reservations').click();
+    await sleep(1000);
+    await shoot(page, `${lang}-charger-device-reservations${suffix}`, false);
+  });
+}
+
 async function main() {
   fs.mkdirSync(OUT, { recursive: true });
   process.stdout.write('starting the server with the demo network and simulated chargers…\n');
@@ -262,6 +292,8 @@ async function main() {
     const chargerPath = await diagnosticsCharger(server);
     await diagnosticsScreens(browser, server, 'en', chargerPath);
     await diagnosticsScreens(browser, server, 'zh', chargerPath);
+    await deviceCommandScreens(browser, server, 'en', chargerPath);
+    await deviceCommandScreens(browser, server, 'zh', chargerPath);
   } catch (err) {
     process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\nserver output:\n${server.output().slice(-4000)}\n`);
     process.exitCode = 1;
