@@ -1,27 +1,24 @@
 /**
  * Analytics benchmark (`npm run bench:analytics -- [--orders 1000000] [--database-url URL]`;
  * requirements §14): `--orders` closed orders over the last year on 200 chargers at 50 stations of
- * one operator, the rollups built by the start-up backfill (timed), then `GET /sp/analytics` for
+ * one operator, the rollups built by the start-up backfill (timed; hourly and daily per charger, monthly
+ * per company and station), then `GET /sp/analytics` for
  * 1 year by operator, 1 year by station, 30 days by charger SN and 24 hours by operator: median and
  * p95 latency (ms) over `--requests` calls each. On a PostgreSQL server (`--database-url`, a fresh
  * database is created and dropped) or a fresh embedded database. Results:
- * bench/results/analytics-<backend>.json with the machine's load (`uptime`).
+ * bench/results/analytics-<backend>.json with the machine's load (`uptime`) before and after the requests.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../server/config.js';
 import { buildApp } from '../server/app.js';
-import { openBenchDatabase, pct, watchdog } from './support.js';
+import { openBenchDatabase, pct, watchdog, writeResults } from './support.js';
 import { ensureAdmin } from '../server/db/bootstrap.js';
 import { company } from '../server/db/schema.js';
 import { backfillRollupsIfEmpty } from '../server/modules/analytics/rollup.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const { values: opt } = parseArgs({
   options: {
     orders: { type: 'string', default: '1000000' },
@@ -66,8 +63,9 @@ try {
   await backfillRollupsIfEmpty(db);
   await db.execute(sql`ANALYZE`);
   const backfillMs = performance.now() - t1;
-  const counts = (await db.execute(sql`SELECT (SELECT count(*) FROM analytics_hour)::int AS hours, (SELECT count(*) FROM analytics_day)::int AS days`)) as unknown as { rows: { hours: number; days: number }[] };
-  process.stdout.write(`backfill: ${(backfillMs / 1000).toFixed(1)} s → ${counts.rows[0].hours} hour rows, ${counts.rows[0].days} day rows\n`);
+  const counts = (await db.execute(sql`SELECT (SELECT count(*) FROM analytics_hour)::int AS hours, (SELECT count(*) FROM analytics_day)::int AS days,
+    (SELECT count(*) FROM analytics_month)::int AS months`)) as unknown as { rows: { hours: number; days: number; months: number }[] };
+  process.stdout.write(`backfill: ${(backfillMs / 1000).toFixed(1)} s → ${counts.rows[0].hours} hour rows, ${counts.rows[0].days} day rows, ${counts.rows[0].months} month rows\n`);
 
   const config = { ...loadConfig({}, []), logLevel: 'silent', simulate: false, demo: false };
   const app = await buildApp({ db, config, logger: false });
@@ -82,6 +80,7 @@ try {
     'operator-30d': 'searchType=operator&search=BENCH&period=30d',
   };
   const results: Record<string, { medianMs: number; p95Ms: number; sessions: number }> = {};
+  const loadBefore = os.loadavg().map((x) => +x.toFixed(2));
   for (const [name, query] of Object.entries(cases)) {
     const lat: number[] = [];
     let sessions = 0;
@@ -97,14 +96,11 @@ try {
     process.stdout.write(`${name}: ${sessions} sessions; median ${results[name].medianMs} ms, p95 ${results[name].p95Ms} ms\n`);
   }
   await app.close();
-  const out = path.join(here, 'results', `analytics-${backend}.json`);
-  fs.mkdirSync(path.dirname(out), { recursive: true });
-  fs.writeFileSync(out, `${JSON.stringify({
-    date: new Date().toISOString(), backend, orders: ORDERS, requests: REQUESTS, loadSeconds: +(loadMs / 1000).toFixed(1),
+  writeResults(`analytics-${backend}`, {
+    backend, orders: ORDERS, requests: REQUESTS, loadSeconds: +(loadMs / 1000).toFixed(1),
     backfillSeconds: +(backfillMs / 1000).toFixed(1), rollupRows: counts.rows[0], results,
-    machine: { cpus: os.cpus().length, uptimeLoad: os.loadavg().map((x) => +x.toFixed(2)), node: process.version },
-  }, null, 2)}\n`);
-  process.stdout.write(`written ${path.relative(process.cwd(), out)}\n`);
+    loadAverageBefore: loadBefore,
+  });
 } finally {
   await database.close();
   await drop();

@@ -13,7 +13,6 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../server/config.js';
@@ -22,8 +21,8 @@ import { openDatabase } from '../server/db/client.js';
 import { ensureAdmin } from '../server/db/bootstrap.js';
 import { company } from '../server/db/schema.js';
 import { launchBrowser, newContext } from '../tests/support/browser.js';
+import { writeResults } from './support.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const { values: opt } = parseArgs({
   options: {
     stations: { type: 'string', default: '10000' },
@@ -108,13 +107,9 @@ try {
     }
   }
   await app.close();
-  const out = path.join(here, 'results', 'map.json');
-  fs.mkdirSync(path.dirname(out), { recursive: true });
-  fs.writeFileSync(out, `${JSON.stringify({
-    date: new Date().toISOString(), backend: 'pglite', stations: STATIONS, chargers: STATIONS * 3, api, browser,
-    machine: { cpus: os.cpus().length, uptimeLoad: os.loadavg().map((x) => +x.toFixed(2)), node: process.version },
-  }, null, 2)}\n`);
-  process.stdout.write(`written ${path.relative(process.cwd(), out)}\n`);
+  writeResults('map', {
+    backend: 'pglite', stations: STATIONS, chargers: STATIONS * 3, api, browser,
+  });
 } finally {
   await database.close();
   fs.rmSync(dir, { recursive: true, force: true });

@@ -14,20 +14,15 @@
  *
  * Options: --orders N (1000000) --export-rows N (50000) --requests N (60) --database-url URL
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../server/config.js';
 import { buildApp } from '../server/app.js';
-import { openBenchDatabase, pct, watchdog } from './support.js';
+import { openBenchDatabase, pct, watchdog, writeResults } from './support.js';
 import { ensureAdmin } from '../server/db/bootstrap.js';
 import { charger, company, station } from '../server/db/schema.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const { values: opt } = parseArgs({
   options: {
     orders: { type: 'string', default: '1000000' },
@@ -111,13 +106,9 @@ try {
   process.stdout.write(`excel-export: ${EXPORT_ROWS} rows in ${exp.ms} ms, ${(exp.bytes / 2 ** 20).toFixed(1)} MiB, RSS ${exp.rssBeforeMb} → peak ${exp.peakRssMb} MiB\n`);
   await app.close();
 
-  const out = path.join(here, 'results', `orders-${backend}.json`);
-  fs.mkdirSync(path.dirname(out), { recursive: true });
-  fs.writeFileSync(out, `${JSON.stringify({
-    date: new Date().toISOString(), backend, orders: ORDERS, loadSeconds: +(loadMs / 1000).toFixed(1), list, export: exp,
-    machine: { cpus: os.cpus().length, load: os.loadavg().map((x) => +x.toFixed(2)), node: process.version },
-  }, null, 2)}\n`);
-  process.stdout.write(`written ${path.relative(process.cwd(), out)}\n`);
+  writeResults(`orders-${backend}`, {
+    backend, orders: ORDERS, loadSeconds: +(loadMs / 1000).toFixed(1), list, export: exp,
+  });
 } finally {
   await database.close();
   await drop();

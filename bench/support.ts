@@ -1,11 +1,13 @@
 /**
- * What the database benchmarks share: a throw-away database to run on and the figures' arithmetic.
+ * What the database benchmarks share: a throw-away database to run on, the figures' arithmetic and
+ * the results file.
  * Bounded: every benchmark arms `watchdog` so a stuck run ends by itself.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase, type Database } from '../server/db/client.js';
 
@@ -18,6 +20,20 @@ export function pct(xs: number[], p: number): number {
 /** Ends the process with exit code 2 when the benchmark is not done within `minutes`. */
 export function watchdog(minutes: number): void {
   setTimeout(() => { process.stderr.write(`bench: not done within ${minutes} minutes\n`); process.exit(2); }, minutes * 60_000).unref();
+}
+
+/**
+ * Writes `figures` to `bench/results/<name>.json` with the date and the machine (cores, load
+ * average over 1, 5 and 15 minutes, Node version), and says where on standard output.
+ */
+export function writeResults(name: string, figures: Record<string, unknown>): void {
+  const out = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results', `${name}.json`);
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(out, `${JSON.stringify({
+    date: new Date().toISOString(), ...figures,
+    machine: { cpus: os.cpus().length, load: os.loadavg().map((x) => +x.toFixed(2)), node: process.version },
+  }, null, 2)}\n`);
+  process.stdout.write(`written ${path.relative(process.cwd(), out)}\n`);
 }
 
 export interface BenchDatabase { database: Database; backend: 'pglite' | 'postgres'; drop: () => Promise<void> }

@@ -12,7 +12,8 @@
  * - FAULT `{ serialNum, connectorId, errorCode }` — a StatusNotification Faulted (the same, kept for older rows)
  * - ORDER_UNPAID `{ orderNo, code: 721 | 722, cardNumber? }` — settlement left an order unpaid (problem)
  * - CARD_REJECTED `{ idTag, serialNum, status }` — a charger was told not to accept a card (problem)
- * - REPORT_TICKET `{ subject }` — a card user's report ticket, in their own words (problem)
+ * - REPORT_TICKET `{ subject, nickname? }` — an app user's report ticket, in their own words (problem;
+ *   the notice links to the ticket by its number, `ticketNo`)
  * - TEXT `{ text }` — a free text kept from before notices were data
  *
  * Repeats of the same notice for the same device or card are one row (`groupKey`, see
@@ -35,7 +36,7 @@ export const NOTICE_PARAMS = {
   FAULT: z.object({ serialNum: z.string(), connectorId: z.number().int().min(0), errorCode: z.string() }),
   ORDER_UNPAID: z.object({ orderNo: z.string(), code: z.union([z.literal(721), z.literal(722)]), cardNumber: z.string().nullish() }),
   CARD_REJECTED: z.object({ idTag: z.string(), serialNum: z.string(), status: z.string() }),
-  REPORT_TICKET: z.object({ subject: z.string() }),
+  REPORT_TICKET: z.object({ subject: z.string(), nickname: z.string().optional() }),
   TEXT: z.object({ text: z.string() }),
 } as const;
 
@@ -143,7 +144,11 @@ export function renderNotice(n: Notice, lang: Lang): string {
       const why = label(ID_TAG_STATUS, status, lang);
       return zh ? `卡 ${idTag} 在充电桩 ${serialNum} 未被接受：${why}` : `Card ${idTag} not accepted at charger ${serialNum}: ${why}`;
     }
-    case 'REPORT_TICKET': return n.params.subject;
+    case 'REPORT_TICKET': {
+      const { subject, nickname } = n.params;
+      if (!nickname) return subject;
+      return zh ? `${nickname} 提交工单：${subject}` : `Report ticket from ${nickname}: ${subject}`;
+    }
     case 'TEXT': return n.params.text;
   }
 }

@@ -83,10 +83,7 @@ export function dailyProfile(o: {
   timeZone: string; now: Date; transactionId?: number;
 }): ChargingProfile {
   return {
-    chargingProfileId: o.chargingProfileId,
-    ...(o.transactionId !== undefined ? { transactionId: o.transactionId } : {}),
-    stackLevel: o.stackLevel,
-    chargingProfilePurpose: o.purpose,
+    ...profileHead(o),
     chargingProfileKind: 'Recurring',
     recurrencyKind: 'Daily',
     chargingSchedule: {
@@ -98,15 +95,22 @@ export function dailyProfile(o: {
   };
 }
 
-/** A constant limit (A) from now on, as an absolute profile (load balancing, a home charger's maximum). */
-export function constantProfile(o: {
-  chargingProfileId: number; purpose: ProfilePurpose; stackLevel: number; limitA: number; now: Date; transactionId?: number;
-}): ChargingProfile {
+/** The fields every profile starts with: its id, the transaction it is for (TxProfile), its stack level and purpose. */
+function profileHead(o: { chargingProfileId: number; purpose: ProfilePurpose; stackLevel: number; transactionId?: number }) {
   return {
     chargingProfileId: o.chargingProfileId,
     ...(o.transactionId !== undefined ? { transactionId: o.transactionId } : {}),
     stackLevel: o.stackLevel,
     chargingProfilePurpose: o.purpose,
+  };
+}
+
+/** A constant limit (A) from now on, as an absolute profile (load balancing, a home charger's maximum). */
+export function constantProfile(o: {
+  chargingProfileId: number; purpose: ProfilePurpose; stackLevel: number; limitA: number; now: Date; transactionId?: number;
+}): ChargingProfile {
+  return {
+    ...profileHead(o),
     chargingProfileKind: o.purpose === 'TxProfile' ? 'Relative' : 'Absolute',
     chargingSchedule: {
       ...(o.purpose === 'TxProfile' ? {} : { startSchedule: o.now.toISOString() }),

@@ -2,7 +2,7 @@
  * The demo network: a seeded, deterministic generator that fills an EMPTY database (no company
  * rows) in one transaction with two operator companies, their station groups, stations, gateways,
  * chargers and connectors, card and app users, roles and accounts, three weeks of finished orders (with
- * meter values for a sample) and a few notifications. See fake-db/README.md.
+ * meter values for a sample), a few notifications and report tickets. See fake-db/README.md.
  *
  * The same seed and the same `now` give the same rows (serial numbers, card numbers, order
  * numbers, amounts); times are placed relative to the UTC midnight of `now`.
@@ -14,7 +14,6 @@ import {
   account, appUser, balanceRecord, cardUser, charger, chargeOrder, company, connector, event, gateway, meterValue, orderExportSetting, role, station, stationGroup,
 } from '../server/db/schema.js';
 import { hashPassword } from '../server/auth/password.js';
-import { recordNotice } from '../server/modules/notifications/record.js';
 import { openEventIn, syncNoticeStatus } from '../server/modules/event/record.js';
 import type { EventType } from '../domain/events.js';
 import { DEMO_COMPANIES, DEMO_GATEWAY_FIRMWARE, DEMO_MODELS, STOP_REASONS, type DemoCompany } from './catalog.js';
@@ -22,6 +21,7 @@ import { demoLogoPng } from './logo.js';
 import { mulberry32, type Rng } from './prng.js';
 import { priceDemoSession } from './pricing.js';
 import { seedHomeStations } from './home.js';
+import { seedDemoTickets } from './tickets.js';
 import { demoTariff, seedRateTemplates } from './rate-templates.js';
 import { seedDemoFirmware } from './firmware.js';
 import { ENERGY_REGISTER } from '../domain/meter.js';
@@ -127,6 +127,8 @@ export async function loadDemoIfEmpty(db: Db, opts: DemoOptions = {}): Promise<{
     await seedDemoFirmware(tx, DEMO_COMPANIES[0].code, now);
     // Home chargers with their owners, family and guests.
     for (const c of DEMO_COMPANIES) await seedHomeStations(tx, c.code, now);
+    // Report tickets from app users, one with a photo, each a notice of the bell.
+    for (const c of DEMO_COMPANIES) await seedDemoTickets(tx, c.code, c.accountPrefix, now);
   });
   return { loaded: true, counts };
 }
@@ -386,16 +388,10 @@ async function loadCompany(tx: Tx, c: DemoCompany, ctx: Ctx): Promise<void> {
     ).where(eq(event.id, id));
     await syncNoticeStatus(tx, [id], e.status);
   }
-  const tickets = [
-    { subject: 'Card not accepted at the charger', hoursAgo: 3 },
-    { subject: 'Charging stopped early, please check my bill', hoursAgo: 30 },
-  ];
-  for (const [i, t] of tickets.entries()) {
-    await recordNotice(tx, {
-      companyCode: c.code, notice: { kind: 'REPORT_TICKET', params: { subject: t.subject } },
-      userName: rng.pick(cards).name, ticketNo: `RT${c.code}${pad(i + 1, 5)}`, at: new Date(now.getTime() - t.hoursAgo * HOUR),
-    });
-  }
+  // Two draws kept from when the report ticket notices were written here (fake-db/tickets.ts now), so
+  // the demo values generated after them stay as they were.
+  rng.pick(cards);
+  rng.pick(cards);
 }
 
 /** A unique, non-sequential transaction id (positive 31-bit integer). */

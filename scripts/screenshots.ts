@@ -2,7 +2,7 @@
  * Screenshots of the console (`npm run screenshots`, after `npm run build`): starts the real
  * server like the browser suite does, with the demo network and simulated chargers (SIMULATE=1)
  * so the screens are live, signs in through the login form, and saves PNGs to `screenshots/`:
- * login, dashboard, charger monitoring, orders, one order's show view, Eventes and one event in English and in
+ * login, dashboard, charger monitoring, orders, one order's show view, Eventes and one event, report tickets in English and in
  * Chinese at 1440×900 (full page), plus the dashboard on a 390×844 phone; the home station, smart-charging
  * and station load-balancing screens in both languages at both sizes.
  *
@@ -109,6 +109,9 @@ const DEVICE_SCREENS: readonly [string, string, string][] = [
   // Events (requirements R2.40–R2.45, R2.21): the charger log and a simulated charger's diagnosis over the last hour
   ['/#/Events/ChargerLog', 'charger-log-page', 'charger-log'],
   [`/#/Events/Diagnosis?serialNum=VOLTA00000000101&startTime=${encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString())}`, 'diagnosis-page', 'diagnosis'],
+  // Report tickets (requirements §14): the list, and the demo's open ticket with its photo as the bell opens it
+  ['/#/ReportTickets/ReportTickets', 'tickets-grid', 'report-tickets'],
+  ['/#/ReportTickets/ReportTickets?serialNum=RTVOLTA00001', 'ticket-attachments', 'report-ticket-show'],
 ];
 
 /** The device management screens on a phone, in `lang`. */
@@ -170,8 +173,8 @@ async function balancedStation(server: ServerProcess): Promise<string> {
   return `/Stations/StationProfile/${stationId}/show`;
 }
 
-/** The home screens in `lang` at 1440×900 and 390×844. */
-async function homeScreens(browser: Browser, server: ServerProcess, lang: 'en' | 'zh', stationPath: string): Promise<void> {
+/** Runs `shots` on a page signed in as the administrator in `lang`, at 1440×900 and at 390×844 (`suffix` '-mobile'). */
+async function inBothViewports(browser: Browser, server: ServerProcess, lang: 'en' | 'zh', shots: (page: Page, suffix: '' | '-mobile') => Promise<void>): Promise<void> {
   for (const [suffix, viewport] of [['', { width: 1440, height: 900 }], ['-mobile', { width: 390, height: 844 }]] as const) {
     const context = await newContext(browser, { baseURL: server.baseUrl, language: lang, viewport, isMobile: suffix !== '' });
     try {
@@ -179,27 +182,96 @@ async function homeScreens(browser: Browser, server: ServerProcess, lang: 'en' |
       await page.goto('/#/login');
       await settle(page, 'login-form');
       await signIn(page, server.adminPassword);
-      for (const [route, marker, name, press] of [...HOME_SCREENS, [stationPath, 'station-load', 'station-load'] as const]) {
-        await page.goto(`/#${route}`);
-        await settle(page, marker);
-        if (press) {
-          await page.getByTestId(press).click();
-          await page.getByTestId('composite-status').or(page.getByTestId('composite-error')).first().waitFor({ timeout: 20_000 }).catch(() => undefined);
-          await sleep(500);
-        }
-        if (marker === 'station-load') await page.getByTestId('station-load').scrollIntoViewIfNeeded();
-        await shoot(page, `${lang}-${name}${suffix}`, suffix === '');
-      }
+      await shots(page, suffix);
     } finally {
       await context.close();
     }
   }
 }
 
+/** The home screens in `lang` at 1440×900 and 390×844. */
+async function homeScreens(browser: Browser, server: ServerProcess, lang: 'en' | 'zh', stationPath: string): Promise<void> {
+  await inBothViewports(browser, server, lang, async (page, suffix) => {
+    for (const [route, marker, name, press] of [...HOME_SCREENS, [stationPath, 'station-load', 'station-load'] as const]) {
+      await page.goto(`/#${route}`);
+      await settle(page, marker);
+      if (press) {
+        await page.getByTestId(press).click();
+        await page.getByTestId('composite-status').or(page.getByTestId('composite-error')).first().waitFor({ timeout: 20_000 }).catch(() => undefined);
+        await sleep(500);
+      }
+      if (marker === 'station-load') await page.getByTestId('station-load').scrollIntoViewIfNeeded();
+      await shoot(page, `${lang}-${name}${suffix}`, suffix === '');
+    }
+  });
+}
+
+/**
+ * Asks the first simulated charger for its diagnostics twice (HTTP, then FTP) and waits until both
+ * files are in, so that its page shows the diagnostics list; answers the charger page's path.
+ */
+async function diagnosticsCharger(server: ServerProcess): Promise<string> {
+  const api = apiClient(server);
+  await api.login();
+  const [c] = (await api.get<Page2<{ id: number }>>('charger?q=VOLTA00000000101')).records;
+  for (const transport of ['HTTP', 'FTP']) {
+    const r = await api.call<{ id: number }>('POST', 'diagnostics-request', { chargerId: c.id, transport, startTime: new Date(Date.now() - 86_400_000).toISOString(), retries: 1, retryInterval: 5 });
+    for (let i = 0; i < 60; i++) {
+      const list = await api.get<Page2<{ id: number; fileSize: number | null }>>(`diagnostics-request?chargerId=${c.id}`);
+      if (list.records.find((x) => x.id === r.id)?.fileSize) break;
+      await sleep(500);
+    }
+  }
+  return `/Stations/StationProfile/chargers/${c.id}/show`;
+}
+
+/** A charger page's diagnostics list and request form in `lang` at 1440×900 and 390×844. */
+async function diagnosticsScreens(browser: Browser, server: ServerProcess, lang: 'en' | 'zh', chargerPath: string): Promise<void> {
+  await inBothViewports(browser, server, lang, async (page, suffix) => {
+    await page.goto(`/#${chargerPath}`);
+    await settle(page, 'diagnostics-row');
+    await page.getByTestId('diagnostics-section').scrollIntoViewIfNeeded();
+    await shoot(page, `${lang}-charger-diagnostics${suffix}`, false);
+    await page.getByTestId('diagnostics-open').click();
+    await settle(page, 'diagnostics-dialog');
+    await shoot(page, `${lang}-charger-diagnostics-form${suffix}`, false);
+  });
+}
+
+/**
+ * The device management panel of the first simulated charger's page (requirements R15.20–R15.25) in
+ * `lang` at 1440×900 and 390×844: its configuration read, a DataTransfer answered, the local list
+ * sent, and the reservations tab.
+ */
+async function deviceCommandScreens(browser: Browser, server: ServerProcess, lang: 'en' | 'zh', chargerPath: string): Promise<void> {
+  await inBothViewports(browser, server, lang, async (page, suffix) => {
+    await page.goto(`/#${chargerPath}`);
+    await settle(page, 'device-commands');
+    await page.getByTestId('device-commands').scrollIntoViewIfNeeded();
+    await page.getByTestId('device-config-read').click();
+    await page.getByTestId('device-config-table').or(page.getByTestId('device-commands').getByRole('alert')).first().waitFor({ timeout: 20_000 }).catch(() => undefined);
+    await shoot(page, `${lang}-charger-device-config${suffix}`, false);
+    await page.getByTestId('device-tab-commands').click();
+    await page.getByTestId('device-dt-vendor').fill('ChargeDesk');
+    await page.getByTestId('device-dt-message').fill('Echo');
+    await page.getByTestId('device-dt-data').fill('hello');
+    await page.getByTestId('device-dt-send').click();
+    await page.getByTestId('device-reply').first().waitFor({ timeout: 20_000 }).catch(() => undefined);
+    await shoot(page, `${lang}-charger-device-commands${suffix}`, false);
+    await page.getByTestId('device-tab-local_list').click();
+    await page.getByTestId('device-list-full').click();
+    await page.getByTestId('device-reply').first().waitFor({ timeout: 20_000 }).catch(() => undefined);
+    await shoot(page, `${lang}-charger-device-local-list${suffix}`, false);
+    await page.getByTestId('device-tab-reservations').click();
+    await sleep(1000);
+    await shoot(page, `${lang}-charger-device-reservations${suffix}`, false);
+  });
+}
+
 async function main() {
   fs.mkdirSync(OUT, { recursive: true });
   process.stdout.write('starting the server with the demo network and simulated chargers…\n');
-  const server = await startServerProcess({ env: { SIMULATE: '1' } });
+  const server = await startServerProcess({ env: { SIMULATE: '1', FTP_PORT: '0' } });
   let browser: Browser | undefined;
   try {
     if (SETTLE_MS) {
@@ -217,6 +289,11 @@ async function main() {
     const stationPath = await balancedStation(server);
     await homeScreens(browser, server, 'en', stationPath);
     await homeScreens(browser, server, 'zh', stationPath);
+    const chargerPath = await diagnosticsCharger(server);
+    await diagnosticsScreens(browser, server, 'en', chargerPath);
+    await diagnosticsScreens(browser, server, 'zh', chargerPath);
+    await deviceCommandScreens(browser, server, 'en', chargerPath);
+    await deviceCommandScreens(browser, server, 'zh', chargerPath);
   } catch (err) {
     process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\nserver output:\n${server.output().slice(-4000)}\n`);
     process.exitCode = 1;

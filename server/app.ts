@@ -18,6 +18,7 @@ import { Bus, RedisBus } from './bus.js';
 import { openRedisLink } from './cluster/link.js';
 import { ClusterNodes } from './cluster/nodes.js';
 import { registerAccessHook } from './http/access.js';
+import appRoutes from './modules/report-ticket/app-routes.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerNulGuard } from './http/nul-guard.js';
 import { responseSerializer } from './http/serializer.js';
@@ -64,7 +65,8 @@ export async function buildApp(opts: { db: Db; config: Config; bus?: Bus; logger
       redact: { paths: REDACT, censor: '[redacted]' },
       serializers: {
         // The URL may carry ?password= (requirements §7 login form); never log query strings.
-        req: (req) => ({ method: req.method, url: String(req.url).split('?')[0], remoteAddress: req.ip }),
+        // File URLs for chargers carry their token in the path: it is masked too.
+        req: (req) => ({ method: req.method, url: String(req.url).split('?')[0].replace(/^(\/ocpp-files\/[a-z]+\/)[^/]+/, '$1[token]'), remoteAddress: req.ip }),
       },
     },
     bodyLimit: 5 * 1024 * 1024,
@@ -147,6 +149,8 @@ export async function buildApp(opts: { db: Db; config: Config; bus?: Bus; logger
   await app.register(fileRoutes);
   // Diagnostics over FTP (FTP_PORT), for chargers that upload no other way.
   await app.register(ftpReceiver);
+  // The charging app's calls, as an app user (report tickets).
+  await app.register(appRoutes, { prefix: '/app' });
 
   // the console
   const staticDir = path.resolve(opts.config.staticDir);

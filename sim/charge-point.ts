@@ -11,8 +11,14 @@
  * energy never exceeds rated power × duration; the registers reported are rounded down.
  *
  * It answers RemoteStartTransaction, RemoteStopTransaction, Reset, UnlockConnector,
- * ChangeAvailability, TriggerMessage, GetConfiguration, ChangeConfiguration, ClearCache and
- * DataTransfer, and UpdateFirmware: at the retrieve date it downloads the file over HTTP (resuming
+ * ChangeAvailability, TriggerMessage (by sending the message asked for), GetConfiguration and
+ * ChangeConfiguration (its keys: some read-only → Rejected, some applied at the next boot →
+ * RebootRequired, unknown → NotSupported, a value of the wrong kind → Rejected), ClearCache (its
+ * authorisation cache), DataTransfer (vendor `ChargeDesk`, message `Echo` answers the data back;
+ * UnknownMessageId / UnknownVendorId otherwise), SendLocalList / GetLocalListVersion (a local list
+ * with its version; with LocalPreAuthorize a listed card starts without Authorize), ReserveNow /
+ * CancelReservation (a reserved connector reports Reserved, refuses another idTag, lets the
+ * reserved one start with the reservationId, and becomes Available again at the expiry), and UpdateFirmware: at the retrieve date it downloads the file over HTTP (resuming
  * with a Range request after an interrupted transfer, `retries` times `retryInterval` apart),
  * reports Downloading → Downloaded → Installing → Installed (or DownloadFailed /
  * InstallationFailed) with FirmwareStatusNotification, and reboots with the new version (the
@@ -89,21 +95,35 @@ type Conf = Record<string, unknown>;
 
 const noop = () => undefined;
 
-/** Configuration keys the simulator reports (OCPP 1.6 core profile, part). */
-function defaultConfiguration(connectors: number): Map<string, { value: string; readonly: boolean }> {
-  return new Map([
-    ['HeartbeatInterval', { value: '60', readonly: false }],
-    ['MeterValueSampleInterval', { value: '10', readonly: false }],
+/** A configuration key: its value, read-only, applied only after a reboot, and its kind (a value of another kind is Rejected). */
+interface ConfEntry { value: string; readonly: boolean; reboot?: boolean; kind?: 'int' | 'bool' }
+
+/** Configuration keys the simulator reports (OCPP 1.6 Core, Local Auth List, Reservation and Smart Charging, part). */
+function defaultConfiguration(connectors: number): Map<string, ConfEntry> {
+  return new Map<string, ConfEntry>([
+    ['HeartbeatInterval', { value: '60', readonly: false, kind: 'int' }],
+    ['MeterValueSampleInterval', { value: '10', readonly: false, kind: 'int' }],
     ['MeterValuesSampledData', { value: 'Energy.Active.Import.Register,Power.Active.Import,Current.Import,Voltage,SoC', readonly: false }],
     ['NumberOfConnectors', { value: String(connectors), readonly: true }],
-    ['AuthorizeRemoteTxRequests', { value: 'false', readonly: false }],
-    ['StopTransactionOnInvalidId', { value: 'true', readonly: false }],
-    ['ConnectionTimeOut', { value: '60', readonly: false }],
-    ['SupportedFeatureProfiles', { value: 'Core,RemoteTrigger,SmartCharging', readonly: true }],
+    ['AuthorizeRemoteTxRequests', { value: 'false', readonly: false, kind: 'bool' }],
+    ['AuthorizationCacheEnabled', { value: 'true', readonly: false, kind: 'bool' }],
+    ['StopTransactionOnInvalidId', { value: 'true', readonly: false, kind: 'bool' }],
+    ['ConnectionTimeOut', { value: '60', readonly: false, kind: 'int' }],
+    ['WebSocketPingInterval', { value: '30', readonly: false, reboot: true, kind: 'int' }],
+    ['ConnectorPhaseRotation', { value: '0.RST', readonly: false, reboot: true }],
+    ['LocalAuthListEnabled', { value: 'true', readonly: false, kind: 'bool' }],
+    ['LocalPreAuthorize', { value: 'true', readonly: false, kind: 'bool' }],
+    ['LocalAuthListMaxLength', { value: '1000', readonly: true }],
+    ['SendLocalListMaxLength', { value: '1000', readonly: true }],
+    ['ReserveConnectorZeroSupported', { value: 'false', readonly: true }],
+    ['SupportedFeatureProfiles', { value: 'Core,FirmwareManagement,LocalAuthListManagement,Reservation,RemoteTrigger,SmartCharging', readonly: true }],
     ['ChargeProfileMaxStackLevel', { value: '20', readonly: true }],
     ['ChargingScheduleAllowedChargingRateUnit', { value: 'Current', readonly: true }],
   ]);
 }
+
+/** A reservation the charger holds on a connector. */
+interface Reservation { id: number; idTag: string; expiresAt: number; timer: NodeJS.Timeout }
 
 export class ChargePoint {
   readonly identity: string;
@@ -117,7 +137,15 @@ export class ChargePoint {
   /** The diagnostics upload in progress, if any. */
   private uploading = false;
   private readonly connectors = new Map<number, ConnectorState>();
-  private readonly config: Map<string, { value: string; readonly: boolean }>;
+  private readonly config: Map<string, ConfEntry>;
+  /** Values changed that apply at the next boot (RebootRequired keys). */
+  private readonly pendingConfig = new Map<string, string>();
+  /** The local authorisation list: its version and idTag → status. */
+  private readonly localList = { version: 0, entries: new Map<string, string>() };
+  /** The authorisation cache (idTags accepted before), cleared by ClearCache. */
+  private readonly authCache = new Set<string>();
+  /** Reservations by connector. */
+  private readonly reservations = new Map<number, Reservation>();
   private heartbeatTimer?: NodeJS.Timeout;
   private readonly background = new Set<Promise<unknown>>();
   private stopped = false;
@@ -160,6 +188,27 @@ export class ChargePoint {
     return this.client.state === 1;
   }
 
+  /** The version of the local authorisation list and its size. */
+  get localListState(): { version: number; size: number } {
+    return { version: this.localList.version, size: this.localList.entries.size };
+  }
+
+  /** The reservation held on `connectorId`, if any. */
+  reservationOn(connectorId: number): { id: number; idTag: string; expiresAt: number } | undefined {
+    const r = this.reservations.get(connectorId);
+    return r ? { id: r.id, idTag: r.idTag, expiresAt: r.expiresAt } : undefined;
+  }
+
+  /** Ends the reservation of `connectorId` (used, cancelled or expired); the connector is Available again unless a session took it. */
+  private endReservation(connectorId: number, becomesAvailable: boolean): void {
+    const r = this.reservations.get(connectorId);
+    if (!r) return;
+    clearTimeout(r.timer);
+    this.reservations.delete(connectorId);
+    const c = this.connectors.get(connectorId);
+    if (becomesAvailable && c && !c.session && c.status === 'Reserved') this.later(() => this.sendStatus(connectorId, c.available ? 'Available' : 'Unavailable'));
+  }
+
   /** Connectors without a session that are available. */
   freeConnectors(): number[] {
     return [...this.connectors.entries()].filter(([, c]) => !c.session && c.available && c.status === 'Available').map(([id]) => id);
@@ -178,6 +227,11 @@ export class ChargePoint {
   }
 
   private async boot(): Promise<void> {
+    for (const [key, value] of this.pendingConfig) {
+      const entry = this.config.get(key);
+      if (entry) entry.value = value;
+    }
+    this.pendingConfig.clear();
     const conf = await this.client.call('BootNotification', {
       chargePointVendor: this.opts.vendor, chargePointModel: this.opts.model,
       firmwareVersion: this.opts.firmwareVersion, chargePointSerialNumber: this.identity,
@@ -241,20 +295,29 @@ export class ChargePoint {
   private async session(connectorId: number, idTag: string, durationMs: number, authorize: boolean, targetWh: number): Promise<{ transactionId?: number; idTagStatus: string }> {
     const c = this.connectors.get(connectorId);
     if (!c || c.session) throw new Error(`connector ${connectorId} is busy or unknown`);
+    // A reserved connector starts only for the reserved idTag, naming the reservation.
+    const reserved = this.reservations.get(connectorId);
+    if (reserved && reserved.idTag !== idTag) return { idTagStatus: 'Reserved' };
+    const reservationId = reserved?.id;
+    if (reserved) this.endReservation(connectorId, false);
     await this.sendStatus(connectorId, 'Preparing');
+    // A card of the local list (or the cache) starts without asking when LocalPreAuthorize is on.
+    const known = this.localList.entries.get(idTag) === 'Accepted' || this.authCache.has(idTag);
+    if (authorize && known && this.config.get('LocalPreAuthorize')?.value === 'true') authorize = false;
     if (authorize) {
       const auth = await this.client.call('Authorize', { idTag }) as { idTagInfo: { status: string } };
       if (auth.idTagInfo.status !== 'Accepted') {
         await this.sendStatus(connectorId, 'Available');
         return { idTagStatus: auth.idTagInfo.status };
       }
+      if (this.config.get('AuthorizationCacheEnabled')?.value === 'true') this.authCache.add(idTag);
     }
     // The register reads whole Wh at the start; readings are rounded down from here on, so the
     // energy reported never exceeds the energy delivered.
     c.registerWh = Math.floor(c.registerWh);
     const meterStartWh = c.registerWh;
     const start = await this.client.call('StartTransaction', {
-      connectorId, idTag, meterStart: meterStartWh, timestamp: new Date().toISOString(),
+      connectorId, idTag, meterStart: meterStartWh, timestamp: new Date().toISOString(), ...(reservationId !== undefined ? { reservationId } : {}),
     }) as { transactionId: number; idTagInfo: { status: string } };
     if (start.idTagInfo.status !== 'Accepted') {
       // StopTransactionOnInvalidId: end at once.
@@ -377,9 +440,11 @@ export class ChargePoint {
       this.client.handle(action, async ({ params }) => fn((params ?? {}) as Conf));
 
     h('RemoteStartTransaction', (p) => {
-      const wanted = typeof p.connectorId === 'number' ? p.connectorId : this.freeConnectors()[0];
+      const mine = [...this.reservations.entries()].find(([, r]) => r.idTag === p.idTag)?.[0];
+      const wanted = typeof p.connectorId === 'number' ? p.connectorId : mine ?? this.freeConnectors()[0];
       const c = wanted !== undefined ? this.connectors.get(wanted) : undefined;
-      if (!c || c.session || !c.available || c.status !== 'Available') return { status: 'Rejected' };
+      const reservedForIt = c?.status === 'Reserved' && this.reservations.get(wanted!)?.idTag === p.idTag;
+      if (!c || c.session || !c.available || (c.status !== 'Available' && !reservedForIt)) return { status: 'Rejected' };
       const authorize = this.config.get('AuthorizeRemoteTxRequests')?.value === 'true';
       // A remote start (app user): up to 4 hours, until the vehicle has taken 5–45 kWh.
       this.later(() => this.runSession(wanted!, String(p.idTag), 4 * 3_600_000, authorize, 5_000 + Math.random() * 40_000));
@@ -457,14 +522,66 @@ export class ChargePoint {
     });
     h('ChangeConfiguration', (p) => {
       const key = String(p.key);
+      const value = String(p.value);
       const entry = this.config.get(key);
       if (!entry) return { status: 'NotSupported' };
       if (entry.readonly) return { status: 'Rejected' };
-      entry.value = String(p.value);
+      if (entry.kind === 'int' && !/^\d{1,9}$/.test(value)) return { status: 'Rejected' };
+      if (entry.kind === 'bool' && value !== 'true' && value !== 'false') return { status: 'Rejected' };
+      if (entry.reboot) {
+        this.pendingConfig.set(key, value);
+        return { status: 'RebootRequired' };
+      }
+      entry.value = value;
       if (key === 'HeartbeatInterval') this.scheduleHeartbeat();
       return { status: 'Accepted' };
     });
-    h('ClearCache', () => ({ status: 'Accepted' }));
+    h('ClearCache', () => {
+      this.authCache.clear();
+      return { status: 'Accepted' };
+    });
+    h('SendLocalList', (p) => {
+      if (this.config.get('LocalAuthListEnabled')?.value !== 'true') return { status: 'NotSupported' };
+      const list = (Array.isArray(p.localAuthorizationList) ? p.localAuthorizationList : []) as { idTag: string; idTagInfo?: { status: string } }[];
+      const version = Number(p.listVersion);
+      const next = p.updateType === 'Full' ? new Map<string, string>() : new Map(this.localList.entries);
+      if (p.updateType === 'Differential' && version <= this.localList.version) return { status: 'VersionMismatch' };
+      for (const e of list) {
+        if (e.idTagInfo) next.set(e.idTag, e.idTagInfo.status);
+        else next.delete(e.idTag);
+      }
+      if (next.size > Number(this.config.get('LocalAuthListMaxLength')?.value ?? 1000)) return { status: 'Failed' };
+      this.localList.version = version;
+      this.localList.entries.clear();
+      for (const [k, v] of next) this.localList.entries.set(k, v);
+      return { status: 'Accepted' };
+    });
+    h('GetLocalListVersion', () => ({ listVersion: this.config.get('LocalAuthListEnabled')?.value === 'true' ? this.localList.version : -1 }));
+    h('ReserveNow', (p) => {
+      const connectorId = Number(p.connectorId);
+      const c = this.connectors.get(connectorId);
+      if (!c) return { status: 'Rejected' };
+      const id = Number(p.reservationId);
+      const current = this.reservations.get(connectorId);
+      if (c.status === 'Faulted') return { status: 'Faulted' };
+      if (!c.available || c.status === 'Unavailable') return { status: 'Unavailable' };
+      if (c.session || (c.status !== 'Available' && !(c.status === 'Reserved' && current?.id === id))) return { status: 'Occupied' };
+      if (current) clearTimeout(current.timer);
+      const expiresAt = Date.parse(String(p.expiryDate));
+      const timer = setTimeout(() => {
+        if (this.reservations.get(connectorId)?.id === id) this.endReservation(connectorId, true);
+      }, Math.min(Math.max(0, expiresAt - Date.now()), 2 ** 31 - 1));
+      timer.unref();
+      this.reservations.set(connectorId, { id, idTag: String(p.idTag), expiresAt, timer });
+      this.later(() => this.sendStatus(connectorId, 'Reserved'));
+      return { status: 'Accepted' };
+    });
+    h('CancelReservation', (p) => {
+      const at = [...this.reservations.entries()].find(([, r]) => r.id === Number(p.reservationId))?.[0];
+      if (at === undefined) return { status: 'Rejected' };
+      this.endReservation(at, true);
+      return { status: 'Accepted' };
+    });
     h('UpdateFirmware', (p) => {
       const at = Date.parse(String(p.retrieveDate));
       const wait = Math.min(Math.max(0, Number.isNaN(at) ? 0 : at - Date.now()), 3_600_000);
@@ -483,7 +600,11 @@ export class ChargePoint {
       }
       return { fileName };
     });
-    h('DataTransfer', () => ({ status: 'UnknownVendorId' }));
+    h('DataTransfer', (p) => {
+      if (p.vendorId !== this.opts.vendor) return { status: 'UnknownVendorId' };
+      if (p.messageId !== 'Echo') return { status: 'UnknownMessageId' };
+      return { status: 'Accepted', ...(typeof p.data === 'string' ? { data: p.data } : {}) };
+    });
     h('SetChargingProfile', (p) => {
       const connectorId = Number(p.connectorId);
       if (connectorId !== 0 && !this.connectors.has(connectorId)) return { status: 'Rejected' };
@@ -602,6 +723,8 @@ export class ChargePoint {
     await Promise.allSettled([...this.running]);
     this.stopped = true;
     this.clearHeartbeat();
+    for (const r of this.reservations.values()) clearTimeout(r.timer);
+    this.reservations.clear();
     await Promise.allSettled([...this.background]);
     await this.client.close({ code: 1000, reason: 'simulation stopped' }).catch(noop);
   }

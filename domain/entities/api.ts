@@ -59,3 +59,24 @@ export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_
 export function fileAnswer(contentType: string, description: string) {
   return { description, content: { [contentType]: { schema: z.unknown().meta({ type: 'string', format: 'binary' }) } } };
 }
+
+/**
+ * Record fragments: fields that mean the same thing in every record that has them, spread into
+ * the record where they stand (`z.object({ id: int, ...ofCompany, name: z.string() })`).
+ */
+/** The operator company a record belongs to: its code and its name (null when not found). */
+export const ofCompany = { companyCode: z.string(), companyName: z.string().nullable() };
+/** The station a record is at, by id and name (null when it has none). */
+export const atStation = { stationId: int.nullable(), stationName: z.string().nullable() };
+
+/** Query fields of the list filters (query strings arrive as text). */
+/** An id to filter by: a whole number above 0 that fits a database integer. */
+export const idFilter = z.coerce.number().int().positive().max(2_147_483_647).optional();
+/** `true` / `false` as a boolean. */
+export const flagFilter = z.enum(['true', 'false']).transform((v) => v === 'true').optional();
+/** One value or several in a query string (`?status=A&status=B`), always a list. */
+export const manyQuery = z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v : [v]));
+/** An optional list filter (`manyQuery`). */
+export const listFilter = manyQuery.optional();
+/** The filters of a company's list: the operator company and a free-text search (substring). */
+export const companyListFilters = { companyCode: z.string().optional(), q: z.string().max(100).optional() };

@@ -4,7 +4,7 @@
  * (balance-record.ts); their details are the app's to change.
  */
 import { z } from 'zod';
-import { decimal, int, isoTime } from './api.js';
+import { decimal, int, isoTime, ofCompany, companyListFilters } from './api.js';
 
 /** An app user of `GET /sp/app-user` with its order count and total spend (in `currency`). */
 export const appUserRecord = z.object({
@@ -13,8 +13,7 @@ export const appUserRecord = z.object({
   mobile: z.string().nullable(),
   fullName: z.string().nullable(),
   email: z.string().nullable(),
-  companyCode: z.string(),
-  companyName: z.string().nullable(),
+  ...ofCompany,
   active: z.boolean(),
   registrationMethod: z.string(),
   idTag: z.string().nullable(),
@@ -44,8 +43,7 @@ export type AppUserOrder = z.infer<typeof appUserOrder>;
 
 /** `GET /sp/app-user` filters (with the page query). */
 export const appUserFilters = z.object({
-  companyCode: z.string().optional(),
-  q: z.string().max(100).optional(),
+  ...companyListFilters,
   active: z.enum(['true', 'false']).optional(),
 });
 

@@ -5,7 +5,7 @@
  * through the ledger (balance-record.ts), never through this input.
  */
 import { z } from 'zod';
-import { decimal, int, isoTime } from './api.js';
+import { decimal, int, isoTime, ofCompany } from './api.js';
 import { answers, noDigits, optionalEmail, optionalText, requiredEnum, requiredText } from './rules.js';
 
 export const CARD_SCOPES = ['ALL', 'STATIONS'] as const;
@@ -13,8 +13,7 @@ export const CARD_SCOPES = ['ALL', 'STATIONS'] as const;
 /** A card user as the API answers it (`GET /sp/card-user`, `GET /sp/card-user/{id}`). */
 export const cardUserRecord = z.object({
   id: int,
-  companyCode: z.string(),
-  companyName: z.string().nullable(),
+  ...ofCompany,
   cardNumber: z.string(),
   lastName: z.string(),
   firstName: z.string(),

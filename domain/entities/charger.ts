@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { DASHBOARD_SPLIT, LIFE_STATUSES, OCPP_STATUSES, PHASES, WARRANTY_YEARS, type DashboardState } from '../enums.js';
-import { decimal, int, isoTime, pageOf } from './api.js';
+import { decimal, int, isoTime, pageOf, ofCompany, atStation, idFilter } from './api.js';
 import {
   SERIAL_LENGTH, decimalString, emptyAs, noDigits, numberField, optionalEmail, optionalId, optionalText, patchOf, requiredEnum, requiredText, serialNumber,
 } from './rules.js';
@@ -29,10 +29,8 @@ export const connectorRecord = z.object({
 export const devicePlacement = {
   id: int,
   serialNum: z.string(),
-  companyCode: z.string(),
-  companyName: z.string().nullable(),
-  stationId: int.nullable(),
-  stationName: z.string().nullable(),
+  ...ofCompany,
+  ...atStation,
 };
 
 /** A charger as the read API answers it (`GET /sp/charger`, `GET /sp/charger/{id}`); docs/api.md. */
@@ -69,7 +67,7 @@ export type ChargerRecord = z.infer<typeof chargerRecord>;
 /** `GET /sp/charger` filters (with the page query). */
 export const chargerFilters = z.object({
   companyCode: z.string().max(64).optional(),
-  stationId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  stationId: idFilter,
   online: z.enum(['true', 'false']).optional(),
   runStatus: z.enum(OCPP_STATUSES).optional(),
   dashboardState: z.enum(DASHBOARD_SPLIT).optional(),

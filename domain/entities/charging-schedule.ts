@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { PROFILE_PURPOSES } from '../smart-charging.js';
-import { int, isoTime } from './api.js';
+import { int, isoTime, atStation, companyListFilters, idFilter } from './api.js';
 import { commandOutcome } from './home-charger.js';
 import { answers, emptyAs, numberField, optionalId, patchOf, requiredEnum, requiredText } from './rules.js';
 
@@ -105,8 +105,7 @@ export const chargingScheduleRecord = z.object({
   target: z.enum(SCHEDULE_TARGETS),
   chargerId: int.nullable(),
   chargerSn: z.string().nullable(),
-  stationId: int.nullable(),
-  stationName: z.string().nullable(),
+  ...atStation,
   connectorId: int,
   purpose: z.enum(PROFILE_PURPOSES),
   stackLevel: int,
@@ -124,10 +123,9 @@ export type ChargingScheduleRecord = z.infer<typeof chargingScheduleRecord>;
 
 /** `GET /sp/charging-schedule` filters. */
 export const chargingScheduleFilters = z.object({
-  companyCode: z.string().optional(),
-  q: z.string().max(100).optional(),
-  stationId: z.coerce.number().int().positive().optional(),
-  chargerId: z.coerce.number().int().positive().optional(),
+  ...companyListFilters,
+  stationId: idFilter,
+  chargerId: idFilter,
 });
 
 /** The answer of `GET /sp/charger/{id}/composite-schedule` (OCPP GetCompositeSchedule). */
@@ -176,27 +174,3 @@ export const stationLoadRecord = z.object({
   connectors: z.array(connectorLoad),
 });
 export type StationLoadRecord = z.infer<typeof stationLoadRecord>;
-
-/** `POST /sp/charger/{id}/command/reserve` (OCPP ReserveNow) and a reservation as answered. */
-export const reserveInput = z.object({
-  connectorId: numberField(z.number({ error: emptyAs(602) }).int().min(1).max(99)),
-  idTag: z.string().trim().min(1).max(20).optional(),
-  cardUserId: optionalId(),
-  appUserId: optionalId(),
-  /** Minutes until the reservation expires. */
-  expiryMinutes: numberField(z.number().min(0.05).max(24 * 60).default(15)),
-});
-
-export const reservationRecord = z.object({
-  id: int,
-  chargerId: int,
-  chargerSn: z.string(),
-  connectorId: int,
-  idTag: z.string(),
-  expiresAt: isoTime,
-  status: z.enum(['REQUESTED', 'ACCEPTED', 'REFUSED', 'USED', 'CANCELLED', 'EXPIRED']),
-  answer: z.string().nullable(),
-  orderId: int.nullable(),
-  createdAt: isoTime,
-});
-export type ReservationRecord = z.infer<typeof reservationRecord>;

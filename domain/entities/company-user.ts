@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { ACCOUNT_TYPES } from '../enums.js';
 import { blankToNull, passwordSchema, phoneSchema, requiredField, usernameSchema } from './rules.js';
 import { companyCodeSchema } from './operator.js';
+import { idFilter, flagFilter } from './api.js';
 
 const editable = {
   userType: requiredField(z.enum(ACCOUNT_TYPES)),
@@ -47,8 +48,8 @@ export const accountListFilters = z.object({
   userType: z.enum(ACCOUNT_TYPES).optional(),
   /** Matches username, real name, e-mail or phone (case-insensitive substring). */
   q: z.string().trim().max(100).optional(),
-  active: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
-  roleId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  active: flagFilter,
+  roleId: idFilter,
 });
 
 /** An account as the API answers it (never the password). `createdAt` is the joined date. */

@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { DEVICE_EVENT_TYPES, EVENT_DEVICE_TYPES, EVENT_LEVELS, EVENT_STATUSES, EVENT_TYPES } from '../events.js';
-import { int, isoTime } from './api.js';
+import { int, isoTime, ofCompany, atStation, idFilter } from './api.js';
 import { optionalText, requiredEnum, requiredText } from './rules.js';
 
 /** One event of `GET /sp/event`. */
@@ -19,10 +19,8 @@ export const eventRecord = z.object({
   /** Serial number (OCPP identity) of the charger or gateway. */
   deviceSn: z.string(),
   deviceType: z.enum(EVENT_DEVICE_TYPES),
-  stationId: int.nullable(),
-  stationName: z.string().nullable(),
-  companyCode: z.string(),
-  companyName: z.string().nullable(),
+  ...atStation,
+  ...ofCompany,
   eventType: z.enum(EVENT_TYPES),
   eventLevel: z.enum(EVENT_LEVELS),
   /** 0 = the whole device. */
@@ -96,7 +94,7 @@ export const eventFilters = z.object({
   endTime: z.string().max(40).optional(),
   eventStatus: z.union([z.literal('ALL'), many(EVENT_STATUSES)]).default(['HAPPENING']),
   serialNum: z.string().trim().max(64).optional(),
-  stationId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  stationId: idFilter,
   deviceType: z.enum(EVENT_DEVICE_TYPES).optional(),
   eventType: many(EVENT_TYPES).optional(),
   eventLevel: z.enum(EVENT_LEVELS).optional(),

@@ -9,7 +9,7 @@
  * when no charger is eligible the request fails with the first code).
  */
 import { z } from 'zod';
-import { int, isoTime } from './api.js';
+import { int, isoTime, idFilter } from './api.js';
 import { answers, numberField, requiredId } from './rules.js';
 
 export const CAMPAIGN_STATUSES = ['RUNNING', 'PAUSED', 'FINISHED', 'RESET'] as const;
@@ -118,8 +118,8 @@ export type CampaignInput = z.infer<typeof campaignCreate>;
 export const campaignFilters = z.object({
   status: z.enum(CAMPAIGN_STATUSES).optional(),
   gatewaySn: z.string().max(64).optional(),
-  stationId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-  chargerId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  stationId: idFilter,
+  chargerId: idFilter,
 });
 
 /** `GET /sp/firmware-campaign/candidates?chargerIds=…`: each charger with its eligibility and the firmware for its model. */

@@ -9,7 +9,7 @@
  * an unknown firmware → 809, an unknown file → 808.
  */
 import { z } from 'zod';
-import { int, isoTime } from './api.js';
+import { int, isoTime, flagFilter } from './api.js';
 import { answers, optionalText, requiredEnum, requiredId, requiredText } from './rules.js';
 
 /** Device types a firmware is made for (the charger's `type`, or a gateway). */
@@ -92,5 +92,5 @@ export const firmwareFilters = z.object({
   q: z.string().max(100).optional(),
   deviceType: z.enum(DEVICE_TYPES).optional(),
   deviceModel: z.string().max(64).optional(),
-  isPublic: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  isPublic: flagFilter,
 });

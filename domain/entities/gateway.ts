@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { DASHBOARD_SPLIT, LIFE_STATUSES } from '../enums.js';
-import { int, isoTime } from './api.js';
+import { int, isoTime, idFilter, flagFilter, listFilter } from './api.js';
 import { devicePlacement } from './charger.js';
 import { IDENTITY_PATTERN, optionalText, patchOf, requiredId, requiredText } from './rules.js';
 
@@ -61,8 +61,8 @@ export type GatewayInput = z.infer<typeof gatewayCreate>;
 /** `GET /sp/gateway` filters (with the page query). */
 export const gatewayFilters = z.object({
   companyCode: z.string().optional(),
-  stationId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-  lifeStatus: z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v : [v])).optional(),
-  online: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  stationId: idFilter,
+  lifeStatus: listFilter,
+  online: flagFilter,
   q: z.string().max(100).optional(),
 });

@@ -7,7 +7,7 @@
  * maximum current (614). A charger is home edition once (738).
  */
 import { z } from 'zod';
-import { int, isoTime } from './api.js';
+import { int, isoTime, companyListFilters } from './api.js';
 import { answers, emptyAs, numberField, optionalId, patchOf, serialNumber } from './rules.js';
 
 /** Lowest and highest current a home charger can be set to (A per phase; IEC 61851 lower bound 6 A). */
@@ -80,7 +80,6 @@ export type HomeChargerInput = z.infer<typeof homeChargerCreate>;
 
 /** `GET /sp/home-charger` filters (with the page query). */
 export const homeChargerFilters = z.object({
-  companyCode: z.string().optional(),
-  q: z.string().max(100).optional(),
+  ...companyListFilters,
   online: z.enum(['true', 'false']).optional(),
 });

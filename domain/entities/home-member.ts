@@ -7,7 +7,7 @@
  * charger (739). The owner is set on the home charger itself.
  */
 import { z } from 'zod';
-import { decimal, int, isoTime } from './api.js';
+import { decimal, int, isoTime, companyListFilters, idFilter } from './api.js';
 import { requiredEnum, requiredId } from './rules.js';
 
 export const HOME_LEVELS = ['OWNER', 'FAMILY', 'GUEST'] as const;
@@ -46,10 +46,9 @@ export type HomeMemberInput = z.infer<typeof homeMemberCreate>;
 
 /** `GET /sp/home-app-user` filters. */
 export const homeMemberFilters = z.object({
-  companyCode: z.string().optional(),
-  q: z.string().max(100).optional(),
+  ...companyListFilters,
   level: z.enum(HOME_LEVELS).optional(),
-  homeChargerId: z.coerce.number().int().positive().optional(),
+  homeChargerId: idFilter,
 });
 
 /** A home order (`GET /sp/home-order`): a session on a home charger (requirements §3 "Home order"). */
@@ -75,10 +74,9 @@ export type HomeOrderRecord = z.infer<typeof homeOrderRecord>;
 
 /** `GET /sp/home-order` filters. */
 export const homeOrderFilters = z.object({
-  companyCode: z.string().optional(),
-  q: z.string().max(100).optional(),
+  ...companyListFilters,
   startType: z.enum(HOME_START_TYPES).optional(),
   status: z.string().max(20).optional(),
-  appUserId: z.coerce.number().int().positive().optional(),
-  homeChargerId: z.coerce.number().int().positive().optional(),
+  appUserId: idFilter,
+  homeChargerId: idFilter,
 });

@@ -4,15 +4,13 @@
  * back office reads, exports and closes them. Record shape: docs/api.md "Orders".
  */
 import { z } from 'zod';
-import { decimal, int, isoTime } from './api.js';
+import { decimal, int, isoTime, ofCompany, atStation } from './api.js';
 
 export const orderRecord = z.object({
   id: int,
   orderNo: z.string(),
-  companyCode: z.string(),
-  companyName: z.string().nullable(),
-  stationId: int.nullable(),
-  stationName: z.string().nullable(),
+  ...ofCompany,
+  ...atStation,
   chargerId: int,
   chargerSn: z.string(),
   connectorId: int,

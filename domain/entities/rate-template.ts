@@ -9,6 +9,7 @@ import type { ErrorCode } from '../errors.js';
 import { CURRENCIES } from '../enums.js';
 import { checkRateTemplate, RATE_TEMPLATE_TYPES, type RateTemplateContext } from '../rate-template.js';
 import { clearableText, decimalString, nonBlankText } from './rules.js';
+import { ofCompany } from './api.js';
 
 export const rateDetailInput = z.object({
   /** Local `HH:mm`, inclusive. */
@@ -71,8 +72,7 @@ export type RateTaxRecord = z.infer<typeof rateTaxRecord>;
 /** A rate template as the API answers it (`GET /sp/rate-template`, `GET /sp/rate-template/{id}`). */
 export const rateTemplateRecord = z.object({
   id: z.number().int(),
-  companyCode: z.string(),
-  companyName: z.string().nullable(),
+  ...ofCompany,
   modelName: z.string(),
   type: z.string(),
   description: z.string().nullable(),

@@ -1,6 +1,6 @@
 /** Search (requirements §2 "Search": charger SN, gateway SN or station name): one hit, what a link to its record needs. */
 import { z } from 'zod';
-import { int } from './api.js';
+import { int, ofCompany, atStation } from './api.js';
 
 export const searchHit = z.object({
   type: z.enum(['charger', 'gateway', 'station']),
@@ -8,10 +8,8 @@ export const searchHit = z.object({
   /** SN of a charger or gateway, name of a station. */
   name: z.string(),
   serialNum: z.string().nullable(),
-  stationId: int.nullable(),
-  stationName: z.string().nullable(),
-  companyCode: z.string(),
-  companyName: z.string().nullable(),
+  ...atStation,
+  ...ofCompany,
   /** Live connection of a charger or gateway; null for stations. */
   online: z.boolean().nullable(),
   /** Life status of a device, status of a station. */

@@ -3,15 +3,14 @@
  * has one default group. Required: name (601) and company (600).
  */
 import { z } from 'zod';
-import { int, isoTime } from './api.js';
+import { int, isoTime, ofCompany, companyListFilters, flagFilter } from './api.js';
 import { optionalText, patchOf, requiredText } from './rules.js';
 
 /** A station group with its company name and the number of stations in it. */
 export const stationGroupRecord = z.object({
   id: int,
   name: z.string(),
-  companyCode: z.string(),
-  companyName: z.string().nullable(),
+  ...ofCompany,
   isDefault: z.boolean(),
   remark: z.string().nullable(),
   stationCount: int,
@@ -34,7 +33,6 @@ export type StationGroupInput = z.infer<typeof stationGroupCreate>;
 
 /** `GET /sp/station-group` filters (with the page query). */
 export const stationGroupFilters = z.object({
-  companyCode: z.string().optional(),
-  q: z.string().max(100).optional(),
-  isDefault: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  ...companyListFilters,
+  isDefault: flagFilter,
 });

@@ -3,14 +3,15 @@
  * visibility, address, latitude and longitude (603), maintainer and maintainer mobile (616),
  * pricing model (810) and rate template (604); maintainer and customer names without digits
  * (900). The template must be of the pricing model's type, of the same company and activated
- * (server). A station holding chargers or gateways cannot be deleted.
+ * (server). Notified e-mail addresses must be e-mail addresses (741), and at least one is needed
+ * while notifications are switched on (742). A station holding chargers or gateways cannot be deleted.
  */
 import { z } from 'zod';
 import { DASHBOARD_SPLIT } from '../enums.js';
 import { RATE_TEMPLATE_TYPES } from '../rate-template.js';
-import { int, isoTime } from './api.js';
+import { int, isoTime, ofCompany, idFilter, listFilter } from './api.js';
 import {
-  emptyAs, noDigits, numberField, optionalEmail, optionalEnum, optionalId, optionalText, phonePattern, patchOf, requiredEnum, requiredId, requiredText,
+  answers, emptyAs, noDigits, numberField, optionalEmail, optionalEnum, optionalId, optionalText, phonePattern, patchOf, requiredEnum, requiredId, requiredText,
   timeZoneField,
 } from './rules.js';
 
@@ -21,8 +22,7 @@ export const LOCATION_TYPES = ['PARKING_LOT', 'PARKING_GARAGE', 'ON_STREET', 'SH
 /** A station of `GET /sp/station` (coordinates as numbers, times ISO-8601 UTC). */
 export const stationRecord = z.object({
   id: int,
-  companyCode: z.string(),
-  companyName: z.string().nullable(),
+  ...ofCompany,
   groupId: int.nullable(),
   groupName: z.string().nullable(),
   name: z.string(),
@@ -89,6 +89,25 @@ export type StationGateway = z.infer<typeof stationGateway>;
 export const stationDetail = stationRecord.extend({ chargers: z.array(stationCharger), gateways: z.array(stationGateway) });
 export type StationDetail = z.infer<typeof stationDetail>;
 
+/** Splits a station's recipient text at commas, semicolons, spaces and new lines into its parts (blank parts dropped). */
+export function recipientParts(text: string | null | undefined): string[] {
+  return (text ?? '').split(/[\s,;]+/).map((p) => p.trim()).filter((p) => p !== '');
+}
+
+const emailAddress = z.email();
+
+/** True when `text` is one e-mail address. */
+export const isEmailAddress = (text: string) => emailAddress.safeParse(text).success;
+
+/**
+ * The station's notified e-mail addresses (requirements §3 "Station notification switch and
+ * recipients"): separated by commas, semicolons, spaces or new lines; every one an e-mail address
+ * (else 741, naming the field); kept lower case, without repeats, as `a@x.org, b@y.org`.
+ */
+const recipientsField = optionalText(2000)
+  .refine((v) => v == null || recipientParts(v).every(isEmailAddress), { error: answers(741) })
+  .transform((v) => (v == null ? v : [...new Set(recipientParts(v).map((p) => p.toLowerCase()))].join(', ') || null));
+
 /** The fields of the station form, field by field. */
 export const stationFields = z.object({
   /** Filled from the caller for company users; required for platform administrators. */
@@ -117,14 +136,19 @@ export const stationFields = z.object({
   rateTemplateId: requiredId(604),
   stationCode: optionalText(64),
   notifyEnabled: z.boolean().default(false),
-  /** E-mail addresses of the notified persons, comma separated. */
-  notifyRecipients: optionalText(2000),
+  /** E-mail addresses of the notified persons (see {@link recipientsField}): each valid (741). */
+  notifyRecipients: recipientsField,
   /** IANA time zone of the station (time-of-use windows are local). */
   timeZone: timeZoneField(),
 });
 
-/** `POST /sp/station`. */
-export const stationCreate = stationFields;
+/**
+ * `POST /sp/station` (and the merged station of a `PUT`): with notifications switched on, at least
+ * one recipient (742 on `notifyRecipients`).
+ */
+export const stationCreate = stationFields.superRefine((v, ctx) => {
+  if (v.notifyEnabled && !v.notifyRecipients) ctx.addIssue({ code: 'custom', path: ['notifyRecipients'], message: answers(742) });
+});
 /** `PUT /sp/station/{id}`: the fields to change; the merged station is checked whole. */
 export const stationUpdate = patchOf(stationFields);
 export type StationInput = z.infer<typeof stationCreate>;
@@ -132,7 +156,7 @@ export type StationInput = z.infer<typeof stationCreate>;
 /** `GET /sp/station` filters (with the page query). */
 export const stationFilters = z.object({
   companyCode: z.string().optional(),
-  groupId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-  status: z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v : [v])).optional(),
+  groupId: idFilter,
+  status: listFilter,
   q: z.string().max(100).optional(),
 });

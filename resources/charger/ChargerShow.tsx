@@ -6,6 +6,7 @@
  * is shown once, with a copy button) or remove it (../shared/OcppPasswordCard.tsx).
  */
 import { UpgradeSection } from '../../src/components/firmware/UpgradeSection';
+import { DeviceCommandsPanel } from '../../src/components/device-commands/DeviceCommandsPanel';
 import { DiagnosticsSection } from '../../src/components/diagnostics/DiagnosticsSection';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import {
@@ -80,6 +81,7 @@ export function ChargerShow() {
         </CardContent>
       </Card>
       <OcppPasswordCard resource="charger" id={data.id} serialNum={data.serialNum} hasOcppPassword={data.hasOcppPassword} onChanged={refetch} />
+      <DeviceCommandsPanel chargerId={data.id} />
       <UpgradeSection chargerIds={[data.id]} filter={{ chargerId: data.id }} stationId={data.stationId ?? undefined} />
       <DiagnosticsSection chargerId={data.id} online={data.online} />
     </Box>

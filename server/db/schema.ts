@@ -294,6 +294,10 @@ export const chargerLog = pgTable('charger_log', {
   index('charger_log_at_id').on(t.at, t.id),
   /** One action's frames newest first (a rare action among millions of frames). */
   index('charger_log_action_at_id').on(t.action, t.at, t.id),
+  /** One charger's frames of one action newest first (a rare action of one charger, without reading all its frames). */
+  index('charger_log_sn_action_at_id').on(t.chargerSn, t.action, t.at, t.id),
+  /** A company user's frames newest first (a small company among many, without reading everyone's). */
+  index('charger_log_company_at_id').on(t.companyCode, t.at, t.id),
 ]);
 
 /**
@@ -603,7 +607,8 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 
 /**
  * Files kept in the database so that every node of a cluster serves them (requirements §15):
- * firmware images (`kind` FIRMWARE) and diagnostics uploaded by chargers (`kind` DIAGNOSTICS).
+ * firmware images (`kind` FIRMWARE), diagnostics uploaded by chargers (`kind` DIAGNOSTICS) and
+ * report ticket images (`kind` TICKET_IMAGE).
  * `sha256` is the hex digest of `content`; `size` its length in bytes.
  */
 export const storedFile = pgTable('stored_file', {
@@ -861,13 +866,32 @@ export const reservation = pgTable('reservation', {
   connectorId: integer('connector_id').notNull(),
   idTag: text('id_tag').notNull(),
   expiresAt: ts('expires_at').notNull(),
-  /** REQUESTED, ACCEPTED, REFUSED, USED, CANCELLED (EXPIRED is ACCEPTED past `expiresAt`). */
+  /** REQUESTED, ACCEPTED, REFUSED (`answer` says why), then USED, CANCELLED or EXPIRED (set by the server's sweep). */
   status: text('status').notNull().default('REQUESTED'),
   answer: text('answer'),
   orderId: integer('order_id'),
   createdBy: text('created_by'),
   createdAt: createdAt(),
-}, (t) => [index('reservation_charger').on(t.chargerId, t.createdAt)]);
+}, (t) => [index('reservation_charger').on(t.chargerId, t.createdAt), index('reservation_active').on(t.expiresAt).where(sql`${t.status} = 'ACCEPTED'`),
+  // One live reservation per connector (REQUESTED while the charger is asked, then ACCEPTED).
+  uniqueIndex('reservation_one_live').on(t.chargerId, t.connectorId).where(sql`${t.status} in ('REQUESTED', 'ACCEPTED')`)]);
+
+/**
+ * The local authorisation list last sent to a charger (OCPP SendLocalList, requirements R15.24):
+ * its version, the idTags it holds (so the next differential list sends only the changes), the
+ * update type and the charger's answer.
+ */
+export const localList = pgTable('local_list', {
+  chargerId: integer('charger_id').primaryKey().references(() => charger.id, { onDelete: 'cascade' }),
+  /** Version of the last list the charger accepted; 0 = none. */
+  version: integer('version').notNull().default(0),
+  idTags: jsonb('id_tags').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  updateType: text('update_type'),
+  status: text('status'),
+  added: integer('added').notNull().default(0),
+  removed: integer('removed').notNull().default(0),
+  sentAt: ts('sent_at'),
+}, (t) => [check('local_list_version', sql`${t.version} >= 0`)]);
 
 /**
  * How a session on a home charger started (requirements §3 "Home order" start type): RESERVE,
@@ -909,3 +933,70 @@ export const analyticsDay = pgTable('analytics_day', rollupColumns(), (t) => [
   index('analytics_day_company').on(t.companyCode, t.bucket),
   index('analytics_day_station').on(t.stationId, t.bucket),
 ]);
+
+/**
+ * The per-operator monthly rollup: closed orders summed per company, station and month (UTC), kept
+ * in the same transaction as the hourly and daily ones, so a year of an operator (or of stations)
+ * reads a few rows per station instead of every charger's days.
+ */
+export const analyticsMonth = pgTable('analytics_month', (() => {
+  const { chargerId: _perCharger, ...columns } = rollupColumns();
+  return columns;
+})(), (t) => [
+  uniqueIndex('analytics_month_key').on(t.companyCode, t.stationId, t.bucket),
+  index('analytics_month_station').on(t.stationId, t.bucket),
+]);
+
+// ── Report tickets (requirements §14 report tickets) ──────────────────────────────────────────
+
+/**
+ * Bearer tokens of charging-app users (the report ticket intake, `POST /app/report-ticket`): like
+ * `session_token`, only the SHA-256 is stored, with an expiry; revocation sets `revoked_at`.
+ */
+export const appUserToken = pgTable('app_user_token', {
+  id: serial('id').primaryKey(),
+  tokenHash: text('token_hash').notNull().unique(),
+  appUserId: integer('app_user_id').notNull().references(() => appUser.id, { onDelete: 'cascade' }),
+  expiresAt: ts('expires_at').notNull(),
+  revokedAt: ts('revoked_at'),
+  createdAt: createdAt(),
+});
+
+/**
+ * Report tickets (requirements R3.17): a problem an app user reported from the charging app.
+ * `serialNum` is the ticket number (requirements R2.11); `status` OPEN → REPLIED → CLOSED (a reply
+ * may follow a reply; a closed ticket takes no more). `language` is the reporter's, for the
+ * reply's e-mail.
+ */
+export const reportTicket = pgTable('report_ticket', {
+  id: serial('id').primaryKey(),
+  serialNum: text('serial_num').notNull(),
+  companyCode: text('company_code').notNull(),
+  appUserId: integer('app_user_id').references(() => appUser.id, { onDelete: 'set null' }),
+  nickname: text('nickname').notNull(),
+  email: text('email').notNull(),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  language: text('language').notNull().default('en'),
+  status: text('status').notNull().default('OPEN'),
+  replyText: text('reply_text'),
+  repliedBy: text('replied_by'),
+  replyTime: ts('reply_time'),
+  closedBy: text('closed_by'),
+  closeTime: ts('close_time'),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('report_ticket_serial_num').on(t.serialNum),
+  index('report_ticket_company_created').on(t.companyCode, t.createdAt),
+  check('report_ticket_status', sql`${t.status} in ('OPEN', 'REPLIED', 'CLOSED')`),
+]);
+
+/** The images of a report ticket, in the order sent; the bytes live in `stored_file` (kind TICKET_IMAGE). */
+export const reportTicketAttachment = pgTable('report_ticket_attachment', {
+  id: serial('id').primaryKey(),
+  ticketId: integer('ticket_id').notNull().references(() => reportTicket.id, { onDelete: 'cascade' }),
+  fileId: integer('file_id').notNull().references(() => storedFile.id, { onDelete: 'cascade' }),
+  position: integer('position').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+}, (t) => [index('report_ticket_attachment_ticket').on(t.ticketId)]);

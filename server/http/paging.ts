@@ -60,8 +60,8 @@ export const booleanStrings = ['true', 'false'] as const;
 /** Escapes LIKE wildcards of a user's search term: `%term%` matching it literally (ILIKE). */
 export const likeTerm = (q: string) => `%${q.replace(/[%_\\]/g, '\\$&')}%`;
 
-/** A string-or-repeated query value as an array (`?status=a&status=b`). */
-export const manyQuery = z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v : [v]));
+/** A string-or-repeated query value as an array (`?status=a&status=b`); declared with the entities. */
+export { manyQuery } from '../../domain/entities/api.js';
 
 /** An ISO or epoch (10-digit seconds / 13-digit milliseconds, requirements §9) time in a query. */
 export const timeQuery = z.string().transform((v, ctx) => {

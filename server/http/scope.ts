@@ -18,7 +18,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   account, appUser, balanceRecord, cardUser, charger, chargeOrder, chargerLog, company, connectionAttempt,
   diagnosticsRequest, event, firmware, firmwareCampaign, gateway, notification, orderExportSetting, rateTemplate, role, station, stationGroup,
-  chargingSchedule, homeCharger, homeMember, reservation, stationLoad,
+  chargingSchedule, homeCharger, homeMember, reservation, stationLoad, reportTicket,
 } from '../db/schema.js';
 import type { AuthContext } from './access.js';
 import { AppError } from './envelope.js';
@@ -39,34 +39,27 @@ interface TableScope {
 const identitiesAt = (ids: readonly number[]) => sql`(select ${charger.serialNum} from ${charger} where ${inArray(charger.stationId, [...ids])}
   union all select ${gateway.serialNum} from ${gateway} where ${inArray(gateway.stationId, [...ids])})`;
 
+/** A table scoped by its company column alone (company-wide rows). */
+const byCompany = (t: PgTable & { companyCode: PgColumn }): [PgTable, TableScope] => [t, { company: t.companyCode }];
+/** A table scoped by its company and, for a station manager, by its `stationId`. */
+const byStation = (t: PgTable & { companyCode: PgColumn; stationId: PgColumn }): [PgTable, TableScope] =>
+  [t, { company: t.companyCode, station: (ids) => inArray(t.stationId, [...ids]), stationKey: 'stationId' }];
+
 const TABLES = new Map<PgTable, TableScope>([
   [company, { company: company.code }],
-  [account, { company: account.companyCode }],
-  [role, { company: role.companyCode }],
-  [stationGroup, { company: stationGroup.companyCode }],
-  [rateTemplate, { company: rateTemplate.companyCode }],
-  [cardUser, { company: cardUser.companyCode }],
-  [appUser, { company: appUser.companyCode }],
-  [balanceRecord, { company: balanceRecord.companyCode }],
-  [orderExportSetting, { company: orderExportSetting.companyCode }],
   // A firmware of no company (platform-wide) is an administrator's; public ones are read by all (firmware service).
-  [firmware, { company: firmware.companyCode }],
-  [firmwareCampaign, { company: firmwareCampaign.companyCode }],
-  [diagnosticsRequest, { company: diagnosticsRequest.companyCode }],
+  // Home chargers and their users belong to a company, not to a station (requirements §16).
+  ...[account, role, stationGroup, rateTemplate, cardUser, appUser, balanceRecord, orderExportSetting, firmware, firmwareCampaign,
+    diagnosticsRequest, homeCharger, homeMember, reservation,
+    // Report tickets come from app users, who are company-wide (requirements §14).
+    reportTicket].map(byCompany),
   [station, { company: station.companyCode, station: (ids) => inArray(station.id, [...ids]), stationKey: 'id' }],
-  [charger, { company: charger.companyCode, station: (ids) => inArray(charger.stationId, [...ids]), stationKey: 'stationId' }],
-  [gateway, { company: gateway.companyCode, station: (ids) => inArray(gateway.stationId, [...ids]), stationKey: 'stationId' }],
-  [chargeOrder, { company: chargeOrder.companyCode, station: (ids) => inArray(chargeOrder.stationId, [...ids]), stationKey: 'stationId' }],
+  ...[charger, gateway, chargeOrder, event, chargingSchedule, stationLoad].map(byStation),
+  // Log rows name the device, not its station: they reach stations through the device's SN.
   [chargerLog, { company: chargerLog.companyCode, station: (ids) => sql`${chargerLog.chargerSn} in ${identitiesAt(ids)}` }],
   [connectionAttempt, { company: connectionAttempt.companyCode, station: (ids) => sql`${connectionAttempt.identity} in ${identitiesAt(ids)}` }],
-  [event, { company: event.companyCode, station: (ids) => inArray(event.stationId, [...ids]), stationKey: 'stationId' }],
-  [notification, { company: notification.companyCode, station: (ids) => sql`${notification.serialNum} in ${identitiesAt(ids)}` }],
-  // Home chargers and their users belong to a company, not to a station (requirements §16).
-  [homeCharger, { company: homeCharger.companyCode }],
-  [homeMember, { company: homeMember.companyCode }],
-  [chargingSchedule, { company: chargingSchedule.companyCode, station: (ids) => inArray(chargingSchedule.stationId, [...ids]), stationKey: 'stationId' }],
-  [stationLoad, { company: stationLoad.companyCode, station: (ids) => inArray(stationLoad.stationId, [...ids]), stationKey: 'stationId' }],
-  [reservation, { company: reservation.companyCode }],
+  // A report ticket's notice is about no device: a station manager sees it like the ticket (company-wide).
+  [notification, { company: notification.companyCode, station: (ids) => sql`(${notification.serialNum} in ${identitiesAt(ids)} or ${notification.kind} = 'REPORT_TICKET')` }],
 ]);
 
 /** The scope of a table; throws (a programming error, 500) for a table that is not registered. */

@@ -33,4 +33,5 @@ export const RESOURCES: readonly MountedResource[] = [
   { name: 'home-app-user', path: routePath('homeAppUsers'), load: () => import('../../resources/home-app-user').then((m) => m.default) },
   { name: 'charging-schedule', path: routePath('smartCharging'), load: () => import('../../resources/charging-schedule').then((m) => m.default) },
   { name: 'home-order', path: `${routePath('homeAppUsers')}/orders`, load: () => import('../../resources/home-app-user').then((m) => m.homeOrders) },
+  { name: 'report-ticket', path: routePath('reportTickets'), load: () => import('../../resources/report-ticket').then((m) => m.default) },
 ];

@@ -12,6 +12,8 @@ import { call, setupStationScope, setupTenants, type StationScopeFixture, type T
 import { chargeOrder } from '../../server/db/schema.js';
 import { backfillRollupsIfEmpty } from '../../server/modules/analytics/rollup.js';
 
+const rowsOf = (res: unknown) => (res as { rows: Record<string, unknown>[] }).rows;
+
 describe.each(backends())('analytics on %s', (backend) => {
   let s: TestServer;
   let t: Tenants;
@@ -46,13 +48,13 @@ describe.each(backends())('analytics on %s', (backend) => {
     expect(blank.json()).toMatchObject({ code: 621, msg: expect.stringContaining('搜索') });
   });
 
-  /** Σ of the closed orders of A's own station started in [from, to). */
-  async function fromOrders(from: string, to: string) {
+  /** Σ of the closed orders of A's own station (or of `company`) started in [from, to). */
+  async function fromOrders(from: string, to: string, company?: string) {
     const [r] = await s.database.db.select({
       sessions: sql<number>`count(*)::int`,
       energy: sql<string>`coalesce(sum(${chargeOrder.energyKwh}), 0)::numeric(18,3)::text`,
       revenue: sql<string>`coalesce(sum(${chargeOrder.totalAmount}), 0)::numeric(18,2)::text`,
-    }).from(chargeOrder).where(and(eq(chargeOrder.stationId, f.own.stationId), inArray(chargeOrder.status, ['FINISHED', 'CLOSED']),
+    }).from(chargeOrder).where(and(company ? eq(chargeOrder.companyCode, company) : eq(chargeOrder.stationId, f.own.stationId), inArray(chargeOrder.status, ['FINISHED', 'CLOSED']),
       gte(chargeOrder.chargerStartTime, new Date(from)), lt(chargeOrder.chargerStartTime, new Date(to))));
     return r;
   }
@@ -91,6 +93,33 @@ describe.each(backends())('analytics on %s', (backend) => {
     expect(after.sessions).toBe(before.sessions + 1);
     const [row] = await db.select().from(chargeOrder).where(eq(chargeOrder.id, open.id));
     expect(Number(after.energyKwh)).toBeCloseTo(Number(before.energyKwh) + Number(row.energyKwh), 3);
+  });
+
+  it('answers a year of an operator (whole months from the monthly rollup) equal to its orders, also after a close', async () => {
+    const year = async () => (await call(s, 'GET', '/sp/analytics?searchType=operator&search=ALPHA&period=1y', t.a.adminToken)).data;
+    const check = async () => {
+      const a = await year();
+      const now = await fromOrders(a.startTime, a.endTime, 'ALPHA');
+      const before = await fromOrders(a.previousStartTime, a.startTime, 'ALPHA');
+      expect(a.totals).toMatchObject({ sessions: now.sessions, energyKwh: now.energy, revenue: [{ currency: 'EUR', amount: now.revenue }] });
+      expect(a.previous).toMatchObject({ sessions: before.sessions, energyKwh: before.energy });
+      expect(a.series.reduce((n: number, b: { sessions: number }) => n + b.sessions, 0)).toBe(now.sessions);
+      return a;
+    };
+    const first = await check();
+    // The monthly rollup holds every closed order of the company (the backfill and each close).
+    const [rollup] = rowsOf(await s.database.db.execute(sql`SELECT coalesce(sum(sessions), 0)::int AS n FROM analytics_month WHERE company_code = 'ALPHA'`));
+    const [orders] = rowsOf(await s.database.db.execute(sql`SELECT count(*)::int AS n FROM charge_order WHERE company_code = 'ALPHA' AND status IN ('FINISHED', 'CLOSED')`));
+    expect(rollup).toEqual(orders);
+    // An order of last month closed now lands in last month's row of the monthly rollup.
+    const lastMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 1, 15, 12));
+    const [open] = await s.database.db.insert(chargeOrder).values({
+      orderNo: 'AN-LAST-MONTH', companyCode: 'ALPHA', stationId: f.own.stationId, chargerId: f.own.chargerId, chargerSn: f.own.chargerSn, connectorId: 3,
+      transactionId: 99901, idTag: 'T', idTagStatus: 'Accepted', chargerStartTime: lastMonth, meterStart: 0, currency: 'EUR',
+    }).returning();
+    expect((await call(s, 'PUT', `/sp/order/${open.id}/close`, t.a.adminToken, {})).code).toBe(200);
+    const second = await check();
+    expect(second.totals.sessions).toBe(first.totals.sessions + 1);
   });
 
   it('reaches only the caller’s scope', async () => {

@@ -7,7 +7,7 @@ import { DEMO_COMPANY_CODES, DEMO_PASSWORD, STAFF_PERMISSIONS, demoGatewaySerial
 import { IDENTITY_PATTERN } from '../../domain/entities/gateway.js';
 import type { Db } from '../../server/db/client.js';
 import {
-  account, appUser, cardUser, charger, chargeOrder, company, connector, gateway, meterValue, notification, orderExportSetting, role, station, stationGroup,
+  account, appUser, cardUser, charger, chargeOrder, company, connector, gateway, meterValue, notification, orderExportSetting, reportTicket, reportTicketAttachment, role, station, stationGroup,
 } from '../../server/db/schema.js';
 import { allPermissions } from '../../domain/routes.js';
 import { operatorAdminPermissions, systemSectionPermissions } from '../../server/modules/company/service.js';
@@ -160,6 +160,13 @@ describe.each(backends())('demo network on %s', (backend) => {
       const accounts = await db.select().from(account).where(eq(account.companyCode, code));
       expect(accounts.map((a) => a.userType).sort()).toEqual(['OPERATOR_ADMIN', 'STAFF', 'STATION_MANAGER']);
       expect((await db.select({ n: count() }).from(notification).where(eq(notification.companyCode, code)))[0].n).toBeGreaterThan(0);
+      // Report tickets: open (with a photo), replied and closed, each a notice of the bell.
+      const tickets = await db.select().from(reportTicket).where(eq(reportTicket.companyCode, code));
+      expect(tickets.map((t) => t.status).sort()).toEqual(['CLOSED', 'OPEN', 'REPLIED']);
+      const photos = await db.select().from(reportTicketAttachment).where(eq(reportTicketAttachment.ticketId, tickets.find((t) => t.status === 'OPEN')!.id));
+      expect(photos).toHaveLength(1);
+      const notices = await db.select().from(notification).where(eq(notification.kind, 'REPORT_TICKET'));
+      for (const t of tickets) expect(notices.some((n) => n.ticketNo === t.serialNum && n.companyCode === code)).toBe(true);
     }
     const token = await s.login('volta.admin', DEMO_PASSWORD);
     const info = await s.app.inject({ method: 'GET', url: '/sp/user/info', headers: { authorization: `Bearer ${token}` } });

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/db.js';
 import { build, type TestServer } from '../support/app.js';
 import { aNetwork } from '../support/builders.js';
-import { account, chargerLog, connector, event, meterValue, role } from '../../server/db/schema.js';
-import { hashPassword } from '../../server/auth/password.js';
+import { chargerLog, connector, event, meterValue } from '../../server/db/schema.js';
+import { staffWith } from '../support/tenants.js';
 import type { DiagnosisRecord } from '../../domain/entities/diagnosis.js';
 
 describe.each(backends())('diagnosis on %s', (backend) => {
@@ -21,12 +21,7 @@ describe.each(backends())('diagnosis on %s', (backend) => {
     const res = await s.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
     return res.json() as { code: number; msg: string; data: DiagnosisRecord & { codes?: Record<string, number> } };
   };
-  const userOf = async (companyCode: string, permissions: string[]) => {
-    const [r] = await s.database.db.insert(role).values({ name: 'r', code: `R${Math.random().toString(36).slice(2, 8)}`, companyCode, permissions }).returning();
-    const username = `u${Math.random().toString(36).slice(2, 8)}`;
-    await s.database.db.insert(account).values({ companyCode, username, userType: 'STAFF', roleId: r.id, passwordHash: await hashPassword('pw-123456') });
-    return s.login(username, 'pw-123456');
-  };
+  const userOf = (companyCode: string, permissions: string[]) => staffWith(s, companyCode, permissions);
 
   beforeAll(async () => {
     s = await build(backend);

@@ -1,44 +1,22 @@
 /**
  * E-mail notices through a real SMTP server (smtp-server, started here on 127.0.0.1): an opened
  * event sends one mail per recipient — the accounts that asked for e-mail and the station's
- * recipients — each in its language; a mail queued while the SMTP server is down is delivered
+ * recipients — each in its language; an event processed or ignored through the API is mailed to the
+ * accounts whose settings list processed events and to the station's recipients, in English and
+ * Chinese; a mail queued while the SMTP server is down is delivered
  * once it is up again (the outbox keeps it, with the error, and retries); without SMTP_URL mail
  * waits and /sp/mail/status says mail is off.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { build, type TestServer } from '../support/app.js';
+import type { SMTPServer } from 'smtp-server';
+import { closeSmtp, smtp, until, type Received } from '../support/smtp.js';
 import { aNetwork } from '../support/builders.js';
 import { account, event, mailOutbox, station } from '../../server/db/schema.js';
 import { hashPassword } from '../../server/auth/password.js';
 import { queueMail } from '../../server/modules/mail/outbox.js';
 
-interface Received { to: string[]; raw: string }
-
-/** An SMTP server on `port` (0: any) keeping what it receives in `box`. */
-function smtp(box: Received[], port = 0): Promise<{ server: SMTPServer; port: number }> {
-  const server = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
-    onData(stream, session, done) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => { box.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') }); done(); });
-    },
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve({ server, port: (server.server.address() as { port: number }).port }));
-  });
-}
-const closeSmtp = (server: SMTPServer) => new Promise<void>((r) => server.close(() => r()));
-const until = async (fn: () => boolean | Promise<boolean>, ms = 20_000) => {
-  const end = Date.now() + ms;
-  while (!(await fn())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 /** The decoded subject of a raw message (RFC 2047 words, UTF-8, B or Q). */
 const subjectOf = (raw: string) => {
   const line = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? '';
@@ -103,6 +81,35 @@ describe('e-mail notices', () => {
     await until(() => box.some((m) => m.to.includes('late@ops.test')), 30_000);
     const [row] = await s.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id!));
     expect(row).toMatchObject({ status: 'SENT' });
+  });
+
+  it('mails a processed and an ignored event to those whose settings ask for it, one mail each, in their language', async () => {
+    const pref = (emails: string[], language: 'en' | 'zh', events: string[]) => ({ enabled: true, method: 'BOTH', emails, events, ignoreHeartbeat: false, language });
+    await s.database.db.insert(account).values([
+      { companyCode: net.company.code, username: 'done.en', userType: 'STAFF', passwordHash: await hashPassword('pw-123456'), email: 'done-en@ops.test', notificationPreference: pref(['done-en@ops.test'], 'en', ['PROCESSED']) },
+      { companyCode: net.company.code, username: 'done.zh', userType: 'STAFF', passwordHash: await hashPassword('pw-123456'), email: 'done-zh@ops.test', notificationPreference: pref(['done-zh@ops.test'], 'zh', ['PROCESSED', 'FAULT']) },
+    ]);
+    const token = await s.login();
+    const events = await s.database.db.insert(event).values(['LEAKAGE', 'RELAY_FAULT'].map((eventType) => ({
+      companyCode: net.company.code, stationId: net.station.id, deviceSn: net.charger.serialNum, deviceType: 'charger', eventType, eventLevel: 'fault', connectorId: 2,
+    }))).returning();
+    const act = (id: number, action: 'process' | 'ignore') => s.app.inject({
+      method: 'POST', url: `/sp/event/${id}/${action}`, headers: { authorization: `Bearer ${token}` }, payload: action === 'process' ? { handleMethod: 'RCD reset' } : {},
+    });
+    for (const [ev, action, en, zh] of [[events[0]!, 'process', 'Event processed: Leakage', '事件已处理: 漏电'], [events[1]!, 'ignore', 'Event ignored: Relay fault', '事件已忽略: 继电器故障']] as const) {
+      const before = box.length;
+      expect((await act(ev.id, action)).json().code).toBe(200);
+      // The settings asking for processed events, and the station's recipients (every change); not those asking for faults only.
+      await until(() => box.length >= before + 4);
+      await new Promise((r) => setTimeout(r, 500));
+      const mails = box.slice(before);
+      expect(mails.map((m) => m.to.join()).sort()).toEqual(['done-en@ops.test', 'done-zh@ops.test', 'site@station.test', 'zh@ops.test']);
+      const subject = (to: string) => subjectOf(mails.find((m) => m.to.includes(to))!.raw);
+      expect(subject('done-en@ops.test')).toContain(en);
+      expect(subject('site@station.test')).toContain(en);
+      expect(subject('done-zh@ops.test')).toContain(zh);
+      expect(subject('zh@ops.test')).toContain(zh);
+    }
   });
 
   it('says whether mail leaves', async () => {

@@ -59,6 +59,29 @@ describe.each(backends())('stations on %s', (backend) => {
     expect((await ctx.acme('POST', '/sp/station', aStationBody(charged, { latitude: '-90', longitude: '180' }))).code).toBe(200);
   });
 
+  it('checks the notified e-mail addresses (741), one at least while notifications are on (742), in both languages', async () => {
+    await refused(741, () => ctx.acme('POST', '/sp/station', aStationBody(charged, { notifyEnabled: true, notifyRecipients: 'ops@example.com, not-an-address' })));
+    await refused(741, () => ctx.acme('POST', '/sp/station', aStationBody(charged, { notifyEnabled: false, notifyRecipients: 'ops@example' })));
+    await refused(742, () => ctx.acme('POST', '/sp/station', aStationBody(charged, { notifyEnabled: true, notifyRecipients: ' , ' })));
+    await refused(742, () => ctx.acme('POST', '/sp/station', aStationBody(charged, { notifyEnabled: true })));
+    const token = await ctx.s.login();
+    const inLang = async (lang: string) => (await ctx.s.app.inject({
+      method: 'POST', url: '/sp/station', headers: { authorization: `Bearer ${token}`, 'accept-language': lang },
+      payload: aStationBody(charged, { companyCode: A, notifyEnabled: true, notifyRecipients: 'ops@example.com;@nobody' }),
+    })).json();
+    expect(await inLang('en')).toMatchObject({ code: 741, data: { errors: { notifyRecipients: expect.stringContaining('valid e-mail addresses') } } });
+    expect(await inLang('zh')).toMatchObject({ code: 741, data: { errors: { notifyRecipients: expect.stringContaining('有效的邮箱地址') } } });
+    // Kept lower case, without repeats, comma separated; switching off keeps them, switching on needs one.
+    const st = await ctx.acme('POST', '/sp/station', aStationBody(charged, { notifyEnabled: true, notifyRecipients: 'Ops@Example.com;\nsite@example.org ops@example.com' }));
+    expect(st.code).toBe(200);
+    expect(st.data).toMatchObject({ notifyEnabled: true, notifyRecipients: 'ops@example.com, site@example.org' });
+    await refused(741, () => ctx.acme('PUT', `/sp/station/${st.data.id}`, { notifyRecipients: 'ops@example.com, site' }));
+    await refused(742, () => ctx.acme('PUT', `/sp/station/${st.data.id}`, { notifyRecipients: '' }));
+    const off = await ctx.acme('PUT', `/sp/station/${st.data.id}`, { notifyEnabled: false, notifyRecipients: '' });
+    expect(off.data).toMatchObject({ notifyEnabled: false, notifyRecipients: null });
+    await refused(742, () => ctx.acme('PUT', `/sp/station/${st.data.id}`, { notifyEnabled: true }));
+  });
+
   it("checks the template: the pricing model's type (810), activated, same company (725), existing (804)", async () => {
     await refused(810, () => ctx.acme('POST', '/sp/station', aStationBody(free)));
     expect((await ctx.acme('POST', '/sp/station', aStationBody(free, { pricingModel: 'FREE' }))).code).toBe(200);

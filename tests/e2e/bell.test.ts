@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiClient } from '../support/server-process.js';
-import { connectChargePoint, poll, signIn, stage, type ChargePoint, type Stage } from './helpers.js';
+import { connectChargePoint, poll, signIn, stage, type ChargePoint, type Stage, idleVoltaChargers } from './helpers.js';
 
 interface Page2<T> { records: T[]; total: number }
 interface Charger { id: number; serialNum: string; companyCode: string; lifeStatus: string; online: boolean }
@@ -28,10 +28,7 @@ describe('notification bell', () => {
 
   beforeAll(async () => {
     s = await stage();
-    const chargers = await s.api.get<Page2<Charger>>('charger?size=500&sort=serialNum&order=asc&companyCode=VOLTA');
-    const ch = chargers.records.find((c) => c.lifeStatus === 'ACTIVE' && !c.online);
-    if (!ch) throw new Error('no idle demo charger of VOLTA');
-    sn = ch.serialNum;
+    sn = (await idleVoltaChargers(s))[0].serialNum;
     cp = await connectChargePoint(`${s.server.baseUrl.replace(/^http/, 'ws')}/ocpp`, sn);
     await cp.call('BootNotification', { chargePointVendor: 'E2E Vendor', chargePointModel: 'E2E-1' });
     for (let i = 0; i < 60; i++) await cp.call('Authorize', { idTag: `E2EUNKNOWN${String(i).padStart(4, '0')}` });

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { connectChargePoint, poll, signIn, stage, type ChargePoint, type Stage } from './helpers.js';
+import { connectChargePoint, poll, signIn, stage, type ChargePoint, type Stage, idleVoltaChargers } from './helpers.js';
 
 interface Page2<T> { records: T[]; total: number }
 interface Charger { serialNum: string; lifeStatus: string; online: boolean }
@@ -21,10 +21,7 @@ describe('charger log', () => {
 
   beforeAll(async () => {
     s = await stage();
-    const chargers = await s.api.get<Page2<Charger>>('charger?size=500&sort=serialNum&order=asc&companyCode=VOLTA');
-    const ch = chargers.records.find((c) => c.lifeStatus === 'ACTIVE' && !c.online);
-    if (!ch) throw new Error('no idle demo charger of VOLTA');
-    sn = ch.serialNum;
+    sn = (await idleVoltaChargers(s))[0].serialNum;
     const ocpp = `${s.server.baseUrl.replace(/^http/, 'ws')}/ocpp`;
     cp = await connectChargePoint(ocpp, sn);
     await cp.call('BootNotification', { chargePointVendor: 'E2E Vendor', chargePointModel: 'E2E-1' });

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../support/server-process.js';
-import { connectChargePoint, hashPath, poll, signIn, stage, type ChargePoint, type Stage } from './helpers.js';
+import { connectChargePoint, hashPath, poll, signIn, stage, type ChargePoint, type Stage, idleVoltaChargers } from './helpers.js';
 
 interface Page2<T> { records: T[]; total: number }
 interface Charger { id: number; serialNum: string; lifeStatus: string; online: boolean }
@@ -20,9 +20,7 @@ describe('events in the console', () => {
 
   beforeAll(async () => {
     s = await stage();
-    const chargers = await s.api.get<Page2<Charger>>('charger?size=500&sort=serialNum&order=asc&companyCode=VOLTA');
-    const idle = chargers.records.filter((c) => c.lifeStatus === 'ACTIVE' && !c.online).slice(0, 2);
-    if (idle.length < 2) throw new Error('not enough idle demo chargers of VOLTA');
+    const idle = await idleVoltaChargers(s, 2);
     for (const ch of idle) {
       const cp = await connectChargePoint(`${s.server.baseUrl.replace(/^http/, 'ws')}/ocpp`, ch.serialNum);
       await cp.call('BootNotification', { chargePointVendor: 'E2E Vendor', chargePointModel: 'E2E-1' });

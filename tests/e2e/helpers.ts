@@ -9,6 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { launchBrowser, newContext, watchErrors } from '../support/browser.js';
 import { apiClient, startServerProcess, type ApiClient, type ServerProcess } from '../support/server-process.js';
+import type { ChargerRecord } from '../../domain/entities/charger.js';
 
 export type ChargePoint = RpcClient;
 
@@ -97,6 +98,18 @@ export async function connectChargePoint(ocppUrl: string, identity: string): Pro
   const cli = ocppClient({ url: ocppUrl, identity, callTimeoutMs: 15_000 });
   await cli.connect();
   return cli;
+}
+
+/** The demo operator VOLTA's chargers, in SN order. */
+export function voltaChargers(s: Stage): Promise<{ records: ChargerRecord[]; total: number }> {
+  return s.api.get('charger?size=500&sort=serialNum&order=asc&companyCode=VOLTA');
+}
+
+/** `n` active VOLTA chargers that no charge point is connected as (a test drives them itself). */
+export async function idleVoltaChargers(s: Stage, n = 1): Promise<ChargerRecord[]> {
+  const idle = (await voltaChargers(s)).records.filter((c) => c.lifeStatus === 'ACTIVE' && !c.online).slice(0, n);
+  if (idle.length < n) throw new Error('not enough idle demo chargers of VOLTA');
+  return idle;
 }
 
 /** What a full session leaves behind. */

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DASHBOARD_SPLIT } from '../../domain/enums.js';
-import { connectChargePoint, poll, signIn, stage, type ChargePoint, type Stage } from './helpers.js';
+import { connectChargePoint, poll, signIn, stage, type ChargePoint, type Stage, idleVoltaChargers, voltaChargers } from './helpers.js';
 
 interface Page2<T> { records: T[]; total: number }
 interface Charger { id: number; serialNum: string; companyCode: string; lifeStatus: string; online: boolean }
@@ -36,11 +36,8 @@ describe('live charger state', () => {
 
   beforeAll(async () => {
     s = await stage();
-    const chargers = await s.api.get<Page2<Charger>>('charger?size=500&sort=serialNum&order=asc&companyCode=VOLTA');
-    const found = chargers.records.find((c) => c.lifeStatus === 'ACTIVE' && !c.online);
-    if (!found) throw new Error('no idle demo charger of VOLTA');
-    ch = found;
-    expect(chargers.total).toBeLessThanOrEqual(50);
+    [ch] = await idleVoltaChargers(s);
+    expect((await voltaChargers(s)).total).toBeLessThanOrEqual(50);
   });
   afterAll(async () => {
     await cp?.close({ force: true }).catch(() => undefined);

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aMeterValues, aStartTransaction } from '../support/builders.js';
-import { connectChargePoint, poll, signIn, stage, type ChargePoint, type Stage } from './helpers.js';
+import { connectChargePoint, poll, signIn, stage, type ChargePoint, type Stage, voltaChargers } from './helpers.js';
 
 interface Page2<T> { records: T[]; total: number }
 interface Card { cardNumber: string; companyCode: string; active: boolean; balance: string }
@@ -21,7 +21,7 @@ describe('map monitoring', () => {
 
   beforeAll(async () => {
     s = await stage();
-    const chargers = await s.api.get<Page2<Charger>>('charger?size=500&sort=serialNum&order=asc&companyCode=VOLTA');
+    const chargers = await voltaChargers(s);
     // A station whose chargers are all offline: the one driven here decides its colour (offline is the mildest).
     const byStation = new Map<number, Charger[]>();
     for (const c of chargers.records) if (c.stationId) byStation.set(c.stationId, [...(byStation.get(c.stationId) ?? []), c]);

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { backends } from '../support/db.js';
 import { build, type TestServer } from '../support/app.js';
-import { aCard, aMeterValues, aNetwork, aStartTransaction, aStopTransaction } from '../support/builders.js';
-import { appUser, balanceRecord, cardUser, chargeOrder, notification, rateDetail, rateTax, rateTemplate, station } from '../../server/db/schema.js';
+import { aCard, aMeterValues, aNetwork, aStartTransaction, aStopTransaction, aTwoWindowTariff } from '../support/builders.js';
+import { appUser, balanceRecord, cardUser, chargeOrder, notification, rateTax } from '../../server/db/schema.js';
 import { ledgerSum } from '../../server/modules/balance/ledger.js';
 import { priceFinishedOrder } from '../../server/modules/billing/price-order.js';
 import { connect } from './helpers.js';
@@ -31,15 +31,8 @@ describe.each(backends())('billing at StopTransaction on %s', (backend) => {
     s = await build(backend);
     const db = s.database.db;
     net = await aNetwork(db, { card: { balance: '50.00' } });
-    const [tpl] = await db.insert(rateTemplate).values({
-      companyCode: net.company.code, modelName: 'TOU', type: 'CHARGED', currency: 'EUR', serviceFeePerKwh: '0.10', serviceTax: '0', activated: true,
-    }).returning();
-    await db.insert(rateDetail).values([
-      { templateId: tpl.id, startTime: '00:00', endTime: '12:00', electricityFeePerKwh: '0.20' },
-      { templateId: tpl.id, startTime: '12:00', endTime: '24:00', electricityFeePerKwh: '0.40' },
-    ]);
-    await db.insert(rateTax).values({ templateId: tpl.id, taxName: 'VAT', taxPercentage: '19' });
-    await db.update(station).set({ rateTemplateId: tpl.id, timeZone: 'UTC' }).where(eq(station.id, net.station.id));
+    const templateId = await aTwoWindowTariff(db, net.company.code, net.station.id, { modelName: 'TOU', am: '0.20', pm: '0.40', servicePerKwh: '0.10' });
+    await db.insert(rateTax).values({ templateId, taxName: 'VAT', taxPercentage: '19' });
     cp = await connect(s.ocppUrl, net.charger.serialNum);
   });
   afterAll(async () => {

@@ -1,8 +1,9 @@
 /**
  * Events from the real charger link (requirements §13): a fault StatusNotification opens one event
- * on its connector, a repeat does not open another, NoError recovers it; the operator's vendor code
- * table names a vendor's code; a dropped socket opens "charger offline" and the reconnection
- * recovers it; a meter regression and a Stop for an unknown transaction raise their custom events.
+ * on its connector, a repeat does not open another, NoError recovers it (seen through the API too:
+ * a processed event keeps its status and gets its recover time); the operator's vendor code table
+ * names a vendor's code; a dropped socket opens "charger offline" and the reconnection recovers it;
+ * a meter regression and a Stop for an unknown transaction raise their custom events.
  * The OCPP answers stay what they were; every change is heard once on the `event` bus topic.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,6 +57,34 @@ describe.each(backends())('events from the charger link on %s', (backend) => {
         ['GROUNDING_FAULT', 1, 'RECOVERED'], ['GROUNDING_FAULT', 1, 'HAPPENING'], ['WEAK_SIGNAL', 2, 'HAPPENING'],
       ]);
       expect(now[2]).toMatchObject({ eventLevel: 'warning' });
+    } finally {
+      await cp.close({ force: true });
+    }
+  });
+
+  it('shows the recovery through the API: a HAPPENING fault becomes RECOVERED, a processed one keeps its status and gets its recover time', async () => {
+    const net = await aNetwork(s.database.db);
+    const sn = net.charger.serialNum;
+    const token = await s.login();
+    const api = async (method: 'GET' | 'POST', url: string, payload?: object) =>
+      (await s.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) })).json();
+    const cp = await connect(s.ocppUrl, sn);
+    try {
+      await cp.call('StatusNotification', aStatusNotification({ connectorId: 1, status: 'Faulted', errorCode: 'OverCurrentFailure' }));
+      await cp.call('StatusNotification', aStatusNotification({ connectorId: 2, status: 'Faulted', errorCode: 'HighTemperature' }));
+      const open = await api('GET', `/sp/event?serialNum=${sn}`);
+      expect(open.data.records.map((e: { eventType: string }) => e.eventType).sort()).toEqual(['OVER_CURRENT', 'OVER_TEMPERATURE']);
+      const processed = open.data.records.find((e: { eventType: string }) => e.eventType === 'OVER_TEMPERATURE');
+      expect((await api('POST', `/sp/event/${processed.id}/process`, { handleMethod: 'Fan replaced' })).code).toBe(200);
+      await cp.call('StatusNotification', aStatusNotification({ connectorId: 1, status: 'Available' }));
+      await cp.call('StatusNotification', aStatusNotification({ connectorId: 2, status: 'Available' }));
+      expect((await api('GET', `/sp/event?serialNum=${sn}`)).data.total).toBe(0);
+      const recovered = await api('GET', `/sp/event?serialNum=${sn}&eventStatus=RECOVERED`);
+      expect(recovered.data.records).toMatchObject([{ eventType: 'OVER_CURRENT', status: 'RECOVERED', connectorId: 1 }]);
+      expect(Date.parse(recovered.data.records[0].recoverTime)).toBeGreaterThan(Date.now() - 60_000);
+      const kept = await api('GET', `/sp/event/${processed.id}`);
+      expect(kept.data).toMatchObject({ status: 'PROCESSED', handleMethod: 'Fan replaced' });
+      expect(kept.data.recoverTime).not.toBeNull();
     } finally {
       await cp.close({ force: true });
     }

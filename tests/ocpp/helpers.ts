@@ -7,8 +7,12 @@ import WebSocket from 'ws';
 import type { RpcClient } from '../../server/ocpp/rpc.js';
 import { ocppClient } from '../../sim/client.js';
 import { afterAll, beforeAll } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { build, type TestServer } from '../support/app.js';
 import type { Backend } from '../support/db.js';
+import { aCard, aCharger, aFlatTariff, aNetwork } from '../support/builders.js';
+import { cardUser, chargeOrder } from '../../server/db/schema.js';
+import { changeBalance } from '../../server/modules/balance/ledger.js';
 
 export interface ConnectOptions {
   password?: string;
@@ -104,5 +108,53 @@ export function serverSuite(backend: Backend): { s: TestServer } {
   const ctx = {} as { s: TestServer };
   beforeAll(async () => { ctx.s = await build(backend); });
   afterAll(async () => { await ctx.s?.close(); });
+  return ctx;
+}
+
+/** What {@link pricedSuite} gives its tests (fields filled in once `beforeAll` has run). */
+export interface PricedSuite {
+  s: TestServer;
+  net: Awaited<ReturnType<typeof aNetwork>>;
+  /** A new charger of the network, connected (closed after the suite). */
+  aChargePoint(): Promise<{ ch: Awaited<ReturnType<typeof aCharger>>; cp: RpcClient }>;
+  /** A card whose balance came through the ledger (so Σ ledger = balance can be checked). */
+  aFundedCard(amount: string, o?: Partial<typeof cardUser.$inferInsert>): Promise<Awaited<ReturnType<typeof aCard>>>;
+  /** The order of `transactionId` as stored. */
+  orderOf(transactionId: number): Promise<typeof chargeOrder.$inferSelect>;
+}
+
+/**
+ * A server on `backend` with one network whose station is priced flat at 0.35 / kWh (no service
+ * fee, no tax: an order costs its energy × 0.35), built before the suite's tests and closed after
+ * them with the chargers they connected.
+ */
+export function pricedSuite(backend: Backend): PricedSuite {
+  const clients: RpcClient[] = [];
+  const ctx = {
+    async aChargePoint() {
+      const ch = await aCharger(ctx.s.database.db, ctx.net.company.code, { stationId: ctx.net.station.id });
+      const cp = await connect(ctx.s.ocppUrl, ch.serialNum);
+      clients.push(cp);
+      return { ch, cp };
+    },
+    async aFundedCard(amount: string, o: Partial<typeof cardUser.$inferInsert> = {}) {
+      const card = await aCard(ctx.s.database.db, ctx.net.company.code, { balance: '0', ...o });
+      await changeBalance(ctx.s.database.db, { holderType: 'CARD', holderId: card.id, changeType: 'GIFT', amount });
+      return card;
+    },
+    async orderOf(transactionId: number) {
+      const [row] = await ctx.s.database.db.select().from(chargeOrder).where(eq(chargeOrder.transactionId, transactionId));
+      return row;
+    },
+  } as PricedSuite;
+  beforeAll(async () => {
+    ctx.s = await build(backend);
+    ctx.net = await aNetwork(ctx.s.database.db, { card: { balance: '0' } });
+    await aFlatTariff(ctx.s.database.db, ctx.net.company.code, ctx.net.station.id);
+  });
+  afterAll(async () => {
+    for (const c of clients) await c.close({ force: true }).catch(() => undefined);
+    await ctx.s?.close();
+  });
   return ctx;
 }

@@ -4,60 +4,25 @@
  * meter values refused without half-writes, a late Stop after a close by hand reconciled through
  * the ledger, one open order per connector, stale orders after a reboot, and one session per card.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { backends } from '../support/db.js';
-import { build, type TestServer } from '../support/app.js';
-import { aBootNotification, aCard, aCharger, aMeterValues, aNetwork, aStartTransaction, aStatusNotification, aStopTransaction } from '../support/builders.js';
-import { balanceRecord, cardUser, chargeOrder, meterValue, rateDetail, rateTemplate, station } from '../../server/db/schema.js';
-import { changeBalance, ledgerSum } from '../../server/modules/balance/ledger.js';
+import type { TestServer } from '../support/app.js';
+import { aBootNotification, aCard, aMeterValues, aStartTransaction, aStatusNotification, aStopTransaction } from '../support/builders.js';
+import { balanceRecord, cardUser, chargeOrder, meterValue } from '../../server/db/schema.js';
+import { ledgerSum } from '../../server/modules/balance/ledger.js';
 import { closeOrder } from '../../server/modules/order/close.js';
-import { connect, eventually } from './helpers.js';
-import type { RpcClient } from '../../server/ocpp/rpc.js';
+import { eventually, pricedSuite, type PricedSuite } from './helpers.js';
 
 type StartConf = { transactionId: number; idTagInfo: { status: string } };
 
 describe.each(backends())('money against broken chargers on %s', (backend) => {
+  const suite = pricedSuite(backend);
+  const { aChargePoint, aFundedCard, orderOf } = suite;
   let s: TestServer;
-  let net: Awaited<ReturnType<typeof aNetwork>>;
-  const clients: RpcClient[] = [];
+  let net: PricedSuite['net'];
+  beforeAll(() => { ({ s, net } = suite); });
 
-  beforeAll(async () => {
-    s = await build(backend);
-    const db = s.database.db;
-    net = await aNetwork(db, { card: { balance: '0' } });
-    // A flat 0.35 / kWh template without taxes or service fee: amounts are energy × 0.35.
-    const [tpl] = await db.insert(rateTemplate).values({
-      companyCode: net.company.code, modelName: 'Flat', type: 'CHARGED', currency: 'EUR', serviceFeePerKwh: '0', serviceTax: '0', activated: true,
-    }).returning();
-    await db.insert(rateDetail).values([
-      { templateId: tpl.id, startTime: '00:00', endTime: '12:00', electricityFeePerKwh: '0.35' },
-      { templateId: tpl.id, startTime: '12:00', endTime: '24:00', electricityFeePerKwh: '0.35' },
-    ]);
-    await db.update(station).set({ rateTemplateId: tpl.id, timeZone: 'UTC' }).where(eq(station.id, net.station.id));
-  });
-  afterAll(async () => {
-    for (const c of clients) await c.close({ force: true }).catch(() => undefined);
-    await s?.close();
-  });
-
-  /** A new connected charger of the network. */
-  const aChargePoint = async () => {
-    const ch = await aCharger(s.database.db, net.company.code, { stationId: net.station.id });
-    const cp = await connect(s.ocppUrl, ch.serialNum);
-    clients.push(cp);
-    return { ch, cp };
-  };
-  /** A card whose balance came through the ledger (so Σ ledger = balance can be checked). */
-  const aFundedCard = async (amount: string, o: Partial<typeof cardUser.$inferInsert> = {}) => {
-    const card = await aCard(s.database.db, net.company.code, { balance: '0', ...o });
-    await changeBalance(s.database.db, { holderType: 'CARD', holderId: card.id, changeType: 'GIFT', amount });
-    return card;
-  };
-  const orderOf = async (transactionId: number) => {
-    const [row] = await s.database.db.select().from(chargeOrder).where(eq(chargeOrder.transactionId, transactionId));
-    return row;
-  };
   const balanceOf = async (cardId: number) => {
     const [row] = await s.database.db.select({ balance: cardUser.balance }).from(cardUser).where(eq(cardUser.id, cardId));
     return row.balance;

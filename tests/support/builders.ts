@@ -5,7 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../server/db/client.js';
-import { cardUser, charger, company, station } from '../../server/db/schema.js';
+import { eq, sql } from 'drizzle-orm';
+import { cardUser, charger, company, rateDetail, rateTemplate, station } from '../../server/db/schema.js';
 import { hashPassword } from '../../server/auth/password.js';
 
 const uid = (n = 4) => randomBytes(n).toString('hex').toUpperCase();
@@ -52,6 +53,48 @@ export async function aNetwork(db: Db, o: { charger?: Parameters<typeof aCharger
   const ch = await aCharger(db, co.code, { stationId: st.id, ...o.charger });
   const card = await aCard(db, co.code, o.card);
   return { company: co, station: st, charger: ch, card };
+}
+
+/**
+ * Prices station `stationId` (set to UTC) with a charged EUR template of two windows,
+ * 00:00–12:00 at `am` and 12:00–24:00 at `pm` per kWh, plus `servicePerKwh`; answers the template's id.
+ */
+export async function aTwoWindowTariff(db: Db, companyCode: string, stationId: number,
+  o: { modelName: string; am: string; pm: string; servicePerKwh?: string }): Promise<number> {
+  const [tpl] = await db.insert(rateTemplate).values({
+    companyCode, modelName: o.modelName, type: 'CHARGED', currency: 'EUR', serviceFeePerKwh: o.servicePerKwh ?? '0', serviceTax: '0', activated: true,
+  }).returning();
+  await db.insert(rateDetail).values([
+    { templateId: tpl.id, startTime: '00:00', endTime: '12:00', electricityFeePerKwh: o.am },
+    { templateId: tpl.id, startTime: '12:00', endTime: '24:00', electricityFeePerKwh: o.pm },
+  ]);
+  await db.update(station).set({ rateTemplateId: tpl.id, timeZone: 'UTC' }).where(eq(station.id, stationId));
+  return tpl.id;
+}
+
+/**
+ * Prices station `stationId` with a flat `perKwh` template (all day, no service fee, no tax, UTC):
+ * an order costs its energy × `perKwh`.
+ */
+export async function aFlatTariff(db: Db, companyCode: string, stationId: number, perKwh = '0.35'): Promise<void> {
+  await aTwoWindowTariff(db, companyCode, stationId, { modelName: 'Flat', am: perKwh, pm: perKwh });
+}
+
+/**
+ * Makes the balance ledger's storage fail for some cards (a trigger refusing their rows, the way a
+ * full disk or a lost tablespace would): answers the function that marks card `id` as refused.
+ * Call once per database.
+ */
+export async function aFailingLedger(db: Db): Promise<(cardId: number) => Promise<void>> {
+  await db.execute(sql.raw(`CREATE FUNCTION refuse_ledger_row() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF NEW.holder_type = 'CARD' AND EXISTS (SELECT 1 FROM card_user WHERE id = NEW.holder_id AND last_name = 'LedgerRefused') THEN
+        RAISE EXCEPTION 'ledger storage unavailable';
+      END IF;
+      RETURN NEW;
+    END $$`));
+  await db.execute(sql.raw('CREATE TRIGGER refuse_ledger_row BEFORE INSERT ON balance_record FOR EACH ROW EXECUTE FUNCTION refuse_ledger_row()'));
+  return async (cardId) => { await db.update(cardUser).set({ lastName: 'LedgerRefused' }).where(eq(cardUser.id, cardId)); };
 }
 
 /** OCPP 1.6 BootNotification.req. */

@@ -8,6 +8,7 @@ import { account, charger, chargeOrder, chargerLog, connectionAttempt, gateway, 
 import { build, type TestServer } from './app.js';
 import type { Backend } from './db.js';
 import { PERMISSIONS } from '../../domain/permissions.js';
+import { hashPassword } from '../../server/auth/password.js';
 
 export interface Reply {
   status: number;
@@ -166,4 +167,12 @@ export async function setupStationScope(s: TestServer, t: Tenants): Promise<Stat
   });
   if (acc.code !== 200) throw new Error(`lead: ${acc.code} ${acc.msg}`);
   return { manager: { token: await s.login('alpha.lead', PASSWORD), accountId: acc.data.id, roleId: wide.data.id }, own, other };
+}
+
+/** Signs in a new staff account of `companyCode` whose own role holds `permissions`; returns its token. */
+export async function staffWith(s: TestServer, companyCode: string, permissions: string[]): Promise<string> {
+  const [r] = await s.database.db.insert(role).values({ name: 'r', code: `R${Math.random().toString(36).slice(2, 8)}`, companyCode, permissions }).returning();
+  const username = `u${Math.random().toString(36).slice(2, 8)}`;
+  await s.database.db.insert(account).values({ companyCode, username, userType: 'STAFF', roleId: r.id, passwordHash: await hashPassword('pw-123456') });
+  return s.login(username, 'pw-123456');
 }

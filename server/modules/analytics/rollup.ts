@@ -1,19 +1,20 @@
 /**
  * Analytics rollups (requirements §14): what a closed order adds to `analytics_hour` and
- * `analytics_day` (sessions, energy kWh, revenue = total amount, busy seconds, peak power kW),
- * written in the transaction that closes or re-prices the order, and the full rebuild from the
- * orders (start-up backfill when the rollups are empty).
+ * `analytics_day` (per charger) and `analytics_month` (per company and station): sessions, energy
+ * kWh, revenue = total amount, busy seconds, peak power kW; written by one statement in the
+ * transaction that closes or re-prices the order, and the full rebuild from the orders (start-up
+ * backfill when the rollups are empty).
  *
- * An order counts in the UTC hour and UTC day of its charger start time. Peak power is the highest
+ * An order counts in the UTC hour, day and month of its charger start time. Peak power is the highest
  * Power.Active.Import sample of the transaction (W or kW; unreadable samples are skipped), else
  * the session's average power.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 
-/** The per-order figures of closed orders matching `where` (a derived table `o`). */
+/** The per-order figures of closed orders matching `where` (a SELECT, read as `o`). */
 function orderFigures(where: SQL): SQL {
-  return sql`(SELECT f.*, coalesce(
+  return sql`SELECT f.*, coalesce(
       (SELECT least(max(CASE WHEN mv.unit = 'kW' THEN mv.value::numeric ELSE mv.value::numeric / 1000 END), 999999999)
          FROM meter_value mv
         WHERE mv.transaction_id = f.transaction_id AND mv.measurand = 'Power.Active.Import'
@@ -22,17 +23,30 @@ function orderFigures(where: SQL): SQL {
     FROM (SELECT company_code, coalesce(station_id, 0) AS station_id, charger_id, transaction_id, charger_start_time AS t,
             energy_kwh, total_amount,
             greatest(0, least(extract(epoch FROM (coalesce(charger_stop_time, server_stop_time, charger_start_time) - charger_start_time)), 2000000000))::bigint AS secs
-          FROM charge_order WHERE status IN ('FINISHED', 'CLOSED') AND ${where}) f) o`;
+          FROM charge_order WHERE status IN ('FINISHED', 'CLOSED') AND ${where}) f`;
 }
 
-/** INSERT … ON CONFLICT adding `sign` × the grouped figures of `source` to rollup `table` at `unit` buckets. */
-function upsert(table: 'analytics_hour' | 'analytics_day', unit: 'hour' | 'day', source: SQL, sign: 1 | -1): SQL {
-  const t = sql.raw(table);
-  return sql`INSERT INTO ${t} (company_code, station_id, charger_id, bucket, sessions, energy_kwh, revenue, busy_seconds, peak_power_kw)
-    SELECT company_code, station_id, charger_id, date_trunc(${unit}, t, 'UTC'), ${sign} * count(*), ${sign} * sum(energy_kwh),
+/** A rollup table: its bucket unit (UTC) and the columns a bucket is kept per. */
+interface Rollup { table: 'analytics_hour' | 'analytics_day' | 'analytics_month'; unit: 'hour' | 'day' | 'month'; per: string }
+
+/** Per charger and hour, per charger and day, per company, station and month. */
+const ROLLUPS: readonly Rollup[] = [
+  { table: 'analytics_hour', unit: 'hour', per: 'company_code, station_id, charger_id' },
+  { table: 'analytics_day', unit: 'day', per: 'company_code, station_id, charger_id' },
+  { table: 'analytics_month', unit: 'month', per: 'company_code, station_id' },
+];
+
+/** INSERT … ON CONFLICT adding `sign` × the grouped figures of `o` (the order figures) to rollup `r`. */
+function upsert(r: Rollup, sign: 1 | -1): SQL {
+  const t = sql.raw(r.table);
+  const per = sql.raw(r.per);
+  const bucket = sql.raw(`date_trunc('${r.unit}', t, 'UTC')`);
+  const key = r.unit === 'month' ? sql.raw('company_code, station_id, bucket') : sql.raw('charger_id, bucket');
+  return sql`INSERT INTO ${t} (${per}, bucket, sessions, energy_kwh, revenue, busy_seconds, peak_power_kw)
+    SELECT ${per}, ${bucket}, ${sign} * count(*), ${sign} * sum(energy_kwh),
       ${sign} * sum(total_amount), ${sign} * sum(secs), max(peak)
-    FROM ${source} GROUP BY 1, 2, 3, 4
-    ON CONFLICT (charger_id, bucket) DO UPDATE SET
+    FROM o GROUP BY ${per}, ${bucket}
+    ON CONFLICT (${key}) DO UPDATE SET
       sessions = ${t}.sessions + excluded.sessions,
       energy_kwh = ${t}.energy_kwh + excluded.energy_kwh,
       revenue = ${t}.revenue + excluded.revenue,
@@ -40,33 +54,36 @@ function upsert(table: 'analytics_hour' | 'analytics_day', unit: 'hour' | 'day',
       peak_power_kw = greatest(${t}.peak_power_kw, excluded.peak_power_kw)`;
 }
 
+/** ONE statement adding `sign` × the closed orders matching `where` to every rollup (their figures computed once). */
+function rollupStatement(where: SQL, sign: 1 | -1): SQL {
+  const [first, ...rest] = ROLLUPS.map((r) => upsert(r, sign));
+  return sql`WITH o AS MATERIALIZED (${orderFigures(where)})${sql.join(rest.map((u, i) => sql`, u${sql.raw(String(i))} AS (${u})`), sql``)} ${first}`;
+}
+
 /**
  * Adds (`sign` 1) or removes (-1, before a closed order is re-priced) order `orderId` to or from
- * the rollups. Call inside the transaction that changes the order; a CHARGING order adds nothing.
+ * the rollups, in one statement. Call inside the transaction that changes the order; a CHARGING
+ * order adds nothing.
  */
 export async function rollupOrder(tx: Db, orderId: number, sign: 1 | -1 = 1): Promise<void> {
-  const one = sql`id = ${orderId}`;
-  await tx.execute(upsert('analytics_hour', 'hour', orderFigures(one), sign));
-  await tx.execute(upsert('analytics_day', 'day', orderFigures(one), sign));
+  await tx.execute(rollupStatement(sql`id = ${orderId}`, sign));
 }
 
 /** Orders per statement of a rebuild: each statement stays well inside DB_STATEMENT_TIMEOUT_MS. */
 const REBUILD_CHUNK = 50_000;
 
 /**
- * Rebuilds both rollups from every closed order, in one transaction, `REBUILD_CHUNK` orders (by
+ * Rebuilds the rollups from every closed order, in one transaction, `REBUILD_CHUNK` orders (by
  * id) per statement: the upserts add chunk to chunk, so a bucket split between chunks sums right.
  */
 export async function rebuildRollups(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`DELETE FROM analytics_hour`);
-    await tx.execute(sql`DELETE FROM analytics_day`);
+    for (const r of ROLLUPS) await tx.execute(sql`DELETE FROM ${sql.raw(r.table)}`);
     const res = await tx.execute(sql`SELECT coalesce(max(id), 0)::int AS top FROM charge_order`);
     const top = Number((res as unknown as { rows: { top: number }[] }).rows[0]?.top ?? 0);
     for (let from = 0; from < top; from += REBUILD_CHUNK) {
       const chunk = sql`id > ${from} AND id <= ${from + REBUILD_CHUNK}`;
-      await tx.execute(upsert('analytics_hour', 'hour', orderFigures(chunk), 1));
-      await tx.execute(upsert('analytics_day', 'day', orderFigures(chunk), 1));
+      await tx.execute(rollupStatement(chunk, 1));
     }
   });
 }

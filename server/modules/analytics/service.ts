@@ -1,8 +1,9 @@
 /**
  * Analytics answers from the rollups (requirements §14): resolve the search to chargers in the
  * caller's scope, then sum `analytics_hour` (24 h by hour, 30 d by day of the caller's zone) or
- * `analytics_day` (1 y by month, UTC days) over the period and the one before it, and count
- * fault events from the event table. Never scans orders.
+ * `analytics_day` (1 y by month, UTC days; for an operator or stations, `analytics_month` for the
+ * whole months and `analytics_day` for the month under way) over the period and the one before it,
+ * and count fault events from the event table. Never scans orders.
  */
 import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import Decimal from 'decimal.js';
@@ -25,11 +26,15 @@ const PERIODS: Record<AnalyticsPeriod, PeriodShape> = {
   '1y': { unit: 'month', table: 'analytics_day', zone: 'UTC', count: 12, step: '1 month', label: 'YYYY-MM' },
 };
 
-/** What a search matched: the filter on rollup rows and events, and the chargers behind it. */
-interface Match { names: string[]; count: number; chargers: number; rollup: SQL; events: SQL; currencies: Map<string, string> }
+/**
+ * What a search matched: the filter on rollup rows and events, the chargers behind it, and whether
+ * the filter names companies or stations only (so the monthly rollup, kept per company and
+ * station, can answer it).
+ */
+interface Match { names: string[]; count: number; chargers: number; rollup: SQL; events: SQL; currencies: Map<string, string>; monthly: boolean }
 
 async function resolve(db: Db, auth: AuthContext, type: AnalyticsSearchType, term: string): Promise<Match> {
-  const none = { names: [], count: 0, chargers: 0, rollup: sql`false`, events: sql`false`, currencies: new Map<string, string>() };
+  const none = { names: [], count: 0, chargers: 0, rollup: sql`false`, events: sql`false`, currencies: new Map<string, string>(), monthly: false };
   const currencies = async (codes: string[]) => new Map((codes.length ? await db.select({ code: company.code, currency: company.currency }).from(company).where(inArray(company.code, codes)) : []).map((c) => [c.code, c.currency]));
   if (type === 'charger') {
     const rows = await db.select({ id: charger.id, sn: charger.serialNum, code: charger.companyCode }).from(charger)
@@ -41,6 +46,7 @@ async function resolve(db: Db, auth: AuthContext, type: AnalyticsSearchType, ter
       rollup: sql`charger_id IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`,
       events: sql`device_sn IN (${sql.join(rows.map((r) => sql`${r.sn}`), sql`, `)})`,
       currencies: await currencies([...new Set(rows.map((r) => r.code))]),
+      monthly: false,
     };
   }
   if (type === 'station') {
@@ -53,6 +59,7 @@ async function resolve(db: Db, auth: AuthContext, type: AnalyticsSearchType, ter
       names: rows.slice(0, 10).map((r) => r.name), count: rows.length, chargers: n,
       rollup: sql`station_id IN (${ids})`, events: sql`station_id IN (${ids})`,
       currencies: await currencies([...new Set(rows.map((r) => r.code))]),
+      monthly: true,
     };
   }
   const rows = await db.select({ code: company.code, name: company.name, currency: company.currency }).from(company)
@@ -66,6 +73,7 @@ async function resolve(db: Db, auth: AuthContext, type: AnalyticsSearchType, ter
     names: rows.slice(0, 10).map((r) => r.name), count: rows.length, chargers: n,
     rollup: sql`company_code IN (${codes})${limit}`, events: sql`company_code IN (${codes})${limit}`,
     currencies: new Map(rows.map((r) => [r.code, r.currency])),
+    monthly: true,
   };
 }
 
@@ -111,12 +119,18 @@ export async function analyticsOf(db: Db, auth: AuthContext, q: { searchType: An
   const keys = rowsOf(await db.execute(sql`SELECT (g AT TIME ZONE ${zone}::text) AS k, to_char(g, ${p.label}) AS label
     FROM generate_series(${start.toISOString()}::timestamptz AT TIME ZONE ${zone}::text, ${end.toISOString()}::timestamptz AT TIME ZONE ${zone}::text, ${step}) g`))
     .map((r) => ({ key: new Date(r.k as string | Date).toISOString(), label: String(r.label) }));
-  const table = sql.raw(p.table);
-  const agg = rowsOf(await db.execute(sql`SELECT date_trunc(${p.unit}::text, bucket, ${zone}::text) AS k, company_code AS c,
+  /** The rollup rows of `table` in [from, to), summed per bucket of the period and company. */
+  const sums = (table: string, from: Date, to: Date) => sql`SELECT date_trunc(${p.unit}::text, bucket, ${zone}::text) AS k, company_code AS c,
       sum(sessions)::int AS sessions, sum(energy_kwh)::text AS energy, sum(revenue)::text AS revenue,
       sum(busy_seconds)::text AS busy, max(peak_power_kw)::text AS peak
-    FROM ${table} WHERE ${match.rollup} AND bucket >= ${prev.toISOString()}::timestamptz AND bucket < ${end.toISOString()}::timestamptz
-    GROUP BY 1, 2`));
+    FROM ${sql.raw(table)} WHERE ${match.rollup} AND bucket >= ${from.toISOString()}::timestamptz AND bucket < ${to.toISOString()}::timestamptz
+    GROUP BY 1, 2`;
+  // A year of companies or stations: the whole months from the monthly rollup, the month under way
+  // (up to now) from the daily one — the same buckets and bounds as the daily rollup alone.
+  const thisMonth = new Date(keys[keys.length - 1]!.key);
+  const agg = rowsOf(await db.execute(p.unit === 'month' && match.monthly
+    ? sql`${sums('analytics_month', prev, thisMonth)} UNION ALL ${sums('analytics_day', thisMonth, end)}`
+    : sums(p.table, prev, end)));
   const faults = rowsOf(await db.execute(sql`SELECT date_trunc(${p.unit}::text, occur_time, ${zone}::text) AS k, count(*)::int AS n
     FROM event WHERE event_level = 'fault' AND ${match.events} AND occur_time >= ${prev.toISOString()}::timestamptz AND occur_time < ${end.toISOString()}::timestamptz
     GROUP BY 1`));

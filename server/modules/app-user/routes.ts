@@ -21,9 +21,9 @@ import { PERMISSIONS } from '../../../domain/permissions.js';
 import { answersWith, pageOf } from '../../../domain/entities/api.js';
 import { appUserOrder, appUserRecord, appUserStatusInput } from '../../../domain/entities/app-user.js';
 import { balanceRecord } from '../../../domain/entities/balance-record.js';
+import { companyListFilters, idParams } from '../../../domain/entities/api.js';
 
 const PERMISSION = PERMISSIONS.chargerUsers.appUsers;
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const SORTABLE = { id: appUser.id, nickname: appUser.nickname, balance: appUser.balance, createTimeStamp: appUser.createdAt } as const;
 
 type AppUserRow = typeof appUser.$inferSelect;
@@ -86,8 +86,7 @@ const appUserRoutes: FastifyPluginAsync = async (app) => {
       tags: ['app-user'],
       response: answersWith(pageOf(appUserRecord)),
       querystring: pageQuery.extend({
-        companyCode: z.string().optional(),
-        q: z.string().max(100).optional(),
+        ...companyListFilters,
         active: z.enum(['true', 'false']).optional(),
         registrationMethod: z.string().max(32).optional(),
       }),

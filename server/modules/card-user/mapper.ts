@@ -3,23 +3,19 @@ import type { BalanceRecord } from '../../../domain/entities/balance-record.js';
 import type { CardUserRecord } from '../../../domain/entities/card-user.js';
 import type { balanceRecord, cardUser } from '../../db/schema.js';
 
+/**
+ * A card user as the API answers it: the row's own columns as they are (a column added to the
+ * table and to the declaration flows through without a line here), the company's name and
+ * currency, and the creation time as `createTimeStamp`.
+ */
 export function toCardUserJson(r: typeof cardUser.$inferSelect, extra: { companyName?: string | null; currency?: string | null } = {}): CardUserRecord {
+  const { createdAt, ...row } = r;
   return {
-    id: r.id,
-    companyCode: r.companyCode,
+    ...row,
     companyName: extra.companyName ?? null,
-    cardNumber: r.cardNumber,
-    lastName: r.lastName,
-    firstName: r.firstName,
-    mobile: r.mobile,
-    email: r.email,
     scope: r.scope as CardUserRecord['scope'],
-    stationIds: r.stationIds,
-    managerCard: r.managerCard,
-    active: r.active,
-    balance: r.balance,
     currency: extra.currency ?? null,
-    createTimeStamp: r.createdAt.toISOString(),
+    createTimeStamp: createdAt.toISOString(),
   };
 }
 

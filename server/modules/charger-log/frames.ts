@@ -5,11 +5,11 @@
  * next page is the rows strictly before it in `(at desc, id desc)` order. Times travel in
  * microseconds (`<µs>_<id>`) because PostgreSQL keeps microseconds and a JS Date does not.
  */
-import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { chargerLog } from '../../db/schema.js';
+import { charger, chargerLog } from '../../db/schema.js';
 import { AppError } from '../../http/envelope.js';
-import type { ChargerLogFrame, ChargerLogFramePage, ChargerLogPair } from '../../../domain/entities/charger-log.js';
+import type { ChargerLogFrame, ChargerLogFramePage } from '../../../domain/entities/charger-log.js';
 import { CURSOR } from '../../../domain/entities/charger-log.js';
 
 /** The filters of one page (already validated and scoped: `scope` is scopeWhere's condition). */
@@ -35,9 +35,6 @@ export function parseCursor(cursor: string): { us: string; id: string } {
   return { us, id };
 }
 
-/** The time of a row as microseconds since 1970 (text: beyond 2^53 in a few centuries). */
-const atMicros = sql<string>`(extract(epoch from ${chargerLog.at}) * 1000000)::bigint::text`;
-
 /** The filter's WHERE conditions (without the cursor). */
 export function frameWhere(f: FrameFilter): SQL[] {
   return [
@@ -54,8 +51,43 @@ export function frameWhere(f: FrameFilter): SQL[] {
 }
 
 /**
- * One page of `size` frames matching `f`, after `cursor` when given, with their pairs.
- * Costs one index range scan for the page and one for the pairs (charger_log indexes of schema.ts).
+ * True when charger `serialNum` exists and belongs to another company than `companyCode`: a
+ * company user's page of it is empty, and answering so spares reading every frame of that charger
+ * only to drop them by company. (A charger moved between companies shows its new company only
+ * its own frames either way.)
+ */
+export async function chargerOfAnotherCompany(db: Db, serialNum: string, companyCode: string | null): Promise<boolean> {
+  const [c] = await db.select({ companyCode: charger.companyCode }).from(charger).where(eq(charger.serialNum, serialNum)).limit(1);
+  return !!c && c.companyCode !== companyCode;
+}
+
+/** A row of the page statement as the drivers answer it (bigints may come as text, times as text or Date). */
+interface PageRow {
+  id: number | string;
+  charger_sn: string;
+  company_code: string | null;
+  direction: string;
+  message_type: string | null;
+  action: string;
+  message_id: string | null;
+  payload: unknown;
+  at: string | Date;
+  at_us: string;
+  pair_id: number | string | null;
+  pair_type: string | null;
+  pair_payload: unknown;
+  pair_at: string | Date | null;
+}
+
+/**
+ * One page of `size` frames matching `f`, after `cursor` when given, each with its pair: the first
+ * row of the same charger and message id, of the other direction and kind (a CALL's CALLRESULT or
+ * CALLERROR, an answer's CALL), logged within 10 minutes of it.
+ * ONE statement, so one round trip to the database per page (what a busy machine makes expensive):
+ * an index range scan for the page (charger_log indexes of schema.ts: every combination of the
+ * screen's filters — charger, action, direction, time range, a company user's scope — starts from
+ * an index in the page's order, so a page reads about its own rows; docs/decisions.md "Charger log
+ * indexes"), then one small range of `charger_log_sn_at_id` per row for its pair.
  */
 export async function framePage(db: Db, f: FrameFilter, size: number, cursor?: string): Promise<ChargerLogFramePage> {
   const where = frameWhere(f);
@@ -65,50 +97,36 @@ export async function framePage(db: Db, f: FrameFilter, size: number, cursor?: s
     // `at <= c` is what an index range can use; the row comparison breaks ties by id.
     where.push(sql`${chargerLog.at} <= ${at}`, sql`(${chargerLog.at}, ${chargerLog.id}) < (${at}, ${c.id}::bigint)`);
   }
-  const rows = await db.select({
-    id: chargerLog.id, chargerSn: chargerLog.chargerSn, companyCode: chargerLog.companyCode, direction: chargerLog.direction,
-    messageType: chargerLog.messageType, action: chargerLog.action, messageId: chargerLog.messageId, payload: chargerLog.payload,
-    at: chargerLog.at, atUs: atMicros,
-  }).from(chargerLog).where(and(...where)).orderBy(desc(chargerLog.at), desc(chargerLog.id)).limit(size + 1);
+  const result = await db.execute(sql`
+    with page as (
+      select ${chargerLog.id} as id, ${chargerLog.chargerSn} as charger_sn, ${chargerLog.companyCode} as company_code,
+        ${chargerLog.direction} as direction, ${chargerLog.messageType} as message_type, ${chargerLog.action} as action,
+        ${chargerLog.messageId} as message_id, ${chargerLog.payload} as payload, ${chargerLog.at} as at
+      from ${chargerLog} where ${where.length ? and(...where) : sql`true`}
+      order by ${chargerLog.at} desc, ${chargerLog.id} desc limit ${size + 1}
+    )
+    select page.*, (extract(epoch from page.at) * 1000000)::bigint::text as at_us,
+      p.id as pair_id, p.message_type as pair_type, p.payload as pair_payload, p.at as pair_at
+    from page left join lateral (
+      select c.id, c.message_type, c.payload, c.at from ${chargerLog} c
+      where page.message_id is not null and page.message_type in ('CALL', 'CALLRESULT', 'CALLERROR')
+        and c.charger_sn = page.charger_sn and c.message_id = page.message_id
+        and c.direction = (case when page.direction = 'IN' then 'OUT' else 'IN' end)
+        and c.at between page.at - ${sql.raw(PAIR_WINDOW)} and page.at + ${sql.raw(PAIR_WINDOW)}
+        and (case when page.message_type = 'CALL' then c.message_type in ('CALLRESULT', 'CALLERROR') else c.message_type = 'CALL' end)
+      order by c.at limit 1
+    ) p on true
+    order by page.at desc, page.id desc`);
+  const rows = (result as unknown as { rows: PageRow[] }).rows;
   const more = rows.length > size;
   const page = more ? rows.slice(0, size) : rows;
-  const pairs = await pairsOf(db, page);
   const last = page[page.length - 1];
   return {
-    nextCursor: more && last ? `${last.atUs}_${last.id}` : null,
+    nextCursor: more && last ? `${last.at_us}_${last.id}` : null,
     records: page.map((x): ChargerLogFrame => ({
-      id: x.id, serialNum: x.chargerSn, companyCode: x.companyCode, direction: x.direction, messageType: x.messageType,
-      action: x.action, messageId: x.messageId, payload: x.payload, createTimeStamp: x.at.toISOString(),
-      pair: pairs.get(String(x.id)) ?? null,
+      id: Number(x.id), serialNum: x.charger_sn, companyCode: x.company_code, direction: x.direction, messageType: x.message_type,
+      action: x.action, messageId: x.message_id, payload: x.payload, createTimeStamp: new Date(x.at).toISOString(),
+      pair: x.pair_id === null ? null : { id: Number(x.pair_id), messageType: x.pair_type, payload: x.pair_payload, createTimeStamp: new Date(x.pair_at!).toISOString() },
     })),
   };
-}
-
-type PageRow = { id: number; chargerSn: string; messageId: string | null; messageType: string | null; direction: string; at: Date };
-
-/**
- * The partners of the page's CALL / CALLRESULT / CALLERROR rows: for each, the first row of the
- * same charger and message id, of the other kind and direction, logged within 10 minutes of it.
- * One small index range per row (charger_sn, at), however long the page's span.
- */
-async function pairsOf(db: Db, page: readonly PageRow[]): Promise<Map<string, ChargerLogPair>> {
-  const out = new Map<string, ChargerLogPair>();
-  const pairable = page.filter((r) => r.messageId && (r.messageType === 'CALL' || r.messageType === 'CALLRESULT' || r.messageType === 'CALLERROR'));
-  if (!pairable.length) return out;
-  const values = sql.join(pairable.map((r) => sql`(${r.id}::bigint, ${r.chargerSn}::text, ${r.messageId}::text, ${r.at.toISOString()}::timestamptz, ${r.direction === 'IN' ? 'OUT' : 'IN'}::text, ${r.messageType === 'CALL'}::boolean)`), sql`, `);
-  const result = await db.execute(sql`
-    select v.row_id as "rowId", p.id, p.message_type as "messageType", p.payload, p.at
-    from (values ${values}) as v(row_id, sn, mid, at, dir, is_call)
-    cross join lateral (
-      select c.id, c.message_type, c.payload, c.at from ${chargerLog} c
-      where c.charger_sn = v.sn and c.message_id = v.mid and c.direction = v.dir
-        and c.at between v.at - ${sql.raw(PAIR_WINDOW)} and v.at + ${sql.raw(PAIR_WINDOW)}
-        and (case when v.is_call then c.message_type in ('CALLRESULT', 'CALLERROR') else c.message_type = 'CALL' end)
-      order by c.at limit 1
-    ) p`);
-  const rows = (result as unknown as { rows: { rowId: string | number; id: string | number; messageType: string | null; payload: unknown; at: string | Date }[] }).rows;
-  for (const r of rows) {
-    out.set(String(r.rowId), { id: Number(r.id), messageType: r.messageType, payload: r.payload, createTimeStamp: new Date(r.at).toISOString() });
-  }
-  return out;
 }

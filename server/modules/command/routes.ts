@@ -12,9 +12,9 @@ import { sendCommand, type Command } from './service.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 import { answersWith } from '../../../domain/entities/api.js';
 import { commandAnswer } from '../../../domain/entities/command.js';
+import { idParams } from '../../../domain/entities/api.js';
 
 const PERMISSION = PERMISSIONS.monitoring.chargers;
-const params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const connectorId = z.number().int().min(0).max(99);
 
 const bodies = {
@@ -36,7 +36,7 @@ const commandRoutes: FastifyPluginAsync = async (app) => {
   for (const [name, body] of Object.entries(bodies)) {
     r.post(`/charger/:id/command/${name}`, {
       config: { permission: PERMISSION },
-      schema: { tags: ['command'], params, body, response: answersWith(commandAnswer) },
+      schema: { tags: ['command'], params: idParams, body, response: answersWith(commandAnswer) },
     }, async (req) => ok(req, await sendCommand(app, authOf(req), req.params.id, req.body as Command)));
   }
 };

@@ -29,11 +29,34 @@ export function appIdTag(user: { id: number; idTag: string | null }): string {
 }
 
 /** Loads the charger a command targets (800 missing; 725 another company's, or another station's for a station manager). */
-async function targetCharger(db: Db, auth: AuthContext, id: number) {
+export async function targetCharger(db: Db, auth: AuthContext, id: number, access: 'read' | 'write' = 'write') {
   const [row] = await db.select().from(charger).where(eq(charger.id, id));
   if (!row) throw new AppError(800);
-  assertInScope(auth, charger, row, 'write');
+  assertInScope(auth, charger, row, access);
   return row;
+}
+
+/**
+ * The idTag a command names: `idTag` as given, or the card's number (`cardUserId`), or the app
+ * user's idTag (`appUserId`, given one on first use), at most 20 characters (OCPP IdToken).
+ * @throws AppError 803 (no such user), 725 (another company's), 610 (none named).
+ */
+export async function idTagOf(db: Db, target: { companyCode: string }, cmd: { idTag?: string; cardUserId?: number | null; appUserId?: number | null }): Promise<string> {
+  let idTag = cmd.idTag;
+  if (cmd.cardUserId) {
+    const [card] = await db.select().from(cardUser).where(eq(cardUser.id, cmd.cardUserId));
+    if (!card) throw new AppError(803, 'cardUserId');
+    if (card.companyCode !== target.companyCode) throw new AppError(725, 'cardUserId');
+    idTag = card.cardNumber;
+  } else if (cmd.appUserId) {
+    const [user] = await db.select().from(appUser).where(eq(appUser.id, cmd.appUserId));
+    if (!user) throw new AppError(803, 'appUserId');
+    if (user.companyCode !== target.companyCode) throw new AppError(725, 'appUserId');
+    idTag = appIdTag(user);
+    if (!user.idTag) await db.update(appUser).set({ idTag }).where(eq(appUser.id, user.id));
+  }
+  if (!idTag) throw new AppError(610, 'idTag');
+  return idTag.slice(0, 20);
 }
 
 /**
@@ -63,21 +86,7 @@ export async function sessionToStop(db: Db, chargerId: number, cmd: { transactio
 async function payloadOf(db: Db, auth: AuthContext, target: typeof charger.$inferSelect, cmd: Command): Promise<Record<string, unknown>> {
   switch (cmd.action) {
     case 'RemoteStartTransaction': {
-      let idTag = cmd.idTag;
-      if (cmd.cardUserId) {
-        const [card] = await db.select().from(cardUser).where(eq(cardUser.id, cmd.cardUserId));
-        if (!card) throw new AppError(803, 'cardUserId');
-        if (card.companyCode !== target.companyCode) throw new AppError(725, 'cardUserId');
-        idTag = card.cardNumber;
-      } else if (cmd.appUserId) {
-        const [user] = await db.select().from(appUser).where(eq(appUser.id, cmd.appUserId));
-        if (!user) throw new AppError(803, 'appUserId');
-        if (user.companyCode !== target.companyCode) throw new AppError(725, 'appUserId');
-        idTag = appIdTag(user);
-        if (!user.idTag) await db.update(appUser).set({ idTag }).where(eq(appUser.id, user.id));
-      }
-      if (!idTag) throw new AppError(610, 'idTag');
-      idTag = idTag.slice(0, 20);
+      const idTag = await idTagOf(db, target, cmd);
       // The charger would refuse the card anyway and leave an open order behind: check it first.
       const verdict = await checkIdTag(db, idTag, { companyCode: target.companyCode, stationId: target.stationId },
         cmd.connectorId ? { chargerId: target.id, connectorId: cmd.connectorId } : undefined);

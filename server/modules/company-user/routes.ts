@@ -19,8 +19,8 @@ import { answersWith, envelopeOf, noData, pageOf } from '../../../domain/entitie
 import { passwordSchema } from '../../../domain/entities/rules.js';
 import { createAccount, deleteAccount, getAccount, listAccounts, resetPassword, setAccountActive, updateAccount } from './service.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
+import { idParams } from '../../../domain/entities/api.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const passwordFields = z.object({ password: z.string().max(64).optional(), confirmPassword: z.string().max(64).optional() });
 
 const companyUserRoutes: FastifyPluginAsync = async (app) => {

@@ -21,9 +21,9 @@ import { answersWith, envelopeOf, pageOf } from '../../../domain/entities/api.js
 import { checkImage, fileOf, registerUploadParsers, storeImage, UPLOAD_BODY_LIMIT } from '../profile/upload.js';
 import { createOperator, getOperator, listOperators, updateOperator } from './service.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
+import { idParams } from '../../../domain/entities/api.js';
 
 const PERMISSION = PERMISSIONS.system.operators;
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** Operator logo limit (requirements §5 logo: JPEG or PNG, at most 200 KB). */
 export const LOGO_LIMITS = { maxBytes: 200 * 1024 };

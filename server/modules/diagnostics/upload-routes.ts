@@ -56,7 +56,8 @@ const diagnosticsUploads: FastifyPluginAsync = async (app) => {
     return plain(reply, 201, `${sink.file?.size ?? 0} ${sink.file?.sha256 ?? ''}`);
   };
   for (const url of ['/ocpp-files/diagnostics/:token', '/ocpp-files/diagnostics/:token/', '/ocpp-files/diagnostics/:token/:name']) {
-    app.route({ method: ['PUT', 'POST'], url, schema: { hide: true }, handler: (req, reply) => receive(req, reply) });
+    // The limit is ours (counted while streaming); Fastify's own body limit must not cut in first.
+    app.route({ method: ['PUT', 'POST'], url, bodyLimit: app.config.diagnosticsMaxBytes + 1024 * 1024, schema: { hide: true }, handler: (req, reply) => receive(req, reply) });
   }
 };
 

@@ -156,11 +156,13 @@ export async function recoverEvents(db: Db, bus: Bus, where: RecoverWhere): Prom
 
 /**
  * Announces the events that a settlement opened for `orderId` inside the transaction that ended the
- * order (income duplication or save failure, ./settlement.ts), once that transaction committed:
- * those first seen at or after `since` (the handler's start) and not repeated since.
+ * order (income duplication or save failure, order already paid: ./order-events.ts), once that
+ * transaction committed: those first seen at or after `since` (the caller's start) and not
+ * repeated since, in the order they were opened.
  */
 export async function announceOrderEvents(db: Db, bus: Bus, orderId: number, since: Date): Promise<void> {
   const rows = await db.select({ id: event.id, companyCode: event.companyCode, stationId: event.stationId }).from(event)
-    .where(and(eq(event.orderId, orderId), gte(event.occurTime, since), eq(event.repeatCount, 1), eq(event.status, 'HAPPENING')));
+    .where(and(eq(event.orderId, orderId), gte(event.occurTime, since), eq(event.repeatCount, 1), eq(event.status, 'HAPPENING')))
+    .orderBy(event.id);
   emitChanges(bus, rows.map((r) => ({ eventId: r.id, companyCode: r.companyCode, stationId: r.stationId, change: 'opened' as const })));
 }

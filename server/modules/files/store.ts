@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { storedFile } from '../../db/schema.js';
 
-export type FileKind = 'FIRMWARE' | 'DIAGNOSTICS';
+export type FileKind = 'FIRMWARE' | 'DIAGNOSTICS' | 'TICKET_IMAGE';
 
 /** Hex SHA-256 of `buf`. */
 export const sha256Hex = (buf: Buffer) => createHash('sha256').update(buf).digest('hex');

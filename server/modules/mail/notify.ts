@@ -18,6 +18,7 @@ import { account, event, station } from '../../db/schema.js';
 import type { BusEvents } from '../../bus.js';
 import { DEFAULT_PREF, notificationPreferenceInput, type NotificationPref } from '../../../domain/entities/notification-preference.js';
 import { isEventType, eventLevel } from '../../../domain/events.js';
+import { isEmailAddress, recipientParts } from '../../../domain/entities/station.js';
 import { queueMail } from './outbox.js';
 import { eventMail, type EventChange } from './templates.js';
 
@@ -34,9 +35,9 @@ export function categoryOf(eventType: string, change: EventChange): Category {
 
 const isOffline = (t: string) => t === 'CHARGER_OFFLINE' || t === 'GATEWAY_OFFLINE';
 
-/** Splits a station's recipient text (commas, semicolons, spaces, new lines) into addresses. */
+/** The e-mail addresses of a station's recipient text (domain/entities/station.ts rules; an invalid part stored before them is skipped). */
 export function recipientsOf(text: string | null | undefined): string[] {
-  return (text ?? '').split(/[\s,;]+/).map((s) => s.trim()).filter((s) => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(s));
+  return recipientParts(text).filter(isEmailAddress);
 }
 
 /** Queues the mails of one change; answers how many were queued. */

@@ -17,9 +17,9 @@ import { createMenu, fullTree, getMenu, listMenus, menuTreeFor, setMenuEnabled, 
 import { PERMISSIONS } from '../../../domain/permissions.js';
 import { answersWith } from '../../../domain/entities/api.js';
 import { menuNodeSchema } from '../../../domain/entities/menu.js';
+import { idParams } from '../../../domain/entities/api.js';
 
 const PERMISSION = PERMISSIONS.system.menu;
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const boolQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 const menuRoutes: FastifyPluginAsync = async (app) => {

@@ -37,6 +37,7 @@ import { invoicePdf, orderListPdf } from './pdf.js';
 import { loadExportSetting } from './settings.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 import { fileAnswer } from '../../../domain/entities/api.js';
+import { idParams } from '../../../domain/entities/api.js';
 
 /** Most rows of an Excel export (requirements §8 code 710). */
 export const EXCEL_MAX_ROWS = 50_000;
@@ -213,7 +214,7 @@ const exportRoutes: FastifyPluginAsync = async (app) => {
 
   r.get('/order/:id/invoice', {
     config,
-    schema: { tags: ['order'], params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }), response: { 200: fileAnswer('application/pdf', 'The tax invoice') } },
+    schema: { tags: ['order'], params: idParams, response: { 200: fileAnswer('application/pdf', 'The tax invoice') } },
   }, async (req, reply) => {
     const auth = authOf(req);
     const [row] = await orderQuery(app.db).where(eq(chargeOrder.id, req.params.id)).limit(1);

@@ -8,7 +8,9 @@
  * none), meterStop = that reading in Wh (meterStart when none), energy = meterStop − meterStart,
  * priced and settled (card or app balance) by the same `finishOrder` that the OCPP
  * StopTransaction uses, all in one SQL transaction. A StopTransaction arriving later reconciles
- * the order with the charger's figures (server/modules/transactions/reconcile.ts).
+ * the order with the charger's figures (server/modules/transactions/reconcile.ts). The income events
+ * the settlement raised are announced after the commit; asking to close an order that is already
+ * paid opens "order already paid" (requirements R13.5, server/modules/event/order-events.ts).
  * Errors: 400 `id` unknown order; 725 another company's order (or a station outside a station
  * manager's list); 724 when the order is not CHARGING any more (`data.reason` NOT_CHARGING), its
  * charger is online and it is younger than the limit (CHARGER_ONLINE), or the close fails.
@@ -16,7 +18,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { charger, chargeOrder, connector } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
@@ -25,9 +26,12 @@ import { assertInScope } from '../../http/scope.js';
 import { envelopeOf } from '../../../domain/entities/api.js';
 import { orderRecord } from '../../../domain/entities/order.js';
 import { finishOrder } from '../transactions/pricing.js';
+import { announceOrderEvents } from '../event/record.js';
+import { raiseIfPaid } from '../event/order-events.js';
 import { endFromLastReading } from '../transactions/service.js';
 import { orderQuery, toOrderRecord } from './record.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
+import { idParams } from '../../../domain/entities/api.js';
 
 /** An order CHARGING for longer than this may be closed even when its charger is online. */
 export const STUCK_AFTER_HOURS = 12;
@@ -51,11 +55,18 @@ export async function closeOrder(db: Db, orderId: number, actor: string, now: Da
 const closeRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
+  /** Answers 724 NOT_CHARGING; an order already paid also opens "order already paid" (R13.5). */
+  const notCharging = async (orderId: number, actor: string): Promise<never> => {
+    await raiseIfPaid(app.db, app.bus, orderId, `close asked by ${actor}`)
+      .catch((err: unknown) => app.log.warn({ err, orderId }, '"order already paid" event not stored'));
+    throw new AppError(724, undefined, { reason: 'NOT_CHARGING' });
+  };
+
   r.put('/order/:id/close', {
     config: { permission: PERMISSIONS.operations.orders },
     schema: {
       tags: ['order'],
-      params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+      params: idParams,
       response: { 200: envelopeOf(orderRecord) },
     },
   }, async (req) => {
@@ -69,7 +80,7 @@ const closeRoutes: FastifyPluginAsync = async (app) => {
       .where(eq(chargeOrder.id, req.params.id)).limit(1);
     if (!o) throw new AppError(400, 'id');
     assertInScope(auth, chargeOrder, o, 'write');
-    if (o.status !== 'CHARGING') throw new AppError(724, undefined, { reason: 'NOT_CHARGING' });
+    if (o.status !== 'CHARGING') await notCharging(o.id, auth.username);
     const now = new Date();
     const idle = o.connectorStatus !== null && !IN_TRANSACTION.has(o.connectorStatus);
     const stuck = !o.online || idle || now.getTime() - o.chargerStartTime.getTime() > STUCK_AFTER_HOURS * 3_600_000;
@@ -81,7 +92,8 @@ const closeRoutes: FastifyPluginAsync = async (app) => {
       req.log.error({ err, orderId: o.id }, 'closing the order failed');
       throw new AppError(724);
     }
-    if (!closed) throw new AppError(724, undefined, { reason: 'NOT_CHARGING' });
+    if (!closed) await notCharging(o.id, auth.username);
+    await announceOrderEvents(app.db, app.bus, o.id, now);
     const [row] = await orderQuery(app.db).where(eq(chargeOrder.id, o.id)).limit(1);
     return ok(req, toOrderRecord(row));
   });

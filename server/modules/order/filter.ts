@@ -13,11 +13,12 @@ import { booleanStrings, likeTerm, manyQuery, orderByOf, timeQuery, type SortMap
 import { assertFilterInScope, scopeWhere } from '../../http/scope.js';
 import { durationSecondsSql } from './record.js';
 import { timeRangeError } from '../../../domain/time-range.js';
+import { idFilter } from '../../../domain/entities/api.js';
 
 /** The list filters of `GET /sp/order` (without paging): company, station, charger, status… */
 export const orderFilterQuery = z.object({
   companyCode: z.string().max(64).optional(),
-  stationId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  stationId: idFilter,
   chargerSn: z.string().max(64).optional(),
   status: manyQuery.pipe(z.array(z.enum(ORDER_STATUSES))).optional(),
   paid: z.enum(booleanStrings).optional(),

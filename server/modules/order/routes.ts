@@ -21,6 +21,7 @@ import { meterValueRecord, orderRecord } from '../../../domain/entities/order.js
 import { checkTimeRange, orderConditions, orderFilterQuery, orderSort } from './filter.js';
 import { orderQuery, toOrderRecord } from './record.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
+import { idParams } from '../../../domain/entities/api.js';
 
 /** Measurands returned with an order for its chart. */
 export const CHART_MEASURANDS = ['Energy.Active.Import.Register', 'Power.Active.Import'];
@@ -55,7 +56,7 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
     config: { permission: PERMISSIONS.operations.orders },
     schema: {
       tags: ['order'],
-      params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+      params: idParams,
       response: { 200: envelopeOf(orderRecord.extend({ meterValues: z.array(meterValueRecord) })) },
     },
   }, async (req) => {

@@ -20,15 +20,15 @@ import {
 import { PERMISSIONS } from '../../../domain/permissions.js';
 import { answersWith, noData, pageOf } from '../../../domain/entities/api.js';
 import { rateTemplateRecord } from '../../../domain/entities/rate-template.js';
+import { flagFilter, idParams } from '../../../domain/entities/api.js';
 
 const permission = PERMISSIONS.stations.profile;
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const detailParams = idParams.extend({ detailId: z.coerce.number().int().positive().max(2_147_483_647) });
 const contextQuery = z.object({ context: z.enum(['template', 'station']).default('template') });
 const listQuery = pageQuery.extend({
   companyCode: z.string().optional(),
   type: z.enum(RATE_TEMPLATE_TYPES).optional(),
-  activated: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  activated: flagFilter,
   currency: z.enum(CURRENCIES).optional(),
   q: z.string().max(100).optional(),
 });

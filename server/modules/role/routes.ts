@@ -14,9 +14,9 @@ import { switchSchema, switchValue } from '../../http/switch.js';
 import { envelopeOf, pageOf } from '../../../domain/entities/api.js';
 import { createRole, deleteRole, getRole, listRoles, selectRoles, setRoleEnabled, updateRole } from './service.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
+import { idParams } from '../../../domain/entities/api.js';
 
 const PERMISSION = PERMISSIONS.systemUsers.permissions;
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const boolQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 const roleRoutes: FastifyPluginAsync = async (app) => {

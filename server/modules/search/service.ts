@@ -27,33 +27,19 @@ interface Source {
   rows(limit: number, offset: number): Promise<SearchHit[]>;
 }
 
-function chargers(db: Db, auth: AuthContext, term: string): Source {
-  const where = and(scopeWhere(auth, charger), ilike(charger.serialNum, likeTerm(term)));
+/** Chargers or gateways whose SN contains `term`, in SN order, with their station and company names. */
+function devices(db: Db, auth: AuthContext, term: string, type: 'charger' | 'gateway'): Source {
+  const t = type === 'charger' ? charger : gateway;
+  const where = and(scopeWhere(auth, t), ilike(t.serialNum, likeTerm(term)));
   return {
-    count: async () => (await db.select({ n: count() }).from(charger).where(where))[0].n,
+    count: async () => (await db.select({ n: count() }).from(t).where(where))[0].n,
     rows: async (limit, offset) => {
-      const rows = await db.select({ c: charger, stationName: station.name, companyName: company.name }).from(charger)
-        .leftJoin(station, eq(station.id, charger.stationId)).leftJoin(company, eq(company.code, charger.companyCode))
-        .where(where).orderBy(asc(charger.serialNum)).limit(limit).offset(offset);
-      return rows.map(({ c, stationName, companyName }) => ({
-        type: 'charger' as const, id: c.id, name: c.serialNum, serialNum: c.serialNum, stationId: c.stationId, stationName,
-        companyCode: c.companyCode, companyName, online: c.online, status: c.lifeStatus,
-      }));
-    },
-  };
-}
-
-function gateways(db: Db, auth: AuthContext, term: string): Source {
-  const where = and(scopeWhere(auth, gateway), ilike(gateway.serialNum, likeTerm(term)));
-  return {
-    count: async () => (await db.select({ n: count() }).from(gateway).where(where))[0].n,
-    rows: async (limit, offset) => {
-      const rows = await db.select({ g: gateway, stationName: station.name, companyName: company.name }).from(gateway)
-        .leftJoin(station, eq(station.id, gateway.stationId)).leftJoin(company, eq(company.code, gateway.companyCode))
-        .where(where).orderBy(asc(gateway.serialNum)).limit(limit).offset(offset);
-      return rows.map(({ g, stationName, companyName }) => ({
-        type: 'gateway' as const, id: g.id, name: g.serialNum, serialNum: g.serialNum, stationId: g.stationId, stationName,
-        companyCode: g.companyCode, companyName, online: g.online, status: g.lifeStatus,
+      const rows = await db.select({ d: t, stationName: station.name, companyName: company.name }).from(t)
+        .leftJoin(station, eq(station.id, t.stationId)).leftJoin(company, eq(company.code, t.companyCode))
+        .where(where).orderBy(asc(t.serialNum)).limit(limit).offset(offset);
+      return rows.map(({ d, stationName, companyName }) => ({
+        type, id: d.id, name: d.serialNum, serialNum: d.serialNum, stationId: d.stationId, stationName,
+        companyCode: d.companyCode, companyName, online: d.online, status: d.lifeStatus,
       }));
     },
   };
@@ -78,7 +64,7 @@ function stations(db: Db, auth: AuthContext, term: string): Source {
 /** One page of hits for `term` of `type` (all three kinds when undefined). */
 export async function search(db: Db, auth: AuthContext, type: SearchType | undefined, term: string, page: number, size: number): Promise<Page<SearchHit>> {
   const all: Record<SearchType, Source> = {
-    chargerSn: chargers(db, auth, term), gatewaySn: gateways(db, auth, term), stationName: stations(db, auth, term),
+    chargerSn: devices(db, auth, term, 'charger'), gatewaySn: devices(db, auth, term, 'gateway'), stationName: stations(db, auth, term),
   };
   const sources = type ? [all[type]] : SEARCH_TYPES.map((t) => all[t]);
   const counts = await Promise.all(sources.map((s) => s.count()));

@@ -8,7 +8,7 @@
  * - meter values: the measured current of a balanced connector, the balance guard;
  * - end: the station's load balancing gives the share back.
  */
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { HomeStartType } from '../../../domain/entities/home-member.js';
 import { chargerLog, homeCharger, orderStart, reservation } from '../../db/schema.js';
@@ -40,7 +40,8 @@ async function startTypeOf(app: FastifyInstance, ch: SessionCharger, s: { orderI
   const db = app.db;
   if (s.reservationId !== undefined) {
     const [used] = await db.update(reservation).set({ status: 'USED', orderId: s.orderId })
-      .where(and(eq(reservation.id, s.reservationId), eq(reservation.chargerId, ch.id))).returning({ id: reservation.id });
+      .where(and(eq(reservation.id, s.reservationId), eq(reservation.chargerId, ch.id), inArray(reservation.status, ['REQUESTED', 'ACCEPTED', 'EXPIRED'])))
+      .returning({ id: reservation.id });
     if (used) return 'RESERVE';
   }
   const since = new Date(Date.now() - APP_START_WINDOW_MS);
@@ -62,7 +63,8 @@ export function sessionStarted(app: FastifyInstance, ch: SessionCharger, s: {
     const [home] = await db.select({ id: homeCharger.id }).from(homeCharger).where(eq(homeCharger.chargerId, ch.id));
     if (home || s.reservationId !== undefined) {
       const startType = await startTypeOf(app, ch, s);
-      if (home) await db.insert(orderStart).values({ orderId: s.orderId, startType, reservationId: s.reservationId ?? null }).onConflictDoNothing();
+      // A reservation's session is of start type RESERVE on any charger, a home order or not.
+      if (home || startType === 'RESERVE') await db.insert(orderStart).values({ orderId: s.orderId, startType, reservationId: s.reservationId ?? null }).onConflictDoNothing();
     }
     if (!s.accepted) return;
     const now = new Date();

@@ -25,15 +25,15 @@ import { checkTimeRange } from '../order/filter.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 import { answersWith } from '../../../domain/entities/api.js';
 import { stationInsightsAnswer, statisticsAnswer } from '../../../domain/entities/statistics.js';
+import { idFilter } from '../../../domain/entities/api.js';
 
 const MAX_RANGE_MS = 366 * 86_400_000;
-const BILLED = ['FINISHED', 'CLOSED'];
 
 const rangeQuery = z.object({
   startTime: timeQuery.optional(),
   endTime: timeQuery.optional(),
   companyCode: z.string().max(64).optional(),
-  stationId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  stationId: idFilter,
 });
 
 /** The validated range, defaulting to the last 30 days (715 on a bad range). */

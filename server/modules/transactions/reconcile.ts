@@ -7,7 +7,10 @@
  * The order becomes FINISHED and is flagged LATE_STOP, so a retried Stop changes nothing.
  *
  * When the correction cannot be taken (the balance would go below zero), the order is left unpaid
- * and 721 is recorded in its breakdown, like any settlement that fails.
+ * and 721 is recorded in its breakdown, like any settlement that fails; any other failure to write
+ * it records 722 and opens "company income save failure" (or "duplication"). A late Stop for an
+ * order that was paid when it was closed also opens "order already paid" (requirements R13.5);
+ * the StopTransaction handler announces both after the commit.
  */
 import { rollupOrder } from '../analytics/rollup.js';
 import Decimal from 'decimal.js';
@@ -20,6 +23,7 @@ import { AppError } from '../../http/envelope.js';
 import { changeBalance } from '../balance/ledger.js';
 import { priceEnded, withFlags, type OrderRow, type SessionEnd } from './pricing.js';
 import { settleOrder } from './settlement.js';
+import { incomeFailedIn, isPaidOrder, orderAlreadyPaidIn } from '../event/order-events.js';
 
 /** What the late Stop says: the charger's end of the session and its meter values. */
 export interface LateStop extends SessionEnd {
@@ -57,6 +61,11 @@ export async function reconcileLateStop(tx: Db, order: OrderRow, stop: LateStop)
   let paid = order.paid;
   let settlement = (order.breakdown as { settlement?: unknown } | null)?.settlement ?? null;
   const payer = payerOf(order);
+  const ref = { ...order, orderId: order.id };
+  // The order was settled and paid when it was closed: this Stop settles it again (requirements R13.5).
+  if (isPaidOrder(order)) {
+    await orderAlreadyPaidIn(tx, ref, `order ${order.orderNo}: late StopTransaction re-priced ${order.totalAmount} → ${price.totalAmount}`);
+  }
   if (payer && !after.equals(before)) {
     try {
       await tx.transaction(async (sp) => {
@@ -70,6 +79,7 @@ export async function reconcileLateStop(tx: Db, order: OrderRow, stop: LateStop)
     } catch (err) {
       paid = false;
       reconcile.code = err instanceof AppError && err.code === 721 ? 721 : 722;
+      if (reconcile.code === 722) await incomeFailedIn(tx, ref, err, `order ${order.orderNo}: late StopTransaction correction`);
     }
   } else if (!payer && !order.paid && order.idTagStatus === 'Accepted') {
     // Nothing was taken before (a free or unpaid close): settle the re-priced total now.

@@ -6,9 +6,9 @@
  * failure is 722, likewise recorded, and the order's finish still commits (a savepoint isolates
  * the deduction). A 722 is also a custom event of the charger (requirements R13.5): a second
  * deduction for the same order (the ledger's one-deduction constraint) is "company income
- * duplication", any other failure "company income save failure"; both are written in the same
- * transaction, and announced by the caller after the commit (server/modules/event/record.ts
- * `announceOrderEvents`). Free orders (total 0) are paid at once. Manager cards are recorded at their
+ * duplication", any other failure "company income save failure" (server/modules/event/order-events.ts);
+ * both are written in the same transaction, and announced by every caller after its commit
+ * (server/modules/event/record.ts `announceOrderEvents`). Free orders (total 0) are paid at once. Manager cards are recorded at their
  * price but not deducted (maintenance and staff use) and count as paid.
  */
 import Decimal from 'decimal.js';
@@ -18,8 +18,7 @@ import { cardUser } from '../../db/schema.js';
 import { AppError } from '../../http/envelope.js';
 import { changeBalance } from '../balance/ledger.js';
 import { recordNotice } from '../notifications/record.js';
-import { openEventIn } from '../event/record.js';
-import { uniqueViolation } from '../../db/pg-errors.js';
+import { incomeFailedIn } from '../event/order-events.js';
 
 export interface SettlementInput {
   orderId: number;
@@ -83,13 +82,7 @@ export async function settleOrder(tx: Db, o: SettlementInput): Promise<Settlemen
       serialNum: o.chargerSn,
       eventStatus: 'HAPPENING',
     });
-    if (code === 722) {
-      await openEventIn(tx, {
-        companyCode: o.companyCode, stationId: o.stationId, deviceSn: o.chargerSn, deviceType: 'charger', connectorId: o.connectorId,
-        eventType: uniqueViolation(err) === 'balance_record_one_deduction' ? 'INCOME_DUPLICATED' : 'INCOME_SAVE_FAILED',
-        orderId: o.orderId, info: `order ${o.orderNo}`,
-      });
-    }
+    if (code === 722) await incomeFailedIn(tx, o, err);
     return { paid: false, deductType: null, code, rule: 'FAILED' };
   }
 }

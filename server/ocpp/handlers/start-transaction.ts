@@ -3,10 +3,11 @@
  * (flagged by its idTagStatus) and is answered with that status, never with silence. A retried
  * Start gets the same transactionId. A card already charging elsewhere is answered ConcurrentTx
  * (manager cards excepted). A Start on a connector with an open order closes that order first
- * (SUPERSEDED). A meterStart outside the register range is answered with CALLERROR
+ * (SUPERSEDED) and announces the income events its settlement raised. A meterStart outside the register range is answered with CALLERROR
  * PropertyConstraintViolation and nothing is stored (docs/ocpp.md).
  */
 import { recordCardRejected } from '../../modules/notifications/record.js';
+import { announceOrderEvents } from '../../modules/event/record.js';
 import { MeterRangeError, startTransaction } from '../../modules/transactions/service.js';
 import { currentCharger, type OcppHandler } from '../context.js';
 import { sessionStarted } from '../../modules/smart-charging/sessions.js';
@@ -14,6 +15,7 @@ import type { StartTransactionConf, StartTransactionReq } from '../messages.js';
 import { createRPCError } from '../rpc.js';
 
 export const startTransactionHandler: OcppHandler<StartTransactionReq, StartTransactionConf> = async (ctx, p) => {
+  const since = new Date();
   const at = await currentCharger(ctx);
   const res = await startTransaction(ctx.app.db, at, {
     connectorId: p.connectorId, idTag: p.idTag, meterStart: p.meterStart, timestamp: new Date(p.timestamp), reservationId: p.reservationId,
@@ -21,6 +23,8 @@ export const startTransactionHandler: OcppHandler<StartTransactionReq, StartTran
   if (res.supersededOrderId !== null) {
     ctx.log.warn({ orderId: res.supersededOrderId, connectorId: p.connectorId }, 'a new StartTransaction superseded the open order of its connector');
     ctx.app.bus.emit('order', { orderId: res.supersededOrderId, companyCode: ctx.charger.companyCode });
+    // Closing it settled it: its income events, if any, are announced now that they are committed.
+    await announceOrderEvents(ctx.app.db, ctx.app.bus, res.supersededOrderId, since);
   }
   if (res.created) ctx.app.bus.emit('order', { orderId: res.orderId, companyCode: ctx.charger.companyCode });
   if (res.created && res.idTagStatus !== 'Accepted') {

@@ -5,11 +5,13 @@
  * (domain/clock.ts `plausibleChargerTime`), else the server's receive time: a charger whose clock
  * says 2999 cannot freeze its status. An `errorCode` other than NoError opens the event it maps to on
  * that connector (a repeat while open is the same event); NoError recovers them
- * (server/modules/event/raise.ts, requirements R13.3).
+ * (server/modules/event/raise.ts, requirements R13.3). After a reboot, a connector reported Available
+ * closes the order left open on it, settled, and its income events are announced (R13.5).
  */
 import { plausibleChargerTime } from '../../../domain/clock.js';
 import { recordStatus } from '../../modules/charger-state/service.js';
 import { statusEvents } from '../../modules/event/raise.js';
+import { announceOrderEvents } from '../../modules/event/record.js';
 import { closeStaleOrder } from '../../modules/transactions/service.js';
 import { emitCharger, type OcppHandler } from '../context.js';
 import type { EmptyConf, StatusNotificationReq } from '../messages.js';
@@ -35,6 +37,7 @@ export const statusNotification: OcppHandler<StatusNotificationReq, EmptyConf> =
     if (closed !== null) {
       ctx.log.warn({ orderId: closed, connectorId: p.connectorId }, 'order left open before a reboot closed from its last reading');
       ctx.app.bus.emit('order', { orderId: closed, companyCode: ctx.charger.companyCode });
+      await announceOrderEvents(ctx.app.db, ctx.app.bus, closed, receivedAt);
     }
   }
   emitCharger(ctx);

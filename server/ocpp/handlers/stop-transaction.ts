@@ -5,11 +5,13 @@
  * charger is answered with idTagInfo Invalid. A meterStop out of range still ends the order (from
  * its last good reading, flagged) and is answered like any Stop.
  * Custom events (requirements R13.5): an unknown transaction opens ORDER_NOT_FOUND, a Stop for an
- * order that is already paid ORDER_ALREADY_PAID; the answers stay as they are.
+ * order that is already paid ORDER_ALREADY_PAID, and the settlement's income events are announced
+ * after the commit (server/modules/event/order-events.ts); the answers stay as they are.
  */
 import { eq } from 'drizzle-orm';
 import { chargeOrder } from '../../db/schema.js';
 import { announceOrderEvents, openEvent } from '../../modules/event/record.js';
+import { isPaidOrder } from '../../modules/event/order-events.js';
 import { stopTransaction } from '../../modules/transactions/service.js';
 import { sessionEnded } from '../../modules/smart-charging/sessions.js';
 import type { OcppContext, OcppHandler } from '../context.js';
@@ -54,6 +56,6 @@ function device(ctx: OcppContext) {
 
 /** True when the order is already paid (a Stop for it cannot be settled again). */
 async function isPaid(ctx: OcppContext, orderId: number): Promise<boolean> {
-  const [row] = await ctx.app.db.select({ paid: chargeOrder.paid, total: chargeOrder.totalAmount }).from(chargeOrder).where(eq(chargeOrder.id, orderId));
-  return !!row?.paid && row.total !== null && Number(row.total) > 0;
+  const [row] = await ctx.app.db.select({ paid: chargeOrder.paid, totalAmount: chargeOrder.totalAmount }).from(chargeOrder).where(eq(chargeOrder.id, orderId));
+  return !!row && isPaidOrder(row);
 }

@@ -65,15 +65,17 @@ function RequestRow({ r }: { r: DiagnosticsRecord }) {
     <TableRow data-testid="diagnostics-row" data-status={r.status} data-received={received ? 'true' : 'false'}>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.createdAt)}<Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>{r.createdBy ?? ''}</Typography></TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
-        {r.startTime || r.stopTime ? `${r.startTime ? formatDateTime(r.startTime, 'YYYY-MM-DD HH:mm') : '…'} → ${r.stopTime ? formatDateTime(r.stopTime, 'YYYY-MM-DD HH:mm') : '…'}` : translate(`${P}.all_time`)}
+        {r.startTime || r.stopTime
+          ? `${r.startTime ? formatDateTime(r.startTime, 'YYYY-MM-DD HH:mm') : translate(`${P}.earliest`)} → ${r.stopTime ? formatDateTime(r.stopTime, 'YYYY-MM-DD HH:mm') : translate(`${P}.latest`)}`
+          : translate(`${P}.all_time`)}
       </TableCell>
       <TableCell>{r.transport}</TableCell>
-      <TableCell>
+      <TableCell sx={{ minWidth: 130 }}>
         <Chip size="small" variant="outlined" color={received ? 'success' : COLOR[r.status] ?? 'default'} data-testid="diagnostics-status"
           label={translate(received ? `${P}.received` : `${P}.status.${r.status}`, { _: r.status })} />
         {failure && <Typography variant="caption" color="error" sx={{ display: 'block', maxWidth: 260 }}>{failure}</Typography>}
       </TableCell>
-      <TableCell>
+      <TableCell sx={{ minWidth: 240 }}>
         {received ? (
           <Tooltip title={`SHA-256 ${r.sha256 ?? ''}`}>
             <span><span style={{ fontFamily: 'monospace', wordBreak: 'break-all' }} data-testid="diagnostics-file">{r.fileName}</span> · {formatBytes(r.fileSize)}</span>

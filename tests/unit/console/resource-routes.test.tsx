@@ -99,7 +99,7 @@ describe('resource registry', () => {
 
   it('keeps the spec paths of the screens', () => {
     const byPath = Object.fromEntries(RESOURCES.map((r) => [r.path, r.name]));
-    expect(Object.keys(byPath)).toHaveLength(19);
+    expect(Object.keys(byPath)).toHaveLength(20);
     expect(byPath).toMatchObject({
       '/Operations/Orders': 'order',
       '/Stations/StationProfile': 'station',
@@ -120,6 +120,7 @@ describe('resource registry', () => {
       '/HomeStations/AppUserses': 'home-app-user',
       '/HomeStations/AppUserses/orders': 'home-order',
       '/HomeStations/SmartCharging': 'charging-schedule',
+      '/ReportTickets/ReportTickets': 'report-ticket',
     });
   });
 });

@@ -5,31 +5,12 @@
  * the server imports nothing of the console. A new module builds on the layers below it, and a
  * layer below can be read and tested without the modules above it.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { importsInto, ROOT, sources } from '../../support/imports.js';
 
-const ROOT = resolve(__dirname, '../../..');
-const IMPORT = /(?:from\s*|import\s*\(\s*|import\s+)['"](\.{1,2}\/[^'"]+)['"]/g;
-
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = join(dir, e.name);
-    return e.isDirectory() ? sources(p) : /\.tsx?$/.test(e.name) ? [p] : [];
-  });
-}
-
-/** `file → imported path` for every relative import under `from` that lands under one of `into`. */
-function crossings(from: string, into: string[]): string[] {
-  const out: string[] = [];
-  for (const file of sources(join(ROOT, from))) {
-    for (const m of readFileSync(file, 'utf8').matchAll(IMPORT)) {
-      const target = relative(ROOT, resolve(dirname(file), m[1]));
-      if (into.some((folder) => target.startsWith(`${folder}${sep}`))) out.push(`${relative(ROOT, file)} → ${target}`);
-    }
-  }
-  return out;
-}
+/** Relative imports under `from` that land under one of `into`. */
+const crossings = (from: string, into: string[]) => importsInto(sources(join(ROOT, from)), into);
 
 const UPPER = [join('server', 'modules'), join('server', 'ocpp')];
 

@@ -1,0 +1,2 @@
+CREATE INDEX "charger_log_sn_action_at_id" ON "charger_log" USING btree ("charger_sn","action","at","id");--> statement-breakpoint
+CREATE INDEX "charger_log_company_at_id" ON "charger_log" USING btree ("company_code","at","id");

@@ -1,0 +1,30 @@
+/**
+ * Reading the repository's relative imports, for the layering tests (tests/unit/console and
+ * tests/unit/server import-direction): which file imports which folder.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+
+/** The repository's root. */
+export const ROOT = resolve(__dirname, '../..');
+const IMPORT = /(?:from\s*|import\s*\(\s*|import\s+)['"](\.{1,2}\/[^'"]+)['"]/g;
+
+/** Every `.ts`/`.tsx` file under `dir` (absolute paths). */
+export function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = join(dir, e.name);
+    return e.isDirectory() ? sources(p) : /\.tsx?$/.test(e.name) ? [p] : [];
+  });
+}
+
+/** `file → imported path` (both relative to the root) for every relative import of `files` that lands under one of `into`. */
+export function importsInto(files: string[], into: string[]): string[] {
+  const out: string[] = [];
+  for (const file of files) {
+    for (const m of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+      const target = relative(ROOT, resolve(dirname(file), m[1]));
+      if (into.some((folder) => target.startsWith(`${folder}${sep}`))) out.push(`${relative(ROOT, file)} → ${target}`);
+    }
+  }
+  return out;
+}
