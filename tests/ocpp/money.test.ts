@@ -28,13 +28,18 @@ describe.each(backends())('money against broken chargers on %s', (backend) => {
     return row.balance;
   };
   const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+  /** A charger and a card funded with `balance`, and the Start it sends (meter in Wh, timestamp ISO). */
+  const started = async (balance: string, fields: Parameters<typeof aStartTransaction>[0]) => {
+    const point = await aChargePoint();
+    const card = await aFundedCard(balance);
+    const start = await point.cp.call('StartTransaction', aStartTransaction({ idTag: card.cardNumber, ...fields })) as StartConf;
+    return { ...point, card, start };
+  };
 
   describe('charger clocks (items 2 and 3)', () => {
     it('a Start dated 1970 and a Stop dated 2126: both clocks kept, priced at server times, flagged CHARGER_CLOCK', async () => {
-      const { cp } = await aChargePoint();
-      const card = await aFundedCard('100.00');
       const before = Date.now();
-      const start = await cp.call('StartTransaction', aStartTransaction({ idTag: card.cardNumber, meterStart: 1000, timestamp: '1970-01-01T00:00:00Z' })) as StartConf;
+      const { cp, card, start } = await started('100.00', { meterStart: 1000, timestamp: '1970-01-01T00:00:00Z' });
       expect(start.idTagInfo.status).toBe('Accepted');
       expect((await orderOf(start.transactionId)).flags).toEqual(['CHARGER_CLOCK']);
       await cp.call('StopTransaction', aStopTransaction({ transactionId: start.transactionId, meterStop: 11_000, timestamp: '2126-01-01T00:00:00Z' }));
@@ -49,9 +54,7 @@ describe.each(backends())('money against broken chargers on %s', (backend) => {
     });
 
     it('a Stop dated before its Start bills meterStop − meterStart at server times, flagged STOP_BEFORE_START', async () => {
-      const { cp } = await aChargePoint();
-      const card = await aFundedCard('100.00');
-      const start = await cp.call('StartTransaction', aStartTransaction({ idTag: card.cardNumber, meterStart: 0, timestamp: minutesAgo(10) })) as StartConf;
+      const { cp, card, start } = await started('100.00', { meterStart: 0, timestamp: minutesAgo(10) });
       await cp.call('StopTransaction', aStopTransaction({ transactionId: start.transactionId, meterStop: 30_000, timestamp: minutesAgo(60) }));
       const o = await orderOf(start.transactionId);
       expect(o).toMatchObject({ energyKwh: '30.000', totalAmount: '10.50', paid: true, flags: ['STOP_BEFORE_START'] });
@@ -59,9 +62,7 @@ describe.each(backends())('money against broken chargers on %s', (backend) => {
     });
 
     it('a Start dated in the future is billed all the same, flagged CHARGER_CLOCK', async () => {
-      const { cp } = await aChargePoint();
-      const card = await aFundedCard('100.00');
-      const start = await cp.call('StartTransaction', aStartTransaction({ idTag: card.cardNumber, meterStart: 0, timestamp: new Date(Date.now() + 5 * 3_600_000).toISOString() })) as StartConf;
+      const { cp, card, start } = await started('100.00', { meterStart: 0, timestamp: new Date(Date.now() + 5 * 3_600_000).toISOString() });
       await cp.call('StopTransaction', aStopTransaction({ transactionId: start.transactionId, meterStop: 30_000 }));
       const o = await orderOf(start.transactionId);
       expect(o).toMatchObject({ energyKwh: '30.000', totalAmount: '10.50', paid: true, flags: ['CHARGER_CLOCK'] });
@@ -70,9 +71,7 @@ describe.each(backends())('money against broken chargers on %s', (backend) => {
 
   describe('decimal readings (item 4)', () => {
     const session = async (stopWh: number, mids: { value: string; unit: string }[]) => {
-      const { cp } = await aChargePoint();
-      const card = await aFundedCard('100.00');
-      const start = await cp.call('StartTransaction', aStartTransaction({ idTag: card.cardNumber, meterStart: 0, timestamp: minutesAgo(30) })) as StartConf;
+      const { cp, card, start } = await started('100.00', { meterStart: 0, timestamp: minutesAgo(30) });
       for (const [i, m] of mids.entries()) {
         await cp.call('MeterValues', {
           connectorId: 1, transactionId: start.transactionId,
@@ -107,9 +106,7 @@ describe.each(backends())('money against broken chargers on %s', (backend) => {
     });
 
     it('refuses MeterValues with 1e300 Wh and stores none of its values, however often it is retried', async () => {
-      const { ch, cp } = await aChargePoint();
-      const card = await aFundedCard('10.00');
-      const start = await cp.call('StartTransaction', aStartTransaction({ idTag: card.cardNumber, meterStart: 0 })) as StartConf;
+      const { ch, cp, card, start } = await started('10.00', { meterStart: 0 });
       const bad = aMeterValues({ transactionId: start.transactionId, energyWh: 1e300 });
       for (let i = 0; i < 3; i++) {
         await expect(cp.call('MeterValues', bad)).rejects.toMatchObject({ rpcErrorCode: 'PropertyConstraintViolation' });
@@ -119,9 +116,7 @@ describe.each(backends())('money against broken chargers on %s', (backend) => {
     });
 
     it('ends an order whose meterStop is 9e15 from its last good reading, flagged; a retry changes nothing', async () => {
-      const { cp } = await aChargePoint();
-      const card = await aFundedCard('10.00');
-      const start = await cp.call('StartTransaction', aStartTransaction({ idTag: card.cardNumber, meterStart: 0, timestamp: minutesAgo(30) })) as StartConf;
+      const { cp, card, start } = await started('10.00', { meterStart: 0, timestamp: minutesAgo(30) });
       await cp.call('MeterValues', aMeterValues({ transactionId: start.transactionId, energyWh: 2000, timestamp: minutesAgo(10) }));
       const stop = aStopTransaction({ transactionId: start.transactionId, meterStop: 9e15 });
       expect(await cp.call('StopTransaction', stop)).toEqual({});
@@ -133,9 +128,7 @@ describe.each(backends())('money against broken chargers on %s', (backend) => {
 
   describe('a late Stop after a close by hand (item 12)', () => {
     it('keeps the charger figures, re-prices and corrects the balance with a RECONCILE row: Σ ledger = balance', async () => {
-      const { cp } = await aChargePoint();
-      const card = await aFundedCard('50.00');
-      const start = await cp.call('StartTransaction', aStartTransaction({ idTag: card.cardNumber, meterStart: 0, timestamp: minutesAgo(120) })) as StartConf;
+      const { cp, card, start } = await started('50.00', { meterStart: 0, timestamp: minutesAgo(120) });
       await cp.call('MeterValues', aMeterValues({ transactionId: start.transactionId, energyWh: 5000, timestamp: minutesAgo(90) }));
       const open = await orderOf(start.transactionId);
       expect(await closeOrder(s.database.db, open.id, 'operator')).toBe(true);
@@ -195,9 +188,7 @@ describe.each(backends())('money against broken chargers on %s', (backend) => {
 
   describe('stale orders after a reboot (item 14)', () => {
     it('a connector reported Available after a BootNotification closes its old order from the last reading, flagged', async () => {
-      const { cp } = await aChargePoint();
-      const card = await aFundedCard('20.00');
-      const start = await cp.call('StartTransaction', aStartTransaction({ idTag: card.cardNumber, meterStart: 0, timestamp: minutesAgo(30) })) as StartConf;
+      const { cp, card, start } = await started('20.00', { meterStart: 0, timestamp: minutesAgo(30) });
       await cp.call('MeterValues', aMeterValues({ transactionId: start.transactionId, energyWh: 2000, timestamp: minutesAgo(20) }));
       // Available without a reboot: the session may be in a pause; nothing changes.
       await cp.call('StatusNotification', aStatusNotification({ connectorId: 1, status: 'Available', timestamp: minutesAgo(15) }));
