@@ -13,7 +13,7 @@ import { build, type TestServer } from '../support/app.js';
 import { aCharger, aMeterValues, aNetwork, aStartTransaction, aStatusNotification, aStopTransaction } from '../support/builders.js';
 import { chargeOrder, event, eventVendorCode } from '../../server/db/schema.js';
 import type { BusEvents } from '../../server/bus.js';
-import { connect, eventually } from './helpers.js';
+import { connect, eventually, whileConnected } from './helpers.js';
 
 describe.each(backends())('events from the charger link on %s', (backend) => {
   let s: TestServer;
@@ -29,8 +29,7 @@ describe.each(backends())('events from the charger link on %s', (backend) => {
   it('opens one event per fault, counts a repeat on it, and recovers it on NoError', async () => {
     const net = await aNetwork(s.database.db);
     const sn = net.charger.serialNum;
-    const cp = await connect(s.ocppUrl, sn);
-    try {
+    await whileConnected(s.ocppUrl, sn, async (cp) => {
       await cp.call('BootNotification', { chargePointVendor: 'V', chargePointModel: 'M' });
       const fault = aStatusNotification({ connectorId: 1, status: 'Faulted', errorCode: 'GroundFailure', info: 'RCD tripped' });
       expect(await cp.call('StatusNotification', fault)).toEqual({});
@@ -57,9 +56,7 @@ describe.each(backends())('events from the charger link on %s', (backend) => {
         ['GROUNDING_FAULT', 1, 'RECOVERED'], ['GROUNDING_FAULT', 1, 'HAPPENING'], ['WEAK_SIGNAL', 2, 'HAPPENING'],
       ]);
       expect(now[2]).toMatchObject({ eventLevel: 'warning' });
-    } finally {
-      await cp.close({ force: true });
-    }
+    });
   });
 
   it('shows the recovery through the API: a HAPPENING fault becomes RECOVERED, a processed one keeps its status and gets its recover time', async () => {
@@ -68,8 +65,7 @@ describe.each(backends())('events from the charger link on %s', (backend) => {
     const token = await s.login();
     const api = async (method: 'GET' | 'POST', url: string, payload?: object) =>
       (await s.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) })).json();
-    const cp = await connect(s.ocppUrl, sn);
-    try {
+    await whileConnected(s.ocppUrl, sn, async (cp) => {
       await cp.call('StatusNotification', aStatusNotification({ connectorId: 1, status: 'Faulted', errorCode: 'OverCurrentFailure' }));
       await cp.call('StatusNotification', aStatusNotification({ connectorId: 2, status: 'Faulted', errorCode: 'HighTemperature' }));
       const open = await api('GET', `/sp/event?serialNum=${sn}`);
@@ -85,26 +81,21 @@ describe.each(backends())('events from the charger link on %s', (backend) => {
       const kept = await api('GET', `/sp/event/${processed.id}`);
       expect(kept.data).toMatchObject({ status: 'PROCESSED', handleMethod: 'Fan replaced' });
       expect(kept.data.recoverTime).not.toBeNull();
-    } finally {
-      await cp.close({ force: true });
-    }
+    });
   });
 
   it('names a vendor code from the operator table, and a new error on the connector replaces the old one', async () => {
     const net = await aNetwork(s.database.db);
     const sn = net.charger.serialNum;
     await s.database.db.insert(eventVendorCode).values({ companyCode: net.company.code, vendorId: 'ACME', vendorErrorCode: 'E42', eventType: 'LEAKAGE' });
-    const cp = await connect(s.ocppUrl, sn);
-    try {
+    await whileConnected(s.ocppUrl, sn, async (cp) => {
       await cp.call('StatusNotification', { ...aStatusNotification({ connectorId: 1, status: 'Faulted', errorCode: 'OverVoltage' }) });
       await cp.call('StatusNotification', { ...aStatusNotification({ connectorId: 1, status: 'Faulted', errorCode: 'OtherError', vendorErrorCode: 'E42' }), vendorId: 'ACME' });
       const rows = await eventsOf(sn);
       expect(rows.map((e) => [e.eventType, e.status, e.vendorId, e.vendorErrorCode])).toEqual([
         ['OVER_VOLTAGE', 'RECOVERED', null, null], ['LEAKAGE', 'HAPPENING', 'ACME', 'E42'],
       ]);
-    } finally {
-      await cp.close({ force: true });
-    }
+    });
   });
 
   it('opens "charger offline" when the socket drops and recovers it when the charger reconnects', async () => {
@@ -118,20 +109,16 @@ describe.each(backends())('events from the charger link on %s', (backend) => {
       return rows.length ? rows : null;
     });
     expect(offline).toMatchObject({ status: 'HAPPENING', deviceType: 'charger', connectorId: 0, eventLevel: 'custom', stationId: net.station.id });
-    const again = await connect(s.ocppUrl, sn);
-    try {
+    await whileConnected(s.ocppUrl, sn, async (again) => {
       await eventually(async () => (await eventsOf(sn)).find((e) => e.id === offline.id)?.status === 'RECOVERED');
       expect(heard.filter((h) => h.eventId === offline.id).map((h) => h.change)).toEqual(['opened', 'recovered']);
-    } finally {
-      await again.close({ force: true });
-    }
+    });
   });
 
   it('raises a meter regression and a Stop for an unknown transaction, answering as before', async () => {
     const net = await aNetwork(s.database.db);
     const sn = net.charger.serialNum;
-    const cp = await connect(s.ocppUrl, sn);
-    try {
+    await whileConnected(s.ocppUrl, sn, async (cp) => {
       const t0 = new Date(Date.now() - 3_600_000);
       const start = await cp.call('StartTransaction', aStartTransaction({ idTag: net.card.cardNumber, meterStart: 1000, timestamp: t0.toISOString() })) as { transactionId: number };
       const at = (min: number) => new Date(t0.getTime() + min * 60_000).toISOString();
@@ -150,16 +137,13 @@ describe.each(backends())('events from the charger link on %s', (backend) => {
       // A NoError does not cure a business event.
       await cp.call('StatusNotification', aStatusNotification({ connectorId: 1, status: 'Charging' }));
       expect((await eventsOf(sn)).filter((e) => e.status === 'HAPPENING').map((e) => e.eventType).sort()).toEqual(['METER_REGRESSION', 'ORDER_NOT_FOUND']);
-    } finally {
-      await cp.close({ force: true });
-    }
+    });
   });
 
   it('raises "order already paid" for a Stop of a paid order', async () => {
     const net = await aNetwork(s.database.db, { card: { balance: '100.00' } });
     const ch = await aCharger(s.database.db, net.company.code, { stationId: net.station.id });
-    const cp = await connect(s.ocppUrl, ch.serialNum);
-    try {
+    await whileConnected(s.ocppUrl, ch.serialNum, async (cp) => {
       const t0 = new Date(Date.now() - 3_600_000);
       const start = await cp.call('StartTransaction', aStartTransaction({ idTag: net.card.cardNumber, meterStart: 0, timestamp: t0.toISOString() })) as { transactionId: number };
       const stop = aStopTransaction({ transactionId: start.transactionId, meterStop: 10_000, timestamp: new Date(t0.getTime() + 1_800_000).toISOString() });
@@ -171,8 +155,6 @@ describe.each(backends())('events from the charger link on %s', (backend) => {
       expect(again).toEqual({});
       const rows = await s.database.db.select().from(event).where(and(eq(event.deviceSn, ch.serialNum), eq(event.eventType, 'ORDER_ALREADY_PAID')));
       expect(rows).toMatchObject([{ orderId: order!.id, status: 'HAPPENING', connectorId: 0 }]);
-    } finally {
-      await cp.close({ force: true });
-    }
+    });
   });
 });

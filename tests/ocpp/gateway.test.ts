@@ -11,7 +11,7 @@ import { backends } from '../support/db.js';
 import { build, type TestServer } from '../support/app.js';
 import { caller, type Call } from '../support/assets.js';
 import { aBootNotification, aCharger, aCompany, aStation } from '../support/builders.js';
-import { connect, eventually, handshakeStatus } from './helpers.js';
+import { connect, eventually, handshakeStatus, whileConnected } from './helpers.js';
 
 describe.each(backends())('gateway connections on %s', (backend) => {
   let s: TestServer;
@@ -74,8 +74,7 @@ describe.each(backends())('gateway connections on %s', (backend) => {
     expect(offline).toMatchObject({ companyCode: company, systemNotificationType: 'EVENT', eventStatus: 'HAPPENING', kind: 'EVENT', params: { eventType: 'GATEWAY_OFFLINE', device: 'gateway', serialNum: gw.serialNum } });
     const bell = await s.app.inject({ method: 'GET', url: '/sp/notifications', headers: { authorization: `Bearer ${await s.login()}`, cookie: 'language=zh' } });
     expect(bell.json().data.find((n: { serialNum: string }) => n.serialNum === gw.serialNum)?.content).toBe(`网关 ${gw.serialNum} 离线`);
-    const again = await connect(s.ocppUrl, gw.serialNum);
-    try {
+    await whileConnected(s.ocppUrl, gw.serialNum, async (again) => {
       await eventually(async () => (await events()).every((n) => n.eventStatus === 'RECOVERED'));
       // Deactivated in the console: the server closes the socket on purpose, no offline event.
       const closed = new Promise((r) => again.once('close', r));
@@ -83,9 +82,7 @@ describe.each(backends())('gateway connections on %s', (backend) => {
       await closed;
       await eventually(async () => !(await rowOf(gw.id)).online);
       expect(await events()).toHaveLength(1);
-    } finally {
-      await again.close({ force: true });
-    }
+    });
   });
 
   it('refuses an inactive gateway and records the attempt under its company', async () => {
@@ -161,8 +158,7 @@ describe.each(backends())('gateway connections on %s', (backend) => {
 
   it('takes commands from the console, stores DataTransfer and logs every frame under its SN', async () => {
     const gw = await aGateway();
-    const cp = await connect(s.ocppUrl, gw.serialNum);
-    try {
+    await whileConnected(s.ocppUrl, gw.serialNum, async (cp) => {
       cp.handle('Reset', async () => ({ status: 'Accepted' }));
       expect(await s.app.ocpp.call(gw.serialNum, 'Reset', { type: 'Soft' })).toEqual({ status: 'Accepted' });
       expect(await cp.call('DataTransfer', { vendorId: 'gw.vendor', messageId: 'topology', data: '{"chargers":2}' })).toEqual({ status: 'Accepted' });
@@ -174,8 +170,6 @@ describe.each(backends())('gateway connections on %s', (backend) => {
       });
       expect(frames.map((f) => f.action)).toEqual(expect.arrayContaining(['Reset', 'DataTransfer']));
       expect(frames.every((f) => f.companyCode === company)).toBe(true);
-    } finally {
-      await cp.close({ force: true });
-    }
+    });
   });
 });

@@ -10,15 +10,14 @@ import { aChargerBody, caller } from '../support/assets.js';
 import { aBootNotification, aNetwork, aStartTransaction, aStatusNotification } from '../support/builders.js';
 import { charger, chargerLog, connector, dataTransfer } from '../../server/db/schema.js';
 import { ChargerLogWriter } from '../../server/ocpp/charger-log.js';
-import { connect, eventually, rawSocket, serverSuite } from './helpers.js';
+import { connect, eventually, rawSocket, serverSuite, whileConnected } from './helpers.js';
 
 describe.each(backends())('charger link hardening on %s', (backend) => {
   const ctx = serverSuite(backend);
 
   it('answers an idTag with NUL or lone surrogates with its proper OCPP answer, never InternalError', async () => {
     const net = await aNetwork(ctx.s.database.db);
-    const cp = await connect(ctx.s.ocppUrl, net.charger.serialNum);
-    try {
+    await whileConnected(ctx.s.ocppUrl, net.charger.serialNum, async (cp) => {
       expect(await cp.call('Authorize', { idTag: 'AB\u0000CD' })).toEqual({ idTagInfo: { status: 'Invalid' } });
       expect(await cp.call('Authorize', { idTag: 'AB\uD800CD' })).toEqual({ idTagInfo: { status: 'Invalid' } });
       const start = await cp.call('StartTransaction', aStartTransaction({ idTag: `${net.card.cardNumber.slice(0, 4)}\u0000` })) as { idTagInfo: { status: string } };
@@ -26,9 +25,7 @@ describe.each(backends())('charger link hardening on %s', (backend) => {
       expect(await cp.call('DataTransfer', { vendorId: 'ACME\u0000', data: 'x\u0000y' })).toEqual({ status: 'Accepted' });
       const [row] = await ctx.s.database.db.select().from(dataTransfer).where(eq(dataTransfer.chargerSn, net.charger.serialNum));
       expect(row.data).toBe('x\uFFFDy');
-    } finally {
-      await cp.close({ force: true });
-    }
+    });
   });
 
   it('keeps the charger log flowing when a frame carries NUL, and sets aside a row that cannot be stored', async () => {
@@ -61,8 +58,7 @@ describe.each(backends())('charger link hardening on %s', (backend) => {
 
   it('does not let a StatusNotification dated in the future freeze the status', async () => {
     const net = await aNetwork(ctx.s.database.db);
-    const cp = await connect(ctx.s.ocppUrl, net.charger.serialNum);
-    try {
+    await whileConnected(ctx.s.ocppUrl, net.charger.serialNum, async (cp) => {
       await cp.call('StatusNotification', aStatusNotification({ connectorId: 0, status: 'Faulted', errorCode: 'OtherError', timestamp: '2999-01-01T00:00:00.000Z' }));
       await cp.call('StatusNotification', aStatusNotification({ connectorId: 1, status: 'Faulted', errorCode: 'OtherError', timestamp: '2999-01-01T00:00:00.000Z' }));
       await cp.call('StatusNotification', aStatusNotification({ connectorId: 0, status: 'Available', timestamp: new Date().toISOString() }));
@@ -72,9 +68,7 @@ describe.each(backends())('charger link hardening on %s', (backend) => {
       expect(c.runStatusAt!.getFullYear()).toBeLessThan(2100);
       const [k] = await ctx.s.database.db.select().from(connector).where(and(eq(connector.chargerId, net.charger.id), eq(connector.connectorId, 1)));
       expect(k.status).toBe('Available');
-    } finally {
-      await cp.close({ force: true });
-    }
+    });
   });
 
   it('answers a flood of pipelined CALLs from one charger, limits it, and keeps serving the others and the API', async () => {

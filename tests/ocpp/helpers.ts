@@ -33,6 +33,16 @@ export async function connect(ocppUrl: string, identity: string, o: ConnectOptio
   return c;
 }
 
+/** Connects `identity` for `body` and force-closes the socket afterwards, whatever `body` does; answers what `body` answers. */
+export async function whileConnected<T>(ocppUrl: string, identity: string, body: (cp: RpcClient) => Promise<T>): Promise<T> {
+  const cp = await connect(ocppUrl, identity);
+  try {
+    return await body(cp);
+  } finally {
+    await cp.close({ force: true });
+  }
+}
+
 /** The HTTP status of a refused handshake (or 'open' when it was accepted). */
 export async function handshakeStatus(ocppUrl: string, identity: string, o: ConnectOptions = {}): Promise<number | 'open'> {
   const c = chargePoint(ocppUrl, identity, o);
