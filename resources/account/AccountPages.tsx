@@ -7,13 +7,12 @@
  */
 import { useMemo } from 'react';
 import {
-  Create, CreateButton, Edit, FilterButton, FunctionField, List, Pagination, PasswordInput,
-  SearchInput, SelectArrayInput, SelectInput, SimpleForm, TextField, TextInput, TopToolbar, useLocaleState, useRecordContext,
+  Create, CreateButton, FilterButton, FunctionField, List, Pagination, PasswordInput,
+  SearchInput, SelectArrayInput, SelectInput, SimpleForm, TextField, TextInput, TopToolbar, useRecordContext,
   useTranslate, type SelectInputProps,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { useParams } from 'react-router-dom';
 import { Box, Stack, Typography } from '@mui/material';
 import { ACCOUNT_TYPES } from '../../domain/enums';
 import { ACCOUNT_REQUIRED, accountCreateInput, accountRecordSchema, accountUpdateInput } from '../../domain/entities/company-user';
@@ -32,6 +31,7 @@ import { FormToolbar } from '../../src/components/FormToolbar';
 import { sessionOf } from '../../authProvider/session';
 import { useIsAdmin } from '../../src/hooks/useIsAdmin';
 import { routePath } from '../../domain/routes';
+import { RouteEdit } from '../../src/components/RouteEdit';
 
 const T = 'resources.company/user';
 
@@ -210,13 +210,10 @@ export function AccountCreate() {
 }
 
 export function AccountEdit() {
-  const { id } = useParams();
-  const translate = useTranslate();
-  const [locale] = useLocaleState();
   return (
-    <Edit key={locale} resource="company/user" id={id} mutationMode="pessimistic" redirect={() => routePath('accounts')} transform={updateBody} title={translate(`${T}.edit_title`)} actions={false}>
+    <RouteEdit resource="company/user" redirect={() => routePath('accounts')} transform={updateBody} title={`${T}.edit_title`}>
       <AccountForm edit />
-    </Edit>
+    </RouteEdit>
   );
 }
 

@@ -6,9 +6,8 @@
  */
 import { useMemo } from 'react';
 import {
-  Create, CreateButton, Datagrid, Edit, FunctionField, List, Pagination, SearchInput, TextField, TopToolbar, useLocaleState, useTranslate,
+  Create, CreateButton, Datagrid, FunctionField, List, Pagination, SearchInput, TextField, TopToolbar, useTranslate,
 } from 'react-admin';
-import { useParams } from 'react-router-dom';
 import { Box, Typography } from '@mui/material';
 import { routePath } from '../../domain/routes';
 import { chargingScheduleFields, type ChargingScheduleRecord } from '../../domain/entities/charging-schedule';
@@ -19,6 +18,7 @@ import { CommandOutcomeChip } from '../../src/components/smart-charging/CommandO
 import { formatDateTime } from '../../src/utils/date';
 import { ScheduleForm } from './ScheduleForm';
 import { SchedulePanel } from './SchedulePanel';
+import { RouteEdit } from '../../src/components/RouteEdit';
 
 export const SCHEDULES_PATH = routePath('smartCharging');
 
@@ -78,18 +78,14 @@ export function ScheduleCreate() {
 
 
 export function ScheduleEdit() {
-  const { id } = useParams();
   const translate = useTranslate();
-  const [locale] = useLocaleState();
   return (
-    <Edit key={locale} resource="charging-schedule" id={Number(id)} mutationMode="pessimistic" redirect={false} actions={false}
-      title={translate('resources.charging-schedule.edit_title')}
-      transform={body}>
+    <RouteEdit resource="charging-schedule" numericId redirect={false} title="resources.charging-schedule.edit_title" transform={body}>
       <Box sx={{ px: 2, pt: 2 }}>
         <Typography variant="body2" color="text.secondary">{translate('resources.charging-schedule.edit_hint')}</Typography>
       </Box>
       <EditBody />
-    </Edit>
+    </RouteEdit>
   );
 }
 

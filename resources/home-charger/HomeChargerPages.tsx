@@ -6,13 +6,12 @@
  */
 import { useMemo } from 'react';
 import {
-  AutocompleteInput, BooleanField, BooleanInput, Button, Create, Datagrid, DeleteWithConfirmButton, Edit, FormDataConsumer, FunctionField,
+  AutocompleteInput, BooleanField, BooleanInput, Button, Create, Datagrid, DeleteWithConfirmButton, FormDataConsumer, FunctionField,
   List, NumberInput, Pagination, ReferenceInput, SaveButton, SearchInput, SelectInput, SimpleForm, TextField, TextInput, Toolbar, TopToolbar,
-  CreateButton, useLocaleState, useNotify, useRecordContext, useRefresh, useTranslate,
+  CreateButton, useNotify, useRecordContext, useRefresh, useTranslate,
 } from 'react-admin';
 import { Box, Typography } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
-import { useParams } from 'react-router-dom';
 import { routePath } from '../../domain/routes';
 import {
   HOME_CURRENT_RANGE, homeChargerCreate, homeChargerWhole, type HomeChargerRecord, type CommandOutcome,
@@ -24,6 +23,7 @@ import { formatDateTime } from '../../src/utils/date';
 import { CompanyFilterInput, ROWS_PER_PAGE } from '../../src/components/filterInputs';
 import { OnlineDot } from '../../src/components/device';
 import { CommandOutcomeChip, useOutcomeText } from '../../src/components/smart-charging/CommandOutcomeChip';
+import { RouteEdit } from '../../src/components/RouteEdit';
 
 const PATH = routePath('chargerProfile');
 
@@ -163,14 +163,10 @@ function EditToolbar() {
 }
 
 export function HomeChargerEdit() {
-  const { id } = useParams();
-  const translate = useTranslate();
-  const [locale] = useLocaleState();
   const validate = useSchemaValidate(homeChargerWhole);
   const answer = useAnswerNotice();
   return (
-    <Edit key={locale} resource="home-charger" id={Number(id)} mutationMode="pessimistic" redirect={false} actions={false}
-      title={translate('resources.home-charger.edit_title')}
+    <RouteEdit resource="home-charger" numericId redirect={false} title="resources.home-charger.edit_title"
       mutationOptions={{ onSuccess: (data: HomeChargerRecord) => answer(data) }}
       transform={(d: Record<string, unknown>) => settingsOf(d)}>
       <SimpleForm validate={validate} toolbar={<EditToolbar />} data-testid="home-charger-form">
@@ -184,6 +180,6 @@ export function HomeChargerEdit() {
         <LastAnswer />
         <Inputs />
       </SimpleForm>
-    </Edit>
+    </RouteEdit>
   );
 }

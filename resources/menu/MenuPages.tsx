@@ -6,11 +6,11 @@
  */
 import { useMemo, useState } from 'react';
 import {
-  BooleanInput, Create, Edit, NumberInput, RecordContextProvider, SelectInput, SimpleForm, TextInput,
-  Title, useLocaleState, useRecordContext, useTranslate,
+  BooleanInput, Create, NumberInput, RecordContextProvider, SelectInput, SimpleForm, TextInput,
+  Title, useRecordContext, useTranslate,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import {
   Box, Button, Card, IconButton, LinearProgress, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography,
 } from '@mui/material';
@@ -30,6 +30,7 @@ import { EnabledChip } from '../../src/components/EnabledChip';
 import { useMenuTitle } from '../../src/hooks/useMenuTitle';
 import { flattenTree, type MenuNode } from '../../src/utils/menuTree';
 import { routePath } from '../../domain/routes';
+import { RouteEdit } from '../../src/components/RouteEdit';
 
 const F = 'resources.menu.fields';
 
@@ -177,13 +178,10 @@ export function MenuCreate() {
 }
 
 export function MenuEdit() {
-  const { id } = useParams();
-  const translate = useTranslate();
-  const [locale] = useLocaleState();
   return (
-    <Edit key={locale} resource="menu" id={id} mutationMode="pessimistic" redirect={() => routePath('menu')} transform={body} title={translate('resources.menu.edit_title')} actions={false}>
+    <RouteEdit resource="menu" redirect={() => routePath('menu')} transform={body} title="resources.menu.edit_title">
       <MenuForm edit />
-    </Edit>
+    </RouteEdit>
   );
 }
 

@@ -6,9 +6,9 @@
  */
 import { useMemo } from 'react';
 import {
-  AutocompleteInput, Create, CreateButton, Edit, EditButton, FunctionField, List, Pagination, PasswordInput,
+  AutocompleteInput, Create, CreateButton, EditButton, FunctionField, List, Pagination, PasswordInput,
   SearchInput, SelectInput, Show, SimpleForm, SimpleShowLayout, TextField, TextInput, TopToolbar,
-  useLocaleState, useNotify, useRecordContext, useRedirect, useTranslate,
+  useNotify, useRecordContext, useRedirect, useTranslate,
 } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
@@ -25,6 +25,7 @@ import { useIsAdmin } from '../../src/hooks/useIsAdmin';
 import { FormToolbar } from '../../src/components/FormToolbar';
 import { LogoInput } from './LogoInput';
 import { routePath } from '../../domain/routes';
+import { RouteEdit } from '../../src/components/RouteEdit';
 
 /** An operator as the API answers it. */
 type OperatorRecord = z.infer<typeof operatorRecordSchema>;
@@ -149,13 +150,10 @@ export function OperatorCreate() {
 }
 
 export function OperatorEdit() {
-  const { id } = useParams();
-  const translate = useTranslate();
-  const [locale] = useLocaleState();
   return (
-    <Edit key={locale} resource="company" id={id} mutationMode="pessimistic" redirect={() => routePath('operators')} title={translate('resources.company.edit_title')} actions={false}>
+    <RouteEdit resource="company" redirect={() => routePath('operators')} title="resources.company.edit_title">
       <OperatorForm edit />
-    </Edit>
+    </RouteEdit>
   );
 }
 

@@ -5,10 +5,9 @@
  */
 import { useMemo } from 'react';
 import {
-  BooleanInput, Create, CreateButton, Datagrid, Edit, FilterButton, FunctionField, List, Pagination,
-  SearchInput, SelectInput, SimpleForm, TextField, TextInput, TopToolbar, useLocaleState, useTranslate,
+  BooleanInput, Create, CreateButton, Datagrid, FilterButton, FunctionField, List, Pagination,
+  SearchInput, SelectInput, SimpleForm, TextField, TextInput, TopToolbar, useTranslate,
 } from 'react-admin';
-import { useParams } from 'react-router-dom';
 import type { z } from 'zod';
 import { ROLE_REQUIRED, roleCreateInput, roleRecordSchema, roleUpdateInput } from '../../domain/entities/role';
 import { EmptyState, ErrorState } from '../../src/components/common';
@@ -23,6 +22,7 @@ import { FormToolbar } from '../../src/components/FormToolbar';
 import { PermissionTreeInput } from './PermissionTree';
 import { EnabledChip } from '../../src/components/EnabledChip';
 import { routePath } from '../../domain/routes';
+import { RouteEdit } from '../../src/components/RouteEdit';
 
 /** A role as the API answers it. */
 type RoleRecord = z.infer<typeof roleRecordSchema>;
@@ -103,13 +103,10 @@ export function RoleCreate() {
 }
 
 export function RoleEdit() {
-  const { id } = useParams();
-  const translate = useTranslate();
-  const [locale] = useLocaleState();
   return (
-    <Edit key={locale} resource="role" id={id} mutationMode="pessimistic" redirect={() => routePath('permissions')} transform={updateBody} title={translate('resources.role.edit_title')} actions={false}>
+    <RouteEdit resource="role" redirect={() => routePath('permissions')} transform={updateBody} title="resources.role.edit_title">
       <RoleForm edit />
-    </Edit>
+    </RouteEdit>
   );
 }
 

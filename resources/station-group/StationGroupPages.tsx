@@ -4,14 +4,13 @@
  * deleted (701): its delete button is not offered, and the server's refusal is shown if met.
  */
 import {
-  BooleanInput, Button, Create, SaveButton, Toolbar, Datagrid, DeleteWithConfirmButton, Edit, FunctionField, List, Pagination, SearchInput,
+  BooleanInput, Button, Create, SaveButton, Toolbar, Datagrid, DeleteWithConfirmButton, FunctionField, List, Pagination, SearchInput,
   SelectInput, SimpleForm, TextField, TextInput, TopToolbar, CreateButton, ExportButton, FilterButton,
-  useRecordContext, useTranslate, useLocaleState,
+  useRecordContext, useTranslate,
 } from 'react-admin';
 import { useMemo } from 'react';
 import { Tooltip } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { useParams } from 'react-router-dom';
 import type { StationGroupRecord } from '../../domain/entities/station-group';
 import { stationGroupCreate as stationGroupInput } from '../../domain/entities/station-group';
 
@@ -24,6 +23,7 @@ import { CompanyInput } from '../../src/components/CompanyInput';
 import { useSchemaValidate } from '../../src/forms/schemaValidate';
 import { exportXlsx } from '../../src/utils/spreadsheet';
 import { routePath } from '../../domain/routes';
+import { RouteEdit } from '../../src/components/RouteEdit';
 
 function DefaultField(_props: { label?: string; source?: string }) {
   const record = useRecordContext<StationGroupRecord>();
@@ -144,21 +144,10 @@ export function StationGroupCreate() {
 }
 
 export function StationGroupEdit() {
-  const { id } = useParams();
-  const translate = useTranslate();
-  const [locale] = useLocaleState();
   return (
-    <Edit
-      key={locale}
-      resource="station-group"
-      id={id}
-      mutationMode="pessimistic"
-      redirect={() => routePath('stationGroup')}
-      title={translate('resources.station-group.edit_title')}
-      actions={false}
-    >
+    <RouteEdit resource="station-group" redirect={() => routePath('stationGroup')} title="resources.station-group.edit_title">
       <GroupForm edit />
-    </Edit>
+    </RouteEdit>
   );
 }
 

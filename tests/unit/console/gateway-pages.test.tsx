@@ -8,6 +8,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import type { ReactElement } from 'react';
 import { AdminContext, HttpError, testDataProvider, type DataProvider } from 'react-admin';
 import { createI18nProvider } from '../../../src/i18n';
 import { GatewayList, GatewayShow, vendorModel, type GatewayRecord } from '../../../resources/gateway/GatewayPages';
@@ -35,10 +36,15 @@ function renderShow(record: GatewayRecord, calls: Call[] = [], reads: { n: numbe
       return method === 'POST' ? { username: record.serialNum, password: 'Zx9-secret-Q2' } : null;
     },
   } as unknown as DataProvider;
+  return renderAt(`/gateways/${record.id}/show`, '/gateways/:id/show', <GatewayShow />, dataProvider);
+}
+
+/** Renders `element` at the route `path` opened as `entry`, with the console's i18n and `dataProvider`. */
+function renderAt(entry: string, path: string, element: ReactElement, dataProvider: DataProvider) {
   return render(
-    <MemoryRouter initialEntries={[`/gateways/${record.id}/show`]}>
+    <MemoryRouter initialEntries={[entry]}>
       <AdminContext dataProvider={dataProvider} i18nProvider={createI18nProvider()}>
-        <Routes><Route path="/gateways/:id/show" element={<GatewayShow />} /></Routes>
+        <Routes><Route path={path} element={element} /></Routes>
       </AdminContext>
     </MemoryRouter>,
   );
@@ -173,13 +179,7 @@ describe('gateway live refresh', () => {
       },
       fetchData: async () => [],
     } as unknown as DataProvider;
-    render(
-      <MemoryRouter initialEntries={['/gateways']}>
-        <AdminContext dataProvider={dataProvider} i18nProvider={createI18nProvider()}>
-          <Routes><Route path="/gateways" element={<GatewayList />} /></Routes>
-        </AdminContext>
-      </MemoryRouter>,
-    );
+    renderAt('/gateways', '/gateways', <GatewayList />, dataProvider);
     const grid = await screen.findByTestId('gateways-grid');
     await waitFor(() => expect(within(grid).getAllByTestId('online-chip')).toHaveLength(2));
     const rows = within(grid).getAllByRole('row').slice(1);
@@ -224,13 +224,7 @@ describe('the charger page shares the password card', () => {
       getOne: async () => ({ data: charger }),
       call: async (method: string, path: string, body?: unknown) => { calls.push([method, path, body]); return { username: charger.serialNum, password: 'pw-1' }; },
     } as unknown as DataProvider;
-    render(
-      <MemoryRouter initialEntries={['/chargers/3/show']}>
-        <AdminContext dataProvider={dataProvider} i18nProvider={createI18nProvider()}>
-          <Routes><Route path="/chargers/:id/show" element={<ChargerShow />} /></Routes>
-        </AdminContext>
-      </MemoryRouter>,
-    );
+    renderAt('/chargers/3/show', '/chargers/:id/show', <ChargerShow />, dataProvider);
     expect((await screen.findByTestId('ocpp-password-state')).textContent).toContain('A password is set.');
     fireEvent.click(screen.getByTestId('ocpp-password-generate'));
     expect((await screen.findByRole('dialog')).textContent).toContain('the charger must be configured with it');
