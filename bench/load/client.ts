@@ -22,6 +22,8 @@ let url = '';
 let chargers: Charger[] = [];
 
 const iso = (ms: number) => new Date(ms).toISOString();
+/** Milliseconds between one charger's MeterValues in the sessions mode (a real charger's pace is far slower). */
+const CALL_PACE_MS = 55;
 
 function open(c: Charger, timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -175,8 +177,12 @@ async function run(m: Cmd): Promise<unknown> {
         const t0 = Date.now() - 9 * 3_600_000;
         await start(c, t0);
         for (let i = 1; i <= m.meterValues && c.ws; i++) {
+          const sent = performance.now();
           const r = await meterValues(c, t0 + i * 60_000);
           if (r.ok) mv.push(r.ms); else errors++;
+          // A charger's pace: at most one MeterValues per CALL_PACE_MS, under the server's inbound
+          // limit of 20 CALLs a second per connection (otherwise the answers are "rate limited").
+          await new Promise((res) => setTimeout(res, Math.max(0, CALL_PACE_MS - (performance.now() - sent))));
         }
         c.meter += 100;
         const r = await call(c, 'StopTransaction', { transactionId: c.transactionId, idTag: c.idTag, meterStop: c.meter, timestamp: iso(t0 + (m.meterValues + 1) * 60_000), reason: 'Local' });
