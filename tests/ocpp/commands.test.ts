@@ -20,6 +20,18 @@ describe.each(backends())('remote commands on %s', (backend) => {
   });
   afterAll(async () => { await s?.close(); });
 
+  /** A new charger at the network's station, connected. */
+  const aConnected = async () => {
+    const ch = await aCharger(s.database.db, net.company.code, { stationId: net.station.id });
+    return { ch, cp: await connect(s.ocppUrl, ch.serialNum) };
+  };
+  /** The params of each `action` the charger `cp` receives, answered Accepted. */
+  const accepting = (cp: Awaited<ReturnType<typeof connect>>, action: string) => {
+    const received: unknown[] = [];
+    cp.handle(action, async ({ params }) => { received.push(params); return { status: 'Accepted' }; });
+    return received;
+  };
+
   it('sends a remote start for a card and a remote stop to a connected charger', async () => {
     const cp = await connect(s.ocppUrl, net.charger.serialNum);
     const seen: unknown[] = [];
@@ -56,10 +68,8 @@ describe.each(backends())('remote commands on %s', (backend) => {
   });
 
   it('checks the card before a remote start: unknown 727, deactivated 728, no balance 721, already charging 729; nothing is sent', async () => {
-    const ch = await aCharger(s.database.db, net.company.code, { stationId: net.station.id });
-    const cp = await connect(s.ocppUrl, ch.serialNum);
-    const sent: unknown[] = [];
-    cp.handle('RemoteStartTransaction', async ({ params }) => { sent.push(params); return { status: 'Accepted' }; });
+    const { ch, cp } = await aConnected();
+    const sent = accepting(cp, 'RemoteStartTransaction');
     const inactive = await aCard(s.database.db, net.company.code, { active: false });
     const broke = await aCard(s.database.db, net.company.code, { balance: '0' });
     const busy = await aCard(s.database.db, net.company.code);
@@ -77,10 +87,8 @@ describe.each(backends())('remote commands on %s', (backend) => {
   });
 
   it('stops exactly the session named by transactionId or connector; with two open and none named, 400', async () => {
-    const ch = await aCharger(s.database.db, net.company.code, { stationId: net.station.id });
-    const cp = await connect(s.ocppUrl, ch.serialNum);
-    const stopped: unknown[] = [];
-    cp.handle('RemoteStopTransaction', async ({ params }) => { stopped.push(params); return { status: 'Accepted' }; });
+    const { ch, cp } = await aConnected();
+    const stopped = accepting(cp, 'RemoteStopTransaction');
     const a = await cp.call('StartTransaction', aStartTransaction({ idTag: 'STOPA', connectorId: 1 })) as { transactionId: number };
     const b = await cp.call('StartTransaction', aStartTransaction({ idTag: 'STOPB', connectorId: 2 })) as { transactionId: number };
     const stop = (body: object) => post(`/sp/charger/${ch.id}/command/remote-stop`, body);
@@ -94,8 +102,7 @@ describe.each(backends())('remote commands on %s', (backend) => {
   });
 
   it('reports 719 when the charger rejects, 718 when it never answers, in the caller language', async () => {
-    const ch = await aCharger(s.database.db, net.company.code, { stationId: net.station.id });
-    const cp = await connect(s.ocppUrl, ch.serialNum);
+    const { ch, cp } = await aConnected();
     cp.handle('Reset', async () => ({ status: 'Rejected' }));
     cp.handle('UnlockConnector', () => new Promise(() => undefined));
     const rejected = await post(`/sp/charger/${ch.id}/command/reset`, { type: 'Hard' });
