@@ -52,28 +52,12 @@ export const accountListFilters = z.object({
   roleId: idFilter,
 });
 
-/** An account as the API answers it (never the password). `createdAt` is the joined date. */
-export interface AccountDto {
-  id: number;
-  companyCode: string | null;
-  companyName: string | null;
-  username: string;
-  userType: string;
-  realName: string;
-  phone: string | null;
-  email: string | null;
-  roleId: number | null;
-  roleName: string | null;
-  managedStationIds: number[];
-  active: boolean;
-  avatar: string | null;
-  createdAt: string;
-}
-
 /** Response schema of an account (OpenAPI, serializer): no password field exists to leak. */
 export const accountRecordSchema = z.object({
   id: z.number().int(), companyCode: z.string().nullable(), companyName: z.string().nullable(), username: z.string(),
   userType: z.string(), realName: z.string(), phone: z.string().nullable(), email: z.string().nullable(),
   roleId: z.number().int().nullable(), roleName: z.string().nullable(), managedStationIds: z.array(z.number().int()),
   active: z.boolean(), avatar: z.string().nullable(), createdAt: z.string(),
-}) satisfies z.ZodType<AccountDto>;
+});
+/** An account as the API answers it (never the password). `createdAt` is the joined date. */
+export type AccountDto = z.infer<typeof accountRecordSchema>;

@@ -29,22 +29,6 @@ export const MENU_REQUIRED = {
   name: 611, orderNum: 611, url: 611, icon: 611, permission: 611, level: 611, configurable: 611,
 } as const;
 
-/** A menu row as the API answers it. `routeKey` is the console's i18n key (`menu.<key>`) of a seeded menu. */
-export interface MenuDto {
-  id: number;
-  name: string;
-  routeKey: string | null;
-  orderNum: number;
-  level: number;
-  enabled: boolean;
-  permission: string | null;
-  url: string;
-  icon: string;
-  parentId: number | null;
-  configurable: boolean;
-  hidden: boolean;
-}
-
 /** A node of GET /sp/menu/tree. */
 export interface MenuNode extends MenuDto {
   children: MenuNode[];
@@ -55,7 +39,9 @@ export const menuRecordSchema = z.object({
   id: z.number().int(), name: z.string(), routeKey: z.string().nullable(), orderNum: z.number().int(), level: z.number().int(),
   enabled: z.boolean(), permission: z.string().nullable(), url: z.string(), icon: z.string(), parentId: z.number().int().nullable(),
   configurable: z.boolean(), hidden: z.boolean(),
-}) satisfies z.ZodType<MenuDto>;
+});
+/** A menu row as the API answers it. `routeKey` is the console's i18n key (`menu.<key>`) of a seeded menu. */
+export type MenuDto = z.infer<typeof menuRecordSchema>;
 
 /** A node of `GET /sp/menu/tree` and `GET /sp/menu/full-tree`: a menu row and its children. */
 export const menuNodeSchema: z.ZodType<MenuNode> = menuRecordSchema.extend({

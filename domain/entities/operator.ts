@@ -48,28 +48,14 @@ export const OPERATOR_REQUIRED = {
   code: 600, name: 600, currency: 600, address: 600, adminUsername: 609, password: 607,
 } as const;
 
-/** An operator as the API answers it. */
-export interface OperatorDto {
-  id: number;
-  name: string;
-  code: string;
-  currency: string;
-  address: string;
-  remark: string | null;
-  servicePhone: string | null;
-  serviceEmail: string | null;
-  adminUsername: string | null;
-  logo: string | null;
-  timeZone: string;
-  createdAt: string;
-}
-
 /** Response schema of an operator (OpenAPI, serializer). */
 export const operatorRecordSchema = z.object({
   id: z.number().int(), name: z.string(), code: z.string(), currency: z.string(), address: z.string(),
   remark: z.string().nullable(), servicePhone: z.string().nullable(), serviceEmail: z.string().nullable(),
   adminUsername: z.string().nullable(), logo: z.string().nullable(), timeZone: z.string(), createdAt: z.string(),
-}) satisfies z.ZodType<OperatorDto>;
+});
+/** An operator as the API answers it. */
+export type OperatorDto = z.infer<typeof operatorRecordSchema>;
 
 /** An entry of `GET /sp/company/select` (the navbar's operator dropdown). */
 export const companyOption = z.object({ companyCode: z.string(), companyName: z.string() });

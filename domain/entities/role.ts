@@ -36,21 +36,10 @@ export type RoleUpdateInput = z.infer<typeof roleUpdateInput>;
 /** Required fields → "is empty" code (608 role). */
 export const ROLE_REQUIRED = { name: 608, code: 608, description: 608 } as const;
 
-/** A role as the API answers it. */
-export interface RoleDto {
-  id: number;
-  name: string;
-  code: string;
-  companyCode: string | null;
-  description: string;
-  enabled: boolean;
-  remark: string | null;
-  permissions: string[];
-  createdAt: string;
-}
-
 /** Response schema of a role (OpenAPI, serializer). */
 export const roleRecordSchema = z.object({
   id: z.number().int(), name: z.string(), code: z.string(), companyCode: z.string().nullable(), description: z.string(),
   enabled: z.boolean(), remark: z.string().nullable(), permissions: z.array(z.string()), createdAt: z.string(),
-}) satisfies z.ZodType<RoleDto>;
+});
+/** A role as the API answers it. */
+export type RoleDto = z.infer<typeof roleRecordSchema>;
