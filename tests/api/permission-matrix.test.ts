@@ -176,7 +176,11 @@ describe.each(backends())('station manager on every route on %s', (backend) => {
     const ac = new AbortController();
     // a body the command routes accept, so that the answer is the scope's, not the validation's
     const body = /\/command\/(unlock|availability)$/.test(url) ? '{"connectorId":1,"type":"Operative"}'
-      : /\/status$/.test(url) ? '{"active":true}' : '{}';
+      : /\/status$/.test(url) ? '{"active":true}'
+      : /\/configuration$/.test(url) ? '{"key":"HeartbeatInterval","value":"60"}'
+      : /\/command\/trigger$/.test(url) ? '{"requestedMessage":"Heartbeat"}'
+      : /\/command\/data-transfer$/.test(url) ? '{"vendorId":"ChargeDesk"}'
+      : /\/reservations$/.test(url) ? '{"connectorId":1,"idTag":"TAG1"}' : '{}';
     const res = await fetch(s.baseUrl + url, { method, headers, body: hasBody ? body : undefined, signal: ac.signal });
     const type = res.headers.get('content-type') ?? '';
     if (type.includes('text/event-stream')) { ac.abort(); return { code: res.status, text: '' }; }
