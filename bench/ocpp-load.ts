@@ -200,10 +200,14 @@ async function runTarget(target: string): Promise<Record<string, unknown>> {
     sampler.start();
     const t0 = performance.now();
     const api = token ? apiLatency(base, token, METER_S * 1000 - 500, 5) : Promise.resolve(undefined);
-    const rs = await all<Lat>(clients, { cmd: 'meter', seconds: METER_S });
-    const wall = (performance.now() - t0) / 1000;
+    const rs = await all<Lat & { startMs: number[]; windowMs: number }>(clients, { cmd: 'meter', seconds: METER_S });
+    // Acknowledged per second of the metering window (each client times its own, after its sessions' Starts).
+    const wall = Math.max(...rs.map((r) => r.windowMs)) / 1000;
     const acked = rs.reduce((s, r) => s + r.lat.length, 0);
-    out.meterValues = { chargers: METER_N, seconds: r1(wall), acked, perSecond: r1(acked / wall), errors: rs.reduce((s, r) => s + r.errors, 0), latencyMs: summary(flat(rs, (r) => r.lat)), server: sampler.stop() };
+    out.meterValues = {
+      chargers: METER_N, seconds: r1(wall), phaseSeconds: r1((performance.now() - t0) / 1000), acked, perSecond: r1(acked / wall), errors: rs.reduce((s, r) => s + r.errors, 0),
+      latencyMs: summary(flat(rs, (r) => r.lat)), startTransactionMs: summary(flat(rs, (r) => r.startMs)), server: sampler.stop(),
+    };
     out.apiUnderLoad = await api;
     log(`MeterValues ${JSON.stringify(out.meterValues)}`);
     if (out.apiUnderLoad) log(`API under load ${JSON.stringify(out.apiUnderLoad)}`);

@@ -51,6 +51,11 @@ export interface Config {
    * the console keeps `dbPoolSize − ocppDbConcurrency` connections to itself.
    */
   ocppDbConcurrency: number;
+  /**
+   * Parallel group commits of the meter values (OCPP_WRITE_LANES; one pool connection each, outside
+   * the OCPP_DB_CONCURRENCY slots): 4 on PostgreSQL, 1 on PGlite.
+   */
+  ocppWriteLanes: number;
   /** Chargers this node is meant to hold (OCPP_MAX_CHARGERS): start-up warns when the descriptor limit is lower. */
   ocppMaxChargers: number;
   /** How long chargers' last-seen times are gathered in memory before one bulk write (ms; OCPP_SEEN_FLUSH_MS). */
@@ -102,7 +107,8 @@ const num = (v: string | undefined, d: number) => (v !== undefined && v !== '' &
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
   const demoFlag = argv.includes('--demo');
-  const dbPoolSize = Math.max(2, num(env.DB_POOL_SIZE, 12));
+  const dbPoolSize = Math.max(2, num(env.DB_POOL_SIZE, 16));
+  const ocppWriteLanes = Math.max(1, Math.min(16, num(env.OCPP_WRITE_LANES, databaseUrl ? 4 : 1)));
   return {
     port: num(env.PORT, 8080),
     host: env.HOST ?? '0.0.0.0',
@@ -130,7 +136,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     listenBacklog: num(env.LISTEN_BACKLOG, 4096),
     dbPoolSize,
     // PGlite is one connection that queues every query in order: two OCPP messages at a time leave the console next in line.
-    ocppDbConcurrency: Math.max(1, num(env.OCPP_DB_CONCURRENCY, databaseUrl ? Math.max(1, dbPoolSize - 4) : 2)),
+    ocppDbConcurrency: Math.max(1, num(env.OCPP_DB_CONCURRENCY, databaseUrl ? Math.max(1, dbPoolSize - 4 - ocppWriteLanes) : 2)),
+    ocppWriteLanes,
     ocppMaxChargers: num(env.OCPP_MAX_CHARGERS, 10_000),
     seenFlushMs: num(env.OCPP_SEEN_FLUSH_MS, 5000),
     identityCacheMs: num(env.OCPP_IDENTITY_CACHE_MS, 30_000),

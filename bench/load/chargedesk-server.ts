@@ -11,6 +11,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { buildApp } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
 import { ensureAdmin } from '../../server/db/bootstrap.js';
@@ -19,6 +21,9 @@ import { cardUser, charger, company, rateDetail, rateTax, rateTemplate, station 
 import { listenOptions } from '../../server/http/listen.js';
 import { ensureMenus } from '../../server/modules/menu/service.js';
 import { startCentralSystem } from '../../server/ocpp/central-system.js';
+import { groupCommitOf } from '../../server/modules/transactions/group-commit.js';
+import { storeMeterGroup } from '../../server/modules/transactions/meter-group.js';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 export const BENCH_ADMIN_PASSWORD = 'bench-Admin-Pass-1';
 
@@ -51,8 +56,10 @@ async function dropDatabase(): Promise<void> {
   await admin.end();
 }
 
+// The configuration as `npm start` derives it from DATABASE_URL (the pool's and the OCPP side's
+// defaults differ between PostgreSQL and PGlite).
 const config: Config = {
-  ...loadConfig(process.env, []), port: 0, host: '127.0.0.1', logLevel: 'warn', simulate: false, demo: false, databaseUrl, dataDir: dataDir ?? './data',
+  ...loadConfig({ ...process.env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }, []), port: 0, host: '127.0.0.1', logLevel: 'warn', simulate: false, demo: false, databaseUrl, dataDir: dataDir ?? './data',
 };
 const database = await openDatabase({ databaseUrl, dataDir, connectTimeoutMs: config.dbConnectTimeoutMs, statementTimeoutMs: config.dbStatementTimeoutMs, poolSize: config.dbPoolSize });
 const { db } = database;
@@ -76,6 +83,20 @@ for (let i = 0; i < n; i += 1000) {
   await db.insert(cardUser).values(ids.map((id) => ({ companyCode: code, cardNumber: `C${id}`, lastName: 'Load', firstName: 'Driver', balance: '1000000.00' })));
 }
 
+// BENCH_EXPLAIN=1: the last meter-value group's statement is explained (EXPLAIN ANALYZE in a
+// transaction rolled back) at shutdown and printed, with its planning and execution times.
+let lastGroup: { sql: string; params: unknown[] } | undefined;
+if (process.env.BENCH_EXPLAIN) {
+  const dialect = new PgDialect();
+  const execute = db.execute.bind(db);
+  (db as { execute: unknown }).execute = (q: Parameters<typeof execute>[0]) => {
+    const query = dialect.sqlToQuery(q as SQL);
+    if (query.sql.startsWith('with w as')) lastGroup = query;
+    return execute(q);
+  };
+}
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
 const app = await buildApp({ db, config });
 const central = startCentralSystem(app);
 await app.listen({ ...listenOptions(config), port: 0, host: '127.0.0.1' });
@@ -89,7 +110,16 @@ async function shutdown(): Promise<void> {
   const force = setTimeout(() => process.exit(1), 30_000);
   force.unref();
   try {
+    process.stderr.write(`[server] meter-value write groups ${JSON.stringify(groupCommitOf(db, storeMeterGroup).stats)}; event-loop delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms, max ${(loopDelay.max / 1e6).toFixed(1)} ms\n`);
     await central.close();
+    if (lastGroup) {
+      const g = lastGroup;
+      await db.transaction(async (tx) => {
+        const plan = await tx.execute(sql.join([sql.raw('explain (analyze, buffers) '), sql.raw(g.sql.replace(/\$(\d+)/g, (_m, n: string) => `'${String(g.params[Number(n) - 1]).replace(/'/g, "''")}'`))]));
+        process.stderr.write(`[server] last meter-value group:\n${(plan as unknown as { rows: Record<string, string>[] }).rows.map((x) => Object.values(x)[0]).join('\n')}\n`);
+        tx.rollback();
+      }).catch(() => undefined);
+    }
     await app.close();
     await database.close();
     await dropDatabase();

@@ -157,8 +157,15 @@ async function run(m: Cmd): Promise<unknown> {
     case 'meter': {
       const lat: number[] = [];
       let errors = 0;
-      await Promise.all(chargers.filter((c) => c.ws).map((c) => start(c, Date.now())));
-      const until = performance.now() + m.seconds * 1000;
+      const startMs: number[] = [];
+      await Promise.all(chargers.filter((c) => c.ws).map(async (c) => {
+        const t0 = performance.now();
+        await start(c, Date.now());
+        startMs.push(performance.now() - t0);
+      }));
+      // The window is timed from here: the rate counts MeterValues only, not the sessions' Starts.
+      const from = performance.now();
+      const until = from + m.seconds * 1000;
       await Promise.all(chargers.filter((c) => c.ws).map(async (c) => {
         while (performance.now() < until) {
           const r = await meterValues(c, Date.now());
@@ -166,7 +173,7 @@ async function run(m: Cmd): Promise<unknown> {
           if (!c.ws) break;
         }
       }));
-      return { lat, errors };
+      return { lat, errors, startMs, windowMs: performance.now() - from };
     }
     case 'sessions': {
       // Each session: Start 9 h ago, `meterValues` readings a minute apart, Stop.

@@ -30,7 +30,7 @@ export interface DatabaseTimeouts {
    * client also gives up on an answer 2 s after it (a frozen server), so nothing waits forever.
    */
   statementTimeoutMs?: number;
-  /** Connections in the pool (README: DB_POOL_SIZE); default 12. */
+  /** Connections in the pool (README: DB_POOL_SIZE); default 16. */
   poolSize?: number;
 }
 
@@ -54,7 +54,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     const statementTimeoutMs = opts.statementTimeoutMs ?? 15_000;
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
-      max: opts.poolSize ?? 12,
+      max: opts.poolSize ?? 16,
       // The planner's JIT compiles the dashboard's and lists' queries for hundreds of ms each time
       // (measured: bench/ocpp-load.ts); ChargeDesk's queries are short, so it is off on our sessions.
       options: '-c jit=off',

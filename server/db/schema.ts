@@ -271,6 +271,11 @@ export const meterValue = pgTable('meter_value', {
   receivedAt: ts('received_at').notNull().defaultNow(),
 }, (t) => [
   index('meter_value_tx').on(t.transactionId, t.timestamp),
+  /**
+   * A transaction's energy registers in time (MeterValues' previous-register check, the last
+   * reading at a close): one index entry per register instead of a scan of every sampled value.
+   */
+  index('meter_value_tx_register').on(t.transactionId, t.timestamp).where(sql`${t.measurand} = 'Energy.Active.Import.Register'`),
   /** A charger's latest readings (Diagnosis). */
   index('meter_value_charger_time').on(t.chargerId, t.timestamp),
 ]);

@@ -33,6 +33,7 @@ import { FailureLimiter, IdentityLookup, recordAttempt, SharedFailureLimiter } f
 import { Presence } from './presence.js';
 import { RPCServer, type RpcServerClient } from './rpc.js';
 import { closeAll } from './shutdown.js';
+import { setWriteLanes } from '../modules/transactions/group-commit.js';
 import { upgradeListener } from './upgrade.js';
 
 export { OCPP_PROTOCOL } from './admission.js';
@@ -80,6 +81,7 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
   const conns = new Connections();
   const presence = new Presence(app, conns, log);
   const gate = new DbGate(config.ocppDbConcurrency);
+  setWriteLanes(db, config.ocppWriteLanes);
   const seen = new SeenWriter(db, log, config.seenFlushMs);
   useSeenWriter(app, seen);
   const duplicates = new DuplicatePolicy(conns, cluster, Math.min(DUPLICATE_PROBE_MAX_MS, config.pingInterval * 1000));

@@ -6,13 +6,13 @@
  * (never a row each, never moving last-seen back); many chargers handshaking together all get in.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { backends } from '../support/db.js';
 import { build, type TestServer } from '../support/app.js';
 import { aCharger, aNetwork, aStartTransaction } from '../support/builders.js';
 import { charger, chargeOrder, meterValue } from '../../server/db/schema.js';
 import { recordMeterValues } from '../../server/modules/transactions/service.js';
-import { GroupCommit } from '../../server/modules/transactions/group-commit.js';
+import { GroupCommit, type StoreGroup } from '../../server/modules/transactions/group-commit.js';
 import type { Db } from '../../server/db/client.js';
 import { connect, eventually } from './helpers.js';
 
@@ -99,19 +99,35 @@ describe.each(backends())('OCPP hot path on %s', (backend) => {
       await Promise.all(cps.map((cp) => cp.close()));
     }
   });
-  it('commits writes handed in together in one transaction, answers each after it, and refuses only a faulty one', async () => {
-    const group = new GroupCommit(s.database.db);
+  it('stores writes handed in together as one group, answers each after it, keeps a charger\'s writes in order, and refuses only a faulty one', async () => {
+    // A store that runs each write's statement (if any) and answers the transaction it ran in.
+    type W = { key: number; statement?: SQL };
     const txid = (tx: Db) => tx.execute(sql`select txid_current()::text as id`).then((r) => (r as unknown as { rows: { id: string }[] }).rows[0].id);
-    const ids = await Promise.all(Array.from({ length: 20 }, () => group.run(txid)));
+    const store: StoreGroup<W, string> = (db, writes) => db.transaction(async (tx) => {
+      const out: string[] = [];
+      for (const w of writes) {
+        if (w.statement) await tx.execute(w.statement);
+        out.push(await txid(tx as unknown as Db));
+      }
+      return out;
+    });
+    const group = new GroupCommit(s.database.db, store);
+    const ids = await Promise.all(Array.from({ length: 20 }, (_, k) => group.run({ key: k })));
     expect(new Set(ids).size).toBeLessThan(20);
     expect(group.stats).toMatchObject({ writes: 20 });
     expect(group.stats.groups).toBeLessThan(20);
+    // Two writes of one key never share a group (a group's statement sees one snapshot): the second comes after the first.
+    const before = group.stats.groups;
+    const same = await Promise.all([group.run({ key: 7 }), group.run({ key: 7 }), group.run({ key: 8 })]);
+    expect(group.stats.groups - before).toBe(2);
+    expect(Number(same[1])).toBeGreaterThan(Number(same[0]));
+    expect(same[2]).toBe(same[0]);
     // A write that fails makes its group run again one by one: the others are kept, it alone is refused.
     const net = await aNetwork(s.database.db);
     const outcomes = await Promise.allSettled([
-      group.run((tx) => tx.update(charger).set({ model: 'GROUP-A' }).where(eq(charger.id, net.charger.id))),
-      group.run((tx) => tx.execute(sql`select 1 / 0`)),
-      group.run((tx) => tx.update(charger).set({ vendor: 'GROUP-B' }).where(eq(charger.id, net.charger.id))),
+      group.run({ key: 1, statement: sql`update ${charger} set model = 'GROUP-A' where id = ${net.charger.id}` }),
+      group.run({ key: 2, statement: sql`select 1 / 0` }),
+      group.run({ key: 3, statement: sql`update ${charger} set vendor = 'GROUP-B' where id = ${net.charger.id}` }),
     ]);
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     const [row] = await s.database.db.select().from(charger).where(eq(charger.id, net.charger.id));

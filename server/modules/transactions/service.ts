@@ -32,6 +32,7 @@ import { finishOrder, type OrderRow, type SessionEnd } from './pricing.js';
 import { reconcileLateStop } from './reconcile.js';
 import { forgetSplit, pricedReading, rememberSplit, splitChange } from '../billing/energy-split.js';
 import { groupCommitOf } from './group-commit.js';
+import { storeMeterGroup } from './meter-group.js';
 import { startSplit } from '../../../domain/billing.js';
 
 /** The charger a message came from (from the connection's session). */
@@ -285,48 +286,29 @@ export async function recordMeterValues(db: Db, charger: TxCharger, connectorId:
     }
   }
   const maxWh = registers.reduce<Decimal | null>((m, r) => (m === null || r.wh.gt(m) ? r.wh : m), null);
-  const values = sql.join(rows.map((r) => sql`(${r.chargerId}::int, ${r.connectorId}::int, ${r.transactionId}::int, ${(r.timestamp as Date).toISOString()}::timestamptz, ${r.measurand}, ${r.value}, ${r.unit}, ${r.phase}, ${r.context})`), sql`, `);
-  const energy = maxWh === null ? null : sql`greatest(0, round((${maxWh.toFixed()}::numeric - meter_start) / 1000, 3))`;
   // The order's running energy split takes the message's readings in (compare-and-set: see ../billing/energy-split.ts).
   const change = transactionId === null ? null : await splitChange(db, charger.id, transactionId, rows.flatMap((r) => pricedReading({ ...r, at: r.timestamp as Date, unit: r.unit ?? null, phase: r.phase ?? null }) ?? []));
-  const upd = energy === null
-    ? sql`select null::int as id, true as kept where false`
-    : change === null
-      ? sql`update ${chargeOrder} set energy_kwh = ${energy}
-      where transaction_id = ${transactionId}::int and charger_id = ${charger.id}::int and status = 'CHARGING' and energy_kwh < ${energy}
-      returning id, true as kept`
-      : sql`update ${chargeOrder} o set energy_kwh = greatest(o.energy_kwh, ${energy}),
-        energy_split = case when o.energy_split = ${JSON.stringify(change.prev)}::jsonb then ${change.next === null ? null : JSON.stringify(change.next)}::jsonb end
-      from (select id, energy_kwh from ${chargeOrder} where id = ${change.orderId}::int) was
-      where o.id = was.id and o.status = 'CHARGING'
-      returning case when was.energy_kwh < ${energy} then o.id end as id, o.energy_split is not null as kept`;
-  const prev = registers.length === 0 ? sql`'[]'::json` : sql`coalesce((select json_agg(json_build_array(e.i, p.value, p.unit) order by e.i)
-      from (values ${sql.join(registers.map((r, i) => sql`(${i}::int, ${r.at.toISOString()}::timestamptz)`), sql`, `)}) as e(i, at)
-      cross join lateral (select m.value, m.unit from ${meterValue} m
-        where m.transaction_id = ${transactionId}::int and m.measurand = ${ENERGY_REGISTER} and m.timestamp < e.at
-        order by m.timestamp desc limit 1) p), '[]'::json)`;
-  const statement = sql`with ins as (
-      insert into ${meterValue} (charger_id, connector_id, transaction_id, timestamp, measurand, value, unit, phase, context)
-      values ${values} returning 1
-    ), upd as (${upd})
-    select (select count(*) from ins)::int as stored, (select id from upd limit 1) as order_id, (select bool_and(kept) from upd) as kept, ${prev} as prev`;
-  // Committed with the other chargers' meter values of the moment (./group-commit.ts), answered after that commit.
-  const res = await groupCommitOf(db).run((tx) => tx.execute(statement))
-    .catch((err: unknown) => {
-      if (transactionId !== null) forgetSplit(db, charger.id, transactionId);
-      throw err;
-    });
-  const [out] = rowsOf<{ stored: number; order_id: number | string | null; kept: boolean | null; prev: [number, string, string | null][] | string }>(res);
+  // Stored with the other chargers' meter values of the moment in one statement (./meter-group.ts), answered after its commit.
+  const out = await groupCommitOf(db, storeMeterGroup).run({
+    key: charger.id, transactionId, maxWh: maxWh === null ? null : maxWh.toFixed(), change,
+    registerTimes: registers.map((r) => r.at.toISOString()),
+    rows: rows.map((r) => ({
+      chargerId: r.chargerId, connectorId: r.connectorId, transactionId: r.transactionId ?? null, timestamp: (r.timestamp as Date).toISOString(),
+      measurand: r.measurand ?? ENERGY_REGISTER, value: r.value, unit: r.unit ?? null, phase: r.phase ?? null, context: r.context ?? null,
+    })),
+  }).catch((err: unknown) => {
+    if (transactionId !== null) forgetSplit(db, charger.id, transactionId);
+    throw err;
+  });
   // The stored split was not the one this node computed from (or it is gone): read it afresh next time.
   if (change && out.kept !== true) forgetSplit(db, charger.id, transactionId!);
-  const previous = typeof out.prev === 'string' ? (JSON.parse(out.prev) as [number, string, string | null][]) : out.prev;
   const regressions: MeterResult['regressions'] = [];
-  for (const [i, value, unit] of previous) {
+  for (const [i, value, unit] of out.prev) {
     const prevWh = registerWh({ value, unit });
     const r = registers[i];
     if (prevWh !== null && r.wh.lt(prevWh)) regressions.push({ transactionId: transactionId!, previousWh: prevWh.toNumber(), readingWh: r.wh.toNumber(), timestamp: r.at.toISOString() });
   }
-  return { stored: Number(out.stored), regressions, orderId: out.order_id === null ? null : Number(out.order_id) };
+  return { stored: rows.length, regressions, orderId: out.orderId };
 }
 
 export interface StopInput {

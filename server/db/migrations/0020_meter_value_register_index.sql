@@ -1,0 +1,1 @@
+CREATE INDEX "meter_value_tx_register" ON "meter_value" USING btree ("transaction_id","timestamp") WHERE "meter_value"."measurand" = 'Energy.Active.Import.Register';
