@@ -1,30 +1,42 @@
 /**
  * The OCPP hot path under load (`npm run bench:load -- [options]`), ChargeDesk side by side with a
  * bare `ws` server that answers every CALL with a CALLRESULT, driven by the same client processes
- * in the same run (bench/load/client.ts: plain `ws` sockets, each process on its own source address
- * 127.0.0.x). Per target (bare, postgres, pglite):
+ * in the same run (bench/load/client.ts: plain `ws` sockets, process i on source address
+ * 127.0.0.(10+i), and on 127.0.j.(10+i) too when it holds more than PER_ADDRESS sockets). Per
+ * target (bare, postgres, pglite):
  *
  * 1. console API latency idle (charger list, dashboard; ChargeDesk only);
  * 2. MeterValues with 10 sampled values, each charger sending the next as soon as the last is
  *    answered (a charger may send 20 CALLs/s, docs/ocpp.md, so saturation needs enough chargers:
- *    answers "rate limited" count as errors), for --meter-seconds: acknowledged per second and p50/p95/p99; the console API
- *    measured meanwhile;
- * 3. sessions of --stop-mv meter values each, then StopTransaction: Stop p50/p99;
- * 4. --idle chargers connected (BootNotification) and idle: server RSS per charger, then one
+ *    answers "rate limited" count as errors), for --meter-seconds: acknowledged per second and
+ *    p50/p95/p99; the console API measured meanwhile;
+ * 3. paced MeterValues: the same --meter-chargers chargers send at a fixed total rate of
+ *    --paced-rate per second (each every chargers / rate seconds, from a random offset), for
+ *    --meter-seconds: the rate achieved, p50/p99 at that rate, and the console API meanwhile;
+ * 4. sessions of --stop-mv meter values each, then StopTransaction: Stop p50/p99;
+ * 5. --idle chargers connected (BootNotification) and idle: server RSS per charger, then one
  *    Heartbeat each within --heartbeat-window seconds: Heartbeat p99;
- * 5. the same chargers closed and reconnecting at once (retrying after 1–3 s when refused, up
- *    to --storm-deadline s): time until all are accepted, failures, Boot p99.
+ * 6. the reconnect storm: --storm of those chargers closed (the other idle ones stay connected;
+ *    a storm larger than --idle closes them all and adds the meter and stop phases' chargers) and
+ *    reconnecting at once (retrying after 1–3 s when refused, up to --storm-deadline s): accepted,
+ *    time until all are accepted, failures, Boot p99.
  *
- * The server's CPU (% of one core) and RSS are sampled from /proc per phase with each core's busy
- * share and the 1-minute load average (other work on the machine skews every figure: compare the
- * ratios to the bare server of the same run). PostgreSQL runs on 127.0.0.1:5432 (BENCH_PG_URL),
- * in a database of its own, created and dropped. Writes bench/results/ocpp-load.json (or --name)
- * and prints a table. Every loop is bounded; the run gives up after --timeout-s.
+ * The server's CPU (% of one core) and RSS, each core's busy share, the CPU of all the machine's
+ * `postgres` processes (% of one core) and the load average at the start and end are sampled from
+ * /proc per phase (other work on the machine skews every figure: compare the ratios to the bare
+ * server of the same run). PostgreSQL runs on 127.0.0.1:5432 (BENCH_PG_URL), in a database of its
+ * own, created and dropped, with meter + stop + idle chargers. The run refuses sizes that would
+ * not fit the descriptor limit (`ulimit -n`, inherited by the server and the clients; the server
+ * keeps FD_RESERVE of them for itself). Writes bench/results/ocpp-load.json (or --name) and
+ * prints a table. Every loop is bounded; the run gives up after --timeout-s.
  *
  * Options: --targets bare,postgres,pglite --clients 4 --meter-chargers 200 --meter-seconds 15
- *   --stop-chargers 20 --stop-mv 500 --idle 4000 --heartbeat-window 20 --storm-deadline 90
+ *   --paced-rate 1000 (0 = skip) --stop-chargers 20 --stop-mv 500 --idle 4000
+ *   --heartbeat-window 20 --storm min(idle, 10000) (0 = skip; at most meter + stop + idle)
+ *   --storm-deadline 90
  *   --profile (node --cpu-prof on the ChargeDesk server; profiles in bench/results/profiles/)
  *   --name ocpp-load --timeout-s 1800
+ *   e.g. the goals at full size: --idle 19500 (storm 10 000, paced 1 000 / s).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -33,6 +45,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { FD_RESERVE, openFileLimit } from '../server/ocpp/fd-limit.js';
 import { Sampler, summary } from './load/proc.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -43,10 +56,12 @@ const { values: opt } = parseArgs({
     clients: { type: 'string', default: '4' },
     'meter-chargers': { type: 'string', default: '200' },
     'meter-seconds': { type: 'string', default: '15' },
+    'paced-rate': { type: 'string', default: '1000' },
     'stop-chargers': { type: 'string', default: '20' },
     'stop-mv': { type: 'string', default: '500' },
     idle: { type: 'string', default: '4000' },
     'heartbeat-window': { type: 'string', default: '20' },
+    storm: { type: 'string' },
     'storm-deadline': { type: 'string', default: '90' },
     profile: { type: 'boolean', default: false },
     name: { type: 'string', default: 'ocpp-load' },
@@ -54,6 +69,7 @@ const { values: opt } = parseArgs({
   },
 });
 
+const r1 = (n: number) => Math.round(n * 10) / 10;
 const int = (v: string | undefined, name: string, min: number, max: number): number => {
   const n = Number(v);
   if (!Number.isInteger(n) || n < min || n > max) throw new Error(`--${name} must be an integer from ${min} to ${max}`);
@@ -67,10 +83,34 @@ const STOP_MV = int(opt['stop-mv'], 'stop-mv', 1, 2000);
 const IDLE_N = int(opt.idle, 'idle', 0, 60_000);
 const HB_S = int(opt['heartbeat-window'], 'heartbeat-window', 1, 600);
 const STORM_S = int(opt['storm-deadline'], 'storm-deadline', 5, 600);
+/** Chargers provisioned in the ChargeDesk server (BENCH_CHARGERS): the storm cannot be larger. */
+const PROVISIONED = METER_N + STOP_N + IDLE_N;
+const STORM_N = opt.storm === undefined ? Math.min(IDLE_N, 10_000) : int(opt.storm, 'storm', 0, PROVISIONED);
+const PACED_R = int(opt['paced-rate'], 'paced-rate', 0, 100_000);
+/** The server answers "rate limited" above 20 CALLs/s per charger: a paced charger's interval stays above this. */
+const MIN_INTERVAL_MS = 55;
+const PACED_INTERVAL_MS = PACED_R && METER_N ? (METER_N * 1000) / PACED_R : 0;
+if (PACED_INTERVAL_MS && PACED_INTERVAL_MS < MIN_INTERVAL_MS) {
+  throw new Error(`--paced-rate ${PACED_R} over ${METER_N} chargers is one MeterValues every ${r1(PACED_INTERVAL_MS)} ms each, over the server's 20 CALLs/s per charger: use at least ${Math.ceil((PACED_R * MIN_INTERVAL_MS) / 1000)} --meter-chargers`);
+}
 const TIMEOUT_S = int(opt['timeout-s'], 'timeout-s', 10, 7200);
 const NAME = String(opt.name).replace(/[^A-Za-z0-9_.-]/g, '_');
 const TARGETS = String(opt.targets).split(',').map((t) => t.trim()).filter(Boolean);
 for (const t of TARGETS) if (!['bare', 'postgres', 'pglite'].includes(t)) throw new Error(`unknown target ${t}`);
+
+/** Sockets one source address holds at most (the kernel's ephemeral range is about 28 000 ports). */
+const PER_ADDRESS = 8000;
+/** The most sockets open at once at the server (the phases close theirs before the next). */
+const PEAK_SOCKETS = Math.max(METER_N, STOP_N, IDLE_N, STORM_N);
+const PER_CLIENT = Math.ceil(PEAK_SOCKETS / CLIENTS);
+const ADDRESSES_PER_CLIENT = Math.max(1, Math.ceil(PER_CLIENT / PER_ADDRESS));
+{
+  const limit = openFileLimit();
+  if (limit !== null && PEAK_SOCKETS > limit - FD_RESERVE) {
+    throw new Error(`${PEAK_SOCKETS} chargers at once do not fit the server's descriptor limit ${limit} (minus ${FD_RESERVE} kept for itself): raise ulimit -n or lower --idle / --storm`);
+  }
+  if (limit !== null && PER_CLIENT + 64 > limit) throw new Error(`${PER_CLIENT} sockets per load client over the descriptor limit ${limit}: raise --clients`);
+}
 
 const watchdog = setTimeout(() => {
   process.stderr.write(`bench: no result within ${TIMEOUT_S} s, giving up\n`);
@@ -109,7 +149,8 @@ class LoadClient {
   readonly child: ChildProcess;
 
   constructor(index: number) {
-    this.child = fork(path.join(here, 'load/client.ts'), [], { execArgv: tsx, env: { ...process.env, LOAD_ADDRESS: `127.0.0.${10 + index}` }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const addresses = Array.from({ length: ADDRESSES_PER_CLIENT }, (_, j) => `127.0.${j}.${10 + index}`).join(',');
+    this.child = fork(path.join(here, 'load/client.ts'), [], { execArgv: tsx, env: { ...process.env, LOAD_ADDRESSES: addresses }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     children.add(this.child);
     this.child.on('message', (m: { id: number; result?: unknown; error?: string }) => {
       const w = this.waiting.get(m.id);
@@ -135,16 +176,19 @@ class LoadClient {
   }
 }
 
+/** Client `i`'s share of `list` (round robin over `n` clients). */
+const share = <T>(list: T[], n: number, i: number) => list.filter((_x, k) => k % n === i);
+
 /** Splits `ids` over the clients (round robin) and sends each its share. */
 async function group(clients: LoadClient[], url: string, ids: string[]): Promise<LoadClient[]> {
-  await Promise.all(clients.map((c, i) => c.ask({ cmd: 'init', url, ids: ids.filter((_x, k) => k % clients.length === i) })));
+  await Promise.all(clients.map((c, i) => c.ask({ cmd: 'init', url, ids: share(ids, clients.length, i) })));
   return clients;
 }
 
 const all = async <T>(clients: LoadClient[], m: Record<string, unknown>) => Promise.all(clients.map((c) => c.ask<T>(m)));
 const flat = <T>(rs: T[], f: (r: T) => number[]) => rs.flatMap(f);
+const sum = <T>(rs: T[], f: (r: T) => number) => rs.reduce((s, r) => s + f(r), 0);
 const ids = (from: number, n: number) => Array.from({ length: n }, (_, k) => `LOAD${String(from + k + 1).padStart(6, '0')}`);
-const r1 = (n: number) => Math.round(n * 10) / 10;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Sequential console API calls for `ms` (or at least `min` calls): latency per path. */
@@ -174,12 +218,11 @@ async function login(base: string): Promise<string> {
 type Lat = { lat: number[]; errors: number };
 
 async function runTarget(target: string): Promise<Record<string, unknown>> {
-  const total = METER_N + STOP_N + IDLE_N;
   const profileDir = path.join(here, 'results', 'profiles');
   if (opt.profile) fs.mkdirSync(profileDir, { recursive: true });
   const { child: server, port } = target === 'bare'
     ? await spawnServer('load/bare-server.ts', {})
-    : await spawnServer('load/chargedesk-server.ts', { BENCH_DB: target, BENCH_CHARGERS: String(total) },
+    : await spawnServer('load/chargedesk-server.ts', { BENCH_DB: target, BENCH_CHARGERS: String(PROVISIONED) },
       opt.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, target)}`] : []);
   const url = target === 'bare' ? `ws://127.0.0.1:${port}/ocpp` : `ws://127.0.0.1:${port}/ocpp`;
   const base = `http://127.0.0.1:${port}`;
@@ -211,6 +254,23 @@ async function runTarget(target: string): Promise<Record<string, unknown>> {
     out.apiUnderLoad = await api;
     log(`MeterValues ${JSON.stringify(out.meterValues)}`);
     if (out.apiUnderLoad) log(`API under load ${JSON.stringify(out.apiUnderLoad)}`);
+
+    // The same chargers at a fixed total rate (goal 1's rate, not saturation), the console meanwhile.
+    if (PACED_R) {
+      await sleep(3000);
+      sampler.start();
+      const apiPaced = token ? apiLatency(base, token, METER_S * 1000 - 500, 5) : Promise.resolve(undefined);
+      const ps = await all<Lat & { sent: number; lastAnswerMs: number }>(clients, { cmd: 'paced', seconds: METER_S, intervalMs: PACED_INTERVAL_MS });
+      const acked = sum(ps, (r) => r.lat.length);
+      out.pacedMeterValues = {
+        chargers: METER_N, targetPerSecond: PACED_R, intervalMsPerCharger: r1(PACED_INTERVAL_MS), seconds: METER_S,
+        sent: sum(ps, (r) => r.sent), acked, achievedPerSecond: r1(acked / METER_S), errors: sum(ps, (r) => r.errors),
+        lastAnswerSeconds: r1(Math.max(...ps.map((r) => r.lastAnswerMs)) / 1000), latencyMs: summary(flat(ps, (r) => r.lat)), server: sampler.stop(),
+      };
+      out.apiUnderPaced = await apiPaced;
+      log(`MeterValues at ${PACED_R}/s ${JSON.stringify(out.pacedMeterValues)}`);
+      if (out.apiUnderPaced) log(`API at ${PACED_R} MeterValues/s ${JSON.stringify(out.apiUnderPaced)}`);
+    }
     await all(clients, { cmd: 'close' });
     clients.forEach((c) => c.stop());
   }
@@ -227,38 +287,53 @@ async function runTarget(target: string): Promise<Record<string, unknown>> {
     clients.forEach((c) => c.stop());
   }
 
-  // Idle chargers: RSS per charger, Heartbeat latency; then the reconnect storm.
-  if (IDLE_N) {
-    const clients = await group(Array.from({ length: CLIENTS }, (_, i) => new LoadClient(i)), url, ids(METER_N + STOP_N, IDLE_N));
-    await sleep(2000);
-    sampler.start();
-    const before = sampler.stop().rssMb;
-    sampler.start();
-    const t0 = performance.now();
-    const conn = await all<{ connected: number; failed: number; errors: Record<string, number>; boot: number[] }>(clients, { cmd: 'connect', boot: true, concurrency: 100 });
-    const connectS = (performance.now() - t0) / 1000;
-    await sleep(3000);
-    const after = sampler.stop();
-    const connected = conn.reduce((s, r) => s + r.connected, 0);
-    sampler.start();
-    const hb = await all<Lat>(clients, { cmd: 'heartbeat', seconds: HB_S });
-    out.idle = {
-      chargers: IDLE_N, connected, failed: conn.reduce((s, r) => s + r.failed, 0), connectSeconds: r1(connectS),
-      rssBeforeMb: before, rssAfterMb: after.rssMb, kbPerCharger: r1(((after.rssMb - before) * 1024) / Math.max(1, connected)),
-      heartbeatMs: summary(flat(hb, (r) => r.lat)), heartbeatErrors: hb.reduce((s, r) => s + r.errors, 0), server: sampler.stop(),
-    };
-    log(`idle ${JSON.stringify(out.idle)}`);
-    await all(clients, { cmd: 'close' });
-    await sleep(2000);
-    sampler.start();
-    const storm = await all<{ accepted: number; failures: number; errors: Record<string, number>; lastAcceptMs: number; boot: number[] }>(clients, { cmd: 'storm', deadlineS: STORM_S });
-    const errors: Record<string, number> = {};
-    for (const s of storm) for (const [k, v] of Object.entries(s.errors)) errors[k] = (errors[k] ?? 0) + v;
-    out.storm = {
-      chargers: IDLE_N, accepted: storm.reduce((s, r) => s + r.accepted, 0), allAcceptedSeconds: r1(Math.max(...storm.map((s) => s.lastAcceptMs)) / 1000),
-      failures: storm.reduce((s, r) => s + r.failures, 0), errors, bootMs: summary(flat(storm, (r) => r.boot)), server: sampler.stop(),
-    };
-    log(`storm ${JSON.stringify(out.storm)}`);
+  // Idle chargers: RSS per charger, Heartbeat latency; then the reconnect storm of STORM_N of them
+  // (the first STORM_N idle ones, plus the meter and stop phases' chargers when larger than IDLE_N).
+  if (IDLE_N || STORM_N) {
+    const idleIds = ids(METER_N + STOP_N, IDLE_N);
+    const extraIds = ids(0, Math.max(0, STORM_N - IDLE_N));
+    const clients = Array.from({ length: CLIENTS }, (_, i) => new LoadClient(i));
+    // Each client: its idle chargers first, then its extra storm chargers; the storm takes the
+    // first stormCount[i] of that list (its share of the first STORM_N idle ones, plus the extra).
+    const idleCount = clients.map((_c, i) => share(idleIds, CLIENTS, i).length);
+    const stormCount = clients.map((_c, i) => share(idleIds.slice(0, Math.min(STORM_N, IDLE_N)), CLIENTS, i).length + share(extraIds, CLIENTS, i).length);
+    await Promise.all(clients.map((c, i) => c.ask({ cmd: 'init', url, ids: [...share(idleIds, CLIENTS, i), ...share(extraIds, CLIENTS, i)] })));
+    if (IDLE_N) {
+      await sleep(2000);
+      sampler.start();
+      const before = sampler.stop().rssMb;
+      sampler.start();
+      const t0 = performance.now();
+      const conn = await Promise.all(clients.map((c, i) => c.ask<{ connected: number; failed: number; errors: Record<string, number>; boot: number[] }>({ cmd: 'connect', boot: true, concurrency: 100, count: idleCount[i] })));
+      const connectS = (performance.now() - t0) / 1000;
+      await sleep(3000);
+      const after = sampler.stop();
+      const connected = sum(conn, (r) => r.connected);
+      sampler.start();
+      const hb = await all<Lat>(clients, { cmd: 'heartbeat', seconds: HB_S });
+      const connectErrors: Record<string, number> = {};
+      for (const c of conn) for (const [k, v] of Object.entries(c.errors)) connectErrors[k] = (connectErrors[k] ?? 0) + v;
+      out.idle = {
+        chargers: IDLE_N, connected, failed: sum(conn, (r) => r.failed), connectErrors, connectSeconds: r1(connectS), connectServer: after,
+        rssBeforeMb: before, rssAfterMb: after.rssMb, kbPerCharger: r1(((after.rssMb - before) * 1024) / Math.max(1, connected)),
+        heartbeatMs: summary(flat(hb, (r) => r.lat)), heartbeatErrors: sum(hb, (r) => r.errors), server: sampler.stop(),
+      };
+      log(`idle ${JSON.stringify(out.idle)}`);
+    }
+    if (STORM_N) {
+      const closed = await Promise.all(clients.map((c, i) => c.ask<{ open: number }>({ cmd: 'close', count: stormCount[i] })));
+      await sleep(2000);
+      sampler.start();
+      const storm = await Promise.all(clients.map((c, i) => c.ask<{ accepted: number; failures: number; errors: Record<string, number>; lastAcceptMs: number; boot: number[] }>({ cmd: 'storm', deadlineS: STORM_S, count: stormCount[i], startAt: Date.now() + 1000 })));
+      const errors: Record<string, number> = {};
+      for (const r of storm) for (const [k, v] of Object.entries(r.errors)) errors[k] = (errors[k] ?? 0) + v;
+      out.storm = {
+        chargers: STORM_N, stayedConnected: sum(closed, (r) => r.open), accepted: sum(storm, (r) => r.accepted),
+        allAcceptedSeconds: r1(Math.max(...storm.map((r) => r.lastAcceptMs)) / 1000),
+        failures: sum(storm, (r) => r.failures), errors, bootMs: summary(flat(storm, (r) => r.boot)), server: sampler.stop(),
+      };
+      log(`storm ${JSON.stringify(out.storm)}`);
+    }
     await all(clients, { cmd: 'close' });
     clients.forEach((c) => c.stop());
   }
@@ -282,16 +357,21 @@ function table(results: Record<string, Record<string, any>>): string { // eslint
     ['MeterValues (10 samples) acked / s', (t) => cell(t, (r) => r.meterValues.perSecond) + cell(t, () => pct(t))],
     ['MeterValues p50 / p99 ms', (t) => cell(t, (r) => `${r.meterValues.latencyMs.p50} / ${r.meterValues.latencyMs.p99}`)],
     ['server CPU % / cores busy % (meter)', (t) => cell(t, (r) => `${r.meterValues.server.cpuPct} / ${r.meterValues.server.coresBusyPct.join('+')}`)],
+    ['PostgreSQL CPU % (meter / paced)', (t) => cell(t, (r) => `${r.meterValues.server.postgresCpuPct} / ${r.pacedMeterValues?.server.postgresCpuPct ?? '—'}`)],
+    [`MeterValues at ${PACED_R ? `${PACED_R}/s` : '— (paced off)'}: achieved, p50 / p99 ms`, (t) => cell(t, (r) => `${r.pacedMeterValues.achievedPerSecond}/s, ${r.pacedMeterValues.latencyMs.p50} / ${r.pacedMeterValues.latencyMs.p99}`)],
+    ['server CPU % / cores busy % (paced)', (t) => cell(t, (r) => `${r.pacedMeterValues.server.cpuPct} / ${r.pacedMeterValues.server.coresBusyPct.join('+')}`)],
     [`Stop after ${STOP_MV} MV p50 / p99 ms`, (t) => cell(t, (r) => `${r.stopAfterMeterValues.stopMs.p50} / ${r.stopAfterMeterValues.stopMs.p99}`)],
     [`idle chargers connected`, (t) => cell(t, (r) => `${r.idle.connected} / ${r.idle.chargers}`)],
     ['RSS per idle charger KB', (t) => cell(t, (r) => r.idle.kbPerCharger)],
     ['Heartbeat p50 / p99 ms', (t) => cell(t, (r) => `${r.idle.heartbeatMs.p50} / ${r.idle.heartbeatMs.p99}`)],
-    ['storm: accepted, all in s, failures', (t) => cell(t, (r) => `${r.storm.accepted}, ${r.storm.allAcceptedSeconds} s, ${r.storm.failures}`)],
+    [`storm (${STORM_N} at once): accepted, all in s, failures`, (t) => cell(t, (r) => `${r.storm.accepted}, ${r.storm.allAcceptedSeconds} s, ${r.storm.failures}`)],
     ['storm: Boot p99 ms', (t) => cell(t, (r) => r.storm.bootMs.p99)],
     ['charger list p95 ms idle / load', (t) => cell(t, (r) => `${r.apiIdle.chargerList.p95} / ${r.apiUnderLoad.chargerList.p95}`)],
     ['dashboard p95 ms idle / load', (t) => cell(t, (r) => `${r.apiIdle.dashboard.p95} / ${r.apiUnderLoad.dashboard.p95}`)],
-    ['server peak RSS MB', (t) => cell(t, (r) => Math.max(r.meterValues?.server.peakRssMb ?? 0, r.idle?.server.peakRssMb ?? 0, r.storm?.server.peakRssMb ?? 0))],
-    ['load average (1 min) in meter phase', (t) => cell(t, (r) => r.meterValues.server.loadAvg1m)],
+    [`charger list / dashboard p95 ms at ${PACED_R ? `${PACED_R}/s` : '— (paced off)'}`, (t) => cell(t, (r) => `${r.apiUnderPaced.chargerList.p95} / ${r.apiUnderPaced.dashboard.p95}`)],
+    ['server peak RSS MB', (t) => cell(t, (r) => Math.max(r.meterValues?.server.peakRssMb ?? 0, r.pacedMeterValues?.server.peakRssMb ?? 0, r.idle?.server.peakRssMb ?? 0, r.storm?.server.peakRssMb ?? 0))],
+    ['load average (1 min) meter phase start → end', (t) => cell(t, (r) => `${r.meterValues.server.loadAvgBefore[0]} → ${r.meterValues.server.loadAvgAfter[0]}`)],
+    ['load average (1 min) target start → end', (t) => cell(t, (r) => `${r.loadAverageAtStart[0]} → ${r.loadAverageAtEnd[0]}`)],
   ];
   const w0 = Math.max(...rows.map(([l]) => l.length));
   const widths = cols.map((c) => Math.max(c.length, ...rows.map(([, f]) => f(c).length)));
@@ -307,13 +387,14 @@ async function main() {
   fs.mkdirSync(outDir, { recursive: true });
   for (const t of TARGETS) {
     results[t] = { loadAverageAtStart: os.loadavg().map(r1), ...(await runTarget(t)) };
+    results[t].loadAverageAtEnd = os.loadavg().map(r1);
     // Written after each target, so a run cut short keeps what it measured.
     fs.writeFileSync(path.join(outDir, `${NAME}.partial.json`), `${JSON.stringify(results, null, 2)}\n`);
   }
   fs.rmSync(path.join(outDir, `${NAME}.partial.json`), { force: true });
   const result = {
     name: NAME, benchmark: 'ocpp-load', at: startedAt,
-    parameters: { targets: TARGETS, clients: CLIENTS, meterChargers: METER_N, meterSeconds: METER_S, stopChargers: STOP_N, stopMeterValues: STOP_MV, idle: IDLE_N, heartbeatWindowS: HB_S, stormDeadlineS: STORM_S },
+    parameters: { targets: TARGETS, clients: CLIENTS, meterChargers: METER_N, meterSeconds: METER_S, pacedRate: PACED_R, pacedIntervalMs: r1(PACED_INTERVAL_MS), stopChargers: STOP_N, stopMeterValues: STOP_MV, idle: IDLE_N, provisioned: PROVISIONED, heartbeatWindowS: HB_S, storm: STORM_N, stormDeadlineS: STORM_S, addressesPerClient: ADDRESSES_PER_CLIENT },
     machine: { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', loadAverageBefore: uptimeBefore, loadAverageAfter: os.loadavg().map(r1) },
     results,
   };

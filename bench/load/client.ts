@@ -1,7 +1,9 @@
 /**
  * A load-generating child process of bench/ocpp-load.ts: plain `ws` sockets (no client-side
  * validation, so the client costs the same whatever the server) speaking OCPP 1.6J frames from
- * its own source address (127.0.0.x). The parent sends one command at a time over IPC and gets
+ * its own source addresses (127.x.y.z: LOAD_ADDRESSES, comma-separated, or LOAD_ADDRESS; the
+ * chargers take them in turn, so that one address never needs more ephemeral ports than the
+ * kernel's range holds). The parent sends one command at a time over IPC and gets
  * `{ id, result }` back. Every loop is bounded by a count or a deadline.
  */
 import { performance } from 'node:perf_hooks';
@@ -10,6 +12,8 @@ import WebSocket from 'ws';
 interface Charger {
   id: string;
   idTag: string;
+  /** The source address of this charger's sockets. */
+  address: string;
   ws?: WebSocket;
   pending: Map<string, (ok: boolean, payload: unknown) => void>;
   seq: number;
@@ -17,7 +21,7 @@ interface Charger {
   transactionId?: number;
 }
 
-const localAddress = process.env.LOAD_ADDRESS ?? '127.0.0.1';
+const addresses = (process.env.LOAD_ADDRESSES ?? process.env.LOAD_ADDRESS ?? '127.0.0.1').split(',').map((a) => a.trim()).filter(Boolean);
 let url = '';
 let chargers: Charger[] = [];
 
@@ -27,7 +31,7 @@ const CALL_PACE_MS = 55;
 
 function open(c: Charger, timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${url}/${c.id}`, ['ocpp1.6'], { localAddress, handshakeTimeout: timeoutMs, perMessageDeflate: false });
+    const ws = new WebSocket(`${url}/${c.id}`, ['ocpp1.6'], { localAddress: c.address, handshakeTimeout: timeoutMs, perMessageDeflate: false });
     const fail = (err: Error) => {
       ws.removeAllListeners('open');
       reject(err);
@@ -119,27 +123,34 @@ async function each<T>(items: T[], limit: number, fn: (t: T) => Promise<void>): 
   }));
 }
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+
+/**
+ * Commands. `count` (connect, close, storm) means the first `count` chargers of this process's
+ * list, all of them when absent.
+ */
 type Cmd =
   | { cmd: 'init'; url: string; ids: string[] }
-  | { cmd: 'connect'; boot: boolean; concurrency: number }
+  | { cmd: 'connect'; boot: boolean; concurrency: number; count?: number }
   | { cmd: 'meter'; seconds: number }
+  | { cmd: 'paced'; seconds: number; intervalMs: number }
   | { cmd: 'sessions'; meterValues: number }
   | { cmd: 'heartbeat'; seconds: number }
-  | { cmd: 'close' }
-  | { cmd: 'storm'; deadlineS: number }
+  | { cmd: 'close'; count?: number }
+  | { cmd: 'storm'; deadlineS: number; count?: number; startAt?: number }
   | { cmd: 'soak'; seconds: number; meterEveryS: number; sessionS: number };
 
 async function run(m: Cmd): Promise<unknown> {
   switch (m.cmd) {
     case 'init':
       url = m.url;
-      chargers = m.ids.map((id) => ({ id, idTag: `C${id}`, pending: new Map(), seq: 0, meter: 100_000 }));
+      chargers = m.ids.map((id, k) => ({ id, idTag: `C${id}`, address: addresses[k % addresses.length], pending: new Map(), seq: 0, meter: 100_000 }));
       return { chargers: chargers.length };
     case 'connect': {
       let failed = 0;
       const boot: number[] = [];
       const errors: Record<string, number> = {};
-      await each(chargers, m.concurrency, async (c) => {
+      await each(chargers.slice(0, m.count ?? chargers.length), m.concurrency, async (c) => {
         try {
           await open(c, 30_000);
           if (m.boot) {
@@ -175,6 +186,30 @@ async function run(m: Cmd): Promise<unknown> {
       }));
       return { lat, errors, startMs, windowMs: performance.now() - from };
     }
+    case 'paced': {
+      // Each connected charger sends a MeterValues every `intervalMs` from a random offset in the
+      // first interval until `seconds` have passed (one CALL outstanding per charger, as OCPP
+      // wants: after a late answer the next goes out at once, missed slots are not caught up).
+      const lat: number[] = [];
+      let errors = 0;
+      let sent = 0;
+      const live = chargers.filter((c) => c.ws);
+      await Promise.all(live.filter((c) => c.transactionId === undefined).map((c) => start(c, Date.now())));
+      const t0 = performance.now();
+      const until = t0 + m.seconds * 1000;
+      const maxEach = Math.ceil((m.seconds * 1000) / m.intervalMs) + 1;
+      await Promise.all(live.map(async (c) => {
+        let next = t0 + Math.random() * m.intervalMs;
+        for (let i = 0; i < maxEach && c.ws && next < until; i++) {
+          await sleep(next - performance.now());
+          sent++;
+          const r = await meterValues(c, Date.now());
+          if (r.ok) lat.push(r.ms); else errors++;
+          next = Math.max(next + m.intervalMs, performance.now() + CALL_PACE_MS);
+        }
+      }));
+      return { lat, errors, sent, lastAnswerMs: performance.now() - t0 };
+    }
     case 'sessions': {
       // Each session: Start 9 h ago, `meterValues` readings a minute apart, Stop.
       const mv: number[] = [];
@@ -209,7 +244,7 @@ async function run(m: Cmd): Promise<unknown> {
       return { lat, errors };
     }
     case 'close':
-      await Promise.all(chargers.map((c) => new Promise<void>((resolve) => {
+      await Promise.all(chargers.slice(0, m.count ?? chargers.length).map((c) => new Promise<void>((resolve) => {
         if (!c.ws) return resolve();
         const t = setTimeout(() => { c.ws?.terminate(); resolve(); }, 10_000);
         c.ws.once('close', () => { clearTimeout(t); resolve(); });
@@ -248,14 +283,16 @@ async function run(m: Cmd): Promise<unknown> {
       return { sessions, messages, errors };
     }
     case 'storm': {
-      // Everyone at once; a refused or failed attempt retries after 1–3 s until the deadline.
+      // Everyone (of the first `count`) at once, at `startAt` (epoch ms, so that every process
+      // starts together); a refused or failed attempt retries after 1–3 s until the deadline.
+      if (m.startAt) await sleep(Math.min(5000, m.startAt - Date.now()));
       const t0 = performance.now();
       const deadline = t0 + m.deadlineS * 1000;
       const boot: number[] = [];
       let failures = 0;
       let lastAcceptMs = 0;
       const errors: Record<string, number> = {};
-      await Promise.all(chargers.map(async (c) => {
+      await Promise.all(chargers.slice(0, m.count ?? chargers.length).map(async (c) => {
         while (performance.now() < deadline) {
           try {
             await open(c, Math.max(1000, deadline - performance.now()));

@@ -1,6 +1,7 @@
 /**
  * Process and machine figures for the benchmarks, read from Linux /proc: a process's CPU time and
- * resident set, each core's busy time, and the 1-minute load average.
+ * resident set, each core's busy time, the CPU time of the machine's PostgreSQL processes, and
+ * the load average.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,6 +22,32 @@ export function procSample(pid: number): { cpuMs: number; rss: number } | null {
   }
 }
 
+/**
+ * CPU time (ms) of every process named `postgres` (server, backends, background workers), by pid.
+ * All of the machine's PostgreSQL processes, not only the benchmark's connections: a phase's
+ * difference is PostgreSQL's share of the cores whoever asked for it. Bounded by /proc's entries.
+ */
+export function postgresCpuMs(): Map<number, number> {
+  const out = new Map<number, number>();
+  let pids: string[];
+  try {
+    pids = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return out;
+  }
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(Number(pid), (Number(fields[11]) + Number(fields[12])) * TICK_MS);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
+}
+
 /** Busy and total jiffies of each core (cpu0, cpu1, …). */
 export function coreTimes(): { busy: number; total: number }[] {
   const lines = fs.readFileSync('/proc/stat', 'utf8').split('\n').filter((l) => /^cpu\d+ /.test(l));
@@ -38,6 +65,8 @@ export class Sampler {
   private startCpu = 0;
   private startAt = 0;
   private startCores: { busy: number; total: number }[] = [];
+  private startPg = new Map<number, number>();
+  private startLoad: number[] = [];
   peakRss = 0;
   lastRss = 0;
 
@@ -49,6 +78,8 @@ export class Sampler {
     this.peakRss = this.lastRss = s?.rss ?? 0;
     this.startAt = Date.now();
     this.startCores = coreTimes();
+    this.startPg = postgresCpuMs();
+    this.startLoad = os.loadavg();
     this.timer = setInterval(() => {
       const x = procSample(this.pid);
       if (x) {
@@ -59,13 +90,19 @@ export class Sampler {
     this.timer.unref();
   }
 
-  /** Stops and returns the phase's server CPU (% of one core), RSS (MB) and each core's busy %. */
-  stop(): { cpuPct: number; rssMb: number; peakRssMb: number; coresBusyPct: number[]; loadAvg1m: number } {
+  /**
+   * Stops and returns the phase's server CPU (% of one core), RSS (MB), each core's busy %, the
+   * PostgreSQL processes' CPU (% of one core; a backend that exited during the phase is left
+   * out) and the load average (1/5/15 min) at the start and the end.
+   */
+  stop(): { cpuPct: number; rssMb: number; peakRssMb: number; coresBusyPct: number[]; postgresCpuPct: number; loadAvg1m: number; loadAvgBefore: number[]; loadAvgAfter: number[] } {
     if (this.timer) clearInterval(this.timer);
     const s = procSample(this.pid);
     const wall = Math.max(1, Date.now() - this.startAt);
     const cores = coreTimes();
     const r1 = (n: number) => Math.round(n * 10) / 10;
+    let pgMs = 0;
+    for (const [pid, ms] of postgresCpuMs()) pgMs += ms - (this.startPg.get(pid) ?? 0);
     return {
       cpuPct: r1((((s?.cpuMs ?? this.startCpu) - this.startCpu) / wall) * 100),
       rssMb: r1((s?.rss ?? this.lastRss) / 2 ** 20),
@@ -74,7 +111,10 @@ export class Sampler {
         const b = this.startCores[i];
         return b ? r1(((c.busy - b.busy) / Math.max(1, c.total - b.total)) * 100) : 0;
       }),
+      postgresCpuPct: r1((pgMs / wall) * 100),
       loadAvg1m: r1(os.loadavg()[0]),
+      loadAvgBefore: this.startLoad.map(r1),
+      loadAvgAfter: os.loadavg().map(r1),
     };
   }
 }

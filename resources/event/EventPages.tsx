@@ -13,20 +13,21 @@ import {
   TextInput, TopToolbar, useGetOne, useListContext, useLocaleState, useNotify, useRefresh, useTranslate, useUnselectAll,
 } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { Box, Card, CardContent, CardHeader, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Grid, Stack, TextField as MuiTextField, Typography } from '@mui/material';
+import { Box, Card, CardContent, CardHeader, Chip, Grid, Stack, Typography } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutline';
 import DoNotDisturbIcon from '@mui/icons-material/DoNotDisturbAlt';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { EVENT_DEVICE_TYPES, EVENT_STATUSES, EVENT_TYPES, eventTypeLabel, type EventStatus } from '../../domain/events';
-import { eventProcess, type EventRecord, type EventStatusCounts } from '../../domain/entities/event';
-import { catalogueMessage, type Lang } from '../../domain/errors';
+import { eventProcess, HANDLE_METHOD_MAX, type EventRecord, type EventStatusCounts } from '../../domain/entities/event';
+import type { Lang } from '../../domain/errors';
 import { routePath } from '../../domain/routes';
 import { EmptyState, ErrorState } from '../../src/components/common';
 import { CompanyFilterInput, ROWS_PER_PAGE, StationFilterInput } from '../../src/components/filterInputs';
 import { useSpCall } from '../../src/hooks/useApi';
 import { formatDateTime } from '../../src/utils/date';
 import { DayInput } from '../../src/components/DayField';
+import { RequiredTextDialog } from '../../src/components/RequiredTextDialog';
 import { VendorCodes } from './VendorCodes';
 import { downloadFile } from '../../src/utils/download';
 import type { QueryValue } from '../../dataProvider/httpClient';
@@ -89,7 +90,6 @@ function StatusChips() {
 
 /** Downloads the server's Excel export of the current filter and sort. */
 function ExportEvents() {
-  const translate = useTranslate();
   const notify = useNotify();
   const { filterValues, sort } = useListContext();
   const [busy, setBusy] = useState(false);
@@ -106,47 +106,24 @@ function ExportEvents() {
   return <Button label="ra.action.export" onClick={() => void download()} disabled={busy} data-testid="event-export"><DownloadIcon /></Button>;
 }
 
-/** The handle-method dialog of a process (one event or a batch). */
+/** The handle-method dialog of a process (one event or a batch); the handle method is required (617). */
 function ProcessDialog({ open, count, onClose, onSubmit }: { open: boolean; count: number; onClose: () => void; onSubmit: (handleMethod: string) => Promise<void> }) {
   const translate = useTranslate();
-  const lang = useLang();
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    const parsed = eventProcess.safeParse({ handleMethod: value });
-    if (!parsed.success) {
-      setError(catalogueMessage(617, lang));
-      return;
-    }
-    setBusy(true);
-    try {
-      await onSubmit(parsed.data.handleMethod);
-      setValue('');
-      setError(null);
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" data-testid="event-process-dialog">
-      <DialogTitle>{translate('resources.event.process_title', { smart_count: count })}</DialogTitle>
-      <DialogContent>
-        <MuiTextField
-          autoFocus fullWidth multiline minRows={3} margin="dense" required
-          label={translate('resources.event.fields.handleMethod')}
-          value={value}
-          onChange={(e) => { setValue(e.target.value); setError(null); }}
-          error={!!error}
-          helperText={error ?? translate('resources.event.handle_method_help')}
-          slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'event-handle-method' } }}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button label="ra.action.cancel" onClick={onClose} />
-        <Button label="resources.event.actions.process" variant="contained" onClick={() => void submit()} disabled={busy} data-testid="event-process-confirm" />
-      </DialogActions>
-    </Dialog>
+    <RequiredTextDialog
+      open={open}
+      title={translate('resources.event.process_title', { smart_count: count })}
+      label={translate('resources.event.fields.handleMethod')}
+      helperText={translate('resources.event.handle_method_help')}
+      schema={eventProcess.shape.handleMethod}
+      emptyCode={617}
+      maxLength={HANDLE_METHOD_MAX}
+      minRows={3}
+      submitLabel="resources.event.actions.process"
+      testIds={{ dialog: 'event-process-dialog', input: 'event-handle-method', submit: 'event-process-confirm' }}
+      onClose={onClose}
+      onSubmit={onSubmit}
+    />
   );
 }
 

@@ -10,10 +10,10 @@ import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import {
   Button, Confirm, Datagrid, FilterButton, FunctionField, List, Loading, Pagination, SelectInput, TextField, TextInput, TopToolbar,
-  useGetOne, useLocaleState, useNotify, useTranslate,
+  useGetOne, useNotify, useTranslate,
 } from 'react-admin';
 import {
-  Box, Card, CardContent, CardHeader, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Grid, IconButton, Stack, TextField as MuiTextField, Typography,
+  Box, Card, CardContent, CardHeader, Chip, Dialog, DialogContent, DialogTitle, Grid, IconButton, Stack, Typography,
 } from '@mui/material';
 import ReplyIcon from '@mui/icons-material/Reply';
 import LockIcon from '@mui/icons-material/LockOutlined';
@@ -23,23 +23,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   reportTicketReply, TICKET_REPLY_MAX, TICKET_STATUSES, type ReportTicketRecord, type TicketAttachment, type TicketStatus,
 } from '../../domain/entities/report-ticket';
-import { catalogueMessage, type Lang } from '../../domain/errors';
 import { routePath } from '../../domain/routes';
 import { EmptyState, ErrorState } from '../../src/components/common';
 import { CompanyFilterInput, ROWS_PER_PAGE } from '../../src/components/filterInputs';
 import { DayInput } from '../../src/components/DayField';
 import { AuthImage } from '../../src/components/AuthImage';
+import { RequiredTextDialog } from '../../src/components/RequiredTextDialog';
 import { useApi, useSpCall } from '../../src/hooks/useApi';
 import { useIsAdmin } from '../../src/hooks/useIsAdmin';
 import { formatDateTime } from '../../src/utils/date';
 
 const BASE = routePath('reportTickets');
 const STATUS_COLOR: Record<TicketStatus, 'warning' | 'info' | 'default'> = { OPEN: 'warning', REPLIED: 'info', CLOSED: 'default' };
-
-function useLang(): Lang {
-  const [locale] = useLocaleState();
-  return locale === 'zh' ? 'zh' : 'en';
-}
 
 /** A ticket's status as a coloured chip. */
 function StatusChip({ status }: { status: TicketStatus }) {
@@ -133,50 +128,6 @@ function Attachments({ ticket }: { ticket: ReportTicketRecord }) {
   );
 }
 
-/** The reply dialog: the text is required (623); sending e-mails it to the user. */
-function ReplyDialog({ open, ticket, onClose, onSubmit }: { open: boolean; ticket: ReportTicketRecord; onClose: () => void; onSubmit: (replyText: string) => Promise<void> }) {
-  const translate = useTranslate();
-  const lang = useLang();
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    const parsed = reportTicketReply.safeParse({ replyText: value });
-    if (!parsed.success) {
-      setError(catalogueMessage(623, lang));
-      return;
-    }
-    setBusy(true);
-    try {
-      await onSubmit(parsed.data.replyText);
-      setValue('');
-      setError(null);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" data-testid="ticket-reply-dialog">
-      <DialogTitle>{translate('resources.report-ticket.reply_title', { serialNum: ticket.serialNum })}</DialogTitle>
-      <DialogContent>
-        <MuiTextField
-          autoFocus fullWidth multiline minRows={4} margin="dense" required
-          label={translate('resources.report-ticket.fields.replyText')}
-          value={value}
-          onChange={(e) => { setValue(e.target.value); setError(null); }}
-          error={!!error}
-          helperText={error ?? translate('resources.report-ticket.reply_help', { email: ticket.email, language: translate(`resources.report-ticket.language.${ticket.language}`) })}
-          slotProps={{ htmlInput: { maxLength: TICKET_REPLY_MAX, 'data-testid': 'ticket-reply-text' } }}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button label="ra.action.cancel" onClick={onClose} />
-        <Button label="resources.report-ticket.actions.send" variant="contained" onClick={() => void submit()} disabled={busy} data-testid="ticket-reply-send"><ReplyIcon /></Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
-
 /** One ticket: its fields, images, the reply so far, and the reply / close actions while open. */
 export function TicketDetail({ id }: { id: number }) {
   const translate = useTranslate();
@@ -241,7 +192,22 @@ export function TicketDetail({ id }: { id: number }) {
           </Grid>
         </CardContent>
       </Card>
-      <ReplyDialog open={replying} ticket={t} onClose={() => setReplying(false)} onSubmit={async (replyText) => { await act('reply', { replyText }); setReplying(false); }} />
+      {/* The reply is required (623); sending e-mails it to the user. */}
+      <RequiredTextDialog
+        open={replying}
+        title={translate('resources.report-ticket.reply_title', { serialNum: t.serialNum })}
+        label={f('replyText')}
+        helperText={translate('resources.report-ticket.reply_help', { email: t.email, language: translate(`resources.report-ticket.language.${t.language}`) })}
+        schema={reportTicketReply.shape.replyText}
+        emptyCode={623}
+        maxLength={TICKET_REPLY_MAX}
+        minRows={4}
+        submitLabel="resources.report-ticket.actions.send"
+        submitIcon={<ReplyIcon />}
+        testIds={{ dialog: 'ticket-reply-dialog', input: 'ticket-reply-text', submit: 'ticket-reply-send' }}
+        onClose={() => setReplying(false)}
+        onSubmit={async (replyText) => { await act('reply', { replyText }); setReplying(false); }}
+      />
       <Confirm
         isOpen={closing}
         title="resources.report-ticket.close_title"
