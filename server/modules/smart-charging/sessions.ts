@@ -79,13 +79,13 @@ export function sessionStarted(app: FastifyInstance, ch: SessionCharger, s: {
 
 /** MeterValues were stored; `orderId` is the order whose energy they raised (or null). */
 export function meterValuesStored(app: FastifyInstance, ch: SessionCharger, m: {
-  connectorId: number; orderId: number | null; sets: readonly { timestamp: string; sampledValue: readonly { value: string; measurand?: string; phase?: string }[] }[];
+  connectorId: number; orderId: number | null; energyKwh?: string; sets: readonly { timestamp: string; sampledValue: readonly { value: string; measurand?: string; phase?: string }[] }[];
 }): void {
   later(app, 'meter values follow-up', async () => {
     const last = m.sets[m.sets.length - 1];
     const current = last?.sampledValue.find((v) => v.measurand === 'Current.Import' && !v.phase);
     if (current && Number.isFinite(Number(current.value))) await noteMeasuredCurrent(app.db, ch.id, m.connectorId, Number(current.value), new Date(last.timestamp));
-    if (m.orderId !== null) await guardBalance(app, ch, m.orderId);
+    if (m.orderId !== null) await guardBalance(app, ch, m.orderId, new Date(), m.energyKwh);
   });
 }
 

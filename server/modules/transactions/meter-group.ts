@@ -49,6 +49,8 @@ export interface MeterWrite extends Keyed {
 export interface MeterOutcome {
   /** The order whose energy was raised, or null. */
   orderId: number | null;
+  /** The order's running energy after the message (kWh, decimal string), when the message touched it. */
+  energyKwh: string | null;
   /** With a split change: whether the order still keeps a split after it (null: no open order). */
   kept: boolean | null;
   /** For register k of the message: the previous stored register [k, value, unit]. */
@@ -82,13 +84,13 @@ export async function storeMeterGroup(db: Db, writes: readonly MeterWrite[]): Pr
         energy_split = case when o.energy_split = w.prev_split then w.next_split end
       from w, ${chargeOrder} was
       where w.split and w.max_wh is not null and o.id = w.order_id and was.id = w.order_id and o.status = 'CHARGING'
-      returning w.i, case when was.energy_kwh < ${energyOf} then o.id end as id, o.energy_split is not null as kept
+      returning w.i, case when was.energy_kwh < ${energyOf} then o.id end as id, o.energy_split is not null as kept, o.energy_kwh
     ), upd_plain as (
       update ${chargeOrder} o set energy_kwh = ${energyOf}
       from w
       where not w.split and w.max_wh is not null and o.transaction_id = w.transaction_id and o.charger_id = w.charger_id
         and o.status = 'CHARGING' and o.energy_kwh < ${energyOf}
-      returning w.i, o.id, true as kept
+      returning w.i, o.id, true as kept, o.energy_kwh
     ), prev as (
       select e.i, json_agg(json_build_array(e.k, p.value, p.unit) order by e.k) as prev
       from json_to_recordset(${e}::json) as e(i int, k int, transaction_id int, at timestamptz)
@@ -97,13 +99,14 @@ export async function storeMeterGroup(db: Db, writes: readonly MeterWrite[]): Pr
         order by m.timestamp desc limit 1) p
       group by e.i
     )
-    select w.i, coalesce(us.id, up.id) as order_id, coalesce(us.kept, up.kept) as kept, coalesce(prev.prev, '[]'::json) as prev,
+    select w.i, coalesce(us.id, up.id) as order_id, coalesce(us.energy_kwh, up.energy_kwh)::text as energy_kwh, coalesce(us.kept, up.kept) as kept, coalesce(prev.prev, '[]'::json) as prev,
       (select count(*) from ins)::int as stored
     from w left join upd_split us on us.i = w.i left join upd_plain up on up.i = w.i left join prev on prev.i = w.i`);
   const out: MeterOutcome[] = new Array(writes.length);
-  for (const row of rowsOf<{ i: number; order_id: number | string | null; kept: boolean | null; prev: MeterOutcome['prev'] | string }>(res)) {
+  for (const row of rowsOf<{ i: number; order_id: number | string | null; energy_kwh: string | null; kept: boolean | null; prev: MeterOutcome['prev'] | string }>(res)) {
     out[Number(row.i)] = {
       orderId: row.order_id === null ? null : Number(row.order_id),
+      energyKwh: row.energy_kwh,
       kept: row.kept,
       prev: typeof row.prev === 'string' ? (JSON.parse(row.prev) as MeterOutcome['prev']) : row.prev,
     };

@@ -229,6 +229,8 @@ export interface MeterResult {
   stored: number;
   /** The order whose running energy was raised by these readings, if any. */
   orderId: number | null;
+  /** That order's running energy now (kWh, decimal string), with orderId. */
+  energyKwh?: string | null;
   /** Register readings lower than the previous one of the same transaction (Wh). */
   regressions: { transactionId: number; previousWh: number; readingWh: number; timestamp: string }[];
 }
@@ -275,7 +277,7 @@ function rowsOf<T>(res: unknown): T[] {
 export async function recordMeterValues(db: Db, charger: TxCharger, connectorId: number, transactionId: number | null, sets: MeterValueSet[]): Promise<MeterResult> {
   checkMeterValues(sets);
   const rows = meterRows(charger, connectorId, transactionId, sets);
-  if (!rows.length) return { stored: 0, regressions: [], orderId: null };
+  if (!rows.length) return { stored: 0, regressions: [], orderId: null, energyKwh: null };
   // The energy registers of the message (no phase): checked against earlier readings, the highest raises the order.
   const registers: { at: Date; wh: Decimal }[] = [];
   if (transactionId !== null) {
@@ -308,7 +310,7 @@ export async function recordMeterValues(db: Db, charger: TxCharger, connectorId:
     const r = registers[i];
     if (prevWh !== null && r.wh.lt(prevWh)) regressions.push({ transactionId: transactionId!, previousWh: prevWh.toNumber(), readingWh: r.wh.toNumber(), timestamp: r.at.toISOString() });
   }
-  return { stored: rows.length, regressions, orderId: out.orderId };
+  return { stored: rows.length, regressions, orderId: out.orderId, energyKwh: out.orderId === null ? null : out.energyKwh };
 }
 
 export interface StopInput {

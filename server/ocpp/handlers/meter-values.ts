@@ -24,6 +24,6 @@ export const meterValues: OcppHandler<MeterValuesReq, EmptyConf> = async (ctx, p
     });
   }
   if (res.orderId !== null) ctx.app.bus.emit('order', { orderId: res.orderId, companyCode: ctx.charger.companyCode });
-  meterValuesStored(ctx.app, ctx.charger, { connectorId: p.connectorId, orderId: res.orderId, sets: p.meterValue });
+  meterValuesStored(ctx.app, ctx.charger, { connectorId: p.connectorId, orderId: res.orderId, energyKwh: res.energyKwh ?? undefined, sets: p.meterValue });
   return {};
 };
