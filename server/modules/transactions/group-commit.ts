@@ -15,9 +15,9 @@
  * is stored again on its own, so only the faulty one is refused. A write is therefore one
  * idempotent unit.
  *
- * One group is stored at a time per lane. A database handle has OCPP_WRITE_LANES lanes (2 on
- * PostgreSQL, 1 on PGlite, whose one connection runs one statement at a time anyway), each storing
- * on its own pool connection. A key always takes the same lane: at most `lanes` pool connections
+ * One group is stored at a time per lane. A database handle has OCPP_WRITE_LANES lanes (default 1:
+ * bigger groups, fewer commits; PGlite's one connection runs one statement at a time anyway), each
+ * storing on its own pool connection. A key always takes the same lane: at most `lanes` pool connections
  * are spent on these writes whatever the number of chargers, and a charger's writes are stored in
  * the order they were handed in.
  */
