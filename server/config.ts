@@ -138,7 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     listenBacklog: num(env.LISTEN_BACKLOG, 4096),
     dbPoolSize,
     // PGlite is one connection that queues every query in order: two OCPP messages at a time leave the console next in line.
-    ocppDbConcurrency: Math.max(1, num(env.OCPP_DB_CONCURRENCY, databaseUrl ? Math.max(1, dbPoolSize - 4 - ocppWriteLanes) : 2)),
+    ocppDbConcurrency: Math.max(1, num(env.OCPP_DB_CONCURRENCY, databaseUrl ? Math.max(1, dbPoolSize - 6 - ocppWriteLanes) : 2)),
     ocppWriteLanes,
     ocppMaxChargers: num(env.OCPP_MAX_CHARGERS, 10_000),
     seenFlushMs: num(env.OCPP_SEEN_FLUSH_MS, 5000),

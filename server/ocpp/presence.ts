@@ -8,6 +8,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { resetOnlineFlags, writeOnline } from '../modules/charger-state/service.js';
 import type { Connections } from './connections.js';
+import { DbGate } from './db-gate.js';
 import { emitGateway, type OcppSession } from './context.js';
 import { recordBackOnline, recordOffline } from './offline-events.js';
 import type { RpcServerClient } from './rpc.js';
@@ -22,6 +23,12 @@ export class Presence {
   private readonly writes = new Map<string, Promise<void>>();
   /** Offline events per identity, chained like the online flag: a reconnection's recovery never overtakes the drop's event. */
   private readonly eventWrites = new Map<string, Promise<void>>();
+  /**
+   * Offline events take one pool connection at a time: when thousands of chargers drop and come
+   * back at once their events wait here, in memory, instead of exhausting the pool (whose waits
+   * time out after DB_CONNECT_TIMEOUT_MS) and starving the handshakes and the console.
+   */
+  private readonly eventGate = new DbGate(1);
 
   constructor(private readonly app: FastifyInstance, private readonly conns: Connections, private readonly log: FastifyBaseLogger) {
     this.ready = conns.track(this.reset()).catch((err) => log.error({ err }, 'could not reset online flags'));
@@ -63,7 +70,7 @@ export class Presence {
   /** Runs `write` after the identity's previous event write; never rejects (a failure is logged). */
   private chainEvent(sn: string, write: () => Promise<void>, clog: FastifyBaseLogger, what: string): void {
     const previous = this.eventWrites.get(sn) ?? Promise.resolve();
-    const next = previous.then(write).catch((err: unknown) => clog.warn({ err }, what));
+    const next = previous.then(() => this.eventGate.run(write)).catch((err: unknown) => clog.warn({ err }, what));
     this.eventWrites.set(sn, next);
     void next.then(() => { if (this.eventWrites.get(sn) === next) this.eventWrites.delete(sn); });
     void this.conns.track(next);
