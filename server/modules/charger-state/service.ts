@@ -13,7 +13,6 @@ import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { CHARGER_CLOCK_FUTURE_MS } from '../../../domain/clock.js';
 import type { Db } from '../../db/client.js';
 import { charger, connector, gateway } from '../../db/schema.js';
-import { groupCommitOf, type Keyed, type StoreGroup } from '../transactions/group-commit.js';
 
 /** A charger or a gateway row. */
 export interface DeviceRef {
@@ -51,34 +50,9 @@ export async function recordBoot(db: Db, device: DeviceRef, p: BootInfo, at: Dat
     ...(p.firmwareVersion !== undefined ? { firmwareVersion: p.firmwareVersion } : {}),
     lastSeenAt: at,
   };
-  if (device.kind === 'charger') {
-    await groupCommitOf(db, storeChargerBoot).run({
-      key: device.id, vendor: fields.vendor, model: fields.model, firmwareVersion: p.firmwareVersion, at: at.toISOString(),
-    });
-  } else await db.update(gateway).set(fields).where(eq(gateway.id, device.id));
+  if (device.kind === 'charger') await db.update(charger).set({ ...fields, bootAt: at }).where(eq(charger.id, device.id));
+  else await db.update(gateway).set(fields).where(eq(gateway.id, device.id));
 }
-
-/** One charger's BootNotification in a group (key: the charger's id). */
-interface BootWrite extends Keyed {
-  vendor: string;
-  model: string;
-  /** Absent: the stored firmware version is kept. */
-  firmwareVersion?: string;
-  /** ISO 8601: bootAt and lastSeenAt. */
-  at: string;
-}
-
-/**
- * Stores a group of chargers' BootNotifications in one statement (../transactions/group-commit.ts):
- * after an outage thousands of chargers boot within seconds (measured: bench/ocpp-load.ts storm).
- */
-const storeChargerBoot: StoreGroup<BootWrite, void> = async (db, writes) => {
-  const rows = JSON.stringify(writes.map((w) => ({ id: w.key, vendor: w.vendor, model: w.model, firmware_version: w.firmwareVersion, has_firmware: w.firmwareVersion !== undefined, at: w.at })));
-  await db.execute(sql`update ${charger} t set vendor = v.vendor, model = v.model,
-      firmware_version = case when v.has_firmware then v.firmware_version else t.firmware_version end, last_seen_at = v.at, boot_at = v.at
-    from json_to_recordset(${rows}::json) as v(id int, vendor text, model text, firmware_version text, has_firmware boolean, at timestamptz) where t.id = v.id`);
-  return writes.map(() => undefined);
-};
 
 /** Notes that the device is alive at `at` (Heartbeat). */
 export async function recordSeen(db: Db, device: DeviceRef, at: Date): Promise<void> {
@@ -114,39 +88,10 @@ export async function recordStatus(db: Db, chargerId: number, p: StatusInfo, at:
   return rows.length > 0;
 }
 
-/** One online-flag write of a group (key: the device's id). */
-interface OnlineWrite extends Keyed {
-  online: boolean;
-  /** ISO 8601: the device's lastSeenAt when it comes online. */
-  at: string;
-}
-
-/** Stores a group of online-flag writes of `table` in one statement (./transactions/group-commit.ts). */
-function storeOnline(table: typeof charger | typeof gateway): StoreGroup<OnlineWrite, void> {
-  return async (db, writes) => {
-    const rows = JSON.stringify(writes.map((w) => ({ id: w.key, online: w.online, at: w.at })));
-    await db.execute(sql`update ${table} t set online = v.online, last_seen_at = case when v.online then v.at else t.last_seen_at end
-      from json_to_recordset(${rows}::json) as v(id int, online boolean, at timestamptz) where t.id = v.id`);
-    return writes.map(() => undefined);
-  };
-}
-const storeChargerOnline = storeOnline(charger);
-const storeGatewayOnline = storeOnline(gateway);
-
-/** Groups and writes of the chargers' online flags stored so far on `db` (metrics, tests). */
-export function chargerOnlineWriteStats(db: Db): { groups: number; writes: number; storeMs: number } {
-  return groupCommitOf(db, storeChargerOnline).stats;
-}
-
-/**
- * Writes the device's online flag (and `lastSeenAt` when it comes online); resolves once stored.
- * The flags of the devices connecting and disconnecting at the same moment are stored together,
- * one statement per group (../transactions/group-commit.ts): a reconnect storm of thousands of
- * chargers is a few statements, not thousands of updates waiting for the pool (measured:
- * bench/ocpp-load.ts, 10 000 chargers). One device's writes are stored in the order given.
- */
+/** Writes the device's online flag (and `lastSeenAt` when it comes online). */
 export async function writeOnline(db: Db, device: DeviceRef, online: boolean, at = new Date()): Promise<void> {
-  await groupCommitOf(db, device.kind === 'gateway' ? storeGatewayOnline : storeChargerOnline).run({ key: device.id, online, at: at.toISOString() });
+  const table = tableOf(device.kind);
+  await db.update(table).set(online ? { online, lastSeenAt: at } : { online }).where(eq(table.id, device.id));
 }
 
 /**

@@ -1,6 +1,5 @@
 /**
- * Group commit for the OCPP hot path (requirements §12 "The charger link at scale"; used by the
- * MeterValues and by the chargers' online flags, ../charger-state/service.ts): writes handed
+ * Group commit for the OCPP hot path (requirements §12 "The charger link at scale"): writes handed
  * in while the previous group is being stored wait, and then go to the database together, stored
  * by ONE call of the group's `store` (for meter values ./meter-group.ts: one SQL statement whatever
  * the group's size, so one round trip, one implicit transaction, one commit and one WAL flush for
