@@ -23,7 +23,7 @@ import { ensureMenus } from '../../server/modules/menu/service.js';
 import { startCentralSystem } from '../../server/ocpp/central-system.js';
 import { groupCommitOf } from '../../server/modules/transactions/group-commit.js';
 import { storeMeterGroup } from '../../server/modules/transactions/meter-group.js';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 
 export const BENCH_ADMIN_PASSWORD = 'bench-Admin-Pass-1';
 
@@ -96,11 +96,19 @@ if (process.env.BENCH_EXPLAIN) {
   };
 }
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
-loopDelay.enable();
+// An event-loop stall of a second or more is reported as it ends (stderr, inline with the phases).
+let lastTick = performance.now();
+setInterval(() => {
+  const now = performance.now();
+  if (now - lastTick > 1100) process.stderr.write(`[server] event loop stalled ${Math.round(now - lastTick - 100)} ms, ending ${new Date().toISOString()}\n`);
+  lastTick = now;
+}, 100).unref();
 const app = await buildApp({ db, config });
 const central = startCentralSystem(app);
 await app.listen({ ...listenOptions(config), port: 0, host: '127.0.0.1' });
 const addr = app.server.address();
+// The delay histogram covers serving, not the provisioning above.
+loopDelay.enable();
 process.send?.({ ready: typeof addr === 'object' && addr ? addr.port : 0, kind: database.kind });
 
 let stopping = false;
