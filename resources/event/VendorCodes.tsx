@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { Button, Confirm, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { DialogButton } from '../../src/components/DialogButton';
 import {
   Dialog, DialogActions, DialogContent, DialogTitle, IconButton, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow,
   TextField, Typography,
@@ -65,7 +66,7 @@ export function VendorCodes() {
               {DEVICE_EVENT_TYPES.map((t) => <MenuItem key={t} value={t}>{eventTypeLabel(t, lang)}</MenuItem>)}
             </TextField>
             <TextField size="small" label={translate('resources.event.vendor.remark')} value={draft.remark} onChange={(e) => setDraft({ ...draft, remark: e.target.value })} />
-            <Button label="ra.action.add" variant="contained" onClick={() => void add()} />
+            <DialogButton label="ra.action.add" variant="contained" onClick={() => void add()} />
           </Stack>
           {!isPending && rows.length === 0 && <Typography color="text.secondary">{translate('resources.event.vendor.empty')}</Typography>}
           {rows.length > 0 && (
@@ -93,7 +94,7 @@ export function VendorCodes() {
             </Table>
           )}
         </DialogContent>
-        <DialogActions><Button label="ra.action.close" onClick={() => setOpen(false)} /></DialogActions>
+        <DialogActions><DialogButton label="ra.action.close" onClick={() => setOpen(false)} /></DialogActions>
       </Dialog>
       <Confirm
         isOpen={!!removing}

@@ -9,6 +9,7 @@
  */
 import { useState } from 'react';
 import { Button, Confirm, useNotify, useTranslate } from 'react-admin';
+import { DialogButton } from './DialogButton';
 import {
   Alert, Box, Card, CardContent, CardHeader, Dialog, DialogActions, DialogContent, DialogTitle, IconButton,
   TextField as MuiTextField, Tooltip, Typography,
@@ -67,7 +68,7 @@ export function PasswordDialog({ resource, credentials, onClose }: { resource: O
           </Tooltip>
         </Box>
       </DialogContent>
-      <DialogActions><Button label="ra.action.close" onClick={close} data-testid="ocpp-password-close" /></DialogActions>
+      <DialogActions><DialogButton label="ra.action.close" onClick={close} data-testid="ocpp-password-close" /></DialogActions>
     </Dialog>
   );
 }

@@ -6,7 +6,8 @@
  * cleared. Notices and closing after the action belong to the caller's `onSubmit`.
  */
 import { useState, type ReactElement, type ReactNode } from 'react';
-import { Button, useLocaleState } from 'react-admin';
+import { useLocaleState } from 'react-admin';
+import { DialogButton } from './DialogButton';
 import { Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import type { z } from 'zod';
 import { catalogueMessage, type ErrorCode } from '../../domain/errors';
@@ -81,8 +82,8 @@ export function RequiredTextDialog({
         />
       </DialogContent>
       <DialogActions>
-        <Button label="ra.action.cancel" onClick={onClose} />
-        <Button label={submitLabel} variant="contained" onClick={() => void submit()} disabled={busy} data-testid={testIds.submit}>{submitIcon}</Button>
+        <DialogButton label="ra.action.cancel" onClick={onClose} />
+        <DialogButton label={submitLabel} variant="contained" onClick={() => void submit()} disabled={busy} data-testid={testIds.submit} startIcon={submitIcon} />
       </DialogActions>
     </Dialog>
   );

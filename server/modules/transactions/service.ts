@@ -20,7 +20,7 @@
  * its last good reading, flagged METER_OUT_OF_RANGE.
  */
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import type { Db } from '../../db/client.js';
 import { charger as chargerTable, chargeOrder, company, meterValue } from '../../db/schema.js';
@@ -257,11 +257,6 @@ function meterRows(charger: TxCharger, connectorId: number, transactionId: numbe
     chargerId: charger.id, connectorId, transactionId, timestamp: new Date(set.timestamp),
     measurand: v.measurand ?? ENERGY_REGISTER, value: v.value, unit: v.unit ?? null, phase: v.phase ?? null, context: v.context ?? null,
   })));
-}
-
-/** The rows a driver answers to `db.execute` (node-postgres and PGlite both carry `rows`). */
-function rowsOf<T>(res: unknown): T[] {
-  return (res as { rows: T[] }).rows;
 }
 
 /**
