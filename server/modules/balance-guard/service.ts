@@ -120,8 +120,7 @@ export async function guardBalance(app: FastifyInstance, charger: { serialNum: s
   const startWh = new Decimal(o.meterStart);
   const latestWh = startWh.plus(new Decimal(found.energyKwh).times(1000));
   const prev = previous.get(orderId);
-  if (previous.size >= MAX_WATCHED && !prev) previous.delete(previous.keys().next().value as number);
-  previous.set(orderId, { wh: latestWh, at: now.getTime() });
+  remember(previous, orderId, { wh: latestWh, at: now.getTime() });
   const start = o.serverStartTime;
   const price = (wh: Decimal, at: Date) => priceSession(st.tariff, [{ at: start, wh: startWh.toString() }, { at: at.getTime() > start.getTime() ? at : new Date(start.getTime() + 1), wh: wh.toString() }], st.timeZone).totalAmount;
   const costSoFar = price(latestWh, now);
