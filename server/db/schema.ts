@@ -256,6 +256,15 @@ export const chargeOrder = pgTable('charge_order', {
   index('charge_order_charger').on(t.chargerId, t.status),
 ]);
 
+/**
+ * A power sample's value in kW (SQL over meter_value's `unit` and `value`: W unless the unit is kW);
+ * read only where POWER_READABLE holds. The expression of index `meter_value_tx_power`: a query
+ * uses the index only with this very text.
+ */
+export const POWER_KW = "CASE WHEN unit = 'kW' THEN value::numeric ELSE value::numeric / 1000 END";
+/** The power samples whose value reads as a decimal of at most 12 + 6 digits (SQL over meter_value). */
+export const POWER_READABLE = "measurand = 'Power.Active.Import' AND value ~ '^[0-9]{1,12}([.][0-9]{1,6})?$'";
+
 /** Sampled meter values of a transaction (OCPP MeterValues / StopTransaction.transactionData). */
 export const meterValue = pgTable('meter_value', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -278,6 +287,11 @@ export const meterValue = pgTable('meter_value', {
   index('meter_value_tx_register').on(t.transactionId, t.timestamp).where(sql`${t.measurand} = 'Energy.Active.Import.Register'`),
   /** A charger's latest readings (Diagnosis). */
   index('meter_value_charger_time').on(t.chargerId, t.timestamp),
+  /**
+   * A transaction's readable power readings by power (kW): the analytics' peak power of a closing
+   * order is one index probe (server/modules/analytics/rollup.ts), not a walk of its history.
+   */
+  index('meter_value_tx_power').on(t.transactionId, sql.raw(`(${POWER_KW})`)).where(sql.raw(POWER_READABLE)),
 ]);
 
 /** Every OCPP frame in and out (spec: charger log). */

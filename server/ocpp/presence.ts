@@ -6,7 +6,8 @@
  * (./offline-events.ts), recovered when the device connects again.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { resetOnlineFlags, writeOnline } from '../modules/charger-state/service.js';
+import { OnlineWriter } from '../modules/charger-state/online.js';
+import { resetOnlineFlags } from '../modules/charger-state/service.js';
 import type { Connections } from './connections.js';
 import { DbGate } from './db-gate.js';
 import { emitGateway, type OcppSession } from './context.js';
@@ -20,7 +21,8 @@ export class Presence {
   /** Resolves once the flags of the previous run are reset (handshakes wait for it). */
   readonly ready: Promise<void>;
   private readonly sweeper: NodeJS.Timeout | undefined;
-  private readonly writes = new Map<string, Promise<void>>();
+  /** Online flags, coalesced and written in bulk (a device's latest flag wins, in order). */
+  private readonly flags: OnlineWriter<OcppSession>;
   /** Offline events per identity, chained like the online flag: a reconnection's recovery never overtakes the drop's event. */
   private readonly eventWrites = new Map<string, Promise<void>>();
   /**
@@ -31,6 +33,10 @@ export class Presence {
   private readonly eventGate = new DbGate(1);
 
   constructor(private readonly app: FastifyInstance, private readonly conns: Connections, private readonly log: FastifyBaseLogger) {
+    this.flags = new OnlineWriter<OcppSession>(app.db, log, (session) => {
+      if (session.kind === 'gateway') emitGateway({ app, gateway: session });
+      else app.bus.emit('charger', { chargerId: session.id, serialNum: session.serialNum, companyCode: session.companyCode });
+    });
     this.ready = conns.track(this.reset()).catch((err) => log.error({ err }, 'could not reset online flags'));
     // A node that died leaves its chargers online in the database until its owner keys expire.
     if (app.cluster) {
@@ -49,22 +55,12 @@ export class Presence {
   }
 
   /**
-   * Writes a device's online flag. Writes for one identity are chained, so they land in the order
-   * the sockets opened and closed (a replaced socket's "offline" never overtakes its successor's
-   * "online", whatever the database pool does). Never rejects.
+   * Notes a device's online flag (server/modules/charger-state/online.ts: written in bulk, a
+   * device's flags land in the order the sockets opened and closed, so a replaced socket's
+   * "offline" never overtakes its successor's "online"). Resolves once written; never rejects.
    */
-  private setOnline(session: OcppSession, online: boolean, clog: FastifyBaseLogger): Promise<void> {
-    const { app } = this;
-    const key = session.serialNum;
-    const previous = this.writes.get(key) ?? Promise.resolve();
-    const next = previous.then(async () => {
-      await writeOnline(app.db, session, online);
-      if (session.kind === 'gateway') emitGateway({ app, gateway: session });
-      else app.bus.emit('charger', { chargerId: session.id, serialNum: session.serialNum, companyCode: session.companyCode });
-    }).catch((err) => clog.error({ err, online }, 'could not write the online flag'));
-    this.writes.set(key, next);
-    void next.then(() => { if (this.writes.get(key) === next) this.writes.delete(key); });
-    return this.conns.track(next);
+  private setOnline(session: OcppSession, online: boolean): Promise<void> {
+    return this.conns.track(this.flags.set(session, online));
   }
 
   /** Runs `write` after the identity's previous event write; never rejects (a failure is logged). */
@@ -86,7 +82,7 @@ export class Presence {
     const claimed = cluster
       ? this.conns.track(cluster.claim(session.serialNum)).catch((err: Error) => clog.warn({ err: err.message }, 'identity not claimed in Redis'))
       : Promise.resolve();
-    const online = claimed.then(() => this.setOnline(session, true, clog));
+    const online = claimed.then(() => this.setOnline(session, true));
     const at = new Date();
     void online.then(() => this.chainEvent(session.serialNum, () => recordBackOnline(db, this.app.bus, session, at), clog, 'offline events not recovered'));
     return online;
@@ -107,7 +103,7 @@ export class Presence {
       const at = new Date();
       this.chainEvent(sn, () => recordOffline(this.app.db, this.app.bus, session, at), clog, 'offline event not stored');
     }
-    void this.setOnline(session, false, clog);
+    void this.setOnline(session, false);
   }
 
   /** Stops the cluster sweep. */

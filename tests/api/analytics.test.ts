@@ -9,7 +9,7 @@ import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { backends } from '../support/db.js';
 import { build, type TestServer } from '../support/app.js';
 import { call, setupStationScope, setupTenants, type StationScopeFixture, type Tenants } from '../support/tenants.js';
-import { chargeOrder } from '../../server/db/schema.js';
+import { chargeOrder, meterValue, POWER_KW, POWER_READABLE } from '../../server/db/schema.js';
 import { backfillRollupsIfEmpty } from '../../server/modules/analytics/rollup.js';
 
 const rowsOf = (res: unknown) => (res as { rows: Record<string, unknown>[] }).rows;
@@ -95,6 +95,29 @@ describe.each(backends())('analytics on %s', (backend) => {
     expect(Number(after.energyKwh)).toBeCloseTo(Number(before.energyKwh) + Number(row.energyKwh), 3);
   });
 
+  it('takes a closing order\'s peak power from its readable power readings, by one probe of their index', async () => {
+    const db = s.database.db;
+    const start = new Date(Date.now() - 100 * 86_400_000);
+    const [open] = await db.insert(chargeOrder).values({
+      orderNo: 'AN-PEAK', companyCode: 'ALPHA', stationId: f.own.stationId, chargerId: f.own.chargerId, chargerSn: f.own.chargerSn, connectorId: 3,
+      transactionId: 99977, idTag: 'T', idTagStatus: 'Accepted', chargerStartTime: start, meterStart: 0, currency: 'EUR',
+    }).returning();
+    const power = (value: string, unit: string | null, measurand = 'Power.Active.Import') =>
+      ({ chargerId: f.own.chargerId, connectorId: 3, transactionId: 99977, timestamp: new Date(start.getTime() + 60_000), measurand, value, unit });
+    await db.insert(meterValue).values([power('7400', 'W'), power('11.04', 'kW'), power('99999999', 'Wh', 'Energy.Active.Import.Register'), power('1e9', 'W'), power('-5', 'W')]);
+    expect((await call(s, 'PUT', `/sp/order/${open.id}/close`, t.a.adminToken, {})).code).toBe(200);
+    const res = await db.execute(sql`select peak_power_kw::text as peak from analytics_hour where charger_id = ${f.own.chargerId} and bucket = date_trunc('hour', ${start.toISOString()}::timestamptz, 'UTC')`);
+    expect((res as unknown as { rows: { peak: string }[] }).rows.map((r) => Number(r.peak))).toEqual([11.04]);
+    // The peak of a session of any length is one index probe (the Stop's cost stays flat).
+    const plan = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+      const r = await tx.execute(sql`explain select max(${sql.raw(POWER_KW)}) from meter_value where transaction_id = 99977 and ${sql.raw(POWER_READABLE)}`);
+      return (r as unknown as { rows: Record<string, string>[] }).rows.map((x) => Object.values(x)[0]).join('\n');
+    });
+    expect(plan).toContain('meter_value_tx_power');
+  });
+
   it('answers a year of an operator (whole months from the monthly rollup) equal to its orders, also after a close', async () => {
     const year = async () => (await call(s, 'GET', '/sp/analytics?searchType=operator&search=ALPHA&period=1y', t.a.adminToken)).data;
     const check = async () => {
@@ -115,7 +138,7 @@ describe.each(backends())('analytics on %s', (backend) => {
     const lastMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 1, 15, 12));
     const [open] = await s.database.db.insert(chargeOrder).values({
       orderNo: 'AN-LAST-MONTH', companyCode: 'ALPHA', stationId: f.own.stationId, chargerId: f.own.chargerId, chargerSn: f.own.chargerSn, connectorId: 3,
-      transactionId: 99901, idTag: 'T', idTagStatus: 'Accepted', chargerStartTime: lastMonth, meterStart: 0, currency: 'EUR',
+      transactionId: 99951, idTag: 'T', idTagStatus: 'Accepted', chargerStartTime: lastMonth, meterStart: 0, currency: 'EUR',
     }).returning();
     expect((await call(s, 'PUT', `/sp/order/${open.id}/close`, t.a.adminToken, {})).code).toBe(200);
     const second = await check();

@@ -6,19 +6,20 @@
  * backfill when the rollups are empty).
  *
  * An order counts in the UTC hour, day and month of its charger start time. Peak power is the highest
- * Power.Active.Import sample of the transaction (W or kW; unreadable samples are skipped), else
+ * Power.Active.Import sample of the transaction (W or kW; unreadable samples are skipped; one probe
+ * of index meter_value_tx_power, so a Stop costs the same whatever the session's length), else
  * the session's average power.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { POWER_KW, POWER_READABLE } from '../../db/schema.js';
 
 /** The per-order figures of closed orders matching `where` (a SELECT, read as `o`). */
 function orderFigures(where: SQL): SQL {
   return sql`SELECT f.*, coalesce(
-      (SELECT least(max(CASE WHEN mv.unit = 'kW' THEN mv.value::numeric ELSE mv.value::numeric / 1000 END), 999999999)
-         FROM meter_value mv
-        WHERE mv.transaction_id = f.transaction_id AND mv.measurand = 'Power.Active.Import'
-          AND mv.value ~ '^[0-9]{1,12}([.][0-9]{1,6})?$'),
+      (SELECT least(max(${sql.raw(POWER_KW)}), 999999999)
+         FROM meter_value
+        WHERE transaction_id = f.transaction_id AND ${sql.raw(POWER_READABLE)}),
       CASE WHEN f.secs > 0 THEN least(f.energy_kwh * 3600 / f.secs, 999999999) ELSE 0 END) AS peak
     FROM (SELECT company_code, coalesce(station_id, 0) AS station_id, charger_id, transaction_id, charger_start_time AS t,
             energy_kwh, total_amount,

@@ -6,7 +6,8 @@
  * - StatusNotification → connector 0 on the charger row (`run_status`, `run_status_at`,
  *   `run_error_code`, `run_error_info`, `run_vendor_error_code`), connectorId ≥ 1 upserted in
  *   `connector`; a status older than the stored one changes nothing;
- * - the online flag (`online`, `lastSeenAt`) while a socket is open, and the reset at start.
+ * - the reset of the online flags at start (the flag itself is written in bulk by ./online.ts,
+ *   last-seen times by ./seen.ts).
  * Chargers and gateways are one namespace (`DeviceRef.kind`).
  */
 import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
@@ -86,12 +87,6 @@ export async function recordStatus(db: Db, chargerId: number, p: StatusInfo, at:
     setWhere: sql`${connector.statusAt} <= excluded.status_at or ${connector.statusAt} > ${future.toISOString()}::timestamptz`,
   }).returning({ connectorId: connector.connectorId });
   return rows.length > 0;
-}
-
-/** Writes the device's online flag (and `lastSeenAt` when it comes online). */
-export async function writeOnline(db: Db, device: DeviceRef, online: boolean, at = new Date()): Promise<void> {
-  const table = tableOf(device.kind);
-  await db.update(table).set(online ? { online, lastSeenAt: at } : { online }).where(eq(table.id, device.id));
 }
 
 /**

@@ -1,0 +1,1 @@
+CREATE INDEX "meter_value_tx_power" ON "meter_value" USING btree ("transaction_id",(CASE WHEN unit = 'kW' THEN value::numeric ELSE value::numeric / 1000 END)) WHERE measurand = 'Power.Active.Import' AND value ~ '^[0-9]{1,12}([.][0-9]{1,6})?$';
