@@ -50,6 +50,21 @@ import { Sampler, summary } from './load/proc.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
+/** The storm's Boots by the second they were sent in (after the storm's start): count, p50, p99 (ms). */
+function bootsBySecond(storm: readonly { boot: number[]; bootSentMs: number[] }[]): { second: number; n: number; p50: number; p99: number }[] {
+  const by = new Map<number, number[]>();
+  for (const r of storm) r.boot.forEach((ms, k) => {
+    const sec = Math.floor((r.bootSentMs[k] ?? 0) / 1000);
+    const list = by.get(sec);
+    if (list) list.push(ms);
+    else by.set(sec, [ms]);
+  });
+  return [...by].sort((a, b) => a[0] - b[0]).map(([second, list]) => {
+    const { n, p50, p99 } = summary(list);
+    return { second, n, p50, p99 };
+  });
+}
+
 const { values: opt } = parseArgs({
   options: {
     targets: { type: 'string', default: 'bare,postgres,pglite' },
@@ -324,13 +339,14 @@ async function runTarget(target: string): Promise<Record<string, unknown>> {
       const closed = await Promise.all(clients.map((c, i) => c.ask<{ open: number }>({ cmd: 'close', count: stormCount[i] })));
       await sleep(2000);
       sampler.start();
-      const storm = await Promise.all(clients.map((c, i) => c.ask<{ accepted: number; failures: number; errors: Record<string, number>; lastAcceptMs: number; boot: number[] }>({ cmd: 'storm', deadlineS: STORM_S, count: stormCount[i], startAt: Date.now() + 1000 })));
+      const storm = await Promise.all(clients.map((c, i) => c.ask<{ accepted: number; failures: number; errors: Record<string, number>; lastAcceptMs: number; boot: number[]; bootSentMs: number[] }>({ cmd: 'storm', deadlineS: STORM_S, count: stormCount[i], startAt: Date.now() + 1000 })));
       const errors: Record<string, number> = {};
       for (const r of storm) for (const [k, v] of Object.entries(r.errors)) errors[k] = (errors[k] ?? 0) + v;
       out.storm = {
         chargers: STORM_N, stayedConnected: sum(closed, (r) => r.open), accepted: sum(storm, (r) => r.accepted),
         allAcceptedSeconds: r1(Math.max(...storm.map((r) => r.lastAcceptMs)) / 1000),
-        failures: sum(storm, (r) => r.failures), errors, bootMs: summary(flat(storm, (r) => r.boot)), server: sampler.stop(),
+        failures: sum(storm, (r) => r.failures), errors, bootMs: summary(flat(storm, (r) => r.boot)),
+        bootMsBySecondSent: bootsBySecond(storm), server: sampler.stop(),
       };
       log(`storm ${JSON.stringify(out.storm)}`);
     }

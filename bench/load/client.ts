@@ -289,6 +289,8 @@ async function run(m: Cmd): Promise<unknown> {
       const t0 = performance.now();
       const deadline = t0 + m.deadlineS * 1000;
       const boot: number[] = [];
+      /** When each answered Boot was sent (ms after the storm's start), in `boot`'s order. */
+      const bootSentMs: number[] = [];
       let failures = 0;
       let lastAcceptMs = 0;
       const errors: Record<string, number> = {};
@@ -299,6 +301,7 @@ async function run(m: Cmd): Promise<unknown> {
             const r = await call(c, 'BootNotification', { chargePointVendor: 'LoadVendor', chargePointModel: 'LX-10' }, Math.max(1000, deadline - performance.now()));
             if (r.ok) {
               boot.push(r.ms);
+              bootSentMs.push(Math.round(performance.now() - t0 - r.ms));
               lastAcceptMs = Math.max(lastAcceptMs, performance.now() - t0);
               return;
             }
@@ -312,7 +315,7 @@ async function run(m: Cmd): Promise<unknown> {
           await new Promise((r) => setTimeout(r, 1000 + Math.random() * 2000));
         }
       }));
-      return { accepted: boot.length, failures, errors, lastAcceptMs, boot };
+      return { accepted: boot.length, failures, errors, lastAcceptMs, boot, bootSentMs };
     }
   }
 }

@@ -966,6 +966,15 @@ export const analyticsMonth = pgTable('analytics_month', (() => {
   index('analytics_month_station').on(t.stationId, t.bucket),
 ]);
 
+/**
+ * Closed orders not yet added to the analytics rollups (server/modules/analytics/rollup.ts): the
+ * transaction that closes an order notes it here, and one writer adds the noted orders in bulk, so
+ * simultaneous Stops at one station never queue on that station's month row.
+ */
+export const analyticsPending = pgTable('analytics_pending', {
+  orderId: integer('order_id').primaryKey(),
+});
+
 // ── Report tickets (requirements §14 report tickets) ──────────────────────────────────────────
 
 /**

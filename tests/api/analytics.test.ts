@@ -7,10 +7,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { backends } from '../support/db.js';
+import type { Db } from '../../server/db/client.js';
 import { build, type TestServer } from '../support/app.js';
 import { call, setupStationScope, setupTenants, type StationScopeFixture, type Tenants } from '../support/tenants.js';
-import { chargeOrder, meterValue, POWER_KW, POWER_READABLE } from '../../server/db/schema.js';
-import { backfillRollupsIfEmpty } from '../../server/modules/analytics/rollup.js';
+import { analyticsPending, chargeOrder, meterValue, POWER_KW, POWER_READABLE } from '../../server/db/schema.js';
+import { applyPendingRollups, backfillRollupsIfEmpty, queueRollup, unrollForRepricing } from '../../server/modules/analytics/rollup.js';
 
 const rowsOf = (res: unknown) => (res as { rows: Record<string, unknown>[] }).rows;
 
@@ -106,6 +107,7 @@ describe.each(backends())('analytics on %s', (backend) => {
       ({ chargerId: f.own.chargerId, connectorId: 3, transactionId: 99977, timestamp: new Date(start.getTime() + 60_000), measurand, value, unit });
     await db.insert(meterValue).values([power('7400', 'W'), power('11.04', 'kW'), power('99999999', 'Wh', 'Energy.Active.Import.Register'), power('1e9', 'W'), power('-5', 'W')]);
     expect((await call(s, 'PUT', `/sp/order/${open.id}/close`, t.a.adminToken, {})).code).toBe(200);
+    await applyPendingRollups(db);
     const res = await db.execute(sql`select peak_power_kw::text as peak from analytics_hour where charger_id = ${f.own.chargerId} and bucket = date_trunc('hour', ${start.toISOString()}::timestamptz, 'UTC')`);
     expect((res as unknown as { rows: { peak: string }[] }).rows.map((r) => Number(r.peak))).toEqual([11.04]);
     // The peak of a session of any length is one index probe (the Stop's cost stays flat).
@@ -116,6 +118,60 @@ describe.each(backends())('analytics on %s', (backend) => {
       return (r as unknown as { rows: Record<string, string>[] }).rows.map((x) => Object.values(x)[0]).join('\n');
     });
     expect(plan).toContain('meter_value_tx_power');
+  });
+
+  it('adds a closed order to the rollups once, through its note, also when it is re-priced before or after', async () => {
+    const db = s.database.db;
+    const start = new Date(Date.now() - 200 * 86_400_000);
+    const bucket = async (on: Db = db) => {
+      const res = await on.execute(sql`select sessions::int as n, revenue::text as revenue from analytics_day where charger_id = ${f.own.chargerId} and bucket = date_trunc('day', ${start.toISOString()}::timestamptz, 'UTC')`);
+      return (res as unknown as { rows: { n: number; revenue: string }[] }).rows[0] ?? null;
+    };
+    const pending = async () => db.$count(analyticsPending);
+    const [order] = await db.insert(chargeOrder).values({
+      orderNo: 'AN-QUEUE', companyCode: 'ALPHA', stationId: f.own.stationId, chargerId: f.own.chargerId, chargerSn: f.own.chargerSn, connectorId: 4,
+      transactionId: 99978, idTag: 'T', idTagStatus: 'Accepted', chargerStartTime: start, chargerStopTime: new Date(start.getTime() + 3_600_000),
+      meterStart: 0, meterStop: 5000, energyKwh: '5.000', status: 'FINISHED', currency: 'EUR', totalAmount: '2.50',
+    }).returning();
+    // (The server's own flush may run at any moment between the statements below: each check holds either way.)
+    await db.transaction(async (tx) => {
+      await queueRollup(tx, order.id);
+      await queueRollup(tx, order.id); // noted twice, added once
+      expect(await bucket(tx)).toBeNull(); // the closing transaction writes no rollup row
+      expect(await tx.$count(analyticsPending, eq(analyticsPending.orderId, order.id))).toBe(1);
+    });
+    await applyPendingRollups(db);
+    expect(await bucket()).toEqual({ n: 1, revenue: '2.50' });
+    expect(await pending()).toBe(0);
+    expect(await applyPendingRollups(db)).toBe(0);
+    // Re-priced after it was added: subtracted, noted again, added with its new figures.
+    await db.transaction(async (tx) => {
+      await unrollForRepricing(tx, order.id);
+      expect(await bucket(tx)).toEqual({ n: 0, revenue: '0.00' });
+      await tx.update(chargeOrder).set({ totalAmount: '3.75' }).where(eq(chargeOrder.id, order.id));
+      await queueRollup(tx, order.id);
+    });
+    await applyPendingRollups(db);
+    expect(await bucket()).toEqual({ n: 1, revenue: '3.75' });
+    // Re-priced while only noted: nothing to subtract, added once with the last figures.
+    await db.transaction(async (tx) => {
+      await unrollForRepricing(tx, order.id);
+      await tx.update(chargeOrder).set({ totalAmount: '1.00' }).where(eq(chargeOrder.id, order.id));
+      await queueRollup(tx, order.id);
+    });
+    await db.transaction(async (tx) => {
+      await unrollForRepricing(tx, order.id);
+      await tx.update(chargeOrder).set({ totalAmount: '1.25' }).where(eq(chargeOrder.id, order.id));
+      await queueRollup(tx, order.id);
+    });
+    await applyPendingRollups(db);
+    expect(await bucket()).toEqual({ n: 1, revenue: '1.25' });
+    // A note rolled back with its transaction adds nothing.
+    await db.transaction(async (tx) => {
+      await queueRollup(tx, order.id);
+      tx.rollback();
+    }).catch(() => undefined);
+    expect(await pending()).toBe(0);
   });
 
   it('answers a year of an operator (whole months from the monthly rollup) equal to its orders, also after a close', async () => {

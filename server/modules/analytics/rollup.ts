@@ -1,9 +1,10 @@
 /**
  * Analytics rollups (requirements §14): what a closed order adds to `analytics_hour` and
  * `analytics_day` (per charger) and `analytics_month` (per company and station): sessions, energy
- * kWh, revenue = total amount, busy seconds, peak power kW; written by one statement in the
- * transaction that closes or re-prices the order, and the full rebuild from the orders (start-up
- * backfill when the rollups are empty).
+ * kWh, revenue = total amount, busy seconds, peak power kW. The transaction that closes or
+ * re-prices an order notes it in `analytics_pending`; one writer at a time adds the noted orders in
+ * one statement (every ROLLUP_FLUSH_MS, and before each analytics read); the full rebuild from the
+ * orders is the start-up backfill when the rollups are empty.
  *
  * An order counts in the UTC hour, day and month of its charger start time. Peak power is the highest
  * Power.Active.Import sample of the transaction (W or kW; unreadable samples are skipped; one probe
@@ -55,19 +56,77 @@ function upsert(r: Rollup, sign: 1 | -1): SQL {
       peak_power_kw = greatest(${t}.peak_power_kw, excluded.peak_power_kw)`;
 }
 
-/** ONE statement adding `sign` × the closed orders matching `where` to every rollup (their figures computed once). */
-function rollupStatement(where: SQL, sign: 1 | -1): SQL {
-  const [first, ...rest] = ROLLUPS.map((r) => upsert(r, sign));
-  return sql`WITH o AS MATERIALIZED (${orderFigures(where)})${sql.join(rest.map((u, i) => sql`, u${sql.raw(String(i))} AS (${u})`), sql``)} ${first}`;
+/**
+ * ONE statement adding `sign` × the closed orders matching `where` to every rollup (their figures
+ * computed once); `first` is a CTE put before them (`p AS (…)`), which `where` may read.
+ */
+function rollupStatement(where: SQL, sign: 1 | -1, first?: SQL): SQL {
+  const [head, ...rest] = ROLLUPS.map((r) => upsert(r, sign));
+  return sql`WITH ${first ? sql`${first}, ` : sql``}o AS MATERIALIZED (${orderFigures(where)})${sql.join(rest.map((u, i) => sql`, u${sql.raw(String(i))} AS (${u})`), sql``)} ${head}`;
 }
 
 /**
- * Adds (`sign` 1) or removes (-1, before a closed order is re-priced) order `orderId` to or from
- * the rollups, in one statement. Call inside the transaction that changes the order; a CHARGING
- * order adds nothing.
+ * Adds (`sign` 1) or removes (-1) order `orderId` to or from the rollups, in one statement, inside
+ * the caller's transaction; a CHARGING order adds nothing.
  */
 export async function rollupOrder(tx: Db, orderId: number, sign: 1 | -1 = 1): Promise<void> {
   await tx.execute(rollupStatement(sql`id = ${orderId}`, sign));
+}
+
+/**
+ * Notes, inside the transaction that closes (or re-prices) order `orderId`, that it is to be added
+ * to the rollups: {@link applyPendingRollups} adds it, within ROLLUP_FLUSH_MS or before the next
+ * analytics read. The note commits with the order or not at all; an insert of a row of its own,
+ * it waits for no other Stop (the rollup rows of a station are written by one writer at a time).
+ */
+export async function queueRollup(tx: Db, orderId: number): Promise<void> {
+  await tx.execute(sql`INSERT INTO analytics_pending (order_id) VALUES (${orderId}) ON CONFLICT DO NOTHING`);
+}
+
+/**
+ * Takes a closed order out of the rollups before it is re-priced, inside the re-pricing
+ * transaction and before the order row changes: a noted order not yet added loses its note (the
+ * caller notes it again with {@link queueRollup}); an added one is subtracted. A flush holding the
+ * note makes this wait for its commit, then subtract what it added.
+ */
+export async function unrollForRepricing(tx: Db, orderId: number): Promise<void> {
+  const res = await tx.execute(sql`DELETE FROM analytics_pending WHERE order_id = ${orderId} RETURNING order_id`);
+  if (!rowsOf<{ order_id: number }>(res).length) await rollupOrder(tx, orderId, -1);
+}
+
+/** How often the server adds the noted orders to the rollups (ms). */
+export const ROLLUP_FLUSH_MS = 1000;
+/** Noted orders per flush statement. */
+const FLUSH_CHUNK = 10_000;
+/** The advisory lock that makes the rollup writers (flush, rebuild) take turns. */
+const ROLLUP_LOCK = 7_411_001;
+
+function rowsOf<T>(res: unknown): T[] {
+  return (res as { rows: T[] }).rows;
+}
+
+/**
+ * Adds the noted closed orders to the rollups and drops their notes, `FLUSH_CHUNK` per statement,
+ * one writer at a time (an advisory lock: two writers never update a bucket row in opposite
+ * orders). Called every ROLLUP_FLUSH_MS and before each analytics read, so a read sees every order
+ * closed before it. Answers how many orders it added.
+ */
+export async function applyPendingRollups(db: Db): Promise<number> {
+  let added = 0;
+  for (;;) {
+    const more = await db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${ROLLUP_LOCK})`);
+      const res = await tx.execute(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM analytics_pending LIMIT ${FLUSH_CHUNK + 1}) x`);
+      const n = Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0);
+      if (n === 0) return false;
+      const taken = sql`p AS (DELETE FROM analytics_pending WHERE order_id IN
+        (SELECT order_id FROM analytics_pending ORDER BY order_id LIMIT ${FLUSH_CHUNK}) RETURNING order_id)`;
+      await tx.execute(rollupStatement(sql`id IN (SELECT order_id FROM p)`, 1, taken));
+      added += Math.min(n, FLUSH_CHUNK);
+      return n > FLUSH_CHUNK;
+    });
+    if (!more) return added;
+  }
 }
 
 /** Orders per statement of a rebuild: each statement stays well inside DB_STATEMENT_TIMEOUT_MS. */
@@ -79,9 +138,11 @@ const REBUILD_CHUNK = 50_000;
  */
 export async function rebuildRollups(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${ROLLUP_LOCK})`);
+    await tx.execute(sql`DELETE FROM analytics_pending`);
     for (const r of ROLLUPS) await tx.execute(sql`DELETE FROM ${sql.raw(r.table)}`);
     const res = await tx.execute(sql`SELECT coalesce(max(id), 0)::int AS top FROM charge_order`);
-    const top = Number((res as unknown as { rows: { top: number }[] }).rows[0]?.top ?? 0);
+    const top = Number(rowsOf<{ top: number }>(res)[0]?.top ?? 0);
     for (let from = 0; from < top; from += REBUILD_CHUNK) {
       const chunk = sql`id > ${from} AND id <= ${from + REBUILD_CHUNK}`;
       await tx.execute(rollupStatement(chunk, 1));
@@ -96,7 +157,7 @@ export async function rebuildRollups(db: Db): Promise<void> {
 export async function backfillRollupsIfEmpty(db: Db): Promise<boolean> {
   const res = await db.execute(sql`SELECT (NOT EXISTS (SELECT 1 FROM analytics_day)
     AND EXISTS (SELECT 1 FROM charge_order WHERE status IN ('FINISHED', 'CLOSED'))) AS needed`);
-  const rows = (res as unknown as { rows: { needed: boolean }[] }).rows;
+  const rows = rowsOf<{ needed: boolean }>(res);
   if (!rows[0]?.needed) return false;
   await rebuildRollups(db);
   return true;

@@ -12,10 +12,29 @@ import { timeZoneOf } from '../../http/time-zone.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 import { answersWith } from '../../../domain/entities/api.js';
 import { analyticsAnswer, analyticsQuery } from '../../../domain/entities/analytics.js';
+import { applyPendingRollups, ROLLUP_FLUSH_MS } from './rollup.js';
 import { analyticsOf } from './service.js';
 
 const analyticsRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // Closed orders noted by their Stops join the rollups here, in bulk (./rollup.ts).
+  let flusher: NodeJS.Timeout | undefined;
+  let flushing: Promise<unknown> | null = null;
+  app.addHook('onReady', async () => {
+    flusher = setInterval(() => {
+      if (flushing) return; // the last flush still runs
+      flushing = applyPendingRollups(app.db)
+        .catch((err: unknown) => app.log.warn({ err }, 'analytics rollups not updated; trying again'))
+        .finally(() => { flushing = null; });
+    }, ROLLUP_FLUSH_MS);
+    flusher.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (flusher) clearInterval(flusher);
+    await flushing;
+  });
+
   r.get('/analytics', {
     config: { permission: PERMISSIONS.analytics },
     schema: { tags: ['analytics'], querystring: analyticsQuery, response: answersWith(analyticsAnswer) },

@@ -8,6 +8,7 @@
 import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import type { Db } from '../../db/client.js';
+import { applyPendingRollups } from './rollup.js';
 import { charger, company, station } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/envelope.js';
@@ -105,6 +106,7 @@ export async function analyticsOf(db: Db, auth: AuthContext, q: { searchType: An
   const p = PERIODS[q.period];
   const zone = p.zone === 'UTC' ? 'UTC' : tz;
   const match = await resolve(db, auth, q.searchType, term);
+  await applyPendingRollups(db); // the orders closed before this read are in the figures
   const step = sql.raw(`interval '${p.step}'`);
   const back = sql.raw(`interval '${p.count - 1} ${p.unit}'`);
   const whole = sql.raw(`interval '${p.count} ${p.unit}'`);

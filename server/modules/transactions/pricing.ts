@@ -6,7 +6,7 @@
  * total is deducted from the card or app balance (./settlement.ts: unpaid with 721/722 recorded
  * when it cannot be).
  */
-import { rollupOrder } from '../analytics/rollup.js';
+import { queueRollup } from '../analytics/rollup.js';
 import { and, eq } from 'drizzle-orm';
 import type { MeterSample, OrderAmounts } from '../../../domain/billing.js';
 import type { OrderFlag } from '../../../domain/enums.js';
@@ -93,6 +93,6 @@ export async function finishOrder(tx: Db, order: OrderRow, end: OrderEnding): Pr
     flags: withFlags(order.flags, [...(end.flags ?? []), ...priced.flags]),
     energySplit: null,
   }).where(eq(chargeOrder.id, order.id));
-  await rollupOrder(tx, order.id);
+  await queueRollup(tx, order.id);
   return true;
 }

@@ -12,7 +12,7 @@
  * order that was paid when it was closed also opens "order already paid" (requirements R13.5);
  * the StopTransaction handler announces both after the commit.
  */
-import { rollupOrder } from '../analytics/rollup.js';
+import { queueRollup, unrollForRepricing } from '../analytics/rollup.js';
 import Decimal from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
 import type { OrderFlag } from '../../../domain/enums.js';
@@ -88,7 +88,7 @@ export async function reconcileLateStop(tx: Db, order: OrderRow, stop: LateStop)
     paid = settled.paid;
   }
   // The analytics rollups hold the order as it was closed: take it out, re-add it re-priced below.
-  await rollupOrder(tx, order.id, -1);
+  await unrollForRepricing(tx, order.id);
   await tx.update(chargeOrder).set({
     meterStop: stop.meterStop, energyKwh: energyKwh(order.meterStart, stop.meterStop),
     chargerStopTime: stop.chargerStopTime, serverStopTime: stop.serverStopTime,
@@ -98,6 +98,6 @@ export async function reconcileLateStop(tx: Db, order: OrderRow, stop: LateStop)
     breakdown: { ...price.breakdown, settlement, reconcile },
     flags: withFlags(order.flags, ['LATE_STOP', ...stop.flags, ...price.flags]),
   }).where(eq(chargeOrder.id, order.id));
-  await rollupOrder(tx, order.id);
+  await queueRollup(tx, order.id);
   return true;
 }

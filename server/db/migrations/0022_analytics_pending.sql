@@ -1,0 +1,3 @@
+CREATE TABLE "analytics_pending" (
+	"order_id" integer PRIMARY KEY NOT NULL
+);
