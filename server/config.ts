@@ -64,6 +64,8 @@ export interface Config {
   seenFlushMs: number;
   /** How long a handshake's identity lookup is reused (ms; OCPP_IDENTITY_CACHE_MS; 0 = always read). */
   identityCacheMs: number;
+  /** Connections warming up at once (admitted, first CALL not yet answered; OCPP_ADMISSION_WARMUP; 0 = no pacing). */
+  ocppAdmissionWarmup: number;
   /** Days the charger log and refused handshakes are kept (LOG_RETENTION_DAYS; 0 = for ever). */
   logRetentionDays: number;
   /** SMTP server of outgoing mail (SMTP_URL, `smtp://user:pass@host:587` or `smtps://…`); none = mail stays queued. */
@@ -143,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     ocppMaxChargers: num(env.OCPP_MAX_CHARGERS, 10_000),
     seenFlushMs: num(env.OCPP_SEEN_FLUSH_MS, 5000),
     identityCacheMs: num(env.OCPP_IDENTITY_CACHE_MS, 30_000),
+    ocppAdmissionWarmup: Math.max(0, num(env.OCPP_ADMISSION_WARMUP, 200)),
     logRetentionDays: Math.max(0, num(env.LOG_RETENTION_DAYS, 90)),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'ChargeDesk <no-reply@localhost>',

@@ -2,7 +2,8 @@
  * The handshake's verdict (the ocpp-rpc auth callback): the checks of ./handshake.ts (identity,
  * life status, subprotocol, password, refusal limiter), then the duplicate policy of
  * ./duplicates.ts. Every refusal is logged and stored in `connection_attempt`; an unexpected
- * failure answers 500.
+ * failure answers 500. Before its checks a handshake waits for a warm-up slot of the pacer
+ * (./admission-pacer.ts): one that waited too long is answered 503 (logged once per 10 s).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
@@ -12,6 +13,7 @@ import type { DuplicatePolicy } from './duplicates.js';
 import type { IncomingMessage } from 'node:http';
 import { checkHandshake, recordAttempt, refuse, type IdentityLookup, type RefusalCounter } from './handshake.js';
 import type { Handshake } from './rpc.js';
+import type { AdmissionPacer } from './admission-pacer.js';
 
 /** The OCPP subprotocol served. */
 export const OCPP_PROTOCOL = 'ocpp1.6';
@@ -29,16 +31,30 @@ export interface AdmissionDeps {
   log: FastifyBaseLogger;
   /** Batched, cached identity lookups (./handshake.ts). */
   identities?: IdentityLookup;
+  /** Admission pacing (./admission-pacer.ts); none = every handshake at once. */
+  pacer?: AdmissionPacer;
 }
+
+/** The last time a paced-out handshake was logged (one warning per 10 s). */
+let pacedOutLoggedAt = 0;
 
 /** The ocpp-rpc auth callback. */
 export function admission(d: AdmissionDeps) {
   return async (accept: (session: OcppSession, protocol: string) => void, reject: (code: number, message: string) => void, handshake: Handshake): Promise<void> => {
     const identity = handshake.identity;
+    await d.ready.catch(() => undefined);
+    const release = d.pacer ? await d.pacer.enter() : () => undefined;
+    if (!release) {
+      if (Date.now() - pacedOutLoggedAt > 10_000) {
+        pacedOutLoggedAt = Date.now();
+        d.log.warn({ identity, waitingNow: d.pacer?.queued, answered503: d.pacer?.refused }, 'OCPP handshakes waited too long for admission: answered 503, the chargers retry');
+      }
+      return reject(503, 'BUSY');
+    }
+    let admitted = false;
     try {
       // X-Forwarded-For counts only from a configured proxy (TRUST_PROXY, docs/deployment.md).
       const remoteAddress = d.clientAddress(handshake.request);
-      await d.ready;
       const verdict = await checkHandshake(d.db, d.limiter, handshake, remoteAddress, d.identities);
       if (!verdict.ok) {
         d.log.warn({ identity, remoteAddress, reason: verdict.reason }, 'OCPP connection refused');
@@ -57,10 +73,14 @@ export function admission(d: AdmissionDeps) {
         d.log.warn({ identity, remoteAddress, ...where }, 'current OCPP socket did not answer a ping: replaced by the new connection');
         await d.conns.track(recordAttempt(d.db, { identity, companyCode: session.companyCode, remoteAddress, reason: 'REPLACED_DEAD_CONNECTION' }));
       }
+      d.pacer?.hold(session, release);
+      admitted = true;
       accept(session, OCPP_PROTOCOL);
     } catch (err) {
       d.log.error({ err, identity }, 'OCPP handshake failed');
       reject(500, 'INTERNAL');
+    } finally {
+      if (!admitted) release();
     }
   };
 }

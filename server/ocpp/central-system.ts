@@ -31,6 +31,7 @@ import { checkFdLimit, isFdExhaustion } from './fd-limit.js';
 import { DUPLICATE_PROBE_MAX_MS, DuplicatePolicy } from './duplicates.js';
 import { FailureLimiter, IdentityLookup, recordAttempt, SharedFailureLimiter } from './handshake.js';
 import { Presence } from './presence.js';
+import { AdmissionPacer } from './admission-pacer.js';
 import { RPCServer, type RpcServerClient } from './rpc.js';
 import { closeAll } from './shutdown.js';
 import { setWriteLanes } from '../modules/transactions/group-commit.js';
@@ -99,7 +100,8 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
   server.on('error', (err: unknown) => log.warn({ err }, 'OCPP server error'));
   const clientAddress = clientAddressFor(config.trustProxy);
   const identities = new IdentityLookup(db, config.identityCacheMs);
-  server.auth(admission({ db, conns, limiter, duplicates, ready: presence.ready, clientAddress, log, identities }));
+  const pacer = new AdmissionPacer(config.ocppAdmissionWarmup);
+  server.auth(admission({ db, conns, limiter, duplicates, ready: presence.ready, clientAddress, log, identities, pacer }));
 
   server.on('client', (client: RpcServerClient) => {
     const session = client.session as OcppSession;
@@ -119,6 +121,8 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
     const labeller = new FrameLabeller();
     client.on('message', ({ message, outbound }: { message: string; outbound: boolean }) => {
       writer.push({ chargerSn: sn, companyCode: session.companyCode, ...labeller.describe(message, outbound) });
+      // The first answer (CALLRESULT "[3", CALLERROR "[4") ends the connection's warm-up.
+      if (outbound && (message.startsWith('[3') || message.startsWith('[4'))) pacer.settle(session);
     });
     client.on('badMessage', ({ error }: { error: unknown }) => clog.warn({ err: error }, 'malformed OCPP message'));
     client.on('strictValidationFailure', ({ method, outbound, isCall, error }: { method: string; outbound: boolean; isCall: boolean; error: unknown }) =>
@@ -127,6 +131,7 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
     bindActions(app, client, session, clog, conns, presence.connected(session, clog), gate);
 
     client.once('close', ({ code, reason }: { code?: number; reason?: string }) => {
+      pacer.settle(session);
       clog.info({ code, reason }, `${session.kind} disconnected`);
       presence.disconnected(client, session, clog, code);
       void writer.flush();

@@ -10,7 +10,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { backends } from '../support/db.js';
 import { build, type TestServer } from '../support/app.js';
 import { aCharger, aNetwork, aStartTransaction } from '../support/builders.js';
-import { charger, chargeOrder, meterValue } from '../../server/db/schema.js';
+import { charger, chargeOrder, connectionAttempt, meterValue } from '../../server/db/schema.js';
 import { recordMeterValues } from '../../server/modules/transactions/service.js';
 import { GroupCommit, type StoreGroup } from '../../server/modules/transactions/group-commit.js';
 import type { Db } from '../../server/db/client.js';
@@ -99,6 +99,27 @@ describe.each(backends())('OCPP hot path on %s', (backend) => {
       await Promise.all(cps.map((cp) => cp.close()));
     }
   });
+  it('paces forty handshakes through three warm-up slots: each gets in and booted, none refused', async () => {
+    const paced = await build(backend, { ocppAdmissionWarmup: 3 });
+    try {
+      const net = await aNetwork(paced.database.db);
+      const others = await Promise.all(Array.from({ length: 39 }, (_, i) => aCharger(paced.database.db, net.company.code, { stationId: net.station.id, serialNum: `PACE${backend.slice(0, 2).toUpperCase()}${String(i).padStart(6, '0')}` })));
+      const serials = [net.charger.serialNum, ...others.map((o) => o.serialNum)];
+      const boots = await Promise.all(serials.map(async (sn) => {
+        const cp = await connect(paced.ocppUrl, sn);
+        try {
+          return (await cp.call('BootNotification', { chargePointVendor: 'V', chargePointModel: 'M' }) as { status: string }).status;
+        } finally {
+          await cp.close();
+        }
+      }));
+      expect(boots).toEqual(serials.map(() => 'Accepted'));
+      expect(await paced.database.db.$count(connectionAttempt, eq(connectionAttempt.companyCode, net.company.code))).toBe(0);
+    } finally {
+      await paced.close();
+    }
+  });
+
   it('stores writes handed in together as one group, answers each after it, keeps a charger\'s writes in order, and refuses only a faulty one', async () => {
     // A store that runs each write's statement (if any) and answers the transaction it ran in.
     type W = { key: number; statement?: SQL };
