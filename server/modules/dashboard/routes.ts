@@ -97,19 +97,18 @@ function monthCountsSql(column: PgColumn, tz: string) {
  */
 export async function computeDashboard(db: Db, code: string | undefined, tz: string, auth?: AuthContext): Promise<Dashboard> {
   const within = (column: PgColumn) => (auth ? stationWhere(auth, column) : undefined);
-  const [{ stations }] = await db.select({ stations: count() }).from(station).where(and(where(station.companyCode, code), within(station.id)));
+  // The queries are independent: they run at once (one round trip of waiting, not eight, when the
+  // server is busy with chargers; on PGlite they queue on its one connection as before).
+  const stationsQ = db.select({ stations: count() }).from(station).where(and(where(station.companyCode, code), within(station.id)));
 
-  const splitRows = await db
+  const splitQ = db
     .select({ state: dashboardStateSql, n: sql<number>`count(*)::int` })
     .from(charger)
     .where(and(where(charger.companyCode, code), within(charger.stationId)))
     .groupBy(dashboardStateSql);
-  const split = Object.fromEntries(DASHBOARD_SPLIT.map((s) => [s, 0])) as Record<DashboardState, number>;
-  for (const r of splitRows) split[r.state] = Number(r.n);
-  const chargers = DASHBOARD_SPLIT.reduce((sum, s) => sum + split[s], 0);
 
   const scope = and(where(chargeOrder.companyCode, code), within(chargeOrder.stationId));
-  const [totals] = await db
+  const totalsQ = db
     .select({
       count: sql<number>`count(*)::int`,
       paid: sql<number>`(count(*) FILTER (WHERE ${chargeOrder.paid}))::int`,
@@ -121,7 +120,7 @@ export async function computeDashboard(db: Db, code: string | undefined, tz: str
     .from(chargeOrder)
     .where(scope);
 
-  const money = await db
+  const moneyQ = db
     .select({
       currency: chargeOrder.currency,
       revenue: sql<string>`SUM(${chargeOrder.totalAmount})::numeric(18,2)::text`,
@@ -132,19 +131,25 @@ export async function computeDashboard(db: Db, code: string | undefined, tz: str
     .groupBy(chargeOrder.currency)
     .orderBy(chargeOrder.currency);
 
-  const [cards] = await db.select(monthCountsSql(cardUser.createdAt, tz)).from(cardUser).where(where(cardUser.companyCode, code));
-  const [apps] = await db.select(monthCountsSql(appUser.createdAt, tz)).from(appUser).where(where(appUser.companyCode, code));
+  const cardsQ = db.select(monthCountsSql(cardUser.createdAt, tz)).from(cardUser).where(where(cardUser.companyCode, code));
+  const appsQ = db.select(monthCountsSql(appUser.createdAt, tz)).from(appUser).where(where(appUser.companyCode, code));
 
-  const recent = await orderQuery(db).where(scope).orderBy(desc(chargeOrder.chargerStartTime), desc(chargeOrder.id)).limit(5);
+  const recentQ = orderQuery(db).where(scope).orderBy(desc(chargeOrder.chargerStartTime), desc(chargeOrder.id)).limit(5);
 
   const localDay = sql<string>`to_char(${chargeOrder.chargerStartTime} AT TIME ZONE ${tz}::text, 'YYYY-MM-DD')`;
   const firstDay = sql`((date_trunc('day', now() AT TIME ZONE ${tz}::text) - ${sql.raw(`interval '${ENERGY_DAYS - 1} days'`)}) AT TIME ZONE ${tz}::text)`;
-  const byDay = await db
+  const byDayQ = db
     .select({ day: localDay, energyKwh: sql<string>`SUM(${chargeOrder.energyKwh})::numeric(18,3)::text`, orders: sql<number>`count(*)::int` })
     .from(chargeOrder)
     .where(and(scope, sql`${chargeOrder.chargerStartTime} >= ${firstDay}`))
     // By position: the zone is a bind parameter, so the expression text differs from the SELECT's.
     .groupBy(sql`1`);
+
+  const [[{ stations }], splitRows, [totals], money, [cards], [apps], recent, byDay] =
+    await Promise.all([stationsQ, splitQ, totalsQ, moneyQ, cardsQ, appsQ, recentQ, byDayQ]);
+  const split = Object.fromEntries(DASHBOARD_SPLIT.map((s) => [s, 0])) as Record<DashboardState, number>;
+  for (const r of splitRows) split[r.state] = Number(r.n);
+  const chargers = DASHBOARD_SPLIT.reduce((sum, s) => sum + split[s], 0);
   const today = localDate(new Date(), tz);
   const found = new Map(byDay.map((d) => [d.day, d]));
   const todayMs = Date.parse(`${today}T00:00:00Z`);
