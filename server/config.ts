@@ -145,7 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     ocppMaxChargers: num(env.OCPP_MAX_CHARGERS, 10_000),
     seenFlushMs: num(env.OCPP_SEEN_FLUSH_MS, 5000),
     identityCacheMs: num(env.OCPP_IDENTITY_CACHE_MS, 30_000),
-    ocppAdmissionWarmup: Math.max(0, num(env.OCPP_ADMISSION_WARMUP, 200)),
+    ocppAdmissionWarmup: Math.max(0, num(env.OCPP_ADMISSION_WARMUP, 64)),
     logRetentionDays: Math.max(0, num(env.LOG_RETENTION_DAYS, 90)),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'ChargeDesk <no-reply@localhost>',
