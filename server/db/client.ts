@@ -12,6 +12,11 @@ export type Schema = typeof schema;
 /** The Drizzle database handle, the same type for PGlite and node-postgres. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** The rows a driver answers to `db.execute` (node-postgres and PGlite both carry `rows`). */
+export function rowsOf<T>(res: unknown): T[] {
+  return (res as { rows: T[] }).rows;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

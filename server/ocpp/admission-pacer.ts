@@ -13,6 +13,8 @@ export class AdmissionPacer {
   private warming = 0;
   private readonly waiting: { grant: (release: () => void) => void; timer: NodeJS.Timeout }[] = [];
   private turnedAway = 0;
+  /** The release of each admitted connection still warming up, by its session. */
+  private readonly held = new WeakMap<object, () => void>();
 
   constructor(readonly limit: number, private readonly warmupMs = 5_000, private readonly maxWaitMs = 30_000) {}
 
@@ -22,7 +24,10 @@ export class AdmissionPacer {
    */
   enter(): Promise<(() => void) | null> {
     if (this.limit <= 0) return Promise.resolve(() => undefined);
-    if (this.warming < this.limit) return Promise.resolve(this.take());
+    if (this.warming < this.limit) {
+      this.warming++;
+      return Promise.resolve(this.slot());
+    }
     return new Promise((resolve) => {
       const entry = {
         grant: (release: () => void) => { clearTimeout(entry.timer); resolve(release); },
@@ -37,8 +42,6 @@ export class AdmissionPacer {
       this.waiting.push(entry);
     });
   }
-
-  private readonly held = new WeakMap<object, () => void>();
 
   /** Keeps `release` with the admitted connection's session until {@link settle}. */
   hold(session: object, release: () => void): void {
@@ -68,25 +71,22 @@ export class AdmissionPacer {
     return this.turnedAway;
   }
 
-  private take(): () => void {
-    this.warming++;
+  /**
+   * The release of a slot already counted in `warming`; it fires by itself after `warmupMs`. On
+   * release the slot passes to the first waiting handshake (the count stays) or is freed.
+   */
+  private slot(): () => void {
     let held = true;
     const release = () => {
       if (!held) return;
       held = false;
       clearTimeout(timer);
       const next = this.waiting.shift();
-      if (next) next.grant(this.handOver());
+      if (next) next.grant(this.slot());
       else this.warming--;
     };
     const timer = setTimeout(release, this.warmupMs);
     timer.unref();
     return release;
-  }
-
-  /** The slot passes to a waiting handshake: the count stays. */
-  private handOver(): () => void {
-    this.warming--;
-    return this.take();
   }
 }

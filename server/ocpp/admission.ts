@@ -35,11 +35,10 @@ export interface AdmissionDeps {
   pacer?: AdmissionPacer;
 }
 
-/** The last time a paced-out handshake was logged (one warning per 10 s). */
-let pacedOutLoggedAt = 0;
-
 /** The ocpp-rpc auth callback. */
 export function admission(d: AdmissionDeps) {
+  /** The last time a paced-out handshake was logged (one warning per 10 s). */
+  let pacedOutLoggedAt = 0;
   return async (accept: (session: OcppSession, protocol: string) => void, reject: (code: number, message: string) => void, handshake: Handshake): Promise<void> => {
     const identity = handshake.identity;
     await d.ready.catch(() => undefined);

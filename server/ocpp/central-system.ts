@@ -189,6 +189,7 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
       offDeactivated();
       presence.stop();
       await closeAll(server, conns, writer);
+      await presence.close();
       await seen.close();
     },
   };

@@ -110,4 +110,9 @@ export class Presence {
   stop(): void {
     if (this.sweeper) clearInterval(this.sweeper);
   }
+
+  /** Writes the flags still noted and stops retrying failed ones (after the sockets closed). */
+  close(): Promise<void> {
+    return this.flags.close();
+  }
 }

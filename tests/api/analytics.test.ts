@@ -133,6 +133,13 @@ describe.each(backends())('analytics on %s', (backend) => {
       transactionId: 99978, idTag: 'T', idTagStatus: 'Accepted', chargerStartTime: start, chargerStopTime: new Date(start.getTime() + 3_600_000),
       meterStart: 0, meterStop: 5000, energyKwh: '5.000', status: 'FINISHED', currency: 'EUR', totalAmount: '2.50',
     }).returning();
+    /** Re-prices the order to `total` the way a late Stop does, `check` seeing it taken out. */
+    const reprice = (total: string, check?: (tx: Db) => Promise<void>) => db.transaction(async (tx) => {
+      await unrollForRepricing(tx, order.id);
+      await check?.(tx);
+      await tx.update(chargeOrder).set({ totalAmount: total }).where(eq(chargeOrder.id, order.id));
+      await queueRollup(tx, order.id);
+    });
     // (The server's own flush may run at any moment between the statements below: each check holds either way.)
     await db.transaction(async (tx) => {
       await queueRollup(tx, order.id);
@@ -145,25 +152,12 @@ describe.each(backends())('analytics on %s', (backend) => {
     expect(await pending()).toBe(0);
     expect(await applyPendingRollups(db)).toBe(0);
     // Re-priced after it was added: subtracted, noted again, added with its new figures.
-    await db.transaction(async (tx) => {
-      await unrollForRepricing(tx, order.id);
-      expect(await bucket(tx)).toEqual({ n: 0, revenue: '0.00' });
-      await tx.update(chargeOrder).set({ totalAmount: '3.75' }).where(eq(chargeOrder.id, order.id));
-      await queueRollup(tx, order.id);
-    });
+    await reprice('3.75', async (tx) => { expect(await bucket(tx)).toEqual({ n: 0, revenue: '0.00' }); });
     await applyPendingRollups(db);
     expect(await bucket()).toEqual({ n: 1, revenue: '3.75' });
     // Re-priced while only noted: nothing to subtract, added once with the last figures.
-    await db.transaction(async (tx) => {
-      await unrollForRepricing(tx, order.id);
-      await tx.update(chargeOrder).set({ totalAmount: '1.00' }).where(eq(chargeOrder.id, order.id));
-      await queueRollup(tx, order.id);
-    });
-    await db.transaction(async (tx) => {
-      await unrollForRepricing(tx, order.id);
-      await tx.update(chargeOrder).set({ totalAmount: '1.25' }).where(eq(chargeOrder.id, order.id));
-      await queueRollup(tx, order.id);
-    });
+    await reprice('1.00');
+    await reprice('1.25');
     await applyPendingRollups(db);
     expect(await bucket()).toEqual({ n: 1, revenue: '1.25' });
     // A note rolled back with its transaction adds nothing.

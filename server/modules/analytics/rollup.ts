@@ -12,7 +12,7 @@
  * the session's average power.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { rowsOf, type Db } from '../../db/client.js';
 import { POWER_KW, POWER_READABLE } from '../../db/schema.js';
 
 /** The per-order figures of closed orders matching `where` (a SELECT, read as `o`). */
@@ -58,11 +58,13 @@ function upsert(r: Rollup, sign: 1 | -1): SQL {
 
 /**
  * ONE statement adding `sign` × the closed orders matching `where` to every rollup (their figures
- * computed once); `first` is a CTE put before them (`p AS (…)`), which `where` may read.
+ * computed once). `taken`, when given, is a CTE put first (`p AS (… RETURNING order_id)`), which
+ * `where` may read; the statement then answers `n`, the rows of `p`.
  */
-function rollupStatement(where: SQL, sign: 1 | -1, first?: SQL): SQL {
-  const [head, ...rest] = ROLLUPS.map((r) => upsert(r, sign));
-  return sql`WITH ${first ? sql`${first}, ` : sql``}o AS MATERIALIZED (${orderFigures(where)})${sql.join(rest.map((u, i) => sql`, u${sql.raw(String(i))} AS (${u})`), sql``)} ${head}`;
+function rollupStatement(where: SQL, sign: 1 | -1, taken?: SQL): SQL {
+  const upserts = sql.join(ROLLUPS.map((r, i) => sql`, u${sql.raw(String(i))} AS (${upsert(r, sign)})`), sql``);
+  const answer = taken ? sql`SELECT count(*)::int AS n FROM p` : sql`SELECT 1`;
+  return sql`WITH ${taken ? sql`${taken}, ` : sql``}o AS MATERIALIZED (${orderFigures(where)})${upserts} ${answer}`;
 }
 
 /**
@@ -101,10 +103,6 @@ const FLUSH_CHUNK = 10_000;
 /** The advisory lock that makes the rollup writers (flush, rebuild) take turns. */
 const ROLLUP_LOCK = 7_411_001;
 
-function rowsOf<T>(res: unknown): T[] {
-  return (res as { rows: T[] }).rows;
-}
-
 /**
  * Adds the noted closed orders to the rollups and drops their notes, `FLUSH_CHUNK` per statement,
  * one writer at a time (an advisory lock: two writers never update a bucket row in opposite
@@ -114,18 +112,15 @@ function rowsOf<T>(res: unknown): T[] {
 export async function applyPendingRollups(db: Db): Promise<number> {
   let added = 0;
   for (;;) {
-    const more = await db.transaction(async (tx) => {
+    const n = await db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${ROLLUP_LOCK})`);
-      const res = await tx.execute(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM analytics_pending LIMIT ${FLUSH_CHUNK + 1}) x`);
-      const n = Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0);
-      if (n === 0) return false;
       const taken = sql`p AS (DELETE FROM analytics_pending WHERE order_id IN
         (SELECT order_id FROM analytics_pending ORDER BY order_id LIMIT ${FLUSH_CHUNK}) RETURNING order_id)`;
-      await tx.execute(rollupStatement(sql`id IN (SELECT order_id FROM p)`, 1, taken));
-      added += Math.min(n, FLUSH_CHUNK);
-      return n > FLUSH_CHUNK;
+      const res = await tx.execute(rollupStatement(sql`id IN (SELECT order_id FROM p)`, 1, taken));
+      return Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0);
     });
-    if (!more) return added;
+    added += n;
+    if (n < FLUSH_CHUNK) return added;
   }
 }
 

@@ -14,7 +14,7 @@
  * One implicit transaction: all of the group is stored or nothing.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { rowsOf, type Db } from '../../db/client.js';
 import { chargeOrder, meterValue } from '../../db/schema.js';
 import { ENERGY_REGISTER } from '../../../domain/meter.js';
 import type { EnergySplit } from '../../../domain/billing.js';
@@ -55,10 +55,6 @@ export interface MeterOutcome {
   kept: boolean | null;
   /** For register k of the message: the previous stored register [k, value, unit]. */
   prev: [number, string, string | null][];
-}
-
-function rowsOf<T>(res: unknown): T[] {
-  return (res as { rows: T[] }).rows;
 }
 
 /** The order's energy from the message's highest register (SQL over `w` and the order `o`). */
