@@ -12,7 +12,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client.js';
+import { executeNamed, type Db } from '../db/client.js';
 import { chargerLog } from '../db/schema.js';
 import { storable } from './storable.js';
 
@@ -76,6 +76,18 @@ function redact(action: string, payload: unknown): unknown {
   return payload ?? null;
 }
 
+/**
+ * Inserts `rows` in one statement of fixed text (the rows travel as one json document), prepared
+ * once per connection (`executeNamed`): the text does not grow with the batch, so PostgreSQL does
+ * not parse and plan a statement of up to `maxBatch` × 8 parameters for every batch.
+ */
+async function insertBatch(db: Db, rows: readonly ChargerLogRow[]): Promise<void> {
+  const doc = JSON.stringify(rows.map((r) => [r.chargerSn, r.companyCode ?? null, r.direction, r.action, r.messageType ?? null, r.messageId ?? null, r.payload ?? null, r.at ?? new Date()]));
+  await executeNamed(db, 'cd_charger_log_batch', sql`insert into ${chargerLog} (charger_sn, company_code, direction, action, message_type, message_id, payload, at)
+    select r->>0, r->>1, r->>2, r->>3, r->>4, r->>5, case when json_typeof(r->6) <> 'null' then (r->6)::jsonb end, (r->>7)::timestamptz
+    from json_array_elements(${doc}::json) r`);
+}
+
 /** Batched, ordered writer of charger_log rows. */
 export class ChargerLogWriter {
   private queue: ChargerLogRow[] = [];
@@ -110,7 +122,7 @@ export class ChargerLogWriter {
       while (this.queue.length) {
         const batch = this.queue.slice(0, this.opts.maxBatch);
         try {
-          await this.db.insert(chargerLog).values(batch);
+          await insertBatch(this.db, batch);
           this.queue.splice(0, batch.length);
         } catch (err) {
           this.log.warn({ err }, 'charger log batch failed; writing its rows one by one');

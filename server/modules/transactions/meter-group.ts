@@ -2,7 +2,8 @@
  * The MeterValues of a group (./group-commit.ts) stored in ONE SQL statement of fixed text,
  * whatever the number of messages and sampled values: the group's data travels as three json
  * documents (the messages, their sampled values, their energy registers), so the statement is
- * built, sent and planned once per group instead of once per message (requirements §12 "The
+ * built and sent once per group instead of once per message, and prepared once per connection
+ * (`executeNamed`) (requirements §12 "The
  * charger link at scale"; measured in bench/ocpp-load.ts). Per message it
  *  - inserts every sampled value into `meter_value`;
  *  - raises the running order's `energy_kwh` to round((highest register Wh − meterStart) / 1000, 3)
@@ -14,7 +15,7 @@
  * One implicit transaction: all of the group is stored or nothing.
  */
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../db/client.js';
+import { executeNamed, rowsOf, type Db } from '../../db/client.js';
 import { chargeOrder, meterValue } from '../../db/schema.js';
 import { ENERGY_REGISTER } from '../../../domain/meter.js';
 import type { EnergySplit } from '../../../domain/billing.js';
@@ -68,7 +69,7 @@ export async function storeMeterGroup(db: Db, writes: readonly MeterWrite[]): Pr
   })));
   const r = JSON.stringify(writes.flatMap((x) => x.rows.map((m) => [m.chargerId, m.connectorId, m.transactionId, m.timestamp, m.measurand, m.value, m.unit, m.phase, m.context])));
   const e = JSON.stringify(writes.flatMap((x, i) => (x.transactionId === null ? [] : x.registerTimes.map((at, k) => ({ i, k, transaction_id: x.transactionId, at })))));
-  const res = await db.execute(sql`with w as (
+  const res = await executeNamed(db, 'cd_meter_group', sql`with w as (
       select * from json_to_recordset(${w}::json) as w(i int, charger_id int, transaction_id int, max_wh numeric, split boolean, order_id int, prev_split jsonb, next_split jsonb)
     ), ins as (
       insert into ${meterValue} (charger_id, connector_id, transaction_id, timestamp, measurand, value, unit, phase, context)
