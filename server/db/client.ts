@@ -37,6 +37,11 @@ export function executeNamed(db: Db, name: string, query: SQL): Promise<unknown>
   return d.session.prepareQuery(d.dialect.sqlToQuery(query), undefined, name, false).execute();
 }
 
+/** A json value as a driver answered it: parsed already (node-postgres, PGlite), or its text. */
+export function jsonOf<T>(v: T | string): T {
+  return typeof v === 'string' ? (JSON.parse(v) as T) : v;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

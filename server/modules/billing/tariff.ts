@@ -3,8 +3,8 @@
  * sessions, in the shape of `domain/billing.ts`. A station without an activated template of its
  * own company has no tariff (its sessions cost nothing and say so in the breakdown).
  */
-import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { and, eq, sql } from 'drizzle-orm';
+import { jsonOf, type Db } from '../../db/client.js';
 import { rateDetail, rateTax, rateTemplate, station } from '../../db/schema.js';
 import type { Tariff } from '../../../domain/billing.js';
 
@@ -15,30 +15,40 @@ export interface StationTariff {
   tariff: Tariff;
 }
 
-/** The tariff of `stationId`, or undefined when the station has no usable template. */
+/**
+ * The tariff of `stationId`, or undefined when the station has no usable template: one query
+ * (the station, its template, and the template's time-of-use rows and taxes as json arrays, fees
+ * and percentages as exact decimal text), one round trip inside a Stop's transaction.
+ */
 export async function tariffOfStation(db: Db, stationId: number | null): Promise<StationTariff | undefined> {
   if (stationId === null) return undefined;
   const [row] = await db
-    .select({ st: station, tpl: rateTemplate })
+    .select({
+      timeZone: station.timeZone, tpl: rateTemplate,
+      // [startTime, endTime, electricityFeePerKwh] by start time.
+      details: sql<[string, string, string][]>`coalesce((select json_agg(json_build_array(d.start_time, d.end_time, d.electricity_fee_per_kwh::text) order by d.start_time)
+        from ${rateDetail} d where d.template_id = ${rateTemplate.id}), '[]'::json)`,
+      // [taxName, taxPercentage] by position, then id.
+      taxes: sql<[string, string][]>`coalesce((select json_agg(json_build_array(x.tax_name, x.tax_percentage::text) order by x.position, x.id)
+        from ${rateTax} x where x.template_id = ${rateTemplate.id}), '[]'::json)`,
+    })
     .from(station)
     .innerJoin(rateTemplate, and(eq(rateTemplate.id, station.rateTemplateId), eq(rateTemplate.companyCode, station.companyCode)))
     .where(eq(station.id, stationId));
   if (!row || !row.tpl.activated) return undefined;
-  const [details, taxes] = await Promise.all([
-    db.select().from(rateDetail).where(eq(rateDetail.templateId, row.tpl.id)).orderBy(asc(rateDetail.startTime)),
-    db.select().from(rateTax).where(eq(rateTax.templateId, row.tpl.id)).orderBy(asc(rateTax.position), asc(rateTax.id)),
-  ]);
+  const details = jsonOf(row.details);
+  const taxes = jsonOf(row.taxes);
   return {
     templateId: row.tpl.id,
     modelName: row.tpl.modelName,
-    timeZone: row.st.timeZone,
+    timeZone: row.timeZone,
     tariff: {
       type: row.tpl.type === 'FREE' ? 'FREE' : 'CHARGED',
       currency: row.tpl.currency,
       serviceFeePerKwh: row.tpl.serviceFeePerKwh,
       serviceTax: row.tpl.serviceTax,
-      taxes: taxes.map((t) => ({ taxName: t.taxName, taxPercentage: t.taxPercentage })),
-      details: details.map((d) => ({ startTime: d.startTime, endTime: d.endTime, electricityFeePerKwh: d.electricityFeePerKwh })),
+      taxes: taxes.map(([taxName, taxPercentage]) => ({ taxName, taxPercentage })),
+      details: details.map(([startTime, endTime, electricityFeePerKwh]) => ({ startTime, endTime, electricityFeePerKwh })),
     },
   };
 }

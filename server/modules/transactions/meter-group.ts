@@ -15,7 +15,7 @@
  * One implicit transaction: all of the group is stored or nothing.
  */
 import { sql } from 'drizzle-orm';
-import { executeNamed, rowsOf, type Db } from '../../db/client.js';
+import { executeNamed, jsonOf, rowsOf, type Db } from '../../db/client.js';
 import { chargeOrder, meterValue } from '../../db/schema.js';
 import { ENERGY_REGISTER } from '../../../domain/meter.js';
 import type { EnergySplit } from '../../../domain/billing.js';
@@ -105,7 +105,7 @@ export async function storeMeterGroup(db: Db, writes: readonly MeterWrite[]): Pr
       orderId: row.order_id === null ? null : Number(row.order_id),
       energyKwh: row.energy_kwh,
       kept: row.kept,
-      prev: typeof row.prev === 'string' ? (JSON.parse(row.prev) as MeterOutcome['prev']) : row.prev,
+      prev: jsonOf(row.prev),
     };
   }
   return out;
