@@ -108,8 +108,8 @@ const OFFSET_PROBE_MS = 14 * DAY_MS;
 
 const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** UTC offset (ms, local − UTC) of `timeZone` at instant `t` (one Intl call, formatters cached). */
-export function zoneOffsetMs(timeZone: string, t: number): number {
+/** UTC offset (ms, local − UTC) of `timeZone` at instant `t` from Intl (formatters cached). */
+function intlOffsetMs(timeZone: string, t: number): number {
   let f = zoneFormats.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
@@ -121,6 +121,33 @@ export function zoneOffsetMs(timeZone: string, t: number): number {
   for (const part of f.formatToParts(t)) if (part.type !== 'literal') p[part.type] = Number(part.value);
   const local = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
   return local - Math.floor(t / 1000) * 1000;
+}
+
+const HOUR_MS = 3_600_000;
+/** Hours remembered per zone before its memo is cleared (a few months of hours: bounded memory). */
+const MAX_MEMO_HOURS = 4096;
+/** Per zone: UTC hour number → the zone's offset over that whole hour, or NaN when it changes within it. */
+const hourOffsets = new Map<string, Map<number, number>>();
+
+/**
+ * UTC offset (ms, local − UTC) of `timeZone` at instant `t`. Each UTC hour of a zone is read from
+ * Intl once, at its first and last second: the same offset at both (zones never change their
+ * offset twice within an hour) holds for the whole hour; an hour with a transition is read at `t`
+ * itself. Pricing a running session asks this for every pair of meter readings, most of them in
+ * an hour already seen (requirements R12.32).
+ */
+export function zoneOffsetMs(timeZone: string, t: number): number {
+  const hour = Math.floor(t / HOUR_MS);
+  let memo = hourOffsets.get(timeZone);
+  if (!memo) hourOffsets.set(timeZone, (memo = new Map()));
+  let offset = memo.get(hour);
+  if (offset === undefined) {
+    const first = intlOffsetMs(timeZone, hour * HOUR_MS);
+    offset = first === intlOffsetMs(timeZone, hour * HOUR_MS + HOUR_MS - 1000) ? first : Number.NaN;
+    if (memo.size >= MAX_MEMO_HOURS) memo.clear();
+    memo.set(hour, offset);
+  }
+  return Number.isNaN(offset) ? intlOffsetMs(timeZone, t) : offset;
 }
 
 /** A stretch [from, to) of instants over which the zone's UTC offset is `offset` ms. */
@@ -374,6 +401,23 @@ export function priceSession(tariff: Tariff, samples: readonly MeterSample[], ti
   const perWindow = splitEnergy(samples, splitDetails(tariff), timeZone);
   const totalKwh = energyIncrements(samples).reduce((s, inc) => s.plus(inc.wh), new D(0)).div(1000);
   return priceWindows(tariff, perWindow, totalKwh, timeZone);
+}
+
+/**
+ * The most one kWh can cost under `tariff` in any time-of-use window, taxes included (currency
+ * units, exact, before rounding): (highest electricity fee + service fee) × (1 + Σ taxes / 100) +
+ * service fee × service tax / 100. A session of E kWh totals at most E × this (its energy is shared
+ * among the windows, never more than E in all), plus half a minor unit of rounding. Null when the
+ * taxes add up below −100 % (no bound). Serves the balance guard's quick check (requirements §16).
+ */
+export function maxPricePerKwh(tariff: Tariff): Dec | null {
+  if (tariff.type === 'FREE') return new D(0);
+  const taxPct = tariff.taxes.reduce((s, t) => s.plus(t.taxPercentage || 0), new D(0));
+  const factor = taxPct.div(100).plus(1);
+  if (factor.isNegative()) return null;
+  const maxFee = tariff.details.reduce((m, w) => D.max(m, w.electricityFeePerKwh), new D(tariff.details.length ? tariff.details[0].electricityFeePerKwh : 0));
+  const service = new D(tariff.serviceFeePerKwh || 0);
+  return maxFee.plus(service).times(factor).plus(service.times(tariff.serviceTax || 0).div(100));
 }
 
 /** The figures of a session from its kWh per window and its total kWh (exact decimals). */

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { backends } from '../support/db.js';
 import { build, type TestServer } from '../support/app.js';
-import { aCard, aCharger, aNetwork, aStation } from '../support/builders.js';
+import { aCard, aCharger, aNetwork, aStation, aTwoWindowTariff } from '../support/builders.js';
 import { cardUser, chargeOrder, rateDetail, rateTemplate, station, stationLoad } from '../../server/db/schema.js';
 import { ChargePoint } from '../../sim/charge-point.js';
+import { forgetOrder, guardBalance } from '../../server/modules/balance-guard/service.js';
 import { eventually } from './helpers.js';
 
 describe.each(backends())('smart charging, load balancing and balance-aware charging on %s', (backend) => {
@@ -124,5 +125,33 @@ describe.each(backends())('smart charging, load balancing and balance-aware char
     expect(Number(after.balance)).toBeLessThan(1);
     const shown = await call('GET', `/sp/order/${order.id}`);
     expect(shown.data.flags).toContain('BALANCE_LIMIT');
+  });
+
+  it('settles most readings by the tariff\'s dearest kWh alone and prices the session only near the balance', async () => {
+    const db = s.database.db;
+    const st = await aStation(db, net.company.code, { timeZone: 'UTC' });
+    await aTwoWindowTariff(db, net.company.code, st.id, { modelName: 'Bound', am: '10.00', pm: '50.00' });
+    const ch = await aCharger(db, net.company.code, { stationId: st.id });
+    const card = await aCard(db, net.company.code, { balance: '1000.00' });
+    const started = new Date(Date.UTC(2026, 10, 25, 13, 0));
+    const [order] = await db.insert(chargeOrder).values({
+      orderNo: 'CDGUARD0001', companyCode: net.company.code, stationId: st.id, chargerId: ch.id, chargerSn: ch.serialNum, connectorId: 1,
+      transactionId: 990_001, idTag: card.cardNumber, idTagStatus: 'Accepted', userType: 'CARD', cardUserId: card.id,
+      chargerStartTime: started, serverStartTime: started, meterStart: 0, energyKwh: '1.000', status: 'CHARGING', currency: 'EUR',
+    }).returning();
+    // The guard's memory is per process; the other backend's run may have used this order id.
+    forgetOrder(order.id);
+    const who = { serialNum: ch.serialNum, companyCode: net.company.code };
+    // 1 kWh (read with the order): at most 50.00, far under 1000.00: no pricing.
+    const far = await guardBalance(s.app, who, order.id, new Date(started.getTime() + 60_000), '1.000');
+    expect(far).toMatchObject({ bound: '50', projected: null, costSoFar: null, stopped: false });
+    // 10 kWh more by the next reading: projected 19 kWh, bound 950 + 1 still under 1000.
+    const still = await guardBalance(s.app, who, order.id, new Date(started.getTime() + 120_000), '10.000');
+    expect(still).toMatchObject({ bound: '950', projected: null, stopped: false });
+    // 19.5 kWh, projected 29 kWh: the bound (1450) reaches the balance, the session is priced (29 × 50) and stopped.
+    const near = await guardBalance(s.app, who, order.id, new Date(started.getTime() + 180_000), '19.500');
+    expect(near).toMatchObject({ bound: '1450', projected: '1450.00', costSoFar: '975.00', stopped: true });
+    const [flagged] = await db.select({ flags: chargeOrder.flags }).from(chargeOrder).where(eq(chargeOrder.id, order.id));
+    expect(flagged.flags).toContain('BALANCE_LIMIT');
   });
 });

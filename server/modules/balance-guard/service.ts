@@ -2,7 +2,9 @@
  * Balance-aware charging (requirements §16): while a session of a prepaid card or an app user runs,
  * each MeterValues that raised its energy prices the session so far with the station's tariff
  * (domain/billing.ts) from meterStart to the latest reading, plus the energy of one more interval
- * like the last; when that reaches the holder's balance the order is flagged BALANCE_LIMIT and the
+ * like the last. Most readings are far from the balance and need no pricing: the projected kWh
+ * times the tariff's dearest kWh (taxes included, `maxPricePerKwh`) staying more than one
+ * currency unit under the balance settles it. When the priced projection reaches the holder's balance the order is flagged BALANCE_LIMIT and the
  * charger is asked to stop (RemoteStopTransaction), so the balance the Stop is settled from covers
  * the session. Bounded work per MeterValues, and most often no read at all: what does not change
  * while the order charges (its holder, meterStart, start time, station) is read once per order;
@@ -14,7 +16,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import type { FastifyInstance } from 'fastify';
-import { priceSession } from '../../../domain/billing.js';
+import { maxPricePerKwh, priceSession } from '../../../domain/billing.js';
 import { appUser, cardUser, chargeOrder } from '../../db/schema.js';
 import { recentTariffOfStation } from '../billing/tariff.js';
 import { commandTo } from '../command/service.js';
@@ -95,12 +97,18 @@ async function holderOf(db: FastifyInstance['db'], o: WatchedOrder, now: number)
 /** What the guard decided for one reading (for tests and logs). */
 export interface GuardVerdict {
   orderId: number;
-  /** Cost so far and projected to the next reading, in the order's currency. */
-  costSoFar: string;
-  projected: string;
+  /** The most the session can cost by the next reading (currency): its projected kWh × the tariff's dearest kWh. */
+  bound: string | null;
+  /** Cost projected to the next reading (currency), priced only when the bound reaches the balance. */
+  projected: string | null;
+  /** Cost so far (currency), priced only when the session is stopped. */
+  costSoFar: string | null;
   balance: string;
   stopped: boolean;
 }
+
+/** How far (currency units) under the balance the bound must stay to skip exact pricing: above any rounding. */
+const BOUND_MARGIN = 1;
 
 /**
  * Prices the running order `orderId` of `charger` so far and stops it when its projected cost
@@ -121,23 +129,31 @@ export async function guardBalance(app: FastifyInstance, charger: { serialNum: s
   const latestWh = startWh.plus(new Decimal(found.energyKwh).times(1000));
   const prev = previous.get(orderId);
   remember(previous, orderId, { wh: latestWh, at: now.getTime() });
+  const step = prev ? Decimal.max(0, latestWh.minus(prev.wh)) : new Decimal(0);
+  // Most readings are far from the balance: the dearest kWh says so without pricing the windows.
+  const rate = maxPricePerKwh(st.tariff);
+  const bound = rate === null ? null : latestWh.plus(step).minus(startWh).div(1000).times(rate.toString());
+  if (bound !== null && bound.plus(BOUND_MARGIN).lt(holder.balance)) {
+    return { orderId, bound: bound.toString(), projected: null, costSoFar: null, balance: holder.balance, stopped: false };
+  }
   const start = o.serverStartTime;
   const price = (wh: Decimal, at: Date) => priceSession(st.tariff, [{ at: start, wh: startWh.toString() }, { at: at.getTime() > start.getTime() ? at : new Date(start.getTime() + 1), wh: wh.toString() }], st.timeZone).totalAmount;
-  const costSoFar = price(latestWh, now);
-  const step = prev ? Decimal.max(0, latestWh.minus(prev.wh)) : new Decimal(0);
   const nextAt = new Date(now.getTime() + (prev ? Math.max(0, now.getTime() - prev.at) : 0));
   const projected = price(latestWh.plus(step), nextAt);
   const stop = new Decimal(projected).gte(holder.balance);
+  let costSoFar: string | null = null;
   if (stop) {
     o.limited = true;
     // Only an order still charging and not yet flagged is stopped (another node or a close may have come first).
     const flagged = await db.update(chargeOrder).set({ flags: sql`array_append(${chargeOrder.flags}, 'BALANCE_LIMIT')` })
       .where(and(eq(chargeOrder.id, orderId), eq(chargeOrder.status, 'CHARGING'), sql`not ('BALANCE_LIMIT' = any(${chargeOrder.flags}))`))
       .returning({ id: chargeOrder.id });
-    if (!flagged.length) return { orderId, costSoFar, projected, balance: holder.balance, stopped: false };
+    if (!flagged.length) return { orderId, bound: bound?.toString() ?? null, projected, costSoFar: null, balance: holder.balance, stopped: false };
+    costSoFar = price(latestWh, now);
+    app.log.info({ orderId, costSoFar, projected, balance: holder.balance }, 'balance limit reached: stopping the session');
     app.bus.emit('order', { orderId, companyCode: o.companyCode });
     await commandTo(app, 'system', charger, 'RemoteStopTransaction', { transactionId: o.transactionId })
       .catch((err: unknown) => app.log.warn({ err, orderId }, 'balance limit reached but the charger could not be asked to stop'));
   }
-  return { orderId, costSoFar, projected, balance: holder.balance, stopped: stop };
+  return { orderId, bound: bound?.toString() ?? null, projected, costSoFar, balance: holder.balance, stopped: stop };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import Decimal from 'decimal.js';
-import { offsetSegments, priceSession, splitEnergy, roundMoney, windowOverlaps, type Tariff, type MeterSample } from '../../../domain/billing.js';
+import { maxPricePerKwh, offsetSegments, priceSession, splitEnergy, roundMoney, windowOverlaps, zoneOffsetMs, type Tariff, type MeterSample } from '../../../domain/billing.js';
 
 const tou: Tariff = {
   type: 'CHARGED',
@@ -201,4 +201,81 @@ describe('billing properties', () => {
       },
     ), { numRuns: 200 });
   }, 60_000);
+});
+
+describe('zoneOffsetMs (each UTC hour read once)', () => {
+  /** The offset straight from Intl at `t`, as the memo must answer it. */
+  const formats = new Map<string, Intl.DateTimeFormat>();
+  function intlOffset(timeZone: string, t: number): number {
+    let f = formats.get(timeZone);
+    if (!f) formats.set(timeZone, (f = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' })));
+    const p: Record<string, number> = {};
+    for (const part of f.formatToParts(t)) if (part.type !== 'literal') p[part.type] = Number(part.value);
+    return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(t / 1000) * 1000;
+  }
+  const zones = ['UTC', 'Europe/Berlin', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'America/St_Johns', 'Pacific/Chatham'];
+
+  it('answers like Intl every minute across the DST changes of 2026, also after the hour was memoised', () => {
+    // Around each zone's transitions: ±3 h of every Sunday in March, April, September–November 2026.
+    for (const tz of zones) {
+      for (const month of [2, 3, 8, 9, 10]) {
+        for (let day = 1; day <= 31; day++) {
+          const midnight = Date.UTC(2026, month, day);
+          if (new Date(midnight).getUTCMonth() !== month || new Date(midnight).getUTCDay() !== 0) continue;
+          for (let t = midnight - 6 * 3_600_000; t < midnight + 20 * 3_600_000; t += 60_000) {
+            expect(zoneOffsetMs(tz, t), `${tz} at ${new Date(t).toISOString()}`).toBe(intlOffset(tz, t));
+          }
+          // The same instants again, now from the memo.
+          for (let t = midnight - 6 * 3_600_000; t < midnight + 20 * 3_600_000; t += 60_000 * 7) {
+            expect(zoneOffsetMs(tz, t)).toBe(intlOffset(tz, t));
+          }
+        }
+      }
+    }
+  }, 60_000);
+
+  it('answers like Intl at any instant from 1900 to 2100', () => {
+    fc.assert(fc.property(
+      fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2100, 0, 1) }),
+      fc.constantFrom(...zones),
+      (t, tz) => zoneOffsetMs(tz, t) === intlOffset(tz, t) && zoneOffsetMs(tz, t) === intlOffset(tz, t),
+    ), { numRuns: 2000 });
+  }, 60_000);
+});
+
+describe('maxPricePerKwh (the balance guard\'s bound)', () => {
+  it('no session of E kWh totals more than E × the bound (plus half a cent), whatever its windows, taxes and times', () => {
+    const base = Date.UTC(2026, 2, 27);
+    const fee = fc.integer({ min: 0, max: 9_999 }).map((n) => new Decimal(n).div(1000).toString());
+    fc.assert(fc.property(
+      fc.array(fee, { minLength: 1, maxLength: 4 }),
+      fee,
+      fc.array(fc.integer({ min: 0, max: 30_000 }).map((n) => new Decimal(n).div(1000).toString()), { maxLength: 3 }),
+      fc.integer({ min: 0, max: 25_000 }).map((n) => new Decimal(n).div(1000).toString()),
+      fc.array(fc.tuple(fc.integer({ min: 1, max: 2 * 86_400_000 }), fc.integer({ min: 0, max: 60_000 })), { minLength: 1, maxLength: 8 }),
+      fc.constantFrom('UTC', 'Europe/Berlin', 'Australia/Lord_Howe'),
+      (fees, service, taxes, serviceTax, points, tz) => {
+        // Windows of equal length covering the day, one per fee.
+        const step = Math.floor(24 / fees.length);
+        const hh = (h: number) => `${String(h).padStart(2, '0')}:00`;
+        const tariff: Tariff = {
+          type: 'CHARGED', currency: 'EUR', serviceFeePerKwh: service, serviceTax,
+          taxes: taxes.map((taxPercentage, i) => ({ taxName: `T${i}`, taxPercentage })),
+          details: fees.map((f, i) => ({ startTime: hh(i * step), endTime: i === fees.length - 1 ? '24:00' : hh((i + 1) * step), electricityFeePerKwh: f })),
+        };
+        let wh = 1_000;
+        const samples: MeterSample[] = [{ at: new Date(base), wh }, ...[...points].sort((a, b) => a[0] - b[0]).map(([t, inc]) => ({ at: new Date(base + t), wh: (wh += inc) }))];
+        const p = priceSession(tariff, samples, tz);
+        const kwh = new Decimal(wh - 1_000).div(1000);
+        return new Decimal(p.totalAmount).lte(kwh.times(maxPricePerKwh(tariff)!.toString()).plus('0.005'));
+      },
+    ), { numRuns: 300 });
+  }, 60_000);
+
+  it('is 0 for a free tariff and has no bound when taxes add up below −100 %', () => {
+    expect(maxPricePerKwh({ ...tou, type: 'FREE' })!.toString()).toBe('0');
+    expect(maxPricePerKwh({ ...tou, taxes: [{ taxName: 'odd', taxPercentage: '-150' }] })).toBeNull();
+    // (0.40 + 0.10) × 1.19 + 0.10 × 0 = 0.595
+    expect(maxPricePerKwh(tou)!.toString()).toBe('0.595');
+  });
 });
