@@ -124,17 +124,18 @@ function intlOffsetMs(timeZone: string, t: number): number {
 }
 
 const HOUR_MS = 3_600_000;
-/** Hours remembered per zone before its memo is cleared (a few months of hours: bounded memory). */
-const MAX_MEMO_HOURS = 4096;
+/** Zone hours remembered in all before the memo is cleared (a few MB at most, whatever the zones). */
+const MAX_MEMO_HOURS = 50_000;
 /** Per zone: UTC hour number → the zone's offset over that whole hour, or NaN when it changes within it. */
 const hourOffsets = new Map<string, Map<number, number>>();
+let memoHours = 0;
 
 /**
  * UTC offset (ms, local − UTC) of `timeZone` at instant `t`. Each UTC hour of a zone is read from
  * Intl once, at its first and last second: the same offset at both (zones never change their
  * offset twice within an hour) holds for the whole hour; an hour with a transition is read at `t`
  * itself. Pricing a running session asks this for every pair of meter readings, most of them in
- * an hour already seen (requirements R12.32).
+ * an hour already seen (requirements R12.32). At most MAX_MEMO_HOURS hours are remembered in all.
  */
 export function zoneOffsetMs(timeZone: string, t: number): number {
   const hour = Math.floor(t / HOUR_MS);
@@ -144,8 +145,12 @@ export function zoneOffsetMs(timeZone: string, t: number): number {
   if (offset === undefined) {
     const first = intlOffsetMs(timeZone, hour * HOUR_MS);
     offset = first === intlOffsetMs(timeZone, hour * HOUR_MS + HOUR_MS - 1000) ? first : Number.NaN;
-    if (memo.size >= MAX_MEMO_HOURS) memo.clear();
+    if (memoHours >= MAX_MEMO_HOURS) {
+      for (const m of hourOffsets.values()) m.clear();
+      memoHours = 0;
+    }
     memo.set(hour, offset);
+    memoHours++;
   }
   return Number.isNaN(offset) ? intlOffsetMs(timeZone, t) : offset;
 }

@@ -11,8 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
 import { ensureAdmin } from '../../server/db/bootstrap.js';
@@ -23,7 +22,7 @@ import { ensureMenus } from '../../server/modules/menu/service.js';
 import { startCentralSystem } from '../../server/ocpp/central-system.js';
 import { groupCommitOf } from '../../server/modules/transactions/group-commit.js';
 import { storeMeterGroup } from '../../server/modules/transactions/meter-group.js';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 
 export const BENCH_ADMIN_PASSWORD = 'bench-Admin-Pass-1';
 
@@ -87,22 +86,31 @@ for (let i = 0; i < n; i += 1000) {
 // transaction rolled back) at shutdown and printed, with its planning and execution times.
 let lastGroup: { sql: string; params: unknown[] } | undefined;
 if (process.env.BENCH_EXPLAIN) {
-  const dialect = new PgDialect();
-  const execute = db.execute.bind(db);
-  (db as { execute: unknown }).execute = (q: Parameters<typeof execute>[0]) => {
-    const query = dialect.sqlToQuery(q as SQL);
+  // Every query, named (server/db/client.ts executeNamed) or not, is prepared by drizzle's session.
+  type Prepare = (query: { sql: string; params: unknown[] }, ...rest: unknown[]) => unknown;
+  const session = (db as unknown as { session: { prepareQuery: Prepare } }).session;
+  const prepare = session.prepareQuery.bind(session);
+  session.prepareQuery = (query, ...rest) => {
     if (query.sql.startsWith('with w as')) lastGroup = query;
-    return execute(q);
+    return prepare(query, ...rest);
   };
 }
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
-// An event-loop stall of a second or more is reported as it ends (stderr, inline with the phases).
+// An event-loop stall of a quarter second or more is reported as it ends, and so is a garbage
+// collection pause of 50 ms or more (stderr, inline with the phases).
 let lastTick = performance.now();
 setInterval(() => {
   const now = performance.now();
-  if (now - lastTick > 1100) process.stderr.write(`[server] event loop stalled ${Math.round(now - lastTick - 100)} ms, ending ${new Date().toISOString()}\n`);
+  if (now - lastTick > 350) process.stderr.write(`[server] event loop stalled ${Math.round(now - lastTick - 100)} ms, ending ${new Date().toISOString()}\n`);
   lastTick = now;
 }, 100).unref();
+const GC_KINDS: Record<number, string> = { 1: 'minor', 2: 'major', 4: 'incremental', 8: 'weak callbacks' };
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    const kind = (e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ?? 0;
+    if (e.duration >= 50) process.stderr.write(`[server] gc pause ${Math.round(e.duration)} ms (${GC_KINDS[kind] ?? kind}), ${new Date().toISOString()}\n`);
+  }
+}).observe({ entryTypes: ['gc'] });
 const app = await buildApp({ db, config });
 const central = startCentralSystem(app);
 await app.listen({ ...listenOptions(config), port: 0, host: '127.0.0.1' });

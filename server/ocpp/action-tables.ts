@@ -16,6 +16,7 @@ import { handlers } from './handlers/index.js';
 import { InboundLimiter, InboundLimitExceeded } from './inbound-limit.js';
 import { storable } from './storable.js';
 import { createRPCError, RPCError, type RpcServerClient } from './rpc.js';
+import { seenWriterOf } from '../modules/charger-state/seen.js';
 
 /** The session's actions bound to their context; the table erases the request types (ocpp-rpc validated them). */
 export function actionsFor(app: FastifyInstance, session: OcppSession, log: FastifyBaseLogger): Record<string, (params: unknown) => Promise<unknown>> {
@@ -38,9 +39,20 @@ export function actionsFor(app: FastifyInstance, session: OcppSession, log: Fast
 const GROUP_COMMITTED = new Set(['MeterValues']);
 
 /**
+ * Whether `action` takes a slot of the gate: not a group-committed one, nor a charger's Heartbeat
+ * while last-seen times are gathered in memory (./handlers/heartbeat.ts: it then touches no
+ * database and must not wait behind messages that do, e.g. Boots of a storm or Stops on a slow
+ * commit). A gateway's Heartbeat writes its row and keeps its slot.
+ */
+function gated(app: FastifyInstance, session: OcppSession, action: string): boolean {
+  if (GROUP_COMMITTED.has(action)) return false;
+  return !(session.kind === 'charger' && action === 'Heartbeat' && seenWriterOf(app));
+}
+
+/**
  * Registers the session's actions on `client`; each waits for `online` (the connect write), then
  * for a slot of `gate` (./db-gate.ts: the OCPP side's share of the database) while it runs
- * (group-committed actions excepted).
+ * (group-committed actions and in-memory Heartbeats excepted).
  */
 export function bindActions(app: FastifyInstance, client: RpcServerClient, session: OcppSession, log: FastifyBaseLogger, conns: Connections, online: Promise<void>, gate?: DbGate): void {
   const limiter = new InboundLimiter();
@@ -52,7 +64,7 @@ export function bindActions(app: FastifyInstance, client: RpcServerClient, sessi
           // A connection's messages see it online: the connect write lands first.
           await online;
           const run = () => handler(storable(params));
-          return (await conns.track(gate && !GROUP_COMMITTED.has(action) ? gate.run(run) : run())) as Record<string, unknown>;
+          return (await conns.track(gate && gated(app, session, action) ? gate.run(run) : run())) as Record<string, unknown>;
         });
       } catch (err) {
         if (err instanceof RPCError) throw err;

@@ -95,6 +95,10 @@ describe('map monitoring', () => {
       await page.getByTestId('analytics-search').fill(name);
       await page.getByTestId('analytics-submit').click();
       await page.locator('[data-testid="analytics-result"][data-period="24h"]').waitFor();
+      // Every figure's card shows its icon in its tinted square (no empty squares).
+      for (const m of ['energyKwh', 'revenue', 'sessions', 'utilisation', 'peakPowerKw', 'faults']) {
+        expect(await page.locator(`[data-testid="analytics-${m}-icon"] svg`).count(), m).toBe(1);
+      }
       for (const period of ['30d', '1y'] as const) {
         await page.getByTestId(`period-${period}`).click();
         await page.locator(`[data-testid="analytics-result"][data-period="${period}"]`).waitFor();

@@ -6,6 +6,7 @@
  * (never a row each, never moving last-seen back); many chargers handshaking together all get in.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { backends } from '../support/db.js';
 import { build, type TestServer } from '../support/app.js';
@@ -99,6 +100,37 @@ describe.each(backends())('OCPP hot path on %s', (backend) => {
       await Promise.all(cps.map((cp) => cp.close()));
     }
   });
+  it.runIf(backend === 'postgres')('answers a Heartbeat while every OCPP database slot waits on the database', async () => {
+    const gated = await build(backend, { ocppDbConcurrency: 1 });
+    const locker = new pg.Client({ connectionString: (gated.database as typeof gated.database & { url: string }).url });
+    await locker.connect();
+    try {
+      const net = await aNetwork(gated.database.db);
+      const other = await aCharger(gated.database.db, net.company.code, { stationId: net.station.id });
+      const slow = await connect(gated.ocppUrl, net.charger.serialNum);
+      const beating = await connect(gated.ocppUrl, other.serialNum);
+      await slow.call('BootNotification', { chargePointVendor: 'V', chargePointModel: 'M' });
+      await beating.call('BootNotification', { chargePointVendor: 'V', chargePointModel: 'M' });
+      // The charger's row is locked: its StatusNotification holds the only slot, waiting on it.
+      await locker.query('BEGIN');
+      await locker.query('SELECT id FROM charger WHERE id = $1 FOR UPDATE', [net.charger.id]);
+      const status = slow.call('StatusNotification', { connectorId: 0, status: 'Available', errorCode: 'NoError', timestamp: new Date().toISOString() });
+      await new Promise((r) => setTimeout(r, 300));
+      const beat = await Promise.race([
+        beating.call('Heartbeat', {}).then(() => 'answered'),
+        new Promise((r) => setTimeout(() => r('waiting'), 3000)),
+      ]);
+      expect(beat).toBe('answered');
+      await locker.query('COMMIT');
+      expect(await status).toEqual({});
+      await slow.close();
+      await beating.close();
+    } finally {
+      await locker.end();
+      await gated.close();
+    }
+  });
+
   it('paces forty handshakes through three warm-up slots: each gets in and booted, none refused', async () => {
     const paced = await build(backend, { ocppAdmissionWarmup: 3 });
     try {

@@ -4,7 +4,7 @@
  * same the server answers), the period (24 hours by hour, 30 days by day, 1 year by month), six
  * figures each against the previous period, charts (recharts) and an Excel export of the buckets.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Title, useLocaleState, useTranslate } from 'react-admin';
 import {
@@ -12,6 +12,12 @@ import {
 } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import SearchIcon from '@mui/icons-material/Search';
+import BoltIcon from '@mui/icons-material/Bolt';
+import PaymentsIcon from '@mui/icons-material/Payments';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import SpeedIcon from '@mui/icons-material/Speed';
+import PowerIcon from '@mui/icons-material/Power';
+import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { catalogueMessage } from '../../../domain/errors';
 import {
@@ -25,6 +31,9 @@ import { KpiCard, Trend } from '../dashboard/KpiCard';
 const METRICS = ['energyKwh', 'revenue', 'sessions', 'utilisation', 'peakPowerKw', 'faults'] as const;
 type Metric = (typeof METRICS)[number];
 const COLORS: Record<Metric, string> = { energyKwh: '#1ebb77', revenue: '#409eff', sessions: '#e6a23c', utilisation: '#8e44ad', peakPowerKw: '#f56c6c', faults: '#909399' };
+const ICONS: Record<Metric, ReactNode> = {
+  energyKwh: <BoltIcon />, revenue: <PaymentsIcon />, sessions: <ReceiptLongIcon />, utilisation: <SpeedIcon />, peakPowerKw: <PowerIcon />, faults: <ReportProblemIcon />,
+};
 
 /** A figure as a number (revenue: the first currency's amount; utilisation in %). */
 export function metricValue(f: AnalyticsFigures, m: Metric): number {
@@ -104,7 +113,7 @@ export default function Analytics() {
           <Grid container spacing={2}>
             {METRICS.map((m) => (
               <Grid key={m} size={{ xs: 12, sm: 6, md: 4, xl: 2 }}>
-                <KpiCard label={t(`metrics.${m}`)} value={shown(data.totals, m)} color={COLORS[m]} testId={`analytics-${m}`}
+                <KpiCard label={t(`metrics.${m}`)} value={shown(data.totals, m)} icon={ICONS[m]} color={COLORS[m]} testId={`analytics-${m}`}
                   footer={<Trend current={metricValue(data.totals, m)} previous={metricValue(data.previous, m)} label={t('previous')} />} />
               </Grid>
             ))}

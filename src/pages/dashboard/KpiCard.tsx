@@ -1,4 +1,4 @@
-/** A KPI tile: label, big value, optional icon and footer. */
+/** A KPI tile: label, big value, optional icon (its tinted square only when there is one) and footer. */
 import type { ReactNode } from 'react';
 import { Box, Card, CardContent, Skeleton, Typography } from '@mui/material';
 
@@ -14,7 +14,7 @@ export function KpiCard({ label, value, icon, color, testId, footer, loading }: 
   return (
     <Card sx={{ height: '100%' }}>
       <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2, '&:last-child': { pb: 2 } }}>
-        <Box sx={{ width: 52, height: 52, borderRadius: 2, bgcolor: `${color}1a`, color, display: 'grid', placeItems: 'center', flexShrink: 0 }}>{icon}</Box>
+        {icon && <Box sx={{ width: 52, height: 52, borderRadius: 2, bgcolor: `${color}1a`, color, display: 'grid', placeItems: 'center', flexShrink: 0 }} data-testid={`${testId}-icon`}>{icon}</Box>}
         <Box sx={{ minWidth: 0, flex: 1 }}>
           <Typography variant="body2" color="text.secondary" noWrap>{label}</Typography>
           {loading ? (

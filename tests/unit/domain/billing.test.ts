@@ -234,6 +234,15 @@ describe('zoneOffsetMs (each UTC hour read once)', () => {
     }
   }, 60_000);
 
+  it('stays right after its memo fills and is cleared (over 50 000 zone hours)', () => {
+    const base = Date.UTC(2020, 0, 1);
+    for (let h = 0; h < 60_000; h++) zoneOffsetMs('Europe/Berlin', base + h * 3_600_000 + 1_800_000);
+    for (let h = 0; h < 60_000; h += 997) {
+      const t = base + h * 3_600_000 + 1_800_000;
+      expect(zoneOffsetMs('Europe/Berlin', t)).toBe(intlOffset('Europe/Berlin', t));
+    }
+  }, 60_000);
+
   it('answers like Intl at any instant from 1900 to 2100', () => {
     fc.assert(fc.property(
       fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2100, 0, 1) }),
