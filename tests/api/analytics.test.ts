@@ -11,7 +11,7 @@ import type { Db } from '../../server/db/client.js';
 import { build, type TestServer } from '../support/app.js';
 import { call, setupStationScope, setupTenants, type StationScopeFixture, type Tenants } from '../support/tenants.js';
 import { analyticsPending, chargeOrder, meterValue, POWER_KW, POWER_READABLE } from '../../server/db/schema.js';
-import { applyPendingRollups, backfillRollupsIfEmpty, queueRollup, unrollForRepricing } from '../../server/modules/analytics/rollup.js';
+import { applyPendingRollups, backfillRollupsIfEmpty, queueRollup, rebuildRollups, unrollForRepricing } from '../../server/modules/analytics/rollup.js';
 
 const rowsOf = (res: unknown) => (res as { rows: Record<string, unknown>[] }).rows;
 
@@ -118,6 +118,30 @@ describe.each(backends())('analytics on %s', (backend) => {
       return (r as unknown as { rows: Record<string, string>[] }).rows.map((x) => Object.values(x)[0]).join('\n');
     });
     expect(plan).toContain('meter_value_tx_power');
+  });
+
+  it('takes the average power as the peak of a session without power readings (never the cap)', async () => {
+    const db = s.database.db;
+    const start = new Date(Date.now() - 150 * 86_400_000);
+    // 7.5 kWh over 30 minutes: 15 kW on average; only energy registers were sent.
+    const [order] = await db.insert(chargeOrder).values({
+      orderNo: 'AN-AVG', companyCode: 'ALPHA', stationId: f.own.stationId, chargerId: f.own.chargerId, chargerSn: f.own.chargerSn, connectorId: 5,
+      transactionId: 99979, idTag: 'T', idTagStatus: 'Accepted', chargerStartTime: start, chargerStopTime: new Date(start.getTime() + 1_800_000),
+      meterStart: 0, meterStop: 7500, energyKwh: '7.500', status: 'FINISHED', currency: 'EUR', totalAmount: '3.00',
+    }).returning();
+    await db.insert(meterValue).values({ chargerId: f.own.chargerId, connectorId: 5, transactionId: 99979, timestamp: new Date(start.getTime() + 60_000), measurand: 'Energy.Active.Import.Register', value: '250', unit: 'Wh' });
+    await queueRollup(db, order.id);
+    await applyPendingRollups(db);
+    const peakOf = async (table: 'analytics_hour' | 'analytics_day' | 'analytics_month') => {
+      const res = await db.execute(sql`select peak_power_kw::text as peak from ${sql.raw(table)} where station_id = ${f.own.stationId}
+        and bucket = date_trunc(${table === 'analytics_hour' ? 'hour' : table === 'analytics_day' ? 'day' : 'month'}, ${start.toISOString()}::timestamptz, 'UTC')`);
+      return (res as unknown as { rows: { peak: string }[] }).rows.map((r) => Number(r.peak));
+    };
+    expect(await peakOf('analytics_hour')).toEqual([15]);
+    expect(await peakOf('analytics_day')).toEqual([15]);
+    // The same through a rebuild from the orders (the start-up backfill).
+    await rebuildRollups(db);
+    expect(await peakOf('analytics_hour')).toEqual([15]);
   });
 
   it('adds a closed order to the rollups once, through its note, also when it is re-priced before or after', async () => {

@@ -17,11 +17,13 @@ import { POWER_KW, POWER_READABLE } from '../../db/schema.js';
 
 /** The per-order figures of closed orders matching `where` (a SELECT, read as `o`). */
 function orderFigures(where: SQL): SQL {
-  return sql`SELECT f.*, coalesce(
-      (SELECT least(max(${sql.raw(POWER_KW)}), 999999999)
+  // least() and greatest() skip NULLs in PostgreSQL: the cap goes around the coalesce, never
+  // inside it, or a session without power readings would peak at the cap.
+  return sql`SELECT f.*, least(coalesce(
+      (SELECT max(${sql.raw(POWER_KW)})
          FROM meter_value
         WHERE transaction_id = f.transaction_id AND ${sql.raw(POWER_READABLE)}),
-      CASE WHEN f.secs > 0 THEN least(f.energy_kwh * 3600 / f.secs, 999999999) ELSE 0 END) AS peak
+      CASE WHEN f.secs > 0 THEN f.energy_kwh * 3600 / f.secs ELSE 0 END), 999999999) AS peak
     FROM (SELECT company_code, coalesce(station_id, 0) AS station_id, charger_id, transaction_id, charger_start_time AS t,
             energy_kwh, total_amount,
             greatest(0, least(extract(epoch FROM (coalesce(charger_stop_time, server_stop_time, charger_start_time) - charger_start_time)), 2000000000))::bigint AS secs
