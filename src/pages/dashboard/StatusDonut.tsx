@@ -9,19 +9,33 @@ import { DASHBOARD_SPLIT, type DashboardState } from '../../../domain/enums';
 import { STATE_COLORS } from '../../theme';
 import { percentShares } from '../../utils/number';
 
+/** A donut slice: its state (or `none` for the empty ring), label and count. */
+export interface DonutSlice { key: DashboardState | 'none'; name: string; value: number }
+
+/**
+ * The slices the donut draws: the states with chargers only (a state with none would still take
+ * its padding and leave a gap in a full ring), one grey ring when there is no charger, and the
+ * padding between slices only when there are several.
+ */
+export function donutSlices(data: readonly DonutSlice[]): { slices: DonutSlice[]; paddingAngle: number } {
+  const slices = data.filter((d) => d.value > 0);
+  if (!slices.length) return { slices: [{ key: 'none', name: '', value: 1 }], paddingAngle: 0 };
+  return { slices, paddingAngle: slices.length > 1 ? 2 : 0 };
+}
+
 export function StatusDonut({ split }: { split: Record<DashboardState, number> }) {
   const translate = useTranslate();
   const counts = DASHBOARD_SPLIT.map((s) => split?.[s] ?? 0);
   const shares = percentShares(counts, 1);
   const total = counts.reduce((a, b) => a + b, 0);
-  const data = DASHBOARD_SPLIT.map((s, i) => ({ key: s, name: translate(`app.dashboard.split.${s}`), value: counts[i] }));
+  const { slices, paddingAngle } = donutSlices(DASHBOARD_SPLIT.map((s, i) => ({ key: s, name: translate(`app.dashboard.split.${s}`), value: counts[i] })));
   return (
     <Stack direction="row" flexWrap="wrap" useFlexGap justifyContent="center" alignItems="center" spacing={2}>
       <Box sx={{ width: 200, height: 200, position: 'relative', flexShrink: 0 }}>
         <ResponsiveContainer>
           <PieChart>
-            <Pie data={total ? data : [{ key: 'none', name: '', value: 1 }]} dataKey="value" innerRadius={62} outerRadius={92} paddingAngle={total ? 2 : 0} stroke="none" isAnimationActive={false}>
-              {(total ? data : [{ key: 'none' }]).map((d) => <Cell key={d.key} fill={d.key === 'none' ? '#ebeef5' : STATE_COLORS[d.key as DashboardState]} />)}
+            <Pie data={slices} dataKey="value" innerRadius={62} outerRadius={92} paddingAngle={paddingAngle} stroke="none" isAnimationActive={false}>
+              {slices.map((d) => <Cell key={d.key} fill={d.key === 'none' ? '#ebeef5' : STATE_COLORS[d.key]} />)}
             </Pie>
             {total > 0 && <Tooltip />}
           </PieChart>
