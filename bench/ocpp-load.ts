@@ -38,7 +38,6 @@
  *   --name ocpp-load --timeout-s 1800
  *   e.g. the goals at full size: --idle 19500 (storm 10 000, paced 1 000 / s).
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -46,6 +45,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { FD_RESERVE, openFileLimit } from '../server/ocpp/fd-limit.js';
+import { all, flat, group, ids, killChildren, LoadClient, r1, share, sleep, spawnServer, stopChild, sum } from './load/harness.js';
 import { Sampler, summary } from './load/proc.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -84,7 +84,6 @@ const { values: opt } = parseArgs({
   },
 });
 
-const r1 = (n: number) => Math.round(n * 10) / 10;
 const int = (v: string | undefined, name: string, min: number, max: number): number => {
   const n = Number(v);
   if (!Number.isInteger(n) || n < min || n > max) throw new Error(`--${name} must be an integer from ${min} to ${max}`);
@@ -129,82 +128,10 @@ const ADDRESSES_PER_CLIENT = Math.max(1, Math.ceil(PER_CLIENT / PER_ADDRESS));
 
 const watchdog = setTimeout(() => {
   process.stderr.write(`bench: no result within ${TIMEOUT_S} s, giving up\n`);
-  for (const c of children) c.kill('SIGKILL');
+  killChildren();
   process.exit(2);
 }, TIMEOUT_S * 1000);
 watchdog.unref();
-
-const children = new Set<ChildProcess>();
-const tsx = ['--import', 'tsx'];
-
-/** Forks a TypeScript child and waits for its `{ ready }` message. */
-function spawnServer(file: string, env: NodeJS.ProcessEnv, execArgv: string[] = []): Promise<{ child: ChildProcess; port: number }> {
-  const child = fork(path.join(here, file), [], { execArgv: [...tsx, ...execArgv], env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  return new Promise((resolve, reject) => {
-    child.once('message', (m: { ready?: number }) => (m.ready ? resolve({ child, port: m.ready }) : reject(new Error('no port'))));
-    child.once('exit', (code) => reject(new Error(`${file} exited with ${code}`)));
-  });
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  child.send({ cmd: 'shutdown' });
-  const t = setTimeout(() => child.kill('SIGKILL'), 40_000);
-  await exited;
-  clearTimeout(t);
-}
-
-/** One load client process and its request/answer channel. */
-class LoadClient {
-  private seq = 0;
-  private readonly waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
-  readonly child: ChildProcess;
-
-  constructor(index: number) {
-    const addresses = Array.from({ length: ADDRESSES_PER_CLIENT }, (_, j) => `127.0.${j}.${10 + index}`).join(',');
-    this.child = fork(path.join(here, 'load/client.ts'), [], { execArgv: tsx, env: { ...process.env, LOAD_ADDRESSES: addresses }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    children.add(this.child);
-    this.child.on('message', (m: { id: number; result?: unknown; error?: string }) => {
-      const w = this.waiting.get(m.id);
-      this.waiting.delete(m.id);
-      if (m.error) w?.reject(new Error(m.error)); else w?.resolve(m.result);
-    });
-    this.child.once('exit', () => {
-      children.delete(this.child);
-      for (const w of this.waiting.values()) w.reject(new Error('load client exited'));
-    });
-  }
-
-  ask<T>(m: Record<string, unknown>): Promise<T> {
-    const id = ++this.seq;
-    return new Promise<T>((resolve, reject) => {
-      this.waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      this.child.send({ id, m });
-    });
-  }
-
-  stop(): void {
-    this.child.disconnect();
-  }
-}
-
-/** Client `i`'s share of `list` (round robin over `n` clients). */
-const share = <T>(list: T[], n: number, i: number) => list.filter((_x, k) => k % n === i);
-
-/** Splits `ids` over the clients (round robin) and sends each its share. */
-async function group(clients: LoadClient[], url: string, ids: string[]): Promise<LoadClient[]> {
-  await Promise.all(clients.map((c, i) => c.ask({ cmd: 'init', url, ids: share(ids, clients.length, i) })));
-  return clients;
-}
-
-const all = async <T>(clients: LoadClient[], m: Record<string, unknown>) => Promise.all(clients.map((c) => c.ask<T>(m)));
-const flat = <T>(rs: T[], f: (r: T) => number[]) => rs.flatMap(f);
-const sum = <T>(rs: T[], f: (r: T) => number) => rs.reduce((s, r) => s + f(r), 0);
-const ids = (from: number, n: number) => Array.from({ length: n }, (_, k) => `LOAD${String(from + k + 1).padStart(6, '0')}`);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Sequential console API calls for `ms` (or at least `min` calls): latency per path. */
 async function apiLatency(base: string, token: string, ms: number, min = 20): Promise<Record<string, ReturnType<typeof summary>>> {
@@ -253,7 +180,7 @@ async function runTarget(target: string): Promise<Record<string, unknown>> {
 
   // MeterValues at saturation.
   if (METER_N) {
-    const clients = await group(Array.from({ length: CLIENTS }, (_, i) => new LoadClient(i)), url, ids(0, METER_N));
+    const clients = await group(Array.from({ length: CLIENTS }, (_, i) => new LoadClient(i, ADDRESSES_PER_CLIENT)), url, ids(0, METER_N));
     await all(clients, { cmd: 'connect', boot: true, concurrency: 50 });
     sampler.start();
     const t0 = performance.now();
@@ -292,7 +219,7 @@ async function runTarget(target: string): Promise<Record<string, unknown>> {
 
   // Sessions of STOP_MV meter values, then Stop.
   if (STOP_N && target !== 'bare') {
-    const clients = await group(Array.from({ length: CLIENTS }, (_, i) => new LoadClient(i)), url, ids(METER_N, STOP_N));
+    const clients = await group(Array.from({ length: CLIENTS }, (_, i) => new LoadClient(i, ADDRESSES_PER_CLIENT)), url, ids(METER_N, STOP_N));
     await all(clients, { cmd: 'connect', boot: true, concurrency: 50 });
     sampler.start();
     const rs = await all<{ mv: number[]; stop: number[]; errors: number }>(clients, { cmd: 'sessions', meterValues: STOP_MV });
@@ -307,7 +234,7 @@ async function runTarget(target: string): Promise<Record<string, unknown>> {
   if (IDLE_N || STORM_N) {
     const idleIds = ids(METER_N + STOP_N, IDLE_N);
     const extraIds = ids(0, Math.max(0, STORM_N - IDLE_N));
-    const clients = Array.from({ length: CLIENTS }, (_, i) => new LoadClient(i));
+    const clients = Array.from({ length: CLIENTS }, (_, i) => new LoadClient(i, ADDRESSES_PER_CLIENT));
     // Each client: its idle chargers first, then its extra storm chargers; the storm takes the
     // first stormCount[i] of that list (its share of the first STORM_N idle ones, plus the extra).
     const idleCount = clients.map((_c, i) => share(idleIds, CLIENTS, i).length);
@@ -423,8 +350,8 @@ async function main() {
 
 main().catch((err) => {
   process.stderr.write(`bench failed: ${err instanceof Error ? err.stack : String(err)}\n`);
-  for (const c of children) c.kill('SIGKILL');
+  killChildren();
   process.exit(1);
 }).finally(() => {
-  for (const c of children) c.kill('SIGTERM');
+  killChildren('SIGTERM');
 });

@@ -4,7 +4,10 @@
  * directory (as `npm start` uses it), or its own PostgreSQL database on BENCH_PG_URL's server,
  * created here and dropped on shutdown. The network: one company, one station in Europe/Berlin
  * with a two-window time-of-use tariff and VAT, BENCH_CHARGERS chargers `LOAD000001…` and one
- * card `CLOAD000001…` each. Sends `{ ready: port }` over IPC; stops on `{ cmd: 'shutdown' }`.
+ * card `CLOAD000001…` each. Sends `{ ready: port, databaseUrl }` over IPC; stops on
+ * `{ cmd: 'shutdown' }`. With BENCH_JOIN_URL (a PostgreSQL database such a server created) it is
+ * one more node of that network instead (bench/ocpp-fleet.ts, with REDIS_URL): it neither creates,
+ * provisions nor drops the database.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -29,11 +32,14 @@ export const BENCH_ADMIN_PASSWORD = 'bench-Admin-Pass-1';
 const kind = process.env.BENCH_DB === 'postgres' ? 'postgres' : 'pglite';
 const n = Number(process.env.BENCH_CHARGERS ?? '1000');
 const pgBase = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const joinUrl = process.env.BENCH_JOIN_URL;
 
 let dbName: string | undefined;
 let dataDir: string | undefined;
 let databaseUrl: string | undefined;
-if (kind === 'postgres') {
+if (joinUrl) {
+  databaseUrl = joinUrl;
+} else if (kind === 'postgres') {
   dbName = `cdbench_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: pgBase });
   await admin.connect();
@@ -62,24 +68,29 @@ const config: Config = {
 };
 const database = await openDatabase({ databaseUrl, dataDir, connectTimeoutMs: config.dbConnectTimeoutMs, statementTimeoutMs: config.dbStatementTimeoutMs, poolSize: config.dbPoolSize });
 const { db } = database;
-await ensureAdmin(db, BENCH_ADMIN_PASSWORD);
-await ensureMenus(db);
+if (!joinUrl) await provision();
 
-const code = 'BENCH';
-await db.insert(company).values({ code, name: 'Bench Charging', currency: 'EUR' });
-const [tpl] = await db.insert(rateTemplate).values({
-  companyCode: code, modelName: 'TOU', type: 'CHARGED', currency: 'EUR', serviceFeePerKwh: '0.10', serviceTax: '0', activated: true,
-}).returning();
-await db.insert(rateDetail).values([
-  { templateId: tpl.id, startTime: '00:00', endTime: '07:00', electricityFeePerKwh: '0.21' },
-  { templateId: tpl.id, startTime: '07:00', endTime: '24:00', electricityFeePerKwh: '0.39' },
-]);
-await db.insert(rateTax).values({ templateId: tpl.id, taxName: 'VAT', taxPercentage: '19' });
-const [st] = await db.insert(station).values({ companyCode: code, name: 'Bench Station', timeZone: 'Europe/Berlin', rateTemplateId: tpl.id }).returning();
-for (let i = 0; i < n; i += 1000) {
-  const ids = Array.from({ length: Math.min(1000, n - i) }, (_, k) => `LOAD${String(i + k + 1).padStart(6, '0')}`);
-  await db.insert(charger).values(ids.map((serialNum) => ({ companyCode: code, stationId: st.id, serialNum })));
-  await db.insert(cardUser).values(ids.map((id) => ({ companyCode: code, cardNumber: `C${id}`, lastName: 'Load', firstName: 'Driver', balance: '1000000.00' })));
+/** The network described above, in an empty database. */
+async function provision(): Promise<void> {
+  await ensureAdmin(db, BENCH_ADMIN_PASSWORD);
+  await ensureMenus(db);
+
+  const code = 'BENCH';
+  await db.insert(company).values({ code, name: 'Bench Charging', currency: 'EUR' });
+  const [tpl] = await db.insert(rateTemplate).values({
+    companyCode: code, modelName: 'TOU', type: 'CHARGED', currency: 'EUR', serviceFeePerKwh: '0.10', serviceTax: '0', activated: true,
+  }).returning();
+  await db.insert(rateDetail).values([
+    { templateId: tpl.id, startTime: '00:00', endTime: '07:00', electricityFeePerKwh: '0.21' },
+    { templateId: tpl.id, startTime: '07:00', endTime: '24:00', electricityFeePerKwh: '0.39' },
+  ]);
+  await db.insert(rateTax).values({ templateId: tpl.id, taxName: 'VAT', taxPercentage: '19' });
+  const [st] = await db.insert(station).values({ companyCode: code, name: 'Bench Station', timeZone: 'Europe/Berlin', rateTemplateId: tpl.id }).returning();
+  for (let i = 0; i < n; i += 1000) {
+    const ids = Array.from({ length: Math.min(1000, n - i) }, (_, k) => `LOAD${String(i + k + 1).padStart(6, '0')}`);
+    await db.insert(charger).values(ids.map((serialNum) => ({ companyCode: code, stationId: st.id, serialNum })));
+    await db.insert(cardUser).values(ids.map((id) => ({ companyCode: code, cardNumber: `C${id}`, lastName: 'Load', firstName: 'Driver', balance: '1000000.00' })));
+  }
 }
 
 // BENCH_EXPLAIN=1: the last meter-value group's statement is explained (EXPLAIN ANALYZE in a
@@ -117,7 +128,7 @@ await app.listen({ ...listenOptions(config), port: 0, host: '127.0.0.1' });
 const addr = app.server.address();
 // The delay histogram covers serving, not the provisioning above.
 loopDelay.enable();
-process.send?.({ ready: typeof addr === 'object' && addr ? addr.port : 0, kind: database.kind });
+process.send?.({ ready: typeof addr === 'object' && addr ? addr.port : 0, kind: database.kind, databaseUrl });
 
 let stopping = false;
 async function shutdown(): Promise<void> {
