@@ -2,7 +2,7 @@
  * Screenshots of the console (`npm run screenshots`, after `npm run build`): starts the real
  * server like the browser suite does, with the demo network and simulated chargers (SIMULATE=1)
  * so the screens are live, signs in through the login form, and saves PNGs to `screenshots/`:
- * login, dashboard, charger monitoring, orders, one order's show view, Eventes and one event, report tickets in English and in
+ * login, dashboard, charger monitoring, orders, one order's show view, analytics, Eventes and one event, report tickets in English and in
  * Chinese at 1440×900 (full page), plus the dashboard on a 390×844 phone; the home station, smart-charging
  * and station load-balancing screens in both languages at both sizes.
  *
@@ -101,8 +101,10 @@ async function desktop(browser: Browser, server: ServerProcess, lang: 'en' | 'zh
   }
 }
 
-/** Device management screens (requirements §15): [route, marker test id, file name]. */
+/** Device management screens (requirements §15) and analytics: [route, marker test id, file name]. */
 const DEVICE_SCREENS: readonly [string, string, string][] = [
+  // Analytics: the default period's figure cards and charts
+  ['/#/AnalyTics/AnalyTics?searchType=operator&period=30d&search=Volta', 'analytics-result', 'analytics'],
   ['/#/System/DeviceVersion', 'firmware-grid', 'device-version'],
   ['/#/Events/Eventes?eventStatus=ALL', 'events-grid', 'events'],
   ['/#/Events/Eventes/1/show', 'event-show', 'event-show'],

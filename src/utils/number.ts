@@ -72,14 +72,22 @@ export function formatMoney(amount: string | number | null | undefined, currency
 }
 
 /**
+ * A figure with `digits` decimals and grouped thousands (`100238.5`, 3 → `100,238.500`); '' for
+ * empty input, the input as is when it is not a number.
+ */
+export function formatDecimal(value: string | number | null | undefined, digits: number, locale = 'en'): string {
+  if (value === null || value === undefined || value === '') return '';
+  const n = Number(value);
+  if (!Number.isFinite(n)) return String(value);
+  return new Intl.NumberFormat(locale === 'zh' ? 'zh-CN' : 'en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
+}
+
+/**
  * Energy as a figure or a table cell, without its unit: kWh with 3 decimals (requirements §12) and
  * grouped thousands like money (`100238.5` → `100,238.500`); '' for empty input.
  */
 export function formatEnergy(value: string | number | null | undefined, locale = 'en'): string {
-  if (value === null || value === undefined || value === '') return '';
-  const n = Number(value);
-  if (!Number.isFinite(n)) return String(value);
-  return new Intl.NumberFormat(locale === 'zh' ? 'zh-CN' : 'en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(n);
+  return formatDecimal(value, 3, locale);
 }
 
 /** Energy for display: kWh with 3 decimals (requirements §12). */

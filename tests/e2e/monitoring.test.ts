@@ -5,6 +5,7 @@
  * station monitoring; in English and in Chinese.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDecimal, formatEnergy } from '../../src/utils/number.js';
 import { aMeterValues, aStartTransaction } from '../support/builders.js';
 import { connectChargePoint, poll, signIn, stage, type ChargePoint, type Stage, voltaChargers } from './helpers.js';
 
@@ -103,8 +104,9 @@ describe('map monitoring', () => {
         await page.getByTestId(`period-${period}`).click();
         await page.locator(`[data-testid="analytics-result"][data-period="${period}"]`).waitFor();
         const api = await s.api.get<{ totals: { sessions: number; energyKwh: string } }>(`analytics?searchType=station&search=${encodeURIComponent(name)}&period=${period}`);
-        await poll(() => page.getByTestId('analytics-sessions').innerText()).toBe(String(api.totals.sessions));
-        expect(await page.getByTestId('analytics-energyKwh').innerText()).toBe(api.totals.energyKwh);
+        // Shown with grouped thousands in the page's language (1,271; 39,318.323).
+        await poll(() => page.getByTestId('analytics-sessions').innerText()).toBe(formatDecimal(api.totals.sessions, 0, lang));
+        expect(await page.getByTestId('analytics-energyKwh').innerText()).toBe(formatEnergy(api.totals.energyKwh, lang));
       }
       expect(errors).toEqual([]);
     });

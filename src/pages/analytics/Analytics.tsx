@@ -25,11 +25,12 @@ import {
 } from '../../../domain/entities/analytics';
 import { EmptyState, ErrorState } from '../../components/common';
 import { useApi } from '../../hooks/useApi';
+import { formatDecimal, formatEnergy, formatMoney } from '../../utils/number';
 import { downloadXlsx } from '../../utils/spreadsheet';
 import { KpiCard, Trend } from '../dashboard/KpiCard';
 
 const METRICS = ['energyKwh', 'revenue', 'sessions', 'utilisation', 'peakPowerKw', 'faults'] as const;
-type Metric = (typeof METRICS)[number];
+export type Metric = (typeof METRICS)[number];
 const COLORS: Record<Metric, string> = { energyKwh: '#1ebb77', revenue: '#409eff', sessions: '#e6a23c', utilisation: '#8e44ad', peakPowerKw: '#f56c6c', faults: '#909399' };
 const ICONS: Record<Metric, ReactNode> = {
   energyKwh: <BoltIcon />, revenue: <PaymentsIcon />, sessions: <ReceiptLongIcon />, utilisation: <SpeedIcon />, peakPowerKw: <PowerIcon />, faults: <ReportProblemIcon />,
@@ -46,12 +47,16 @@ export function metricValue(f: AnalyticsFigures, m: Metric): number {
   }
 }
 
-function shown(f: AnalyticsFigures, m: Metric): string {
-  if (m === 'revenue') return f.revenue.length ? f.revenue.map((r) => `${r.amount} ${r.currency}`).join(' · ') : '0.00';
+/**
+ * A figure as its card shows it, in `locale`: grouped thousands; money with its currency's minor
+ * digits (one amount per currency), energy (kWh) and peak power (kW) with 3 decimals, utilisation in %.
+ */
+export function shown(f: AnalyticsFigures, m: Metric, locale: string): string {
+  if (m === 'revenue') return f.revenue.length ? f.revenue.map((r) => formatMoney(r.amount, r.currency, locale)).join(' · ') : formatMoney(0, null, locale);
   if (m === 'utilisation') return `${metricValue(f, m)} %`;
-  if (m === 'energyKwh') return f.energyKwh;
-  if (m === 'peakPowerKw') return f.peakPowerKw;
-  return String(f[m]);
+  if (m === 'energyKwh') return formatEnergy(f.energyKwh, locale);
+  if (m === 'peakPowerKw') return formatDecimal(f.peakPowerKw, 3, locale);
+  return formatDecimal(f[m], 0, locale);
 }
 
 export default function Analytics() {
@@ -113,7 +118,7 @@ export default function Analytics() {
           <Grid container spacing={2}>
             {METRICS.map((m) => (
               <Grid key={m} size={{ xs: 12, sm: 6, md: 4, xl: 2 }}>
-                <KpiCard label={t(`metrics.${m}`)} value={shown(data.totals, m)} icon={ICONS[m]} color={COLORS[m]} testId={`analytics-${m}`}
+                <KpiCard label={t(`metrics.${m}`)} value={shown(data.totals, m, locale)} icon={ICONS[m]} color={COLORS[m]} testId={`analytics-${m}`}
                   footer={<Trend current={metricValue(data.totals, m)} previous={metricValue(data.previous, m)} label={t('previous')} />} />
               </Grid>
             ))}
@@ -148,7 +153,9 @@ export default function Analytics() {
                   <Legend />
                   <Bar yAxisId="l" dataKey="revenue" name={`${t('metrics.revenue')}${data.totals.revenue[0] ? ` (${data.totals.revenue[0].currency})` : ''}`} fill={COLORS.revenue} isAnimationActive={false} />
                   <Line yAxisId="r" dataKey="utilisation" name={`${t('metrics.utilisation')} (%)`} stroke={COLORS.utilisation} dot={false} isAnimationActive={false} />
-                  <Line yAxisId="l" dataKey="peakPowerKw" name={t('metrics.peakPowerKw')} stroke={COLORS.peakPowerKw} dot={false} isAnimationActive={false} />
+                  {/* Peak power (kW) on a scale of its own: under the revenue's it would lie flat; the tooltip gives its values. */}
+                  <YAxis yAxisId="p" hide domain={[0, 'auto']} />
+                  <Line yAxisId="p" dataKey="peakPowerKw" name={t('metrics.peakPowerKw')} stroke={COLORS.peakPowerKw} dot={false} isAnimationActive={false} />
                 </ComposedChart>
               </ResponsiveContainer>
             </CardContent>
