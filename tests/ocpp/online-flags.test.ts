@@ -11,6 +11,7 @@ import { aCharger, aNetwork } from '../support/builders.js';
 import { charger } from '../../server/db/schema.js';
 import type { Database, Db } from '../../server/db/client.js';
 import { OnlineWriter } from '../../server/modules/charger-state/online.js';
+import { resetOnlineFlags } from '../../server/modules/charger-state/service.js';
 
 const quiet = pino({ level: 'silent' });
 
@@ -89,5 +90,24 @@ describe.each(backends())('online flags on %s', (backend) => {
     await writer.close();
     const [row] = await database.db.select({ online: charger.online }).from(charger).where(eq(charger.id, net.charger.id));
     expect(row.online).toBe(true);
+  });
+
+  it('sweeps a cluster\'s online flags in rounds: no round looks up more than its chunk, orphans go offline, held ones stay', async () => {
+    const net = await aNetwork(database.db);
+    const mine = await Promise.all(Array.from({ length: 25 }, (_, i) => aCharger(database.db, net.company.code, { stationId: net.station.id, serialNum: `SWP${backend.slice(0, 2).toUpperCase()}${i}` })));
+    const ids = mine.map((c) => c.id);
+    await database.db.update(charger).set({ online: true }).where(inArray(charger.id, ids));
+    const held = new Set(mine.filter((_c, i) => i % 3 === 0).map((c) => c.serialNum));
+    const ours = new Set(mine.map((c) => c.serialNum));
+    const rounds: number[] = [];
+    // Other tests' chargers are left as they are; of ours, every third is held by a live socket.
+    await resetOnlineFlags(database.db, async (sns) => {
+      rounds.push(sns.length);
+      return sns.map((sn) => !ours.has(sn) || held.has(sn));
+    }, 10);
+    expect(Math.max(...rounds)).toBeLessThanOrEqual(10);
+    expect(rounds.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(25);
+    const rows = await database.db.select({ sn: charger.serialNum, online: charger.online }).from(charger).where(inArray(charger.id, ids));
+    expect(rows.filter((r) => r.online).map((r) => r.sn).sort()).toEqual([...held].sort());
   });
 });

@@ -89,20 +89,33 @@ export async function recordStatus(db: Db, chargerId: number, p: StatusInfo, at:
   return rows.length > 0;
 }
 
+/** Online rows a cluster's sweep reads and looks up at once (one database read, one Redis MGET). */
+export const SWEEP_CHUNK = 1000;
+
 /**
  * Sets offline every charger and gateway shown online, except those `keep` says are held by a
- * live socket (here or on another node). No socket survives a restart.
+ * live socket (here or on another node). No socket survives a restart. With `keep` (a node of a
+ * cluster, at start and every minute) the online rows go by in rounds of `chunk`, in id order:
+ * 50 000 online chargers are never read, looked up and compared in one go, which held a node's
+ * event loop for 0.3–0.6 s every minute (bench:fleet).
  * @param keep given the online rows' identities, true for each one to leave online.
  */
-export async function resetOnlineFlags(db: Db, keep?: (serialNums: string[]) => Promise<boolean[]>): Promise<void> {
+export async function resetOnlineFlags(db: Db, keep?: (serialNums: string[]) => Promise<boolean[]>, chunk = SWEEP_CHUNK): Promise<void> {
   for (const table of [charger, gateway]) {
     if (!keep) {
       await db.update(table).set({ online: false }).where(eq(table.online, true));
       continue;
     }
-    const rows = await db.select({ id: table.id, serialNum: table.serialNum }).from(table).where(eq(table.online, true));
-    const held = await keep(rows.map((r) => r.serialNum));
-    const orphans = rows.filter((_r, i) => !held[i]).map((r) => r.id);
-    if (orphans.length) await db.update(table).set({ online: false }).where(and(inArray(table.id, orphans), eq(table.online, true)));
+    let after = 0;
+    for (;;) {
+      const rows = await db.select({ id: table.id, serialNum: table.serialNum }).from(table)
+        .where(and(eq(table.online, true), gt(table.id, after))).orderBy(table.id).limit(chunk);
+      if (!rows.length) break;
+      after = rows[rows.length - 1].id;
+      const held = await keep(rows.map((r) => r.serialNum));
+      const orphans = rows.filter((_r, i) => !held[i]).map((r) => r.id);
+      if (orphans.length) await db.update(table).set({ online: false }).where(and(inArray(table.id, orphans), eq(table.online, true)));
+      if (rows.length < chunk) break;
+    }
   }
 }
