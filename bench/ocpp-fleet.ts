@@ -15,6 +15,8 @@
  *
  * Options: --nodes 3 --chargers 50000 --clients 6 --heartbeat-window 60 --connect-concurrency 100
  *   --name ocpp-fleet --timeout-s 1800
+ *   --profile (node --cpu-prof on every node; profiles in bench/results/profiles/fleet-node<j>/, the
+ *   phases' wall-clock times in the results, for `npm run bench:profile-top -- <file> --from s`)
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -37,6 +39,7 @@ const { values: opt } = parseArgs({
     'heartbeat-window': { type: 'string', default: '60' },
     'connect-concurrency': { type: 'string', default: '100' },
     name: { type: 'string', default: 'ocpp-fleet' },
+    profile: { type: 'boolean', default: false },
     'timeout-s': { type: 'string', default: '1800' },
   },
 });
@@ -103,11 +106,13 @@ async function main(): Promise<void> {
   const log = (s: string) => process.stdout.write(`[fleet] ${s}\n`);
   const env = { BENCH_DB: 'postgres', REDIS_URL, REDIS_PREFIX, LOG_LEVEL: 'warn' };
   // The first node creates and provisions the database; the others join it once it is ready.
-  const first = await spawnServer('load/chargedesk-server.ts', { ...env, BENCH_CHARGERS: String(N), OCPP_MAX_CHARGERS: String(perNode[0]) });
+  const profileArgs = (j: number) => (opt.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(here, 'results', 'profiles', `fleet-node${j}`)}`] : []);
+  const phases: Record<string, string> = { nodesStarting: new Date().toISOString() };
+  const first = await spawnServer('load/chargedesk-server.ts', { ...env, BENCH_CHARGERS: String(N), OCPP_MAX_CHARGERS: String(perNode[0]) }, profileArgs(0));
   if (!first.databaseUrl) throw new Error('the first node did not say its database');
   const nodes = [first];
   for (let j = 1; j < NODES; j++) {
-    nodes.push(await spawnServer('load/chargedesk-server.ts', { ...env, BENCH_JOIN_URL: first.databaseUrl, OCPP_MAX_CHARGERS: String(perNode[j]) }));
+    nodes.push(await spawnServer('load/chargedesk-server.ts', { ...env, BENCH_JOIN_URL: first.databaseUrl, OCPP_MAX_CHARGERS: String(perNode[j]) }, profileArgs(j)));
   }
   log(`${NODES} nodes on ports ${nodes.map((n) => n.port).join(', ')}, ${N} chargers provisioned`);
   const samplers = nodes.map((n) => new Sampler(n.child.pid!));
@@ -121,6 +126,7 @@ async function main(): Promise<void> {
   const machine = new Sampler(process.pid);
   samplers.forEach((s) => s.start());
   machine.start();
+  phases.connect = new Date().toISOString();
   const t0 = performance.now();
   const conn = await Promise.all(clients.map((c) => c.ask<{ connected: number; failed: number; errors: Record<string, number>; boot: number[] }>({ cmd: 'connect', boot: true, concurrency: CONCURRENCY })));
   const connectSeconds = r1((performance.now() - t0) / 1000);
@@ -134,6 +140,7 @@ async function main(): Promise<void> {
 
   samplers.forEach((s) => s.start());
   machine.start();
+  phases.heartbeat = new Date().toISOString();
   const hb = await Promise.all(clients.map((c) => c.ask<{ lat: number[]; errors: number }>({ cmd: 'heartbeat', seconds: HB_S })));
   const hbMachine = machine.stop();
   const hbNodes = samplers.map((s) => s.stop());
@@ -156,6 +163,7 @@ async function main(): Promise<void> {
       coresBusyPct: hbMachine.coresBusyPct, postgresCpuPct: hbMachine.postgresCpuPct,
     },
     totalRssAfterMb: r1(sum(connectNodes, (s) => s.rssMb)),
+    phases: { ...phases, close: new Date().toISOString() },
     loadAverageAfter: os.loadavg().map(r1),
   };
   log(`heartbeat ${JSON.stringify(result.heartbeat)}`);

@@ -4,7 +4,10 @@
  *
  * - Owner registry: key `<prefix>owner:<identity>` = nodeId, set when a socket is accepted,
  *   refreshed every `ttlMs / 3` while it is open and deleted (only by its owner) when it closes.
- *   A node that dies leaves keys that expire after `ttlMs`.
+ *   A node that dies leaves keys that expire after `ttlMs`. Refreshes and releases go to Redis
+ *   `KEYS_PER_CALL` keys a script call, one call at a time: a node holding 16 000 chargers
+ *   neither builds 16 000 commands at once every `ttlMs / 3` nor sends one per socket when
+ *   thousands close together (requirements R12.37).
  * - Requests: a node publishes `{ kind: 'req', id, from, body }` on `<prefix>node:<nodeId>` of the
  *   owner, which answers `{ kind: 'res', id, body }` on the sender's channel. A request that gets no
  *   answer within its timeout rejects with {@link NoAnswer}.
@@ -20,15 +23,21 @@ export class NoAnswer extends Error {
   }
 }
 
-/** Compare-and-delete: removes the key only while it still names this node. */
-const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
-/** Refresh: extends the key while it names this node (or has expired), never over another node's. */
-const REFRESH = "local v = redis.call('get', KEYS[1]) if v == false or v == ARGV[1] then redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 1 else return 0 end";
+/** Compare-and-delete of each key: removes it only while it still names this node (ARGV[1]). */
+const RELEASE = "local n = 0 for _, k in ipairs(KEYS) do if redis.call('get', k) == ARGV[1] then n = n + redis.call('del', k) end end return n";
+/** Refresh of each key: extends it (ARGV[2] ms) while it names this node or has expired, never over another node's. */
+const REFRESH = "local n = 0 for _, k in ipairs(KEYS) do local v = redis.call('get', k) if v == false or v == ARGV[1] then redis.call('set', k, ARGV[1], 'PX', ARGV[2]) n = n + 1 end end return n";
+/** Owner keys one refresh or release script call takes (Redis runs it in well under a millisecond). */
+export const KEYS_PER_CALL = 500;
 
 export type RequestHandler = (body: Record<string, unknown>) => Promise<Record<string, unknown>>;
 
 export class ClusterNodes {
   private readonly claimed = new Set<string>();
+  /** Identities released since the last release call was sent (sent together after this turn of the event loop). */
+  private releasing = new Set<string>();
+  private releaseSent: Promise<void> | undefined;
+  private refreshing = false;
   private readonly pending = new Map<string, { resolve: (b: Record<string, unknown>) => void; timer: NodeJS.Timeout }>();
   private handler: RequestHandler = async () => ({ error: 'not serving' });
   private refresher?: NodeJS.Timeout;
@@ -74,16 +83,38 @@ export class ClusterNodes {
     this.handler = fn;
   }
 
-  /** Records this node as the holder of `identity`'s socket. */
+  /** Records this node as the holder of `identity`'s socket (a release of it not yet sent is dropped). */
   async claim(identity: string): Promise<void> {
     this.claimed.add(identity);
+    this.releasing.delete(identity);
     await this.link.pub.set(this.key(identity), this.nodeId, 'PX', this.ttlMs);
   }
 
-  /** Forgets `identity` unless another node has claimed it since. */
-  async release(identity: string): Promise<void> {
+  /**
+   * Forgets `identity` unless another node has claimed it since. The releases of one turn of the
+   * event loop go together, `KEYS_PER_CALL` a call; resolves once this one is sent and answered.
+   * An identity leaves `releasing` only as its call is sent, and a claim takes it out before, so
+   * commands on the one connection keep their order and a later claim is never undone.
+   */
+  release(identity: string): Promise<void> {
     this.claimed.delete(identity);
-    await this.link.pub.eval(RELEASE, 1, this.key(identity), this.nodeId);
+    this.releasing.add(identity);
+    this.releaseSent ??= new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+      try {
+        for (let calls = 0; this.releasing.size && calls < 1_000_000; calls++) {
+          const identities: string[] = [];
+          for (const id of this.releasing) {
+            identities.push(id);
+            if (identities.length >= KEYS_PER_CALL) break;
+          }
+          for (const id of identities) this.releasing.delete(id);
+          await this.link.pub.eval(RELEASE, identities.length, ...identities.map((id) => this.key(id)), this.nodeId);
+        }
+      } finally {
+        this.releaseSent = undefined;
+      }
+    });
+    return this.releaseSent;
   }
 
   /** The node holding `identity`'s socket, if any. */
@@ -138,11 +169,25 @@ export class ClusterNodes {
       .catch((err: Error) => this.log.warn({ err: err.message }, 'cluster answer not sent'));
   }
 
-  private async refresh(): Promise<void> {
-    if (!this.claimed.size) return;
-    const multi = this.link.pub.multi();
-    for (const identity of this.claimed) multi.eval(REFRESH, 1, this.key(identity), this.nodeId, String(this.ttlMs));
-    await multi.exec().catch((err: Error) => this.log.warn({ err: err.message }, 'owner keys not refreshed'));
+  /**
+   * Extends every owner key this node holds, `KEYS_PER_CALL` a call, one call after another (one
+   * refresh at a time; a failed call is logged and the next refresh tries again). Each call takes
+   * only identities still claimed when it is sent: a key released meanwhile is not set again.
+   */
+  async refresh(): Promise<void> {
+    if (!this.claimed.size || this.refreshing) return;
+    this.refreshing = true;
+    try {
+      const all = [...this.claimed];
+      for (let i = 0; i < all.length; i += KEYS_PER_CALL) {
+        const keys = all.slice(i, i + KEYS_PER_CALL).filter((id) => this.claimed.has(id)).map((id) => this.key(id));
+        if (keys.length) await this.link.pub.eval(REFRESH, keys.length, ...keys, this.nodeId, String(this.ttlMs));
+      }
+    } catch (err) {
+      this.log.warn({ err: (err as Error).message }, 'owner keys not refreshed');
+    } finally {
+      this.refreshing = false;
+    }
   }
 
   /** Stops refreshing, releases every claimed identity and fails pending requests. */
