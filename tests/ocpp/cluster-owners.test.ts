@@ -11,6 +11,7 @@ import { Redis } from 'ioredis';
 import pino from 'pino';
 import { openRedisLink, type RedisLink } from '../../server/cluster/link.js';
 import { ClusterNodes, KEYS_PER_CALL } from '../../server/cluster/nodes.js';
+import { dropRedisPrefix } from './helpers.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const quiet = pino({ level: 'silent' });
@@ -36,11 +37,7 @@ describe('owner keys of a node holding many chargers', () => {
   afterAll(async () => {
     await nodes?.close();
     await link?.close();
-    if (redis) {
-      const keys = await redis.keys(`${prefix}*`);
-      if (keys.length) await redis.del(...keys);
-      await redis.quit();
-    }
+    await dropRedisPrefix(redis, prefix);
   });
 
   const ids = (tag: string, n: number) => Array.from({ length: n }, (_, i) => `${tag}${String(i).padStart(5, '0')}`);

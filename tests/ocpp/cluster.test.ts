@@ -16,7 +16,7 @@ import { backends } from '../support/db.js';
 import { build, startNode, type TestServer } from '../support/app.js';
 import { caller } from '../support/assets.js';
 import { aBootNotification, aNetwork } from '../support/builders.js';
-import { connect, eventually, handshakeStatus } from './helpers.js';
+import { connect, dropRedisPrefix, eventually, handshakeStatus } from './helpers.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -35,11 +35,7 @@ describe.each(backends())('a cluster of nodes on %s', (backend) => {
   afterAll(async () => {
     await b?.close();
     await a?.close();
-    if (redis) {
-      const keys = await redis.keys(`${prefix}*`);
-      if (keys.length) await redis.del(...keys);
-      await redis.quit();
-    }
+    await dropRedisPrefix(redis, prefix);
   });
 
   const online = async (id: number) => (await a.database.db.select().from(charger).where(eq(charger.id, id)))[0].online;

@@ -4,6 +4,7 @@
  */
 import net from 'node:net';
 import WebSocket from 'ws';
+import type { Redis } from 'ioredis';
 import type { RpcClient } from '../../server/ocpp/rpc.js';
 import { ocppClient } from '../../sim/client.js';
 import { afterAll, beforeAll } from 'vitest';
@@ -167,4 +168,12 @@ export function pricedSuite(backend: Backend): PricedSuite {
     await ctx.s?.close();
   });
   return ctx;
+}
+
+/** Removes every Redis key under `prefix` (a test's own) and closes `redis`; nothing when it never opened. */
+export async function dropRedisPrefix(redis: Redis | undefined, prefix: string): Promise<void> {
+  if (!redis) return;
+  const keys = await redis.keys(`${prefix}*`);
+  if (keys.length) await redis.del(...keys);
+  await redis.quit();
 }
