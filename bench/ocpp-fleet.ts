@@ -27,7 +27,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
 import { FD_RESERVE, openFileLimit } from '../server/ocpp/fd-limit.js';
-import { flat, ids, killChildren, LoadClient, r1, share, sleep, spawnServer, stopChild, sum } from './load/harness.js';
+import { flat, giveUpAfter, ids, intOption, killChildren, LoadClient, r1, share, sleep, spawnServer, stopChild, sum } from './load/harness.js';
 import { Sampler, summary } from './load/proc.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -43,17 +43,12 @@ const { values: opt } = parseArgs({
     'timeout-s': { type: 'string', default: '1800' },
   },
 });
-const int = (v: string | undefined, name: string, min: number, max: number): number => {
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`--${name} must be an integer from ${min} to ${max}`);
-  return n;
-};
-const NODES = int(opt.nodes, 'nodes', 1, 8);
-const N = int(opt.chargers, 'chargers', 1, 200_000);
-const CLIENTS = int(opt.clients, 'clients', NODES, 32);
-const HB_S = int(opt['heartbeat-window'], 'heartbeat-window', 1, 600);
-const CONCURRENCY = int(opt['connect-concurrency'], 'connect-concurrency', 1, 5000);
-const TIMEOUT_S = int(opt['timeout-s'], 'timeout-s', 10, 7200);
+const NODES = intOption(opt.nodes, 'nodes', 1, 8);
+const N = intOption(opt.chargers, 'chargers', 1, 200_000);
+const CLIENTS = intOption(opt.clients, 'clients', NODES, 32);
+const HB_S = intOption(opt['heartbeat-window'], 'heartbeat-window', 1, 600);
+const CONCURRENCY = intOption(opt['connect-concurrency'], 'connect-concurrency', 1, 5000);
+const TIMEOUT_S = intOption(opt['timeout-s'], 'timeout-s', 10, 7200);
 const NAME = String(opt.name).replace(/[^A-Za-z0-9_.-]/g, '_');
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const REDIS_PREFIX = `cdfleet${randomBytes(4).toString('hex')}:`;
@@ -74,12 +69,7 @@ const perNode = Array.from({ length: NODES }, (_, j) => sum(plan.filter((p) => p
   if (limit !== null && perClient + 64 > limit) throw new Error(`${perClient} sockets per load client over the descriptor limit ${limit}: raise --clients`);
 }
 
-const watchdog = setTimeout(() => {
-  process.stderr.write(`bench: no result within ${TIMEOUT_S} s, giving up\n`);
-  killChildren();
-  process.exit(2);
-}, TIMEOUT_S * 1000);
-watchdog.unref();
+giveUpAfter(TIMEOUT_S);
 
 /** Removes this run's Redis keys (owner claims and node registrations expire anyway). */
 async function dropRedisKeys(): Promise<number> {

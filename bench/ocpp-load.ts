@@ -45,7 +45,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { FD_RESERVE, openFileLimit } from '../server/ocpp/fd-limit.js';
-import { all, flat, group, ids, killChildren, LoadClient, r1, share, sleep, spawnServer, stopChild, sum } from './load/harness.js';
+import { all, flat, giveUpAfter, group, ids, intOption, killChildren, LoadClient, r1, share, sleep, spawnServer, stopChild, sum } from './load/harness.js';
 import { Sampler, summary } from './load/proc.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -84,30 +84,25 @@ const { values: opt } = parseArgs({
   },
 });
 
-const int = (v: string | undefined, name: string, min: number, max: number): number => {
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`--${name} must be an integer from ${min} to ${max}`);
-  return n;
-};
-const CLIENTS = int(opt.clients, 'clients', 1, 16);
-const METER_N = int(opt['meter-chargers'], 'meter-chargers', 0, 5000);
-const METER_S = int(opt['meter-seconds'], 'meter-seconds', 1, 600);
-const STOP_N = int(opt['stop-chargers'], 'stop-chargers', 0, 1000);
-const STOP_MV = int(opt['stop-mv'], 'stop-mv', 1, 2000);
-const IDLE_N = int(opt.idle, 'idle', 0, 60_000);
-const HB_S = int(opt['heartbeat-window'], 'heartbeat-window', 1, 600);
-const STORM_S = int(opt['storm-deadline'], 'storm-deadline', 5, 600);
+const CLIENTS = intOption(opt.clients, 'clients', 1, 16);
+const METER_N = intOption(opt['meter-chargers'], 'meter-chargers', 0, 5000);
+const METER_S = intOption(opt['meter-seconds'], 'meter-seconds', 1, 600);
+const STOP_N = intOption(opt['stop-chargers'], 'stop-chargers', 0, 1000);
+const STOP_MV = intOption(opt['stop-mv'], 'stop-mv', 1, 2000);
+const IDLE_N = intOption(opt.idle, 'idle', 0, 60_000);
+const HB_S = intOption(opt['heartbeat-window'], 'heartbeat-window', 1, 600);
+const STORM_S = intOption(opt['storm-deadline'], 'storm-deadline', 5, 600);
 /** Chargers provisioned in the ChargeDesk server (BENCH_CHARGERS): the storm cannot be larger. */
 const PROVISIONED = METER_N + STOP_N + IDLE_N;
-const STORM_N = opt.storm === undefined ? Math.min(IDLE_N, 10_000) : int(opt.storm, 'storm', 0, PROVISIONED);
-const PACED_R = int(opt['paced-rate'], 'paced-rate', 0, 100_000);
+const STORM_N = opt.storm === undefined ? Math.min(IDLE_N, 10_000) : intOption(opt.storm, 'storm', 0, PROVISIONED);
+const PACED_R = intOption(opt['paced-rate'], 'paced-rate', 0, 100_000);
 /** The server answers "rate limited" above 20 CALLs/s per charger: a paced charger's interval stays above this. */
 const MIN_INTERVAL_MS = 55;
 const PACED_INTERVAL_MS = PACED_R && METER_N ? (METER_N * 1000) / PACED_R : 0;
 if (PACED_INTERVAL_MS && PACED_INTERVAL_MS < MIN_INTERVAL_MS) {
   throw new Error(`--paced-rate ${PACED_R} over ${METER_N} chargers is one MeterValues every ${r1(PACED_INTERVAL_MS)} ms each, over the server's 20 CALLs/s per charger: use at least ${Math.ceil((PACED_R * MIN_INTERVAL_MS) / 1000)} --meter-chargers`);
 }
-const TIMEOUT_S = int(opt['timeout-s'], 'timeout-s', 10, 7200);
+const TIMEOUT_S = intOption(opt['timeout-s'], 'timeout-s', 10, 7200);
 const NAME = String(opt.name).replace(/[^A-Za-z0-9_.-]/g, '_');
 const TARGETS = String(opt.targets).split(',').map((t) => t.trim()).filter(Boolean);
 for (const t of TARGETS) if (!['bare', 'postgres', 'pglite'].includes(t)) throw new Error(`unknown target ${t}`);
@@ -126,12 +121,7 @@ const ADDRESSES_PER_CLIENT = Math.max(1, Math.ceil(PER_CLIENT / PER_ADDRESS));
   if (limit !== null && PER_CLIENT + 64 > limit) throw new Error(`${PER_CLIENT} sockets per load client over the descriptor limit ${limit}: raise --clients`);
 }
 
-const watchdog = setTimeout(() => {
-  process.stderr.write(`bench: no result within ${TIMEOUT_S} s, giving up\n`);
-  killChildren();
-  process.exit(2);
-}, TIMEOUT_S * 1000);
-watchdog.unref();
+giveUpAfter(TIMEOUT_S);
 
 /** Sequential console API calls for `ms` (or at least `min` calls): latency per path. */
 async function apiLatency(base: string, token: string, ms: number, min = 20): Promise<Record<string, ReturnType<typeof summary>>> {

@@ -101,3 +101,19 @@ export const sum = <T>(rs: T[], f: (r: T) => number): number => rs.reduce((s, r)
 export const ids = (from: number, n: number): string[] => Array.from({ length: n }, (_, k) => `LOAD${String(from + k + 1).padStart(6, '0')}`);
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 export const r1 = (n: number): number => Math.round(n * 10) / 10;
+
+/** `--name`'s value as an integer from `min` to `max`; throws a message naming the option otherwise. */
+export function intOption(v: string | undefined, name: string, min: number, max: number): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`--${name} must be an integer from ${min} to ${max}`);
+  return n;
+}
+
+/** Ends the run (exit 2, every child killed) when it has no result after `seconds`. */
+export function giveUpAfter(seconds: number): void {
+  setTimeout(() => {
+    process.stderr.write(`bench: no result within ${seconds} s, giving up\n`);
+    killChildren();
+    process.exit(2);
+  }, seconds * 1000).unref();
+}
