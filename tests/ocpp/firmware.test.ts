@@ -148,6 +148,51 @@ describe.each(backends())('firmware upgrade campaigns with simulated chargers on
     await mute.close({ force: true });
   });
 
+  it('upgrades a charger that reports only its connectors, and asks a charger with no status at all for it', async () => {
+    const fw = await aFirmware(s, token, { deviceModel: 'NOZERO-1', version: '1.0.1' });
+    // OCPP 1.6 does not oblige a charger to report connector 0: all its connectors Available is idle.
+    const row = await aCharger(s.database.db, CO, { stationId });
+    const cp = await connect(s.ocppUrl, row.serialNum);
+    const updates: unknown[] = [];
+    cp.handle('UpdateFirmware', async ({ params }: { params: unknown }) => { updates.push(params); return {}; });
+    await cp.call('BootNotification', { chargePointVendor: 'T', chargePointModel: 'NOZERO-1', firmwareVersion: '1.0.0' });
+    await cp.call('StatusNotification', { connectorId: 1, status: 'Available', errorCode: 'NoError' });
+    await cp.call('StatusNotification', { connectorId: 2, status: 'Available', errorCode: 'NoError' });
+    const res = await api('POST', '/sp/firmware-campaign', { firmwareId: fw.data.id, chargerIds: [row.id] });
+    expect(res.code).toBe(200);
+    expect(res.data.refused).toEqual([]);
+    await eventually(async () => updates.length === 1);
+
+    // A connector in use still blocks it.
+    const busy = await aCharger(s.database.db, CO, { stationId });
+    const busyCp = await connect(s.ocppUrl, busy.serialNum);
+    await busyCp.call('BootNotification', { chargePointVendor: 'T', chargePointModel: 'NOZERO-1', firmwareVersion: '1.0.0' });
+    await busyCp.call('StatusNotification', { connectorId: 1, status: 'Preparing', errorCode: 'NoError' });
+    const refusedBusy = await api('POST', '/sp/firmware-campaign', { firmwareId: fw.data.id, chargerIds: [busy.id] });
+    expect(refusedBusy.code).toBe(726);
+    expect(refusedBusy.data.refused[0]).toMatchObject({ reason: 'busy' });
+
+    // No status at all: refused, and the charger is asked for its statuses (TriggerMessage).
+    const silent = await aCharger(s.database.db, CO, { stationId });
+    const silentCp = await connect(s.ocppUrl, silent.serialNum);
+    const triggers: { requestedMessage: string }[] = [];
+    silentCp.handle('TriggerMessage', async ({ params }: { params: { requestedMessage: string } }) => {
+      triggers.push(params);
+      return { status: 'Accepted' };
+    });
+    silentCp.handle('UpdateFirmware', async () => ({}));
+    await silentCp.call('BootNotification', { chargePointVendor: 'T', chargePointModel: 'NOZERO-1', firmwareVersion: '1.0.0' });
+    const refused = await api('POST', '/sp/firmware-campaign', { firmwareId: fw.data.id, chargerIds: [silent.id] });
+    expect(refused.code).toBe(726);
+    expect(refused.data.refused[0]).toMatchObject({ reason: 'no_status' });
+    await eventually(async () => triggers.length === 1);
+    expect(triggers[0].requestedMessage).toBe('StatusNotification');
+    // Once it answered with its connector's status, the next attempt goes out.
+    await silentCp.call('StatusNotification', { connectorId: 1, status: 'Available', errorCode: 'NoError' });
+    expect((await api('POST', '/sp/firmware-campaign', { firmwareId: fw.data.id, chargerIds: [silent.id] })).code).toBe(200);
+    await Promise.all([cp, busyCp, silentCp].map((c) => c.close({ force: true })));
+  });
+
   it('lists campaigns by charger and refuses another company (709)', async () => {
     const list = await api('GET', '/sp/firmware-campaign?perPage=50');
     expect(list.data.total).toBeGreaterThanOrEqual(4);

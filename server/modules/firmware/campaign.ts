@@ -31,7 +31,8 @@ import type { AuthContext } from '../../http/access.js';
 import { AppError, type Page } from '../../http/envelope.js';
 import { limitOffset, type PageQuery } from '../../http/paging.js';
 import { scopeWhere, stationLimit } from '../../http/scope.js';
-import { chargerDashboardState, connectorsOf } from '../charger/record.js';
+import { connectorsOf } from '../charger/record.js';
+import { upgradeBlock, type UpgradeBlock } from '../../../domain/upgrade-eligibility.js';
 import { firmwareUrl } from '../files/signed-url.js';
 import { getFirmware } from './service.js';
 
@@ -41,13 +42,21 @@ type Row = typeof firmwareCampaignCharger.$inferSelect;
 /** Statuses of a charger whose request is out and not settled. */
 const IN_FLIGHT = ['SENT', ...FIRMWARE_PROGRESS] as const;
 
-/** Why a charger cannot be upgraded now, or null (the idle rule of R4.6). */
-export function notIdleReason(c: { online: boolean; lifeStatus: string; runStatus: string | null }, connectorStatuses: readonly string[]): string | null {
-  if (!c.online) return 'offline';
-  if (c.lifeStatus !== 'ACTIVE') return 'inactive';
-  if (!c.runStatus) return 'no_status';
-  if (chargerDashboardState(c.online, c.runStatus, connectorStatuses) !== 'available' || c.runStatus !== 'Available') return 'busy';
-  return null;
+/** Why a charger cannot be upgraded now, or null (the idle rule of R4.6, domain/upgrade-eligibility.ts). */
+export function notIdleReason(c: { online: boolean; lifeStatus: string; runStatus: string | null }, connectorStatuses: readonly string[]): UpgradeBlock | null {
+  return upgradeBlock({ online: c.online, lifeStatus: c.lifeStatus, runStatus: c.runStatus, connectorStatuses });
+}
+
+/**
+ * Asks chargers that never reported a status for their statuses (TriggerMessage
+ * StatusNotification, OCPP 1.6 §5.17), so that a second attempt finds them judged. Not awaited by
+ * the caller's answer; a charger that refuses or does not answer stays `no_status`.
+ */
+function askForStatus(app: FastifyInstance, serials: readonly string[]): void {
+  for (const sn of serials) {
+    void app.ocpp.call(sn, 'TriggerMessage', { requestedMessage: 'StatusNotification' })
+      .catch((err: unknown) => app.log.info({ chargeBoxId: sn, code: err instanceof AppError ? err.code : undefined }, 'status request for an upgrade not answered'));
+  }
 }
 
 /** Loads chargers `ids` with their connectors' statuses. */
@@ -156,6 +165,7 @@ export async function startCampaign(app: FastifyInstance, auth: AuthContext, inp
     if (reason) { refused.push({ chargerId: id, serialNum: c.serialNum, code: 726, reason }); continue; }
     eligible.push(c);
   }
+  askForStatus(app, refused.filter((r) => r.reason === 'no_status' && r.serialNum).map((r) => r.serialNum!));
   if (!eligible.length || !companyCode) throw new AppError((refused[0]?.code ?? 602) as ErrorCode, 'chargerIds', { refused });
   const waveSize = input.waveSize && input.waveSize < eligible.length ? input.waveSize : null;
   const campaignId = await app.db.transaction(async (tx) => {
