@@ -7,8 +7,13 @@
 export type Lang = 'en' | 'zh';
 
 export interface CatalogueEntry {
-  /** HTTP status sent with the envelope (requirements §12: 200, 400, 401, 403, 404, 409, 500). */
-  status: 200 | 400 | 401 | 403 | 404 | 409 | 500;
+  /**
+   * HTTP status sent with the envelope; it says whose mistake it was (requirements R8.10, R8.11):
+   * 4xx when the caller can correct the request (400 input, 401 sign-in, 403 not allowed, 404 not
+   * found, 409 the current state forbids it, 413 too large, 429 too many), 5xx only when the server
+   * or what it depends on failed (500, 503 the database: try again later).
+   */
+  status: 200 | 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 503;
   en: string;
   zh: string;
 }
@@ -105,14 +110,14 @@ export const CATALOGUE = {
   703: { status: 400, en: 'Details must cover 24 hours without overlap', zh: '明细必须覆盖24小时且不能重叠' },
   704: { status: 400, en: 'Export maximum exceeded', zh: '超出导出上限' },
   705: { status: 400, en: 'Recharge amount must be a whole number above 0', zh: '充值金额必须为大于0的整数' },
-  706: { status: 500, en: 'Database failure', zh: '数据库故障' },
+  706: { status: 503, en: 'Database failure: try again in a moment', zh: '数据库故障：请稍后再试' },
   707: { status: 409, en: 'Invoice export failed: the order is unpaid', zh: '发票导出失败：订单未支付' },
   708: { status: 500, en: 'Invoice export failed', zh: '发票导出失败' },
   709: { status: 403, en: "Cannot query another company's data", zh: '不能查询其他公司的数据' },
   710: { status: 400, en: 'Order export is limited to 50000 rows', zh: '订单导出不能超过50000条' },
   711: { status: 500, en: 'Export error', zh: '导出错误' },
-  712: { status: 500, en: 'Upload failed', zh: '上传失败' },
-  713: { status: 500, en: 'Firmware save failed', zh: '固件保存失败' },
+  712: { status: 400, en: "Upload refused: check the file's type, content and size", zh: '上传被拒绝：请检查文件的类型、内容和大小' },
+  713: { status: 409, en: 'Firmware not saved: this model has this version already, or an upgrade campaign uses it', zh: '固件未保存：该型号已有此版本，或有升级任务正在使用' },
   714: { status: 400, en: 'The image must be JPG, PNG or JPEG', zh: '图片必须是JPG、PNG或JPEG格式' },
   715: { status: 400, en: 'Query time interval error', zh: '查询时间区间错误' },
   716: { status: 409, en: 'Unclosed orders prevent editing', zh: '存在未关闭的订单，无法编辑' },
@@ -123,7 +128,7 @@ export const CATALOGUE = {
   721: { status: 409, en: 'Insufficient balance', zh: '余额不足' },
   722: { status: 500, en: 'Deduction failed', zh: '扣款失败' },
   723: { status: 409, en: 'Operator fund entry already exists', zh: '运营商资金记录已存在' },
-  724: { status: 500, en: 'Failed to close the order', zh: '关闭订单失败' },
+  724: { status: 409, en: 'The order cannot be closed now: it is not charging, or its charger is still connected and charging', zh: '订单现在无法关闭：订单不在充电中，或其充电桩仍在线充电' },
   725: { status: 403, en: "Cannot operate on another company's data", zh: '不能操作其他公司的数据' },
   726: { status: 409, en: 'Only idle chargers can be upgraded', zh: '只有空闲的充电桩可以升级' },
   727: { status: 409, en: 'The card cannot charge here: unknown, of another company or outside its stations', zh: '该卡无法在此充电：卡号未知、属于其他公司或不在其适用站点' },

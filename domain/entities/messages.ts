@@ -31,6 +31,8 @@ export const VALIDATION_MESSAGES = {
   'validation.firmwareEmpty': { en: 'The file is empty', zh: '文件为空' },
   'validation.firmwareTooBig': { en: 'The file is larger than {max} bytes', zh: '文件大于{max}字节' },
   'validation.firmwareHex': { en: 'Not a valid Intel HEX file', zh: '不是有效的 Intel HEX 文件' },
+  'validation.firmwareVersionExists': { en: 'Version {version} of {model} exists already: give this image a new version number', zh: '{model} 的 {version} 版本已存在：请为此镜像填写新的版本号' },
+  'validation.firmwareInUse': { en: 'Used by {count} upgrade campaign(s): the firmware is kept for their record', zh: '已被 {count} 个升级任务使用：为保留记录，该固件不能删除' },
   'validation.firmwareBinaryText': { en: 'A .bin file must be a binary image, not text or a web page', zh: '.bin 文件必须是二进制镜像，不能是文本或网页' },
 } as const satisfies Record<string, { en: string; zh: string }>;
 

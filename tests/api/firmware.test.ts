@@ -61,7 +61,7 @@ describe.each(backends())('Device Version (firmware) on %s', (backend) => {
     for (const [name, content] of cases) {
       const before = await s.database.db.select({ id: storedFile.id }).from(storedFile);
       const up = await uploadFile(s, acmeToken, name, content);
-      expect(up.status, name).toBe(500);
+      expect(up.status, name).toBe(400); // the caller's file: a 4xx, never a server error
       expect(up.code, name).toBe(712);
       expect(Object.keys(up.data.codes)).toEqual(['file']);
       expect((await s.database.db.select({ id: storedFile.id }).from(storedFile)).length).toBe(before.length);
@@ -93,7 +93,10 @@ describe.each(backends())('Device Version (firmware) on %s', (backend) => {
   it('refuses a second firmware of the same model and version (713), an unknown file (808) and another company\'s upload (808)', async () => {
     const first = await aFirmware(s, acmeToken, { deviceModel: 'DUP', version: '2.0.0' });
     expect(first.code).toBe(200);
-    expect((await aFirmware(s, acmeToken, { deviceModel: 'DUP', version: '2.0.0' })).code).toBe(713);
+    const dup = await aFirmware(s, acmeToken, { deviceModel: 'DUP', version: '2.0.0' });
+    expect(dup.code).toBe(713);
+    expect(dup.status).toBe(409); // the caller's conflict, not a server failure
+    expect(dup.data.errors.version).toBe('Version 2.0.0 of DUP exists already: give this image a new version number');
     const base = { name: 'X', deviceType: 'AC', deviceModel: 'M2', version: '1.0.0' };
     expect((await acme('POST', '/sp/firmware', { ...base, fileId: 999999 })).code).toBe(808);
     const theirs = await uploadFile(s, betaToken, 'b.bin', aBinImage());

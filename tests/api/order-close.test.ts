@@ -57,7 +57,7 @@ describe.each(backends())('closing a stuck order on %s', (backend) => {
 
   it('answers 724 when the order is not charging any more', async () => {
     const again = await close(volta, ids[0]);
-    expect(again.statusCode).toBe(500);
+    expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe(724);
     expect(again.json().data).toEqual({ reason: 'NOT_CHARGING' });
     const finished = await close(volta, ids[3]);

@@ -52,6 +52,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a frozen PostgreSQL', () => {
       await locker.query('LOCK TABLE charger IN ACCESS EXCLUSIVE MODE');
       const res = await admin('GET', `/sp/charger/${net.charger.id}`);
       expect(res.code).toBe(706);
+      expect(res.status).toBe(503); // the server's failure, to retry: not the caller's mistake
       // A message that writes the locked table (a Heartbeat no longer does: last-seen is written in bulk).
       const status = { connectorId: 0, status: 'Available', errorCode: 'NoError', timestamp: new Date().toISOString() };
       await expect(cp.call('StatusNotification', status)).rejects.toMatchObject({ rpcErrorCode: 'InternalError' });

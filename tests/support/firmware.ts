@@ -42,5 +42,5 @@ export async function aFirmware(s: TestServer, token: string, fields: Record<str
     method: 'POST', url: '/sp/firmware', headers: { authorization: `Bearer ${token}` },
     payload: { name: 'Main board', deviceType: 'AC', deviceModel: 'SIM-AC22', version: '1.1.0', isPublic: false, fileId: up.data.fileId, ...fields },
   });
-  return res.json() as { code: number; msg: string; data: any }; // eslint-disable-line @typescript-eslint/no-explicit-any -- test reads any answer
+  return { ...(res.json() as { code: number; msg: string; data: any }), status: res.statusCode }; // eslint-disable-line @typescript-eslint/no-explicit-any -- test reads any answer
 }

@@ -16,7 +16,7 @@ import type { AuthContext } from '../../http/access.js';
 import { AppError, FieldErrors, type Page } from '../../http/envelope.js';
 import { likeTerm, limitOffset, orderByOf, type PageQuery } from '../../http/paging.js';
 import { scopeWhere } from '../../http/scope.js';
-import { mapUnique } from '../../db/pg-errors.js';
+import { uniqueViolation } from '../../db/pg-errors.js';
 import { storeFile } from '../files/store.js';
 import { firmwareFileProblem, type FirmwareFileProblem } from './file-check.js';
 
@@ -109,6 +109,11 @@ export async function getFirmware(db: Db, auth: AuthContext, id: number, mode: '
   return rec;
 }
 
+/** 713 on `version`: the message names the model and the version and says what to do. */
+function duplicateVersion(input: Pick<FirmwareInput, 'deviceModel' | 'version'>): FieldErrors {
+  return new FieldErrors([{ field: 'version', code: 713, key: 'validation.firmwareVersionExists', values: { model: input.deviceModel, version: input.version } }]);
+}
+
 /** Adds a firmware version; returns its id. @throws 808 / 712 (file), 713 (duplicate version or save failure), 725 */
 export async function createFirmware(db: Db, auth: AuthContext, input: FirmwareInput): Promise<number> {
   let companyCode: string | null = auth.companyCode;
@@ -121,7 +126,7 @@ export async function createFirmware(db: Db, auth: AuthContext, input: FirmwareI
   } else if (input.companyCode && input.companyCode !== auth.companyCode) {
     throw new AppError(725, 'companyCode');
   }
-  return mapUnique(() => db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [file] = await tx.select({ id: storedFile.id, kind: storedFile.kind, companyCode: storedFile.companyCode, createdBy: storedFile.createdBy })
       .from(storedFile).where(eq(storedFile.id, input.fileId)).for('update');
     const mine = file && file.kind === 'FIRMWARE' && (auth.isAdmin ? true : file.companyCode === auth.companyCode);
@@ -135,14 +140,16 @@ export async function createFirmware(db: Db, auth: AuthContext, input: FirmwareI
     // The file now belongs with its firmware's company (an administrator may file it for one).
     await tx.update(storedFile).set({ companyCode }).where(eq(storedFile.id, input.fileId));
     return row.id;
-  }), { firmware_model_version_unique: [713, 'version'] });
+  }).catch((err: unknown) => {
+    throw uniqueViolation(err) === 'firmware_model_version_unique' ? duplicateVersion(input) : err;
+  });
 }
 
 /** Deletes a firmware (and its file) no campaign used; otherwise 713. */
 export async function deleteFirmware(db: Db, current: FirmwareRecord): Promise<void> {
   await db.transaction(async (tx) => {
     const [{ n }] = await tx.select({ n: count() }).from(firmwareCampaign).where(eq(firmwareCampaign.firmwareId, current.id));
-    if (n > 0) throw new AppError(713, 'campaigns');
+    if (n > 0) throw new FieldErrors([{ field: 'campaigns', code: 713, key: 'validation.firmwareInUse', values: { count: Number(n) } }]);
     await tx.delete(firmware).where(eq(firmware.id, current.id));
     await tx.delete(storedFile).where(eq(storedFile.id, current.fileId));
   });

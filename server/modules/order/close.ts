@@ -85,13 +85,8 @@ const closeRoutes: FastifyPluginAsync = async (app) => {
     const idle = o.connectorStatus !== null && !IN_TRANSACTION.has(o.connectorStatus);
     const stuck = !o.online || idle || now.getTime() - o.chargerStartTime.getTime() > STUCK_AFTER_HOURS * 3_600_000;
     if (!stuck) throw new AppError(724, undefined, { reason: 'CHARGER_ONLINE' });
-    let closed: boolean;
-    try {
-      closed = await closeOrder(app.db, o.id, auth.username, now);
-    } catch (err) {
-      req.log.error({ err, orderId: o.id }, 'closing the order failed');
-      throw new AppError(724);
-    }
+    // A failure to write is the server's (706 / 500 from the error handler), not 724 the caller's.
+    const closed = await closeOrder(app.db, o.id, auth.username, now);
     if (!closed) await notCharging(o.id, auth.username);
     await announceOrderEvents(app.db, app.bus, o.id, now);
     const [row] = await orderQuery(app.db).where(eq(chargeOrder.id, o.id)).limit(1);

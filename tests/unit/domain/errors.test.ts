@@ -16,7 +16,10 @@ const SPEC_CODES = [
   900,
 ];
 
-const ALLOWED_STATUSES = [200, 400, 401, 403, 404, 409, 500];
+const ALLOWED_STATUSES = [200, 400, 401, 403, 404, 409, 413, 429, 500, 503];
+
+/** The only codes that are the server's failure (5xx): everything else is the caller's to correct (4xx). */
+const SERVER_FAULTS: Record<number, number> = { 500: 500, 706: 503, 708: 500, 711: 500, 722: 500 };
 const HAN = /\p{Script=Han}/u;
 
 describe('error catalogue (requirements §8)', () => {
@@ -53,6 +56,19 @@ describe('error catalogue (requirements §8)', () => {
     for (const c of range(800, 809)) expect(httpStatusOf(c)).toBe(404);
     for (const c of range(300, 310)) expect(httpStatusOf(c)).toBe(409);
     expect(httpStatusOf(500)).toBe(500);
+  });
+
+  it('answers 4xx for every mistake of the caller and 5xx only for the server\'s own failures (R12.38)', () => {
+    for (const [code, entry] of Object.entries(CATALOGUE) as Array<[string, { status: number }]>) {
+      const c = Number(code);
+      if (c === 200) continue;
+      if (c in SERVER_FAULTS) expect(entry.status, `code ${c}`).toBe(SERVER_FAULTS[c]);
+      else expect(entry.status, `code ${c}`).toBeLessThan(500);
+    }
+    // Refused uploads, a duplicate firmware version and an order that cannot be closed are the caller's.
+    expect(httpStatusOf(712)).toBe(400);
+    expect(httpStatusOf(713)).toBe(409);
+    expect(httpStatusOf(724)).toBe(409);
   });
 
   it('uses the spec wording where the spec gives it', () => {
