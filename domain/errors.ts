@@ -159,6 +159,10 @@ export const CATALOGUE = {
   752: { status: 409, en: 'FTP uploads are not enabled on this server', zh: '本服务器未启用FTP上传' },
   753: { status: 400, en: 'The diagnostics file is larger than allowed', zh: '诊断文件超过允许的大小' },
   754: { status: 409, en: 'The charger is already uploading diagnostics', zh: '该充电桩正在上传诊断文件' },
+  // Commands (requirements R12.39): the outcome says what the operator should do next.
+  795: { status: 409, en: 'Command sent, but the charger disconnected before answering: check its state before repeating the command', zh: '指令已发送，但充电桩在应答前断开连接：请先确认其状态再重复该指令' },
+  796: { status: 409, en: 'No charging session runs there: there is nothing to stop', zh: '该处没有正在进行的充电会话：无需停止' },
+  797: { status: 400, en: 'Several sessions run on this charger: choose the connector or the session to stop', zh: '该充电桩有多个充电会话：请选择要停止的充电枪或会话' },
   // 800: not found
   800: { status: 404, en: 'Charge point not found', zh: '充电桩不存在' },
   801: { status: 404, en: 'Station not found', zh: '站点不存在' },

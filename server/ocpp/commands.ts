@@ -1,7 +1,8 @@
 /**
  * Commands to chargers (docs/ocpp.md "Commands") and the catalogue codes their failures answer:
- * 720 not connected, 718 no answer in time, 719 refused (a CALLERROR or a refusing status; data:
- * the answer or `{ rpcErrorCode }`).
+ * 720 not sent (not connected, or the socket closed before the frame left), 795 sent but the socket
+ * closed before the answer (the charger may have acted: not to be repeated blindly), 718 no answer
+ * in time, 719 refused (a CALLERROR or a refusing status; data: the answer or `{ rpcErrorCode }`).
  */
 import type { ErrorCode } from '../../domain/errors.js';
 import { NoAnswer, type ClusterNodes } from '../cluster/nodes.js';
@@ -27,7 +28,9 @@ export async function localCall<T>(conns: Connections, serialNum: string, action
   } catch (err) {
     if (err instanceof TimeoutError) throw new AppError(718);
     if (err instanceof RPCError) throw new AppError(719, undefined, { rpcErrorCode: err.rpcErrorCode });
-    // The socket closed while the command was pending, or the client could not send it.
+    // ocpp-rpc aborts the calls it had sent when the socket closes (AbortError): the charger may
+    // have received it. Any other failure happened before the frame left.
+    if ((err as Error | null)?.name === 'AbortError') throw new AppError(795);
     throw new AppError(client.state === 1 ? 719 : 720);
   }
   const status = (answer as { status?: unknown } | null)?.status;

@@ -86,18 +86,23 @@ describe.each(backends())('remote commands on %s', (backend) => {
     await cp.close({ force: true });
   });
 
-  it('stops exactly the session named by transactionId or connector; with two open and none named, 400', async () => {
+  it('stops exactly the session named by transactionId or connector; with two open and none named, 797; none open, 796', async () => {
     const { ch, cp } = await aConnected();
     const stopped = accepting(cp, 'RemoteStopTransaction');
+    // An idle charger: nothing to stop, said so in the caller's language (not a bare parameter error).
+    expect(await post(`/sp/charger/${ch.id}/command/remote-stop`, {})).toMatchObject({ code: 796, msg: expect.stringContaining('nothing to stop') });
+    expect(await post(`/sp/charger/${ch.id}/command/remote-stop`, { connectorId: 1 }, { cookie: 'language=zh' }))
+      .toMatchObject({ code: 796, msg: expect.stringContaining('无需停止') });
     const a = await cp.call('StartTransaction', aStartTransaction({ idTag: 'STOPA', connectorId: 1 })) as { transactionId: number };
     const b = await cp.call('StartTransaction', aStartTransaction({ idTag: 'STOPB', connectorId: 2 })) as { transactionId: number };
     const stop = (body: object) => post(`/sp/charger/${ch.id}/command/remote-stop`, body);
-    expect(await stop({})).toMatchObject({ code: 400 });
+    expect(await stop({})).toMatchObject({ code: 797, msg: expect.stringContaining('choose the connector or the session') });
     expect((await stop({ transactionId: b.transactionId })).code).toBe(200);
     expect((await stop({ connectorId: 1 })).code).toBe(200);
     expect(stopped).toEqual([{ transactionId: b.transactionId }, { transactionId: a.transactionId }]);
-    expect(await stop({ connectorId: 3 })).toMatchObject({ code: 400 });
-    expect(await stop({ transactionId: 12345 })).toMatchObject({ code: 400 });
+    expect(await stop({ connectorId: 3 })).toMatchObject({ code: 796 });
+    expect(await stop({ transactionId: 12345 })).toMatchObject({ code: 796 });
+    expect(stopped).toHaveLength(2);
     await cp.close({ force: true });
   });
 
@@ -110,6 +115,22 @@ describe.each(backends())('remote commands on %s', (backend) => {
     const timeout = await post(`/sp/charger/${ch.id}/command/unlock`, { connectorId: 1 }, { cookie: 'language=zh' });
     expect(timeout).toMatchObject({ code: 718, msg: '指令超时' });
     await cp.close({ force: true });
+  });
+
+  it('reports 795 "sent, no answer" when the socket drops after the command left, never 720 "not sent"', async () => {
+    const { ch, cp } = await aConnected();
+    const received: unknown[] = [];
+    // The charger gets the Reset and drops its connection before answering (as a rebooting charger does).
+    cp.handle('Reset', async ({ params }) => {
+      received.push(params);
+      setTimeout(() => { void cp.close({ force: true }); }, 20);
+      return new Promise(() => undefined);
+    });
+    const res = await post(`/sp/charger/${ch.id}/command/reset`, { type: 'Hard' }, { cookie: 'language=en' });
+    expect(received).toEqual([{ type: 'Hard' }]);
+    expect(res).toMatchObject({ code: 795, msg: expect.stringContaining('check its state before repeating') });
+    const rows = await s.database.db.select().from(chargerLog).where(and(eq(chargerLog.chargerSn, ch.serialNum), eq(chargerLog.messageType, 'COMMAND')));
+    expect(rows[0].payload).toMatchObject({ result: 'FAILED', code: 795 });
   });
 
   it('reports 720 when the charger is not connected and 800 for an unknown charger', async () => {

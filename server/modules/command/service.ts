@@ -63,22 +63,23 @@ export async function idTagOf(db: Db, target: { companyCode: string }, cmd: { id
  * The transactionId a remote stop names (issue: stop exactly the session the console names):
  * `transactionId` → that open session of this charger; `connectorId` → the open session on that
  * connector (one at most, a database constraint); neither → the charger's only open session.
- * @throws AppError 400 (`transactionId` or `connectorId`) when no such session is open, or when
- *   several are open and none was named.
+ * @throws AppError 796 (`transactionId` or `connectorId`) when no such session is open, 797 when
+ *   several are open and none was named (requirements R12.39).
  */
 export async function sessionToStop(db: Db, chargerId: number, cmd: { transactionId?: number; connectorId?: number }): Promise<number> {
   const open = await db.select({ tx: chargeOrder.transactionId, connectorId: chargeOrder.connectorId }).from(chargeOrder)
     .where(and(eq(chargeOrder.chargerId, chargerId), eq(chargeOrder.status, 'CHARGING')));
   if (cmd.transactionId !== undefined) {
-    if (!open.some((o) => o.tx === cmd.transactionId)) throw new AppError(400, 'transactionId');
+    if (!open.some((o) => o.tx === cmd.transactionId)) throw new AppError(796, 'transactionId');
     return cmd.transactionId;
   }
   if (cmd.connectorId !== undefined) {
     const on = open.find((o) => o.connectorId === cmd.connectorId);
-    if (!on) throw new AppError(400, 'connectorId');
+    if (!on) throw new AppError(796, 'connectorId');
     return on.tx;
   }
-  if (open.length !== 1) throw new AppError(400, 'transactionId');
+  if (open.length === 0) throw new AppError(796);
+  if (open.length > 1) throw new AppError(797, 'transactionId');
   return open[0].tx;
 }
 

@@ -2,7 +2,7 @@
 import { catalogueMessage, type Lang } from '../../../domain/errors';
 import { bilingual } from '../bilingual';
 
-const CODES = [718, 719, 720, 725, 726, 740, 800] as const;
+const CODES = [718, 719, 720, 725, 726, 740, 795, 800] as const;
 const codes = (lang: Lang) => Object.fromEntries(CODES.map((c) => [String(c), catalogueMessage(c, lang)]));
 
 export default bilingual('resources.firmware', {
