@@ -54,8 +54,14 @@ export function rateTemplateSchema(context: RateTemplateContext = 'template') {
 export const rateTemplateInput = rateTemplateSchema('template');
 export type RateTemplateInput = z.infer<typeof base>;
 
+/**
+ * The "is empty" code of each field when it is missing or blank (requirements R8.6): the pricing
+ * template's 604 for its own fields (type, currency, service fee, a window's electricity fee),
+ * 605 for taxes and the service tax, 615 for a window's times, 600 for the company.
+ */
 export const RATE_TEMPLATE_EMPTY_CODES: Readonly<Record<string, ErrorCode>> = {
-  companyCode: 600, modelName: 604, taxes: 605, taxName: 605, taxPercentage: 605, startTime: 615, endTime: 615,
+  companyCode: 600, modelName: 604, type: 604, currency: 604, serviceFeePerKwh: 604, electricityFeePerKwh: 604,
+  serviceTax: 605, taxes: 605, taxName: 605, taxPercentage: 605, startTime: 615, endTime: 615,
 };
 
 /** `PUT /sp/rate-template/{id}/status`. */

@@ -70,6 +70,21 @@ describe.each(backends())('rate templates on %s', (backend) => {
     await refused(604, () => ctx.acme('POST', '/sp/rate-template', aTemplateBody({ modelName: ' ' })));
   });
 
+  it('answers a missing required field with its "is empty" code naming the field, not 400', async () => {
+    for (const field of ['currency', 'type', 'serviceFeePerKwh'] as const) {
+      const body: Record<string, unknown> = aTemplateBody({ modelName: `Missing ${field}` });
+      delete body[field];
+      const res = await ctx.acme('POST', '/sp/rate-template', body);
+      expect(res.code, field).toBe(604);
+      expect(res.msg, field).toContain(field);
+    }
+    const noTax: Record<string, unknown> = aTemplateBody({ modelName: 'Missing service tax' });
+    delete noTax.serviceTax;
+    expect(await ctx.acme('POST', '/sp/rate-template', noTax)).toMatchObject({ code: 605, msg: expect.stringContaining('serviceTax') });
+    const noFee = await ctx.acme('POST', '/sp/rate-template', aTemplateBody({ modelName: 'Missing fee', details: [{ startTime: '00:00', endTime: '24:00' }] }));
+    expect(noFee).toMatchObject({ code: 604, msg: expect.stringContaining('details.0.electricityFeePerKwh') });
+  });
+
   it('allows one free template per company (306) and refuses to edit it (811)', async () => {
     const free = await ctx.acme('POST', '/sp/rate-template', aTemplateBody({ type: 'FREE', modelName: 'Free', details: [] }));
     expect(free.code).toBe(200);

@@ -153,6 +153,14 @@ describe('shared form schemas answer catalogue codes', () => {
     expect(codeOf(rateTemplateSchema(), { ...template, modelName: '' }, RATE_TEMPLATE_EMPTY_CODES)).toBe(604);
     expect(codeOf(rateTemplateSchema(), { ...template, details: [{ startTime: '00:00', endTime: '24:00', electricityFeePerKwh: '-1' }] }, RATE_TEMPLATE_EMPTY_CODES)).toBe(650);
     expect(codeOf(rateTemplateSchema(), { ...template, serviceFeePerKwh: '1.234' }, RATE_TEMPLATE_EMPTY_CODES)).toBe(400);
+    // A missing required field answers its "is empty" code, not a bare parameter error.
+    for (const field of ['type', 'currency', 'serviceFeePerKwh'] as const) {
+      const { [field]: _left, ...without } = template;
+      expect(codeOf(rateTemplateSchema(), without, RATE_TEMPLATE_EMPTY_CODES), field).toBe(604);
+    }
+    const { serviceTax: _tax, ...noServiceTax } = template;
+    expect(codeOf(rateTemplateSchema(), noServiceTax, RATE_TEMPLATE_EMPTY_CODES)).toBe(605);
+    expect(codeOf(rateTemplateSchema(), { ...template, details: [{ startTime: '00:00', endTime: '24:00' }] }, RATE_TEMPLATE_EMPTY_CODES)).toBe(604);
     const five = Array.from({ length: 5 }, (_, i) => ({ taxName: `T${i}`, taxPercentage: '1' }));
     expect(codeOf(rateTemplateSchema('template'), { ...template, taxes: five }, RATE_TEMPLATE_EMPTY_CODES)).toBe(200);
     expect(codeOf(rateTemplateSchema('station'), { ...template, taxes: five }, RATE_TEMPLATE_EMPTY_CODES)).toBe(400);
