@@ -25,6 +25,7 @@ import { seedDemoTickets } from './tickets.js';
 import { demoTariff, seedRateTemplates } from './rate-templates.js';
 import { seedDemoFirmware } from './firmware.js';
 import { ENERGY_REGISTER } from '../domain/meter.js';
+import { orderNumber } from '../domain/order-number.js';
 import { operatorAdminPermissions } from '../server/modules/company/service.js';
 import { PERMISSIONS } from '../domain/permissions.js';
 
@@ -355,9 +356,11 @@ async function loadCompany(tx: Tx, c: DemoCompany, ctx: Ctx): Promise<void> {
       }
     }
   }
-  // Order numbers follow the start time within the company.
+  // Order numbers have the one format of every order (domain/order-number.ts); within a company
+  // they follow the start time, the company's place in the demo network leading the digits.
   orders.sort((a, b) => a.chargerStartTime.getTime() - b.chargerStartTime.getTime() || a.chargerSn.localeCompare(b.chargerSn) || a.connectorId - b.connectorId);
-  orders.forEach((o, i) => { o.orderNo = `${c.code}-D${pad(i + 1, 6)}`; });
+  const lead = (DEMO_COMPANIES.findIndex((d) => d.code === c.code) + 1) * 10_000_000;
+  orders.forEach((o, i) => { o.orderNo = orderNumber(o.chargerStartTime, lead + i + 1); });
   await insertChunked(orders, (chunk) => tx.insert(chargeOrder).values(chunk));
   await insertChunked(meters, (chunk) => tx.insert(meterValue).values(chunk));
   counts.orders += orders.length;

@@ -34,6 +34,7 @@ import { forgetSplit, pricedReading, rememberSplit, splitChange } from '../billi
 import { groupCommitOf } from './group-commit.js';
 import { storeMeterGroup } from './meter-group.js';
 import { startSplit } from '../../../domain/billing.js';
+import { orderNumber } from '../../../domain/order-number.js';
 
 /** The charger a message came from (from the connection's session). */
 export interface TxCharger {
@@ -76,10 +77,9 @@ function newTransactionId(): number {
   return randomInt(1, 2 ** 31 - 1);
 }
 
-/** `CD` + yyyymmdd (UTC) + 8 random digits. */
+/** `CD` + yyyymmdd (UTC) + 8 random digits (domain/order-number.ts). */
 function newOrderNo(now: Date): string {
-  const day = now.toISOString().slice(0, 10).replaceAll('-', '');
-  return `CD${day}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+  return orderNumber(now, randomInt(0, 100_000_000));
 }
 
 export interface StartInput {
