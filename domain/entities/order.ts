@@ -54,3 +54,15 @@ export type MeterValueRecord = z.infer<typeof meterValueRecord>;
 /** One order with its sampled meter values (`GET /sp/order/{id}`). */
 export const orderDetail = orderRecord.extend({ meterValues: z.array(meterValueRecord) });
 export type OrderDetail = z.infer<typeof orderDetail>;
+
+/**
+ * Totals of every order a list query matches, not only its page (requirements R2.18): the count,
+ * the energy (kWh, 3 decimals) and the amount charged per currency (decimal strings, 2 decimals;
+ * an administrator's list spans companies of several currencies, so amounts are never added across).
+ */
+export const orderTotals = z.object({
+  count: int,
+  energyKwh: decimal,
+  revenue: z.array(z.object({ currency: z.string(), totalAmount: decimal, count: int })),
+});
+export type OrderTotals = z.infer<typeof orderTotals>;

@@ -2,6 +2,7 @@
  * The order list (`#/Operations/Orders`): paged, sortable, filtered; rows open the order. Columns
  * are the user's choice (Columns button); by default Status and Paid come right after the order
  * number and card / ID tag, user type and duration are left out, so the list fits 1440 px with the sidebar open.
+ * Above it, the totals of every order the filters match (R2.18); the date filters take a time of day.
  */
 import {
   DatagridBody, DatagridRow, FilterButton, FunctionField, List, Pagination, TextField, TopToolbar, useLocaleState, useTranslate,
@@ -14,6 +15,7 @@ import { ROWS_PER_PAGE } from '../../src/components/filterInputs';
 import { ExportButtons } from './ExportButtons';
 import { useOrderFilters } from './orderFilters';
 import { OrderSettingsButton } from './OrderSettingsDialog';
+import { OrderTotals } from './OrderTotals';
 import { OrderStatusField, PaidField } from '../../src/components/OrderStatusField';
 import type { OrderRecord } from '../../domain/entities/order';
 
@@ -38,6 +40,7 @@ export function OrderList() {
       empty={<EmptyState />}
       error={<ErrorState />}
     >
+      <OrderTotals />
       <ConfigurableGrid
         resource="order"
         omit={['idTag', 'userType', 'durationSeconds']}

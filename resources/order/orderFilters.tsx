@@ -1,4 +1,4 @@
-/** The order list filters (requirements §2: search, company, station, status, payment, user type, date). */
+/** The order list filters (requirements R2.18: search, company, station, status, payment, user type, date and time of day). */
 import { useMemo } from 'react';
 import { SearchInput, SelectArrayInput, SelectInput, useTranslate } from 'react-admin';
 import dayjs from 'dayjs';
@@ -29,8 +29,8 @@ export function useOrderFilters() {
         choices={[{ id: 'true', name: translate('resources.order.values.paid.true') }, { id: 'false', name: translate('resources.order.values.paid.false') }]}
       />,
       <SelectInput key="userType" source="userType" alwaysOn choices={USER_TYPES.map((u) => ({ id: u, name: `resources.order.values.userType.${u}` }))} />,
-      <DayInput key="startTime" source="startTime" alwaysOn parse={startOfDayIso} validate={notAfterToday} max={today} />,
-      <DayInput key="endTime" source="endTime" alwaysOn parse={endOfDayIso} validate={[notAfterToday, endNotBeforeStart]} max={today} />,
+      <DayInput key="startTime" source="startTime" alwaysOn withTime parse={startOfDayIso} validate={notAfterToday} max={today} inputAttributes={{ 'data-testid': 'order-filter-start' }} />,
+      <DayInput key="endTime" source="endTime" alwaysOn withTime parse={endOfDayIso} validate={[notAfterToday, endNotBeforeStart]} max={today} inputAttributes={{ 'data-testid': 'order-filter-end' }} />,
     ];
   }, [translate]);
 }

@@ -4,6 +4,9 @@
  * `YYYY-MM-DD`).
  */
 import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
+
+dayjs.extend(customParseFormat);
 
 const day = (v: unknown) => (v ? dayjs(String(v)) : null);
 
@@ -13,15 +16,26 @@ export function notAfterToday(value: unknown, _all?: unknown, now: Date = new Da
   return d && d.isValid() && d.startOf('day').isAfter(dayjs(now).startOf('day')) ? 'app.validation.after_today' : undefined;
 }
 
-/** `app.validation.end_before_start` when the end day is before the start day of `all.startTime`. */
-export function endNotBeforeStart(value: unknown, all?: { startTime?: unknown }): string | undefined {
-  const end = day(value);
-  const start = day(all?.startTime);
-  if (!end || !start || !end.isValid() || !start.isValid()) return undefined;
-  return end.startOf('day').isBefore(start.startOf('day')) ? 'app.validation.end_before_start' : undefined;
-}
+const DAY_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
 
-/** A day input's value → the ISO instant of the local start of that day. */
-export const startOfDayIso = (v: string) => (v ? dayjs(v).startOf('day').toISOString() : v);
-/** A day input's value → the ISO instant of the local end of that day (inclusive ranges). */
-export const endOfDayIso = (v: string) => (v ? dayjs(v).endOf('day').toISOString() : v);
+/** A day input's value → the ISO instant of the local start of that day, or of the minute typed (`YYYY-MM-DD HH:mm`). */
+export const startOfDayIso = (v: string) => {
+  if (!v) return v;
+  return DAY_TIME.test(v) ? dayjs(v, 'YYYY-MM-DD HH:mm').startOf('minute').toISOString() : dayjs(v).startOf('day').toISOString();
+};
+/** A day input's value → the ISO instant of the local end of that day, or of the minute typed (inclusive ranges). */
+export const endOfDayIso = (v: string) => {
+  if (!v) return v;
+  return DAY_TIME.test(v) ? dayjs(v, 'YYYY-MM-DD HH:mm').endOf('minute').toISOString() : dayjs(v).endOf('day').toISOString();
+};
+
+/**
+ * `app.validation.end_before_start` when the end is before `all.startTime`, compared as instants
+ * (the filter holds a day's start or end, or a typed time's minute).
+ */
+export function endNotBeforeStart(value: unknown, all?: { startTime?: unknown }): string | undefined {
+  const end = value ? dayjs(String(value)) : null;
+  const start = all?.startTime ? dayjs(String(all.startTime)) : null;
+  if (!end || !start || !end.isValid() || !start.isValid()) return undefined;
+  return end.isBefore(start) ? 'app.validation.end_before_start' : undefined;
+}

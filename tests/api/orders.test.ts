@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq, gte, like, lte } from 'drizzle-orm';
+import { and, count, eq, gte, like, lte, sql } from 'drizzle-orm';
+import Decimal from 'decimal.js';
 import { backends } from '../support/db.js';
 import type { TestServer } from '../support/app.js';
 import { chargeOrder, meterValue } from '../../server/db/schema.js';
@@ -105,6 +106,27 @@ describe.each(backends())('order read API on %s', (backend) => {
     expect(byTag.body.data.records.every((r: { idTag: string }) => r.idTag.includes(idTag))).toBe(true);
     const bySn = await get(admin, '/sp/order?q=000000000101&size=1');
     expect(bySn.body.data.total).toBe(await countWhere(like(chargeOrder.chargerSn, '%000000000101%')));
+  });
+
+  it('answers the totals of every matching order (count, kWh, amount per currency), not of the page (R2.18)', async () => {
+    const sums = async (...conds: Parameters<typeof and>) => s.database.db.select({
+      currency: chargeOrder.currency, n: count(), kwh: sql<string>`sum(${chargeOrder.energyKwh})::text`, amount: sql<string>`sum(${chargeOrder.totalAmount})::text`,
+    }).from(chargeOrder).where(and(...conds)).groupBy(chargeOrder.currency).orderBy(chargeOrder.currency);
+    const all = await get(admin, '/sp/order?size=5');
+    const expected = await sums();
+    expect(expected.map((e) => e.currency)).toEqual(['EUR', 'HKD']); // the demo's two operators
+    expect(all.body.data.totals).toEqual({
+      count: all.body.data.total,
+      energyKwh: expected.reduce((a, e) => a.plus(e.kwh), new Decimal(0)).toFixed(3),
+      revenue: expected.map((e) => ({ currency: e.currency, totalAmount: new Decimal(e.amount).toFixed(2), count: e.n })),
+    });
+    // A window of hours: the same filter as the rows, so the totals follow it; a company user sees their own currency only.
+    const end = new Date();
+    const start = new Date(end.getTime() - 6 * 3_600_000);
+    const windowed = await get(volta, `/sp/order?startTime=${start.toISOString()}&endTime=${end.toISOString()}`);
+    const [eur] = await sums(eq(chargeOrder.companyCode, 'VOLTA'), gte(chargeOrder.chargerStartTime, start), lte(chargeOrder.chargerStartTime, end));
+    expect(windowed.body.data.totals.count).toBe(eur?.n ?? 0);
+    expect(windowed.body.data.totals.revenue).toEqual(eur ? [{ currency: 'EUR', totalAmount: new Decimal(eur.amount).toFixed(2), count: eur.n }] : []);
   });
 
   it('filters by a time range given as ISO or epoch seconds/milliseconds', async () => {

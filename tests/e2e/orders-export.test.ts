@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSheet } from '../support/xlsx';
 import { anExportSettingBody } from '../support/images';
 import { E2E_ADMIN_PASSWORD } from '../support/server-process.js';
-import { signIn, stage, type Stage } from './helpers.js';
+import { poll, signIn, stage, type Stage } from './helpers.js';
 
 interface Page2<T> { records: T[]; total: number }
 interface Order { id: number; orderNo: string; paid: boolean; status: string }
@@ -38,6 +38,30 @@ describe('orders: Excel export and tax invoice in the console', () => {
       const numbers = rows.slice(1).map((r) => r[0]);
       expect(numbers).toHaveLength(api.total);
       expect(numbers.slice(0, api.records.length)).toEqual(api.records.map((o) => o.orderNo));
+      expect(errors).toEqual([]);
+    });
+
+    it(`shows the totals of every matching order and narrows the dates to hours (${lang})`, async () => {
+      const { page, errors } = await s.page({ language: lang });
+      await signIn(page, 'admin', E2E_ADMIN_PASSWORD);
+      await page.goto(`/#/Operations/Orders?filter=${encodeURIComponent(JSON.stringify({ companyCode: 'HKEV' }))}`);
+      await page.getByTestId('order-row').first().waitFor();
+      const all = await s.api.get<Page2<Order> & { totals: { count: number; revenue: { currency: string; totalAmount: string }[] } }>('order?companyCode=HKEV&size=1');
+      expect(all.totals.count).toBeGreaterThan(20); // more than one page: the totals are not the page's
+      const count = page.getByTestId('order-totals-count');
+      await poll(() => count.innerText()).toBe(lang === 'en' ? `${all.totals.count} orders` : `${all.totals.count} 个订单`);
+      const hkd = Number(all.totals.revenue[0].totalAmount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+      await poll(() => page.getByTestId('order-totals-revenue-HKD').innerText()).toContain(`${hkd} HKD`);
+
+      // A window of hours today (the browser runs in UTC): the totals follow the filter, as the API counts it.
+      const from = new Date(Date.now() - 8 * 3_600_000);
+      const typed = from.toISOString().slice(0, 16).replace('T', ' ');
+      await page.getByTestId('order-filter-start').fill(typed);
+      const fromIso = new Date(`${typed}:00Z`).toISOString();
+      const windowed = await s.api.get<Page2<Order>>(`order?companyCode=HKEV&size=1&startTime=${encodeURIComponent(fromIso)}`);
+      expect(windowed.total).toBeLessThan(all.totals.count);
+      await poll(() => count.innerText()).toBe(lang === 'en' ? `${windowed.total} order${windowed.total === 1 ? '' : 's'}` : `${windowed.total} 个订单`);
+      await poll(() => page.evaluate(() => location.hash)).toContain(encodeURIComponent(fromIso.slice(0, 16)));
       expect(errors).toEqual([]);
     });
 

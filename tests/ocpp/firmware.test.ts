@@ -154,7 +154,7 @@ describe.each(backends())('firmware upgrade campaigns with simulated chargers on
     const row = await aCharger(s.database.db, CO, { stationId });
     const cp = await connect(s.ocppUrl, row.serialNum);
     const updates: unknown[] = [];
-    cp.handle('UpdateFirmware', async ({ params }: { params: unknown }) => { updates.push(params); return {}; });
+    cp.handle('UpdateFirmware', async ({ params }) => { updates.push(params); return {}; });
     await cp.call('BootNotification', { chargePointVendor: 'T', chargePointModel: 'NOZERO-1', firmwareVersion: '1.0.0' });
     await cp.call('StatusNotification', { connectorId: 1, status: 'Available', errorCode: 'NoError' });
     await cp.call('StatusNotification', { connectorId: 2, status: 'Available', errorCode: 'NoError' });
@@ -176,8 +176,8 @@ describe.each(backends())('firmware upgrade campaigns with simulated chargers on
     const silent = await aCharger(s.database.db, CO, { stationId });
     const silentCp = await connect(s.ocppUrl, silent.serialNum);
     const triggers: { requestedMessage: string }[] = [];
-    silentCp.handle('TriggerMessage', async ({ params }: { params: { requestedMessage: string } }) => {
-      triggers.push(params);
+    silentCp.handle('TriggerMessage', async ({ params }) => {
+      triggers.push(params as { requestedMessage: string });
       return { status: 'Accepted' };
     });
     silentCp.handle('UpdateFirmware', async () => ({}));

@@ -1,6 +1,7 @@
 /**
  * Order read API (Operations → Orders, requirements §2, §3):
- * - `GET /sp/order` paged, sorted, filtered list (company-scoped; 709 for another company's
+ * - `GET /sp/order` paged, sorted, filtered list with the `totals` of every matching order (count,
+ *   kWh, amount per currency; R2.18) (company-scoped; 709 for another company's
  *   `companyCode`; 715 when `endTime` is before `startTime` or `startTime` is in the future,
  *   requirements §5 "Time ranges"; 400 for an unknown `sort`). The time range applies to the charger
  *   start time, both ends inclusive.
@@ -9,7 +10,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { chargeOrder, meterValue } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
@@ -17,7 +18,8 @@ import { AppError, ok } from '../../http/envelope.js';
 import { limitOffset, pageQuery } from '../../http/paging.js';
 import { assertInScope } from '../../http/scope.js';
 import { envelopeOf, pageOf } from '../../../domain/entities/api.js';
-import { meterValueRecord, orderRecord } from '../../../domain/entities/order.js';
+import { meterValueRecord, orderRecord, orderTotals } from '../../../domain/entities/order.js';
+import { orderTotalsOf } from './totals.js';
 import { checkTimeRange, orderConditions, orderFilterQuery, orderSort } from './filter.js';
 import { orderQuery, toOrderRecord } from './record.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
@@ -38,7 +40,7 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
 
   r.get('/order', {
     config: { permission: PERMISSIONS.operations.orders },
-    schema: { tags: ['order'], querystring: listQuery, response: { 200: envelopeOf(pageOf(orderRecord)) } },
+    schema: { tags: ['order'], querystring: listQuery, response: { 200: envelopeOf(pageOf(orderRecord).extend({ totals: orderTotals })) } },
   }, async (req) => {
     const auth = authOf(req);
     const q = req.query;
@@ -46,10 +48,10 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
     const orderBy = orderSort(q);
     const { limit, offset } = limitOffset(q);
     const rows = await orderQuery(app.db).where(where).orderBy(...orderBy).limit(limit).offset(offset);
-    // Filters only touch the order table: the count needs no joins.
-    const [{ total }] = await app.db.select({ total: count() }).from(chargeOrder).where(where);
+    // Filters only touch the order table: the totals need no joins.
+    const totals = await orderTotalsOf(app.db, where);
     const now = new Date();
-    return ok(req, { records: rows.map((x) => toOrderRecord(x, now)), total });
+    return ok(req, { records: rows.map((x) => toOrderRecord(x, now)), total: totals.count, totals });
   });
 
   r.get('/order/:id', {

@@ -2,7 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import type { NotificationPayload } from 'react-admin';
 import { dedupeQueue } from '../../../src/layout/DedupeNotifications';
-import { endNotBeforeStart, notAfterToday } from '../../../resources/order/validators';
+import { endNotBeforeStart, endOfDayIso, notAfterToday, startOfDayIso } from '../../../resources/order/validators';
+import { toDayTime } from '../../../src/components/DayField';
+import dayjs from 'dayjs';
 import { chartPoints } from '../../../resources/order/MeterChart';
 import { searchUrl } from '../../../src/layout/GlobalSearch';
 import { notificationLink } from '../../../src/layout/NotificationBell';
@@ -38,6 +40,15 @@ describe('order filter validators (requirements §5 time ranges)', () => {
     expect(endNotBeforeStart('2024-06-01', { startTime: '2024-06-02' })).toBe('app.validation.end_before_start');
     expect(endNotBeforeStart('2024-06-02', { startTime: '2024-06-02' })).toBeUndefined();
     expect(endNotBeforeStart('2024-06-02', {})).toBeUndefined();
+    // With a time of day (R2.18): hours of one day compare as instants.
+    expect(endNotBeforeStart(endOfDayIso('2024-06-02 10:00'), { startTime: startOfDayIso('2024-06-02 12:00') })).toBe('app.validation.end_before_start');
+    expect(endNotBeforeStart(endOfDayIso('2024-06-02 12:00'), { startTime: startOfDayIso('2024-06-02 12:00') })).toBeUndefined();
+    expect(endNotBeforeStart(endOfDayIso('2024-06-02'), { startTime: startOfDayIso('2024-06-02 12:00') })).toBeUndefined();
+    expect(dayjs(startOfDayIso('2024-06-02 09:30')).format('YYYY-MM-DD HH:mm:ss')).toBe('2024-06-02 09:30:00');
+    expect(dayjs(endOfDayIso('2024-06-02 09:30')).format('HH:mm:ss.SSS')).toBe('09:30:59.999');
+    expect(toDayTime(startOfDayIso('2024-06-02'))).toBe('2024-06-02');
+    expect(toDayTime(endOfDayIso('2024-06-02'))).toBe('2024-06-02');
+    expect(toDayTime(startOfDayIso('2024-06-02 09:30'))).toBe('2024-06-02 09:30');
   });
 });
 
