@@ -278,7 +278,7 @@ const menu: (typeof en)['menu'] = {
   homeAppUsers: 'App 用户',
   smartCharging: '智能充电',
   analytics: '分析',
-  reportTickets: '问题反馈',
+  reportTickets: '工单',
   search: '搜索',
   events: '事件',
   eventList: '事件列表',

@@ -150,7 +150,7 @@ describe.each(backends())('report tickets on %s', (backend) => {
     // The accounts that asked for report tickets by e-mail are told, in their language; BETA's ticket is not theirs.
     const told = await db.select().from(mailOutbox);
     expect(told.map((m) => m.to)).toEqual(['desk@alpha.test']);
-    expect(told[0].subject).toBe(`[ChargeDesk] 新问题反馈 ${alphaTicket.serialNum}：充电枪锁不住`);
+    expect(told[0].subject).toBe(`[ChargeDesk] 新工单 ${alphaTicket.serialNum}：充电枪锁不住`);
     // The app sees its own tickets only.
     const own = await app('GET', '/app/report-ticket', appToken);
     expect(own.data.map((x: { serialNum: string }) => x.serialNum)).toEqual([alphaTicket.serialNum]);

@@ -75,9 +75,9 @@ const NEW_WORDS = {
     footer: 'You receive this e-mail because of your notification settings in ChargeDesk (report tickets).',
   },
   zh: {
-    subject: (no: string, s: string) => `[ChargeDesk] 新问题反馈 ${no}：${s}`,
+    subject: (no: string, s: string) => `[ChargeDesk] 新工单 ${no}：${s}`,
     from: '来自', ticket: '工单号', images: '图片', sent: '提交时间',
-    footer: '您收到此邮件是因为您在 ChargeDesk 中的通知设置（问题反馈）。',
+    footer: '您收到此邮件是因为您在 ChargeDesk 中的通知设置（工单）。',
   },
 } as const;
 

@@ -72,7 +72,7 @@ function ConfigurationTab({ chargerId }: { chargerId: number }) {
     <Box>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'center' }}>
         <TextField size="small" label={translate(t('keys'))} helperText={translate(t('keys_help'))} value={keys} onChange={(e) => setKeys(e.target.value)} sx={{ minWidth: 280 }} inputProps={{ 'data-testid': 'device-config-keys' }} />
-        <Button variant="contained" onClick={read} disabled={busy} data-testid="device-config-read">{translate(t('read'))}</Button>
+        <Button variant="contained" onClick={read} disabled={busy} data-testid="device-config-read" sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>{translate(t('read'))}</Button>
       </Stack>
       {error && <ErrorState error={error} onRetry={read} />}
       {!conf && !error && <Typography color="text.secondary" sx={{ mt: 2 }}>{translate(t('config_hint'))}</Typography>}

@@ -35,7 +35,7 @@ export default bilingual('app.device', {
   'local_list_help': ['The company\'s cards accepted at this charger, so it authorises them offline.', '本公司在此充电桩可用的卡，充电桩离线时也能授权。'],
   'list_version': ['Version sent', '已发送版本'],
   'charger_version': ['Version on the charger', '充电桩上的版本'],
-  'entries': ['Cards', '卡数'],
+  'entries': ['Cards in the local list', '本地列表中的卡数'],
   'last_sent': ['Last sent', '最近发送'],
   'never_sent': ['Never sent', '从未发送'],
   'update.Full': ['Full', '完整'],

@@ -12,4 +12,5 @@ export default bilingual('', {
   'app.notices.status.HAPPENING': ['Ongoing', '进行中'],
   'app.notices.status.RECOVERED': ['Recovered', '已恢复'],
   'app.notices.status.PROCESSED': ['Processed', '已处理'],
+  'app.notices.status.IGNORED': ['Ignored', '已忽略'],
 });

@@ -25,7 +25,7 @@ export default bilingual('app', {
   'notification_pref.event_types.OFFLINE': ['Charger offline', '充电桩离线'],
   'notification_pref.event_types.FAULT': ['Charger fault', '充电桩故障'],
   'notification_pref.event_types.RECOVERED': ['Fault recovered', '故障恢复'],
-  'notification_pref.event_types.REPORT_TICKET': ['Report ticket', '报障工单'],
+  'notification_pref.event_types.REPORT_TICKET': ['Report ticket', '工单'],
   'notification_pref.event_types.ORDER_ABNORMAL': ['Abnormal order', '异常订单'],
   'notification_pref.event_types.PROCESSED': ['Event processed or ignored', '事件已处理或忽略'],
   'notification_pref.ignore_heartbeat': ['Ignore heartbeat events (no e-mail when a charger goes offline or comes back)', '忽略心跳事件（充电桩离线或恢复上线时不发邮件）'],

@@ -2,7 +2,7 @@
 import { bilingual } from '../bilingual';
 
 export default bilingual('resources.report-ticket', {
-  'name': ['Report ticket |||| Report tickets', '问题反馈 |||| 问题反馈'],
+  'name': ['Report ticket |||| Report tickets', '工单 |||| 工单'],
   'fields.serialNum': ['Ticket no', '工单号'],
   'fields.nickname': ['Nickname', '昵称'],
   'fields.email': ['Email', '邮箱'],
@@ -35,7 +35,7 @@ export default bilingual('resources.report-ticket', {
   'done.reply': ['Reply sent', '回复已发送'],
   'done.close': ['Ticket closed', '工单已关闭'],
   'no_attachments': ['No images', '无图片'],
-  'empty': ['No report ticket yet', '暂无问题反馈'],
+  'empty': ['No report ticket yet', '暂无工单'],
   'not_found': ['No report ticket numbered %{serialNum}', '没有工单号为 %{serialNum} 的工单'],
   'back': ['All tickets', '全部工单'],
 });

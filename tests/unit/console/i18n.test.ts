@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../src/i18n/index';
+import { EVENT_STATUSES } from '../../../domain/events';
 
 // The merged catalogues: base messages plus every screen's module (src/i18n/modules/*.ts).
 const { en, zh } = messages;
@@ -54,6 +55,24 @@ describe('i18n: both languages are complete (requirements §11)', () => {
     expect(enKeys.get('app.account.inconsistent')).toBe('Inconsistent passwords');
     expect(zhKeys.get('app.login.username_required')).toBe('用户名不能为空');
   });
+  it('labels every value an operator sees in both languages: event states in the bell, OCPP statuses', () => {
+    for (const status of EVENT_STATUSES) {
+      for (const tree of [enKeys, zhKeys]) {
+        expect(tree.has(`app.notices.status.${status}`), `app.notices.status.${status}`).toBe(true);
+        expect(tree.has(`resources.event.status.${status}`), `resources.event.status.${status}`).toBe(true);
+      }
+    }
+    for (const status of ['Available', 'Preparing', 'Charging', 'SuspendedEVSE', 'SuspendedEV', 'Finishing', 'Reserved', 'Unavailable', 'Faulted']) {
+      expect(zhKeys.get(`resources.charger.values.runStatus.${status}`), status).toMatch(/\p{Script=Han}/u);
+    }
+    // Column headers are words of the language, not English left in Chinese.
+    expect(zhKeys.get('resources.company.fields.logo')).toMatch(/\p{Script=Han}/u);
+    // One word for report tickets in Chinese: menu, resource, notification setting.
+    for (const key of ['menu.reportTickets', 'resources.report-ticket.name', 'app.notification_pref.event_types.REPORT_TICKET']) {
+      expect(zhKeys.get(key), key).toMatch(/^工单/);
+    }
+  });
+
   it('detects a missing key (the comparison itself can fail)', () => {
     const broken = flatten({ a: { b: 'x', c: 'y' } });
     const other = flatten({ a: { b: 'x' } });
