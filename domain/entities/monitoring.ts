@@ -24,8 +24,11 @@ export function stationMapState(states: readonly (typeof DASHBOARD_SPLIT)[number
   return 'offline';
 }
 
-/** One station on the map: `[stationId, latitude, longitude, index into MAP_STATES, chargers]`. */
-export const mapStation = z.tuple([int, z.number(), z.number(), int, int]);
+/**
+ * One station on the map: `[stationId, latitude, longitude, index into MAP_STATES, chargers, name]`
+ * (the name labels its pin, which an operator needs most when map tiles are unavailable).
+ */
+export const mapStation = z.tuple([int, z.number(), z.number(), int, int, z.string()]);
 export type MapStation = z.infer<typeof mapStation>;
 
 /** `GET /sp/monitoring/map`. */

@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { charger, chargeOrder, connector, meterValue, station } from '../../server/db/schema.js';
 import { MAP_STATES } from '../../domain/entities/monitoring.js';
 
-type Row = [number, number, number, number, number];
+type Row = [number, number, number, number, number, string];
 
 describe.each(backends())('monitoring API on %s', (backend) => {
   let s: TestServer;
@@ -35,6 +35,9 @@ describe.each(backends())('monitoring API on %s', (backend) => {
     const all = await call(s, 'GET', '/sp/monitoring/map', t.admin);
     expect(all.code).toBe(200);
     expect(ids(all.data.stations)).toEqual([f.own.stationId, f.other.stationId, t.b.stationId].sort((x, y) => x - y));
+    // Each pin carries its station's name (its label when the map has no tiles).
+    const names = new Map((await s.database.db.select({ id: station.id, name: station.name }).from(station)).map((r) => [r.id, r.name]));
+    for (const row of all.data.stations as Row[]) expect(row[5]).toBe(names.get(row[0]));
     // ALPHA Central has no coordinates: counted, not placed.
     expect(all.data.unplaced).toBe(0);
     const beta = await call(s, 'GET', '/sp/monitoring/map?companyCode=BETA', t.admin);

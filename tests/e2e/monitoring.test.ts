@@ -47,6 +47,10 @@ describe('map monitoring', () => {
       const marker = page.locator(`.cd-station-marker[data-station="${ch.stationId}"]`);
       const state = () => marker.locator('.cd-pin').getAttribute('data-state');
       await poll(state).toBe('available');
+      // No map tiles here (as offline): a notice says so and every pin is labelled with its station's name.
+      await poll(() => page.getByTestId('map-no-tiles').innerText()).toContain(lang === 'en' ? 'Map tiles cannot be loaded' : '无法加载地图图块');
+      const name = (await s.api.get<{ name: string }>(`station/${ch.stationId}`)).name;
+      await poll(() => page.locator('.leaflet-tooltip.cd-station-label').allInnerTexts()).toContain(name);
       // The popup opened on the focused station lists its charger and links to station monitoring.
       const popup = page.getByTestId('map-popup');
       await popup.waitFor();

@@ -47,12 +47,13 @@ const worstIdx = sql<number>`coalesce(min(cs.idx), ${MAP_STATES.indexOf('offline
 
 /**
  * The map of `companyCode` (undefined = every company the caller sees): one row per station with
- * coordinates, its worst charger state and its charger count, in one query.
+ * coordinates, its worst charger state, its charger count and its name, in one query.
  */
 export async function mapOf(db: Db, auth: AuthContext, companyCode: string | undefined): Promise<MapAnswer> {
   const rows = await db
     .select({
       id: station.id,
+      name: station.name,
       lat: sql<number | null>`${station.latitude}::float8`,
       lng: sql<number | null>`${station.longitude}::float8`,
       idx: worstIdx,
@@ -69,7 +70,7 @@ export async function mapOf(db: Db, auth: AuthContext, companyCode: string | und
   for (const r of rows) {
     counts[MAP_STATES[r.idx] ?? 'offline'] += 1;
     if (r.lat === null || r.lng === null) unplaced += 1;
-    else stations.push([r.id, r.lat, r.lng, r.idx, r.chargers]);
+    else stations.push([r.id, r.lat, r.lng, r.idx, r.chargers, r.name]);
   }
   return { states: [...MAP_STATES], stations, unplaced, counts };
 }

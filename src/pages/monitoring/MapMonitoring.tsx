@@ -4,13 +4,14 @@
  * coloured by its worst live state, clustered when zoomed out (Leaflet.markercluster), a popup
  * with its chargers and a link to station monitoring. Live: the event stream refetches the
  * compact `GET /sp/monitoring/map` and only changed markers are redrawn. Tiles come from the
- * server's `mapTileUrl`; offline the markers stand on a plain background. `?focus=<stationId>`
- * opens the map on that station.
+ * server's `mapTileUrl`; without tiles (none configured, or none loads: offline) the markers stand
+ * on a plain background, a notice says so and every pin is labelled with its station's name.
+ * `?focus=<stationId>` opens the map on that station.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Title, useTranslate } from 'react-admin';
-import { Box, Card, Chip, Stack, Typography } from '@mui/material';
+import { Alert, Box, Card, Chip, Stack, Typography } from '@mui/material';
 import { MapContainer, Popup, TileLayer, useMap } from 'react-leaflet';
 import type { LatLngBoundsExpression } from 'leaflet';
 import { MAP_STATES, type MapAnswer } from '../../../domain/entities/monitoring';
@@ -52,6 +53,13 @@ export default function MapMonitoring() {
   const focusParam = Number(params.get('focus'));
   const focus = Number.isInteger(focusParam) && focusParam > 0 ? focusParam : null;
   const tileUrl = useMapTileUrl();
+  // Tiles that fail while none has loaded: the map is offline (or the tile server unreachable).
+  const [tiles, setTiles] = useState({ loaded: 0, failed: 0 });
+  const tileEvents = useMemo(() => ({
+    tileload: () => setTiles((t) => (t.loaded ? t : { ...t, loaded: 1 })),
+    tileerror: () => setTiles((t) => (t.failed ? t : { ...t, failed: 1 })),
+  }), []);
+  const noTiles = !tileUrl || (tiles.failed > 0 && tiles.loaded === 0);
   const query = useMemo(() => (companyCode ? { companyCode } : undefined), [companyCode]);
   const { data, error, refetch } = useApi<MapAnswer>('monitoring/map', query, { placeholderData: (prev) => prev });
   const [selected, setSelected] = useState<{ id: number; at: [number, number] } | null>(null);
@@ -94,13 +102,20 @@ export default function MapMonitoring() {
         <Card><ErrorState error={error} onRetry={() => void refetch()} /></Card>
       ) : (
         <Box
-          sx={{ height: { xs: 'calc(100vh - 260px)', md: 'calc(100vh - 200px)' }, minHeight: 360, borderRadius: 1, overflow: 'hidden', border: '1px solid #dcdfe6', bgcolor: '#eef2f5' }}
+          sx={{ position: 'relative', height: { xs: 'calc(100vh - 260px)', md: 'calc(100vh - 200px)' }, minHeight: 360, borderRadius: 1, overflow: 'hidden', border: '1px solid #dcdfe6', bgcolor: '#eef2f5' }}
           data-testid="monitoring-map"
           data-stations={data?.stations.length ?? ''}
+          data-tiles={noTiles ? 'none' : 'on'}
         >
+          {noTiles && (
+            <Alert severity="info" data-testid="map-no-tiles"
+              sx={{ position: 'absolute', zIndex: 1000, top: 8, left: 56, right: 8, maxWidth: 560, py: 0, boxShadow: 1 }}>
+              {translate('app.map.no_tiles')}
+            </Alert>
+          )}
           <MapContainer center={DEFAULT_CENTER} zoom={11} minZoom={2} maxZoom={19} style={{ height: '100%', width: '100%', background: '#eef2f5' }} preferCanvas={false} worldCopyJump>
-            {tileUrl && <TileLayer url={tileUrl} attribution="&copy; OpenStreetMap" />}
-            <ClusterLayer stations={data?.stations ?? []} onSelect={onSelect} />
+            {tileUrl && <TileLayer url={tileUrl} attribution="&copy; OpenStreetMap" eventHandlers={tileEvents} />}
+            <ClusterLayer stations={data?.stations ?? []} onSelect={onSelect} labels={noTiles} />
             <FitOnce data={data} scopeKey={companyCode} focus={focus} />
             {selected && (
               <Popup position={selected.at} minWidth={260} maxWidth={320} eventHandlers={{ remove: () => setSelected(null) }} offset={[0, -16]}>
