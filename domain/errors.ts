@@ -162,6 +162,7 @@ export const CATALOGUE = {
   // Commands (requirements R12.39): the outcome says what the operator should do next.
   795: { status: 409, en: 'Command sent, but the charger disconnected before answering: check its state before repeating the command', zh: '指令已发送，但充电桩在应答前断开连接：请先确认其状态再重复该指令' },
   796: { status: 409, en: 'No charging session runs there: there is nothing to stop', zh: '该处没有正在进行的充电会话：无需停止' },
+  798: { status: 403, en: "Company-wide settings are changed by the operator's administrators: ask one of them", zh: '公司级设置只能由运营商管理员修改：请联系管理员' },
   797: { status: 400, en: 'Several sessions run on this charger: choose the connector or the session to stop', zh: '该充电桩有多个充电会话：请选择要停止的充电枪或会话' },
   // 800: not found
   800: { status: 404, en: 'Charge point not found', zh: '充电桩不存在' },

@@ -69,3 +69,15 @@ export type Permission = Leaves<typeof PERMISSIONS>;
 
 /** A menu permission string (`menu:*`), the ones roles hold. */
 export type MenuPermission = Exclude<Permission, typeof PERMISSIONS.admin>;
+
+/**
+ * Account types that change an operator's company-wide settings (requirements R6.8: the order
+ * export / tax-invoice settings): platform administrators and the operator's administrators.
+ * Staff, station managers and maintainers read them only (the server answers 798 to a change).
+ */
+export const COMPANY_SETTINGS_EDITORS = ['ADMIN', 'OPERATOR_ADMIN'] as const;
+
+/** True when an account of `userType` may change its company's company-wide settings. */
+export function mayEditCompanySettings(userType: string | null | undefined): boolean {
+  return (COMPANY_SETTINGS_EDITORS as readonly string[]).includes(userType ?? '');
+}

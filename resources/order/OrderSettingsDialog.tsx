@@ -2,7 +2,8 @@
  * "Settings" on the order list: a dialog editing the company's order export settings
  * (`GET/PUT /sp/order-export-setting`): operator company name (≤ 500), address (≤ 1000), logo
  * (JPEG/PNG ≤ 200 KB, sent as a data URL, previewed), service and electricity fee titles (≤ 50)
- * and notes. A company that has none yet (813) starts from an empty form.
+ * and notes. A company that has none yet (813) starts from an empty form. The settings are
+ * company-wide: accounts that are not the operator's administrators see them read-only (R6.8).
  */
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { useListContext, useNotify, useTranslate } from 'react-admin';
@@ -12,6 +13,7 @@ import {
 import SettingsIcon from '@mui/icons-material/Settings';
 import { useSpCall, useSpFetch } from '../../src/hooks/useApi';
 import { useCompanies } from '../../src/hooks/useCompanies';
+import { useMayEditCompanySettings } from '../../src/hooks/useCompanySettingsAccess';
 
 interface SettingForm {
   operatorCompanyName: string;
@@ -49,6 +51,7 @@ function SettingsForm({ onClose, onSaved, initialCompany }: { onClose: () => voi
   const call = useSpCall();
   const fetchData = useSpFetch();
   const options = useCompanies();
+  const readOnly = !useMayEditCompanySettings();
   const [companyCode, setCompanyCode] = useState<string>(initialCompany ?? '');
   const [form, setForm] = useState<SettingForm>(EMPTY);
   const [loading, setLoading] = useState(false);
@@ -133,7 +136,8 @@ function SettingsForm({ onClose, onSaved, initialCompany }: { onClose: () => voi
       helperText={help(name)}
       size="small"
       fullWidth
-      slotProps={{ htmlInput: { 'data-testid': `order-setting-${name}` } }}
+      disabled={readOnly}
+      slotProps={{ htmlInput: { 'data-testid': `order-setting-${name}`, readOnly } }}
     />
   );
 
@@ -152,6 +156,7 @@ function SettingsForm({ onClose, onSaved, initialCompany }: { onClose: () => voi
               {options.map((c) => <MenuItem key={c.companyCode} value={c.companyCode}>{c.companyName}</MenuItem>)}
             </TextField>
           )}
+          {readOnly && <Alert severity="info" data-testid="order-setting-read-only">{translate('app.order_export.settings_read_only')}</Alert>}
           {missing && <Alert severity="info" data-testid="order-setting-missing">{translate('app.order_export.settings_missing')}</Alert>}
           {loading ? <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}><CircularProgress size={28} /></Box> : (
             <>
@@ -167,7 +172,7 @@ function SettingsForm({ onClose, onSaved, initialCompany }: { onClose: () => voi
                       ? <img src={form.logo} alt={translate('app.order_export.logo_preview')} style={{ maxWidth: 150, maxHeight: 64 }} data-testid="order-setting-logo-preview" />
                       : <Typography variant="caption" color="text.secondary">—</Typography>}
                   </Box>
-                  <Button component="label" variant="outlined" size="small">
+                  <Button component="label" variant="outlined" size="small" disabled={readOnly}>
                     {translate('app.order_export.logo_pick')}
                     <input hidden type="file" accept="image/png,image/jpeg" onChange={(e) => void pickLogo(e)} data-testid="order-setting-logo" />
                   </Button>
@@ -182,10 +187,12 @@ function SettingsForm({ onClose, onSaved, initialCompany }: { onClose: () => voi
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-        <Button variant="contained" onClick={() => void save()} disabled={saving || loading} data-testid="order-setting-save">
-          {translate('ra.action.save')}
-        </Button>
+        <Button onClick={onClose}>{translate(readOnly ? 'ra.action.close' : 'ra.action.cancel')}</Button>
+        {!readOnly && (
+          <Button variant="contained" onClick={() => void save()} disabled={saving || loading} data-testid="order-setting-save">
+            {translate('ra.action.save')}
+          </Button>
+        )}
       </DialogActions>
     </>
   );

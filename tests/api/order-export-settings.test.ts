@@ -16,12 +16,14 @@ describe.each(backends())('order export settings on %s', (backend) => {
   let s: TestServer;
   let admin: string;
   let volta: string;
+  let staff: string;
   let hkev: string;
   const call = (method: 'GET' | 'PUT', token: string, url: string, payload?: unknown) =>
     s.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload: payload as object });
 
   beforeAll(async () => {
-    ({ s, admin, volta, hkev } = await demoServer(backend));
+    // Company-wide settings are the operator's administrators' (R6.8): `volta` is VOLTA's administrator here.
+    ({ s, admin, volta: staff, voltaAdmin: volta, hkev } = await demoServer(backend));
     // The demo fills settings for its operators; these tests start from companies without any.
     await s.database.db.delete(orderExportSetting);
   });
@@ -31,6 +33,16 @@ describe.each(backends())('order export settings on %s', (backend) => {
     const res = await call('GET', volta, '/sp/order-export-setting');
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe(813);
+  });
+
+  it('refuses a change from staff (798, HTTP 403) and lets them read the settings', async () => {
+    const put = await call('PUT', staff, '/sp/order-export-setting', valid());
+    expect(put.statusCode).toBe(403);
+    expect(put.json()).toMatchObject({ code: 798, msg: expect.stringContaining("operator's administrators") });
+    expect((await s.database.db.select().from(orderExportSetting)).length).toBe(0);
+    await call('PUT', volta, '/sp/order-export-setting', valid());
+    expect((await call('GET', staff, '/sp/order-export-setting')).json()).toMatchObject({ code: 200, data: { companyCode: 'VOLTA' } });
+    await s.database.db.delete(orderExportSetting);
   });
 
   it('saves and reads back the settings of the caller company, then updates them in place', async () => {

@@ -37,6 +37,8 @@ describe.each(backends())('order exports on %s', (backend) => {
   let admin: string;
   let volta: string;
   let hkev: string;
+  /** VOLTA's administrator: company-wide settings are theirs (R6.8). */
+  let voltaAdminToken: string;
   const get = (token: string, url: string, headers: Record<string, string> = {}) => getAs(s, token, url, headers);
   /** Every record of the list for `query` (paged through). */
   const listAll = async (token: string, query: string): Promise<Rec[]> => {
@@ -51,7 +53,7 @@ describe.each(backends())('order exports on %s', (backend) => {
   };
 
   beforeAll(async () => {
-    ({ s, admin, volta, hkev } = await demoServer(backend));
+    ({ s, admin, volta, hkev, voltaAdmin: voltaAdminToken } = await demoServer(backend));
     // Text that a spreadsheet would take for a formula, on one VOLTA order.
     const [first] = await s.database.db.select({ id: chargeOrder.id }).from(chargeOrder).where(eq(chargeOrder.companyCode, 'VOLTA')).orderBy(chargeOrder.id).limit(1);
     await s.database.db.update(chargeOrder).set({ idTag: '=HYPERLINK("http://x","y")' }).where(eq(chargeOrder.id, first.id));
@@ -221,7 +223,7 @@ describe.each(backends())('order exports on %s', (backend) => {
 
     it('renders the invoice with the settings, the titles, the formulas and the amounts', async () => {
       const put = await s.app.inject({
-        method: 'PUT', url: '/sp/order-export-setting', headers: { authorization: `Bearer ${volta}` },
+        method: 'PUT', url: '/sp/order-export-setting', headers: { authorization: `Bearer ${voltaAdminToken}` },
         payload: {
           operatorCompanyName: 'Volta Charging GmbH', address: 'Hauptstraße 1\n10115 Berlin',
           logo: `data:image/png;base64,${PNG}`, serviceFeeTitle: 'Platform service', electricityFeeTitle: 'Energy supplied',

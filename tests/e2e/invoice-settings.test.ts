@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../fake-db/index.js';
-import { signIn, stage, type Stage } from './helpers.js';
+import { poll, signIn, stage, type Stage } from './helpers.js';
 
 interface Page2<T> { records: T[]; total: number }
 interface Order { id: number; orderNo: string }
@@ -35,6 +35,20 @@ describe('tax invoice with and without order export settings', () => {
       await page.getByTestId('order-show').waitFor();
       const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByTestId('order-invoice').click()]);
       expect(fs.readFileSync((await download.path())!).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(errors).toEqual([]);
+    });
+
+    it(`shows staff the company-wide settings read-only, with no save (${lang})`, async () => {
+      const { page, errors } = await s.page({ language: lang });
+      await signIn(page, 'volta.staff', DEMO_PASSWORD);
+      await page.goto('/#/Operations/Orders');
+      await page.getByTestId('order-export-settings').click();
+      const dialog = page.getByTestId('order-settings-dialog');
+      await poll(() => dialog.getByTestId('order-setting-read-only').innerText())
+        .toBe(lang === 'en' ? "These settings are company-wide: only your operator's administrators change them." : '这些是公司级设置：只有运营商管理员可以修改。');
+      await poll(() => dialog.getByTestId('order-setting-operatorCompanyName').inputValue()).not.toBe('');
+      expect(await dialog.getByTestId('order-setting-operatorCompanyName').isEditable()).toBe(false);
+      expect(await dialog.getByTestId('order-setting-save').count()).toBe(0);
       expect(errors).toEqual([]);
     });
 

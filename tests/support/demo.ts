@@ -14,6 +14,8 @@ export interface DemoServer {
   admin: string;
   /** Staff of the demo operator VOLTA. */
   volta: string;
+  /** The administrator of the demo operator VOLTA (company-wide settings, R6.8). */
+  voltaAdmin: string;
   /** Staff of the demo operator HKEV. */
   hkev: string;
 }
@@ -26,6 +28,7 @@ export async function demoServer(backend: Backend): Promise<DemoServer> {
     s,
     admin: await s.login(),
     volta: await s.login('volta.staff', DEMO_PASSWORD),
+    voltaAdmin: await s.login('volta.admin', DEMO_PASSWORD),
     hkev: await s.login('hkev.staff', DEMO_PASSWORD),
   };
 }

@@ -6,9 +6,11 @@
  * - `PUT /sp/order-export-setting` JSON body; the logo travels as a base64 data URL
  *   (`data:image/png;base64,…`). Operator company name required ≤ 500, address required ≤ 1000,
  *   logo required JPEG/PNG (magic bytes; 714 otherwise) ≤ 200 KB decoded (400 naming `logo`),
- *   service and electricity fee titles required ≤ 50, notes ≤ 2000. 725 for another company's.
+ *   service and electricity fee titles required ≤ 50, notes ≤ 2000. 725 for another company's;
+ *   798 from an account that is not an administrator of the operator (R6.8: company-wide).
  * An administrator without `companyCode` gets 600 (company cannot be empty).
  */
+import { mayEditCompanySettings } from '../../../domain/permissions.js';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
@@ -124,6 +126,8 @@ const settingRoutes: FastifyPluginAsync = async (app) => {
     const auth = authOf(req);
     const b = req.body;
     const code = companyOf(auth, b.companyCode, 'write');
+    // Company-wide: the operator's administrators only (R6.8); others read them.
+    if (!mayEditCompanySettings(auth.userType)) throw new AppError(798);
     const logo = decodeLogo(b.logo);
     const values = {
       companyCode: code,

@@ -21,6 +21,7 @@ export default bilingual('', {
   'app.order_export.settings_title': ['Order export settings', '订单导出设置'],
   'app.order_export.settings_hint': ['Printed on every tax invoice of the company.', '打印在本公司的每张税务发票上。'],
   'app.order_export.settings_saved': ['Export settings saved', '导出设置已保存'],
+  'app.order_export.settings_read_only': ["These settings are company-wide: only your operator's administrators change them.", '这些是公司级设置：只有运营商管理员可以修改。'],
   'app.order_export.settings_missing': ['No settings saved yet for this company: fill in the form.', '该公司尚未保存设置：请填写表单。'],
   'app.order_export.logo_pick': ['Choose logo…', '选择标志…'],
   'app.order_export.logo_hint': ['JPEG or PNG, at most 200 KB', 'JPEG 或 PNG，最大 200 KB'],
