@@ -6,6 +6,7 @@
  * validated with domain/entities/firmware.ts: version format 404, required fields 612), show,
  * and delete after a confirmation (own company's firmware only).
  */
+import { useIsAdmin } from '../../src/hooks/useIsAdmin';
 import { useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useFormContext, useWatch } from 'react-hook-form';
@@ -121,6 +122,8 @@ function FileUpload() {
 export function FirmwareCreate() {
   const translate = useTranslate();
   const validate = useSchemaValidate(firmwareCreate);
+  // Only the platform publishes a version to every operator (R15.4).
+  const isAdmin = useIsAdmin();
   return (
     <Create resource="firmware" redirect={(_r, id) => `${BASE}/${id}/show`} title={translate('resources.firmware.create_title')}>
       <SimpleForm validate={validate} defaultValues={{ deviceType: 'AC', isPublic: false }} toolbar={<Toolbar><SaveButton alwaysEnable data-testid="firmware-save" /></Toolbar>} data-testid="firmware-form">
@@ -130,7 +133,7 @@ export function FirmwareCreate() {
         <TextInput source="deviceModel" isRequired helperText="resources.firmware.helpers.deviceModel" slotProps={{ htmlInput: { 'data-testid': 'firmware-model' } }} />
         <TextInput source="version" isRequired helperText="resources.firmware.helpers.version" slotProps={{ htmlInput: { 'data-testid': 'firmware-version', style: { fontFamily: 'monospace' } } }} />
         <TextInput source="changeLog" multiline minRows={3} fullWidth />
-        <BooleanInput source="isPublic" helperText="resources.firmware.helpers.isPublic" />
+        {isAdmin && <BooleanInput source="isPublic" helperText="resources.firmware.helpers.isPublic" />}
       </SimpleForm>
     </Create>
   );

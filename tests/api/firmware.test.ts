@@ -105,8 +105,12 @@ describe.each(backends())('Device Version (firmware) on %s', (backend) => {
     expect((await acme('POST', '/sp/firmware', { ...base, fileId: first.data.fileId })).code).toBe(712);
   });
 
-  it('shows public firmware to every operator and private firmware to its company only', async () => {
-    const pub = await aFirmware(s, acmeToken, { deviceModel: 'PUB', version: '1.0.0', isPublic: true });
+  it('shows public firmware to every operator and private firmware to its company only; only the platform publishes', async () => {
+    // A company account cannot put firmware in front of every operator (R15.4).
+    const refused = await aFirmware(s, acmeToken, { deviceModel: 'PUB', version: '0.9.0', isPublic: true });
+    expect(refused).toMatchObject({ code: 403, status: 403 });
+    const pub = await aFirmware(s, adminToken, { deviceModel: 'PUB', version: '1.0.0', isPublic: true });
+    expect(pub.code).toBe(200);
     const priv = await aFirmware(s, acmeToken, { deviceModel: 'PRIV', version: '1.0.0', isPublic: false });
     const seen = (await beta('GET', '/sp/firmware?perPage=100')).data.records.map((r: { id: number }) => r.id);
     expect(seen).toContain(pub.data.id);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import { backends } from '../support/db.js';
 import { build, type TestServer } from '../support/app.js';
 import { call, operatorBody, PASSWORD } from '../support/tenants.js';
@@ -27,6 +27,19 @@ describe.each(backends())('operators on %s', (backend) => {
     return { companies: c.n, accounts: a.n, roles: r.n, groups: g.n };
   };
 
+  it('gives existing operator administrator roles Device Version once (migration 0024), other roles unchanged', async () => {
+    const db = s.database.db;
+    const [old] = await db.insert(role).values({ name: 'Old admin', code: 'OLDCO_ADMIN', companyCode: 'OLDCO', permissions: ['menu:dashboard', 'menu:system'] }).returning();
+    const [staff] = await db.insert(role).values({ name: 'Old staff', code: 'OLDCO_STAFF', companyCode: 'OLDCO', permissions: ['menu:dashboard'] }).returning();
+    const migration = fs.readFileSync(path.resolve('server/db/migrations/0024_operator_device_version.sql'), 'utf8');
+    for (let i = 0; i < 2; i++) await db.execute(sql.raw(migration));
+    const [after] = await db.select().from(role).where(eq(role.id, old.id));
+    expect(after.permissions).toEqual(['menu:dashboard', 'menu:system', 'menu:system:deviceversion']);
+    const [kept] = await db.select().from(role).where(eq(role.id, staff.id));
+    expect(kept.permissions).toEqual(['menu:dashboard']);
+    await db.delete(role).where(inArray(role.id, [old.id, staff.id]));
+  });
+
   it('creates an operator with its administrator, role and default station group', async () => {
     const res = await call(s, 'POST', '/sp/company', admin, operatorBody('OPA'));
     expect(res.code).toBe(200);
@@ -39,7 +52,10 @@ describe.each(backends())('operators on %s', (backend) => {
     const [r] = await db.select().from(role).where(eq(role.id, acc.roleId!));
     expect(r.companyCode).toBe('OPA');
     expect([...r.permissions].sort()).toEqual([...operatorAdminPermissions()].sort());
-    for (const p of systemSectionPermissions()) expect(r.permissions).not.toContain(p);
+    for (const p of systemSectionPermissions()) {
+      if (p === 'menu:system' || p === 'menu:system:deviceversion') expect(r.permissions).toContain(p); // their firmware (decided)
+      else expect(r.permissions).not.toContain(p);
+    }
     expect(r.permissions).toContain('menu:systemusers:accounts');
     const groups = await db.select().from(stationGroup).where(eq(stationGroup.companyCode, 'OPA'));
     expect(groups).toHaveLength(1);

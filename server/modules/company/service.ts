@@ -8,6 +8,7 @@
  */
 import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { ROUTES, allPermissions } from '../../../domain/routes.js';
+import { PERMISSIONS } from '../../../domain/permissions.js';
 import { OPERATOR_REQUIRED, type OperatorCreateInput, type OperatorDto, type OperatorUpdateInput } from '../../../domain/entities/operator.js';
 import type { Db } from '../../db/client.js';
 import { account, appUser, balanceRecord, cardUser, chargeOrder, company, role, stationGroup } from '../../db/schema.js';
@@ -31,9 +32,16 @@ export function systemSectionPermissions(): string[] {
   return system ? allPermissions([system]) : [];
 }
 
-/** Permissions of a new operator's administrator role: every menu except the System section. */
+/**
+ * System menus an operator's administrator holds (decided, docs/decisions.md "Device Version for
+ * operators"): Device Version, where they manage their company's firmware beside the platform's
+ * public versions. Operators and Menu stay the platform's.
+ */
+export const OPERATOR_SYSTEM_PERMISSIONS: readonly string[] = [PERMISSIONS.system.section, PERMISSIONS.system.deviceVersion];
+
+/** Permissions of a new operator's administrator role: every menu except the platform's System menus. */
 export function operatorAdminPermissions(): string[] {
-  const excluded = new Set(systemSectionPermissions());
+  const excluded = new Set(systemSectionPermissions().filter((p) => !OPERATOR_SYSTEM_PERMISSIONS.includes(p)));
   return allPermissions().filter((p) => !excluded.has(p));
 }
 

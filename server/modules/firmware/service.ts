@@ -125,6 +125,9 @@ export async function createFirmware(db: Db, auth: AuthContext, input: FirmwareI
     }
   } else if (input.companyCode && input.companyCode !== auth.companyCode) {
     throw new AppError(725, 'companyCode');
+  } else if (input.isPublic) {
+    // A public version reaches every operator: only the platform publishes (R15.4, decisions "Device Version for operators").
+    throw new AppError(403, 'isPublic');
   }
   return db.transaction(async (tx) => {
     const [file] = await tx.select({ id: storedFile.id, kind: storedFile.kind, companyCode: storedFile.companyCode, createdBy: storedFile.createdBy })

@@ -73,11 +73,11 @@ describe('menu tree filtering (requirements §6)', () => {
     expect(one[1].children.map((n) => n.routeKey)).toEqual(['stationGroup']);
   });
 
-  it('gives operator administrators every menu but the System section', () => {
+  it('gives operator administrators every menu but the platform\'s System menus (Device Version is theirs too)', () => {
     const p = operatorAdminPermissions();
     expect(p).toContain('menu:systemusers');
-    expect(p.filter((x) => x === 'menu:system' || x.startsWith('menu:system:'))).toEqual([]);
-    expect(p.length).toBe(allPermissions().length - 4);
+    expect(p.filter((x) => x === 'menu:system' || x.startsWith('menu:system:')).sort()).toEqual(['menu:system', 'menu:system:deviceversion']);
+    expect(p.length).toBe(allPermissions().length - 2);
     expect(labelOfKey('stationInsights')).toBe('Station Insights');
   });
 });
