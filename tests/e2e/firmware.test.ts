@@ -50,8 +50,8 @@ describe.each([['en'], ['zh']] as const)('device management (%s)', (lang) => {
     // A text file under .bin is refused with the reason in the user's language.
     await page.getByTestId('firmware-file-input').setInputFiles({ name: 'notes.bin', mimeType: 'application/octet-stream', buffer: Buffer.from('release notes\n') });
     await poll(() => page.getByTestId('firmware-upload-error').count()).toBe(1);
-    // 712 is answered with HTTP 500 (the catalogue's class): the browser logs that one refusal.
-    expect(errors.splice(0).every((e) => e.includes('status of 500'))).toBe(true);
+    // 712 is the caller's mistake, answered with HTTP 400: the browser logs that one refusal, never a 500.
+    expect(errors.splice(0).every((e) => e.includes('status of 400'))).toBe(true);
     await page.getByTestId('firmware-file-input').setInputFiles({ name: `board-${lang}.bin`, mimeType: 'application/octet-stream', buffer: image });
     await poll(() => page.getByTestId('firmware-sha256').count()).toBe(1);
     await page.getByTestId('firmware-name').fill(`E2E board ${lang}`);
