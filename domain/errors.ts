@@ -8,7 +8,7 @@ export type Lang = 'en' | 'zh';
 
 export interface CatalogueEntry {
   /** HTTP status sent with the envelope (requirements §12: 200, 400, 401, 403, 404, 409, 500). */
-  status: 200 | 400 | 401 | 403 | 404 | 409 | 500;
+  status: 200 | 400 | 401 | 403 | 404 | 408 | 409 | 429 | 500 | 503;
   en: string;
   zh: string;
 }
@@ -154,6 +154,10 @@ export const CATALOGUE = {
   752: { status: 409, en: 'FTP uploads are not enabled on this server', zh: '本服务器未启用FTP上传' },
   753: { status: 400, en: 'The diagnostics file is larger than allowed', zh: '诊断文件超过允许的大小' },
   754: { status: 409, en: 'The charger is already uploading diagnostics', zh: '该充电桩正在上传诊断文件' },
+  // Bounds of the diagnostics receivers, and the metrics endpoint (requirements R15.15, R12.38).
+  755: { status: 429, en: 'Too many uploads or connections at once from this address or in all: try again in a minute', zh: '来自该地址或总体的同时上传或连接过多：请一分钟后重试' },
+  756: { status: 408, en: 'The upload was too slow or took too long and was cut off: send the file again over a faster link', zh: '上传过慢或耗时过长，已被中断：请通过更快的网络重新发送文件' },
+  757: { status: 401, en: 'The metrics need the metrics token (Authorization: Bearer METRICS_TOKEN)', zh: '访问监控指标需要指标令牌（Authorization: Bearer METRICS_TOKEN）' },
   // 800: not found
   800: { status: 404, en: 'Charge point not found', zh: '充电桩不存在' },
   801: { status: 404, en: 'Station not found', zh: '站点不存在' },

@@ -55,6 +55,14 @@ describe('error catalogue (requirements §8)', () => {
     expect(httpStatusOf(500)).toBe(500);
   });
 
+  it('answers the diagnostics receivers\' bounds and the metrics token with the caller\'s statuses (755 429, 756 408, 757 401)', () => {
+    expect([755, 756, 757].map(httpStatusOf)).toEqual([429, 408, 401]);
+    for (const c of [755, 756, 757]) {
+      expect(catalogueMessage(c, 'en')).not.toMatch(HAN);
+      expect(catalogueMessage(c, 'zh')).toMatch(HAN);
+    }
+  });
+
   it('uses the spec wording where the spec gives it', () => {
     expect(catalogueMessage(700, 'en')).toBe('Wrong user name or password');
     expect(catalogueMessage(401, 'en')).toBe('Authentication exception');
