@@ -5,6 +5,8 @@
  * (METRICS_PORT) serves without a token; `/healthz` is alive and `/readyz` ready — and not ready
  * when the database cannot be reached (closed, or on PostgreSQL frozen by a lock).
  */
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAdmin } from '../../server/db/bootstrap.js';
@@ -14,7 +16,7 @@ import type { RpcClient } from '../../server/ocpp/rpc.js';
 import { ADMIN_PASSWORD, build, startNode, type TestServer } from '../support/app.js';
 import { aCharger, aCompany } from '../support/builders.js';
 import { backends, freshDatabase } from '../support/db.js';
-import { connect } from './helpers.js';
+import { connect, dropRedisPrefix } from './helpers.js';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 
@@ -112,7 +114,7 @@ describe.each(backends())('metrics and health on %s', (backend) => {
     expect(await r.json()).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', redis: 'off', shutdown: 'ok' } });
   });
 
-  it('is not ready once its database is unreachable, and still alive', async () => {
+  it('is not ready once its database is unreachable, and still alive', { timeout: 180_000 }, async () => {
     const database = await freshDatabase(backend);
     await ensureAdmin(database.db, ADMIN_PASSWORD);
     await ensureMenus(database.db);
@@ -132,8 +134,31 @@ describe.each(backends())('metrics and health on %s', (backend) => {
   });
 });
 
+describe('readiness of a cluster node', () => {
+  it('labels its series with the node id, is ready while Redis answers and not once its Redis link is gone', { timeout: 180_000 }, async () => {
+    const prefix = `chargedesk-test-${randomBytes(4).toString('hex')}:`;
+    const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+    const s = await build('pglite', { redisUrl: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', redisPrefix: prefix, metricsToken: TOKEN });
+    try {
+      const r = await fetch(`${s.baseUrl}/readyz`);
+      expect(r.status).toBe(200);
+      expect((await r.json()).checks.redis).toBe('ok');
+      const text = await (await fetch(`${s.baseUrl}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+      expect(text).toContain(`node="${s.app.cluster!.nodeId}"`);
+      s.app.cluster!.redis.disconnect();
+      const gone = await fetch(`${s.baseUrl}/readyz`);
+      expect(gone.status).toBe(503);
+      expect((await gone.json()).checks.redis).not.toBe('ok');
+    } finally {
+      await s.close().catch(() => undefined);
+      await dropRedisPrefix(redis, prefix);
+      redis.disconnect();
+    }
+  });
+});
+
 describe.skipIf(!process.env.DATABASE_URL)('readiness with a frozen PostgreSQL', () => {
-  it('answers 503 within the check time while the migrations table is locked, then ready again', async () => {
+  it('answers 503 within the check time while the migrations table is locked, then ready again', { timeout: 180_000 }, async () => {
     const database = await freshDatabase('postgres', { statementTimeoutMs: 10_000 });
     await ensureAdmin(database.db, ADMIN_PASSWORD);
     await ensureMenus(database.db);
