@@ -10,10 +10,10 @@ export interface CatalogueEntry {
   /**
    * HTTP status sent with the envelope; it says whose mistake it was (requirements R8.10, R8.11):
    * 4xx when the caller can correct the request (400 input, 401 sign-in, 403 not allowed, 404 not
-   * found, 409 the current state forbids it, 413 too large, 429 too many), 5xx only when the server
+   * found, 409 the current state forbids it, 408 too slow, 413 too large, 429 too many), 5xx only when the server
    * or what it depends on failed (500, 503 the database: try again later).
    */
-  status: 200 | 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 503;
+  status: 200 | 400 | 401 | 403 | 404 | 408 | 409 | 413 | 429 | 500 | 503;
   en: string;
   zh: string;
 }
@@ -159,6 +159,10 @@ export const CATALOGUE = {
   752: { status: 409, en: 'FTP uploads are not enabled on this server', zh: '本服务器未启用FTP上传' },
   753: { status: 400, en: 'The diagnostics file is larger than allowed', zh: '诊断文件超过允许的大小' },
   754: { status: 409, en: 'The charger is already uploading diagnostics', zh: '该充电桩正在上传诊断文件' },
+  // Bounds of the diagnostics receivers, and the metrics endpoint (requirements R15.15, R12.38).
+  755: { status: 429, en: 'Too many uploads or connections at once from this address or in all: try again in a minute', zh: '来自该地址或总体的同时上传或连接过多：请一分钟后重试' },
+  756: { status: 408, en: 'The upload was too slow or took too long and was cut off: send the file again over a faster link', zh: '上传过慢或耗时过长，已被中断：请通过更快的网络重新发送文件' },
+  757: { status: 401, en: 'The metrics need the metrics token (Authorization: Bearer METRICS_TOKEN)', zh: '访问监控指标需要指标令牌（Authorization: Bearer METRICS_TOKEN）' },
   // Commands (requirements R12.39): the outcome says what the operator should do next.
   795: { status: 409, en: 'Command sent, but the charger disconnected before answering: check its state before repeating the command', zh: '指令已发送，但充电桩在应答前断开连接：请先确认其状态再重复该指令' },
   796: { status: 409, en: 'No charging session runs there: there is nothing to stop', zh: '该处没有正在进行的充电会话：无需停止' },

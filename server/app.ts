@@ -26,6 +26,8 @@ import { sendError } from './http/envelope.js';
 import { apiModules } from './modules/index.js';
 import fileRoutes from './modules/files/routes.js';
 import ftpReceiver from './modules/diagnostics/ftp.js';
+import { NodeMetrics } from './modules/metrics/node-metrics.js';
+import metricsRoutes from './modules/metrics/routes.js';
 import { failureEnvelope } from '../domain/entities/api.js';
 
 declare module 'fastify' {
@@ -37,6 +39,8 @@ declare module 'fastify' {
     cluster: ClusterNodes | null;
     /** Every route registered under `/sp` (method, url, declared access), in registration order. */
     spRoutes: RegisteredRoute[];
+    /** This node's metrics (`/metrics`, docs/deployment.md "Metrics and health"). */
+    metrics: NodeMetrics;
   }
 }
 
@@ -90,6 +94,7 @@ export async function buildApp(opts: { db: Db; config: Config; bus?: Bus; logger
     app.decorate('bus', opts.bus ?? new Bus());
     app.decorate('cluster', null);
   }
+  app.decorate('metrics', new NodeMetrics(opts.db, app.cluster?.nodeId));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer(opts.strictResponses ?? false));
 
@@ -149,6 +154,8 @@ export async function buildApp(opts: { db: Db; config: Config; bus?: Bus; logger
   await app.register(fileRoutes);
   // Diagnostics over FTP (FTP_PORT), for chargers that upload no other way.
   await app.register(ftpReceiver);
+  // Metrics (METRICS_TOKEN) and health for the people who run it; METRICS_PORT adds an admin listener.
+  await app.register(metricsRoutes);
   // The charging app's calls, as an app user (report tickets).
   await app.register(appRoutes, { prefix: '/app' });
 

@@ -95,6 +95,24 @@ export interface Config {
   ftpPasvPorts: [number, number];
   /** Days a received diagnostics file is kept (DIAGNOSTICS_RETENTION_DAYS; 0 = for ever). */
   diagnosticsRetentionDays: number;
+  /** FTP control connections open at once, in all and per client address (FTP_MAX_CONNECTIONS, FTP_MAX_PER_ADDRESS). */
+  ftpMaxConnections: number;
+  ftpMaxPerAddress: number;
+  /** An FTP connection not logged in after this long is closed, whatever it sends (ms; FTP_LOGIN_TIMEOUT_S). */
+  ftpLoginTimeoutMs: number;
+  /** HTTP diagnostics uploads in progress at once, in all and per client address (UPLOAD_MAX_CONCURRENT, UPLOAD_MAX_PER_ADDRESS). */
+  uploadMaxConcurrent: number;
+  uploadMaxPerAddress: number;
+  /** Longest upload from a charger, HTTP or FTP (ms; UPLOAD_TIME_LIMIT_S); also the longest FTP session after login. */
+  uploadTimeLimitMs: number;
+  /** Slowest upload kept going: bytes per second over each `uploadRateWindowMs` (UPLOAD_MIN_BYTES_PER_S; 0 = no check). */
+  uploadMinBytesPerS: number;
+  uploadRateWindowMs: number;
+  /** Bearer token of `GET /metrics` (METRICS_TOKEN); absent = the endpoint answers 757. */
+  metricsToken?: string;
+  /** A separate listener for `/metrics`, `/healthz` and `/readyz` without a token, on an admin address (METRICS_PORT, METRICS_HOST). */
+  metricsPort?: number;
+  metricsHost: string;
 }
 
 /** Reads a `first-last` port range; anything else is `fallback`. */
@@ -161,5 +179,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     ftpPasvHost: env.FTP_PASV_HOST || '127.0.0.1',
     ftpPasvPorts: portRange(env.FTP_PASV_PORTS, [30000, 30099]),
     diagnosticsRetentionDays: Math.max(0, num(env.DIAGNOSTICS_RETENTION_DAYS, 90)),
+    ftpMaxConnections: Math.max(1, num(env.FTP_MAX_CONNECTIONS, 32)),
+    ftpMaxPerAddress: Math.max(1, num(env.FTP_MAX_PER_ADDRESS, 4)),
+    ftpLoginTimeoutMs: Math.max(1, num(env.FTP_LOGIN_TIMEOUT_S, 20)) * 1000,
+    uploadMaxConcurrent: Math.max(1, num(env.UPLOAD_MAX_CONCURRENT, 16)),
+    uploadMaxPerAddress: Math.max(1, num(env.UPLOAD_MAX_PER_ADDRESS, 4)),
+    uploadTimeLimitMs: Math.max(1, num(env.UPLOAD_TIME_LIMIT_S, 1800)) * 1000,
+    uploadMinBytesPerS: Math.max(0, num(env.UPLOAD_MIN_BYTES_PER_S, 1024)),
+    uploadRateWindowMs: 30_000,
+    metricsToken: env.METRICS_TOKEN || undefined,
+    metricsPort: env.METRICS_PORT ? num(env.METRICS_PORT, 0) : undefined,
+    metricsHost: env.METRICS_HOST || '127.0.0.1',
   };
 }

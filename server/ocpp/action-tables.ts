@@ -57,16 +57,24 @@ function gated(app: FastifyInstance, session: OcppSession, action: string): bool
 export function bindActions(app: FastifyInstance, client: RpcServerClient, session: OcppSession, log: FastifyBaseLogger, conns: Connections, online: Promise<void>, gate?: DbGate): void {
   const limiter = new InboundLimiter();
   let limitedSince = 0;
+  // Metrics (server/modules/metrics/action-stats.ts): a slot per action looked up here, once per
+  // connection; per message two clock reads and typed-array increments, nothing allocated.
+  const stats = app.metrics?.ocpp ?? null;
   for (const [action, handler] of Object.entries(actionsFor(app, session, log))) {
+    const slot = stats ? stats.slot(action) : 0;
     client.handle(action, async ({ params }) => {
+      const t0 = stats ? performance.now() : 0;
       try {
-        return await limiter.run(async () => {
+        const answer = await limiter.run(async () => {
           // A connection's messages see it online: the connect write lands first.
           await online;
           const run = () => handler(storable(params));
           return (await conns.track(gate && gated(app, session, action) ? gate.run(run) : run())) as Record<string, unknown>;
         });
+        stats?.record(slot, (performance.now() - t0) / 1000, 0);
+        return answer;
       } catch (err) {
+        stats?.record(slot, (performance.now() - t0) / 1000, err instanceof InboundLimitExceeded ? 2 : 1);
         if (err instanceof RPCError) throw err;
         if (err instanceof InboundLimitExceeded) {
           if (Date.now() - limitedSince > 10_000) {

@@ -36,6 +36,9 @@ import { RPCServer, type RpcServerClient } from './rpc.js';
 import { closeAll } from './shutdown.js';
 import { setWriteLanes } from '../modules/transactions/group-commit.js';
 import { upgradeListener } from './upgrade.js';
+import { handlers } from './handlers/index.js';
+import { gatewayHandlers } from './gateway-handlers.js';
+import { commandOutcomeOf } from '../modules/metrics/node-metrics.js';
 
 export { OCPP_PROTOCOL } from './admission.js';
 export { DUPLICATE_PROBE_MAX_MS } from './duplicates.js';
@@ -149,6 +152,17 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
     void client.close({ code: 1008, reason }).catch(() => undefined);
   });
 
+  // Metrics (server/modules/metrics): the tables' actions label the message counts; sockets and the
+  // database queue are read at scrape time only.
+  app.metrics?.useOcpp([...Object.keys(handlers), ...Object.keys(gatewayHandlers)], {
+    connections: () => {
+      let gateways = 0;
+      for (const c of conns.clients.values()) if ((c.session as OcppSession).kind === 'gateway') gateways++;
+      return { chargers: conns.clients.size - gateways, gateways };
+    },
+    queued: () => gate.queued,
+  });
+
   const capacity = checkFdLimit(config.ocppMaxChargers, log);
   const onUpgrade = upgradeListener(server, { db, conns, limiter, clientAddress, log, capacity });
   app.server.on('upgrade', onUpgrade);
@@ -172,8 +186,16 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
   const central: CentralSystem = {
     async call<T>(serialNum: string, action: string, payload: Record<string, unknown>, opts: CallOptions = {}): Promise<T> {
       const timeoutMs = opts.timeoutMs ?? config.commandTimeoutMs;
-      if (conns.open(serialNum) || !cluster) return localCall<T>(conns, serialNum, action, payload, timeoutMs);
-      return remoteCall<T>(cluster, serialNum, action, payload, timeoutMs);
+      try {
+        const answer = conns.open(serialNum) || !cluster
+          ? await localCall<T>(conns, serialNum, action, payload, timeoutMs)
+          : await remoteCall<T>(cluster, serialNum, action, payload, timeoutMs);
+        app.metrics?.command(action, 'accepted');
+        return answer;
+      } catch (err) {
+        app.metrics?.command(action, commandOutcomeOf(err));
+        throw err;
+      }
     },
     stopping() {
       conns.quiet = true;

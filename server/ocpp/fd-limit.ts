@@ -54,3 +54,41 @@ export function isFdExhaustion(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
   return code === 'EMFILE' || code === 'ENFILE';
 }
+
+/** Descriptors this process has open now (Linux: entries of /proc/self/fd), or null when unknown. */
+export function openDescriptorCount(): number | null {
+  try {
+    return fs.readdirSync('/proc/self/fd').length;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a side service (the FTP receiver of diagnostics, requirements R15.15) may open one more
+ * connection and still leave `reserve` descriptors to HTTP and OCPP: true while
+ * `limit − open > reserve`, or when either is unknown. The count is read at most once a `cacheMs`
+ * (a flood of connections costs one directory read a second, not one per connection).
+ */
+export class DescriptorReserve {
+  private checkedAt = -Infinity;
+  private room = true;
+
+  constructor(
+    private readonly limit: number | null = openFileLimit(),
+    private readonly reserve = FD_RESERVE,
+    private readonly count: () => number | null = openDescriptorCount,
+    private readonly cacheMs = 1000,
+  ) {}
+
+  /** True when a connection may be admitted (see the class). */
+  hasRoom(now = Date.now()): boolean {
+    if (this.limit === null) return true;
+    if (now - this.checkedAt >= this.cacheMs) {
+      const open = this.count();
+      this.room = open === null || this.limit - open > this.reserve;
+      this.checkedAt = now;
+    }
+    return this.room;
+  }
+}

@@ -11,12 +11,17 @@
  *   refused (502).
  * - A malformed or vanished client ends its own connection only: its errors are logged, idle
  *   connections close after 60 s, and nothing it sends ends the process.
+ * - Bounds (./ftp-guard.ts, R15.15): connections capped in all and per address, a descriptor
+ *   reserve kept for HTTP and OCPP, a login deadline NOOP does not extend, a session deadline;
+ *   a STOR is cut when it runs too slowly or too long (../files/upload-pace.ts, 550 with 756).
  * - Started when the app is ready, closed with it; ftp-srv's own SIGTERM/SIGINT handlers (which
  *   would end the process) are removed, shutdown is server/main.ts's.
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { AddressInfo, Server } from 'node:net';
 import { FileSystem, FtpSrv, type FtpConnection } from 'ftp-srv';
+import { guardPace } from '../files/upload-pace.js';
+import { FtpGuard } from './ftp-guard.js';
 import { checkToken, claimUpload, setFtpPort, uploadSink } from './service.js';
 
 /** A directory entry for the virtual, always empty, directories. */
@@ -46,7 +51,10 @@ class DiagnosticsFs extends FileSystem {
   override async write(fileName: string) {
     const held = await claimUpload(this.app.db, this.token);
     if (typeof held === 'string') throw new Error(`Upload refused: ${held}`);
-    return { stream: uploadSink(this.app, held, fileName), clientPath: fileName };
+    const sink = uploadSink(this.app, held, fileName);
+    const { uploadTimeLimitMs: timeLimitMs, uploadMinBytesPerS: minBytesPerS, uploadRateWindowMs: windowMs } = this.app.config;
+    guardPace(sink, { timeLimitMs, minBytesPerS, windowMs }, (reason) => this.app.metrics.refused('ftp', reason));
+    return { stream: sink, clientPath: fileName };
   }
   override read(): Promise<never> { return Promise.reject(new Error('Upload only')); }
   override delete(): Promise<never> { return Promise.reject(new Error('Upload only')); }
@@ -80,14 +88,23 @@ const ftpReceiver: FastifyPluginAsync = async (app) => {
     for (const s of ['SIGTERM', 'SIGINT', 'SIGQUIT'] as const) {
       for (const l of process.listeners(s)) if (!before.has(l)) process.removeListener(s, l);
     }
+    const guard = new FtpGuard({
+      maxConnections: app.config.ftpMaxConnections, maxPerAddress: app.config.ftpMaxPerAddress,
+      loginTimeoutMs: app.config.ftpLoginTimeoutMs, sessionTimeoutMs: app.config.uploadTimeLimitMs, log,
+      onRefused: (reason) => app.metrics.refused('ftp', reason),
+    });
+    guard.attach(ftp);
+    app.metrics.uploadSource('ftp', () => guard.caps.size);
     ftp.on('login', ({ connection, username, password }, resolve, reject) => {
+      const refuse = () => { reject(new Error('Login refused')); guard.loginRefused(connection); };
       const token = String(username ?? '');
-      if (!token || password !== token) { reject(new Error('Login refused')); return; }
+      if (!token || password !== token) { refuse(); return; }
       checkToken(app.db, token).then((r) => {
-        if (typeof r === 'string') { reject(new Error('Login refused')); return; }
+        if (typeof r === 'string') { refuse(); return; }
         log.info({ requestId: r.id, chargeBoxId: r.chargerSn }, 'diagnostics FTP login');
+        guard.loggedIn(connection);
         resolve({ fs: new DiagnosticsFs(connection, app, token) });
-      }, (err: unknown) => { log.warn({ err }, 'diagnostics FTP login failed'); reject(new Error('Login refused')); });
+      }, (err: unknown) => { log.warn({ err }, 'diagnostics FTP login failed'); refuse(); });
     });
     ftp.on('client-error', ({ context, error }) => log.info({ context, err: error }, 'FTP client error'));
     await ftp.listen();

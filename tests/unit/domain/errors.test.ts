@@ -16,7 +16,7 @@ const SPEC_CODES = [
   900,
 ];
 
-const ALLOWED_STATUSES = [200, 400, 401, 403, 404, 409, 413, 429, 500, 503];
+const ALLOWED_STATUSES = [200, 400, 401, 403, 404, 408, 409, 413, 429, 500, 503];
 
 /** The only codes that are the server's failure (5xx): everything else is the caller's to correct (4xx). */
 const SERVER_FAULTS: Record<number, number> = { 500: 500, 706: 503, 708: 500, 711: 500, 722: 500 };
@@ -58,7 +58,7 @@ describe('error catalogue (requirements §8)', () => {
     expect(httpStatusOf(500)).toBe(500);
   });
 
-  it('answers 4xx for every mistake of the caller and 5xx only for the server\'s own failures (R12.38)', () => {
+  it('answers 4xx for every mistake of the caller and 5xx only for the server\'s own failures (R8.11)', () => {
     for (const [code, entry] of Object.entries(CATALOGUE) as Array<[string, { status: number }]>) {
       const c = Number(code);
       if (c === 200) continue;
@@ -69,6 +69,14 @@ describe('error catalogue (requirements §8)', () => {
     expect(httpStatusOf(712)).toBe(400);
     expect(httpStatusOf(713)).toBe(409);
     expect(httpStatusOf(724)).toBe(409);
+  });
+
+  it('answers the diagnostics receivers\' bounds and the metrics token with the caller\'s statuses (755 429, 756 408, 757 401)', () => {
+    expect([755, 756, 757].map(httpStatusOf)).toEqual([429, 408, 401]);
+    for (const c of [755, 756, 757]) {
+      expect(catalogueMessage(c, 'en')).not.toMatch(HAN);
+      expect(catalogueMessage(c, 'zh')).toMatch(HAN);
+    }
   });
 
   it('uses the spec wording where the spec gives it', () => {
