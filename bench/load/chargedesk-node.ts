@@ -1,5 +1,6 @@
 /**
- * The ChargeDesk side of bench/ocpp-load.ts, as a child process: the production app (buildApp +
+ * The ChargeDesk side of bench/ocpp-load.ts, as a child process (started through
+ * ./chargedesk-server.ts, behind the accepting parent unless BENCH_ACCEPT=0): the production app (buildApp +
  * the OCPP central system, logging at `warn`) on a fresh database — PGlite in a temporary
  * directory (as `npm start` uses it), or its own PostgreSQL database on BENCH_PG_URL's server,
  * created here and dropped on shutdown. The network: one company, one station in Europe/Berlin
@@ -128,7 +129,7 @@ await app.listen({ ...listenOptions(config), port: 0, host: '127.0.0.1' });
 const addr = app.server.address();
 // The delay histogram covers serving, not the provisioning above.
 loopDelay.enable();
-process.send?.({ ready: typeof addr === 'object' && addr ? addr.port : 0, kind: database.kind, databaseUrl });
+process.send?.({ ready: typeof addr === 'object' && addr ? addr.port : 0, kind: database.kind, databaseUrl, pid: process.pid });
 
 let stopping = false;
 async function shutdown(): Promise<void> {

@@ -12,7 +12,7 @@
  * - A malformed or vanished client ends its own connection only: its errors are logged, idle
  *   connections close after 60 s, and nothing it sends ends the process.
  * - Started when the app is ready, closed with it; ftp-srv's own SIGTERM/SIGINT handlers (which
- *   would end the process) are removed, shutdown is server/main.ts's.
+ *   would end the process) are removed, shutdown is server/serve.ts's.
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { AddressInfo, Server } from 'node:net';
