@@ -105,7 +105,7 @@ async function main(): Promise<void> {
     nodes.push(await spawnServer('load/chargedesk-server.ts', { ...env, BENCH_JOIN_URL: first.databaseUrl, OCPP_MAX_CHARGERS: String(perNode[j]) }, profileArgs(j)));
   }
   log(`${NODES} nodes on ports ${nodes.map((n) => n.port).join(', ')}, ${N} chargers provisioned`);
-  const samplers = nodes.map((n) => new Sampler(n.child.pid!));
+  const samplers = nodes.map((n) => new Sampler(n.pids));
   const clients = plan.map((p, i) => new LoadClient(i, Math.max(1, Math.ceil(p.ids.length / PER_ADDRESS))));
   await Promise.all(clients.map((c, i) => c.ask({ cmd: 'init', url: `ws://127.0.0.1:${nodes[plan[i].node].port}/ocpp`, ids: plan[i].ids })));
   await sleep(2000);

@@ -17,9 +17,13 @@
  * 5. --idle chargers connected (BootNotification) and idle: server RSS per charger, then one
  *    Heartbeat each within --heartbeat-window seconds: Heartbeat p99;
  * 6. the reconnect storm: --storm of those chargers closed (the other idle ones stay connected;
- *    a storm larger than --idle closes them all and adds the meter and stop phases' chargers) and
+ *    a storm larger than --idle closes them all and adds the meter and stop phases' chargers, and
+ *    beyond those chargers that never connected: `--idle 0 --storm N` is a storm from cold) and
  *    reconnecting at once (retrying after 1–3 s when refused, up to --storm-deadline s): accepted,
- *    time until all are accepted, failures, Boot p99.
+ *    time until all are accepted, failures, resets (ECONNRESET, and those on a charger's first
+ *    attempt), Boot p99; and the kernel's side: the machine's listen-queue overflows and drops
+ *    during the storm (/proc/net/netstat) and the server port's accept-queue depth (`ss`, every
+ *    50 ms; bench/load/kernel.ts).
  *
  * The server's CPU (% of one core) and RSS, each core's busy share, the CPU of all the machine's
  * `postgres` processes (% of one core) and the load average at the start and end are sampled from
@@ -32,8 +36,9 @@
  *
  * Options: --targets bare,postgres,pglite --clients 4 --meter-chargers 200 --meter-seconds 15
  *   --paced-rate 1000 (0 = skip) --stop-chargers 20 --stop-mv 500 --idle 4000
- *   --heartbeat-window 20 --storm min(idle, 10000) (0 = skip; at most meter + stop + idle)
- *   --storm-deadline 90
+ *   --heartbeat-window 20 --storm min(idle, 10000) (0 = skip)
+ *   --storm-deadline 90 --accept-process 1 (ChargeDesk behind its accepting process, as `npm start`
+ *   runs it; 0: one process; the server's CPU and RSS are both processes' together)
  *   --profile (node --cpu-prof on the ChargeDesk server; profiles in bench/results/profiles/)
  *   --name ocpp-load --timeout-s 1800
  *   e.g. the goals at full size: --idle 19500 (storm 10 000, paced 1 000 / s).
@@ -47,6 +52,7 @@ import { parseArgs } from 'node:util';
 import { FD_RESERVE, openFileLimit } from '../server/ocpp/fd-limit.js';
 import { all, flat, giveUpAfter, group, ids, intOption, killChildren, LoadClient, r1, share, sleep, spawnServer, stopChild, sum } from './load/harness.js';
 import { Sampler, summary } from './load/proc.js';
+import { AcceptQueueSampler, counterDelta, listenCounters } from './load/kernel.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -78,6 +84,7 @@ const { values: opt } = parseArgs({
     'heartbeat-window': { type: 'string', default: '20' },
     storm: { type: 'string' },
     'storm-deadline': { type: 'string', default: '90' },
+    'accept-process': { type: 'string', default: '1' },
     profile: { type: 'boolean', default: false },
     name: { type: 'string', default: 'ocpp-load' },
     'timeout-s': { type: 'string', default: '1800' },
@@ -92,9 +99,11 @@ const STOP_MV = intOption(opt['stop-mv'], 'stop-mv', 1, 2000);
 const IDLE_N = intOption(opt.idle, 'idle', 0, 60_000);
 const HB_S = intOption(opt['heartbeat-window'], 'heartbeat-window', 1, 600);
 const STORM_S = intOption(opt['storm-deadline'], 'storm-deadline', 5, 600);
-/** Chargers provisioned in the ChargeDesk server (BENCH_CHARGERS): the storm cannot be larger. */
-const PROVISIONED = METER_N + STOP_N + IDLE_N;
-const STORM_N = opt.storm === undefined ? Math.min(IDLE_N, 10_000) : intOption(opt.storm, 'storm', 0, PROVISIONED);
+/** ChargeDesk behind its accepting process (ACCEPT_PROCESS, the default of `npm start`), or alone (0). */
+const ACCEPT = intOption(opt['accept-process'], 'accept-process', 0, 1) === 1;
+const STORM_N = opt.storm === undefined ? Math.min(IDLE_N, 10_000) : intOption(opt.storm, 'storm', 0, 60_000);
+/** Chargers provisioned in the ChargeDesk server (BENCH_CHARGERS): every phase's, or the storm's when larger (then it adds chargers never connected before). */
+const PROVISIONED = Math.max(METER_N + STOP_N + IDLE_N, STORM_N);
 const PACED_R = intOption(opt['paced-rate'], 'paced-rate', 0, 100_000);
 /** The server answers "rate limited" above 20 CALLs/s per charger: a paced charger's interval stays above this. */
 const MIN_INTERVAL_MS = 55;
@@ -152,14 +161,14 @@ type Lat = { lat: number[]; errors: number };
 async function runTarget(target: string): Promise<Record<string, unknown>> {
   const profileDir = path.join(here, 'results', 'profiles');
   if (opt.profile) fs.mkdirSync(profileDir, { recursive: true });
-  const { child: server, port } = target === 'bare'
+  const { child: server, port, pids } = target === 'bare'
     ? await spawnServer('load/bare-server.ts', {})
-    : await spawnServer('load/chargedesk-server.ts', { BENCH_DB: target, BENCH_CHARGERS: String(PROVISIONED) },
+    : await spawnServer('load/chargedesk-server.ts', { BENCH_DB: target, BENCH_CHARGERS: String(PROVISIONED), BENCH_ACCEPT: ACCEPT ? '1' : '0' },
       opt.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, target)}`] : []);
   const url = target === 'bare' ? `ws://127.0.0.1:${port}/ocpp` : `ws://127.0.0.1:${port}/ocpp`;
   const base = `http://127.0.0.1:${port}`;
   const out: Record<string, unknown> = { target };
-  const sampler = new Sampler(server.pid!);
+  const sampler = new Sampler(pids);
   const log = (s: string) => process.stdout.write(`[${target}] ${s}\n`);
   const token = target === 'bare' ? '' : await login(base);
 
@@ -256,14 +265,23 @@ async function runTarget(target: string): Promise<Record<string, unknown>> {
       const closed = await Promise.all(clients.map((c, i) => c.ask<{ open: number }>({ cmd: 'close', count: stormCount[i] })));
       await sleep(2000);
       sampler.start();
-      const storm = await Promise.all(clients.map((c, i) => c.ask<{ accepted: number; failures: number; errors: Record<string, number>; lastAcceptMs: number; boot: number[]; bootSentMs: number[] }>({ cmd: 'storm', deadlineS: STORM_S, count: stormCount[i], startAt: Date.now() + 1000 })));
+      // The kernel's side: listen-queue overflows and drops (the machine's counters) and this port's accept queue.
+      const queue = new AcceptQueueSampler(port);
+      const countersBefore = listenCounters();
+      queue.start();
+      type StormResult = { accepted: number; failures: number; resets: number; firstAttemptResets: number; firstAttemptFailures: number; errors: Record<string, number>; lastAcceptMs: number; boot: number[]; bootSentMs: number[] };
+      const storm = await Promise.all(clients.map((c, i) => c.ask<StormResult>({ cmd: 'storm', deadlineS: STORM_S, count: stormCount[i], startAt: Date.now() + 1000 })));
+      const acceptQueue = queue.stop();
+      const listen = counterDelta(countersBefore, listenCounters());
       const errors: Record<string, number> = {};
       for (const r of storm) for (const [k, v] of Object.entries(r.errors)) errors[k] = (errors[k] ?? 0) + v;
       out.storm = {
         chargers: STORM_N, stayedConnected: sum(closed, (r) => r.open), accepted: sum(storm, (r) => r.accepted),
         allAcceptedSeconds: r1(Math.max(...storm.map((r) => r.lastAcceptMs)) / 1000),
-        failures: sum(storm, (r) => r.failures), errors, bootMs: summary(flat(storm, (r) => r.boot)),
-        bootMsBySecondSent: bootsBySecond(storm), server: sampler.stop(),
+        failures: sum(storm, (r) => r.failures), firstAttemptFailures: sum(storm, (r) => r.firstAttemptFailures),
+        resets: sum(storm, (r) => r.resets), firstAttemptResets: sum(storm, (r) => r.firstAttemptResets), errors,
+        kernel: { listenOverflows: listen?.overflows ?? null, listenDrops: listen?.drops ?? null, machineWide: true, acceptQueue },
+        bootMs: summary(flat(storm, (r) => r.boot)), bootMsBySecondSent: bootsBySecond(storm), server: sampler.stop(),
       };
       log(`storm ${JSON.stringify(out.storm)}`);
     }
@@ -299,6 +317,8 @@ function table(results: Record<string, Record<string, any>>): string { // eslint
     ['Heartbeat p50 / p99 ms', (t) => cell(t, (r) => `${r.idle.heartbeatMs.p50} / ${r.idle.heartbeatMs.p99}`)],
     [`storm (${STORM_N} at once): accepted, all in s, failures`, (t) => cell(t, (r) => `${r.storm.accepted}, ${r.storm.allAcceptedSeconds} s, ${r.storm.failures}`)],
     ['storm: Boot p99 ms', (t) => cell(t, (r) => r.storm.bootMs.p99)],
+    ['storm: resets (first attempts) / listen overflows, drops', (t) => cell(t, (r) => `${r.storm.resets} (${r.storm.firstAttemptResets}) / ${r.storm.kernel.listenOverflows}, ${r.storm.kernel.listenDrops}`)],
+    ['storm: accept queue deepest / backlog', (t) => cell(t, (r) => `${r.storm.kernel.acceptQueue.maxDepth} / ${r.storm.kernel.acceptQueue.backlog}`)],
     ['charger list p95 ms idle / load', (t) => cell(t, (r) => `${r.apiIdle.chargerList.p95} / ${r.apiUnderLoad.chargerList.p95}`)],
     ['dashboard p95 ms idle / load', (t) => cell(t, (r) => `${r.apiIdle.dashboard.p95} / ${r.apiUnderLoad.dashboard.p95}`)],
     [`charger list / dashboard p95 ms at ${PACED_R ? `${PACED_R}/s` : '— (paced off)'}`, (t) => cell(t, (r) => `${r.apiUnderPaced.chargerList.p95} / ${r.apiUnderPaced.dashboard.p95}`)],
@@ -327,7 +347,7 @@ async function main() {
   fs.rmSync(path.join(outDir, `${NAME}.partial.json`), { force: true });
   const result = {
     name: NAME, benchmark: 'ocpp-load', at: startedAt,
-    parameters: { targets: TARGETS, clients: CLIENTS, meterChargers: METER_N, meterSeconds: METER_S, pacedRate: PACED_R, pacedIntervalMs: r1(PACED_INTERVAL_MS), stopChargers: STOP_N, stopMeterValues: STOP_MV, idle: IDLE_N, provisioned: PROVISIONED, heartbeatWindowS: HB_S, storm: STORM_N, stormDeadlineS: STORM_S, addressesPerClient: ADDRESSES_PER_CLIENT },
+    parameters: { targets: TARGETS, acceptProcess: ACCEPT, clients: CLIENTS, meterChargers: METER_N, meterSeconds: METER_S, pacedRate: PACED_R, pacedIntervalMs: r1(PACED_INTERVAL_MS), stopChargers: STOP_N, stopMeterValues: STOP_MV, idle: IDLE_N, provisioned: PROVISIONED, heartbeatWindowS: HB_S, storm: STORM_N, stormDeadlineS: STORM_S, addressesPerClient: ADDRESSES_PER_CLIENT },
     machine: { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', loadAverageBefore: uptimeBefore, loadAverageAfter: os.loadavg().map(r1) },
     results,
   };

@@ -1,7 +1,7 @@
 /**
  * Builds the Fastify application: plugins in a fixed order (external → app → routes), the `/sp`
  * API, the OpenAPI description at `/sp/docs`, and the built console at `/`.
- * `server/main.ts` only opens the database, listens and closes gracefully.
+ * `server/serve.ts` only opens the database, listens and closes gracefully.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -36,7 +36,7 @@ export interface Config {
   dbConnectTimeoutMs: number;
   /** Longest run of one SQL statement on PostgreSQL (ms; DB_STATEMENT_TIMEOUT_MS). */
   dbStatementTimeoutMs: number;
-  /** Failed sign-ins of one account within the lock window before it is locked (LOGIN_MAX_FAILURES). */
+  /** Failed sign-ins of one account from one address within the lock window before that pair is locked, and of the account before its delays start (LOGIN_MAX_FAILURES). */
   loginMaxFailures: number;
   /** Failed sign-ins from one client address within the lock window before it is locked (LOGIN_MAX_ADDRESS_FAILURES). */
   loginMaxAddressFailures: number;
@@ -44,6 +44,8 @@ export interface Config {
   loginLockMinutes: number;
   /** Pending-connection queue of the listening socket (LISTEN_BACKLOG; the kernel caps it at net.core.somaxconn). */
   listenBacklog: number;
+  /** A parent process that only accepts connections and hands them to the serving process (ACCEPT_PROCESS, on unless `0`; server/process/acceptor.ts). */
+  acceptProcess: boolean;
   /** PostgreSQL connections in the pool (DB_POOL_SIZE). */
   dbPoolSize: number;
   /**
@@ -156,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     loginMaxAddressFailures: num(env.LOGIN_MAX_ADDRESS_FAILURES, 20),
     loginLockMinutes: num(env.LOGIN_LOCK_MINUTES, 15),
     listenBacklog: num(env.LISTEN_BACKLOG, 4096),
+    acceptProcess: env.ACCEPT_PROCESS !== '0',
     dbPoolSize,
     // PGlite is one connection that queues every query in order: two OCPP messages at a time leave the console next in line.
     ocppDbConcurrency: Math.max(1, num(env.OCPP_DB_CONCURRENCY, databaseUrl ? Math.max(1, dbPoolSize - 6 - ocppWriteLanes) : 2)),

@@ -2,7 +2,7 @@
  * The process-level safety net (docs/ocpp.md "Refusals and limits"): an error that escapes every
  * handler — a rejected promise nobody awaits, a throw in a timer or an event listener — is logged
  * and the process keeps serving the API and the chargers. One bad request never ends the process.
- * Installed once by server/main.ts; idempotent.
+ * Installed once by server/serve.ts; idempotent.
  */
 import type { FastifyBaseLogger } from 'fastify';
 

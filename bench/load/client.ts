@@ -292,10 +292,15 @@ async function run(m: Cmd): Promise<unknown> {
       /** When each answered Boot was sent (ms after the storm's start), in `boot`'s order. */
       const bootSentMs: number[] = [];
       let failures = 0;
+      /** Attempts ended by a reset (ECONNRESET: "read ECONNRESET", "socket hang up"), and those of them that were a charger's first. */
+      let resets = 0;
+      let firstAttemptResets = 0;
+      let firstAttemptFailures = 0;
       let lastAcceptMs = 0;
       const errors: Record<string, number> = {};
       await Promise.all(chargers.slice(0, m.count ?? chargers.length).map(async (c) => {
-        while (performance.now() < deadline) {
+        for (let attempt = 0; performance.now() < deadline; attempt++) {
+          if (attempt > 0) await new Promise((r) => setTimeout(r, 1000 + Math.random() * 2000));
           try {
             await open(c, Math.max(1000, deadline - performance.now()));
             const r = await call(c, 'BootNotification', { chargePointVendor: 'LoadVendor', chargePointModel: 'LX-10' }, Math.max(1000, deadline - performance.now()));
@@ -306,16 +311,21 @@ async function run(m: Cmd): Promise<unknown> {
               return;
             }
             failures++;
+            if (attempt === 0) firstAttemptFailures++;
             errors[`Boot ${String(r.res)}`] = (errors[`Boot ${String(r.res)}`] ?? 0) + 1;
           } catch (err) {
             failures++;
+            if (attempt === 0) firstAttemptFailures++;
+            if ((err as NodeJS.ErrnoException).code === 'ECONNRESET') {
+              resets++;
+              if (attempt === 0) firstAttemptResets++;
+            }
             const k = (err as Error).message.slice(0, 60);
             errors[k] = (errors[k] ?? 0) + 1;
           }
-          await new Promise((r) => setTimeout(r, 1000 + Math.random() * 2000));
         }
       }));
-      return { accepted: boot.length, failures, errors, lastAcceptMs, boot, bootSentMs };
+      return { accepted: boot.length, failures, resets, firstAttemptResets, firstAttemptFailures, errors, lastAcceptMs, boot, bootSentMs };
     }
   }
 }

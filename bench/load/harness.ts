@@ -21,15 +21,19 @@ export function killChildren(signal: NodeJS.Signals = 'SIGKILL'): void {
 
 /**
  * Forks a TypeScript server (`file` relative to bench/, e.g. `load/bare-server.ts`) and waits for its `{ ready: port }`
- * message (a ChargeDesk server adds the PostgreSQL `databaseUrl` it serves). `env` adds to this
+ * message (a ChargeDesk server adds the PostgreSQL `databaseUrl` it serves and the serving
+ * process's `pid`; answered as `pids`, the forked process first). `env` adds to this
  * process's environment; `execArgv` adds Node flags (e.g. --cpu-prof).
  */
-export function spawnServer(file: string, env: NodeJS.ProcessEnv, execArgv: string[] = []): Promise<{ child: ChildProcess; port: number; databaseUrl?: string }> {
+export function spawnServer(file: string, env: NodeJS.ProcessEnv, execArgv: string[] = []): Promise<{ child: ChildProcess; port: number; databaseUrl?: string; pids: number[] }> {
   const child = fork(path.join(here, '..', file), [], { execArgv: [...tsx, ...execArgv], env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   children.add(child);
   child.once('exit', () => children.delete(child));
   return new Promise((resolve, reject) => {
-    child.once('message', (m: { ready?: number; databaseUrl?: string }) => (m.ready ? resolve({ child, port: m.ready, databaseUrl: m.databaseUrl }) : reject(new Error('no port'))));
+    // `pid`: the serving process, when it is a child of the accepting one (server/process/acceptor.ts).
+    child.once('message', (m: { ready?: number; databaseUrl?: string; pid?: number }) => (m.ready
+      ? resolve({ child, port: m.ready, databaseUrl: m.databaseUrl, pids: [...new Set([child.pid!, m.pid ?? child.pid!])] })
+      : reject(new Error('no port'))));
     child.once('exit', (code) => reject(new Error(`${file} exited with ${code}`)));
   });
 }

@@ -59,7 +59,13 @@ export function coreTimes(): { busy: number; total: number }[] {
   });
 }
 
-/** Samples a process and the cores every `everyMs` until stopped; summarises a phase. */
+/** CPU time and RSS of several processes together (a server's accepting and serving ones); null when all are gone. */
+function procsSample(pids: readonly number[]): { cpuMs: number; rss: number } | null {
+  const all = pids.map(procSample).filter((x): x is { cpuMs: number; rss: number } => x !== null);
+  return all.length ? { cpuMs: all.reduce((a, x) => a + x.cpuMs, 0), rss: all.reduce((a, x) => a + x.rss, 0) } : null;
+}
+
+/** Samples a process (or several, summed) and the cores every `everyMs` until stopped; summarises a phase. */
 export class Sampler {
   private timer: NodeJS.Timeout | undefined;
   private startCpu = 0;
@@ -70,10 +76,14 @@ export class Sampler {
   peakRss = 0;
   lastRss = 0;
 
-  constructor(private readonly pid: number, private readonly everyMs = 250) {}
+  private readonly pids: readonly number[];
+
+  constructor(pid: number | readonly number[], private readonly everyMs = 250) {
+    this.pids = typeof pid === 'number' ? [pid] : pid;
+  }
 
   start(): void {
-    const s = procSample(this.pid);
+    const s = procsSample(this.pids);
     this.startCpu = s?.cpuMs ?? 0;
     this.peakRss = this.lastRss = s?.rss ?? 0;
     this.startAt = Date.now();
@@ -81,7 +91,7 @@ export class Sampler {
     this.startPg = postgresCpuMs();
     this.startLoad = os.loadavg();
     this.timer = setInterval(() => {
-      const x = procSample(this.pid);
+      const x = procsSample(this.pids);
       if (x) {
         this.lastRss = x.rss;
         this.peakRss = Math.max(this.peakRss, x.rss);
@@ -97,7 +107,7 @@ export class Sampler {
    */
   stop(): { cpuPct: number; rssMb: number; peakRssMb: number; coresBusyPct: number[]; postgresCpuPct: number; loadAvg1m: number; loadAvgBefore: number[]; loadAvgAfter: number[] } {
     if (this.timer) clearInterval(this.timer);
-    const s = procSample(this.pid);
+    const s = procsSample(this.pids);
     const wall = Math.max(1, Date.now() - this.startAt);
     const cores = coreTimes();
     const r1 = (n: number) => Math.round(n * 10) / 10;

@@ -431,6 +431,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
   lastError: text('last_error'),
   dedupeKey: text('dedupe_key').unique(),
+  /** The company whose notice or ticket this mail is (its users see its counts); null = the platform's. */
+  companyCode: text('company_code'),
   sentAt: ts('sent_at'),
   createdAt: createdAt(),
 }, (t) => [

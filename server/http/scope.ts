@@ -17,7 +17,7 @@ import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   account, appUser, balanceRecord, cardUser, charger, chargeOrder, chargerLog, company, connectionAttempt,
-  diagnosticsRequest, event, firmware, firmwareCampaign, gateway, notification, orderExportSetting, rateTemplate, role, station, stationGroup,
+  diagnosticsRequest, event, firmware, firmwareCampaign, gateway, mailOutbox, notification, orderExportSetting, rateTemplate, role, station, stationGroup,
   chargingSchedule, homeCharger, homeMember, reservation, stationLoad, reportTicket,
 } from '../db/schema.js';
 import type { AuthContext } from './access.js';
@@ -52,7 +52,9 @@ const TABLES = new Map<PgTable, TableScope>([
   ...[account, role, stationGroup, rateTemplate, cardUser, appUser, balanceRecord, orderExportSetting, firmware, firmwareCampaign,
     diagnosticsRequest, homeCharger, homeMember, reservation,
     // Report tickets come from app users, who are company-wide (requirements §14).
-    reportTicket].map(byCompany),
+    reportTicket,
+    // Outbox rows are counted per company (a platform mail, of no company, by administrators only).
+    mailOutbox].map(byCompany),
   [station, { company: station.companyCode, station: (ids) => inArray(station.id, [...ids]), stationKey: 'id' }],
   ...[charger, gateway, chargeOrder, event, chargingSchedule, stationLoad].map(byStation),
   // Log rows name the device, not its station: they reach stations through the device's SN.

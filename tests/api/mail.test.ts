@@ -66,6 +66,9 @@ describe('e-mail notices', () => {
     expect(subject('site@station.test')).toContain('New event: Over-voltage');
     expect(subject('zh@ops.test')).toContain(`新事件: 过压 · ${net.charger.serialNum}`);
     expect(box.find((m) => m.to.includes('en@ops.test'))!.raw).toMatch(/From: ChargeDesk <ops@chargedesk\.test>/);
+    // each is counted as the event's company's mail (/sp/mail/status)
+    const rows = await s.database.db.select({ companyCode: mailOutbox.companyCode }).from(mailOutbox);
+    expect(rows.map((r) => r.companyCode)).toEqual([net.company.code, net.company.code, net.company.code]);
   });
 
   it('keeps mail while the SMTP server is down and delivers it when it is back', async () => {
@@ -121,6 +124,27 @@ describe('e-mail notices', () => {
       await queueMail(off.database.db, { to: 'x@ops.test', language: 'zh', subject: 's', text: 't' });
       const res = await off.app.inject({ url: '/sp/mail/status', headers: { authorization: `Bearer ${await off.login()}` } });
       expect(res.json().data).toEqual({ enabled: false, queued: 1, failed: 0 });
+    } finally {
+      await off.close();
+    }
+  });
+
+  it('counts for a company user only the mail of their company; an administrator counts all', async () => {
+    const off = await build('pglite');
+    try {
+      const db = off.database.db;
+      const [a, b] = [await aNetwork(db), await aNetwork(db)];
+      const passwordHash = await hashPassword('pw-123456');
+      await db.insert(account).values([a, b].map((n, i) => ({ companyCode: n.company.code, username: `mail.co${i}`, userType: 'STAFF', passwordHash })));
+      const mail = { to: 'x@ops.test', language: 'en', subject: 's', text: 't' } as const;
+      for (let i = 0; i < 3; i++) await queueMail(db, mail, { companyCode: a.company.code });
+      await queueMail(db, mail, { companyCode: b.company.code });
+      await queueMail(db, mail); // the platform's own
+      await db.update(mailOutbox).set({ status: 'FAILED' }).where(eq(mailOutbox.id, (await queueMail(db, mail, { companyCode: b.company.code }))!));
+      const status = async (token: string) => (await off.app.inject({ url: '/sp/mail/status', headers: { authorization: `Bearer ${token}` } })).json().data;
+      expect(await status(await off.login('mail.co0', 'pw-123456'))).toEqual({ enabled: false, queued: 3, failed: 0 });
+      expect(await status(await off.login('mail.co1', 'pw-123456'))).toEqual({ enabled: false, queued: 1, failed: 1 });
+      expect(await status(await off.login())).toEqual({ enabled: false, queued: 5, failed: 1 });
     } finally {
       await off.close();
     }

@@ -29,6 +29,8 @@ export interface ServerProcessOptions {
 }
 
 export interface ServerProcess {
+  /** The process started (with ACCEPT_PROCESS on: the accepting parent of the serving one). */
+  pid: number;
   port: number;
   /** http://127.0.0.1:port */
   baseUrl: string;
@@ -136,6 +138,7 @@ export async function startServerProcess(opts: ServerProcessOptions = {}): Promi
   }
 
   return {
+    pid: child.pid!,
     port,
     baseUrl,
     ocppUrl: `ws://127.0.0.1:${port}/ocpp`,

@@ -2,7 +2,8 @@
  * Authentication calls (requirements §3, §5, §7): POST /sp/login, DELETE /sp/logout, GET /sp/user/info.
  * Login takes username (trimmed) and password as query parameters (the spec's form), a form
  * body or JSON (the console's form, so passwords never sit in URLs). Wrong login → 700; too many
- * failures for the account or the client address → 731 (server/auth/login-throttle.ts); too many
+ * failures for the account from this address, from the address, or (from an address the account
+ * never signed in from) for the account → 731 (server/auth/login-throttle.ts, R6.8); too many
  * password hashes waiting → 733.
  */
 import type { FastifyPluginAsync } from 'fastify';
@@ -43,7 +44,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     const password = req.body?.password ?? req.query.password ?? '';
     if (!username) throw new AppError(609, 'username');
     if (!password) throw new AppError(607, 'password');
-    // Locked account or address: refused before any hash runs, even with the right password.
+    // Locked pair or address, or a delayed account from an unknown address: refused before any hash runs, even with the right password.
     if (throttle.limited(username, req.ip)) throw new AppError(731);
     const [row] = await app.db.select().from(account).where(eq(account.username, username)).limit(1);
     const good = await verifyPassword(password, row?.passwordHash ?? DUMMY_HASH);
@@ -51,7 +52,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
       throttle.failed(username, req.ip);
       throw new AppError(700);
     }
-    throttle.succeeded(username);
+    throttle.succeeded(username, req.ip);
     const token = await issueToken(app.db, row.id, app.config.tokenTtlHours);
     req.log.info({ accountId: row.id }, 'signed in');
     return ok(req, { token });

@@ -15,7 +15,7 @@
  *   reserve kept for HTTP and OCPP, a login deadline NOOP does not extend, a session deadline;
  *   a STOR is cut when it runs too slowly or too long (../files/upload-pace.ts, 550 with 756).
  * - Started when the app is ready, closed with it; ftp-srv's own SIGTERM/SIGINT handlers (which
- *   would end the process) are removed, shutdown is server/main.ts's.
+ *   would end the process) are removed, shutdown is server/serve.ts's.
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { AddressInfo, Server } from 'node:net';

@@ -80,7 +80,7 @@ export async function notifyEvent(db: Db, change: BusEvents['event']): Promise<n
       change: change.change, eventType: ev.eventType, deviceSn: ev.deviceSn, deviceType: ev.deviceType, connectorId: ev.connectorId,
       stationName: ev.stationName ?? null, companyCode: ev.companyCode, occurTime: ev.occurTime, handler: ev.handler, handleMethod: ev.handleMethod,
     });
-    if (await queueMail(db, mail, { dedupeKey: `event:${ev.id}:${change.change}:${address}` })) queued++;
+    if (await queueMail(db, mail, { dedupeKey: `event:${ev.id}:${change.change}:${address}`, companyCode: ev.companyCode })) queued++;
   }
   return queued;
 }

@@ -7,6 +7,8 @@
 import { and, count, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema.js';
+import type { AuthContext } from '../../http/access.js';
+import { scopeWhere } from '../../http/scope.js';
 
 /** One message for one recipient, in the recipient's language. */
 export interface MailMessage {
@@ -19,20 +21,25 @@ export interface MailMessage {
 
 /**
  * Queues `mail`; answers its outbox id, or null when `opts.dedupeKey` was queued before (the same
- * notice from another node). Runs inside `db` as given (a transaction handle keeps it atomic with
- * the caller's writes).
+ * notice from another node). `opts.companyCode` is the company the mail is about (its users count
+ * it in /sp/mail/status; none = the platform's). Runs inside `db` as given (a transaction handle
+ * keeps it atomic with the caller's writes).
  */
-export async function queueMail(db: Db, mail: MailMessage, opts: { dedupeKey?: string } = {}): Promise<number | null> {
+export async function queueMail(db: Db, mail: MailMessage, opts: { dedupeKey?: string; companyCode?: string | null } = {}): Promise<number | null> {
   const rows = await db.insert(mailOutbox).values({
     to: mail.to, language: mail.language, subject: mail.subject, text: mail.text, html: mail.html ?? null, dedupeKey: opts.dedupeKey ?? null,
+    companyCode: opts.companyCode ?? null,
   }).onConflictDoNothing({ target: mailOutbox.dedupeKey }).returning({ id: mailOutbox.id });
   return rows[0]?.id ?? null;
 }
 
-/** Messages waiting in the outbox and those given up on. */
-export async function outboxCounts(db: Db): Promise<{ queued: number; failed: number }> {
+/**
+ * Messages waiting in the outbox and those given up on, of the caller's company (R2.47; every
+ * company's for a platform administrator, through the one scope rule of server/http/scope.ts).
+ */
+export async function outboxCounts(db: Db, auth: AuthContext): Promise<{ queued: number; failed: number }> {
   const rows = await db.select({ status: mailOutbox.status, n: count() }).from(mailOutbox)
-    .where(and(sql`${mailOutbox.status} in ('QUEUED', 'FAILED')`)).groupBy(mailOutbox.status);
+    .where(and(sql`${mailOutbox.status} in ('QUEUED', 'FAILED')`, scopeWhere(auth, mailOutbox))).groupBy(mailOutbox.status);
   const of = (s: string) => Number(rows.find((r) => r.status === s)?.n ?? 0);
   return { queued: of('QUEUED'), failed: of('FAILED') };
 }

@@ -129,7 +129,7 @@ export async function replyTicket(db: Db, auth: AuthContext, id: number, replyTe
     await queueMail(tx as unknown as Db, ticketReplyMail({
       to: row.email, language: row.language === 'zh' ? 'zh' : 'en', serialNum: row.serialNum, nickname: row.nickname,
       subject: row.subject, message: row.message, replyText, companyName: info?.name ?? row.companyCode, createdAt: row.createdAt,
-    }));
+    }), { companyCode: row.companyCode });
   });
   return getTicket(db, auth, id);
 }
@@ -232,7 +232,7 @@ export async function createTicket(db: Db, user: AppUserRow, input: ReportTicket
         for (const [to, language] of await ticketSubscribers(tdb, user.companyCode)) {
           await queueMail(tdb, ticketOpenedMail({
             to, language, serialNum, nickname, email, subject: input.subject, message: input.message, attachments: images.length, createdAt: at,
-          }), { dedupeKey: `ticket:${serialNum}:${to}` });
+          }), { dedupeKey: `ticket:${serialNum}:${to}`, companyCode: user.companyCode });
         }
         return toAppJson(row, images.length);
       });

@@ -1,0 +1,65 @@
+/**
+ * The serving process (../README.md "Configuration"; docs/deployment.md "Process model"): open and
+ * migrate the database, create the administrator on first start, load the demo network when
+ * asked, start HTTP + OCPP on one port, attach simulated chargers, and shut down gracefully on
+ * SIGTERM/SIGINT (sockets closed with 1001, database flushed). Started by ./main.ts, alone or as
+ * the child of the accepting process (./process/acceptor.ts).
+ */
+import type { Config } from './config.js';
+import { openDatabase } from './db/client.js';
+import { ensureAdmin } from './db/bootstrap.js';
+import { ensureMenus } from './modules/menu/service.js';
+import { buildApp } from './app.js';
+import { startCentralSystem } from './ocpp/central-system.js';
+import { loadDemoIfEmpty } from '../fake-db/index.js';
+import { backfillRollupsIfEmpty } from './modules/analytics/rollup.js';
+import { startSimulation } from '../sim/attach.js';
+import { installSafetyNet } from './safety-net.js';
+import { listenOptions } from './http/listen.js';
+
+/** Serves with `config` until SIGTERM/SIGINT. */
+export async function serve(config: Config): Promise<void> {
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl, dataDir: config.dataDir,
+    connectTimeoutMs: config.dbConnectTimeoutMs, statementTimeoutMs: config.dbStatementTimeoutMs, poolSize: config.dbPoolSize,
+  });
+  const app = await buildApp({ db: database.db, config });
+  installSafetyNet(app.log);
+
+  const admin = await ensureAdmin(database.db, config.adminPassword);
+  await ensureMenus(database.db);
+  if (admin.generated) {
+    // Printed once on the console, deliberately not through the logger.
+    process.stdout.write(`\n  ChargeDesk administrator created: user "admin", password "${admin.generated}"\n  (set ADMIN_PASSWORD to choose it)\n\n`);
+  }
+  const demo = config.demo ? await loadDemoIfEmpty(database.db) : { loaded: false };
+  if (demo.loaded) app.log.info('demo network loaded');
+  if (await backfillRollupsIfEmpty(database.db)) app.log.info('analytics rollups built from the orders');
+
+  const central = startCentralSystem(app);
+  await app.listen(listenOptions(config));
+
+  const sim = config.simulate && config.demo
+    ? await startSimulation({ db: database.db, url: `ws://127.0.0.1:${config.port}/ocpp`, chargers: config.simChargers, log: app.log })
+    : undefined;
+
+  let closing = false;
+  async function shutdown(signal: string) {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      central.stopping();
+      await sim?.stop();
+      await central.close();
+      await app.close();
+      await database.close();
+    } finally {
+      process.exit(0);
+    }
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
