@@ -95,6 +95,29 @@ export interface Config {
   ftpPasvPorts: [number, number];
   /** Days a received diagnostics file is kept (DIAGNOSTICS_RETENTION_DAYS; 0 = for ever). */
   diagnosticsRetentionDays: number;
+  /**
+   * Vendors whose DataTransfer this central system takes (OCPP_DATA_TRANSFER_VENDORS), keyed by
+   * vendorId in lower case (OCPP CiString): null = any messageId, else the messageIds taken (lower
+   * case). Vendors of the vendor code table are known too (server/ocpp/handlers/data-transfer.ts).
+   */
+  dataTransferVendors: ReadonlyMap<string, ReadonlySet<string> | null>;
+}
+
+/**
+ * Reads OCPP_DATA_TRANSFER_VENDORS: comma-separated entries `vendorId` (any messageId) or
+ * `vendorId=messageId|messageId` (only those); blanks ignored, case-insensitive.
+ */
+export function parseDataTransferVendors(v: string | undefined): Map<string, Set<string> | null> {
+  const out = new Map<string, Set<string> | null>();
+  for (const entry of (v ?? '').split(',')) {
+    const [vendor, messages] = entry.split('=', 2).map((x) => x.trim());
+    if (!vendor) continue;
+    const ids = messages === undefined ? null : new Set(messages.split('|').map((m) => m.trim().toLowerCase()).filter(Boolean));
+    const before = out.get(vendor.toLowerCase());
+    // A vendor listed once without messageIds takes every messageId.
+    out.set(vendor.toLowerCase(), before === null || ids === null ? null : new Set([...(before ?? []), ...ids]));
+  }
+  return out;
 }
 
 /** Reads a `first-last` port range; anything else is `fallback`. */
@@ -161,5 +184,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     ftpPasvHost: env.FTP_PASV_HOST || '127.0.0.1',
     ftpPasvPorts: portRange(env.FTP_PASV_PORTS, [30000, 30099]),
     diagnosticsRetentionDays: Math.max(0, num(env.DIAGNOSTICS_RETENTION_DAYS, 90)),
+    dataTransferVendors: parseDataTransferVendors(env.OCPP_DATA_TRANSFER_VENDORS),
   };
 }
