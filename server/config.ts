@@ -101,6 +101,11 @@ export interface Config {
    * case). Vendors of the vendor code table are known too (server/ocpp/handlers/data-transfer.ts).
    */
   dataTransferVendors: ReadonlyMap<string, ReadonlySet<string> | null>;
+  /**
+   * Bytes of frames one charger (or gateway) may have stored in full in the charger log per day
+   * (OCPP_LOG_BUDGET_BYTES; at least 65 536); beyond, summary rows (server/ocpp/log-budget.ts).
+   */
+  ocppLogBudgetBytes: number;
 }
 
 /**
@@ -185,5 +190,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     ftpPasvPorts: portRange(env.FTP_PASV_PORTS, [30000, 30099]),
     diagnosticsRetentionDays: Math.max(0, num(env.DIAGNOSTICS_RETENTION_DAYS, 90)),
     dataTransferVendors: parseDataTransferVendors(env.OCPP_DATA_TRANSFER_VENDORS),
+    ocppLogBudgetBytes: Math.max(65_536, num(env.OCPP_LOG_BUDGET_BYTES, 64 * 1024 * 1024)),
   };
 }

@@ -13,6 +13,7 @@ import type { DbGate } from './db-gate.js';
 import type { GatewayContext, OcppContext, OcppSession } from './context.js';
 import { gatewayHandlers } from './gateway-handlers.js';
 import { handlers } from './handlers/index.js';
+import { clipLabel } from './charger-log.js';
 import { InboundLimiter, InboundLimitExceeded } from './inbound-limit.js';
 import { storable } from './storable.js';
 import { createRPCError, RPCError, type RpcServerClient } from './rpc.js';
@@ -50,17 +51,20 @@ function gated(app: FastifyInstance, session: OcppSession, action: string): bool
 }
 
 /**
- * Registers the session's actions on `client`; each waits for `online` (the connect write), then
- * for a slot of `gate` (./db-gate.ts: the OCPP side's share of the database) while it runs
- * (group-committed actions and in-memory Heartbeats excepted).
+ * Registers the session's actions on `client`; each passes `limiter` (the connection's inbound
+ * limit, decided when the frame arrived: ./frame-recorder.ts), waits for `online` (the connect
+ * write), then for a slot of `gate` (./db-gate.ts: the OCPP side's share of the database) while it
+ * runs (group-committed actions and in-memory Heartbeats excepted).
  */
-export function bindActions(app: FastifyInstance, client: RpcServerClient, session: OcppSession, log: FastifyBaseLogger, conns: Connections, online: Promise<void>, gate?: DbGate): void {
-  const limiter = new InboundLimiter();
+export function bindActions(
+  app: FastifyInstance, client: RpcServerClient, session: OcppSession, log: FastifyBaseLogger, conns: Connections, online: Promise<void>, gate?: DbGate,
+  limiter: InboundLimiter = new InboundLimiter(),
+): void {
   let limitedSince = 0;
   for (const [action, handler] of Object.entries(actionsFor(app, session, log))) {
-    client.handle(action, async ({ params }) => {
+    client.handle(action, async ({ params, messageId }) => {
       try {
-        return await limiter.run(async () => {
+        return await limiter.runCall(clipLabel(messageId ?? ''), async () => {
           // A connection's messages see it online: the connect write lands first.
           await online;
           const run = () => handler(storable(params));

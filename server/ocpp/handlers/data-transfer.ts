@@ -5,13 +5,15 @@
  * (CiString).
  * - unknown vendorId → `UnknownVendorId`, nothing stored in `data_transfer`;
  * - a known vendor listed with its messageIds, another messageId → `UnknownMessageId`, nothing stored;
- * - otherwise stored in `data_transfer` under the connection's identity, `Accepted`.
+ * - otherwise stored in `data_transfer` under the connection's identity, `Accepted` (past the
+ *   identity's charger-log byte budget: `Rejected`, not stored).
  * The frame itself is in the charger log either way.
  */
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { dataTransfer, eventVendorCode } from '../../db/schema.js';
 import type { OcppHandler } from '../context.js';
+import { logBudgetOf } from '../frame-recorder.js';
 import type { DataTransferConf, DataTransferReq } from '../messages.js';
 
 /** The DataTransfer identity: its SN and company (the vendor code table is per company). */
@@ -33,10 +35,16 @@ export async function dataTransferVerdict(app: FastifyInstance, who: DataTransfe
   return named ? 'Accepted' : 'UnknownVendorId';
 }
 
-/** Answers one DataTransfer of `who`, storing it when it is Accepted. */
+/**
+ * Answers one DataTransfer of `who`, storing it when it is Accepted. Its data counts against the
+ * identity's charger-log budget (../log-budget.ts): past the budget it is answered `Rejected` and
+ * not stored, so a known vendor's flood cannot fill the disk either.
+ */
 export async function recordDataTransfer(app: FastifyInstance, who: DataTransferIdentity, p: DataTransferReq): Promise<DataTransferConf> {
   const status = await dataTransferVerdict(app, who, p);
   if (status !== 'Accepted') return { status };
+  const budget = logBudgetOf(app);
+  if (budget && !budget.spend(who.serialNum, Buffer.byteLength(p.data ?? '') + Buffer.byteLength(p.vendorId) + Buffer.byteLength(p.messageId ?? ''))) return { status: 'Rejected' };
   await app.db.insert(dataTransfer).values({
     chargerSn: who.serialNum, vendorId: p.vendorId, messageId: p.messageId ?? null, data: p.data ?? null,
   });
