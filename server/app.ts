@@ -60,12 +60,15 @@ const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'req.query.pa
 
 /**
  * Builds (without listening) the HTTP application on an open database. `strictResponses`: an
- * answer carrying a field its route does not declare is a 500 instead of being dropped (tests).
+ * answer carrying a field its route does not declare is a 500 instead of being dropped (tests);
+ * `logStream`: where the log lines go instead of stdout (tests).
  */
-export async function buildApp(opts: { db: Db; config: Config; bus?: Bus; logger?: boolean; strictResponses?: boolean }): Promise<FastifyInstance> {
+export async function buildApp(opts: { db: Db; config: Config; bus?: Bus; logger?: boolean; strictResponses?: boolean; logStream?: NodeJS.WritableStream }): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger === false ? false : {
       level: opts.config.logLevel,
+      // Where the JSON lines go (stdout unless given: tests read them).
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
       redact: { paths: REDACT, censor: '[redacted]' },
       serializers: {
         // The URL may carry ?password= (requirements §7 login form); never log query strings.

@@ -115,6 +115,34 @@ export interface Config {
   /** A separate listener for `/metrics`, `/healthz` and `/readyz` without a token, on an admin address (METRICS_PORT, METRICS_HOST). */
   metricsPort?: number;
   metricsHost: string;
+  /**
+   * Vendors whose DataTransfer this central system takes (OCPP_DATA_TRANSFER_VENDORS), keyed by
+   * vendorId in lower case (OCPP CiString): null = any messageId, else the messageIds taken (lower
+   * case). Vendors of the vendor code table are known too (server/ocpp/handlers/data-transfer.ts).
+   */
+  dataTransferVendors: ReadonlyMap<string, ReadonlySet<string> | null>;
+  /**
+   * Bytes of frames one charger (or gateway) may have stored in full in the charger log per day
+   * (OCPP_LOG_BUDGET_BYTES; at least 65 536); beyond, summary rows (server/ocpp/log-budget.ts).
+   */
+  ocppLogBudgetBytes: number;
+}
+
+/**
+ * Reads OCPP_DATA_TRANSFER_VENDORS: comma-separated entries `vendorId` (any messageId) or
+ * `vendorId=messageId|messageId` (only those); blanks ignored, case-insensitive.
+ */
+export function parseDataTransferVendors(v: string | undefined): Map<string, Set<string> | null> {
+  const out = new Map<string, Set<string> | null>();
+  for (const entry of (v ?? '').split(',')) {
+    const [vendor, messages] = entry.split('=', 2).map((x) => x.trim());
+    if (!vendor) continue;
+    const ids = messages === undefined ? null : new Set(messages.split('|').map((m) => m.trim().toLowerCase()).filter(Boolean));
+    const before = out.get(vendor.toLowerCase());
+    // A vendor listed once without messageIds takes every messageId.
+    out.set(vendor.toLowerCase(), before === null || ids === null ? null : new Set([...(before ?? []), ...ids]));
+  }
+  return out;
 }
 
 /** Reads a `first-last` port range; anything else is `fallback`. */
@@ -193,5 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     metricsToken: env.METRICS_TOKEN || undefined,
     metricsPort: env.METRICS_PORT ? num(env.METRICS_PORT, 0) : undefined,
     metricsHost: env.METRICS_HOST || '127.0.0.1',
+    dataTransferVendors: parseDataTransferVendors(env.OCPP_DATA_TRANSFER_VENDORS),
+    ocppLogBudgetBytes: Math.max(65_536, num(env.OCPP_LOG_BUDGET_BYTES, 64 * 1024 * 1024)),
   };
 }

@@ -13,6 +13,7 @@ import type { DbGate } from './db-gate.js';
 import type { GatewayContext, OcppContext, OcppSession } from './context.js';
 import { gatewayHandlers } from './gateway-handlers.js';
 import { handlers } from './handlers/index.js';
+import { clipLabel } from './charger-log.js';
 import { InboundLimiter, InboundLimitExceeded } from './inbound-limit.js';
 import { storable } from './storable.js';
 import { createRPCError, RPCError, type RpcServerClient } from './rpc.js';
@@ -50,22 +51,25 @@ function gated(app: FastifyInstance, session: OcppSession, action: string): bool
 }
 
 /**
- * Registers the session's actions on `client`; each waits for `online` (the connect write), then
- * for a slot of `gate` (./db-gate.ts: the OCPP side's share of the database) while it runs
- * (group-committed actions and in-memory Heartbeats excepted).
+ * Registers the session's actions on `client`; each passes `limiter` (the connection's inbound
+ * limit, decided when the frame arrived: ./frame-recorder.ts), waits for `online` (the connect
+ * write), then for a slot of `gate` (./db-gate.ts: the OCPP side's share of the database) while it
+ * runs (group-committed actions and in-memory Heartbeats excepted).
  */
-export function bindActions(app: FastifyInstance, client: RpcServerClient, session: OcppSession, log: FastifyBaseLogger, conns: Connections, online: Promise<void>, gate?: DbGate): void {
-  const limiter = new InboundLimiter();
+export function bindActions(
+  app: FastifyInstance, client: RpcServerClient, session: OcppSession, log: FastifyBaseLogger, conns: Connections, online: Promise<void>, gate?: DbGate,
+  limiter: InboundLimiter = new InboundLimiter(),
+): void {
   let limitedSince = 0;
   // Metrics (server/modules/metrics/action-stats.ts): a slot per action looked up here, once per
   // connection; per message two clock reads and typed-array increments, nothing allocated.
   const stats = app.metrics?.ocpp ?? null;
   for (const [action, handler] of Object.entries(actionsFor(app, session, log))) {
     const slot = stats ? stats.slot(action) : 0;
-    client.handle(action, async ({ params }) => {
+    client.handle(action, async ({ params, messageId }) => {
       const t0 = stats ? performance.now() : 0;
       try {
-        const answer = await limiter.run(async () => {
+        const answer = await limiter.runCall(clipLabel(messageId ?? ''), async () => {
           // A connection's messages see it online: the connect write lands first.
           await online;
           const run = () => handler(storable(params));

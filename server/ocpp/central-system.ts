@@ -12,7 +12,8 @@
  * - ./action-tables.ts — a charger's (./handlers) or a gateway's (./gateway-handlers.ts) actions;
  * - ./commands.ts — commands to chargers and their catalogue codes (718 / 719 / 720);
  * - ./cluster-rpc.ts — several nodes (`REDIS_URL`): commands and probes for another node's sockets;
- * - ./charger-log.ts — every frame in the charger log; ./shutdown.ts — closing.
+ * - ./frame-recorder.ts + ./charger-log.ts — every frame in the charger log, within each
+ *   identity's byte budget (./log-budget.ts); ./shutdown.ts — closing.
  *
  * The instance is also decorated on the app as `app.ocpp` so that routes can send commands.
  */
@@ -21,7 +22,11 @@ import { clientAddressFor } from '../http/client-address.js';
 import { SeenWriter, useSeenWriter } from '../modules/charger-state/seen.js';
 import { bindActions } from './action-tables.js';
 import { admission, OCPP_PROTOCOL } from './admission.js';
-import { ChargerLogWriter, FrameLabeller } from './charger-log.js';
+import { ChargerLogWriter, clipLabel } from './charger-log.js';
+import { FrameRecorder, useLogBudget } from './frame-recorder.js';
+import { InboundLimiter } from './inbound-limit.js';
+import { LogBudget } from './log-budget.js';
+import { QuietWarn, rpcErrorFields } from './quiet-warn.js';
 import { serveClusterRequests } from './cluster-rpc.js';
 import { localCall, remoteCall, type CallOptions } from './commands.js';
 import { Connections } from './connections.js';
@@ -81,6 +86,8 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
   const { db, config, cluster } = app;
   const log: FastifyBaseLogger = app.log.child({ module: 'ocpp' });
   const writer = new ChargerLogWriter(db, log);
+  const budget = new LogBudget(config.ocppLogBudgetBytes);
+  useLogBudget(app, budget);
   const limiter = cluster ? new SharedFailureLimiter(cluster.redis, cluster.prefix) : new FailureLimiter();
   const conns = new Connections();
   const presence = new Presence(app, conns, log);
@@ -121,19 +128,23 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
     conns.clients.set(sn, client);
     clog.info({ remoteAddress: clientAddress(client.handshake.request) }, `${session.kind} connected`);
 
-    const labeller = new FrameLabeller();
+    const inbound = new InboundLimiter();
+    const warn = new QuietWarn(clog);
+    const recorder = new FrameRecorder({ identity: sn, companyCode: session.companyCode, writer, budget, inbound, warn });
     client.on('message', ({ message, outbound }: { message: string; outbound: boolean }) => {
-      writer.push({ chargerSn: sn, companyCode: session.companyCode, ...labeller.describe(message, outbound) });
+      recorder.record(message, outbound);
       // The first answer (CALLRESULT "[3", CALLERROR "[4") ends the connection's warm-up.
       if (outbound && (message.startsWith('[3') || message.startsWith('[4'))) pacer.settle(session);
     });
-    client.on('badMessage', ({ error }: { error: unknown }) => clog.warn({ err: error }, 'malformed OCPP message'));
+    // Never the frame or the error's details (they carry the payload), at most every 10 s per kind.
+    client.on('badMessage', ({ error }: { error: unknown }) => warn.warn('badMessage', rpcErrorFields(error), 'malformed or unsolicited OCPP message'));
     client.on('strictValidationFailure', ({ method, outbound, isCall, error }: { method: string; outbound: boolean; isCall: boolean; error: unknown }) =>
-      clog.warn({ method, outbound, isCall, err: error }, 'OCPP schema violation'));
+      warn.warn('schema', { method: clipLabel(String(method)), outbound, isCall, ...rpcErrorFields(error) }, 'OCPP schema violation'));
 
-    bindActions(app, client, session, clog, conns, presence.connected(session, clog), gate);
+    bindActions(app, client, session, clog, conns, presence.connected(session, clog), gate, inbound);
 
     client.once('close', ({ code, reason }: { code?: number; reason?: string }) => {
+      recorder.reportDropped(true);
       pacer.settle(session);
       clog.info({ code, reason }, `${session.kind} disconnected`);
       presence.disconnected(client, session, clog, code);

@@ -8,7 +8,9 @@
  * 22, 23, 54) or that failed `MAX_ROW_ATTEMPTS` times while the database otherwise answered is set aside (logged with its charger and
  * messageId, not stored), so one bad frame never stops the log of every other charger; when the
  * database itself fails, the rows wait and are tried again a second later. The OCPP
- * AuthorizationKey (ChangeConfiguration) is never stored.
+ * AuthorizationKey (ChangeConfiguration) is never stored. Action and messageId are cut at
+ * MAX_LABEL_LENGTH; what is stored of each frame (in full, a summary, nothing) is decided by
+ * ./frame-recorder.ts. Database errors are logged without the statement's parameters.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -33,6 +35,24 @@ function refusedAsData(err: unknown): boolean {
 
 const TYPES: Record<number, string> = { 2: 'CALL', 3: 'CALLRESULT', 4: 'CALLERROR' };
 
+/** Longest action and messageId stored (OCPP: messageId ≤ 36 characters, actions far shorter); a longer one is cut. */
+export const MAX_LABEL_LENGTH = 100;
+/** `s` cut at MAX_LABEL_LENGTH (the stored action or messageId). */
+export const clipLabel = (s: string) => (s.length > MAX_LABEL_LENGTH ? s.slice(0, MAX_LABEL_LENGTH) : s);
+const label = clipLabel;
+
+/**
+ * A database error as a log line may show it: its SQLSTATE and the first line of the driver's
+ * message, never the statement's parameters (drizzle puts them in its message: the payloads).
+ */
+export function dbErrorFields(err: unknown): { code?: string; reason: string } {
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e && typeof e === 'object' && (e as { cause?: unknown }).cause; i++) e = (e as { cause?: unknown }).cause;
+  const code = e && typeof e === 'object' ? (e as { code?: unknown }).code : undefined;
+  const message = e instanceof Error ? e.message : String(e);
+  return { ...(typeof code === 'string' ? { code } : {}), reason: message.split('\n', 1)[0].slice(0, 200) };
+}
+
 /** Tracks CALL actions by messageId so that answers can be labelled; bounded. */
 export class FrameLabeller {
   private readonly pending = new Map<string, string>();
@@ -52,9 +72,10 @@ export class FrameLabeller {
     if (!Array.isArray(frame) || typeof frame[0] !== 'number' || !TYPES[frame[0]] || typeof frame[1] !== 'string') {
       return { direction, messageType: 'INVALID', action: 'Unknown', messageId: null, payload: { raw: raw.slice(0, 4096) } };
     }
-    const [type, messageId] = frame as [number, string];
+    const type = frame[0] as number;
+    const messageId = label(frame[1] as string);
     if (type === 2) {
-      const action = typeof frame[2] === 'string' ? frame[2] : 'Unknown';
+      const action = typeof frame[2] === 'string' ? label(frame[2]) : 'Unknown';
       // An inbound CALL is answered outbound, and the other way round.
       if (this.pending.size > 1000) this.pending.clear();
       this.pending.set(`${direction}:${messageId}`, action);
@@ -125,7 +146,7 @@ export class ChargerLogWriter {
           await insertBatch(this.db, batch);
           this.queue.splice(0, batch.length);
         } catch (err) {
-          this.log.warn({ err }, 'charger log batch failed; writing its rows one by one');
+          this.log.warn(dbErrorFields(err), 'charger log batch failed; writing its rows one by one');
           if (!(await this.writeOneByOne(batch.length))) {
             if (!this.closed && !this.timer) this.timer = setTimeout(() => void this.flush(), 1000);
             return;
@@ -151,10 +172,10 @@ export class ChargerLogWriter {
         const tries = (this.attempts.get(row) ?? 0) + (databaseUp ? 1 : 0);
         this.attempts.set(row, tries);
         if (!refusedAsData(err) && tries < MAX_ROW_ATTEMPTS) {
-          this.log.error({ err }, 'charger log write failed; retrying later');
+          this.log.error(dbErrorFields(err), 'charger log write failed; retrying later');
           return false;
         }
-        this.log.error({ err, chargerSn: row.chargerSn, messageId: row.messageId, action: row.action }, 'charger log row set aside: it cannot be stored');
+        this.log.error({ ...dbErrorFields(err), chargerSn: row.chargerSn, messageId: row.messageId, action: row.action }, 'charger log row set aside: it cannot be stored');
       }
       this.queue.shift();
     }

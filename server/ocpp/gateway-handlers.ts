@@ -6,7 +6,7 @@
  *   the heartbeat interval;
  * - Heartbeat → `last_seen_at`; StatusNotification → `last_seen_at`, an error is logged and opens an event
  *   of the gateway (NoError recovers it);
- * - DataTransfer → stored under the gateway's SN; Firmware- / DiagnosticsStatusNotification → logged.
+ * - DataTransfer → answered and stored under the gateway's SN as a charger's (./handlers/data-transfer.ts); Firmware- / DiagnosticsStatusNotification → logged.
  * Charging sessions belong to the chargers' own connections: Authorize and StartTransaction from a
  * gateway identity are answered Invalid, StopTransaction and MeterValues are acknowledged and
  * dropped (each logged), so a confused controller is answered and never left retrying.
@@ -52,7 +52,7 @@ const statusNotification: GatewayHandler<StatusNotificationReq, EmptyConf> = asy
   return {};
 };
 
-const dataTransfer: GatewayHandler<DataTransferReq, DataTransferConf> = (ctx, p) => recordDataTransfer(ctx.app, ctx.gateway.serialNum, p);
+const dataTransfer: GatewayHandler<DataTransferReq, DataTransferConf> = (ctx, p) => recordDataTransfer(ctx.app, ctx.gateway, p);
 
 /** A transaction message on a gateway's own connection: logged, never billed. */
 function misdirected(ctx: GatewayContext, action: string): void {

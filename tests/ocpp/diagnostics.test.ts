@@ -108,6 +108,24 @@ describe.each(backends())('diagnostics uploads over HTTP and FTP on %s', (backen
     expect((await put(`${got.location}x.log`, Buffer.from('late'))).status).toBe(410);
   });
 
+  it('keeps an UploadFailed the charger reported before its empty GetDiagnostics answer arrived (issue 24 item 19)', async () => {
+    const row0 = await aCharger(s.database.db, CO, { stationId });
+    const c = await connect(s.ocppUrl, row0.serialNum);
+    raws.push(c);
+    await c.call('BootNotification', { chargePointVendor: 'T', chargePointModel: 'RAW-2' });
+    // The charger tries, fails and says so, and only then answers the GetDiagnostics: nothing to upload.
+    c.handle('GetDiagnostics', async () => {
+      await c.call('DiagnosticsStatusNotification', { status: 'UploadFailed' });
+      return {};
+    });
+    const res = await api('POST', '/sp/diagnostics-request', { chargerId: row0.id });
+    expect(res.code).toBe(200);
+    expect(res.data.status).toBe('UploadFailed');
+    expect((await row(res.data.id)).status).toBe('UploadFailed');
+    // The token is withdrawn all the same.
+    expect((await row(res.data.id)).expiresAt.getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
   it('refuses a token used twice, an unknown or expired one, over HTTP and FTP', async () => {
     const { row: r, c, got } = await rawCharger();
     const res = await api('POST', '/sp/diagnostics-request', { chargerId: r.id });

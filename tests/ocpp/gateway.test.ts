@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { chargeOrder, chargerLog, connectionAttempt, dataTransfer, gateway, notification } from '../../server/db/schema.js';
 import { backends } from '../support/db.js';
 import { build, type TestServer } from '../support/app.js';
+import { parseDataTransferVendors } from '../../server/config.js';
 import { caller, type Call } from '../support/assets.js';
 import { aBootNotification, aCharger, aCompany, aStation } from '../support/builders.js';
 import { connect, eventually, handshakeStatus, whileConnected } from './helpers.js';
@@ -21,7 +22,7 @@ describe.each(backends())('gateway connections on %s', (backend) => {
   let seq = 0;
 
   beforeAll(async () => {
-    s = await build(backend, { pingInterval: 1 });
+    s = await build(backend, { pingInterval: 1, dataTransferVendors: parseDataTransferVendors('gw.vendor=topology') });
     admin = caller(s, await s.login());
     company = (await aCompany(s.database.db)).code;
     stationId = (await aStation(s.database.db, company)).id;
@@ -162,6 +163,8 @@ describe.each(backends())('gateway connections on %s', (backend) => {
       cp.handle('Reset', async () => ({ status: 'Accepted' }));
       expect(await s.app.ocpp.call(gw.serialNum, 'Reset', { type: 'Soft' })).toEqual({ status: 'Accepted' });
       expect(await cp.call('DataTransfer', { vendorId: 'gw.vendor', messageId: 'topology', data: '{"chargers":2}' })).toEqual({ status: 'Accepted' });
+      expect(await cp.call('DataTransfer', { vendorId: 'gw.vendor', messageId: 'other', data: 'x' })).toEqual({ status: 'UnknownMessageId' });
+      expect(await cp.call('DataTransfer', { vendorId: 'someone.else', data: 'x' })).toEqual({ status: 'UnknownVendorId' });
       const dt = await s.database.db.select().from(dataTransfer).where(eq(dataTransfer.chargerSn, gw.serialNum));
       expect(dt).toMatchObject([{ vendorId: 'gw.vendor', messageId: 'topology' }]);
       const frames = await eventually(async () => {

@@ -10,10 +10,11 @@ import { aChargerBody, caller } from '../support/assets.js';
 import { aBootNotification, aNetwork, aStartTransaction, aStatusNotification } from '../support/builders.js';
 import { charger, chargerLog, connector, dataTransfer } from '../../server/db/schema.js';
 import { ChargerLogWriter } from '../../server/ocpp/charger-log.js';
+import { parseDataTransferVendors } from '../../server/config.js';
 import { connect, eventually, rawSocket, serverSuite, whileConnected } from './helpers.js';
 
 describe.each(backends())('charger link hardening on %s', (backend) => {
-  const ctx = serverSuite(backend);
+  const ctx = serverSuite(backend, { dataTransferVendors: parseDataTransferVendors('ACME') });
 
   it('answers an idTag with NUL or lone surrogates with its proper OCPP answer, never InternalError', async () => {
     const net = await aNetwork(ctx.s.database.db);
@@ -22,7 +23,8 @@ describe.each(backends())('charger link hardening on %s', (backend) => {
       expect(await cp.call('Authorize', { idTag: 'AB\uD800CD' })).toEqual({ idTagInfo: { status: 'Invalid' } });
       const start = await cp.call('StartTransaction', aStartTransaction({ idTag: `${net.card.cardNumber.slice(0, 4)}\u0000` })) as { idTagInfo: { status: string } };
       expect(start.idTagInfo.status).toBe('Invalid');
-      expect(await cp.call('DataTransfer', { vendorId: 'ACME\u0000', data: 'x\u0000y' })).toEqual({ status: 'Accepted' });
+      expect(await cp.call('DataTransfer', { vendorId: 'ACME\u0000', data: 'x\u0000y' })).toEqual({ status: 'UnknownVendorId' });
+      expect(await cp.call('DataTransfer', { vendorId: 'ACME', data: 'x\u0000y' })).toEqual({ status: 'Accepted' });
       const [row] = await ctx.s.database.db.select().from(dataTransfer).where(eq(dataTransfer.chargerSn, net.charger.serialNum));
       expect(row.data).toBe('x\uFFFDy');
     });

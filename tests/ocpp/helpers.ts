@@ -112,12 +112,12 @@ export function rawUpgrade(baseUrl: string, path: string, headers: Record<string
 
 /**
  * The opening of a charger-link suite: registers the hooks that build a fresh server on `backend`
- * before the suite's tests and close it after them. Answers `{ s }`, filled in once `beforeAll`
+ * (configured with `overrides`) before the suite's tests and close it after them. Answers `{ s }`, filled in once `beforeAll`
  * has run (read it inside hooks and tests only).
  */
-export function serverSuite(backend: Backend): { s: TestServer } {
+export function serverSuite(backend: Backend, overrides: Parameters<typeof build>[1] = {}): { s: TestServer } {
   const ctx = {} as { s: TestServer };
-  beforeAll(async () => { ctx.s = await build(backend); });
+  beforeAll(async () => { ctx.s = await build(backend, overrides); });
   afterAll(async () => { await ctx.s?.close(); });
   return ctx;
 }

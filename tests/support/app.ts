@@ -25,12 +25,18 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Starts a test server on `backend`; `overrides` tune the configuration. */
-export async function build(backend: Backend = 'pglite', overrides: Partial<Config> = {}): Promise<TestServer> {
+/** Options of a test node beside its configuration. */
+export interface NodeOptions {
+  /** Where the node's log lines go (the log is on, at the configured `logLevel`): a test reads them. */
+  logStream?: NodeJS.WritableStream;
+}
+
+/** Starts a test server on `backend`; `overrides` tune the configuration, `opts` the node. */
+export async function build(backend: Backend = 'pglite', overrides: Partial<Config> = {}, opts: NodeOptions = {}): Promise<TestServer> {
   const database = await freshDatabase(backend);
   await ensureAdmin(database.db, ADMIN_PASSWORD);
   await ensureMenus(database.db);
-  const node = await startNode(database, overrides);
+  const node = await startNode(database, overrides, opts);
   return {
     ...node,
     async close() {
@@ -45,9 +51,9 @@ export async function build(backend: Backend = 'pglite', overrides: Partial<Conf
  * prepared; `close()` stops the node and leaves the database open. Several nodes on one database
  * with `redisUrl` set are a cluster.
  */
-export async function startNode(database: Database, overrides: Partial<Config> = {}): Promise<TestServer> {
+export async function startNode(database: Database, overrides: Partial<Config> = {}, opts: NodeOptions = {}): Promise<TestServer> {
   const config: Config = { ...loadConfig({}, []), port: 0, host: '127.0.0.1', logLevel: process.env.TEST_LOG ?? 'silent', simulate: false, demo: false, staticDir: './dist', ...overrides };
-  const app = await buildApp({ db: database.db, config, logger: !!process.env.TEST_LOG, strictResponses: true });
+  const app = await buildApp({ db: database.db, config, logger: !!process.env.TEST_LOG || !!opts.logStream, strictResponses: true, logStream: opts.logStream });
   const central = startCentralSystem(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();

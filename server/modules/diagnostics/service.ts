@@ -8,7 +8,8 @@
  * - Uploads ({@link claimUpload}, {@link uploadSink}): a token is held by one upload at a time (a
  *   hold lapses after {@link UPLOAD_HOLD_MS} if its node died) and spent once a file is kept; an
  *   interrupted or refused upload frees it for the charger's retry. Size ≤ DIAGNOSTICS_MAX_BYTES.
- * - DiagnosticsStatusNotification ({@link onDiagnosticsStatus}) updates the charger's newest request.
+ * - DiagnosticsStatusNotification ({@link onDiagnosticsStatus}) updates the charger's newest request;
+ *   an empty GetDiagnostics answer (NO_DATA) arriving after such a status does not overwrite it.
  * - Retention ({@link sweepDiagnostics}): files older than DIAGNOSTICS_RETENTION_DAYS are deleted
  *   (the request stays, without its file), and so are the parts of uploads a crashed node left.
  * Codes: see domain/entities/diagnostics.ts.
@@ -134,9 +135,12 @@ export async function requestDiagnostics(app: FastifyInstance, auth: AuthContext
   try {
     const answer = await commandTo<{ fileName?: string }>(app, auth.username, target, 'GetDiagnostics', payload);
     const named = typeof answer?.fileName === 'string' && answer.fileName !== '';
+    // "Nothing to upload" withdraws the token, but a status the charger reported before its answer
+    // arrived (UploadFailed, Uploading…) is newer news and stays (requirements R15.15).
     await app.db.update(diagnosticsRequest).set(named
       ? { announcedName: answer.fileName!, updatedAt: new Date() }
-      : { status: 'NO_DATA', expiresAt: new Date(), updatedAt: new Date() }).where(eq(diagnosticsRequest.id, row.id));
+      : { status: sql`case when ${diagnosticsRequest.status} = 'REQUESTED' then 'NO_DATA' else ${diagnosticsRequest.status} end`, expiresAt: new Date(), updatedAt: new Date() })
+      .where(eq(diagnosticsRequest.id, row.id));
   } catch (err) {
     const code = err instanceof AppError ? err.code : 719;
     await app.db.update(diagnosticsRequest).set({ status: 'FAILED', failure: String(code), expiresAt: new Date(), updatedAt: new Date() })

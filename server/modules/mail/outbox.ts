@@ -35,11 +35,12 @@ export async function queueMail(db: Db, mail: MailMessage, opts: { dedupeKey?: s
 
 /**
  * Messages waiting in the outbox and those given up on, of the caller's company (R2.47; every
- * company's for a platform administrator, through the one scope rule of server/http/scope.ts).
+ * company's for a platform administrator, through the one scope rule of server/http/scope.ts);
+ * `auth` null = every company's, for the node's own metrics (never answered to a user).
  */
-export async function outboxCounts(db: Db, auth: AuthContext): Promise<{ queued: number; failed: number }> {
+export async function outboxCounts(db: Db, auth: AuthContext | null): Promise<{ queued: number; failed: number }> {
   const rows = await db.select({ status: mailOutbox.status, n: count() }).from(mailOutbox)
-    .where(and(sql`${mailOutbox.status} in ('QUEUED', 'FAILED')`, scopeWhere(auth, mailOutbox))).groupBy(mailOutbox.status);
+    .where(and(sql`${mailOutbox.status} in ('QUEUED', 'FAILED')`, auth ? scopeWhere(auth, mailOutbox) : undefined)).groupBy(mailOutbox.status);
   const of = (s: string) => Number(rows.find((r) => r.status === s)?.n ?? 0);
   return { queued: of('QUEUED'), failed: of('FAILED') };
 }

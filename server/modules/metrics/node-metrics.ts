@@ -94,7 +94,7 @@ export class NodeMetrics {
     new Gauge({
       name: 'chargedesk_mail_outbox', help: 'E-mails in the outbox: queued (waiting or retrying) and failed', labelNames: ['status'], registers,
       async collect() {
-        const counts = await Promise.race([outboxCounts(db), new Promise<null>((r) => setTimeout(() => r(null), 2000).unref())]).catch(() => null);
+        const counts = await Promise.race([outboxCounts(db, null), new Promise<null>((r) => setTimeout(() => r(null), 2000).unref())]).catch(() => null);
         if (!counts) return;
         this.set({ status: 'queued' }, counts.queued);
         this.set({ status: 'failed' }, counts.failed);

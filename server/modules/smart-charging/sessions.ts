@@ -11,6 +11,7 @@
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { HomeStartType } from '../../../domain/entities/home-member.js';
+import { sampleInRange } from '../../../domain/meter.js';
 import { chargerLog, homeCharger, orderStart, reservation } from '../../db/schema.js';
 import { forgetOrder, guardBalance } from '../balance-guard/service.js';
 import { noteMeasuredCurrent, rebalanceStation } from '../load-balancing/service.js';
@@ -84,7 +85,7 @@ export function meterValuesStored(app: FastifyInstance, ch: SessionCharger, m: {
   later(app, 'meter values follow-up', async () => {
     const last = m.sets[m.sets.length - 1];
     const current = last?.sampledValue.find((v) => v.measurand === 'Current.Import' && !v.phase);
-    if (current && Number.isFinite(Number(current.value))) await noteMeasuredCurrent(app.db, ch.id, m.connectorId, Number(current.value), new Date(last.timestamp));
+    if (current && sampleInRange(current) && Number.isFinite(Number(current.value))) await noteMeasuredCurrent(app.db, ch.id, m.connectorId, Number(current.value), new Date(last.timestamp));
     if (m.orderId !== null) await guardBalance(app, ch, m.orderId, new Date(), m.energyKwh);
   });
 }

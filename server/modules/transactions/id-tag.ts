@@ -6,7 +6,9 @@
  * - card scoped to STATIONS and the charger's station not among them  → Invalid
  * - card balance ≤ 0 and not a manager card; app user balance ≤ 0    → Blocked
  * - an Accepted card or app idTag already charging in an Accepted order on another connector
- *   (or charger), unless a manager card (requirements §3 "manager card flag")   → ConcurrentTx
+ *   (or charger), unless a manager card (requirements §3 "manager card flag")   → ConcurrentTx,
+ *   for a StartTransaction or a remote start only (OCPP 1.6: ConcurrentTx is only relevant to a
+ *   StartTransaction.req; an Authorize is answered from the card's own status, {@link authorizeIdTag})
  * - otherwise                                                         → Accepted
  * Billing work extends this function (e.g. a minimum balance per tariff); keep it free of OCPP I/O.
  */
@@ -91,27 +93,37 @@ async function chargingElsewhere(db: Db, idTag: string, place?: StartPlace): Pro
   return Boolean(row);
 }
 
+/** The card's (or app user's) own verdict, without the running-session check; and whether it is a manager card. */
+async function holderVerdict(db: Db, idTag: string, charger: IdTagCharger): Promise<{ verdict: IdTagVerdict; managerCard: boolean }> {
+  const [card] = await db.select().from(cardUser).where(eq(cardUser.cardNumber, idTag)).limit(1);
+  if (card) return { verdict: { ...cardRule(card, charger), userType: 'CARD', cardUserId: card.id, appUserId: null }, managerCard: card.managerCard };
+  const [app] = await db.select().from(appUser).where(eq(appUser.idTag, idTag)).limit(1);
+  if (!app) return { verdict: { status: 'Invalid', reason: 'UNKNOWN', userType: 'CARD', cardUserId: null, appUserId: null }, managerCard: false };
+  const rule: Pick<IdTagVerdict, 'status' | 'reason'> = app.companyCode !== charger.companyCode ? { status: 'Invalid', reason: 'OTHER_COMPANY' }
+    : !app.active ? { status: 'Blocked', reason: 'INACTIVE' }
+      : new Decimal(app.balance).lte(0) ? { status: 'Blocked', reason: 'NO_BALANCE' } : { status: 'Accepted', reason: null };
+  return { verdict: { ...rule, userType: 'APP', cardUserId: null, appUserId: app.id }, managerCard: false };
+}
+
 /**
- * Checks an idTag presented at `charger` (and, for a Start or a remote start, at `place`). Reads
+ * Checks an idTag presented for a StartTransaction or a remote start at `charger` (and at `place`):
+ * the holder's own status, then ConcurrentTx when it is already charging elsewhere. Reads
  * card_user, then app_user, then the open orders of the idTag.
  */
 export async function checkIdTag(db: Db, idTag: string, charger: IdTagCharger, place?: StartPlace): Promise<IdTagVerdict> {
-  const [card] = await db.select().from(cardUser).where(eq(cardUser.cardNumber, idTag)).limit(1);
-  let verdict: IdTagVerdict;
-  let managerCard = false;
-  if (card) {
-    verdict = { ...cardRule(card, charger), userType: 'CARD', cardUserId: card.id, appUserId: null };
-    managerCard = card.managerCard;
-  } else {
-    const [app] = await db.select().from(appUser).where(eq(appUser.idTag, idTag)).limit(1);
-    if (!app) return { status: 'Invalid', reason: 'UNKNOWN', userType: 'CARD', cardUserId: null, appUserId: null };
-    const rule: Pick<IdTagVerdict, 'status' | 'reason'> = app.companyCode !== charger.companyCode ? { status: 'Invalid', reason: 'OTHER_COMPANY' }
-      : !app.active ? { status: 'Blocked', reason: 'INACTIVE' }
-        : new Decimal(app.balance).lte(0) ? { status: 'Blocked', reason: 'NO_BALANCE' } : { status: 'Accepted', reason: null };
-    verdict = { ...rule, userType: 'APP', cardUserId: null, appUserId: app.id };
-  }
+  const { verdict, managerCard } = await holderVerdict(db, idTag, charger);
   if (verdict.status === 'Accepted' && !managerCard && await chargingElsewhere(db, idTag, place)) {
     return { ...verdict, status: 'ConcurrentTx', reason: 'CONCURRENT' };
   }
   return verdict;
+}
+
+/**
+ * Checks an idTag presented in an Authorize at `charger`: the holder's own status only (Accepted,
+ * Blocked, Invalid), never ConcurrentTx — OCPP 1.6 IdTagInfo: ConcurrentTx "only relevant for a
+ * StartTransaction.req", so a card whose earlier Stop was lost is not refused everywhere; the
+ * StartTransaction that follows still answers ConcurrentTx (requirements R12.38).
+ */
+export async function authorizeIdTag(db: Db, idTag: string, charger: IdTagCharger): Promise<IdTagVerdict> {
+  return (await holderVerdict(db, idTag, charger)).verdict;
 }

@@ -15,9 +15,10 @@
  *   CHARGING is finished and priced; one closed by hand (or superseded, or closed as stale) is
  *   reconciled once with the charger's figures (`./reconcile.ts`); a retried Stop changes nothing.
  * - `closeStaleOrder`: after a reboot, a connector reported free closes its open order.
- * Register values outside [0, MAX_REGISTER_WH] (domain/meter.ts) in a Start or MeterValues throw
+ * Register values outside [0, MAX_REGISTER_WH] (domain/meter.ts) in a Start or MeterValues, and
+ * implausible current or power samples in a MeterValues (`sampleInRange`), throw
  * {@link MeterRangeError} before anything is written; a Stop with one still ends the order from
- * its last good reading, flagged METER_OUT_OF_RANGE.
+ * its last good reading, flagged METER_OUT_OF_RANGE (its implausible samples are left out).
  */
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, isNull, lt } from 'drizzle-orm';
@@ -26,7 +27,7 @@ import type { Db } from '../../db/client.js';
 import { charger as chargerTable, chargeOrder, company, meterValue } from '../../db/schema.js';
 import { plausibleChargerTime } from '../../../domain/clock.js';
 import type { OrderFlag } from '../../../domain/enums.js';
-import { ENERGY_REGISTER, energyKwh, registerInRange, registerWh } from '../../../domain/meter.js';
+import { ENERGY_REGISTER, energyKwh, registerInRange, registerWh, sampleInRange } from '../../../domain/meter.js';
 import { checkIdTag, type IdTagStatus } from './id-tag.js';
 import { finishOrder, type OrderRow, type SessionEnd } from './pricing.js';
 import { reconcileLateStop } from './reconcile.js';
@@ -236,15 +237,19 @@ export interface MeterResult {
 }
 
 /**
- * Checks a set of meter values before anything is stored: every timestamp parses and every energy
- * register that is a number lies in [0, MAX_REGISTER_WH].
+ * Checks a set of meter values before anything is stored: every timestamp parses, every energy
+ * register that is a number lies in [0, MAX_REGISTER_WH], and every current and power sample is a
+ * plausible plain decimal (domain/meter.ts `sampleInRange`; requirements R12.41).
  * @throws MeterRangeError naming the first offending field.
  */
 export function checkMeterValues(sets: readonly MeterValueSet[]): void {
   for (const set of sets) {
     if (!Number.isFinite(new Date(set.timestamp).getTime())) throw new MeterRangeError('timestamp', set.timestamp);
     for (const v of set.sampledValue) {
-      if ((v.measurand ?? ENERGY_REGISTER) !== ENERGY_REGISTER) continue;
+      if ((v.measurand ?? ENERGY_REGISTER) !== ENERGY_REGISTER) {
+        if (!sampleInRange(v)) throw new MeterRangeError('sampledValue.value', v.value);
+        continue;
+      }
       const wh = registerWh(v);
       if (wh !== null && !registerInRange(wh)) throw new MeterRangeError('sampledValue.value', v.value);
     }
@@ -332,14 +337,17 @@ export type StopOutcome =
  * answers `duplicate` and changes nothing; a transactionId of another charger (or none) answers
  * `unknown`. A meterStop out of range (or below meterStart) ends the order from its last good
  * reading, flagged METER_OUT_OF_RANGE; a transactionData register out of range is stored as text
- * and never priced.
+ * and never priced; an implausible transactionData current or power sample is not stored.
  */
 export async function stopTransaction(db: Db, charger: TxCharger, input: StopInput, receivedAt: Date = new Date()): Promise<StopOutcome> {
   const [order] = await db.select().from(chargeOrder)
     .where(and(eq(chargeOrder.transactionId, input.transactionId), eq(chargeOrder.chargerId, charger.id))).limit(1);
   if (!order) return { kind: 'unknown' };
   if (order.status !== 'CHARGING' && (order.status !== 'CLOSED' || order.flags.includes('LATE_STOP'))) return { kind: 'duplicate', orderId: order.id };
-  const sets = (input.transactionData ?? []).filter((set) => Number.isFinite(new Date(set.timestamp).getTime()));
+  // A Stop is never refused (the session would stay open): implausible current / power samples of
+  // its transactionData are left out instead (domain/meter.ts `sampleInRange`).
+  const sets = (input.transactionData ?? []).filter((set) => Number.isFinite(new Date(set.timestamp).getTime()))
+    .map((set) => (set.sampledValue.every(sampleInRange) ? set : { ...set, sampledValue: set.sampledValue.filter(sampleInRange) }));
   const rows = meterRows(charger, order.connectorId, input.transactionId, sets);
   const stopTime = Number.isFinite(input.timestamp.getTime()) ? input.timestamp : receivedAt;
   const meterOk = registerInRange(input.meterStop) && input.meterStop >= order.meterStart;

@@ -1,16 +1,17 @@
 /**
- * Authorize: answer the idTag rule of server/modules/transactions/id-tag.ts; a refused card is a
+ * Authorize: answer the idTag rule of server/modules/transactions/id-tag.ts from the card's own
+ * status (`authorizeIdTag`: never ConcurrentTx, which OCPP 1.6 keeps for StartTransaction); a refused card is a
  * CARD_REJECTED problem in the bell (one per card and day), recorded after the verdict and never
  * in the way of the answer.
  */
 import { recordCardRejected } from '../../modules/notifications/record.js';
-import { checkIdTag } from '../../modules/transactions/id-tag.js';
+import { authorizeIdTag } from '../../modules/transactions/id-tag.js';
 import { currentCharger, type OcppHandler } from '../context.js';
 import type { AuthorizeConf, AuthorizeReq } from '../messages.js';
 
 export const authorize: OcppHandler<AuthorizeReq, AuthorizeConf> = async (ctx, p) => {
   const at = await currentCharger(ctx);
-  const verdict = await checkIdTag(ctx.app.db, p.idTag, at);
+  const verdict = await authorizeIdTag(ctx.app.db, p.idTag, at);
   if (verdict.status !== 'Accepted') {
     await recordCardRejected(ctx.app.db, at, p.idTag, verdict.status).catch((err: unknown) => ctx.log.warn({ err }, 'card-rejected notice not stored'));
   }
