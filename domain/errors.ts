@@ -7,8 +7,8 @@
 export type Lang = 'en' | 'zh';
 
 export interface CatalogueEntry {
-  /** HTTP status sent with the envelope (requirements §12: 200, 400, 401, 403, 404, 409, 500). */
-  status: 200 | 400 | 401 | 403 | 404 | 409 | 500;
+  /** HTTP status sent with the envelope (requirements §12: 200, 400, 401, 403, 404, 409, 500; 429 for a spent budget). */
+  status: 200 | 400 | 401 | 403 | 404 | 409 | 429 | 500;
   en: string;
   zh: string;
 }
@@ -154,6 +154,12 @@ export const CATALOGUE = {
   752: { status: 409, en: 'FTP uploads are not enabled on this server', zh: '本服务器未启用FTP上传' },
   753: { status: 400, en: 'The diagnostics file is larger than allowed', zh: '诊断文件超过允许的大小' },
   754: { status: 409, en: 'The charger is already uploading diagnostics', zh: '该充电桩正在上传诊断文件' },
+  // Report tickets of the charging app: budgets per app user, image checks, the reply's address (requirements R14.x).
+  780: { status: 429, en: 'Too many report tickets: try again in an hour', zh: '提交的工单过多，请一小时后再试' },
+  781: { status: 429, en: 'The images of your report tickets exceed the daily allowance: send fewer or smaller images, or try again tomorrow', zh: '工单图片超出每日限额：请减少或缩小图片，或明天再试' },
+  782: { status: 400, en: 'The image has too many pixels: at most 16 megapixels and 8192 pixels a side', zh: '图片像素过多：最多1600万像素，每边最多8192像素' },
+  783: { status: 400, en: 'The image cannot be read: it is damaged or incomplete', zh: '图片无法读取：文件已损坏或不完整' },
+  784: { status: 409, en: "The reporter's e-mail address is not verified: confirm that the reply may go to it", zh: '反馈人的邮箱未经验证：请确认是否仍向该邮箱发送回复' },
   // 800: not found
   800: { status: 404, en: 'Charge point not found', zh: '充电桩不存在' },
   801: { status: 404, en: 'Station not found', zh: '站点不存在' },
