@@ -160,6 +160,7 @@ export const CATALOGUE = {
   782: { status: 400, en: 'The image has too many pixels: at most 16 megapixels and 8192 pixels a side', zh: '图片像素过多：最多1600万像素，每边最多8192像素' },
   783: { status: 400, en: 'The image cannot be read: it is damaged or incomplete', zh: '图片无法读取：文件已损坏或不完整' },
   784: { status: 409, en: "The reporter's e-mail address is not verified: confirm that the reply may go to it", zh: '反馈人的邮箱未经验证：请确认是否仍向该邮箱发送回复' },
+  785: { status: 429, en: 'Many images are being checked right now: try again in a moment', zh: '当前正在检查的图片过多，请稍后再试' },
   // 800: not found
   800: { status: 404, en: 'Charge point not found', zh: '充电桩不存在' },
   801: { status: 404, en: 'Station not found', zh: '站点不存在' },

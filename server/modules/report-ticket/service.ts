@@ -23,7 +23,7 @@ import type { Lang } from '../../../domain/errors.js';
 import { companyInfo } from '../card-user/service.js';
 import { recordNotice } from '../notifications/record.js';
 import { storeFile } from '../files/store.js';
-import { checkImage } from '../profile/upload.js';
+import { checkImage, type ImageLimits } from '../profile/upload.js';
 import { assertDecodes } from '../profile/image-decode.js';
 import { assertTicketBudget, lockAppUser, type TicketBudget } from './budget.js';
 import { queueMail, queueMailBounded } from '../mail/outbox.js';
@@ -180,17 +180,31 @@ export function newTicketNumber(at: Date): string {
   return `RT${at.toISOString().slice(0, 10).replace(/-/g, '')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 }
 
+/** A ticket image's limits: the avatar's checks with the ticket's size and pixel limits (782 beyond the pixels). */
+const TICKET_IMAGE_LIMITS: ImageLimits = {
+  maxBytes: TICKET_IMAGE_MAX_BYTES, maxWidth: TICKET_IMAGE_MAX_SIDE, maxHeight: TICKET_IMAGE_MAX_SIDE, maxPixels: TICKET_IMAGE_MAX_PIXELS, pixelCode: 782,
+};
+
+/** The header check alone of image `n` (714 / 782 naming `attachments.<n>`), before any decoding. */
+function checkImageHeader(content: Buffer, n: number): void {
+  try {
+    checkImage(content, TICKET_IMAGE_LIMITS);
+  } catch (e) {
+    if (e instanceof AppError) throw new AppError(e.code, `attachments.${n}`);
+    throw e;
+  }
+}
+
 /**
  * A checked image of the intake: its bytes and header facts. 714 (not JPG/PNG by content, above
- * 2 MB), 782 (too many pixels), 783 (does not decode whole), each naming `attachments.<n>`.
+ * 2 MB), 782 (too many pixels), 783 (does not decode whole), 785 (too many images waiting for the
+ * decoder), each naming `attachments.<n>`.
  */
-function checkedImage(content: Buffer, n: number) {
+async function checkedImage(content: Buffer, n: number) {
   const field = `attachments.${n}`;
   try {
-    const info = checkImage(content, {
-      maxBytes: TICKET_IMAGE_MAX_BYTES, maxWidth: TICKET_IMAGE_MAX_SIDE, maxHeight: TICKET_IMAGE_MAX_SIDE, maxPixels: TICKET_IMAGE_MAX_PIXELS, pixelCode: 782,
-    });
-    assertDecodes(content, info, field);
+    const info = checkImage(content, TICKET_IMAGE_LIMITS);
+    await assertDecodes(content, info, field);
     return { content, info };
   } catch (e) {
     if (e instanceof AppError) throw new AppError(e.code, field);
@@ -242,7 +256,10 @@ export async function createTicket(
   const contents = input.attachments.map((a) => Buffer.from(a.data, 'base64'));
   const newBytes = contents.reduce((sum, c) => sum + c.length, 0);
   await assertTicketBudget(db, user.id, newBytes, budget, at);
-  const images = contents.map((c, i) => ({ ...checkedImage(c, i), fileName: input.attachments[i]!.fileName || `image-${i + 1}` }));
+  // Every header first (cheap), then the decode checks one after another (./profile/image-decode.ts).
+  contents.forEach((c, i) => checkImageHeader(c, i));
+  const images = [];
+  for (const [i, c] of contents.entries()) images.push({ ...(await checkedImage(c, i)), fileName: input.attachments[i]!.fileName || `image-${i + 1}` });
   const email = input.email || user.email;
   if (!email) throw new AppError(622, 'email');
   const nickname = input.nickname || user.nickname;
