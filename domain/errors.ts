@@ -163,6 +163,13 @@ export const CATALOGUE = {
   755: { status: 429, en: 'Too many uploads or connections at once from this address or in all: try again in a minute', zh: '来自该地址或总体的同时上传或连接过多：请一分钟后重试' },
   756: { status: 408, en: 'The upload was too slow or took too long and was cut off: send the file again over a faster link', zh: '上传过慢或耗时过长，已被中断：请通过更快的网络重新发送文件' },
   757: { status: 401, en: 'The metrics need the metrics token (Authorization: Bearer METRICS_TOKEN)', zh: '访问监控指标需要指标令牌（Authorization: Bearer METRICS_TOKEN）' },
+  // Report tickets of the charging app: budgets per app user, image checks, the reply's address (requirements R14.x).
+  780: { status: 429, en: 'Too many report tickets: try again in an hour', zh: '提交的工单过多，请一小时后再试' },
+  781: { status: 429, en: 'The images of your report tickets exceed the daily allowance: send fewer or smaller images, or try again tomorrow', zh: '工单图片超出每日限额：请减少或缩小图片，或明天再试' },
+  782: { status: 400, en: 'The image has too many pixels: at most 16 megapixels and 8192 pixels a side', zh: '图片像素过多：最多1600万像素，每边最多8192像素' },
+  783: { status: 400, en: 'The image cannot be read: it is damaged or incomplete', zh: '图片无法读取：文件已损坏或不完整' },
+  784: { status: 409, en: "The reporter's e-mail address is not verified: confirm that the reply may go to it", zh: '反馈人的邮箱未经验证：请确认是否仍向该邮箱发送回复' },
+  785: { status: 429, en: 'Many images are being checked right now: try again in a moment', zh: '当前正在检查的图片过多，请稍后再试' },
   // Commands (requirements R12.39): the outcome says what the operator should do next.
   795: { status: 409, en: 'Command sent, but the charger disconnected before answering: check its state before repeating the command', zh: '指令已发送，但充电桩在应答前断开连接：请先确认其状态再重复该指令' },
   796: { status: 409, en: 'No charging session runs there: there is nothing to stop', zh: '该处没有正在进行的充电会话：无需停止' },

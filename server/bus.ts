@@ -25,9 +25,10 @@ export interface BusEvents {
   identityDeactivated: { serialNum: string; reason?: 'deactivated' | 'credentials' };
   /**
    * An event (server/modules/event) was opened, processed, ignored or recovered; emitted after the
-   * event row's transaction committed. A repeat of an open event is not a change.
+   * event row's transaction committed. A repeat of an open event is not a change; `reopened` marks
+   * an `opened` that reopened a recovered event within the hysteresis window (its opening was told).
    */
-  event: { eventId: number; companyCode: string; stationId: number | null; change: 'opened' | 'processed' | 'ignored' | 'recovered' };
+  event: { eventId: number; companyCode: string; stationId: number | null; change: 'opened' | 'processed' | 'ignored' | 'recovered'; reopened?: boolean };
 }
 
 /** In-process bus: listeners of this process only. */

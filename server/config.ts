@@ -77,6 +77,16 @@ export interface Config {
   /** How often the mail worker looks for due mail (ms); first retry delay (ms), doubled per attempt up to 30 min. */
   mailPollMs: number;
   mailRetryBaseMs: number;
+  /** Mail waiting per recipient before further mail to it is folded into one digest (MAIL_MAX_QUEUED_PER_RECIPIENT; 0 = no cap). */
+  mailMaxQueuedPerRecipient: number;
+  /** Mail waiting in the whole outbox before new mail is only folded into existing digests (MAIL_OUTBOX_MAX; 0 = no bound). */
+  mailOutboxMax: number;
+  /** A recovered event that happens again within this many seconds is reopened, not a new event (EVENT_REOPEN_S; 0 = never). */
+  eventReopenS: number;
+  /** Report tickets one app user may post per hour (TICKET_MAX_PER_HOUR; 0 = no limit). */
+  ticketMaxPerHour: number;
+  /** Image bytes of one app user's tickets per 24 hours (TICKET_MAX_BYTES_PER_DAY; 0 = no limit). */
+  ticketMaxBytesPerDay: number;
   /** Largest firmware image accepted (bytes; FIRMWARE_MAX_BYTES). */
   firmwareMaxBytes: number;
   /** Largest diagnostics file a charger may upload (bytes; DIAGNOSTICS_MAX_BYTES). */
@@ -200,6 +210,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     mailFrom: env.MAIL_FROM || 'ChargeDesk <no-reply@localhost>',
     mailPollMs: 2_000,
     mailRetryBaseMs: 10_000,
+    mailMaxQueuedPerRecipient: Math.max(0, num(env.MAIL_MAX_QUEUED_PER_RECIPIENT, 20)),
+    mailOutboxMax: Math.max(0, num(env.MAIL_OUTBOX_MAX, 10_000)),
+    eventReopenS: Math.max(0, num(env.EVENT_REOPEN_S, 900)),
+    ticketMaxPerHour: Math.max(0, num(env.TICKET_MAX_PER_HOUR, 10)),
+    ticketMaxBytesPerDay: Math.max(0, num(env.TICKET_MAX_BYTES_PER_DAY, 20 * 1024 * 1024)),
     firmwareMaxBytes: num(env.FIRMWARE_MAX_BYTES, 16 * 1024 * 1024),
     diagnosticsMaxBytes: num(env.DIAGNOSTICS_MAX_BYTES, 32 * 1024 * 1024),
     fileUrlTtlHours: num(env.FILE_URL_TTL_HOURS, 24),

@@ -4,9 +4,13 @@
  * subject, message, attachments, create time; status OPEN → REPLIED (a reply, e-mailed to the
  * user in their language; another reply may follow) → CLOSED (takes nothing more: 743).
  *
+ * A reply goes to the app user's own address (the one of their account: verified); only when they
+ * have none does it go to the address typed into the ticket, after the operator confirmed (784).
+ *
  * Inputs and codes: the app's intake (subject and message required → 622 naming the field; at
- * most {@link TICKET_MAX_ATTACHMENTS} images → 744; each a JPG or PNG by content, at most 2 MB → 714
- * naming `attachments.<n>`); the console's reply (text required → 623); an unknown ticket → 815;
+ * most {@link TICKET_MAX_ATTACHMENTS} images → 744; each a JPG or PNG by content, at most 2 MB → 714,
+ * at most {@link TICKET_IMAGE_MAX_PIXELS} pixels and {@link TICKET_IMAGE_MAX_SIDE} a side → 782, and
+ * decoding whole → 783, each naming `attachments.<n>`; the app user's budgets → 780 / 781); the console's reply (text required → 623); an unknown ticket → 815;
  * another company's → 709 (read) / 725 (write); a bad or expired app token → 745.
  */
 import { z } from 'zod';
@@ -21,6 +25,9 @@ export type TicketStatus = (typeof TICKET_STATUSES)[number];
 export const TICKET_MAX_ATTACHMENTS = 5;
 /** Most bytes of one image (the avatar's limit, requirements §5: 2 MB; 714 beyond). */
 export const TICKET_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+/** Most pixels a side and in all of one image (782 beyond; a phone photo of 12 MP fits). */
+export const TICKET_IMAGE_MAX_SIDE = 8192;
+export const TICKET_IMAGE_MAX_PIXELS = 16_000_000;
 /** Text limits. */
 export const TICKET_SUBJECT_MAX = 200;
 export const TICKET_MESSAGE_MAX = 4000;
@@ -46,7 +53,12 @@ export const reportTicketRecord = z.object({
   ...ofCompany,
   appUserId: int.nullable(),
   nickname: z.string(),
+  /** The address the reporter typed (or their account's, when they typed none). */
   email: z.string(),
+  /** Where a reply goes: the app user's own address when they have one (verified), else `email`. */
+  replyEmail: z.string(),
+  /** False when the reply would go to an address typed into the ticket only: replying asks first (784). */
+  emailVerified: z.boolean(),
   subject: z.string(),
   message: z.string(),
   /** The reporter's language: the reply is e-mailed in it. */
@@ -74,9 +86,13 @@ export const reportTicketFilters = z.object({
 });
 export type ReportTicketFilters = z.infer<typeof reportTicketFilters>;
 
-/** `POST /sp/report-ticket/{id}/reply`: the answer, e-mailed to the user (623 when empty). */
+/**
+ * `POST /sp/report-ticket/{id}/reply`: the answer, e-mailed to the user (623 when empty);
+ * `toUnverified` confirms sending it to an unverified address (784 without it).
+ */
 export const reportTicketReply = z.object({
   replyText: requiredText(623, TICKET_REPLY_MAX),
+  toUnverified: z.boolean().optional(),
 });
 export type ReportTicketReplyInput = z.infer<typeof reportTicketReply>;
 

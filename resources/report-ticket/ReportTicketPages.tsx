@@ -3,7 +3,9 @@
  * §14): the list of the problems app users reported (filters: ticket number, search, status,
  * company, created from; sort; paging; loading, empty and error states), one ticket with its
  * images (thumbnails fetched with the token, a click opens the full size), the reply dialog (623
- * when empty; the reply is e-mailed to the user) and close after a confirmation. `?serialNum=`
+ * when empty; the reply is e-mailed to the app user's own address, or — after a confirmation — to
+ * an unverified address typed into the ticket, marked so in the list and the ticket) and close
+ * after a confirmation. `?serialNum=`
  * (the bell's link) opens that ticket. Types and rules come from domain/entities/report-ticket.ts.
  */
 import { useMemo, useState } from 'react';
@@ -77,13 +79,25 @@ export function ReportTicketList() {
         <FunctionField<ReportTicketRecord> source="status" render={(r) => <StatusChip status={r.status} />} />
         <TextField source="subject" />
         <TextField source="nickname" />
-        <TextField source="email" />
+        <FunctionField<ReportTicketRecord> source="email" render={(r) => <EmailValue ticket={r} />} />
         <FunctionField<ReportTicketRecord> source="attachments" sortable={false} render={(r) => (r.attachments.length || '—')} />
         {isAdmin && <TextField source="companyName" sortable={false} />}
         <FunctionField<ReportTicketRecord> source="createTime" render={(r) => formatDateTime(r.createTime)} />
         <FunctionField<ReportTicketRecord> source="replyTime" render={(r) => formatDateTime(r.replyTime) || '—'} />
       </Datagrid>
     </List>
+  );
+}
+
+/** The ticket's address, marked "unverified" when a reply would go to an address typed into the ticket only (requirements R14.14). */
+function EmailValue({ ticket }: { ticket: ReportTicketRecord }) {
+  const translate = useTranslate();
+  if (ticket.emailVerified) return <span>{ticket.email}</span>;
+  return (
+    <Stack component="span" direction="row" spacing={0.5} alignItems="center" useFlexGap flexWrap="wrap">
+      <span>{ticket.email}</span>
+      <Chip size="small" color="warning" variant="outlined" label={translate('resources.report-ticket.unverified')} title={translate('resources.report-ticket.unverified_hint')} data-testid="ticket-email-unverified" />
+    </Stack>
   );
 }
 
@@ -138,6 +152,8 @@ export function TicketDetail({ id }: { id: number }) {
   const { data: t, isPending, error, refetch } = useGetOne<ReportTicketRecord>('report-ticket', { id });
   const [replying, setReplying] = useState(false);
   const [closing, setClosing] = useState(false);
+  /** Asking whether a reply may go to an unverified address, before the reply dialog opens. */
+  const [askingUnverified, setAskingUnverified] = useState(false);
   if (isPending) return <Loading />;
   if (error || !t) return <ErrorState error={error} onRetry={() => void refetch()} />;
   const act = async (path: 'reply' | 'close', body?: Record<string, unknown>) => {
@@ -161,7 +177,7 @@ export function TicketDetail({ id }: { id: number }) {
           subheader={`${f('serialNum')} ${t.serialNum}`}
           action={t.status !== 'CLOSED' ? (
             <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-              <Button label="resources.report-ticket.actions.reply" variant="contained" onClick={() => setReplying(true)} data-testid="ticket-reply"><ReplyIcon /></Button>
+              <Button label="resources.report-ticket.actions.reply" variant="contained" onClick={() => (t.emailVerified ? setReplying(true) : setAskingUnverified(true))} data-testid="ticket-reply"><ReplyIcon /></Button>
               <Button label="resources.report-ticket.actions.close" onClick={() => setClosing(true)} data-testid="ticket-close"><LockIcon /></Button>
             </Stack>
           ) : undefined}
@@ -170,7 +186,8 @@ export function TicketDetail({ id }: { id: number }) {
         <CardContent>
           <Grid container spacing={2}>
             <Field label={f('nickname')} value={t.nickname} testId="ticket-nickname" />
-            <Field label={f('email')} value={t.email} />
+            <Field label={f('email')} value={<EmailValue ticket={t} />} testId="ticket-email" />
+            {t.replyEmail !== t.email && <Field label={f('replyEmail')} value={`${t.replyEmail} · ${translate('resources.report-ticket.own_address_hint')}`} testId="ticket-reply-email" />}
             <Field label={f('companyName')} value={t.companyName ?? t.companyCode} />
             <Field label={f('createTime')} value={formatDateTime(t.createTime)} />
             <Field label={f('language')} value={translate(`resources.report-ticket.language.${t.language}`)} />
@@ -197,7 +214,7 @@ export function TicketDetail({ id }: { id: number }) {
         open={replying}
         title={translate('resources.report-ticket.reply_title', { serialNum: t.serialNum })}
         label={f('replyText')}
-        helperText={translate('resources.report-ticket.reply_help', { email: t.email, language: translate(`resources.report-ticket.language.${t.language}`) })}
+        helperText={translate('resources.report-ticket.reply_help', { email: t.replyEmail, language: translate(`resources.report-ticket.language.${t.language}`) })}
         schema={reportTicketReply.shape.replyText}
         emptyCode={623}
         maxLength={TICKET_REPLY_MAX}
@@ -206,7 +223,19 @@ export function TicketDetail({ id }: { id: number }) {
         submitIcon={<ReplyIcon />}
         testIds={{ dialog: 'ticket-reply-dialog', input: 'ticket-reply-text', submit: 'ticket-reply-send' }}
         onClose={() => setReplying(false)}
-        onSubmit={async (replyText) => { await act('reply', { replyText }); setReplying(false); }}
+        onSubmit={async (replyText) => {
+          // An unverified address was confirmed before the dialog opened (the server answers 784 without it).
+          await act('reply', t.emailVerified ? { replyText } : { replyText, toUnverified: true });
+          setReplying(false);
+        }}
+      />
+      <Confirm
+        isOpen={askingUnverified}
+        title="resources.report-ticket.unverified_title"
+        content="resources.report-ticket.unverified_content"
+        translateOptions={{ email: t.replyEmail }}
+        onConfirm={() => { setAskingUnverified(false); setReplying(true); }}
+        onClose={() => setAskingUnverified(false)}
       />
       <Confirm
         isOpen={closing}

@@ -433,10 +433,18 @@ export const mailOutbox = pgTable('mail_outbox', {
   dedupeKey: text('dedupe_key').unique(),
   /** The company whose notice or ticket this mail is (its users see its counts); null = the platform's. */
   companyCode: text('company_code'),
+  /**
+   * A digest (server/modules/mail/digest.ts): how many messages to its recipient were folded into
+   * it because the recipient's queue was full; `text` holds their subjects (the first 50). 0 = an
+   * ordinary message.
+   */
+  folded: integer('folded').notNull().default(0),
   sentAt: ts('sent_at'),
   createdAt: createdAt(),
 }, (t) => [
   index('mail_outbox_due').on(t.nextAttemptAt).where(sql`${t.status} = 'QUEUED'`),
+  // The per-recipient cap counts a recipient's waiting mail at every queueing.
+  index('mail_outbox_queued_to').on(t.to).where(sql`${t.status} = 'QUEUED'`),
   check('mail_outbox_status_valid', sql`${t.status} in ('QUEUED', 'SENT', 'FAILED')`),
 ]);
 
@@ -1018,6 +1026,8 @@ export const reportTicket = pgTable('report_ticket', {
 }, (t) => [
   uniqueIndex('report_ticket_serial_num').on(t.serialNum),
   index('report_ticket_company_created').on(t.companyCode, t.createdAt),
+  // The app user's ticket budget counts their tickets of the last day at every intake.
+  index('report_ticket_app_user_created').on(t.appUserId, t.createdAt),
   check('report_ticket_status', sql`${t.status} in ('OPEN', 'REPLIED', 'CLOSED')`),
 ]);
 

@@ -2,7 +2,8 @@
  * NUL characters in API input (issue 9 item 20): PostgreSQL text cannot hold U+0000, so a search
  * term or a name carrying one would fail in the database (500 / 706). One `preValidation` hook on
  * the `/sp` tree refuses them first: any string of the query, the path parameters or a JSON body
- * containing U+0000 → 400 "Parameter error" naming the field.
+ * containing U+0000 → 400 "Parameter error" naming the field. The charging app's `/app` tree registers
+ * the same hook (a ticket's subject, nickname, e-mail or image name).
  */
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './envelope.js';
@@ -19,7 +20,7 @@ export function nulPath(value: unknown, path = '', depth = 0): string | null {
   return null;
 }
 
-/** Registers the hook on an encapsulated `/sp` scope. */
+/** Registers the hook on an encapsulated scope (`/sp`, `/app`). */
 export function registerNulGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (req) => {
     const field = nulPath(req.query) ?? nulPath(req.params) ?? (Buffer.isBuffer(req.body) ? null : nulPath(req.body));

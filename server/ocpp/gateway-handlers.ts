@@ -48,7 +48,7 @@ const statusNotification: GatewayHandler<StatusNotificationReq, EmptyConf> = asy
     ctx.log.warn({ connectorId: p.connectorId, errorCode: p.errorCode, vendorErrorCode: p.vendorErrorCode, info: p.info }, 'gateway reports an error');
   }
   // Its own errors are events of the gateway, like a charger's (requirements R13.3).
-  await statusEvents(ctx.app.db, ctx.app.bus, { ...ctx.gateway, kind: 'gateway' }, p, new Date());
+  await statusEvents(ctx.app.db, ctx.app.bus, { ...ctx.gateway, kind: 'gateway' }, p, new Date(), ctx.app.config.eventReopenS * 1000);
   return {};
 };
 

@@ -16,13 +16,13 @@ import type { SMTPServer } from 'smtp-server';
 import { closeSmtp, smtp, until, type Received } from '../support/smtp.js';
 import { call, setupTenants, type Tenants } from '../support/tenants.js';
 import { companyUser } from '../support/assets.js';
-import { png } from '../support/images.js';
+import { jpg, png, pngClaiming } from '../support/images.js';
 import { account, appUser, mailOutbox, notification, reportTicket, role, storedFile } from '../../server/db/schema.js';
 import { hashPassword } from '../../server/auth/password.js';
 import { PERMISSIONS } from '../../domain/permissions.js';
 
-/** A JPEG's first bytes (SOI, APP0 JFIF, SOF0 of 640×480) and filler: enough for the header check. */
-function jpeg(): Buffer {
+/** A JPEG's first bytes (SOI, APP0 JFIF, SOF0 of 640×480) and nothing more: it passes a header check only. */
+function jpegHeaderOnly(): Buffer {
   const sof = Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, 0x01, 0xe0, 0x02, 0x80, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01]);
   const app0 = Buffer.from([0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]);
   return Buffer.concat([Buffer.from([0xff, 0xd8]), app0, sof, Buffer.from([0xff, 0xd9])]);
@@ -122,7 +122,7 @@ describe.each(backends())('report tickets on %s', (backend) => {
 
   it('takes a ticket with images and makes it a REPORT_TICKET notice of the company\'s bell', async () => {
     const res = await app('POST', '/app/report-ticket', appToken, {
-      subject: '充电枪锁不住', message: '3 号桩的枪头插上后一直解锁。', attachments: [{ fileName: 'gun.png', data: b64(png(640, 480)) }, { fileName: 'photo', data: b64(jpeg()) }],
+      subject: '充电枪锁不住', message: '3 号桩的枪头插上后一直解锁。', attachments: [{ fileName: 'gun.png', data: b64(png(640, 480)) }, { fileName: 'photo', data: b64(jpg(640, 480)) }],
     }, 'zh-CN,zh;q=0.9');
     expect(res.code).toBe(200);
     expect(res.data).toMatchObject({ subject: '充电枪锁不住', status: 'OPEN', attachmentCount: 2 });

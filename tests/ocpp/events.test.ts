@@ -1,6 +1,7 @@
 /**
  * Events from the real charger link (requirements §13): a fault StatusNotification opens one event
- * on its connector, a repeat does not open another, NoError recovers it (seen through the API too:
+ * on its connector, a repeat does not open another, NoError recovers it, the same fault soon after
+ * reopens it and long after opens a new one (seen through the API too:
  * a processed event keeps its status and gets its recover time); the operator's vendor code table
  * names a vendor's code; a dropped socket opens "charger offline" and the reconnection recovers it;
  * a meter regression and a Stop for an unknown transaction raise their custom events.
@@ -48,7 +49,14 @@ describe.each(backends())('events from the charger link on %s', (backend) => {
       expect(recovered!.recoverTime).not.toBeNull();
       expect(heard.filter((h) => h.eventId === recovered!.id).map((h) => h.change)).toEqual(['opened', 'recovered']);
 
-      // The same fault after the recovery is a new event; a warning on connector 2 is its own.
+      // The same fault soon after the recovery reopens it (hysteresis, EVENT_REOPEN_S): one event, counted, not mailed again.
+      await cp.call('StatusNotification', { ...fault, timestamp: new Date().toISOString() });
+      const [reopened] = await eventsOf(sn);
+      expect(reopened).toMatchObject({ id: recovered!.id, status: 'HAPPENING', recoverTime: null, repeatCount: 3 });
+      expect(heard.filter((h) => h.eventId === recovered!.id).at(-1)).toMatchObject({ change: 'opened', reopened: true });
+      // Long after its recovery the same fault is a new event; a warning on connector 2 is its own.
+      await cp.call('StatusNotification', aStatusNotification({ connectorId: 1, status: 'Available' }));
+      await s.database.db.update(event).set({ recoverTime: new Date(Date.now() - 3_600_000) }).where(eq(event.id, recovered!.id));
       await cp.call('StatusNotification', { ...fault, timestamp: new Date().toISOString() });
       await cp.call('StatusNotification', aStatusNotification({ connectorId: 2, status: 'Available', errorCode: 'WeakSignal' }));
       const now = await eventsOf(sn);

@@ -1,5 +1,6 @@
 /** Real, tiny image files for upload, logo and PDF tests, and the export settings body that carries a logo. */
 import { deflateSync } from 'node:zlib';
+import jpegJs from 'jpeg-js';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -20,7 +21,7 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([len, td, crc]);
 }
 
-/** A valid grey PNG of `w`×`h` pixels; `pad` bytes of ancillary text make the file larger. */
+/** A valid grey PNG of `w`×`h` pixels; `pad` bytes of ancillary text (a `Comment` tEXt chunk) make the file larger. */
 export function png(w: number, h: number, pad = 0): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(w, 0); ihdr.writeUInt32BE(h, 4); ihdr[8] = 8; ihdr[9] = 0; // 8-bit greyscale
@@ -28,9 +29,28 @@ export function png(w: number, h: number, pad = 0): Buffer {
   for (let y = 0; y < h; y += 1) raw[y * (w + 1)] = 0; // filter byte of each row
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr),
-    ...(pad ? [chunk('tEXt', Buffer.alloc(pad, 0x61))] : []),
+    ...(pad ? [chunk('tEXt', Buffer.concat([Buffer.from('Comment\0', 'latin1'), Buffer.alloc(Math.max(0, pad - 8), 0x61)]))] : []),
     chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** A valid grey JPEG of `w`×`h` pixels (jpeg-js, quality 80). */
+export function jpg(w: number, h: number): Buffer {
+  return Buffer.from(jpegJs.encode({ width: w, height: h, data: Buffer.alloc(w * h * 4, 0x80) }, 80).data);
+}
+
+/**
+ * A PNG whose header claims `w`×`h` pixels but that holds the pixels of a 1×1 image: a header
+ * check believes it, a decoder does not (a "decompression bomb" probe costs nothing to build).
+ */
+export function pngClaiming(w: number, h: number): Buffer {
+  const real = png(1, 1);
+  const out = Buffer.from(real);
+  out.writeUInt32BE(w >>> 0, 16);
+  out.writeUInt32BE(h >>> 0, 20);
+  // keep the IHDR's CRC right, so only the pixel size is a lie
+  out.writeUInt32BE(crc32(out.subarray(12, 29)), 29);
+  return out;
 }
 
 /** A 1×1 PNG, base64. */

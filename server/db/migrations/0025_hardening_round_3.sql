@@ -1,4 +1,7 @@
 ALTER TABLE "mail_outbox" ADD COLUMN "company_code" text;--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD COLUMN "folded" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX "mail_outbox_queued_to" ON "mail_outbox" USING btree ("to") WHERE "mail_outbox"."status" = 'QUEUED';--> statement-breakpoint
+CREATE INDEX "report_ticket_app_user_created" ON "report_ticket" USING btree ("app_user_id","created_at");--> statement-breakpoint
 -- Hand-written data fix (keep when renumbering): mail queued before this column existed gets the
 -- company of the event or ticket its dedupe key names (event:<id>:…, ticket:<serial>:…); ticket
 -- replies carried no key and stay the platform's (seen by administrators only).

@@ -25,8 +25,12 @@ export interface StatusError {
   info?: string;
 }
 
-/** Opens or recovers the events of one StatusNotification (`at`: its time). */
-export async function statusEvents(db: Db, bus: Bus, charger: EventDevice, p: StatusError, at: Date): Promise<void> {
+/**
+ * Opens or recovers the events of one StatusNotification (`at`: its time). An event of the same
+ * connector and type that recovered less than `reopenWithinMs` ago is reopened with its count
+ * (requirements R13.10: a charger flapping between codes keeps one event per type).
+ */
+export async function statusEvents(db: Db, bus: Bus, charger: EventDevice, p: StatusError, at: Date, reopenWithinMs = 0): Promise<void> {
   const errorCode = p.errorCode === 'NoError' && p.status === 'Faulted' ? 'OtherError' : p.errorCode;
   if (errorCode === 'NoError') {
     await recoverEvents(db, bus, { deviceSn: charger.serialNum, connectorId: p.connectorId, types: DEVICE_EVENT_TYPES, at });
@@ -50,6 +54,7 @@ export async function statusEvents(db: Db, bus: Bus, charger: EventDevice, p: St
       vendorErrorCode: p.vendorErrorCode,
       info: p.info,
       at,
+      reopenWithinMs,
     });
     return [...recovered, opened.change];
   });

@@ -6,6 +6,8 @@
  *   HAPPENING — counts a repeat on it (the `event_open_once` unique index decides, so two
  *   concurrent reports cannot open two rows). A new event is announced in the bell (an EVENT
  *   notice linked by `eventId`; a repeat bumps that notice's count).
+ *   Within the hysteresis window (`reopenWithinMs`, config EVENT_REOPEN_S) an event that recovered
+ *   is reopened instead, so a charger flapping between codes keeps one event per type with a count.
  * - {@link recoverEventsIn} ends a device's recoverable events: HAPPENING ones become RECOVERED;
  *   processed or ignored ones keep their status and get their recover time.
  * - The `…In` functions run inside the caller's transaction and answer the changes; the caller
@@ -39,17 +41,54 @@ export interface OpenEventInput {
   orderId?: number | null;
   /** When it happened (default now). */
   at?: Date;
+  /**
+   * Hysteresis (requirements R13.10): when the same device, connector and type recovered less than
+   * this long ago (ms), that event is reopened and counts the repeat instead of a new event
+   * opening. 0 / absent: never.
+   */
+  reopenWithinMs?: number;
 }
 
 /** Column limits of what a charger sends (OCPP 1.6: info 50, vendorId 255, vendorErrorCode 50). */
 const clip = (v: string | null | undefined, max: number) => (v == null ? null : v.slice(0, max));
 
 /**
- * Opens the event of `input` in `tx`, or counts a repeat on the open one. Answers the id, and the
- * change to emit (null for a repeat).
+ * Reopens the latest event of `input`'s device, connector and type that recovered at or after
+ * `since` (HAPPENING again, its recover time cleared, the repeat counted). Answers its id, or null
+ * when there is none or one of them is open already.
+ */
+async function reopenRecent(tx: Db, input: OpenEventInput, at: Date, since: Date): Promise<number | null> {
+  const same = and(eq(event.deviceSn, input.deviceSn), eq(event.connectorId, input.connectorId ?? 0), eq(event.eventType, input.eventType));
+  const rows = await tx.update(event).set({
+    status: 'HAPPENING',
+    recoverTime: null,
+    repeatCount: sql`${event.repeatCount} + 1`,
+    lastOccurTime: sql`greatest(${event.lastOccurTime}, ${at})`,
+    errorCode: sql`coalesce(${clip(input.errorCode, 50)}, ${event.errorCode})`,
+    info: sql`coalesce(${clip(input.info, 500)}, ${event.info})`,
+    vendorErrorCode: sql`coalesce(${clip(input.vendorErrorCode, 50)}, ${event.vendorErrorCode})`,
+  }).where(and(
+    eq(event.id, sql`(select ${event.id} from ${event} where ${same} and ${event.status} = 'RECOVERED' and ${event.recoverTime} >= ${since} order by ${event.recoverTime} desc, ${event.id} desc limit 1)`),
+    sql`not exists (select 1 from ${event} o where o.device_sn = ${input.deviceSn} and o.connector_id = ${input.connectorId ?? 0} and o.event_type = ${input.eventType} and o.status = 'HAPPENING')`,
+  )).returning({ id: event.id });
+  return rows[0]?.id ?? null;
+}
+
+/**
+ * Opens the event of `input` in `tx`, or counts a repeat on the open one, or — within
+ * `reopenWithinMs` of its recovery — reopens the recovered one (a charger flapping between codes
+ * keeps one event per type, with its count). Answers the id, and the change to emit (null for a
+ * repeat; `reopened` for a reopening, which mails nobody again).
  */
 export async function openEventIn(tx: Db, input: OpenEventInput): Promise<{ id: number; change: EventChange | null }> {
   const at = input.at ?? new Date();
+  if (input.reopenWithinMs) {
+    const id = await reopenRecent(tx, input, at, new Date(at.getTime() - input.reopenWithinMs));
+    if (id !== null) {
+      await noticeOf(tx, input, id, at);
+      return { id, change: { eventId: id, companyCode: input.companyCode, stationId: input.stationId, change: 'opened', reopened: true } };
+    }
+  }
   const [row] = await tx.insert(event).values({
     companyCode: input.companyCode,
     stationId: input.stationId,
@@ -76,21 +115,26 @@ export async function openEventIn(tx: Db, input: OpenEventInput): Promise<{ id: 
     },
   }).returning({ id: event.id, inserted: sql<boolean>`(xmax = 0)` });
   if (!row) throw new Error('event insert returned no row');
-  await recordNotice(tx, {
-    companyCode: input.companyCode,
-    notice: {
-      kind: 'EVENT',
-      params: { eventId: row.id, eventType: input.eventType, device: input.deviceType, serialNum: input.deviceSn, connectorId: input.connectorId ?? 0 },
-    },
-    serialNum: input.deviceSn,
-    eventStatus: 'HAPPENING',
-    eventId: row.id,
-    at,
-  });
+  await noticeOf(tx, input, row.id, at);
   const change: EventChange | null = row.inserted
     ? { eventId: row.id, companyCode: input.companyCode, stationId: input.stationId, change: 'opened' }
     : null;
   return { id: row.id, change };
+}
+
+/** The bell's EVENT notice of event `id` (a repeat bumps its count and makes it HAPPENING again). */
+async function noticeOf(tx: Db, input: OpenEventInput, id: number, at: Date): Promise<void> {
+  await recordNotice(tx, {
+    companyCode: input.companyCode,
+    notice: {
+      kind: 'EVENT',
+      params: { eventId: id, eventType: input.eventType, device: input.deviceType, serialNum: input.deviceSn, connectorId: input.connectorId ?? 0 },
+    },
+    serialNum: input.deviceSn,
+    eventStatus: 'HAPPENING',
+    eventId: id,
+    at,
+  });
 }
 
 const RECOVERABLE_TYPES = EVENT_TYPES.filter(isRecoverable);

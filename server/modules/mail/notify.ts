@@ -9,7 +9,9 @@
  * - the station's recipients when its notification switch is on, for every change, in the
  *   language of the account with that address if there is one, else English.
  * One mail per address (the first language found wins); queued with a key of event, change and
- * address, so a notice the bus brings to several nodes is queued once.
+ * address, so a notice the bus brings to several nodes is queued once, and an event reopened by
+ * the hysteresis (requirements R13.10) is mailed for its first opening and first recovery only;
+ * within the outbox's bounds (./digest.ts, requirements R2.51).
  */
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -19,7 +21,8 @@ import type { BusEvents } from '../../bus.js';
 import { DEFAULT_PREF, notificationPreferenceInput, type NotificationPref } from '../../../domain/entities/notification-preference.js';
 import { isEventType, eventLevel } from '../../../domain/events.js';
 import { isEmailAddress, recipientParts } from '../../../domain/entities/station.js';
-import { queueMail } from './outbox.js';
+import { queueMailBounded } from './outbox.js';
+import type { OutboxBounds } from './digest.js';
 import { eventMail, type EventChange } from './templates.js';
 
 type Category = NotificationPref['events'][number];
@@ -40,14 +43,23 @@ export function recipientsOf(text: string | null | undefined): string[] {
   return recipientParts(text).filter(isEmailAddress);
 }
 
-/** Queues the mails of one change; answers how many were queued. */
-export async function notifyEvent(db: Db, change: BusEvents['event']): Promise<number> {
+/** What one change did to the outbox. */
+export interface NotifyResult { queued: number; folded: number; dropped: number }
+
+/**
+ * Queues the mails of one change within the outbox's `bounds` (./digest.ts); a reopening
+ * (`change.reopened`, requirements R13.10) queues nothing: its opening was mailed. Answers how many
+ * mails were queued, folded into digests and dropped.
+ */
+export async function notifyEvent(db: Db, change: BusEvents['event'], bounds: OutboxBounds = { perRecipient: 0, total: 0 }): Promise<NotifyResult> {
+  const result: NotifyResult = { queued: 0, folded: 0, dropped: 0 };
+  if (change.reopened) return result;
   const [ev] = await db.select({
     id: event.id, companyCode: event.companyCode, stationId: event.stationId, deviceSn: event.deviceSn, deviceType: event.deviceType,
     eventType: event.eventType, connectorId: event.connectorId, occurTime: event.occurTime, handler: event.handler, handleMethod: event.handleMethod,
     stationName: station.name, notifyEnabled: station.notifyEnabled, notifyRecipients: station.notifyRecipients,
   }).from(event).leftJoin(station, eq(station.id, event.stationId)).where(eq(event.id, change.eventId));
-  if (!ev) return 0;
+  if (!ev) return result;
   const category = categoryOf(ev.eventType, change.change);
   const accounts = await db.select({ email: account.email, companyCode: account.companyCode, userType: account.userType, managed: account.managedStationIds, pref: account.notificationPreference })
     .from(account).where(and(eq(account.active, true), or(eq(account.companyCode, ev.companyCode), isNull(account.companyCode))));
@@ -74,21 +86,24 @@ export async function notifyEvent(db: Db, change: BusEvents['event']): Promise<n
       if (!to.has(address.toLowerCase())) to.set(address.toLowerCase(), owner ? prefOf(owner.pref).language : 'en');
     }
   }
-  let queued = 0;
   for (const [address, language] of to) {
     const mail = eventMail(address, language, {
       change: change.change, eventType: ev.eventType, deviceSn: ev.deviceSn, deviceType: ev.deviceType, connectorId: ev.connectorId,
       stationName: ev.stationName ?? null, companyCode: ev.companyCode, occurTime: ev.occurTime, handler: ev.handler, handleMethod: ev.handleMethod,
     });
-    if (await queueMail(db, mail, { dedupeKey: `event:${ev.id}:${change.change}:${address}`, companyCode: ev.companyCode })) queued++;
+    const outcome = await queueMailBounded(db, mail, bounds, { dedupeKey: `event:${ev.id}:${change.change}:${address}`, companyCode: ev.companyCode });
+    if (outcome !== 'duplicate') result[outcome]++;
   }
-  return queued;
+  return result;
 }
 
 /** Subscribes `app` to bus topic `event`; a failure is logged, never thrown into the emitter. */
 export function subscribeEventMail(app: FastifyInstance): void {
+  const bounds = { perRecipient: app.config.mailMaxQueuedPerRecipient, total: app.config.mailOutboxMax };
   const off = app.bus.on('event', (change) => {
-    notifyEvent(app.db, change).catch((err: Error) => app.log.warn({ err: err.message, eventId: change.eventId }, 'event mail not queued'));
+    notifyEvent(app.db, change, bounds)
+      .then((r) => { if (r.dropped) app.log.warn({ eventId: change.eventId, dropped: r.dropped }, 'event mail dropped: the outbox is full (MAIL_OUTBOX_MAX)'); })
+      .catch((err: Error) => app.log.warn({ err: err.message, eventId: change.eventId }, 'event mail not queued'));
   });
   app.addHook('onClose', async () => off());
 }

@@ -2,13 +2,14 @@
  * The mail outbox (requirements R2.46–R2.50): `queueMail` stores a message for one recipient; the
  * worker (./worker.ts) sends it through SMTP with retries, so nothing is lost while the mail server
  * is down, and without `SMTP_URL` the message simply waits. Other modules send mail only through
- * this function (ticket replies, event notices).
+ * these functions (ticket replies; event and ticket notices within the bounds of ./digest.ts).
  */
 import { and, count, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
 import { scopeWhere } from '../../http/scope.js';
+import { queueBounded, type OutboxBounds, type QueueOutcome } from './digest.js';
 
 /** One message for one recipient, in the recipient's language. */
 export interface MailMessage {
@@ -31,6 +32,15 @@ export async function queueMail(db: Db, mail: MailMessage, opts: { dedupeKey?: s
     companyCode: opts.companyCode ?? null,
   }).onConflictDoNothing({ target: mailOutbox.dedupeKey }).returning({ id: mailOutbox.id });
   return rows[0]?.id ?? null;
+}
+
+/**
+ * Queues `mail` within the outbox's bounds (./digest.ts: per recipient, then into a digest; in
+ * total, then dropped). For notices machines cause (events, new tickets); an operator's own mail
+ * (a ticket reply) uses {@link queueMail}, which is never folded.
+ */
+export async function queueMailBounded(db: Db, mail: MailMessage, bounds: OutboxBounds, opts: { dedupeKey?: string; companyCode?: string | null } = {}): Promise<QueueOutcome> {
+  return queueBounded(db, mail, bounds, opts.dedupeKey, async () => (await queueMail(db, mail, opts)) !== null);
 }
 
 /**

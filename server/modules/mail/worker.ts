@@ -4,14 +4,16 @@
  * several nodes never send one message twice, and a message of a crashed node comes back) — and
  * sends each with nodemailer through `SMTP_URL` from `MAIL_FROM`. Sent → SENT. Failed → QUEUED
  * again `mailRetryBaseMs` × 2^(attempts − 1) later (at most 30 minutes), with the error kept;
- * a permanent refusal of the recipient (SMTP 5xx on RCPT/DATA) → FAILED. Without `SMTP_URL` the
- * worker does not run and messages wait.
+ * a permanent refusal of the recipient (SMTP 5xx on RCPT/DATA) → FAILED. A digest (./digest.ts)
+ * is rendered as it leaves and loses its dedupe key with the lease. Without `SMTP_URL` the worker
+ * does not run and messages wait.
  */
 import nodemailer from 'nodemailer';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema.js';
+import { digestMail } from './digest.js';
 
 const BATCH = 20;
 const LEASE = "interval '5 minutes'";
@@ -27,16 +29,20 @@ type Transport = { sendMail(m: { from: string; to: string; subject: string; text
 /** One pass: sends what is due; answers how many were sent and how many failed. */
 export async function sendDue(db: Db, transport: Transport, from: string, baseMs: number): Promise<{ sent: number; failed: number }> {
   const result = await db.execute(sql`
-    update ${mailOutbox} set next_attempt_at = now() + ${sql.raw(LEASE)}, attempts = attempts + 1
+    update ${mailOutbox} set next_attempt_at = now() + ${sql.raw(LEASE)}, attempts = attempts + 1,
+      dedupe_key = case when folded > 0 then null else dedupe_key end
     where id in (select id from ${mailOutbox} where status = 'QUEUED' and next_attempt_at <= now() order by id limit ${BATCH} for update skip locked)
-    returning id, "to", subject, text, html, attempts`);
-  const due = (result as unknown as { rows: { id: string | number; to: string; subject: string; text: string; html: string | null; attempts: number }[] }).rows;
+    returning id, "to", language, subject, text, html, attempts, folded`);
+  type Due = { id: string | number; to: string; language: string; subject: string; text: string; html: string | null; attempts: number; folded: number };
+  const due = (result as unknown as { rows: Due[] }).rows;
   let sent = 0;
   let failed = 0;
   for (const m of due) {
     const id = Number(m.id);
+    // A digest leaves as it stands now; its key is off, so what comes later starts a new one.
+    const { subject, text } = Number(m.folded) > 0 ? digestMail(m.language, Number(m.folded), m.text) : m;
     try {
-      await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}) });
+      await transport.sendMail({ from, to: m.to, subject, text, ...(m.html ? { html: m.html } : {}) });
       await db.update(mailOutbox).set({ status: 'SENT', sentAt: new Date(), lastError: null }).where(eq(mailOutbox.id, id));
       sent++;
     } catch (err) {

@@ -9,6 +9,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/envelope.js';
+import type { ErrorCode } from '../../../domain/errors.js';
 import { imageInfo, type ImageInfo } from './image.js';
 
 /** Upload kinds and where their files live. */
@@ -60,15 +61,23 @@ export interface ImageLimits {
   maxBytes: number;
   maxWidth?: number;
   maxHeight?: number;
+  /** Most pixels (width × height). */
+  maxPixels?: number;
+  /** The code of an image above the pixel limits (default 714, the avatar's and the logo's). */
+  pixelCode?: ErrorCode;
 }
 
-/** Checks an image: JPG or PNG by content, at most `maxBytes` and the given pixel size, else 714. */
+/**
+ * Checks an image: JPG or PNG by content and at most `maxBytes` (else 714), within the pixel
+ * limits (else `pixelCode`, default 714). The header only: ./image-decode.ts proves the rest.
+ */
 export function checkImage(file: Buffer, limits: ImageLimits): ImageInfo {
   if (file.length === 0 || file.length > limits.maxBytes) throw new AppError(714, 'file');
   const info = imageInfo(file);
   if (!info) throw new AppError(714, 'file');
-  if ((limits.maxWidth && info.width > limits.maxWidth) || (limits.maxHeight && info.height > limits.maxHeight)) {
-    throw new AppError(714, 'file');
+  if ((limits.maxWidth && info.width > limits.maxWidth) || (limits.maxHeight && info.height > limits.maxHeight)
+    || (limits.maxPixels && info.width * info.height > limits.maxPixels)) {
+    throw new AppError(limits.pixelCode ?? 714, 'file');
   }
   return info;
 }

@@ -4,8 +4,11 @@
  * the token is missing, unknown, expired or revoked, or the user is deactivated):
  * - `POST /app/report-ticket` `{ subject, message, email?, nickname?, language?, attachments: [{ fileName?, data (base64) }] }`
  *   → the new ticket (`serialNum`…): 622 subject / message empty (or no e-mail at all), 744 more
- *   than 5 images, 714 an image that is not JPG/PNG by content or above 2 MB (naming
- *   `attachments.<n>`; nothing is stored). The ticket becomes a REPORT_TICKET notice of the bell.
+ *   than 5 images, 714 an image that is not JPG/PNG by content or above 2 MB, 782 above 16
+ *   megapixels or 8192 pixels a side, 783 an image that does not decode (naming
+ *   `attachments.<n>`), 780 / 781 the user's hourly tickets or daily image bytes spent (HTTP 429),
+ *   400 a NUL in any text; nothing is stored when refused. The ticket becomes a REPORT_TICKET
+ *   notice of the bell.
  * - `GET /app/report-ticket` → the user's own tickets with their status and reply.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -16,6 +19,7 @@ import { appTicketRecord, reportTicketIntake, TICKET_IMAGE_MAX_BYTES, TICKET_MAX
 import type { appUser } from '../../db/schema.js';
 import { AppError, langOf, ok } from '../../http/envelope.js';
 import { resolveAppToken } from '../../auth/app-tokens.js';
+import { registerNulGuard } from '../../http/nul-guard.js';
 import { createTicket, ownTickets } from './service.js';
 
 type AppUserRow = typeof appUser.$inferSelect;
@@ -45,13 +49,19 @@ const appRoutes: FastifyPluginAsync = async (app) => {
     if (!user) throw new AppError(745);
     appUsers.set(req, user);
   });
+  // A NUL in any text of the app's bodies is the caller's mistake (400 naming the field), refused
+  // before it reaches the database, where it failed as 706 and was logged with the reporter's data.
+  registerNulGuard(app);
   const tags = ['app'];
   const security = [{ bearer: [] }];
 
   r.post('/report-ticket', {
     bodyLimit: INTAKE_BODY_LIMIT,
     schema: { tags, security, body: reportTicketIntake, response: answersWith(appTicketRecord) },
-  }, async (req) => ok(req, await createTicket(app.db, appUserOf(req), req.body, langOf(req))));
+  }, async (req) => ok(req, await createTicket(app.db, appUserOf(req), req.body, langOf(req), {
+    budget: { maxPerHour: app.config.ticketMaxPerHour, maxBytesPerDay: app.config.ticketMaxBytesPerDay },
+    outbox: { perRecipient: app.config.mailMaxQueuedPerRecipient, total: app.config.mailOutboxMax },
+  })));
 
   r.get('/report-ticket', { schema: { tags, security, response: answersWith(z.array(appTicketRecord)) } }, async (req) =>
     ok(req, await ownTickets(app.db, appUserOf(req))));

@@ -4,8 +4,9 @@
  * - `GET /sp/report-ticket?serialNum&q&status&companyCode&startTime&endTime&page&size&sort&order`
  *   → `{ records, total }` (newest first by default);
  * - `GET /sp/report-ticket/{id}`; `GET /sp/report-ticket/{id}/attachment/{attachmentId}` → the image;
- * - `POST /sp/report-ticket/{id}/reply` `{ replyText }` (623 empty; e-mailed to the reporter) →
- *   the ticket, REPLIED; `POST /sp/report-ticket/{id}/close` → the ticket, CLOSED (743 when closed).
+ * - `POST /sp/report-ticket/{id}/reply` `{ replyText, toUnverified? }` (623 empty; e-mailed to the
+ *   app user's own address, or with `toUnverified` to the one typed into the ticket, 784 without
+ *   it) → the ticket, REPLIED; `POST /sp/report-ticket/{id}/close` → the ticket, CLOSED (743 when closed).
  * And `POST /sp/app-user/{id}/app-token` (permission `menu:chargerusers:appusers`): a bearer token
  * for the charging app's calls as that user (`/app/*`, ./app-routes.ts), shown once.
  * Codes: 815 unknown ticket or image, 709 / 725 another company's, 803 unknown app user.
@@ -48,7 +49,7 @@ const reportTicketRoutes: FastifyPluginAsync = async (app) => {
   });
 
   r.post('/report-ticket/:id/reply', { config, schema: { tags, params: idParams, body: reportTicketReply, response: answersWith(reportTicketRecord) } }, async (req) =>
-    ok(req, await replyTicket(app.db, authOf(req), req.params.id, req.body.replyText)));
+    ok(req, await replyTicket(app.db, authOf(req), req.params.id, req.body.replyText, req.body.toUnverified === true)));
 
   r.post('/report-ticket/:id/close', { config, schema: { tags, params: idParams, response: answersWith(reportTicketRecord) } }, async (req) =>
     ok(req, await closeTicket(app.db, authOf(req), req.params.id)));

@@ -17,14 +17,17 @@ import { likeTerm, limitOffset, orderByOf, timeQuery, type PageQuery } from '../
 import { assertFilterInScope, assertInScope, scopeWhere } from '../../http/scope.js';
 import { uniqueViolation } from '../../db/pg-errors.js';
 import {
-  TICKET_IMAGE_MAX_BYTES, type AppTicketRecord, type ReportTicketFilters, type ReportTicketIntakeInput, type ReportTicketRecord, type TicketAttachment,
+  TICKET_IMAGE_MAX_BYTES, TICKET_IMAGE_MAX_PIXELS, TICKET_IMAGE_MAX_SIDE, type AppTicketRecord, type ReportTicketFilters, type ReportTicketIntakeInput, type ReportTicketRecord, type TicketAttachment,
 } from '../../../domain/entities/report-ticket.js';
 import type { Lang } from '../../../domain/errors.js';
 import { companyInfo } from '../card-user/service.js';
 import { recordNotice } from '../notifications/record.js';
 import { storeFile } from '../files/store.js';
-import { checkImage } from '../profile/upload.js';
-import { queueMail } from '../mail/outbox.js';
+import { checkImage, type ImageLimits } from '../profile/upload.js';
+import { assertDecodes } from '../profile/image-decode.js';
+import { assertTicketBudget, lockAppUser, type TicketBudget } from './budget.js';
+import { queueMail, queueMailBounded } from '../mail/outbox.js';
+import type { OutboxBounds } from '../mail/digest.js';
 import { ticketOpenedMail, ticketReplyMail } from './mail.js';
 import { DEFAULT_PREF, notificationPreferenceInput } from '../../../domain/entities/notification-preference.js';
 
@@ -52,18 +55,32 @@ async function attachmentsOf(db: Db, ids: number[]): Promise<Map<number, TicketA
 }
 
 /** Row → JSON (requirements R3.17 names; `createTime` is the intake time). */
-function toJson(r: TicketRow, attachments: TicketAttachment[], companyName: string | null): ReportTicketRecord {
+function toJson(r: TicketRow, attachments: TicketAttachment[], companyName: string | null, ownEmail: string | null): ReportTicketRecord {
   return {
     id: r.id, serialNum: r.serialNum, companyCode: r.companyCode, companyName, appUserId: r.appUserId, nickname: r.nickname, email: r.email,
+    replyEmail: ownEmail ?? r.email, emailVerified: !!ownEmail,
     subject: r.subject, message: r.message, language: r.language === 'zh' ? 'zh' : 'en', status: r.status as ReportTicketRecord['status'], attachments,
     replyText: r.replyText, repliedBy: r.repliedBy, replyTime: r.replyTime?.toISOString() ?? null,
     closedBy: r.closedBy, closeTime: r.closeTime?.toISOString() ?? null, createTime: r.createdAt.toISOString(),
   };
 }
 
+/**
+ * The app users' own addresses (their account's, counted as verified) of `ids`, by user; a user
+ * without one is absent. A reply goes there (requirements R14.14).
+ */
+async function ownEmails(db: Db, ids: (number | null)[]): Promise<Map<number, string>> {
+  const known = [...new Set(ids.filter((id): id is number => id !== null))];
+  if (!known.length) return new Map();
+  const rows = await db.select({ id: appUser.id, email: appUser.email }).from(appUser).where(inArray(appUser.id, known));
+  return new Map(rows.filter((r) => !!r.email?.trim()).map((r) => [r.id, r.email!.trim()]));
+}
+
 async function enrich(db: Db, rows: TicketRow[]): Promise<ReportTicketRecord[]> {
-  const [files, info] = await Promise.all([attachmentsOf(db, rows.map((r) => r.id)), companyInfo(db, rows.map((r) => r.companyCode))]);
-  return rows.map((r) => toJson(r, files.get(r.id) ?? [], info.get(r.companyCode)?.name ?? null));
+  const [files, info, own] = await Promise.all([
+    attachmentsOf(db, rows.map((r) => r.id)), companyInfo(db, rows.map((r) => r.companyCode)), ownEmails(db, rows.map((r) => r.appUserId)),
+  ]);
+  return rows.map((r) => toJson(r, files.get(r.id) ?? [], info.get(r.companyCode)?.name ?? null, r.appUserId === null ? null : own.get(r.appUserId) ?? null));
 }
 
 /** A time filter of the list; a value that is not a time → 715. */
@@ -115,11 +132,16 @@ export async function getTicket(db: Db, auth: AuthContext, id: number): Promise<
 /**
  * `POST /sp/report-ticket/{id}/reply`: keeps the reply, sets REPLIED and queues its e-mail to the
  * reporter in their language, in one transaction (a reply that cannot be queued is not kept).
+ * The mail goes to the app user's own address when they have one (requirements R14.14); to the
+ * address typed into the ticket only with `toUnverified` (784 naming `email` without it).
  * 743 when the ticket is closed (also when it closed meanwhile).
  */
-export async function replyTicket(db: Db, auth: AuthContext, id: number, replyText: string): Promise<ReportTicketRecord> {
+export async function replyTicket(db: Db, auth: AuthContext, id: number, replyText: string, toUnverified = false): Promise<ReportTicketRecord> {
   const row = await loadTicket(db, auth, id, 'write');
   if (row.status === 'CLOSED') throw new AppError(743);
+  const own = row.appUserId === null ? undefined : (await ownEmails(db, [row.appUserId])).get(row.appUserId);
+  if (!own && !toUnverified) throw new AppError(784, 'email');
+  const to = own ?? row.email;
   const info = (await companyInfo(db, [row.companyCode])).get(row.companyCode);
   await db.transaction(async (tx) => {
     const at = new Date();
@@ -127,7 +149,7 @@ export async function replyTicket(db: Db, auth: AuthContext, id: number, replyTe
       .where(and(eq(reportTicket.id, id), ne(reportTicket.status, 'CLOSED'))).returning({ id: reportTicket.id });
     if (done.length === 0) throw new AppError(743);
     await queueMail(tx as unknown as Db, ticketReplyMail({
-      to: row.email, language: row.language === 'zh' ? 'zh' : 'en', serialNum: row.serialNum, nickname: row.nickname,
+      to, language: row.language === 'zh' ? 'zh' : 'en', serialNum: row.serialNum, nickname: row.nickname,
       subject: row.subject, message: row.message, replyText, companyName: info?.name ?? row.companyCode, createdAt: row.createdAt,
     }), { companyCode: row.companyCode });
   });
@@ -158,13 +180,34 @@ export function newTicketNumber(at: Date): string {
   return `RT${at.toISOString().slice(0, 10).replace(/-/g, '')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 }
 
-/** A checked image of the intake: its bytes and header facts; 714 naming `attachments.<n>`. */
-function checkedImage(data: string, n: number) {
-  const content = Buffer.from(data, 'base64');
+/** A ticket image's limits: the avatar's checks with the ticket's size and pixel limits (782 beyond the pixels). */
+const TICKET_IMAGE_LIMITS: ImageLimits = {
+  maxBytes: TICKET_IMAGE_MAX_BYTES, maxWidth: TICKET_IMAGE_MAX_SIDE, maxHeight: TICKET_IMAGE_MAX_SIDE, maxPixels: TICKET_IMAGE_MAX_PIXELS, pixelCode: 782,
+};
+
+/** The header check alone of image `n` (714 / 782 naming `attachments.<n>`), before any decoding. */
+function checkImageHeader(content: Buffer, n: number): void {
   try {
-    return { content, info: checkImage(content, { maxBytes: TICKET_IMAGE_MAX_BYTES }) };
+    checkImage(content, TICKET_IMAGE_LIMITS);
   } catch (e) {
-    if (e instanceof AppError) throw new AppError(714, `attachments.${n}`);
+    if (e instanceof AppError) throw new AppError(e.code, `attachments.${n}`);
+    throw e;
+  }
+}
+
+/**
+ * A checked image of the intake: its bytes and header facts. 714 (not JPG/PNG by content, above
+ * 2 MB), 782 (too many pixels), 783 (does not decode whole), 785 (too many images waiting for the
+ * decoder), each naming `attachments.<n>`.
+ */
+async function checkedImage(content: Buffer, n: number) {
+  const field = `attachments.${n}`;
+  try {
+    const info = checkImage(content, TICKET_IMAGE_LIMITS);
+    await assertDecodes(content, info, field);
+    return { content, info };
+  } catch (e) {
+    if (e instanceof AppError) throw new AppError(e.code, field);
     throw e;
   }
 }
@@ -198,12 +241,25 @@ function toAppJson(r: TicketRow, attachmentCount: number): AppTicketRecord {
 }
 
 /**
- * `POST /app/report-ticket`: app user `user` reports a problem. Every image is checked before
- * anything is written; the ticket, its images and its REPORT_TICKET notice (for the user's
- * company) are one transaction. `lang` is the request's language when the body names none.
+ * `POST /app/report-ticket`: app user `user` reports a problem. The user's budget (./budget.ts:
+ * 780 / 781) is checked before the images are decoded and again under a lock on the user's row
+ * inside the transaction; every image is checked before anything is written; the ticket, its
+ * images and its REPORT_TICKET notice (for the user's company) are one transaction. `lang` is the
+ * request's language when the body names none. The mails to subscribed accounts are queued within
+ * the outbox's bounds (`limits.outbox`).
  */
-export async function createTicket(db: Db, user: AppUserRow, input: ReportTicketIntakeInput, lang: Lang, at = new Date()): Promise<AppTicketRecord> {
-  const images = input.attachments.map((a, i) => ({ ...checkedImage(a.data, i), fileName: a.fileName || `image-${i + 1}` }));
+export async function createTicket(
+  db: Db, user: AppUserRow, input: ReportTicketIntakeInput, lang: Lang, limits: { budget?: TicketBudget; outbox?: OutboxBounds } = {}, at = new Date(),
+): Promise<AppTicketRecord> {
+  const budget = limits.budget ?? { maxPerHour: 0, maxBytesPerDay: 0 };
+  const outbox = limits.outbox ?? { perRecipient: 0, total: 0 };
+  const contents = input.attachments.map((a) => Buffer.from(a.data, 'base64'));
+  const newBytes = contents.reduce((sum, c) => sum + c.length, 0);
+  await assertTicketBudget(db, user.id, newBytes, budget, at);
+  // Every header first (cheap), then the decode checks one after another (./profile/image-decode.ts).
+  contents.forEach((c, i) => checkImageHeader(c, i));
+  const images: (Awaited<ReturnType<typeof checkedImage>> & { fileName: string })[] = [];
+  for (const [i, c] of contents.entries()) images.push({ ...(await checkedImage(c, i)), fileName: input.attachments[i]!.fileName || `image-${i + 1}` });
   const email = input.email || user.email;
   if (!email) throw new AppError(622, 'email');
   const nickname = input.nickname || user.nickname;
@@ -212,6 +268,8 @@ export async function createTicket(db: Db, user: AppUserRow, input: ReportTicket
     try {
       return await db.transaction(async (tx) => {
         const tdb = tx as unknown as Db;
+        await lockAppUser(tdb, user.id);
+        await assertTicketBudget(tdb, user.id, newBytes, budget, at);
         const [row] = await tx.insert(reportTicket).values({
           serialNum, companyCode: user.companyCode, appUserId: user.id, nickname, email, subject: input.subject, message: input.message,
           language: input.language ?? lang, createdAt: at,
@@ -230,9 +288,9 @@ export async function createTicket(db: Db, user: AppUserRow, input: ReportTicket
           userName: nickname, ticketNo: serialNum, at,
         });
         for (const [to, language] of await ticketSubscribers(tdb, user.companyCode)) {
-          await queueMail(tdb, ticketOpenedMail({
+          await queueMailBounded(tdb, ticketOpenedMail({
             to, language, serialNum, nickname, email, subject: input.subject, message: input.message, attachments: images.length, createdAt: at,
-          }), { dedupeKey: `ticket:${serialNum}:${to}`, companyCode: user.companyCode });
+          }), outbox, { dedupeKey: `ticket:${serialNum}:${to}`, companyCode: user.companyCode });
         }
         return toAppJson(row, images.length);
       });

@@ -30,7 +30,7 @@ export const statusNotification: OcppHandler<StatusNotificationReq, EmptyConf> =
     ctx.log.warn({ connectorId: p.connectorId, errorCode: p.errorCode, vendorErrorCode: p.vendorErrorCode, info: p.info }, 'charger reports an error');
   }
   // An error is an event until the connector reports NoError (or another error).
-  await statusEvents(ctx.app.db, ctx.app.bus, ctx.charger, p, at);
+  await statusEvents(ctx.app.db, ctx.app.bus, ctx.charger, p, at, ctx.app.config.eventReopenS * 1000);
   if (p.connectorId > 0 && p.status === 'Available') {
     // After a reboot the connector is free: its order from before the reboot is stale.
     const closed = await closeStaleOrder(ctx.app.db, ctx.charger.id, p.connectorId);
