@@ -154,6 +154,10 @@ export const CATALOGUE = {
   752: { status: 409, en: 'FTP uploads are not enabled on this server', zh: '本服务器未启用FTP上传' },
   753: { status: 400, en: 'The diagnostics file is larger than allowed', zh: '诊断文件超过允许的大小' },
   754: { status: 409, en: 'The charger is already uploading diagnostics', zh: '该充电桩正在上传诊断文件' },
+  770: { status: 409, en: 'The charger refused the new OCPP password; its current password stays in force', zh: '充电桩拒绝了新的 OCPP 密码；当前密码继续有效' },
+  771: { status: 409, en: 'The charger did not answer in time; its current OCPP password stays in force. Try again, or set a password by hand', zh: '充电桩未及时应答；当前 OCPP 密码继续有效。请重试，或手动设置密码' },
+  772: { status: 409, en: 'The charger is not connected: a new password can only be sent to a connected charger. Set one by hand and configure the charger with it', zh: '充电桩未连接：新密码只能发送给已连接的充电桩。请手动设置密码并配置到充电桩' },
+  773: { status: 409, en: 'A password change of this charger is already under way', zh: '该充电桩的密码更换正在进行中' },
   // 800: not found
   800: { status: 404, en: 'Charge point not found', zh: '充电桩不存在' },
   801: { status: 404, en: 'Station not found', zh: '站点不存在' },

@@ -27,6 +27,7 @@ import { apiModules } from './modules/index.js';
 import fileRoutes from './modules/files/routes.js';
 import ftpReceiver from './modules/diagnostics/ftp.js';
 import { failureEnvelope } from '../domain/entities/api.js';
+import { redactText } from './auth/secrets.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -57,16 +58,18 @@ const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'req.query.pa
 /**
  * Builds (without listening) the HTTP application on an open database. `strictResponses`: an
  * answer carrying a field its route does not declare is a 500 instead of being dropped (tests).
+ * `logStream`: where the JSON log lines go (default stdout; tests capture them).
  */
-export async function buildApp(opts: { db: Db; config: Config; bus?: Bus; logger?: boolean; strictResponses?: boolean }): Promise<FastifyInstance> {
+export async function buildApp(opts: { db: Db; config: Config; bus?: Bus; logger?: boolean; strictResponses?: boolean; logStream?: { write(line: string): unknown } }): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger === false ? false : {
       level: opts.config.logLevel,
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
       redact: { paths: REDACT, censor: '[redacted]' },
       serializers: {
         // The URL may carry ?password= (requirements §7 login form); never log query strings.
-        // File URLs for chargers carry their token in the path: it is masked too.
-        req: (req) => ({ method: req.method, url: String(req.url).split('?')[0].replace(/^(\/ocpp-files\/[a-z]+\/)[^/]+/, '$1[token]'), remoteAddress: req.ip }),
+        // File URLs for chargers carry their token in the path: it is masked too (./auth/secrets.ts).
+        req: (req) => ({ method: req.method, url: redactText(String(req.url).split('?')[0]), remoteAddress: req.ip }),
       },
     },
     bodyLimit: 5 * 1024 * 1024,

@@ -149,6 +149,9 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
     void client.close({ code: 1008, reason }).catch(() => undefined);
   });
 
+  // A key rotation changed the passwords that open this identity's socket: the next handshake reads them.
+  const offCredentials = app.bus.on('identityCredentials', ({ serialNum }) => identities.forget(serialNum));
+
   const capacity = checkFdLimit(config.ocppMaxChargers, log);
   const onUpgrade = upgradeListener(server, { db, conns, limiter, clientAddress, log, capacity });
   app.server.on('upgrade', onUpgrade);
@@ -187,6 +190,7 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
       app.server.off('upgrade', onUpgrade);
       app.server.off('error', onServerError);
       offDeactivated();
+      offCredentials();
       presence.stop();
       await closeAll(server, conns, writer);
       await presence.close();

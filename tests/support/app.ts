@@ -25,12 +25,17 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** Test-only options of a node: `logLines` receives every log line (level `trace`) instead of stdout. */
+export interface NodeOptions {
+  logLines?: string[];
+}
+
 /** Starts a test server on `backend`; `overrides` tune the configuration. */
-export async function build(backend: Backend = 'pglite', overrides: Partial<Config> = {}): Promise<TestServer> {
+export async function build(backend: Backend = 'pglite', overrides: Partial<Config> = {}, o: NodeOptions = {}): Promise<TestServer> {
   const database = await freshDatabase(backend);
   await ensureAdmin(database.db, ADMIN_PASSWORD);
   await ensureMenus(database.db);
-  const node = await startNode(database, overrides);
+  const node = await startNode(database, overrides, o);
   return {
     ...node,
     async close() {
@@ -45,9 +50,14 @@ export async function build(backend: Backend = 'pglite', overrides: Partial<Conf
  * prepared; `close()` stops the node and leaves the database open. Several nodes on one database
  * with `redisUrl` set are a cluster.
  */
-export async function startNode(database: Database, overrides: Partial<Config> = {}): Promise<TestServer> {
-  const config: Config = { ...loadConfig({}, []), port: 0, host: '127.0.0.1', logLevel: process.env.TEST_LOG ?? 'silent', simulate: false, demo: false, staticDir: './dist', ...overrides };
-  const app = await buildApp({ db: database.db, config, logger: !!process.env.TEST_LOG, strictResponses: true });
+export async function startNode(database: Database, overrides: Partial<Config> = {}, o: NodeOptions = {}): Promise<TestServer> {
+  const lines = o.logLines;
+  const config: Config = {
+    ...loadConfig({}, []), port: 0, host: '127.0.0.1', logLevel: lines ? 'trace' : process.env.TEST_LOG ?? 'silent', simulate: false, demo: false, staticDir: './dist', ...overrides,
+  };
+  const app = await buildApp({
+    db: database.db, config, logger: !!lines || !!process.env.TEST_LOG, strictResponses: true, ...(lines ? { logStream: { write: (line: string) => lines.push(line) } } : {}),
+  });
   const central = startCentralSystem(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
