@@ -17,7 +17,7 @@ export const REDACTED = '[redacted]';
 /** Objects deeper than this are replaced by {@link REDACTED} (payloads are ≤ 64 KB, OCPP nests a few levels). */
 export const MAX_DEPTH = 32;
 
-const USERINFO = /\b([a-z][a-z0-9+.-]{0,31}:\/\/)[^/@\s"'<>]{1,512}@/gi;
+const USERINFO = /\b([a-z][a-z0-9+.-]{0,31}:\/\/)[^/@\s"'<>]{1,255}@/gi;
 const FILE_TOKEN = /(\/ocpp-files\/[a-z]{1,32}\/)[^/?#\s"'<>]+/gi;
 const SECRET_PROPERTIES = new Set(['password', 'authorizationkey']);
 

@@ -93,9 +93,9 @@ export async function until<T>(fn: () => Promise<T>, what: string, timeoutMs = 2
   throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${String(last)}` : ''}`);
 }
 
-/** A strict OCPP 1.6J charge point for `identity` (every answer is validated against the schemas). */
-export async function connectChargePoint(ocppUrl: string, identity: string): Promise<ChargePoint> {
-  const cli = ocppClient({ url: ocppUrl, identity, callTimeoutMs: 15_000 });
+/** A strict OCPP 1.6J charge point for `identity` (every answer is validated against the schemas), with its Basic-auth `password` if any. */
+export async function connectChargePoint(ocppUrl: string, identity: string, password?: string): Promise<ChargePoint> {
+  const cli = ocppClient({ url: ocppUrl, identity, callTimeoutMs: 15_000, ...(password !== undefined ? { password } : {}) });
   await cli.connect();
   return cli;
 }

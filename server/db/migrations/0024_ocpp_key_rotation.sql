@@ -18,7 +18,7 @@ WHERE "action" = 'GetConfiguration' AND "message_type" = 'CALLRESULT'
   AND jsonb_typeof("payload" -> 'configurationKey') = 'array' AND jsonb_array_length("payload" -> 'configurationKey') > 0
   AND "payload"::text ILIKE '%authorizationkey%';--> statement-breakpoint
 UPDATE "charger_log" SET "payload" = regexp_replace(regexp_replace("payload"::text,
-    '([a-zA-Z][a-zA-Z0-9+.-]{0,31}://)[^/@[:space:]"''<>]{1,512}@', '\1[redacted]@', 'g'),
+    '([a-zA-Z][a-zA-Z0-9+.-]{0,31}://)[^/@[:space:]"''<>]{1,255}@', '\1[redacted]@', 'g'),
     '(/ocpp-files/[a-zA-Z]{1,32}/)[^/?#[:space:]"''<>]+', '\1[redacted]', 'g')::jsonb
 WHERE "action" IN ('GetDiagnostics', 'UpdateFirmware')
   AND ("payload"::text LIKE '%/ocpp-files/%' OR "payload"::text ~ '://[^/"]*@');
