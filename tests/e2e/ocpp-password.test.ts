@@ -29,11 +29,11 @@ describe.each([['en'], ['zh']] as const)('OCPP password card (%s)', (lang) => {
   let password = '';
 
   beforeAll(async () => {
-    s = await stage();
+    s = await stage({}, { readyTimeoutMs: 300_000 });
     ({ page, errors } = await s.page({ language: lang }));
     await signIn(page, 'admin', s.server.adminPassword);
     [target] = await idleVoltaChargers(s);
-  });
+  }, 330_000); // a cold start of the demo server on a busy machine
   afterAll(async () => {
     await cp?.close({ force: true }).catch(() => undefined);
     await s?.close();
