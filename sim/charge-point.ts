@@ -12,7 +12,7 @@
  *
  * It answers RemoteStartTransaction, RemoteStopTransaction, Reset, UnlockConnector,
  * ChangeAvailability, TriggerMessage (by sending the message asked for), GetConfiguration and
- * ChangeConfiguration (AuthorizationKey: a new password, reconnecting with it when idle; its keys: some read-only → Rejected, some applied at the next boot →
+ * ChangeConfiguration (its keys: some read-only → Rejected, some applied at the next boot →
  * RebootRequired, unknown → NotSupported, a value of the wrong kind → Rejected), ClearCache (its
  * authorisation cache), DataTransfer (vendor `ChargeDesk`, message `Echo` answers the data back;
  * UnknownMessageId / UnknownVendorId otherwise), SendLocalList / GetLocalListVersion (a local list
@@ -523,12 +523,6 @@ export class ChargePoint {
     h('ChangeConfiguration', (p) => {
       const key = String(p.key);
       const value = String(p.value);
-      // The Basic-auth password (OCPP 1.6 security whitepaper): write-only, 16–40 characters; used from the next connection on.
-      if (key === 'AuthorizationKey') {
-        if (value.length < 16 || value.length > 40) return { status: 'Rejected' };
-        this.later(() => this.rekey(value));
-        return { status: 'Accepted' };
-      }
       const entry = this.config.get(key);
       if (!entry) return { status: 'NotSupported' };
       if (entry.readonly) return { status: 'Rejected' };
@@ -715,19 +709,6 @@ export class ChargePoint {
     this.clearHeartbeat();
     await this.client.close({ code: 1000, reason: 'reset' });
     await new Promise((r) => setTimeout(r, 1000));
-    if (this.stopped) return;
-    await this.start();
-  }
-
-  /**
-   * Takes a new Basic-auth password: the client uses it from its next connection on, and reconnects
-   * with it at once when no session is running (a running session keeps its socket).
-   */
-  private async rekey(password: string): Promise<void> {
-    this.client.reconfigure({ password });
-    if ([...this.connectors.values()].some((c) => c.session) || this.stopped) return;
-    this.clearHeartbeat();
-    await this.client.close({ code: 1000, reason: 'new key' });
     if (this.stopped) return;
     await this.start();
   }
