@@ -29,6 +29,7 @@ import ftpReceiver from './modules/diagnostics/ftp.js';
 import { NodeMetrics } from './modules/metrics/node-metrics.js';
 import metricsRoutes from './modules/metrics/routes.js';
 import { failureEnvelope } from '../domain/entities/api.js';
+import { redactText } from './auth/secrets.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,7 +64,7 @@ const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'req.query.pa
  * answer carrying a field its route does not declare is a 500 instead of being dropped (tests);
  * `logStream`: where the log lines go instead of stdout (tests).
  */
-export async function buildApp(opts: { db: Db; config: Config; bus?: Bus; logger?: boolean; strictResponses?: boolean; logStream?: NodeJS.WritableStream }): Promise<FastifyInstance> {
+export async function buildApp(opts: { db: Db; config: Config; bus?: Bus; logger?: boolean; strictResponses?: boolean; logStream?: { write(line: string): unknown } }): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger === false ? false : {
       level: opts.config.logLevel,
@@ -72,8 +73,8 @@ export async function buildApp(opts: { db: Db; config: Config; bus?: Bus; logger
       redact: { paths: REDACT, censor: '[redacted]' },
       serializers: {
         // The URL may carry ?password= (requirements §7 login form); never log query strings.
-        // File URLs for chargers carry their token in the path: it is masked too.
-        req: (req) => ({ method: req.method, url: String(req.url).split('?')[0].replace(/^(\/ocpp-files\/[a-z]+\/)[^/]+/, '$1[token]'), remoteAddress: req.ip }),
+        // File URLs for chargers carry their token in the path: it is masked too (./auth/secrets.ts).
+        req: (req) => ({ method: req.method, url: redactText(String(req.url).split('?')[0]), remoteAddress: req.ip }),
       },
     },
     bodyLimit: 5 * 1024 * 1024,

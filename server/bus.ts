@@ -24,6 +24,11 @@ export interface BusEvents {
    */
   identityDeactivated: { serialNum: string; reason?: 'deactivated' | 'credentials' };
   /**
+   * A charger's accepted passwords changed during a key rotation over OCPP (requirements R10.23):
+   * every node forgets its cached handshake row of that identity; the socket stays open.
+   */
+  identityCredentials: { serialNum: string };
+  /**
    * An event (server/modules/event) was opened, processed, ignored or recovered; emitted after the
    * event row's transaction committed. A repeat of an open event is not a change; `reopened` marks
    * an `opened` that reopened a recovered event within the hysteresis window (its opening was told).

@@ -20,6 +20,8 @@ export interface Config {
   pingInterval: number;
   /** OCPP call timeout (ms) for commands sent to chargers (718 after it). */
   commandTimeoutMs: number;
+  /** Minutes the previous OCPP password still opens a socket after a charger accepted a new key (OCPP_KEY_GRACE_MINUTES; R10.23). */
+  ocppKeyGraceMinutes: number;
   /** Map tile URL template for the console (offline: tiles are simply not drawn). */
   mapTileUrl: string;
   /** Number of simulated chargers to attach (SIM_CHARGERS). */
@@ -184,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     heartbeatInterval: num(env.OCPP_HEARTBEAT_INTERVAL, 60),
     pingInterval: num(env.OCPP_PING_INTERVAL, 30),
     commandTimeoutMs: num(env.OCPP_COMMAND_TIMEOUT_MS, 30000),
+    ocppKeyGraceMinutes: Math.max(0, num(env.OCPP_KEY_GRACE_MINUTES, 60)),
     mapTileUrl: env.MAP_TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     simChargers: num(env.SIM_CHARGERS, 32),
     staticDir: env.STATIC_DIR ?? './dist',

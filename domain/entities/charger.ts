@@ -127,3 +127,15 @@ export const chargerStatusInput = z.object({ active: z.boolean() });
 
 /** `POST /sp/charger/{id}/ocpp-password`: the generated password, shown once. */
 export const ocppPasswordAnswer = z.object({ username: z.string(), password: z.string() });
+
+/**
+ * `POST /sp/charger/{id}/ocpp-password/rotate` (requirements R10.23): the connected charger took a
+ * new key (ChangeConfiguration AuthorizationKey answered `status`). The key itself went only to
+ * the charger and is not answered; the previous password still opens a socket until `graceUntil`.
+ */
+export const ocppKeyRotationAnswer = z.object({
+  username: z.string(),
+  status: z.enum(['Accepted', 'RebootRequired']),
+  graceUntil: z.string(),
+});
+export type OcppKeyRotationAnswer = z.infer<typeof ocppKeyRotationAnswer>;

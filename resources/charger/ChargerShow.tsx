@@ -2,8 +2,9 @@
  * One charger (`#/Stations/StationProfile/chargers/:id/show`): registration fields and the live
  * OCPP state (online, run status, connectors, firmware), with its actions: edit; activate or
  * deactivate behind a confirmation (a deactivated charger is refused at BootNotification and
- * disconnected); generate an OCPP password (security profile 1: user name = SN; the password
- * is shown once, with a copy button) or remove it (../shared/OcppPasswordCard.tsx).
+ * disconnected); generate an OCPP password (security profile 1: user name = SN; a connected
+ * charger is sent it over OCPP, an offline one gets it set by hand, shown once with a copy button)
+ * or remove it (src/components/OcppPasswordCard.tsx).
  */
 import { UpgradeSection } from '../../src/components/firmware/UpgradeSection';
 import { DeviceCommandsPanel } from '../../src/components/device-commands/DeviceCommandsPanel';
@@ -80,7 +81,7 @@ export function ChargerShow() {
           </Grid>
         </CardContent>
       </Card>
-      <OcppPasswordCard resource="charger" id={data.id} serialNum={data.serialNum} hasOcppPassword={data.hasOcppPassword} onChanged={refetch} />
+      <OcppPasswordCard resource="charger" id={data.id} serialNum={data.serialNum} hasOcppPassword={data.hasOcppPassword} rotate={data.online} onChanged={refetch} />
       <DeviceCommandsPanel chargerId={data.id} />
       <UpgradeSection chargerIds={[data.id]} filter={{ chargerId: data.id }} stationId={data.stationId ?? undefined} />
       <DiagnosticsSection chargerId={data.id} online={data.online} />

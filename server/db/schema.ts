@@ -148,6 +148,14 @@ export const charger = pgTable('charger', {
   vendor: text('vendor'),
   model: text('model'),
   ocppPasswordHash: text('ocpp_password_hash'),
+  /**
+   * A second OCPP password accepted until `ocppPasswordGraceUntil` (key rotation over OCPP,
+   * server/modules/charger/key-rotation.ts): the new key while the charger is asked to take it,
+   * the previous one for OCPP_KEY_GRACE_MINUTES after it accepted. Null with a `…GraceUntil`
+   * still ahead: the charger had no password before, so a socket without one is still accepted.
+   */
+  ocppPasswordGraceHash: text('ocpp_password_grace_hash'),
+  ocppPasswordGraceUntil: ts('ocpp_password_grace_until'),
   createdAt: createdAt(),
 }, (t) => [index('charger_company').on(t.companyCode), index('charger_station').on(t.stationId)]);
 

@@ -173,6 +173,8 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
     },
     queued: () => gate.queued,
   });
+  // A key rotation changed the passwords that open this identity's socket: the next handshake reads them.
+  const offCredentials = app.bus.on('identityCredentials', ({ serialNum }) => identities.forget(serialNum));
 
   const capacity = checkFdLimit(config.ocppMaxChargers, log);
   const onUpgrade = upgradeListener(server, { db, conns, limiter, clientAddress, log, capacity });
@@ -220,6 +222,7 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
       app.server.off('upgrade', onUpgrade);
       app.server.off('error', onServerError);
       offDeactivated();
+      offCredentials();
       presence.stop();
       await closeAll(server, conns, writer);
       await presence.close();

@@ -7,15 +7,18 @@
  * fails, its rows are written one by one: a row the database refuses as data (SQLSTATE classes
  * 22, 23, 54) or that failed `MAX_ROW_ATTEMPTS` times while the database otherwise answered is set aside (logged with its charger and
  * messageId, not stored), so one bad frame never stops the log of every other charger; when the
- * database itself fails, the rows wait and are tried again a second later. The OCPP
- * AuthorizationKey (ChangeConfiguration) is never stored. Action and messageId are cut at
- * MAX_LABEL_LENGTH; what is stored of each frame (in full, a summary, nothing) is decided by
- * ./frame-recorder.ts. Database errors are logged without the statement's parameters.
+ * database itself fails, the rows wait and are tried again a second later. Secrets (the OCPP
+ * AuthorizationKey, file tokens and credentials in URLs) are masked before a row is made
+ * (../auth/secrets.ts, requirements R10.22), in every frame type and direction. Action and
+ * messageId are cut at MAX_LABEL_LENGTH; what is stored of each frame (in full, a summary,
+ * nothing) is decided by ./frame-recorder.ts. Database errors are logged without the statement's
+ * parameters.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { executeNamed, type Db } from '../db/client.js';
 import { chargerLog } from '../db/schema.js';
+import { mayHoldSecret, redactSecrets } from '../auth/secrets.js';
 import { storable } from './storable.js';
 
 export type ChargerLogRow = typeof chargerLog.$inferInsert;
@@ -62,6 +65,11 @@ export class FrameLabeller {
    * @returns the row fields without charger/company/time.
    */
   describe(raw: string, outbound: boolean): Pick<ChargerLogRow, 'direction' | 'messageType' | 'action' | 'messageId' | 'payload'> {
+    const row = this.label(raw, outbound);
+    return mayHoldSecret(raw) ? { ...row, payload: redactSecrets(row.payload) } : row;
+  }
+
+  private label(raw: string, outbound: boolean): Pick<ChargerLogRow, 'direction' | 'messageType' | 'action' | 'messageId' | 'payload'> {
     const direction = outbound ? 'OUT' : 'IN';
     let frame: unknown;
     try {
@@ -79,7 +87,7 @@ export class FrameLabeller {
       // An inbound CALL is answered outbound, and the other way round.
       if (this.pending.size > 1000) this.pending.clear();
       this.pending.set(`${direction}:${messageId}`, action);
-      return { direction, messageType: 'CALL', action, messageId, payload: redact(action, frame[3]) };
+      return { direction, messageType: 'CALL', action, messageId, payload: frame[3] ?? null };
     }
     const callKey = `${outbound ? 'IN' : 'OUT'}:${messageId}`;
     const action = this.pending.get(callKey) ?? 'Unknown';
@@ -87,14 +95,6 @@ export class FrameLabeller {
     const payload = type === 3 ? frame[2] : { errorCode: frame[2], errorDescription: frame[3], errorDetails: frame[4] };
     return { direction, messageType: TYPES[type], action, messageId, payload: payload ?? null };
   }
-}
-
-/** Hides secrets carried by OCPP payloads (the basic-auth AuthorizationKey). */
-function redact(action: string, payload: unknown): unknown {
-  if (action === 'ChangeConfiguration' && payload && typeof payload === 'object' && (payload as { key?: unknown }).key === 'AuthorizationKey') {
-    return { ...(payload as object), value: '[redacted]' };
-  }
-  return payload ?? null;
 }
 
 /**

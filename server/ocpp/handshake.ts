@@ -5,6 +5,8 @@
  *   (else 404 / 403);
  * - the client must offer the `ocpp1.6` subprotocol (else 400);
  * - an identity with an OCPP password needs HTTP Basic auth, username = the identity (else 401);
+ *   during a key rotation (requirements R10.23) a charger's second password
+ *   (`ocpp_password_grace_hash`) opens a socket too until `ocpp_password_grace_until`;
  * - more than `MAX_FAILURES` refusals of one identity from one address, or `MAX_ADDRESS_FAILURES`
  *   from one address, within a minute → 429 without checking (counted per node in bounded memory,
  *   or across nodes in Redis when there are several); the right password from another address
@@ -133,11 +135,21 @@ export class SharedFailureLimiter implements RefusalCounter {
   }
 }
 
-const chargerCols = { id: charger.id, serialNum: charger.serialNum, companyCode: charger.companyCode, stationId: charger.stationId, lifeStatus: charger.lifeStatus, ocppPasswordHash: charger.ocppPasswordHash };
+const chargerCols = {
+  id: charger.id, serialNum: charger.serialNum, companyCode: charger.companyCode, stationId: charger.stationId, lifeStatus: charger.lifeStatus,
+  ocppPasswordHash: charger.ocppPasswordHash, graceHash: charger.ocppPasswordGraceHash, graceUntil: charger.ocppPasswordGraceUntil,
+};
 const gatewayCols = { id: gateway.id, serialNum: gateway.serialNum, companyCode: gateway.companyCode, stationId: gateway.stationId, lifeStatus: gateway.lifeStatus, ocppPasswordHash: gateway.ocppPasswordHash };
 
-/** A registered identity: a charger's or a gateway's row as the handshake needs it. */
-export type IdentityRow = { kind: 'charger' | 'gateway'; id: number; serialNum: string; companyCode: string; stationId: number | null; lifeStatus: string; ocppPasswordHash: string | null };
+/**
+ * A registered identity: a charger's or a gateway's row as the handshake needs it. `graceHash`
+ * / `graceUntil`: a charger's second password during a key rotation (null hash: none was
+ * required before); gateways have none.
+ */
+export type IdentityRow = {
+  kind: 'charger' | 'gateway'; id: number; serialNum: string; companyCode: string; stationId: number | null; lifeStatus: string;
+  ocppPasswordHash: string | null; graceHash: string | null; graceUntil: Date | null;
+};
 
 /** The registered identities among `identities`: chargers first, else gateways (two queries whatever the count). */
 async function findIdentities(db: Db, identities: string[]): Promise<Map<string, IdentityRow>> {
@@ -145,7 +157,7 @@ async function findIdentities(db: Db, identities: string[]): Promise<Map<string,
   for (const c of await db.select(chargerCols).from(charger).where(inArray(charger.serialNum, identities))) found.set(c.serialNum, { kind: 'charger', ...c });
   const rest = identities.filter((i) => !found.has(i));
   if (rest.length) {
-    for (const g of await db.select(gatewayCols).from(gateway).where(inArray(gateway.serialNum, rest))) found.set(g.serialNum, { kind: 'gateway', ...g });
+    for (const g of await db.select(gatewayCols).from(gateway).where(inArray(gateway.serialNum, rest))) found.set(g.serialNum, { kind: 'gateway', ...g, graceHash: null, graceUntil: null });
   }
   return found;
 }
@@ -230,7 +242,8 @@ export async function checkHandshake(db: Db, limiter: RefusalCounter, h: { ident
   if (verdict.ok || !row) return verdict;
   lookup.forget(h.identity);
   const fresh = await lookup.find(h.identity);
-  const same = fresh && fresh.id === row.id && fresh.kind === row.kind && fresh.lifeStatus === row.lifeStatus && fresh.ocppPasswordHash === row.ocppPasswordHash;
+  const same = fresh && fresh.id === row.id && fresh.kind === row.kind && fresh.lifeStatus === row.lifeStatus && fresh.ocppPasswordHash === row.ocppPasswordHash
+    && fresh.graceHash === row.graceHash && fresh.graceUntil?.getTime() === row.graceUntil?.getTime();
   return same ? verdict : judge(fresh, h);
 }
 
@@ -240,12 +253,24 @@ async function judge(row: IdentityRow | undefined, h: { protocols: Set<string>; 
   if (row.lifeStatus !== 'ACTIVE') return { ok: false, status: 403, reason: 'INACTIVE', companyCode: row.companyCode };
   if (!h.protocols.has('ocpp1.6')) return { ok: false, status: 400, reason: 'NO_SUBPROTOCOL', companyCode: row.companyCode };
   if (row.ocppPasswordHash) {
-    if (!h.password) return { ok: false, status: 401, reason: 'PASSWORD_REQUIRED', companyCode: row.companyCode };
-    if (!(await verifyPassword(h.password.toString('utf8'), row.ocppPasswordHash))) {
-      return { ok: false, status: 401, reason: 'BAD_PASSWORD', companyCode: row.companyCode };
-    }
+    const refusal = await passwordRefusal(row, h.password);
+    if (refusal) return { ok: false, status: 401, reason: refusal, companyCode: row.companyCode };
   }
   return { ok: true, session: { kind: row.kind, id: row.id, serialNum: row.serialNum, companyCode: row.companyCode, stationId: row.stationId } };
+}
+
+/**
+ * Why `password` does not open the socket of `row` (which has a password), or null when it does:
+ * the current password, or while `graceUntil` is ahead the second one (key rotation, R10.23; a
+ * null second hash means no password was required before the rotation).
+ */
+async function passwordRefusal(row: IdentityRow, password: Buffer | undefined, now = Date.now()): Promise<'PASSWORD_REQUIRED' | 'BAD_PASSWORD' | null> {
+  const grace = row.graceUntil !== null && row.graceUntil.getTime() > now;
+  if (!password) return grace && row.graceHash === null ? null : 'PASSWORD_REQUIRED';
+  const given = password.toString('utf8');
+  if (await verifyPassword(given, row.ocppPasswordHash!)) return null;
+  if (grace && (row.graceHash === null || await verifyPassword(given, row.graceHash))) return null;
+  return 'BAD_PASSWORD';
 }
 
 /**

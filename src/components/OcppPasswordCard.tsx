@@ -6,6 +6,14 @@
  * it. Both actions sit behind a confirmation; failures are notified with the catalogue message.
  * Texts: `resources.<resource>.ocpp_password.*`, `.confirm.{generate,remove}[_title]`,
  * `.notifications.password_removed`.
+ *
+ * A connected charger (`rotate`, requirements R10.23) is sent its new password over OCPP instead:
+ * `POST /sp/charger/{id}/ocpp-password/rotate` (ChangeConfiguration AuthorizationKey). The
+ * confirmation says so (`confirm.rotate[_title]`); on Accepted a dialog says until when the old
+ * password still opens a socket (the key itself went only to the charger and is not shown); a
+ * refusal, no answer or a lost connection (770 / 771 / 772) is notified with its catalogue
+ * message, which says that the old password stays. An offline charger gets a password set by
+ * hand, as before, and the confirmation explains why (`confirm.generate_offline`).
  */
 import { useState } from 'react';
 import { Button, Confirm, useNotify, useTranslate } from 'react-admin';
@@ -18,6 +26,8 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import KeyIcon from '@mui/icons-material/Key';
 import KeyOffIcon from '@mui/icons-material/KeyOff';
 import { useSpCall } from '../hooks/useApi';
+import { formatDateTime } from '../utils/date';
+import type { OcppKeyRotationAnswer } from '../../domain/entities/charger';
 
 /** The user name and the plain password answered once by `POST …/ocpp-password`. */
 export interface OcppCredentials {
@@ -73,16 +83,39 @@ export function PasswordDialog({ resource, credentials, onClose }: { resource: O
   );
 }
 
+/** The outcome of a rotation over OCPP: the charger took the new key; the old one works until `graceUntil`. */
+export function RotationDialog({ resource, answer, onClose }: { resource: OcppPasswordResource; answer: OcppKeyRotationAnswer | null; onClose: () => void }) {
+  const translate = useTranslate();
+  const t = (k: string, o?: object) => translate(`resources.${resource}.ocpp_password.${k}`, o);
+  return (
+    <Dialog open={Boolean(answer)} onClose={onClose} data-testid="ocpp-rotation-dialog">
+      <DialogTitle>{t('rotated_title')}</DialogTitle>
+      <DialogContent>
+        <Alert severity="success" sx={{ mb: 2 }} data-testid="ocpp-rotation-status" data-status={answer?.status}>
+          {t(answer?.status === 'RebootRequired' ? 'rotated_reboot' : 'rotated', { sn: answer?.username ?? '' })}
+        </Alert>
+        <Typography variant="body2" data-testid="ocpp-rotation-grace">
+          {t('rotated_grace', { time: answer ? formatDateTime(answer.graceUntil) : '' })}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>{t('rotated_not_shown')}</Typography>
+      </DialogContent>
+      <DialogActions><DialogButton label="ra.action.close" onClick={onClose} data-testid="ocpp-rotation-close" /></DialogActions>
+    </Dialog>
+  );
+}
+
 /**
  * The "OCPP password" card of a device's show page: whether a password is set (`hasOcppPassword`,
  * undefined = unknown, e.g. an older server), generate (replaces the current one) and remove.
- * `onChanged` runs after either action (the page re-reads its record).
+ * `rotate`: a connected charger, sent its new password over OCPP (see the module); false or
+ * undefined sets one by hand. `onChanged` runs after either action (the page re-reads its record).
  */
-export function OcppPasswordCard({ resource, id, serialNum, hasOcppPassword, onChanged }: {
+export function OcppPasswordCard({ resource, id, serialNum, hasOcppPassword, rotate, onChanged }: {
   resource: OcppPasswordResource;
   id: number;
   serialNum: string;
   hasOcppPassword?: boolean;
+  rotate?: boolean;
   onChanged?: () => unknown;
 }) {
   const translate = useTranslate();
@@ -91,6 +124,7 @@ export function OcppPasswordCard({ resource, id, serialNum, hasOcppPassword, onC
   const [confirm, setConfirm] = useState<'generate' | 'remove' | null>(null);
   const [busy, setBusy] = useState(false);
   const [credentials, setCredentials] = useState<OcppCredentials | null>(null);
+  const [rotated, setRotated] = useState<OcppKeyRotationAnswer | null>(null);
   // The answer of the last action wins over the record until the record is re-read.
   const [known, setKnown] = useState<boolean | undefined>(undefined);
   const passwordSet = known ?? hasOcppPassword;
@@ -100,7 +134,10 @@ export function OcppPasswordCard({ resource, id, serialNum, hasOcppPassword, onC
     const action = confirm;
     setBusy(true);
     try {
-      if (action === 'generate') {
+      if (action === 'generate' && rotate) {
+        setRotated(await call<OcppKeyRotationAnswer>('POST', `${resource}/${id}/ocpp-password/rotate`));
+        setKnown(true);
+      } else if (action === 'generate') {
         const cred = await call<OcppCredentials>('POST', `${resource}/${id}/ocpp-password`);
         setCredentials(cred);
         setKnown(true);
@@ -118,6 +155,8 @@ export function OcppPasswordCard({ resource, id, serialNum, hasOcppPassword, onC
     }
   };
 
+  // Chargers say which of the two ways a new password takes, and why (connected or not).
+  const confirmKey = confirm === 'remove' ? 'remove' : resource !== 'charger' ? 'generate' : rotate ? 'rotate' : 'generate_offline';
   return (
     <Card data-testid="ocpp-password-card">
       <CardHeader title={translate(`${p}.ocpp_password.title`)} />
@@ -138,13 +177,14 @@ export function OcppPasswordCard({ resource, id, serialNum, hasOcppPassword, onC
       <Confirm
         isOpen={confirm !== null}
         loading={busy}
-        title={`${p}.confirm.${confirm ?? 'generate'}_title`}
-        content={`${p}.confirm.${confirm ?? 'generate'}`}
+        title={`${p}.confirm.${confirmKey}_title`}
+        content={`${p}.confirm.${confirmKey}`}
         translateOptions={{ sn: serialNum }}
         onConfirm={run}
         onClose={() => setConfirm(null)}
       />
       <PasswordDialog resource={resource} credentials={credentials} onClose={() => setCredentials(null)} />
+      <RotationDialog resource={resource} answer={rotated} onClose={() => setRotated(null)} />
     </Card>
   );
 }

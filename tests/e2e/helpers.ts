@@ -23,9 +23,9 @@ export interface Stage {
   close(): Promise<void>;
 }
 
-/** Starts the server (demo network, no simulated chargers) and Chromium. */
-export async function stage(env: Record<string, string> = {}): Promise<Stage> {
-  const server = await startServerProcess({ env });
+/** Starts the server (demo network, no simulated chargers) and Chromium; `readyTimeoutMs`: longest wait for the server (default 120 s). */
+export async function stage(env: Record<string, string> = {}, o: { readyTimeoutMs?: number } = {}): Promise<Stage> {
+  const server = await startServerProcess({ env, ...o });
   let browser: Browser;
   try {
     browser = await launchBrowser();
@@ -93,9 +93,9 @@ export async function until<T>(fn: () => Promise<T>, what: string, timeoutMs = 2
   throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${String(last)}` : ''}`);
 }
 
-/** A strict OCPP 1.6J charge point for `identity` (every answer is validated against the schemas). */
-export async function connectChargePoint(ocppUrl: string, identity: string): Promise<ChargePoint> {
-  const cli = ocppClient({ url: ocppUrl, identity, callTimeoutMs: 15_000 });
+/** A strict OCPP 1.6J charge point for `identity` (every answer is validated against the schemas), with its Basic-auth `password` if any. */
+export async function connectChargePoint(ocppUrl: string, identity: string, password?: string): Promise<ChargePoint> {
+  const cli = ocppClient({ url: ocppUrl, identity, callTimeoutMs: 15_000, ...(password !== undefined ? { password } : {}) });
   await cli.connect();
   return cli;
 }

@@ -29,6 +29,8 @@ export interface TestServer {
 export interface NodeOptions {
   /** Where the node's log lines go (the log is on, at the configured `logLevel`): a test reads them. */
   logStream?: NodeJS.WritableStream;
+  /** Receives every log line (level `trace`) instead of stdout. */
+  logLines?: string[];
 }
 
 /** Starts a test server on `backend`; `overrides` tune the configuration, `opts` the node. */
@@ -52,8 +54,12 @@ export async function build(backend: Backend = 'pglite', overrides: Partial<Conf
  * with `redisUrl` set are a cluster.
  */
 export async function startNode(database: Database, overrides: Partial<Config> = {}, opts: NodeOptions = {}): Promise<TestServer> {
-  const config: Config = { ...loadConfig({}, []), port: 0, host: '127.0.0.1', logLevel: process.env.TEST_LOG ?? 'silent', simulate: false, demo: false, staticDir: './dist', ...overrides };
-  const app = await buildApp({ db: database.db, config, logger: !!process.env.TEST_LOG || !!opts.logStream, strictResponses: true, logStream: opts.logStream });
+  const lines = opts.logLines;
+  const config: Config = {
+    ...loadConfig({}, []), port: 0, host: '127.0.0.1', logLevel: lines ? 'trace' : process.env.TEST_LOG ?? 'silent', simulate: false, demo: false, staticDir: './dist', ...overrides,
+  };
+  const logStream = lines ? { write: (line: string) => lines.push(line) } : opts.logStream;
+  const app = await buildApp({ db: database.db, config, logger: !!process.env.TEST_LOG || !!logStream, strictResponses: true, logStream });
   const central = startCentralSystem(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();

@@ -1,3 +1,5 @@
+ALTER TABLE "charger" ADD COLUMN "ocpp_password_grace_hash" text;--> statement-breakpoint
+ALTER TABLE "charger" ADD COLUMN "ocpp_password_grace_until" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD COLUMN "company_code" text;--> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD COLUMN "folded" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE INDEX "mail_outbox_queued_to" ON "mail_outbox" USING btree ("to") WHERE "mail_outbox"."status" = 'QUEUED';--> statement-breakpoint

@@ -11,6 +11,7 @@ import { charger, chargerLog } from '../../db/schema.js';
 import { AppError } from '../../http/envelope.js';
 import type { ChargerLogFrame, ChargerLogFramePage } from '../../../domain/entities/charger-log.js';
 import { CURSOR } from '../../../domain/entities/charger-log.js';
+import { redactSecrets } from '../../auth/secrets.js';
 
 /** The filters of one page (already validated and scoped: `scope` is scopeWhere's condition). */
 export interface FrameFilter {
@@ -125,8 +126,8 @@ export async function framePage(db: Db, f: FrameFilter, size: number, cursor?: s
     nextCursor: more && last ? `${last.at_us}_${last.id}` : null,
     records: page.map((x): ChargerLogFrame => ({
       id: Number(x.id), serialNum: x.charger_sn, companyCode: x.company_code, direction: x.direction, messageType: x.message_type,
-      action: x.action, messageId: x.message_id, payload: x.payload, createTimeStamp: new Date(x.at).toISOString(),
-      pair: x.pair_id === null ? null : { id: Number(x.pair_id), messageType: x.pair_type, payload: x.pair_payload, createTimeStamp: new Date(x.pair_at!).toISOString() },
+      action: x.action, messageId: x.message_id, payload: redactSecrets(x.payload), createTimeStamp: new Date(x.at).toISOString(),
+      pair: x.pair_id === null ? null : { id: Number(x.pair_id), messageType: x.pair_type, payload: redactSecrets(x.pair_payload), createTimeStamp: new Date(x.pair_at!).toISOString() },
     })),
   };
 }

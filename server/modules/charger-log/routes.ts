@@ -32,6 +32,7 @@ import { answersWith, pageOf } from '../../../domain/entities/api.js';
 import { chargerOfAnotherCompany, framePage, frameWhere } from './frames.js';
 import { scheduleLogRetention } from './retention.js';
 import { chargerChoice, chargerLogFramePage, chargerLogRecord, connectionAttemptRecord, type ChargerLogRecord, type ConnectionAttemptRecord } from '../../../domain/entities/charger-log.js';
+import { redactSecrets } from '../../auth/secrets.js';
 
 const PERMISSION = PERMISSIONS.events.chargerLog;
 
@@ -92,7 +93,7 @@ const ocppAdminRoutes: FastifyPluginAsync = async (app) => {
       total,
       records: rows.map((x) => ({
         id: x.id, serialNum: x.chargerSn, companyCode: x.companyCode, direction: x.direction, messageType: x.messageType,
-        action: x.action, messageId: x.messageId, payload: x.payload, createTimeStamp: x.at.toISOString(),
+        action: x.action, messageId: x.messageId, payload: redactSecrets(x.payload), createTimeStamp: x.at.toISOString(),
       })),
     };
     return ok(req, page);

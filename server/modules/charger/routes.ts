@@ -5,14 +5,15 @@
  *   `split=true` also the count per dashboard state; `GET /sp/charger/{id}` one record;
  * - writes (`menu:stations:stationprofile`): POST (register), PUT /{id}, PUT /{id}/status
  *   `{ active }`, POST /{id}/ocpp-password (answers the plain password once), DELETE
- *   /{id}/ocpp-password.
+ *   /{id}/ocpp-password, POST /{id}/ocpp-password/rotate (a connected charger is sent a new key
+ *   over OCPP: ./key-rotation.ts, 770–773).
  * Schemas: domain/entities/charger.ts. Rules and codes: ./service.ts.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { answersWith, idParams, noData } from '../../../domain/entities/api.js';
 import {
-  chargerCreate, chargerFilters, chargerPage, chargerRecord, chargerStatusInput, chargerUpdate, chargerWriteRecord, ocppPasswordAnswer,
+  chargerCreate, chargerFilters, chargerPage, chargerRecord, chargerStatusInput, chargerUpdate, chargerWriteRecord, ocppKeyRotationAnswer, ocppPasswordAnswer,
 } from '../../../domain/entities/charger.js';
 import { authOf } from '../../http/access.js';
 import { ok } from '../../http/envelope.js';
@@ -23,6 +24,7 @@ import {
   rotateOcppPassword, setChargerActive, updateCharger,
 } from './service.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
+import { rotateOcppKey } from './key-rotation.js';
 
 /** Permissions that may read chargers (any of them). */
 const readers = [PERMISSIONS.monitoring.chargers, PERMISSIONS.stations.profile];
@@ -70,6 +72,9 @@ const chargerRoutes: FastifyPluginAsync = async (app) => {
     app.bus.emit('identityDeactivated', { serialNum: current.serialNum, reason: 'credentials' });
     return ok(req, { username: current.serialNum, password });
   });
+
+  r.post('/charger/:id/ocpp-password/rotate', { config: { permission }, schema: { tags, params: idParams, response: answersWith(ocppKeyRotationAnswer) } }, async (req) =>
+    ok(req, await rotateOcppKey(app, authOf(req), req.params.id)));
 
   r.delete('/charger/:id/ocpp-password', { config: { permission }, schema: { tags, params: idParams, response: answersWith(noData) } }, async (req) => {
     const current = await chargerForWrite(app.db, authOf(req), req.params.id);

@@ -220,15 +220,19 @@ export async function setChargerActive(db: Db, current: ChargerRow, active: bool
   return !active;
 }
 
-/** Generates, stores (hashed) and returns the charger's new OCPP password. */
+/**
+ * Generates, stores (hashed) and returns the charger's new OCPP password, set by hand (the
+ * operator configures the charger with it; a connected charger is sent one instead: ./key-rotation.ts).
+ * Ends any key rotation's second password.
+ */
 export async function rotateOcppPassword(db: Db, current: ChargerRow): Promise<string> {
   const password = generatePassword();
   const hash = await hashPassword(password);
-  await db.update(charger).set({ ocppPasswordHash: hash }).where(eq(charger.id, current.id));
+  await db.update(charger).set({ ocppPasswordHash: hash, ocppPasswordGraceHash: null, ocppPasswordGraceUntil: null }).where(eq(charger.id, current.id));
   return password;
 }
 
-/** Removes the charger's OCPP password (the charger may then connect without Basic auth). */
+/** Removes the charger's OCPP password (the charger may then connect without Basic auth), and any second one. */
 export async function clearOcppPassword(db: Db, current: ChargerRow): Promise<void> {
-  await db.update(charger).set({ ocppPasswordHash: null }).where(eq(charger.id, current.id));
+  await db.update(charger).set({ ocppPasswordHash: null, ocppPasswordGraceHash: null, ocppPasswordGraceUntil: null }).where(eq(charger.id, current.id));
 }

@@ -4,7 +4,8 @@
  * and GetLocalListVersion. Every command goes through the remote-command path (../command/service.ts
  * `commandTo`: 718 timeout, 719 CALLERROR, 720 not connected; the frames and a COMMAND row are in
  * the charger log). A refusing status (Rejected, NotSupported, UnknownVendorId …) is not a failure
- * here: it is the answer the operator reads, so it is returned as given.
+ * here: it is the answer the operator reads, so it is returned as given. The AuthorizationKey is
+ * write-only: its value is masked in both answers (../../auth/secrets.ts, requirements R10.22).
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +15,7 @@ import type {
 } from '../../../domain/entities/device-command.js';
 import type { Db } from '../../db/client.js';
 import { cardUser, localList } from '../../db/schema.js';
+import { redactSecrets } from '../../auth/secrets.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/envelope.js';
 import { commandTo, targetCharger } from '../command/service.js';
@@ -42,18 +44,18 @@ export async function getConfiguration(app: FastifyInstance, auth: AuthContext, 
   const target = await targetCharger(app.db, auth, id, 'read');
   const answer = await replyOf<{ configurationKey?: { key: string; readonly: boolean; value?: string }[]; unknownKey?: string[] }>(
     app, auth.username, target, 'GetConfiguration', keys.length ? { key: keys } : {});
-  return {
+  return redactSecrets({
     keys: (answer.configurationKey ?? []).map((k) => ({ key: k.key, value: k.value ?? null, readonly: k.readonly }))
       .sort((a, b) => a.key.localeCompare(b.key)),
     unknownKeys: answer.unknownKey ?? [],
-  };
+  });
 }
 
 /** ChangeConfiguration of one key; the charger's status is the answer. */
 export async function changeConfiguration(app: FastifyInstance, auth: AuthContext, id: number, input: ConfigurationChange): Promise<ConfigurationChangeAnswer> {
   const target = await targetCharger(app.db, auth, id);
   const answer = await replyOf<{ status: ConfigurationChangeAnswer['status'] }>(app, auth.username, target, 'ChangeConfiguration', { key: input.key, value: input.value });
-  return { key: input.key, value: input.value, status: answer.status };
+  return redactSecrets({ key: input.key, value: input.value, status: answer.status });
 }
 
 /** ClearCache (the charger forgets the idTags it cached). */

@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema.js';
 import { digestMail } from './digest.js';
+import { redactText } from '../../auth/secrets.js';
 
 const BATCH = 20;
 const LEASE = "interval '5 minutes'";
@@ -51,7 +52,7 @@ export async function sendDue(db: Db, transport: Transport, from: string, baseMs
       const permanent = typeof e.responseCode === 'number' && e.responseCode >= 500 && (e.command === 'RCPT TO' || e.command === 'DATA');
       await db.update(mailOutbox).set({
         status: permanent ? 'FAILED' : 'QUEUED',
-        lastError: String(e.message ?? err).slice(0, 500),
+        lastError: redactText(String(e.message ?? err)).slice(0, 500),
         nextAttemptAt: new Date(Date.now() + retryDelayMs(Number(m.attempts), baseMs)),
       }).where(eq(mailOutbox.id, id));
     }
@@ -70,7 +71,7 @@ export function scheduleMailWorker(app: FastifyInstance): void {
   const run = () => {
     running = sendDue(app.db, transport, mailFrom, mailRetryBaseMs)
       .then((r) => { if (r.sent || r.failed) app.log.info(r, 'mail outbox pass'); })
-      .catch((err: Error) => app.log.warn({ err: err.message }, 'mail outbox pass failed'))
+      .catch((err: Error) => app.log.warn({ err: redactText(err.message) }, 'mail outbox pass failed'))
       .finally(() => { if (!stopped) { timer = setTimeout(run, mailPollMs); timer.unref(); } });
   };
   app.addHook('onReady', async () => { timer = setTimeout(run, 0); timer.unref(); });
