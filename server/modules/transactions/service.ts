@@ -15,6 +15,8 @@
  *   CHARGING is finished and priced; one closed by hand (or superseded, or closed as stale) is
  *   reconciled once with the charger's figures (`./reconcile.ts`); a retried Stop changes nothing.
  * - `closeStaleOrder`: after a reboot, a connector reported free closes its open order.
+ * - a Start the charger dropped (connector free, no meter value, no Stop) is closed by
+ *   `./dropped-start.ts` through the same `closeOpenOrderOf`.
  * Register values outside [0, MAX_REGISTER_WH] (domain/meter.ts) in a Start or MeterValues throw
  * {@link MeterRangeError} before anything is written; a Stop with one still ends the order from
  * its last good reading, flagged METER_OUT_OF_RANGE.
@@ -195,15 +197,20 @@ export async function endFromLastReading(db: Db, order: OrderRow, now: Date): Pr
 
 /**
  * Closes the open order of (charger, connector), if any, from its last reading within `tx`:
- * status CLOSED with `stopReason` and `flag`. Returns the closed order's id, or null.
+ * status CLOSED with `stopReason` and `flag`. `olderThan` limits it to an order started (server
+ * time) before that; `closable`, given the locked order, may decline. Returns the closed order's
+ * id, or null.
  */
-export async function closeOpenOrderOf(tx: Db, chargerId: number, connectorId: number, now: Date, stopReason: string, flag: OrderFlag, olderThan?: Date): Promise<number | null> {
+export async function closeOpenOrderOf(
+  tx: Db, chargerId: number, connectorId: number, now: Date, stopReason: string, flag: OrderFlag, olderThan?: Date,
+  closable?: (open: OrderRow) => Promise<boolean>,
+): Promise<number | null> {
   const [open] = await tx.select().from(chargeOrder)
     .where(and(
       eq(chargeOrder.chargerId, chargerId), eq(chargeOrder.connectorId, connectorId), eq(chargeOrder.status, 'CHARGING'),
       ...(olderThan ? [lt(chargeOrder.serverStartTime, olderThan)] : []),
     )).limit(1).for('update');
-  if (!open) return null;
+  if (!open || (closable && !(await closable(open)))) return null;
   const end = await endFromLastReading(tx, open, now);
   const done = await finishOrder(tx, open, { ...end, status: 'CLOSED', stopReason, flags: [flag] });
   return done ? open.id : null;
