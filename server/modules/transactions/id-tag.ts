@@ -3,12 +3,15 @@
  * A card (card_user.card_number) is looked up first, then an app user (app_user.id_tag):
  * - unknown idTag, or one of another company                         → Invalid
  * - deactivated card or app user                                      → Blocked
+ * - card or app user past its expiry date (`expiry_date`)             → Expired
  * - card scoped to STATIONS and the charger's station not among them  → Invalid
  * - card balance ≤ 0 and not a manager card; app user balance ≤ 0    → Blocked
  * - an Accepted card or app idTag already charging in an Accepted order on another connector
  *   (or charger), unless a manager card (requirements §3 "manager card flag")   → ConcurrentTx
  * - otherwise                                                         → Accepted
- * Billing work extends this function (e.g. a minimum balance per tariff); keep it free of OCPP I/O.
+ * The verdict carries the idTag's expiry date, answered as IdTagInfo.expiryDate when set
+ * (requirements R12.38). Billing work extends this function (e.g. a minimum balance per
+ * tariff); keep it free of OCPP I/O.
  */
 import { and, eq, ne, or } from 'drizzle-orm';
 import Decimal from 'decimal.js';
@@ -25,7 +28,7 @@ export interface IdTagCharger {
 }
 
 /** Why an idTag is not Accepted (null when it is). */
-export type IdTagRefusal = 'UNKNOWN' | 'OTHER_COMPANY' | 'INACTIVE' | 'OUTSIDE_STATIONS' | 'NO_BALANCE' | 'CONCURRENT';
+export type IdTagRefusal = 'UNKNOWN' | 'OTHER_COMPANY' | 'INACTIVE' | 'EXPIRED' | 'OUTSIDE_STATIONS' | 'NO_BALANCE' | 'CONCURRENT';
 
 /** The outcome: the status to answer and who the idTag belongs to (when known). */
 export interface IdTagVerdict {
@@ -34,6 +37,18 @@ export interface IdTagVerdict {
   userType: 'CARD' | 'APP';
   cardUserId: number | null;
   appUserId: number | null;
+  /** The card's or app user's expiry (IdTagInfo.expiryDate); null when it has none or is unknown. */
+  expiryDate: Date | null;
+}
+
+/** True when `expiryDate` is set and `now` is past it. */
+export function isExpired(expiryDate: Date | null, now: Date = new Date()): boolean {
+  return expiryDate !== null && now.getTime() > expiryDate.getTime();
+}
+
+/** OCPP 1.6 IdTagInfo of a verdict: the status, and `expiryDate` (ISO) when the idTag has one. */
+export function idTagInfoOf(v: Pick<IdTagVerdict, 'status' | 'expiryDate'>): { status: IdTagStatus; expiryDate?: string } {
+  return v.expiryDate ? { status: v.status, expiryDate: v.expiryDate.toISOString() } : { status: v.status };
 }
 
 /** A card row as the rule needs it. */
@@ -45,12 +60,14 @@ export interface CardFacts {
   managerCard: boolean;
   /** Decimal string. */
   balance: string;
+  expiryDate: Date | null;
 }
 
-/** The pure rule for a card with its reason (no I/O). */
-export function cardRule(card: CardFacts, charger: IdTagCharger): { status: IdTagStatus; reason: IdTagRefusal | null } {
+/** The pure rule for a card at `now` with its reason (no I/O). */
+export function cardRule(card: CardFacts, charger: IdTagCharger, now: Date = new Date()): { status: IdTagStatus; reason: IdTagRefusal | null } {
   if (card.companyCode !== charger.companyCode) return { status: 'Invalid', reason: 'OTHER_COMPANY' };
   if (!card.active) return { status: 'Blocked', reason: 'INACTIVE' };
+  if (isExpired(card.expiryDate, now)) return { status: 'Expired', reason: 'EXPIRED' };
   if (card.scope === 'STATIONS' && (charger.stationId === null || !card.stationIds.includes(charger.stationId))) return { status: 'Invalid', reason: 'OUTSIDE_STATIONS' };
   if (!card.managerCard && new Decimal(card.balance).lte(0)) return { status: 'Blocked', reason: 'NO_BALANCE' };
   return { status: 'Accepted', reason: null };
@@ -63,13 +80,14 @@ export function cardStatus(card: CardFacts, charger: IdTagCharger): IdTagStatus 
 
 /**
  * The catalogue code for a refused idTag (remote start, issue: an unchecked card leaves an open
- * order): unknown, other company or outside its stations → 727; deactivated → 728; no balance →
- * 721; already charging → 729.
+ * order): unknown, other company or outside its stations → 727; deactivated → 728; expired → 765;
+ * no balance → 721; already charging → 729.
  */
-export function refusalCode(reason: IdTagRefusal): 721 | 727 | 728 | 729 {
+export function refusalCode(reason: IdTagRefusal): 721 | 727 | 728 | 729 | 765 {
   switch (reason) {
     case 'NO_BALANCE': return 721;
     case 'INACTIVE': return 728;
+    case 'EXPIRED': return 765;
     case 'CONCURRENT': return 729;
     default: return 727;
   }
@@ -95,20 +113,23 @@ async function chargingElsewhere(db: Db, idTag: string, place?: StartPlace): Pro
  * Checks an idTag presented at `charger` (and, for a Start or a remote start, at `place`). Reads
  * card_user, then app_user, then the open orders of the idTag.
  */
-export async function checkIdTag(db: Db, idTag: string, charger: IdTagCharger, place?: StartPlace): Promise<IdTagVerdict> {
+export async function checkIdTag(db: Db, idTag: string, charger: IdTagCharger, place?: StartPlace, now: Date = new Date()): Promise<IdTagVerdict> {
   const [card] = await db.select().from(cardUser).where(eq(cardUser.cardNumber, idTag)).limit(1);
   let verdict: IdTagVerdict;
   let managerCard = false;
   if (card) {
-    verdict = { ...cardRule(card, charger), userType: 'CARD', cardUserId: card.id, appUserId: null };
+    // Another company's card learns nothing of its expiry.
+    const rule = cardRule(card, charger, now);
+    verdict = { ...rule, userType: 'CARD', cardUserId: card.id, appUserId: null, expiryDate: rule.reason === 'OTHER_COMPANY' ? null : card.expiryDate };
     managerCard = card.managerCard;
   } else {
     const [app] = await db.select().from(appUser).where(eq(appUser.idTag, idTag)).limit(1);
-    if (!app) return { status: 'Invalid', reason: 'UNKNOWN', userType: 'CARD', cardUserId: null, appUserId: null };
+    if (!app) return { status: 'Invalid', reason: 'UNKNOWN', userType: 'CARD', cardUserId: null, appUserId: null, expiryDate: null };
     const rule: Pick<IdTagVerdict, 'status' | 'reason'> = app.companyCode !== charger.companyCode ? { status: 'Invalid', reason: 'OTHER_COMPANY' }
       : !app.active ? { status: 'Blocked', reason: 'INACTIVE' }
-        : new Decimal(app.balance).lte(0) ? { status: 'Blocked', reason: 'NO_BALANCE' } : { status: 'Accepted', reason: null };
-    verdict = { ...rule, userType: 'APP', cardUserId: null, appUserId: app.id };
+        : isExpired(app.expiryDate, now) ? { status: 'Expired', reason: 'EXPIRED' }
+          : new Decimal(app.balance).lte(0) ? { status: 'Blocked', reason: 'NO_BALANCE' } : { status: 'Accepted', reason: null };
+    verdict = { ...rule, userType: 'APP', cardUserId: null, appUserId: app.id, expiryDate: rule.reason === 'OTHER_COMPANY' ? null : app.expiryDate };
   }
   if (verdict.status === 'Accepted' && !managerCard && await chargingElsewhere(db, idTag, place)) {
     return { ...verdict, status: 'ConcurrentTx', reason: 'CONCURRENT' };

@@ -97,6 +97,8 @@ export interface StartInput {
 export interface StartResult {
   transactionId: number;
   idTagStatus: IdTagStatus;
+  /** The idTag's expiry (IdTagInfo.expiryDate), when it has one; not looked up again for a retried Start. */
+  expiryDate: Date | null;
   orderId: number;
   /** False when this Start was a retry of an order already stored. */
   created: boolean;
@@ -127,7 +129,7 @@ export async function startTransaction(db: Db, charger: TxCharger, input: StartI
   if (!Number.isFinite(input.timestamp.getTime())) throw new MeterRangeError('timestamp', input.timestamp);
   const retried = await startedBefore(db, charger.id, input);
   if (retried) {
-    return { transactionId: retried.transactionId, idTagStatus: retried.idTagStatus as IdTagStatus, orderId: retried.id, created: false, supersededOrderId: null };
+    return { transactionId: retried.transactionId, idTagStatus: retried.idTagStatus as IdTagStatus, expiryDate: null, orderId: retried.id, created: false, supersededOrderId: null };
   }
   const verdict = await checkIdTag(db, input.idTag, charger, { chargerId: charger.id, connectorId: input.connectorId });
   const [co] = await db.select({ currency: company.currency }).from(company).where(eq(company.code, charger.companyCode)).limit(1);
@@ -136,7 +138,7 @@ export async function startTransaction(db: Db, charger: TxCharger, input: StartI
     // Starts of one charger are serialised on its row, so the connector check below is not raced.
     await tx.select({ id: chargerTable.id }).from(chargerTable).where(eq(chargerTable.id, charger.id)).for('update');
     const again = await startedBefore(tx as unknown as Db, charger.id, input);
-    if (again) return { transactionId: again.transactionId, idTagStatus: again.idTagStatus as IdTagStatus, orderId: again.id, created: false, supersededOrderId: null };
+    if (again) return { transactionId: again.transactionId, idTagStatus: again.idTagStatus as IdTagStatus, expiryDate: null, orderId: again.id, created: false, supersededOrderId: null };
     const supersededOrderId = await closeOpenOrderOf(tx as unknown as Db, charger.id, input.connectorId, receivedAt, 'Superseded', 'SUPERSEDED');
     for (let attempt = 0; attempt < 8; attempt++) {
       const [row] = await tx.insert(chargeOrder).values({
@@ -161,7 +163,7 @@ export async function startTransaction(db: Db, charger: TxCharger, input: StartI
         energySplit: startSplit({ at: input.timestamp, wh: input.meterStart }),
       }).onConflictDoNothing().returning({ id: chargeOrder.id, transactionId: chargeOrder.transactionId });
       // No row: a collision of the random transactionId / orderNo; draw again.
-      if (row) return { transactionId: row.transactionId, idTagStatus: verdict.status, orderId: row.id, created: true, supersededOrderId };
+      if (row) return { transactionId: row.transactionId, idTagStatus: verdict.status, expiryDate: verdict.expiryDate, orderId: row.id, created: true, supersededOrderId };
     }
     throw new Error('could not allocate a transactionId');
   });

@@ -1,10 +1,11 @@
 /**
- * Authorize: answer the idTag rule of server/modules/transactions/id-tag.ts; a refused card is a
+ * Authorize: answer the idTag rule of server/modules/transactions/id-tag.ts (with the idTag's
+ * `expiryDate` when it has one, requirements R12.38); a refused card is a
  * CARD_REJECTED problem in the bell (one per card and day), recorded after the verdict and never
  * in the way of the answer.
  */
 import { recordCardRejected } from '../../modules/notifications/record.js';
-import { checkIdTag } from '../../modules/transactions/id-tag.js';
+import { checkIdTag, idTagInfoOf } from '../../modules/transactions/id-tag.js';
 import { currentCharger, type OcppHandler } from '../context.js';
 import type { AuthorizeConf, AuthorizeReq } from '../messages.js';
 
@@ -14,5 +15,5 @@ export const authorize: OcppHandler<AuthorizeReq, AuthorizeConf> = async (ctx, p
   if (verdict.status !== 'Accepted') {
     await recordCardRejected(ctx.app.db, at, p.idTag, verdict.status).catch((err: unknown) => ctx.log.warn({ err }, 'card-rejected notice not stored'));
   }
-  return { idTagInfo: { status: verdict.status } };
+  return { idTagInfo: idTagInfoOf(verdict) };
 };
