@@ -69,8 +69,9 @@ export function ExpiryButton({ id, expiryDate, label }: { id: number; expiryDate
     }
   };
 
+  // In a clickable row: neither the link nor the (portalled) dialog may open the row.
   return (
-    <>
+    <span onClick={(e) => e.stopPropagation()}>
       <Link component="button" type="button" underline="hover" onClick={show} data-testid={`app-user-expiry-${id}`} sx={{ verticalAlign: 'middle' }}>
         {expiryDate ? <ExpiryText expiryDate={expiryDate} /> : translate('resources.balance.actions.setExpiry')}
       </Link>
@@ -100,6 +101,6 @@ export function ExpiryButton({ id, expiryDate, label }: { id: number; expiryDate
           </Button>
         </DialogActions>
       </Dialog>
-    </>
+    </span>
   );
 }
