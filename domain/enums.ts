@@ -56,11 +56,13 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
  * - STOP_BEFORE_START: the charger's Stop is dated before its Start; priced at server times;
  * - SUPERSEDED: closed because a new Start arrived on the same connector;
  * - STALE_AFTER_REBOOT: closed after the charger rebooted and reported the connector Available;
+ * - DROPPED_BY_CHARGER: closed when the connector was reported Available before any meter value or
+ *   Stop: a Start the charger answered but never ran (server/modules/transactions/dropped-start.ts);
  * - METER_OUT_OF_RANGE: a meterStop outside the register range or below meterStart;
  * - LATE_STOP: the charger's Stop arrived after the order was closed; re-priced, balance corrected.
  * - BALANCE_LIMIT: stopped by the CSMS (RemoteStopTransaction) because its cost so far reached the card's or app user's balance (requirements §16).
  */
-export const ORDER_FLAGS = ['CHARGER_CLOCK', 'STOP_BEFORE_START', 'SUPERSEDED', 'STALE_AFTER_REBOOT', 'METER_OUT_OF_RANGE', 'LATE_STOP', 'BALANCE_LIMIT'] as const;
+export const ORDER_FLAGS = ['CHARGER_CLOCK', 'STOP_BEFORE_START', 'SUPERSEDED', 'STALE_AFTER_REBOOT', 'METER_OUT_OF_RANGE', 'LATE_STOP', 'BALANCE_LIMIT', 'DROPPED_BY_CHARGER'] as const;
 export type OrderFlag = (typeof ORDER_FLAGS)[number];
 
 export const USER_TYPES = ['CARD', 'APP'] as const;

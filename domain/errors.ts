@@ -134,6 +134,7 @@ export const CATALOGUE = {
   727: { status: 409, en: 'The card cannot charge here: unknown, of another company or outside its stations', zh: '该卡无法在此充电：卡号未知、属于其他公司或不在其适用站点' },
   728: { status: 409, en: 'The card is deactivated', zh: '该卡已停用' },
   729: { status: 409, en: 'The card is already charging', zh: '该卡正在充电中' },
+  765: { status: 409, en: 'The card or app user has expired: set a later expiry date to let it charge', zh: '该卡或App用户已过期：请设置更晚的有效期后再充电' },
   730: { status: 409, en: 'The currency cannot change while balances or orders exist', zh: '存在余额或订单时不能更改币种' },
   731: { status: 403, en: 'Too many failed sign-in attempts: try again later', zh: '登录失败次数过多，请稍后再试' },
   732: { status: 400, en: 'The password is too weak: at least 8 characters, not the user name and not a common password', zh: '密码强度不足：至少8个字符，不能与用户名相同，也不能是常见密码' },

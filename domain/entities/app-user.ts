@@ -1,10 +1,12 @@
 /**
  * App user (requirements §3 "App user"): a driver registered through the mobile app, with a balance and
- * an idTag. The back office reads them, activates / deactivates them and operates their balance
- * (balance-record.ts); their details are the app's to change.
+ * an idTag. The back office reads them, activates / deactivates them, sets or clears their expiry
+ * date (after it the idTag is answered `Expired`, requirements R12.38) and operates their balance
+ * (balance-record.ts); their other details are the app's to change.
  */
 import { z } from 'zod';
 import { decimal, int, isoTime, ofCompany, companyListFilters } from './api.js';
+import { optionalDateTime } from './rules.js';
 
 /** An app user of `GET /sp/app-user` with its order count and total spend (in `currency`). */
 export const appUserRecord = z.object({
@@ -17,6 +19,8 @@ export const appUserRecord = z.object({
   active: z.boolean(),
   registrationMethod: z.string(),
   idTag: z.string().nullable(),
+  /** After this instant the idTag is answered `Expired`; null: it never expires. */
+  expiryDate: isoTime.nullable(),
   balance: decimal,
   currency: z.string().nullable(),
   orderCount: int,
@@ -49,3 +53,7 @@ export const appUserFilters = z.object({
 
 /** `PUT /sp/app-user/{id}/status`. */
 export const appUserStatusInput = z.object({ active: z.boolean() });
+
+/** `PUT /sp/app-user/{id}/expiry`: the expiry date, or null (or blank) for none. */
+export const appUserExpiryInput = z.object({ expiryDate: optionalDateTime.transform((v) => v ?? null) });
+export type AppUserExpiryInput = z.infer<typeof appUserExpiryInput>;

@@ -1,12 +1,13 @@
 /**
  * Card user (requirements §3 "Card user", §5): an RFID card holder with a balance. Required: company (600),
  * card number (610), last and first name (609, no digits → 900), scope (610); a STATIONS scope
- * needs at least one station (603). Duplicate card number → 305 (server). The balance changes only
+ * needs at least one station (603). Optional expiry date (ISO 8601 date-time; after it the card is
+ * answered `Expired`, requirements R12.38). Duplicate card number → 305 (server). The balance changes only
  * through the ledger (balance-record.ts), never through this input.
  */
 import { z } from 'zod';
 import { decimal, int, isoTime, ofCompany } from './api.js';
-import { answers, noDigits, optionalEmail, optionalText, requiredEnum, requiredText } from './rules.js';
+import { answers, noDigits, optionalDateTime, optionalEmail, optionalText, requiredEnum, requiredText } from './rules.js';
 
 export const CARD_SCOPES = ['ALL', 'STATIONS'] as const;
 
@@ -23,6 +24,8 @@ export const cardUserRecord = z.object({
   stationIds: z.array(int),
   managerCard: z.boolean(),
   active: z.boolean(),
+  /** After this instant the card is answered `Expired`; null: it never expires. */
+  expiryDate: isoTime.nullable(),
   /** Decimal string in `currency` (the company's). */
   balance: decimal,
   currency: z.string().nullable(),
@@ -42,6 +45,7 @@ export const cardUserFields = z.object({
   stationIds: z.array(z.number().int().positive()).max(1000).default([]),
   managerCard: z.boolean().default(false),
   active: z.boolean().default(true),
+  expiryDate: optionalDateTime,
 });
 
 /** `POST /sp/card-user` and `PUT /sp/card-user/{id}` (the whole card user). */

@@ -14,6 +14,7 @@ export const VALIDATION_MESSAGES = {
   'validation.email': { en: 'Invalid e-mail address', zh: '邮箱地址无效' },
   'validation.phone': { en: 'Invalid phone number', zh: '电话号码无效' },
   'validation.date': { en: 'Invalid date (YYYY-MM-DD)', zh: '日期无效（YYYY-MM-DD）' },
+  'validation.dateTime': { en: 'Invalid date and time (ISO 8601 with its offset, e.g. 2027-01-31T23:59:59Z)', zh: '日期时间无效（ISO 8601 格式并带时区，例如 2027-01-31T23:59:59Z）' },
   'validation.tooLong': { en: 'At most {max} characters', zh: '最多{max}个字符' },
   'validation.tooShort': { en: 'At least {min} characters', zh: '至少{min}个字符' },
   'validation.length': { en: 'Exactly {length} characters', zh: '必须为{length}个字符' },

@@ -37,7 +37,7 @@ export const orderRecord = z.object({
   totalAmount: decimal,
   paid: z.boolean(),
   breakdown: z.unknown(),
-  /** ORDER_FLAGS of domain/enums.ts: CHARGER_CLOCK, STOP_BEFORE_START, SUPERSEDED, STALE_AFTER_REBOOT, METER_OUT_OF_RANGE, LATE_STOP. */
+  /** ORDER_FLAGS of domain/enums.ts: CHARGER_CLOCK, STOP_BEFORE_START, SUPERSEDED, STALE_AFTER_REBOOT, METER_OUT_OF_RANGE, LATE_STOP, BALANCE_LIMIT, DROPPED_BY_CHARGER. */
   flags: z.array(z.string()),
 });
 

@@ -47,6 +47,12 @@ export const requiredText = (empty: ErrorCode, max: number) =>
 export const optionalText = (max: number) =>
   z.union([z.string().trim().max(max), z.null()]).optional().transform((v) => (v === '' ? null : v));
 
+/**
+ * Optional instant: an ISO-8601 date-time with its offset (`2027-01-31T23:59:59Z`,
+ * `…+08:00`); blank is sent as null (cleared), absent leaves it as it is.
+ */
+export const optionalDateTime = z.preprocess(blankToNull, z.iso.datetime({ offset: true, error: 'validation.dateTime' }).nullish());
+
 /** A value of `values`, required: absent, null or blank → the `empty` code. */
 export const requiredEnum = <const T extends readonly [string, ...string[]]>(values: T, empty: ErrorCode) =>
   z.enum(values, { error: emptyAs(empty) });

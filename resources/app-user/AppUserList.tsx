@@ -1,6 +1,7 @@
 /**
  * The app user list (`#/ChargerUsers/AppUsers`, `GET /sp/app-user`): nickname, mobile, full name,
- * e-mail, operator, status (activate/deactivate with a confirmation), registration method, joined
+ * e-mail, operator, status (activate/deactivate with a confirmation), expiry date (set or cleared in
+ * a dialog), registration method, joined
  * date, order count, total spend and balance with its dialogs; server-side paging and sorting.
  */
 import { useMemo } from 'react';
@@ -17,6 +18,7 @@ import { BalanceActions } from '../../src/components/balance/BalanceActions';
 import { Contact } from '../../src/components/balance/Contact';
 import { holderFilters } from '../../src/components/balance/holderFilters';
 import { StatusButton } from '../../src/components/balance/StatusButton';
+import { ExpiryButton } from '../../src/components/balance/Expiry';
 import type { AppUserRecord } from '../../domain/entities/app-user';
 
 /** Registration methods offered as a filter (the API stores MOBILE unless the app says otherwise). */
@@ -75,6 +77,7 @@ export function AppUserList() {
         <FunctionField<AppUserRecord> source="mobile" label="resources.app-user.fields.contact" sortable={false} render={(r) => <Contact mobile={r.mobile} email={r.email} />} />
         <TextField source="companyName" emptyText="—" sortable={false} sx={{ whiteSpace: 'normal', display: 'inline-block', minWidth: 120 }} />
         <FunctionField<AppUserRecord> source="active" sortable={false} render={(r) => <StatusButton resource="app-user" id={r.id} active={r.active} label={label(r)} />} />
+        <FunctionField<AppUserRecord> source="expiryDate" sortable={false} render={(r) => <ExpiryButton id={r.id} expiryDate={r.expiryDate} label={label(r)} />} />
         <FunctionField<AppUserRecord>
           source="registrationMethod"
           sortable={false}

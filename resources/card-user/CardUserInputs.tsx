@@ -1,7 +1,7 @@
 /**
  * The card user form shared by create and edit (requirements §3, §5): card number, company, last and first
- * name (no digits), mobile, e-mail, scope ALL or chosen stations (from `GET /sp/station?companyCode=`),
- * manager card, active. Validated with the entity declaration (domain/entities/card-user.ts), the
+ * name (no digits), mobile, e-mail, expiry date (a day: the card is answered Expired after its end),
+ * scope ALL or chosen stations (from `GET /sp/station?companyCode=`), manager card, active. Validated with the entity declaration (domain/entities/card-user.ts), the
  * server's own rules, every failing field at once.
  */
 import { useMemo } from 'react';
@@ -14,6 +14,8 @@ import { Box } from '@mui/material';
 import { useCompanies } from '../../src/hooks/useCompanies';
 import { cardUserCreate } from '../../domain/entities/card-user';
 import { useSchemaValidate } from '../../src/forms/schemaValidate';
+import { DayInput } from '../../src/components/DayField';
+import { endOfDayIso } from '../../src/components/balance/Expiry';
 
 function StationsInput() {
   const companyCode = useWatch({ name: 'companyCode' }) as string | undefined;
@@ -48,6 +50,13 @@ export function CardUserForm() {
         <TextInput source="firstName" isRequired slotProps={{ htmlInput: { 'data-testid': 'card-user-firstName' } }} />
         <TextInput source="mobile" slotProps={{ htmlInput: { 'data-testid': 'card-user-mobile' } }} />
         <TextInput source="email" slotProps={{ htmlInput: { 'data-testid': 'card-user-email' } }} />
+        <DayInput
+          source="expiryDate"
+          parse={endOfDayIso}
+          helperText="resources.card-user.hints.expiryDate"
+          inputAttributes={{ 'data-testid': 'card-user-expiryDate' }}
+          sx={{ width: '100%' }}
+        />
       </Box>
       <RadioButtonGroupInput
         source="scope"

@@ -17,6 +17,7 @@ import { ROWS_PER_PAGE } from '../../src/components/filterInputs';
 import { BalanceActions } from '../../src/components/balance/BalanceActions';
 import { Contact } from '../../src/components/balance/Contact';
 import { StatusButton } from '../../src/components/balance/StatusButton';
+import { ExpiryText } from '../../src/components/balance/Expiry';
 import { useCardUserFilters } from './cardUserFilters';
 import { exportCardUsers } from './exportCardUsers';
 import { useSpRun } from '../../src/hooks/useApi';
@@ -124,6 +125,7 @@ export function CardUserList() {
           render={(r) => (r.managerCard ? <ColorChip label={translate('resources.card-user.values.bool.true')} color="#9c27b0" /> : '—')}
         />
         <FunctionField<CardUserRecord> source="active" render={(r) => <StatusButton resource="card-user" id={r.id} active={r.active} label={r.cardNumber} />} />
+        <FunctionField<CardUserRecord> source="expiryDate" sortable={false} render={(r) => <ExpiryText expiryDate={r.expiryDate} testId="card-user-expiry" />} />
         <FunctionField<CardUserRecord> source="balance" textAlign="right" render={(r) => <span data-testid="card-user-balance">{formatMoney(r.balance, r.currency, locale)}</span>} />
         <FunctionField<CardUserRecord> source="createTimeStamp" render={(r) => <span title={formatDateTime(r.createTimeStamp)}>{formatDate(r.createTimeStamp)}</span>} />
       </Datagrid>

@@ -13,7 +13,7 @@ const PAGE = 500;
 
 /** The columns of the sheet (API field names → header keys). */
 export const EXPORT_FIELDS = [
-  'cardNumber', 'lastName', 'firstName', 'companyName', 'mobile', 'email', 'scope', 'stationIds', 'managerCard', 'active', 'balance', 'currency', 'createTimeStamp',
+  'cardNumber', 'lastName', 'firstName', 'companyName', 'mobile', 'email', 'scope', 'stationIds', 'managerCard', 'active', 'expiryDate', 'balance', 'currency', 'createTimeStamp',
 ] as const;
 
 /** One sheet row of a card user (values translated where they are enums or flags). */
@@ -24,6 +24,7 @@ export function cardUserRow(r: CardUserRecord, translate: TranslateFunction): Ce
     r.scope === 'STATIONS' ? r.stationIds.join(', ') : '',
     translate(`resources.card-user.values.bool.${r.managerCard}`),
     translate(`resources.card-user.values.active.${r.active}`),
+    r.expiryDate ? formatDateTime(r.expiryDate) : '',
     Number(r.balance), r.currency, formatDateTime(r.createTimeStamp),
   ];
 }

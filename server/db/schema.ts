@@ -185,6 +185,8 @@ export const cardUser = pgTable('card_user', {
   managerCard: boolean('manager_card').notNull().default(false),
   active: boolean('active').notNull().default(true),
   balance: numeric('balance', { precision: 14, scale: 2 }).notNull().default('0'),
+  /** After this instant the card is answered `Expired` (OCPP IdTagInfo.expiryDate); null: never. */
+  expiryDate: ts('expiry_date'),
   createdAt: createdAt(),
 }, (t) => [index('card_user_company').on(t.companyCode), check('card_user_balance_nonneg', sql`${t.balance} >= 0`)]);
 
@@ -200,6 +202,8 @@ export const appUser = pgTable('app_user', {
   registrationMethod: text('registration_method').notNull().default('MOBILE'),
   idTag: text('id_tag').unique(),
   balance: numeric('balance', { precision: 14, scale: 2 }).notNull().default('0'),
+  /** After this instant the idTag is answered `Expired` (OCPP IdTagInfo.expiryDate); null: never. */
+  expiryDate: ts('expiry_date'),
   createdAt: createdAt(),
 }, (t) => [check('app_user_balance_nonneg', sql`${t.balance} >= 0`)]);
 

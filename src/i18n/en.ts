@@ -232,7 +232,7 @@ const en = {
           EmergencyStop: 'Emergency stop', EVDisconnected: 'Vehicle disconnected', HardReset: 'Hard reset', Local: 'Stopped at the charger',
           Other: 'Other', PowerLoss: 'Power loss', Reboot: 'Reboot', Remote: 'Stopped remotely', SoftReset: 'Soft reset',
           UnlockCommand: 'Unlock command', DeAuthorized: 'Deauthorized',
-          ClosedByOperator: 'Closed by an operator', Superseded: 'Superseded by a new session', StaleAfterReboot: 'Left open before a reboot',
+          ClosedByOperator: 'Closed by an operator', Superseded: 'Superseded by a new session', StaleAfterReboot: 'Left open before a reboot', DroppedByCharger: 'Dropped by the charger before it ran',
         },
         flags: {
           CHARGER_CLOCK: 'Charger clock implausible: priced at server times',
@@ -242,6 +242,7 @@ const en = {
           METER_OUT_OF_RANGE: 'Meter stop out of range: ended at the last good reading',
           LATE_STOP: 'The charger\'s stop came after the close: re-priced, balance corrected',
           BALANCE_LIMIT: 'Stopped by the system: its cost reached the balance of the card or app user',
+          DROPPED_BY_CHARGER: 'Closed when the connector was reported free before any meter value or stop: the charger never ran the session',
         },
       },
     },

@@ -348,7 +348,7 @@ const resources: (typeof en)['resources'] = {
         EmergencyStop: '紧急停止', EVDisconnected: '车辆断开', HardReset: '硬重启', Local: '在充电桩上停止',
         Other: '其他', PowerLoss: '断电', Reboot: '重启', Remote: '远程停止', SoftReset: '软重启',
         UnlockCommand: '解锁指令', DeAuthorized: '授权取消',
-        ClosedByOperator: '由运营人员关闭', Superseded: '被新会话取代', StaleAfterReboot: '重启前遗留未关闭',
+        ClosedByOperator: '由运营人员关闭', Superseded: '被新会话取代', StaleAfterReboot: '重启前遗留未关闭', DroppedByCharger: '充电桩未开始即放弃',
       },
       flags: {
         CHARGER_CLOCK: '充电桩时钟不可信：按服务器时间计价',
@@ -358,6 +358,7 @@ const resources: (typeof en)['resources'] = {
         METER_OUT_OF_RANGE: '停止电表读数超出范围：按最后有效读数结束',
         LATE_STOP: '充电桩的停止消息晚于关闭到达：已重新计价并更正余额',
         BALANCE_LIMIT: '系统已停止充电：费用已达到卡或App用户的余额',
+        DROPPED_BY_CHARGER: '该枪在任何电表读数或停止消息之前报告空闲后关闭：充电桩从未开始该会话',
       },
     },
   },

@@ -28,6 +28,21 @@ describe.each(backends())('app users on %s', (backend) => {
     expect((await call('GET', '/sp/app-user/99999')).code).toBe(803);
   });
 
+  it('sets and clears an app user\'s expiry date; a malformed one is refused with 400, an unknown user with 803 (issue 24, item 23)', async () => {
+    const set = await call('PUT', `/sp/app-user/${id}/expiry`, { expiryDate: '2027-06-30T12:00:00Z' });
+    expect(set.code).toBe(200);
+    expect(set.data.expiryDate).toBe('2027-06-30T12:00:00.000Z');
+    expect((await call('GET', `/sp/app-user/${id}`)).data.expiryDate).toBe('2027-06-30T12:00:00.000Z');
+    for (const bad of [{ expiryDate: 'tomorrow' }, { expiryDate: 5 }, { expiryDate: '2027-06-30' }]) {
+      const res = await call('PUT', `/sp/app-user/${id}/expiry`, bad);
+      expect(res.code).toBe(400);
+      expect(Object.keys(res.data.errors)).toEqual(['expiryDate']);
+    }
+    expect((await call('PUT', `/sp/app-user/${id}/expiry`, { expiryDate: null })).data.expiryDate).toBeNull();
+    expect((await call('PUT', `/sp/app-user/${id}/expiry`, { expiryDate: '' })).data.expiryDate).toBeNull();
+    expect((await call('PUT', '/sp/app-user/99999/expiry', { expiryDate: null })).code).toBe(803);
+  });
+
   it('recharges through the ledger and deactivates', async () => {
     expect((await call('POST', `/sp/app-user/${id}/recharge`, { amount: '1.5' })).code).toBe(705);
     const rec = await call('POST', `/sp/app-user/${id}/recharge`, { amount: '20', prepayType: 'PAYPAL' });

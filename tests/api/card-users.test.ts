@@ -45,6 +45,22 @@ describe.each(backends())('card users and balances on %s', (backend) => {
     expect(updated.data.createTimeStamp).toBe(record.createTimeStamp);
   });
 
+  it('keeps an optional expiry date: answered as an ISO time, cleared by blank, a malformed one refused with 400 naming it (issue 24, item 23)', async () => {
+    const created = await call('POST', '/sp/card-user', { ...base, cardNumber: 'CARD-0765', expiryDate: '2027-01-31T23:59:59+01:00' });
+    expect(created.code).toBe(200);
+    expect(created.data.expiryDate).toBe('2027-01-31T22:59:59.000Z');
+    expect((await call('GET', `/sp/card-user/${created.data.id}`)).data.expiryDate).toBe('2027-01-31T22:59:59.000Z');
+    const plain = await call('POST', '/sp/card-user', { ...base, cardNumber: 'CARD-0766' });
+    expect(plain.data.expiryDate).toBeNull();
+    for (const bad of ['31.01.2027', '2027-01-31', '2027-01-31T23:59:59', 12345, 'x'.repeat(5000)]) {
+      const res = await call('POST', '/sp/card-user', { ...base, cardNumber: 'CARD-0767', expiryDate: bad });
+      expect(res.code, String(bad).slice(0, 20)).toBe(400);
+      expect(Object.keys(res.data.errors)).toEqual(['expiryDate']);
+    }
+    const cleared = await call('PUT', `/sp/card-user/${created.data.id}`, { ...base, cardNumber: 'CARD-0765', expiryDate: '' });
+    expect(cleared.data.expiryDate).toBeNull();
+  });
+
   it('refuses digits in names with 900', async () => {
     const res = await call('POST', '/sp/card-user', { ...base, cardNumber: 'CARD-0900', lastName: 'M3yer' });
     expect(res.code).toBe(900);

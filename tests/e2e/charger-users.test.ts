@@ -48,6 +48,35 @@ describe('card users and statistics in the console', () => {
     });
   }
 
+  it('sets a card\'s expiry day in its form, shows it Expired in the list once past, and clears it (issue 24, item 23)', async () => {
+    const { page, errors } = await s.page({ language: 'en', viewport: { width: 1440, height: 900 } });
+    await signIn(page, 'admin', E2E_ADMIN_PASSWORD);
+    const card = (await s.api.get<Page2<Card>>('card-user?sort=id&order=desc&size=1')).records[0];
+    await page.goto(`/#/ChargerUsers/CardUsers/${card.id}`);
+    const input = page.getByTestId('card-user-expiryDate');
+    await input.waitFor();
+    expect(await page.getByText('Valid until').count()).toBeGreaterThan(0);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    await input.fill(yesterday);
+    await page.getByTestId('card-user-save').click();
+    // The end of the chosen day in the browser's zone.
+    const endOfDay = await page.evaluate((d) => new Date(`${d}T23:59:59.999`).toISOString(), yesterday);
+    await poll(async () => (await s.api.get<Card & { expiryDate: string | null }>(`card-user/${card.id}`)).expiryDate).toBe(endOfDay);
+    await page.goto(`/#/ChargerUsers/CardUsers?filter=${encodeURIComponent(JSON.stringify({ q: card.cardNumber }))}`);
+    const cell = page.getByTestId('card-user-row').filter({ hasText: card.cardNumber }).getByTestId('card-user-expiry');
+    await poll(() => cell.getAttribute('data-expired')).toBe('true');
+    expect(await cell.innerText()).toContain(yesterday);
+    expect(await cell.innerText()).toContain('Expired');
+
+    await page.goto(`/#/ChargerUsers/CardUsers/${card.id}`);
+    await input.waitFor();
+    await poll(() => input.inputValue()).toBe(yesterday);
+    await input.fill('');
+    await page.getByTestId('card-user-save').click();
+    await poll(async () => (await s.api.get<Card & { expiryDate: string | null }>(`card-user/${card.id}`)).expiryDate).toBeNull();
+    expect(errors).toEqual([]);
+  });
+
   it('exports the filtered card users to Excel with the API rows', async () => {
     const { page } = await s.page({ language: 'en' });
     await signIn(page, 'admin', E2E_ADMIN_PASSWORD);

@@ -95,12 +95,22 @@ describe.each(backends())('device commands on %s', (backend) => {
     try {
       await aCard(db, net.company.code, { active: false });
       await aCard(db, net.company.code, { balance: '0' });
-      const manager = await aCard(db, net.company.code, { balance: '0', managerCard: true });
+      // An expiring card is listed with its expiry date; an expired one is not listed (issue 24, item 23).
+      const expiry = new Date(Date.now() + 86_400_000);
+      const manager = await aCard(db, net.company.code, { balance: '0', managerCard: true, expiryDate: expiry });
+      await aCard(db, net.company.code, { expiryDate: new Date(Date.now() - 60_000) });
       // Differential before any full list: 749.
       expect((await call('POST', `/sp/charger/${id}/local-list`, { updateType: 'Differential' })).code).toBe(749);
       const full = await call('POST', `/sp/charger/${id}/local-list`, { updateType: 'Full' });
       expect(full.data).toMatchObject({ version: 1, entries: 2, updateType: 'Full', status: 'Accepted', added: 2, removed: 0 });
       expect(cp.localListState).toEqual({ version: 1, size: 2 });
+      await inLog(net.charger.serialNum, 'SendLocalList', ['OUT CALL']);
+      const [sent] = await db.select({ payload: chargerLog.payload }).from(chargerLog)
+        .where(and(eq(chargerLog.chargerSn, net.charger.serialNum), eq(chargerLog.action, 'SendLocalList'), eq(chargerLog.direction, 'OUT'), eq(chargerLog.messageType, 'CALL')));
+      const entries = (sent!.payload as { localAuthorizationList: { idTag: string; idTagInfo: object }[] }).localAuthorizationList;
+      expect(entries).toHaveLength(2);
+      expect(entries).toContainEqual({ idTag: manager.cardNumber, idTagInfo: { status: 'Accepted', expiryDate: expiry.toISOString() } });
+      expect(entries).toContainEqual({ idTag: net.card.cardNumber, idTagInfo: { status: 'Accepted' } });
       const extra = await aCard(db, net.company.code);
       await db.update(cardUser).set({ active: false }).where(eq(cardUser.id, manager.id));
       const diff = await call('POST', `/sp/charger/${id}/local-list`, { updateType: 'Differential' });

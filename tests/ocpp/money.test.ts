@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { backends } from '../support/db.js';
 import type { TestServer } from '../support/app.js';
+import type { RpcClient } from '../../server/ocpp/rpc.js';
 import { aBootNotification, aCard, aMeterValues, aStartTransaction, aStatusNotification, aStopTransaction } from '../support/builders.js';
 import { balanceRecord, cardUser, chargeOrder, meterValue } from '../../server/db/schema.js';
 import { ledgerSum } from '../../server/modules/balance/ledger.js';
@@ -161,6 +162,84 @@ describe.each(backends())('money against broken chargers on %s', (backend) => {
     });
   });
 
+  describe('a late Stop after a close at 0.00 (issue 24, item 3)', () => {
+    /** The charger's real Stop: 7 kWh (2.45 at 0.35), with a sample, after a close at 0.00 before any reading. */
+    const lateStop = (transactionId: number) => aStopTransaction({
+      transactionId, meterStop: 7000, timestamp: minutesAgo(2), reason: 'EVDisconnected',
+      transactionData: [{ timestamp: minutesAgo(10), sampledValue: [{ value: '3000', measurand: 'Energy.Active.Import.Register', unit: 'Wh' }] }],
+    });
+    const reconcileRows = (cardId: number) => s.database.db.select().from(balanceRecord)
+      .where(and(eq(balanceRecord.holderId, cardId), eq(balanceRecord.holderType, 'CARD'), eq(balanceRecord.changeType, 'RECONCILE')));
+    /** The three ways an order is closed at 0.00 before its charger's Stop; each answers the closed order's transactionId. */
+    const closesAtZero: [string, (cp: RpcClient, idTag: string) => Promise<number>][] = [
+      ['closed by hand', async (cp, idTag) => {
+        const start = await cp.call('StartTransaction', aStartTransaction({ idTag, meterStart: 0, timestamp: minutesAgo(30) })) as StartConf;
+        expect(await closeOrder(s.database.db, (await orderOf(start.transactionId)).id, 'operator')).toBe(true);
+        return start.transactionId;
+      }],
+      ['superseded by a new Start', async (cp, idTag) => {
+        const start = await cp.call('StartTransaction', aStartTransaction({ idTag, meterStart: 0, timestamp: minutesAgo(30) })) as StartConf;
+        await cp.call('StartTransaction', aStartTransaction({ idTag: `OTHER${start.transactionId}`, meterStart: 0 }));
+        return start.transactionId;
+      }],
+      ['closed after a reboot', async (cp, idTag) => {
+        const start = await cp.call('StartTransaction', aStartTransaction({ idTag, meterStart: 0, timestamp: minutesAgo(30) })) as StartConf;
+        await cp.call('BootNotification', aBootNotification());
+        await cp.call('StatusNotification', aStatusNotification({ connectorId: 1, status: 'Available' }));
+        await eventually(async () => ((await orderOf(start.transactionId)).status === 'CLOSED' ? true : undefined));
+        return start.transactionId;
+      }],
+    ];
+
+    it.each(closesAtZero)('%s: the real Stop is re-priced and taken from the balance by a RECONCILE row; Σ ledger = balance, paid', async (_how, closeAtZero) => {
+      const { cp } = await aChargePoint();
+      const card = await aFundedCard('20.00');
+      const transactionId = await closeAtZero(cp, card.cardNumber);
+      expect(await orderOf(transactionId)).toMatchObject({ status: 'CLOSED', totalAmount: '0.00', paid: true });
+      expect(await balanceOf(card.id)).toBe('20.00');
+
+      expect(await cp.call('StopTransaction', lateStop(transactionId))).toEqual({});
+      const o = await orderOf(transactionId);
+      expect(o).toMatchObject({ status: 'FINISHED', meterStop: 7000, energyKwh: '7.000', totalAmount: '2.45', stopReason: 'EVDisconnected', paid: true });
+      expect(o.flags).toContain('LATE_STOP');
+      const rows = await reconcileRows(card.id);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ changeAmount: '-2.45', oldBalance: '20.00', newBalance: '17.55', relevanceId: o.id, deductType: 'CARD' });
+      expect(rows[0]!.remark).toContain(o.orderNo);
+      expect((o.breakdown as { reconcile: { ledgerRecordId: number } }).reconcile.ledgerRecordId).toBe(rows[0]!.id);
+      expect(await balanceOf(card.id)).toBe('17.55');
+      expect(await ledgerSum(s.database.db, 'CARD', card.id)).toBe('17.55');
+
+      // A retried Stop takes nothing more.
+      expect(await cp.call('StopTransaction', lateStop(transactionId))).toEqual({});
+      expect(await balanceOf(card.id)).toBe('17.55');
+      expect(await reconcileRows(card.id)).toHaveLength(1);
+    });
+
+    it('a balance too low for the correction leaves the order unpaid with 721, the balance and Σ ledger untouched', async () => {
+      const { cp } = await aChargePoint();
+      const card = await aFundedCard('1.00');
+      const transactionId = await closesAtZero[0]![1](cp, card.cardNumber);
+      expect(await cp.call('StopTransaction', lateStop(transactionId))).toEqual({});
+      const o = await orderOf(transactionId);
+      expect(o).toMatchObject({ status: 'FINISHED', totalAmount: '2.45', paid: false });
+      expect((o.breakdown as { reconcile: { code: number } }).reconcile.code).toBe(721);
+      expect(await reconcileRows(card.id)).toHaveLength(0);
+      expect(await balanceOf(card.id)).toBe('1.00');
+      expect(await ledgerSum(s.database.db, 'CARD', card.id)).toBe('1.00');
+    });
+
+    it('a manager card is re-priced but not charged, and stays paid', async () => {
+      const { cp } = await aChargePoint();
+      const card = await aFundedCard('5.00', { managerCard: true });
+      const transactionId = await closesAtZero[0]![1](cp, card.cardNumber);
+      await cp.call('StopTransaction', lateStop(transactionId));
+      expect(await orderOf(transactionId)).toMatchObject({ status: 'FINISHED', totalAmount: '2.45', paid: true });
+      expect(await reconcileRows(card.id)).toHaveLength(0);
+      expect(await balanceOf(card.id)).toBe('5.00');
+    });
+  });
+
   describe('one open order per connector (item 13)', () => {
     it('a new Start on a busy connector closes the stale order as SUPERSEDED', async () => {
       const { cp } = await aChargePoint();
@@ -200,6 +279,42 @@ describe.each(backends())('money against broken chargers on %s', (backend) => {
         return row.status === 'CLOSED' ? row : undefined;
       });
       expect(o).toMatchObject({ stopReason: 'StaleAfterReboot', meterStop: 2000, totalAmount: '0.70', paid: true, flags: ['STALE_AFTER_REBOOT'] });
+    });
+  });
+
+  describe('a Start the charger dropped (issue 24, item 18)', () => {
+    it('a refused Start whose connector then reports Available, with no meter value and no Stop, is closed and flagged DROPPED_BY_CHARGER', async () => {
+      const { ch, cp } = await aChargePoint();
+      const start = await cp.call('StartTransaction', aStartTransaction({ idTag: 'NOSUCHCARD0001', meterStart: 500, timestamp: minutesAgo(2) })) as StartConf;
+      expect(start.idTagInfo.status).toBe('Invalid');
+      // The charger refuses the session and drops it: no MeterValues, no StopTransaction, the connector is free again.
+      expect(await cp.call('StatusNotification', aStatusNotification({ connectorId: 1, status: 'Available', timestamp: minutesAgo(1) }))).toEqual({});
+      const o = await orderOf(start.transactionId);
+      expect(o).toMatchObject({ status: 'CLOSED', stopReason: 'DroppedByCharger', meterStop: 500, energyKwh: '0.000', totalAmount: '0.00', paid: false, flags: ['DROPPED_BY_CHARGER'] });
+      const open = await s.database.db.select().from(chargeOrder).where(and(eq(chargeOrder.chargerId, ch.id), eq(chargeOrder.status, 'CHARGING')));
+      expect(open).toHaveLength(0);
+    });
+
+    it('an accepted Start dropped the same way is closed at 0.00; its Stop, if it ever comes, is reconciled and charged', async () => {
+      const { cp, card, start } = await started('20.00', { meterStart: 0, timestamp: minutesAgo(3) });
+      expect(start.idTagInfo.status).toBe('Accepted');
+      await cp.call('StatusNotification', aStatusNotification({ connectorId: 1, status: 'Preparing', timestamp: minutesAgo(3) }));
+      await cp.call('StatusNotification', aStatusNotification({ connectorId: 1, status: 'Available', timestamp: minutesAgo(2) }));
+      expect(await orderOf(start.transactionId)).toMatchObject({ status: 'CLOSED', stopReason: 'DroppedByCharger', totalAmount: '0.00', paid: true, flags: ['DROPPED_BY_CHARGER'] });
+      await cp.call('StopTransaction', aStopTransaction({ transactionId: start.transactionId, meterStop: 2000, timestamp: minutesAgo(1) }));
+      expect(await orderOf(start.transactionId)).toMatchObject({ status: 'FINISHED', totalAmount: '0.70', paid: true });
+      expect(await balanceOf(card.id)).toBe('19.30');
+      expect(await ledgerSum(s.database.db, 'CARD', card.id)).toBe('19.30');
+    });
+
+    it('a session with meter values, or an Available dated before the Start, stays open', async () => {
+      const { cp, start } = await started('20.00', { meterStart: 0, timestamp: minutesAgo(10) });
+      // An Available sent before the Start but handled after it (out of order) is not the session's end.
+      await cp.call('StatusNotification', aStatusNotification({ connectorId: 1, status: 'Available', timestamp: minutesAgo(11) }));
+      expect((await orderOf(start.transactionId)).status).toBe('CHARGING');
+      await cp.call('MeterValues', aMeterValues({ transactionId: start.transactionId, energyWh: 1000, timestamp: minutesAgo(5) }));
+      await cp.call('StatusNotification', aStatusNotification({ connectorId: 1, status: 'Available', timestamp: minutesAgo(4) }));
+      expect((await orderOf(start.transactionId)).status).toBe('CHARGING');
     });
   });
 

@@ -155,5 +155,33 @@ describe.each(backends())('OCPP transactions on %s', (backend) => {
       expect(await status('APPTAG2')).toBe('Blocked');
       expect(await status('APPTAG3')).toBe('Blocked');
     });
+
+    it('answers Expired after a card\'s or app user\'s expiry date, and sends the date as idTagInfo.expiryDate (issue 24, item 23)', async () => {
+      const info = async (idTag: string) => ((await cp.call('Authorize', { idTag })) as { idTagInfo: { status: string; expiryDate?: string } }).idTagInfo;
+      const past = new Date(Date.now() - 60_000);
+      const future = new Date(Date.now() + 86_400_000);
+      const expired = await aCard(s.database.db, net.company.code, { expiryDate: past });
+      const valid = await aCard(s.database.db, net.company.code, { expiryDate: future });
+      const manager = await aCard(s.database.db, net.company.code, { managerCard: true, expiryDate: past });
+      expect(await info(expired.cardNumber)).toEqual({ status: 'Expired', expiryDate: past.toISOString() });
+      expect(await info(valid.cardNumber)).toEqual({ status: 'Accepted', expiryDate: future.toISOString() });
+      expect(await info(manager.cardNumber)).toEqual({ status: 'Expired', expiryDate: past.toISOString() });
+      // Without an expiry nothing is added.
+      const plain = await aCard(s.database.db, net.company.code);
+      expect(await info(plain.cardNumber)).toEqual({ status: 'Accepted' });
+      // Another company's card learns nothing of its expiry.
+      const elsewhere = await aNetwork(s.database.db, { card: { expiryDate: future } });
+      expect(await info(elsewhere.card.cardNumber)).toEqual({ status: 'Invalid' });
+
+      await s.database.db.insert(appUser).values({ companyCode: net.company.code, nickname: 'ev4', idTag: 'APPTAG4', balance: '5', expiryDate: past });
+      expect(await info('APPTAG4')).toEqual({ status: 'Expired', expiryDate: past.toISOString() });
+
+      // StartTransaction answers the same, and the order keeps the refusal.
+      const refused = await cp.call('StartTransaction', aStartTransaction({ connectorId: 7, idTag: expired.cardNumber, meterStart: 0 })) as { transactionId: number; idTagInfo: { status: string; expiryDate?: string } };
+      expect(refused.idTagInfo).toEqual({ status: 'Expired', expiryDate: past.toISOString() });
+      expect(await orderOf(refused.transactionId)).toMatchObject({ idTagStatus: 'Expired', cardUserId: expired.id });
+      const accepted = await cp.call('StartTransaction', aStartTransaction({ connectorId: 8, idTag: valid.cardNumber, meterStart: 0 })) as { idTagInfo: { status: string; expiryDate?: string } };
+      expect(accepted.idTagInfo).toEqual({ status: 'Accepted', expiryDate: future.toISOString() });
+    });
   });
 });

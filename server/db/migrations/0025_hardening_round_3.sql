@@ -1,3 +1,5 @@
+ALTER TABLE "app_user" ADD COLUMN "expiry_date" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "card_user" ADD COLUMN "expiry_date" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "charger" ADD COLUMN "ocpp_password_grace_hash" text;--> statement-breakpoint
 ALTER TABLE "charger" ADD COLUMN "ocpp_password_grace_until" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD COLUMN "company_code" text;--> statement-breakpoint

@@ -1,6 +1,6 @@
 /**
  * `/sp/app-user` (permission `menu:chargerusers:appusers`; requirements §3 "App user"): list with filters,
- * show with order count and total spend, activate/deactivate, balance operations through the
+ * show with order count and total spend, activate/deactivate, expiry date, balance operations through the
  * ledger and the balance record view (requirements §2 `?id=`), order history.
  */
 import type { FastifyPluginAsync } from 'fastify';
@@ -19,7 +19,7 @@ import { toBalanceRecordJson } from '../card-user/mapper.js';
 import { companyInfo } from '../card-user/service.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 import { answersWith, pageOf } from '../../../domain/entities/api.js';
-import { appUserOrder, appUserRecord, appUserStatusInput } from '../../../domain/entities/app-user.js';
+import { appUserExpiryInput, appUserOrder, appUserRecord, appUserStatusInput } from '../../../domain/entities/app-user.js';
 import { balanceRecord } from '../../../domain/entities/balance-record.js';
 import { companyListFilters, idParams } from '../../../domain/entities/api.js';
 
@@ -41,6 +41,7 @@ function toAppUserJson(r: AppUserRow, extra: { companyName?: string; currency?: 
     active: r.active,
     registrationMethod: r.registrationMethod,
     idTag: r.idTag,
+    expiryDate: r.expiryDate?.toISOString() ?? null,
     balance: r.balance,
     currency: extra.currency ?? null,
     orderCount: extra.orders ?? 0,
@@ -123,6 +124,17 @@ const appUserRoutes: FastifyPluginAsync = async (app) => {
   }, async (req) => {
     await loadAppUser(db, authOf(req), req.params.id, 'write');
     const [row] = await db.update(appUser).set({ active: req.body.active }).where(eq(appUser.id, req.params.id)).returning();
+    return ok(req, (await enrich([row]))[0]);
+  });
+
+  /** Sets or clears the app user's expiry date (requirements R12.38): after it the idTag is answered `Expired`. */
+  r.put('/app-user/:id/expiry', {
+    config: { permission: PERMISSION },
+    schema: { tags: ['app-user'], params: idParams, body: appUserExpiryInput, response: answersWith(appUserRecord) },
+  }, async (req) => {
+    await loadAppUser(db, authOf(req), req.params.id, 'write');
+    const expiryDate = req.body.expiryDate === null ? null : new Date(req.body.expiryDate);
+    const [row] = await db.update(appUser).set({ expiryDate }).where(eq(appUser.id, req.params.id)).returning();
     return ok(req, (await enrich([row]))[0]);
   });
 

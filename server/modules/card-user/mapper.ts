@@ -15,6 +15,7 @@ export function toCardUserJson(r: typeof cardUser.$inferSelect, extra: { company
     companyName: extra.companyName ?? null,
     scope: r.scope as CardUserRecord['scope'],
     currency: extra.currency ?? null,
+    expiryDate: r.expiryDate?.toISOString() ?? null,
     createTimeStamp: createdAt.toISOString(),
   };
 }

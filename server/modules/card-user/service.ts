@@ -37,14 +37,20 @@ async function checkInput(db: Db, auth: AuthContext, input: CardUserInput) {
 
 const UNIQUE = { card_user_card_number_unique: [305, 'cardNumber'] } as const satisfies Record<string, UniqueAnswer>;
 
-/** Creates a card user with a zero balance. */
-export async function createCardUser(db: Db, auth: AuthContext, input: CardUserInput) {
-  await checkInput(db, auth, input);
-  const [row] = await mapUnique(() => db.insert(cardUser).values({
+/** The input as columns: the expiry as an instant (absent stays absent, so an update keeps it). */
+function columnsOf(input: CardUserInput) {
+  return {
     ...input,
     email: input.email || null,
     stationIds: input.scope === 'STATIONS' ? input.stationIds : [],
-  }).returning(), UNIQUE);
+    expiryDate: input.expiryDate == null ? input.expiryDate : new Date(input.expiryDate),
+  };
+}
+
+/** Creates a card user with a zero balance. */
+export async function createCardUser(db: Db, auth: AuthContext, input: CardUserInput) {
+  await checkInput(db, auth, input);
+  const [row] = await mapUnique(() => db.insert(cardUser).values(columnsOf(input)).returning(), UNIQUE);
   return row;
 }
 
@@ -53,11 +59,7 @@ export async function updateCardUser(db: Db, auth: AuthContext, id: number, inpu
   const current = await loadCardUser(db, auth, id, 'write');
   await checkInput(db, auth, input);
   if (input.companyCode !== current.companyCode && !auth.isAdmin) throw new AppError(725, 'companyCode');
-  const [row] = await mapUnique(() => db.update(cardUser).set({
-    ...input,
-    email: input.email || null,
-    stationIds: input.scope === 'STATIONS' ? input.stationIds : [],
-  }).where(eq(cardUser.id, id)).returning(), UNIQUE);
+  const [row] = await mapUnique(() => db.update(cardUser).set(columnsOf(input)).where(eq(cardUser.id, id)).returning(), UNIQUE);
   return row;
 }
 

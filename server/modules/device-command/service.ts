@@ -19,7 +19,7 @@ import { redactSecrets } from '../../auth/secrets.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/envelope.js';
 import { commandTo, targetCharger } from '../command/service.js';
-import { cardRule } from '../transactions/id-tag.js';
+import { cardRule, idTagInfoOf } from '../transactions/id-tag.js';
 
 /** The charger a command goes to. */
 export type Target = Awaited<ReturnType<typeof targetCharger>>;
@@ -81,13 +81,22 @@ export async function dataTransfer(app: FastifyInstance, auth: AuthContext, id: 
   return { status: answer.status, data: answer.data ?? null };
 }
 
+/** One entry of the local list: a card number and its expiry, if it has one. */
+export interface LocalListCard {
+  idTag: string;
+  expiryDate: Date | null;
+}
+
 /**
  * The idTags a charger may authorise offline: the company's cards the idTag rule accepts at this
- * charger (active, in scope for its station, with a balance or a manager card), by card number.
+ * charger (active, not expired, in scope for its station, with a balance or a manager card), by
+ * card number, each with its expiry date (sent as idTagInfo.expiryDate, requirements R12.38).
  */
-export async function localListCards(db: Db, target: Pick<Target, 'companyCode' | 'stationId'>): Promise<string[]> {
+export async function localListCards(db: Db, target: Pick<Target, 'companyCode' | 'stationId'>): Promise<LocalListCard[]> {
   const cards = await db.select().from(cardUser).where(eq(cardUser.companyCode, target.companyCode));
-  return cards.filter((c) => cardRule(c, target).status === 'Accepted').map((c) => c.cardNumber).sort();
+  return cards.filter((c) => cardRule(c, target).status === 'Accepted')
+    .map((c) => ({ idTag: c.cardNumber, expiryDate: c.expiryDate }))
+    .sort((a, b) => (a.idTag < b.idTag ? -1 : a.idTag > b.idTag ? 1 : 0));
 }
 
 async function storedList(db: Db, chargerId: number) {
@@ -103,7 +112,8 @@ function listRecord(row: typeof localList.$inferSelect | undefined, chargerVersi
 }
 
 /**
- * SendLocalList of the company's active cards (requirements R15.24). Full: every card, version
+ * SendLocalList of the company's active cards (requirements R15.24), each entry with its
+ * expiryDate when the card has one (R12.38). Full: every card, version
  * + 1. Differential: the cards added since the last accepted list (Accepted) and the ones gone
  * (an entry without idTagInfo removes it); 749 when no list was accepted before. The stored list
  * and version change only when the charger answers Accepted; its answer is kept either way.
@@ -113,15 +123,16 @@ export async function sendLocalList(app: FastifyInstance, auth: AuthContext, id:
   const target = await targetCharger(db, auth, id);
   const before = await storedList(db, target.id);
   if (input.updateType === 'Differential' && !before?.version) throw new AppError(749, 'updateType');
-  const cards = await localListCards(db, target);
+  const entries = await localListCards(db, target);
+  const cards = entries.map((e) => e.idTag);
   const had = new Set(before?.idTags ?? []);
   const now = new Set(cards);
-  const added = cards.filter((t) => !had.has(t));
+  const added = entries.filter((e) => !had.has(e.idTag));
   const removed = [...had].filter((t) => !now.has(t));
   const version = (before?.version ?? 0) + 1;
-  const accepted = (idTag: string) => ({ idTag, idTagInfo: { status: 'Accepted' } });
+  const accepted = (e: LocalListCard) => ({ idTag: e.idTag, idTagInfo: idTagInfoOf({ status: 'Accepted', expiryDate: e.expiryDate }) });
   const localAuthorizationList = input.updateType === 'Full'
-    ? cards.map(accepted)
+    ? entries.map(accepted)
     : [...added.map(accepted), ...removed.map((idTag) => ({ idTag }))];
   const answer = await replyOf<{ status: string }>(app, auth.username, target, 'SendLocalList', {
     listVersion: version, updateType: input.updateType, localAuthorizationList,

@@ -4,6 +4,8 @@
  * charger's meterStop, stop time and reason, its meter values are kept, it is re-priced, and the
  * payer's balance is corrected by one RECONCILE ledger row (domain/enums.ts BALANCE_CHANGE_TYPES)
  * whose remark names the order and the old and new totals — so Σ ledger = balance still holds.
+ * An order closed at 0.00 (before any meter value) was marked paid with nothing taken: its late
+ * Stop takes the re-priced total by the same RECONCILE row (requirements R10.22).
  * The order becomes FINISHED and is flagged LATE_STOP, so a retried Stop changes nothing.
  *
  * When the correction cannot be taken (the balance would go below zero), the order is left unpaid
@@ -18,7 +20,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { OrderFlag } from '../../../domain/enums.js';
 import { energyKwh } from '../../../domain/meter.js';
 import type { Db } from '../../db/client.js';
-import { chargeOrder, meterValue } from '../../db/schema.js';
+import { cardUser, chargeOrder, meterValue } from '../../db/schema.js';
 import { AppError } from '../../http/envelope.js';
 import { changeBalance } from '../balance/ledger.js';
 import { priceEnded, withFlags, type OrderRow, type SessionEnd } from './pricing.js';
@@ -32,11 +34,20 @@ export interface LateStop extends SessionEnd {
   flags: OrderFlag[];
 }
 
-/** Who paid the order's deduction, from its settlement record; null when nobody was charged. */
-function payerOf(order: OrderRow): { holderType: 'CARD' | 'APP'; holderId: number; deductType: 'CARD' | 'BALANCE' } | null {
-  const settlement = (order.breakdown as { settlement?: { rule?: string } } | null)?.settlement;
-  if (!order.paid || settlement?.rule !== 'DEDUCTED') return null;
-  if (order.cardUserId !== null) return { holderType: 'CARD', holderId: order.cardUserId, deductType: 'CARD' };
+/**
+ * Whose balance the late Stop corrects, from the order's settlement record: the payer of a
+ * deduction (rule DEDUCTED), or the payer an order closed at 0.00 would have had (rule FREE: the
+ * order was paid because nothing was owed, typically closed before any meter value). Null when
+ * nobody is to be charged (manager card, refused idTag, no payer, or a close that left it unpaid).
+ */
+async function payerOf(tx: Db, order: OrderRow): Promise<{ holderType: 'CARD' | 'APP'; holderId: number; deductType: 'CARD' | 'BALANCE' } | null> {
+  const rule = (order.breakdown as { settlement?: { rule?: string } } | null)?.settlement?.rule;
+  if (!order.paid || order.idTagStatus !== 'Accepted' || (rule !== 'DEDUCTED' && rule !== 'FREE')) return null;
+  if (order.cardUserId !== null) {
+    // Settlement checks the manager card only for a total above 0: a FREE close of one is checked here.
+    const [card] = await tx.select({ managerCard: cardUser.managerCard }).from(cardUser).where(eq(cardUser.id, order.cardUserId));
+    return card?.managerCard ? null : { holderType: 'CARD', holderId: order.cardUserId, deductType: 'CARD' };
+  }
   if (order.appUserId !== null) return { holderType: 'APP', holderId: order.appUserId, deductType: 'BALANCE' };
   return null;
 }
@@ -60,7 +71,7 @@ export async function reconcileLateStop(tx: Db, order: OrderRow, stop: LateStop)
   };
   let paid = order.paid;
   let settlement = (order.breakdown as { settlement?: unknown } | null)?.settlement ?? null;
-  const payer = payerOf(order);
+  const payer = await payerOf(tx, order);
   const ref = { ...order, orderId: order.id };
   // The order was settled and paid when it was closed: this Stop settles it again (requirements R13.5).
   if (isPaidOrder(order)) {

@@ -15,6 +15,8 @@
  *   CHARGING is finished and priced; one closed by hand (or superseded, or closed as stale) is
  *   reconciled once with the charger's figures (`./reconcile.ts`); a retried Stop changes nothing.
  * - `closeStaleOrder`: after a reboot, a connector reported free closes its open order.
+ * - a Start the charger dropped (connector free, no meter value, no Stop) is closed by
+ *   `./dropped-start.ts` through the same `closeOpenOrderOf`.
  * Register values outside [0, MAX_REGISTER_WH] (domain/meter.ts) in a Start or MeterValues, and
  * implausible current or power samples in a MeterValues (`sampleInRange`), throw
  * {@link MeterRangeError} before anything is written; a Stop with one still ends the order from
@@ -96,6 +98,8 @@ export interface StartInput {
 export interface StartResult {
   transactionId: number;
   idTagStatus: IdTagStatus;
+  /** The idTag's expiry (IdTagInfo.expiryDate), when it has one; not looked up again for a retried Start. */
+  expiryDate: Date | null;
   orderId: number;
   /** False when this Start was a retry of an order already stored. */
   created: boolean;
@@ -126,7 +130,7 @@ export async function startTransaction(db: Db, charger: TxCharger, input: StartI
   if (!Number.isFinite(input.timestamp.getTime())) throw new MeterRangeError('timestamp', input.timestamp);
   const retried = await startedBefore(db, charger.id, input);
   if (retried) {
-    return { transactionId: retried.transactionId, idTagStatus: retried.idTagStatus as IdTagStatus, orderId: retried.id, created: false, supersededOrderId: null };
+    return { transactionId: retried.transactionId, idTagStatus: retried.idTagStatus as IdTagStatus, expiryDate: null, orderId: retried.id, created: false, supersededOrderId: null };
   }
   const verdict = await checkIdTag(db, input.idTag, charger, { chargerId: charger.id, connectorId: input.connectorId });
   const [co] = await db.select({ currency: company.currency }).from(company).where(eq(company.code, charger.companyCode)).limit(1);
@@ -135,7 +139,7 @@ export async function startTransaction(db: Db, charger: TxCharger, input: StartI
     // Starts of one charger are serialised on its row, so the connector check below is not raced.
     await tx.select({ id: chargerTable.id }).from(chargerTable).where(eq(chargerTable.id, charger.id)).for('update');
     const again = await startedBefore(tx as unknown as Db, charger.id, input);
-    if (again) return { transactionId: again.transactionId, idTagStatus: again.idTagStatus as IdTagStatus, orderId: again.id, created: false, supersededOrderId: null };
+    if (again) return { transactionId: again.transactionId, idTagStatus: again.idTagStatus as IdTagStatus, expiryDate: null, orderId: again.id, created: false, supersededOrderId: null };
     const supersededOrderId = await closeOpenOrderOf(tx as unknown as Db, charger.id, input.connectorId, receivedAt, 'Superseded', 'SUPERSEDED');
     for (let attempt = 0; attempt < 8; attempt++) {
       const [row] = await tx.insert(chargeOrder).values({
@@ -160,7 +164,7 @@ export async function startTransaction(db: Db, charger: TxCharger, input: StartI
         energySplit: startSplit({ at: input.timestamp, wh: input.meterStart }),
       }).onConflictDoNothing().returning({ id: chargeOrder.id, transactionId: chargeOrder.transactionId });
       // No row: a collision of the random transactionId / orderNo; draw again.
-      if (row) return { transactionId: row.transactionId, idTagStatus: verdict.status, orderId: row.id, created: true, supersededOrderId };
+      if (row) return { transactionId: row.transactionId, idTagStatus: verdict.status, expiryDate: verdict.expiryDate, orderId: row.id, created: true, supersededOrderId };
     }
     throw new Error('could not allocate a transactionId');
   });
@@ -196,15 +200,20 @@ export async function endFromLastReading(db: Db, order: OrderRow, now: Date): Pr
 
 /**
  * Closes the open order of (charger, connector), if any, from its last reading within `tx`:
- * status CLOSED with `stopReason` and `flag`. Returns the closed order's id, or null.
+ * status CLOSED with `stopReason` and `flag`. `olderThan` limits it to an order started (server
+ * time) before that; `closable`, given the locked order, may decline. Returns the closed order's
+ * id, or null.
  */
-export async function closeOpenOrderOf(tx: Db, chargerId: number, connectorId: number, now: Date, stopReason: string, flag: OrderFlag, olderThan?: Date): Promise<number | null> {
+export async function closeOpenOrderOf(
+  tx: Db, chargerId: number, connectorId: number, now: Date, stopReason: string, flag: OrderFlag, olderThan?: Date,
+  closable?: (open: OrderRow) => Promise<boolean>,
+): Promise<number | null> {
   const [open] = await tx.select().from(chargeOrder)
     .where(and(
       eq(chargeOrder.chargerId, chargerId), eq(chargeOrder.connectorId, connectorId), eq(chargeOrder.status, 'CHARGING'),
       ...(olderThan ? [lt(chargeOrder.serverStartTime, olderThan)] : []),
     )).limit(1).for('update');
-  if (!open) return null;
+  if (!open || (closable && !(await closable(open)))) return null;
   const end = await endFromLastReading(tx, open, now);
   const done = await finishOrder(tx, open, { ...end, status: 'CLOSED', stopReason, flags: [flag] });
   return done ? open.id : null;

@@ -1,11 +1,12 @@
 /**
  * Authorize: answer the idTag rule of server/modules/transactions/id-tag.ts from the card's own
- * status (`authorizeIdTag`: never ConcurrentTx, which OCPP 1.6 keeps for StartTransaction); a refused card is a
+ * status (`authorizeIdTag`: never ConcurrentTx, which OCPP 1.6 keeps for StartTransaction), with
+ * the idTag's `expiryDate` when it has one; a refused card is a
  * CARD_REJECTED problem in the bell (one per card and day), recorded after the verdict and never
  * in the way of the answer.
  */
 import { recordCardRejected } from '../../modules/notifications/record.js';
-import { authorizeIdTag } from '../../modules/transactions/id-tag.js';
+import { authorizeIdTag, idTagInfoOf } from '../../modules/transactions/id-tag.js';
 import { currentCharger, type OcppHandler } from '../context.js';
 import type { AuthorizeConf, AuthorizeReq } from '../messages.js';
 
@@ -15,5 +16,5 @@ export const authorize: OcppHandler<AuthorizeReq, AuthorizeConf> = async (ctx, p
   if (verdict.status !== 'Accepted') {
     await recordCardRejected(ctx.app.db, at, p.idTag, verdict.status).catch((err: unknown) => ctx.log.warn({ err }, 'card-rejected notice not stored'));
   }
-  return { idTagInfo: { status: verdict.status } };
+  return { idTagInfo: idTagInfoOf(verdict) };
 };

@@ -1,6 +1,7 @@
 /**
  * StartTransaction: the order is stored before the answer; a refused idTag still makes an order
- * (flagged by its idTagStatus) and is answered with that status, never with silence. A retried
+ * (flagged by its idTagStatus) and is answered with that status (and the idTag's expiryDate when it
+ * has one, R12.38), never with silence. A retried
  * Start gets the same transactionId. A card already charging elsewhere is answered ConcurrentTx
  * (manager cards excepted). A Start on a connector with an open order closes that order first
  * (SUPERSEDED) and announces the income events its settlement raised. A meterStart outside the register range is answered with CALLERROR
@@ -9,6 +10,7 @@
 import { recordCardRejected } from '../../modules/notifications/record.js';
 import { announceOrderEvents } from '../../modules/event/record.js';
 import { MeterRangeError, startTransaction } from '../../modules/transactions/service.js';
+import { idTagInfoOf } from '../../modules/transactions/id-tag.js';
 import { currentCharger, type OcppHandler } from '../context.js';
 import { sessionStarted } from '../../modules/smart-charging/sessions.js';
 import type { StartTransactionConf, StartTransactionReq } from '../messages.js';
@@ -37,7 +39,7 @@ export const startTransactionHandler: OcppHandler<StartTransactionReq, StartTran
       orderId: res.orderId, transactionId: res.transactionId, connectorId: p.connectorId, idTag: p.idTag, reservationId: p.reservationId, accepted: res.idTagStatus === 'Accepted',
     });
   }
-  return { idTagInfo: { status: res.idTagStatus }, transactionId: res.transactionId };
+  return { idTagInfo: idTagInfoOf({ status: res.idTagStatus, expiryDate: res.expiryDate }), transactionId: res.transactionId };
 };
 
 /** Turns a MeterRangeError into CALLERROR PropertyConstraintViolation; rethrows anything else. */

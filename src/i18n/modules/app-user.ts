@@ -15,6 +15,7 @@ export default bilingual('resources.app-user', {
   'fields.active': ['Status', '状态'],
   'fields.registrationMethod': ['Registered with', '注册方式'],
   'fields.idTag': ['ID tag', 'ID 标签'],
+  'fields.expiryDate': ['Valid until', '有效期至'],
   'fields.balance': ['Balance', '余额'],
   'fields.currency': ['Currency', '币种'],
   'fields.orderCount': ['Orders', '订单数'],

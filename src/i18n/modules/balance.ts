@@ -59,6 +59,12 @@ export default bilingual('resources.balance', {
   'notify.clear': ['Balance cleared', '余额已清零'],
   'notify.activated': ['Activated', '已启用'],
   'notify.deactivated': ['Deactivated', '已停用'],
+  'fields.expiryDate': ['Valid until', '有效期至'],
+  'hints.expiryDate': ['After the end of this day the chargers answer Expired', '该日结束后，充电桩将回答已过期'],
+  'actions.setExpiry': ['Set expiry date', '设置有效期'],
+  'actions.noExpiry': ['No expiry', '不设有效期'],
+  'notify.expiry': ['Expiry date saved', '有效期已保存'],
+  'expired': ['Expired', '已过期'],
   'values': [values('en'), values('zh')],
   'errors': [errors('en'), errors('zh')],
 });
