@@ -23,9 +23,9 @@ export interface Stage {
   close(): Promise<void>;
 }
 
-/** Starts the server (demo network, no simulated chargers) and Chromium. */
-export async function stage(env: Record<string, string> = {}): Promise<Stage> {
-  const server = await startServerProcess({ env });
+/** Starts the server (demo network, no simulated chargers) and Chromium; `readyTimeoutMs`: longest wait for the server (default 120 s). */
+export async function stage(env: Record<string, string> = {}, readyTimeoutMs?: number): Promise<Stage> {
+  const server = await startServerProcess({ env, readyTimeoutMs });
   let browser: Browser;
   try {
     browser = await launchBrowser();
