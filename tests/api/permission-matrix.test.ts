@@ -380,7 +380,7 @@ describe.each(backends())('station manager on the home, smart-charging, firmware
     const clients = await Promise.all((['own', 'other'] as const).map(async (side) => {
       const st = side === 'own' ? f.own : f.other;
       const cp = await connect(s.ocppUrl, st.chargerSn);
-      cp.handle('UpdateFirmware', async ({ params }: { params: { location: string } }) => { received[side].push(params.location); return {}; });
+      cp.handle('UpdateFirmware', async ({ params }) => { received[side].push(String((params as { location?: string } | undefined)?.location)); return {}; });
       await cp.call('BootNotification', { chargePointVendor: 'Scope', chargePointModel: 'SCOPE-1' });
       for (const connectorId of [0, 1]) await cp.call('StatusNotification', { connectorId, status: 'Available', errorCode: 'NoError' });
       return cp;
