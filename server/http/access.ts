@@ -2,13 +2,15 @@
  * Authentication and authorization for the `/sp` tree (requirements §6, §8): one onRequest hook resolves
  * the bearer token (401 when missing, expired, revoked or the account is deactivated) and checks
  * the permission the route declares in its `config.permission` (403 otherwise).
- * Routes declare `config: { public: true }` to skip it (login).
+ * Routes declare `config: { public: true }` to skip it (login). The same hook refuses (709) a query
+ * naming another company or, for a station manager, another station.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MenuPermission } from '../../domain/permissions.js';
 import { ADMIN_PERMISSION } from '../../domain/routes.js';
 import { resolveToken } from '../auth/tokens.js';
 import { AppError } from './envelope.js';
+import { assertFilterInScope } from './scope.js';
 
 /** Who is calling. `companyCode` null only for platform administrators. */
 export interface AuthContext {
@@ -91,5 +93,22 @@ export function registerAccessHook(app: FastifyInstance) {
     };
     if (!hasPermission(req.auth, config?.permission)) throw new AppError(403);
     if (config?.scope === 'platform' && !isAdmin) throw new AppError(403);
+    assertQueryInScope(req.auth, req.query);
   });
+}
+
+/** The texts a query parameter holds (`?a=1` → ['1'], `?a=1&a=2` → ['1', '2']). */
+const textsOf = (v: unknown): string[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]).filter((x) => typeof x === 'string' || typeof x === 'number').map(String);
+
+/**
+ * Refuses (709) a query naming another company (`?companyCode=`) or, for a station manager,
+ * another station (`?stationId=`), on every route, whether or not the route filters by it: such a
+ * filter is never answered as an empty page (docs/access-control.md "Company and station scoping").
+ * Values that are not ids are left to the route's validation.
+ */
+export function assertQueryInScope(auth: AuthContext, query: unknown): void {
+  if (!query || typeof query !== 'object') return;
+  const q = query as Record<string, unknown>;
+  for (const companyCode of textsOf(q.companyCode)) assertFilterInScope(auth, { companyCode });
+  for (const id of textsOf(q.stationId)) if (/^\d{1,10}$/.test(id)) assertFilterInScope(auth, { stationId: Number(id) });
 }

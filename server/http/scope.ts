@@ -6,18 +6,21 @@
  * - Company users: the rows of their company.
  * - Station managers: the rows of their company and, of station-bound rows (stations, chargers,
  *   gateways, orders, the charger log and refused handshakes of their chargers and gateways,
- *   notifications about them), only those of their `managedStationIds`.
+ *   notifications about them, home chargers and their users, charging schedules, diagnostics
+ *   requests, reservations, upgrade campaigns), only those of their `managedStationIds`.
  *
  * Every scoped table is registered in `TABLES` with its company column and, when its rows belong
  * to a station, how to reach the station. A service writes `scopeWhere(auth, chargeOrder)` or
- * `assertInScope(auth, chargeOrder, row, 'write')` and gets both rules: a handler cannot apply
+ * `assertInScope(auth, chargeOrder, row, 'write')` (or `loadInScope(db, auth, homeCharger, id, 'write')`
+ * for rows that reach their station through other rows) and gets both rules: a handler cannot apply
  * the company rule and forget the station rule. Refusals answer 709 (read) or 725 (write).
  */
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, sql, type InferSelectModel, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.js';
 import {
   account, appUser, balanceRecord, cardUser, charger, chargeOrder, chargerLog, company, connectionAttempt,
-  diagnosticsRequest, event, firmware, firmwareCampaign, gateway, mailOutbox, notification, orderExportSetting, rateTemplate, role, station, stationGroup,
+  diagnosticsRequest, event, firmware, firmwareCampaign, firmwareCampaignCharger, gateway, mailOutbox, notification, orderExportSetting, rateTemplate, role, station, stationGroup,
   chargingSchedule, homeCharger, homeMember, reservation, stationLoad, reportTicket,
 } from '../db/schema.js';
 import type { AuthContext } from './access.js';
@@ -31,9 +34,16 @@ interface TableScope {
   company: PgColumn;
   /** The condition keeping rows of stations `ids` (undefined: the table is company-wide). */
   station?: (ids: readonly number[]) => SQL;
-  /** The key of a row that holds its station id, for `assertInScope`. */
+  /**
+   * The key of a row that holds its station id, for `assertInScope`. A station-bound table
+   * without one reaches its station through other rows (a charger, a campaign's chargers): its
+   * rows are read by id only through `loadInScope`, which asks the database.
+   */
   stationKey?: 'id' | 'stationId';
 }
+
+/** Chargers placed at stations `ids`. */
+const chargersAt = (ids: readonly number[]) => sql`(select ${charger.id} from ${charger} where ${inArray(charger.stationId, [...ids])})`;
 
 /** OCPP identities (charger and gateway serial numbers) placed at stations `ids`. */
 const identitiesAt = (ids: readonly number[]) => sql`(select ${charger.serialNum} from ${charger} where ${inArray(charger.stationId, [...ids])}
@@ -48,15 +58,30 @@ const byStation = (t: PgTable & { companyCode: PgColumn; stationId: PgColumn }):
 const TABLES = new Map<PgTable, TableScope>([
   [company, { company: company.code }],
   // A firmware of no company (platform-wide) is an administrator's; public ones are read by all (firmware service).
-  // Home chargers and their users belong to a company, not to a station (requirements §16).
-  ...[account, role, stationGroup, rateTemplate, cardUser, appUser, balanceRecord, orderExportSetting, firmware, firmwareCampaign,
-    diagnosticsRequest, homeCharger, homeMember, reservation,
+  ...[account, role, stationGroup, rateTemplate, cardUser, appUser, balanceRecord, orderExportSetting, firmware,
     // Report tickets come from app users, who are company-wide (requirements §14).
     reportTicket,
     // Outbox rows are counted per company (a platform mail, of no company, by administrators only).
     mailOutbox].map(byCompany),
   [station, { company: station.companyCode, station: (ids) => inArray(station.id, [...ids]), stationKey: 'id' }],
-  ...[charger, gateway, chargeOrder, event, chargingSchedule, stationLoad].map(byStation),
+  ...[charger, gateway, chargeOrder, event, stationLoad].map(byStation),
+  // Rows about one charger reach their station through that charger (where it is now).
+  // A home charger belongs to a company (requirements §16) and sits at its charger's station.
+  ...[homeCharger, diagnosticsRequest, reservation].map((t): [PgTable, TableScope] =>
+    [t, { company: t.companyCode, station: (ids) => sql`${t.chargerId} in ${chargersAt(ids)}` }]),
+  // A home app user's access: through its home charger's charger.
+  [homeMember, { company: homeMember.companyCode, station: (ids) => sql`${homeMember.homeChargerId} in (select ${homeCharger.id} from ${homeCharger} where ${homeCharger.chargerId} in ${chargersAt(ids)})` }],
+  // A schedule of one charger: that charger's station; of a whole station: the station.
+  [chargingSchedule, {
+    company: chargingSchedule.companyCode,
+    station: (ids) => sql`(${chargingSchedule.chargerId} in ${chargersAt(ids)} or (${chargingSchedule.chargerId} is null and ${inArray(chargingSchedule.stationId, [...ids])}))`,
+  }],
+  // An upgrade campaign sends to each of its chargers: a station manager reaches it only when every one is at its stations.
+  [firmwareCampaign, {
+    company: firmwareCampaign.companyCode,
+    station: (ids) => sql`not exists (select 1 from ${firmwareCampaignCharger} where ${firmwareCampaignCharger.campaignId} = ${firmwareCampaign.id}
+      and ${firmwareCampaignCharger.chargerId} not in ${chargersAt(ids)})`,
+  }],
   // Log rows name the device, not its station: they reach stations through the device's SN.
   [chargerLog, { company: chargerLog.companyCode, station: (ids) => sql`${chargerLog.chargerSn} in ${identitiesAt(ids)}` }],
   [connectionAttempt, { company: connectionAttempt.companyCode, station: (ids) => sql`${connectionAttempt.identity} in ${identitiesAt(ids)}` }],
@@ -117,9 +142,29 @@ export function assertInScope(
   mode: ScopeMode,
 ): void {
   const s = tableScope(table);
+  if (s.station && !s.stationKey) throw new Error('scope: rows of this table reach their station through others; read them with loadInScope');
   if (auth.isAdmin) return;
   assertSameCompany(auth, row.companyCode ?? '\u0000', mode);
   if (s.stationKey) assertStationAccess(auth, row[s.stationKey] ?? -1, mode);
+}
+
+/**
+ * Row `id` of `table` read for the caller (requirements §6): undefined when there is none (the
+ * caller answers its own not-found code), 709 (read) or 725 (write) when it exists outside the
+ * caller's scope. The scope is the same condition `scopeWhere` puts on lists, asked of the
+ * database in the same statement, so rows that reach their station through other rows (a home
+ * charger's charger, every charger of an upgrade campaign) are checked like the others.
+ */
+export async function loadInScope<T extends PgTable & { id: PgColumn; companyCode: PgColumn }>(
+  db: Db, auth: AuthContext, table: T, id: number, mode: ScopeMode,
+): Promise<InferSelectModel<T> | undefined> {
+  const where = scopeWhere(auth, table);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- drizzle cannot type a select over a generic table; the row is the table's own
+  const [hit] = await (db.select({ row: getTableColumns(table), visible: sql<boolean>`${where ?? sql`true`}` }) as any)
+    .from(table).where(eq(table.id, id)) as { row: InferSelectModel<T>; visible: boolean | string }[];
+  if (!hit) return undefined;
+  if (hit.visible !== true && hit.visible !== 't') throw new AppError(mode === 'read' ? 709 : 725);
+  return hit.row;
 }
 
 /**

@@ -13,7 +13,8 @@ import { build, type TestServer } from '../support/app.js';
 import type { SMTPServer } from 'smtp-server';
 import { closeSmtp, smtp, until, type Received } from '../support/smtp.js';
 import { aNetwork } from '../support/builders.js';
-import { account, event, mailOutbox, station } from '../../server/db/schema.js';
+import { account, event, mailOutbox, role, station } from '../../server/db/schema.js';
+import { PERMISSIONS } from '../../domain/permissions.js';
 import { hashPassword } from '../../server/auth/password.js';
 import { queueMail } from '../../server/modules/mail/outbox.js';
 
@@ -30,18 +31,28 @@ describe('e-mail notices', () => {
   let port: number;
   let s: TestServer;
   let net: Awaited<ReturnType<typeof aNetwork>>;
+  /** Roles of the company: one showing the events page, one without it. */
+  let ops: number;
+  let noEvents: number;
 
   beforeAll(async () => {
     ({ server: smtpServer, port } = await smtp(box));
     s = await build('pglite', { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'ChargeDesk <ops@chargedesk.test>', mailPollMs: 100, mailRetryBaseMs: 200 });
     net = await aNetwork(s.database.db);
     const pref = (emails: string[], language: 'en' | 'zh', events = ['FAULT']) => ({ enabled: true, method: 'EMAIL', emails, events, ignoreHeartbeat: true, language });
+    const roles = await s.database.db.insert(role).values([
+      { name: 'Ops', code: 'OPS_EVENTS', companyCode: net.company.code, permissions: [PERMISSIONS.events.section, PERMISSIONS.events.events] },
+      { name: 'Stations', code: 'OPS_STATIONS', companyCode: net.company.code, permissions: [PERMISSIONS.stations.section, PERMISSIONS.stations.profile] },
+    ]).returning();
+    [ops, noEvents] = [roles[0].id, roles[1].id];
     await s.database.db.insert(account).values([
-      { companyCode: net.company.code, username: 'ops.en', userType: 'STAFF', passwordHash: await hashPassword('pw-123456'), email: 'en@ops.test', notificationPreference: pref(['en@ops.test'], 'en') },
-      { companyCode: net.company.code, username: 'ops.zh', userType: 'STAFF', passwordHash: await hashPassword('pw-123456'), email: 'zh@ops.test', notificationPreference: pref(['zh@ops.test'], 'zh') },
+      { companyCode: net.company.code, username: 'ops.en', userType: 'STAFF', roleId: ops, passwordHash: await hashPassword('pw-123456'), email: 'en@ops.test', notificationPreference: pref(['en@ops.test'], 'en') },
+      { companyCode: net.company.code, username: 'ops.zh', userType: 'STAFF', roleId: ops, passwordHash: await hashPassword('pw-123456'), email: 'zh@ops.test', notificationPreference: pref(['zh@ops.test'], 'zh') },
       // in-app only, and one who asked for offline notices only: no mail for a fault
-      { companyCode: net.company.code, username: 'ops.app', userType: 'STAFF', passwordHash: await hashPassword('pw-123456'), notificationPreference: { ...pref(['app@ops.test'], 'en'), method: 'IN_APP' } },
-      { companyCode: net.company.code, username: 'ops.off', userType: 'STAFF', passwordHash: await hashPassword('pw-123456'), notificationPreference: pref(['off@ops.test'], 'en', ['OFFLINE']) },
+      { companyCode: net.company.code, username: 'ops.app', userType: 'STAFF', roleId: ops, passwordHash: await hashPassword('pw-123456'), notificationPreference: { ...pref(['app@ops.test'], 'en'), method: 'IN_APP' } },
+      { companyCode: net.company.code, username: 'ops.off', userType: 'STAFF', roleId: ops, passwordHash: await hashPassword('pw-123456'), notificationPreference: pref(['off@ops.test'], 'en', ['OFFLINE']) },
+      // asked for faults by e-mail, but its menus do not show events: no mail
+      { companyCode: net.company.code, username: 'ops.blind', userType: 'STAFF', roleId: noEvents, passwordHash: await hashPassword('pw-123456'), notificationPreference: pref(['blind@ops.test'], 'en') },
     ]);
     // the station's recipients: one is the Chinese-speaking account's address (once only), one a stranger (English)
     await s.database.db.update(station).set({ notifyEnabled: true, notifyRecipients: 'zh@ops.test, site@station.test' }).where(eq(station.id, net.station.id));
@@ -89,8 +100,8 @@ describe('e-mail notices', () => {
   it('mails a processed and an ignored event to those whose settings ask for it, one mail each, in their language', async () => {
     const pref = (emails: string[], language: 'en' | 'zh', events: string[]) => ({ enabled: true, method: 'BOTH', emails, events, ignoreHeartbeat: false, language });
     await s.database.db.insert(account).values([
-      { companyCode: net.company.code, username: 'done.en', userType: 'STAFF', passwordHash: await hashPassword('pw-123456'), email: 'done-en@ops.test', notificationPreference: pref(['done-en@ops.test'], 'en', ['PROCESSED']) },
-      { companyCode: net.company.code, username: 'done.zh', userType: 'STAFF', passwordHash: await hashPassword('pw-123456'), email: 'done-zh@ops.test', notificationPreference: pref(['done-zh@ops.test'], 'zh', ['PROCESSED', 'FAULT']) },
+      { companyCode: net.company.code, username: 'done.en', userType: 'STAFF', roleId: ops, passwordHash: await hashPassword('pw-123456'), email: 'done-en@ops.test', notificationPreference: pref(['done-en@ops.test'], 'en', ['PROCESSED']) },
+      { companyCode: net.company.code, username: 'done.zh', userType: 'STAFF', roleId: ops, passwordHash: await hashPassword('pw-123456'), email: 'done-zh@ops.test', notificationPreference: pref(['done-zh@ops.test'], 'zh', ['PROCESSED', 'FAULT']) },
     ]);
     const token = await s.login();
     const events = await s.database.db.insert(event).values(['LEAKAGE', 'RELAY_FAULT'].map((eventType) => ({
@@ -113,6 +124,36 @@ describe('e-mail notices', () => {
       expect(subject('done-zh@ops.test')).toContain(zh);
       expect(subject('zh@ops.test')).toContain(zh);
     }
+  });
+
+  it('stops the event mails of an account whose events menu was taken away after it opted in', async () => {
+    const db = s.database.db;
+    const [late] = await db.insert(role).values({ name: 'Late', code: 'OPS_LATE', companyCode: net.company.code, permissions: [PERMISSIONS.events.section, PERMISSIONS.events.events] }).returning();
+    await db.insert(account).values({
+      companyCode: net.company.code, username: 'ops.late', userType: 'STAFF', roleId: late.id, passwordHash: await hashPassword('pw-123456'),
+      notificationPreference: { enabled: true, method: 'EMAIL', emails: ['late-optin@ops.test'], events: ['FAULT'], ignoreHeartbeat: true, language: 'en' },
+    });
+    let connectorId = 10; // one open event per connector and type: each call opens a new one
+    const fault = async () => {
+      const [ev] = await db.insert(event).values({
+        companyCode: net.company.code, stationId: net.station.id, deviceSn: net.charger.serialNum, deviceType: 'charger', eventType: 'OVER_TEMPERATURE', eventLevel: 'fault', connectorId: connectorId++,
+      }).returning();
+      const before = box.length;
+      s.app.bus.emit('event', { eventId: ev.id, companyCode: net.company.code, stationId: net.station.id, change: 'opened' });
+      // en@ops.test is told every time: once it has its mail, every mail of this event is queued
+      await until(() => box.slice(before).some((m) => m.to.includes('en@ops.test')));
+      await new Promise((r) => setTimeout(r, 500));
+      return box.slice(before).map((m) => m.to.join());
+    };
+    expect(await fault()).toContain('late-optin@ops.test');
+    await db.update(role).set({ permissions: [PERMISSIONS.stations.section, PERMISSIONS.stations.profile] }).where(eq(role.id, late.id));
+    const after = await fault();
+    expect(after).toContain('en@ops.test');
+    expect(after).not.toContain('late-optin@ops.test');
+    expect(after).not.toContain('blind@ops.test');
+    // a disabled role offers nothing either
+    await db.update(role).set({ permissions: [PERMISSIONS.events.section, PERMISSIONS.events.events], enabled: false }).where(eq(role.id, late.id));
+    expect(await fault()).not.toContain('late-optin@ops.test');
   });
 
   it('says whether mail leaves', async () => {

@@ -8,15 +8,17 @@
  * field…) without touching the fixtures.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { ADMIN_PERMISSION, allPermissions } from '../../domain/routes.js';
-import { account, role } from '../../server/db/schema.js';
+import { account, charger, firmwareCampaign, role } from '../../server/db/schema.js';
 import type { RegisteredRoute } from '../../server/app.js';
 import { hasPermission, type AuthContext } from '../../server/http/access.js';
 import { issueToken } from '../../server/auth/tokens.js';
 import { backends } from '../support/db.js';
 import type { TestServer } from '../support/app.js';
 import { tenantServer, type StationRows, type StationScopeFixture, type Tenants } from '../support/tenants.js';
+import { aCampaign, aStoredFirmware, aTicket, moduleRowsAt, type ModuleRows } from '../support/station-modules.js';
+import { connect, eventually } from '../ocpp/helpers.js';
 
 type Who = 'administrator' | 'operatorAdmin' | 'staff' | 'stationManager';
 
@@ -239,5 +241,174 @@ describe.each(backends())('station manager on every route on %s', (backend) => {
       if ([401, 403, 709, 725, 500].includes(code)) wrong.push(`${r.method} ${r.url} → ${code}`);
     }
     expect(wrong).toEqual([]);
+  });
+});
+
+/**
+ * Station scope of the modules that reach a station through a charger (issue 24 item 5): every
+ * route registered under `/sp` for upgrade campaigns, home chargers, home app users, home orders,
+ * charging schedules, diagnostics requests and report tickets is classified below, so a new route
+ * of these modules fails the test until it is. The station manager of A (every menu of A's
+ * administrator) is refused 709 (read) / 725 (write) on the other station's rows, answered on its
+ * own station's rows, sees nothing of the other station in a list, and is refused 709 for a filter
+ * naming the other station. Report tickets are company-wide: the manager reads A's, not B's.
+ * The campaign "send again" of a campaign reaching the other station sends nothing to the charger there.
+ */
+describe.each(backends())('station manager on the home, smart-charging, firmware, diagnostics and ticket routes on %s', (backend) => {
+  let s: TestServer;
+  let t: Tenants;
+  let f: StationScopeFixture;
+  let routes: RegisteredRoute[];
+  let firmwareId: number;
+  const rows = {} as Record<'own' | 'other', ModuleRows>;
+  const tickets = {} as Record<'own' | 'other', number>;
+  const MODULES = /^\/sp\/(firmware-campaign|home-charger|home-app-user|home-order|charging-schedule|diagnostics-request|report-ticket|charger\/:id\/composite-schedule)(\/|$)/;
+
+  beforeAll(async () => {
+    ({ s, t, f } = await tenantServer(backend, true));
+    const db = s.database.db;
+    firmwareId = await aStoredFirmware(db);
+    rows.own = await moduleRowsAt(db, f.own, 'OWN', firmwareId, s.baseUrl);
+    rows.other = await moduleRowsAt(db, f.other, 'FAR', firmwareId, s.baseUrl);
+    tickets.own = await aTicket(db, 'ALPHA', 'T-ALPHA-1');
+    tickets.other = await aTicket(db, 'BETA', 'T-BETA-1');
+    routes = s.app.spRoutes.filter((r) => MODULES.test(r.url) && r.method !== 'HEAD' && r.method !== 'OPTIONS');
+  });
+  afterAll(async () => { await s?.close(); });
+
+  async function hit(method: string, url: string, body?: unknown, token = f.manager.token): Promise<{ code: number; text: string }> {
+    const hasBody = ['POST', 'PUT', 'PATCH'].includes(method);
+    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+    if (hasBody) headers['content-type'] = 'application/json';
+    const res = await fetch(s.baseUrl + url, { method, headers, body: hasBody ? JSON.stringify(body ?? {}) : undefined });
+    const text = await res.text();
+    if (!(res.headers.get('content-type') ?? '').includes('application/json')) return { code: res.status, text };
+    return { code: (JSON.parse(text) as { code?: number }).code ?? res.status, text };
+  }
+
+  type Side = 'own' | 'other';
+  /** The row a route's `:id` names, by its path. */
+  const idOf = (url: string, side: Side): number | undefined => {
+    const m = /^\/sp\/([a-z-]+)\/:id(\/|$)/.exec(url);
+    if (!m) return undefined;
+    const r = rows[side];
+    const st = side === 'own' ? f.own : f.other;
+    return ({
+      'firmware-campaign': r.campaignId, 'home-charger': r.homeChargerId, 'home-app-user': r.homeMemberId, 'charging-schedule': r.scheduleId,
+      'diagnostics-request': r.diagnosticsId, charger: st.chargerId, 'report-ticket': tickets[side],
+    } as Record<string, number>)[m[1]];
+  };
+  /** A body the route accepts, so that the answer is the scope's, not the validation's. */
+  const bodyOf = (method: string, url: string): unknown => {
+    if (/^\/sp\/home-charger\/:id$/.test(url) && method === 'PUT') return { maxCurrentA: 12 };
+    if (/^\/sp\/charging-schedule\/:id$/.test(url) && method === 'PUT') return { name: 'Renamed' };
+    if (/\/reply$/.test(url)) return { replyText: 'On our way' };
+    return {};
+  };
+  /** Routes without `:id`: the request naming the other station (or company) and the answer wanted. */
+  const named = (o: StationRows & ModuleRows): Record<string, { method: string; url: string; body?: unknown; want: number }[]> => ({
+    'GET /sp/firmware-campaign': [{ method: 'GET', url: `/sp/firmware-campaign?stationId=${o.stationId}`, want: 709 }, { method: 'GET', url: `/sp/firmware-campaign?chargerId=${o.chargerId}`, want: 200 }],
+    'GET /sp/firmware-campaign/candidates': [{ method: 'GET', url: `/sp/firmware-campaign/candidates?chargerIds=${o.chargerId}`, want: 200 }],
+    'POST /sp/firmware-campaign': [{ method: 'POST', url: '/sp/firmware-campaign', body: { firmwareId, chargerIds: [o.chargerId] }, want: 725 }],
+    'GET /sp/home-charger': [{ method: 'GET', url: `/sp/home-charger?stationId=${o.stationId}`, want: 709 }, { method: 'GET', url: '/sp/home-charger?companyCode=BETA', want: 709 }],
+    'POST /sp/home-charger': [{ method: 'POST', url: '/sp/home-charger', body: { serialNum: o.chargerSn, maxCurrentA: 16, loadBalancing: false }, want: 725 }],
+    'GET /sp/home-app-user': [{ method: 'GET', url: `/sp/home-app-user?stationId=${o.stationId}`, want: 709 }],
+    'POST /sp/home-app-user': [{ method: 'POST', url: '/sp/home-app-user', body: { homeChargerId: o.homeChargerId, appUserId: rows.own.appUserId, level: 'FAMILY' }, want: 725 }],
+    'GET /sp/home-order': [{ method: 'GET', url: `/sp/home-order?stationId=${o.stationId}`, want: 709 }],
+    'GET /sp/charging-schedule': [{ method: 'GET', url: `/sp/charging-schedule?stationId=${o.stationId}`, want: 709 }],
+    'GET /sp/charging-schedule/limits': [{ method: 'GET', url: `/sp/charging-schedule/limits?chargerId=${o.chargerId}`, want: 709 }, { method: 'GET', url: `/sp/charging-schedule/limits?stationId=${o.stationId}`, want: 709 }],
+    'POST /sp/charging-schedule': [{
+      method: 'POST', url: '/sp/charging-schedule', want: 725,
+      body: { name: 'Theirs', target: 'CHARGER', chargerId: o.chargerId, purpose: 'ChargePointMaxProfile', windows: [{ startTime: '08:00', endTime: '09:00', limitA: 10 }], defaultLimitA: 16 },
+    }],
+    'GET /sp/diagnostics-request': [{ method: 'GET', url: `/sp/diagnostics-request?chargerId=${o.chargerId}`, want: 709 }],
+    'GET /sp/diagnostics-request/settings': [{ method: 'GET', url: '/sp/diagnostics-request/settings', want: 200 }],
+    'POST /sp/diagnostics-request': [{ method: 'POST', url: '/sp/diagnostics-request', body: { chargerId: o.chargerId, transport: 'HTTP' }, want: 725 }],
+    'GET /sp/report-ticket': [{ method: 'GET', url: '/sp/report-ticket?companyCode=BETA', want: 709 }],
+  });
+
+  it('classifies every route of these modules (a new route fails here until it is checked)', () => {
+    const known = named({ ...f.other, ...rows.other });
+    const unclassified = routes.filter((r) => idOf(r.url, 'other') === undefined && !known[`${r.method} ${r.url}`]).map((r) => `${r.method} ${r.url}`);
+    expect(unclassified).toEqual([]);
+    expect(routes.length).toBeGreaterThanOrEqual(35);
+  });
+
+  it("refuses every route naming another station's row (709 to read, 725 to change) and answers the own station's", async () => {
+    const wrong: string[] = [];
+    // deletions last, so that the other routes still find the rows
+    const order = [...routes].sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
+    for (const r of order.filter((x) => idOf(x.url, 'other') !== undefined)) {
+      const want = r.method === 'GET' ? 709 : 725;
+      const other = await hit(r.method, concrete(r.url.replace(':id', String(idOf(r.url, 'other')))), bodyOf(r.method, r.url));
+      if (other.code !== want) wrong.push(`${r.method} ${r.url} (other station) → ${other.code}, expected ${want}`);
+      if (r.method === 'DELETE') continue;
+      const own = await hit(r.method, concrete(r.url.replace(':id', String(idOf(r.url, 'own')))), bodyOf(r.method, r.url));
+      if ([401, 403, 709, 725, 500].includes(own.code)) wrong.push(`${r.method} ${r.url} (own station) → ${own.code}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('refuses filters and creations naming another station, and lists nothing of it', async () => {
+    const wrong: string[] = [];
+    const known = named({ ...f.other, ...rows.other });
+    for (const r of routes.filter((x) => known[`${x.method} ${x.url}`])) {
+      for (const c of known[`${r.method} ${r.url}`]) {
+        const { code, text } = await hit(c.method, c.url, c.body);
+        if (code !== c.want) wrong.push(`${c.method} ${c.url} → ${code}, expected ${c.want}`);
+        const leaked = [f.other.chargerSn, f.other.orderNo, ...rows.other.markers].filter((m) => text.includes(m));
+        if (leaked.length) wrong.push(`${c.method} ${c.url} shows ${leaked.join(', ')}`);
+      }
+    }
+    for (const r of routes.filter((x) => x.method === 'GET' && !x.url.includes(':'))) {
+      if (r.url.endsWith('/limits') || r.url.endsWith('/candidates') || r.url === '/sp/diagnostics-request') continue; // they name a charger (above)
+      const { text } = await hit('GET', `${r.url}?size=100`);
+      const leaked = [f.other.chargerSn, f.other.orderNo, 'T-BETA-1', ...rows.other.markers].filter((m) => text.includes(m));
+      if (leaked.length) wrong.push(`GET ${r.url} shows ${leaked.join(', ')}`);
+    }
+    expect(wrong).toEqual([]);
+    // the own station's rows are listed (the lists are not empty by accident)
+    expect((await hit('GET', '/sp/home-app-user?size=100')).text).toContain(rows.own.markers[1]);
+    expect((await hit('GET', '/sp/home-order?size=100')).text).toContain(f.own.orderNo);
+    expect((await hit('GET', '/sp/charging-schedule?size=100')).text).toContain('Schedule OWN');
+    expect((await hit('GET', '/sp/report-ticket?size=100')).text).toContain('T-ALPHA-1');
+  });
+
+  it("'send again' of a campaign reaching another station sends nothing there; the company's administrator still can", async () => {
+    const db = s.database.db;
+    const received: Record<Side, string[]> = { own: [], other: [] };
+    const clients = await Promise.all((['own', 'other'] as const).map(async (side) => {
+      const st = side === 'own' ? f.own : f.other;
+      const cp = await connect(s.ocppUrl, st.chargerSn);
+      cp.handle('UpdateFirmware', async ({ params }) => { received[side].push(String((params as { location?: string } | undefined)?.location)); return {}; });
+      await cp.call('BootNotification', { chargePointVendor: 'Scope', chargePointModel: 'SCOPE-1' });
+      for (const connectorId of [0, 1]) await cp.call('StatusNotification', { connectorId, status: 'Available', errorCode: 'NoError' });
+      return cp;
+    }));
+    try {
+      await eventually(async () => {
+        const rs = await db.select({ runStatus: charger.runStatus, online: charger.online }).from(charger).where(inArray(charger.id, [f.own.chargerId, f.other.chargerId]));
+        return rs.length === 2 && rs.every((r) => r.online && r.runStatus === 'Available');
+      });
+      const mixed = await aCampaign(db, firmwareId, [{ id: f.own.chargerId, sn: f.own.chargerSn }, { id: f.other.chargerId, sn: f.other.chargerSn }], s.baseUrl);
+      expect((await hit('GET', `/sp/firmware-campaign/${mixed}`)).code).toBe(709);
+      expect(JSON.parse((await hit('GET', '/sp/firmware-campaign?size=100')).text).data.records.map((c: { id: number }) => c.id)).not.toContain(mixed);
+      expect((await hit('POST', `/sp/firmware-campaign/${mixed}/reset`)).code).toBe(725);
+      expect((await hit('POST', `/sp/firmware-campaign/${mixed}/send`)).code).toBe(725);
+      const [untouched] = await db.select({ status: firmwareCampaign.status }).from(firmwareCampaign).where(eq(firmwareCampaign.id, mixed));
+      expect(untouched.status).toBe('FINISHED');
+      // the manager's own campaign goes out to its own charger only
+      expect((await hit('POST', `/sp/firmware-campaign/${rows.own.campaignId}/reset`)).code).toBe(200);
+      expect((await hit('POST', `/sp/firmware-campaign/${rows.own.campaignId}/send`)).code).toBe(200);
+      await eventually(async () => received.own.length === 1);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(received.other).toEqual([]);
+      // the company's administrator reaches both stations: the other charger does receive it then (the check above could see it)
+      expect((await hit('POST', `/sp/firmware-campaign/${mixed}/reset`, {}, t.a.adminToken)).code).toBe(200);
+      expect((await hit('POST', `/sp/firmware-campaign/${mixed}/send`, {}, t.a.adminToken)).code).toBe(200);
+      await eventually(async () => received.other.length === 1);
+    } finally {
+      await Promise.all(clients.map((c) => c.close({ force: true })));
+    }
   });
 });

@@ -6,6 +6,9 @@ import { backends } from '../support/db.js';
 import { build, type TestServer } from '../support/app.js';
 import { png } from '../support/images.js';
 import { call, PASSWORD, setupTenants, type Tenants } from '../support/tenants.js';
+import { eq } from 'drizzle-orm';
+import { account, role } from '../../server/db/schema.js';
+import { PERMISSIONS } from '../../domain/permissions.js';
 
 /** A JPEG header (SOI, APP0, SOF0) of w×h pixels. */
 function jpeg(w: number, h: number): Buffer {
@@ -54,22 +57,45 @@ describe.each(backends())('own profile on %s', (backend) => {
   });
 
   it('keeps each user\'s notification preference on the server, validated, defaults until saved', async () => {
-    const tok = t.staff.token;
+    const tok = t.a.adminToken; // the operator's administrator: its menus show events and report tickets
+    const ALL = ['OFFLINE', 'FAULT', 'RECOVERED', 'PROCESSED', 'REPORT_TICKET', 'ORDER_ABNORMAL'];
     const first = await call(s, 'GET', '/sp/user/notification-preference', tok);
-    expect(first.data).toEqual({ enabled: true, method: 'IN_APP', emails: [], events: ['OFFLINE', 'FAULT', 'RECOVERED', 'PROCESSED', 'REPORT_TICKET', 'ORDER_ABNORMAL'], ignoreHeartbeat: true, language: 'en' });
+    expect(first.data).toEqual({ enabled: true, method: 'IN_APP', emails: [], events: ALL, ignoreHeartbeat: true, language: 'en', offered: ALL });
     const pref = { enabled: true, method: 'BOTH', emails: ['ops@alpha.example', 'night@alpha.example'], events: ['OFFLINE', 'FAULT', 'FAULT'], ignoreHeartbeat: false };
     const saved = await call(s, 'PUT', '/sp/user/notification-preference', tok, pref);
     expect(saved.code).toBe(200);
     // the mail language defaults to English when not sent
-    expect(saved.data).toEqual({ ...pref, events: ['OFFLINE', 'FAULT'], language: 'en' });
+    expect(saved.data).toEqual({ ...pref, events: ['OFFLINE', 'FAULT'], language: 'en', offered: ALL });
     expect((await call(s, 'GET', '/sp/user/notification-preference', tok)).data).toEqual(saved.data);
     // Bad input changes nothing.
     expect((await call(s, 'PUT', '/sp/user/notification-preference', tok, { ...pref, emails: ['not-an-address'] })).code).toBe(400);
     expect((await call(s, 'PUT', '/sp/user/notification-preference', tok, { ...pref, method: 'PIGEON' })).code).toBe(400);
     expect((await call(s, 'GET', '/sp/user/notification-preference', tok)).data).toEqual(saved.data);
     // Another user's preference is their own.
-    expect((await call(s, 'GET', '/sp/user/notification-preference', t.a.adminToken)).data.method).toBe('IN_APP');
+    expect((await call(s, 'GET', '/sp/user/notification-preference', t.manager.token)).data.method).toBe('IN_APP');
     expect((await call(s, 'GET', '/sp/user/notification-preference', '')).code).toBe(401);
+  });
+
+  it('offers only the notices the account\'s menus show: none without the events and report tickets menus (403 naming events)', async () => {
+    const tok = t.staff.token; // station profiles only
+    const first = await call(s, 'GET', '/sp/user/notification-preference', tok);
+    expect(first.data).toMatchObject({ events: [], offered: [] });
+    const pref = { enabled: true, method: 'EMAIL', emails: ['clerk@alpha.example'], events: ['FAULT', 'REPORT_TICKET'], ignoreHeartbeat: true, language: 'zh' };
+    const refused = await call(s, 'PUT', '/sp/user/notification-preference', tok, pref);
+    expect(refused.code).toBe(403);
+    expect(refused.data).toMatchObject({ errors: { events: expect.any(String) } });
+    expect((await call(s, 'GET', '/sp/user/notification-preference', tok)).data).toEqual(first.data);
+    expect((await call(s, 'PUT', '/sp/user/notification-preference', tok, { ...pref, events: [] })).data).toMatchObject({ method: 'EMAIL', events: [], offered: [] });
+    // The report tickets menu offers the ticket notices only; the stored choice outside the menus is not answered.
+    await s.database.db.update(role).set({ permissions: [PERMISSIONS.stations.section, PERMISSIONS.stations.profile, PERMISSIONS.reportTickets] }).where(eq(role.id, t.staff.roleId));
+    try {
+      expect((await call(s, 'PUT', '/sp/user/notification-preference', tok, { ...pref, events: ['REPORT_TICKET'] })).data).toMatchObject({ events: ['REPORT_TICKET'], offered: ['REPORT_TICKET'] });
+      expect((await call(s, 'PUT', '/sp/user/notification-preference', tok, { ...pref, events: ['REPORT_TICKET', 'OFFLINE'] })).code).toBe(403);
+      await s.database.db.update(account).set({ notificationPreference: { ...pref, events: ['REPORT_TICKET', 'OFFLINE'] } }).where(eq(account.id, t.staff.accountId));
+      expect((await call(s, 'GET', '/sp/user/notification-preference', tok)).data).toMatchObject({ events: ['REPORT_TICKET'], offered: ['REPORT_TICKET'] });
+    } finally {
+      await s.database.db.update(role).set({ permissions: [PERMISSIONS.stations.section, PERMISSIONS.stations.profile] }).where(eq(role.id, t.staff.roleId));
+    }
   });
 
   it('changes the password with the current one; other sessions end, this one stays', async () => {

@@ -40,6 +40,7 @@ describe.each(backends())('report tickets on %s', (backend) => {
   let betaToken: string;
   let clerk: string;
   let manager: string;
+  let deskRole: number;
 
   /** `method /app/...` with an app token. */
   const app = async (method: 'GET' | 'POST', url: string, token: string | undefined, payload?: unknown, lang = 'en') => {
@@ -68,9 +69,14 @@ describe.each(backends())('report tickets on %s', (backend) => {
     manager = await s.login('alpha.site.t', 'Passw0rd-1');
     // Operator accounts asking for report tickets by e-mail (ALPHA, in Chinese) and for faults only (no ticket mail).
     const pref = (emails: string[], events: string[]) => ({ enabled: true, method: 'EMAIL', emails, events, ignoreHeartbeat: true, language: 'zh' });
+    // Only accounts whose menus show report tickets are told (one that asked without the menu is not).
+    const [desk] = await db.insert(role).values({ name: 'Desk', code: 'ALPHA_DESK', companyCode: 'ALPHA', permissions: [PERMISSIONS.reportTickets, PERMISSIONS.events.section, PERMISSIONS.events.events] }).returning();
+    const [eventsOnly] = await db.insert(role).values({ name: 'Events only', code: 'ALPHA_EVENTS', companyCode: 'ALPHA', permissions: [PERMISSIONS.events.section, PERMISSIONS.events.events] }).returning();
+    deskRole = desk.id;
     await db.insert(account).values([
-      { username: 'alpha.desk', userType: 'STAFF', companyCode: 'ALPHA', passwordHash: await hashPassword('Passw0rd-1'), notificationPreference: pref(['desk@alpha.test'], ['REPORT_TICKET']) },
-      { username: 'alpha.faults', userType: 'STAFF', companyCode: 'ALPHA', passwordHash: await hashPassword('Passw0rd-1'), notificationPreference: pref(['faults@alpha.test'], ['FAULT']) },
+      { username: 'alpha.desk', userType: 'STAFF', companyCode: 'ALPHA', roleId: desk.id, passwordHash: await hashPassword('Passw0rd-1'), notificationPreference: pref(['desk@alpha.test'], ['REPORT_TICKET']) },
+      { username: 'alpha.faults', userType: 'STAFF', companyCode: 'ALPHA', roleId: desk.id, passwordHash: await hashPassword('Passw0rd-1'), notificationPreference: pref(['faults@alpha.test'], ['FAULT']) },
+      { username: 'alpha.nomenu', userType: 'STAFF', companyCode: 'ALPHA', roleId: eventsOnly.id, passwordHash: await hashPassword('Passw0rd-1'), notificationPreference: pref(['nomenu@alpha.test'], ['REPORT_TICKET', 'FAULT']) },
     ]);
     const token = async (id: number, by: string) => (await call(s, 'POST', `/sp/app-user/${id}/app-token`, by)).data.token as string;
     appToken = await token(alphaUser, t.a.adminToken);
@@ -147,7 +153,7 @@ describe.each(backends())('report tickets on %s', (backend) => {
     expect(beta.data.map((n: { ticketNo: string }) => n.ticketNo)).toEqual([betaTicket.serialNum]);
     const site = await call(s, 'GET', '/sp/notifications?tab=problems', manager);
     expect(site.data.map((n: { ticketNo: string }) => n.ticketNo)).toContain(alphaTicket.serialNum);
-    // The accounts that asked for report tickets by e-mail are told, in their language; BETA's ticket is not theirs.
+    // The accounts that asked for report tickets by e-mail and may see them are told, in their language; BETA's ticket is not theirs.
     const told = await db.select().from(mailOutbox);
     expect(told.map((m) => m.to)).toEqual(['desk@alpha.test']);
     expect(told[0].subject).toBe(`[ChargeDesk] 新工单 ${alphaTicket.serialNum}：充电枪锁不住`);
@@ -236,5 +242,19 @@ describe.each(backends())('report tickets on %s', (backend) => {
     // The app sees the reply and the status.
     const own = await app('GET', '/app/report-ticket', appToken);
     expect(own.data[0]).toMatchObject({ status: 'CLOSED', replyText: '已派维护人员处理，今天修好。' });
+  });
+
+  it('stops the new-ticket mails of an account whose report tickets menu was taken away after it opted in', async () => {
+    const db = s.database.db;
+    const toDesk = async () => (await db.select().from(mailOutbox).where(eq(mailOutbox.to, 'desk@alpha.test'))).length;
+    const before = await toDesk();
+    await db.update(role).set({ permissions: [PERMISSIONS.events.section, PERMISSIONS.events.events] }).where(eq(role.id, deskRole));
+    try {
+      expect((await app('POST', '/app/report-ticket', appToken, { subject: 'Screen dark', message: 'No display at all.' })).code).toBe(200);
+      expect(await toDesk()).toBe(before);
+      expect((await db.select().from(mailOutbox).where(eq(mailOutbox.to, 'nomenu@alpha.test'))).length).toBe(0);
+    } finally {
+      await db.update(role).set({ permissions: [PERMISSIONS.reportTickets, PERMISSIONS.events.section, PERMISSIONS.events.events] }).where(eq(role.id, deskRole));
+    }
   });
 });

@@ -24,8 +24,8 @@ export interface Stage {
 }
 
 /** Starts the server (demo network, no simulated chargers) and Chromium; `readyTimeoutMs`: longest wait for the server (default 120 s). */
-export async function stage(env: Record<string, string> = {}, o: { readyTimeoutMs?: number } = {}): Promise<Stage> {
-  const server = await startServerProcess({ env, ...o });
+export async function stage(env: Record<string, string> = {}, o: number | { readyTimeoutMs?: number } = {}): Promise<Stage> {
+  const server = await startServerProcess({ env, ...(typeof o === 'number' ? { readyTimeoutMs: o } : o) });
   let browser: Browser;
   try {
     browser = await launchBrowser();

@@ -25,7 +25,7 @@ import { charger, diagnosticsRequest, storedFile } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError, type Page } from '../../http/envelope.js';
 import { limitOffset, type PageQuery } from '../../http/paging.js';
-import { assertInScope } from '../../http/scope.js';
+import { assertInScope, loadInScope } from '../../http/scope.js';
 import { commandTo } from '../command/service.js';
 import { UploadSink } from '../files/upload.js';
 
@@ -93,9 +93,8 @@ export async function listDiagnostics(db: Db, auth: AuthContext, q: PageQuery & 
 
 /** Request `id` with its charger checked against the caller's scope (819 unknown). */
 export async function getDiagnostics(db: Db, auth: AuthContext, id: number): Promise<DiagnosticsRecord & { fileId: number | null }> {
-  const [r] = await db.select().from(diagnosticsRequest).where(eq(diagnosticsRequest.id, id));
+  const r = await loadInScope(db, auth, diagnosticsRequest, id, 'read');
   if (!r) throw new AppError(819);
-  await chargerOf(db, auth, r.chargerId, 'read');
   return { ...(await recordOf(db, id)), fileId: r.fileId };
 }
 

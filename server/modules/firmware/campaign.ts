@@ -4,8 +4,9 @@
  *
  * - Eligibility (decided, docs/decisions.md "Firmware upgrades"): online, active, whole charger
  *   Available and every connector Available; anything else (charging, faulted…) → 726. A charger
- *   whose model is not the firmware's → 740; unknown or out of the caller's scope → 800; of another
- *   company than the campaign's → 725. Those are left out (`refused`); none left → the first code.
+ *   whose model is not the firmware's → 740; unknown → 800; out of the caller's scope (another
+ *   company's, or another station's for a station manager) → 725 `scope`; of another company than
+ *   the campaign's → 725 `company`. Those are left out (`refused`); none left → the first code.
  * - Waves: with `waveSize`, the first N chargers are sent first; the rest once every first-wave
  *   charger is settled and the first wave's success rate reaches `successThreshold` (else PAUSED,
  *   THRESHOLD). Once `failureLimit` chargers failed, chargers still waiting are held (PAUSED, FAILURES).
@@ -17,6 +18,8 @@
  *   that a wave is claimed (marked SENT) exactly once even with several nodes.
  * - Reset: every charger not updated returns to PENDING and the campaign to RESET ("upgrade
  *   progress being reset"); send / resume sends the waiting chargers of the lowest wave again.
+ * - Scope: a campaign is read, reset and sent again only by callers who may reach every one of its
+ *   chargers (a station manager: all at its stations; server/http/scope.ts), else 709 / 725.
  */
 import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -30,7 +33,7 @@ import { charger, firmware, firmwareCampaign, firmwareCampaignCharger, storedFil
 import type { AuthContext } from '../../http/access.js';
 import { AppError, type Page } from '../../http/envelope.js';
 import { limitOffset, type PageQuery } from '../../http/paging.js';
-import { scopeWhere, stationLimit } from '../../http/scope.js';
+import { loadInScope, scopeWhere, stationLimit } from '../../http/scope.js';
 import { connectorsOf } from '../charger/record.js';
 import { upgradeBlock, type UpgradeBlock } from '../../../domain/upgrade-eligibility.js';
 import { firmwareUrl } from '../files/signed-url.js';
@@ -133,12 +136,15 @@ export async function listCampaigns(db: Db, auth: AuthContext, f: PageQuery & { 
   return { records: list.map((l) => toRecord(l.c, l, rows.filter((r) => r.campaignId === l.c.id))), total: Number(n) };
 }
 
-/** One campaign with its chargers (unknown → 400 `id`; another company's → 709 read / 725 write). */
+/**
+ * One campaign with its chargers (unknown → 400 `id`; another company's, or for a station manager one
+ * with a charger outside its stations → 709 read / 725 write).
+ */
 export async function getCampaign(db: Db, auth: AuthContext, id: number, mode: 'read' | 'write' = 'read'): Promise<CampaignDetail> {
+  if (!(await loadInScope(db, auth, firmwareCampaign, id, mode))) throw new AppError(400, 'id');
   const [l] = await db.select({ c: firmwareCampaign, name: firmware.name, version: firmware.version, deviceModel: firmware.deviceModel })
     .from(firmwareCampaign).innerJoin(firmware, eq(firmware.id, firmwareCampaign.firmwareId)).where(eq(firmwareCampaign.id, id));
   if (!l) throw new AppError(400, 'id');
-  if (!auth.isAdmin && l.c.companyCode !== auth.companyCode) throw new AppError(mode === 'read' ? 709 : 725);
   const rows = await db.select().from(firmwareCampaignCharger).where(eq(firmwareCampaignCharger.campaignId, id))
     .orderBy(asc(firmwareCampaignCharger.wave), asc(firmwareCampaignCharger.chargerSn));
   return { ...toRecord(l.c, l, rows), chargers: rows.map(toCharger) };
@@ -157,7 +163,8 @@ export async function startCampaign(app: FastifyInstance, auth: AuthContext, inp
   let companyCode: string | null = auth.isAdmin ? null : auth.companyCode;
   for (const id of ids) {
     const c = rows.find((r) => r.id === id);
-    if (!c || !inScope(auth, c)) { refused.push({ chargerId: id, serialNum: null, code: 800, reason: 'unknown' }); continue; }
+    if (!c) { refused.push({ chargerId: id, serialNum: null, code: 800, reason: 'unknown' }); continue; }
+    if (!inScope(auth, c)) { refused.push({ chargerId: id, serialNum: null, code: 725, reason: 'scope' }); continue; }
     companyCode ??= c.companyCode;
     if (c.companyCode !== companyCode) { refused.push({ chargerId: id, serialNum: c.serialNum, code: 725, reason: 'company' }); continue; }
     if (c.model !== fw.deviceModel) { refused.push({ chargerId: id, serialNum: c.serialNum, code: 740, reason: 'model' }); continue; }

@@ -10,7 +10,7 @@ import { appUser, charger, chargeOrder, homeCharger, homeMember, orderStart } fr
 import type { AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/envelope.js';
 import { likeTerm, limitOffset, NEWEST_FIRST, orderByOf, type PageQuery } from '../../http/paging.js';
-import { assertInScope, assertSameCompany, scopeWhere } from '../../http/scope.js';
+import { assertSameCompany, loadInScope, scopeWhere } from '../../http/scope.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -58,9 +58,8 @@ export async function listMembers(db: Db, auth: AuthContext, q: PageQuery & { co
 
 /** One membership (803 missing; 709/725 outside the scope). */
 export async function loadMember(db: Db, auth: AuthContext, id: number, mode: 'read' | 'write') {
-  const [row] = await db.select().from(homeMember).where(eq(homeMember.id, id));
+  const row = await loadInScope(db, auth, homeMember, id, mode);
   if (!row) throw new AppError(803);
-  assertInScope(auth, homeMember, row, mode);
   return row;
 }
 
@@ -69,9 +68,8 @@ export async function loadMember(db: Db, auth: AuthContext, id: number, mode: 'r
  * @throws 800 (no such home charger), 803 (no such app user), 725 (another company's), 739 (already has access).
  */
 export async function shareHomeCharger(db: Db, auth: AuthContext, input: HomeMemberInput): Promise<number> {
-  const [home] = await db.select().from(homeCharger).where(eq(homeCharger.id, input.homeChargerId));
+  const home = await loadInScope(db, auth, homeCharger, input.homeChargerId, 'write');
   if (!home) throw new AppError(800, 'homeChargerId');
-  assertInScope(auth, homeCharger, home, 'write');
   const [user] = await db.select({ companyCode: appUser.companyCode }).from(appUser).where(eq(appUser.id, input.appUserId));
   if (!user) throw new AppError(803, 'appUserId');
   if (user.companyCode !== home.companyCode) throw new AppError(725, 'appUserId');

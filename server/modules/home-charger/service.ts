@@ -15,7 +15,7 @@ import { appUser, charger, homeCharger, homeMember, station } from '../../db/sch
 import type { AuthContext } from '../../http/access.js';
 import { AppError, throwIfIssues } from '../../http/envelope.js';
 import { likeTerm, limitOffset, NEWEST_FIRST, orderByOf, type PageQuery } from '../../http/paging.js';
-import { assertInScope, assertSameCompany, scopeWhere } from '../../http/scope.js';
+import { assertInScope, assertSameCompany, loadInScope, scopeWhere } from '../../http/scope.js';
 import { tryCommand } from '../smart-charging/outcome.js';
 
 /** chargingProfileId of a home charger's maximum (one per charger; replaced by every save). */
@@ -90,9 +90,8 @@ export async function listHomeChargers(db: Db, auth: AuthContext, q: PageQuery &
 
 /** One home charger (803 when missing; 709/725 outside the caller's scope). */
 export async function loadHomeCharger(db: Db, auth: AuthContext, id: number, mode: 'read' | 'write'): Promise<Row> {
-  const [row] = await db.select().from(homeCharger).where(eq(homeCharger.id, id));
+  const row = await loadInScope(db, auth, homeCharger, id, mode);
   if (!row) throw new AppError(800);
-  assertInScope(auth, homeCharger, row, mode);
   return row;
 }
 

@@ -4,7 +4,8 @@
  * recovered), the recipients are
  * - the addresses of each active account that may see the event (its company's accounts — a
  *   station manager only for its stations — and the platform administrators) whose preference is
- *   switched on, by e-mail (EMAIL or BOTH), and lists the event's category; in that account's
+ *   switched on, by e-mail (EMAIL or BOTH), and lists the event's category, and whose menus offer
+ *   that category (the events page, read from its role now: ./audience.ts); in that account's
  *   language; with "ignore heartbeat" on, going offline and coming back are not mailed;
  * - the station's recipients when its notification switch is on, for every change, in the
  *   language of the account with that address if there is one, else English.
@@ -16,13 +17,14 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { account, event, station } from '../../db/schema.js';
+import { account, event, role, station } from '../../db/schema.js';
 import type { BusEvents } from '../../bus.js';
 import { DEFAULT_PREF, notificationPreferenceInput, type NotificationPref } from '../../../domain/entities/notification-preference.js';
 import { isEventType, eventLevel } from '../../../domain/events.js';
 import { isEmailAddress, recipientParts } from '../../../domain/entities/station.js';
 import { queueMailBounded } from './outbox.js';
 import type { OutboxBounds } from './digest.js';
+import { audienceColumns, offeredTo } from './audience.js';
 import { eventMail, type EventChange } from './templates.js';
 
 type Category = NotificationPref['events'][number];
@@ -61,8 +63,8 @@ export async function notifyEvent(db: Db, change: BusEvents['event'], bounds: Ou
   }).from(event).leftJoin(station, eq(station.id, event.stationId)).where(eq(event.id, change.eventId));
   if (!ev) return result;
   const category = categoryOf(ev.eventType, change.change);
-  const accounts = await db.select({ email: account.email, companyCode: account.companyCode, userType: account.userType, managed: account.managedStationIds, pref: account.notificationPreference })
-    .from(account).where(and(eq(account.active, true), or(eq(account.companyCode, ev.companyCode), isNull(account.companyCode))));
+  const accounts = await db.select({ ...audienceColumns, email: account.email, managed: account.managedStationIds, pref: account.notificationPreference })
+    .from(account).leftJoin(role, eq(role.id, account.roleId)).where(and(eq(account.active, true), or(eq(account.companyCode, ev.companyCode), isNull(account.companyCode))));
   const prefOf = (raw: Record<string, unknown> | null): NotificationPref => {
     const p = notificationPreferenceInput.safeParse({ ...DEFAULT_PREF, ...(raw ?? {}) });
     return p.success ? p.data : DEFAULT_PREF;
@@ -73,6 +75,7 @@ export async function notifyEvent(db: Db, change: BusEvents['event'], bounds: Ou
     if (a.userType === 'STATION_MANAGER' && !(ev.stationId !== null && a.managed.includes(ev.stationId))) continue;
     const pref = prefOf(a.pref);
     if (!pref.enabled || pref.method === 'IN_APP' || !pref.events.includes(category)) continue;
+    if (!offeredTo(a).includes(category)) continue; // its menus no longer show events
     if (pref.ignoreHeartbeat && isOffline(ev.eventType) && (change.change === 'opened' || change.change === 'recovered')) continue;
     for (const address of pref.emails) if (!to.has(address.toLowerCase())) to.set(address.toLowerCase(), pref.language);
   }

@@ -6,12 +6,14 @@
  */
 import { eq } from 'drizzle-orm';
 import type { ProfileRecord } from '../../../domain/entities/profile.js';
-import { DEFAULT_PREF, notificationPreferenceInput, type NotificationPref } from '../../../domain/entities/notification-preference.js';
+import {
+  DEFAULT_PREF, notificationPreferenceInput, offeredEvents, type NotificationPref, type NotificationPrefAnswer,
+} from '../../../domain/entities/notification-preference.js';
 import { hasDigit } from '../../../domain/entities/rules.js';
 import type { Db } from '../../db/client.js';
 import { account, company, role } from '../../db/schema.js';
 import { mapUnique } from '../../db/pg-errors.js';
-import type { AuthContext } from '../../http/access.js';
+import { hasPermission, type AuthContext } from '../../http/access.js';
 import { AppError, FieldErrors } from '../../http/envelope.js';
 import { hashPassword, verifyPassword } from '../../auth/password.js';
 import { isWeakPassword } from '../../../domain/entities/rules.js';
@@ -76,17 +78,25 @@ export async function setAvatar(db: Db, auth: AuthContext, url: string): Promise
 
 /**
  * GET /sp/user/notification-preference: the caller's stored preference, completed with the
- * defaults for anything it lacks (a preference saved by an older version, or none).
+ * defaults for anything it lacks (a preference saved by an older version, or none), with the
+ * categories its menus offer (`offered`) and of its chosen ones only those (requirements R3.24).
  */
-export async function getNotificationPreference(db: Db, auth: AuthContext): Promise<NotificationPref> {
+export async function getNotificationPreference(db: Db, auth: AuthContext): Promise<NotificationPrefAnswer> {
   const [row] = await db.select({ pref: account.notificationPreference }).from(account).where(eq(account.id, auth.accountId));
   if (!row) throw new AppError(401);
   const parsed = notificationPreferenceInput.safeParse({ ...DEFAULT_PREF, ...(row.pref ?? {}) });
-  return parsed.success ? parsed.data : DEFAULT_PREF;
+  const pref = parsed.success ? parsed.data : DEFAULT_PREF;
+  const offered = offeredEvents((p) => hasPermission(auth, p));
+  return { ...pref, events: pref.events.filter((e) => offered.includes(e)), offered };
 }
 
-/** PUT /sp/user/notification-preference: stores the (validated) preference; answers it. */
-export async function setNotificationPreference(db: Db, auth: AuthContext, pref: NotificationPref): Promise<NotificationPref> {
+/**
+ * PUT /sp/user/notification-preference: stores the (validated) preference; answers it. A category
+ * the caller's menus do not offer → 403 naming `events`, nothing stored.
+ */
+export async function setNotificationPreference(db: Db, auth: AuthContext, pref: NotificationPref): Promise<NotificationPrefAnswer> {
+  const offered = offeredEvents((p) => hasPermission(auth, p));
+  if (pref.events.some((e) => !offered.includes(e))) throw new AppError(403, 'events');
   await db.update(account).set({ notificationPreference: pref }).where(eq(account.id, auth.accountId));
   return getNotificationPreference(db, auth);
 }

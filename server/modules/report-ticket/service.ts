@@ -10,7 +10,7 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { account, reportTicket, reportTicketAttachment, storedFile, appUser } from '../../db/schema.js';
+import { account, reportTicket, reportTicketAttachment, role, storedFile, appUser } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/envelope.js';
 import { likeTerm, limitOffset, orderByOf, timeQuery, type PageQuery } from '../../http/paging.js';
@@ -28,6 +28,7 @@ import { assertDecodes } from '../profile/image-decode.js';
 import { assertTicketBudget, lockAppUser, type TicketBudget } from './budget.js';
 import { queueMail, queueMailBounded } from '../mail/outbox.js';
 import type { OutboxBounds } from '../mail/digest.js';
+import { audienceColumns, offeredTo } from '../mail/audience.js';
 import { ticketOpenedMail, ticketReplyMail } from './mail.js';
 import { DEFAULT_PREF, notificationPreferenceInput } from '../../../domain/entities/notification-preference.js';
 
@@ -216,17 +217,19 @@ async function checkedImage(content: Buffer, n: number) {
  * The addresses told of a new ticket of `companyCode` (requirements R3.24 notification settings): every
  * active account of the company (report tickets are company-wide, station managers included) and
  * the platform administrators whose preference is on, by e-mail (EMAIL or BOTH), and lists
- * REPORT_TICKET; each address once, in the first such account's language.
+ * REPORT_TICKET, and whose menus offer it (the report tickets page, read from the role now:
+ * ../mail/audience.ts); each address once, in the first such account's language.
  */
 async function ticketSubscribers(db: Db, companyCode: string): Promise<Map<string, 'en' | 'zh'>> {
-  const rows = await db.select({ companyCode: account.companyCode, userType: account.userType, pref: account.notificationPreference }).from(account)
-    .where(and(eq(account.active, true), or(eq(account.companyCode, companyCode), isNull(account.companyCode))));
+  const rows = await db.select({ ...audienceColumns, pref: account.notificationPreference }).from(account)
+    .leftJoin(role, eq(role.id, account.roleId)).where(and(eq(account.active, true), or(eq(account.companyCode, companyCode), isNull(account.companyCode))));
   const to = new Map<string, 'en' | 'zh'>();
   for (const a of rows) {
     if (a.companyCode === null && a.userType !== 'ADMIN') continue;
     const parsed = notificationPreferenceInput.safeParse({ ...DEFAULT_PREF, ...(a.pref ?? {}) });
     const pref = parsed.success ? parsed.data : DEFAULT_PREF;
     if (!pref.enabled || pref.method === 'IN_APP' || !pref.events.includes('REPORT_TICKET')) continue;
+    if (!offeredTo(a).includes('REPORT_TICKET')) continue; // its menus no longer show tickets
     for (const address of pref.emails) if (!to.has(address.toLowerCase())) to.set(address.toLowerCase(), pref.language);
   }
   return to;

@@ -16,7 +16,7 @@ import { charger, chargeOrder, chargingSchedule, homeCharger, station, stationLo
 import type { AuthContext } from '../../http/access.js';
 import { AppError, throwIfIssues } from '../../http/envelope.js';
 import { likeTerm, limitOffset, NEWEST_FIRST, orderByOf, type PageQuery } from '../../http/paging.js';
-import { assertInScope, assertSameCompany, scopeWhere } from '../../http/scope.js';
+import { assertInScope, assertSameCompany, loadInScope, scopeWhere } from '../../http/scope.js';
 import { commandTo } from '../command/service.js';
 import { tryCommand } from './outcome.js';
 
@@ -77,9 +77,8 @@ export async function listSchedules(db: Db, auth: AuthContext, q: PageQuery & { 
 
 /** One schedule (400 `id` when missing: the catalogue has no not-found code for schedules; 709/725 outside the scope). */
 export async function loadSchedule(db: Db, auth: AuthContext, id: number, mode: 'read' | 'write'): Promise<Row> {
-  const [row] = await db.select().from(chargingSchedule).where(eq(chargingSchedule.id, id));
+  const row = await loadInScope(db, auth, chargingSchedule, id, mode);
   if (!row) throw new AppError(400, 'id');
-  assertInScope(auth, chargingSchedule, row, mode);
   return row;
 }
 

@@ -3,6 +3,8 @@
  * person emails, event list, ignore heartbeat"), kept with the user's account:
  * `GET|PUT /sp/user/notification-preference` (domain/entities/notification-preference.ts). An
  * invalid address is named before saving; a refusal from the server is shown as its message.
+ * Only the categories the server offers to the account (by its menus: events, report tickets) are
+ * shown; with none offered, the list gives way to a note.
  */
 import { useEffect, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
@@ -10,7 +12,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert, Box, Button, Checkbox, CircularProgress, FormControl, FormControlLabel, FormGroup, FormLabel, MenuItem, Stack, Switch, TextField, Typography,
 } from '@mui/material';
-import { MAIL_LANGUAGES, NOTIFY_EVENTS, NOTIFY_METHODS, notificationPreferenceInput, type MailStatus, type NotificationPref } from '../../../domain/entities/notification-preference';
+import {
+  MAIL_LANGUAGES, NOTIFY_EVENTS, NOTIFY_METHODS, notificationPreferenceInput, type MailStatus, type NotificationPref, type NotificationPrefAnswer,
+} from '../../../domain/entities/notification-preference';
 import type { ChargeDeskDataProvider } from '../../../dataProvider';
 import { ErrorState } from '../../components/common';
 import { useApi, useSpCall } from '../../hooks/useApi';
@@ -32,9 +36,9 @@ export function NotificationPreference() {
   const notify = useNotify();
   const call = useSpCall();
   const queryClient = useQueryClient();
-  const { data, isPending, error, refetch } = useApi<NotificationPref>(PATH);
+  const { data, isPending, error, refetch } = useApi<NotificationPrefAnswer>(PATH);
   const { data: mail } = useApi<MailStatus>('mail/status');
-  const [pref, setPref] = useState<NotificationPref | null>(null);
+  const [pref, setPref] = useState<NotificationPrefAnswer | null>(null);
   const [emailText, setEmailText] = useState('');
   const [emailError, setEmailError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
@@ -58,7 +62,8 @@ export function NotificationPreference() {
     }
     setSaving(true);
     try {
-      const saved = await call<NotificationPref>('PUT', PATH, { ...pref, emails });
+      const { offered: _offered, ...chosen } = pref;
+      const saved = await call<NotificationPrefAnswer>('PUT', PATH, { ...chosen, emails });
       queryClient.setQueryData(['sp', PATH, {}], saved);
       setPref(saved);
       notify(`${P}.saved`, { type: 'success' });
@@ -68,6 +73,7 @@ export function NotificationPreference() {
       setSaving(false);
     }
   };
+  const offered = NOTIFY_EVENTS.filter((e) => pref.offered.includes(e));
   const update = (patch: Partial<NotificationPref>) => setPref((p) => (p ? { ...p, ...patch } : p));
   const toggleEvent = (e: NotificationPref['events'][number]) =>
     update({ events: pref.events.includes(e) ? pref.events.filter((x) => x !== e) : [...pref.events, e] });
@@ -89,15 +95,19 @@ export function NotificationPreference() {
       <TextField select size="small" label={translate(`${P}.language`)} value={pref.language} disabled={!pref.enabled || pref.method === 'IN_APP'} onChange={(e) => update({ language: e.target.value as NotificationPref['language'] })} sx={{ maxWidth: 320 }} data-testid="pref-language">
         {MAIL_LANGUAGES.map((l) => <MenuItem key={l} value={l}>{translate(`app.language.${l}`)}</MenuItem>)}
       </TextField>
-      <FormControl disabled={!pref.enabled}>
-        <FormLabel>{translate(`${P}.events`)}</FormLabel>
-        <FormGroup row>
-          {NOTIFY_EVENTS.map((e) => (
-            <FormControlLabel key={e} control={<Checkbox size="small" checked={pref.events.includes(e)} onChange={() => toggleEvent(e)} />} label={translate(`${P}.event_types.${e}`)} />
-          ))}
-        </FormGroup>
-      </FormControl>
-      <FormControlLabel disabled={!pref.enabled} control={<Switch checked={pref.ignoreHeartbeat} onChange={(e) => update({ ignoreHeartbeat: e.target.checked })} />} label={translate(`${P}.ignore_heartbeat`)} />
+      {offered.length > 0 ? (
+        <FormControl disabled={!pref.enabled}>
+          <FormLabel>{translate(`${P}.events`)}</FormLabel>
+          <FormGroup row data-testid="pref-events">
+            {offered.map((e) => (
+              <FormControlLabel key={e} control={<Checkbox size="small" checked={pref.events.includes(e)} onChange={() => toggleEvent(e)} data-testid={`pref-event-${e}`} />} label={translate(`${P}.event_types.${e}`)} />
+            ))}
+          </FormGroup>
+        </FormControl>
+      ) : <Alert severity="info" data-testid="pref-none-offered">{translate(`${P}.none_offered`)}</Alert>}
+      {offered.includes('OFFLINE') && (
+        <FormControlLabel disabled={!pref.enabled} control={<Switch checked={pref.ignoreHeartbeat} onChange={(e) => update({ ignoreHeartbeat: e.target.checked })} />} label={translate(`${P}.ignore_heartbeat`)} />
+      )}
       <Box><Button variant="contained" onClick={() => void save()} disabled={saving} data-testid="pref-save">{translate('ra.action.save')}</Button></Box>
     </Stack>
   );
