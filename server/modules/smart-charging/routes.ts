@@ -68,7 +68,7 @@ const smartChargingRoutes: FastifyPluginAsync = async (app) => {
     config: { permission: PERMISSION },
     schema: { tags, params: idParams, response: answersWith(noData) },
   }, async (req) => {
-    await deleteSchedule(db, authOf(req), req.params.id);
+    await deleteSchedule(app, authOf(req), req.params.id);
     return ok(req, null);
   });
 

@@ -18,6 +18,7 @@ import { AppError, throwIfIssues } from '../../http/envelope.js';
 import { likeTerm, limitOffset, NEWEST_FIRST, orderByOf, type PageQuery } from '../../http/paging.js';
 import { assertInScope, assertSameCompany, scopeWhere } from '../../http/scope.js';
 import { commandTo } from '../command/service.js';
+import { clearFeature, withdrawClears } from './feature-clear.js';
 import { tryCommand } from './outcome.js';
 
 /** chargingProfileId of schedule `id` (so that clearing names exactly its profile). */
@@ -166,9 +167,17 @@ export async function updateSchedule(db: Db, auth: AuthContext, id: number, patc
   }).where(eq(chargingSchedule.id, id));
 }
 
-export async function deleteSchedule(db: Db, auth: AuthContext, id: number): Promise<void> {
-  await loadSchedule(db, auth, id, 'write');
-  await db.delete(chargingSchedule).where(eq(chargingSchedule.id, id));
+/**
+ * Deletes a schedule; when its profile was last sent (not cleared since), it is cleared from its
+ * chargers (ClearChargingProfile by id; owed until a charger next connects, R16.8).
+ */
+export async function deleteSchedule(app: FastifyInstance, auth: AuthContext, id: number): Promise<void> {
+  const row = await loadSchedule(app.db, auth, id, 'write');
+  const targets = await targetsOf(app.db, row);
+  await app.db.delete(chargingSchedule).where(eq(chargingSchedule.id, id));
+  const last = row.lastSent as ChargingScheduleRecord['lastSent'] | null;
+  if (!last?.results.some((r) => r.action === 'SetChargingProfile')) return;
+  for (const t of targets) await clearFeature(app, auth.username, t, [{ id: scheduleProfileId(row.id) }], 'SCHEDULE_DELETED');
 }
 
 /** The chargers a schedule applies to, with their station's time zone. */
@@ -204,7 +213,9 @@ export async function sendSchedule(app: FastifyInstance, auth: AuthContext, id: 
   const row = await loadSchedule(app.db, auth, id, 'write');
   const now = new Date();
   const results: SentResult[] = [];
-  for (const t of await targetsOf(app.db, row)) {
+  const targets = await targetsOf(app.db, row);
+  await withdrawClears(app, targets.map((t) => t.id), [{ id: scheduleProfileId(row.id) }]);
+  for (const t of targets) {
     const requests = await profileRequests(app.db, row, t, now);
     if (!requests.length) results.push({ at: now.toISOString(), action: 'SetChargingProfile', result: 'FAILED', code: 719, answer: { reason: 'NoTransaction' }, chargerSn: t.serialNum });
     for (const payload of requests) {
