@@ -117,7 +117,8 @@ describe.each(backends())('smart-charging messages on %s', (backend) => {
     expect(inA.data).toMatchObject({ chargingRateUnit: 'A', periods: [{ startPeriod: 0, limit: 10 }] });
     const inW = await call('GET', `/sp/charger/${ch.id}/composite-schedule?connectorId=1&duration=600&chargingRateUnit=W`);
     expect(inW.data).toMatchObject({ status: 'Accepted', chargingRateUnit: 'W', periods: [{ startPeriod: 0, limit: 6900 }] });
-    const units = (await sent(ch.serialNum, 'GetCompositeSchedule', 2)).map((p) => p.chargingRateUnit);
+    await eventually(async () => (await sent(ch.serialNum, 'GetCompositeSchedule')).some((p) => p.chargingRateUnit === 'W'));
+    const units = (await sent(ch.serialNum, 'GetCompositeSchedule')).map((p) => p.chargingRateUnit);
     expect(new Set(units)).toEqual(new Set(['A', 'W']));
     expect((await call('GET', `/sp/charger/${ch.id}/composite-schedule?chargingRateUnit=kW`)).code).toBe(400);
     expect((await call('POST', `/sp/charger/${ch.id}/command/remote-stop`, { connectorId: 1 })).code).toBe(200);
