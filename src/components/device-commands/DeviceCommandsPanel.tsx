@@ -197,7 +197,7 @@ function ClearProfile({ chargerId }: { chargerId: number }) {
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1 }} flexWrap="wrap" useFlexGap>
         <TextField size="small" type="number" label={translate(t('profile_id'))} value={form.id} disabled={form.all} onChange={(e) => set({ id: e.target.value })} sx={{ width: { sm: 150 } }} inputProps={{ 'data-testid': 'device-cp-id' }} />
         <TextField size="small" type="number" label={translate(t('connector'))} helperText={translate(t('connector_whole'))} value={form.connectorId} disabled={form.all || byId} onChange={(e) => set({ connectorId: e.target.value })} sx={{ width: { sm: 150 } }} inputProps={{ 'data-testid': 'device-cp-connector' }} />
-        <TextField select size="small" label={translate(t('purpose'))} value={form.purpose} disabled={form.all || byId} onChange={(e) => set({ purpose: e.target.value })} sx={{ minWidth: { sm: 220 } }} slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'device-cp-purpose' } as object } }}>
+        <TextField select size="small" label={translate(t('purpose'))} value={form.purpose} disabled={form.all || byId} onChange={(e) => set({ purpose: e.target.value })} sx={{ width: { xs: '100%', sm: 260 } }} slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'device-cp-purpose' } as object } }}>
           <MenuItem value="">{translate(t('any_purpose'))}</MenuItem>
           {PROFILE_PURPOSES.map((p) => <MenuItem key={p} value={p}>{p}</MenuItem>)}
         </TextField>
@@ -262,8 +262,8 @@ function ReservationsTab({ chargerId, connectorCount }: { chargerId: number; con
   const connectors = [...(wholeCharger ? [0] : []), ...Array.from({ length: Math.max(connectorCount, 1) }, (_, i) => i + 1)];
   return (
     <Box>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-        <TextField select size="small" required label={translate(t('connector'))} value={form.connectorId} onChange={(e) => setForm({ ...form, connectorId: e.target.value })} sx={{ minWidth: 150 }}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} flexWrap="wrap" useFlexGap>
+        <TextField select size="small" required label={translate(t('connector'))} value={form.connectorId} onChange={(e) => setForm({ ...form, connectorId: e.target.value })} sx={{ width: { xs: '100%', sm: 220 }, flexShrink: 0 }}
           helperText={translate(t(wholeCharger ? 'whole_supported' : 'whole_unsupported'))} slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'device-res-connector' } as object } }}>
           {connectors.map((c) => <MenuItem key={c} value={String(c)} data-testid={`device-res-connector-${c}`}>{c === 0 ? translate(t('whole_charger')) : `#${c}`}</MenuItem>)}
         </TextField>
