@@ -130,7 +130,7 @@ interface Reservation { id: number; idTag: string; expiresAt: number; timer: Nod
 export class ChargePoint {
   readonly identity: string;
   private readonly client: RpcClient;
-  private readonly opts: Required<Omit<ChargePointOptions, 'password' | 'log' | 'firmwareStepMs' | 'failInstall' | 'diagnosticsBytes'>> & { log: SimLogger };
+  private readonly opts: Required<Omit<ChargePointOptions, 'password' | 'log' | 'firmwareStepMs' | 'failInstall' | 'diagnosticsBytes' | 'reserveConnectorZero'>> & { log: SimLogger };
   private readonly firmwareStepMs: number;
   private readonly failInstall: (version: string) => boolean;
   /** The firmware update in progress, if any. */

@@ -20,7 +20,7 @@ async function recordingCharger(url: string, sn: string): Promise<{ cp: RpcClien
   const got: Received = [];
   const cp = await connect(url, sn);
   for (const action of ['SetChargingProfile', 'ClearChargingProfile']) {
-    cp.handle(action, async ({ params }: { params: unknown }) => {
+    cp.handle(action, async ({ params }: { params?: unknown }) => {
       got.push({ action, params: params as Record<string, unknown> });
       return { status: 'Accepted' };
     });

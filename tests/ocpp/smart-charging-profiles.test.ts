@@ -57,7 +57,7 @@ describe.each(backends())('smart-charging messages on %s', (backend) => {
     const ch = await aCharger(s.database.db, net.company.code, { stationId: net.station.id });
     const got: Record<string, unknown>[] = [];
     const cp = await connect(s.ocppUrl, ch.serialNum);
-    cp.handle('ClearChargingProfile', async ({ params }: { params: unknown }) => {
+    cp.handle('ClearChargingProfile', async ({ params }: { params?: unknown }) => {
       got.push(params as Record<string, unknown>);
       return { status: got.length === 2 ? 'Unknown' : 'Accepted' };
     });
