@@ -176,6 +176,15 @@ export const CATALOGUE = {
   783: { status: 400, en: 'The image cannot be read: it is damaged or incomplete', zh: '图片无法读取：文件已损坏或不完整' },
   784: { status: 409, en: "The reporter's e-mail address is not verified: confirm that the reply may go to it", zh: '反馈人的邮箱未经验证：请确认是否仍向该邮箱发送回复' },
   785: { status: 429, en: 'Many images are being checked right now: try again in a moment', zh: '当前正在检查的图片过多，请稍后再试' },
+  // Smart charging (requirements R16.4, R16.9–R16.12): each rule of a schedule or a charging profile its own code.
+  787: { status: 400, en: 'A schedule window must end after it starts: set a later end time (24:00 at the latest)', zh: '时段的结束时间必须晚于开始时间：请设置更晚的结束时间（最晚24:00）' },
+  788: { status: 400, en: 'Schedule windows overlap: move or shorten one so that no time is in two windows', zh: '时段重叠：请移动或缩短其中一个时段，使任何时间只属于一个时段' },
+  789: { status: 400, en: "A current is above the station's total (its grid connection limit): lower it to the total or less", zh: '电流超过站点总电流（电网接入限值）：请降至不超过总电流' },
+  790: { status: 400, en: "A current is above the home charger's maximum current: lower it, or raise the home charger's maximum", zh: '电流超过家用充电桩的最大电流：请降低电流，或提高家用充电桩的最大电流' },
+  791: { status: 400, en: 'A limit must be between 0 and 500 A per phase (0–345000 W when in watts)', zh: '限值必须在每相0至500 A之间（以瓦计时为0–345000 W）' },
+  792: { status: 400, en: "The profile's validity must end after it starts: set “valid to” later than “valid from”", zh: '配置的有效期结束时间必须晚于开始时间：请将“有效期至”设为晚于“有效期自”' },
+  793: { status: 409, en: 'This charger does not take reservations of the whole charger (its ReserveConnectorZeroSupported is not true): reserve a connector instead', zh: '该充电桩不支持整桩预约（其 ReserveConnectorZeroSupported 不为 true）：请预约某个充电枪' },
+  794: { status: 400, en: 'A relative profile counts from the start of a session: use it as TxDefaultProfile or TxProfile, not as the charger maximum', zh: '相对配置从会话开始时计时：只能用作 TxDefaultProfile 或 TxProfile，不能用作充电桩最大值' },
   // Commands (requirements R12.39): the outcome says what the operator should do next.
   795: { status: 409, en: 'Command sent, but the charger disconnected before answering: check its state before repeating the command', zh: '指令已发送，但充电桩在应答前断开连接：请先确认其状态再重复该指令' },
   796: { status: 409, en: 'No charging session runs there: there is nothing to stop', zh: '该处没有正在进行的充电会话：无需停止' },

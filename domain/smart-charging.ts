@@ -42,6 +42,12 @@ export interface ChargingProfile {
 
 export const PROFILE_PURPOSES = ['ChargePointMaxProfile', 'TxDefaultProfile', 'TxProfile'] as const;
 export type ProfilePurpose = (typeof PROFILE_PURPOSES)[number];
+/** OCPP 1.6 ChargingProfileKindType. */
+export const PROFILE_KINDS = ['Recurring', 'Absolute', 'Relative'] as const;
+export type ProfileKind = (typeof PROFILE_KINDS)[number];
+/** OCPP 1.6 ChargingRateUnitType: amperes (per phase) or watts. */
+export const RATE_UNITS = ['A', 'W'] as const;
+export type RateUnit = (typeof RATE_UNITS)[number];
 
 const DAY_S = 86_400;
 
@@ -91,6 +97,59 @@ export function dailyProfile(o: {
       startSchedule: new Date(localMidnight(o.now.getTime(), o.timeZone)).toISOString(),
       chargingRateUnit: 'A',
       chargingSchedulePeriod: dailyPeriods(o.windows, o.defaultLimitA),
+    },
+  };
+}
+
+/**
+ * The periods of an Absolute schedule from `from` to `to` (ms): each local day's windows in
+ * `timeZone` (the default limit between them), as seconds from `from`; equal neighbours merged.
+ */
+export function absolutePeriods(windows: readonly LimitWindow[], defaultLimitA: number, from: number, to: number, timeZone: string): SchedulePeriod[] {
+  const daily = dailyPeriods(windows, defaultLimitA);
+  const out: SchedulePeriod[] = [];
+  for (let day = localMidnight(from, timeZone); day < to; day = localMidnight(day + 36 * 3_600_000, timeZone)) {
+    for (const p of daily) {
+      const t = day + p.startPeriod * 1000;
+      if (t >= to) break;
+      const startPeriod = Math.max(0, Math.floor((t - from) / 1000));
+      const last = out[out.length - 1];
+      if (last && last.startPeriod === startPeriod) last.limit = p.limit;
+      else out.push({ startPeriod, limit: p.limit });
+    }
+  }
+  return out.filter((p, i) => i === 0 || p.limit !== out[i - 1].limit);
+}
+
+/**
+ * The profile of a schedule (requirements R16.12), in amperes:
+ * - Recurring: the daily profile (dailyProfile);
+ * - Absolute: from `validFrom` to `validTo`, each local day's windows (absolutePeriods);
+ * - Relative: the windows count from the start of the session (`00:00` = its start), the default
+ *   limit after them, with no end.
+ * `validFrom` / `validTo` (ISO) are sent on any kind when given.
+ */
+export function scheduleProfile(o: {
+  chargingProfileId: number; purpose: ProfilePurpose; stackLevel: number; kind: ProfileKind; windows: readonly LimitWindow[]; defaultLimitA: number;
+  timeZone: string; now: Date; transactionId?: number; validFrom?: string | null; validTo?: string | null;
+}): ChargingProfile {
+  const validity = { ...(o.validFrom ? { validFrom: o.validFrom } : {}), ...(o.validTo ? { validTo: o.validTo } : {}) };
+  if (o.kind === 'Recurring') return { ...dailyProfile(o), ...validity };
+  if (o.kind === 'Relative') {
+    return {
+      ...profileHead(o), chargingProfileKind: 'Relative', ...validity,
+      chargingSchedule: { chargingRateUnit: 'A', chargingSchedulePeriod: dailyPeriods(o.windows, o.defaultLimitA) },
+    };
+  }
+  const from = Date.parse(o.validFrom ?? o.now.toISOString());
+  const to = o.validTo ? Date.parse(o.validTo) : from + DAY_S * 1000;
+  return {
+    ...profileHead(o), chargingProfileKind: 'Absolute', ...validity,
+    chargingSchedule: {
+      duration: Math.round((to - from) / 1000),
+      startSchedule: new Date(from).toISOString(),
+      chargingRateUnit: 'A',
+      chargingSchedulePeriod: absolutePeriods(o.windows, o.defaultLimitA, from, to, o.timeZone),
     },
   };
 }

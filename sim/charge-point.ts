@@ -64,6 +64,8 @@ export interface ChargePointOptions {
   failInstall?: (version: string) => boolean;
   /** Size of the diagnostics file it uploads (bytes; default 64 KiB). */
   diagnosticsBytes?: number;
+  /** Whether it takes reservations of connector 0, the whole charger (configuration key ReserveConnectorZeroSupported; default false). */
+  reserveConnectorZero?: boolean;
   log?: SimLogger;
 }
 
@@ -128,7 +130,7 @@ interface Reservation { id: number; idTag: string; expiresAt: number; timer: Nod
 export class ChargePoint {
   readonly identity: string;
   private readonly client: RpcClient;
-  private readonly opts: Required<Omit<ChargePointOptions, 'password' | 'log' | 'firmwareStepMs' | 'failInstall' | 'diagnosticsBytes'>> & { log: SimLogger };
+  private readonly opts: Required<Omit<ChargePointOptions, 'password' | 'log' | 'firmwareStepMs' | 'failInstall' | 'diagnosticsBytes' | 'reserveConnectorZero'>> & { log: SimLogger };
   private readonly firmwareStepMs: number;
   private readonly failInstall: (version: string) => boolean;
   /** The firmware update in progress, if any. */
@@ -146,6 +148,8 @@ export class ChargePoint {
   private readonly authCache = new Set<string>();
   /** Reservations by connector. */
   private readonly reservations = new Map<number, Reservation>();
+  /** TxProfiles of remote starts, installed when the connector's transaction starts (OCPP RemoteStartTransaction chargingProfile). */
+  private readonly startProfiles = new Map<number, ChargingProfile>();
   private heartbeatTimer?: NodeJS.Timeout;
   private readonly background = new Set<Promise<unknown>>();
   private stopped = false;
@@ -169,6 +173,7 @@ export class ChargePoint {
     this.failInstall = o.failInstall ?? ((v) => v.toLowerCase().includes('fail'));
     this.diagnosticsBytes = o.diagnosticsBytes ?? 64 * 1024;
     this.config = defaultConfiguration(this.opts.connectors);
+    if (o.reserveConnectorZero) this.config.set('ReserveConnectorZeroSupported', { value: 'true', readonly: true });
     for (let id = 1; id <= this.opts.connectors; id++) {
       this.connectors.set(id, { status: 'Available', registerWh: 100_000 + Math.floor(Math.random() * 900_000), available: true });
     }
@@ -334,6 +339,9 @@ export class ChargePoint {
       done: Promise.resolve(), finish: (reason) => finish(reason),
     };
     c.session = session;
+    const given = this.startProfiles.get(connectorId);
+    this.startProfiles.delete(connectorId);
+    if (given) this.profiles.set(connectorId, { ...given, transactionId: session.transactionId }, session.transactionId);
     this.opts.log.info({ chargeBoxId: this.identity, connectorId, idTag, transactionId: session.transactionId }, 'session started');
     await this.sendStatus(connectorId, 'Charging');
     let last = Date.now();
@@ -445,6 +453,10 @@ export class ChargePoint {
       const c = wanted !== undefined ? this.connectors.get(wanted) : undefined;
       const reservedForIt = c?.status === 'Reserved' && this.reservations.get(wanted!)?.idTag === p.idTag;
       if (!c || c.session || !c.available || (c.status !== 'Available' && !reservedForIt)) return { status: 'Rejected' };
+      // A charging profile given with a remote start must be a TxProfile (OCPP 1.6 §5.11); it governs the session it starts.
+      const profile = p.chargingProfile as ChargingProfile | undefined;
+      if (profile && profile.chargingProfilePurpose !== 'TxProfile') return { status: 'Rejected' };
+      if (profile) this.startProfiles.set(wanted!, this.inAmps(profile));
       const authorize = this.config.get('AuthorizeRemoteTxRequests')?.value === 'true';
       // A remote start (app user): up to 4 hours, until the vehicle has taken 5–45 kWh.
       this.later(() => this.runSession(wanted!, String(p.idTag), 4 * 3_600_000, authorize, 5_000 + Math.random() * 40_000));
@@ -559,6 +571,7 @@ export class ChargePoint {
     h('GetLocalListVersion', () => ({ listVersion: this.config.get('LocalAuthListEnabled')?.value === 'true' ? this.localList.version : -1 }));
     h('ReserveNow', (p) => {
       const connectorId = Number(p.connectorId);
+      if (connectorId === 0) return this.reserveWhole(p);
       const c = this.connectors.get(connectorId);
       if (!c) return { status: 'Rejected' };
       const id = Number(p.reservationId);
@@ -609,7 +622,7 @@ export class ChargePoint {
       const connectorId = Number(p.connectorId);
       if (connectorId !== 0 && !this.connectors.has(connectorId)) return { status: 'Rejected' };
       const running = this.connectors.get(connectorId)?.session?.transactionId;
-      return { status: this.profiles.set(connectorId, p.csChargingProfiles as ChargingProfile, running) };
+      return { status: this.profiles.set(connectorId, this.inAmps(p.csChargingProfiles as ChargingProfile), running) };
     });
     h('ClearChargingProfile', (p) => ({
       status: this.profiles.clear({
@@ -624,8 +637,38 @@ export class ChargePoint {
       const s = this.connectors.get(connectorId)?.session;
       // Where no profile limits, the charger's own maximum: its rated current per phase.
       const ratedA = Math.round(this.opts.ratedPowerW / (230 * this.phases));
-      return this.profiles.composite(connectorId, !!s, Date.now(), Number(p.duration), ratedA, s?.startedAt);
+      const answer = this.profiles.composite(connectorId, !!s, Date.now(), Number(p.duration), ratedA, s?.startedAt);
+      if (p.chargingRateUnit !== 'W') return answer;
+      // Asked in watts: each limit × 230 V × the phases in use.
+      const w = 230 * this.phases;
+      return { ...answer, chargingSchedule: { ...answer.chargingSchedule, chargingRateUnit: 'W',
+        chargingSchedulePeriod: answer.chargingSchedule.chargingSchedulePeriod.map((x) => ({ ...x, limit: Math.round(x.limit * w) })) } };
     });
+  }
+
+  /** `profile` with its limits in amperes (a profile in watts: each limit ÷ 230 V ÷ the phases in use). */
+  private inAmps(profile: ChargingProfile): ChargingProfile {
+    const s = profile.chargingSchedule;
+    if (s.chargingRateUnit !== 'W') return profile;
+    const w = 230 * this.phases;
+    return { ...profile, chargingSchedule: { ...s, chargingRateUnit: 'A', chargingSchedulePeriod: s.chargingSchedulePeriod.map((x) => ({ ...x, limit: Math.round((x.limit / w) * 10) / 10 })) } };
+  }
+
+  /**
+   * ReserveNow of connector 0 (the whole charger): Rejected unless ReserveConnectorZeroSupported;
+   * Occupied when no connector is free. Kept until its expiry or a cancel.
+   */
+  private reserveWhole(p: Conf): Conf {
+    if (this.config.get('ReserveConnectorZeroSupported')?.value !== 'true') return { status: 'Rejected' };
+    if (!this.freeConnectors().length) return { status: 'Occupied' };
+    const id = Number(p.reservationId);
+    const current = this.reservations.get(0);
+    if (current) clearTimeout(current.timer);
+    const expiresAt = Date.parse(String(p.expiryDate));
+    const timer = setTimeout(() => { if (this.reservations.get(0)?.id === id) this.endReservation(0, true); }, Math.min(Math.max(0, expiresAt - Date.now()), 2 ** 31 - 1));
+    timer.unref();
+    this.reservations.set(0, { id, idTag: String(p.idTag), expiresAt, timer });
+    return { status: 'Accepted' };
   }
 
   /** The firmware version this charger runs (it changes after a successful update). */

@@ -12,6 +12,7 @@
  */
 import { z } from 'zod';
 import { int, isoTime } from './api.js';
+import { PROFILE_PURPOSES } from '../smart-charging.js';
 import { answers, emptyAs, numberField, optionalId } from './rules.js';
 
 /** OCPP 1.6 CiString50: configuration keys, DataTransfer messageId. */
@@ -111,7 +112,8 @@ export type LocalListRecord = z.infer<typeof localListRecord>;
 
 /** `POST /sp/charger/{id}/reservations` (ReserveNow) for an idTag, a card or an app user. */
 export const reserveInput = z.object({
-  connectorId: numberField(z.number({ error: emptyAs(602) }).int().min(1).max(99)),
+  /** 0 = the whole charger: only where its ReserveConnectorZeroSupported is true (else 793, R16.11). */
+  connectorId: numberField(z.number({ error: emptyAs(602) }).int().min(0).max(99)),
   idTag: z.string().trim().max(20).optional().transform((v) => v || undefined),
   cardUserId: optionalId(),
   appUserId: optionalId(),
@@ -122,6 +124,27 @@ export type ReserveInput = z.infer<typeof reserveInput>;
 
 export const RESERVATION_STATUSES = ['REQUESTED', 'ACCEPTED', 'REFUSED', 'USED', 'CANCELLED', 'EXPIRED'] as const;
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
+
+/**
+ * `POST /sp/charger/{id}/command/clear-profile` (ClearChargingProfile, requirements R16.9): by the
+ * profile's `id` alone, or by any of `connectorId` (0 = the whole charger), `chargingProfilePurpose`
+ * and `stackLevel` (a profile matching every criterion given is cleared), or every profile with
+ * `all: true`. Nothing named answers 400 on `all` (`validation.clearCriteria`); an id with other
+ * criteria answers 400 on `id` (`validation.clearIdAlone`).
+ */
+export const clearProfileInput = z.object({
+  id: numberField(z.number().int().min(0).max(2_147_483_647).optional()),
+  connectorId: numberField(z.number().int().min(0).max(99).optional()),
+  chargingProfilePurpose: z.enum(PROFILE_PURPOSES).optional(),
+  stackLevel: numberField(z.number().int().min(0).max(100).optional()),
+  all: z.boolean().default(false),
+}).superRefine((v, ctx) => {
+  const criteria = v.connectorId !== undefined || v.chargingProfilePurpose !== undefined || v.stackLevel !== undefined;
+  if (v.id !== undefined && (criteria || v.all)) ctx.addIssue({ code: 'custom', path: ['id'], message: 'validation.clearIdAlone' });
+  else if (v.id === undefined && !criteria && !v.all) ctx.addIssue({ code: 'custom', path: ['all'], message: 'validation.clearCriteria' });
+  else if (v.all && criteria) ctx.addIssue({ code: 'custom', path: ['all'], message: 'validation.clearCriteria' });
+});
+export type ClearProfileInput = z.infer<typeof clearProfileInput>;
 
 /** A reservation as `GET /sp/charger/{id}/reservations` answers it. */
 export const reservationRecord = z.object({

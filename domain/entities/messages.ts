@@ -1,8 +1,9 @@
 /**
  * The field messages of the entity rules (docs/api.md "Field errors"), in English and Chinese.
  * A rule's message is an i18n key: `catalogue.<code>` for a rule that answers its own catalogue
- * code (its text is the catalogue's, domain/errors.ts), or one of the `validation.*` keys below for
- * a format rule, which answers 400. `{max}`, `{min}` and `{length}` are filled from the rule.
+ * code (its text is the catalogue's, domain/errors.ts, followed by `(detail)` when the rule names
+ * the offending values, e.g. the two overlapping windows), or one of the `validation.*` keys below
+ * for a format rule, which answers 400. `{max}`, `{min}` and `{length}` are filled from the rule.
  */
 import { catalogueMessage, isCatalogueCode, type Lang } from '../errors.js';
 
@@ -28,6 +29,8 @@ export const VALIDATION_MESSAGES = {
   'validation.serialLength': { en: 'The SN must be exactly 16 characters', zh: '序列号必须为16个字符' },
   'validation.currentPassword': { en: 'The current password is wrong', zh: '当前密码不正确' },
   'validation.unknownField': { en: 'Unknown field', zh: '未知字段' },
+  'validation.clearCriteria': { en: 'Name the profile id, a connector, a purpose or a stack level — or choose “clear all” alone', zh: '请填写配置 ID、枪号、用途或堆叠级别之一——或单独选择“全部清除”' },
+  'validation.clearIdAlone': { en: 'A profile id clears that profile alone: leave connector, purpose, stack level and “clear all” empty', zh: '按配置 ID 清除时只清除该配置：枪号、用途、堆叠级别和“全部清除”请留空' },
   'validation.firmwareExtension': { en: 'Only .hex or .bin files', zh: '只能上传 .hex 或 .bin 文件' },
   'validation.firmwareEmpty': { en: 'The file is empty', zh: '文件为空' },
   'validation.firmwareTooBig': { en: 'The file is larger than {max} bytes', zh: '文件大于{max}字节' },
@@ -48,7 +51,8 @@ export type MessageValues = Readonly<Record<string, string | number>>;
  */
 export function fieldMessage(key: string, lang: Lang, values: MessageValues = {}): string {
   const m = /^catalogue\.(\d+)$/.exec(key);
-  if (m && isCatalogueCode(Number(m[1]))) return catalogueMessage(Number(m[1]), lang);
+  // A catalogue message names the offending values after it when the rule gives them (`detail`).
+  if (m && isCatalogueCode(Number(m[1]))) return catalogueMessage(Number(m[1]), lang) + (values.detail !== undefined ? ` (${values.detail})` : '');
   const entry = (VALIDATION_MESSAGES as Record<string, { en: string; zh: string }>)[key] ?? VALIDATION_MESSAGES['validation.invalid'];
   return entry[lang].replace(/\{(\w+)\}/g, (all, name: string) => (name in values ? String(values[name]) : all));
 }

@@ -135,7 +135,8 @@ export interface IssueLike {
   minimum?: number | bigint;
   maximum?: number | bigint;
   exact?: boolean;
-  params?: { code?: number };
+  /** `code`: the catalogue code the rule answers; `values`: what the message names (`detail`: the offending values). */
+  params?: { code?: number; values?: MessageValues };
 }
 
 function keyOf(iss: IssueLike): string {
@@ -159,10 +160,11 @@ function keyOf(iss: IssueLike): string {
 export function issueOf(iss: IssueLike): FieldIssue {
   const key = keyOf(iss);
   const m = /^catalogue\.(\d+)$/.exec(key);
-  const values: Record<string, number> = {};
+  const values: Record<string, string | number> = {};
   if (iss.maximum !== undefined) values.max = Number(iss.maximum);
   if (iss.minimum !== undefined) values.min = Number(iss.minimum);
   if (iss.exact) values.length = Number(iss.minimum ?? iss.maximum);
+  if (iss.params?.values) Object.assign(values, iss.params.values);
   return { field: iss.path.map(String).join('.') || 'body', code: (m ? Number(m[1]) : 400) as ErrorCode, key, values };
 }
 

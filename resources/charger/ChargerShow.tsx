@@ -82,7 +82,7 @@ export function ChargerShow() {
         </CardContent>
       </Card>
       <OcppPasswordCard resource="charger" id={data.id} serialNum={data.serialNum} hasOcppPassword={data.hasOcppPassword} rotate={data.online} onChanged={refetch} />
-      <DeviceCommandsPanel chargerId={data.id} />
+      <DeviceCommandsPanel chargerId={data.id} connectorCount={data.connectors.filter((c) => c.connectorId > 0).length} />
       <UpgradeSection chargerIds={[data.id]} filter={{ chargerId: data.id }} stationId={data.stationId ?? undefined} />
       <DiagnosticsSection chargerId={data.id} online={data.online} />
     </Box>

@@ -2,22 +2,25 @@
  * The smart-charging schedule form (requirements §5 "Smart charging", §16 R16.4): a name; a charger
  * or a station; the profile purpose, connector and stack level; the daily windows (start, end,
  * limit in A) and the limit outside them. Checked as the server checks (domain/entities
- * charging-schedule.ts): empty times 615, empty limits 614, windows inverted or overlapping 615,
- * and every limit above what is allowed there (the station's total, a home charger's maximum,
- * asked of `GET /sp/charging-schedule/limits` for the chosen target) 614 — every failing field
+ * charging-schedule.ts): empty times 615, empty limits 614, a window ending before it starts 787,
+ * overlapping windows 788 (naming both), limits outside 0–500 A 791, the kind (Recurring, Absolute
+ * with its validity from / to, Relative from the session's start: 615 / 792 / 794), and every limit
+ * above what is allowed there (the station's total 789, a home charger's maximum 790, asked of
+ * `GET /sp/charging-schedule/limits` for the chosen target) — every failing field
  * marked at once, in the user's language, before anything is sent. The step chart follows the
  * typing; `children` (the send / clear panel of a stored schedule) sits under it.
  */
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
-  ArrayInput, AutocompleteInput, FormDataConsumer, NumberInput, RadioButtonGroupInput, ReferenceInput, SelectInput, SimpleForm,
-  SimpleFormIterator, TextInput, useTranslate,
+  ArrayInput, AutocompleteInput, DateTimeInput, FormDataConsumer, NumberInput, RadioButtonGroupInput, ReferenceInput, SelectInput, SimpleForm,
+  SimpleFormIterator, TextInput, useLocaleState, useTranslate,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { Alert, Box, Typography } from '@mui/material';
-import { PROFILE_PURPOSES } from '../../domain/smart-charging';
+import { PROFILE_KINDS, PROFILE_PURPOSES } from '../../domain/smart-charging';
+import { fieldMessage } from '../../domain/entities/messages';
 import {
-  chargingScheduleCreate, limitsOverCap, MAX_SCHEDULE_CURRENT_A, MAX_WINDOWS, SCHEDULE_TARGETS, type CompositeScheduleAnswer, type ScheduleLimits,
+  chargingScheduleCreate, overCapIssues, MAX_SCHEDULE_CURRENT_A, MAX_WINDOWS, SCHEDULE_TARGETS, type CompositeScheduleAnswer, type ScheduleLimits,
 } from '../../domain/entities/charging-schedule';
 import { FormToolbar } from '../../src/components/FormToolbar';
 import { useSchemaValidate } from '../../src/forms/schemaValidate';
@@ -83,20 +86,22 @@ export function ScheduleForm({ panel, timeZone = null, deletePath }: ScheduleFor
   const [limits, setLimits] = useState<ScheduleLimits | null>(null);
   const [composite, setComposite] = useState<CompositeScheduleAnswer | null>(null);
   const schemaValidate = useSchemaValidate(chargingScheduleCreate, { labels: SCHEDULE_LABELS });
-  const cap = limits?.capA ?? null;
-  const overText = translate('resources.charging-schedule.cap.over', { max: cap ?? 0 });
+  const [locale] = useLocaleState();
   const validate = useCallback((values: Values) => {
     const errors = schemaValidate(values) as Record<string, unknown> & { windows?: Record<string, unknown>[] };
-    for (const field of limitsOverCap(values as never, cap)) {
-      if (field === 'defaultLimitA') { errors.defaultLimitA ??= overText; continue; }
-      const i = Number(field.split('.')[1]);
+    // Above the station's total (789) or a home charger's maximum (790), as the server answers.
+    for (const issue of limits ? overCapIssues(values as never, limits) : []) {
+      const text = fieldMessage(issue.key, locale === 'zh' ? 'zh' : 'en', issue.values);
+      if (issue.field === 'defaultLimitA') { errors.defaultLimitA ??= text; continue; }
+      const i = Number(issue.field.split('.')[1]);
       errors.windows ??= [];
-      errors.windows[i] = { limitA: overText, ...(errors.windows[i] ?? {}) };
+      errors.windows[i] = { limitA: text, ...(errors.windows[i] ?? {}) };
     }
     return errors;
-  }, [schemaValidate, cap, overText]);
+  }, [schemaValidate, limits, locale]);
   const onLimits = useCallback((l: ScheduleLimits | null) => setLimits(l), []);
   const purposes = PROFILE_PURPOSES.map((p) => ({ id: p, name: `resources.charging-schedule.values.purpose.${p}` }));
+  const kinds = PROFILE_KINDS.map((k) => ({ id: k, name: `resources.charging-schedule.values.kind.${k}` }));
   return (
     <SimpleForm validate={validate} toolbar={<FormToolbar deletePath={deletePath} confirmContent="resources.charging-schedule.confirm_delete" />}
       data-testid="schedule-form" sx={{ maxWidth: 1100 }}>
@@ -122,6 +127,18 @@ export function ScheduleForm({ panel, timeZone = null, deletePath }: ScheduleFor
           )}
         </FormDataConsumer>
         <NumberInput source="stackLevel" min={0} max={20} step={1} sx={{ width: 180 }} helperText="resources.charging-schedule.helpers.stackLevel" />
+      </Box>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%' }} data-testid="schedule-kind-row">
+        <SelectInput source="kind" choices={kinds} defaultValue="Recurring" sx={{ width: { xs: '100%', sm: 300 } }} helperText="resources.charging-schedule.helpers.kind"
+          slotProps={{ htmlInput: { 'data-testid': 'schedule-kind' } }} />
+        <FormDataConsumer<{ kind?: string }>>
+          {({ formData }) => (
+            <>
+              <DateTimeInput source="validFrom" isRequired={formData.kind === 'Absolute'} sx={{ width: { xs: '100%', sm: 240 } }} helperText={formData.kind === 'Absolute' ? 'resources.charging-schedule.helpers.validFromAbsolute' : 'resources.charging-schedule.helpers.validity'} />
+              <DateTimeInput source="validTo" isRequired={formData.kind === 'Absolute'} sx={{ width: { xs: '100%', sm: 240 } }} helperText={formData.kind === 'Absolute' ? 'resources.charging-schedule.helpers.validToAbsolute' : 'resources.charging-schedule.helpers.validity'} />
+            </>
+          )}
+        </FormDataConsumer>
       </Box>
       <Typography variant="subtitle2" sx={{ mt: 1 }}>{translate('resources.charging-schedule.windows_title', { max: MAX_WINDOWS })}</Typography>
       <ArrayInput source="windows" label={false} data-testid="schedule-windows">

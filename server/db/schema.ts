@@ -858,6 +858,10 @@ export const chargingSchedule = pgTable('charging_schedule', {
   connectorId: integer('connector_id').notNull().default(0),
   purpose: text('purpose').notNull(),
   stackLevel: integer('stack_level').notNull().default(1),
+  /** OCPP chargingProfileKind: Recurring (daily), Absolute (once, from validFrom to validTo) or Relative (from the transaction's start). */
+  kind: text('kind').notNull().default('Recurring'),
+  validFrom: ts('valid_from'),
+  validTo: ts('valid_to'),
   windows: jsonb('windows').$type<{ startTime: string; endTime: string; limitA: number }[]>().notNull(),
   /** Current outside the windows (A). */
   defaultLimitA: integer('default_limit_a').notNull(),
@@ -898,6 +902,22 @@ export const loadAllocation = pgTable('load_allocation', {
   measuredA: numeric('measured_a', { precision: 8, scale: 1 }),
   measuredAt: ts('measured_at'),
 }, (t) => [primaryKey({ columns: [t.chargerId, t.connectorId] }), index('load_allocation_station').on(t.stationId)]);
+
+/**
+ * A ClearChargingProfile still owed to a charger (requirements R16.8): a feature that sent a profile
+ * (a home charger, a station's load balancing, a schedule) was switched off while the charger was
+ * not connected (or did not answer); the request is sent when the charger next connects. One row
+ * per charger and request (`key`: the request as JSON); setting the feature again removes it.
+ */
+export const pendingProfileClear = pgTable('pending_profile_clear', {
+  id: serial('id').primaryKey(),
+  chargerId: integer('charger_id').notNull().references(() => charger.id, { onDelete: 'cascade' }),
+  companyCode: text('company_code').notNull(),
+  key: text('key').notNull(),
+  request: jsonb('request').$type<Record<string, unknown>>().notNull(),
+  reason: text('reason').notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('pending_profile_clear_once').on(t.chargerId, t.key)]);
 
 /** Reservations (OCPP ReserveNow): `id` is the reservationId sent to the charger. */
 export const reservation = pgTable('reservation', {

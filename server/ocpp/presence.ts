@@ -7,6 +7,7 @@
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { OnlineWriter } from '../modules/charger-state/online.js';
+import { sendOwedClears } from '../modules/smart-charging/feature-clear.js';
 import { resetOnlineFlags } from '../modules/charger-state/service.js';
 import type { Connections } from './connections.js';
 import { DbGate } from './db-gate.js';
@@ -85,6 +86,10 @@ export class Presence {
     const online = claimed.then(() => this.setOnline(session, true));
     const at = new Date();
     void online.then(() => this.chainEvent(session.serialNum, () => recordBackOnline(db, this.app.bus, session, at), clog, 'offline events not recovered'));
+    // Profiles of a feature switched off while it was away are cleared now (requirements R16.8).
+    if (session.kind === 'charger') {
+      void online.then(() => sendOwedClears(this.app, session)).catch((err: unknown) => clog.warn({ err }, 'owed profile clears not sent'));
+    }
     return online;
   }
 

@@ -41,12 +41,28 @@ describe.each(backends())('smart charging, load balancing and balance-aware char
     };
     expect((await call('POST', '/sp/charging-schedule', { ...body, windows: [{ startTime: '', endTime: '06:00', limitA: 10 }] })).code).toBe(615);
     expect((await call('POST', '/sp/charging-schedule', { ...body, windows: [{ startTime: '01:00', endTime: '06:00' }] })).code).toBe(614);
-    expect((await call('POST', '/sp/charging-schedule', { ...body, windows: [{ startTime: '05:00', endTime: '04:00', limitA: 3 }] })).code).toBe(615);
+    // Each rule its own code and message, naming what is wrong (issue 24 item 12).
+    const reversed = await call('POST', '/sp/charging-schedule', { ...body, windows: [{ startTime: '05:00', endTime: '04:00', limitA: 3 }] });
+    expect(reversed.code).toBe(787);
+    expect(reversed.data.errors['windows.0.endTime']).toBe('A schedule window must end after it starts: set a later end time (24:00 at the latest) (05:00–04:00)');
+    const overlap = await call('POST', '/sp/charging-schedule', { ...body, windows: [{ startTime: '18:00', endTime: '22:00', limitA: 3 }, { startTime: '20:00', endTime: '23:00', limitA: 3 }] });
+    expect(overlap.code).toBe(788);
+    expect(overlap.data.codes).toEqual({ 'windows.1.startTime': 788 });
+    expect(overlap.data.errors['windows.1.startTime']).toContain('(18:00–22:00, 20:00–23:00)');
+    const overlapZh = await s.app.inject({ method: 'POST', url: '/sp/charging-schedule', payload: { ...body, windows: [{ startTime: '18:00', endTime: '22:00', limitA: 3 }, { startTime: '20:00', endTime: '23:00', limitA: 3 }] }, headers: { ...auth, cookie: 'language=zh' } });
+    expect(overlapZh.statusCode).toBe(400);
+    expect(overlapZh.json().data.errors['windows.1.startTime']).toBe('时段重叠：请移动或缩短其中一个时段，使任何时间只属于一个时段 (18:00–22:00, 20:00–23:00)');
+    const tooHigh = await call('POST', '/sp/charging-schedule', { ...body, windows: [{ startTime: '00:00', endTime: '24:00', limitA: 501 }] });
+    expect(tooHigh.code).toBe(791);
+    expect(tooHigh.data.codes).toEqual({ 'windows.0.limitA': 791 });
+    expect((await call('POST', '/sp/charging-schedule', { ...body, defaultLimitA: -1 })).code).toBe(791);
     // The station's total (grid connection limit) caps every limit.
     await s.database.db.insert(stationLoad).values({ stationId: net.station.id, companyCode: net.company.code, gridLimitA: 32 });
     const over = await call('POST', '/sp/charging-schedule', { ...body, windows: [{ startTime: '00:00', endTime: '24:00', limitA: 40 }] });
-    expect(over.code).toBe(614);
+    expect(over.code).toBe(789);
     expect(Object.keys(over.data.codes)).toEqual(['windows.0.limitA']);
+    expect(over.data.errors['windows.0.limitA']).toContain("above the station's total");
+    expect(over.data.errors['windows.0.limitA']).toContain('(40 A > 32 A)');
     // Every limit above the total at once.
     const allOver = await call('POST', '/sp/charging-schedule', { ...body, defaultLimitA: 33, windows: [{ startTime: '00:00', endTime: '06:00', limitA: 40 }, { startTime: '06:00', endTime: '07:00', limitA: 8 }, { startTime: '07:00', endTime: '08:00', limitA: 50 }] });
     expect(Object.keys(allOver.data.codes).sort()).toEqual(['defaultLimitA', 'windows.0.limitA', 'windows.2.limitA']);

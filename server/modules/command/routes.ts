@@ -11,7 +11,7 @@ import { ok } from '../../http/envelope.js';
 import { sendCommand, type Command } from './service.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 import { answersWith } from '../../../domain/entities/api.js';
-import { commandAnswer } from '../../../domain/entities/command.js';
+import { commandAnswer, remoteStartProfile } from '../../../domain/entities/command.js';
 import { idParams } from '../../../domain/entities/api.js';
 
 const PERMISSION = PERMISSIONS.monitoring.chargers;
@@ -23,6 +23,8 @@ const bodies = {
     idTag: z.string().trim().min(1).max(20).optional(),
     cardUserId: z.number().int().positive().optional(),
     appUserId: z.number().int().positive().optional(),
+    /** A TxProfile for the session it starts (R16.10). */
+    chargingProfile: remoteStartProfile.optional(),
   }).transform((b) => ({ action: 'RemoteStartTransaction' as const, ...b })),
   'remote-stop': z.object({ transactionId: z.number().int().optional(), connectorId: connectorId.min(1).optional() }).optional().nullable()
     .transform((b) => ({ action: 'RemoteStopTransaction' as const, ...(b ?? {}) })),

@@ -1,6 +1,7 @@
 /**
  * Remote commands to a charger (issue "Charging operations", item 6; requirements §12): remote start
- * (for a card or an app user, whose idTag is checked first: 727/728/721/729), remote stop (of
+ * (for a card or an app user, whose idTag is checked first: 727/728/721/729; optionally with a
+ * TxProfile for the session, R16.10), remote stop (of
  * exactly the session named by transactionId or connector), reset, unlock connector, change
  * availability. Each
  * waits for the charger's answer through the central system and fails with 718 (timeout),
@@ -10,6 +11,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { remoteStartChargingProfile, type RemoteStartProfile } from '../../../domain/entities/command.js';
 import type { Db } from '../../db/client.js';
 import { appUser, cardUser, charger, chargeOrder, chargerLog } from '../../db/schema.js';
 import { redactSecrets } from '../../auth/secrets.js';
@@ -19,7 +21,7 @@ import { assertInScope } from '../../http/scope.js';
 import { checkIdTag, refusalCode } from '../transactions/id-tag.js';
 
 export type Command =
-  | { action: 'RemoteStartTransaction'; connectorId?: number; idTag?: string; cardUserId?: number; appUserId?: number }
+  | { action: 'RemoteStartTransaction'; connectorId?: number; idTag?: string; cardUserId?: number; appUserId?: number; chargingProfile?: RemoteStartProfile }
   | { action: 'RemoteStopTransaction'; transactionId?: number; connectorId?: number }
   | { action: 'Reset'; type: 'Soft' | 'Hard' }
   | { action: 'UnlockConnector'; connectorId: number }
@@ -94,7 +96,11 @@ async function payloadOf(db: Db, auth: AuthContext, target: typeof charger.$infe
       const verdict = await checkIdTag(db, idTag, { companyCode: target.companyCode, stationId: target.stationId },
         cmd.connectorId ? { chargerId: target.id, connectorId: cmd.connectorId } : undefined);
       if (verdict.reason) throw new AppError(refusalCode(verdict.reason), cmd.cardUserId ? 'cardUserId' : cmd.appUserId ? 'appUserId' : 'idTag');
-      return { idTag, ...(cmd.connectorId ? { connectorId: cmd.connectorId } : {}) };
+      return {
+        idTag, ...(cmd.connectorId ? { connectorId: cmd.connectorId } : {}),
+        // The session's TxProfile (R16.10), Relative: from its start.
+        ...(cmd.chargingProfile ? { chargingProfile: remoteStartChargingProfile(cmd.chargingProfile, cmd.connectorId) } : {}),
+      };
     }
     case 'RemoteStopTransaction':
       return { transactionId: await sessionToStop(db, target.id, cmd) };

@@ -18,7 +18,7 @@ import { AppError } from '../../http/envelope.js';
 import { NEWEST_FIRST, limitOffset, orderByOf, type PageQuery } from '../../http/paging.js';
 import { idTagOf, targetCharger } from '../command/service.js';
 import { checkIdTag, refusalCode } from '../transactions/id-tag.js';
-import { replyOf } from './service.js';
+import { replyOf, type Target } from './service.js';
 
 /** How often the server marks reservations past their expiry EXPIRED (ms). */
 export const RESERVATION_SWEEP_MS = 2000;
@@ -32,6 +32,16 @@ export async function expireReservations(db: Db, now = new Date()): Promise<numb
 
 type Row = typeof reservation.$inferSelect;
 
+/**
+ * Whether the charger takes reservations of connector 0 (the whole charger): its configuration key
+ * ReserveConnectorZeroSupported, read with GetConfiguration, is `true` (R16.11).
+ * @throws AppError 718 / 719 / 720 when the charger cannot be asked.
+ */
+export async function reservesWholeCharger(app: FastifyInstance, by: string, target: Target): Promise<boolean> {
+  const answer = await replyOf<{ configurationKey?: { key: string; value?: string }[] }>(app, by, target, 'GetConfiguration', { key: ['ReserveConnectorZeroSupported'] });
+  return answer.configurationKey?.find((k) => k.key === 'ReserveConnectorZeroSupported')?.value?.trim().toLowerCase() === 'true';
+}
+
 function recordOf(r: Row, chargerSn: string, orderNo: string | null, now = Date.now()): ReservationRecord {
   // Between two sweeps an accepted reservation past its expiry already reads EXPIRED.
   const status = (r.status === 'ACCEPTED' && r.expiresAt.getTime() <= now ? 'EXPIRED' : r.status) as ReservationStatus;
@@ -44,7 +54,9 @@ function recordOf(r: Row, chargerSn: string, orderNo: string | null, now = Date.
 /**
  * ReserveNow: the idTag is checked like a remote start's (727 / 728 / 721 / 729), the reservation
  * stored, then sent with its id as reservationId; the charger's answer decides its status.
- * @throws AppError 800 / 725, 610 / 803, 747 (connector already reserved), 718 / 719 / 720.
+ * Connector 0 (the whole charger) only when the charger's ReserveConnectorZeroSupported is true.
+ * @throws AppError 800 / 725, 610 / 803, 793 (connector 0 not supported), 747 (connector already
+ *   reserved), 718 / 719 / 720.
  */
 export async function reserve(app: FastifyInstance, auth: AuthContext, id: number, input: ReserveInput): Promise<ReservationRecord> {
   const db = app.db;
@@ -52,6 +64,7 @@ export async function reserve(app: FastifyInstance, auth: AuthContext, id: numbe
   const idTag = await idTagOf(db, target, input);
   const verdict = await checkIdTag(db, idTag, { companyCode: target.companyCode, stationId: target.stationId });
   if (verdict.reason) throw new AppError(refusalCode(verdict.reason), input.cardUserId ? 'cardUserId' : input.appUserId ? 'appUserId' : 'idTag');
+  if (input.connectorId === 0 && !(await reservesWholeCharger(app, auth.username, target))) throw new AppError(793, 'connectorId');
   await expireReservations(db);
   const expiresAt = new Date(Date.now() + Math.round(input.expiryMinutes * 60_000));
   const [row] = await mapUnique(() => db.insert(reservation).values({

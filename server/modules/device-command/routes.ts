@@ -2,17 +2,18 @@
  * Device management of one charger (permission `menu:monitoring:chargermonotoring`, like the
  * remote commands; requirements R15.20–R15.25, docs/api.md "Device management"):
  * - `GET /sp/charger/{id}/configuration?keys=` GetConfiguration; `POST …/configuration` ChangeConfiguration;
- * - `POST …/command/clear-cache`, `…/command/trigger`, `…/command/data-transfer`;
+ * - `POST …/command/clear-cache`, `…/command/trigger`, `…/command/data-transfer`,
+ *   `…/command/clear-profile` (ClearChargingProfile by id, criteria or all);
  * - `GET …/local-list` the list last sent, `GET …/local-list/version` GetLocalListVersion,
  *   `POST …/local-list` SendLocalList;
- * - `GET …/reservations`, `POST …/reservations` ReserveNow, `POST …/reservations/{reservationId}/cancel`.
+ * - `GET …/reservations`, `POST …/reservations` ReserveNow (connector 0 where supported), `POST …/reservations/{reservationId}/cancel`.
  * Each answers the charger's reply, or 718 / 719 / 720 (see ./service.ts).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { answersWith, idParams, pageOf } from '../../../domain/entities/api.js';
 import {
-  configurationAnswer, configurationChange, configurationChangeAnswer, configurationQuery, dataTransferAnswer, dataTransferInput,
+  clearProfileInput, configurationAnswer, configurationChange, configurationChangeAnswer, configurationQuery, dataTransferAnswer, dataTransferInput,
   localListInput, localListRecord, reservationFilters, reservationParams, reservationRecord, reserveInput, statusAnswer, triggerInput,
 } from '../../../domain/entities/device-command.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
@@ -21,7 +22,7 @@ import { ok } from '../../http/envelope.js';
 import { pageQuery } from '../../http/paging.js';
 import { RESERVATION_SWEEP_MS, cancelReservation, expireReservations, listReservations, reserve } from './reservation.js';
 import {
-  changeConfiguration, clearCache, dataTransfer, getConfiguration, localListSent, localListVersion, sendLocalList, triggerMessage,
+  changeConfiguration, clearCache, clearChargingProfile, dataTransfer, getConfiguration, localListSent, localListVersion, sendLocalList, triggerMessage,
 } from './service.js';
 
 const config = { permission: PERMISSIONS.monitoring.chargers };
@@ -44,6 +45,8 @@ const deviceCommandRoutes: FastifyPluginAsync = async (app) => {
 
   r.post('/charger/:id/command/clear-cache', { config, schema: { tags, params: idParams, response: answersWith(statusAnswer) } },
     async (req) => ok(req, await clearCache(app, authOf(req), req.params.id)));
+  r.post('/charger/:id/command/clear-profile', { config, schema: { tags, params: idParams, body: clearProfileInput, response: answersWith(statusAnswer) } },
+    async (req) => ok(req, await clearChargingProfile(app, authOf(req), req.params.id, req.body)));
   r.post('/charger/:id/command/trigger', { config, schema: { tags, params: idParams, body: triggerInput, response: answersWith(statusAnswer) } },
     async (req) => ok(req, await triggerMessage(app, authOf(req), req.params.id, req.body)));
   r.post('/charger/:id/command/data-transfer', { config, schema: { tags, params: idParams, body: dataTransferInput, response: answersWith(dataTransferAnswer) } },

@@ -1,7 +1,7 @@
 /**
  * Device management commands to one charger (requirements R15.20–R15.24; docs/ocpp.md "Actions"):
- * GetConfiguration, ChangeConfiguration, ClearCache, TriggerMessage, DataTransfer, SendLocalList
- * and GetLocalListVersion. Every command goes through the remote-command path (../command/service.ts
+ * GetConfiguration, ChangeConfiguration, ClearCache, TriggerMessage, DataTransfer, SendLocalList,
+ * GetLocalListVersion and ClearChargingProfile (by id, by criteria or all). Every command goes through the remote-command path (../command/service.ts
  * `commandTo`: 718 timeout, 719 CALLERROR, 720 not connected; the frames and a COMMAND row are in
  * the charger log). A refusing status (Rejected, NotSupported, UnknownVendorId …) is not a failure
  * here: it is the answer the operator reads, so it is returned as given. The AuthorizationKey is
@@ -10,7 +10,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type {
-  ConfigurationAnswer, ConfigurationChange, ConfigurationChangeAnswer, DataTransferAnswer, DataTransferInput, LocalListInput,
+  ClearProfileInput, ConfigurationAnswer, ConfigurationChange, ConfigurationChangeAnswer, DataTransferAnswer, DataTransferInput, LocalListInput,
   LocalListRecord, StatusAnswer, TriggerInput,
 } from '../../../domain/entities/device-command.js';
 import type { Db } from '../../db/client.js';
@@ -63,6 +63,22 @@ export async function clearCache(app: FastifyInstance, auth: AuthContext, id: nu
   const target = await targetCharger(app.db, auth, id);
   const answer = await replyOf<{ status: string }>(app, auth.username, target, 'ClearCache', {});
   return { action: 'ClearCache', status: answer.status };
+}
+
+/**
+ * ClearChargingProfile (requirements R16.9): by id alone, or by connector / purpose / stack level,
+ * or every profile (`all`: an empty request, as OCPP 1.6 defines it). The charger's status is the
+ * answer: Accepted, or Unknown when it held no such profile.
+ */
+export async function clearChargingProfile(app: FastifyInstance, auth: AuthContext, id: number, input: ClearProfileInput): Promise<StatusAnswer> {
+  const target = await targetCharger(app.db, auth, id);
+  const payload = input.id !== undefined ? { id: input.id } : {
+    ...(input.connectorId !== undefined ? { connectorId: input.connectorId } : {}),
+    ...(input.chargingProfilePurpose ? { chargingProfilePurpose: input.chargingProfilePurpose } : {}),
+    ...(input.stackLevel !== undefined ? { stackLevel: input.stackLevel } : {}),
+  };
+  const answer = await replyOf<{ status: string }>(app, auth.username, target, 'ClearChargingProfile', payload);
+  return { action: 'ClearChargingProfile', status: answer.status };
 }
 
 /** TriggerMessage: the charger sends the requested message (it lands in the charger log). */

@@ -2,7 +2,7 @@
  * `/sp/home-charger` (permission `menu:homestations:chargerprofiles`; requirements §3 "Home charger",
  * §16): list, show, create (a registered charger by SN), change (sent to the charger, its answer in
  * `lastCommand`), resend (`POST /{id}/apply`, answering 718/719/720 like the remote commands) and
- * delete.
+ * delete (which clears the home limit from the charger, R16.8).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -68,7 +68,7 @@ const homeChargerRoutes: FastifyPluginAsync = async (app) => {
     config: { permission: PERMISSION },
     schema: { tags, params: idParams, response: answersWith(noData) },
   }, async (req) => {
-    await deleteHomeCharger(db, authOf(req), req.params.id);
+    await deleteHomeCharger(app, authOf(req), req.params.id);
     return ok(req, null);
   });
 };

@@ -16,10 +16,13 @@ import type { AuthContext } from '../../http/access.js';
 import { AppError, throwIfIssues } from '../../http/envelope.js';
 import { likeTerm, limitOffset, NEWEST_FIRST, orderByOf, type PageQuery } from '../../http/paging.js';
 import { assertInScope, assertSameCompany, loadInScope, scopeWhere } from '../../http/scope.js';
+import { clearFeature, withdrawClears, type ClearRequest } from '../smart-charging/feature-clear.js';
 import { tryCommand } from '../smart-charging/outcome.js';
 
 /** chargingProfileId of a home charger's maximum (one per charger; replaced by every save). */
 export const HOME_MAX_PROFILE_ID = 9_000_001;
+/** What deleting a home charger clears from the charger (requirements R16.8). */
+const HOME_CLEAR: readonly ClearRequest[] = [{ id: HOME_MAX_PROFILE_ID }];
 
 type Row = typeof homeCharger.$inferSelect;
 
@@ -130,6 +133,7 @@ export async function applyHomeLimit(app: FastifyInstance, by: string, homeId: n
   const profile = constantProfile({
     chargingProfileId: HOME_MAX_PROFILE_ID, purpose: 'ChargePointMaxProfile', stackLevel: 0, limitA: effectiveLimit(row.home), now: new Date(),
   });
+  await withdrawClears(app, [row.home.chargerId], HOME_CLEAR);
   const outcome = await tryCommand(app, by, { serialNum: row.serialNum, companyCode: row.home.companyCode }, 'SetChargingProfile',
     { connectorId: 0, csChargingProfiles: profile });
   await app.db.update(homeCharger).set({ lastCommand: outcome }).where(eq(homeCharger.id, homeId));
@@ -188,8 +192,14 @@ export async function updateHomeCharger(app: FastifyInstance, auth: AuthContext,
   await applyHomeLimit(app, auth.username, id);
 }
 
-/** The charger stops being a home charger (its members' access goes with it). */
-export async function deleteHomeCharger(db: Db, auth: AuthContext, id: number): Promise<void> {
-  await loadHomeCharger(db, auth, id, 'write');
-  await db.delete(homeCharger).where(eq(homeCharger.id, id));
+/**
+ * The charger stops being a home charger (its members' access goes with it) and its home limit is
+ * cleared from it (ClearChargingProfile of HOME_MAX_PROFILE_ID; owed until it next connects when
+ * it is not connected, requirements R16.8).
+ */
+export async function deleteHomeCharger(app: FastifyInstance, auth: AuthContext, id: number): Promise<void> {
+  const row = await loadHomeCharger(app.db, auth, id, 'write');
+  await app.db.delete(homeCharger).where(eq(homeCharger.id, id));
+  const [ch] = await app.db.select({ id: charger.id, serialNum: charger.serialNum, companyCode: charger.companyCode }).from(charger).where(eq(charger.id, row.chargerId));
+  if (ch) await clearFeature(app, auth.username, ch, HOME_CLEAR, 'HOME_CHARGER_DELETED');
 }

@@ -2,7 +2,8 @@
  * `GET`/`PUT`/`DELETE /sp/station/{id}/load-balancing` (permission `menu:stations:stationprofile`;
  * requirements §16): a station's grid connection limit, minimum and fallback currents, and each
  * charging connector's allotted and measured current. Saving rebalances the running sessions and
- * sends the fallback TxDefaultProfile to the station's chargers; deleting turns balancing off.
+ * sends the fallback TxDefaultProfile to the station's chargers; deleting turns balancing off and
+ * clears those profiles from the chargers (R16.8).
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
@@ -14,7 +15,7 @@ import { station, stationLoad } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
 import { AppError, ok } from '../../http/envelope.js';
 import { assertInScope } from '../../http/scope.js';
-import { rebalanceStation, sendFallbacks, stationLoadOf } from './service.js';
+import { rebalanceStation, sendFallbacks, stationLoadOf, turnOffBalancing } from './service.js';
 
 const PERMISSION = PERMISSIONS.stations.profile;
 const tags = ['load-balancing'];
@@ -58,8 +59,9 @@ const loadBalancingRoutes: FastifyPluginAsync = async (app) => {
     config: { permission: PERMISSION },
     schema: { tags, params: idParams, response: answersWith(stationLoadRecord) },
   }, async (req) => {
-    const st = await stationOf(req.params.id, authOf(req), 'write');
-    await db.delete(stationLoad).where(eq(stationLoad.stationId, st.id));
+    const auth = authOf(req);
+    const st = await stationOf(req.params.id, auth, 'write');
+    await turnOffBalancing(app, auth.username, st.id);
     return ok(req, await stationLoadOf(db, st.id));
   });
 };

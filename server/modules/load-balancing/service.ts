@@ -13,6 +13,7 @@ import { fairShare } from '../../../domain/load-balancing.js';
 import { constantProfile } from '../../../domain/smart-charging.js';
 import type { Db } from '../../db/client.js';
 import { charger, chargeOrder, homeCharger, loadAllocation, stationLoad } from '../../db/schema.js';
+import { clearFeature, withdrawClears, type ClearRequest } from '../smart-charging/feature-clear.js';
 import { tryCommand } from '../smart-charging/outcome.js';
 
 /** chargingProfileId of the load-balancing TxProfile of a connector, and of the fallback TxDefaultProfile. */
@@ -20,6 +21,11 @@ export const balanceProfileId = (connectorId: number) => 2_000_000 + connectorId
 export const FALLBACK_PROFILE_ID = 2_000_000;
 /** Stack level of load-balancing profiles: above schedules (which use 0–20). */
 const BALANCE_STACK_LEVEL = 30;
+/** What turning balancing off clears from each charger of the station: the fallback and the balancing TxProfiles (R16.8). */
+const BALANCE_CLEAR: readonly ClearRequest[] = [
+  { id: FALLBACK_PROFILE_ID },
+  { chargingProfilePurpose: 'TxProfile', stackLevel: BALANCE_STACK_LEVEL },
+];
 /** A connector's most when its charger says nothing better (A per phase). */
 const DEFAULT_CONNECTOR_MAX_A = 32;
 
@@ -84,6 +90,8 @@ export function rebalanceStation(app: FastifyInstance, stationId: number | null)
 export async function sendFallbacks(app: FastifyInstance, stationId: number): Promise<void> {
   const [load] = await app.db.select().from(stationLoad).where(eq(stationLoad.stationId, stationId));
   if (!load) return;
+  const all = await app.db.select({ id: charger.id }).from(charger).where(eq(charger.stationId, stationId));
+  await withdrawClears(app, all.map((c) => c.id), BALANCE_CLEAR);
   const chargers = await app.db.select({ sn: charger.serialNum, companyCode: charger.companyCode }).from(charger)
     .where(and(eq(charger.stationId, stationId), eq(charger.online, true)));
   const now = new Date();
@@ -115,3 +123,17 @@ export async function stationLoadOf(db: Db, stationId: number): Promise<StationL
   };
 }
 
+
+/**
+ * Turns station `stationId`'s balancing off: its settings and allocations go, and every charger of
+ * the station has the fallback TxDefaultProfile and the balancing TxProfiles cleared
+ * (ClearChargingProfile; owed until it next connects when it is not connected, R16.8).
+ */
+export async function turnOffBalancing(app: FastifyInstance, by: string, stationId: number): Promise<void> {
+  const [load] = await app.db.delete(stationLoad).where(eq(stationLoad.stationId, stationId)).returning();
+  await app.db.delete(loadAllocation).where(eq(loadAllocation.stationId, stationId));
+  if (!load) return;
+  const chargers = await app.db.select({ id: charger.id, serialNum: charger.serialNum, companyCode: charger.companyCode }).from(charger)
+    .where(eq(charger.stationId, stationId));
+  await Promise.all(chargers.map((c) => clearFeature(app, by, c, BALANCE_CLEAR, 'LOAD_BALANCING_OFF')));
+}

@@ -4,7 +4,7 @@
  * create, change, delete), sending one to its chargers (`POST /{id}/send`) and clearing it
  * (`POST /{id}/clear`), each charger's answer in `lastSent`; what caps a schedule for a charger or
  * station (`GET /limits`: the station's total, a home charger's maximum; 602 with neither); and what a charger will do
- * (GetCompositeSchedule; 718/719/720 like the remote commands).
+ * (GetCompositeSchedule in A or W, `chargingRateUnit`; 718/719/720 like the remote commands).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -68,7 +68,7 @@ const smartChargingRoutes: FastifyPluginAsync = async (app) => {
     config: { permission: PERMISSION },
     schema: { tags, params: idParams, response: answersWith(noData) },
   }, async (req) => {
-    await deleteSchedule(db, authOf(req), req.params.id);
+    await deleteSchedule(app, authOf(req), req.params.id);
     return ok(req, null);
   });
 
@@ -85,7 +85,7 @@ const smartChargingRoutes: FastifyPluginAsync = async (app) => {
   r.get('/charger/:id/composite-schedule', {
     config: { permission: PERMISSION },
     schema: { tags, params: idParams, querystring: compositeScheduleQuery, response: answersWith(compositeScheduleAnswer) },
-  }, async (req) => ok(req, await compositeOf(app, authOf(req), req.params.id, req.query.connectorId, req.query.duration)));
+  }, async (req) => ok(req, await compositeOf(app, authOf(req), req.params.id, req.query.connectorId, req.query.duration, req.query.chargingRateUnit)));
 };
 
 export default smartChargingRoutes;

@@ -7,10 +7,10 @@
 import { and, count, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ChargingScheduleInput, ChargingScheduleRecord, CompositeScheduleAnswer } from '../../../domain/entities/charging-schedule.js';
-import { chargingScheduleWhole, limitsOverCap } from '../../../domain/entities/charging-schedule.js';
+import { chargingScheduleWhole, overCapIssues } from '../../../domain/entities/charging-schedule.js';
 import type { CommandOutcome } from '../../../domain/entities/home-charger.js';
-import { checkInput, type FieldIssue } from '../../../domain/entities/rules.js';
-import { dailyProfile, type ProfilePurpose } from '../../../domain/smart-charging.js';
+import { checkInput } from '../../../domain/entities/rules.js';
+import { scheduleProfile, type ProfileKind, type ProfilePurpose, type RateUnit } from '../../../domain/smart-charging.js';
 import type { Db } from '../../db/client.js';
 import { charger, chargeOrder, chargingSchedule, homeCharger, station, stationLoad } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
@@ -18,6 +18,7 @@ import { AppError, throwIfIssues } from '../../http/envelope.js';
 import { likeTerm, limitOffset, NEWEST_FIRST, orderByOf, type PageQuery } from '../../http/paging.js';
 import { assertInScope, assertSameCompany, loadInScope, scopeWhere } from '../../http/scope.js';
 import { commandTo } from '../command/service.js';
+import { clearFeature, withdrawClears } from './feature-clear.js';
 import { tryCommand } from './outcome.js';
 
 /** chargingProfileId of schedule `id` (so that clearing names exactly its profile). */
@@ -51,7 +52,8 @@ async function toRecords(db: Db, rows: Row[]): Promise<ChargingScheduleRecord[]>
     id: r.id, companyCode: r.companyCode, name: r.name, target: r.chargerId ? 'CHARGER' : 'STATION',
     chargerId: r.chargerId, chargerSn: r.chargerId ? sn.get(r.chargerId) ?? null : null,
     stationId: r.stationId, stationName: r.stationId ? name.get(r.stationId) ?? null : null,
-    connectorId: r.connectorId, purpose: r.purpose as ProfilePurpose, stackLevel: r.stackLevel, windows: r.windows,
+    connectorId: r.connectorId, purpose: r.purpose as ProfilePurpose, stackLevel: r.stackLevel,
+    kind: r.kind as ProfileKind, validFrom: r.validFrom?.toISOString() ?? null, validTo: r.validTo?.toISOString() ?? null, windows: r.windows,
     defaultLimitA: r.defaultLimitA, stationTotalA: r.stationId ? total.get(r.stationId) ?? null : null,
     timeZone: r.stationId ? zone.get(r.stationId) ?? null : null,
     lastSent: (r.lastSent as ChargingScheduleRecord['lastSent']) ?? null, updatedAt: r.updatedAt.toISOString(),
@@ -127,22 +129,26 @@ export async function scheduleLimits(db: Db, auth: AuthContext, where: { charger
 
 /**
  * Where a schedule applies: its company, station and (for a charger) the charger; checks the
- * caller's scope and the limits against the station's total and a home charger's maximum (614
- * on each offending limit, all at once).
+ * caller's scope and the limits against the station's total (789) and a home charger's maximum
+ * (790), on each offending limit, all at once.
  */
 async function resolveTarget(db: Db, auth: AuthContext, input: ChargingScheduleInput) {
   const l = await scheduleLimits(db, auth, input.target === 'CHARGER' ? { chargerId: input.chargerId } : { stationId: input.stationId }, 'write');
-  throwIfIssues(limitsOverCap(input, l.capA).map((field): FieldIssue => ({ field, code: 614, key: 'catalogue.614', values: { max: l.capA as number } })));
+  throwIfIssues(overCapIssues(input, l));
   return { companyCode: l.companyCode, stationId: l.stationId, chargerId: l.chargerId };
 }
+
+/** The stored columns of a checked schedule. */
+const columnsOf = (input: ChargingScheduleInput) => ({
+  name: input.name, connectorId: input.connectorId ?? 0, purpose: input.purpose, stackLevel: input.stackLevel ?? 1,
+  kind: input.kind ?? 'Recurring', validFrom: input.validFrom ? new Date(input.validFrom) : null, validTo: input.validTo ? new Date(input.validTo) : null,
+  windows: input.windows.map((w) => ({ startTime: w.startTime, endTime: w.endTime, limitA: w.limitA as number })), defaultLimitA: input.defaultLimitA as number,
+});
 
 /** Stores a new schedule (checked as requirements §5 says) and returns its id. */
 export async function createSchedule(db: Db, auth: AuthContext, input: ChargingScheduleInput): Promise<number> {
   const t = await resolveTarget(db, auth, input);
-  const [row] = await db.insert(chargingSchedule).values({
-    ...t, name: input.name, connectorId: input.connectorId ?? 0, purpose: input.purpose, stackLevel: input.stackLevel ?? 1,
-    windows: input.windows.map((w) => ({ startTime: w.startTime, endTime: w.endTime, limitA: w.limitA as number })), defaultLimitA: input.defaultLimitA as number,
-  }).returning({ id: chargingSchedule.id });
+  const [row] = await db.insert(chargingSchedule).values({ ...t, ...columnsOf(input) }).returning({ id: chargingSchedule.id });
   return row.id;
 }
 
@@ -152,22 +158,27 @@ export async function updateSchedule(db: Db, auth: AuthContext, id: number, patc
   const merged = {
     name: row.name, target: row.chargerId ? 'CHARGER' : 'STATION', chargerId: row.chargerId, stationId: row.stationId,
     connectorId: row.connectorId, purpose: row.purpose, stackLevel: row.stackLevel, windows: row.windows, defaultLimitA: row.defaultLimitA,
+    kind: row.kind, validFrom: row.validFrom?.toISOString() ?? null, validTo: row.validTo?.toISOString() ?? null,
     ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)),
   };
   const checked = checkInput(chargingScheduleWhole, merged);
   if (!checked.success) return throwIfIssues(checked.issues);
   const input = checked.data as ChargingScheduleInput;
   const t = await resolveTarget(db, auth, input);
-  await db.update(chargingSchedule).set({
-    ...t, name: input.name, connectorId: input.connectorId ?? 0, purpose: input.purpose, stackLevel: input.stackLevel ?? 1,
-    windows: input.windows.map((w) => ({ startTime: w.startTime, endTime: w.endTime, limitA: w.limitA as number })),
-    defaultLimitA: input.defaultLimitA as number, updatedAt: new Date(),
-  }).where(eq(chargingSchedule.id, id));
+  await db.update(chargingSchedule).set({ ...t, ...columnsOf(input), updatedAt: new Date() }).where(eq(chargingSchedule.id, id));
 }
 
-export async function deleteSchedule(db: Db, auth: AuthContext, id: number): Promise<void> {
-  await loadSchedule(db, auth, id, 'write');
-  await db.delete(chargingSchedule).where(eq(chargingSchedule.id, id));
+/**
+ * Deletes a schedule; when its profile was last sent (not cleared since), it is cleared from its
+ * chargers (ClearChargingProfile by id; owed until a charger next connects, R16.8).
+ */
+export async function deleteSchedule(app: FastifyInstance, auth: AuthContext, id: number): Promise<void> {
+  const row = await loadSchedule(app.db, auth, id, 'write');
+  const targets = await targetsOf(app.db, row);
+  await app.db.delete(chargingSchedule).where(eq(chargingSchedule.id, id));
+  const last = row.lastSent as ChargingScheduleRecord['lastSent'] | null;
+  if (!last?.results.some((r) => r.action === 'SetChargingProfile')) return;
+  for (const t of targets) await clearFeature(app, auth.username, t, [{ id: scheduleProfileId(row.id) }], 'SCHEDULE_DELETED');
 }
 
 /** The chargers a schedule applies to, with their station's time zone. */
@@ -184,18 +195,19 @@ async function targetsOf(db: Db, row: Row) {
  */
 export async function profileRequests(db: Db, row: Row, target: { id: number; timeZone: string | null }, now: Date, onlyTransaction?: number) {
   const base = {
-    chargingProfileId: scheduleProfileId(row.id), purpose: row.purpose as ProfilePurpose, stackLevel: row.stackLevel,
+    chargingProfileId: scheduleProfileId(row.id), purpose: row.purpose as ProfilePurpose, stackLevel: row.stackLevel, kind: row.kind as ProfileKind,
     windows: row.windows, defaultLimitA: row.defaultLimitA, timeZone: target.timeZone ?? 'UTC', now,
+    validFrom: row.validFrom?.toISOString() ?? null, validTo: row.validTo?.toISOString() ?? null,
   };
   if (row.purpose !== 'TxProfile') {
     const connectorId = row.purpose === 'ChargePointMaxProfile' ? 0 : row.connectorId;
-    return [{ connectorId, csChargingProfiles: dailyProfile(base) }];
+    return [{ connectorId, csChargingProfiles: scheduleProfile(base) }];
   }
   const open = await db.select({ tx: chargeOrder.transactionId, connectorId: chargeOrder.connectorId }).from(chargeOrder)
     .where(and(eq(chargeOrder.chargerId, target.id), eq(chargeOrder.status, 'CHARGING')));
   return open
     .filter((o) => (row.connectorId === 0 || o.connectorId === row.connectorId) && (onlyTransaction === undefined || o.tx === onlyTransaction))
-    .map((o) => ({ connectorId: o.connectorId, csChargingProfiles: dailyProfile({ ...base, transactionId: o.tx }) }));
+    .map((o) => ({ connectorId: o.connectorId, csChargingProfiles: scheduleProfile({ ...base, transactionId: o.tx }) }));
 }
 
 /** Sends schedule `id` to every charger it applies to and keeps each answer. */
@@ -203,7 +215,9 @@ export async function sendSchedule(app: FastifyInstance, auth: AuthContext, id: 
   const row = await loadSchedule(app.db, auth, id, 'write');
   const now = new Date();
   const results: SentResult[] = [];
-  for (const t of await targetsOf(app.db, row)) {
+  const targets = await targetsOf(app.db, row);
+  await withdrawClears(app, targets.map((t) => t.id), [{ id: scheduleProfileId(row.id) }]);
+  for (const t of targets) {
     const requests = await profileRequests(app.db, row, t, now);
     if (!requests.length) results.push({ at: now.toISOString(), action: 'SetChargingProfile', result: 'FAILED', code: 719, answer: { reason: 'NoTransaction' }, chargerSn: t.serialNum });
     for (const payload of requests) {
@@ -228,14 +242,15 @@ export async function clearSchedule(app: FastifyInstance, auth: AuthContext, id:
 
 /**
  * What charger `chargerId` will do on `connectorId` for `duration` seconds (GetCompositeSchedule in
- * amperes). @throws 800/709 (target), 718/719/720 (outcome).
+ * `unit`, A or W; the answer's `chargingRateUnit` says which the charger used).
+ * @throws 800/709 (target), 718/719/720 (outcome).
  */
-export async function compositeOf(app: FastifyInstance, auth: AuthContext, chargerId: number, connectorId: number, duration: number): Promise<CompositeScheduleAnswer> {
+export async function compositeOf(app: FastifyInstance, auth: AuthContext, chargerId: number, connectorId: number, duration: number, unit: RateUnit = 'A'): Promise<CompositeScheduleAnswer> {
   const [ch] = await app.db.select().from(charger).where(eq(charger.id, chargerId));
   if (!ch) throw new AppError(800);
   assertInScope(auth, charger, ch, 'read');
   const a = await commandTo<{ status: string; scheduleStart?: string; chargingSchedule?: { duration?: number; chargingRateUnit: string; chargingSchedulePeriod: { startPeriod: number; limit: number; numberPhases?: number }[] } }>(
-    app, auth.username, ch, 'GetCompositeSchedule', { connectorId, duration, chargingRateUnit: 'A' });
+    app, auth.username, ch, 'GetCompositeSchedule', { connectorId, duration, chargingRateUnit: unit });
   return {
     chargerSn: ch.serialNum, connectorId, status: a.status, scheduleStart: a.scheduleStart ?? null,
     duration: a.chargingSchedule?.duration ?? null, chargingRateUnit: a.chargingSchedule?.chargingRateUnit ?? null,

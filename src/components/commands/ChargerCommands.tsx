@@ -1,6 +1,7 @@
 /**
  * Remote commands of one charger (Charger Monitoring; issue "Charging operations", item 6): a menu
- * with remote start (connector and a card user or an app user of the charger's company), remote
+ * with remote start (connector, a card user or an app user of the charger's company, and optionally
+ * the session's limit in A or W sent as its TxProfile, R16.10), remote
  * stop (the open transaction), reset (soft/hard, confirmed), unlock connector and change
  * availability (operative/inoperative). Each dialog waits for the charger's answer with a spinner
  * and shows the outcome: the charger's status, or the server's 718 (timeout), 719 (rejected) or
@@ -9,7 +10,7 @@
 import { useState, type MouseEvent } from 'react';
 import { useRefresh, useTranslate } from 'react-admin';
 import {
-  Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, IconButton, ListItemIcon,
+  Alert, Button, Checkbox, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, IconButton, ListItemIcon,
   ListItemText, Menu, MenuItem, Radio, RadioGroup, Stack, TextField, Tooltip, Typography,
 } from '@mui/material';
 import SettingsRemoteIcon from '@mui/icons-material/SettingsRemote';
@@ -49,6 +50,34 @@ function initialForm(name: CommandName, record: CommandTarget): CommandForm {
 }
 
 type Outcome = { ok: true; answer: CommandAnswer } | { ok: false; message: string; code?: number };
+
+/** Remote start: the session's limit, sent as its TxProfile (a limit in A or W, for some minutes or the whole session). */
+function SessionLimit({ form, set }: { form: CommandForm; set: (patch: Partial<CommandForm>) => void }) {
+  const translate = useTranslate();
+  const num = (v: string) => (v.trim() === '' ? undefined : Number(v));
+  const unit = form.profileUnit ?? 'A';
+  return (
+    <Stack spacing={1} data-testid="command-session-limit">
+      <FormControlLabel
+        control={<Checkbox size="small" checked={!!form.limitSession} onChange={(e) => set({ limitSession: e.target.checked })} slotProps={{ input: { 'data-testid': 'command-limit-session' } as object }} />}
+        label={translate('app.commands.remote-start.limit_session')}
+      />
+      {form.limitSession && (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+          <TextField select size="small" label={translate('app.commands.remote-start.unit')} value={unit} onChange={(e) => set({ profileUnit: e.target.value as 'A' | 'W' })}
+            sx={{ minWidth: 110 }} slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'command-limit-unit' } as object } }}>
+            <MenuItem value="A">{translate('app.commands.remote-start.unit_A')}</MenuItem>
+            <MenuItem value="W">{translate('app.commands.remote-start.unit_W')}</MenuItem>
+          </TextField>
+          <TextField size="small" type="number" required label={translate(`app.commands.remote-start.limit_${unit}`)} value={form.profileLimit ?? ''}
+            onChange={(e) => set({ profileLimit: num(e.target.value) })} slotProps={{ htmlInput: { min: 0, 'data-testid': 'command-limit-value' } }} />
+          <TextField size="small" type="number" label={translate('app.commands.remote-start.minutes')} helperText={translate('app.commands.remote-start.minutes_hint')}
+            value={form.profileMinutes ?? ''} onChange={(e) => set({ profileMinutes: num(e.target.value) })} slotProps={{ htmlInput: { min: 1, max: 1440, 'data-testid': 'command-limit-minutes' } }} />
+        </Stack>
+      )}
+    </Stack>
+  );
+}
 
 function ConnectorSelect({ record, value, onChange, allowWhole, allowAny }: {
   record: CommandTarget; value: number | undefined; onChange: (v: number | undefined) => void; allowWhole?: boolean; allowAny?: boolean;
@@ -122,6 +151,10 @@ function CommandDialog({ record, name, onClose }: { record: CommandTarget; name:
                 <FormControlLabel value="app" control={<Radio size="small" />} label={translate('app.commands.app_user')} data-testid="command-user-kind-app" />
               </RadioGroup>
               <CommandUserPicker key={form.userKind} kind={form.userKind ?? 'card'} companyCode={record.companyCode} value={form.userId} onChange={(userId) => set({ userId })} />
+              <SessionLimit form={form} set={set} />
+              {form.limitSession && formError && formError !== 'app.commands.errors.user_required' && (
+                <Typography variant="body2" color="error" data-testid="command-form-error">{translate(formError)}</Typography>
+              )}
             </>
           )}
           {name === 'remote-stop' && (

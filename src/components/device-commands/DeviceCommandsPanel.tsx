@@ -2,16 +2,19 @@
  * Device management of one charger (requirements R15.20–R15.25), on the charger page: tabs for the
  * configuration (GetConfiguration table of keys, values and read-only flags, unknown keys, and
  * ChangeConfiguration per key with the charger's status shown), commands (ClearCache behind a
+ * confirmation, ClearChargingProfile by id, by connector / purpose / stack level or all behind a
  * confirmation, TriggerMessage of a message and connector, DataTransfer with its reply), the local
  * list (version sent and read back, send full or differential) and reservations (list with paging,
- * ReserveNow, CancelReservation behind a confirmation). Every failure shows the catalogue message.
+ * ReserveNow — connector 0, the whole charger, only when its ReserveConnectorZeroSupported is true —
+ * CancelReservation behind a confirmation). Every failure shows the catalogue message.
  */
 import { useState, type ReactNode } from 'react';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
 import {
   Alert, Box, Button, Card, CardContent, CardHeader, Chip, MenuItem, Stack, Tab, Table, TableBody, TableCell, TableHead, TablePagination,
-  TableRow, Tabs, TextField, Typography,
+  TableRow, Tabs, TextField, Typography, Checkbox, FormControlLabel,
 } from '@mui/material';
+import { PROFILE_PURPOSES } from '../../../domain/smart-charging';
 import {
   TRIGGER_MESSAGES, type ConfigurationAnswer, type ConfigurationChangeAnswer, type DataTransferAnswer, type LocalListRecord,
   type ReservationRecord, type StatusAnswer,
@@ -125,6 +128,7 @@ function CommandsTab({ chargerId }: { chargerId: number }) {
   const [transferred, setTransferred] = useState<DataTransferAnswer | null>(null);
   return (
     <Stack spacing={3}>
+      <ClearProfile chargerId={chargerId} />
       <Box>
         <Typography variant="subtitle2">{translate(t('clear_cache'))}</Typography>
         <Typography variant="body2" color="text.secondary">{translate(t('clear_cache_help'))}</Typography>
@@ -165,6 +169,52 @@ function CommandsTab({ chargerId }: { chargerId: number }) {
   );
 }
 
+/** The request of the clear-profile form: by id alone, or by the criteria given, or all. */
+function clearProfileBody(f: { id: string; connectorId: string; purpose: string; stackLevel: string; all: boolean }): Record<string, unknown> {
+  if (f.all) return { all: true };
+  if (f.id.trim()) return { id: f.id.trim() };
+  return {
+    ...(f.connectorId.trim() ? { connectorId: f.connectorId.trim() } : {}),
+    ...(f.purpose ? { chargingProfilePurpose: f.purpose } : {}),
+    ...(f.stackLevel.trim() ? { stackLevel: f.stackLevel.trim() } : {}),
+  };
+}
+
+/** ClearChargingProfile (R16.9): by profile id, or by connector / purpose / stack level, or every profile; behind a confirmation. */
+function ClearProfile({ chargerId }: { chargerId: number }) {
+  const translate = useTranslate();
+  const call = useSpCall();
+  const { busy, run } = useRun();
+  const [form, setForm] = useState({ id: '', connectorId: '', purpose: '', stackLevel: '', all: false });
+  const [confirm, setConfirm] = useState(false);
+  const [cleared, setCleared] = useState<StatusAnswer | null>(null);
+  const byId = form.id.trim() !== '';
+  const set = (patch: Partial<typeof form>) => { setForm({ ...form, ...patch }); setCleared(null); };
+  return (
+    <Box data-testid="device-clear-profile">
+      <Typography variant="subtitle2">{translate(t('clear_profile'))}</Typography>
+      <Typography variant="body2" color="text.secondary">{translate(t('clear_profile_help'))}</Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1 }} flexWrap="wrap" useFlexGap>
+        <TextField size="small" type="number" label={translate(t('profile_id'))} value={form.id} disabled={form.all} onChange={(e) => set({ id: e.target.value })} sx={{ width: { sm: 150 } }} inputProps={{ 'data-testid': 'device-cp-id' }} />
+        <TextField size="small" type="number" label={translate(t('connector'))} helperText={translate(t('connector_whole'))} value={form.connectorId} disabled={form.all || byId} onChange={(e) => set({ connectorId: e.target.value })} sx={{ width: { sm: 150 } }} inputProps={{ 'data-testid': 'device-cp-connector' }} />
+        <TextField select size="small" label={translate(t('purpose'))} value={form.purpose} disabled={form.all || byId} onChange={(e) => set({ purpose: e.target.value })} sx={{ width: { xs: '100%', sm: 260 } }} slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'device-cp-purpose' } as object } }}>
+          <MenuItem value="">{translate(t('any_purpose'))}</MenuItem>
+          {PROFILE_PURPOSES.map((p) => <MenuItem key={p} value={p}>{p}</MenuItem>)}
+        </TextField>
+        <TextField size="small" type="number" label={translate(t('stack_level'))} value={form.stackLevel} disabled={form.all || byId} onChange={(e) => set({ stackLevel: e.target.value })} sx={{ width: { sm: 130 } }} inputProps={{ 'data-testid': 'device-cp-stack' }} />
+      </Stack>
+      <Stack direction="row" spacing={1} alignItems="center" sx={{ mt: 1 }} flexWrap="wrap" useFlexGap>
+        <FormControlLabel control={<Checkbox size="small" checked={form.all} onChange={(e) => set({ all: e.target.checked, id: '', connectorId: '', purpose: '', stackLevel: '' })} inputProps={{ 'data-testid': 'device-cp-all' } as object} />} label={translate(t('clear_all'))} />
+        <Button variant="outlined" color="warning" disabled={busy} onClick={() => setConfirm(true)} data-testid="device-cp-send">{translate(t('clear_profile'))}</Button>
+      </Stack>
+      {cleared && <Reply status={cleared.status} />}
+      <Confirm isOpen={confirm} title={t('clear_profile_title')} content={t(form.all ? 'clear_all_confirm' : 'clear_profile_confirm')} loading={busy}
+        onConfirm={() => { setConfirm(false); void run(() => call<StatusAnswer>('POST', `charger/${chargerId}/command/clear-profile`, clearProfileBody(form)), setCleared); }}
+        onClose={() => setConfirm(false)} />
+    </Box>
+  );
+}
+
 function LocalListTab({ chargerId }: { chargerId: number }) {
   const translate = useTranslate();
   const call = useSpCall();
@@ -197,7 +247,7 @@ function LocalListTab({ chargerId }: { chargerId: number }) {
   );
 }
 
-function ReservationsTab({ chargerId }: { chargerId: number }) {
+function ReservationsTab({ chargerId, connectorCount }: { chargerId: number; connectorCount: number }) {
   const translate = useTranslate();
   const call = useSpCall();
   const { busy, run } = useRun();
@@ -206,10 +256,17 @@ function ReservationsTab({ chargerId }: { chargerId: number }) {
   const [form, setForm] = useState({ connectorId: '1', idTag: '', expiryMinutes: '15' });
   const [cancel, setCancel] = useState<ReservationRecord | null>(null);
   const [made, setMade] = useState<ReservationRecord | null>(null);
+  // The whole charger (connector 0) is offered only when the charger says it takes such reservations.
+  const zero = useApi<ConfigurationAnswer>(`charger/${chargerId}/configuration`, { keys: 'ReserveConnectorZeroSupported' });
+  const wholeCharger = zero.data?.keys.find((k) => k.key === 'ReserveConnectorZeroSupported')?.value?.trim().toLowerCase() === 'true';
+  const connectors = [...(wholeCharger ? [0] : []), ...Array.from({ length: Math.max(connectorCount, 1) }, (_, i) => i + 1)];
   return (
     <Box>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-        <TextField size="small" type="number" required label={translate(t('connector'))} value={form.connectorId} onChange={(e) => setForm({ ...form, connectorId: e.target.value })} sx={{ width: 130 }} inputProps={{ 'data-testid': 'device-res-connector' }} />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} flexWrap="wrap" useFlexGap>
+        <TextField select size="small" required label={translate(t('connector'))} value={form.connectorId} onChange={(e) => setForm({ ...form, connectorId: e.target.value })} sx={{ width: { xs: '100%', sm: 220 }, flexShrink: 0 }}
+          helperText={translate(t(wholeCharger ? 'whole_supported' : 'whole_unsupported'))} slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'device-res-connector' } as object } }}>
+          {connectors.map((c) => <MenuItem key={c} value={String(c)} data-testid={`device-res-connector-${c}`}>{c === 0 ? translate(t('whole_charger')) : `#${c}`}</MenuItem>)}
+        </TextField>
         <TextField size="small" required label={translate(t('id_tag'))} helperText={translate(t('id_tag_help'))} value={form.idTag} onChange={(e) => setForm({ ...form, idTag: e.target.value })} inputProps={{ 'data-testid': 'device-res-idtag' }} />
         <TextField size="small" type="number" label={translate(t('expiry_minutes'))} value={form.expiryMinutes} onChange={(e) => setForm({ ...form, expiryMinutes: e.target.value })} sx={{ width: 160 }} />
         <Button variant="contained" disabled={busy} sx={{ alignSelf: 'flex-start' }} data-testid="device-res-reserve"
@@ -253,7 +310,7 @@ function ReservationsTab({ chargerId }: { chargerId: number }) {
 const TABS = ['configuration', 'commands', 'local_list', 'reservations'] as const;
 
 /** The panel of the charger page (one line there: `<DeviceCommandsPanel chargerId={id} />`). */
-export function DeviceCommandsPanel({ chargerId }: { chargerId: number }) {
+export function DeviceCommandsPanel({ chargerId, connectorCount = 1 }: { chargerId: number; connectorCount?: number }) {
   const translate = useTranslate();
   const [tab, setTab] = useState<(typeof TABS)[number]>('configuration');
   return (
@@ -266,7 +323,7 @@ export function DeviceCommandsPanel({ chargerId }: { chargerId: number }) {
         {tab === 'configuration' && <ConfigurationTab chargerId={chargerId} />}
         {tab === 'commands' && <CommandsTab chargerId={chargerId} />}
         {tab === 'local_list' && <LocalListTab chargerId={chargerId} />}
-        {tab === 'reservations' && <ReservationsTab chargerId={chargerId} />}
+        {tab === 'reservations' && <ReservationsTab chargerId={chargerId} connectorCount={connectorCount} />}
       </CardContent>
     </Card>
   );

@@ -18,6 +18,18 @@ describe('remote command requests (docs/operations.md "Remote commands")', () =>
     expect(commandFormError('remote-start', { userKind: 'card', userId: 1 })).toBeUndefined();
   });
 
+  it('remote start with the session\'s limit: a TxProfile in A or W, for some minutes or the whole session', () => {
+    expect(commandRequest(4, 'remote-start', { userKind: 'card', userId: 9, connectorId: 1, limitSession: true, profileUnit: 'W', profileLimit: 6900, profileMinutes: 30 }).body)
+      .toEqual({ connectorId: 1, cardUserId: 9, chargingProfile: { chargingRateUnit: 'W', limit: 6900, durationMinutes: 30 } });
+    expect(commandRequest(4, 'remote-start', { userKind: 'card', userId: 9, limitSession: true, profileLimit: 16 }).body)
+      .toEqual({ cardUserId: 9, chargingProfile: { chargingRateUnit: 'A', limit: 16 } });
+    expect(commandRequest(4, 'remote-start', { userKind: 'card', userId: 9, limitSession: false, profileLimit: 16 }).body).toEqual({ cardUserId: 9 });
+    expect(commandFormError('remote-start', { userId: 9, limitSession: true })).toBe('app.commands.errors.limit_required');
+    expect(commandFormError('remote-start', { userId: 9, limitSession: true, profileLimit: 501 })).toBe('app.commands.errors.limit_range');
+    expect(commandFormError('remote-start', { userId: 9, limitSession: true, profileUnit: 'W', profileLimit: 501 })).toBeUndefined();
+    expect(commandFormError('remote-start', { userId: 9, limitSession: true, profileLimit: 10, profileMinutes: 0 })).toBe('app.commands.errors.minutes_range');
+  });
+
   it('remote stop leaves the transaction to the server (the open one)', () => {
     // The stop names its session: the transaction when given, else the connector (never an empty request).
     expect(commandRequest(4, 'remote-stop', { connectorId: 2 })).toEqual({ path: 'charger/4/command/remote-stop', body: { connectorId: 2 } });

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   compositeSteps, drawableWindows, localMinute, mergeSteps, plannedSteps, timeOfMinute,
 } from '../../../resources/charging-schedule/chartData';
-import { limitsOverCap } from '../../../domain/entities/charging-schedule';
+import { chargingScheduleCreate, limitsOverCap, overCapIssues } from '../../../domain/entities/charging-schedule';
+import { fieldIssues } from '../../../domain/entities/rules';
+import { fieldMessage } from '../../../domain/entities/messages';
 
 describe('smart-charging chart points (requirements §16 R16.4)', () => {
   it('draws only the finished, well-formed windows of the form', () => {
@@ -56,5 +58,27 @@ describe('smart-charging chart points (requirements §16 R16.4)', () => {
     expect(limitsOverCap(v, 32)).toEqual(['windows.0.limitA', 'windows.2.limitA', 'defaultLimitA']);
     expect(limitsOverCap(v, null)).toEqual([]);
     expect(limitsOverCap({ windows: [{ limitA: 32 }], defaultLimitA: 32 }, 32)).toEqual([]);
+  });
+
+  it('each schedule rule answers its own code, naming the offending values (issue 24 item 12)', () => {
+    const base = { name: 'x', target: 'CHARGER', chargerId: 1, purpose: 'ChargePointMaxProfile', defaultLimitA: 10 };
+    const issues = (v: object) => {
+      const r = chargingScheduleCreate.safeParse({ ...base, ...v });
+      return r.success ? [] : fieldIssues(r.error.issues);
+    };
+    const reversed = issues({ windows: [{ startTime: '05:00', endTime: '04:00', limitA: 3 }] });
+    expect(reversed.map((i) => [i.field, i.code])).toEqual([['windows.0.endTime', 787]]);
+    expect(fieldMessage(reversed[0].key, 'en', reversed[0].values)).toMatch(/must end after it starts.*\(05:00–04:00\)$/);
+    const overlap = issues({ windows: [{ startTime: '20:00', endTime: '23:00', limitA: 3 }, { startTime: '18:00', endTime: '22:00', limitA: 3 }] });
+    expect(overlap.map((i) => [i.field, i.code])).toEqual([['windows.0.startTime', 788]]);
+    expect(fieldMessage(overlap[0].key, 'zh', overlap[0].values)).toBe('时段重叠：请移动或缩短其中一个时段，使任何时间只属于一个时段 (18:00–22:00, 20:00–23:00)');
+    expect(issues({ windows: [{ startTime: '00:00', endTime: '24:00', limitA: 501 }] }).map((i) => i.code)).toEqual([791]);
+    expect(issues({ kind: 'Relative', windows: [{ startTime: '00:00', endTime: '01:00', limitA: 5 }] }).map((i) => [i.field, i.code])).toEqual([['kind', 794]]);
+    expect(issues({ kind: 'Absolute', windows: [{ startTime: '00:00', endTime: '01:00', limitA: 5 }] }).map((i) => i.code)).toEqual([615, 615]);
+    // Above the lower cap: the station's total (789) or a home charger's maximum (790).
+    const v = { windows: [{ limitA: 40 }], defaultLimitA: 10 };
+    expect(overCapIssues(v, { stationTotalA: 32, homeMaxA: null }).map((i) => [i.field, i.code, i.values.detail])).toEqual([['windows.0.limitA', 789, '40 A > 32 A']]);
+    expect(overCapIssues(v, { stationTotalA: 32, homeMaxA: 16 }).map((i) => [i.field, i.code, i.values.detail])).toEqual([['windows.0.limitA', 790, '40 A > 16 A']]);
+    expect(overCapIssues(v, { stationTotalA: null, homeMaxA: null })).toEqual([]);
   });
 });
