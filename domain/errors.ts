@@ -164,7 +164,7 @@ export const CATALOGUE = {
   755: { status: 429, en: 'Too many uploads or connections at once from this address or in all: try again in a minute', zh: '来自该地址或总体的同时上传或连接过多：请一分钟后重试' },
   756: { status: 408, en: 'The upload was too slow or took too long and was cut off: send the file again over a faster link', zh: '上传过慢或耗时过长，已被中断：请通过更快的网络重新发送文件' },
   757: { status: 401, en: 'The metrics need the metrics token (Authorization: Bearer METRICS_TOKEN)', zh: '访问监控指标需要指标令牌（Authorization: Bearer METRICS_TOKEN）' },
-  // A charger's OCPP password rotated over OCPP (requirements R10.23): the old one stays unless the charger took the new.
+  // A charger's OCPP password rotated over OCPP (requirements R10.25): the old one stays unless the charger took the new.
   770: { status: 409, en: 'The charger refused the new OCPP password; its current password stays in force', zh: '充电桩拒绝了新的 OCPP 密码；当前密码继续有效' },
   771: { status: 409, en: 'The charger did not answer in time; its current OCPP password stays in force. Try again, or set a password by hand', zh: '充电桩未及时应答；当前 OCPP 密码继续有效。请重试，或手动设置密码' },
   772: { status: 409, en: 'The charger is not connected: a new password can only be sent to a connected charger. Set one by hand and configure the charger with it', zh: '充电桩未连接：新密码只能发送给已连接的充电桩。请手动设置密码并配置到充电桩' },

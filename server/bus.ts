@@ -24,7 +24,7 @@ export interface BusEvents {
    */
   identityDeactivated: { serialNum: string; reason?: 'deactivated' | 'credentials' };
   /**
-   * A charger's accepted passwords changed during a key rotation over OCPP (requirements R10.23):
+   * A charger's accepted passwords changed during a key rotation over OCPP (requirements R10.25):
    * every node forgets its cached handshake row of that identity; the socket stays open.
    */
   identityCredentials: { serialNum: string };

@@ -20,7 +20,7 @@ export interface Config {
   pingInterval: number;
   /** OCPP call timeout (ms) for commands sent to chargers (718 after it). */
   commandTimeoutMs: number;
-  /** Minutes the previous OCPP password still opens a socket after a charger accepted a new key (OCPP_KEY_GRACE_MINUTES; R10.23). */
+  /** Minutes the previous OCPP password still opens a socket after a charger accepted a new key (OCPP_KEY_GRACE_MINUTES; R10.25). */
   ocppKeyGraceMinutes: number;
   /** Map tile URL template for the console (offline: tiles are simply not drawn). */
   mapTileUrl: string;

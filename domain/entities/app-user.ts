@@ -1,7 +1,7 @@
 /**
  * App user (requirements §3 "App user"): a driver registered through the mobile app, with a balance and
  * an idTag. The back office reads them, activates / deactivates them, sets or clears their expiry
- * date (after it the idTag is answered `Expired`, requirements R12.38) and operates their balance
+ * date (after it the idTag is answered `Expired`, requirements R12.42) and operates their balance
  * (balance-record.ts); their other details are the app's to change.
  */
 import { z } from 'zod';

@@ -2,7 +2,7 @@
  * Card user (requirements §3 "Card user", §5): an RFID card holder with a balance. Required: company (600),
  * card number (610), last and first name (609, no digits → 900), scope (610); a STATIONS scope
  * needs at least one station (603). Optional expiry date (ISO 8601 date-time; after it the card is
- * answered `Expired`, requirements R12.38). Duplicate card number → 305 (server). The balance changes only
+ * answered `Expired`, requirements R12.42). Duplicate card number → 305 (server). The balance changes only
  * through the ledger (balance-record.ts), never through this input.
  */
 import { z } from 'zod';

@@ -129,7 +129,7 @@ export const chargerStatusInput = z.object({ active: z.boolean() });
 export const ocppPasswordAnswer = z.object({ username: z.string(), password: z.string() });
 
 /**
- * `POST /sp/charger/{id}/ocpp-password/rotate` (requirements R10.23): the connected charger took a
+ * `POST /sp/charger/{id}/ocpp-password/rotate` (requirements R10.25): the connected charger took a
  * new key (ChangeConfiguration AuthorizationKey answered `status`). The key itself went only to
  * the charger and is not answered; the previous password still opens a socket until `graceUntil`.
  */

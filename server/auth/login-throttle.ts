@@ -1,5 +1,5 @@
 /**
- * Throttle of POST /sp/login (requirements R6.8; docs/access-control.md "Sign-in throttle"). Failed
+ * Throttle of POST /sp/login (requirements R6.10; docs/access-control.md "Sign-in throttle"). Failed
  * sign-ins are counted over a sliding window of `windowMs` under three keys, so that a stranger
  * guessing one account cannot keep its owner out:
  *

@@ -1,6 +1,6 @@
 /**
  * The one place secrets are taken out of what ChargeDesk stores, answers or logs (requirements
- * R10.22: a secret never appears in a stored row, an API answer or a log line):
+ * R10.24: a secret never appears in a stored row, an API answer or a log line):
  * - the OCPP `AuthorizationKey` (the charger's Basic-auth password): the `value` of any object
  *   `{ key: 'AuthorizationKey', value }` — a ChangeConfiguration request, an entry of a
  *   GetConfiguration answer, the COMMAND row and the device-command answer built from them;

@@ -5,7 +5,7 @@
  *   (else 404 / 403);
  * - the client must offer the `ocpp1.6` subprotocol (else 400);
  * - an identity with an OCPP password needs HTTP Basic auth, username = the identity (else 401);
- *   during a key rotation (requirements R10.23) a charger's second password
+ *   during a key rotation (requirements R10.25) a charger's second password
  *   (`ocpp_password_grace_hash`) opens a socket too until `ocpp_password_grace_until`;
  * - more than `MAX_FAILURES` refusals of one identity from one address, or `MAX_ADDRESS_FAILURES`
  *   from one address, within a minute → 429 without checking (counted per node in bounded memory,
@@ -261,7 +261,7 @@ async function judge(row: IdentityRow | undefined, h: { protocols: Set<string>; 
 
 /**
  * Why `password` does not open the socket of `row` (which has a password), or null when it does:
- * the current password, or while `graceUntil` is ahead the second one (key rotation, R10.23; a
+ * the current password, or while `graceUntil` is ahead the second one (key rotation, R10.25; a
  * null second hash means no password was required before the rotation).
  */
 async function passwordRefusal(row: IdentityRow, password: Buffer | undefined, now = Date.now()): Promise<'PASSWORD_REQUIRED' | 'BAD_PASSWORD' | null> {

@@ -1,5 +1,5 @@
 /**
- * The accepting process (requirements R12.38, docs/deployment.md "Process model"): with
+ * The accepting process (requirements R12.43, docs/deployment.md "Process model"): with
  * ACCEPT_PROCESS on (the default), the process started by `npm start` does nothing but accept
  * connections and runs the server in one child (node:cluster, round-robin scheduling). The child
  * listens as usual; node:cluster makes the parent own the listening socket, accept every

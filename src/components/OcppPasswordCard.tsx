@@ -7,7 +7,7 @@
  * Texts: `resources.<resource>.ocpp_password.*`, `.confirm.{generate,remove}[_title]`,
  * `.notifications.password_removed`.
  *
- * A connected charger (`rotate`, requirements R10.23) is sent its new password over OCPP instead:
+ * A connected charger (`rotate`, requirements R10.25) is sent its new password over OCPP instead:
  * `POST /sp/charger/{id}/ocpp-password/rotate` (ChangeConfiguration AuthorizationKey). The
  * confirmation says so (`confirm.rotate[_title]`); on Accepted a dialog says until when the old
  * password still opens a socket (the key itself went only to the charger and is not shown); a

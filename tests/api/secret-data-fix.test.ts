@@ -1,5 +1,5 @@
 /**
- * The hand-written data fix of migration 0024 (requirements R10.22): charger-log rows stored before
+ * The hand-written data fix of migration 0024 (requirements R10.24): charger-log rows stored before
  * secrets were masked at write — the COMMAND row of ChangeConfiguration AuthorizationKey, a
  * GetConfiguration answer reporting the key, GetDiagnostics locations over HTTP and FTP, an
  * UpdateFirmware download URL — hold no secret after it; other rows are untouched.

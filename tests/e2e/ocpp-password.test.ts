@@ -1,5 +1,5 @@
 /**
- * Browser suite — the charger page's OCPP password card (requirements R10.23), in English and in
+ * Browser suite — the charger page's OCPP password card (requirements R10.25), in English and in
  * 中文: for a charger that is not connected the confirmation explains that the password is set by
  * hand and the dialog shows it once; once the charger is connected with it, "Generate password"
  * sends a new key over OCPP (the charge point receives ChangeConfiguration AuthorizationKey and

@@ -1,5 +1,5 @@
 /**
- * The process model of `npm start` (docs/deployment.md "Process model", R12.38): with
+ * The process model of `npm start` (docs/deployment.md "Process model", R12.43): with
  * ACCEPT_PROCESS on (the default) the process started only accepts, and its one child serves HTTP
  * and OCPP on the same port; SIGTERM to the process started still shuts down gracefully (every
  * charger's socket closed with 1001, both processes gone, exit 0). With ACCEPT_PROCESS=0 the

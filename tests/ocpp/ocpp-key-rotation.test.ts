@@ -1,11 +1,11 @@
 /**
- * OCPP password rotation of a connected charger (requirements R10.23) with a real charge point:
+ * OCPP password rotation of a connected charger (requirements R10.25) with a real charge point:
  * the console's rotate sends ChangeConfiguration(AuthorizationKey); on Accepted the charger
  * reconnects with the new key, the old one opens a socket only within OCPP_KEY_GRACE_MINUTES; a
  * refusal (Rejected, NotSupported, CALLERROR), no answer in time or no connection leaves the old
  * password (770 / 771 / 772) and the new key opens nothing; one rotation at a time (773); each
  * step is in the charger log; the key is nowhere in the database, the answers or the log lines
- * (R10.22). Also across two nodes sharing Redis: rotated from one node, the charger on the other.
+ * (R10.24). Also across two nodes sharing Redis: rotated from one node, the charger on the other.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

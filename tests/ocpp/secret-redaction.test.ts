@@ -1,5 +1,5 @@
 /**
- * Secrets never appear in a stored row, an API answer or a log line (requirements R10.22), path by
+ * Secrets never appear in a stored row, an API answer or a log line (requirements R10.24), path by
  * path, with a real charge point: for each, the secret string is searched in every table of the
  * database, in the answers the console gets (the command's own, the charger log list and its
  * frames) and in every log line of the node (level trace):

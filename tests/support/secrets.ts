@@ -1,5 +1,5 @@
 /**
- * Where a secret string shows up (requirements R10.22): every table of the database, read row by
+ * Where a secret string shows up (requirements R10.24): every table of the database, read row by
  * row as text (`t::text`), and the captured log lines of a node. A secret that is found anywhere
  * fails the calling test with the places named.
  */

@@ -1,9 +1,24 @@
+CREATE TABLE "pending_profile_clear" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"charger_id" integer NOT NULL,
+	"company_code" text NOT NULL,
+	"key" text NOT NULL,
+	"request" jsonb NOT NULL,
+	"reason" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "app_user" ADD COLUMN "expiry_date" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "card_user" ADD COLUMN "expiry_date" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "charger" ADD COLUMN "ocpp_password_grace_hash" text;--> statement-breakpoint
 ALTER TABLE "charger" ADD COLUMN "ocpp_password_grace_until" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "charging_schedule" ADD COLUMN "kind" text DEFAULT 'Recurring' NOT NULL;--> statement-breakpoint
+ALTER TABLE "charging_schedule" ADD COLUMN "valid_from" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "charging_schedule" ADD COLUMN "valid_to" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD COLUMN "company_code" text;--> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD COLUMN "folded" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "pending_profile_clear" ADD CONSTRAINT "pending_profile_clear_charger_id_charger_id_fk" FOREIGN KEY ("charger_id") REFERENCES "public"."charger"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "pending_profile_clear_once" ON "pending_profile_clear" USING btree ("charger_id","key");--> statement-breakpoint
 CREATE INDEX "mail_outbox_queued_to" ON "mail_outbox" USING btree ("to") WHERE "mail_outbox"."status" = 'QUEUED';--> statement-breakpoint
 CREATE INDEX "report_ticket_app_user_created" ON "report_ticket" USING btree ("app_user_id","created_at");--> statement-breakpoint
 -- Hand-written data fix (keep when renumbering): mail queued before this column existed gets the

@@ -127,7 +127,7 @@ const appUserRoutes: FastifyPluginAsync = async (app) => {
     return ok(req, (await enrich([row]))[0]);
   });
 
-  /** Sets or clears the app user's expiry date (requirements R12.38): after it the idTag is answered `Expired`. */
+  /** Sets or clears the app user's expiry date (requirements R12.42): after it the idTag is answered `Expired`. */
   r.put('/app-user/:id/expiry', {
     config: { permission: PERMISSION },
     schema: { tags: ['app-user'], params: idParams, body: appUserExpiryInput, response: answersWith(appUserRecord) },

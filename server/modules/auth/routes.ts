@@ -3,7 +3,7 @@
  * Login takes username (trimmed) and password as query parameters (the spec's form), a form
  * body or JSON (the console's form, so passwords never sit in URLs). Wrong login → 700; too many
  * failures for the account from this address, from the address, or (from an address the account
- * never signed in from) for the account → 731 (server/auth/login-throttle.ts, R6.8); too many
+ * never signed in from) for the account → 731 (server/auth/login-throttle.ts, R6.10); too many
  * password hashes waiting → 733.
  */
 import type { FastifyPluginAsync } from 'fastify';

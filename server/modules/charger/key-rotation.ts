@@ -1,5 +1,5 @@
 /**
- * OCPP password rotation of a connected charger in one operation (requirements R10.23; docs/ocpp.md
+ * OCPP password rotation of a connected charger in one operation (requirements R10.25; docs/ocpp.md
  * "Authentication"), the OCPP 1.6 security whitepaper's way:
  * 1. a new key is generated (20 random bytes as 40 hexadecimal characters) and its hash stored as
  *    the charger's second password until the command's timeout + {@link ASKING_MARGIN_MS}, so a

@@ -7,7 +7,7 @@
  * waits for the charger's answer through the central system and fails with 718 (timeout),
  * 719 (rejected or CALLERROR) or 720 (not connected). The frames are in the charger log; the
  * outcome and the operator who asked are logged as a COMMAND row beside them, its request without
- * secrets (../../auth/secrets.ts: the AuthorizationKey, file tokens, URL credentials; R10.22).
+ * secrets (../../auth/secrets.ts: the AuthorizationKey, file tokens, URL credentials; R10.24).
  */
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -127,7 +127,7 @@ export async function sendCommand(app: FastifyInstance, auth: AuthContext, id: n
 /**
  * Sends `action` with `payload` to the charger `target` and returns its answer; the outcome and who
  * asked (`by`: a user name, or `system` for the CSMS's own commands) are logged as a COMMAND row
- * (the request without its secrets, requirements R10.22).
+ * (the request without its secrets, requirements R10.24).
  * @throws AppError 718/719/720 (outcome).
  */
 export async function commandTo<T = unknown>(app: FastifyInstance, by: string, target: { serialNum: string; companyCode: string }, action: string, payload: Record<string, unknown>): Promise<T> {

@@ -5,7 +5,7 @@
  * `commandTo`: 718 timeout, 719 CALLERROR, 720 not connected; the frames and a COMMAND row are in
  * the charger log). A refusing status (Rejected, NotSupported, UnknownVendorId …) is not a failure
  * here: it is the answer the operator reads, so it is returned as given. The AuthorizationKey is
- * write-only: its value is masked in both answers (../../auth/secrets.ts, requirements R10.22).
+ * write-only: its value is masked in both answers (../../auth/secrets.ts, requirements R10.24).
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -106,7 +106,7 @@ export interface LocalListCard {
 /**
  * The idTags a charger may authorise offline: the company's cards the idTag rule accepts at this
  * charger (active, not expired, in scope for its station, with a balance or a manager card), by
- * card number, each with its expiry date (sent as idTagInfo.expiryDate, requirements R12.38).
+ * card number, each with its expiry date (sent as idTagInfo.expiryDate, requirements R12.42).
  */
 export async function localListCards(db: Db, target: Pick<Target, 'companyCode' | 'stationId'>): Promise<LocalListCard[]> {
   const cards = await db.select().from(cardUser).where(eq(cardUser.companyCode, target.companyCode));
@@ -129,7 +129,7 @@ function listRecord(row: typeof localList.$inferSelect | undefined, chargerVersi
 
 /**
  * SendLocalList of the company's active cards (requirements R15.24), each entry with its
- * expiryDate when the card has one (R12.38). Full: every card, version
+ * expiryDate when the card has one (R12.42). Full: every card, version
  * + 1. Differential: the cards added since the last accepted list (Accepted) and the ones gone
  * (an entry without idTagInfo removes it); 749 when no list was accepted before. The stored list
  * and version change only when the charger answers Accepted; its answer is kept either way.

@@ -135,7 +135,7 @@ export async function requestDiagnostics(app: FastifyInstance, auth: AuthContext
     const answer = await commandTo<{ fileName?: string }>(app, auth.username, target, 'GetDiagnostics', payload);
     const named = typeof answer?.fileName === 'string' && answer.fileName !== '';
     // "Nothing to upload" withdraws the token, but a status the charger reported before its answer
-    // arrived (UploadFailed, Uploading…) is newer news and stays (requirements R15.15).
+    // arrived (UploadFailed, Uploading…) is newer news and stays (requirements R15.26).
     await app.db.update(diagnosticsRequest).set(named
       ? { announcedName: answer.fileName!, updatedAt: new Date() }
       : { status: sql`case when ${diagnosticsRequest.status} = 'REQUESTED' then 'NO_DATA' else ${diagnosticsRequest.status} end`, expiresAt: new Date(), updatedAt: new Date() })

@@ -12,7 +12,7 @@
  *   StartTransaction.req; an Authorize is answered from the card's own status, {@link authorizeIdTag})
  * - otherwise                                                         → Accepted
  * The verdict carries the idTag's expiry date, answered as IdTagInfo.expiryDate when set
- * (requirements R12.38). Billing work extends this function (e.g. a minimum balance per
+ * (requirements R12.42). Billing work extends this function (e.g. a minimum balance per
  * tariff); keep it free of OCPP I/O.
  */
 import { and, eq, ne, or } from 'drizzle-orm';
@@ -153,7 +153,7 @@ export async function checkIdTag(db: Db, idTag: string, charger: IdTagCharger, p
  * Checks an idTag presented in an Authorize at `charger`: the holder's own status only (Accepted, Expired,
  * Blocked, Invalid), never ConcurrentTx — OCPP 1.6 IdTagInfo: ConcurrentTx "only relevant for a
  * StartTransaction.req", so a card whose earlier Stop was lost is not refused everywhere; the
- * StartTransaction that follows still answers ConcurrentTx (requirements R12.38).
+ * StartTransaction that follows still answers ConcurrentTx (requirements R12.44).
  */
 export async function authorizeIdTag(db: Db, idTag: string, charger: IdTagCharger, now: Date = new Date()): Promise<IdTagVerdict> {
   return (await holderVerdict(db, idTag, charger, now)).verdict;

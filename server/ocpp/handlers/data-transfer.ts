@@ -1,5 +1,5 @@
 /**
- * DataTransfer from a charger or a gateway (OCPP 1.6 §4.3; requirements R12.39). The vendorId is
+ * DataTransfer from a charger or a gateway (OCPP 1.6 §4.3; requirements R12.45). The vendorId is
  * known when `OCPP_DATA_TRANSFER_VENDORS` lists it or the vendor code table names it (a platform
  * entry, or one of the identity's company); vendorId and messageId compare case-insensitively
  * (CiString).

@@ -1,7 +1,7 @@
 /**
  * StartTransaction: the order is stored before the answer; a refused idTag still makes an order
  * (flagged by its idTagStatus) and is answered with that status (and the idTag's expiryDate when it
- * has one, R12.38), never with silence. A retried
+ * has one, R12.42), never with silence. A retried
  * Start gets the same transactionId. A card already charging elsewhere is answered ConcurrentTx
  * (manager cards excepted). A Start on a connector with an open order closes that order first
  * (SUPERSEDED) and announces the income events its settlement raised. A meterStart outside the register range is answered with CALLERROR

@@ -1,5 +1,5 @@
 /**
- * The expiry date of a card or app user (requirements R12.38: after it the chargers are answered
+ * The expiry date of a card or app user (requirements R12.42: after it the chargers are answered
  * `Expired`). `ExpiryText` shows it in a list (the day, "Expired" once past, "—" without one);
  * `endOfDayIso` turns a picked day into the instant the idTag stops working (the end of that day
  * in the browser's zone), the value the card user form sends; `ExpiryButton` sets or clears an app

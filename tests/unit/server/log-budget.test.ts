@@ -1,6 +1,6 @@
 /**
  * The charger log's byte budget per identity (requirements R12.40; server/ocpp/log-budget.ts) and
- * the list of DataTransfer vendors (R12.39; OCPP_DATA_TRANSFER_VENDORS).
+ * the list of DataTransfer vendors (R12.45; OCPP_DATA_TRANSFER_VENDORS).
  */
 import { describe, expect, it } from 'vitest';
 import { DROP_REPORT_MS, LogBudget, SUMMARY_COST } from '../../../server/ocpp/log-budget.js';

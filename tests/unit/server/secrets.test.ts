@@ -1,5 +1,5 @@
 /**
- * The shared secret mask (server/auth/secrets.ts, requirements R10.22): AuthorizationKey values
+ * The shared secret mask (server/auth/secrets.ts, requirements R10.24): AuthorizationKey values
  * wherever an object names the key, password properties, URL user-info and charger file tokens are
  * replaced; everything else comes back as the same reference (no copy on the hot path); the walk
  * is bounded in depth.
