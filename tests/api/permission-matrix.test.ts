@@ -182,6 +182,7 @@ describe.each(backends())('station manager on every route on %s', (backend) => {
       : /\/configuration$/.test(url) ? '{"key":"HeartbeatInterval","value":"60"}'
       : /\/command\/trigger$/.test(url) ? '{"requestedMessage":"Heartbeat"}'
       : /\/command\/data-transfer$/.test(url) ? '{"vendorId":"ChargeDesk"}'
+      : /\/command\/clear-profile$/.test(url) ? '{"all":true}'
       : /\/reservations$/.test(url) ? '{"connectorId":1,"idTag":"TAG1"}' : '{}';
     const res = await fetch(s.baseUrl + url, { method, headers, body: hasBody ? body : undefined, signal: ac.signal });
     const type = res.headers.get('content-type') ?? '';
