@@ -3,7 +3,7 @@ import { backends } from '../support/db.js';
 import { build, type TestServer } from '../support/app.js';
 import { aBootNotification, aCharger, aCompany, aNetwork, aStartTransaction } from '../support/builders.js';
 import { appUser } from '../../server/db/schema.js';
-import { connect } from '../ocpp/helpers.js';
+import { connect, eventually } from '../ocpp/helpers.js';
 
 describe.each(backends())('home chargers and home app users on %s', (backend) => {
   let s: TestServer;
@@ -62,6 +62,9 @@ describe.each(backends())('home chargers and home app users on %s', (backend) =>
     expect(refused.data).toMatchObject({ maxCurrentA: 20, lastCommand: { result: 'FAILED', code: 719 } });
     expect((await call('POST', `/sp/home-charger/${made.data.id}/apply`)).code).toBe(719);
     await cp.close({ force: true });
+    // Once the server has seen the socket close, nothing can be sent: 720 (a command sent in the
+    // instant before it noticed answers 795 "sent, no answer").
+    await eventually(async () => (await call('GET', `/sp/home-charger/${made.data.id}`)).data?.online === false, 300);
     expect((await call('POST', `/sp/home-charger/${made.data.id}/apply`)).code).toBe(720);
   });
 
