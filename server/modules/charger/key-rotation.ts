@@ -7,7 +7,7 @@
  * 2. ChangeConfiguration `AuthorizationKey` is sent (on whichever node holds the socket);
  * 3. Accepted (or RebootRequired) → the new key becomes the password and the previous one stays
  *    accepted for OCPP_KEY_GRACE_MINUTES, then only the new one (step ACCEPTED); Rejected /
- *    NotSupported / a CALLERROR (770), no answer in time (771), not connected (772) → the second
+ *    NotSupported / a CALLERROR (770), no answer in time or the socket closed after sending (771), not connected (772) → the second
  *    password is dropped and the old one stays (step REFUSED / NO_ANSWER / NOT_CONNECTED).
  * If the node dies between 1 and 3, the second password lapses by itself: the old one stays.
  * Each step is a charger-log row (action `AuthorizationKeyRotation`, type COMMAND, without the key)
@@ -87,7 +87,8 @@ async function rotate(app: FastifyInstance, by: string, target: typeof charger.$
     await db.update(charger).set({ ocppPasswordGraceHash: null, ocppPasswordGraceUntil: null }).where(mine);
     credentialsChanged();
     const code = err instanceof AppError ? err.code : null;
-    const [name, answer] = code === 719 ? ['REFUSED', 770] as const : code === 718 ? ['NO_ANSWER', 771] as const : code === 720 ? ['NOT_CONNECTED', 772] as const : ['FAILED', null] as const;
+    // 795: the socket closed after the key left, with no answer: as no answer in time (771).
+    const [name, answer] = code === 719 ? ['REFUSED', 770] as const : code === 718 || code === 795 ? ['NO_ANSWER', 771] as const : code === 720 ? ['NOT_CONNECTED', 772] as const : ['FAILED', null] as const;
     await step(app, target, by, name, { code: code ?? 'ERROR', ...(code === 719 && err instanceof AppError && err.data ? { answer: err.data } : {}) });
     if (answer === null) throw err;
     throw new AppError(answer, undefined, code === 719 && err instanceof AppError ? err.data : undefined);
