@@ -37,7 +37,8 @@ export type CommandOutcome = 'accepted' | 'refused' | 'timeout' | 'not_connected
 /** The outcome of a command that failed with `err` (an AppError's catalogue code decides). */
 export function commandOutcomeOf(err: unknown): CommandOutcome {
   const code = (err as { code?: unknown } | null)?.code;
-  return code === 719 ? 'refused' : code === 718 ? 'timeout' : code === 720 ? 'not_connected' : 'error';
+  // 795 (sent, the socket closed before the answer) is a command that got no answer.
+  return code === 719 ? 'refused' : code === 718 || code === 795 ? 'timeout' : code === 720 ? 'not_connected' : 'error';
 }
 
 /** What the charger link reports at scrape time. */

@@ -46,7 +46,7 @@ async function mayOwe(app: FastifyInstance): Promise<boolean> {
 }
 
 /** Failures after which the request is still owed (the charger may never have got it). */
-const OWED: ReadonlySet<number | null> = new Set([718, 720]);
+const OWED: ReadonlySet<number | null> = new Set([718, 720, 795]);
 
 /** The stable key of a request (its fields in one order). */
 export const clearKey = (r: ClearRequest) => JSON.stringify([r.id ?? null, r.connectorId ?? null, r.chargingProfilePurpose ?? null, r.stackLevel ?? null]);

@@ -1,7 +1,7 @@
 /**
  * A command to a charger whose failure is an outcome to show, not an error to answer: the
  * charger's answer, or the catalogue code of the failure (718 timeout, 719 refused, 720 not
- * connected). Used where one save sends to a charger (home charger settings, schedules, load
+ * connected, 795 sent but the socket closed before the answer). Used where one save sends to a charger (home charger settings, schedules, load
  * balancing) and the answer is shown beside the saved record (requirements §16).
  */
 import type { FastifyInstance } from 'fastify';
@@ -10,7 +10,7 @@ import { AppError } from '../../http/envelope.js';
 import { commandTo } from '../command/service.js';
 
 /** Codes a command's failure answers (server/ocpp/commands.ts). */
-const COMMAND_FAILURES: ReadonlySet<number> = new Set([718, 719, 720]);
+const COMMAND_FAILURES: ReadonlySet<number> = new Set([718, 719, 720, 795]);
 
 /** Sends `action` to `target` and returns the outcome; any other failure (a bug, the database) is thrown. */
 export async function tryCommand(app: FastifyInstance, by: string, target: { serialNum: string; companyCode: string }, action: string, payload: Record<string, unknown>): Promise<CommandOutcome> {
