@@ -10,7 +10,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { backends } from '../support/db.js';
 import { build, type TestServer } from '../support/app.js';
 import { aNetwork, aStatusNotification } from '../support/builders.js';
-import { account, event, mailOutbox, notification } from '../../server/db/schema.js';
+import { account, event, mailOutbox, notification, role } from '../../server/db/schema.js';
 import { hashPassword } from '../../server/auth/password.js';
 import { whileConnected } from './helpers.js';
 
@@ -30,13 +30,16 @@ describe.each(backends())('a charger flapping between fault codes on %s', (backe
     const sn = net.charger.serialNum;
     const passwordHash = await hashPassword('pw-123456');
     const addresses = Array.from({ length: RECIPIENTS }, (_, i) => `ops${i}@flap.test`);
+    // Mail goes only to accounts whose menus show the events (requirements R6.9).
+    const [events] = await s.database.db.insert(role).values({ name: 'Flap events', code: `FLAP_${sn}`, companyCode: net.company.code, permissions: ['menu:events', 'menu:events:events'] }).returning();
     await s.database.db.insert(account).values(addresses.map((email, i) => ({
-      companyCode: net.company.code, username: `flap.ops${i}`, userType: 'STAFF', passwordHash, email,
+      companyCode: net.company.code, username: `flap.ops${i}`, userType: 'STAFF', passwordHash, email, roleId: events.id,
       notificationPreference: { enabled: true, method: 'EMAIL', emails: [email], events: ['FAULT', 'RECOVERED'], ignoreHeartbeat: true, language: i % 2 ? 'zh' : 'en' },
     })));
 
     const accepted = { OverVoltage: 0, UnderVoltage: 0 };
     let limited = 0;
+    let lastAccepted = '';
     await whileConnected(s.ocppUrl, sn, async (cp) => {
       await cp.call('BootNotification', { chargePointVendor: 'V', chargePointModel: 'M' });
       for (let i = 0; i < FLIPS; i++) {
@@ -44,6 +47,7 @@ describe.each(backends())('a charger flapping between fault codes on %s', (backe
         try {
           expect(await cp.call('StatusNotification', aStatusNotification({ connectorId: 1, status: 'Faulted', errorCode, timestamp: new Date().toISOString() }))).toEqual({});
           accepted[errorCode]++;
+          lastAccepted = errorCode;
         } catch (e) {
           // The per-charger inbound limit may answer GenericError "rate limited": an answer too, nothing stored.
           expect(String((e as Error).message)).toMatch(/rate limited/);
@@ -52,7 +56,10 @@ describe.each(backends())('a charger flapping between fault codes on %s', (backe
       }
     });
     expect(accepted.OverVoltage + accepted.UnderVoltage + limited).toBe(FLIPS);
-    expect(accepted.OverVoltage).toBeGreaterThan(FLIPS / 4);
+    // The per-charger inbound limit takes its share (decided as the frames arrive); enough flips
+    // of each code are accepted for the bound to be tested (each would have opened an event).
+    expect(accepted.OverVoltage).toBeGreaterThan(20);
+    expect(accepted.UnderVoltage).toBeGreaterThan(20);
 
     const rows = await s.database.db.select().from(event).where(eq(event.deviceSn, sn)).orderBy(event.id);
     const faults = rows.filter((e) => e.eventType !== 'CHARGER_OFFLINE');
@@ -60,7 +67,7 @@ describe.each(backends())('a charger flapping between fault codes on %s', (backe
     // The collapsed events carry the count of every report.
     expect(faults.map((e) => e.repeatCount)).toEqual([accepted.OverVoltage, accepted.UnderVoltage]);
     // The last code reported is the open one.
-    expect(faults.find((e) => e.status === 'HAPPENING')?.errorCode).toBe(FLIPS % 2 ? 'OverVoltage' : 'UnderVoltage');
+    expect(faults.find((e) => e.status === 'HAPPENING')?.errorCode).toBe(lastAccepted);
 
     const bell = await s.database.db.select().from(notification).where(inArray(notification.eventId, faults.map((e) => e.id)));
     expect(bell).toHaveLength(2);
