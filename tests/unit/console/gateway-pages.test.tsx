@@ -227,7 +227,8 @@ describe('the charger page shares the password card', () => {
     renderAt('/chargers/3/show', '/chargers/:id/show', <ChargerShow />, dataProvider);
     expect((await screen.findByTestId('ocpp-password-state')).textContent).toContain('A password is set.');
     fireEvent.click(screen.getByTestId('ocpp-password-generate'));
-    expect((await screen.findByRole('dialog')).textContent).toContain('the charger must be configured with it');
+    // The charger is offline: the password is set by hand, and the confirmation says why.
+    expect((await screen.findByRole('dialog')).textContent).toContain('The charger is not connected, so the new password cannot be sent to it');
     await confirm();
     const dialog = await screen.findByTestId('ocpp-password-dialog');
     expect(calls).toEqual([['POST', 'charger/3/ocpp-password', undefined]]);
