@@ -1,5 +1,5 @@
 /**
- * The hand-written data fix of migration 0024 (requirements R10.24): charger-log rows stored before
+ * The hand-written data fix of migration 0025 (requirements R10.24): charger-log rows stored before
  * secrets were masked at write — the COMMAND row of ChangeConfiguration AuthorizationKey, a
  * GetConfiguration answer reporting the key, GetDiagnostics locations over HTTP and FTP, an
  * UpdateFirmware download URL — hold no secret after it; other rows are untouched.
@@ -10,11 +10,11 @@ import { asc, sql } from 'drizzle-orm';
 import { chargerLog } from '../../server/db/schema.js';
 import { backends, freshDatabase } from '../support/db.js';
 
-const MIGRATION = new URL('../../server/db/migrations/0024_ocpp_key_rotation.sql', import.meta.url);
+const MIGRATION = new URL('../../server/db/migrations/0025_hardening_round_3.sql', import.meta.url);
 /** The data-fix statements of the migration (the UPDATEs of charger_log). */
 const fixes = readFileSync(MIGRATION, 'utf8').split('--> statement-breakpoint').filter((st) => st.includes('UPDATE "charger_log"'));
 
-describe.each(backends())('migration 0024 data fix on %s', (backend) => {
+describe.each(backends())('migration 0025 data fix on %s', (backend) => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   beforeAll(async () => { database = await freshDatabase(backend); });
   afterAll(async () => { await database?.close(); });

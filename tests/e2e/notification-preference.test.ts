@@ -11,7 +11,7 @@ import { signIn, stage, type Stage } from './helpers.js';
 
 const DEMO_PASSWORD = 'demo1234';
 const NOTE = { en: 'Your menus show no events or report tickets', zh: '您的菜单中没有事件或问题反馈' };
-const TICKET = { en: 'Report ticket', zh: '报障工单' };
+const TICKET = { en: 'Report ticket', zh: '工单' };
 
 async function openPreference(page: Page) {
   await page.goto('/#/NotificationPreference/NotificationPreference');
@@ -29,7 +29,6 @@ describe('notification preference by menus', () => {
     await openPreference(page);
     expect(await page.getByTestId('pref-none-offered').innerText()).toContain(NOTE[language]);
     expect(await page.getByTestId('pref-events').count()).toBe(0);
-    await page.screenshot({ path: `/tmp/notification-preference-staff-${language}.png` });
     expect(errors).toEqual([]);
   });
 
@@ -41,7 +40,6 @@ describe('notification preference by menus', () => {
     for (const e of NOTIFY_EVENTS) expect(await page.getByTestId(`pref-event-${e}`).count(), e).toBe(1);
     expect(await page.getByTestId('pref-events').innerText()).toContain(TICKET[language]);
     expect(await page.getByTestId('pref-none-offered').count()).toBe(0);
-    await page.screenshot({ path: `/tmp/notification-preference-admin-${language}.png` });
     expect(errors).toEqual([]);
   });
 });
