@@ -5,6 +5,7 @@
  */
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { isDayTime } from '../../src/components/DayField';
 
 dayjs.extend(customParseFormat);
 
@@ -16,17 +17,15 @@ export function notAfterToday(value: unknown, _all?: unknown, now: Date = new Da
   return d && d.isValid() && d.startOf('day').isAfter(dayjs(now).startOf('day')) ? 'app.validation.after_today' : undefined;
 }
 
-const DAY_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
-
 /** A day input's value → the ISO instant of the local start of that day, or of the minute typed (`YYYY-MM-DD HH:mm`). */
 export const startOfDayIso = (v: string) => {
   if (!v) return v;
-  return DAY_TIME.test(v) ? dayjs(v, 'YYYY-MM-DD HH:mm').startOf('minute').toISOString() : dayjs(v).startOf('day').toISOString();
+  return isDayTime(v) ? dayjs(v, 'YYYY-MM-DD HH:mm').startOf('minute').toISOString() : dayjs(v).startOf('day').toISOString();
 };
 /** A day input's value → the ISO instant of the local end of that day, or of the minute typed (inclusive ranges). */
 export const endOfDayIso = (v: string) => {
   if (!v) return v;
-  return DAY_TIME.test(v) ? dayjs(v, 'YYYY-MM-DD HH:mm').endOf('minute').toISOString() : dayjs(v).endOf('day').toISOString();
+  return isDayTime(v) ? dayjs(v, 'YYYY-MM-DD HH:mm').endOf('minute').toISOString() : dayjs(v).endOf('day').toISOString();
 };
 
 /**

@@ -50,6 +50,11 @@ export function LastSeen({ value, inline }: { value: TimeInput; inline?: boolean
   );
 }
 
+/** An OCPP status (`Available`, `Charging`…) in the user's language; the charger's own word when it is not one of OCPP 1.6's. */
+export function runStatusLabel(translate: (key: string, options?: Record<string, unknown>) => string, status: string): string {
+  return translate(`resources.charger.values.runStatus.${status}`, { _: status });
+}
+
 /**
  * A charger's run status as a coloured chip: its one derived state (`dashboardState`: what it is
  * doing, its connectors included) when known, so it never contradicts the state shown beside it;
@@ -60,7 +65,7 @@ export function RunStatusChip({ status, online, state, lastSeenAt }: { status: s
   if (!online) return <UnknownSinceChip lastSeenAt={lastSeenAt} />;
   if (state) return <ColorChip testId="run-status" label={translate(`app.dashboard.split.${state}`)} color={stateColor(state)} />;
   if (!status) return <span>—</span>;
-  return <ColorChip testId="run-status" label={translate(`resources.charger.values.runStatus.${status}`, { _: status })} color={stateColor(status, online)} />;
+  return <ColorChip testId="run-status" label={runStatusLabel(translate, status)} color={stateColor(status, online)} />;
 }
 
 /** The title of a device's show page: its online dot and its SN in monospace (`testId` on the SN). */

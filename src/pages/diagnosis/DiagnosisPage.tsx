@@ -19,15 +19,12 @@ import { fieldMessage } from '../../../domain/entities/messages';
 import { timeRangeError } from '../../../domain/time-range';
 import { eventTypeLabel } from '../../../domain/events';
 import { EmptyState, ErrorState, stateColor } from '../../components/common';
+import { runStatusLabel } from '../../components/device';
 import { useApi } from '../../hooks/useApi';
 import { formatDateTime } from '../../utils/date';
 import { ChargerPicker } from '../charger-log/ChargerPicker';
 import { parseTimeText, timeText } from '../charger-log/timeText';
 
-
-/** An OCPP connector status in the user's language (the charger's own word when it is not one of OCPP 1.6's). */
-const statusLabel = (translate: (key: string, options?: Record<string, unknown>) => string, status: string) =>
-  translate(`resources.charger.values.runStatus.${status}`, { _: status });
 const P = 'app.diagnosis';
 
 /** The errors of a choice, per field, in `lang` (the server's rules: 602, 615, format, 715). */
@@ -138,7 +135,7 @@ function Diagnosis({ d, lang }: { d: DiagnosisRecord; lang: 'en' | 'zh' }) {
                   <TableRow key={`${s.timeStamp}-${i}`}>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(s.timeStamp)}</TableCell>
                     <TableCell>{s.connectorId}</TableCell>
-                    <TableCell data-testid="diagnosis-status-change-status">{statusLabel(translate, s.status)}</TableCell>
+                    <TableCell data-testid="diagnosis-status-change-status">{runStatusLabel(translate, s.status)}</TableCell>
                     <TableCell>{[s.errorCode, s.vendorErrorCode, s.info].filter(Boolean).join(' · ')}</TableCell>
                   </TableRow>
                 ))}
@@ -186,7 +183,7 @@ function ConnectorCard({ c }: { c: DiagnosisConnector }) {
     <Card data-testid={`diagnosis-connector-${c.connectorId}`}>
       <CardHeader
         title={`${translate(`${P}.connector`)} ${c.connectorId}`}
-        subheader={[c.status ? statusLabel(translate, c.status) : null, c.errorCode && c.errorCode !== 'NoError' ? c.errorCode : null, c.statusTimeStamp ? formatDateTime(c.statusTimeStamp) : null].filter(Boolean).join(' · ')}
+        subheader={[c.status ? runStatusLabel(translate, c.status) : null, c.errorCode && c.errorCode !== 'NoError' ? c.errorCode : null, c.statusTimeStamp ? formatDateTime(c.statusTimeStamp) : null].filter(Boolean).join(' · ')}
         slotProps={{ title: { sx: { fontSize: 16, fontWeight: 600 } } }}
         sx={{ pb: 0 }}
       />
