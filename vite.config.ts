@@ -18,6 +18,10 @@ export default defineConfig({
     proxy: { '/sp': 'http://127.0.0.1:8080', '/ocpp': { target: 'ws://127.0.0.1:8080', ws: true } },
   },
   test: {
+    // Vitest's default is one worker fewer than the cores (one worker on a 2-core machine), while
+    // most of a test's time here is spent waiting on a server, a database or a browser. Every file
+    // owns its database, ports and data directory, so files run side by side.
+    maxWorkers: Number(process.env.TEST_WORKERS) || 3,
     projects: [
       {
         extends: true,
@@ -37,7 +41,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e', include: ['tests/e2e/**/*.test.ts'], environment: 'node',
-          testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false,
+          testTimeout: 120_000, hookTimeout: 180_000,
         },
       },
     ],

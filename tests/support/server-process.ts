@@ -5,7 +5,7 @@
  * Defaults: a free loopback port, a fresh temporary DATA_DIR (embedded PGlite, so the demo network
  * loads because the database is empty), a known ADMIN_PASSWORD, SIMULATE=0 (the caller drives its
  * own chargers), STATIC_DIR=dist (the console built by `vite build`). DATABASE_URL is never passed
- * on. Readiness is awaited by polling `/sp/docs/json`; every wait is bounded.
+ * on. Readiness is awaited by polling `/readyz` (the database answers); every wait is bounded.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -133,7 +133,8 @@ export async function startServerProcess(opts: ServerProcessOptions = {}): Promi
       throw new Error(`server not ready within ${readyMs} ms:\n${log}`);
     }
     try {
-      const res = await fetch(`${baseUrl}/sp/docs/json`, { signal: AbortSignal.timeout(2_000) });
+      // /readyz, not /sp/docs/json: the OpenAPI document takes seconds to build on its first request.
+      const res = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(2_000) });
       if (res.ok) break;
     } catch { /* not listening yet */ }
     await sleep(250);
