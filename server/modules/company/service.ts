@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.js';
 import { account, appUser, balanceRecord, cardUser, chargeOrder, company, role, stationGroup } from '../../db/schema.js';
 import { mapUnique, type UniqueAnswer } from '../../db/pg-errors.js';
 import type { AuthContext } from '../../http/access.js';
-import { type Page } from '../../http/envelope.js';
+import type { Page } from '../../http/envelope.js';
 import { AppError } from '../../../domain/app-error.js';
 import { likeTerm, limitOffset, orderByOf, type PageQuery } from '../../http/paging.js';
 import { requireFields } from '../../http/required.js';

@@ -31,7 +31,7 @@ import type { ErrorCode } from '../../../domain/errors.js';
 import type { Db } from '../../db/client.js';
 import { charger, firmware, firmwareCampaign, firmwareCampaignCharger, storedFile } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
-import { type Page } from '../../http/envelope.js';
+import type { Page } from '../../http/envelope.js';
 import { AppError } from '../../../domain/app-error.js';
 import { limitOffset, type PageQuery } from '../../http/paging.js';
 import { loadInScope, scopeWhere, stationLimit } from '../../http/scope.js';

@@ -13,7 +13,7 @@ import type { FirmwareInput, FirmwareRecord, FirmwareUpload } from '../../../dom
 import type { Db } from '../../db/client.js';
 import { company, firmware, firmwareCampaign, storedFile } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
-import { type Page } from '../../http/envelope.js';
+import type { Page } from '../../http/envelope.js';
 import { AppError, FieldErrors } from '../../../domain/app-error.js';
 import { likeTerm, limitOffset, orderByOf, type PageQuery } from '../../http/paging.js';
 import { scopeWhere } from '../../http/scope.js';

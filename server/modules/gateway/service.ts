@@ -17,7 +17,7 @@ import type { GatewayInput } from '../../../domain/entities/gateway.js';
 import type { Db } from '../../db/client.js';
 import { charger, company, gateway, station } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
-import { type Page } from '../../http/envelope.js';
+import type { Page } from '../../http/envelope.js';
 import { AppError } from '../../../domain/app-error.js';
 import { limitOffset, orderByOf, type PageQuery } from '../../http/paging.js';
 import { assertInScope, scopeWhere } from '../../http/scope.js';

@@ -12,7 +12,7 @@ import { account, company, role } from '../../db/schema.js';
 import { mapUnique, type UniqueAnswer } from '../../db/pg-errors.js';
 import type { AuthContext } from '../../http/access.js';
 import { hasPermission } from '../../http/access.js';
-import { type Page } from '../../http/envelope.js';
+import type { Page } from '../../http/envelope.js';
 import { AppError } from '../../../domain/app-error.js';
 import { likeTerm, limitOffset, orderByOf, type PageQuery } from '../../http/paging.js';
 import { requireFields } from '../../http/required.js';

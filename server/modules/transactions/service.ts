@@ -26,7 +26,7 @@ import { randomInt } from 'node:crypto';
 import { and, desc, eq, isNull, lt } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import type { Db } from '../../db/client.js';
-import type { MeterValueSet, SampledValue } from '../../ocpp/messages.js';
+import type { MeterValueSet } from '../../ocpp/messages.js';
 import { charger as chargerTable, chargeOrder, company, meterValue } from '../../db/schema.js';
 import { plausibleChargerTime } from '../../../domain/clock.js';
 import type { OrderFlag } from '../../../domain/enums.js';
