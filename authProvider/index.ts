@@ -11,13 +11,13 @@
  *   errors (700 wrong login, 403, …) stay on the page as toasts.
  * - getPermissions: the stored strings, reloaded from user/info when missing.
  * - canAccess: for a console path (`resource` starting with `/`, e.g. `/Operations/Orders`), whether
- *   the permissions open it (requirements §6, src/routes/access.ts); react-admin's own checks on API
+ *   the permissions open it (requirements §6, domain/access.ts); react-admin's own checks on API
  *   resources (`card-user` edit, …) are always allowed here: the server enforces them (403).
  */
 import type { AuthProvider } from 'react-admin';
 import type { HttpClient } from '../dataProvider/httpClient';
 import { errorCode } from '../dataProvider/httpClient';
-import { canAccess as canOpenPath } from '../src/routes/access';
+import { canAccess as canOpenPath } from '../domain/access';
 import { sessionOf, type SessionStorage, type UserInfo } from './session';
 
 export * from './session';

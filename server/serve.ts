@@ -1,8 +1,9 @@
 /**
  * The serving process (../README.md "Configuration"; docs/deployment.md "Process model"): open and
- * migrate the database, create the administrator on first start, load the demo network when
- * asked, start HTTP + OCPP on one port, attach simulated chargers, and shut down gracefully on
- * SIGTERM/SIGINT (sockets closed with 1001, database flushed). Started by ./main.ts, alone or as
+ * migrate the database, create the administrator on first start, run the start-up plugins the
+ * configuration asks for (./plugins.ts: the demo network, simulated chargers), start HTTP + OCPP
+ * on one port, and shut down gracefully on SIGTERM/SIGINT (sockets closed with 1001, database
+ * flushed). Started by ./main.ts, alone or as
  * the child of the accepting process (./process/acceptor.ts).
  */
 import type { Config } from './config.js';
@@ -11,9 +12,8 @@ import { ensureAdmin } from './db/bootstrap.js';
 import { ensureMenus } from './modules/menu/service.js';
 import { buildApp } from './app.js';
 import { startCentralSystem } from './ocpp/central-system.js';
-import { loadDemoIfEmpty } from '../fake-db/index.js';
 import { backfillRollupsIfEmpty } from './modules/analytics/rollup.js';
-import { startSimulation } from '../sim/attach.js';
+import { loadPlugins, pluginsFor, type PluginHandle } from './plugins.js';
 import { installSafetyNet } from './safety-net.js';
 import { listenOptions } from './http/listen.js';
 
@@ -32,16 +32,19 @@ export async function serve(config: Config): Promise<void> {
     // Printed once on the console, deliberately not through the logger.
     process.stdout.write(`\n  ChargeDesk administrator created: user "admin", password "${admin.generated}"\n  (set ADMIN_PASSWORD to choose it)\n\n`);
   }
-  const demo = config.demo ? await loadDemoIfEmpty(database.db) : { loaded: false };
-  if (demo.loaded) app.log.info('demo network loaded');
+  const plugins = await loadPlugins(pluginsFor(config));
+  const context = { db: database.db, config, log: app.log };
+  for (const p of plugins) await p.seed?.(context);
   if (await backfillRollupsIfEmpty(database.db)) app.log.info('analytics rollups built from the orders');
 
   const central = startCentralSystem(app);
   await app.listen(listenOptions(config));
 
-  const sim = config.simulate && config.demo
-    ? await startSimulation({ db: database.db, url: `ws://127.0.0.1:${config.port}/ocpp`, chargers: config.simChargers, log: app.log })
-    : undefined;
+  const started: PluginHandle[] = [];
+  for (const p of plugins) {
+    const handle = await p.started?.({ ...context, ocppUrl: `ws://127.0.0.1:${config.port}/ocpp` });
+    if (handle) started.push(handle);
+  }
 
   let closing = false;
   async function shutdown(signal: string) {
@@ -52,7 +55,7 @@ export async function serve(config: Config): Promise<void> {
     force.unref();
     try {
       central.stopping();
-      await sim?.stop();
+      for (const handle of started) await handle.stop();
       await central.close();
       await app.close();
       await database.close();

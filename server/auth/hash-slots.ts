@@ -3,7 +3,7 @@
  * each): at most `max` run at once, at most `queue` wait; beyond that `run` refuses at once with
  * catalogue 733 ("too many sign-ins at once") instead of queueing without bound.
  */
-import { AppError } from '../http/envelope.js';
+import { AppError } from '../../domain/app-error.js';
 
 export class HashSlots {
   private running = 0;

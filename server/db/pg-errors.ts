@@ -3,7 +3,7 @@
  * (`DrizzleQueryError.cause`). Map constraint names to catalogue codes, never message text.
  */
 import type { ErrorCode } from '../../domain/errors.js';
-import { AppError } from '../http/envelope.js';
+import { AppError } from '../../domain/app-error.js';
 
 interface PgLikeError {
   code?: string;

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MenuPermission } from '../../domain/permissions.js';
 import { ADMIN_PERMISSION } from '../../domain/routes.js';
 import { resolveToken } from '../auth/tokens.js';
-import { AppError } from './envelope.js';
+import { AppError } from '../../domain/app-error.js';
 import { assertFilterInScope } from './scope.js';
 
 /** Who is calling. `companyCode` null only for platform administrators. */

@@ -1,6 +1,7 @@
 /**
- * The response envelope of requirements §12 (`{ code, msg, data }`) and the typed error that every
- * module throws to answer with a catalogue code (requirements §8).
+ * The response envelope of requirements §12 (`{ code, msg, data }`): success, failure with a catalogue
+ * code (requirements §8) and the caller's language. The typed error modules throw is
+ * domain/app-error.ts.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { catalogueMessage, httpStatusOf, pickLang, type ErrorCode, type Lang } from '../../domain/errors.js';
@@ -10,35 +11,6 @@ export interface Envelope<T> {
   code: number;
   msg: string;
   data: T;
-}
-
-/** A failure with a catalogue code; `field` names the offending input, `data` rides along. */
-export class AppError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    readonly field?: string,
-    readonly data?: unknown,
-  ) {
-    super(`catalogue ${code}${field ? ` (${field})` : ''}`);
-    this.name = 'AppError';
-  }
-}
-
-/**
- * A failed input check: every failing field at once (docs/api.md "Field errors"). Answers the
- * code of the first failing field; the envelope carries `data.errors` (field → message in the
- * caller's language) and `data.codes` (field → catalogue code).
- */
-export class FieldErrors extends AppError {
-  constructor(readonly issues: readonly FieldIssue[]) {
-    super(issues[0]?.code ?? 400, issues.map((i) => i.field).join(', '));
-    this.name = 'FieldErrors';
-  }
-}
-
-/** Throws `FieldErrors` for `issues` when there are any. */
-export function throwIfIssues(issues: readonly FieldIssue[]): void {
-  if (issues.length) throw new FieldErrors(issues);
 }
 
 /** The caller's language: `language` cookie first, then Accept-Language, default English. */

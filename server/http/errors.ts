@@ -6,7 +6,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { fieldIssues } from '../../domain/entities/rules.js';
 import { isDatabaseFailure } from '../db/pg-errors.js';
-import { AppError, FieldErrors, sendError } from './envelope.js';
+import { sendError } from './envelope.js';
+import { AppError, FieldErrors } from '../../domain/app-error.js';
 
 /** Registers the error and not-found handlers on `app`. */
 export function registerErrorHandler(app: FastifyInstance) {

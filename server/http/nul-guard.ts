@@ -6,7 +6,7 @@
  * the same hook (a ticket's subject, nickname, e-mail or image name).
  */
 import type { FastifyInstance } from 'fastify';
-import { AppError } from './envelope.js';
+import { AppError } from '../../domain/app-error.js';
 
 /** The dotted path of the first string holding U+0000 in `value` (depth-bounded), or null. */
 export function nulPath(value: unknown, path = '', depth = 0): string | null {

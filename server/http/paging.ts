@@ -4,7 +4,7 @@
 import { asc, desc, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { AppError } from './envelope.js';
+import { AppError } from '../../domain/app-error.js';
 
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),

@@ -3,7 +3,7 @@
  * (requirements §5, §8: 600–679), after the zod schema has accepted the shape.
  */
 import type { ErrorCode } from '../../domain/errors.js';
-import { AppError } from './envelope.js';
+import { AppError } from '../../domain/app-error.js';
 
 /** `T` with the fields `K` present and non-null. */
 export type Filled<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };

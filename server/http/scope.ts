@@ -24,7 +24,7 @@ import {
   chargingSchedule, homeCharger, homeMember, reservation, stationLoad, reportTicket,
 } from '../db/schema.js';
 import type { AuthContext } from './access.js';
-import { AppError } from './envelope.js';
+import { AppError } from '../../domain/app-error.js';
 
 /** Read (709 when refused) or write (725 when refused). */
 export type ScopeMode = 'read' | 'write';

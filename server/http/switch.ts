@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { ErrorCode } from '../../domain/errors.js';
-import { AppError } from './envelope.js';
+import { AppError } from '../../domain/app-error.js';
 
 const queryFlag = z.enum(['true', 'false']).transform((v) => v === 'true').optional();
 const bodyFlag = z.boolean().optional();

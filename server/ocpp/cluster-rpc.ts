@@ -5,7 +5,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { ClusterNodes } from '../cluster/nodes.js';
-import { AppError } from '../http/envelope.js';
+import { AppError } from '../../domain/app-error.js';
 import { localCall } from './commands.js';
 import type { Connections } from './connections.js';
 import type { DuplicatePolicy } from './duplicates.js';

@@ -6,7 +6,7 @@
  */
 import type { ErrorCode } from '../../domain/errors.js';
 import { NoAnswer, type ClusterNodes } from '../cluster/nodes.js';
-import { AppError } from '../http/envelope.js';
+import { AppError } from '../../domain/app-error.js';
 import type { Connections } from './connections.js';
 import { RPCError, TimeoutError } from './rpc.js';
 

@@ -1,8 +1,24 @@
 /**
  * OCPP 1.6J payload shapes the central system handles (the official JSON schemas, which ocpp-rpc
- * enforces in strict mode both ways, are the source of truth; these types mirror them).
+ * enforces in strict mode both ways, are the source of truth; these types mirror them). The OCPP
+ * layer owns the protocol's shapes: services take them from here, never the reverse.
  */
-import type { MeterValueSet } from '../modules/transactions/service.js';
+/** One OCPP 1.6 SampledValue. */
+export interface SampledValue {
+  value: string;
+  context?: string;
+  format?: string;
+  measurand?: string;
+  phase?: string;
+  location?: string;
+  unit?: string;
+}
+
+/** One OCPP 1.6 MeterValue: a timestamp (ISO) and its sampled values. */
+export interface MeterValueSet {
+  timestamp: string;
+  sampledValue: SampledValue[];
+}
 
 export type IdTagInfo = { status: 'Accepted' | 'Blocked' | 'Expired' | 'Invalid' | 'ConcurrentTx'; expiryDate?: string; parentIdTag?: string };
 

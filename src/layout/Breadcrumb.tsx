@@ -6,7 +6,7 @@ import { useLocation } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { Breadcrumbs, Typography } from '@mui/material';
 import NavigateNextIcon from '@mui/icons-material/NavigateNext';
-import { breadcrumbKeys } from '../routes/access';
+import { breadcrumbKeys } from '../../domain/access';
 
 export function Breadcrumb() {
   const { pathname } = useLocation();

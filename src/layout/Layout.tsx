@@ -8,7 +8,7 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import { loginPathFor } from '../../authProvider';
 import { SESSION_EVENT, TOKEN_KEY } from '../../authProvider/session';
 import { Box, Button, Paper, Skeleton, Stack, Typography } from '@mui/material';
-import { breadcrumbKeys } from '../routes/access';
+import { breadcrumbKeys } from '../../domain/access';
 import { Navbar } from './Navbar';
 import { Sidebar } from './Sidebar';
 import { SidebarStateProvider } from './SidebarState';

@@ -7,7 +7,7 @@
  */
 import { useLocation } from 'react-router-dom';
 import { usePermissions, useTranslate } from 'react-admin';
-import { canAccess } from '../routes/access';
+import { canAccess } from '../../domain/access';
 import { ADMIN_PERMISSION } from '../../domain/routes';
 import { Box, IconButton, Toolbar } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';

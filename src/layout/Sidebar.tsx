@@ -11,7 +11,7 @@ import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import BoltIcon from '@mui/icons-material/Bolt';
 import type { RouteNode } from '../../domain/routes';
-import { menuRoutes } from '../routes/access';
+import { menuRoutes } from '../../domain/access';
 import { useApi } from '../hooks/useApi';
 import { sidebarFromMenuTree, type MenuNode } from '../utils/menuTree';
 import { IMPLEMENTED } from '../routes/pages';

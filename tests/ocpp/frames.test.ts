@@ -9,7 +9,7 @@ import { backends } from '../support/db.js';
 import { build, type TestServer } from '../support/app.js';
 import { aBootNotification, aNetwork, aStartTransaction, aStopTransaction } from '../support/builders.js';
 import { charger, chargerLog } from '../../server/db/schema.js';
-import { AppError } from '../../server/http/envelope.js';
+import { AppError } from '../../domain/app-error.js';
 import { NOREPLY } from '../../server/ocpp/rpc.js';
 import { connect, eventually, nextFrame, rawSocket } from './helpers.js';
 

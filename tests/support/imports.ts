@@ -28,3 +28,36 @@ export function importsInto(files: string[], into: string[]): string[] {
   }
   return out;
 }
+
+/** One relative import of a file: where it lands, how, and the names it takes. */
+export interface ImportOf {
+  /** The importing file, relative to the root. */
+  file: string;
+  /** The imported path, relative to the root, as written (with or without `.js`). */
+  target: string;
+  /** `import('…')` rather than a static `import … from`. */
+  dynamic: boolean;
+  /** `import type { … }`: gone at run time. */
+  typeOnly: boolean;
+  /** The names of `import { a, type b as c }` (`a`, `b`); [] for default, namespace or bare imports. */
+  names: string[];
+}
+
+const STATEMENT = /import\s*\(\s*['"](\.{1,2}\/[^'"]+)['"]|(?:import|export)\s+(type\s+)?([^;'"]*?)\s*from\s*['"](\.{1,2}\/[^'"]+)['"]|import\s+['"](\.{1,2}\/[^'"]+)['"]/g;
+
+/** Every relative import (static, dynamic, re-export) of `files`. */
+export function importsOf(files: string[]): ImportOf[] {
+  const out: ImportOf[] = [];
+  for (const file of files) {
+    for (const m of readFileSync(file, 'utf8').matchAll(STATEMENT)) {
+      const spec = m[1] ?? m[4] ?? m[5];
+      const braces = /\{([^}]*)\}/.exec(m[3] ?? '');
+      const names = braces ? braces[1].split(',').map((s) => s.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]).filter(Boolean) : [];
+      out.push({ file: relative(ROOT, file), target: relative(ROOT, resolve(dirname(file), spec)), dynamic: m[1] !== undefined, typeOnly: m[2] !== undefined, names });
+    }
+  }
+  return out;
+}
+
+/** A module path without its `.js`/`.ts`/`.tsx` ending, to compare with a file's path. */
+export const stem = (path: string) => path.replace(/\.(js|ts|tsx)$/, '');

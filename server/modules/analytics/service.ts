@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.js';
 import { applyPendingRollups } from './rollup.js';
 import { charger, company, station } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
-import { AppError } from '../../http/envelope.js';
+import { AppError } from '../../../domain/app-error.js';
 import { likeTerm } from '../../http/paging.js';
 import { scopeWhere } from '../../http/scope.js';
 import type {

@@ -18,7 +18,7 @@ import Decimal from 'decimal.js';
 import type { FastifyInstance } from 'fastify';
 import { maxPricePerKwh, priceSession } from '../../../domain/billing.js';
 import { appUser, cardUser, chargeOrder } from '../../db/schema.js';
-import { recentTariffOfStation } from '../billing/tariff.js';
+import { recentTariffOfStation } from '../billing/index.js';
 import { commandTo } from '../command/service.js';
 
 /** The previous reading of each watched order (Wh, server time ms), to project the next interval. */

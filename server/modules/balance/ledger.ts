@@ -10,7 +10,7 @@ import Decimal from 'decimal.js';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { appUser, balanceRecord, cardUser } from '../../db/schema.js';
-import { AppError } from '../../http/envelope.js';
+import { AppError } from '../../../domain/app-error.js';
 import type { BalanceChangeType, DeductType, PrepayType } from '../../../domain/enums.js';
 
 export type HolderType = 'CARD' | 'APP';

@@ -13,7 +13,7 @@ import { assertSameCompany, scopeWhere } from '../../http/scope.js';
 import { answersWith, idParams, pageOf } from '../../../domain/entities/api.js';
 import { balanceClearInput, balanceOperationInput, balanceRecord } from '../../../domain/entities/balance-record.js';
 import { cardUserCreate, cardUserFilters, cardUserRecord, cardUserStatusInput, cardUserUpdate } from '../../../domain/entities/card-user.js';
-import { ledgerPage } from '../balance/ledger.js';
+import { ledgerPage } from '../balance/index.js';
 import { toBalanceRecordJson, toCardUserJson } from './mapper.js';
 import { companyInfo, createCardUser, loadCardUser, operateBalance, setCardActive, updateCardUser, type BalanceOperation } from './service.js';
 import type { PrepayType } from '../../../domain/enums.js';

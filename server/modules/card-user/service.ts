@@ -9,12 +9,12 @@ import type { Db } from '../../db/client.js';
 import { cardUser, company, station } from '../../db/schema.js';
 import { mapUnique, type UniqueAnswer } from '../../db/pg-errors.js';
 import type { AuthContext } from '../../http/access.js';
-import { AppError } from '../../http/envelope.js';
+import { AppError } from '../../../domain/app-error.js';
 import { assertInScope, assertSameCompany } from '../../http/scope.js';
 import { rechargeAmountError } from '../../../domain/entities/balance-record.js';
 import type { CardUserInput } from '../../../domain/entities/card-user.js';
 import type { PrepayType } from '../../../domain/enums.js';
-import { changeBalance, type ChangeType } from '../balance/ledger.js';
+import { changeBalance, type ChangeType } from '../balance/index.js';
 
 /** Loads a card user the caller may see (803 missing, 709 other company). */
 export async function loadCardUser(db: Db, auth: AuthContext, id: number, mode: 'read' | 'write' = 'read') {
@@ -112,3 +112,5 @@ export async function companyInfo(db: Db, codes: string[]) {
   return new Map(rows.map((r) => [r.code, { name: r.name, currency: r.currency }]));
 }
 
+/** For other modules (docs/decisions.md "Layers": siblings use only ./service.ts or ./index.ts). */
+export { toBalanceRecordJson } from './mapper.js';

@@ -8,7 +8,7 @@
 import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { charger, chargerLog } from '../../db/schema.js';
-import { AppError } from '../../http/envelope.js';
+import { AppError } from '../../../domain/app-error.js';
 import type { ChargerLogFrame, ChargerLogFramePage } from '../../../domain/entities/charger-log.js';
 import { CURSOR } from '../../../domain/entities/charger-log.js';
 import { redactSecrets } from '../../auth/secrets.js';

@@ -27,7 +27,7 @@ import { ok, type Page } from '../../http/envelope.js';
 import { likeTerm, limitOffset, pageQuery, timeQuery, type PageQuery } from '../../http/paging.js';
 import { assertFilterInScope, scopeWhere } from '../../http/scope.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
-import { checkTimeRange } from '../order/filter.js';
+import { checkTimeRange } from '../order/index.js';
 import { answersWith, pageOf } from '../../../domain/entities/api.js';
 import { chargerOfAnotherCompany, framePage, frameWhere } from './frames.js';
 import { scheduleLogRetention } from './retention.js';

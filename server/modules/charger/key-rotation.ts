@@ -24,7 +24,7 @@ import type { OcppKeyRotationAnswer } from '../../../domain/entities/charger.js'
 import { hashPassword } from '../../auth/password.js';
 import { charger, chargerLog } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
-import { AppError } from '../../http/envelope.js';
+import { AppError } from '../../../domain/app-error.js';
 import { commandTo } from '../command/service.js';
 import { chargerForWrite } from './service.js';
 

@@ -18,7 +18,7 @@ import {
 import { authOf } from '../../http/access.js';
 import { ok } from '../../http/envelope.js';
 import { pageQuery } from '../../http/paging.js';
-import { parseInput } from '../station/common.js';
+import { parseInput } from '../station/index.js';
 import {
   chargerAsInput, chargerForWrite, chargerWriteAnswer, clearOcppPassword, createCharger, getCharger, listChargers,
   rotateOcppPassword, setChargerActive, updateCharger,

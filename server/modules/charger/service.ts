@@ -28,12 +28,12 @@ import { CHARGER_LOCKED_FIELDS, type ChargerInput, type ChargerPage, type Charge
 import type { Db } from '../../db/client.js';
 import { charger, chargeOrder, company, gateway, station } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
-import { AppError } from '../../http/envelope.js';
+import { AppError } from '../../../domain/app-error.js';
 import { likeTerm, limitOffset, orderByOf, type PageQuery, type SortMap } from '../../http/paging.js';
 import { assertFilterInScope, assertInScope, scopeWhere } from '../../http/scope.js';
 import { chargerQuery, connectorsOf, dashboardStateSql, loadChargerRecord, toChargerRecord } from './record.js';
 import { generatePassword, hashPassword } from '../../auth/password.js';
-import { writeCompany, type Tx } from '../station/common.js';
+import { writeCompany, type Tx } from '../station/index.js';
 import { mapUnique, type UniqueAnswer } from '../../db/pg-errors.js';
 
 type ChargerRow = typeof charger.$inferSelect;
@@ -236,3 +236,6 @@ export async function rotateOcppPassword(db: Db, current: ChargerRow): Promise<s
 export async function clearOcppPassword(db: Db, current: ChargerRow): Promise<void> {
   await db.update(charger).set({ ocppPasswordHash: null, ocppPasswordGraceHash: null, ocppPasswordGraceUntil: null }).where(eq(charger.id, current.id));
 }
+
+/** For other modules (docs/decisions.md "Layers": siblings use only ./service.ts or ./index.ts). */
+export { chargerDashboardState, connectorsOf, dashboardStateSql } from './record.js';

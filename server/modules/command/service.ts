@@ -16,9 +16,9 @@ import type { Db } from '../../db/client.js';
 import { appUser, cardUser, charger, chargeOrder, chargerLog } from '../../db/schema.js';
 import { redactSecrets } from '../../auth/secrets.js';
 import type { AuthContext } from '../../http/access.js';
-import { AppError } from '../../http/envelope.js';
+import { AppError } from '../../../domain/app-error.js';
 import { assertInScope } from '../../http/scope.js';
-import { checkIdTag, refusalCode } from '../transactions/id-tag.js';
+import { checkIdTag, refusalCode } from '../transactions/index.js';
 
 export type Command =
   | { action: 'RemoteStartTransaction'; connectorId?: number; idTag?: string; cardUserId?: number; appUserId?: number; chargingProfile?: RemoteStartProfile }

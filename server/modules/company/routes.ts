@@ -18,7 +18,7 @@ import { ok } from '../../http/envelope.js';
 import { pageQuery } from '../../http/paging.js';
 import { scopeWhere } from '../../http/scope.js';
 import { answersWith, envelopeOf, pageOf } from '../../../domain/entities/api.js';
-import { checkImage, fileOf, registerUploadParsers, storeImage, UPLOAD_BODY_LIMIT } from '../profile/upload.js';
+import { checkImage, fileOf, registerUploadParsers, storeImage, UPLOAD_BODY_LIMIT } from '../profile/index.js';
 import { createOperator, getOperator, listOperators, updateOperator } from './service.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 import { idParams } from '../../../domain/entities/api.js';

@@ -27,10 +27,10 @@ import { authOf, type AuthContext } from '../../http/access.js';
 import { ok } from '../../http/envelope.js';
 import { assertSameCompany, stationWhere } from '../../http/scope.js';
 import { timeZoneOf } from '../../http/time-zone.js';
-import { dashboardStateSql } from '../charger/record.js';
+import { dashboardStateSql } from '../charger/service.js';
 import { envelopeOf } from '../../../domain/entities/api.js';
 import { dashboardAnswer } from '../../../domain/entities/dashboard.js';
-import { orderQuery, toOrderRecord, type OrderRecord } from '../order/record.js';
+import { orderQuery, toOrderRecord, type OrderRecord } from '../order/index.js';
 
 /** Days in `energyByDay`. */
 export const ENERGY_DAYS = 14;

@@ -14,10 +14,10 @@ import type { Db } from '../../db/client.js';
 import { mapUnique } from '../../db/pg-errors.js';
 import { chargeOrder, reservation } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
-import { AppError } from '../../http/envelope.js';
+import { AppError } from '../../../domain/app-error.js';
 import { NEWEST_FIRST, limitOffset, orderByOf, type PageQuery } from '../../http/paging.js';
 import { idTagOf, targetCharger } from '../command/service.js';
-import { checkIdTag, refusalCode } from '../transactions/id-tag.js';
+import { checkIdTag, refusalCode } from '../transactions/index.js';
 import { replyOf, type Target } from './service.js';
 
 /** How often the server marks reservations past their expiry EXPIRED (ms). */

@@ -17,9 +17,9 @@ import type { Db } from '../../db/client.js';
 import { cardUser, localList } from '../../db/schema.js';
 import { redactSecrets } from '../../auth/secrets.js';
 import type { AuthContext } from '../../http/access.js';
-import { AppError } from '../../http/envelope.js';
+import { AppError } from '../../../domain/app-error.js';
 import { commandTo, targetCharger } from '../command/service.js';
-import { cardRule, idTagInfoOf } from '../transactions/id-tag.js';
+import { cardRule, idTagInfoOf } from '../transactions/index.js';
 
 /** The charger a command goes to. */
 export type Target = Awaited<ReturnType<typeof targetCharger>>;

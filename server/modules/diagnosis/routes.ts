@@ -8,7 +8,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/access.js';
-import { AppError, ok } from '../../http/envelope.js';
+import { ok } from '../../http/envelope.js';
+import { AppError } from '../../../domain/app-error.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 import { answersWith } from '../../../domain/entities/api.js';
 import { DIAGNOSIS_MAX_DAYS, diagnosisQuery, diagnosisRecord, diagnosisTime } from '../../../domain/entities/diagnosis.js';

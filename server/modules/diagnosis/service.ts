@@ -9,7 +9,7 @@ import { and, desc, eq, gte, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { charger, chargerLog, connector, meterValue, station } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
-import { AppError } from '../../http/envelope.js';
+import { AppError } from '../../../domain/app-error.js';
 import { assertInScope } from '../../http/scope.js';
 import {
   DIAGNOSIS_MAX_POINTS, DIAGNOSIS_MAX_READINGS,

@@ -20,7 +20,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { AddressInfo, Server } from 'node:net';
 import { FileSystem, FtpSrv, type FtpConnection } from 'ftp-srv';
-import { guardPace } from '../files/upload-pace.js';
+import { guardPace } from '../files/index.js';
 import { FtpGuard } from './ftp-guard.js';
 import { checkToken, claimUpload, setFtpPort, uploadSink } from './service.js';
 

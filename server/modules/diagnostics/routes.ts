@@ -11,10 +11,11 @@ import { answersWith, fileAnswer, idParams, pageOf } from '../../../domain/entit
 import { diagnosticsCreate, diagnosticsFilters, diagnosticsRecord, diagnosticsSettings } from '../../../domain/entities/diagnostics.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 import { authOf } from '../../http/access.js';
-import { AppError, ok } from '../../http/envelope.js';
+import { ok } from '../../http/envelope.js';
+import { AppError } from '../../../domain/app-error.js';
 import { pageQuery } from '../../http/paging.js';
-import { publicBase } from '../firmware/campaign-routes.js';
-import { readFileStream } from '../files/store.js';
+import { publicBase } from '../firmware/index.js';
+import { readFileStream } from '../files/index.js';
 import { ftpPortOf, getDiagnostics, listDiagnostics, requestDiagnostics, sweepDiagnostics } from './service.js';
 
 const permission = [PERMISSIONS.stations.profile, PERMISSIONS.monitoring.chargers] as const;

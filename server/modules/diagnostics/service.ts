@@ -23,11 +23,12 @@ import {
 import type { Db } from '../../db/client.js';
 import { charger, diagnosticsRequest, storedFile } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
-import { AppError, type Page } from '../../http/envelope.js';
+import type { Page } from '../../http/envelope.js';
+import { AppError } from '../../../domain/app-error.js';
 import { limitOffset, type PageQuery } from '../../http/paging.js';
 import { assertInScope, loadInScope } from '../../http/scope.js';
 import { commandTo } from '../command/service.js';
-import { UploadSink } from '../files/upload.js';
+import { UploadSink } from '../files/index.js';
 
 type Row = typeof diagnosticsRequest.$inferSelect;
 

@@ -11,7 +11,7 @@ import type { Bus } from '../../bus.js';
 import type { Db } from '../../db/client.js';
 import { company, event, station } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
-import { AppError } from '../../http/envelope.js';
+import { AppError } from '../../../domain/app-error.js';
 import { likeTerm, limitOffset, NEWEST_FIRST, orderByOf, type PageQuery } from '../../http/paging.js';
 import { assertFilterInScope, assertInScope, scopeWhere } from '../../http/scope.js';
 import { EVENT_STATUSES, type EventStatus } from '../../../domain/events.js';
@@ -162,3 +162,5 @@ export async function handleEvent(db: Db, bus: Bus, auth: AuthContext, id: numbe
   return getEvent(db, auth, id);
 }
 
+/** For other modules (docs/decisions.md "Layers": siblings use only ./service.ts or ./index.ts). */
+export { announceOrderEvents } from './record.js';

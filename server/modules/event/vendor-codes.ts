@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.js';
 import { eventVendorCode } from '../../db/schema.js';
 import { uniqueViolation } from '../../db/pg-errors.js';
 import type { AuthContext } from '../../http/access.js';
-import { AppError } from '../../http/envelope.js';
+import { AppError } from '../../../domain/app-error.js';
 import { assertSameCompany } from '../../http/scope.js';
 import { DEVICE_EVENT_TYPES, type EventType } from '../../../domain/events.js';
 import type { VendorCodeInput, VendorCodeRecord } from '../../../domain/entities/event.js';

@@ -8,7 +8,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { fileInfo, parseRange, readFileRange } from './store.js';
 import { verifyFileToken } from './signed-url.js';
-import diagnosticsUploads from '../diagnostics/upload-routes.js';
+import { diagnosticsUploads } from '../diagnostics/index.js';
 
 const plain = (reply: FastifyReply, status: number, text: string) => reply.status(status).type('text/plain; charset=utf-8').send(text);
 

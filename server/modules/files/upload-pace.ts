@@ -8,7 +8,7 @@
  * The sink then gives the upload up (nothing kept, the token free for the charger's retry); the
  * receivers answer 408 (HTTP) or 550 (FTP). One timer per upload in progress, cleared at its end.
  */
-import { AppError } from '../../http/envelope.js';
+import { AppError } from '../../../domain/app-error.js';
 import type { UploadSink } from './upload.js';
 
 /** Limits of {@link guardPace} (milliseconds, bytes per second). */

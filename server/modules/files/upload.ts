@@ -12,7 +12,7 @@ import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { storedFile, storedFilePart } from '../../db/schema.js';
-import { AppError } from '../../http/envelope.js';
+import { AppError } from '../../../domain/app-error.js';
 import type { FileKind, StoredFileInfo } from './store.js';
 
 /** What the stored file is, the limit, and what to do when it is kept or given up. */

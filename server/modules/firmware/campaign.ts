@@ -31,12 +31,13 @@ import type { ErrorCode } from '../../../domain/errors.js';
 import type { Db } from '../../db/client.js';
 import { charger, firmware, firmwareCampaign, firmwareCampaignCharger, storedFile } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
-import { AppError, type Page } from '../../http/envelope.js';
+import type { Page } from '../../http/envelope.js';
+import { AppError } from '../../../domain/app-error.js';
 import { limitOffset, type PageQuery } from '../../http/paging.js';
 import { loadInScope, scopeWhere, stationLimit } from '../../http/scope.js';
-import { connectorsOf } from '../charger/record.js';
+import { connectorsOf } from '../charger/service.js';
 import { upgradeBlock, type UpgradeBlock } from '../../../domain/upgrade-eligibility.js';
-import { firmwareUrl } from '../files/signed-url.js';
+import { firmwareUrl } from '../files/index.js';
 import { getFirmware } from './service.js';
 
 type CampaignRow = typeof firmwareCampaign.$inferSelect;

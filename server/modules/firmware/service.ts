@@ -13,11 +13,12 @@ import type { FirmwareInput, FirmwareRecord, FirmwareUpload } from '../../../dom
 import type { Db } from '../../db/client.js';
 import { company, firmware, firmwareCampaign, storedFile } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
-import { AppError, FieldErrors, type Page } from '../../http/envelope.js';
+import type { Page } from '../../http/envelope.js';
+import { AppError, FieldErrors } from '../../../domain/app-error.js';
 import { likeTerm, limitOffset, orderByOf, type PageQuery } from '../../http/paging.js';
 import { scopeWhere } from '../../http/scope.js';
 import { uniqueViolation } from '../../db/pg-errors.js';
-import { storeFile } from '../files/store.js';
+import { storeFile } from '../files/index.js';
 import { firmwareFileProblem, type FirmwareFileProblem } from './file-check.js';
 
 export interface FirmwareFilter extends PageQuery {

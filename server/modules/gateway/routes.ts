@@ -11,7 +11,7 @@ import { gatewayCreate, gatewayDetail, gatewayFilters, gatewayRecord, gatewayUpd
 import { authOf } from '../../http/access.js';
 import { ok } from '../../http/envelope.js';
 import { pageQuery } from '../../http/paging.js';
-import { parseInput } from '../station/common.js';
+import { parseInput } from '../station/index.js';
 import {
   clearGatewayPassword, createGateway, deleteGateway, getGateway, getGatewayDetail, listGateways, rotateGatewayPassword, updateGateway,
 } from './service.js';

@@ -17,12 +17,13 @@ import type { GatewayInput } from '../../../domain/entities/gateway.js';
 import type { Db } from '../../db/client.js';
 import { charger, company, gateway, station } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
-import { AppError, type Page } from '../../http/envelope.js';
+import type { Page } from '../../http/envelope.js';
+import { AppError } from '../../../domain/app-error.js';
 import { limitOffset, orderByOf, type PageQuery } from '../../http/paging.js';
 import { assertInScope, scopeWhere } from '../../http/scope.js';
 import { generatePassword, hashPassword } from '../../auth/password.js';
-import { chargerDashboardState, connectorsOf } from '../charger/record.js';
-import { iso, readCompanyFilter, type Tx } from '../station/common.js';
+import { chargerDashboardState, connectorsOf } from '../charger/service.js';
+import { iso, readCompanyFilter, type Tx } from '../station/index.js';
 import { mapUnique, type UniqueAnswer } from '../../db/pg-errors.js';
 
 export interface GatewayFilter extends PageQuery {

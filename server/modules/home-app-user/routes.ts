@@ -9,7 +9,8 @@ import { answersWith, idParams, noData, pageOf } from '../../../domain/entities/
 import { homeMemberCreate, homeMemberFilters, homeMemberRecord, homeOrderFilters, homeOrderRecord } from '../../../domain/entities/home-member.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 import { authOf } from '../../http/access.js';
-import { AppError, ok } from '../../http/envelope.js';
+import { ok } from '../../http/envelope.js';
+import { AppError } from '../../../domain/app-error.js';
 import { pageQuery } from '../../http/paging.js';
 import { listHomeOrders, listMembers, loadMember, shareHomeCharger, unshare } from './service.js';
 

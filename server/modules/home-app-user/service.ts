@@ -8,7 +8,7 @@ import type { HomeMemberInput, HomeMemberRecord, HomeOrderRecord, HomeStartType 
 import type { Db } from '../../db/client.js';
 import { appUser, charger, chargeOrder, homeCharger, homeMember, orderStart } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
-import { AppError } from '../../http/envelope.js';
+import { AppError } from '../../../domain/app-error.js';
 import { likeTerm, limitOffset, NEWEST_FIRST, orderByOf, type PageQuery } from '../../http/paging.js';
 import { assertSameCompany, loadInScope, scopeWhere } from '../../http/scope.js';
 

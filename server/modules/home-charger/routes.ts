@@ -14,7 +14,7 @@ import { PERMISSIONS } from '../../../domain/permissions.js';
 import { authOf } from '../../http/access.js';
 import { ok } from '../../http/envelope.js';
 import { pageQuery } from '../../http/paging.js';
-import { throwIfFailed } from '../smart-charging/outcome.js';
+import { throwIfFailed } from '../smart-charging/index.js';
 import {
   applyHomeLimit, createHomeCharger, deleteHomeCharger, homeChargerRecordOf, listHomeChargers, loadHomeCharger, updateHomeCharger,
 } from './service.js';

@@ -13,11 +13,11 @@ import { constantProfile } from '../../../domain/smart-charging.js';
 import type { Db } from '../../db/client.js';
 import { appUser, charger, homeCharger, homeMember, station } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
-import { AppError, throwIfIssues } from '../../http/envelope.js';
+import { AppError, throwIfIssues } from '../../../domain/app-error.js';
 import { likeTerm, limitOffset, NEWEST_FIRST, orderByOf, type PageQuery } from '../../http/paging.js';
 import { assertInScope, assertSameCompany, loadInScope, scopeWhere } from '../../http/scope.js';
-import { clearFeature, withdrawClears, type ClearRequest } from '../smart-charging/feature-clear.js';
-import { tryCommand } from '../smart-charging/outcome.js';
+import { clearFeature, withdrawClears, type ClearRequest } from '../smart-charging/index.js';
+import { tryCommand } from '../smart-charging/index.js';
 
 /** chargingProfileId of a home charger's maximum (one per charger; replaced by every save). */
 export const HOME_MAX_PROFILE_ID = 9_000_001;

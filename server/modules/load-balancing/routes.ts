@@ -13,7 +13,8 @@ import { stationLoadFields, stationLoadRecord } from '../../../domain/entities/c
 import { PERMISSIONS } from '../../../domain/permissions.js';
 import { station, stationLoad } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
-import { AppError, ok } from '../../http/envelope.js';
+import { ok } from '../../http/envelope.js';
+import { AppError } from '../../../domain/app-error.js';
 import { assertInScope } from '../../http/scope.js';
 import { rebalanceStation, sendFallbacks, stationLoadOf, turnOffBalancing } from './service.js';
 

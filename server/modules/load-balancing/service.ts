@@ -13,8 +13,8 @@ import { fairShare } from '../../../domain/load-balancing.js';
 import { constantProfile } from '../../../domain/smart-charging.js';
 import type { Db } from '../../db/client.js';
 import { charger, chargeOrder, homeCharger, loadAllocation, stationLoad } from '../../db/schema.js';
-import { clearFeature, withdrawClears, type ClearRequest } from '../smart-charging/feature-clear.js';
-import { tryCommand } from '../smart-charging/outcome.js';
+import { clearFeature, withdrawClears, type ClearRequest } from '../smart-charging/index.js';
+import { tryCommand } from '../smart-charging/index.js';
 
 /** chargingProfileId of the load-balancing TxProfile of a connector, and of the fallback TxDefaultProfile. */
 export const balanceProfileId = (connectorId: number) => 2_000_000 + connectorId;

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.js';
 import { menu } from '../../db/schema.js';
 import { mapUnique, type UniqueAnswer } from '../../db/pg-errors.js';
 import type { AuthContext } from '../../http/access.js';
-import { AppError } from '../../http/envelope.js';
+import { AppError } from '../../../domain/app-error.js';
 import { likeTerm, limitOffset, type PageQuery } from '../../http/paging.js';
 import { requireFields } from '../../http/required.js';
 import type { Page } from '../../http/envelope.js';

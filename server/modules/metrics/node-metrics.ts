@@ -21,7 +21,7 @@
 import { hostname } from 'node:os';
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { Db } from '../../db/client.js';
-import { outboxCounts } from '../mail/outbox.js';
+import { outboxCounts } from '../mail/index.js';
 import { ActionStats } from './action-stats.js';
 
 /** OCPP 1.6 commands of the central system (the only `action` values of the commands counter besides `other`). */

@@ -8,11 +8,11 @@ import Decimal from 'decimal.js';
 import type { Db } from '../../db/client.js';
 import { appUser, cardUser, charger, chargeOrder, meterValue, station } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
-import { AppError } from '../../http/envelope.js';
+import { AppError } from '../../../domain/app-error.js';
 import { assertInScope, scopeWhere } from '../../http/scope.js';
 import { likeTerm } from '../../http/paging.js';
 import type { Page } from '../../http/envelope.js';
-import { chargerDashboardState, connectorsOf } from '../charger/record.js';
+import { chargerDashboardState, connectorsOf } from '../charger/service.js';
 import { ENERGY_REGISTER, registerWh } from '../../../domain/meter.js';
 import {
   MAP_STATES, stationMapState, type MapAnswer, type StationListItem, type MapStation, type MonitoredCharger, type StationMonitorAnswer,

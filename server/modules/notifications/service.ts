@@ -140,3 +140,6 @@ export async function markRead(db: Db, auth: AuthContext, target: { ids: number[
     .values(mine.map((m) => ({ accountId: auth.accountId, notificationId: m.id, readAt: now })))
     .onConflictDoUpdate({ target: [notificationRead.accountId, notificationRead.notificationId], set: { readAt: now } });
 }
+
+/** For other modules (docs/decisions.md "Layers": siblings use only ./service.ts or ./index.ts). */
+export { recordNotice } from './record.js';

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { ORDER_STATUSES, USER_TYPES } from '../../../domain/enums.js';
 import { chargeOrder, station } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
-import { AppError } from '../../http/envelope.js';
+import { AppError } from '../../../domain/app-error.js';
 import { booleanStrings, likeTerm, manyQuery, orderByOf, timeQuery, type SortMap } from '../../http/paging.js';
 import { assertFilterInScope, scopeWhere } from '../../http/scope.js';
 import { durationSecondsSql } from './record.js';

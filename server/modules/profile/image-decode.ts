@@ -11,7 +11,7 @@
  * Answers nothing; throws AppError 783 naming `field` for a damaged, truncated or garbled file.
  */
 import { Worker } from 'node:worker_threads';
-import { AppError } from '../../http/envelope.js';
+import { AppError } from '../../../domain/app-error.js';
 import type { ImageInfo } from './image.js';
 
 /** Images waiting for the worker beyond the one it checks; more → 785. */

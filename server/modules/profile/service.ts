@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.js';
 import { account, company, role } from '../../db/schema.js';
 import { mapUnique } from '../../db/pg-errors.js';
 import { hasPermission, type AuthContext } from '../../http/access.js';
-import { AppError, FieldErrors } from '../../http/envelope.js';
+import { AppError, FieldErrors } from '../../../domain/app-error.js';
 import { hashPassword, verifyPassword } from '../../auth/password.js';
 import { isWeakPassword } from '../../../domain/entities/rules.js';
 import { hashToken } from '../../auth/tokens.js';

@@ -11,9 +11,10 @@ import { CURRENCIES } from '../../../domain/enums.js';
 import { RATE_TEMPLATE_TYPES } from '../../../domain/rate-template.js';
 import { RATE_TEMPLATE_EMPTY_CODES, rateTemplateSchema, rateTemplateStatusInput } from '../../../domain/entities/rate-template.js';
 import { authOf } from '../../http/access.js';
-import { AppError, ok } from '../../http/envelope.js';
+import { ok } from '../../http/envelope.js';
+import { AppError } from '../../../domain/app-error.js';
 import { pageQuery } from '../../http/paging.js';
-import { parseInput, writeCompany } from '../station/common.js';
+import { parseInput, writeCompany } from '../station/index.js';
 import {
   createTemplate, deleteDetail, deleteTemplate, getTemplate, listTemplates, setTemplateActivated, updateTemplate,
 } from './service.js';

@@ -17,10 +17,11 @@ import type { RateTemplateInput, RateTemplateRecord } from '../../../domain/enti
 import type { Db } from '../../db/client.js';
 import { company, rateDetail, rateTax, rateTemplate, station } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
-import { AppError, type Page } from '../../http/envelope.js';
+import type { Page } from '../../http/envelope.js';
+import { AppError } from '../../../domain/app-error.js';
 import { limitOffset, orderByOf, type PageQuery } from '../../http/paging.js';
 import { assertInScope, scopeWhere } from '../../http/scope.js';
-import { iso, readCompanyFilter, type Tx } from '../station/common.js';
+import { iso, readCompanyFilter, type Tx } from '../station/index.js';
 import { mapUnique, type UniqueAnswer } from '../../db/pg-errors.js';
 
 

@@ -10,7 +10,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { appUser, reportTicket, reportTicketAttachment, storedFile } from '../../db/schema.js';
-import { AppError } from '../../http/envelope.js';
+import { AppError } from '../../../domain/app-error.js';
 
 /** Limits per app user (config `TICKET_MAX_PER_HOUR`, `TICKET_MAX_BYTES_PER_DAY`; 0 = no limit). */
 export interface TicketBudget {

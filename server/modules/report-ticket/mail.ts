@@ -3,7 +3,7 @@
  * (the ticket's `language`), with the ticket number, the question as asked and the operator's
  * answer. Plain text, and the same as simple HTML (escaped). Queued through the outbox.
  */
-import type { MailMessage } from '../mail/outbox.js';
+import type { MailMessage } from '../mail/index.js';
 
 export interface TicketReply {
   to: string;

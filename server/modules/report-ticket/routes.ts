@@ -20,7 +20,8 @@ import { appTokenAnswer, reportTicketFilters, reportTicketRecord, reportTicketRe
 import { PERMISSIONS } from '../../../domain/permissions.js';
 import { appUser } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
-import { AppError, ok } from '../../http/envelope.js';
+import { ok } from '../../http/envelope.js';
+import { AppError } from '../../../domain/app-error.js';
 import { pageQuery } from '../../http/paging.js';
 import { assertInScope } from '../../http/scope.js';
 import { issueAppToken } from '../../auth/app-tokens.js';

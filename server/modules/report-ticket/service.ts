@@ -12,7 +12,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, or } fr
 import type { Db } from '../../db/client.js';
 import { account, reportTicket, reportTicketAttachment, role, storedFile, appUser } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
-import { AppError } from '../../http/envelope.js';
+import { AppError } from '../../../domain/app-error.js';
 import { likeTerm, limitOffset, orderByOf, timeQuery, type PageQuery } from '../../http/paging.js';
 import { assertFilterInScope, assertInScope, scopeWhere } from '../../http/scope.js';
 import { uniqueViolation } from '../../db/pg-errors.js';
@@ -21,14 +21,14 @@ import {
 } from '../../../domain/entities/report-ticket.js';
 import type { Lang } from '../../../domain/errors.js';
 import { companyInfo } from '../card-user/service.js';
-import { recordNotice } from '../notifications/record.js';
-import { storeFile } from '../files/store.js';
-import { checkImage, type ImageLimits } from '../profile/upload.js';
-import { assertDecodes } from '../profile/image-decode.js';
+import { recordNotice } from '../notifications/service.js';
+import { storeFile } from '../files/index.js';
+import { checkImage, type ImageLimits } from '../profile/index.js';
+import { assertDecodes } from '../profile/index.js';
 import { assertTicketBudget, lockAppUser, type TicketBudget } from './budget.js';
-import { queueMail, queueMailBounded } from '../mail/outbox.js';
-import type { OutboxBounds } from '../mail/digest.js';
-import { audienceColumns, offeredTo } from '../mail/audience.js';
+import { queueMail, queueMailBounded } from '../mail/index.js';
+import type { OutboxBounds } from '../mail/index.js';
+import { audienceColumns, offeredTo } from '../mail/index.js';
 import { ticketOpenedMail, ticketReplyMail } from './mail.js';
 import { DEFAULT_PREF, notificationPreferenceInput } from '../../../domain/entities/notification-preference.js';
 

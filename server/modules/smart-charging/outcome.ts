@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { CommandOutcome } from '../../../domain/entities/home-charger.js';
-import { AppError } from '../../http/envelope.js';
+import { AppError } from '../../../domain/app-error.js';
 import { commandTo } from '../command/service.js';
 
 /** Codes a command's failure answers (server/ocpp/commands.ts). */

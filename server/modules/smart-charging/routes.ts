@@ -16,7 +16,8 @@ import {
 } from '../../../domain/entities/charging-schedule.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 import { authOf } from '../../http/access.js';
-import { AppError, ok } from '../../http/envelope.js';
+import { ok } from '../../http/envelope.js';
+import { AppError } from '../../../domain/app-error.js';
 import { pageQuery } from '../../http/paging.js';
 import {
   clearSchedule, compositeOf, createSchedule, deleteSchedule, listSchedules, loadSchedule, scheduleLimits, scheduleRecordOf, sendSchedule, updateSchedule,

@@ -14,7 +14,7 @@ import { scheduleProfile, type ProfileKind, type ProfilePurpose, type RateUnit }
 import type { Db } from '../../db/client.js';
 import { charger, chargeOrder, chargingSchedule, homeCharger, station, stationLoad } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
-import { AppError, throwIfIssues } from '../../http/envelope.js';
+import { AppError, throwIfIssues } from '../../../domain/app-error.js';
 import { likeTerm, limitOffset, NEWEST_FIRST, orderByOf, type PageQuery } from '../../http/paging.js';
 import { assertInScope, assertSameCompany, loadInScope, scopeWhere } from '../../http/scope.js';
 import { commandTo } from '../command/service.js';

@@ -9,7 +9,7 @@ import { stationGroupCreate, stationGroupFilters, stationGroupRecord, stationGro
 import { authOf } from '../../http/access.js';
 import { ok } from '../../http/envelope.js';
 import { pageQuery } from '../../http/paging.js';
-import { parseInput, writeCompany } from '../station/common.js';
+import { parseInput, writeCompany } from '../station/index.js';
 import { createGroup, deleteGroup, getGroup, listGroups, updateGroup } from './service.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 

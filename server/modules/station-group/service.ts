@@ -11,10 +11,11 @@ import type { StationGroupInput } from '../../../domain/entities/station-group.j
 import type { Db } from '../../db/client.js';
 import { company, station, stationGroup } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
-import { AppError, type Page } from '../../http/envelope.js';
+import type { Page } from '../../http/envelope.js';
+import { AppError } from '../../../domain/app-error.js';
 import { limitOffset, orderByOf, type PageQuery } from '../../http/paging.js';
 import { assertInScope, scopeWhere } from '../../http/scope.js';
-import { iso, readCompanyFilter, type Tx } from '../station/common.js';
+import { iso, readCompanyFilter, type Tx } from '../station/index.js';
 
 export interface StationGroupFilter extends PageQuery {
   companyCode?: string;

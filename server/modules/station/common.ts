@@ -9,7 +9,7 @@ import { failureOf, fieldIssues } from '../../../domain/entities/rules.js';
 import type { Db } from '../../db/client.js';
 import { company } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
-import { AppError, FieldErrors } from '../../http/envelope.js';
+import { AppError, FieldErrors } from '../../../domain/app-error.js';
 
 /** A database handle or an open transaction (a transaction is a `Db` for Drizzle's types). */
 export type Tx = Db;

@@ -11,10 +11,11 @@ import type { StationDetail, StationInput, StationRecord } from '../../../domain
 import type { Db } from '../../db/client.js';
 import { charger, company, gateway, rateTemplate, station, stationGroup } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
-import { AppError, type Page } from '../../http/envelope.js';
+import type { Page } from '../../http/envelope.js';
+import { AppError } from '../../../domain/app-error.js';
 import { limitOffset, orderByOf, type PageQuery } from '../../http/paging.js';
 import { assertInScope, scopeWhere } from '../../http/scope.js';
-import { chargerDashboardState, connectorsOf } from '../charger/record.js';
+import { chargerDashboardState, connectorsOf } from '../charger/service.js';
 import { ensureDefaultGroup } from '../station-group/service.js';
 import { readCompanyFilter, type Tx } from './common.js';
 import { toStationRecord } from './mapper.js';

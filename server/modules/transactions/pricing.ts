@@ -6,14 +6,14 @@
  * total is deducted from the card or app balance (./settlement.ts: unpaid with 721/722 recorded
  * when it cannot be).
  */
-import { queueRollup } from '../analytics/rollup.js';
+import { queueRollup } from '../analytics/index.js';
 import { and, eq } from 'drizzle-orm';
 import type { MeterSample, OrderAmounts } from '../../../domain/billing.js';
 import type { OrderFlag } from '../../../domain/enums.js';
 import { energyKwh } from '../../../domain/meter.js';
 import type { Db } from '../../db/client.js';
 import { chargeOrder } from '../../db/schema.js';
-import { priceFinishedOrder, type SplitSoFar } from '../billing/price-order.js';
+import { priceFinishedOrder, type SplitSoFar } from '../billing/index.js';
 import { settleOrder, type Settlement } from './settlement.js';
 
 /** An order as stored. */

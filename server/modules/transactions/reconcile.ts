@@ -14,18 +14,18 @@
  * order that was paid when it was closed also opens "order already paid" (requirements R13.5);
  * the StopTransaction handler announces both after the commit.
  */
-import { queueRollup, unrollForRepricing } from '../analytics/rollup.js';
+import { queueRollup, unrollForRepricing } from '../analytics/index.js';
 import Decimal from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
 import type { OrderFlag } from '../../../domain/enums.js';
 import { energyKwh } from '../../../domain/meter.js';
 import type { Db } from '../../db/client.js';
 import { cardUser, chargeOrder, meterValue } from '../../db/schema.js';
-import { AppError } from '../../http/envelope.js';
-import { changeBalance } from '../balance/ledger.js';
+import { AppError } from '../../../domain/app-error.js';
+import { changeBalance } from '../balance/index.js';
 import { priceEnded, withFlags, type OrderRow, type SessionEnd } from './pricing.js';
 import { settleOrder } from './settlement.js';
-import { incomeFailedIn, isPaidOrder, orderAlreadyPaidIn } from '../event/order-events.js';
+import { incomeFailedIn, isPaidOrder, orderAlreadyPaidIn } from '../event/index.js';
 
 /** What the late Stop says: the charger's end of the session and its meter values. */
 export interface LateStop extends SessionEnd {

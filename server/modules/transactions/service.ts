@@ -26,6 +26,7 @@ import { randomInt } from 'node:crypto';
 import { and, desc, eq, isNull, lt } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import type { Db } from '../../db/client.js';
+import type { MeterValueSet } from '../../ocpp/messages.js';
 import { charger as chargerTable, chargeOrder, company, meterValue } from '../../db/schema.js';
 import { plausibleChargerTime } from '../../../domain/clock.js';
 import type { OrderFlag } from '../../../domain/enums.js';
@@ -33,7 +34,7 @@ import { ENERGY_REGISTER, energyKwh, registerInRange, registerWh, sampleInRange 
 import { checkIdTag, type IdTagStatus } from './id-tag.js';
 import { finishOrder, type OrderRow, type SessionEnd } from './pricing.js';
 import { reconcileLateStop } from './reconcile.js';
-import { forgetSplit, pricedReading, rememberSplit, splitChange } from '../billing/energy-split.js';
+import { forgetSplit, pricedReading, rememberSplit, splitChange } from '../billing/index.js';
 import { groupCommitOf } from './group-commit.js';
 import { storeMeterGroup } from './meter-group.js';
 import { startSplit } from '../../../domain/billing.js';
@@ -45,23 +46,6 @@ export interface TxCharger {
   serialNum: string;
   companyCode: string;
   stationId: number | null;
-}
-
-/** One OCPP 1.6 SampledValue. */
-export interface SampledValue {
-  value: string;
-  context?: string;
-  format?: string;
-  measurand?: string;
-  phase?: string;
-  location?: string;
-  unit?: string;
-}
-
-/** One OCPP 1.6 MeterValue: a timestamp (ISO) and its sampled values. */
-export interface MeterValueSet {
-  timestamp: string;
-  sampledValue: SampledValue[];
 }
 
 /**

@@ -15,10 +15,10 @@ import Decimal from 'decimal.js';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { cardUser } from '../../db/schema.js';
-import { AppError } from '../../http/envelope.js';
-import { changeBalance } from '../balance/ledger.js';
-import { recordNotice } from '../notifications/record.js';
-import { incomeFailedIn } from '../event/order-events.js';
+import { AppError } from '../../../domain/app-error.js';
+import { changeBalance } from '../balance/index.js';
+import { recordNotice } from '../notifications/service.js';
+import { incomeFailedIn } from '../event/index.js';
 
 export interface SettlementInput {
   orderId: number;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PERMISSION, ROUTES, filterRoutes } from '../../../domain/routes';
-import { breadcrumbKeys, canAccess, menuRoutes, routeChain } from '../../../src/routes/access';
+import { breadcrumbKeys, canAccess, menuRoutes, routeChain } from '../../../domain/access';
 
 const implemented = new Set(['/Dashboard/Dashboard', '/Monitoring/ChargerMonitoring', '/Operations/Orders', '/TourAccount/TourAccount']);
 

@@ -3,7 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { ROUTES, allPermissions } from '../../../domain/routes.js';
 import { cardUser, chargerLog, station } from '../../../server/db/schema.js';
 import type { AuthContext } from '../../../server/http/access.js';
-import { AppError } from '../../../server/http/envelope.js';
+import { AppError } from '../../../domain/app-error.js';
 import { assertInScope, assertStationAccess, scopeWhere } from '../../../server/http/scope.js';
 import { buildTree, filterTree, labelOfKey } from '../../../server/modules/menu/service.js';
 import { operatorAdminPermissions } from '../../../server/modules/company/service.js';

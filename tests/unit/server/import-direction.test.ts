@@ -1,13 +1,16 @@
 /**
- * The server's layering (requirements R12.2, R12.4): infrastructure
+ * The server's layering (requirements R12.2, R12.4; docs/decisions.md "Layers"): infrastructure
  * (`server/http`, `server/db`, `server/auth`, `server/cluster`) never reaches up into the modules or
  * the charger link; `domain/` is shared by the server and the console, so it imports neither; and
  * the server imports nothing of the console. A new module builds on the layers below it, and a
- * layer below can be read and tested without the modules above it.
+ * layer below can be read and tested without the modules above it. The demo network and the
+ * simulator are plugins the server loads by configuration; the typed error has its own module; the
+ * OCPP layer owns the protocol's shapes; modules use each other only through a public surface.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importsInto, ROOT, sources } from '../../support/imports.js';
+import { importsInto, importsOf, ROOT, sources, stem } from '../../support/imports.js';
 
 /** Relative imports under `from` that land under one of `into`. */
 const crossings = (from: string, into: string[]) => importsInto(sources(join(ROOT, from)), into);
@@ -30,4 +33,46 @@ describe('server import direction', () => {
   it('finds an import that crosses (the check can fail)', () => {
     expect(crossings(join('server', 'modules', 'station'), [join('server', 'http')]).length).toBeGreaterThan(0);
   });
+
+  it('the server loads the demo network and the simulator as plugins: no static import of fake-db/ or sim/, a dynamic one only in the plugin registry', () => {
+    const reaching = importsOf(sources(join(ROOT, 'server'))).filter((i) => /^(fake-db|sim)\//.test(i.target));
+    expect(reaching.filter((i) => !i.dynamic).map((i) => `${i.file} → ${i.target}`)).toEqual([]);
+    expect([...new Set(reaching.map((i) => i.file))]).toEqual([join('server', 'plugins.ts')]);
+  });
+
+  it('the typed error lives in domain/app-error.ts: nothing takes it from the envelope', () => {
+    const everywhere = ['server', 'domain', 'fake-db', 'sim', 'scripts', 'bench', 'tests'].flatMap((d) => sources(join(ROOT, d)));
+    const fromEnvelope = importsOf(everywhere)
+      .filter((i) => stem(i.target) === join('server', 'http', 'envelope'))
+      .filter((i) => i.names.some((n) => ['AppError', 'FieldErrors', 'throwIfIssues'].includes(n)));
+    expect(fromEnvelope.map((i) => `${i.file}: ${i.names.join(', ')}`)).toEqual([]);
+    expect(readFileSync(join(ROOT, 'server', 'http', 'envelope.ts'), 'utf8')).not.toMatch(/\b(AppError|FieldErrors|throwIfIssues)\b.*from/);
+  });
+
+  it('the OCPP layer owns the protocol shapes: server/ocpp/messages.ts imports no module, and no module declares one of its shapes', () => {
+    const messages = join(ROOT, 'server', 'ocpp', 'messages.ts');
+    expect(importsInto([messages], [join('server', 'modules')])).toEqual([]);
+    const shapes = [...readFileSync(messages, 'utf8').matchAll(/export\s+(?:interface|type)\s+(\w+)/g)].map((m) => m[1]);
+    expect(shapes).toEqual(expect.arrayContaining(['MeterValueSet', 'SampledValue']));
+    const declared = sources(join(ROOT, 'server', 'modules')).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/(?:interface|type)\s+(\w+)\b/g)].filter((m) => shapes.includes(m[1])).map((m) => `${file.slice(ROOT.length + 1)}: ${m[1]}`));
+    expect(declared).toEqual([]);
+  });
+
+  it('a module uses another only through its public surface (service.ts or index.ts)', () => {
+    const modules = join(ROOT, 'server', 'modules');
+    const inside = sources(modules).filter((f) => f.slice(modules.length + 1).includes('/'));
+    const reaches = importsOf(inside).filter((i) => {
+      const [own] = i.file.split('/').slice(2);
+      const [top, layer, mod, ...rest] = i.target.split('/');
+      return top === 'server' && layer === 'modules' && mod !== own && rest.length === 1 && !['service', 'index'].includes(stem(rest[0]));
+    });
+    expect(reaches.map((i) => `${i.file} → ${i.target}`)).toEqual([]);
+  });
+
+  it('reads a module file other than service/index (the check can fail): the route registry mounts each routes.ts', () => {
+    const probe = importsOf([join(ROOT, 'server', 'modules', 'index.ts')]).filter((i) => stem(i.target).endsWith('/routes'));
+    expect(probe.length).toBeGreaterThan(10);
+  });
 });
+

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { cardUser } from '../../../server/db/schema.js';
-import { AppError } from '../../../server/http/envelope.js';
+import { AppError } from '../../../domain/app-error.js';
 import { likeTerm, NEWEST_FIRST, orderByOf, pageQuery, type ListOrder } from '../../../server/http/paging.js';
 
 const dialect = new PgDialect();

@@ -1,9 +1,10 @@
 /**
- * Access rules of the console in one place (requirements §2, §6), pure and tested:
- * which route a user may open (`canAccess`), which entries the sidebar shows (`menuRoutes`:
- * allowed by the permissions AND implemented by the console) and the breadcrumb of a path.
+ * Access rules of the console in one place (requirements §2, §6), pure and tested; the console's
+ * layout and the auth provider both read them from here. Which route a user may open
+ * (`canAccess`), which entries the sidebar shows (`menuRoutes`: allowed by the permissions AND
+ * implemented by the console) and the breadcrumb of a path.
  */
-import { ROUTES, canSee, filterRoutes, type RouteNode } from '../../domain/routes';
+import { ROUTES, canSee, filterRoutes, type RouteNode } from './routes.js';
 
 /** The chain of nodes from the top section down to the route that owns `pathname`. */
 export function routeChain(pathname: string, routes: RouteNode[] = ROUTES): RouteNode[] {

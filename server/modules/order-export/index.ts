@@ -1,0 +1,5 @@
+/**
+ * The order-export module's public surface: what other modules may use of it (docs/decisions.md "Layers").
+ * A sibling imports from here or from ./service.ts, never from another file of this folder.
+ */
+export { localTime } from './labels.js';
