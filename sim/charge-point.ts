@@ -394,7 +394,6 @@ export class ChargePoint {
 
   /** This charge point as its handlers see it (./handlers/context.ts). */
   private context(): SimContext {
-    // biome-ignore lint/complexity/noUselessThisAlias: the getters below need the charge point, not the context object
     const self = this;
     return {
       identity: this.identity, vendor: this.opts.vendor, ratedPowerW: this.opts.ratedPowerW,
