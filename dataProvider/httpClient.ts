@@ -111,13 +111,37 @@ export function createHttpClient(config: HttpClientConfig = {}): HttpClient {
       throw new HttpError(response.statusText || 'app.error.load_failed', response.status, { code: response.status });
     }
     if (envelope.code !== 200) {
-      throw new HttpError(envelope.msg || 'app.error.load_failed', response.status, {
+      const text = operatorMessage(envelope.msg, envelope.code);
+      if (text) rememberCode(text, envelope.code);
+      throw new HttpError(text || 'app.error.load_failed', response.status, {
         code: envelope.code,
         errors: errorsOf(envelope.data),
       });
     }
     return envelope.data;
   };
+}
+
+/**
+ * The server's message as an operator reads it: without a catalogue code in brackets at its end
+ * (`… (614)`, `…（614）`); the code stays in the error's body and in the toast's tooltip.
+ */
+export function operatorMessage(msg: string | undefined, code: number): string {
+  return (msg ?? '').replace(new RegExp(`\\s*[(（]\\s*(code\\s*)?${code}\\s*[)）]\\s*$`, 'i'), '').trim();
+}
+
+/** Messages of recent failures → their catalogue code (the last 20), for the toast's tooltip. */
+const recentCodes = new Map<string, number>();
+
+function rememberCode(message: string, code: number): void {
+  recentCodes.delete(message);
+  recentCodes.set(message, code);
+  if (recentCodes.size > 20) recentCodes.delete(recentCodes.keys().next().value as string);
+}
+
+/** The catalogue code of a recent failure whose message is `message` (what a toast of it shows), if any. */
+export function codeOfMessage(message: unknown): number | undefined {
+  return typeof message === 'string' ? recentCodes.get(message) : undefined;
 }
 
 /** The envelope code carried by an error thrown by the client (undefined for other errors). */

@@ -16,7 +16,16 @@ export interface CatalogueEntry {
   status: 200 | 400 | 401 | 403 | 404 | 408 | 409 | 413 | 429 | 500 | 503;
   en: string;
   zh: string;
+  /**
+   * The message when the rule names the offending values: templates with `{name}` placeholders
+   * (e.g. 317 "This window overlaps {window}…"), used by `catalogueMessage(code, lang, values)`
+   * when every placeholder has a value; the plain `en` / `zh` otherwise.
+   */
+  detailed?: { en: string; zh: string };
 }
+
+/** Values a catalogue or field message names (`{window}`, `{version}` …). */
+export type MessageValues = Readonly<Record<string, string | number>>;
 
 /** Field names of the 600–679 "is empty" codes (requirements §8 names the fields, not the numbers). */
 export const EMPTY_FIELD_CODES = {
@@ -59,7 +68,13 @@ export const CATALOGUE = {
   308: { status: 409, en: 'Menu permission already exists', zh: '菜单权限已存在' },
   309: { status: 409, en: 'Role code already exists', zh: '角色编码已存在' },
   310: { status: 409, en: 'Email already exists', zh: '邮箱已存在' },
-  317: { status: 409, en: 'Rate template detail times overlap', zh: '费率模板明细时间重叠' },
+  317: {
+    status: 409, en: 'Rate template detail times overlap', zh: '费率模板明细时间重叠',
+    detailed: {
+      en: 'This window overlaps {window}: start it at {end} or later, or shorten the other window',
+      zh: '此时段与 {window} 重叠：请将开始时间设为 {end} 或之后，或缩短另一个时段',
+    },
+  },
   342: { status: 400, en: 'A free template cannot have a rate', zh: '免费模板不能包含费率' },
   343: { status: 400, en: 'A charged template must contain a rate', zh: '收费模板必须包含费率' },
   // general
@@ -219,10 +234,23 @@ export function isCatalogueCode(code: number): code is ErrorCode {
   return Object.prototype.hasOwnProperty.call(CATALOGUE, code);
 }
 
-/** The message of `code` in `lang`; unknown codes fall back to 500's text. */
-export function catalogueMessage(code: number, lang: Lang): string {
+/**
+ * The message of `code` in `lang`; unknown codes fall back to 500's text. With `values`, an entry's
+ * `detailed` template names them (`{window}` → `18:00–22:00`) when every placeholder has a value.
+ */
+export function catalogueMessage(code: number, lang: Lang, values?: MessageValues): string {
   const entry: CatalogueEntry = isCatalogueCode(code) ? CATALOGUE[code] : CATALOGUE[500];
+  const template = values && entry.detailed?.[lang];
+  if (template) {
+    const names = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+    if (names.every((n) => values[n] !== undefined)) return template.replace(/\{(\w+)\}/g, (_, n: string) => String(values[n]));
+  }
   return entry[lang];
+}
+
+/** True when `catalogueMessage(code, lang, values)` names the values (the entry has a `detailed` template they fill). */
+export function namesValues(code: number, values: MessageValues | undefined): boolean {
+  return !!values && isCatalogueCode(code) && catalogueMessage(code, 'en', values) !== catalogueMessage(code, 'en');
 }
 
 /** HTTP status for a catalogue code (500 for unknown codes). */

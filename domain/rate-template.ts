@@ -68,6 +68,8 @@ export interface RuleViolation {
   field: string;
   /** Index of the offending row, when one row is to blame. */
   index?: number;
+  /** What the message names (317: `window`, the other window `HH:mm–HH:mm`, and its `end`). */
+  values?: Readonly<Record<string, string>>;
 }
 
 /** Minutes after midnight of `HH:mm` (`24:00` → 1440), or null when malformed. */
@@ -117,7 +119,11 @@ export function checkRateRows(details: readonly RateRow[]): RuleViolation | null
   if (rows.length > 0) {
     const sorted = [...rows].sort((a, b) => a.start - b.start || a.end - b.end);
     for (let k = 1; k < sorted.length; k++) {
-      if (sorted[k].start < sorted[k - 1].end) return { code: 317, field: `details.${sorted[k].index}.startTime`, index: sorted[k].index };
+      const other = sorted[k - 1];
+      if (sorted[k].start < other.end) {
+        const values = { window: `${formatTime(other.start)}–${formatTime(other.end)}`, end: formatTime(other.end) };
+        return { code: 317, field: `details.${sorted[k].index}.startTime`, index: sorted[k].index, values };
+      }
     }
     if (sorted[0].start !== 0) return { code: 703, field: `details.${sorted[0].index}.startTime`, index: sorted[0].index };
     for (let k = 1; k < sorted.length; k++) {

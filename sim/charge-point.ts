@@ -33,6 +33,9 @@ import { ocppClient } from './client.js';
 import { ProfileStore } from './charging-profiles.js';
 import { diagnosticsLog, uploadDiagnostics } from './diagnostics.js';
 import type { ChargingProfile } from '../domain/smart-charging.js';
+import { download, versionOf } from './firmware.js';
+import { simHandlers, type SimContext } from './handlers/index.js';
+import { type Conf, type ConfEntry, type ConnectorState, defaultConfiguration, type Reservation, type Session } from './state.js';
 
 /** Minimal logger (pino-compatible). */
 export interface SimLogger {
@@ -69,63 +72,7 @@ export interface ChargePointOptions {
   log?: SimLogger;
 }
 
-interface Session {
-  connectorId: number;
-  idTag: string;
-  transactionId: number;
-  meterStartWh: number;
-  socPercent: number;
-  /** Energy the vehicle takes before it stops drawing (Wh); the session then ends. */
-  targetWh: number;
-  /** When the transaction started (ms), for Relative charging profiles. */
-  startedAt: number;
-  timer?: NodeJS.Timeout;
-  endTimer?: NodeJS.Timeout;
-  done: Promise<void>;
-  finish: (reason: string) => void;
-}
-
-interface ConnectorState {
-  status: string;
-  /** Lifetime energy register (Wh). */
-  registerWh: number;
-  available: boolean;
-  session?: Session;
-}
-
-type Conf = Record<string, unknown>;
-
 const noop = () => undefined;
-
-/** A configuration key: its value, read-only, applied only after a reboot, and its kind (a value of another kind is Rejected). */
-interface ConfEntry { value: string; readonly: boolean; reboot?: boolean; kind?: 'int' | 'bool' }
-
-/** Configuration keys the simulator reports (OCPP 1.6 Core, Local Auth List, Reservation and Smart Charging, part). */
-function defaultConfiguration(connectors: number): Map<string, ConfEntry> {
-  return new Map<string, ConfEntry>([
-    ['HeartbeatInterval', { value: '60', readonly: false, kind: 'int' }],
-    ['MeterValueSampleInterval', { value: '10', readonly: false, kind: 'int' }],
-    ['MeterValuesSampledData', { value: 'Energy.Active.Import.Register,Power.Active.Import,Current.Import,Voltage,SoC', readonly: false }],
-    ['NumberOfConnectors', { value: String(connectors), readonly: true }],
-    ['AuthorizeRemoteTxRequests', { value: 'false', readonly: false, kind: 'bool' }],
-    ['AuthorizationCacheEnabled', { value: 'true', readonly: false, kind: 'bool' }],
-    ['StopTransactionOnInvalidId', { value: 'true', readonly: false, kind: 'bool' }],
-    ['ConnectionTimeOut', { value: '60', readonly: false, kind: 'int' }],
-    ['WebSocketPingInterval', { value: '30', readonly: false, reboot: true, kind: 'int' }],
-    ['ConnectorPhaseRotation', { value: '0.RST', readonly: false, reboot: true }],
-    ['LocalAuthListEnabled', { value: 'true', readonly: false, kind: 'bool' }],
-    ['LocalPreAuthorize', { value: 'true', readonly: false, kind: 'bool' }],
-    ['LocalAuthListMaxLength', { value: '1000', readonly: true }],
-    ['SendLocalListMaxLength', { value: '1000', readonly: true }],
-    ['ReserveConnectorZeroSupported', { value: 'false', readonly: true }],
-    ['SupportedFeatureProfiles', { value: 'Core,FirmwareManagement,LocalAuthListManagement,Reservation,RemoteTrigger,SmartCharging', readonly: true }],
-    ['ChargeProfileMaxStackLevel', { value: '20', readonly: true }],
-    ['ChargingScheduleAllowedChargingRateUnit', { value: 'Current', readonly: true }],
-  ]);
-}
-
-/** A reservation the charger holds on a connector. */
-interface Reservation { id: number; idTag: string; expiresAt: number; timer: NodeJS.Timeout }
 
 export class ChargePoint {
   readonly identity: string;
@@ -133,11 +80,9 @@ export class ChargePoint {
   private readonly opts: Required<Omit<ChargePointOptions, 'password' | 'log' | 'firmwareStepMs' | 'failInstall' | 'diagnosticsBytes' | 'reserveConnectorZero'>> & { log: SimLogger };
   private readonly firmwareStepMs: number;
   private readonly failInstall: (version: string) => boolean;
-  /** The firmware update in progress, if any. */
-  private updating = false;
+  /** A firmware update or a diagnostics upload in progress. */
+  private readonly busy = { updating: false, uploading: false };
   private readonly diagnosticsBytes: number;
-  /** The diagnostics upload in progress, if any. */
-  private uploading = false;
   private readonly connectors = new Map<number, ConnectorState>();
   private readonly config: Map<string, ConfEntry>;
   /** Values changed that apply at the next boot (RebootRequired keys). */
@@ -425,10 +370,6 @@ export class ChargePoint {
     return this.opts.ratedPowerW > 7_400 ? 3 : 1;
   }
 
-  private sessionByTransaction(transactionId: number): Session | undefined {
-    return [...this.connectors.values()].map((c) => c.session).find((s) => s?.transactionId === transactionId);
-  }
-
   /** Runs `p` in the background, logging its failure. */
   private bg(p: Promise<unknown>): void {
     const tracked = p.catch((err: unknown) => {
@@ -443,232 +384,35 @@ export class ChargePoint {
     this.bg(new Promise((r) => setTimeout(r, ms)).then(fn));
   }
 
+  /** Answers every action of the handler table (./handlers/) with this charge point as their context. */
   private registerHandlers(): void {
-    const h = (action: string, fn: (params: Conf) => Conf | Promise<Conf>) =>
-      this.client.handle(action, async ({ params }) => fn((params ?? {}) as Conf));
-
-    h('RemoteStartTransaction', (p) => {
-      const mine = [...this.reservations.entries()].find(([, r]) => r.idTag === p.idTag)?.[0];
-      const wanted = typeof p.connectorId === 'number' ? p.connectorId : mine ?? this.freeConnectors()[0];
-      const c = wanted !== undefined ? this.connectors.get(wanted) : undefined;
-      const reservedForIt = c?.status === 'Reserved' && this.reservations.get(wanted!)?.idTag === p.idTag;
-      if (!c || c.session || !c.available || (c.status !== 'Available' && !reservedForIt)) return { status: 'Rejected' };
-      // A charging profile given with a remote start must be a TxProfile (OCPP 1.6 §5.11); it governs the session it starts.
-      const profile = p.chargingProfile as ChargingProfile | undefined;
-      if (profile && profile.chargingProfilePurpose !== 'TxProfile') return { status: 'Rejected' };
-      if (profile) this.startProfiles.set(wanted!, this.inAmps(profile));
-      const authorize = this.config.get('AuthorizeRemoteTxRequests')?.value === 'true';
-      // A remote start (app user): up to 4 hours, until the vehicle has taken 5–45 kWh.
-      this.later(() => this.runSession(wanted!, String(p.idTag), 4 * 3_600_000, authorize, 5_000 + Math.random() * 40_000));
-      return { status: 'Accepted' };
-    });
-    h('RemoteStopTransaction', (p) => {
-      const s = this.sessionByTransaction(Number(p.transactionId));
-      if (!s) return { status: 'Rejected' };
-      this.later(async () => s.finish('Remote'));
-      return { status: 'Accepted' };
-    });
-    h('Reset', (p) => {
-      this.later(() => this.reset(p.type === 'Hard' ? 'HardReset' : 'SoftReset'));
-      return { status: 'Accepted' };
-    });
-    h('UnlockConnector', (p) => {
-      const c = this.connectors.get(Number(p.connectorId));
-      if (!c) return { status: 'NotSupported' };
-      if (c.session) {
-        const s = c.session;
-        this.later(async () => s.finish('UnlockCommand'));
-      }
-      return { status: 'Unlocked' };
-    });
-    h('ChangeAvailability', (p) => {
-      const ids = Number(p.connectorId) === 0 ? [...this.connectors.keys()] : [Number(p.connectorId)];
-      if (ids.some((id) => !this.connectors.has(id))) return { status: 'Rejected' };
-      const available = p.type === 'Operative';
-      let scheduled = false;
-      for (const id of ids) {
-        const c = this.connectors.get(id)!;
-        c.available = available;
-        if (c.session) scheduled = true;
-        else this.later(() => this.sendStatus(id, available ? 'Available' : 'Unavailable'));
-      }
-      return { status: scheduled ? 'Scheduled' : 'Accepted' };
-    });
-    h('TriggerMessage', (p) => {
-      const connectorId = typeof p.connectorId === 'number' ? p.connectorId : undefined;
-      switch (p.requestedMessage) {
-        case 'BootNotification': this.later(() => this.boot()); break;
-        case 'Heartbeat': this.later(() => this.client.call('Heartbeat', {})); break;
-        case 'StatusNotification':
-          this.later(async () => {
-            if (connectorId === undefined || connectorId === 0) await this.sendStatus(0, this.chargerStatus);
-            for (const [id, c] of this.connectors) if (connectorId === undefined || connectorId === id) await this.sendStatus(id, c.status);
-          });
-          break;
-        case 'MeterValues':
-          this.later(async () => {
-            for (const [id, c] of this.connectors) {
-              if (connectorId !== undefined && connectorId !== id) continue;
-              const s = c.session;
-              await this.client.call('MeterValues', {
-                connectorId: id, ...(s ? { transactionId: s.transactionId } : {}),
-                meterValue: [{ timestamp: new Date().toISOString(), sampledValue: [{ value: String(Math.floor(c.registerWh)), context: 'Trigger', measurand: 'Energy.Active.Import.Register', unit: 'Wh' }] }],
-              });
-            }
-          });
-          break;
-        case 'DiagnosticsStatusNotification': this.later(() => this.client.call('DiagnosticsStatusNotification', { status: 'Idle' })); break;
-        case 'FirmwareStatusNotification': this.later(() => this.client.call('FirmwareStatusNotification', { status: 'Idle' })); break;
-        default: return { status: 'NotImplemented' };
-      }
-      return { status: 'Accepted' };
-    });
-    h('GetConfiguration', (p) => {
-      const keys = Array.isArray(p.key) && p.key.length ? (p.key as string[]) : [...this.config.keys()];
-      const known = keys.filter((k) => this.config.has(k));
-      const unknownKey = keys.filter((k) => !this.config.has(k));
-      return {
-        configurationKey: known.map((key) => ({ key, readonly: this.config.get(key)!.readonly, value: this.config.get(key)!.value })),
-        ...(unknownKey.length ? { unknownKey } : {}),
-      };
-    });
-    h('ChangeConfiguration', (p) => {
-      const key = String(p.key);
-      const value = String(p.value);
-      const entry = this.config.get(key);
-      if (!entry) return { status: 'NotSupported' };
-      if (entry.readonly) return { status: 'Rejected' };
-      if (entry.kind === 'int' && !/^\d{1,9}$/.test(value)) return { status: 'Rejected' };
-      if (entry.kind === 'bool' && value !== 'true' && value !== 'false') return { status: 'Rejected' };
-      if (entry.reboot) {
-        this.pendingConfig.set(key, value);
-        return { status: 'RebootRequired' };
-      }
-      entry.value = value;
-      if (key === 'HeartbeatInterval') this.scheduleHeartbeat();
-      return { status: 'Accepted' };
-    });
-    h('ClearCache', () => {
-      this.authCache.clear();
-      return { status: 'Accepted' };
-    });
-    h('SendLocalList', (p) => {
-      if (this.config.get('LocalAuthListEnabled')?.value !== 'true') return { status: 'NotSupported' };
-      const list = (Array.isArray(p.localAuthorizationList) ? p.localAuthorizationList : []) as { idTag: string; idTagInfo?: { status: string } }[];
-      const version = Number(p.listVersion);
-      const next = p.updateType === 'Full' ? new Map<string, string>() : new Map(this.localList.entries);
-      if (p.updateType === 'Differential' && version <= this.localList.version) return { status: 'VersionMismatch' };
-      for (const e of list) {
-        if (e.idTagInfo) next.set(e.idTag, e.idTagInfo.status);
-        else next.delete(e.idTag);
-      }
-      if (next.size > Number(this.config.get('LocalAuthListMaxLength')?.value ?? 1000)) return { status: 'Failed' };
-      this.localList.version = version;
-      this.localList.entries.clear();
-      for (const [k, v] of next) this.localList.entries.set(k, v);
-      return { status: 'Accepted' };
-    });
-    h('GetLocalListVersion', () => ({ listVersion: this.config.get('LocalAuthListEnabled')?.value === 'true' ? this.localList.version : -1 }));
-    h('ReserveNow', (p) => {
-      const connectorId = Number(p.connectorId);
-      if (connectorId === 0) return this.reserveWhole(p);
-      const c = this.connectors.get(connectorId);
-      if (!c) return { status: 'Rejected' };
-      const id = Number(p.reservationId);
-      const current = this.reservations.get(connectorId);
-      if (c.status === 'Faulted') return { status: 'Faulted' };
-      if (!c.available || c.status === 'Unavailable') return { status: 'Unavailable' };
-      if (c.session || (c.status !== 'Available' && !(c.status === 'Reserved' && current?.id === id))) return { status: 'Occupied' };
-      if (current) clearTimeout(current.timer);
-      const expiresAt = Date.parse(String(p.expiryDate));
-      const timer = setTimeout(() => {
-        if (this.reservations.get(connectorId)?.id === id) this.endReservation(connectorId, true);
-      }, Math.min(Math.max(0, expiresAt - Date.now()), 2 ** 31 - 1));
-      timer.unref();
-      this.reservations.set(connectorId, { id, idTag: String(p.idTag), expiresAt, timer });
-      this.later(() => this.sendStatus(connectorId, 'Reserved'));
-      return { status: 'Accepted' };
-    });
-    h('CancelReservation', (p) => {
-      const at = [...this.reservations.entries()].find(([, r]) => r.id === Number(p.reservationId))?.[0];
-      if (at === undefined) return { status: 'Rejected' };
-      this.endReservation(at, true);
-      return { status: 'Accepted' };
-    });
-    h('UpdateFirmware', (p) => {
-      const at = Date.parse(String(p.retrieveDate));
-      const wait = Math.min(Math.max(0, Number.isNaN(at) ? 0 : at - Date.now()), 3_600_000);
-      if (!this.updating) {
-        this.updating = true;
-        this.later(() => this.updateFirmware(String(p.location), Number(p.retries ?? 0), Number(p.retryInterval ?? 0))
-          .finally(() => { this.updating = false; }), Math.max(20, wait));
-      }
-      return {};
-    });
-    h('GetDiagnostics', (p) => {
-      const fileName = `diag-${this.identity}-${Date.now()}.log`;
-      if (!this.uploading) {
-        this.uploading = true;
-        this.later(() => this.sendDiagnostics(p, fileName).finally(() => { this.uploading = false; }));
-      }
-      return { fileName };
-    });
-    h('DataTransfer', (p) => {
-      if (p.vendorId !== this.opts.vendor) return { status: 'UnknownVendorId' };
-      if (p.messageId !== 'Echo') return { status: 'UnknownMessageId' };
-      return { status: 'Accepted', ...(typeof p.data === 'string' ? { data: p.data } : {}) };
-    });
-    h('SetChargingProfile', (p) => {
-      const connectorId = Number(p.connectorId);
-      if (connectorId !== 0 && !this.connectors.has(connectorId)) return { status: 'Rejected' };
-      const running = this.connectors.get(connectorId)?.session?.transactionId;
-      return { status: this.profiles.set(connectorId, this.inAmps(p.csChargingProfiles as ChargingProfile), running) };
-    });
-    h('ClearChargingProfile', (p) => ({
-      status: this.profiles.clear({
-        id: typeof p.id === 'number' ? p.id : undefined, connectorId: typeof p.connectorId === 'number' ? p.connectorId : undefined,
-        chargingProfilePurpose: typeof p.chargingProfilePurpose === 'string' ? p.chargingProfilePurpose : undefined,
-        stackLevel: typeof p.stackLevel === 'number' ? p.stackLevel : undefined,
-      }),
-    }));
-    h('GetCompositeSchedule', (p) => {
-      const connectorId = Number(p.connectorId);
-      if (connectorId !== 0 && !this.connectors.has(connectorId)) return { status: 'Rejected' };
-      const s = this.connectors.get(connectorId)?.session;
-      // Where no profile limits, the charger's own maximum: its rated current per phase.
-      const ratedA = Math.round(this.opts.ratedPowerW / (230 * this.phases));
-      const answer = this.profiles.composite(connectorId, !!s, Date.now(), Number(p.duration), ratedA, s?.startedAt);
-      if (p.chargingRateUnit !== 'W') return answer;
-      // Asked in watts: each limit × 230 V × the phases in use.
-      const w = 230 * this.phases;
-      return { ...answer, chargingSchedule: { ...answer.chargingSchedule, chargingRateUnit: 'W',
-        chargingSchedulePeriod: answer.chargingSchedule.chargingSchedulePeriod.map((x) => ({ ...x, limit: Math.round(x.limit * w) })) } };
-    });
+    const ctx = this.context();
+    for (const [action, handle] of Object.entries(simHandlers)) {
+      this.client.handle(action, async ({ params }) => handle(ctx, (params ?? {}) as Conf));
+    }
   }
 
-  /** `profile` with its limits in amperes (a profile in watts: each limit ÷ 230 V ÷ the phases in use). */
-  private inAmps(profile: ChargingProfile): ChargingProfile {
-    const s = profile.chargingSchedule;
-    if (s.chargingRateUnit !== 'W') return profile;
-    const w = 230 * this.phases;
-    return { ...profile, chargingSchedule: { ...s, chargingRateUnit: 'A', chargingSchedulePeriod: s.chargingSchedulePeriod.map((x) => ({ ...x, limit: Math.round((x.limit / w) * 10) / 10 })) } };
-  }
-
-  /**
-   * ReserveNow of connector 0 (the whole charger): Rejected unless ReserveConnectorZeroSupported;
-   * Occupied when no connector is free. Kept until its expiry or a cancel.
-   */
-  private reserveWhole(p: Conf): Conf {
-    if (this.config.get('ReserveConnectorZeroSupported')?.value !== 'true') return { status: 'Rejected' };
-    if (!this.freeConnectors().length) return { status: 'Occupied' };
-    const id = Number(p.reservationId);
-    const current = this.reservations.get(0);
-    if (current) clearTimeout(current.timer);
-    const expiresAt = Date.parse(String(p.expiryDate));
-    const timer = setTimeout(() => { if (this.reservations.get(0)?.id === id) this.endReservation(0, true); }, Math.min(Math.max(0, expiresAt - Date.now()), 2 ** 31 - 1));
-    timer.unref();
-    this.reservations.set(0, { id, idTag: String(p.idTag), expiresAt, timer });
-    return { status: 'Accepted' };
+  /** This charge point as its handlers see it (./handlers/context.ts). */
+  private context(): SimContext {
+    const self = this;
+    return {
+      identity: this.identity, vendor: this.opts.vendor, ratedPowerW: this.opts.ratedPowerW,
+      get phases() { return self.phases; },
+      get chargerStatus() { return self.chargerStatus; },
+      connectors: this.connectors, reservations: this.reservations, config: this.config, pendingConfig: this.pendingConfig,
+      localList: this.localList, authCache: this.authCache, startProfiles: this.startProfiles, profiles: this.profiles, busy: this.busy,
+      call: (action, params) => this.client.call(action, params),
+      later: (fn, ms) => this.later(fn, ms),
+      sendStatus: (connectorId, status) => this.sendStatus(connectorId, status),
+      boot: () => this.boot(),
+      reset: (reason) => this.reset(reason),
+      runSession: (connectorId, idTag, durationMs, authorize, targetWh) => this.runSession(connectorId, idTag, durationMs, authorize, targetWh),
+      freeConnectors: () => this.freeConnectors(),
+      endReservation: (connectorId, becomesAvailable) => this.endReservation(connectorId, becomesAvailable),
+      scheduleHeartbeat: () => this.scheduleHeartbeat(),
+      updateFirmware: (location, retries, retryInterval) => this.updateFirmware(location, retries, retryInterval),
+      sendDiagnostics: (p, fileName) => this.sendDiagnostics(p, fileName),
+    };
   }
 
   /** The firmware version this charger runs (it changes after a successful update). */
@@ -676,39 +420,9 @@ export class ChargePoint {
     return this.opts.firmwareVersion;
   }
 
-  /** Downloads `location` (resuming with Range after a broken transfer), at most `retries` + 1 attempts. */
-  private async download(location: string, retries: number, retryInterval: number): Promise<Buffer | null> {
-    const parts: Buffer[] = [];
-    let have = 0;
-    for (let attempt = 0; attempt <= Math.min(retries, 10); attempt++) {
-      if (this.stopped) return null;
-      if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(retryInterval, 30) * 1000));
-      try {
-        const res = await fetch(location, { headers: have ? { range: `bytes=${have}-` } : {}, signal: AbortSignal.timeout(60_000) });
-        if (res.status === 200) { parts.length = 0; have = 0; } else if (res.status !== 206) continue;
-        const chunk = Buffer.from(await res.arrayBuffer());
-        parts.push(chunk);
-        have += chunk.length;
-        return Buffer.concat(parts);
-      } catch {
-        // network failure: try again after the interval
-      }
-    }
-    return null;
-  }
-
-  /** The version an update installs: the URL's `?version=`, else a version in the file name. */
+  /** The version an update installs: the URL's `?version=`, else a version in the file name (./firmware.ts). */
   static versionOf(location: string, current: string): string {
-    try {
-      const url = new URL(location);
-      const v = url.searchParams.get('version');
-      if (v) return v;
-      const m = /(\d+(?:\.\d+){1,3}(?:-[0-9A-Za-z.]+)?)\.(?:bin|hex)$/i.exec(decodeURIComponent(url.pathname));
-      if (m) return m[1];
-    } catch {
-      // not a URL
-    }
-    return `${current}-upd`;
+    return versionOf(location, current);
   }
 
   /** An UpdateFirmware: download, install, reboot with the new version (see the module). */
@@ -716,11 +430,11 @@ export class ChargePoint {
     const status = (s: string) => this.client.call('FirmwareStatusNotification', { status: s });
     const step = () => new Promise((r) => setTimeout(r, this.firmwareStepMs));
     await status('Downloading');
-    const image = await this.download(location, retries, retryInterval);
+    const image = await download(location, retries, retryInterval, () => this.stopped);
     if (!image || image.length === 0) { await status('DownloadFailed'); return; }
     await step();
     await status('Downloaded');
-    const version = ChargePoint.versionOf(location, this.opts.firmwareVersion);
+    const version = versionOf(location, this.opts.firmwareVersion);
     await status('Installing');
     await step();
     if (this.failInstall(version)) { await status('InstallationFailed'); return; }

@@ -5,7 +5,7 @@
  * the offending values, e.g. the two overlapping windows), or one of the `validation.*` keys below
  * for a format rule, which answers 400. `{max}`, `{min}` and `{length}` are filled from the rule.
  */
-import { catalogueMessage, isCatalogueCode, type Lang } from '../errors.js';
+import { catalogueMessage, isCatalogueCode, type Lang, type MessageValues, namesValues } from '../errors.js';
 
 export const VALIDATION_MESSAGES = {
   'validation.invalid': { en: 'Invalid value', zh: '无效的值' },
@@ -36,14 +36,13 @@ export const VALIDATION_MESSAGES = {
   'validation.firmwareTooBig': { en: 'The file is larger than {max} bytes', zh: '文件大于{max}字节' },
   'validation.firmwareHex': { en: 'Not a valid Intel HEX file', zh: '不是有效的 Intel HEX 文件' },
   'validation.firmwareVersionExists': { en: 'Version {version} of {model} exists already: give this image a new version number', zh: '{model} 的 {version} 版本已存在：请为此镜像填写新的版本号' },
-  'validation.firmwareInUse': { en: 'Used by {count} upgrade campaign(s): the firmware is kept for their record', zh: '已被 {count} 个升级任务使用：为保留记录，该固件不能删除' },
+  'validation.firmwareInUse': { en: 'Used by upgrade campaign {campaigns}: the firmware is kept for their record', zh: '已被升级任务 {campaigns} 使用：为保留记录，该固件不删除' },
   'validation.firmwareBinaryText': { en: 'A .bin file must be a binary image, not text or a web page', zh: '.bin 文件必须是二进制镜像，不能是文本或网页' },
 } as const satisfies Record<string, { en: string; zh: string }>;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES;
 
-/** Values a message template may use (`{max}` …). */
-export type MessageValues = Readonly<Record<string, string | number>>;
+export type { MessageValues };
 
 /**
  * The text of a rule's message key in `lang`: `catalogue.<code>` → the catalogue's message,
@@ -51,8 +50,13 @@ export type MessageValues = Readonly<Record<string, string | number>>;
  */
 export function fieldMessage(key: string, lang: Lang, values: MessageValues = {}): string {
   const m = /^catalogue\.(\d+)$/.exec(key);
-  // A catalogue message names the offending values after it when the rule gives them (`detail`).
-  if (m && isCatalogueCode(Number(m[1]))) return catalogueMessage(Number(m[1]), lang) + (values.detail !== undefined ? ` (${values.detail})` : '');
+  // A catalogue message names the offending values: in its own words when it has a template for
+  // them (domain/errors.ts `detailed`), else after it when the rule gives them (`detail`).
+  if (m && isCatalogueCode(Number(m[1]))) {
+    const code = Number(m[1]);
+    if (namesValues(code, values)) return catalogueMessage(code, lang, values);
+    return catalogueMessage(code, lang) + (values.detail !== undefined ? ` (${values.detail})` : '');
+  }
   const entry = (VALIDATION_MESSAGES as Record<string, { en: string; zh: string }>)[key] ?? VALIDATION_MESSAGES['validation.invalid'];
   return entry[lang].replace(/\{(\w+)\}/g, (all, name: string) => (name in values ? String(values[name]) : all));
 }

@@ -48,7 +48,7 @@ const base = z.object({
 export function rateTemplateSchema(context: RateTemplateContext = 'template') {
   return base.superRefine((t, ctx) => {
     const v = checkRateTemplate(t, context);
-    if (v) ctx.addIssue({ code: 'custom', path: v.field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), params: { code: v.code } });
+    if (v) ctx.addIssue({ code: 'custom', path: v.field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), params: { code: v.code, ...(v.values ? { values: v.values } : {}) } });
   });
 }
 export const rateTemplateInput = rateTemplateSchema('template');

@@ -5,6 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { catalogueMessage, httpStatusOf, pickLang, type ErrorCode, type Lang } from '../../domain/errors.js';
+import { fieldMessage } from '../../domain/entities/messages.js';
 import { fieldErrors, type FieldIssue } from '../../domain/entities/rules.js';
 
 export interface Envelope<T> {
@@ -25,7 +26,9 @@ export function ok<T>(req: FastifyRequest, data: T): Envelope<T> {
 }
 
 /**
- * Sends a catalogue failure with the HTTP status of its class. `msg` names the failing fields;
+ * Sends a catalogue failure with the HTTP status of its class. `msg` is the first failing rule's
+ * message when that rule answers its own code (what is wrong and what to do, with the values it
+ * names; never the code or the field's name), else the catalogue message naming the failing fields;
  * with `issues` (or a single `field` and no `data`), `data` carries the field errors
  * `{ errors: { field: message }, codes: { field: code } }` so that a form marks every field.
  */
@@ -45,6 +48,9 @@ export function sendError(
     : undefined);
   if (issues?.length) {
     data = { errors: fieldErrors(issues, lang), codes: Object.fromEntries(issues.map((i) => [i.field, i.code])) };
+    // A rule with its own code says what is wrong in the operator's words, without the field's name
+    // (the form marks the field): "This window overlaps 18:00–22:00…", "Version 6.3.13 of … exists already…".
+    if (issues[0].code !== 400) msg = fieldMessage(issues[0].key, lang, issues[0].values);
   }
   return reply.status(httpStatusOf(code)).send({ code, msg, data });
 }

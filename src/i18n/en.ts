@@ -30,6 +30,7 @@ const en = {
       network: 'Network error: the server cannot be reached',
       load_failed: 'The data could not be loaded',
       retry: 'Retry',
+      code: 'Code %{code}, for support',
     },
     nav: {
       toggle_sidebar: 'Toggle the menu',

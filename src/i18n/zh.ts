@@ -144,6 +144,7 @@ const app: (typeof en)['app'] = {
     network: '网络错误：无法连接服务器',
     load_failed: '数据加载失败',
     retry: '重试',
+    code: '错误码 %{code}（供技术支持使用）',
   },
   nav: {
     toggle_sidebar: '展开/收起菜单',

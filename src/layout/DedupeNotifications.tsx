@@ -4,7 +4,8 @@
  * 5.5 s is dropped.
  */
 import { useEffect, useRef } from 'react';
-import { Notification, useNotificationContext, type NotificationPayload } from 'react-admin';
+import { Notification, useNotificationContext, useTranslate, type NotificationPayload } from 'react-admin';
+import { codeOfMessage } from '../../dataProvider/httpClient';
 
 export const TOAST_MS = 5000;
 
@@ -29,14 +30,31 @@ export function dedupeQueue(queue: NotificationPayload[], recent: Map<string, nu
   return out;
 }
 
+/**
+ * Pure: an error toast of a server failure keeps the catalogue code for support out of its text,
+ * as the toast's tooltip (`title`, e.g. "Code 713, for support") and `data-code`. `codeOf` gives
+ * the code of a failure's message; other toasts come back unchanged (the same object).
+ */
+export function withSupportCode(n: NotificationPayload, codeOf: (message: unknown) => number | undefined, label: (code: number) => string): NotificationPayload {
+  if (n.type !== 'error' || n.notificationOptions?.title) return n;
+  const code = codeOf(n.message);
+  if (code === undefined) return n;
+  return { ...n, notificationOptions: { ...n.notificationOptions, title: label(code), 'data-code': code } };
+}
+
 export function DedupeNotifications() {
   const { notifications, setNotifications } = useNotificationContext();
+  const translate = useTranslate();
   const recent = useRef(new Map<string, number>());
   const seen = useRef(new WeakSet<object>());
   useEffect(() => {
-    const next = dedupeQueue(notifications, recent.current, seen.current, Date.now());
-    if (next.length !== notifications.length) setNotifications(next);
-  }, [notifications, setNotifications]);
+    const next = dedupeQueue(notifications, recent.current, seen.current, Date.now()).map((n) => {
+      const tagged = withSupportCode(n, codeOfMessage, (code) => translate('app.error.code', { code }));
+      if (tagged !== n) seen.current.add(tagged);
+      return tagged;
+    });
+    if (next.length !== notifications.length || next.some((n, i) => n !== notifications[i])) setNotifications(next);
+  }, [notifications, setNotifications, translate]);
   return null;
 }
 

@@ -149,11 +149,15 @@ export async function createFirmware(db: Db, auth: AuthContext, input: FirmwareI
   });
 }
 
-/** Deletes a firmware (and its file) no campaign used; otherwise 713. */
+/** Deletes a firmware (and its file) no campaign used; otherwise 713 naming the campaigns (`#12, #15`). */
 export async function deleteFirmware(db: Db, current: FirmwareRecord): Promise<void> {
   await db.transaction(async (tx) => {
-    const [{ n }] = await tx.select({ n: count() }).from(firmwareCampaign).where(eq(firmwareCampaign.firmwareId, current.id));
-    if (n > 0) throw new FieldErrors([{ field: 'campaigns', code: 713, key: 'validation.firmwareInUse', values: { count: Number(n) } }]);
+    const used = await tx.select({ id: firmwareCampaign.id }).from(firmwareCampaign).where(eq(firmwareCampaign.firmwareId, current.id)).orderBy(firmwareCampaign.id);
+    if (used.length > 0) {
+      // The message names the campaigns (#12, #15) so that the operator can find them.
+      const campaigns = used.map((c) => `#${c.id}`).join(', ');
+      throw new FieldErrors([{ field: 'campaigns', code: 713, key: 'validation.firmwareInUse', values: { count: used.length, campaigns } }]);
+    }
     await tx.delete(firmware).where(eq(firmware.id, current.id));
     await tx.delete(storedFile).where(eq(storedFile.id, current.fileId));
   });

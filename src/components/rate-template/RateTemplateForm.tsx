@@ -91,7 +91,7 @@ export function RateTemplateForm({ initial, id, readOnly, readOnlyNote, context 
 
   const removeAt = (i: number) => {
     const r = removeRow(s.details, i);
-    if ('violation' in r) { setRowNote(catalogueMessage(r.violation.code, lang)); return; }
+    if ('violation' in r) { setRowNote(catalogueMessage(r.violation.code, lang, r.violation.values)); return; }
     setRowNote(null);
     setSelected(null);
     set('details', r.details);

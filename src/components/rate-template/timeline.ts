@@ -149,7 +149,7 @@ export interface EditorProblem extends RuleViolation {
  */
 export function templateProblem(t: RateTemplateRules, lang: 'en' | 'zh', context: RateTemplateContext = 'template'): EditorProblem | null {
   const v = checkRateTemplate(t, context);
-  return v ? { ...v, message: catalogueMessage(v.code, lang) } : null;
+  return v ? { ...v, message: catalogueMessage(v.code, lang, v.values) } : null;
 }
 
 /** `HH:mm` of minutes (re-exported for the timeline's labels). */

@@ -18,7 +18,6 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SpeedIcon from '@mui/icons-material/Speed';
 import PowerIcon from '@mui/icons-material/Power';
 import ReportProblemIcon from '@mui/icons-material/ReportProblem';
-import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { catalogueMessage } from '../../../domain/errors';
 import {
   ANALYTICS_PERIODS, ANALYTICS_SEARCH_TYPES, type AnalyticsAnswer, type AnalyticsFigures, type AnalyticsPeriod, type AnalyticsSearchType,
@@ -28,6 +27,7 @@ import { useApi } from '../../hooks/useApi';
 import { formatDecimal, formatEnergy, formatMoney } from '../../utils/number';
 import { downloadXlsx } from '../../utils/spreadsheet';
 import { KpiCard, Trend } from '../dashboard/KpiCard';
+import { AnalyticsChart, type ChartSeries } from './AnalyticsChart';
 
 const METRICS = ['energyKwh', 'revenue', 'sessions', 'utilisation', 'peakPowerKw', 'faults'] as const;
 export type Metric = (typeof METRICS)[number];
@@ -57,6 +57,36 @@ export function shown(f: AnalyticsFigures, m: Metric, locale: string): string {
   if (m === 'energyKwh') return formatEnergy(f.energyKwh, locale);
   if (m === 'peakPowerKw') return formatDecimal(f.peakPowerKw, 3, locale);
   return formatDecimal(f[m], 0, locale);
+}
+
+/**
+ * The series of the revenue chart, one axis per unit: revenue (its currency), utilisation (%) and
+ * peak power (kW).
+ */
+export function revenueSeries(t: (k: string) => string, currency: string | undefined): ChartSeries[] {
+  return [
+    { dataKey: 'revenue', name: `${t('metrics.revenue')}${currency ? ` (${currency})` : ''}`, unit: 'money', color: COLORS.revenue, kind: 'bar' },
+    { dataKey: 'utilisation', name: `${t('metrics.utilisation')} (%)`, unit: 'percent', color: COLORS.utilisation, kind: 'line' },
+    { dataKey: 'peakPowerKw', name: t('metrics.peakPowerKw'), unit: 'kW', color: COLORS.peakPowerKw, kind: 'line' },
+  ];
+}
+
+/**
+ * The card of one figure: its value for the period and, below, the previous period's value in the
+ * same form (same grouping, decimals and currency; requirements §14).
+ */
+export function FigureCard({ answer, metric, locale, label, previousLabel }: {
+  answer: Pick<AnalyticsAnswer, 'totals' | 'previous'>;
+  metric: Metric;
+  locale: string;
+  label: string;
+  previousLabel: string;
+}) {
+  return (
+    <KpiCard label={label} value={shown(answer.totals, metric, locale)} icon={ICONS[metric]} color={COLORS[metric]} testId={`analytics-${metric}`}
+      footer={<Trend current={metricValue(answer.totals, metric)} previous={metricValue(answer.previous, metric)} shown={shown(answer.previous, metric, locale)}
+        label={previousLabel} testId={`analytics-${metric}-previous`} />} />
+  );
 }
 
 export default function Analytics() {
@@ -118,46 +148,23 @@ export default function Analytics() {
           <Grid container spacing={2}>
             {METRICS.map((m) => (
               <Grid key={m} size={{ xs: 12, sm: 6, md: 4, xl: 2 }}>
-                <KpiCard label={t(`metrics.${m}`)} value={shown(data.totals, m, locale)} icon={ICONS[m]} color={COLORS[m]} testId={`analytics-${m}`}
-                  footer={<Trend current={metricValue(data.totals, m)} previous={metricValue(data.previous, m)} label={t('previous')} />} />
+                <FigureCard answer={data} metric={m} locale={locale} label={t(`metrics.${m}`)} previousLabel={t('previous')} />
               </Grid>
             ))}
           </Grid>
           <Card>
             <CardHeader title={t('chart_energy')} slotProps={{ title: { sx: { fontSize: 16, fontWeight: 600 } } }} sx={{ pb: 0 }} />
             <CardContent data-testid="analytics-chart">
-              <ResponsiveContainer width="100%" height={280}>
-                <ComposedChart data={chart} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
-                  <CartesianGrid strokeDasharray="3 3" stroke="#ebeef5" />
-                  <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
-                  <YAxis yAxisId="l" tick={{ fontSize: 11 }} />
-                  <YAxis yAxisId="r" orientation="right" tick={{ fontSize: 11 }} allowDecimals={false} />
-                  <Tooltip />
-                  <Legend />
-                  <Bar yAxisId="l" dataKey="energyKwh" name={t('metrics.energyKwh')} fill={COLORS.energyKwh} isAnimationActive={false} />
-                  <Line yAxisId="r" dataKey="sessions" name={t('metrics.sessions')} stroke={COLORS.sessions} dot={false} isAnimationActive={false} />
-                </ComposedChart>
-              </ResponsiveContainer>
+              <AnalyticsChart data={chart} height={280} countLabel={t('metrics.sessions')} series={[
+                { dataKey: 'energyKwh', name: t('metrics.energyKwh'), unit: 'kWh', color: COLORS.energyKwh, kind: 'bar' },
+                { dataKey: 'sessions', name: t('metrics.sessions'), unit: 'count', color: COLORS.sessions, kind: 'line' },
+              ] satisfies ChartSeries[]} />
             </CardContent>
           </Card>
           <Card>
             <CardHeader title={t('chart_revenue')} slotProps={{ title: { sx: { fontSize: 16, fontWeight: 600 } } }} sx={{ pb: 0 }} />
             <CardContent>
-              <ResponsiveContainer width="100%" height={240}>
-                <ComposedChart data={chart} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
-                  <CartesianGrid strokeDasharray="3 3" stroke="#ebeef5" />
-                  <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
-                  <YAxis yAxisId="l" tick={{ fontSize: 11 }} />
-                  <YAxis yAxisId="r" orientation="right" tick={{ fontSize: 11 }} unit="%" />
-                  <Tooltip />
-                  <Legend />
-                  <Bar yAxisId="l" dataKey="revenue" name={`${t('metrics.revenue')}${data.totals.revenue[0] ? ` (${data.totals.revenue[0].currency})` : ''}`} fill={COLORS.revenue} isAnimationActive={false} />
-                  <Line yAxisId="r" dataKey="utilisation" name={`${t('metrics.utilisation')} (%)`} stroke={COLORS.utilisation} dot={false} isAnimationActive={false} />
-                  {/* Peak power (kW) on a scale of its own: under the revenue's it would lie flat; the tooltip gives its values. */}
-                  <YAxis yAxisId="p" hide domain={[0, 'auto']} />
-                  <Line yAxisId="p" dataKey="peakPowerKw" name={t('metrics.peakPowerKw')} stroke={COLORS.peakPowerKw} dot={false} isAnimationActive={false} />
-                </ComposedChart>
-              </ResponsiveContainer>
+              <AnalyticsChart data={chart} height={240} currency={data.totals.revenue[0]?.currency} countLabel={t('metrics.sessions')} series={revenueSeries(t, data.totals.revenue[0]?.currency)} />
             </CardContent>
           </Card>
         </Box>

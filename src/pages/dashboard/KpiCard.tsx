@@ -29,8 +29,11 @@ export function KpiCard({ label, value, icon, color, testId, footer, loading }: 
   );
 }
 
-/** "12 ▲ vs last month 8" style comparison line. */
-export function Trend({ current, previous, label }: { current: number; previous: number; label: string }) {
+/**
+ * "12 ▲ vs last month 8" style comparison line: the arrow compares `current` with `previous`;
+ * `shown` is the previous value as the card shows its own (same precision and unit; default the bare number).
+ */
+export function Trend({ current, previous, label, shown, testId }: { current: number; previous: number; label: string; shown?: ReactNode; testId?: string }) {
   const up = current > previous;
   const down = current < previous;
   const color = up ? 'success.main' : down ? 'error.main' : 'text.secondary';
@@ -39,7 +42,7 @@ export function Trend({ current, previous, label }: { current: number; previous:
       <Box component="span" sx={{ color, fontWeight: 600 }} data-trend={up ? 'up' : down ? 'down' : 'flat'}>
         {up ? '▲' : down ? '▼' : '–'}
       </Box>
-      {label} {previous}
+      {label} <span data-testid={testId}>{shown ?? previous}</span>
     </Typography>
   );
 }
