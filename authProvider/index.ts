@@ -42,7 +42,7 @@ function currentHashPath(): string {
 
 /** A safe redirect target from the login page's `redirect` parameter (internal paths only). */
 export function safeRedirect(redirect: string | null | undefined): string {
-  if (!redirect || !redirect.startsWith('/') || redirect.startsWith('//') || redirect.startsWith('/login')) return '/';
+  if (!redirect?.startsWith('/') || redirect.startsWith('//') || redirect.startsWith('/login')) return '/';
   return redirect;
 }
 

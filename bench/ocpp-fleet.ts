@@ -114,7 +114,7 @@ async function main(): Promise<void> {
     return s.stop().rssMb;
   });
   const machine = new Sampler(process.pid);
-  samplers.forEach((s) => s.start());
+  for (const s of samplers) s.start();
   machine.start();
   phases.connect = new Date().toISOString();
   const t0 = performance.now();
@@ -128,7 +128,7 @@ async function main(): Promise<void> {
   for (const c of conn) for (const [k, v] of Object.entries(c.errors)) connectErrors[k] = (connectErrors[k] ?? 0) + v;
   const connectedPerNode = nodes.map((_n, j) => sum(conn.filter((_c, i) => plan[i].node === j), (r) => r.connected));
 
-  samplers.forEach((s) => s.start());
+  for (const s of samplers) s.start();
   machine.start();
   phases.heartbeat = new Date().toISOString();
   const hb = await Promise.all(clients.map((c) => c.ask<{ lat: number[]; errors: number }>({ cmd: 'heartbeat', seconds: HB_S })));
@@ -158,7 +158,7 @@ async function main(): Promise<void> {
   };
   log(`heartbeat ${JSON.stringify(result.heartbeat)}`);
   await Promise.all(clients.map((c) => c.ask({ cmd: 'close' })));
-  clients.forEach((c) => c.stop());
+  for (const c of clients) c.stop();
   // The joining nodes first: the first one drops the database.
   for (const n of nodes.slice(1)) await stopChild(n.child);
   await stopChild(first.child);

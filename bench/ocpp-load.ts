@@ -213,7 +213,7 @@ async function runTarget(target: string): Promise<Record<string, unknown>> {
       if (out.apiUnderPaced) log(`API at ${PACED_R} MeterValues/s ${JSON.stringify(out.apiUnderPaced)}`);
     }
     await all(clients, { cmd: 'close' });
-    clients.forEach((c) => c.stop());
+    for (const c of clients) c.stop();
   }
 
   // Sessions of STOP_MV meter values, then Stop.
@@ -225,7 +225,7 @@ async function runTarget(target: string): Promise<Record<string, unknown>> {
     out.stopAfterMeterValues = { sessions: STOP_N, meterValuesPerSession: STOP_MV, stopMs: summary(flat(rs, (r) => r.stop)), meterValuesMs: summary(flat(rs, (r) => r.mv)), errors: rs.reduce((s, r) => s + r.errors, 0), server: sampler.stop() };
     log(`Stop after ${STOP_MV} MeterValues ${JSON.stringify(out.stopAfterMeterValues)}`);
     await all(clients, { cmd: 'close' });
-    clients.forEach((c) => c.stop());
+    for (const c of clients) c.stop();
   }
 
   // Idle chargers: RSS per charger, Heartbeat latency; then the reconnect storm of STORM_N of them
@@ -286,16 +286,18 @@ async function runTarget(target: string): Promise<Record<string, unknown>> {
       log(`storm ${JSON.stringify(out.storm)}`);
     }
     await all(clients, { cmd: 'close' });
-    clients.forEach((c) => c.stop());
+    for (const c of clients) c.stop();
   }
   await stopChild(server);
   return out;
 }
 
-function table(results: Record<string, Record<string, any>>): string { // eslint-disable-line @typescript-eslint/no-explicit-any -- report shapes differ per phase
+// biome-ignore lint/suspicious/noExplicitAny: report shapes differ per phase
+function table(results: Record<string, Record<string, any>>): string {
   const cols = TARGETS;
   const bare = results.bare;
-  const cell = (t: string, f: (r: Record<string, any>) => unknown) => { // eslint-disable-line @typescript-eslint/no-explicit-any -- as above
+  // biome-ignore lint/suspicious/noExplicitAny: as above
+  const cell = (t: string, f: (r: Record<string, any>) => unknown) => {
     try {
       const v = f(results[t]);
       return v === undefined || v === null || (typeof v === 'number' && Number.isNaN(v)) ? '—' : String(v);

@@ -220,7 +220,7 @@ export function windowOverlaps(t0: number, t1: number, details: readonly RateWin
   if (t1 <= t0 || details.length === 0) return out;
   const bounds = details.map((w) => [minutesOf(w.startTime) * 60_000, minutesOf(w.endTime) * 60_000] as const);
   let covered = 0;
-  const covering = segments && segments.length && segments[0].from <= t0 && segments[segments.length - 1].to >= t1;
+  const covering = segments?.length && segments[0].from <= t0 && segments[segments.length - 1].to >= t1;
   for (const seg of covering ? clipSegments(segments, t0, t1) : offsetSegments(t0, t1, timeZone)) {
     const a = seg.from + seg.offset;
     const b = seg.to + seg.offset;

@@ -61,6 +61,7 @@ export interface BillingSpan {
  * must still be billed, never at 0 by accident).
  */
 export function billingSpan(c: SessionClocks): BillingSpan {
+  // biome-ignore lint/complexity/useMathMinMax: the clocks are Dates; Math.max would answer a number
   const server = { start: c.serverStart, stop: c.serverStop < c.serverStart ? c.serverStart : c.serverStop, clock: 'SERVER' as const };
   if (!plausibleChargerTime(c.chargerStart, c.serverStart).plausible || !plausibleChargerTime(c.chargerStop, c.serverStop).plausible) {
     return { ...server, flags: ['CHARGER_CLOCK'] };

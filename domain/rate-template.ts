@@ -150,7 +150,7 @@ export function checkTaxes(taxes: readonly TaxInput[], context: RateTemplateCont
   if (taxes.length === 0) return { code: 605, field: 'taxes' };
   if (taxes.length > maxTaxes(context)) return { code: 400, field: 'taxes' };
   for (let i = 0; i < taxes.length; i++) {
-    if (!taxes[i].taxName || !taxes[i].taxName.trim()) return { code: 605, field: `taxes.${i}.taxName`, index: i };
+    if (!taxes[i].taxName?.trim()) return { code: 605, field: `taxes.${i}.taxName`, index: i };
     if (isNegative(taxes[i].taxPercentage)) return { code: 649, field: `taxes.${i}.taxPercentage`, index: i };
   }
   if (serviceTax !== undefined && serviceTax !== null && isNegative(serviceTax)) return { code: 649, field: 'serviceTax' };

@@ -55,7 +55,7 @@ export function sessionRates(history: ChargerHistory[], attached: { id: number; 
     const mine = attached.filter((a) => a.companyCode === code);
     const weights = mine.map((a) => (own.get(a.id) ?? 0) + 0.5);
     const total = weights.reduce((a, w) => a + w, 0);
-    mine.forEach((a, i) => rates.set(a.id, perDay > 0 ? (perDay * weights[i]) / total : DEFAULT_SESSIONS_PER_DAY));
+    for (const [i, a] of mine.entries()) rates.set(a.id, perDay > 0 ? (perDay * weights[i]) / total : DEFAULT_SESSIONS_PER_DAY);
   }
   return rates;
 }

@@ -17,6 +17,7 @@ import { consoleStore } from './store';
 const RootRedirect = () => <Navigate to="/Dashboard/Dashboard" replace />;
 
 // Column choices persist per user; the rest lives in memory (src/store.ts).
+// biome-ignore lint/correctness/noUnusedVariables: not passed to <Admin>, react-admin's default store serves; wiring it changes what persists
 const store = consoleStore();
 
 export function App() {

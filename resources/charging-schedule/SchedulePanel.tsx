@@ -136,6 +136,7 @@ export function SchedulePanel({ setComposite }: { setComposite: (c: CompositeSch
             <Table size="small" data-testid="schedule-answers">
               <TableBody>
                 {results.map((r, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: answers are shown once, in order; a charger may answer twice
                   <TableRow key={`${r.chargerSn}-${i}`} data-testid="schedule-answer">
                     <TableCell sx={{ fontFamily: 'monospace' }}>{r.chargerSn}</TableCell>
                     <TableCell>{r.action}</TableCell>

@@ -53,7 +53,7 @@ function queryOf(filter: Record<string, unknown>): string {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(filter)) {
     if (v === undefined || v === null || v === '') continue;
-    if (Array.isArray(v)) v.forEach((x) => q.append(k, String(x)));
+    if (Array.isArray(v)) for (const x of v) q.append(k, String(x));
     else q.set(k, String(v));
   }
   return q.toString();

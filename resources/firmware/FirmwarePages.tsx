@@ -73,7 +73,7 @@ export function FirmwareList() {
 /** The image picker: uploads at once with a progress bar, then holds the upload's id in `fileId`. */
 function FileUpload() {
   const translate = useTranslate();
-  const { setValue, setError, clearErrors, formState } = useFormContext();
+  const { setValue, clearErrors, formState } = useFormContext();
   const fileId = useWatch({ name: 'fileId' }) as number | undefined;
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);

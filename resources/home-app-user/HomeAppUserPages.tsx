@@ -76,6 +76,7 @@ export function HomeAppUserList() {
         <FunctionField<HomeMemberRecord> source="lastLoginAt" render={(r) => (r.lastLoginAt ? formatDateTime(r.lastLoginAt) : '—')} />
         <TextField source="orderCount" sortable={false} textAlign="right" />
         <FunctionField<HomeMemberRecord> label="app.assets.actions" render={(r) => (
+          // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: the row must not open; the controls inside take the keys
           <span onClick={(e) => e.stopPropagation()}>
             <DeleteWithConfirmButton record={r} mutationMode="pessimistic" redirect={false} label="resources.home-app-user.withdraw"
               confirmTitle="resources.home-app-user.withdraw_title" confirmContent="resources.home-app-user.confirm_withdraw"

@@ -60,6 +60,7 @@ export function OrderBreakdown({ value }: { value: BreakdownValue }) {
             {rows.map((w, i) => {
               const amount = w.amount ?? (w.fee !== undefined ? String(Number(w.fee)) : undefined);
               return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the windows of an order are fixed and never reorder
                 <TableRow key={i} data-testid="order-breakdown-window">
                   <TableCell>{w.startTime ?? w.start}–{w.endTime ?? w.end}</TableCell>
                   <TableCell align="right">{num(w.energyKwh, 3)} kWh</TableCell>

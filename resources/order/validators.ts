@@ -14,7 +14,7 @@ const day = (v: unknown) => (v ? dayjs(String(v)) : null);
 /** `app.validation.after_today` when `value` is a day after today. */
 export function notAfterToday(value: unknown, _all?: unknown, now: Date = new Date()): string | undefined {
   const d = day(value);
-  return d && d.isValid() && d.startOf('day').isAfter(dayjs(now).startOf('day')) ? 'app.validation.after_today' : undefined;
+  return d?.isValid() && d.startOf('day').isAfter(dayjs(now).startOf('day')) ? 'app.validation.after_today' : undefined;
 }
 
 /** A day input's value → the ISO instant of the local start of that day, or of the minute typed (`YYYY-MM-DD HH:mm`). */

@@ -53,7 +53,9 @@ function DeleteTemplateButton(_props: { label?: string }) {
     />
   );
   return record.activated
-    ? <Tooltip title={catalogueMessage(702, locale === 'zh' ? 'zh' : 'en')}><span onClick={(e) => e.stopPropagation()}>{button}</span></Tooltip>
+    ? <Tooltip title={catalogueMessage(702, locale === 'zh' ? 'zh' : 'en')}>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: tooltip of a disabled button; the row must not open */}
+      <span onClick={(e) => e.stopPropagation()}>{button}</span></Tooltip>
     : button;
 }
 

@@ -45,6 +45,7 @@ function DeleteGroupButton(_props: { label?: string }) {
   if (record.stationCount > 0) {
     return (
       <Tooltip title={translate('resources.station-group.has_stations')}>
+        {/* biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: tooltip of a disabled button; the row must not open */}
         <span onClick={(e) => e.stopPropagation()}><Button label="ra.action.delete" disabled color="error" data-testid="group-delete"><DeleteIcon /></Button></span>
       </Tooltip>
     );

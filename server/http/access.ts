@@ -87,7 +87,7 @@ export function registerAccessHook(app: FastifyInstance) {
       userType: account.userType,
       companyCode: account.companyCode,
       isAdmin,
-      permissions: isAdmin ? [ADMIN_PERMISSION] : role && role.enabled ? role.permissions : [],
+      permissions: isAdmin ? [ADMIN_PERMISSION] : role?.enabled ? role.permissions : [],
       managedStationIds: account.managedStationIds,
       token,
     };

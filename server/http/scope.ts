@@ -159,7 +159,7 @@ export async function loadInScope<T extends PgTable & { id: PgColumn; companyCod
   db: Db, auth: AuthContext, table: T, id: number, mode: ScopeMode,
 ): Promise<InferSelectModel<T> | undefined> {
   const where = scopeWhere(auth, table);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- drizzle cannot type a select over a generic table; the row is the table's own
+  // biome-ignore lint/suspicious/noExplicitAny: drizzle cannot type a select over a generic table; the row is the table's own
   const [hit] = await (db.select({ row: getTableColumns(table), visible: sql<boolean>`${where ?? sql`true`}` }) as any)
     .from(table).where(eq(table.id, id)) as { row: InferSelectModel<T>; visible: boolean | string }[];
   if (!hit) return undefined;

@@ -44,7 +44,7 @@ export type GatewayHandler<Req, Conf> = (ctx: GatewayContext, params: Req) => Pr
  * A connection's table of OCPP actions → handlers. Each handler has its own request type; the
  * table erases them (ocpp-rpc validated the payload against the action's schema).
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- payload types differ per action
+// biome-ignore lint/suspicious/noExplicitAny: payload types differ per action
 export type ActionTable<Ctx> = Record<string, (ctx: Ctx, params: any) => Promise<unknown>>;
 
 /** The bus notification for a change of `gateway` (online state, firmware, vendor / model). */

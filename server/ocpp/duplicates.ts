@@ -18,7 +18,7 @@ export const DUPLICATE_PROBE_MAX_MS = 10_000;
 export function probe(client: RpcServerClient, ms: number): Promise<boolean> {
   // ocpp-rpc keeps the socket in a protected field; the ws API is the only way to ping on demand.
   const ws = (client as unknown as { _ws?: WebSocket })._ws;
-  if (!ws || ws.readyState !== 1) return Promise.resolve(false);
+  if (ws?.readyState !== 1) return Promise.resolve(false);
   return new Promise((resolve) => {
     const done = (alive: boolean) => { clearTimeout(timer); ws.off('pong', onPong); resolve(alive); };
     const onPong = () => done(true);

@@ -33,7 +33,7 @@ export class Presence {
    */
   private readonly eventGate = new DbGate(1);
 
-  constructor(private readonly app: FastifyInstance, private readonly conns: Connections, private readonly log: FastifyBaseLogger) {
+  constructor(private readonly app: FastifyInstance, private readonly conns: Connections, log: FastifyBaseLogger) {
     this.flags = new OnlineWriter<OcppSession>(app.db, log, (session) => {
       if (session.kind === 'gateway') emitGateway({ app, gateway: session });
       else app.bus.emit('charger', { chargerId: session.id, serialNum: session.serialNum, companyCode: session.companyCode });

@@ -12,6 +12,7 @@ export function storable<T>(value: T): T {
 }
 
 /** NUL, or a high surrogate without its low half, or a low one without its high half. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what PostgreSQL text cannot store
 const JUNK = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 function cleanString(s: string): string {

@@ -71,14 +71,18 @@ export function upgradeListener(server: InstanceType<typeof RPCServer>, { db, co
   return (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     socket.on('error', () => undefined); // a client that resets mid-handshake is not an error of ours
     const parsed = identityOfPath(req.url);
-    if (parsed === 'not-ocpp') return answerStatus(socket, 404, 'Not Found');
+    if (parsed === 'not-ocpp') {
+      answerStatus(socket, 404, 'Not Found');
+      return;
+    }
     if (parsed === 'malformed') {
       const identity = (req.url ?? '').split('?')[0].slice('/ocpp/'.length, 200);
       const remoteAddress = clientAddress(req);
       log.warn({ identity, remoteAddress, reason: 'MALFORMED_IDENTITY' }, 'OCPP connection refused');
       void conns.track(refuse(db, limiter, { identity, companyCode: null, remoteAddress, reason: 'MALFORMED_IDENTITY' }))
         .catch((err: unknown) => log.warn({ err }, 'refused connection attempt not stored'));
-      return answerStatus(socket, 400, 'Bad Request');
+      answerStatus(socket, 400, 'Bad Request');
+      return;
     }
     if (conns.clients.size >= capacity) {
       // Out of descriptors soon: answer now (the charger retries) rather than let the kernel drop it.
@@ -91,7 +95,8 @@ export function upgradeListener(server: InstanceType<typeof RPCServer>, { db, co
       }
       void conns.track(recordAttempt(db, { identity: parsed.identity, companyCode: null, remoteAddress, reason: 'FD_LIMIT' }))
         .catch((err: unknown) => log.warn({ err }, 'refused connection attempt not stored'));
-      return answerStatus(socket, 503, 'Service Unavailable', `Retry-After: ${FD_LIMIT_RETRY_AFTER_S}\r\n`);
+      answerStatus(socket, 503, 'Service Unavailable', `Retry-After: ${FD_LIMIT_RETRY_AFTER_S}\r\n`);
+      return;
     }
     // ocpp-rpc types the socket as net.Socket; an HTTP server's upgrade socket is one.
     server.handleUpgrade(req, socket as Socket, head).catch((err: unknown) => {

@@ -45,7 +45,15 @@ export function PagedTable<T extends RaRecord>({
     { retry: false, refetchInterval: refreshMs ? (q) => refreshMs(q.state.data?.data ?? []) : false },
   );
   if (error) return <ErrorState error={error as Error} onRetry={() => void refetch()} />;
-  if (isPending) return <Box sx={{ p: 2 }}>{Array.from({ length: skeletons }, (_, i) => <Skeleton key={i} height={32} />)}</Box>;
+  if (isPending)
+    return (
+      <Box sx={{ p: 2 }}>
+        {Array.from({ length: skeletons }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: loading placeholders, all alike
+          <Skeleton key={i} height={32} />
+        ))}
+      </Box>
+    );
   if (!data?.length) return <EmptyState message={emptyMessage} />;
   return (
     <>

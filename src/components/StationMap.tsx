@@ -66,12 +66,12 @@ export function StationMapInput() {
     setValue('latitude', round6(la), { shouldDirty: true, shouldValidate: true });
     setValue('longitude', round6(L.Util.wrapNum(ln, [-180, 180], true)), { shouldDirty: true, shouldValidate: true });
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: made once, so the marker keeps its handlers; `place` only calls the form's stable setValue
   const handlers = useMemo(() => ({
     dragend: (e: L.LeafletEvent) => {
       const p = (e.target as L.Marker).getLatLng();
       place(p.lat, p.lng);
     },
-  // eslint-disable-next-line react-hooks/exhaustive-deps
   }), []);
   return (
     <Box sx={{ width: '100%', maxWidth: 720 }} data-testid="station-map">

@@ -101,6 +101,7 @@ export function StatusSwitch({ resource, field, texts, translateOptions, variant
   const id = testId ?? `status-toggle-${record.id}`;
   const opener = (e: { stopPropagation: () => void }) => { e.stopPropagation(); setOpen(true); };
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: the row must not open; the controls inside take the keys
     <span onClick={(e) => e.stopPropagation()}>
       {variant === 'switch' ? (
         <Tooltip title={translate(t.action)}>
@@ -113,7 +114,7 @@ export function StatusSwitch({ resource, field, texts, translateOptions, variant
         </Tooltip>
       ) : (
         <Button label={t.action} onClick={opener} color={on ? 'warning' : 'primary'} data-testid={id} data-state={on ? 'on' : 'off'}>
-          {icon ? <>{icon}</> : undefined}
+          {icon ? icon : undefined}
         </Button>
       )}
       <Confirm

@@ -123,6 +123,7 @@ export function useSchemaValidate(schema: z.ZodType, options: SchemaValidateOpti
   const resource = useResourceContext();
   const lang: Lang = locale === 'zh' ? 'zh' : 'en';
   const { required, skip, rules, labels } = options;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the options are new literals at every render; their content decides (rules by field and code)
   return useCallback(
     (values: Record<string, unknown>) => schemaFieldErrors(schema, values, {
       lang,
@@ -134,8 +135,6 @@ export function useSchemaValidate(schema: z.ZodType, options: SchemaValidateOpti
       },
       emptyText: (label) => translate('app.validation.empty', { field: label }),
     }, { required, skip, rules }),
-    // The options are literals of the form; their content decides (rules by field and code).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [schema, lang, translate, resource, JSON.stringify({ ...options, rules: rules?.map((r) => `${r.field}:${r.code}`) })],
   );
 }

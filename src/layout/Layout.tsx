@@ -18,6 +18,7 @@ export function usePageTitle(titleKey?: string) {
   const translate = useTranslate();
   const { pathname } = useLocation();
   const [locale] = useLocaleState();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the title is translated again when the language changes
   useEffect(() => {
     const keys = breadcrumbKeys(pathname);
     const key = titleKey ?? keys[keys.length - 1] ?? 'menu.notFound';
@@ -27,6 +28,7 @@ export function usePageTitle(titleKey?: string) {
 
 function ScrollToTop() {
   const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls to the top at each route change
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);

@@ -125,6 +125,7 @@ function MenuContent({ compact }: { compact: boolean }) {
 export function Sidebar() {
   const { open, mobile, close } = useSidebar();
   const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the phone drawer closes at each route change
   useEffect(() => {
     if (mobile) close();
   }, [pathname, mobile, close]);

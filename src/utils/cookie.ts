@@ -14,5 +14,6 @@ export function getCookie(name: string): string | undefined {
 export function setCookie(name: string, value: string, days = 365): void {
   if (typeof document === 'undefined') return;
   const expires = new Date(Date.now() + days * 864e5).toUTCString();
+  // biome-ignore lint/suspicious/noDocumentCookie: a synchronous write jsdom (the unit tests) runs too; the Cookie Store API is async and absent there
   document.cookie = `${name}=${encodeURIComponent(value)}; expires=${expires}; path=/; SameSite=Lax`;
 }

@@ -80,8 +80,8 @@ export function normalise(tree: MenuNode[], selected: ReadonlySet<string>): stri
 export function toggle(tree: MenuNode[], node: MenuNode, selected: ReadonlySet<string>): string[] {
   const next = new Set(selected);
   const all = subtreePermissions(node);
-  if (checkState(node, selected) === 'checked') all.forEach((p) => next.delete(p));
-  else all.forEach((p) => next.add(p));
+  if (checkState(node, selected) === 'checked') for (const p of all) next.delete(p);
+  else for (const p of all) next.add(p);
   return normalise(tree, next);
 }
 

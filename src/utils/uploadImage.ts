@@ -54,6 +54,6 @@ export async function uploadImage<T>(path: string, file: File): Promise<T> {
     body: file,
   });
   const env = (await res.json().catch(() => null)) as { code: number; msg: string; data: T } | null;
-  if (!env || env.code !== 200) throw new Error(env?.msg || res.statusText);
+  if (env?.code !== 200) throw new Error(env?.msg || res.statusText);
   return env.data;
 }

@@ -4,7 +4,7 @@ import { charger, chargeOrder } from '../../server/db/schema.js';
 import { verifyPassword } from '../../server/auth/password.js';
 import { backends } from '../support/db.js';
 import { aBootNotification, aStation } from '../support/builders.js';
-import { aChargerBody, caller, companyUser, type Call, twoCompanySuite, expectRefused } from '../support/assets.js';
+import { aChargerBody, caller, companyUser, twoCompanySuite, expectRefused } from '../support/assets.js';
 import { connect, eventually, handshakeStatus } from '../ocpp/helpers.js';
 
 describe.each(backends())('charger registration and edits on %s', (backend) => {

@@ -10,7 +10,6 @@ import type { Db } from '../../server/db/client.js';
 import {
   account, appUser, cardUser, charger, chargeOrder, company, connector, gateway, meterValue, notification, orderExportSetting, reportTicket, reportTicketAttachment, role, station, stationGroup,
 } from '../../server/db/schema.js';
-import { allPermissions } from '../../domain/routes.js';
 import { operatorAdminPermissions, systemSectionPermissions } from '../../server/modules/company/service.js';
 import { ledgerSum } from '../../server/modules/balance/ledger.js';
 import { priceFinishedOrder } from '../../server/modules/billing/price-order.js';
@@ -289,7 +288,7 @@ describe.each(backends())('demo network on %s', (backend) => {
       prev = o;
     }
     // Every demo order is priced by domain/billing itself: re-pricing it as a real Stop would gives the same figures.
-    const sample = orders.filter((o, i) => i % 40 === 0 || i % 25 === 0);
+    const sample = orders.filter((_o, i) => i % 40 === 0 || i % 25 === 0);
     for (const o of sample) {
       const p = await priceFinishedOrder(db, {
         chargerId: o.chargerId, stationId: o.stationId, transactionId: o.transactionId, currency: o.currency, meterStart: o.meterStart, meterStop: o.meterStop!,

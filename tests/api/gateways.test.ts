@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { charger, connector, gateway } from '../../server/db/schema.js';
 import { backends } from '../support/db.js';
 import { aCharger, aStation } from '../support/builders.js';
-import { type Call, twoCompanySuite, expectRefused } from '../support/assets.js';
+import { twoCompanySuite, expectRefused } from '../support/assets.js';
 
 describe.each(backends())('gateways on %s', (backend) => {
   const A = 'GWACME';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { rateDetail, rateTax, rateTemplate } from '../../server/db/schema.js';
 import { backends } from '../support/db.js';
 import { aCompany, aStation } from '../support/builders.js';
-import { aTemplateBody, caller, companyUser, type Call, twoCompanySuite, expectRefused } from '../support/assets.js';
+import { aTemplateBody, caller, companyUser, twoCompanySuite, expectRefused } from '../support/assets.js';
 import { seedRateTemplates } from '../../fake-db/rate-templates.js';
 import { checkRateTemplate } from '../../domain/rate-template.js';
 import { station } from '../../server/db/schema.js';

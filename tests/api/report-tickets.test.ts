@@ -16,17 +16,11 @@ import type { SMTPServer } from 'smtp-server';
 import { closeSmtp, smtp, until, type Received } from '../support/smtp.js';
 import { call, setupTenants, type Tenants } from '../support/tenants.js';
 import { companyUser } from '../support/assets.js';
-import { jpg, png, pngClaiming } from '../support/images.js';
+import { jpg, png } from '../support/images.js';
 import { account, appUser, mailOutbox, notification, reportTicket, role, storedFile } from '../../server/db/schema.js';
 import { hashPassword } from '../../server/auth/password.js';
 import { PERMISSIONS } from '../../domain/permissions.js';
 
-/** A JPEG's first bytes (SOI, APP0 JFIF, SOF0 of 640×480) and nothing more: it passes a header check only. */
-function jpegHeaderOnly(): Buffer {
-  const sof = Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, 0x01, 0xe0, 0x02, 0x80, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01]);
-  const app0 = Buffer.from([0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]);
-  return Buffer.concat([Buffer.from([0xff, 0xd8]), app0, sof, Buffer.from([0xff, 0xd9])]);
-}
 const b64 = (b: Buffer) => b.toString('base64');
 
 describe.each(backends())('report tickets on %s', (backend) => {
@@ -45,7 +39,8 @@ describe.each(backends())('report tickets on %s', (backend) => {
   /** `method /app/...` with an app token. */
   const app = async (method: 'GET' | 'POST', url: string, token: string | undefined, payload?: unknown, lang = 'en') => {
     const res = await s.app.inject({ method, url, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'accept-language': lang }, ...(payload ? { payload: payload as object } : {}) });
-    const body = res.json() as { code: number; msg: string; data: any }; // eslint-disable-line @typescript-eslint/no-explicit-any -- checked field by field
+    // biome-ignore lint/suspicious/noExplicitAny: checked field by field
+    const body = res.json() as { code: number; msg: string; data: any };
     return { status: res.statusCode, ...body };
   };
   const ticketCount = async () => (await s.database.db.select().from(reportTicket)).length;

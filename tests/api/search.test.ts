@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { gateway } from '../../server/db/schema.js';
 import { backends } from '../support/db.js';
 import { aCharger, aStation } from '../support/builders.js';
-import { caller, companyUser, type Call, twoCompanySuite } from '../support/assets.js';
+import { caller, companyUser, twoCompanySuite } from '../support/assets.js';
 
 describe.each(backends())('search on %s', (backend) => {
   const A = 'SRACME';

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { stationGroup } from '../../server/db/schema.js';
 import { backends } from '../support/db.js';
 import { aStation } from '../support/builders.js';
-import { caller, companyUser, type Call, twoCompanySuite, expectRefused } from '../support/assets.js';
+import { caller, companyUser, twoCompanySuite, expectRefused } from '../support/assets.js';
 
 describe.each(backends())('station groups on %s', (backend) => {
   const A = 'SGACME';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { station, stationGroup } from '../../server/db/schema.js';
 import { backends } from '../support/db.js';
 import { aCharger } from '../support/builders.js';
-import { aStationBody, aTemplateBody, caller, companyUser, type Call, twoCompanySuite, expectRefused } from '../support/assets.js';
+import { aStationBody, aTemplateBody, caller, companyUser, twoCompanySuite, expectRefused } from '../support/assets.js';
 
 describe.each(backends())('stations on %s', (backend) => {
   const A = 'STACME';

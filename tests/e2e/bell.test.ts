@@ -10,8 +10,6 @@ import type { Page } from 'playwright-core';
 import { apiClient } from '../support/server-process.js';
 import { connectChargePoint, poll, signIn, stage, type ChargePoint, type Stage, idleVoltaChargers } from './helpers.js';
 
-interface Page2<T> { records: T[]; total: number }
-interface Charger { id: number; serialNum: string; companyCode: string; lifeStatus: string; online: boolean }
 interface Summary { all: { total: number; unread: number }; events: { total: number; unread: number }; problems: { total: number; unread: number } }
 
 const badge = async (page: Page) => {

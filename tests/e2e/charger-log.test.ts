@@ -11,8 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { connectChargePoint, poll, signIn, stage, type ChargePoint, type Stage, idleVoltaChargers } from './helpers.js';
 
-interface Page2<T> { records: T[]; total: number }
-interface Charger { serialNum: string; lifeStatus: string; online: boolean }
 
 describe('charger log', () => {
   let s: Stage;

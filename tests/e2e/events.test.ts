@@ -9,8 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../support/server-process.js';
 import { connectChargePoint, hashPath, poll, signIn, stage, type ChargePoint, type Stage, idleVoltaChargers } from './helpers.js';
 
-interface Page2<T> { records: T[]; total: number }
-interface Charger { id: number; serialNum: string; lifeStatus: string; online: boolean }
 interface EventRow { id: number; deviceSn: string; status: string; handler: string | null; handleMethod: string | null; eventType: string }
 
 describe('events in the console', () => {

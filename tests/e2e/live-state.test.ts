@@ -12,7 +12,6 @@ import type { Page } from 'playwright-core';
 import { DASHBOARD_SPLIT } from '../../domain/enums.js';
 import { connectChargePoint, poll, signIn, stage, type ChargePoint, type Stage, idleVoltaChargers, voltaChargers } from './helpers.js';
 
-interface Page2<T> { records: T[]; total: number }
 interface Charger { id: number; serialNum: string; companyCode: string; lifeStatus: string; online: boolean }
 
 /** Chip counts and row states of the monitoring page, read from the screen. */

@@ -23,10 +23,10 @@ describe.each(backends())('charger log batches on %s', (backend) => {
     const writer = new ChargerLogWriter(database.db, pino({ level: 'silent' }), { maxBatch: 3, flushMs: 10_000, maxQueue: 100 });
     const at = new Date('2026-11-25T10:00:00.123Z');
     const payloads: unknown[] = [null, 'text', { a: [1, { b: null }], s: 'x"y\\z' }, {}, [1, 2], 0, { deep: { ok: true } }];
-    payloads.forEach((payload, i) => writer.push({
+    for (const [i, payload] of payloads.entries()) writer.push({
       chargerSn: 'CB-BATCH', companyCode: i % 2 ? null : 'C1', direction: i % 2 ? 'OUT' : 'IN', action: 'DataTransfer',
       messageType: i % 2 ? 'CALLRESULT' : 'CALL', messageId: `m${i}`, payload, at: new Date(at.getTime() + i),
-    }));
+    });
     await writer.close();
     const rows = await database.db.select().from(chargerLog).where(eq(chargerLog.chargerSn, 'CB-BATCH')).orderBy(asc(chargerLog.id));
     expect(rows.map((r) => r.messageId)).toEqual(payloads.map((_, i) => `m${i}`));

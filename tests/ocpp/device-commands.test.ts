@@ -18,7 +18,8 @@ describe.each(backends())('device commands on %s', (backend) => {
   const call = async (method: 'GET' | 'POST', url: string, payload?: object, lang = 'en') => {
     const token = await ctx.s.login();
     const res = await ctx.s.app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}`, cookie: `language=${lang}` } });
-    return res.json() as { code: number; msg: string; data: any }; // eslint-disable-line @typescript-eslint/no-explicit-any -- each test reads its own answer shape
+    // biome-ignore lint/suspicious/noExplicitAny: each test reads its own answer shape
+    return res.json() as { code: number; msg: string; data: any };
   };
 
   async function simulated(o: { connectors?: number } = {}) {

@@ -117,7 +117,7 @@ describe.each(backends())('events from the charger link on %s', (backend) => {
       return rows.length ? rows : null;
     });
     expect(offline).toMatchObject({ status: 'HAPPENING', deviceType: 'charger', connectorId: 0, eventLevel: 'custom', stationId: net.station.id });
-    await whileConnected(s.ocppUrl, sn, async (again) => {
+    await whileConnected(s.ocppUrl, sn, async (_again) => {
       await eventually(async () => (await eventsOf(sn)).find((e) => e.id === offline.id)?.status === 'RECOVERED');
       expect(heard.filter((h) => h.eventId === offline.id).map((h) => h.change)).toEqual(['opened', 'recovered']);
     });

@@ -32,7 +32,8 @@ describe.each(backends())('feature switches clear what they sent on %s', (backen
   const ctx = serverSuite(backend);
   const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
     const res = await ctx.s.app.inject({ method, url, payload, headers: { authorization: `Bearer ${await ctx.s.login()}` } });
-    return res.json() as { code: number; data: any }; // eslint-disable-line @typescript-eslint/no-explicit-any -- each test reads its own answer shape
+    // biome-ignore lint/suspicious/noExplicitAny: each test reads its own answer shape
+    return res.json() as { code: number; data: any };
   };
 
   it('a home charger: its limit is set, then cleared when it is deleted', async () => {

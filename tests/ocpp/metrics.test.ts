@@ -27,7 +27,7 @@ const FAMILIES = [
 ];
 
 /** The value of the series `name{labels…}` (every given label must match), or 0 when absent. */
-function valueOf(text: string, name: string, labels: Record<string, string> = {}): number {
+function seriesValue(text: string, name: string, labels: Record<string, string> = {}): number {
   for (const line of text.split('\n')) {
     if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
     if (Object.entries(labels).every(([k, v]) => line.includes(`${k}="${v}"`))) return Number(line.slice(line.lastIndexOf(' ') + 1));
@@ -80,15 +80,15 @@ describe.each(backends())('metrics and health on %s', (backend) => {
 
     const after = await (await scrape(TOKEN)).text();
     const boot = { action: 'BootNotification', result: 'ok' };
-    expect(valueOf(after, 'chargedesk_ocpp_messages_total', boot)).toBe(valueOf(before, 'chargedesk_ocpp_messages_total', boot) + 1);
-    expect(valueOf(after, 'chargedesk_ocpp_handler_seconds_count', { action: 'BootNotification' })).toBeGreaterThanOrEqual(1);
-    expect(valueOf(after, 'chargedesk_ocpp_handler_seconds_bucket', { action: 'BootNotification', le: '+Inf' })).toBeGreaterThanOrEqual(1);
-    expect(valueOf(after, 'chargedesk_ocpp_connections', { kind: 'charger' })).toBeGreaterThanOrEqual(1);
-    expect(valueOf(after, 'chargedesk_ocpp_commands_total', { action: 'Reset', outcome: 'accepted' })).toBe(1);
-    expect(valueOf(after, 'chargedesk_ocpp_commands_total', { action: 'ClearCache', outcome: 'refused' })).toBe(1);
-    expect(valueOf(after, 'chargedesk_ocpp_commands_total', { action: 'Reset', outcome: 'not_connected' })).toBe(1);
-    expect(valueOf(after, 'chargedesk_mail_outbox', { status: 'queued' })).toBe(0);
-    if (backend === 'postgres') expect(valueOf(after, 'chargedesk_db_pool_connections', { state: 'total' })).toBeGreaterThan(0);
+    expect(seriesValue(after, 'chargedesk_ocpp_messages_total', boot)).toBe(seriesValue(before, 'chargedesk_ocpp_messages_total', boot) + 1);
+    expect(seriesValue(after, 'chargedesk_ocpp_handler_seconds_count', { action: 'BootNotification' })).toBeGreaterThanOrEqual(1);
+    expect(seriesValue(after, 'chargedesk_ocpp_handler_seconds_bucket', { action: 'BootNotification', le: '+Inf' })).toBeGreaterThanOrEqual(1);
+    expect(seriesValue(after, 'chargedesk_ocpp_connections', { kind: 'charger' })).toBeGreaterThanOrEqual(1);
+    expect(seriesValue(after, 'chargedesk_ocpp_commands_total', { action: 'Reset', outcome: 'accepted' })).toBe(1);
+    expect(seriesValue(after, 'chargedesk_ocpp_commands_total', { action: 'ClearCache', outcome: 'refused' })).toBe(1);
+    expect(seriesValue(after, 'chargedesk_ocpp_commands_total', { action: 'Reset', outcome: 'not_connected' })).toBe(1);
+    expect(seriesValue(after, 'chargedesk_mail_outbox', { status: 'queued' })).toBe(0);
+    if (backend === 'postgres') expect(seriesValue(after, 'chargedesk_db_pool_connections', { state: 'total' })).toBeGreaterThan(0);
     // Labels are bounded: no chargeBoxId anywhere.
     expect(after).not.toContain(row.serialNum);
     expect(after).not.toContain('NOSUCHCHARGER0001');

@@ -63,7 +63,7 @@ describe.each(backends())('money against broken chargers on %s', (backend) => {
     });
 
     it('a Start dated in the future is billed all the same, flagged CHARGER_CLOCK', async () => {
-      const { cp, card, start } = await started('100.00', { meterStart: 0, timestamp: new Date(Date.now() + 5 * 3_600_000).toISOString() });
+      const { cp, start } = await started('100.00', { meterStart: 0, timestamp: new Date(Date.now() + 5 * 3_600_000).toISOString() });
       await cp.call('StopTransaction', aStopTransaction({ transactionId: start.transactionId, meterStop: 30_000 }));
       const o = await orderOf(start.transactionId);
       expect(o).toMatchObject({ energyKwh: '30.000', totalAmount: '10.50', paid: true, flags: ['CHARGER_CLOCK'] });
@@ -72,7 +72,7 @@ describe.each(backends())('money against broken chargers on %s', (backend) => {
 
   describe('decimal readings (item 4)', () => {
     const session = async (stopWh: number, mids: { value: string; unit: string }[]) => {
-      const { cp, card, start } = await started('100.00', { meterStart: 0, timestamp: minutesAgo(30) });
+      const { cp, start } = await started('100.00', { meterStart: 0, timestamp: minutesAgo(30) });
       for (const [i, m] of mids.entries()) {
         await cp.call('MeterValues', {
           connectorId: 1, transactionId: start.transactionId,
@@ -107,7 +107,7 @@ describe.each(backends())('money against broken chargers on %s', (backend) => {
     });
 
     it('refuses MeterValues with 1e300 Wh and stores none of its values, however often it is retried', async () => {
-      const { ch, cp, card, start } = await started('10.00', { meterStart: 0 });
+      const { ch, cp, start } = await started('10.00', { meterStart: 0 });
       const bad = aMeterValues({ transactionId: start.transactionId, energyWh: 1e300 });
       for (let i = 0; i < 3; i++) {
         await expect(cp.call('MeterValues', bad)).rejects.toMatchObject({ rpcErrorCode: 'PropertyConstraintViolation' });
@@ -117,7 +117,7 @@ describe.each(backends())('money against broken chargers on %s', (backend) => {
     });
 
     it('ends an order whose meterStop is 9e15 from its last good reading, flagged; a retry changes nothing', async () => {
-      const { cp, card, start } = await started('10.00', { meterStart: 0, timestamp: minutesAgo(30) });
+      const { cp, start } = await started('10.00', { meterStart: 0, timestamp: minutesAgo(30) });
       await cp.call('MeterValues', aMeterValues({ transactionId: start.transactionId, energyWh: 2000, timestamp: minutesAgo(10) }));
       const stop = aStopTransaction({ transactionId: start.transactionId, meterStop: 9e15 });
       expect(await cp.call('StopTransaction', stop)).toEqual({});
@@ -267,7 +267,7 @@ describe.each(backends())('money against broken chargers on %s', (backend) => {
 
   describe('stale orders after a reboot (item 14)', () => {
     it('a connector reported Available after a BootNotification closes its old order from the last reading, flagged', async () => {
-      const { cp, card, start } = await started('20.00', { meterStart: 0, timestamp: minutesAgo(30) });
+      const { cp, start } = await started('20.00', { meterStart: 0, timestamp: minutesAgo(30) });
       await cp.call('MeterValues', aMeterValues({ transactionId: start.transactionId, energyWh: 2000, timestamp: minutesAgo(20) }));
       // Available without a reboot: the session may be in a pause; nothing changes.
       await cp.call('StatusNotification', aStatusNotification({ connectorId: 1, status: 'Available', timestamp: minutesAgo(15) }));

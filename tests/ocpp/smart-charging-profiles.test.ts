@@ -17,7 +17,8 @@ import { chargerLog, homeCharger, station } from '../../server/db/schema.js';
 import { ChargePoint } from '../../sim/charge-point.js';
 import { connect, eventually } from './helpers.js';
 
-type Answer = { code: number; msg: string; data: any }; // eslint-disable-line @typescript-eslint/no-explicit-any -- each test reads its own answer shape
+// biome-ignore lint/suspicious/noExplicitAny: each test reads its own answer shape
+type Answer = { code: number; msg: string; data: any };
 
 describe.each(backends())('smart-charging messages on %s', (backend) => {
   let s: TestServer;

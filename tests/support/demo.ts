@@ -39,8 +39,7 @@ export function getAs(s: TestServer, token: string, url: string, headers: Record
 }
 
 /** {@link getAs}, answering the HTTP status and the parsed JSON body. */
-// The body is whatever JSON the route answers; tests read arbitrary fields from it.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: the body is whatever JSON the route answers; tests read arbitrary fields from it
 export async function getJson(s: TestServer, token: string, url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
   const res = await getAs(s, token, url, headers);
   return { status: res.statusCode, body: res.json() };

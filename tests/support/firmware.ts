@@ -31,7 +31,8 @@ export async function uploadFile(s: TestServer, token: string, fileName: string,
     method: 'POST', url: `/sp/firmware/file?fileName=${encodeURIComponent(fileName)}`,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' }, payload: content,
   });
-  return { status: res.statusCode, ...(res.json() as { code: number; msg: string; data: any }) }; // eslint-disable-line @typescript-eslint/no-explicit-any -- test reads any answer
+  // biome-ignore lint/suspicious/noExplicitAny: test reads any answer
+  return { status: res.statusCode, ...(res.json() as { code: number; msg: string; data: any }) };
 }
 
 /** Uploads `content` and creates a firmware from it with `fields`; answers the create envelope. */
@@ -42,5 +43,6 @@ export async function aFirmware(s: TestServer, token: string, fields: Record<str
     method: 'POST', url: '/sp/firmware', headers: { authorization: `Bearer ${token}` },
     payload: { name: 'Main board', deviceType: 'AC', deviceModel: 'SIM-AC22', version: '1.1.0', isPublic: false, fileId: up.data.fileId, ...fields },
   });
-  return { ...(res.json() as { code: number; msg: string; data: any }), status: res.statusCode }; // eslint-disable-line @typescript-eslint/no-explicit-any -- test reads any answer
+  // biome-ignore lint/suspicious/noExplicitAny: test reads any answer
+  return { ...(res.json() as { code: number; msg: string; data: any }), status: res.statusCode };
 }

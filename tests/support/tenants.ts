@@ -13,7 +13,8 @@ import { hashPassword } from '../../server/auth/password.js';
 export interface Reply {
   status: number;
   code: number;
-  data: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- API answers are checked field by field in tests
+  // biome-ignore lint/suspicious/noExplicitAny: API answers are checked field by field in tests
+  data: any;
   msg: string;
 }
 

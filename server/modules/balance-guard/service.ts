@@ -133,7 +133,7 @@ export async function guardBalance(app: FastifyInstance, charger: { serialNum: s
   // Most readings are far from the balance: the dearest kWh says so without pricing the windows.
   const rate = maxPricePerKwh(st.tariff);
   const bound = rate === null ? null : latestWh.plus(step).minus(startWh).div(1000).times(rate.toString());
-  if (bound !== null && bound.plus(BOUND_MARGIN).lt(holder.balance)) {
+  if (bound?.plus(BOUND_MARGIN).lt(holder.balance)) {
     return { orderId, bound: bound.toString(), projected: null, costSoFar: null, balance: holder.balance, stopped: false };
   }
   const start = o.serverStartTime;

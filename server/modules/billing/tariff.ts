@@ -35,7 +35,7 @@ export async function tariffOfStation(db: Db, stationId: number | null): Promise
     .from(station)
     .innerJoin(rateTemplate, and(eq(rateTemplate.id, station.rateTemplateId), eq(rateTemplate.companyCode, station.companyCode)))
     .where(eq(station.id, stationId));
-  if (!row || !row.tpl.activated) return undefined;
+  if (!row?.tpl.activated) return undefined;
   const details = jsonOf(row.details);
   const taxes = jsonOf(row.taxes);
   return {

@@ -88,7 +88,7 @@ export async function sessionToStop(db: Db, chargerId: number, cmd: { transactio
 }
 
 /** Builds the OCPP payload of a command, resolving cards, app users and the open transaction. */
-async function payloadOf(db: Db, auth: AuthContext, target: typeof charger.$inferSelect, cmd: Command): Promise<Record<string, unknown>> {
+async function payloadOf(db: Db, _auth: AuthContext, target: typeof charger.$inferSelect, cmd: Command): Promise<Record<string, unknown>> {
   switch (cmd.action) {
     case 'RemoteStartTransaction': {
       const idTag = await idTagOf(db, target, cmd);

@@ -16,7 +16,7 @@ const fileRoutes: FastifyPluginAsync = async (app) => {
   const serve = async (req: { method: string; headers: Record<string, string | string[] | undefined>; params: { token: string } }, reply: FastifyReply) => {
     const id = await verifyFileToken(app, 'firmware', req.params.token);
     const info = id === null ? null : await fileInfo(app.db, id);
-    if (!info || info.kind !== 'FIRMWARE') return plain(reply, 404, 'Not found');
+    if (info?.kind !== 'FIRMWARE') return plain(reply, 404, 'Not found');
     const range = parseRange(typeof req.headers.range === 'string' ? req.headers.range : undefined, info.size);
     reply.header('Accept-Ranges', 'bytes').header('ETag', `"${info.sha256}"`).header('Cache-Control', 'no-store')
       .header('Content-Disposition', `attachment; filename="${info.fileName.replace(/[^\w.-]/g, '_')}"`);

@@ -198,7 +198,7 @@ export async function startCampaign(app: FastifyInstance, auth: AuthContext, inp
 async function sendPending(app: FastifyInstance, campaignId: number, retrieveDate?: Date): Promise<void> {
   const claimed = await app.db.transaction(async (tx) => {
     const [c] = await tx.select().from(firmwareCampaign).where(eq(firmwareCampaign.id, campaignId)).for('update');
-    if (!c || c.status !== 'RUNNING') return null;
+    if (c?.status !== 'RUNNING') return null;
     const pending = await tx.select().from(firmwareCampaignCharger)
       .where(and(eq(firmwareCampaignCharger.campaignId, campaignId), eq(firmwareCampaignCharger.status, 'PENDING')));
     if (!pending.length) return null;

@@ -35,7 +35,7 @@ const WORDS = {
   },
 } as const;
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The notice of `n` in `language` for `to`. */
 export function eventMail(to: string, language: 'en' | 'zh', n: EventNotice): MailMessage {
@@ -51,6 +51,6 @@ export function eventMail(to: string, language: 'en' | 'zh', n: EventNotice): Ma
     ...(n.handleMethod ? [[w.method, n.handleMethod] as [string, string]] : []),
   ];
   const text = [`${w.change[n.change]}: ${type}`, '', ...lines.map(([k, v]) => `${k}: ${v}`), '', w.footer].join('\n');
-  const html = `<p><strong>${escape(w.change[n.change])}: ${escape(type)}</strong></p><table>${lines.map(([k, v]) => `<tr><td>${escape(k)}</td><td>${escape(v)}</td></tr>`).join('')}</table><p style="color:#888">${escape(w.footer)}</p>`;
+  const html = `<p><strong>${escapeHtml(w.change[n.change])}: ${escapeHtml(type)}</strong></p><table>${lines.map(([k, v]) => `<tr><td>${escapeHtml(k)}</td><td>${escapeHtml(v)}</td></tr>`).join('')}</table><p style="color:#888">${escapeHtml(w.footer)}</p>`;
   return { to, language, subject, text, html };
 }

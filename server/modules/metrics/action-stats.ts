@@ -38,7 +38,7 @@ export class ActionStats {
   constructor(actions: Iterable<string>) {
     this.names = [...new Set(actions)].sort();
     this.names.push('other');
-    this.names.forEach((n, i) => this.index.set(n, i));
+    for (const [i, n] of this.names.entries()) this.index.set(n, i);
     this.counts = new Float64Array(this.names.length * RESULTS.length);
     this.buckets = new Float64Array(this.names.length * this.width);
     this.sums = new Float64Array(this.names.length);

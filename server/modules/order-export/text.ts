@@ -101,6 +101,7 @@ export function wrap(doc: Pdf, text: string, width: number, size: number, bold =
   const lines: string[] = [];
   for (const para of text.split(/\r?\n/)) {
     // Tokens: words with their trailing space, or single non-Latin characters.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: \u0000-\u02ff is the Latin range, control characters included on purpose
     const tokens = para.match(/[\u0000-\u02ff]+?(?:\s+|$|(?=[^\u0000-\u02ff]))|[^\u0000-\u02ff]/gu) ?? [''];
     let line = '';
     for (const t of tokens) {

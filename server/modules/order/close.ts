@@ -46,7 +46,7 @@ const IN_TRANSACTION = new Set(['Preparing', 'Charging', 'SuspendedEVSE', 'Suspe
  */
 export async function closeOrder(db: Db, orderId: number, actor: string, now: Date = new Date()): Promise<boolean> {
   const [order] = await db.select().from(chargeOrder).where(eq(chargeOrder.id, orderId)).limit(1);
-  if (!order || order.status !== 'CHARGING') return false;
+  if (order?.status !== 'CHARGING') return false;
   const end = await endFromLastReading(db, order, now);
   return db.transaction((tx) => finishOrder(tx as unknown as Db, order, {
     ...end, status: 'CLOSED', stopReason: 'ClosedByOperator', note: { closedBy: actor },

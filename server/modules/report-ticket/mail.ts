@@ -35,8 +35,8 @@ const WORDS = {
   },
 } as const;
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const paragraphs = (s: string) => escape(s).replace(/\r?\n/g, '<br>');
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const paragraphs = (s: string) => escapeHtml(s).replace(/\r?\n/g, '<br>');
 
 /** The reply mail of `t`. */
 export function ticketReplyMail(t: TicketReply): MailMessage {
@@ -48,10 +48,10 @@ export function ticketReplyMail(t: TicketReply): MailMessage {
     `${w.asked}:`, `${t.subject}`, t.message, '',
     `${w.reply}:`, t.replyText, '', w.footer,
   ].join('\n');
-  const html = `<p>${escape(w.hello(t.nickname))}</p><p>${escape(w.intro(t.companyName))}</p>`
-    + `<p>${escape(w.ticket)}: <strong>${escape(t.serialNum)}</strong><br>${escape(w.sent)}: ${escape(sent)}</p>`
-    + `<p><strong>${escape(w.asked)}</strong><br>${escape(t.subject)}<br>${paragraphs(t.message)}</p>`
-    + `<p><strong>${escape(w.reply)}</strong><br>${paragraphs(t.replyText)}</p><p style="color:#888">${escape(w.footer)}</p>`;
+  const html = `<p>${escapeHtml(w.hello(t.nickname))}</p><p>${escapeHtml(w.intro(t.companyName))}</p>`
+    + `<p>${escapeHtml(w.ticket)}: <strong>${escapeHtml(t.serialNum)}</strong><br>${escapeHtml(w.sent)}: ${escapeHtml(sent)}</p>`
+    + `<p><strong>${escapeHtml(w.asked)}</strong><br>${escapeHtml(t.subject)}<br>${paragraphs(t.message)}</p>`
+    + `<p><strong>${escapeHtml(w.reply)}</strong><br>${paragraphs(t.replyText)}</p><p style="color:#888">${escapeHtml(w.footer)}</p>`;
   return { to: t.to, language: t.language, subject: w.subject(t.serialNum, t.subject), text, html };
 }
 
@@ -88,6 +88,6 @@ export function ticketOpenedMail(t: TicketOpened): MailMessage {
     [w.ticket, t.serialNum], [w.from, `${t.nickname} <${t.email}>`], [w.sent, `${t.createdAt.toISOString().replace('T', ' ').slice(0, 16)} UTC`], [w.images, String(t.attachments)],
   ];
   const text = [t.subject, '', t.message, '', ...lines.map(([k, v]) => `${k}: ${v}`), '', w.footer].join('\n');
-  const html = `<p><strong>${escape(t.subject)}</strong></p><p>${paragraphs(t.message)}</p><table>${lines.map(([k, v]) => `<tr><td>${escape(k)}</td><td>${escape(v)}</td></tr>`).join('')}</table><p style="color:#888">${escape(w.footer)}</p>`;
+  const html = `<p><strong>${escapeHtml(t.subject)}</strong></p><p>${paragraphs(t.message)}</p><table>${lines.map(([k, v]) => `<tr><td>${escapeHtml(k)}</td><td>${escapeHtml(v)}</td></tr>`).join('')}</table><p style="color:#888">${escapeHtml(w.footer)}</p>`;
   return { to: t.to, language: t.language, subject: w.subject(t.serialNum, t.subject), text, html };
 }

@@ -260,7 +260,7 @@ export async function createTicket(
   const newBytes = contents.reduce((sum, c) => sum + c.length, 0);
   await assertTicketBudget(db, user.id, newBytes, budget, at);
   // Every header first (cheap), then the decode checks one after another (./profile/image-decode.ts).
-  contents.forEach((c, i) => checkImageHeader(c, i));
+  for (const [i, c] of contents.entries()) checkImageHeader(c, i);
   const images: (Awaited<ReturnType<typeof checkedImage>> & { fileName: string })[] = [];
   for (const [i, c] of contents.entries()) images.push({ ...(await checkedImage(c, i)), fileName: input.attachments[i]!.fileName || `image-${i + 1}` });
   const email = input.email || user.email;

@@ -112,7 +112,7 @@ export class GroupCommit<W extends Keyed, R> {
       for (const p of group) await this.timed([p.write]).then((r) => p.resolve(r[0]), p.reject);
       return;
     }
-    group.forEach((p, i) => p.resolve(results[i]));
+    for (const [i, p] of group.entries()) p.resolve(results[i]);
   }
 }
 

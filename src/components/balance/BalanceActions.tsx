@@ -39,6 +39,7 @@ export function BalanceActions({ resource, holder, holderLabel, operations, hide
   const open = (e: MouseEvent<HTMLElement>) => { e.stopPropagation(); setAnchor(e.currentTarget); };
   const pick = (op: BalanceOperation) => { setAnchor(null); setOperation(op); };
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: the row must not open; the controls inside take the keys
     <span onClick={(e) => e.stopPropagation()}>
       <Tooltip title={translate('resources.balance.actions.menu')}>
         <IconButton size="small" onClick={open} data-testid={`balance-menu-${holder.id}`} aria-label={translate('resources.balance.actions.menu')}>

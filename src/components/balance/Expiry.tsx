@@ -71,6 +71,7 @@ export function ExpiryButton({ id, expiryDate, label }: { id: number; expiryDate
 
   // In a clickable row: neither the link nor the (portalled) dialog may open the row.
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: the row must not open; the controls inside take the keys
     <span onClick={(e) => e.stopPropagation()}>
       <Link component="button" type="button" underline="hover" onClick={show} data-testid={`app-user-expiry-${id}`} sx={{ verticalAlign: 'middle' }}>
         {expiryDate ? <ExpiryText expiryDate={expiryDate} /> : translate('resources.balance.actions.setExpiry')}

@@ -236,6 +236,7 @@ export function ChargerCommands({ record }: { record: CommandTarget | undefined 
   if (!record) return null;
   const open = (e: MouseEvent<HTMLElement>) => { e.stopPropagation(); setAnchor(e.currentTarget); };
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: the row must not open; the controls inside take the keys
     <span onClick={(e) => e.stopPropagation()}>
       <Tooltip title={translate('app.commands.menu')}>
         <IconButton size="small" onClick={open} data-testid={`charger-commands-${record.serialNum}`} aria-label={translate('app.commands.menu')}>

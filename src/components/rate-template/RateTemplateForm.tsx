@@ -187,6 +187,7 @@ export function RateTemplateForm({ initial, id, readOnly, readOnlyNote, context 
       <SectionTitle>{translate('resources.rate-template.sections.taxes', { max: taxMax })}</SectionTitle>
       <Stack spacing={1} data-testid="rt-taxes">
         {s.taxes.map((t, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a tax row has no id of its own; its inputs are controlled by position
           <Stack key={i} direction="row" spacing={1} alignItems="flex-start" data-testid="rt-tax-row">
             <TextField
               fullWidth={false} size="small" label={translate('resources.rate-template.fields.taxName')} value={t.taxName} onChange={(e) => setTax(i, 'taxName', e.target.value)}
@@ -224,6 +225,7 @@ export function RateTemplateForm({ initial, id, readOnly, readOnlyNote, context 
               const last = d.endTime.trim() === '24:00';
               return (
                 <Stack
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a time window has no id of its own; its inputs are controlled by position
                   key={i} direction="row" spacing={1} alignItems="flex-start" data-testid="rt-row" onFocus={() => setSelected(i)}
                   sx={{ p: 0.5, borderRadius: 1, bgcolor: selected === i ? 'action.selected' : 'transparent' }}
                 >

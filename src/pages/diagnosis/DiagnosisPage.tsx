@@ -132,6 +132,7 @@ function Diagnosis({ d, lang }: { d: DiagnosisRecord; lang: 'en' | 'zh' }) {
               </TableHead>
               <TableBody>
                 {d.statusChanges.map((s, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: status changes as the charger reported them; a time may repeat
                   <TableRow key={`${s.timeStamp}-${i}`}>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(s.timeStamp)}</TableCell>
                     <TableCell>{s.connectorId}</TableCell>

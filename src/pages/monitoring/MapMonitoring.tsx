@@ -69,6 +69,7 @@ export default function MapMonitoring() {
     setVersion((v) => v + 1);
   }, { throttleMs: 3000 });
   const onSelect = useCallback((id: number, at: [number, number]) => setSelected({ id, at }), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a company change clears the selected station
   useEffect(() => setSelected(null), [companyCode]);
   useEffect(() => {
     if (focus === null || !data) return;

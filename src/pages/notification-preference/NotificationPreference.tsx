@@ -15,7 +15,6 @@ import {
 import {
   MAIL_LANGUAGES, NOTIFY_EVENTS, NOTIFY_METHODS, notificationPreferenceInput, type MailStatus, type NotificationPref, type NotificationPrefAnswer,
 } from '../../../domain/entities/notification-preference';
-import type { ChargeDeskDataProvider } from '../../../dataProvider';
 import { ErrorState } from '../../components/common';
 import { useApi, useSpCall } from '../../hooks/useApi';
 

@@ -103,7 +103,7 @@ describe('dataProvider', () => {
   });
 
   it('maps getOne, create, update (a status sub-path too), delete to their calls', async () => {
-    const { dp, calls } = setup((url, init) => {
+    const { dp, calls } = setup((_url, init) => {
       if (init.method === 'POST') return ok({ id: 9, name: 'S' });
       if (init.method === 'DELETE') return ok(null);
       if (init.method === 'PUT') return ok(null);
@@ -130,7 +130,7 @@ describe('dataProvider', () => {
   });
 
   it('sends meta.query as query values on writes and reads (rate template ?context=station)', async () => {
-    const { dp, calls } = setup((url, init) => (init.method === 'GET' ? ok({ records: [], total: 0 }) : ok({ id: 3, modelName: 'T' })));
+    const { dp, calls } = setup((_url, init) => (init.method === 'GET' ? ok({ records: [], total: 0 }) : ok({ id: 3, modelName: 'T' })));
     const meta = { query: { context: 'station' } };
     expect((await dp.create('rate-template', { data: { modelName: 'T' }, meta })).data).toEqual({ id: 3, modelName: 'T' });
     await dp.update('rate-template', { id: 3, data: { modelName: 'T' }, previousData: { id: 3 }, meta });

@@ -64,7 +64,7 @@ function renderAt(path: string, element: ReactElement, lang: 'en' | 'zh' = 'en')
 function errorOf(source: string): string | null {
   const input = document.querySelector(`[name="${source}"]`) ?? document.querySelector(`#${CSS.escape(source)}`);
   const control = input?.closest('.MuiFormControl-root');
-  if (!control || !control.querySelector('[aria-invalid="true"], .Mui-error')) return null;
+  if (!control?.querySelector('[aria-invalid="true"], .Mui-error')) return null;
   return control.querySelector('.MuiFormHelperText-root')?.textContent ?? null;
 }
 

@@ -55,6 +55,7 @@ describe('permission tree rules', () => {
 });
 
 describe('the tree view', () => {
+  // biome-ignore lint/correctness/noComponentHookFactories: declared once with the suite, never inside a render
   function Harness({ initial }: { initial: string[] }) {
     const [sel, setSel] = useState<string[]>(initial);
     return (

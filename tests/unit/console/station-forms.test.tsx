@@ -9,7 +9,6 @@ import { catalogueMessage } from '../../../domain/errors';
 import { fieldMessage } from '../../../domain/entities/messages';
 import { COUNTRIES, countryName, countryOf } from '../../../domain/countries';
 import { chargerCreate as chargerInput } from '../../../domain/entities/charger';
-const CHARGER_EMPTY_CODES = {};
 import { gatewayCreate as gatewayInput } from '../../../domain/entities/gateway';
 import { ROLE_REQUIRED, roleCreateInput } from '../../../domain/entities/role';
 
