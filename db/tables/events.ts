@@ -49,7 +49,7 @@ export const event = pgTable('event', {
   // The list: a company's events of a status, newest first.
   index('event_company_status_time').on(t.companyCode, t.status, t.occurTime),
   index('event_device_time').on(t.deviceSn, t.occurTime),
-  // A Stop announces the events its settlement raised (server/modules/event/record.ts announceOrderEvents).
+  // A Stop announces the events its settlement raised (server/modules/event/lifecycle.ts announceOrderEvents).
   index('event_order').on(t.orderId).where(sql`${t.orderId} is not null`),
   // What a NoError / reconnection may recover: the device's events not recovered yet.
   index('event_unrecovered').on(t.deviceSn, t.connectorId).where(sql`${t.recoverTime} is null and ${t.status} <> 'RECOVERED'`),

@@ -31,7 +31,7 @@ import type { AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/envelope.js';
 import { likeTerm, limitOffset, orderByOf, type PageQuery, type SortMap } from '../../http/paging.js';
 import { assertFilterInScope, assertInScope, scopeWhere } from '../../http/scope.js';
-import { chargerQuery, connectorsOf, dashboardStateSql, loadChargerRecord, toChargerRecord } from './record.js';
+import { chargerQuery, connectorsOf, dashboardStateSql, loadChargerRecord, toChargerRecord } from './mapper.js';
 import { generatePassword, hashPassword } from '../../auth/password.js';
 import { writeCompany, type Tx } from '../station/common.js';
 import { mapUnique, type UniqueAnswer } from '../../db/pg-errors.js';

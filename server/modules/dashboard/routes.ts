@@ -6,7 +6,7 @@
  * (IANA; UTC when absent or unknown).
  *
  * Definitions (docs/api.md):
- * - `split`: the dashboard state of each charger (server/modules/charger/record.ts);
+ * - `split`: the dashboard state of each charger (server/modules/charger/mapper.ts);
  *   `chargersInUse` = charging + occupied; `faultyChargers` = faulty.
  * - `orders.count` all orders; `paid` paid ones; `unpaid` finished/closed orders not paid (an open
  *   CHARGING order is neither); `energyKwh` energy of all orders.
@@ -27,10 +27,10 @@ import { authOf, type AuthContext } from '../../http/access.js';
 import { ok } from '../../http/envelope.js';
 import { assertSameCompany, stationWhere } from '../../http/scope.js';
 import { timeZoneOf } from '../../http/time-zone.js';
-import { dashboardStateSql } from '../charger/record.js';
+import { dashboardStateSql } from '../charger/mapper.js';
 import { envelopeOf } from '../../../domain/entities/api.js';
 import { dashboardAnswer } from '../../../domain/entities/dashboard.js';
-import { orderQuery, toOrderRecord, type OrderRecord } from '../order/record.js';
+import { orderQuery, toOrderRecord, type OrderRecord } from '../order/mapper.js';
 
 /** Days in `energyByDay`. */
 export const ENERGY_DAYS = 14;

@@ -34,7 +34,7 @@ import type { AuthContext } from '../../http/access.js';
 import { AppError, type Page } from '../../http/envelope.js';
 import { limitOffset, type PageQuery } from '../../http/paging.js';
 import { loadInScope, scopeWhere, stationLimit } from '../../http/scope.js';
-import { connectorsOf } from '../charger/record.js';
+import { connectorsOf } from '../charger/mapper.js';
 import { upgradeBlock, type UpgradeBlock } from '../../../domain/upgrade-eligibility.js';
 import { firmwareUrl } from '../files/signed-url.js';
 import { getFirmware } from './service.js';

@@ -5,7 +5,7 @@
  */
 import PDFDocument from 'pdfkit';
 import type { Lang } from '../../../domain/errors.js';
-import type { OrderRecord } from '../order/record.js';
+import type { OrderRecord } from '../order/mapper.js';
 import { headerOf, localTime, PDF_COLUMNS, valueLabel, wordsOf, type ExportColumn } from './labels.js';
 import { drawLine, drawWrapped, type Pdf } from './text.js';
 

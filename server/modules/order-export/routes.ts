@@ -30,7 +30,7 @@ import { assertInScope } from '../../http/scope.js';
 import { envelopeOf } from '../../../domain/entities/api.js';
 import { timeZoneOf } from '../../http/time-zone.js';
 import { orderConditions, orderFilterQuery, orderSort } from '../order/filter.js';
-import { orderIdQuery, orderQuery, toOrderRecord, type OrderRecord } from '../order/record.js';
+import { orderIdQuery, orderQuery, toOrderRecord, type OrderRecord } from '../order/mapper.js';
 import { neutraliseText } from '../../../domain/spreadsheet.js';
 import { EXCEL_COLUMNS, headerOf, localTime, valueLabel, wordsOf, type ExportColumn } from './labels.js';
 import { invoicePdf, orderListPdf } from './pdf.js';

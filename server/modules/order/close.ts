@@ -26,10 +26,10 @@ import { assertInScope } from '../../http/scope.js';
 import { envelopeOf } from '../../../domain/entities/api.js';
 import { orderRecord } from '../../../domain/entities/order.js';
 import { finishOrder } from '../transactions/pricing.js';
-import { announceOrderEvents } from '../event/record.js';
+import { announceOrderEvents } from '../event/lifecycle.js';
 import { raiseIfPaid } from '../event/order-events.js';
 import { endFromLastReading } from '../transactions/service.js';
-import { orderQuery, toOrderRecord } from './record.js';
+import { orderQuery, toOrderRecord } from './mapper.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 import { idParams } from '../../../domain/entities/api.js';
 

@@ -21,7 +21,7 @@ import {
 } from '../../../domain/entities/report-ticket.js';
 import type { Lang } from '../../../domain/errors.js';
 import { companyInfo } from '../card-user/service.js';
-import { recordNotice } from '../notifications/record.js';
+import { recordNotice } from '../notifications/notices.js';
 import { storeFile } from '../files/store.js';
 import { checkImage, type ImageLimits } from '../profile/upload.js';
 import { assertDecodes } from '../profile/image-decode.js';

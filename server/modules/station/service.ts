@@ -14,7 +14,7 @@ import type { AuthContext } from '../../http/access.js';
 import { AppError, type Page } from '../../http/envelope.js';
 import { limitOffset, orderByOf, type PageQuery } from '../../http/paging.js';
 import { assertInScope, scopeWhere } from '../../http/scope.js';
-import { chargerDashboardState, connectorsOf } from '../charger/record.js';
+import { chargerDashboardState, connectorsOf } from '../charger/mapper.js';
 import { ensureDefaultGroup } from '../station-group/service.js';
 import { readCompanyFilter, type Tx } from './common.js';
 import { toStationRecord } from './mapper.js';

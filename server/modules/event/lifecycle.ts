@@ -19,7 +19,7 @@ import type { Db } from '../../db/client.js';
 import { event, notification } from '../../db/schema.js';
 import type { Bus, BusEvents } from '../../bus.js';
 import { EVENT_TYPES, eventLevel, isRecoverable, type EventDeviceType, type EventType } from '../../../domain/events.js';
-import { recordNotice } from '../notifications/record.js';
+import { recordNotice } from '../notifications/notices.js';
 
 /** A change to announce on the bus once the transaction committed. */
 export type EventChange = BusEvents['event'];
