@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { DEVICE_EVENT_TYPES, EVENT_DEVICE_TYPES, EVENT_LEVELS, EVENT_STATUSES, EVENT_TYPES } from '../events.js';
 import { event, eventVendorCode } from '../../db/tables/events.js';
-import { int, isoTime, ofCompany, atStation, idFilter } from './api.js';
+import { int, ofCompany, atStation, idFilter } from './api.js';
 import { optionalText, requiredEnum, requiredText } from './rules.js';
 import { storedRecord } from './stored.js';
 
