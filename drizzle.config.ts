@@ -1,8 +1,8 @@
 import { defineConfig } from 'drizzle-kit';
 
-/** Drizzle Kit: migrations are generated from server/db/schema.ts into server/db/migrations. */
+/** Drizzle Kit: migrations are generated from the tables of db/tables/ into server/db/migrations. */
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './server/db/schema.ts',
+  schema: './db/tables/index.ts',
   out: './server/db/migrations',
 });

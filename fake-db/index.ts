@@ -14,7 +14,7 @@ import {
   account, appUser, balanceRecord, cardUser, charger, chargeOrder, company, connector, event, gateway, meterValue, orderExportSetting, role, station, stationGroup,
 } from '../server/db/schema.js';
 import { hashPassword } from '../server/auth/password.js';
-import { openEventIn, syncNoticeStatus } from '../server/modules/event/record.js';
+import { openEventIn, syncNoticeStatus } from '../server/modules/event/lifecycle.js';
 import type { EventType } from '../domain/events.js';
 import { DEMO_COMPANIES, DEMO_GATEWAY_FIRMWARE, DEMO_MODELS, STOP_REASONS, type DemoCompany } from './catalog.js';
 import { demoLogoPng } from './logo.js';

@@ -9,7 +9,7 @@ import { encode } from 'fast-png';
 import type { Db } from '../server/db/client.js';
 import { appUser, reportTicket, reportTicketAttachment } from '../server/db/schema.js';
 import { storeFile } from '../server/modules/files/store.js';
-import { recordNotice } from '../server/modules/notifications/record.js';
+import { recordNotice } from '../server/modules/notifications/notices.js';
 
 const HOUR = 3_600_000;
 export const TICKET_PHOTO_WIDTH = 480;

@@ -5,23 +5,18 @@
  * (balance-record.ts); their other details are the app's to change.
  */
 import { z } from 'zod';
+import { appUser } from '../../db/tables/users.js';
 import { decimal, int, isoTime, ofCompany, companyListFilters } from './api.js';
 import { optionalDateTime } from './rules.js';
+import { storedRecord } from './stored.js';
 
-/** An app user of `GET /sp/app-user` with its order count and total spend (in `currency`). */
-export const appUserRecord = z.object({
-  id: int,
-  nickname: z.string(),
-  mobile: z.string().nullable(),
-  fullName: z.string().nullable(),
-  email: z.string().nullable(),
-  ...ofCompany,
-  active: z.boolean(),
-  registrationMethod: z.string(),
-  idTag: z.string().nullable(),
-  /** After this instant the idTag is answered `Expired`; null: it never expires. */
-  expiryDate: isoTime.nullable(),
-  balance: decimal,
+/**
+ * An app user of `GET /sp/app-user`: the row of `app_user` (db/tables/users.ts; after
+ * `expiryDate` the idTag is answered `Expired`, null: never; `balance` in `currency`) with its
+ * company's name and currency, its order count and total spend, and its creation time as `joinedDate`.
+ */
+export const appUserRecord = storedRecord(appUser).omit({ createdAt: true }).extend({
+  companyName: ofCompany.companyName,
   currency: z.string().nullable(),
   orderCount: int,
   totalSpend: decimal,

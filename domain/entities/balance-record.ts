@@ -6,24 +6,22 @@
  */
 import { z } from 'zod';
 import { PREPAY_TYPES } from '../enums.js';
-import { decimal, int, isoTime } from './api.js';
+import { balanceRecord as balanceRecordTable } from '../../db/tables/users.js';
+import { isoTime } from './api.js';
+import { storedRecord } from './stored.js';
 
-/** One row of `GET /sp/<holder>/{id}/balance-records` and the answer of a balance operation. */
-export const balanceRecord = z.object({
-  id: int,
-  createTimeStamp: isoTime,
-  /** Why the balance changed (domain/enums.ts BALANCE_CHANGE_TYPES). */
-  changeType: z.string(),
-  prepayType: z.string().nullable(),
-  deductType: z.string().nullable(),
-  /** The order (id) a deduction paid for. */
-  relevanceId: int.nullable(),
+/** The columns of `balance_record` the API does not answer: whose ledger it is (the path says) and the creation time (`createTimeStamp`). */
+export const BALANCE_RECORD_UNANSWERED = { companyCode: true, holderType: true, holderId: true, createdAt: true } as const;
+
+/**
+ * One row of `GET /sp/<holder>/{id}/balance-records` and the answer of a balance operation: the
+ * row of `balance_record` (db/tables/users.ts; `changeType` of domain/enums.ts
+ * BALANCE_CHANGE_TYPES, `relevanceId` the order a deduction paid for) without
+ * {@link BALANCE_RECORD_UNANSWERED}, with that order's number and the creation time.
+ */
+export const balanceRecord = storedRecord(balanceRecordTable).omit(BALANCE_RECORD_UNANSWERED).extend({
   orderNo: z.string().nullable(),
-  changeAmount: decimal,
-  oldBalance: decimal,
-  newBalance: decimal,
-  remark: z.string().nullable(),
-  operator: z.string().nullable(),
+  createTimeStamp: isoTime,
 });
 export type BalanceRecord = z.infer<typeof balanceRecord>;
 

@@ -5,36 +5,36 @@
  * answered `Expired`, requirements R12.42). Duplicate card number → 305 (server). The balance changes only
  * through the ledger (balance-record.ts), never through this input.
  */
+import { createInsertSchema } from 'drizzle-zod';
 import { z } from 'zod';
-import { decimal, int, isoTime, ofCompany } from './api.js';
+import { cardUser } from '../../db/tables/users.js';
+import { int, isoTime, ofCompany } from './api.js';
 import { answers, noDigits, optionalDateTime, optionalEmail, optionalText, requiredEnum, requiredText } from './rules.js';
+import { storedRecord } from './stored.js';
 
 export const CARD_SCOPES = ['ALL', 'STATIONS'] as const;
 
-/** A card user as the API answers it (`GET /sp/card-user`, `GET /sp/card-user/{id}`). */
-export const cardUserRecord = z.object({
-  id: int,
-  ...ofCompany,
-  cardNumber: z.string(),
-  lastName: z.string(),
-  firstName: z.string(),
-  mobile: z.string().nullable(),
-  email: z.string().nullable(),
+/**
+ * A card user as the API answers it (`GET /sp/card-user`, `GET /sp/card-user/{id}`): the row of
+ * `card_user` (db/tables/users.ts) with its scope as the enum, the company's name and currency
+ * (the balance is a decimal string in it) and the creation time as `createTimeStamp`.
+ */
+export const cardUserRecord = storedRecord(cardUser).omit({ createdAt: true }).extend({
   scope: z.enum(CARD_SCOPES),
   stationIds: z.array(int),
-  managerCard: z.boolean(),
-  active: z.boolean(),
-  /** After this instant the card is answered `Expired`; null: it never expires. */
-  expiryDate: isoTime.nullable(),
-  /** Decimal string in `currency` (the company's). */
-  balance: decimal,
+  companyName: ofCompany.companyName,
   currency: z.string().nullable(),
   createTimeStamp: isoTime,
 });
 export type CardUserRecord = z.infer<typeof cardUserRecord>;
 
-/** The fields of the card user form, field by field. */
-export const cardUserFields = z.object({
+/**
+ * The fields of the card user form: the insert schema of `card_user` (drizzle-zod) with the rules
+ * of requirements §5 and their catalogue codes on every column an operator types, without the
+ * id, the balance (it changes through the ledger only) and the creation time. A column without a
+ * rule here takes the schema its type and nullability give.
+ */
+export const cardUserFields = createInsertSchema(cardUser, {
   companyCode: requiredText(600, 64),
   cardNumber: requiredText(610, 64),
   lastName: noDigits(requiredText(609, 100)),
@@ -46,7 +46,7 @@ export const cardUserFields = z.object({
   managerCard: z.boolean().default(false),
   active: z.boolean().default(true),
   expiryDate: optionalDateTime,
-});
+}).omit({ id: true, balance: true, createdAt: true });
 
 /** `POST /sp/card-user` and `PUT /sp/card-user/{id}` (the whole card user). */
 export const cardUserCreate = cardUserFields.superRefine((v, ctx) => {

@@ -7,58 +7,43 @@
  */
 import { z } from 'zod';
 import { DASHBOARD_SPLIT, LIFE_STATUSES, OCPP_STATUSES, PHASES, WARRANTY_YEARS, type DashboardState } from '../enums.js';
-import { decimal, int, isoTime, pageOf, ofCompany, atStation, idFilter } from './api.js';
+import { charger, connector } from '../../db/tables/network.js';
+import { int, isoTime, pageOf, ofCompany, atStation, idFilter } from './api.js';
 import {
   SERIAL_LENGTH, decimalString, emptyAs, noDigits, numberField, optionalEmail, optionalId, optionalText, patchOf, requiredEnum, requiredText, serialNumber,
 } from './rules.js';
+import { storedRecord } from './stored.js';
 
 /** Charger SN length (requirements §9). */
 export const CHARGER_SN_LENGTH = SERIAL_LENGTH;
 export const CHARGER_TYPES = ['AC', 'DC'] as const;
 
-/** One connector's last status (OCPP StatusNotification). */
-export const connectorRecord = z.object({
-  connectorId: int,
-  status: z.string(),
-  errorCode: z.string(),
-  info: z.string().nullable(),
-  statusAt: isoTime,
-});
+/** One connector's last status (OCPP StatusNotification): the row of `connector` without its charger and vendor code. */
+export const connectorRecord = storedRecord(connector).omit({ chargerId: true, vendorErrorCode: true });
+export type ConnectorRecord = z.infer<typeof connectorRecord>;
 
-/** The first fields of a registered device (charger, gateway): its identity and where it stands. */
-export const devicePlacement = {
-  id: int,
-  serialNum: z.string(),
-  ...ofCompany,
-  ...atStation,
-};
+/**
+ * The columns of `charger` the read API does not answer: the connector-0 fault detail and boot
+ * time (internal to the OCPP link), the OCPP password hashes, and the creation time (answered as
+ * `createTimeStamp`). Omitted from {@link chargerRecord} and from the row by the server's mapper.
+ */
+export const CHARGER_UNANSWERED = {
+  runStatusAt: true, runErrorCode: true, runErrorInfo: true, runVendorErrorCode: true, bootAt: true,
+  ocppPasswordHash: true, ocppPasswordGraceHash: true, ocppPasswordGraceUntil: true, createdAt: true,
+} as const;
 
-/** A charger as the read API answers it (`GET /sp/charger`, `GET /sp/charger/{id}`); docs/api.md. */
-export const chargerRecord = z.object({
-  ...devicePlacement,
-  chargerStationCode: z.string().nullable(),
-  phase: z.string(),
-  lifeStatus: z.string(),
-  type: z.string(),
-  /** kW. */
-  ratedPowerKw: decimal.nullable(),
-  /** Connector-0 OCPP status. */
-  runStatus: z.string().nullable(),
-  online: z.boolean(),
-  lastSeenAt: isoTime.nullable(),
-  firmwareVersion: z.string().nullable(),
-  vendor: z.string().nullable(),
-  model: z.string().nullable(),
-  gatewaySn: z.string().nullable(),
-  installationDate: z.string().nullable(),
-  warrantyYears: int,
-  equipmentNumber: z.string().nullable(),
-  installerName: z.string().nullable(),
-  installerEmail: z.string().nullable(),
-  installerCompany: z.string().nullable(),
-  installerContact: z.string().nullable(),
+/**
+ * A charger as the read API answers it (`GET /sp/charger`, `GET /sp/charger/{id}`; docs/api.md):
+ * the row of `charger` (db/tables/network.ts; `ratedPowerKw` in kW, `runStatus` the connector-0
+ * OCPP status) without {@link CHARGER_UNANSWERED}, with its company's and station's names, its
+ * dashboard state, its connectors, the order number of its open order and its creation time.
+ */
+export const chargerRecord = storedRecord(charger).omit(CHARGER_UNANSWERED).extend({
+  companyName: ofCompany.companyName,
+  stationName: atStation.stationName,
   dashboardState: z.enum(DASHBOARD_SPLIT),
   connectors: z.array(connectorRecord),
+  /** Order number of the charger's open (CHARGING) order, if any. */
   activeOrderNo: z.string().nullable(),
   createTimeStamp: isoTime,
 });

@@ -10,40 +10,24 @@
  */
 import { z } from 'zod';
 import { DEVICE_EVENT_TYPES, EVENT_DEVICE_TYPES, EVENT_LEVELS, EVENT_STATUSES, EVENT_TYPES } from '../events.js';
-import { int, isoTime, ofCompany, atStation, idFilter } from './api.js';
+import { event, eventVendorCode } from '../../db/tables/events.js';
+import { int, ofCompany, atStation, idFilter } from './api.js';
 import { optionalText, requiredEnum, requiredText } from './rules.js';
+import { storedRecord } from './stored.js';
 
-/** One event of `GET /sp/event`. */
-export const eventRecord = z.object({
-  id: int,
-  /** Serial number (OCPP identity) of the charger or gateway. */
-  deviceSn: z.string(),
+/**
+ * One event of `GET /sp/event`: the row of `event` (db/tables/events.ts; `deviceSn` the charger's
+ * or gateway's OCPP identity, `connectorId` 0 the whole device, `lastOccurTime` the latest repeat
+ * while open, `handler` who processed or ignored it) with its kinds as enums and the names of its
+ * station and company.
+ */
+export const eventRecord = storedRecord(event).omit({ createdAt: true }).extend({
   deviceType: z.enum(EVENT_DEVICE_TYPES),
-  ...atStation,
-  ...ofCompany,
   eventType: z.enum(EVENT_TYPES),
   eventLevel: z.enum(EVENT_LEVELS),
-  /** 0 = the whole device. */
-  connectorId: int,
-  /** OCPP ChargePointErrorCode of a StatusNotification, or the custom event's own detail code. */
-  errorCode: z.string().nullable(),
-  vendorId: z.string().nullable(),
-  vendorErrorCode: z.string().nullable(),
-  /** Free text: the charger's `info`, or what the server saw (transaction id, readings). */
-  info: z.string().nullable(),
-  /** The order a business event is about, when there is one. */
-  orderId: int.nullable(),
-  occurTime: isoTime,
-  /** Time of the latest repeat while open. */
-  lastOccurTime: isoTime,
-  repeatCount: int,
   status: z.enum(EVENT_STATUSES),
-  handleMethod: z.string().nullable(),
-  /** User name of who processed or ignored it. */
-  handler: z.string().nullable(),
-  processTime: isoTime.nullable(),
-  ignoreTime: isoTime.nullable(),
-  recoverTime: isoTime.nullable(),
+  stationName: atStation.stationName,
+  companyName: ofCompany.companyName,
 });
 export type EventRecord = z.infer<typeof eventRecord>;
 
@@ -102,15 +86,12 @@ export const eventFilters = z.object({
 });
 export type EventFilters = z.infer<typeof eventFilters>;
 
-/** One entry of the vendor code table (`GET /sp/event/vendor-code`). */
-export const vendorCodeRecord = z.object({
-  id: int,
-  /** null = the platform's table, for every company. */
-  companyCode: z.string().nullable(),
-  vendorId: z.string(),
-  vendorErrorCode: z.string(),
+/**
+ * One entry of the vendor code table (`GET /sp/event/vendor-code`): the row of `event_vendor_code`
+ * (`companyCode` null = the platform's table, for every company) with its event type as the enum.
+ */
+export const vendorCodeRecord = storedRecord(eventVendorCode).omit({ createdAt: true }).extend({
   eventType: z.enum(DEVICE_EVENT_TYPES),
-  remark: z.string().nullable(),
 });
 export type VendorCodeRecord = z.infer<typeof vendorCodeRecord>;
 

@@ -9,8 +9,10 @@
  * an unknown firmware → 809, an unknown file → 808.
  */
 import { z } from 'zod';
-import { int, isoTime, flagFilter } from './api.js';
+import { firmware } from '../../db/tables/devices.js';
+import { int, flagFilter } from './api.js';
 import { answers, optionalText, requiredEnum, requiredId, requiredText } from './rules.js';
+import { storedRecord } from './stored.js';
 
 /** Device types a firmware is made for (the charger's `type`, or a gateway). */
 export const DEVICE_TYPES = ['AC', 'DC', 'GATEWAY'] as const;
@@ -33,26 +35,18 @@ export const isFirmwareVersion = (v: string) => v.length <= 32 && FIRMWARE_VERSI
 export const firmwareVersionField = () =>
   requiredText(612, 32).refine(isFirmwareVersion, { error: answers(404) });
 
-/** A firmware of `GET /sp/firmware`. */
-export const firmwareRecord = z.object({
-  id: int,
-  name: z.string(),
-  deviceType: z.string(),
-  deviceModel: z.string(),
-  version: z.string(),
-  changeLog: z.string(),
-  isPublic: z.boolean(),
-  /** Null = platform-wide (an administrator's). */
-  companyCode: z.string().nullable(),
+/**
+ * A firmware of `GET /sp/firmware`: the row of `firmware` (db/tables/devices.ts; `companyCode` null
+ * = platform-wide, an administrator's) with its company's name, its file's name, size and digest,
+ * and whether the caller may delete it.
+ */
+export const firmwareRecord = storedRecord(firmware).extend({
   companyName: z.string().nullable(),
-  fileId: int,
   fileName: z.string(),
   /** Bytes. */
   fileSize: int,
   /** Hex SHA-256 of the file. */
   sha256: z.string(),
-  createdBy: z.string().nullable(),
-  createdAt: isoTime,
   /** True when the caller may delete it (its company's, or any for an administrator). */
   editable: z.boolean(),
 });

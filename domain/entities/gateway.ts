@@ -5,26 +5,25 @@
  */
 import { z } from 'zod';
 import { DASHBOARD_SPLIT, LIFE_STATUSES } from '../enums.js';
-import { int, isoTime, idFilter, flagFilter, listFilter } from './api.js';
-import { devicePlacement } from './charger.js';
+import { gateway } from '../../db/tables/network.js';
+import { atStation, int, isoTime, idFilter, flagFilter, listFilter, ofCompany } from './api.js';
 import { IDENTITY_PATTERN, optionalText, patchOf, requiredId, requiredText } from './rules.js';
+import { storedRecord } from './stored.js';
 
 export { IDENTITY_PATTERN };
 
-/** A gateway of `GET /sp/gateway`. */
-export const gatewayRecord = z.object({
-  ...devicePlacement,
-  lifeStatus: z.string(),
-  firmwareVersion: z.string().nullable(),
-  /** From the gateway's BootNotification. */
-  vendor: z.string().nullable(),
-  model: z.string().nullable(),
-  online: z.boolean(),
-  lastSeenAt: isoTime.nullable(),
+/**
+ * A gateway of `GET /sp/gateway`: the row of `gateway` (db/tables/network.ts; vendor and model from
+ * its BootNotification) without its OCPP password hash, with whether it has one, its company's
+ * and station's names and how many chargers it connects.
+ */
+export const gatewayRecord = storedRecord(gateway).omit({ ocppPasswordHash: true }).extend({
+  createdAt: isoTime.nullable(),
+  companyName: ofCompany.companyName,
+  stationName: atStation.stationName,
   /** True when the gateway must authenticate (HTTP Basic) to connect. */
   hasOcppPassword: z.boolean(),
   chargerCount: int,
-  createdAt: isoTime.nullable(),
 });
 export type GatewayRecord = z.infer<typeof gatewayRecord>;
 

@@ -7,8 +7,10 @@
  * maximum current (614). A charger is home edition once (738).
  */
 import { z } from 'zod';
+import { homeCharger } from '../../db/tables/smart-charging.js';
 import { int, isoTime, companyListFilters } from './api.js';
 import { answers, emptyAs, numberField, optionalId, patchOf, serialNumber } from './rules.js';
+import { storedRecord } from './stored.js';
 
 /** Lowest and highest current a home charger can be set to (A per phase; IEC 61851 lower bound 6 A). */
 export const HOME_CURRENT_RANGE = { min: 6, max: 80 } as const;
@@ -24,26 +26,22 @@ export const commandOutcome = z.object({
 });
 export type CommandOutcome = z.infer<typeof commandOutcome>;
 
-/** A home charger as `GET /sp/home-charger` answers it. */
-export const homeChargerRecord = z.object({
-  id: int,
-  chargerId: int,
+/**
+ * A home charger as `GET /sp/home-charger` answers it: the row of `home_charger`
+ * (db/tables/smart-charging.ts; currents in A) with its last command's outcome, the charger's SN,
+ * station, live state and firmware, the owner's nickname, the members and the limit it is given.
+ */
+export const homeChargerRecord = storedRecord(homeCharger).omit({ createdAt: true }).extend({
+  lastCommand: commandOutcome.nullable(),
   serialNum: z.string(),
-  companyCode: z.string(),
   stationName: z.string().nullable(),
-  ownerAppUserId: int.nullable(),
   ownerNickname: z.string().nullable(),
-  maxCurrentA: int,
-  loadBalancing: z.boolean(),
-  loadBalancingCurrentA: int.nullable(),
   /** The limit the charger is given: the load-balancing current when on, else the maximum (A). */
   effectiveLimitA: int,
   online: z.boolean(),
   runStatus: z.string().nullable(),
   firmwareVersion: z.string().nullable(),
   memberCount: int,
-  lastCommand: commandOutcome.nullable(),
-  updatedAt: isoTime,
 });
 export type HomeChargerRecord = z.infer<typeof homeChargerRecord>;
 

@@ -4,41 +4,33 @@
  * back office reads, exports and closes them. Record shape: docs/api.md "Orders".
  */
 import { z } from 'zod';
+import { chargeOrder } from '../../db/tables/orders.js';
 import { decimal, int, isoTime, ofCompany, atStation } from './api.js';
+import { storedRecord } from './stored.js';
 
-export const orderRecord = z.object({
-  id: int,
-  orderNo: z.string(),
-  ...ofCompany,
-  ...atStation,
-  chargerId: int,
-  chargerSn: z.string(),
-  connectorId: int,
-  transactionId: int,
-  idTag: z.string(),
-  idTagStatus: z.string(),
-  userType: z.string(),
-  userName: z.string().nullable(),
-  chargerStartTime: isoTime,
-  chargerStopTime: isoTime.nullable(),
-  serverStartTime: isoTime,
-  serverStopTime: isoTime.nullable(),
+/**
+ * The columns of `charge_order` the read API does not answer: who the idTag belongs to (answered
+ * as `userName`), the running energy split of an open order (internal to pricing) and the row's
+ * creation time. Omitted from {@link orderRecord} and from the row by the server's mapper.
+ */
+export const ORDER_UNANSWERED = { cardUserId: true, appUserId: true, energySplit: true, createdAt: true } as const;
+
+/**
+ * An order as the API answers it: the row of `charge_order` (db/tables/orders.ts) without
+ * {@link ORDER_UNANSWERED}, with the names of its company, station and user and its duration.
+ */
+export const orderRecord = storedRecord(chargeOrder).omit(ORDER_UNANSWERED).extend({
   meterStart: z.number().describe('Wh'),
   meterStop: z.number().nullable().describe('Wh'),
-  energyKwh: decimal,
-  durationSeconds: int,
-  status: z.string(),
-  stopReason: z.string().nullable(),
-  currency: z.string(),
-  electricityFee: decimal,
-  serviceFee: decimal,
-  taxAmount: decimal,
-  cost: decimal,
-  totalAmount: decimal,
-  paid: z.boolean(),
   breakdown: z.unknown(),
   /** ORDER_FLAGS of domain/enums.ts: CHARGER_CLOCK, STOP_BEFORE_START, SUPERSEDED, STALE_AFTER_REBOOT, METER_OUT_OF_RANGE, LATE_STOP, BALANCE_LIMIT, DROPPED_BY_CHARGER. */
   flags: z.array(z.string()),
+  companyName: ofCompany.companyName,
+  stationName: atStation.stationName,
+  /** The card holder's name or the app user's nickname. */
+  userName: z.string().nullable(),
+  /** Seconds from the charger's start to its stop (to now while charging). */
+  durationSeconds: int,
 });
 
 export const meterValueRecord = z.object({

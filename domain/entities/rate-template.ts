@@ -9,7 +9,9 @@ import type { ErrorCode } from '../errors.js';
 import { CURRENCIES } from '../enums.js';
 import { checkRateTemplate, RATE_TEMPLATE_TYPES, type RateTemplateContext } from '../rate-template.js';
 import { clearableText, decimalString, nonBlankText } from './rules.js';
-import { ofCompany } from './api.js';
+import { rateDetail, rateTax, rateTemplate } from '../../db/tables/pricing.js';
+import { isoTime, ofCompany } from './api.js';
+import { storedRecord } from './stored.js';
 
 export const rateDetailInput = z.object({
   /** Local `HH:mm`, inclusive. */
@@ -67,32 +69,26 @@ export const RATE_TEMPLATE_EMPTY_CODES: Readonly<Record<string, ErrorCode>> = {
 /** `PUT /sp/rate-template/{id}/status`. */
 export const rateTemplateStatusInput = z.object({ activated: z.boolean() });
 
-/** A time window of a template (local `HH:mm`, end exclusive, `24:00` allowed); fee per kWh. */
-export const rateDetailRecord = z.object({ id: z.number().int(), startTime: z.string(), endTime: z.string(), electricityFeePerKwh: z.string() });
+/** A time window of a template (local `HH:mm`, end exclusive, `24:00` allowed); fee per kWh: the row of `rate_detail`. */
+export const rateDetailRecord = storedRecord(rateDetail).omit({ templateId: true });
 export type RateDetailRecord = z.infer<typeof rateDetailRecord>;
 
-/** A tax of a template (percent). */
-export const rateTaxRecord = z.object({ id: z.number().int(), taxName: z.string(), taxPercentage: z.string() });
+/** A tax of a template (percent): the row of `rate_tax`, without its template and position (the list is in order). */
+export const rateTaxRecord = storedRecord(rateTax).omit({ templateId: true, position: true });
 export type RateTaxRecord = z.infer<typeof rateTaxRecord>;
 
-/** A rate template as the API answers it (`GET /sp/rate-template`, `GET /sp/rate-template/{id}`). */
-export const rateTemplateRecord = z.object({
-  id: z.number().int(),
-  ...ofCompany,
-  modelName: z.string(),
-  type: z.string(),
-  description: z.string().nullable(),
-  currency: z.string(),
-  /** Per kWh, decimal string. */
-  serviceFeePerKwh: z.string(),
-  /** Percent of the service fee. */
-  serviceTax: z.string(),
-  activated: z.boolean(),
+/**
+ * A rate template as the API answers it (`GET /sp/rate-template`, `GET /sp/rate-template/{id}`):
+ * the row of `rate_template` (db/tables/pricing.ts; service fee per kWh, service tax in percent of
+ * the service fee) with its company's name, taxes, time windows and how many stations it prices.
+ */
+export const rateTemplateRecord = storedRecord(rateTemplate).extend({
+  createdAt: isoTime.nullable(),
+  updatedAt: isoTime.nullable(),
+  companyName: ofCompany.companyName,
   taxes: z.array(rateTaxRecord),
   details: z.array(rateDetailRecord),
   /** Stations priced with this template. */
   stationCount: z.number().int(),
-  createdAt: z.string().nullable(),
-  updatedAt: z.string().nullable(),
 });
 export type RateTemplateRecord = z.infer<typeof rateTemplateRecord>;

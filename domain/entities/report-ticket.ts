@@ -14,8 +14,10 @@
  * another company's → 709 (read) / 725 (write); a bad or expired app token → 745.
  */
 import { z } from 'zod';
+import { reportTicket } from '../../db/tables/tickets.js';
 import { int, isoTime, ofCompany } from './api.js';
 import { optionalText, requiredText } from './rules.js';
+import { storedRecord } from './stored.js';
 
 /** Ticket statuses, in their order of life. */
 export const TICKET_STATUSES = ['OPEN', 'REPLIED', 'CLOSED'] as const;
@@ -45,31 +47,21 @@ export const ticketAttachment = z.object({
 });
 export type TicketAttachment = z.infer<typeof ticketAttachment>;
 
-/** A ticket of `GET /sp/report-ticket` and `GET /sp/report-ticket/{id}`. */
-export const reportTicketRecord = z.object({
-  id: int,
-  /** The ticket number (requirements R2.11 `?serialNum=`). */
-  serialNum: z.string(),
-  ...ofCompany,
-  appUserId: int.nullable(),
-  nickname: z.string(),
-  /** The address the reporter typed (or their account's, when they typed none). */
-  email: z.string(),
+/**
+ * A ticket of `GET /sp/report-ticket` and `GET /sp/report-ticket/{id}`: the row of `report_ticket`
+ * (db/tables/tickets.ts; `serialNum` the ticket number of requirements R2.11, `email` the address
+ * the reporter typed or their account's, `language` the reporter's, for the reply's e-mail) with
+ * its company's name, where a reply goes, its images and its creation time as `createTime`.
+ */
+export const reportTicketRecord = storedRecord(reportTicket).omit({ createdAt: true }).extend({
+  language: z.enum(['en', 'zh']),
+  status: z.enum(TICKET_STATUSES),
+  companyName: ofCompany.companyName,
   /** Where a reply goes: the app user's own address when they have one (verified), else `email`. */
   replyEmail: z.string(),
   /** False when the reply would go to an address typed into the ticket only: replying asks first (784). */
   emailVerified: z.boolean(),
-  subject: z.string(),
-  message: z.string(),
-  /** The reporter's language: the reply is e-mailed in it. */
-  language: z.enum(['en', 'zh']),
-  status: z.enum(TICKET_STATUSES),
   attachments: z.array(ticketAttachment),
-  replyText: z.string().nullable(),
-  repliedBy: z.string().nullable(),
-  replyTime: isoTime.nullable(),
-  closedBy: z.string().nullable(),
-  closeTime: isoTime.nullable(),
   createTime: isoTime,
 });
 export type ReportTicketRecord = z.infer<typeof reportTicketRecord>;

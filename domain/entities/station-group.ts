@@ -3,18 +3,16 @@
  * has one default group. Required: name (601) and company (600).
  */
 import { z } from 'zod';
+import { stationGroup } from '../../db/tables/network.js';
 import { int, isoTime, ofCompany, companyListFilters, flagFilter } from './api.js';
 import { optionalText, patchOf, requiredText } from './rules.js';
+import { storedRecord } from './stored.js';
 
-/** A station group with its company name and the number of stations in it. */
-export const stationGroupRecord = z.object({
-  id: int,
-  name: z.string(),
-  ...ofCompany,
-  isDefault: z.boolean(),
-  remark: z.string().nullable(),
-  stationCount: int,
+/** A station group: the row of `station_group` (db/tables/network.ts) with its company name and the number of stations in it. */
+export const stationGroupRecord = storedRecord(stationGroup).extend({
   createdAt: isoTime.nullable(),
+  companyName: ofCompany.companyName,
+  stationCount: int,
 });
 export type StationGroupRecord = z.infer<typeof stationGroupRecord>;
 

@@ -9,50 +9,33 @@
 import { z } from 'zod';
 import { DASHBOARD_SPLIT } from '../enums.js';
 import { RATE_TEMPLATE_TYPES } from '../rate-template.js';
+import { station } from '../../db/tables/network.js';
 import { int, isoTime, ofCompany, idFilter, listFilter } from './api.js';
 import {
   answers, emptyAs, noDigits, numberField, optionalEmail, optionalEnum, optionalId, optionalText, phonePattern, patchOf, requiredEnum, requiredId, requiredText,
   timeZoneField,
 } from './rules.js';
+import { storedRecord } from './stored.js';
 
 export const STATION_STATUSES = ['ACTIVE', 'INACTIVE', 'MAINTENANCE'] as const;
 export const STATION_VISIBILITIES = ['PUBLIC', 'PRIVATE'] as const;
 export const LOCATION_TYPES = ['PARKING_LOT', 'PARKING_GARAGE', 'ON_STREET', 'SHOPPING_CENTRE', 'WORKPLACE', 'RESIDENTIAL', 'HOTEL', 'HIGHWAY', 'OTHER'] as const;
 
-/** A station of `GET /sp/station` (coordinates as numbers, times ISO-8601 UTC). */
-export const stationRecord = z.object({
-  id: int,
-  ...ofCompany,
-  groupId: int.nullable(),
-  groupName: z.string().nullable(),
-  name: z.string(),
-  status: z.string(),
-  visibility: z.string(),
-  locationType: z.string().nullable(),
-  maintainer: z.string(),
-  maintainerMobile: z.string(),
-  customerCompany: z.string().nullable(),
-  customerName: z.string().nullable(),
-  contactEmail: z.string().nullable(),
-  customerMobile: z.string().nullable(),
-  address: z.string(),
-  houseNumber: z.string().nullable(),
-  city: z.string().nullable(),
-  zip: z.string().nullable(),
-  country: z.string().nullable(),
+/**
+ * A station of `GET /sp/station`: the row of `station` (db/tables/network.ts) with its coordinates
+ * as numbers, times ISO-8601 UTC, and the names of its company, group and rate template, the
+ * company's currency and how many chargers it holds.
+ */
+export const stationRecord = storedRecord(station).extend({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
-  pricingModel: z.string().nullable(),
-  rateTemplateId: int.nullable(),
+  createdAt: isoTime.nullable(),
+  companyName: ofCompany.companyName,
+  groupName: z.string().nullable(),
   rateTemplateName: z.string().nullable(),
   currency: z.string().nullable(),
   /** Number of chargers registered at the station. */
   chargerCount: int,
-  stationCode: z.string().nullable(),
-  notifyEnabled: z.boolean(),
-  notifyRecipients: z.string().nullable(),
-  timeZone: z.string(),
-  createdAt: isoTime.nullable(),
 });
 export type StationRecord = z.infer<typeof stationRecord>;
 

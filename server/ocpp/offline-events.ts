@@ -3,11 +3,11 @@
  * device's socket closes without the server closing it on purpose (shutdown, deactivation, a
  * takeover by a newer socket), the device's CHARGER_OFFLINE / GATEWAY_OFFLINE event opens (a repeat
  * while it is open counts on it) and appears in the navbar bell; when the device connects again
- * the event is recovered. Changes go out on the bus after commit (server/modules/event/record.ts).
+ * the event is recovered. Changes go out on the bus after commit (server/modules/event/lifecycle.ts).
  */
 import type { Bus } from '../bus.js';
 import type { Db } from '../db/client.js';
-import { openEvent, recoverEvents } from '../modules/event/record.js';
+import { openEvent, recoverEvents } from '../modules/event/lifecycle.js';
 import type { OcppSession } from './context.js';
 
 const typeOf = (session: OcppSession) => (session.kind === 'gateway' ? 'GATEWAY_OFFLINE' : 'CHARGER_OFFLINE');

@@ -4,7 +4,7 @@ import { backends } from '../support/db.js';
 import type { TestServer } from '../support/app.js';
 import { account, charger, connector, role } from '../../server/db/schema.js';
 import { hashPassword } from '../../server/auth/password.js';
-import { chargerDashboardState } from '../../server/modules/charger/record.js';
+import { chargerDashboardState } from '../../server/modules/charger/mapper.js';
 import { demoServer, getJson } from '../support/demo.js';
 
 const RECORD_KEYS = [

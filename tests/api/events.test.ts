@@ -10,9 +10,9 @@ import ExcelJS from 'exceljs';
 import { backends } from '../support/db.js';
 import { build, type TestServer } from '../support/app.js';
 import { call, setupStationScope, setupTenants, type StationScopeFixture, type Tenants } from '../support/tenants.js';
-import { openEvent } from '../../server/modules/event/record.js';
+import { openEvent } from '../../server/modules/event/lifecycle.js';
 import type { BusEvents } from '../../server/bus.js';
-import type { OpenEventInput } from '../../server/modules/event/record.js';
+import type { OpenEventInput } from '../../server/modules/event/lifecycle.js';
 
 describe.each(backends())('events API on %s', (backend) => {
   let s: TestServer;

@@ -13,7 +13,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { MIGRATIONS_DIR } from '../../server/db/client.js';
-import { recordNotice } from '../../server/modules/notifications/record.js';
+import { recordNotice } from '../../server/modules/notifications/notices.js';
 import { backends } from '../support/db.js';
 import type { TestServer } from '../support/app.js';
 import { call, type Tenants, tenantServer } from '../support/tenants.js';

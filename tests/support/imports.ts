@@ -8,6 +8,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 /** The repository's root. */
 export const ROOT = resolve(__dirname, '../..');
 const IMPORT = /(?:from\s*|import\s*\(\s*|import\s+)['"](\.{1,2}\/[^'"]+)['"]/g;
+const BARE = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"]([^./'"\n][^'"\n]*)['"]/g;
 
 /** Every `.ts`/`.tsx` file under `dir` (absolute paths). */
 export function sources(dir: string): string[] {
@@ -61,3 +62,21 @@ export function importsOf(files: string[]): ImportOf[] {
 
 /** A module path without its `.js`/`.ts`/`.tsx` ending, to compare with a file's path. */
 export const stem = (path: string) => path.replace(/\.(js|ts|tsx)$/, '');
+
+
+/** `file → package` (file relative to the root) for every import of `files` that names a package (not a relative path). */
+export function packageImports(files: string[]): string[] {
+  return files.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(BARE)].map((m) => `${relative(ROOT, file)} → ${m[1]}`));
+}
+
+/** `file → imported path` for every relative import of `files` that lands outside all of `within` (folders relative to the root). */
+export function importsOutside(files: string[], within: string[]): string[] {
+  const out: string[] = [];
+  for (const file of files) {
+    for (const m of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+      const target = relative(ROOT, resolve(dirname(file), m[1]));
+      if (!within.some((folder) => target.startsWith(`${folder}${sep}`))) out.push(`${relative(ROOT, file)} → ${target}`);
+    }
+  }
+  return out;
+}

@@ -1,6 +1,7 @@
 /** Row → JSON for card users and balance records (field names of requirements §3). */
-import type { BalanceRecord } from '../../../domain/entities/balance-record.js';
+import { BALANCE_RECORD_UNANSWERED, type BalanceRecord } from '../../../domain/entities/balance-record.js';
 import type { CardUserRecord } from '../../../domain/entities/card-user.js';
+import { storedJson, withoutKeys } from '../../../domain/entities/stored.js';
 import type { balanceRecord, cardUser } from '../../db/schema.js';
 
 /**
@@ -9,30 +10,21 @@ import type { balanceRecord, cardUser } from '../../db/schema.js';
  * currency, and the creation time as `createTimeStamp`.
  */
 export function toCardUserJson(r: typeof cardUser.$inferSelect, extra: { companyName?: string | null; currency?: string | null } = {}): CardUserRecord {
-  const { createdAt, ...row } = r;
+  const { createdAt, ...row } = storedJson(r);
   return {
     ...row,
-    companyName: extra.companyName ?? null,
     scope: r.scope as CardUserRecord['scope'],
+    companyName: extra.companyName ?? null,
     currency: extra.currency ?? null,
-    expiryDate: r.expiryDate?.toISOString() ?? null,
-    createTimeStamp: createdAt.toISOString(),
+    createTimeStamp: createdAt,
   };
 }
 
+/** A ledger row as the API answers it: the row as stored (without whose it is), the deducted order's number, the creation time. */
 export function toBalanceRecordJson(r: typeof balanceRecord.$inferSelect, orderNo?: string | null): BalanceRecord {
   return {
-    id: r.id,
-    createTimeStamp: r.createdAt.toISOString(),
-    changeType: r.changeType,
-    prepayType: r.prepayType,
-    deductType: r.deductType,
-    relevanceId: r.relevanceId,
+    ...storedJson(withoutKeys(r, BALANCE_RECORD_UNANSWERED)),
     orderNo: orderNo ?? null,
-    changeAmount: r.changeAmount,
-    oldBalance: r.oldBalance,
-    newBalance: r.newBalance,
-    remark: r.remark,
-    operator: r.operator,
+    createTimeStamp: r.createdAt.toISOString(),
   };
 }

@@ -31,7 +31,7 @@ import type { AuthContext } from '../../http/access.js';
 import { AppError } from '../../../domain/app-error.js';
 import { likeTerm, limitOffset, orderByOf, type PageQuery, type SortMap } from '../../http/paging.js';
 import { assertFilterInScope, assertInScope, scopeWhere } from '../../http/scope.js';
-import { chargerQuery, connectorsOf, dashboardStateSql, loadChargerRecord, toChargerRecord } from './record.js';
+import { chargerQuery, connectorsOf, dashboardStateSql, loadChargerRecord, toChargerRecord } from './mapper.js';
 import { generatePassword, hashPassword } from '../../auth/password.js';
 import { writeCompany, type Tx } from '../station/index.js';
 import { mapUnique, type UniqueAnswer } from '../../db/pg-errors.js';
@@ -238,4 +238,4 @@ export async function clearOcppPassword(db: Db, current: ChargerRow): Promise<vo
 }
 
 /** For other modules (docs/decisions.md "Layers": siblings use only ./service.ts or ./index.ts). */
-export { chargerDashboardState, connectorsOf, dashboardStateSql } from './record.js';
+export { chargerDashboardState, connectorsOf, dashboardStateSql } from './mapper.js';

@@ -6,7 +6,7 @@
  * (IANA; UTC when absent or unknown).
  *
  * Definitions (docs/api.md):
- * - `split`: the dashboard state of each charger (server/modules/charger/record.ts);
+ * - `split`: the dashboard state of each charger (server/modules/charger/mapper.ts);
  *   `chargersInUse` = charging + occupied; `faultyChargers` = faulty.
  * - `orders.count` all orders; `paid` paid ones; `unpaid` finished/closed orders not paid (an open
  *   CHARGING order is neither); `energyKwh` energy of all orders.

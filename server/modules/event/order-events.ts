@@ -12,7 +12,7 @@
  *   with a total above zero (a retried or late Stop, a close of a paid order).
  *
  * The `…In` functions run inside the caller's transaction; the caller announces what they opened
- * after its commit (./record.ts `announceOrderEvents`, keyed by the order's id).
+ * after its commit (./lifecycle.ts `announceOrderEvents`, keyed by the order's id).
  */
 import Decimal from 'decimal.js';
 import { eq } from 'drizzle-orm';
@@ -20,7 +20,7 @@ import type { Bus } from '../../bus.js';
 import type { Db } from '../../db/client.js';
 import { uniqueViolation } from '../../db/pg-errors.js';
 import { chargeOrder } from '../../db/schema.js';
-import { announceOrderEvents, openEventIn } from './record.js';
+import { announceOrderEvents, openEventIn } from './lifecycle.js';
 
 /** The order an event is about: its charger, connector, station and company. */
 export interface OrderRef {

@@ -9,7 +9,7 @@
 import type { Bus } from '../../bus.js';
 import type { Db } from '../../db/client.js';
 import { DEVICE_EVENT_TYPES, eventTypeOfError } from '../../../domain/events.js';
-import { emitChanges, openEventIn, recoverEvents, recoverEventsIn } from './record.js';
+import { emitChanges, openEventIn, recoverEvents, recoverEventsIn } from './lifecycle.js';
 import { vendorEventType } from './vendor-codes.js';
 
 /** The device a status is about (a charger, or a gateway's own StatusNotification). */

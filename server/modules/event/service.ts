@@ -16,7 +16,8 @@ import { likeTerm, limitOffset, NEWEST_FIRST, orderByOf, type PageQuery } from '
 import { assertFilterInScope, assertInScope, scopeWhere } from '../../http/scope.js';
 import { EVENT_STATUSES, type EventStatus } from '../../../domain/events.js';
 import type { EventBatchResult, EventFilters, EventRecord, EventStatusCounts } from '../../../domain/entities/event.js';
-import { emitChanges, syncNoticeStatus, type EventChange } from './record.js';
+import { emitChanges, syncNoticeStatus, type EventChange } from './lifecycle.js';
+import { toEventRecord } from './mapper.js';
 
 /** A query time: ISO or epoch seconds / milliseconds (requirements §9); 400 naming the field otherwise. */
 function timeOf(v: string | undefined, field: string): Date | undefined {
@@ -58,39 +59,7 @@ export function eventOrder(q: { sort?: string; order?: string }): SQL[] {
   return orderByOf(q, SORTABLE, { ...NEWEST_FIRST, fallback: event.occurTime, tieBreak: event.id });
 }
 
-type Row = { e: typeof event.$inferSelect; stationName: string | null; companyName: string | null };
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-/** A stored event as the API's record. */
-export function toEventRecord({ e, stationName, companyName }: Row): EventRecord {
-  return {
-    id: e.id,
-    deviceSn: e.deviceSn,
-    deviceType: e.deviceType as EventRecord['deviceType'],
-    stationId: e.stationId,
-    stationName,
-    companyCode: e.companyCode,
-    companyName,
-    eventType: e.eventType as EventRecord['eventType'],
-    eventLevel: e.eventLevel as EventRecord['eventLevel'],
-    connectorId: e.connectorId,
-    errorCode: e.errorCode,
-    vendorId: e.vendorId,
-    vendorErrorCode: e.vendorErrorCode,
-    info: e.info,
-    orderId: e.orderId,
-    occurTime: e.occurTime.toISOString(),
-    lastOccurTime: e.lastOccurTime.toISOString(),
-    repeatCount: e.repeatCount,
-    status: e.status as EventStatus,
-    handleMethod: e.handleMethod,
-    handler: e.handler,
-    processTime: iso(e.processTime),
-    ignoreTime: iso(e.ignoreTime),
-    recoverTime: iso(e.recoverTime),
-  };
-}
+export { toEventRecord } from './mapper.js';
 
 /** The joined select of event records. */
 export function eventQuery(db: Db) {
@@ -163,4 +132,4 @@ export async function handleEvent(db: Db, bus: Bus, auth: AuthContext, id: numbe
 }
 
 /** For other modules (docs/decisions.md "Layers": siblings use only ./service.ts or ./index.ts). */
-export { announceOrderEvents } from './record.js';
+export { announceOrderEvents } from './lifecycle.js';

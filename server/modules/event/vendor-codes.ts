@@ -35,13 +35,10 @@ export async function vendorEventType(db: Db, companyCode: string, vendorId: str
   return t && DEVICE_TYPES.has(t) ? (t as EventType) : null;
 }
 
-const toRecord = (r: typeof eventVendorCode.$inferSelect): VendorCodeRecord => ({
-  id: r.id,
-  companyCode: r.companyCode,
-  vendorId: r.vendorId,
-  vendorErrorCode: r.vendorErrorCode,
+/** The row as stored, without its creation time. */
+const toRecord = ({ createdAt: _created, ...r }: typeof eventVendorCode.$inferSelect): VendorCodeRecord => ({
+  ...r,
   eventType: r.eventType as VendorCodeRecord['eventType'],
-  remark: r.remark,
 });
 
 /** The entries `auth` works with: an administrator's all, a company's own and the platform's. */

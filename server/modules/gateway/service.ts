@@ -13,6 +13,7 @@
  */
 import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { GatewayDetail, GatewayRecord } from '../../../domain/entities/gateway.js';
+import { storedJson } from '../../../domain/entities/stored.js';
 import type { GatewayInput } from '../../../domain/entities/gateway.js';
 import type { Db } from '../../db/client.js';
 import { charger, company, gateway, station } from '../../db/schema.js';
@@ -23,7 +24,7 @@ import { limitOffset, orderByOf, type PageQuery } from '../../http/paging.js';
 import { assertInScope, scopeWhere } from '../../http/scope.js';
 import { generatePassword, hashPassword } from '../../auth/password.js';
 import { chargerDashboardState, connectorsOf } from '../charger/service.js';
-import { iso, readCompanyFilter, type Tx } from '../station/index.js';
+import { readCompanyFilter, type Tx } from '../station/index.js';
 import { mapUnique, type UniqueAnswer } from '../../db/pg-errors.js';
 
 export interface GatewayFilter extends PageQuery {
@@ -49,12 +50,12 @@ function selectGateways(db: Db) {
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectGateways>['where']>>[number];
 
+/** The row as stored (never its OCPP password hash), whether it has a password, its names and charger count. */
 function toRecord(r: Row): GatewayRecord {
-  const g = r.g;
+  const { ocppPasswordHash, ...g } = r.g;
   return {
-    id: g.id, serialNum: g.serialNum, companyCode: g.companyCode, companyName: r.companyName, stationId: g.stationId,
-    stationName: r.stationName, lifeStatus: g.lifeStatus, firmwareVersion: g.firmwareVersion, vendor: g.vendor, model: g.model,
-    online: g.online, lastSeenAt: iso(g.lastSeenAt), hasOcppPassword: g.ocppPasswordHash !== null, chargerCount: Number(r.chargerCount), createdAt: iso(g.createdAt),
+    ...storedJson(g),
+    companyName: r.companyName, stationName: r.stationName, hasOcppPassword: ocppPasswordHash !== null, chargerCount: Number(r.chargerCount),
   };
 }
 

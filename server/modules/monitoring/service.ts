@@ -23,7 +23,7 @@ const POWER = 'Power.Active.Import';
 /**
  * SQL (a derived table): `station_id` and `idx` of every charger placed at a station (of
  * `companyCode` when given), `idx` its dashboard state — the rule of
- * server/modules/charger/record.ts — as an index into MAP_STATES. Connectors are folded per
+ * server/modules/charger/mapper.ts — as an index into MAP_STATES. Connectors are folded per
  * charger once, so the cost is one pass over chargers and connectors.
  */
 function chargerStatesSql(companyCode: string | undefined): SQL {

@@ -142,4 +142,4 @@ export async function markRead(db: Db, auth: AuthContext, target: { ids: number[
 }
 
 /** For other modules (docs/decisions.md "Layers": siblings use only ./service.ts or ./index.ts). */
-export { recordNotice } from './record.js';
+export { recordNotice } from './notices.js';

@@ -30,7 +30,7 @@ import { finishOrder } from '../transactions/index.js';
 import { announceOrderEvents } from '../event/service.js';
 import { raiseIfPaid } from '../event/index.js';
 import { endFromLastReading } from '../transactions/service.js';
-import { orderQuery, toOrderRecord } from './record.js';
+import { orderQuery, toOrderRecord } from './mapper.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 import { idParams } from '../../../domain/entities/api.js';
 

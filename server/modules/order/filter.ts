@@ -11,7 +11,7 @@ import type { AuthContext } from '../../http/access.js';
 import { AppError } from '../../../domain/app-error.js';
 import { booleanStrings, likeTerm, manyQuery, orderByOf, timeQuery, type SortMap } from '../../http/paging.js';
 import { assertFilterInScope, scopeWhere } from '../../http/scope.js';
-import { durationSecondsSql } from './record.js';
+import { durationSecondsSql } from './mapper.js';
 import { timeRangeError } from '../../../domain/time-range.js';
 import { idFilter } from '../../../domain/entities/api.js';
 

@@ -3,5 +3,5 @@
  * A sibling imports from here or from ./service.ts, never from another file of this folder.
  */
 export { checkTimeRange, orderConditions, orderFilterQuery, orderSort } from './filter.js';
-export { orderIdQuery, orderQuery, toOrderRecord } from './record.js';
-export type { OrderRecord } from './record.js';
+export { orderIdQuery, orderQuery, toOrderRecord } from './mapper.js';
+export type { OrderRecord } from './mapper.js';

@@ -22,7 +22,7 @@ import { envelopeOf, pageOf } from '../../../domain/entities/api.js';
 import { meterValueRecord, orderRecord, orderTotals } from '../../../domain/entities/order.js';
 import { orderTotalsOf } from './totals.js';
 import { checkTimeRange, orderConditions, orderFilterQuery, orderSort } from './filter.js';
-import { orderQuery, toOrderRecord } from './record.js';
+import { orderQuery, toOrderRecord } from './mapper.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 import { idParams } from '../../../domain/entities/api.js';
 

@@ -8,7 +8,7 @@
  * deduction for the same order (the ledger's one-deduction constraint) is "company income
  * duplication", any other failure "company income save failure" (server/modules/event/order-events.ts);
  * both are written in the same transaction, and announced by every caller after its commit
- * (server/modules/event/record.ts `announceOrderEvents`). Free orders (total 0) are paid at once. Manager cards are recorded at their
+ * (server/modules/event/lifecycle.ts `announceOrderEvents`). Free orders (total 0) are paid at once. Manager cards are recorded at their
  * price but not deducted (maintenance and staff use) and count as paid.
  */
 import Decimal from 'decimal.js';

@@ -5,7 +5,7 @@
  * CARD_REJECTED problem in the bell (one per card and day), recorded after the verdict and never
  * in the way of the answer.
  */
-import { recordCardRejected } from '../../modules/notifications/record.js';
+import { recordCardRejected } from '../../modules/notifications/notices.js';
 import { authorizeIdTag, idTagInfoOf } from '../../modules/transactions/id-tag.js';
 import { currentCharger, type OcppHandler } from '../context.js';
 import type { AuthorizeConf, AuthorizeReq } from '../messages.js';

@@ -6,7 +6,7 @@
  * domain/meter.ts (or an unparsable timestamp) is answered with CALLERROR
  * PropertyConstraintViolation and nothing of the message is stored (docs/ocpp.md).
  */
-import { openEvent } from '../../modules/event/record.js';
+import { openEvent } from '../../modules/event/lifecycle.js';
 import { recordMeterValues } from '../../modules/transactions/service.js';
 import { meterValuesStored } from '../../modules/smart-charging/sessions.js';
 import type { OcppHandler } from '../context.js';

@@ -7,8 +7,8 @@
  * (SUPERSEDED) and announces the income events its settlement raised. A meterStart outside the register range is answered with CALLERROR
  * PropertyConstraintViolation and nothing is stored (docs/ocpp.md).
  */
-import { recordCardRejected } from '../../modules/notifications/record.js';
-import { announceOrderEvents } from '../../modules/event/record.js';
+import { recordCardRejected } from '../../modules/notifications/notices.js';
+import { announceOrderEvents } from '../../modules/event/lifecycle.js';
 import { MeterRangeError, startTransaction } from '../../modules/transactions/service.js';
 import { idTagInfoOf } from '../../modules/transactions/id-tag.js';
 import { currentCharger, type OcppHandler } from '../context.js';
@@ -30,7 +30,7 @@ export const startTransactionHandler: OcppHandler<StartTransactionReq, StartTran
   }
   if (res.created) ctx.app.bus.emit('order', { orderId: res.orderId, companyCode: ctx.charger.companyCode });
   if (res.created && res.idTagStatus !== 'Accepted') {
-    // A refused card is a CARD_REJECTED problem in the bell (server/modules/notifications/record.ts).
+    // A refused card is a CARD_REJECTED problem in the bell (server/modules/notifications/notices.ts).
     await recordCardRejected(ctx.app.db, at, p.idTag, res.idTagStatus).catch((err: unknown) => ctx.log.warn({ err }, 'card-rejected notice not stored'));
   }
   if (!res.created) ctx.log.info({ transactionId: res.transactionId }, 'retried StartTransaction answered with the stored transaction');

@@ -13,7 +13,7 @@
 import { plausibleChargerTime } from '../../../domain/clock.js';
 import { recordStatus } from '../../modules/charger-state/service.js';
 import { statusEvents } from '../../modules/event/raise.js';
-import { announceOrderEvents } from '../../modules/event/record.js';
+import { announceOrderEvents } from '../../modules/event/lifecycle.js';
 import { closeStaleOrder } from '../../modules/transactions/service.js';
 import { closeDroppedStart } from '../../modules/transactions/dropped-start.js';
 import { emitCharger, type OcppHandler } from '../context.js';

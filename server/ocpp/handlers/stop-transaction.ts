@@ -10,7 +10,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { chargeOrder } from '../../db/schema.js';
-import { announceOrderEvents, openEvent } from '../../modules/event/record.js';
+import { announceOrderEvents, openEvent } from '../../modules/event/lifecycle.js';
 import { isPaidOrder } from '../../modules/event/order-events.js';
 import { stopTransaction } from '../../modules/transactions/service.js';
 import { sessionEnded } from '../../modules/smart-charging/sessions.js';

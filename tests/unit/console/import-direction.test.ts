@@ -4,6 +4,8 @@
  * what two resources share lives in `src/` — so a new screen builds on `src/` without pulling in
  * another screen's folder. The route and permission rules are pure and live in `domain/`; the auth
  * provider and the console's layout both read them there, so the provider needs nothing of `src/`.
+ * The console sees the tables (`db/tables/`) only through the zod records `domain/entities/`
+ * derives from them, and nothing of the server.
  */
 import { join, relative } from 'node:path';
 import { readdirSync } from 'node:fs';
@@ -14,6 +16,11 @@ describe('console import direction', () => {
   it('src/ imports resources/ only from the resource registry', () => {
     const files = sources(join(ROOT, 'src')).filter((f) => relative(ROOT, f) !== join('src', 'resources', 'registry.ts'));
     expect(importsInto(files, ['resources'])).toEqual([]);
+  });
+
+  it('the console imports neither the tables nor the server directly (only domain/ entities derived from them)', () => {
+    const files = ['src', 'resources', 'dataProvider', 'authProvider'].flatMap((dir) => sources(join(ROOT, dir)));
+    expect(importsInto(files, ['db', 'server'])).toEqual([]);
   });
 
   it('a resource folder imports no other resource folder (shared pieces live in src/)', () => {

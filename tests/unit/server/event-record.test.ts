@@ -1,5 +1,5 @@
 /**
- * Events as rows (server/modules/event/record.ts): the same open event on the same device,
+ * Events as rows (server/modules/event/lifecycle.ts): the same open event on the same device,
  * connector and type is one row (a unique index, also against a direct insert), a repeat counts on
  * it, a recovery ends the recoverable ones only, and the bus hears each change once.
  */
@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../../server/db/client.js';
 import { event, notification } from '../../../server/db/schema.js';
 import { Bus, type BusEvents } from '../../../server/bus.js';
-import { openEvent, recoverEvents } from '../../../server/modules/event/record.js';
+import { openEvent, recoverEvents } from '../../../server/modules/event/lifecycle.js';
 
 describe('event records', () => {
   let database: Database;

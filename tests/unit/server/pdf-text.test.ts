@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { PDFParse } from 'pdf-parse';
 import { invoicePdf, orderListPdf } from '../../../server/modules/order-export/pdf';
-import type { OrderRecord } from '../../../server/modules/order/record';
+import type { OrderRecord } from '../../../server/modules/order/mapper';
 import { png } from '../../support/images';
 
 const order: OrderRecord = {

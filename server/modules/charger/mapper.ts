@@ -14,6 +14,8 @@
  */
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { dashboardStateOf, type DashboardState } from '../../../domain/enums.js';
+import { CHARGER_UNANSWERED, type ChargerRecord } from '../../../domain/entities/charger.js';
+import { storedJson, withoutKeys } from '../../../domain/entities/stored.js';
 import type { Db } from '../../db/client.js';
 import { charger, company, connector, station } from '../../db/schema.js';
 
@@ -26,50 +28,6 @@ export interface ChargerRow {
 }
 
 export type ConnectorRow = typeof connector.$inferSelect;
-
-/** A connector as the API shows it. */
-export interface ConnectorRecord {
-  connectorId: number;
-  status: string;
-  errorCode: string;
-  info: string | null;
-  statusAt: string;
-}
-
-/** The charger record of `GET /sp/charger` and `GET /sp/charger/:id`. */
-export interface ChargerRecord {
-  id: number;
-  serialNum: string;
-  companyCode: string;
-  companyName: string | null;
-  stationId: number | null;
-  stationName: string | null;
-  chargerStationCode: string | null;
-  phase: string;
-  lifeStatus: string;
-  type: string;
-  /** Rated power in kW (decimal string). */
-  ratedPowerKw: string | null;
-  runStatus: string | null;
-  online: boolean;
-  lastSeenAt: string | null;
-  firmwareVersion: string | null;
-  vendor: string | null;
-  model: string | null;
-  gatewaySn: string | null;
-  installationDate: string | null;
-  warrantyYears: number;
-  equipmentNumber: string | null;
-  installerName: string | null;
-  installerEmail: string | null;
-  installerCompany: string | null;
-  installerContact: string | null;
-  dashboardState: DashboardState;
-  connectors: ConnectorRecord[];
-  /** Order number of the charger's open (CHARGING) order, if any. */
-  activeOrderNo: string | null;
-  createTimeStamp: string;
-}
 
 /** The dashboard state of a charger (rules in the module comment). */
 export function chargerDashboardState(online: boolean, runStatus: string | null, connectorStatuses: readonly string[]): DashboardState {
@@ -127,43 +85,18 @@ export async function connectorsOf(db: Db, chargerIds: number[]): Promise<Map<nu
   return out;
 }
 
-/** Row → JSON (the one mapping of a charger). Never exposes the OCPP password hash. */
+/**
+ * Row → JSON (the one mapping of a charger): the row as stored without the columns the API does not
+ * answer (CHARGER_UNANSWERED: never the OCPP password hashes), and the computed extras.
+ */
 export function toChargerRecord(row: ChargerRow, connectors: ConnectorRow[]): ChargerRecord {
   const c = row.c;
   return {
-    id: c.id,
-    serialNum: c.serialNum,
-    companyCode: c.companyCode,
+    ...storedJson(withoutKeys(c, CHARGER_UNANSWERED)),
     companyName: row.companyName,
-    stationId: c.stationId,
     stationName: row.stationName,
-    chargerStationCode: c.chargerStationCode,
-    phase: c.phase,
-    lifeStatus: c.lifeStatus,
-    type: c.type,
-    ratedPowerKw: c.ratedPowerKw,
-    runStatus: c.runStatus,
-    online: c.online,
-    lastSeenAt: c.lastSeenAt ? c.lastSeenAt.toISOString() : null,
-    firmwareVersion: c.firmwareVersion,
-    vendor: c.vendor,
-    model: c.model,
-    gatewaySn: c.gatewaySn,
-    installationDate: c.installationDate,
-    warrantyYears: c.warrantyYears,
-    equipmentNumber: c.equipmentNumber,
-    installerName: c.installerName,
-    installerEmail: c.installerEmail,
-    installerCompany: c.installerCompany,
-    installerContact: c.installerContact,
     dashboardState: chargerDashboardState(c.online, c.runStatus, connectors.map((k) => k.status)),
-    connectors: connectors.map((k) => ({
-      connectorId: k.connectorId,
-      status: k.status,
-      errorCode: k.errorCode,
-      info: k.info,
-      statusAt: k.statusAt.toISOString(),
-    })),
+    connectors: connectors.map(({ chargerId: _charger, vendorErrorCode: _vendorCode, ...k }) => storedJson(k)),
     activeOrderNo: row.activeOrderNo,
     createTimeStamp: c.createdAt.toISOString(),
   };

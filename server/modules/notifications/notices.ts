@@ -1,5 +1,5 @@
 /**
- * Writing notices (domain/notices.ts): every producer — an event opening (server/modules/event/record.ts),
+ * Writing notices (domain/notices.ts): every producer — an event opening (server/modules/event/lifecycle.ts),
  * an unpaid order (settlement), a card a charger was told not to accept — stores a kind and params here. Repeats with the same group key are one row:
  * its count grows, its last time, params and status follow the newest repeat, and it becomes
  * unread again for everyone (unread compares `lastAt`, see ./read-state.ts).

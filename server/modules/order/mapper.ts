@@ -4,7 +4,8 @@
  * energy is kWh with 3 decimals; meter readings are Wh; times ISO-8601 UTC.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { OrderAmounts } from '../../../domain/billing.js';
+import { ORDER_UNANSWERED, type OrderRecord } from '../../../domain/entities/order.js';
+import { storedJson, withoutKeys } from '../../../domain/entities/stored.js';
 import type { Db } from '../../db/client.js';
 import { appUser, cardUser, chargeOrder, company, station } from '../../db/schema.js';
 
@@ -29,38 +30,8 @@ export interface OrderRow {
   userName: string | null;
 }
 
-/** The order record of `GET /sp/order`, `GET /sp/order/:id` and the dashboard (its figures: {@link OrderAmounts}). */
-export interface OrderRecord extends OrderAmounts {
-  id: number;
-  orderNo: string;
-  companyCode: string;
-  companyName: string | null;
-  stationId: number | null;
-  stationName: string | null;
-  chargerId: number;
-  chargerSn: string;
-  connectorId: number;
-  transactionId: number;
-  idTag: string;
-  idTagStatus: string;
-  userType: string;
-  userName: string | null;
-  chargerStartTime: string;
-  chargerStopTime: string | null;
-  serverStartTime: string;
-  serverStopTime: string | null;
-  /** Meter register at start/stop, Wh. */
-  meterStart: number;
-  meterStop: number | null;
-  energyKwh: string;
-  durationSeconds: number;
-  status: string;
-  stopReason: string | null;
-  paid: boolean;
-  breakdown: unknown;
-  /** What the figures rest on beyond the charger's word (ORDER_FLAGS of domain/enums.ts). */
-  flags: string[];
-}
+/** The order record of `GET /sp/order`, `GET /sp/order/:id` and the dashboard (domain/entities/order.ts). */
+export type { OrderRecord };
 
 /** SELECT … FROM charge_order LEFT JOIN company, station, card_user, app_user. */
 export function orderQuery(db: Db) {
@@ -87,43 +58,20 @@ export function orderIdQuery(db: Db) {
     .leftJoin(appUser, eq(appUser.id, chargeOrder.appUserId));
 }
 
-/** Row → JSON (the one mapping of an order). `now` closes the duration of an open order. */
+/**
+ * Row → JSON (the one mapping of an order): the row as stored without the columns the API does not
+ * answer (ORDER_UNANSWERED), the joined names and the duration. `now` closes the duration of an open order.
+ */
 export function toOrderRecord(row: OrderRow, now: Date = new Date()): OrderRecord {
   const o = row.o;
   const end = o.chargerStopTime ?? now;
   return {
-    id: o.id,
-    orderNo: o.orderNo,
-    companyCode: o.companyCode,
-    companyName: row.companyName,
-    stationId: o.stationId,
-    stationName: row.stationName,
-    chargerId: o.chargerId,
-    chargerSn: o.chargerSn,
-    connectorId: o.connectorId,
-    transactionId: o.transactionId,
-    idTag: o.idTag,
-    idTagStatus: o.idTagStatus,
-    userType: o.userType,
-    userName: row.userName,
-    chargerStartTime: o.chargerStartTime.toISOString(),
-    chargerStopTime: o.chargerStopTime ? o.chargerStopTime.toISOString() : null,
-    serverStartTime: o.serverStartTime.toISOString(),
-    serverStopTime: o.serverStopTime ? o.serverStopTime.toISOString() : null,
-    meterStart: o.meterStart,
-    meterStop: o.meterStop,
-    energyKwh: o.energyKwh,
-    durationSeconds: Math.max(0, Math.floor((end.getTime() - o.chargerStartTime.getTime()) / 1000)),
-    status: o.status,
-    stopReason: o.stopReason,
-    currency: o.currency,
-    electricityFee: o.electricityFee,
-    serviceFee: o.serviceFee,
-    taxAmount: o.taxAmount,
-    cost: o.cost,
-    totalAmount: o.totalAmount,
-    paid: o.paid,
+    ...storedJson(withoutKeys(o, ORDER_UNANSWERED)),
     breakdown: o.breakdown ?? null,
     flags: o.flags ?? [],
+    companyName: row.companyName,
+    stationName: row.stationName,
+    userName: row.userName,
+    durationSeconds: Math.max(0, Math.floor((end.getTime() - o.chargerStartTime.getTime()) / 1000)),
   };
 }
