@@ -17,7 +17,7 @@ import { authOf } from '../../http/access.js';
 import { ok } from '../../http/envelope.js';
 import { pageQuery } from '../../http/paging.js';
 import { scopeWhere } from '../../http/scope.js';
-import { answersWith, envelopeOf, pageOf } from '../../../domain/entities/api.js';
+import { answersWith, pageOf } from '../../../domain/entities/api.js';
 import { checkImage, fileOf, registerUploadParsers, storeImage, UPLOAD_BODY_LIMIT } from '../profile/upload.js';
 import { createOperator, getOperator, listOperators, updateOperator } from './service.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
@@ -51,23 +51,23 @@ const companyRoutes: FastifyPluginAsync = async (app) => {
         q: z.string().trim().max(100).optional(),
         currency: z.enum(CURRENCIES).optional(),
       }),
-      response: { 200: envelopeOf(pageOf(operatorRecordSchema)) },
+      response: answersWith(pageOf(operatorRecordSchema)),
     },
   }, async (req) => {
     const { companyCode, q, currency, ...page } = req.query;
     return ok(req, await listOperators(app.db, authOf(req), { companyCode: companyCode || undefined, q, currency }, page));
   });
 
-  r.get('/company/:id', { config, schema: { tags: ['company'], params: idParams, response: { 200: envelopeOf(operatorRecordSchema) } } },
+  r.get('/company/:id', { config, schema: { tags: ['company'], params: idParams, response: answersWith(operatorRecordSchema) } },
     async (req) => ok(req, await getOperator(app.db, authOf(req), req.params.id)));
 
-  r.post('/company', { config: { permission: PERMISSION, scope: 'platform' }, schema: { tags: ['company'], body: operatorCreateInput, response: { 200: envelopeOf(operatorRecordSchema) } } },
+  r.post('/company', { config: { permission: PERMISSION, scope: 'platform' }, schema: { tags: ['company'], body: operatorCreateInput, response: answersWith(operatorRecordSchema) } },
     async (req) => ok(req, (await createOperator(app.db, req.body)).operator));
 
-  r.put('/company/:id', { config, schema: { tags: ['company'], params: idParams, body: operatorUpdateInput, response: { 200: envelopeOf(operatorRecordSchema) } } },
+  r.put('/company/:id', { config, schema: { tags: ['company'], params: idParams, body: operatorUpdateInput, response: answersWith(operatorRecordSchema) } },
     async (req) => ok(req, await updateOperator(app.db, authOf(req), req.params.id, req.body)));
 
-  r.post('/company/logo', { config, bodyLimit: UPLOAD_BODY_LIMIT, schema: { tags: ['company'], response: { 200: envelopeOf(z.object({ logo: z.string() })) } } }, async (req) => {
+  r.post('/company/logo', { config, bodyLimit: UPLOAD_BODY_LIMIT, schema: { tags: ['company'], response: answersWith(z.object({ logo: z.string() })) } }, async (req) => {
     const file = fileOf(req.headers['content-type'], req.body);
     const info = checkImage(file, LOGO_LIMITS);
     return ok(req, { logo: await storeImage(app.config.dataDir, 'logo', file, info) });

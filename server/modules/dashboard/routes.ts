@@ -28,7 +28,7 @@ import { ok } from '../../http/envelope.js';
 import { assertSameCompany, stationWhere } from '../../http/scope.js';
 import { timeZoneOf } from '../../http/time-zone.js';
 import { dashboardStateSql } from '../charger/record.js';
-import { envelopeOf } from '../../../domain/entities/api.js';
+import { answersWith } from '../../../domain/entities/api.js';
 import { dashboardAnswer } from '../../../domain/entities/dashboard.js';
 import { orderQuery, toOrderRecord, type OrderRecord } from '../order/record.js';
 
@@ -189,7 +189,7 @@ const dashboardRoutes: FastifyPluginAsync = async (app) => {
     schema: {
       tags: ['dashboard'],
       querystring: z.object({ companyCode: z.string().max(64).optional() }),
-      response: { 200: envelopeOf(dashboardAnswer) },
+      response: answersWith(dashboardAnswer),
     },
   }, async (req) => {
     const auth = authOf(req);

@@ -27,7 +27,7 @@ import { chargeOrder } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
 import { AppError, langOf, ok } from '../../http/envelope.js';
 import { assertInScope } from '../../http/scope.js';
-import { envelopeOf } from '../../../domain/entities/api.js';
+import { answersWith } from '../../../domain/entities/api.js';
 import { timeZoneOf } from '../../http/time-zone.js';
 import { orderConditions, orderFilterQuery, orderSort } from '../order/filter.js';
 import { orderIdQuery, orderQuery, toOrderRecord, type OrderRecord } from '../order/record.js';
@@ -137,7 +137,7 @@ const exportRoutes: FastifyPluginAsync = async (app) => {
 
   r.get('/order/export/count', {
     config,
-    schema: { tags: ['order'], querystring: exportQuery, response: { 200: envelopeOf(z.object({ total: z.number(), max: z.number(), pdfMax: z.number() })) } },
+    schema: { tags: ['order'], querystring: exportQuery, response: answersWith(z.object({ total: z.number(), max: z.number(), pdfMax: z.number() })) },
   }, async (req) => {
     const where = orderConditions(authOf(req), req.query);
     orderSort(req.query);

@@ -23,7 +23,7 @@ import { charger, chargeOrder, connector } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
 import { AppError, ok } from '../../http/envelope.js';
 import { assertInScope } from '../../http/scope.js';
-import { envelopeOf } from '../../../domain/entities/api.js';
+import { answersWith } from '../../../domain/entities/api.js';
 import { orderRecord } from '../../../domain/entities/order.js';
 import { finishOrder } from '../transactions/pricing.js';
 import { announceOrderEvents } from '../event/record.js';
@@ -67,7 +67,7 @@ const closeRoutes: FastifyPluginAsync = async (app) => {
     schema: {
       tags: ['order'],
       params: idParams,
-      response: { 200: envelopeOf(orderRecord) },
+      response: answersWith(orderRecord),
     },
   }, async (req) => {
     const auth = authOf(req);

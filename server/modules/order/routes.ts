@@ -17,7 +17,7 @@ import { authOf } from '../../http/access.js';
 import { AppError, ok } from '../../http/envelope.js';
 import { limitOffset, pageQuery } from '../../http/paging.js';
 import { assertInScope } from '../../http/scope.js';
-import { envelopeOf, pageOf } from '../../../domain/entities/api.js';
+import { answersWith, pageOf } from '../../../domain/entities/api.js';
 import { meterValueRecord, orderRecord, orderTotals } from '../../../domain/entities/order.js';
 import { orderTotalsOf } from './totals.js';
 import { checkTimeRange, orderConditions, orderFilterQuery, orderSort } from './filter.js';
@@ -40,7 +40,7 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
 
   r.get('/order', {
     config: { permission: PERMISSIONS.operations.orders },
-    schema: { tags: ['order'], querystring: listQuery, response: { 200: envelopeOf(pageOf(orderRecord).extend({ totals: orderTotals })) } },
+    schema: { tags: ['order'], querystring: listQuery, response: answersWith(pageOf(orderRecord).extend({ totals: orderTotals })) },
   }, async (req) => {
     const auth = authOf(req);
     const q = req.query;
@@ -59,7 +59,7 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
     schema: {
       tags: ['order'],
       params: idParams,
-      response: { 200: envelopeOf(orderRecord.extend({ meterValues: z.array(meterValueRecord) })) },
+      response: answersWith(orderRecord.extend({ meterValues: z.array(meterValueRecord) })),
     },
   }, async (req) => {
     const auth = authOf(req);
