@@ -8,18 +8,15 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { asc } from 'drizzle-orm';
 import { z } from 'zod';
 import { CURRENCIES } from '../../../domain/enums.js';
 import { companyOption, operatorCreateInput, operatorUpdateInput, operatorRecordSchema } from '../../../domain/entities/operator.js';
-import { company } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
 import { ok } from '../../http/envelope.js';
 import { pageQuery } from '../../http/paging.js';
-import { scopeWhere } from '../../http/scope.js';
 import { answersWith, pageOf } from '../../../domain/entities/api.js';
 import { checkImage, fileOf, registerUploadParsers, storeImage, UPLOAD_BODY_LIMIT } from '../profile/upload.js';
-import { createOperator, getOperator, listOperators, updateOperator } from './service.js';
+import { companyOptions, createOperator, getOperator, listOperators, updateOperator } from './service.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 import { idParams } from '../../../domain/entities/api.js';
 
@@ -34,12 +31,7 @@ const companyRoutes: FastifyPluginAsync = async (app) => {
   const config = { permission: PERMISSION, scope: 'company' } as const;
 
   r.get('/company/select', { config: { scope: 'company' }, schema: { tags: ['company'], response: answersWith(z.array(companyOption)) } }, async (req) => {
-    const rows = await app.db
-      .select({ companyCode: company.code, companyName: company.name })
-      .from(company)
-      .where(scopeWhere(authOf(req), company))
-      .orderBy(asc(company.name));
-    return ok(req, rows);
+    return ok(req, await companyOptions(app.db, authOf(req)));
   });
 
   r.get('/company', {
