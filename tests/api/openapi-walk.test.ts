@@ -75,6 +75,14 @@ describe('the OpenAPI description', () => {
     expect(undeclared).toEqual([]);
   });
 
+  it('declares the failure envelope of every route, 4xx and 5xx alike (answersWith or the API\'s hook for downloads)', () => {
+    const failure = (op: Operation, key: string) => op.responses?.[key] ?? op.responses?.[key.toLowerCase()];
+    const undeclared = operations()
+      .filter(({ path, op }) => /^\/(sp|app)\//.test(path) && !['4XX', '5XX'].every((k) => failure(op, k)?.content?.['application/json']?.schema))
+      .map(({ method, path }) => `${method} ${path}`);
+    expect(undeclared).toEqual([]);
+  });
+
   it('describes the real answer of every read route on the demo network', async () => {
     const ids = new Map<string, number>();
     const failures: string[] = [];

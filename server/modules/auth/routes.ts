@@ -8,9 +8,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { account, role } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
 import { ok } from '../../http/envelope.js';
 import { AppError } from '../../../domain/app-error.js';
@@ -19,6 +17,7 @@ import { issueToken, revokeToken } from '../../auth/tokens.js';
 import { LoginThrottle } from '../../auth/login-throttle.js';
 import { answersWith, noData } from '../../../domain/entities/api.js';
 import { loginAnswer, userInfo } from '../../../domain/entities/session.js';
+import { accountByUsername, accountWithRole } from './service.js';
 
 const credentials = z.object({
   username: z.string().optional(),
@@ -47,7 +46,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     if (!password) throw new AppError(607, 'password');
     // Locked pair or address, or a delayed account from an unknown address: refused before any hash runs, even with the right password.
     if (throttle.limited(username, req.ip)) throw new AppError(731);
-    const [row] = await app.db.select().from(account).where(eq(account.username, username)).limit(1);
+    const row = await accountByUsername(app.db, username);
     const good = await verifyPassword(password, row?.passwordHash ?? DUMMY_HASH);
     if (!row || !good || !row.active) {
       throttle.failed(username, req.ip);
@@ -66,11 +65,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
 
   r.get('/user/info', { schema: { tags: ['auth'], response: answersWith(userInfo) } }, async (req) => {
     const auth = authOf(req);
-    const [row] = await app.db
-      .select({ account, roleCode: role.code, roleName: role.name })
-      .from(account)
-      .leftJoin(role, eq(role.id, account.roleId))
-      .where(eq(account.id, auth.accountId));
+    const row = await accountWithRole(app.db, auth.accountId);
     if (!row) throw new AppError(401);
     return ok(req, {
       id: row.account.id,

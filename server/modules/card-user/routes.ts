@@ -4,32 +4,25 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
-import { cardUser, chargeOrder } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
 import { ok } from '../../http/envelope.js';
-import { likeTerm, limitOffset, NEWEST_FIRST, orderByOf, pageQuery } from '../../http/paging.js';
-import { assertSameCompany, scopeWhere } from '../../http/scope.js';
+import { pageQuery } from '../../http/paging.js';
 import { answersWith, idParams, pageOf } from '../../../domain/entities/api.js';
 import { balanceClearInput, balanceOperationInput, balanceRecord } from '../../../domain/entities/balance-record.js';
 import { cardUserCreate, cardUserFilters, cardUserRecord, cardUserStatusInput, cardUserUpdate } from '../../../domain/entities/card-user.js';
-import { ledgerPage } from '../balance/index.js';
 import { toBalanceRecordJson, toCardUserJson } from './mapper.js';
-import { companyInfo, createCardUser, loadCardUser, operateBalance, setCardActive, updateCardUser, type BalanceOperation } from './service.js';
+import {
+  cardBalanceRecords, companyInfo, createCardUser, listCardUsers, loadCardUser, operateBalance, setCardActive, updateCardUser, type BalanceOperation,
+} from './service.js';
 import type { PrepayType } from '../../../domain/enums.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 
 const PERMISSION = PERMISSIONS.chargerUsers.cardUsers;
-const SORTABLE = {
-  id: cardUser.id, cardNumber: cardUser.cardNumber, lastName: cardUser.lastName, firstName: cardUser.firstName,
-  balance: cardUser.balance, createTimeStamp: cardUser.createdAt, active: cardUser.active,
-} as const;
-
 const cardUserRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
 
-  const withCompanies = async (rows: (typeof cardUser.$inferSelect)[]) => {
+  const withCompanies = async (rows: Awaited<ReturnType<typeof loadCardUser>>[]) => {
     const info = await companyInfo(db, rows.map((x) => x.companyCode));
     return rows.map((x) => toCardUserJson(x, { companyName: info.get(x.companyCode)?.name, currency: info.get(x.companyCode)?.currency }));
   };
@@ -42,24 +35,7 @@ const cardUserRoutes: FastifyPluginAsync = async (app) => {
       response: answersWith(pageOf(cardUserRecord)),
     },
   }, async (req) => {
-    const auth = authOf(req);
-    const q = req.query;
-    assertSameCompany(auth, q.companyCode, 'read');
-    const where: (SQL | undefined)[] = [scopeWhere(auth, cardUser)];
-    if (q.companyCode) where.push(eq(cardUser.companyCode, q.companyCode));
-    if (q.active) where.push(eq(cardUser.active, q.active === 'true'));
-    if (q.scope) where.push(eq(cardUser.scope, q.scope));
-    if (q.managerCard) where.push(eq(cardUser.managerCard, q.managerCard === 'true'));
-    if (q.q) {
-      const like = likeTerm(q.q);
-      where.push(or(ilike(cardUser.cardNumber, like), ilike(cardUser.lastName, like), ilike(cardUser.firstName, like), ilike(cardUser.mobile, like), ilike(cardUser.email, like)));
-    }
-    const cond = and(...where);
-    const { limit, offset } = limitOffset(q);
-    const [rows, [{ n }]] = await Promise.all([
-      db.select().from(cardUser).where(cond).orderBy(...orderByOf(q, SORTABLE, { ...NEWEST_FIRST, fallback: cardUser.id, tieBreak: cardUser.id })).limit(limit).offset(offset),
-      db.select({ n: count() }).from(cardUser).where(cond),
-    ]);
+    const { rows, total: n } = await listCardUsers(db, authOf(req), req.query);
     return ok(req, { records: await withCompanies(rows), total: n });
   });
 
@@ -101,14 +77,7 @@ const cardUserRoutes: FastifyPluginAsync = async (app) => {
     config: { permission: PERMISSION },
     schema: { tags: ['card-user'], params: idParams, querystring: pageQuery, response: answersWith(pageOf(balanceRecord)) },
   }, async (req) => {
-    await loadCardUser(db, authOf(req), req.params.id);
-    const { rows, total: n } = await ledgerPage(db, 'CARD', req.params.id, limitOffset(req.query));
-    const orderIds = rows.map((x) => x.relevanceId).filter((x): x is number => x !== null);
-    const orders = orderIds.length
-      ? await db.select({ id: chargeOrder.id, orderNo: chargeOrder.orderNo }).from(chargeOrder).where(inArray(chargeOrder.id, orderIds))
-      : [];
-    const orderNo = new Map(orders.map((o) => [o.id, o.orderNo]));
-    return ok(req, { records: rows.map((x) => toBalanceRecordJson(x, x.relevanceId ? orderNo.get(x.relevanceId) : null)), total: n });
+    return ok(req, await cardBalanceRecords(db, authOf(req), req.params.id, req.query));
   });
 };
 

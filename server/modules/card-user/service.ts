@@ -4,17 +4,21 @@
  * Errors: 305 duplicate card number, 900 digits in a name, 725 another company, 803 not found,
  * 650/705 recharge amount, 721 insufficient balance, 801 unknown station.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { cardUser, company, station } from '../../db/schema.js';
+import { cardUser, chargeOrder, company, station } from '../../db/schema.js';
 import { mapUnique, type UniqueAnswer } from '../../db/pg-errors.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError } from '../../../domain/app-error.js';
-import { assertInScope, assertSameCompany } from '../../http/scope.js';
+import { assertInScope, assertSameCompany, scopeWhere } from '../../http/scope.js';
+import { likeTerm, limitOffset, NEWEST_FIRST, orderByOf, type PageQuery } from '../../http/paging.js';
 import { rechargeAmountError } from '../../../domain/entities/balance-record.js';
-import type { CardUserInput } from '../../../domain/entities/card-user.js';
+import type { CardUserInput, cardUserFilters } from '../../../domain/entities/card-user.js';
+import type { BalanceRecord } from '../../../domain/entities/balance-record.js';
+import type { z } from 'zod';
 import type { PrepayType } from '../../../domain/enums.js';
-import { changeBalance, type ChangeType } from '../balance/index.js';
+import { changeBalance, ledgerPage, type ChangeType } from '../balance/index.js';
+import { toBalanceRecordJson } from './mapper.js';
 
 /** Loads a card user the caller may see (803 missing, 709 other company). */
 export async function loadCardUser(db: Db, auth: AuthContext, id: number, mode: 'read' | 'write' = 'read') {
@@ -114,3 +118,43 @@ export async function companyInfo(db: Db, codes: string[]) {
 
 /** For other modules (docs/decisions.md "Layers": siblings use only ./service.ts or ./index.ts). */
 export { toBalanceRecordJson } from './mapper.js';
+
+const SORTABLE = {
+  id: cardUser.id, cardNumber: cardUser.cardNumber, lastName: cardUser.lastName, firstName: cardUser.firstName,
+  balance: cardUser.balance, createTimeStamp: cardUser.createdAt, active: cardUser.active,
+} as const;
+
+/** GET /sp/card-user: a page of the card users the caller sees (`q` matches card number, names, mobile or e-mail). */
+export async function listCardUsers(
+  db: Db, auth: AuthContext, q: z.infer<typeof cardUserFilters> & PageQuery,
+): Promise<{ rows: (typeof cardUser.$inferSelect)[]; total: number }> {
+  assertSameCompany(auth, q.companyCode, 'read');
+  const where: (SQL | undefined)[] = [scopeWhere(auth, cardUser)];
+  if (q.companyCode) where.push(eq(cardUser.companyCode, q.companyCode));
+  if (q.active) where.push(eq(cardUser.active, q.active === 'true'));
+  if (q.scope) where.push(eq(cardUser.scope, q.scope));
+  if (q.managerCard) where.push(eq(cardUser.managerCard, q.managerCard === 'true'));
+  if (q.q) {
+    const like = likeTerm(q.q);
+    where.push(or(ilike(cardUser.cardNumber, like), ilike(cardUser.lastName, like), ilike(cardUser.firstName, like), ilike(cardUser.mobile, like), ilike(cardUser.email, like)));
+  }
+  const cond = and(...where);
+  const { limit, offset } = limitOffset(q);
+  const [rows, [{ n }]] = await Promise.all([
+    db.select().from(cardUser).where(cond).orderBy(...orderByOf(q, SORTABLE, { ...NEWEST_FIRST, fallback: cardUser.id, tieBreak: cardUser.id })).limit(limit).offset(offset),
+    db.select({ n: count() }).from(cardUser).where(cond),
+  ]);
+  return { rows, total: n };
+}
+
+/** GET /sp/card-user/{id}/balance-records: a page of the card's ledger, newest first, with the order number of each order's entry. */
+export async function cardBalanceRecords(db: Db, auth: AuthContext, id: number, page: PageQuery): Promise<{ records: BalanceRecord[]; total: number }> {
+  await loadCardUser(db, auth, id);
+  const { rows, total } = await ledgerPage(db, 'CARD', id, limitOffset(page));
+  const orderIds = rows.map((x) => x.relevanceId).filter((x): x is number => x !== null);
+  const orders = orderIds.length
+    ? await db.select({ id: chargeOrder.id, orderNo: chargeOrder.orderNo }).from(chargeOrder).where(inArray(chargeOrder.id, orderIds))
+    : [];
+  const orderNo = new Map(orders.map((o) => [o.id, o.orderNo]));
+  return { records: rows.map((x) => toBalanceRecordJson(x, x.relevanceId ? orderNo.get(x.relevanceId) : null)), total };
+}

@@ -16,7 +16,7 @@ import { ok } from '../../http/envelope.js';
 import { AppError } from '../../../domain/app-error.js';
 import { pageQuery } from '../../http/paging.js';
 import { switchSchema, switchValue } from '../../http/switch.js';
-import { answersWith, envelopeOf, noData, pageOf } from '../../../domain/entities/api.js';
+import { answersWith, noData, pageOf } from '../../../domain/entities/api.js';
 import { passwordSchema } from '../../../domain/entities/rules.js';
 import { createAccount, deleteAccount, getAccount, listAccounts, resetPassword, setAccountActive, updateAccount } from './service.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
@@ -27,9 +27,9 @@ const passwordFields = z.object({ password: z.string().max(64).optional(), confi
 const companyUserRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { permission: PERMISSIONS.systemUsers.accounts, scope: 'company' } as const;
-  const one = { 200: envelopeOf(accountRecordSchema) };
+  const one = answersWith(accountRecordSchema);
 
-  r.get('/company/user', { config, schema: { tags: ['company-user'], querystring: pageQuery.extend(accountListFilters.shape), response: { 200: envelopeOf(pageOf(accountRecordSchema)) } } }, async (req) => {
+  r.get('/company/user', { config, schema: { tags: ['company-user'], querystring: pageQuery.extend(accountListFilters.shape), response: answersWith(pageOf(accountRecordSchema)) } }, async (req) => {
     const { companyCode, userType, q, active, roleId, ...page } = req.query;
     return ok(req, await listAccounts(app.db, authOf(req), { companyCode: companyCode || undefined, userType, q, active, roleId }, page));
   });
@@ -46,7 +46,7 @@ const companyUserRoutes: FastifyPluginAsync = async (app) => {
   r.put('/company/user/:id/status', { config, schema: { tags: ['company-user'], params: idParams, ...switchSchema('active'), response: one } },
     async (req) => ok(req, await setAccountActive(app.db, authOf(req), req.params.id, switchValue(req, 'active', 609))));
 
-  r.delete('/company/user/:id', { config, schema: { tags: ['company-user'], params: idParams, response: { 200: envelopeOf(z.null()) } } }, async (req) => {
+  r.delete('/company/user/:id', { config, schema: { tags: ['company-user'], params: idParams, response: answersWith(z.null()) } }, async (req) => {
     await deleteAccount(app.db, authOf(req), req.params.id);
     return ok(req, null);
   });

@@ -8,18 +8,15 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { asc } from 'drizzle-orm';
 import { z } from 'zod';
 import { CURRENCIES } from '../../../domain/enums.js';
 import { companyOption, operatorCreateInput, operatorUpdateInput, operatorRecordSchema } from '../../../domain/entities/operator.js';
-import { company } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
 import { ok } from '../../http/envelope.js';
 import { pageQuery } from '../../http/paging.js';
-import { scopeWhere } from '../../http/scope.js';
-import { answersWith, envelopeOf, pageOf } from '../../../domain/entities/api.js';
+import { answersWith, pageOf } from '../../../domain/entities/api.js';
 import { checkImage, fileOf, registerUploadParsers, storeImage, UPLOAD_BODY_LIMIT } from '../profile/index.js';
-import { createOperator, getOperator, listOperators, updateOperator } from './service.js';
+import { companyOptions, createOperator, getOperator, listOperators, updateOperator } from './service.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 import { idParams } from '../../../domain/entities/api.js';
 
@@ -34,12 +31,7 @@ const companyRoutes: FastifyPluginAsync = async (app) => {
   const config = { permission: PERMISSION, scope: 'company' } as const;
 
   r.get('/company/select', { config: { scope: 'company' }, schema: { tags: ['company'], response: answersWith(z.array(companyOption)) } }, async (req) => {
-    const rows = await app.db
-      .select({ companyCode: company.code, companyName: company.name })
-      .from(company)
-      .where(scopeWhere(authOf(req), company))
-      .orderBy(asc(company.name));
-    return ok(req, rows);
+    return ok(req, await companyOptions(app.db, authOf(req)));
   });
 
   r.get('/company', {
@@ -51,23 +43,23 @@ const companyRoutes: FastifyPluginAsync = async (app) => {
         q: z.string().trim().max(100).optional(),
         currency: z.enum(CURRENCIES).optional(),
       }),
-      response: { 200: envelopeOf(pageOf(operatorRecordSchema)) },
+      response: answersWith(pageOf(operatorRecordSchema)),
     },
   }, async (req) => {
     const { companyCode, q, currency, ...page } = req.query;
     return ok(req, await listOperators(app.db, authOf(req), { companyCode: companyCode || undefined, q, currency }, page));
   });
 
-  r.get('/company/:id', { config, schema: { tags: ['company'], params: idParams, response: { 200: envelopeOf(operatorRecordSchema) } } },
+  r.get('/company/:id', { config, schema: { tags: ['company'], params: idParams, response: answersWith(operatorRecordSchema) } },
     async (req) => ok(req, await getOperator(app.db, authOf(req), req.params.id)));
 
-  r.post('/company', { config: { permission: PERMISSION, scope: 'platform' }, schema: { tags: ['company'], body: operatorCreateInput, response: { 200: envelopeOf(operatorRecordSchema) } } },
+  r.post('/company', { config: { permission: PERMISSION, scope: 'platform' }, schema: { tags: ['company'], body: operatorCreateInput, response: answersWith(operatorRecordSchema) } },
     async (req) => ok(req, (await createOperator(app.db, req.body)).operator));
 
-  r.put('/company/:id', { config, schema: { tags: ['company'], params: idParams, body: operatorUpdateInput, response: { 200: envelopeOf(operatorRecordSchema) } } },
+  r.put('/company/:id', { config, schema: { tags: ['company'], params: idParams, body: operatorUpdateInput, response: answersWith(operatorRecordSchema) } },
     async (req) => ok(req, await updateOperator(app.db, authOf(req), req.params.id, req.body)));
 
-  r.post('/company/logo', { config, bodyLimit: UPLOAD_BODY_LIMIT, schema: { tags: ['company'], response: { 200: envelopeOf(z.object({ logo: z.string() })) } } }, async (req) => {
+  r.post('/company/logo', { config, bodyLimit: UPLOAD_BODY_LIMIT, schema: { tags: ['company'], response: answersWith(z.object({ logo: z.string() })) } }, async (req) => {
     const file = fileOf(req.headers['content-type'], req.body);
     const info = checkImage(file, LOGO_LIMITS);
     return ok(req, { logo: await storeImage(app.config.dataDir, 'logo', file, info) });

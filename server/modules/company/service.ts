@@ -6,7 +6,7 @@
  * role code taken, 310 e-mail taken, 600/607/609 field empty, 709/725 another company, 730 a
  * currency change while orders or balances exist.
  */
-import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { ROUTES, allPermissions } from '../../../domain/routes.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 import { OPERATOR_REQUIRED, type OperatorCreateInput, type OperatorDto, type OperatorUpdateInput } from '../../../domain/entities/operator.js';
@@ -18,7 +18,7 @@ import type { Page } from '../../http/envelope.js';
 import { AppError } from '../../../domain/app-error.js';
 import { likeTerm, limitOffset, orderByOf, type PageQuery } from '../../http/paging.js';
 import { requireFields } from '../../http/required.js';
-import { assertSameCompany } from '../../http/scope.js';
+import { assertSameCompany, scopeWhere } from '../../http/scope.js';
 import { hashPassword } from '../../auth/password.js';
 import { isWeakPassword } from '../../../domain/entities/rules.js';
 
@@ -69,6 +69,15 @@ export interface OperatorFilters {
   companyCode?: string;
   q?: string;
   currency?: string;
+}
+
+/** GET /sp/company/select: `{ companyCode, companyName }` of the operators the caller sees, by name (a company user: their own). */
+export async function companyOptions(db: Db, auth: AuthContext): Promise<{ companyCode: string; companyName: string }[]> {
+  return db
+    .select({ companyCode: company.code, companyName: company.name })
+    .from(company)
+    .where(scopeWhere(auth, company))
+    .orderBy(asc(company.name));
 }
 
 const SORTS = { name: company.name, code: company.code, currency: company.currency, createdAt: company.createdAt };

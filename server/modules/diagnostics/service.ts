@@ -174,6 +174,12 @@ export async function checkToken(db: Db, token: string, now = new Date()): Promi
   return r;
 }
 
+/** Notes on request `id`, while no file was received for it, that its upload was refused as too large (753). */
+export async function refuseOversize(db: Db, id: number): Promise<void> {
+  await db.update(diagnosticsRequest).set({ failure: '753', updatedAt: new Date() })
+    .where(and(eq(diagnosticsRequest.id, id), isNull(diagnosticsRequest.receivedAt)));
+}
+
 /** Holds `token` for one upload (atomically: a second upload at the same time is 'busy'). */
 export async function claimUpload(db: Db, token: string): Promise<Row | UploadRefusal> {
   const now = new Date();

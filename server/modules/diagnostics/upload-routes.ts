@@ -17,9 +17,7 @@ import { catalogueMessage } from '../../../domain/errors.js';
 import { ConnectionCaps } from '../../http/connection-caps.js';
 import { AppError } from '../../../domain/app-error.js';
 import { guardPace } from '../files/index.js';
-import { checkToken, claimUpload, uploadSink, type UploadRefusal } from './service.js';
-import { diagnosticsRequest } from '../../db/schema.js';
-import { and, eq, isNull } from 'drizzle-orm';
+import { checkToken, claimUpload, refuseOversize, uploadSink, type UploadRefusal } from './service.js';
 
 const REFUSAL_STATUS: Record<UploadRefusal, number> = { unknown: 404, expired: 410, used: 409, busy: 409 };
 const params = z.object({ token: z.string().max(128), name: z.string().max(255).optional() });
@@ -60,8 +58,7 @@ const diagnosticsUploads: FastifyPluginAsync = async (app) => {
     if (typeof found === 'string') return plain(reply, REFUSAL_STATUS[found], found);
     const declared = Number(req.headers['content-length'] ?? NaN);
     if (declared > app.config.diagnosticsMaxBytes) {
-      await app.db.update(diagnosticsRequest).set({ failure: '753', updatedAt: new Date() })
-        .where(and(eq(diagnosticsRequest.id, found.id), isNull(diagnosticsRequest.receivedAt)));
+      await refuseOversize(app.db, found.id);
       return plain(reply, 413, `larger than ${app.config.diagnosticsMaxBytes} bytes`);
     }
     const held = await claimUpload(app.db, p.data.token);

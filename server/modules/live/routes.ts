@@ -17,16 +17,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import type { BusEvents } from '../../bus.js';
-import { and, eq } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { charger, chargeOrder, gateway } from '../../db/schema.js';
 import { authOf, type AuthContext } from '../../http/access.js';
-import { isStationManager, scopeWhere } from '../../http/scope.js';
+import { isStationManager } from '../../http/scope.js';
 import { resolveToken } from '../../auth/tokens.js';
 import { fileAnswer } from '../../../domain/entities/api.js';
 
-/** Bus topics forwarded to the console (each payload carries its `companyCode`). */
-export type LiveTopic = 'charger' | 'order' | 'gateway';
+import { inScope, type LiveTopic } from './service.js';
+
+export type { LiveTopic };
 
 /** Heartbeat comment interval (ms). */
 export const HEARTBEAT_MS = 15_000;
@@ -63,18 +61,15 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
     res.write('retry: 5000\n: connected\n\n');
 
     const manager = isStationManager(auth);
-    /** For a station manager: is row `id` of `table` within their stations (same scope as the API)? */
-    const inScope = async (table: PgTable, idColumn: PgColumn, id: number) =>
-      (await app.db.select({ id: idColumn }).from(table).where(and(eq(idColumn, id), scopeWhere(auth, table))).limit(1)).length > 0;
-    const forward = <K extends LiveTopic>(topic: K, table: PgTable, idColumn: PgColumn, idOf: (p: BusEvents[K]) => number) => (payload: BusEvents[K]) => {
+    const forward = <K extends LiveTopic>(topic: K, idOf: (p: BusEvents[K]) => number) => (payload: BusEvents[K]) => {
       if (!canSeeCompany(auth, payload.companyCode) || res.writableEnded) return;
       const send = () => { if (!res.writableEnded) res.write(sseFrame(topic, { ...payload, at: new Date().toISOString() })); };
       if (!manager) return send();
-      inScope(table, idColumn, idOf(payload)).then((yes) => { if (yes) send(); }, (err: unknown) => req.log.warn({ err }, 'live: scope check failed'));
+      inScope(app.db, auth, topic, idOf(payload)).then((yes) => { if (yes) send(); }, (err: unknown) => req.log.warn({ err }, 'live: scope check failed'));
     };
-    const offCharger = app.bus.on('charger', forward('charger', charger, charger.id, (p) => p.chargerId));
-    const offOrder = app.bus.on('order', forward('order', chargeOrder, chargeOrder.id, (p) => p.orderId));
-    const offGateway = app.bus.on('gateway', forward('gateway', gateway, gateway.id, (p) => p.gatewayId));
+    const offCharger = app.bus.on('charger', forward('charger', (p) => p.chargerId));
+    const offOrder = app.bus.on('order', forward('order', (p) => p.orderId));
+    const offGateway = app.bus.on('gateway', forward('gateway', (p) => p.gatewayId));
     const heartbeat = setInterval(() => {
       if (res.writableEnded) return;
       res.write(': heartbeat\n\n');

@@ -5,18 +5,15 @@
  * sends the fallback TxDefaultProfile to the station's chargers; deleting turns balancing off and
  * clears those profiles from the chargers (R16.8).
  */
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { answersWith, idParams } from '../../../domain/entities/api.js';
 import { stationLoadFields, stationLoadRecord } from '../../../domain/entities/charging-schedule.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
-import { station, stationLoad } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
 import { ok } from '../../http/envelope.js';
 import { AppError } from '../../../domain/app-error.js';
-import { assertInScope } from '../../http/scope.js';
-import { rebalanceStation, sendFallbacks, stationLoadOf, turnOffBalancing } from './service.js';
+import { balancedStation, rebalanceStation, saveStationLoad, sendFallbacks, stationLoadOf, turnOffBalancing } from './service.js';
 
 const PERMISSION = PERMISSIONS.stations.profile;
 const tags = ['load-balancing'];
@@ -24,12 +21,7 @@ const tags = ['load-balancing'];
 const loadBalancingRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
-  const stationOf = async (id: number, auth: ReturnType<typeof authOf>, mode: 'read' | 'write') => {
-    const [st] = await db.select().from(station).where(eq(station.id, id));
-    if (!st) throw new AppError(801);
-    assertInScope(auth, station, st, mode);
-    return st;
-  };
+  const stationOf = (id: number, auth: ReturnType<typeof authOf>, mode: 'read' | 'write') => balancedStation(db, auth, id, mode);
 
   r.get('/station/:id/load-balancing', {
     config: { permission: PERMISSION },
@@ -46,11 +38,9 @@ const loadBalancingRoutes: FastifyPluginAsync = async (app) => {
     const st = await stationOf(req.params.id, authOf(req), 'write');
     // Checked after the scope, so that another station's row answers 725 whatever the body.
     if (req.body.gridLimitA === undefined || req.body.gridLimitA === null) throw new AppError(614, 'gridLimitA');
-    const values = {
-      gridLimitA: req.body.gridLimitA as number, minCurrentA: req.body.minCurrentA ?? 6, fallbackCurrentA: req.body.fallbackCurrentA ?? 6, updatedAt: new Date(),
-    };
-    await db.insert(stationLoad).values({ stationId: st.id, companyCode: st.companyCode, ...values })
-      .onConflictDoUpdate({ target: stationLoad.stationId, set: values });
+    await saveStationLoad(db, st, {
+      gridLimitA: req.body.gridLimitA as number, minCurrentA: req.body.minCurrentA ?? 6, fallbackCurrentA: req.body.fallbackCurrentA ?? 6,
+    });
     await sendFallbacks(app, st.id);
     await rebalanceStation(app, st.id);
     return ok(req, await stationLoadOf(db, st.id));

@@ -12,7 +12,10 @@ import type { StationLoadRecord } from '../../../domain/entities/charging-schedu
 import { fairShare } from '../../../domain/load-balancing.js';
 import { constantProfile } from '../../../domain/smart-charging.js';
 import type { Db } from '../../db/client.js';
-import { charger, chargeOrder, homeCharger, loadAllocation, stationLoad } from '../../db/schema.js';
+import { charger, chargeOrder, homeCharger, loadAllocation, station, stationLoad } from '../../db/schema.js';
+import type { AuthContext } from '../../http/access.js';
+import { AppError } from '../../../domain/app-error.js';
+import { assertInScope } from '../../http/scope.js';
 import { clearFeature, withdrawClears, type ClearRequest } from '../smart-charging/index.js';
 import { tryCommand } from '../smart-charging/index.js';
 
@@ -108,6 +111,23 @@ export async function noteMeasuredCurrent(db: Db, chargerId: number, connectorId
 }
 
 /** The station's settings and each charging connector's allotted and measured current. */
+/** The station `id` the caller may read or change (`mode`): unknown → 801; another company's → 709/725. */
+export async function balancedStation(db: Db, auth: AuthContext, id: number, mode: 'read' | 'write'): Promise<typeof station.$inferSelect> {
+  const [st] = await db.select().from(station).where(eq(station.id, id));
+  if (!st) throw new AppError(801);
+  assertInScope(auth, station, st, mode);
+  return st;
+}
+
+/** Stores a station's grid limit, minimum and fallback currents (A), inserting or replacing its row. */
+export async function saveStationLoad(
+  db: Db, st: { id: number; companyCode: string }, limits: { gridLimitA: number; minCurrentA: number; fallbackCurrentA: number },
+): Promise<void> {
+  const values = { ...limits, updatedAt: new Date() };
+  await db.insert(stationLoad).values({ stationId: st.id, companyCode: st.companyCode, ...values })
+    .onConflictDoUpdate({ target: stationLoad.stationId, set: values });
+}
+
 export async function stationLoadOf(db: Db, stationId: number): Promise<StationLoadRecord> {
   const [load] = await db.select().from(stationLoad).where(eq(stationLoad.stationId, stationId));
   const rows = await db.select({ a: loadAllocation, sn: charger.serialNum }).from(loadAllocation)

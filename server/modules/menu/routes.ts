@@ -12,10 +12,9 @@ import { authOf } from '../../http/access.js';
 import { ok } from '../../http/envelope.js';
 import { pageQuery } from '../../http/paging.js';
 import { switchSchema, switchValue } from '../../http/switch.js';
-import { envelopeOf, pageOf } from '../../../domain/entities/api.js';
+import { answersWith, pageOf } from '../../../domain/entities/api.js';
 import { createMenu, fullTree, getMenu, listMenus, menuTreeFor, setMenuEnabled, toMenuDto, updateMenu } from './service.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
-import { answersWith } from '../../../domain/entities/api.js';
 import { menuNodeSchema } from '../../../domain/entities/menu.js';
 import { idParams } from '../../../domain/entities/api.js';
 
@@ -24,7 +23,7 @@ const boolQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 const menuRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const one = { 200: envelopeOf(menuRecordSchema) };
+  const one = answersWith(menuRecordSchema);
 
   r.get('/menu/tree', { config: { scope: 'own' }, schema: { tags: ['menu'], response: answersWith(z.array(menuNodeSchema)) } }, async (req) =>
     ok(req, await menuTreeFor(app.db, authOf(req))));
@@ -37,7 +36,7 @@ const menuRoutes: FastifyPluginAsync = async (app) => {
     schema: {
       tags: ['menu'],
       querystring: pageQuery.extend({ q: z.string().trim().max(100).optional(), enabled: boolQuery.optional(), level: z.coerce.number().int().min(1).max(5).optional() }),
-      response: { 200: envelopeOf(pageOf(menuRecordSchema)) },
+      response: answersWith(pageOf(menuRecordSchema)),
     },
   }, async (req) => {
     const { q, enabled, level, ...page } = req.query;

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { NOTICE_TABS, type NoticeTab } from '../../../domain/notices.js';
 import { authOf } from '../../http/access.js';
 import { langOf, ok } from '../../http/envelope.js';
-import { envelopeOf } from '../../../domain/entities/api.js';
+import { answersWith } from '../../../domain/entities/api.js';
 import { listNotices, markRead, noticeSummary } from './service.js';
 
 const listQuery = z.object({
@@ -51,11 +51,11 @@ const summary = z.object({ all: tabCount, events: tabCount, problems: tabCount }
 
 const notificationRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/notifications', { schema: { tags: ['notifications'], querystring: listQuery, response: { 200: envelopeOf(z.array(item)) } } },
+  r.get('/notifications', { schema: { tags: ['notifications'], querystring: listQuery, response: answersWith(z.array(item)) } },
     async (req) => ok(req, await listNotices(app.db, authOf(req), langOf(req), req.query)));
-  r.get('/notifications/summary', { schema: { tags: ['notifications'], response: { 200: envelopeOf(summary) } } },
+  r.get('/notifications/summary', { schema: { tags: ['notifications'], response: answersWith(summary) } },
     async (req) => ok(req, await noticeSummary(app.db, authOf(req))));
-  r.post('/notifications/read', { schema: { tags: ['notifications'], body: readBody, response: { 200: envelopeOf(summary) } } }, async (req) => {
+  r.post('/notifications/read', { schema: { tags: ['notifications'], body: readBody, response: answersWith(summary) } }, async (req) => {
     const auth = authOf(req);
     await markRead(app.db, auth, 'ids' in req.body ? { ids: req.body.ids } : 'all');
     return ok(req, await noticeSummary(app.db, auth));

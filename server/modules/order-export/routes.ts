@@ -19,19 +19,17 @@ import { currencyDigits } from '../../../domain/enums.js';
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { count, eq, inArray, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { chargeOrder } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
 import { langOf, ok } from '../../http/envelope.js';
 import { AppError } from '../../../domain/app-error.js';
-import { assertInScope } from '../../http/scope.js';
-import { envelopeOf } from '../../../domain/entities/api.js';
+import { answersWith } from '../../../domain/entities/api.js';
 import { timeZoneOf } from '../../http/time-zone.js';
 import { orderConditions, orderFilterQuery, orderSort } from '../order/index.js';
-import { orderIdQuery, orderQuery, toOrderRecord, type OrderRecord } from '../order/index.js';
+import { countOrders, getOrder, orderPages as orderRecordPages, type OrderRecord } from '../order/service.js';
 import { neutraliseText } from '../../../domain/spreadsheet.js';
 import { EXCEL_COLUMNS, headerOf, localTime, valueLabel, wordsOf, type ExportColumn } from './labels.js';
 import { invoicePdf, orderListPdf } from './pdf.js';
@@ -55,31 +53,8 @@ const exportQuery = orderFilterQuery.extend({
 });
 type ExportQuery = z.infer<typeof exportQuery>;
 
-/** Rows matching `where`, counted on the order table alone. */
-async function countOrders(db: Db, where: SQL | undefined): Promise<number> {
-  const [{ total }] = await db.select({ total: count() }).from(chargeOrder).where(where);
-  return total;
-}
-
-/**
- * Yields the export's order records page by page (`PAGE_ROWS` at a time), `limit` in all: the
- * ordered ids are read once (one sorted scan, whatever the sort), then each page by id — an
- * OFFSET per page would sort and skip ever more rows. An order deleted in between is skipped.
- */
-async function* orderPages(db: Db, where: SQL | undefined, q: ExportQuery, limit: number): AsyncGenerator<OrderRecord[]> {
-  const ids = (await orderIdQuery(db).where(where).orderBy(...orderSort(q)).limit(limit)).map((r) => r.id);
-  const now = new Date();
-  for (let i = 0; i < ids.length; i += PAGE_ROWS) {
-    const chunk = ids.slice(i, i + PAGE_ROWS);
-    const rows = new Map((await orderQuery(db).where(inArray(chargeOrder.id, chunk))).map((r) => [r.o.id, r]));
-    const page: OrderRecord[] = [];
-    for (const id of chunk) {
-      const row = rows.get(id);
-      if (row) page.push(toOrderRecord(row, now));
-    }
-    yield page;
-  }
-}
+/** The export's order records, `PAGE_ROWS` at a time, `limit` in all (see the order service). */
+const orderPages = (db: Db, where: SQL | undefined, q: ExportQuery, limit: number) => orderRecordPages(db, where, q, limit, PAGE_ROWS);
 
 /** The value of an Excel cell: numbers for money, energy and counts; neutralised text otherwise. */
 export function excelCell(o: OrderRecord, col: ExportColumn, lang: 'en' | 'zh', tz: string): string | number {
@@ -138,7 +113,7 @@ const exportRoutes: FastifyPluginAsync = async (app) => {
 
   r.get('/order/export/count', {
     config,
-    schema: { tags: ['order'], querystring: exportQuery, response: { 200: envelopeOf(z.object({ total: z.number(), max: z.number(), pdfMax: z.number() })) } },
+    schema: { tags: ['order'], querystring: exportQuery, response: answersWith(z.object({ total: z.number(), max: z.number(), pdfMax: z.number() })) },
   }, async (req) => {
     const where = orderConditions(authOf(req), req.query);
     orderSort(req.query);
@@ -217,16 +192,13 @@ const exportRoutes: FastifyPluginAsync = async (app) => {
     config,
     schema: { tags: ['order'], params: idParams, response: { 200: fileAnswer('application/pdf', 'The tax invoice') } },
   }, async (req, reply) => {
-    const auth = authOf(req);
-    const [row] = await orderQuery(app.db).where(eq(chargeOrder.id, req.params.id)).limit(1);
-    if (!row) throw new AppError(400, 'id');
-    assertInScope(auth, chargeOrder, row.o, 'read');
-    if (!row.o.paid) throw new AppError(707);
-    const setting = await loadExportSetting(app.db, row.o.companyCode);
+    const order = await getOrder(app.db, authOf(req), req.params.id);
+    if (!order.paid) throw new AppError(707);
+    const setting = await loadExportSetting(app.db, order.companyCode);
     if (!setting) throw new AppError(813);
     let pdf: Buffer;
     try {
-      pdf = await invoicePdf(toOrderRecord(row), {
+      pdf = await invoicePdf(order, {
         operatorCompanyName: setting.operatorCompanyName,
         address: setting.address,
         logo: Buffer.from(setting.logoData, 'base64'),
@@ -235,10 +207,10 @@ const exportRoutes: FastifyPluginAsync = async (app) => {
         notes: setting.notes,
       }, langOf(req), timeZoneOf(req));
     } catch (err) {
-      req.log.error({ err, orderId: row.o.id }, 'invoice failed');
+      req.log.error({ err, orderId: order.id }, 'invoice failed');
       throw new AppError(708);
     }
-    download(reply, 'application/pdf', `invoice-${row.o.orderNo}.pdf`);
+    download(reply, 'application/pdf', `invoice-${order.orderNo}.pdf`);
     return reply.send(pdf);
   });
 };

@@ -21,7 +21,7 @@ import { authOf, type AuthContext } from '../../http/access.js';
 import { ok } from '../../http/envelope.js';
 import { AppError } from '../../../domain/app-error.js';
 import { assertSameCompany } from '../../http/scope.js';
-import { envelopeOf } from '../../../domain/entities/api.js';
+import { answersWith } from '../../../domain/entities/api.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 
 /** Largest logo accepted, bytes (decoded). */
@@ -111,7 +111,7 @@ const settingRoutes: FastifyPluginAsync = async (app) => {
     schema: {
       tags: ['order'],
       querystring: z.object({ companyCode: z.string().max(64).optional() }),
-      response: { 200: envelopeOf(exportSettingSchema) },
+      response: answersWith(exportSettingSchema),
     },
   }, async (req) => {
     const code = companyOf(authOf(req), req.query.companyCode, 'read');
@@ -122,7 +122,7 @@ const settingRoutes: FastifyPluginAsync = async (app) => {
 
   r.put('/order-export-setting', {
     config: { permission: PERMISSIONS.operations.orders },
-    schema: { tags: ['order'], body: exportSettingBody, response: { 200: envelopeOf(exportSettingSchema) } },
+    schema: { tags: ['order'], body: exportSettingBody, response: answersWith(exportSettingSchema) },
   }, async (req) => {
     const auth = authOf(req);
     const b = req.body;

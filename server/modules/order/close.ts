@@ -24,7 +24,7 @@ import { authOf } from '../../http/access.js';
 import { ok } from '../../http/envelope.js';
 import { AppError } from '../../../domain/app-error.js';
 import { assertInScope } from '../../http/scope.js';
-import { envelopeOf } from '../../../domain/entities/api.js';
+import { answersWith } from '../../../domain/entities/api.js';
 import { orderRecord } from '../../../domain/entities/order.js';
 import { finishOrder } from '../transactions/index.js';
 import { announceOrderEvents } from '../event/service.js';
@@ -68,7 +68,7 @@ const closeRoutes: FastifyPluginAsync = async (app) => {
     schema: {
       tags: ['order'],
       params: idParams,
-      response: { 200: envelopeOf(orderRecord) },
+      response: answersWith(orderRecord),
     },
   }, async (req) => {
     const auth = authOf(req);

@@ -10,26 +10,16 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { chargeOrder, meterValue } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
 import { ok } from '../../http/envelope.js';
-import { AppError } from '../../../domain/app-error.js';
-import { limitOffset, pageQuery } from '../../http/paging.js';
-import { assertInScope } from '../../http/scope.js';
-import { envelopeOf, pageOf } from '../../../domain/entities/api.js';
+import { pageQuery } from '../../http/paging.js';
+import { answersWith, pageOf } from '../../../domain/entities/api.js';
 import { meterValueRecord, orderRecord, orderTotals } from '../../../domain/entities/order.js';
-import { orderTotalsOf } from './totals.js';
-import { checkTimeRange, orderConditions, orderFilterQuery, orderSort } from './filter.js';
-import { orderQuery, toOrderRecord } from './mapper.js';
+import { checkTimeRange, orderFilterQuery } from './filter.js';
+import { getOrderWithMeterValues, listOrders } from './service.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 import { idParams } from '../../../domain/entities/api.js';
-
-/** Measurands returned with an order for its chart. */
-export const CHART_MEASURANDS = ['Energy.Active.Import.Register', 'Power.Active.Import'];
-/** At most this many meter values come with one order. */
-const METER_VALUE_LIMIT = 5000;
 
 const listQuery = pageQuery.extend(orderFilterQuery.shape);
 
@@ -41,47 +31,17 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
 
   r.get('/order', {
     config: { permission: PERMISSIONS.operations.orders },
-    schema: { tags: ['order'], querystring: listQuery, response: { 200: envelopeOf(pageOf(orderRecord).extend({ totals: orderTotals })) } },
-  }, async (req) => {
-    const auth = authOf(req);
-    const q = req.query;
-    const where = orderConditions(auth, q);
-    const orderBy = orderSort(q);
-    const { limit, offset } = limitOffset(q);
-    const rows = await orderQuery(app.db).where(where).orderBy(...orderBy).limit(limit).offset(offset);
-    // Filters only touch the order table: the totals need no joins.
-    const totals = await orderTotalsOf(app.db, where);
-    const now = new Date();
-    return ok(req, { records: rows.map((x) => toOrderRecord(x, now)), total: totals.count, totals });
-  });
+    schema: { tags: ['order'], querystring: listQuery, response: answersWith(pageOf(orderRecord).extend({ totals: orderTotals })) },
+  }, async (req) => ok(req, await listOrders(app.db, authOf(req), req.query)));
 
   r.get('/order/:id', {
     config: { permission: PERMISSIONS.operations.orders },
     schema: {
       tags: ['order'],
       params: idParams,
-      response: { 200: envelopeOf(orderRecord.extend({ meterValues: z.array(meterValueRecord) })) },
+      response: answersWith(orderRecord.extend({ meterValues: z.array(meterValueRecord) })),
     },
-  }, async (req) => {
-    const auth = authOf(req);
-    const [row] = await orderQuery(app.db).where(eq(chargeOrder.id, req.params.id)).limit(1);
-    if (!row) throw new AppError(400, 'id');
-    assertInScope(auth, chargeOrder, row.o, 'read');
-    const values = await app.db
-      .select({ timestamp: meterValue.timestamp, measurand: meterValue.measurand, value: meterValue.value, unit: meterValue.unit })
-      .from(meterValue)
-      .where(and(
-        eq(meterValue.transactionId, row.o.transactionId),
-        eq(meterValue.chargerId, row.o.chargerId),
-        inArray(meterValue.measurand, CHART_MEASURANDS),
-      ))
-      .orderBy(asc(meterValue.timestamp), asc(meterValue.id))
-      .limit(METER_VALUE_LIMIT);
-    return ok(req, {
-      ...toOrderRecord(row),
-      meterValues: values.map((v) => ({ timestamp: v.timestamp.toISOString(), measurand: v.measurand, value: v.value, unit: v.unit })),
-    });
-  });
+  }, async (req) => ok(req, await getOrderWithMeterValues(app.db, authOf(req), req.params.id)));
 };
 
 export default orderRoutes;

@@ -13,18 +13,15 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { answersWith, fileAnswer, idParams, pageOf } from '../../../domain/entities/api.js';
 import { appTokenAnswer, reportTicketFilters, reportTicketRecord, reportTicketReply } from '../../../domain/entities/report-ticket.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
-import { appUser } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
 import { ok } from '../../http/envelope.js';
-import { AppError } from '../../../domain/app-error.js';
 import { pageQuery } from '../../http/paging.js';
-import { assertInScope } from '../../http/scope.js';
 import { issueAppToken } from '../../auth/app-tokens.js';
+import { loadAppUser } from '../app-user/service.js';
 import { closeTicket, getTicket, listTickets, replyTicket, ticketImage } from './service.js';
 
 const permission = PERMISSIONS.reportTickets;
@@ -59,9 +56,7 @@ const reportTicketRoutes: FastifyPluginAsync = async (app) => {
     config: { permission: PERMISSIONS.chargerUsers.appUsers }, schema: { tags: ['app-user'], params: idParams, response: answersWith(appTokenAnswer) },
   }, async (req) => {
     const auth = authOf(req);
-    const [user] = await app.db.select().from(appUser).where(eq(appUser.id, req.params.id));
-    if (!user) throw new AppError(803);
-    assertInScope(auth, appUser, user, 'write');
+    const user = await loadAppUser(app.db, auth, req.params.id, 'write');
     const { token, expiresAt } = await issueAppToken(app.db, user.id);
     return ok(req, { token, expiresAt: expiresAt.toISOString() });
   });

@@ -11,7 +11,7 @@ import { authOf } from '../../http/access.js';
 import { ok } from '../../http/envelope.js';
 import { pageQuery } from '../../http/paging.js';
 import { switchSchema, switchValue } from '../../http/switch.js';
-import { envelopeOf, pageOf } from '../../../domain/entities/api.js';
+import { answersWith, pageOf } from '../../../domain/entities/api.js';
 import { createRole, deleteRole, getRole, listRoles, selectRoles, setRoleEnabled, updateRole } from './service.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 import { idParams } from '../../../domain/entities/api.js';
@@ -21,7 +21,7 @@ const boolQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 const roleRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const one = { 200: envelopeOf(roleRecordSchema) };
+  const one = answersWith(roleRecordSchema);
 
   r.get('/role', {
     config: { permission: PERMISSION, scope: 'company' },
@@ -32,7 +32,7 @@ const roleRoutes: FastifyPluginAsync = async (app) => {
         q: z.string().trim().max(100).optional(),
         enabled: boolQuery.optional(),
       }),
-      response: { 200: envelopeOf(pageOf(roleRecordSchema)) },
+      response: answersWith(pageOf(roleRecordSchema)),
     },
   }, async (req) => {
     const { companyCode, q, enabled, ...page } = req.query;
@@ -43,7 +43,7 @@ const roleRoutes: FastifyPluginAsync = async (app) => {
     config: { permission: [PERMISSION, PERMISSIONS.systemUsers.accounts], scope: 'company' },
     schema: {
       tags: ['role'], querystring: z.object({ companyCode: z.string().trim().max(32).optional() }),
-      response: { 200: envelopeOf(z.array(z.object({ id: z.number().int(), name: z.string(), code: z.string(), companyCode: z.string().nullable() }))) },
+      response: answersWith(z.array(z.object({ id: z.number().int(), name: z.string(), code: z.string(), companyCode: z.string().nullable() }))),
     },
   }, async (req) => ok(req, await selectRoles(app.db, authOf(req), req.query.companyCode || undefined)));
 
@@ -63,7 +63,7 @@ const roleRoutes: FastifyPluginAsync = async (app) => {
     schema: { tags: ['role'], params: idParams, ...switchSchema('enabled'), response: one },
   }, async (req) => ok(req, await setRoleEnabled(app.db, authOf(req), req.params.id, switchValue(req, 'enabled', 608))));
 
-  r.delete('/role/:id', { config: { permission: PERMISSION, scope: 'company' }, schema: { tags: ['role'], params: idParams, response: { 200: envelopeOf(z.null()) } } },
+  r.delete('/role/:id', { config: { permission: PERMISSION, scope: 'company' }, schema: { tags: ['role'], params: idParams, response: answersWith(z.null()) } },
     async (req) => {
       await deleteRole(app.db, authOf(req), req.params.id);
       return ok(req, null);
