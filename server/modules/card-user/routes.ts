@@ -4,35 +4,27 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { cardUser, chargeOrder } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
 import { ok } from '../../http/envelope.js';
-import { likeTerm, limitOffset, NEWEST_FIRST, orderByOf, pageQuery } from '../../http/paging.js';
-import { assertSameCompany, scopeWhere } from '../../http/scope.js';
+import { limitOffset, pageQuery } from '../../http/paging.js';
 import { answersWith, idParams, pageOf } from '../../../domain/entities/api.js';
 import { balanceClearInput, balanceOperationInput, balanceRecord } from '../../../domain/entities/balance-record.js';
 import { cardUserCreate, cardUserFilters, cardUserRecord, cardUserStatusInput, cardUserUpdate } from '../../../domain/entities/card-user.js';
 import { ledgerPage } from '../balance/ledger.js';
-import { toBalanceRecordJson, toCardUserJson } from './mapper.js';
-import { companyInfo, createCardUser, loadCardUser, operateBalance, setCardActive, updateCardUser, type BalanceOperation } from './service.js';
+import { toBalanceRecordJson } from './mapper.js';
+import { withCompanies as withCompaniesOf, listCardUsers, createCardUser, loadCardUser, operateBalance, setCardActive, updateCardUser, type BalanceOperation } from './service.js';
 import type { PrepayType } from '../../../domain/enums.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 
 const PERMISSION = PERMISSIONS.chargerUsers.cardUsers;
-const SORTABLE = {
-  id: cardUser.id, cardNumber: cardUser.cardNumber, lastName: cardUser.lastName, firstName: cardUser.firstName,
-  balance: cardUser.balance, createTimeStamp: cardUser.createdAt, active: cardUser.active,
-} as const;
 
 const cardUserRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
 
-  const withCompanies = async (rows: (typeof cardUser.$inferSelect)[]) => {
-    const info = await companyInfo(db, rows.map((x) => x.companyCode));
-    return rows.map((x) => toCardUserJson(x, { companyName: info.get(x.companyCode)?.name, currency: info.get(x.companyCode)?.currency }));
-  };
+  const withCompanies = (rows: (typeof cardUser.$inferSelect)[]) => withCompaniesOf(db, rows);
 
   r.get('/card-user', {
     config: { permission: PERMISSION },
@@ -41,27 +33,7 @@ const cardUserRoutes: FastifyPluginAsync = async (app) => {
       querystring: pageQuery.extend(cardUserFilters.shape),
       response: answersWith(pageOf(cardUserRecord)),
     },
-  }, async (req) => {
-    const auth = authOf(req);
-    const q = req.query;
-    assertSameCompany(auth, q.companyCode, 'read');
-    const where: (SQL | undefined)[] = [scopeWhere(auth, cardUser)];
-    if (q.companyCode) where.push(eq(cardUser.companyCode, q.companyCode));
-    if (q.active) where.push(eq(cardUser.active, q.active === 'true'));
-    if (q.scope) where.push(eq(cardUser.scope, q.scope));
-    if (q.managerCard) where.push(eq(cardUser.managerCard, q.managerCard === 'true'));
-    if (q.q) {
-      const like = likeTerm(q.q);
-      where.push(or(ilike(cardUser.cardNumber, like), ilike(cardUser.lastName, like), ilike(cardUser.firstName, like), ilike(cardUser.mobile, like), ilike(cardUser.email, like)));
-    }
-    const cond = and(...where);
-    const { limit, offset } = limitOffset(q);
-    const [rows, [{ n }]] = await Promise.all([
-      db.select().from(cardUser).where(cond).orderBy(...orderByOf(q, SORTABLE, { ...NEWEST_FIRST, fallback: cardUser.id, tieBreak: cardUser.id })).limit(limit).offset(offset),
-      db.select({ n: count() }).from(cardUser).where(cond),
-    ]);
-    return ok(req, { records: await withCompanies(rows), total: n });
-  });
+  }, async (req) => ok(req, await listCardUsers(db, authOf(req), req.query)));
 
   r.get('/card-user/:id', { config: { permission: PERMISSION }, schema: { tags: ['card-user'], params: idParams, response: answersWith(cardUserRecord) } }, async (req) => {
     const row = await loadCardUser(db, authOf(req), req.params.id);

@@ -4,17 +4,20 @@
  * Errors: 305 duplicate card number, 900 digits in a name, 725 another company, 803 not found,
  * 650/705 recharge amount, 721 insufficient balance, 801 unknown station.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { cardUser, company, station } from '../../db/schema.js';
 import { mapUnique, type UniqueAnswer } from '../../db/pg-errors.js';
 import type { AuthContext } from '../../http/access.js';
-import { AppError } from '../../http/envelope.js';
-import { assertInScope, assertSameCompany } from '../../http/scope.js';
+import { AppError, type Page } from '../../http/envelope.js';
+import { likeTerm, limitOffset, NEWEST_FIRST, orderByOf, type PageQuery } from '../../http/paging.js';
+import { assertInScope, assertSameCompany, scopeWhere } from '../../http/scope.js';
 import { rechargeAmountError } from '../../../domain/entities/balance-record.js';
-import type { CardUserInput } from '../../../domain/entities/card-user.js';
+import type { z } from 'zod';
+import type { cardUserFilters, CardUserInput, CardUserRecord } from '../../../domain/entities/card-user.js';
 import type { PrepayType } from '../../../domain/enums.js';
 import { changeBalance, type ChangeType } from '../balance/ledger.js';
+import { toCardUserJson } from './mapper.js';
 
 /** Loads a card user the caller may see (803 missing, 709 other company). */
 export async function loadCardUser(db: Db, auth: AuthContext, id: number, mode: 'read' | 'write' = 'read') {
@@ -112,3 +115,39 @@ export async function companyInfo(db: Db, codes: string[]) {
   return new Map(rows.map((r) => [r.code, { name: r.name, currency: r.currency }]));
 }
 
+
+/** The card user rows as the API answers them, with their company's name and currency. */
+export async function withCompanies(db: Db, rows: (typeof cardUser.$inferSelect)[]): Promise<CardUserRecord[]> {
+  const info = await companyInfo(db, rows.map((x) => x.companyCode));
+  return rows.map((x) => toCardUserJson(x, { companyName: info.get(x.companyCode)?.name, currency: info.get(x.companyCode)?.currency }));
+}
+
+const SORTABLE = {
+  id: cardUser.id, cardNumber: cardUser.cardNumber, lastName: cardUser.lastName, firstName: cardUser.firstName,
+  balance: cardUser.balance, createTimeStamp: cardUser.createdAt, active: cardUser.active,
+} as const;
+
+/**
+ * A page of the card users `auth` may see (`GET /sp/card-user` and its export): filters company
+ * (725 for another company's), active, scope, manager card, q = card number / names / mobile /
+ * e-mail; newest first unless sorted (400 `sort` for an unknown field).
+ */
+export async function listCardUsers(db: Db, auth: AuthContext, q: z.infer<typeof cardUserFilters> & PageQuery): Promise<Page<CardUserRecord>> {
+  assertSameCompany(auth, q.companyCode, 'read');
+  const where: (SQL | undefined)[] = [scopeWhere(auth, cardUser)];
+  if (q.companyCode) where.push(eq(cardUser.companyCode, q.companyCode));
+  if (q.active) where.push(eq(cardUser.active, q.active === 'true'));
+  if (q.scope) where.push(eq(cardUser.scope, q.scope));
+  if (q.managerCard) where.push(eq(cardUser.managerCard, q.managerCard === 'true'));
+  if (q.q) {
+    const like = likeTerm(q.q);
+    where.push(or(ilike(cardUser.cardNumber, like), ilike(cardUser.lastName, like), ilike(cardUser.firstName, like), ilike(cardUser.mobile, like), ilike(cardUser.email, like)));
+  }
+  const cond = and(...where);
+  const { limit, offset } = limitOffset(q);
+  const [rows, [{ n }]] = await Promise.all([
+    db.select().from(cardUser).where(cond).orderBy(...orderByOf(q, SORTABLE, { ...NEWEST_FIRST, fallback: cardUser.id, tieBreak: cardUser.id })).limit(limit).offset(offset),
+    db.select({ n: count() }).from(cardUser).where(cond),
+  ]);
+  return { records: await withCompanies(db, rows), total: n };
+}
