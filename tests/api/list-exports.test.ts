@@ -10,6 +10,7 @@ import type { TestServer } from '../support/app.js';
 import { readSheet, firstSheetName } from '../support/xlsx';
 import { demoServer, getAs } from '../support/demo.js';
 import { CARD_USER_LABELS } from '../../domain/labels/card-user.js';
+import { STATION_GROUP_LABELS } from '../../domain/labels/station-group.js';
 import { LIST_EXPORT_MAX } from '../../server/modules/list-export/routes.js';
 
 interface Card { id: number; cardNumber: string; companyCode: string; active: boolean }
@@ -17,14 +18,14 @@ interface Card { id: number; cardNumber: string; companyCode: string; active: bo
 describe.each(backends())('list exports on %s', (backend) => {
   let s: TestServer;
   let admin: string;
+  /** VOLTA's administrator (card users need the card user permission, which VOLTA's staff lacks). */
   let volta: string;
-  let hkev: string;
   const get = (token: string, url: string, headers: Record<string, string> = {}) => getAs(s, token, url, headers);
   const all = async (token: string, query: string): Promise<{ records: Card[]; total: number }> =>
     (await get(token, `/sp/card-user?${query}&size=500`)).json().data;
 
   beforeAll(async () => {
-    ({ s, admin, volta, hkev } = await demoServer(backend));
+    ({ s, admin, voltaAdmin: volta } = await demoServer(backend));
   }, 300_000);
   afterAll(async () => { await s?.close(); });
 
@@ -63,15 +64,35 @@ describe.each(backends())('list exports on %s', (backend) => {
 
   it('card users: a company user gets their company\'s rows only, and 709 for another company\'s filter', async () => {
     const mine = await all(volta, '');
-    const rows = await readSheet((await get(volta, '/sp/card-user/export')).rawPayload);
+    expect(mine.total).toBeGreaterThan(0);
+    const res = await get(volta, '/sp/card-user/export');
+    expect(res.headers['content-type'], res.body.slice(0, 200)).toContain('spreadsheetml');
+    const rows = await readSheet(res.rawPayload);
     expect(rows.length - 1).toBe(mine.total);
     const numbers = new Set(rows.slice(1).map((r) => String(r[0]).replace(/^'/, '')));
-    const theirs = (await all(hkev, '')).records;
+    const theirs = (await all(admin, 'companyCode=HKEV')).records;
     expect(theirs.length).toBeGreaterThan(0);
     for (const c of theirs) expect(numbers.has(c.cardNumber)).toBe(false);
     expect(mine.records.every((c) => c.companyCode === 'VOLTA')).toBe(true);
     const other = (await get(volta, '/sp/card-user/export?companyCode=HKEV')).json();
     expect(other.code).toBe(709);
+  });
+
+  it('station groups: labels in both languages, the filter, and company scope', async () => {
+    const list = (await get(admin, '/sp/station-group?size=500&sort=id&order=asc')).json().data as { records: { name: string; companyCode: string; isDefault: boolean }[]; total: number };
+    const en = await readSheet((await get(admin, '/sp/station-group/export?sort=id&order=asc', { 'accept-language': 'en' })).rawPayload);
+    expect(en[0][0]).toBe(STATION_GROUP_LABELS['fields.name'][0]);
+    expect(en.slice(1).map((r) => r[0])).toEqual(list.records.map((g) => g.name));
+    const zh = await readSheet((await get(admin, '/sp/station-group/export?sort=id&order=asc', { 'accept-language': 'zh' })).rawPayload);
+    expect(zh[0]).toEqual(['分组名称', '运营商', '公司编码', '默认分组', '站点数', '备注', '创建时间']);
+    expect(zh.slice(1).map((r) => r[3])).toEqual(list.records.map((g) => (g.isDefault ? '默认' : '否')));
+    const defaults = await readSheet((await get(admin, '/sp/station-group/export?isDefault=true')).rawPayload);
+    expect(defaults.length - 1).toBe(list.records.filter((g) => g.isDefault).length);
+    const mine = await readSheet((await get(volta, '/sp/station-group/export')).rawPayload);
+    const voltaGroups = list.records.filter((g) => g.companyCode === 'VOLTA');
+    expect(mine.length - 1).toBe(voltaGroups.length);
+    expect(mine.slice(1).every((r) => r[2] === 'VOLTA')).toBe(true);
+    expect((await get(volta, '/sp/station-group/export?companyCode=HKEV')).json().code).toBe(709);
   });
 
   it('is bounded: 704 for a size above the cap, 400 for an unknown sort', async () => {
