@@ -8,7 +8,7 @@
  * Accept-Language) and times in the `Time-Zone` header's zone. Permission: the list's.
  * Orders (`/sp/order/export/*`, with PDF) and events (`/sp/event/export`) keep their own routes.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -24,7 +24,7 @@ import { CARD_USER_LABELS } from '../../../domain/labels/card-user.js';
 import { STATION_GROUP_LABELS } from '../../../domain/labels/station-group.js';
 import { stationGroupFilters, type StationGroupRecord } from '../../../domain/entities/station-group.js';
 import { listGroups } from '../station-group/service.js';
-import { PERMISSIONS } from '../../../domain/permissions.js';
+import { PERMISSIONS, type MenuPermission } from '../../../domain/permissions.js';
 import type { SheetCell } from '../../../domain/spreadsheet.js';
 import { listCardUsers } from '../card-user/service.js';
 import { localTime } from '../order-export/labels.js';
@@ -56,7 +56,7 @@ export interface ExportColumn<R> {
  */
 export interface ListExport<R, F extends z.ZodRawShape> {
   resource: string;
-  permission: string;
+  permission: MenuPermission;
   filters: z.ZodObject<F>;
   list: (db: Db, auth: AuthContext, q: z.infer<z.ZodObject<F>> & PageQuery) => Promise<Page<R>>;
   labels: LabelTable;
@@ -106,8 +106,15 @@ const stationGroups: ListExport<StationGroupRecord, typeof stationGroupFilters.s
   ],
 };
 
+/** A declaration ready to mount, its record and filter types hidden. */
+interface MountedExport {
+  resource: string;
+  mount: (app: FastifyInstance) => void;
+}
+const mounted = <R, F extends z.ZodRawShape>(x: ListExport<R, F>): MountedExport => ({ resource: x.resource, mount: (app) => register(app, x) });
+
 /** Every list export, one declaration each. */
-export const LIST_EXPORTS = [cardUsers, stationGroups] as const;
+export const LIST_EXPORTS: readonly MountedExport[] = [mounted(cardUsers), mounted(stationGroups)];
 
 /** The query of an export: the list's filters, its sort, and an optional row count. */
 function exportQuery<F extends z.ZodRawShape>(filters: z.ZodObject<F>) {
@@ -120,7 +127,7 @@ function exportQuery<F extends z.ZodRawShape>(filters: z.ZodObject<F>) {
 }
 
 /** Registers `GET /sp/<resource>/export` for one declaration. */
-function register<R, F extends z.ZodRawShape>(app: Parameters<FastifyPluginAsync>[0], x: ListExport<R, F>): void {
+function register<R, F extends z.ZodRawShape>(app: FastifyInstance, x: ListExport<R, F>): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(`/${x.resource}/export`, {
     config: { permission: x.permission },
@@ -163,7 +170,7 @@ function register<R, F extends z.ZodRawShape>(app: Parameters<FastifyPluginAsync
 }
 
 const listExportRoutes: FastifyPluginAsync = async (app) => {
-  for (const x of LIST_EXPORTS) register(app, x);
+  for (const x of LIST_EXPORTS) x.mount(app);
 };
 
 export default listExportRoutes;
