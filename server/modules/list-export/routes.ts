@@ -16,7 +16,7 @@ import { authOf, type AuthContext } from '../../http/access.js';
 import { AppError, langOf, type Page } from '../../http/envelope.js';
 import { pageQuery, type PageQuery } from '../../http/paging.js';
 import { timeZoneOf } from '../../http/time-zone.js';
-import { fileAnswer } from '../../../domain/entities/api.js';
+import { failureEnvelope, fileAnswer } from '../../../domain/entities/api.js';
 import { cardUserFilters, type CardUserRecord } from '../../../domain/entities/card-user.js';
 import type { Lang } from '../../../domain/errors.js';
 import { labelIn, type LabelTable } from '../../../domain/labels/index.js';
@@ -134,7 +134,7 @@ function register<R, F extends z.ZodRawShape>(app: FastifyInstance, x: ListExpor
     schema: {
       tags: [x.resource],
       querystring: exportQuery(x.filters),
-      response: { 200: fileAnswer('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', `The ${x.resource} list as a spreadsheet`) },
+      response: { 200: fileAnswer('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', `The ${x.resource} list as a spreadsheet`), '4xx': failureEnvelope, '5xx': failureEnvelope },
     },
   }, async (req, reply) => {
     const auth = authOf(req);
