@@ -5,7 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { inArray } from 'drizzle-orm';
-import { cardUser, chargeOrder } from '../../db/schema.js';
+import { chargeOrder, type cardUser } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
 import { ok } from '../../http/envelope.js';
 import { limitOffset, pageQuery } from '../../http/paging.js';
