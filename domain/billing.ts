@@ -15,7 +15,7 @@
  * total (not the sum of rounded parts). Free templates cost nothing.
  */
 import Decimal from 'decimal.js';
-import { currencyDigits } from './enums.js';
+import { roundMoney } from './money.js';
 
 const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
 type Dec = InstanceType<typeof D>;
@@ -391,10 +391,8 @@ export function priceSplit(tariff: Tariff, split: EnergySplit, start: MeterSampl
   return priceWindows(tariff, perWindow, dec(done.highWh).minus(dec(start.wh)).div(1000), timeZone);
 }
 
-/** Rounds to the currency's minor unit, half-up, as a fixed string. */
-export function roundMoney(v: Dec | string | number, currency: string): string {
-  return new D(v).toDecimalPlaces(currencyDigits(currency), Decimal.ROUND_HALF_UP).toFixed(currencyDigits(currency));
-}
+/** Rounds to the currency's minor unit, half-up (the rule of domain/money.ts, re-exported for the pricing callers). */
+export { roundMoney };
 
 /**
  * Prices a session.

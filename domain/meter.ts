@@ -30,24 +30,87 @@ export function registerInRange(wh: Decimal.Value): boolean {
   }
 }
 
+/** The fields of an OCPP 1.6 SampledValue that say what a number means (measurand absent: the energy register). */
+export interface SampledReading {
+  value: string;
+  unit?: string | null;
+  measurand?: string | null;
+}
+
 /**
- * A sampled register value in Wh as an exact decimal (`kWh` values × 1000, decimal arithmetic:
- * 0.07125 kWh → 71.25 Wh); null when the text is not a number.
+ * OCPP 1.6's default unit of `measurand` when a sample has none: Wh for energy, varh for reactive
+ * energy, W / var for power (power factor: none), A for current, V for voltage, Hz for frequency, Percent for SoC,
+ * Celsius for temperature; a missing measurand is the energy register (Wh).
  */
-export function registerWh(v: { value: string; unit?: string | null }): Decimal | null {
-  let d: Decimal;
+export function defaultUnit(measurand?: string | null): string | null {
+  const m = measurand ?? ENERGY_REGISTER;
+  if (m.startsWith('Energy.Reactive.')) return 'varh';
+  if (m.startsWith('Energy.')) return 'Wh';
+  if (m.startsWith('Power.Reactive.')) return 'var';
+  if (m === 'Power.Factor') return null;
+  if (m.startsWith('Power.')) return 'W';
+  if (m.startsWith('Current.')) return 'A';
+  if (m === 'Voltage') return 'V';
+  if (m === 'Frequency') return 'Hz';
+  if (m === 'SoC') return 'Percent';
+  if (m === 'Temperature') return 'Celsius';
+  return null;
+}
+
+/** The unit `v` is stated in: its own, or OCPP's default for its measurand ({@link defaultUnit}). */
+export function sampleUnit(v: Pick<SampledReading, 'unit' | 'measurand'>): string | null {
+  return v.unit || defaultUnit(v.measurand);
+}
+
+/** Units shown as their thousand (Wh → kWh …): the shown unit. */
+const KILO: Record<string, string> = { Wh: 'kWh', varh: 'kvarh', W: 'kW', var: 'kvar', VA: 'kVA' };
+
+/** An exact decimal of `text`, or null when it is not a finite number. */
+function decimalOf(text: string): Decimal | null {
   try {
-    d = new Decimal(v.value.trim());
+    const d = new Decimal(text.trim());
+    return d.isFinite() ? d : null;
   } catch {
     return null;
   }
-  if (!d.isFinite()) return null;
-  return v.unit === 'kWh' ? d.times(1000) : d;
+}
+
+/**
+ * The one rule for showing a sampled value (order meter chart, station monitoring, diagnosis,
+ * exports): its number and unit in the unit the screens use. The unit is the sample's own or OCPP's
+ * default ({@link sampleUnit}); Wh / varh / W / var / VA are shown as kWh / kvarh / kW / kvar / kVA
+ * (÷ 1000, exact decimals), K and Fahrenheit as Celsius; every other unit as sent. Null when the
+ * value is not a number.
+ */
+export function displayReading(v: SampledReading): { value: Decimal; unit: string | null } | null {
+  const d = decimalOf(v.value);
+  if (!d) return null;
+  const unit = sampleUnit(v);
+  if (unit && KILO[unit]) return { value: d.div(1000), unit: KILO[unit] };
+  if (unit === 'K') return { value: d.minus(273.15), unit: 'Celsius' };
+  if (unit === 'Fahrenheit') return { value: d.minus(32).times(5).div(9), unit: 'Celsius' };
+  return { value: d, unit };
+}
+
+/**
+ * A sampled register value in Wh as an exact decimal (`kWh` values × 1000, decimal arithmetic:
+ * 0.07125 kWh → 71.25 Wh; no unit is OCPP's default Wh); null when the text is not a number.
+ * The billing path: orders' energy and pricing read registers through this function only.
+ */
+export function registerWh(v: { value: string; unit?: string | null }): Decimal | null {
+  const d = decimalOf(v.value);
+  if (!d) return null;
+  return sampleUnit({ unit: v.unit, measurand: ENERGY_REGISTER }) === 'kWh' ? d.times(1000) : d;
+}
+
+/** Energy between two registers in kWh as an exact decimal (never negative): (stop − start Wh) / 1000. */
+export function energyKwhDecimal(meterStartWh: Decimal.Value, meterStopWh: Decimal.Value): Decimal {
+  return Decimal.max(0, new Decimal(meterStopWh).minus(meterStartWh)).div(1000);
 }
 
 /** Energy in kWh with 3 decimals (the order's display figure) between two Wh readings; never negative. */
 export function energyKwh(meterStartWh: Decimal.Value, meterStopWh: Decimal.Value): string {
-  return Decimal.max(0, new Decimal(meterStopWh).minus(meterStartWh)).div(1000).toFixed(3);
+  return energyKwhDecimal(meterStartWh, meterStopWh).toFixed(3);
 }
 
 /** Highest plausible Current.Import, A (the megawatt charging system's 3 000 A). */

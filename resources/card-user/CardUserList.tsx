@@ -3,13 +3,11 @@
  * sorting, filters, Excel export of the current filter, activate/deactivate with a confirmation,
  * the balance dialogs and the way to the balance record view (`?id=`).
  */
-import { useState } from 'react';
 import {
   CreateButton, Datagrid, DatagridBody, DatagridRow, EditButton, FunctionField, List, Pagination, TextField, TopToolbar,
-  useListContext, useLocaleState, useNotify, useTranslate,
+  useLocaleState, useTranslate,
 } from 'react-admin';
-import { Button, CircularProgress, Stack, Tooltip } from '@mui/material';
-import DownloadIcon from '@mui/icons-material/Download';
+import { Stack, Tooltip } from '@mui/material';
 import { ColorChip, EmptyState, ErrorState } from '../../src/components/common';
 import { formatDate, formatDateTime } from '../../src/utils/date';
 import { formatMoney } from '../../src/utils/number';
@@ -19,47 +17,15 @@ import { Contact } from '../../src/components/balance/Contact';
 import { StatusButton } from '../../src/components/balance/StatusButton';
 import { ExpiryText } from '../../src/components/balance/Expiry';
 import { useCardUserFilters } from './cardUserFilters';
-import { exportCardUsers } from './exportCardUsers';
-import { useSpRun } from '../../src/hooks/useApi';
+import { ListExportButton } from '../../src/components/ListExportButton';
 import type { CardUserRecord } from '../../domain/entities/card-user';
 import { routePath } from '../../domain/routes';
-
-/** Excel of every card user matching the current filter. */
-function ExportExcelButton() {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const withProvider = useSpRun();
-  const { filterValues, sort, total } = useListContext();
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
-      const n = await withProvider((dataProvider) => exportCardUsers(dataProvider, filterValues, { field: sort.field, order: sort.order === 'ASC' ? 'ASC' : 'DESC' }, translate));
-      notify('resources.card-user.notify.exported', { type: 'success', messageArgs: { smart_count: n } });
-    } catch (e) {
-      notify((e as Error)?.message || 'app.error.load_failed', { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button
-      size="small"
-      onClick={() => void run()}
-      disabled={busy || !total}
-      startIcon={busy ? <CircularProgress size={14} /> : <DownloadIcon />}
-      data-testid="card-user-export"
-    >
-      {translate('resources.card-user.actions.export')}
-    </Button>
-  );
-}
 
 function ListActions() {
   return (
     <TopToolbar>
       <CreateButton to={`${routePath('cardUsers')}/create`} data-testid="card-user-create" />
-      <ExportExcelButton />
+      <ListExportButton resource="card-user" label="resources.card-user.actions.export" />
     </TopToolbar>
   );
 }

@@ -7,12 +7,12 @@ import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, X
 import dayjs from 'dayjs';
 import { EmptyState } from '../../src/components/common';
 import type { MeterValueRecord as MeterValue } from '../../domain/entities/order';
+import { displayReading } from '../../domain/meter';
 
-/** Converts a reading to kWh or kW according to its unit (Wh/W → /1000). */
+/** A reading in kWh or kW (domain/meter.ts `displayReading`: no unit is OCPP's Wh / W); NaN when not a number. */
 function scaled(v: MeterValue): number {
-  const n = Number(v.value);
-  const unit = (v.unit ?? '').toLowerCase();
-  return unit === 'wh' || unit === 'w' ? n / 1000 : n;
+  const r = displayReading(v);
+  return r ? r.value.toNumber() : Number.NaN;
 }
 
 export interface ChartPoint {

@@ -5,7 +5,7 @@
  */
 import {
   BooleanInput, Button, Create, SaveButton, Toolbar, Datagrid, DeleteWithConfirmButton, FunctionField, List, Pagination, SearchInput,
-  SelectInput, SimpleForm, TextField, TextInput, TopToolbar, CreateButton, ExportButton, FilterButton,
+  SelectInput, SimpleForm, TextField, TextInput, TopToolbar, CreateButton, FilterButton,
   useRecordContext, useTranslate,
 } from 'react-admin';
 import { useMemo } from 'react';
@@ -21,7 +21,7 @@ import { formatDateTime } from '../../src/utils/date';
 import { CompanyFilterInput, ROWS_PER_PAGE } from '../../src/components/filterInputs';
 import { CompanyInput } from '../../src/components/CompanyInput';
 import { useSchemaValidate } from '../../src/forms/schemaValidate';
-import { exportXlsx } from '../../src/utils/spreadsheet';
+import { ListExportButton } from '../../src/components/ListExportButton';
 import { routePath } from '../../domain/routes';
 import { RouteEdit } from '../../src/components/RouteEdit';
 
@@ -62,22 +62,8 @@ function DeleteGroupButton(_props: { label?: string }) {
   );
 }
 
-function useGroupExporter() {
-  const translate = useTranslate();
-  return useMemo(() => (records: StationGroupRecord[]) => exportXlsx(records, [
-    { header: translate('resources.station-group.fields.name'), value: (r) => r.name },
-    { header: translate('resources.station-group.fields.companyName'), value: (r) => r.companyName },
-    { header: translate('resources.station-group.fields.companyCode'), value: (r) => r.companyCode },
-    { header: translate('resources.station-group.fields.isDefault'), value: (r) => translate(`resources.station-group.values.isDefault.${r.isDefault}`) },
-    { header: translate('resources.station-group.fields.stationCount'), value: (r) => r.stationCount },
-    { header: translate('resources.station-group.fields.remark'), value: (r) => r.remark },
-    { header: translate('resources.station-group.fields.createdAt'), value: (r) => formatDateTime(r.createdAt) },
-  ], 'station-groups'), [translate]);
-}
-
 export function StationGroupList() {
   const translate = useTranslate();
-  const exporter = useGroupExporter();
   const filters = useMemo(() => [
     <SearchInput key="q" source="q" alwaysOn />,
     <CompanyFilterInput key="companyCode" source="companyCode" alwaysOn />,
@@ -93,8 +79,8 @@ export function StationGroupList() {
       filters={filters}
       sort={{ field: 'name', order: 'ASC' }}
       perPage={20}
-      exporter={exporter}
-      actions={<TopToolbar><FilterButton /><CreateButton to={`${routePath('stationGroup')}/create`} data-testid="group-create" /><ExportButton data-testid="group-export" /></TopToolbar>}
+      exporter={false}
+      actions={<TopToolbar><FilterButton /><CreateButton to={`${routePath('stationGroup')}/create`} data-testid="group-create" /><ListExportButton resource="station-group" testId="group-export" /></TopToolbar>}
       pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
       title={translate('menu.stationGroup')}
       empty={false}

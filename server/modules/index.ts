@@ -27,6 +27,7 @@ import search from './search/routes.js';
 import consoleConfig from './config/routes.js';
 import orderExportSetting from './order-export/settings.js';
 import orderExport from './order-export/routes.js';
+import listExport from './list-export/routes.js';
 import orderClose from './order/close.js';
 import monitoring from './monitoring/routes.js';
 import analytics from './analytics/routes.js';
@@ -44,5 +45,5 @@ import deviceCommand from './device-command/routes.js';
 import reportTicket from './report-ticket/routes.js';
 
 export const apiModules: FastifyPluginAsync[] = [auth, notifications, company, companyUser, roles, menus, profile, cardUser, appUser, statistics, command, charger, order, dashboard, live, chargerLog,
-  stationGroup, station, gateway, rateTemplate, search, consoleConfig, orderExportSetting, orderExport, orderClose, monitoring, analytics,
+  stationGroup, station, gateway, rateTemplate, search, consoleConfig, orderExportSetting, orderExport, listExport, orderClose, monitoring, analytics,
   firmware, firmwareCampaign, diagnostics, diagnosis, events, homeCharger, homeAppUser, smartCharging, loadBalancing, deviceCommand, reportTicket, mail];

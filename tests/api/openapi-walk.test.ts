@@ -25,7 +25,7 @@ function closed(schema: unknown): unknown {
 }
 
 /** Routes that do not answer JSON to a plain call: the event stream, files and downloads. */
-const NOT_JSON = new Set(['/sp/live', '/sp/files/{kind}/{name}', '/sp/order/export/excel', '/sp/order/export/pdf', '/sp/order/{id}/invoice', '/sp/event/export', '/sp/diagnostics-request/{id}/file', '/sp/report-ticket/{id}/attachment/{attachmentId}']);
+const NOT_JSON = new Set(['/sp/live', '/sp/files/{kind}/{name}', '/sp/order/export/excel', '/sp/order/export/pdf', '/sp/order/{id}/invoice', '/sp/event/export', '/sp/card-user/export', '/sp/station-group/export', '/sp/diagnostics-request/{id}/file', '/sp/report-ticket/{id}/attachment/{attachmentId}']);
 /** Query parameters a read route needs to answer 200. */
 /** Reads that ask a connected charger (GetCompositeSchedule, GetConfiguration, GetLocalListVersion): checked end to end in tests/ocpp/smart-charging.test.ts and tests/ocpp/device-commands.test.ts. */
 const ASKS_A_CHARGER = new Set(['/sp/charger/{id}/composite-schedule', '/sp/charger/{id}/configuration', '/sp/charger/{id}/local-list/version']);

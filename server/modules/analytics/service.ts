@@ -7,6 +7,7 @@
  */
 import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import Decimal from 'decimal.js';
+import { storedMoney } from '../../../domain/money.js';
 import type { Db } from '../../db/client.js';
 import { applyPendingRollups } from './rollup.js';
 import { charger, company, station } from '../../db/schema.js';
@@ -89,7 +90,7 @@ function figures(a: Acc, chargers: number, seconds: number): AnalyticsFigures {
   return {
     sessions: a.sessions,
     energyKwh: a.energy.toFixed(3),
-    revenue: [...a.revenue.entries()].sort(([x], [y]) => x.localeCompare(y)).map(([currency, amount]) => ({ currency, amount: amount.toFixed(2) })),
+    revenue: [...a.revenue.entries()].sort(([x], [y]) => x.localeCompare(y)).map(([currency, amount]) => ({ currency, amount: storedMoney(amount) })),
     utilisation: capacity > 0 ? Decimal.min(a.busy.div(capacity), 1).toDecimalPlaces(4).toNumber() : 0,
     peakPowerKw: a.peak.toFixed(3),
     faults: a.faults,

@@ -7,6 +7,7 @@
  * Errors: 721 insufficient balance, 803 holder not found.
  */
 import Decimal from 'decimal.js';
+import { storedMoney } from '../../../domain/money.js';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { appUser, balanceRecord, cardUser } from '../../db/schema.js';
@@ -55,7 +56,7 @@ export async function changeBalance(db: Tx, change: BalanceChange): Promise<Bala
     const delta = change.changeType === 'CLEARED' ? old.negated() : new Decimal(change.amount);
     const next = old.plus(delta);
     if (next.isNegative()) throw new AppError(721);
-    await tx.update(table).set({ balance: next.toFixed(2) }).where(eq(table.id, change.holderId));
+    await tx.update(table).set({ balance: storedMoney(next) }).where(eq(table.id, change.holderId));
     const [row] = await tx.insert(balanceRecord).values({
       companyCode: holder.companyCode,
       holderType: change.holderType,
@@ -64,9 +65,9 @@ export async function changeBalance(db: Tx, change: BalanceChange): Promise<Bala
       prepayType: change.prepayType ?? null,
       deductType: change.deductType ?? null,
       relevanceId: change.relevanceId ?? null,
-      changeAmount: delta.toFixed(2),
-      oldBalance: old.toFixed(2),
-      newBalance: next.toFixed(2),
+      changeAmount: storedMoney(delta),
+      oldBalance: storedMoney(old),
+      newBalance: storedMoney(next),
       remark: change.remark ?? null,
       operator: change.operator ?? null,
     }).returning();
@@ -81,7 +82,7 @@ export async function ledgerSum(db: Tx, holderType: HolderType, holderId: number
     .select({ s: sql<string>`coalesce(sum(${balanceRecord.changeAmount}), 0)::text` })
     .from(balanceRecord)
     .where(sql`${balanceRecord.holderType} = ${holderType} and ${balanceRecord.holderId} = ${holderId}`);
-  return new Decimal(r.s).toFixed(2);
+  return storedMoney(r.s);
 }
 
 /** A page of a holder's ledger, newest first, as `{ rows, total }`. */

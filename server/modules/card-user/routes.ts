@@ -7,25 +7,24 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/access.js';
 import { ok } from '../../http/envelope.js';
 import { pageQuery } from '../../http/paging.js';
+import type { cardUser } from '../../db/schema.js';
 import { answersWith, idParams, pageOf } from '../../../domain/entities/api.js';
 import { balanceClearInput, balanceOperationInput, balanceRecord } from '../../../domain/entities/balance-record.js';
 import { cardUserCreate, cardUserFilters, cardUserRecord, cardUserStatusInput, cardUserUpdate } from '../../../domain/entities/card-user.js';
-import { toBalanceRecordJson, toCardUserJson } from './mapper.js';
+import { toBalanceRecordJson } from './mapper.js';
 import {
-  cardBalanceRecords, companyInfo, createCardUser, listCardUsers, loadCardUser, operateBalance, setCardActive, updateCardUser, type BalanceOperation,
+  cardBalanceRecords, createCardUser, listCardUsers, loadCardUser, operateBalance, setCardActive, updateCardUser, withCompanies as withCompaniesOf, type BalanceOperation,
 } from './service.js';
 import type { PrepayType } from '../../../domain/enums.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 
 const PERMISSION = PERMISSIONS.chargerUsers.cardUsers;
+
 const cardUserRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
 
-  const withCompanies = async (rows: Awaited<ReturnType<typeof loadCardUser>>[]) => {
-    const info = await companyInfo(db, rows.map((x) => x.companyCode));
-    return rows.map((x) => toCardUserJson(x, { companyName: info.get(x.companyCode)?.name, currency: info.get(x.companyCode)?.currency }));
-  };
+  const withCompanies = (rows: (typeof cardUser.$inferSelect)[]) => withCompaniesOf(db, rows);
 
   r.get('/card-user', {
     config: { permission: PERMISSION },
@@ -34,10 +33,7 @@ const cardUserRoutes: FastifyPluginAsync = async (app) => {
       querystring: pageQuery.extend(cardUserFilters.shape),
       response: answersWith(pageOf(cardUserRecord)),
     },
-  }, async (req) => {
-    const { rows, total: n } = await listCardUsers(db, authOf(req), req.query);
-    return ok(req, { records: await withCompanies(rows), total: n });
-  });
+  }, async (req) => ok(req, await listCardUsers(db, authOf(req), req.query)));
 
   r.get('/card-user/:id', { config: { permission: PERMISSION }, schema: { tags: ['card-user'], params: idParams, response: answersWith(cardUserRecord) } }, async (req) => {
     const row = await loadCardUser(db, authOf(req), req.params.id);

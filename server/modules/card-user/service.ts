@@ -10,15 +10,16 @@ import { cardUser, chargeOrder, company, station } from '../../db/schema.js';
 import { mapUnique, type UniqueAnswer } from '../../db/pg-errors.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError } from '../../../domain/app-error.js';
+import type { Page } from '../../http/envelope.js';
 import { assertInScope, assertSameCompany, scopeWhere } from '../../http/scope.js';
 import { likeTerm, limitOffset, NEWEST_FIRST, orderByOf, type PageQuery } from '../../http/paging.js';
 import { rechargeAmountError } from '../../../domain/entities/balance-record.js';
-import type { CardUserInput, cardUserFilters } from '../../../domain/entities/card-user.js';
+import type { CardUserInput, cardUserFilters, CardUserRecord } from '../../../domain/entities/card-user.js';
 import type { BalanceRecord } from '../../../domain/entities/balance-record.js';
 import type { z } from 'zod';
 import type { PrepayType } from '../../../domain/enums.js';
 import { changeBalance, ledgerPage, type ChangeType } from '../balance/index.js';
-import { toBalanceRecordJson } from './mapper.js';
+import { toBalanceRecordJson, toCardUserJson } from './mapper.js';
 
 /** Loads a card user the caller may see (803 missing, 709 other company). */
 export async function loadCardUser(db: Db, auth: AuthContext, id: number, mode: 'read' | 'write' = 'read') {
@@ -119,15 +120,23 @@ export async function companyInfo(db: Db, codes: string[]) {
 /** For other modules (docs/decisions.md "Layers": siblings use only ./service.ts or ./index.ts). */
 export { toBalanceRecordJson } from './mapper.js';
 
+/** The card user rows as the API answers them, with their company's name and currency. */
+export async function withCompanies(db: Db, rows: (typeof cardUser.$inferSelect)[]): Promise<CardUserRecord[]> {
+  const info = await companyInfo(db, rows.map((x) => x.companyCode));
+  return rows.map((x) => toCardUserJson(x, { companyName: info.get(x.companyCode)?.name, currency: info.get(x.companyCode)?.currency }));
+}
+
 const SORTABLE = {
   id: cardUser.id, cardNumber: cardUser.cardNumber, lastName: cardUser.lastName, firstName: cardUser.firstName,
   balance: cardUser.balance, createTimeStamp: cardUser.createdAt, active: cardUser.active,
 } as const;
 
-/** GET /sp/card-user: a page of the card users the caller sees (`q` matches card number, names, mobile or e-mail). */
-export async function listCardUsers(
-  db: Db, auth: AuthContext, q: z.infer<typeof cardUserFilters> & PageQuery,
-): Promise<{ rows: (typeof cardUser.$inferSelect)[]; total: number }> {
+/**
+ * A page of the card users `auth` may see (`GET /sp/card-user` and its export): filters company
+ * (725 for another company's), active, scope, manager card, q = card number / names / mobile /
+ * e-mail; newest first unless sorted (400 `sort` for an unknown field).
+ */
+export async function listCardUsers(db: Db, auth: AuthContext, q: z.infer<typeof cardUserFilters> & PageQuery): Promise<Page<CardUserRecord>> {
   assertSameCompany(auth, q.companyCode, 'read');
   const where: (SQL | undefined)[] = [scopeWhere(auth, cardUser)];
   if (q.companyCode) where.push(eq(cardUser.companyCode, q.companyCode));
@@ -144,7 +153,7 @@ export async function listCardUsers(
     db.select().from(cardUser).where(cond).orderBy(...orderByOf(q, SORTABLE, { ...NEWEST_FIRST, fallback: cardUser.id, tieBreak: cardUser.id })).limit(limit).offset(offset),
     db.select({ n: count() }).from(cardUser).where(cond),
   ]);
-  return { rows, total: n };
+  return { records: await withCompanies(db, rows), total: n };
 }
 
 /** GET /sp/card-user/{id}/balance-records: a page of the card's ledger, newest first, with the order number of each order's entry. */

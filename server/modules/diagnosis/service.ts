@@ -16,26 +16,19 @@ import {
   type DiagnosisConnector, type DiagnosisEvent, type DiagnosisPoint, type DiagnosisReading, type DiagnosisRecord, type DiagnosisStatusChange,
 } from '../../../domain/entities/diagnosis.js';
 import { openEventsOf } from './events.js';
+import { displayReading, sampleUnit } from '../../../domain/meter.js';
 
 type Row = { connectorId: number; measurand: string; phase: string | null; value: string; unit: string | null; timestamp: Date };
 
-/** A reading's number in the unit the screen shows (kW, kWh; others as sent); null when not a number. */
+/** A reading's number in the unit the screen shows (domain/meter.ts `displayReading`: kW, kWh, Celsius; others as sent); null when not a number. */
 function numberOf(r: Pick<Row, 'value' | 'unit' | 'measurand'>): number | null {
-  const n = Number(r.value);
-  if (!Number.isFinite(n)) return null;
-  if (r.measurand.startsWith('Power.') && r.unit !== 'kW') return n / 1000;
-  if (r.measurand.startsWith('Energy.') && r.unit !== 'kWh') return n / 1000;
-  if (r.measurand === 'Temperature' && r.unit === 'K') return n - 273.15;
-  if (r.measurand === 'Temperature' && r.unit === 'Fahrenheit') return ((n - 32) * 5) / 9;
-  return n;
+  const d = displayReading(r);
+  return d ? d.value.toNumber() : null;
 }
 
 /** The unit a reading is shown in after numberOf. */
-function unitOf(r: Pick<Row, 'unit' | 'measurand'>): string | null {
-  if (r.measurand.startsWith('Power.')) return 'kW';
-  if (r.measurand.startsWith('Energy.')) return 'kWh';
-  if (r.measurand === 'Temperature') return 'Celsius';
-  return r.unit;
+function unitOf(r: Pick<Row, 'value' | 'unit' | 'measurand'>): string | null {
+  return displayReading(r)?.unit ?? sampleUnit(r);
 }
 
 /** Latest value per measurand and phase of `rows` (newest first). */

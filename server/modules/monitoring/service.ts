@@ -4,7 +4,6 @@
  * keeps (charger.online / run_status, connector rows, open orders, meter values); nothing is cached.
  */
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import Decimal from 'decimal.js';
 import type { Db } from '../../db/client.js';
 import { appUser, cardUser, charger, chargeOrder, meterValue, station } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
@@ -13,7 +12,7 @@ import { assertInScope, scopeWhere } from '../../http/scope.js';
 import { likeTerm } from '../../http/paging.js';
 import type { Page } from '../../http/envelope.js';
 import { chargerDashboardState, connectorsOf } from '../charger/service.js';
-import { ENERGY_REGISTER, registerWh } from '../../../domain/meter.js';
+import { ENERGY_REGISTER, displayReading, energyKwh, registerWh } from '../../../domain/meter.js';
 import {
   MAP_STATES, stationMapState, type MapAnswer, type StationListItem, type MapStation, type MonitoredCharger, type StationMonitorAnswer,
 } from '../../../domain/entities/monitoring.js';
@@ -75,15 +74,9 @@ export async function mapOf(db: Db, auth: AuthContext, companyCode: string | und
   return { states: [...MAP_STATES], stations, unplaced, counts };
 }
 
-/** kW with 3 decimals from a Power.Active.Import sample (W or kW). */
+/** kW with 3 decimals from a Power.Active.Import sample (domain/meter.ts `displayReading`: W, kW or no unit = W). */
 function powerKw(value: string, unit: string | null): string | null {
-  try {
-    const d = new Decimal(value.trim());
-    if (!d.isFinite()) return null;
-    return (unit === 'kW' ? d : d.div(1000)).toFixed(3);
-  } catch {
-    return null;
-  }
+  return displayReading({ value, unit, measurand: POWER })?.value.toFixed(3) ?? null;
 }
 
 /**
@@ -137,7 +130,7 @@ export async function stationMonitor(db: Db, auth: AuthContext, id: number, now 
       userName: cardName ?? appName ?? null,
       startTime: o.chargerStartTime.toISOString(),
       durationSeconds: Math.max(0, Math.round((now.getTime() - o.serverStartTime.getTime()) / 1000)),
-      energyKwh: wh ? Decimal.max(wh.minus(o.meterStart), 0).div(1000).toFixed(3) : '0.000',
+      energyKwh: wh ? energyKwh(o.meterStart, wh) : '0.000',
       powerKw: pw ? powerKw(pw.value, pw.unit) : null,
     });
   }

@@ -4,6 +4,7 @@
  * decimals), amounts in their currency (2 decimals), as decimal strings.
  */
 import Decimal from 'decimal.js';
+import { storedMoney } from '../../../domain/money.js';
 import { sql, type SQL } from 'drizzle-orm';
 import type { OrderTotals } from '../../../domain/entities/order.js';
 import type { Db } from '../../db/client.js';
@@ -21,6 +22,6 @@ export async function orderTotalsOf(db: Db, where: SQL | undefined): Promise<Ord
   return {
     count: rows.reduce((a, r) => a + Number(r.n), 0),
     energyKwh: energy.toFixed(3),
-    revenue: rows.map((r) => ({ currency: r.currency, totalAmount: new Decimal(r.amount).toFixed(2), count: Number(r.n) })),
+    revenue: rows.map((r) => ({ currency: r.currency, totalAmount: storedMoney(r.amount), count: Number(r.n) })),
   };
 }

@@ -16,6 +16,7 @@
  */
 import { queueRollup, unrollForRepricing } from '../analytics/index.js';
 import Decimal from 'decimal.js';
+import { storedMoney } from '../../../domain/money.js';
 import { and, eq, sql } from 'drizzle-orm';
 import type { OrderFlag } from '../../../domain/enums.js';
 import { energyKwh } from '../../../domain/meter.js';
@@ -82,7 +83,7 @@ export async function reconcileLateStop(tx: Db, order: OrderRow, stop: LateStop)
       await tx.transaction(async (sp) => {
         const row = await changeBalance(sp, {
           holderType: payer.holderType, holderId: payer.holderId, changeType: 'RECONCILE', deductType: payer.deductType,
-          amount: before.minus(after).toFixed(2), relevanceId: order.id, operator: 'OCPP',
+          amount: storedMoney(before.minus(after)), relevanceId: order.id, operator: 'OCPP',
           remark: `${order.orderNo}: late StopTransaction re-priced ${order.totalAmount} → ${price.totalAmount}`,
         });
         reconcile.ledgerRecordId = row.id;

@@ -12,6 +12,7 @@
  * price but not deducted (maintenance and staff use) and count as paid.
  */
 import Decimal from 'decimal.js';
+import { storedMoney } from '../../../domain/money.js';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { cardUser } from '../../db/schema.js';
@@ -63,7 +64,7 @@ export async function settleOrder(tx: Db, o: SettlementInput): Promise<Settlemen
         holderId: holder.holderId,
         changeType: 'DEDUCT',
         deductType: holder.deductType,
-        amount: total.negated().toFixed(2),
+        amount: storedMoney(total.negated()),
         relevanceId: o.orderId,
         remark: o.orderNo,
         operator: 'OCPP',

@@ -1,29 +1,14 @@
 /** Messages of the card user screens (`#/ChargerUsers/CardUsers`, requirements §2–§5). */
 import { CATALOGUE } from '../../../domain/errors';
 import { bilingual } from '../bilingual';
+import { CARD_USER_LABELS } from '../../../domain/labels/card-user';
 
 export default bilingual('resources.card-user', {
+  // Field and value labels shared with the card user export (domain/labels/card-user.ts).
+  ...CARD_USER_LABELS,
   'name': ['Card user |||| Card users', '卡用户'],
   'create_title': ['New card user', '新建卡用户'],
   'edit_title': ['Edit card user', '编辑卡用户'],
-  'fields.id': ['ID', 'ID'],
-  'fields.cardNumber': ['Card number', '卡号'],
-  'fields.companyCode': ['Operator', '运营商'],
-  'fields.companyName': ['Operator', '运营商'],
-  'fields.name': ['Name', '姓名'],
-  'fields.lastName': ['Last name', '姓'],
-  'fields.firstName': ['First name', '名'],
-  'fields.mobile': ['Mobile', '手机号'],
-  'fields.contact': ['Mobile / email', '手机号 / 邮箱'],
-  'fields.email': ['Email', '邮箱'],
-  'fields.scope': ['Scope', '适用范围'],
-  'fields.stationIds': ['Stations', '站点'],
-  'fields.managerCard': ['Manager card', '管理卡'],
-  'fields.active': ['Active', '启用'],
-  'fields.expiryDate': ['Valid until', '有效期至'],
-  'fields.balance': ['Balance', '余额'],
-  'fields.currency': ['Currency', '币种'],
-  'fields.createTimeStamp': ['Created', '创建时间'],
   'fields.actions': ['Actions', '操作'],
   'fields.q': ['Search', '搜索'],
   'filters.q': ['Card, name, mobile, email', '卡号、姓名、手机号、邮箱'],
@@ -31,13 +16,7 @@ export default bilingual('resources.card-user', {
   'hints.company_first': ['Choose the operator first', '请先选择运营商'],
   'hints.managerCard': ['A manager card may charge without a balance', '管理卡无需余额即可充电'],
   'hints.expiryDate': ['Empty: the card never expires. After the end of this day the chargers answer Expired', '留空：该卡永不过期。该日结束后，充电桩将回答已过期'],
-  'values.scope.ALL': ['All stations', '全部站点'],
-  'values.scope.STATIONS': ['Chosen stations', '指定站点'],
   'values.scope_count': ['%{smart_count} station |||| %{smart_count} stations', '%{smart_count} 个站点'],
-  'values.bool.true': ['Yes', '是'],
-  'values.bool.false': ['No', '否'],
-  'values.active.true': ['Active', '启用'],
-  'values.active.false': ['Inactive', '停用'],
   'actions.export': ['Export Excel', '导出 Excel'],
   'notify.exported': ['%{smart_count} card user exported |||| %{smart_count} card users exported', '已导出 %{smart_count} 个卡用户'],
   'errors.900': [CATALOGUE[900].en, CATALOGUE[900].zh],

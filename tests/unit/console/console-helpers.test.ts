@@ -64,6 +64,19 @@ describe('meter chart points', () => {
       { t: Date.UTC(2024, 0, 1, 0, 1), energy: 0.123 },
     ]);
   });
+  it('reads a sample with no unit in OCPP\'s default unit (Wh for energy, W for power), not as kWh', () => {
+    const pts = chartPoints([
+      { timestamp: '2024-01-01T00:00:00Z', measurand: 'Energy.Active.Import.Register', value: '1000', unit: null },
+      { timestamp: '2024-01-01T00:00:00Z', measurand: 'Power.Active.Import', value: '7400', unit: null },
+      { timestamp: '2024-01-01T00:01:00Z', measurand: 'Energy.Active.Import.Register', value: '1123.4', unit: '' },
+      { timestamp: '2024-01-01T00:02:00Z', measurand: 'Energy.Active.Import.Register', value: '1.2', unit: 'kWh' },
+    ]);
+    expect(pts).toEqual([
+      { t: Date.UTC(2024, 0, 1), energy: 0, power: 7.4 },
+      { t: Date.UTC(2024, 0, 1, 0, 1), energy: 0.123 },
+      { t: Date.UTC(2024, 0, 1, 0, 2), energy: 0.2 },
+    ]);
+  });
 });
 
 describe('navbar links', () => {
