@@ -9,6 +9,10 @@
  *   `event: charger` / `data: {"chargerId":1,"serialNum":"…","companyCode":"…","at":"…"}`
  *   `event: order`   / `data: {"orderId":1,"companyCode":"…","at":"…"}`
  *   `event: gateway` / `data: {"gatewayId":1,"serialNum":"…","companyCode":"…","at":"…"}`
+ *   `event: notice`  / `data: {"type":"EVENT","eventId":1,"change":"opened","reopened":false,"companyCode":"…","at":"…"}`
+ *                   or `data: {"type":"REPORT_TICKET","ticketNo":"RT…","change":"opened","companyCode":"…","at":"…"}`
+ *     (the bell, requirements §2 navbar: an event opened, processed, ignored or recovered, or a new
+ *     report ticket; events are scoped by their station like every other row, tickets are company-wide)
  * The console re-reads the record it shows. A comment line is sent at once (`: connected`) and
  * every 15 s (`: heartbeat`) so proxies keep the connection open and dead peers are noticed.
  * At each heartbeat the token is checked again: a signed-out, expired or deactivated session ends
@@ -19,7 +23,7 @@ import type { ServerResponse } from 'node:http';
 import type { BusEvents } from '../../bus.js';
 import { and, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { charger, chargeOrder, gateway } from '../../db/schema.js';
+import { charger, chargeOrder, event, gateway } from '../../db/schema.js';
 import { authOf, type AuthContext } from '../../http/access.js';
 import { isStationManager, scopeWhere } from '../../http/scope.js';
 import { resolveToken } from '../../auth/tokens.js';
@@ -27,6 +31,11 @@ import { fileAnswer } from '../../../domain/entities/api.js';
 
 /** Bus topics forwarded to the console (each payload carries its `companyCode`). */
 export type LiveTopic = 'charger' | 'order' | 'gateway';
+
+/** The `notice` frame of the bell: an event's change or a new report ticket. */
+export type NoticeFrame =
+  | { type: 'EVENT'; eventId: number; change: BusEvents['event']['change']; reopened: boolean; companyCode: string }
+  | { type: 'REPORT_TICKET'; ticketNo: string; change: 'opened'; companyCode: string };
 
 /** Heartbeat comment interval (ms). */
 export const HEARTBEAT_MS = 15_000;
@@ -75,6 +84,16 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
     const offCharger = app.bus.on('charger', forward('charger', charger, charger.id, (p) => p.chargerId));
     const offOrder = app.bus.on('order', forward('order', chargeOrder, chargeOrder.id, (p) => p.orderId));
     const offGateway = app.bus.on('gateway', forward('gateway', gateway, gateway.id, (p) => p.gatewayId));
+    const notice = (frame: NoticeFrame) => { if (!res.writableEnded) res.write(sseFrame('notice', { ...frame, at: new Date().toISOString() })); };
+    const offEvent = app.bus.on('event', (p) => {
+      if (!canSeeCompany(auth, p.companyCode) || res.writableEnded) return;
+      const frame: NoticeFrame = { type: 'EVENT', eventId: p.eventId, change: p.change, reopened: p.reopened ?? false, companyCode: p.companyCode };
+      if (!manager) return notice(frame);
+      inScope(event, event.id, p.eventId).then((yes) => { if (yes) notice(frame); }, (err: unknown) => req.log.warn({ err }, 'live: scope check failed'));
+    });
+    const offTicket = app.bus.on('ticket', (p) => {
+      if (canSeeCompany(auth, p.companyCode)) notice({ type: 'REPORT_TICKET', ticketNo: p.ticketNo, change: 'opened', companyCode: p.companyCode });
+    });
     const heartbeat = setInterval(() => {
       if (res.writableEnded) return;
       res.write(': heartbeat\n\n');
@@ -89,6 +108,8 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
       offCharger();
       offOrder();
       offGateway();
+      offEvent();
+      offTicket();
       open.delete(end);
       if (!res.writableEnded) res.end();
     };
