@@ -1,0 +1,81 @@
+/**
+ * Issue #26 items 1, 5, 8 and 14 in pure form: which live `notice` frames toast and which bell
+ * row they name; the page a notice leads to for an account that may not open events; the cross-link
+ * paths (order → charger, station, card user; charger → station monitoring, events; event → charger
+ * log around its time; search hit → station monitoring); the order page's message for a station
+ * manager's order of another station; and server-written event info in Chinese, old rows included.
+ */
+import { describe, expect, it } from 'vitest';
+import { isNewNotice, rowOfFrame } from '../../../src/layout/NotificationBell';
+import { notificationLink, type SystemNotification } from '../../../src/layout/notices';
+import { cardUserPath, chargerLogPath, chargerPath, deviceEventsPath, mayOpen, stationMonitoringPath } from '../../../src/components/crossLinks';
+import { orderErrorMessage } from '../../../resources/order/OrderShow';
+import { eventInfoText } from '../../../domain/event-info';
+import { PERMISSIONS } from '../../../domain/permissions';
+import { HttpError } from 'react-admin';
+
+const notice = (o: Partial<SystemNotification>): SystemNotification => ({ id: 1, systemNotificationType: 'EVENT', content: '', createTimeStamp: '', ...o });
+
+describe('live notices', () => {
+  it('toasts a new event or ticket, not a reopening or a change of status', () => {
+    expect(isNewNotice({ type: 'EVENT', eventId: 1, change: 'opened' })).toBe(true);
+    expect(isNewNotice({ type: 'EVENT', eventId: 1, change: 'opened', reopened: true })).toBe(false);
+    expect(isNewNotice({ type: 'EVENT', eventId: 1, change: 'processed' })).toBe(false);
+    expect(isNewNotice({ type: 'REPORT_TICKET', ticketNo: 'RT1', change: 'opened' })).toBe(true);
+  });
+  it('finds the row a frame announces', () => {
+    const rows = [notice({ id: 1, eventId: 5 }), notice({ id: 2, systemNotificationType: 'REPORT_TICKET', ticketNo: 'RT9' })];
+    expect(rowOfFrame(rows, { type: 'EVENT', eventId: 5, change: 'opened' })?.id).toBe(1);
+    expect(rowOfFrame(rows, { type: 'REPORT_TICKET', ticketNo: 'RT9', change: 'opened' })?.id).toBe(2);
+    expect(rowOfFrame(rows, { type: 'EVENT', eventId: 6, change: 'opened' })).toBeUndefined();
+  });
+  it('leads staff (no events, no station pages) to the charger monitoring row, never to a page they may not open', () => {
+    const staff = [PERMISSIONS.monitoring.section, PERMISSIONS.monitoring.chargers, PERMISSIONS.operations.section, PERMISSIONS.operations.orders];
+    const n = notice({ eventId: 3, chargerId: 7, serialNum: 'SN1' });
+    expect(notificationLink(n)).toBe('/Events/Eventes/3/show');
+    expect(notificationLink(n, staff)).toBe(`/Monitoring/ChargerMonitoring?filter=${encodeURIComponent('{"q":"SN1"}')}`);
+    expect(notificationLink(n, [])).toBeNull();
+    expect(notificationLink(n, ['role:admin'])).toBe('/Events/Eventes/3/show');
+  });
+});
+
+describe('cross-links', () => {
+  it('builds the paths', () => {
+    expect(chargerPath(7)).toBe('/Stations/StationProfile/chargers/7/show');
+    expect(stationMonitoringPath(3)).toBe('/Monitoring/StationMonitoring?stationId=3');
+    expect(deviceEventsPath('SN 1')).toBe('/Events/Eventes?eventStatus=ALL&serialNum=SN+1');
+    expect(cardUserPath('ABC')).toBe(`/ChargerUsers/CardUsers?filter=${encodeURIComponent('{"q":"ABC"}')}`);
+    const at = new Date(2026, 10, 29, 10, 30, 20);
+    const p = new URLSearchParams(chargerLogPath('SN1', at).split('?')[1]);
+    expect(p.get('serialNum')).toBe('SN1');
+    expect(p.get('start')).toBe('2026-11-29 10:20');
+    expect(p.get('end')).toBe('2026-11-29 10:41');
+  });
+  it('knows which pages an account may open', () => {
+    expect(mayOpen(stationMonitoringPath(3), [PERMISSIONS.monitoring.section, PERMISSIONS.monitoring.stations])).toBe(true);
+    expect(mayOpen(deviceEventsPath('SN1'), [PERMISSIONS.monitoring.section])).toBe(false);
+  });
+});
+
+describe('an order outside the stations', () => {
+  it('says so to a station manager, and keeps other errors', () => {
+    const scoped = new HttpError('x', 403, { code: 709 });
+    expect(orderErrorMessage(scoped, 'STATION_MANAGER')).toBe('app.order.outside_stations');
+    expect(orderErrorMessage(scoped, 'STAFF')).toBeNull();
+    expect(orderErrorMessage(new HttpError('x', 400, { code: 400 }), 'STATION_MANAGER')).toBeNull();
+  });
+});
+
+describe('event info in the reader language', () => {
+  it('translates the server sentences, new and old rows alike, and keeps a charger text', () => {
+    expect(eventInfoText('transaction 42', 'zh')).toBe('交易 42');
+    expect(eventInfoText('transaction 42: 900 Wh at 2026-01-01T00:00:00.000Z after 1000 Wh', 'zh')).toBe('交易 42：2026-01-01T00:00:00.000Z 读数 900 Wh，低于之前的 1000 Wh');
+    expect(eventInfoText('order CD1: close asked by volta.admin', 'zh')).toBe('订单 CD1：volta.admin 请求关闭');
+    expect(eventInfoText('order CD1: late StopTransaction re-priced 1.00 → 2.00', 'zh')).toBe('订单 CD1：迟到的 StopTransaction 重新计价 1.00 → 2.00');
+    expect(eventInfoText('order CD1: late StopTransaction correction', 'zh')).toBe('订单 CD1：迟到的 StopTransaction 更正');
+    expect(eventInfoText('order CD1', 'zh')).toBe('订单 CD1');
+    expect(eventInfoText('Relay welded', 'zh')).toBe('Relay welded');
+    expect(eventInfoText('transaction 42', 'en')).toBe('transaction 42');
+    expect(eventInfoText(null, 'zh')).toBeNull();
+  });
+});
