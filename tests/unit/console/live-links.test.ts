@@ -3,7 +3,8 @@
  * row they name; the page a notice leads to for an account that may not open events; the cross-link
  * paths (order → charger, station, card user; charger → station monitoring, events; event → charger
  * log around its time; search hit → station monitoring); the order page's message for a station
- * manager's order of another station; and server-written event info in Chinese, old rows included.
+ * manager's order of another station; server-written event info in Chinese, old rows included; and
+ * the remote stop offered only where a session runs, saying which session it stops.
  */
 import { describe, expect, it } from 'vitest';
 import { isNewNotice, rowOfFrame } from '../../../src/layout/NotificationBell';
@@ -13,6 +14,7 @@ import { orderErrorMessage } from '../../../resources/order/OrderShow';
 import { eventInfoText } from '../../../domain/event-info';
 import { PERMISSIONS } from '../../../domain/permissions';
 import { HttpError } from 'react-admin';
+import { stopTargetText, stoppableConnectors } from '../../../src/components/commands/ChargerCommands';
 
 const notice = (o: Partial<SystemNotification>): SystemNotification => ({ id: 1, systemNotificationType: 'EVENT', content: '', createTimeStamp: '', ...o });
 
@@ -77,5 +79,22 @@ describe('event info in the reader language', () => {
     expect(eventInfoText('Relay welded', 'zh')).toBe('Relay welded');
     expect(eventInfoText('transaction 42', 'en')).toBe('transaction 42');
     expect(eventInfoText(null, 'zh')).toBeNull();
+  });
+});
+
+describe('remote stop only where a session runs', () => {
+  const base = { id: 1, serialNum: 'SN1', online: true, companyCode: 'VOLTA' };
+  const conn = (connectorId: number, status: string) => ({ connectorId, status, errorCode: 'NoError', info: null, statusAt: '' });
+  const t = (key: string, o?: Record<string, unknown>) => `${key}${o ? JSON.stringify(o) : ''}`;
+  it('offers no connector on an idle or preparing charger', () => {
+    expect(stoppableConnectors({ ...base, connectors: [conn(1, 'Available'), conn(2, 'Preparing')] })).toEqual([]);
+    expect(stoppableConnectors({ ...base, connectors: [conn(1, 'Available'), conn(2, 'Charging')] })).toEqual([2]);
+    // The sessions the page knows win over the statuses.
+    expect(stoppableConnectors({ ...base, connectors: [conn(1, 'Charging')], sessions: [] })).toEqual([]);
+  });
+  it('says which session it will stop', () => {
+    const record = { ...base, connectors: [conn(1, 'Charging')], sessions: [{ connectorId: 1, transactionId: 77, orderNo: 'CD1', idTag: 'TAG', userName: 'Ann' }] };
+    expect(stopTargetText(record, { connectorId: 1 }, t)).toBe('app.commands.remote-stop.confirm_session{"connector":1,"orderNo":"CD1","transaction":77,"user":"Ann (TAG)"}');
+    expect(stopTargetText(record, { connectorId: 1, transactionId: 5 }, t)).toBe('app.commands.remote-stop.confirm_transaction{"transaction":5}');
   });
 });
