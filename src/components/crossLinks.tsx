@@ -36,6 +36,9 @@ export function chargerLogPath(serialNum: string, at: Date | string): string {
   return `/Events/ChargerLog?${new URLSearchParams({ serialNum, start, end })}`;
 }
 
+/** The firmware campaigns overview (src/pages/firmware-campaigns), for one station when `stationId` is given. */
+export const campaignOverviewPath = (stationId?: number) => `/System/DeviceVersion/Campaigns${stationId ? `?stationId=${stationId}` : ''}`;
+
 /** The card users list searched for card number `idTag`. */
 export const cardUserPath = (idTag: string) => `/ChargerUsers/CardUsers?${new URLSearchParams({ filter: JSON.stringify({ q: idTag }) })}`;
 
