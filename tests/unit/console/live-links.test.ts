@@ -12,6 +12,7 @@ import { notificationLink, type SystemNotification } from '../../../src/layout/n
 import { cardUserPath, chargerLogPath, chargerPath, deviceEventsPath, mayOpen, stationMonitoringPath } from '../../../src/components/crossLinks';
 import { orderErrorMessage } from '../../../resources/order/OrderShow';
 import { eventInfoText } from '../../../domain/event-info';
+import { isStaleReading } from '../../../src/pages/diagnosis/DiagnosisPage';
 import { PERMISSIONS } from '../../../domain/permissions';
 import { HttpError } from 'react-admin';
 import { stopTargetText, stoppableConnectors } from '../../../src/components/commands/ChargerCommands';
@@ -96,5 +97,17 @@ describe('remote stop only where a session runs', () => {
     const record = { ...base, connectors: [conn(1, 'Charging')], sessions: [{ connectorId: 1, transactionId: 77, orderNo: 'CD1', idTag: 'TAG', userName: 'Ann' }] };
     expect(stopTargetText(record, { connectorId: 1 }, t)).toBe('app.commands.remote-stop.confirm_session{"connector":1,"orderNo":"CD1","transaction":77,"user":"Ann (TAG)"}');
     expect(stopTargetText(record, { connectorId: 1, transactionId: 5 }, t)).toBe('app.commands.remote-stop.confirm_transaction{"transaction":5}');
+  });
+});
+
+describe('diagnosis readings older than the status', () => {
+  const at = (m: number) => new Date(Date.UTC(2026, 10, 29, 10, m)).toISOString();
+  it('greys out a reading taken before an idle status, never during a session or the energy register', () => {
+    const available = { status: 'Available', statusTimeStamp: at(30) };
+    expect(isStaleReading({ measurand: 'Power.Active.Import', timeStamp: at(10) }, available)).toBe(true);
+    expect(isStaleReading({ measurand: 'Power.Active.Import', timeStamp: at(31) }, available)).toBe(false);
+    expect(isStaleReading({ measurand: 'Energy.Active.Import.Register', timeStamp: at(10) }, available)).toBe(false);
+    expect(isStaleReading({ measurand: 'Current.Import', timeStamp: at(10) }, { status: 'Charging', statusTimeStamp: at(30) })).toBe(false);
+    expect(isStaleReading({ measurand: 'Current.Import', timeStamp: at(10) }, { status: null, statusTimeStamp: null })).toBe(false);
   });
 });
