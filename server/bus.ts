@@ -34,6 +34,8 @@ export interface BusEvents {
    * an `opened` that reopened a recovered event within the hysteresis window (its opening was told).
    */
   event: { eventId: number; companyCode: string; stationId: number | null; change: 'opened' | 'processed' | 'ignored' | 'recovered'; reopened?: boolean };
+  /** An app user reported a problem: report ticket `ticketNo` (and its bell notice) was committed. */
+  ticket: { ticketNo: string; companyCode: string };
 }
 
 /** In-process bus: listeners of this process only. */

@@ -24,6 +24,7 @@ import { DeviceTitle, ShowField } from '../../src/components/device';
 import { ConnectorsField, StateField } from './chargerFields';
 import type { ChargerRecord, ChargerWriteRecord } from '../../domain/entities/charger';
 import { STATION_PROFILE_TABS, gatewayUpgradePath } from '../../domain/routes';
+import { CrossLink, deviceEventsPath, stationMonitoringPath } from '../../src/components/crossLinks';
 
 /** The charger as read, and whether an OCPP password is set when the answer says so (the writes answer it). */
 export type ChargerDetail = ChargerRecord & Partial<Pick<ChargerWriteRecord, 'hasOcppPassword'>>;
@@ -57,6 +58,10 @@ export function ChargerShow() {
           </Box>}
         />
         <CardContent>
+          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }} data-testid="charger-links">
+            {data.stationId ? <CrossLink to={stationMonitoringPath(data.stationId)} testId="charger-station-monitoring-link" hideDenied>{translate('app.links.station_monitoring')}</CrossLink> : null}
+            <CrossLink to={deviceEventsPath(data.serialNum)} testId="charger-events-link" hideDenied>{translate('app.links.charger_events')}</CrossLink>
+          </Box>
           <Grid container spacing={2}>
             <ShowField label={f('lifeStatus')} testId="charger-life-status">{translate(`resources.charger.values.lifeStatus.${data.lifeStatus}`, { _: data.lifeStatus })}</ShowField>
             <ShowField label={f('online')}>{translate(`resources.charger.values.online.${data.online}`)} · <RelativeTime value={data.lastSeenAt} /></ShowField>

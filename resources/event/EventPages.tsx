@@ -31,6 +31,8 @@ import { RequiredTextDialog } from '../../src/components/RequiredTextDialog';
 import { VendorCodes } from './VendorCodes';
 import { downloadFile } from '../../src/utils/download';
 import type { QueryValue } from '../../dataProvider/httpClient';
+import { eventInfoText } from '../../domain/event-info';
+import { chargerLogPath, CrossLink, stationMonitoringPath } from '../../src/components/crossLinks';
 
 const BASE = routePath('eventList');
 const STATUS_COLOR: Record<EventStatus, 'error' | 'success' | 'default' | 'info'> = {
@@ -246,7 +248,7 @@ export function EventList() {
         <FunctionField<EventRecord> source="connectorId" sortable={false} render={(r) => (r.connectorId > 0 ? r.connectorId : '—')} />
         <TextField source="stationName" emptyText="—" />
         <TextField source="repeatCount" textAlign="right" />
-        <TextField source="info" emptyText="—" sortable={false} />
+        <FunctionField<EventRecord> source="info" sortable={false} render={(r) => eventInfoText(r.info, lang) ?? '—'} />
         <TextField source="handler" emptyText="—" sortable={false} />
       </Datagrid>
     </List>
@@ -302,14 +304,17 @@ export function EventShow() {
           sx={{ flexWrap: 'wrap', '& .MuiCardHeader-action': { alignSelf: 'center' } }}
         />
         <CardContent>
+          <Stack direction="row" spacing={2} sx={{ mb: 2 }} flexWrap="wrap" useFlexGap>
+            <CrossLink to={chargerLogPath(e.deviceSn, e.occurTime)} testId="event-log-link" hideDenied>{translate('app.links.charger_log_around')}</CrossLink>
+          </Stack>
           <Grid container spacing={2}>
             <Field label={f('eventLevel')} value={translate(`resources.event.level.${e.eventLevel}`)} />
-            <Field label={f('stationName')} value={e.stationName} />
+            <Field label={f('stationName')} value={e.stationId && e.stationName ? <CrossLink to={stationMonitoringPath(e.stationId)} testId="event-station-link">{e.stationName}</CrossLink> : e.stationName} />
             <Field label={f('companyName')} value={e.companyName ?? e.companyCode} />
             <Field label={f('errorCode')} value={e.errorCode} />
             <Field label={f('vendorId')} value={e.vendorId} />
             <Field label={f('vendorErrorCode')} value={e.vendorErrorCode} />
-            <Field label={f('info')} value={e.info} />
+            <Field label={f('info')} value={eventInfoText(e.info, lang)} testId="event-info" />
             <Field label={f('repeatCount')} value={e.repeatCount} />
             <Field label={f('occurTime')} value={formatDateTime(e.occurTime)} />
             <Field label={f('lastOccurTime')} value={formatDateTime(e.lastOccurTime)} />

@@ -8,7 +8,9 @@
  */
 import { useIsAdmin } from '../../src/hooks/useIsAdmin';
 import { useMemo, useRef, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import ListAltIcon from '@mui/icons-material/ListAlt';
+import { campaignOverviewPath } from '../../src/components/crossLinks';
 import { useFormContext, useWatch } from 'react-hook-form';
 import {
   BooleanInput, Create, CreateButton, Datagrid, DeleteWithConfirmButton, FilterButton, FunctionField, List, Loading, Pagination,
@@ -27,6 +29,16 @@ import { formatBytes, uploadFirmwareFile } from './upload';
 
 const BASE = routePath('deviceVersion');
 const typeChoices = DEVICE_TYPES.map((t) => ({ id: t, name: `resources.firmware.values.deviceType.${t}` }));
+
+/** To every firmware campaign (src/pages/firmware-campaigns; issue #26 item 3). */
+function CampaignsButton() {
+  const translate = useTranslate();
+  return (
+    <Button component={RouterLink} to={campaignOverviewPath()} size="small" startIcon={<ListAltIcon />} data-testid="campaign-overview-button">
+      {translate('app.campaigns.title')}
+    </Button>
+  );
+}
 
 function PublicChip({ value }: { value: boolean }) {
   const translate = useTranslate();
@@ -47,7 +59,7 @@ export function FirmwareList() {
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={20}
       exporter={false}
-      actions={<TopToolbar><FilterButton /><CreateButton to={`${BASE}/create`} data-testid="firmware-create" /></TopToolbar>}
+      actions={<TopToolbar><FilterButton /><CampaignsButton /><CreateButton to={`${BASE}/create`} data-testid="firmware-create" /></TopToolbar>}
       pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
       title={translate('menu.deviceVersion')}
       empty={false}

@@ -16,6 +16,18 @@ import { MeterChart } from './MeterChart';
 import { ORDERS_PATH } from './OrderList';
 import { OrderStatusChip, PaidChip } from '../../src/components/OrderStatusField';
 import type { OrderDetail } from '../../domain/entities/order';
+import { errorCode } from '../../dataProvider/httpClient';
+import { sessionOf } from '../../authProvider/session';
+import { cardUserPath, chargerPath, CrossLink, stationMonitoringPath } from '../../src/components/crossLinks';
+
+/**
+ * The message of an order that could not be read: for a station manager, an order of another
+ * station (709, outside the scope) says it is outside their stations (issue #26 item 5), not
+ * "Element does not exist"; other errors keep their own message.
+ */
+export function orderErrorMessage(error: unknown, userType: string | null | undefined): string | null {
+  return errorCode(error) === 709 && userType === 'STATION_MANAGER' ? 'app.order.outside_stations' : null;
+}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -47,7 +59,16 @@ function OrderView() {
   const back = (
     <Button component={Link} to={ORDERS_PATH} startIcon={<ArrowBackIcon />} size="small">{translate('ra.action.back')}</Button>
   );
-  if (error) return <Stack spacing={2}>{back}<Card><ErrorState error={error as Error} onRetry={() => void refetch()} /></Card></Stack>;
+  if (error) {
+    const scoped = orderErrorMessage(error, sessionOf(localStorage).profile()?.userType);
+    return (
+      <Stack spacing={2}>{back}<Card data-testid="order-error">
+        {scoped
+          ? <Alert severity="warning" sx={{ m: 2 }} data-testid="order-outside-stations">{translate(scoped)}</Alert>
+          : <ErrorState error={error as Error} onRetry={() => void refetch()} />}
+      </Card></Stack>
+    );
+  }
   if (isPending || !record) return <Stack spacing={2}>{back}<Skeleton variant="rounded" height={120} /><Skeleton variant="rounded" height={300} /></Stack>;
   const money = (v?: string | null) => formatMoney(v, record.currency, locale);
   return (
@@ -86,11 +107,13 @@ function OrderView() {
         <Section title={translate('app.order.session')}>
           <Rows rows={[
             ['companyName', record.companyName ?? record.companyCode],
-            ['stationName', record.stationName],
-            ['chargerSn', record.chargerSn],
+            ['stationName', record.stationId && record.stationName
+              ? <CrossLink to={stationMonitoringPath(record.stationId)} testId="order-station-link">{record.stationName}</CrossLink> : record.stationName],
+            ['chargerSn', <CrossLink to={chargerPath(record.chargerId)} testId="order-charger-link">{record.chargerSn}</CrossLink>],
             ['connectorId', record.connectorId],
             ['transactionId', record.transactionId],
-            ['idTag', record.idTag],
+            ['idTag', record.userType === 'CARD' && record.idTag
+              ? <CrossLink to={cardUserPath(record.idTag)} testId="order-card-user-link">{record.idTag}</CrossLink> : record.idTag],
             ['idTagStatus', record.idTagStatus ? translate(`resources.order.values.idTagStatus.${record.idTagStatus}`, { _: record.idTagStatus }) : null],
             ['userType', record.userType ? translate(`resources.order.values.userType.${record.userType}`) : null],
             ['userName', record.userName],
@@ -136,7 +159,8 @@ function OrderView() {
 
 export function OrderShow() {
   return (
-    <ShowBase resource="order">
+    // No redirect to the list with "Element does not exist": the page says why it cannot show the order.
+    <ShowBase resource="order" queryOptions={{ onError: () => undefined }}>
       <OrderView />
     </ShowBase>
   );

@@ -3,13 +3,23 @@
  * the server); the panel has the tabs All, Events and Problems with their true totals, the latest
  * 20 of the tab (repeats of one notice are one row with a count), "mark all read" and "see all"
  * to the full, paged list (`/Notifications`). Opening a notice marks it read.
+ *
+ * Live (issue #26 item 1): the bell listens to the `notice` frames of the live stream the dashboard
+ * uses (server/modules/live): every event change or new report ticket refreshes the counts at
+ * once, and a new fault or ticket shows a toast whose "Open" leads to it (the first page the
+ * account may open, item 5). The 30 s polling runs only while the stream is closed.
  */
-import { useRef, useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { useEffect, useRef, useState } from 'react';
+import { useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Box, Button, Divider, IconButton, List, Popover, Stack, Tab, Tabs, Tooltip, Typography } from '@mui/material';
 import NotificationsIcon from '@mui/icons-material/NotificationsNone';
 import { NOTICE_TABS, type NoticeTab } from '../../domain/notices';
-import { NoticeRow, useMarkRead, useNoticePage, useNoticeSummary, type SystemNotification } from './notices';
+import type { Lang } from '../../domain/errors';
+import { NoticeRow, noticeText, notificationLink, useMarkRead, useNoticePage, useNoticeSummary, usePermissionList, type SystemNotification } from './notices';
+import { subscribeLive } from '../hooks/liveStream';
+import { liveToken, useLiveConnected } from '../hooks/useLiveEvents';
+import { useSpFetch } from '../hooks/useApi';
 
 export { notificationLink, type SystemNotification } from './notices';
 
@@ -20,12 +30,67 @@ export function tabLabel(label: string, total: number | undefined): string {
   return total === undefined ? label : `${label} · ${total}`;
 }
 
+/** A `notice` frame of the live stream (server/modules/live NoticeFrame). */
+export interface NoticeFrame {
+  type: 'EVENT' | 'REPORT_TICKET';
+  eventId?: number;
+  ticketNo?: string;
+  change: 'opened' | 'processed' | 'ignored' | 'recovered';
+  reopened?: boolean;
+}
+
+/** True when `frame` announces something new an operator should be told of at once (a toast). */
+export function isNewNotice(frame: NoticeFrame): boolean {
+  return frame.change === 'opened' && !frame.reopened;
+}
+
+/** The notice row a frame announces, among the newest rows. */
+export function rowOfFrame(rows: readonly SystemNotification[], frame: NoticeFrame): SystemNotification | undefined {
+  return frame.type === 'EVENT'
+    ? rows.find((r) => r.eventId === frame.eventId)
+    : rows.find((r) => r.systemNotificationType === 'REPORT_TICKET' && r.ticketNo === frame.ticketNo);
+}
+
+/** Listens to the live `notice` frames: refreshes the bell's queries, toasts what is new. */
+function useLiveNotices() {
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const fetchData = useSpFetch();
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const permissions = usePermissionList();
+  const latest = useRef({ notify, fetchData, translate, lang: (locale === 'zh' ? 'zh' : 'en') as Lang, permissions });
+  latest.current = { notify, fetchData, translate, lang: locale === 'zh' ? 'zh' : 'en', permissions };
+  useEffect(() => subscribeLive('notice', (data) => {
+    void queryClient.invalidateQueries({ queryKey: ['sp', 'notifications/summary'] });
+    void queryClient.invalidateQueries({ queryKey: ['sp', 'notifications'] });
+    const frame = data as NoticeFrame | null;
+    if (!frame || !isNewNotice(frame)) return;
+    const { fetchData: get } = latest.current;
+    void get<SystemNotification[]>('notifications', { tab: 'all', page: 1, size: 10 }).then((rows) => {
+      const row = Array.isArray(rows) ? rowOfFrame(rows, frame) : undefined;
+      if (!row) return; // not the account's to see
+      const { notify: toast, translate: t, lang, permissions: perms } = latest.current;
+      const link = notificationLink(row, perms);
+      toast(
+        <Stack direction="row" spacing={2} alignItems="center" data-testid="notice-toast" data-kind={row.kind}>
+          <span>{noticeText(row, lang)}</span>
+          {link && <Button size="small" color="inherit" variant="outlined" href={`#${link}`} data-testid="notice-toast-open">{t('app.notices.open')}</Button>}
+        </Stack>,
+        { type: row.systemNotificationType === 'REPORT_TICKET' ? 'info' : 'warning', autoHideDuration: 10_000 },
+      );
+    }, () => undefined);
+  }, liveToken), [queryClient]);
+}
+
 export function NotificationBell() {
   const translate = useTranslate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [tab, setTab] = useState<NoticeTab>('all');
-  const { data: summary } = useNoticeSummary();
-  const { data, isPending } = useNoticePage(tab, 1, PANEL_SIZE, !!anchor);
+  const live = useLiveConnected();
+  useLiveNotices();
+  const { data: summary } = useNoticeSummary(live);
+  const { data, isPending } = useNoticePage(tab, 1, PANEL_SIZE, !!anchor, live);
   const markRead = useMarkRead();
   const shown = Array.isArray(data) ? data : [];
   const unread = summary?.all.unread ?? 0;

@@ -4,13 +4,14 @@
  * of a notice and one notice row. Notices arrive as data (`kind`, `params`, domain/notices.ts) and
  * are rendered here in the console's language; the server's `content` is only the fallback.
  */
-import { useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useLocaleState, useNotify, usePermissions, useTranslate } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { Box, Chip, ListItemButton, ListItemText, Stack } from '@mui/material';
 import { renderNotice, toNotice, type NoticeTab } from '../../domain/notices';
 import type { Lang } from '../../domain/errors';
 import { useApi, useSpCall } from '../hooks/useApi';
 import { formatDateTime } from '../utils/date';
+import { canAccess } from '../../domain/access';
 
 /** One row of `GET /sp/notifications` (server/modules/notifications/service.ts). */
 export interface SystemNotification {
@@ -37,17 +38,20 @@ export interface TabCount { total: number; unread: number }
 export type NoticeSummary = Record<NoticeTab, TabCount>;
 
 const SUMMARY = 'notifications/summary';
-/** How often the bell asks for new notices. */
+/** How often the bell asks for new notices when the live stream is closed (the fallback). */
 export const NOTICE_REFRESH_MS = 30_000;
 
-/** True counts per tab, refreshed every {@link NOTICE_REFRESH_MS}. */
-export function useNoticeSummary() {
-  return useApi<NoticeSummary>(SUMMARY, undefined, { refetchInterval: NOTICE_REFRESH_MS });
+/**
+ * True counts per tab. `live`: the live stream is open, so `notice` frames refresh it (the bell)
+ * and the timer is off; otherwise it is read every {@link NOTICE_REFRESH_MS}.
+ */
+export function useNoticeSummary(live = false) {
+  return useApi<NoticeSummary>(SUMMARY, undefined, { refetchInterval: live ? false : NOTICE_REFRESH_MS });
 }
 
-/** One page of `tab`, newest repeat first. */
-export function useNoticePage(tab: NoticeTab, page: number, size: number, enabled = true) {
-  return useApi<SystemNotification[]>('notifications', { tab, page, size }, { enabled, refetchInterval: enabled ? NOTICE_REFRESH_MS : false });
+/** One page of `tab`, newest repeat first (polled like {@link useNoticeSummary}). */
+export function useNoticePage(tab: NoticeTab, page: number, size: number, enabled = true, live = false) {
+  return useApi<SystemNotification[]>('notifications', { tab, page, size }, { enabled, refetchInterval: enabled && !live ? NOTICE_REFRESH_MS : false });
 }
 
 /** Marks notices read (`ids`) or all of them; refreshes the bell. A failure is a toast. */
@@ -68,15 +72,29 @@ export function useMarkRead() {
 }
 
 /**
- * The console page of a notice: an event's page, an unpaid order's order, else the charger it is about, a report
- * ticket's ticket; null when the console has no page for it (e.g. a gateway).
+ * The console page of a notice: an event's page, an unpaid order's order, else the charger it is
+ * about, a report ticket's ticket; null when the console has no page for it (e.g. a gateway).
+ * With `permissions`, the first of these pages the account may open (an event the account may
+ * not open leads to its charger; issue #26 item 5), or null when it may open none.
  */
-export function notificationLink(n: SystemNotification): string | null {
-  if (n.systemNotificationType === 'REPORT_TICKET') return `/ReportTickets/ReportTickets?serialNum=${encodeURIComponent(n.ticketNo ?? '')}`;
-  if (n.eventId) return `/Events/Eventes/${n.eventId}/show`;
-  if (n.orderId) return `/Operations/Orders/${n.orderId}/show`;
-  if (n.chargerId) return `/Stations/StationProfile/chargers/${n.chargerId}/show`;
-  return null;
+export function notificationLink(n: SystemNotification, permissions?: readonly string[]): string | null {
+  const candidates: string[] = [];
+  if (n.systemNotificationType === 'REPORT_TICKET') candidates.push(`/ReportTickets/ReportTickets?serialNum=${encodeURIComponent(n.ticketNo ?? '')}`);
+  else {
+    if (n.eventId) candidates.push(`/Events/Eventes/${n.eventId}/show`);
+    if (n.orderId) candidates.push(`/Operations/Orders/${n.orderId}/show`);
+    if (n.chargerId) candidates.push(`/Stations/StationProfile/chargers/${n.chargerId}/show`);
+    // Read-only view for accounts without the events or station pages (e.g. staff): the charger's monitoring row.
+    if (n.chargerId && n.serialNum && permissions) candidates.push(`/Monitoring/ChargerMonitoring?filter=${encodeURIComponent(JSON.stringify({ q: n.serialNum }))}`);
+  }
+  if (!permissions) return candidates[0] ?? null;
+  return candidates.find((c) => canAccess(c.split('?')[0]!, permissions)) ?? null;
+}
+
+/** The account's permissions (empty while they load). */
+export function usePermissionList(): readonly string[] {
+  const { permissions } = usePermissions<string[]>();
+  return Array.isArray(permissions) ? permissions : [];
 }
 
 /** The notice's sentence in `lang`. */
@@ -89,7 +107,7 @@ export function NoticeRow({ n, onOpen }: { n: SystemNotification; onOpen: (n: Sy
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const lang: Lang = locale === 'zh' ? 'zh' : 'en';
-  const link = notificationLink(n);
+  const link = notificationLink(n, usePermissionList());
   const count = n.count ?? 1;
   const secondary = [
     count > 1

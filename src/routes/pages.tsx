@@ -24,6 +24,8 @@ export const PAGES: Record<string, ComponentType> = {
   '/Events/Diagnosis': lazy(() => import('../pages/diagnosis/DiagnosisPage')),
   '/Events/ChargerLog': lazy(() => import('../pages/charger-log/ChargerLogPage')),
   '/Notifications': lazy(() => import('../pages/notifications/NotificationsPage')),
+  // Beside Device Version (its permission): every firmware campaign (issue #26 item 3).
+  '/System/DeviceVersion/Campaigns': lazy(() => import('../pages/firmware-campaigns/CampaignOverview')),
 };
 
 /** Paths of the route table the console implements (pages and resources). */

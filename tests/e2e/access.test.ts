@@ -4,7 +4,9 @@
  * another menu on the permission tree and the staff member sees it after signing in again; the
  * accounts screen's reset-password dialog keeps its rules (mismatch message, Save only after the
  * confirmation is typed) and the new password works; a menu disabled on the Menu screen leaves
- * the sidebar.
+ * the sidebar. Issue #26 items 5 and 8: an order page links its charger, station monitoring and card
+ * user; a station manager opening another station's order is told it is outside their stations
+ * (not "Element does not exist"), in English and in Chinese.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -112,6 +114,37 @@ describe('access control in the console', () => {
     await again.getByTestId('menu-stations').click();
     await again.getByTestId('menu-stationGroup').waitFor();
     expect(await again.getByTestId('menu-stationProfile').count()).toBe(0);
+  });
+
+  it('an order links its charger, station and card user; another station\'s order tells a station manager why it is not shown (en, zh)', async () => {
+    interface Order { id: number; stationId: number | null; chargerId: number; idTag: string; userType: string }
+    interface Station { id: number }
+    const manager = apiAs(s);
+    await manager.login('volta.manager', DEMO_PASSWORD);
+    const mine = new Set((await manager.get<Page2<Station>>('station?size=500')).records.map((x) => x.id));
+    const orders = (await s.api.get<Page2<Order>>('order?companyCode=VOLTA&size=200')).records;
+    const card = orders.find((o) => o.userType === 'CARD' && o.stationId !== null)!;
+    const outside = orders.find((o) => o.stationId !== null && !mine.has(o.stationId))!;
+    expect(card && outside).toBeTruthy();
+    {
+      const { page, errors } = await s.page({ language: 'en' });
+      await signIn(page, 'volta.admin', DEMO_PASSWORD);
+      await page.goto(`/#/Operations/Orders/${card.id}/show`);
+      await page.getByTestId('order-show').waitFor();
+      expect(await page.getByTestId('order-charger-link').getAttribute('href')).toBe(`#/Stations/StationProfile/chargers/${card.chargerId}/show`);
+      expect(await page.getByTestId('order-station-link').getAttribute('href')).toBe(`#/Monitoring/StationMonitoring?stationId=${card.stationId}`);
+      expect(await page.getByTestId('order-card-user-link').getAttribute('href')).toBe(`#/ChargerUsers/CardUsers?filter=${encodeURIComponent(JSON.stringify({ q: card.idTag }))}`);
+      expect(errors).toEqual([]);
+    }
+    for (const lang of ['en', 'zh'] as const) {
+      const { page } = await s.page({ language: lang });
+      await signIn(page, 'volta.manager', DEMO_PASSWORD);
+      await page.goto(`/#/Operations/Orders/${outside.id}/show`);
+      const note = page.getByTestId('order-outside-stations');
+      await note.waitFor();
+      expect(await note.innerText()).toContain(lang === 'en' ? 'outside your stations' : '不在您管理的站点范围内');
+      expect(await page.getByText(/Element does not exist|元素不存在/).count()).toBe(0);
+    }
   });
 
   it('a menu disabled on the Menu screen disappears from the sidebar at the next sign-in', async () => {

@@ -4,11 +4,14 @@
  * shows the true unread count and true totals per tab, the repeated card as one row with ×3 in
  * the user's language (no raw code), a click marks it read, "see all" pages through the full list
  * and "mark all read" clears the badge — per account, in English and in Chinese.
+ * Live (issue #26 items 1 and 5): a new fault raises a toast within seconds (the live stream, not the
+ * 30 s poll) whose "Open" leads to the event, and the badge follows at once; staff, who may not
+ * open events, are led to the charger's monitoring row instead of "Access denied".
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiClient } from '../support/server-process.js';
-import { connectChargePoint, poll, signIn, stage, type ChargePoint, type Stage, idleVoltaChargers } from './helpers.js';
+import { connectChargePoint, hashPath, poll, signIn, stage, type ChargePoint, type Stage, idleVoltaChargers } from './helpers.js';
 
 interface Summary { all: { total: number; unread: number }; events: { total: number; unread: number }; problems: { total: number; unread: number } }
 
@@ -39,6 +42,39 @@ describe('notification bell', () => {
     await cp?.close({ force: true }).catch(() => undefined);
     await s?.close();
   });
+
+  const live = [
+    { lang: 'en' as const, user: 'volta.admin', connectorId: 1, errorCode: 'GroundFailure', text: (sn: string) => `Charger ${sn} connector 1: Grounding fault`, target: /^\/Events\/Eventes\/\d+\/show$/ },
+    { lang: 'zh' as const, user: 'volta.staff', connectorId: 2, errorCode: 'OverVoltage', text: (sn: string) => `充电桩 ${sn} 2 号枪：过压`, target: /^\/Monitoring\/ChargerMonitoring\?filter=/ },
+  ];
+  for (const c of live) {
+    it(`toasts a new fault from the live stream and opens what the account may open (${c.lang}, ${c.user})`, async () => {
+      const { page, errors } = await s.page({ language: c.lang });
+      await signIn(page, c.user, 'demo1234');
+      const api = apiClient(s.server);
+      await api.login(c.user, 'demo1234');
+      const before = (await api.get<Summary>('notifications/summary')).all.unread;
+      await poll(() => badge(page)).toBe(Math.min(before, 99));
+      await page.waitForTimeout(1500); // the stream is open
+      await cp!.call('StatusNotification', { connectorId: c.connectorId, status: 'Faulted', errorCode: c.errorCode, timestamp: new Date().toISOString() });
+      // Well inside the 30 s poll: only the live stream can bring these.
+      const toast = page.getByTestId('notice-toast').filter({ hasText: c.text(sn) });
+      await toast.waitFor({ timeout: 8000 });
+      await poll(() => badge(page), 8000).toBe(Math.min(before + 1, 99));
+      await toast.getByTestId('notice-toast-open').click();
+      await poll(() => hashPath(page)).toMatch(c.target);
+      await page.waitForTimeout(500);
+      expect(await page.getByText(/Access denied|无权访问/).count()).toBe(0);
+      if (c.user === 'volta.staff') await poll(async () => page.getByTestId('charger-row').filter({ hasText: sn }).count()).toBe(1);
+      // The bell's row leads to the same page.
+      await page.getByTestId('notification-bell').click();
+      const row = page.getByTestId('notification-panel').getByTestId('notice-row').filter({ hasText: c.text(sn) });
+      await row.waitFor();
+      expect((await row.getAttribute('href'))!.replace(/^#/, '')).toMatch(c.target);
+      await page.keyboard.press('Escape');
+      expect(errors).toEqual([]);
+    });
+  }
 
   for (const lang of ['en', 'zh'] as const) {
     it(`shows true counts, groups repeats, reads on click, pages and marks all read (${lang})`, async () => {

@@ -97,6 +97,8 @@ describe('charger log', () => {
       await page.getByTestId('diagnosis-show').click();
       await poll(() => page.getByTestId('reading-power').innerText()).toContain('7.4 kW');
       expect(await page.getByTestId('reading-energy').innerText()).toContain('123.456 kWh');
+      // Every reading says when it was taken (issue #26 item 2).
+      expect(await page.getByTestId('reading-power').getByTestId('reading-age').innerText()).toMatch(lang === 'en' ? /ago|just now|now/i : /前|刚刚/);
       // three more requests after the first, about 3 s apart
       await poll(() => asked.length, 20_000).toBeGreaterThanOrEqual(4);
       const gaps = asked.slice(1).map((t, i) => t - asked[i]);

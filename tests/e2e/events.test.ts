@@ -53,6 +53,9 @@ describe('events in the console', () => {
       const show = page.getByTestId('event-show');
       await show.waitFor();
       expect(await show.innerText()).toContain(sn);
+      // Issue #26 item 8: the charger's log around the time the event occurred.
+      const logHref = (await page.getByTestId('event-log-link').getAttribute('href'))!;
+      expect(logHref).toMatch(new RegExp(`^#/Events/ChargerLog\\?serialNum=${sn}&start=\\d{4}-\\d{2}-\\d{2}\\+\\d{2}%3A\\d{2}&end=`));
       await page.getByTestId('event-process').click();
       const dialog = page.getByTestId('event-process-dialog');
       await dialog.waitFor();

@@ -3,7 +3,9 @@
  * list (the demo's public versions), a new version created with an uploaded .bin (its SHA-256
  * shown), and an upgrade sent from a gateway's remote-upgrade view (`?GatewaySN=`) to a simulated
  * charger that downloads, installs and reboots with the new version: the campaign shows "all
- * upgraded successfully" and the charger's new version.
+ * upgraded successfully" and the charger's new version. Issue #26 item 3: the charger's station page
+ * lists that campaign though it was started from the gateway, and the campaigns overview (from the
+ * station and from Device Version) shows its state, progress and who started it.
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,6 +83,27 @@ describe.each([['en'], ['zh']] as const)('device management (%s)', (lang) => {
     expect(await page.getByTestId('campaign-outcome').first().innerText()).toBe(TEXT[lang].outcome);
     expect(await page.getByTestId('campaign-charger').first().innerText()).toContain(TEXT[lang].updated);
     expect(sim.firmwareVersion).toBe('3.0.0');
+    expect(errors).toEqual([]);
+  });
+
+  it('shows the campaign on the station of its charger and in the campaigns overview', async () => {
+    const company = lang === 'en' ? 'VOLTA' : 'HKEV';
+    const list = await s.api.get<{ records: { id: number; serialNum: string }[] }>(`gateway?companyCode=${company}&perPage=5`);
+    const gw = await s.api.get<GatewayDetail>(`gateway/${list.records[0].id}`);
+    const ch = await s.api.get<{ stationId: number }>(`charger/${gw.chargers[0].id}`);
+    await page.goto(`/#/Stations/StationProfile/${ch.stationId}/show`);
+    await poll(() => page.getByTestId('campaign').count()).toBeGreaterThanOrEqual(1);
+    expect(await page.getByTestId('upgrade-section').innerText()).not.toContain(lang === 'en' ? 'No firmware upgrade yet' : '暂无固件升级');
+    await page.getByTestId('campaign-overview-link').click();
+    await page.getByTestId('campaign-overview').waitFor();
+    await poll(() => page.getByTestId('campaign-overview-row').count()).toBeGreaterThanOrEqual(1);
+    const row = (await page.getByTestId('campaign-overview-row').first().innerText()).replace(/\s+/g, ' ');
+    expect(row).toContain(TEXT[lang].outcome);
+    expect(row).toContain('admin');
+    expect(row).toContain(lang === 'en' ? '1 updated, 0 failed of 1' : '共 1 台：1 台已升级，0 台失败');
+    await page.goto('/#/System/DeviceVersion');
+    await page.getByTestId('campaign-overview-button').click();
+    await poll(() => page.getByTestId('campaign-overview-row').count()).toBeGreaterThanOrEqual(1);
     expect(errors).toEqual([]);
   });
 });

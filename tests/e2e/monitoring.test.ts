@@ -3,11 +3,13 @@
  * point driving one demo charger: its station's marker turns red when the charger faults and
  * green again when it recovers, without a reload, and the popup lists the charger and links to
  * station monitoring; in English and in Chinese.
+ * Issue #26 items 4 and 8: remote stop is off on an idle charger and, while a session runs, names the
+ * session it stops; a search hit and the charger page lead to the station's monitoring.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDecimal, formatEnergy } from '../../src/utils/number.js';
 import { aMeterValues, aStartTransaction } from '../support/builders.js';
-import { connectChargePoint, poll, signIn, stage, type ChargePoint, type Stage, voltaChargers } from './helpers.js';
+import { connectChargePoint, hashPath, poll, signIn, stage, type ChargePoint, type Stage, voltaChargers } from './helpers.js';
 
 interface Page2<T> { records: T[]; total: number }
 interface Card { cardNumber: string; companyCode: string; active: boolean; balance: string }
@@ -70,6 +72,28 @@ describe('map monitoring', () => {
     const cards = await s.api.get<Page2<Card>>('card-user?companyCode=VOLTA&active=true&size=500');
     const card = cards.records.find((c) => Number(c.balance) > 5);
     if (!card) throw new Error('no funded VOLTA card');
+    // Idle: no remote stop on offer, and it says why.
+    {
+      const { page } = await s.page({ language: 'en' });
+      await signIn(page, 'volta.admin', 'demo1234');
+      await page.goto(`/#/Monitoring/StationMonitoring?stationId=${ch.stationId}`);
+      await page.getByTestId(`charger-commands-${ch.serialNum}`).click();
+      const stop = page.getByTestId('command-remote-stop');
+      await stop.waitFor();
+      expect(await stop.getAttribute('aria-disabled')).toBe('true');
+      expect(await stop.innerText()).toContain('No session runs on this charger');
+      await page.keyboard.press('Escape');
+      // A search hit leads to its station's monitoring; so does the charger page, beside its events.
+      await page.goto(`/#/Search/Search?ChargerSN=ChargerSN&Search=${ch.serialNum}`);
+      const hit = page.getByTestId('search-hit').filter({ hasText: ch.serialNum }).first();
+      await hit.getByTestId('search-hit-monitoring').click();
+      await poll(() => hashPath(page)).toBe(`/Monitoring/StationMonitoring?stationId=${ch.stationId}`);
+      await page.goto(`/#/Stations/StationProfile/chargers/${ch.id}/show`);
+      await page.getByTestId('charger-events-link').waitFor();
+      expect(await page.getByTestId('charger-events-link').getAttribute('href')).toBe(`#/Events/Eventes?eventStatus=ALL&serialNum=${ch.serialNum}`);
+      await page.getByTestId('charger-station-monitoring-link').click();
+      await poll(() => hashPath(page)).toBe(`/Monitoring/StationMonitoring?stationId=${ch.stationId}`);
+    }
     await status(1, 'Preparing');
     const start = await cp!.call('StartTransaction', aStartTransaction({ connectorId: 1, idTag: card.cardNumber, meterStart: 5000 })) as { transactionId: number; idTagInfo: { status: string } };
     expect(start.idTagInfo.status).toBe('Accepted');
@@ -84,6 +108,14 @@ describe('map monitoring', () => {
       expect(await row.getByTestId('session-energy').innerText()).toBe('1.250 kWh');
       expect(await row.innerText()).toContain(card.cardNumber);
       expect(await row.getByTestId('state-charging').innerText()).toBe(lang === 'en' ? 'Charging' : '充电中');
+      // Remote stop names the session it will stop.
+      await page.getByTestId(`charger-commands-${ch.serialNum}`).click();
+      await page.getByTestId('command-remote-stop').click();
+      const target = await page.getByTestId('command-stop-target').innerText();
+      expect(target).toContain(String(start.transactionId));
+      expect(target).toContain(card.cardNumber);
+      expect(target).toContain(lang === 'en' ? 'Stop session' : '充电会话');
+      await page.getByTestId('command-close').click();
       expect(errors).toEqual([]);
     }
   });

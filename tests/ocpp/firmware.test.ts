@@ -193,9 +193,13 @@ describe.each(backends())('firmware upgrade campaigns with simulated chargers on
     await Promise.all([cp, busyCp, silentCp].map((c) => c.close({ force: true })));
   });
 
-  it('lists campaigns by charger and refuses another company (709)', async () => {
+  it('lists campaigns by charger and by the station of their chargers, and refuses another company (709)', async () => {
     const list = await api('GET', '/sp/firmware-campaign?perPage=50');
     expect(list.data.total).toBeGreaterThanOrEqual(4);
+    // The station's page shows every campaign that touched its chargers, though none was started there (issue #26 item 3).
+    expect((await api('GET', `/sp/firmware-campaign?perPage=50&stationId=${stationId}`)).data.total).toBe(list.data.total);
+    const elsewhere = await aStation(s.database.db, CO);
+    expect((await api('GET', `/sp/firmware-campaign?perPage=50&stationId=${elsewhere.id}`)).data.total).toBe(0);
     const first = list.data.records[list.data.records.length - 1];
     await aCompany(s.database.db, { code: 'FWOTHER' });
     const other = caller(s, await companyUser(s, 'FWOTHER', PERMS));

@@ -21,7 +21,7 @@
  * - Scope: a campaign is read, reset and sent again only by callers who may reach every one of its
  *   chargers (a station manager: all at its stations; server/http/scope.ts), else 709 / 725.
  */
-import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   FIRMWARE_PROGRESS, isSettled, type CampaignCandidate, type CampaignCharger, type CampaignCounts, type CampaignDetail,
@@ -120,12 +120,19 @@ function toRecord(c: CampaignRow, f: { name: string; version: string; deviceMode
   };
 }
 
-/** A page of campaigns in the caller's scope, newest first; filters: status, gateway, station, charger. */
+/**
+ * A page of campaigns in the caller's scope, newest first; filters: status, gateway and station (the
+ * campaigns started there or touching one of its chargers now), charger.
+ */
 export async function listCampaigns(db: Db, auth: AuthContext, f: PageQuery & { status?: string; gatewaySn?: string; stationId?: number; chargerId?: number }): Promise<Page<CampaignRecord>> {
   const conds: (SQL | undefined)[] = [scopeWhere(auth, firmwareCampaign)];
   if (f.status) conds.push(eq(firmwareCampaign.status, f.status));
-  if (f.gatewaySn) conds.push(eq(firmwareCampaign.gatewaySn, f.gatewaySn));
-  if (f.stationId) conds.push(eq(firmwareCampaign.stationId, f.stationId));
+  // A station's or gateway's campaigns are those started there and every campaign that touched one
+  // of its chargers (a campaign may span stations; issue #26 item 3).
+  const touched = (cond: SQL) => sql`exists (select 1 from ${firmwareCampaignCharger} inner join ${charger} on ${charger.id} = ${firmwareCampaignCharger.chargerId}
+    where ${firmwareCampaignCharger.campaignId} = ${firmwareCampaign.id} and ${cond})`;
+  if (f.gatewaySn) conds.push(or(eq(firmwareCampaign.gatewaySn, f.gatewaySn), touched(eq(charger.gatewaySn, f.gatewaySn))));
+  if (f.stationId) conds.push(or(eq(firmwareCampaign.stationId, f.stationId), touched(eq(charger.stationId, f.stationId))));
   if (f.chargerId) conds.push(sql`exists (select 1 from ${firmwareCampaignCharger} where ${firmwareCampaignCharger.campaignId} = ${firmwareCampaign.id} and ${firmwareCampaignCharger.chargerId} = ${f.chargerId})`);
   const where = and(...conds);
   const { limit, offset } = limitOffset(f);

@@ -28,7 +28,7 @@ import { listGroups } from '../station-group/service.js';
 import { PERMISSIONS, type MenuPermission } from '../../../domain/permissions.js';
 import type { SheetCell } from '../../../domain/spreadsheet.js';
 import { listCardUsers } from '../card-user/service.js';
-import { localTime } from '../order-export/labels.js';
+import { localTime } from '../order-export/index.js';
 import { streamSheet } from './sheet.js';
 
 /** Most rows of one list export (code 710 above, as for orders and events). */

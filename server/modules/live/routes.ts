@@ -9,6 +9,10 @@
  *   `event: charger` / `data: {"chargerId":1,"serialNum":"…","companyCode":"…","at":"…"}`
  *   `event: order`   / `data: {"orderId":1,"companyCode":"…","at":"…"}`
  *   `event: gateway` / `data: {"gatewayId":1,"serialNum":"…","companyCode":"…","at":"…"}`
+ *   `event: notice`  / `data: {"type":"EVENT","eventId":1,"change":"opened","reopened":false,"companyCode":"…","at":"…"}`
+ *                   or `data: {"type":"REPORT_TICKET","ticketNo":"RT…","change":"opened","companyCode":"…","at":"…"}`
+ *     (the bell, requirements §2 navbar: an event opened, processed, ignored or recovered, or a new
+ *     report ticket; events are scoped by their station like every other row, tickets are company-wide)
  * The console re-reads the record it shows. A comment line is sent at once (`: connected`) and
  * every 15 s (`: heartbeat`) so proxies keep the connection open and dead peers are noticed.
  * At each heartbeat the token is checked again: a signed-out, expired or deactivated session ends
@@ -25,6 +29,11 @@ import { fileAnswer } from '../../../domain/entities/api.js';
 import { inScope, type LiveTopic } from './service.js';
 
 export type { LiveTopic };
+
+/** The `notice` frame of the bell: an event's change or a new report ticket. */
+export type NoticeFrame =
+  | { type: 'EVENT'; eventId: number; change: BusEvents['event']['change']; reopened: boolean; companyCode: string }
+  | { type: 'REPORT_TICKET'; ticketNo: string; change: 'opened'; companyCode: string };
 
 /** Heartbeat comment interval (ms). */
 export const HEARTBEAT_MS = 15_000;
@@ -70,6 +79,16 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
     const offCharger = app.bus.on('charger', forward('charger', (p) => p.chargerId));
     const offOrder = app.bus.on('order', forward('order', (p) => p.orderId));
     const offGateway = app.bus.on('gateway', forward('gateway', (p) => p.gatewayId));
+    const notice = (frame: NoticeFrame) => { if (!res.writableEnded) res.write(sseFrame('notice', { ...frame, at: new Date().toISOString() })); };
+    const offEvent = app.bus.on('event', (p) => {
+      if (!canSeeCompany(auth, p.companyCode) || res.writableEnded) return;
+      const frame: NoticeFrame = { type: 'EVENT', eventId: p.eventId, change: p.change, reopened: p.reopened ?? false, companyCode: p.companyCode };
+      if (!manager) return notice(frame);
+      inScope(app.db, auth, 'event', p.eventId).then((yes) => { if (yes) notice(frame); }, (err: unknown) => req.log.warn({ err }, 'live: scope check failed'));
+    });
+    const offTicket = app.bus.on('ticket', (p) => {
+      if (canSeeCompany(auth, p.companyCode)) notice({ type: 'REPORT_TICKET', ticketNo: p.ticketNo, change: 'opened', companyCode: p.companyCode });
+    });
     const heartbeat = setInterval(() => {
       if (res.writableEnded) return;
       res.write(': heartbeat\n\n');
@@ -84,6 +103,8 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
       offCharger();
       offOrder();
       offGateway();
+      offEvent();
+      offTicket();
       open.delete(end);
       if (!res.writableEnded) res.end();
     };

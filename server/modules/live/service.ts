@@ -1,22 +1,23 @@
 /**
  * The live stream's one query: whether a station manager may see a bus event, i.e. whether the
- * charger, order or gateway it names is within their stations (the same scope as every API query,
+ * charger, order, gateway or event it names is within their stations (the same scope as every API query,
  * server/http/scope.ts).
  */
 import { and, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { charger, chargeOrder, gateway } from '../../db/schema.js';
+import { charger, chargeOrder, event, gateway } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
 import { scopeWhere } from '../../http/scope.js';
 
 /** Bus topics forwarded to the console (each payload carries its `companyCode`). */
-export type LiveTopic = 'charger' | 'order' | 'gateway';
+export type LiveTopic = 'charger' | 'order' | 'gateway' | 'event';
 
 const TABLES: Record<LiveTopic, { table: PgTable; id: PgColumn }> = {
   charger: { table: charger, id: charger.id },
   order: { table: chargeOrder, id: chargeOrder.id },
   gateway: { table: gateway, id: gateway.id },
+  event: { table: event, id: event.id },
 };
 
 /** True when row `id` of `topic`'s table is within `auth`'s scope. */

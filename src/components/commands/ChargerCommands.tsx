@@ -26,27 +26,61 @@ import { COMMANDS, answerStatus, commandFormError, commandRequest, type CommandF
 import type { CommandAnswer } from '../../../domain/entities/command';
 import type { ChargerRecord } from '../../../domain/entities/charger';
 
-/** What the commands need of a charger (a charger record, or a charger of station monitoring). */
-export type CommandTarget = Pick<ChargerRecord, 'id' | 'serialNum' | 'online' | 'companyCode' | 'connectors'>;
+/** A session running on a connector, as station monitoring knows it (domain/entities/monitoring.ts runningSession). */
+export interface RunningSessionRef {
+  connectorId: number;
+  transactionId: number;
+  orderNo: string;
+  idTag: string;
+  userName: string | null;
+}
+
+/**
+ * What the commands need of a charger (a charger record, or a charger of station monitoring);
+ * `sessions`, when the page knows them, are the sessions running on its connectors.
+ */
+export type CommandTarget = Pick<ChargerRecord, 'id' | 'serialNum' | 'online' | 'companyCode' | 'connectors'> & { sessions?: RunningSessionRef[] };
 
 const ICONS: Record<CommandName, typeof PlayArrowIcon> = {
   'remote-start': PlayArrowIcon, 'remote-stop': StopIcon, reset: RestartAltIcon, unlock: LockOpenIcon, availability: PowerSettingsNewIcon,
 };
 
-/** Connector statuses (OCPP 1.6) in which a session runs: the remote stop preselects such a connector. */
-const IN_SESSION = new Set(['Preparing', 'Charging', 'SuspendedEVSE', 'SuspendedEV', 'Finishing']);
+/** Connector statuses (OCPP 1.6) in which a session runs (a transaction is open). */
+const IN_SESSION = new Set(['Charging', 'SuspendedEVSE', 'SuspendedEV', 'Finishing']);
+
+/**
+ * The connectors a remote stop may be sent to (issue #26 item 4): those with a running session —
+ * the sessions the page knows, else the connectors whose status says a session runs. Empty: the
+ * stop is not offered.
+ */
+export function stoppableConnectors(record: CommandTarget): number[] {
+  if (record.sessions) return record.sessions.map((x) => x.connectorId).sort((a, b) => a - b);
+  return (record.connectors ?? []).filter((c) => c.connectorId > 0 && IN_SESSION.has(c.status)).map((c) => c.connectorId);
+}
 
 /** The first form of each command. */
 function initialForm(name: CommandName, record: CommandTarget): CommandForm {
   const first = record.connectors?.[0]?.connectorId;
   switch (name) {
     case 'remote-start': return { userKind: 'card', connectorId: record.connectors?.find((c) => c.status === 'Available' || c.status === 'Preparing')?.connectorId ?? first };
-    case 'remote-stop': return { connectorId: record.connectors?.find((c) => IN_SESSION.has(c.status))?.connectorId ?? first };
+    case 'remote-stop': return { connectorId: stoppableConnectors(record)[0] };
     case 'reset': return { resetType: 'Soft' };
     case 'unlock': return { connectorId: first ?? 1 };
     case 'availability': return { connectorId: 0, availability: 'Operative' };
     default: return {};
   }
+}
+
+/** Which session the stop will end, in words: the session the page knows on the chosen connector (order, transaction, user), else the transaction or connector. */
+export function stopTargetText(record: CommandTarget, form: CommandForm, translate: (key: string, options?: Record<string, unknown>) => string): string {
+  if (form.transactionId) return translate('app.commands.remote-stop.confirm_transaction', { transaction: form.transactionId });
+  const session = record.sessions?.find((x) => x.connectorId === form.connectorId);
+  if (session) {
+    return translate('app.commands.remote-stop.confirm_session', {
+      connector: session.connectorId, orderNo: session.orderNo, transaction: session.transactionId, user: session.userName ? `${session.userName} (${session.idTag})` : session.idTag,
+    });
+  }
+  return translate('app.commands.remote-stop.confirm_connector', { connector: form.connectorId ?? '—' });
 }
 
 type Outcome = { ok: true; answer: CommandAnswer } | { ok: false; message: string; code?: number };
@@ -79,12 +113,14 @@ function SessionLimit({ form, set }: { form: CommandForm; set: (patch: Partial<C
   );
 }
 
-function ConnectorSelect({ record, value, onChange, allowWhole, allowAny }: {
+function ConnectorSelect({ record, value, onChange, allowWhole, allowAny, only }: {
   record: CommandTarget; value: number | undefined; onChange: (v: number | undefined) => void; allowWhole?: boolean; allowAny?: boolean;
+  /** Offer only these connectors. */
+  only?: number[];
 }) {
   const translate = useTranslate();
-  const ids = (record.connectors ?? []).map((c) => c.connectorId).filter((id) => id > 0);
-  const list = ids.length ? ids : [1];
+  const ids = only ?? (record.connectors ?? []).map((c) => c.connectorId).filter((id) => id > 0);
+  const list = ids.length || only ? ids : [1];
   return (
     <TextField
       select
@@ -159,7 +195,7 @@ function CommandDialog({ record, name, onClose }: { record: CommandTarget; name:
           )}
           {name === 'remote-stop' && (
             <>
-              <ConnectorSelect record={record} value={form.connectorId} onChange={(connectorId) => set({ connectorId })} />
+              <ConnectorSelect record={record} value={form.connectorId} onChange={(connectorId) => set({ connectorId })} only={stoppableConnectors(record)} />
               <TextField
                 label={translate('app.commands.remote-stop.transaction')}
                 helperText={translate('app.commands.remote-stop.transaction_hint')}
@@ -168,9 +204,7 @@ function CommandDialog({ record, name, onClose }: { record: CommandTarget; name:
                 slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'command-transaction' } }}
               />
               <Typography variant="body2" data-testid="command-stop-target">
-                {form.transactionId
-                  ? translate('app.commands.remote-stop.confirm_transaction', { transaction: form.transactionId })
-                  : translate('app.commands.remote-stop.confirm_connector', { connector: form.connectorId ?? '—' })}
+                {stopTargetText(record, form, translate)}
               </Typography>
             </>
           )}
@@ -246,10 +280,12 @@ export function ChargerCommands({ record }: { record: CommandTarget | undefined 
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
         {COMMANDS.map((name) => {
           const Icon = ICONS[name];
+          // Remote stop only where a session runs (issue #26 item 4); the item says why it is off.
+          const idle = name === 'remote-stop' && stoppableConnectors(record).length === 0;
           return (
-            <MenuItem key={name} onClick={() => { setAnchor(null); setCommand(name); }} data-testid={`command-${name}`}>
+            <MenuItem key={name} disabled={idle} onClick={() => { setAnchor(null); setCommand(name); }} data-testid={`command-${name}`}>
               <ListItemIcon><Icon fontSize="small" /></ListItemIcon>
-              <ListItemText>{translate(`app.commands.${name}.title`)}</ListItemText>
+              <ListItemText secondary={idle ? translate('app.commands.remote-stop.no_session') : undefined}>{translate(`app.commands.${name}.title`)}</ListItemText>
             </MenuItem>
           );
         })}

@@ -41,6 +41,8 @@ export default bilingual('app.commands', {
   'remote-stop.transaction_hint': ['Given, exactly this session is stopped; otherwise the one on the chosen connector.', '填写后只停止该交易；否则停止所选枪上的会话。'],
   'remote-stop.confirm_connector': ['Stop the session on connector #%{connector}?', '停止 %{connector} 号枪上的充电？'],
   'remote-stop.confirm_transaction': ['Stop transaction %{transaction}?', '停止交易 %{transaction}？'],
+  'remote-stop.confirm_session': ['Stop session %{orderNo} on connector #%{connector} (transaction %{transaction}, %{user})?', '停止 %{connector} 号枪上的充电会话 %{orderNo}（交易 %{transaction}，%{user}）？'],
+  'remote-stop.no_session': ['No session runs on this charger', '该充电桩没有正在进行的充电会话'],
   'reset.title': ['Reset', '重启'],
   'reset.send': ['Reset', '重启'],
   'reset.Soft': ['Soft', '软重启'],

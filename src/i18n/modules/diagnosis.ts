@@ -17,6 +17,7 @@ export default bilingual('app.diagnosis', {
   'connector': ['Connector', '枪'],
   'no_connectors': ['No connector has reported yet', '尚无充电枪上报'],
   'no_readings': ['No meter values since this time', '此时间以来没有电表数据'],
+  'stale': ['before the current status', '早于当前状态'],
   'status_changes': ['Status changes', '状态变化'],
   'no_status_changes': ['No status change since this time', '此时间以来没有状态变化'],
   'time': ['Time', '时间'],

@@ -7,6 +7,7 @@
  */
 import { useMemo, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
 import {
   Autocomplete, Box, Button, Card, CardContent, Chip, CircularProgress, Drawer, IconButton, MenuItem, Stack, Table, TableBody, TableCell,
   TableContainer, TableHead, TableRow, TextField, Typography,
@@ -55,8 +56,11 @@ export function FramesTab() {
   const translate = useTranslate();
   const notify = useNotify();
   const provider = useSpProvider();
-  const [draft, setDraft] = useState<Filter>(EMPTY);
-  const [filter, setFilter] = useState<Filter>(EMPTY);
+  // A link may give the starting filter (`?serialNum=&start=&end=`, e.g. from an event: src/components/crossLinks.tsx).
+  const [params] = useSearchParams();
+  const initial = useMemo<Filter>(() => ({ ...EMPTY, serialNum: params.get('serialNum') ?? '', start: params.get('start') ?? '', end: params.get('end') ?? '' }), [params]);
+  const [draft, setDraft] = useState<Filter>(initial);
+  const [filter, setFilter] = useState<Filter>(initial);
   const [cursors, setCursors] = useState<string[]>([]);
   const [open, setOpen] = useState<ChargerLogFrame | null>(null);
   const [exporting, setExporting] = useState(false);

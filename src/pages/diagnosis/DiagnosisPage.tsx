@@ -13,12 +13,12 @@ import {
   Alert, Box, Button, Card, CardContent, CardHeader, Chip, CircularProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography,
 } from '@mui/material';
 import { Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { DIAGNOSIS_REFRESH_MS, diagnosisQuery, type DiagnosisConnector, type DiagnosisPoint, type DiagnosisRecord } from '../../../domain/entities/diagnosis';
+import { DIAGNOSIS_REFRESH_MS, diagnosisQuery, type DiagnosisConnector, type DiagnosisPoint, type DiagnosisReading, type DiagnosisRecord } from '../../../domain/entities/diagnosis';
 import { checkInput } from '../../../domain/entities/rules';
 import { fieldMessage } from '../../../domain/entities/messages';
 import { timeRangeError } from '../../../domain/time-range';
 import { eventTypeLabel } from '../../../domain/events';
-import { EmptyState, ErrorState, stateColor } from '../../components/common';
+import { EmptyState, ErrorState, RelativeTime, stateColor } from '../../components/common';
 import { runStatusLabel } from '../../components/device';
 import { useApi } from '../../hooks/useApi';
 import { formatDateTime } from '../../utils/date';
@@ -158,10 +158,27 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** The figure of a measurand (and phase) of the connector's latest readings, with its unit. */
-function figure(c: DiagnosisConnector, measurand: string, phase?: string): string | null {
-  const r = c.readings.find((x) => x.measurand === measurand && (phase === undefined ? true : (x.phase ?? '').startsWith(phase)));
-  if (!r) return null;
+/** Connector statuses in which a session runs: readings taken before such a status still describe it. */
+const IN_SESSION = new Set(['Charging', 'SuspendedEVSE', 'SuspendedEV']);
+
+/**
+ * True when a reading no longer describes the connector (issue #26 item 2): taken before its current
+ * status began and that status is not a session (an "Available" connector's 10 kW from the last
+ * session). The energy register keeps counting across sessions, so it is never stale.
+ */
+export function isStaleReading(r: Pick<DiagnosisReading, 'measurand' | 'timeStamp'>, c: Pick<DiagnosisConnector, 'status' | 'statusTimeStamp'>): boolean {
+  if (r.measurand === 'Energy.Active.Import.Register') return false;
+  if (!c.statusTimeStamp || !c.status || IN_SESSION.has(c.status)) return false;
+  return new Date(r.timeStamp).getTime() < new Date(c.statusTimeStamp).getTime();
+}
+
+/** The latest reading of a measurand (and phase) on the connector. */
+function readingOf(c: DiagnosisConnector, measurand: string, phase?: string): DiagnosisReading | undefined {
+  return c.readings.find((x) => x.measurand === measurand && (phase === undefined ? true : (x.phase ?? '').startsWith(phase)));
+}
+
+/** The figure of a reading, with its unit. */
+function figureText(r: DiagnosisReading): string {
   const unit = r.unit === 'Percent' ? '%' : r.unit === 'Celsius' ? '°C' : r.unit ?? '';
   return `${Number(r.value.toFixed(r.unit === 'kWh' ? 3 : 2))} ${unit}`.trim();
 }
@@ -169,17 +186,17 @@ function figure(c: DiagnosisConnector, measurand: string, phase?: string): strin
 function ConnectorCard({ c }: { c: DiagnosisConnector }) {
   const translate = useTranslate();
   const three = c.readings.some((r) => r.measurand === 'Current.Import' && (r.phase ?? '').startsWith('L2'));
-  const figures: [string, string | null][] = [
-    ['power', figure(c, 'Power.Active.Import')],
-    ['energy', figure(c, 'Energy.Active.Import.Register')],
-    ['voltage', figure(c, 'Voltage')],
+  const figures: [string, DiagnosisReading | undefined][] = [
+    ['power', readingOf(c, 'Power.Active.Import')],
+    ['energy', readingOf(c, 'Energy.Active.Import.Register')],
+    ['voltage', readingOf(c, 'Voltage')],
     ...(three
-      ? (['L1', 'L2', 'L3'].map((p) => [`current_${p}`, figure(c, 'Current.Import', p)]) as [string, string | null][])
-      : ([['current', figure(c, 'Current.Import')]] as [string, string | null][])),
-    ['temperature', figure(c, 'Temperature')],
-    ['soc', figure(c, 'SoC')],
+      ? (['L1', 'L2', 'L3'].map((p) => [`current_${p}`, readingOf(c, 'Current.Import', p)]) as [string, DiagnosisReading | undefined][])
+      : ([['current', readingOf(c, 'Current.Import')]] as [string, DiagnosisReading | undefined][])),
+    ['temperature', readingOf(c, 'Temperature')],
+    ['soc', readingOf(c, 'SoC')],
   ];
-  const shown = figures.filter(([, v]) => v !== null);
+  const shown = figures.filter((f): f is [string, DiagnosisReading] => f[1] !== undefined);
   return (
     <Card data-testid={`diagnosis-connector-${c.connectorId}`}>
       <CardHeader
@@ -193,12 +210,19 @@ function ConnectorCard({ c }: { c: DiagnosisConnector }) {
           <Typography variant="body2" color="text.secondary">{translate(`${P}.no_readings`)}</Typography>
         ) : (
           <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(130px, 1fr))', gap: 1.5, mb: 2 }}>
-            {shown.map(([k, v]) => (
-              <Box key={k} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1 }} data-testid={`reading-${k}`}>
-                <Typography variant="caption" color="text.secondary">{translate(`${P}.figures.${k}`)}</Typography>
-                <Typography variant="h6" sx={{ fontSize: 18 }}>{v}</Typography>
-              </Box>
-            ))}
+            {shown.map(([k, r]) => {
+              // Every reading says when it was taken; one older than the current (non-session) status is greyed out.
+              const stale = isStaleReading(r, c);
+              return (
+                <Box key={k} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1, opacity: stale ? 0.5 : 1 }} data-testid={`reading-${k}`} data-stale={stale ? 'true' : 'false'}>
+                  <Typography variant="caption" color="text.secondary">{translate(`${P}.figures.${k}`)}</Typography>
+                  <Typography variant="h6" sx={{ fontSize: 18, textDecoration: stale ? 'line-through' : undefined }}>{figureText(r)}</Typography>
+                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }} data-testid="reading-age">
+                    <RelativeTime value={r.timeStamp} />{stale ? ` · ${translate(`${P}.stale`)}` : ''}
+                  </Typography>
+                </Box>
+              );
+            })}
           </Box>
         )}
         {c.series.length > 1 && (

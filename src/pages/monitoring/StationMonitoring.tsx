@@ -101,7 +101,8 @@ function StationGrid({ id }: { id: number }) {
               <TableBody>
                 {data.chargers.flatMap((c) => {
                   const rows = c.connectors.length ? c.connectors : [null];
-                  const target = { id: c.id, serialNum: c.serialNum, online: c.online, companyCode: data.companyCode, connectors: c.connectors.map((k) => ({ ...k, info: null })) };
+                  const target = { id: c.id, serialNum: c.serialNum, online: c.online, companyCode: data.companyCode, connectors: c.connectors.map((k) => ({ ...k, info: null })),
+                    sessions: c.connectors.flatMap((k) => (k.session ? [{ connectorId: k.connectorId, transactionId: k.session.transactionId, orderNo: k.session.orderNo, idTag: k.session.idTag, userName: k.session.userName }] : [])) };
                   return rows.map((k, i) => (
                     <TableRow key={`${c.id}:${k?.connectorId ?? 0}`} data-testid="connector-row" data-charger={c.serialNum} data-connector={k?.connectorId ?? 0}>
                       {i === 0 && (

@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { CrossLink, stationMonitoringPath } from '../../components/crossLinks';
 import { Loading, Title, useTranslate } from 'react-admin';
 import {
   Box, Button, Card, CardContent, Chip, Link, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TablePagination,
@@ -98,9 +99,17 @@ export default function SearchPage() {
                               <Link component={RouterLink} to={hitPath(h)} sx={{ fontFamily: h.type === 'station' ? undefined : 'monospace' }} data-testid="search-hit-link">{h.name}</Link>
                             </TableCell>
                             <TableCell>
-                              {h.stationId && h.type !== 'station'
-                                ? <Link component={RouterLink} to={`${STATION_PROFILE_TABS.stations}/${h.stationId}/show`}>{h.stationName}</Link>
-                                : h.type === 'station' ? '—' : (h.stationName ?? '—')}
+                              <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap">
+                                {h.stationId && h.type !== 'station'
+                                  ? <Link component={RouterLink} to={`${STATION_PROFILE_TABS.stations}/${h.stationId}/show`}>{h.stationName}</Link>
+                                  : h.type === 'station' ? null : <span>{h.stationName ?? '—'}</span>}
+                                {/* The station's live monitoring, one click from the hit (issue #26 item 8). */}
+                                {(h.type === 'station' ? h.id : h.stationId)
+                                  ? <CrossLink to={stationMonitoringPath(h.type === 'station' ? h.id : h.stationId!)} testId="search-hit-monitoring" hideDenied>
+                                      <Chip size="small" variant="outlined" clickable label={translate('app.links.station_monitoring')} />
+                                    </CrossLink>
+                                  : null}
+                              </Stack>
                             </TableCell>
                             <TableCell>{h.companyName ?? h.companyCode}</TableCell>
                             <TableCell>{h.online === null ? '—' : <OnlineDot online={h.online} />}</TableCell>
