@@ -23,8 +23,8 @@ export interface GenericListProps<R extends RaRecord> extends Omit<ListProps, 'c
   fields: FieldSpec<R>[];
   /** i18n key of the page title (the menu's). */
   title: string;
-  /** A search box (`q`) before the declared filters. */
-  search?: boolean;
+  /** A search box (`q`) before the declared filters (a string: its `data-testid`). */
+  search?: boolean | string;
   /** Buttons after filter / columns / create (e.g. the list's export). */
   actions?: ReactNode;
   /** `data-testid` of the datagrid and of the create button. */
@@ -32,8 +32,10 @@ export interface GenericListProps<R extends RaRecord> extends Omit<ListProps, 'c
   createTestId?: string;
   /** Where a row leads: the edit or show view of the resource, or nowhere. */
   rowClick?: 'edit' | 'show' | false;
-  /** Further columns after the declared ones (row actions); also shown on the cards. */
+  /** Further columns after the declared ones (row actions). */
   columns?: ReactElement[];
+  /** Columns before the declared ones (row actions that must never fall off a wide list). */
+  leadColumns?: ReactElement[];
   /** Extra style of the datagrid. */
   gridSx?: object;
 }
@@ -42,14 +44,14 @@ export interface GenericListProps<R extends RaRecord> extends Omit<ListProps, 'c
 export const usePhone = () => useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
 
 export function GenericList<R extends RaRecord>({
-  fields, title, search, actions, gridTestId, createTestId, rowClick = 'edit', columns = [], gridSx, ...props
+  fields, title, search, actions, gridTestId, createTestId, rowClick = 'edit', columns = [], leadColumns = [], gridSx, ...props
 }: GenericListProps<R>) {
   const translate = useTranslate();
   const resource = useResourceContext() as string;
   const { hasCreate } = useResourceDefinition();
   const phone = usePhone();
   const filters = useMemo(() => [
-    ...(search ? [<SearchInput key="q" source="q" alwaysOn />] : []),
+    ...(search ? [<SearchInput key="q" source="q" alwaysOn data-testid={typeof search === 'string' ? search : undefined} />] : []),
     ...fields.filter((f) => f.filter).map((f) => filterInput(f as FieldSpec)),
   ], [fields, search]);
   const configurable = fields.some((f) => f.list === 'optional');
@@ -106,11 +108,13 @@ export function GenericList<R extends RaRecord>({
         />
       ) : configurable ? (
         <ConfigurableGrid resource={resource} omit={fields.filter((f) => f.list === 'optional').map((f) => f.source)} {...gridProps}>
+          {leadColumns}
           {cols}
           {columns}
         </ConfigurableGrid>
       ) : (
         <Datagrid {...gridProps}>
+          {leadColumns}
           {cols}
           {columns}
         </Datagrid>
