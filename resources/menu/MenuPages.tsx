@@ -35,7 +35,7 @@ import { RouteEdit } from '../../src/components/RouteEdit';
 const F = 'resources.menu.fields';
 
 /** Permission strings and URLs wrap at any character, so the tree fits 1440 px with the sidebar open (issue 26 item 9). */
-const CODE_CELL = { fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all', minWidth: 120, maxWidth: 220 } as const;
+const CODE_CELL = { fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all', minWidth: 96, maxWidth: 160 } as const;
 
 function useFullTree() {
   return useApi<MenuNode[]>('menu/full-tree', undefined, { staleTime: 10_000 });

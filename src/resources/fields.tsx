@@ -110,7 +110,7 @@ const choicesOf = (field: FieldSpec) => (field.kind === 'boolean' ? ['true', 'fa
 
 /** The filter input of `field` (`alwaysOn` from its declaration). */
 export function filterInput(field: FieldSpec): ReactElement {
-  const common = { key: field.source, source: field.source, label: field.label, alwaysOn: field.filter === 'alwaysOn' };
+  const common = { key: field.source, source: field.source, alwaysOn: field.filter === 'alwaysOn', ...(field.label ? { label: field.label } : {}) };
   if (field.kind === 'reference' && field.source === 'companyCode') return <CompanyFilterInput {...common} />;
   if (field.kind === 'enum' || field.kind === 'boolean' || field.kind === 'status') {
     return <SelectInput {...common} choices={field.kind === 'status' ? ['true', 'false'].map((c) => ({ id: c, name: `${field.labels}.values.enabled.${c}` })) : choicesOf(field)} />;

@@ -45,7 +45,7 @@ function overflow(page: Page) {
 
 describe('every list fits the screen', () => {
   let s: Stage;
-  beforeAll(async () => { s = await stage(); });
+  beforeAll(async () => { s = await stage({}, { readyTimeoutMs: 450_000 }); }, 480_000);
   afterAll(async () => { await s?.close(); });
 
   for (const lang of ['en', 'zh'] as const) {
@@ -61,7 +61,7 @@ describe('every list fits the screen', () => {
       }
       expect(wide).toEqual([]);
       expect(errors).toEqual([]);
-    }, 240_000);
+    }, 600_000);
 
     it(`at 390×844 (${lang})`, async () => {
       const { page, errors } = await s.page({ language: lang, viewport: { width: 390, height: 844 } });
@@ -84,6 +84,6 @@ describe('every list fits the screen', () => {
       }
       expect(wide).toEqual([]);
       expect(errors).toEqual([]);
-    }, 240_000);
+    }, 600_000);
   }
 });
