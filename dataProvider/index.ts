@@ -1,7 +1,7 @@
 /**
  * The react-admin data provider for the `/sp/*` API (requirements §12). A factory taking its HTTP
  * client, so tests hand it a client over a fake `fetch`. Resource names are API paths
- * (`order`, `charger`, `station`, `company/user`, …).
+ * (`order`, `charger`, `station`, `company/user`, …), or names its `api` option maps to them.
  *
  * - getList / getManyReference → `GET /sp/<resource>?page&size&sort&order=asc|desc&<filters>`
  *   answering `{ records, total }`; array filters go as repeated keys; other fields of the page
@@ -91,45 +91,49 @@ function pageMeta(data: unknown): { meta?: Record<string, unknown> } {
   return Object.keys(rest).length ? { meta: rest } : {};
 }
 
-/** Creates the data provider over `http`. */
-export function createDataProvider(http: HttpClient): ChargeDeskDataProvider {
+/**
+ * Creates the data provider over `http`. `api` turns a react-admin resource name into its API
+ * path under `/sp/` (the console names resources after their spec paths, src/resources/names.ts:
+ * `System/Menu` → `menu`); by default the name is the API path.
+ */
+export function createDataProvider(http: HttpClient, api: (resource: string) => string = (r) => r): ChargeDeskDataProvider {
   return {
     async getList(resource, params) {
-      const raw = await http<Paged<RaRecord> | RaRecord[]>(`/${resource}`, { query: listQuery(params), signal: params.signal });
+      const raw = await http<Paged<RaRecord> | RaRecord[]>(`/${api(resource)}`, { query: listQuery(params), signal: params.signal });
       const page = asPage<RaRecord>(raw);
       return { data: page.records, total: page.total, ...pageMeta(raw) };
     },
     async getOne(resource, params) {
-      const data = await http<RaRecord>(`/${resource}/${enc(params.id)}`, { query: metaQuery(params.meta), signal: params.signal });
+      const data = await http<RaRecord>(`/${api(resource)}/${enc(params.id)}`, { query: metaQuery(params.meta), signal: params.signal });
       return { data };
     },
     async getMany(resource, params) {
-      const data = await Promise.all(params.ids.map((id) => http<RaRecord>(`/${resource}/${enc(id)}`, { query: metaQuery(params.meta), signal: params.signal })));
+      const data = await Promise.all(params.ids.map((id) => http<RaRecord>(`/${api(resource)}/${enc(id)}`, { query: metaQuery(params.meta), signal: params.signal })));
       return { data };
     },
     async getManyReference(resource, params) {
       const query = listQuery({ ...params, filter: { ...params.filter, [params.target]: params.id } });
-      const page = asPage<RaRecord>(await http<Paged<RaRecord> | RaRecord[]>(`/${resource}`, { query, signal: params.signal }));
+      const page = asPage<RaRecord>(await http<Paged<RaRecord> | RaRecord[]>(`/${api(resource)}`, { query, signal: params.signal }));
       return { data: page.records, total: page.total };
     },
     async create(resource, params) {
-      const data = await http<RaRecord>(`/${resource}`, { method: 'POST', query: metaQuery(params.meta), body: params.data });
+      const data = await http<RaRecord>(`/${api(resource)}`, { method: 'POST', query: metaQuery(params.meta), body: params.data });
       return { data: { ...params.data, ...data } as RaRecord };
     },
     async update(resource, params) {
-      const data = await http<RaRecord | null>(`/${resource}/${enc(params.id)}${metaPath(params.meta)}`, { method: 'PUT', query: metaQuery(params.meta), body: params.data });
+      const data = await http<RaRecord | null>(`/${api(resource)}/${enc(params.id)}${metaPath(params.meta)}`, { method: 'PUT', query: metaQuery(params.meta), body: params.data });
       return { data: { id: params.id, ...params.data, ...(data ?? {}) } as RaRecord };
     },
     async updateMany(resource, params) {
-      await Promise.all(params.ids.map((id) => http(`/${resource}/${enc(id)}`, { method: 'PUT', query: metaQuery(params.meta), body: params.data })));
+      await Promise.all(params.ids.map((id) => http(`/${api(resource)}/${enc(id)}`, { method: 'PUT', query: metaQuery(params.meta), body: params.data })));
       return { data: params.ids };
     },
     async delete(resource, params) {
-      await http(`/${resource}/${enc(params.id)}`, { method: 'DELETE', query: metaQuery(params.meta) });
+      await http(`/${api(resource)}/${enc(params.id)}`, { method: 'DELETE', query: metaQuery(params.meta) });
       return { data: (params.previousData ?? { id: params.id }) as RaRecord };
     },
     async deleteMany(resource, params) {
-      await Promise.all(params.ids.map((id) => http(`/${resource}/${enc(id)}`, { method: 'DELETE', query: metaQuery(params.meta) })));
+      await Promise.all(params.ids.map((id) => http(`/${api(resource)}/${enc(id)}`, { method: 'DELETE', query: metaQuery(params.meta) })));
       return { data: params.ids };
     },
     async fetchData<T>(path: string, query?: Record<string, QueryValue>) {

@@ -1,7 +1,7 @@
 /**
  * The console: react-admin `<Admin>` (hash routing, react-admin's default) with the ChargeDesk
- * layout, login page, providers and the pages of src/routes/pages.tsx mounted at the spec's
- * paths (`#/Operations/Orders`, …). `/` goes to `/Dashboard/Dashboard`; `/404` is public.
+ * layout, login page, providers, the resources and pages of src/routes/pages.tsx mounted at the
+ * spec's paths (`#/Operations/Orders`, …). `/` goes to `/Dashboard/Dashboard`; `/404` is public.
  */
 import { Admin, CustomRoutes } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
@@ -9,7 +9,7 @@ import { Layout } from './layout/Layout';
 import { AppNotification } from './layout/DedupeNotifications';
 import { LoginPage } from './login/LoginPage';
 import { NotFound, PublicNotFound } from './pages/NotFound';
-import { pageRoutes } from './routes/pages';
+import { pageRoutes, resourceElements } from './routes/pages';
 import { authProvider, dataProvider, i18nProvider } from './providers';
 import { theme } from './theme';
 import { consoleStore } from './store';
@@ -39,6 +39,7 @@ export function App() {
         <Route path="/404" element={<PublicNotFound />} />
       </CustomRoutes>
       <CustomRoutes>{pageRoutes()}</CustomRoutes>
+      {resourceElements()}
     </Admin>
   );
 }

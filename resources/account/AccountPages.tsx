@@ -7,21 +7,19 @@
  */
 import { useMemo } from 'react';
 import {
-  Create, CreateButton, FilterButton, FunctionField, List, Pagination, PasswordInput,
-  SearchInput, SelectArrayInput, SelectInput, SimpleForm, TextField, TextInput, TopToolbar, useRecordContext,
-  useTranslate, type SelectInputProps,
+  Create, PasswordInput, SelectArrayInput, SelectInput, SimpleForm, TextInput, useRecordContext, useTranslate, type SelectInputProps,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { Box, Stack, Typography } from '@mui/material';
 import { ACCOUNT_TYPES } from '../../domain/enums';
 import { ACCOUNT_REQUIRED, accountCreateInput, accountRecordSchema, accountUpdateInput } from '../../domain/entities/company-user';
-import { ColorChip, EmptyState, ErrorState } from '../../src/components/common';
-import { ColumnsButton, ConfigurableGrid } from '../../src/components/ConfigurableGrid';
+import { ColorChip } from '../../src/components/common';
+import { defineFields } from '../../src/resources/fields';
+import { GenericList } from '../../src/resources/GenericList';
 import { useApi } from '../../src/hooks/useApi';
 import { STATE_COLORS } from '../../src/theme';
 import { formatDate, formatDateTime } from '../../src/utils/date';
-import { CompanyFilterInput, ROWS_PER_PAGE } from '../../src/components/filterInputs';
 import { CompanyInput } from '../../src/components/CompanyInput';
 import { noDigitsRule, passwordRule, requiredWhen, useSchemaValidate, type FieldRule } from '../../src/forms/schemaValidate';
 import { bodyOf } from '../../src/forms/body';
@@ -66,57 +64,45 @@ function RowActions(_props: { label?: string }) {
   if (!record || record.id === sessionOf(localStorage).user()?.id) return null;
   return (
     <Stack direction="row" spacing={0.5} onClick={(e) => e.stopPropagation()} sx={{ whiteSpace: 'nowrap', '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
-      <StatusToggle resource="company/user" field="active" prefix={T} words={['activate', 'deactivate']} nameField="username" />
+      <StatusToggle field="active" prefix={T} words={['activate', 'deactivate']} nameField="username" />
       <ResetPasswordButton />
     </Stack>
   );
 }
 
+/** The fields of an account in the list (e-mail behind the column chooser); user types without the platform administrator for others. */
+function useListFields(includeAdmin: boolean) {
+  return useMemo(() => defineFields<AccountRecord>([
+    { source: 'username', kind: 'text', list: true, card: 'primary' },
+    { source: 'realName', kind: 'text', list: true, card: 'secondary' },
+    { source: 'companyCode', kind: 'reference', filter: 'alwaysOn' },
+    {
+      source: 'userType', kind: 'enum', labels: 'app.account.user_types', list: true, filter: 'alwaysOn', card: 'tertiary',
+      choices: ACCOUNT_TYPES.filter((t) => includeAdmin || t !== 'ADMIN'),
+    },
+    { source: 'companyName', kind: 'text', list: true, sortable: false },
+    { source: 'roleName', kind: 'text', list: true, sortable: false },
+    { source: 'phone', kind: 'text', list: true, sortable: false },
+    { source: 'email', kind: 'text', list: 'optional', sortable: false },
+    { source: 'active', kind: 'boolean', labels: `${T}.values.active`, list: true, filter: 'alwaysOn', render: () => <ActiveChip /> },
+    { source: 'createdAt', kind: 'datetime', list: true, render: (r) => <span title={formatDateTime(r.createdAt)}>{formatDate(r.createdAt)}</span> },
+  ]), [includeAdmin]);
+}
+
 export function AccountList() {
-  const translate = useTranslate();
-  const isAdmin = useIsAdmin();
-  const types = useTypeChoices(isAdmin);
-  const filters = useMemo(() => [
-    <SearchInput key="q" source="q" alwaysOn data-testid="account-search" />,
-    <CompanyFilterInput key="companyCode" source="companyCode" alwaysOn />,
-    <SelectInput key="userType" source="userType" choices={types} alwaysOn />,
-    <SelectInput key="active" source="active" choices={[{ id: 'true', name: `${T}.values.active.true` }, { id: 'false', name: `${T}.values.active.false` }]} alwaysOn />,
-  ], [types]);
+  const fields = useListFields(useIsAdmin());
   return (
-    <List
-      resource="company/user"
-      filters={filters}
+    <GenericList
+      fields={fields}
+      title="menu.accounts"
+      search="account-search"
       sort={{ field: 'createdAt', order: 'DESC' }}
-      perPage={20}
       exporter={false}
-      actions={<TopToolbar><FilterButton /><ColumnsButton resource="company/user" /><CreateButton to={`${routePath('accounts')}/create`} data-testid="account-create" /></TopToolbar>}
-      pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
-      title={translate('menu.accounts')}
-      empty={false}
-      error={<ErrorState />}
-    >
-      {/* Actions first, so they never fall off the screen; e-mail is a column the user may add. */}
-      <ConfigurableGrid
-        resource="company/user"
-        omit={['email']}
-        bulkActionButtons={false}
-        rowClick={(id) => `${routePath('accounts')}/${id}`}
-        empty={<EmptyState />}
-        data-testid="accounts-grid"
-        sx={{ '& td.column-username, & td.column-phone, & td.column-createdAt': { whiteSpace: 'nowrap' } }}
-      >
-        <RowActions label="app.assets.actions" />
-        <TextField source="username" />
-        <TextField source="realName" />
-        <FunctionField<AccountRecord> source="userType" render={(r) => translate(`app.account.user_types.${r.userType}`, { _: r.userType })} />
-        <TextField source="companyName" emptyText="—" sortable={false} />
-        <TextField source="roleName" emptyText="—" sortable={false} />
-        <TextField source="phone" emptyText="—" sortable={false} />
-        <TextField source="email" emptyText="—" sortable={false} />
-        <ActiveChip source="active" />
-        <FunctionField<AccountRecord> source="createdAt" render={(r) => <span title={formatDateTime(r.createdAt)}>{formatDate(r.createdAt)}</span>} />
-      </ConfigurableGrid>
-    </List>
+      createTestId="account-create"
+      gridTestId="accounts-grid"
+      gridSx={{ '& td.column-username, & td.column-phone': { whiteSpace: 'nowrap' } }}
+      leadColumns={[<RowActions key="actions" label="app.assets.actions" />]}
+    />
   );
 }
 

@@ -1,12 +1,13 @@
 /** The account resource (API path `company/user`), mounted at `#/SystemUsers/Accounts`. */
 import PersonIcon from '@mui/icons-material/Person';
-import type { ResourceDeclaration } from '../../src/resources/declaration';
-import { AccountCreate, AccountEdit, AccountList } from './AccountPages';
+import { lazyView, type ResourceDeclaration } from '../../src/resources/declaration';
+
+const loadAccountPages = () => import('./AccountPages');
 
 export default {
-  list: AccountList,
-  create: AccountCreate,
-  edit: AccountEdit,
+  list: lazyView(loadAccountPages, 'AccountList'),
+  create: lazyView(loadAccountPages, 'AccountCreate'),
+  edit: lazyView(loadAccountPages, 'AccountEdit'),
   icon: PersonIcon,
   recordRepresentation: 'username',
 } satisfies ResourceDeclaration;

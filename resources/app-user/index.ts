@@ -3,13 +3,14 @@
  * `?id=<app user id>` the user's balance records and orders (requirements §2).
  */
 import PhoneIphoneIcon from '@mui/icons-material/PhoneIphone';
-import type { ResourceDeclaration } from '../../src/resources/declaration';
-import { AppUserBalance } from './AppUserBalance';
-import { AppUserList } from './AppUserList';
+import { lazyView, type ResourceDeclaration } from '../../src/resources/declaration';
+
+const loadAppUserBalance = () => import('./AppUserBalance');
+const loadAppUserList = () => import('./AppUserList');
 
 export default {
-  list: AppUserList,
-  queryViews: [{ param: 'id', view: AppUserBalance }],
+  list: lazyView(loadAppUserList, 'AppUserList'),
+  queryViews: [{ param: 'id', view: lazyView(loadAppUserBalance, 'AppUserBalance') }],
   icon: PhoneIphoneIcon,
   recordRepresentation: 'nickname',
 } satisfies ResourceDeclaration;

@@ -3,17 +3,18 @@
  * `?id=<card user id>` that card's balance records (requirements §2).
  */
 import CreditCardIcon from '@mui/icons-material/CreditCard';
-import type { ResourceDeclaration } from '../../src/resources/declaration';
-import { CardUserBalance } from './CardUserBalance';
-import { CardUserCreate } from './CardUserCreate';
-import { CardUserEdit } from './CardUserEdit';
-import { CardUserList } from './CardUserList';
+import { lazyView, type ResourceDeclaration } from '../../src/resources/declaration';
+
+const loadCardUserBalance = () => import('./CardUserBalance');
+const loadCardUserCreate = () => import('./CardUserCreate');
+const loadCardUserEdit = () => import('./CardUserEdit');
+const loadCardUserList = () => import('./CardUserList');
 
 export default {
-  list: CardUserList,
-  create: CardUserCreate,
-  edit: CardUserEdit,
-  queryViews: [{ param: 'id', view: CardUserBalance }],
+  list: lazyView(loadCardUserList, 'CardUserList'),
+  create: lazyView(loadCardUserCreate, 'CardUserCreate'),
+  edit: lazyView(loadCardUserEdit, 'CardUserEdit'),
+  queryViews: [{ param: 'id', view: lazyView(loadCardUserBalance, 'CardUserBalance') }],
   icon: CreditCardIcon,
   recordRepresentation: 'cardNumber',
 } satisfies ResourceDeclaration;

@@ -4,19 +4,20 @@
  * declaration, the monitoring page `#/Monitoring/ChargerMonitoring`.
  */
 import ElectricalServicesIcon from '@mui/icons-material/ElectricalServices';
-import type { ResourceDeclaration } from '../../src/resources/declaration';
+import { lazyView, type ResourceDeclaration } from '../../src/resources/declaration';
 import { StationProfileTabs } from '../../src/components/StationProfileTabs';
-import { ChargerCreate } from './ChargerCreate';
-import { ChargerEdit } from './ChargerEdit';
-import { ChargerList } from './ChargerList';
-import ChargerMonitoring from './ChargerMonitoring';
-import { ChargerShow } from './ChargerShow';
+
+const loadChargerCreate = () => import('./ChargerCreate');
+const loadChargerEdit = () => import('./ChargerEdit');
+const loadChargerList = () => import('./ChargerList');
+const loadChargerMonitoring = () => import('./ChargerMonitoring');
+const loadChargerShow = () => import('./ChargerShow');
 
 export default {
-  list: ChargerList,
-  create: ChargerCreate,
-  edit: ChargerEdit,
-  show: ChargerShow,
+  list: lazyView(loadChargerList, 'ChargerList'),
+  create: lazyView(loadChargerCreate, 'ChargerCreate'),
+  edit: lazyView(loadChargerEdit, 'ChargerEdit'),
+  show: lazyView(loadChargerShow, 'ChargerShow'),
   listFrame: StationProfileTabs,
   icon: ElectricalServicesIcon,
   recordRepresentation: 'serialNum',
@@ -24,7 +25,7 @@ export default {
 
 /** The chargers' monitoring page (requirements §2 `/Monitoring/ChargerMonitoring`). */
 export const chargerMonitoring = {
-  list: ChargerMonitoring,
+  list: lazyView(loadChargerMonitoring, 'default'),
   icon: ElectricalServicesIcon,
   recordRepresentation: 'serialNum',
 } satisfies ResourceDeclaration;

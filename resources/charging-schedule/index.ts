@@ -1,12 +1,13 @@
 /** The smart-charging schedule resource (API path `charging-schedule`), mounted at `#/HomeStations/SmartCharging` (requirements §16 R16.4). */
 import ElectricalServicesIcon from '@mui/icons-material/ElectricalServices';
-import type { ResourceDeclaration } from '../../src/resources/declaration';
-import { ScheduleCreate, ScheduleEdit, ScheduleList } from './SchedulePages';
+import { lazyView, type ResourceDeclaration } from '../../src/resources/declaration';
+
+const loadSchedulePages = () => import('./SchedulePages');
 
 export default {
-  list: ScheduleList,
-  create: ScheduleCreate,
-  edit: ScheduleEdit,
+  list: lazyView(loadSchedulePages, 'ScheduleList'),
+  create: lazyView(loadSchedulePages, 'ScheduleCreate'),
+  edit: lazyView(loadSchedulePages, 'ScheduleEdit'),
   icon: ElectricalServicesIcon,
   recordRepresentation: 'name',
 } satisfies ResourceDeclaration;

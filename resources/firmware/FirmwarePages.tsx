@@ -7,27 +7,25 @@
  * and delete after a confirmation (own company's firmware only).
  */
 import { useIsAdmin } from '../../src/hooks/useIsAdmin';
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import { campaignOverviewPath } from '../../src/components/crossLinks';
 import { useFormContext, useWatch } from 'react-hook-form';
 import {
-  BooleanInput, Create, CreateButton, Datagrid, DeleteWithConfirmButton, FilterButton, FunctionField, List, Loading, Pagination,
-  SaveButton, SearchInput, SelectInput, SimpleForm, TextField, TextInput, Toolbar, TopToolbar, useGetOne, useTranslate,
+  BooleanInput, Create, DeleteWithConfirmButton, Loading, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, useGetOne, useTranslate,
 } from 'react-admin';
 import { Alert, Box, Button, Card, CardContent, CardHeader, Chip, Grid, LinearProgress, Stack, Typography } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { DEVICE_TYPES, firmwareCreate, type FirmwareRecord, type FirmwareUpload } from '../../domain/entities/firmware';
-import { routePath } from '../../domain/routes';
-import { EmptyState, ErrorState } from '../../src/components/common';
+import { ErrorState } from '../../src/components/common';
 import { useSchemaValidate } from '../../src/forms/schemaValidate';
 import { formatDateTime } from '../../src/utils/date';
-import { ROWS_PER_PAGE } from '../../src/components/filterInputs';
 import { ShowField } from '../../src/components/device';
 import { formatBytes, uploadFirmwareFile } from './upload';
+import { defineFields } from '../../src/resources/fields';
+import { GenericList } from '../../src/resources/GenericList';
 
-const BASE = routePath('deviceVersion');
 const typeChoices = DEVICE_TYPES.map((t) => ({ id: t, name: `resources.firmware.values.deviceType.${t}` }));
 
 /** To every firmware campaign (src/pages/firmware-campaigns; issue #26 item 3). */
@@ -45,40 +43,43 @@ function PublicChip({ value }: { value: boolean }) {
   return <Chip size="small" variant="outlined" color={value ? 'success' : 'default'} label={translate(`resources.firmware.values.isPublic.${value}`)} />;
 }
 
-export function FirmwareList() {
+/** The fields of a firmware image in the list (the SHA-256 and the file name behind the column chooser). */
+const LIST_FIELDS = defineFields<FirmwareRecord>([
+  { source: 'name', kind: 'text', list: true, card: 'primary' },
+  { source: 'deviceType', kind: 'enum', choices: DEVICE_TYPES, labels: 'resources.firmware.values.deviceType', list: true, filter: 'alwaysOn' },
+  { source: 'deviceModel', kind: 'text', list: true, card: 'tertiary' },
+  { source: 'version', kind: 'text', mono: true, list: true, card: 'secondary' },
+  { source: 'isPublic', kind: 'boolean', labels: 'resources.firmware.values.isPublic', list: true, filter: true, render: (r) => <PublicChip value={r.isPublic} /> },
+  { source: 'fileName', kind: 'text', list: 'optional', sortable: false },
+  { source: 'fileSize', kind: 'number', list: true, render: (r) => formatBytes(r.fileSize) },
+  {
+    source: 'sha256', kind: 'text', list: 'optional', sortable: false,
+    render: (r) => <Box component="span" title={r.sha256} sx={{ fontFamily: 'monospace' }}>{r.sha256.slice(0, 12)}…</Box>,
+  },
+  { source: 'companyName', kind: 'text', list: true, render: (r) => <PlatformName name={r.companyName} /> },
+  { source: 'createdAt', kind: 'datetime', list: true },
+]);
+
+function PlatformName({ name }: { name: string | null }) {
   const translate = useTranslate();
-  const filters = useMemo(() => [
-    <SearchInput key="q" source="q" alwaysOn />,
-    <SelectInput key="deviceType" source="deviceType" choices={typeChoices} alwaysOn />,
-    <SelectInput key="isPublic" source="isPublic" choices={[{ id: 'true', name: 'resources.firmware.values.isPublic.true' }, { id: 'false', name: 'resources.firmware.values.isPublic.false' }]} />,
-  ], []);
+  return <>{name ?? translate('resources.firmware.platform')}</>;
+}
+
+export function FirmwareList() {
   return (
-    <List
-      resource="firmware"
-      filters={filters}
+    <GenericList
+      fields={LIST_FIELDS}
+      title="menu.deviceVersion"
+      search
       sort={{ field: 'createdAt', order: 'DESC' }}
-      perPage={20}
       exporter={false}
-      actions={<TopToolbar><FilterButton /><CampaignsButton /><CreateButton to={`${BASE}/create`} data-testid="firmware-create" /></TopToolbar>}
-      pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
-      title={translate('menu.deviceVersion')}
-      empty={false}
-      error={<ErrorState />}
+      actions={<CampaignsButton />}
+      createTestId="firmware-create"
+      gridTestId="firmware-grid"
+      rowClick="show"
       storeKey="firmware.list"
-    >
-      <Datagrid bulkActionButtons={false} rowClick={(id) => `${BASE}/${id}/show`} empty={<EmptyState />} data-testid="firmware-grid" sx={{ '& td': { whiteSpace: 'nowrap' }, '& td.column-name, & td.column-companyName': { whiteSpace: 'normal' } }}>
-        <TextField source="name" />
-        <FunctionField<FirmwareRecord> source="deviceType" render={(r) => translate(`resources.firmware.values.deviceType.${r.deviceType}`, { _: r.deviceType })} />
-        <TextField source="deviceModel" />
-        <TextField source="version" sx={{ fontFamily: 'monospace' }} />
-        <FunctionField<FirmwareRecord> source="isPublic" render={(r) => <PublicChip value={r.isPublic} />} />
-        <TextField source="fileName" sortable={false} />
-        <FunctionField<FirmwareRecord> source="fileSize" textAlign="right" render={(r) => formatBytes(r.fileSize)} />
-        <FunctionField<FirmwareRecord> source="sha256" sortable={false} render={(r) => <Box component="span" title={r.sha256} sx={{ fontFamily: 'monospace' }}>{r.sha256.slice(0, 12)}…</Box>} />
-        <FunctionField<FirmwareRecord> source="companyName" render={(r) => r.companyName ?? translate('resources.firmware.platform')} />
-        <FunctionField<FirmwareRecord> source="createdAt" render={(r) => formatDateTime(r.createdAt)} />
-      </Datagrid>
-    </List>
+      gridSx={{ '& td': { whiteSpace: 'nowrap' }, '& td.column-name, & td.column-companyName': { whiteSpace: 'normal' } }}
+    />
   );
 }
 
@@ -137,7 +138,7 @@ export function FirmwareCreate() {
   // Only the platform publishes a version to every operator (R15.4).
   const isAdmin = useIsAdmin();
   return (
-    <Create resource="firmware" redirect={(_r, id) => `${BASE}/${id}/show`} title={translate('resources.firmware.create_title')}>
+    <Create redirect="show" title={translate('resources.firmware.create_title')}>
       <SimpleForm validate={validate} defaultValues={{ deviceType: 'AC', isPublic: false }} toolbar={<Toolbar><SaveButton alwaysEnable data-testid="firmware-save" /></Toolbar>} data-testid="firmware-form">
         <FileUpload />
         <TextInput source="name" isRequired sx={{ minWidth: 320 }} slotProps={{ htmlInput: { 'data-testid': 'firmware-name' } }} />
@@ -164,7 +165,7 @@ export function FirmwareShow() {
         title={`${data.name} · ${data.version}`}
         subheader={data.companyName ?? translate('resources.firmware.platform')}
         action={data.editable ? (
-          <DeleteWithConfirmButton resource="firmware" record={data} mutationMode="pessimistic" redirect={BASE}
+          <DeleteWithConfirmButton record={data} mutationMode="pessimistic" redirect="list"
             confirmTitle="resources.firmware.confirm_delete_title" confirmContent="resources.firmware.confirm_delete"
             translateOptions={{ name: `${data.name} ${data.version}` }} data-testid="firmware-delete" />
         ) : undefined}

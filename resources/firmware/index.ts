@@ -1,12 +1,13 @@
 /** The firmware resource (API path `firmware`): System › Device Version (`#/System/DeviceVersion`, requirements §15). */
 import MemoryIcon from '@mui/icons-material/Memory';
-import type { ResourceDeclaration } from '../../src/resources/declaration';
-import { FirmwareCreate, FirmwareList, FirmwareShow } from './FirmwarePages';
+import { lazyView, type ResourceDeclaration } from '../../src/resources/declaration';
+
+const loadFirmwarePages = () => import('./FirmwarePages');
 
 export default {
-  list: FirmwareList,
-  create: FirmwareCreate,
-  show: FirmwareShow,
+  list: lazyView(loadFirmwarePages, 'FirmwareList'),
+  create: lazyView(loadFirmwarePages, 'FirmwareCreate'),
+  show: lazyView(loadFirmwarePages, 'FirmwareShow'),
   icon: MemoryIcon,
   recordRepresentation: 'version',
 } satisfies ResourceDeclaration;

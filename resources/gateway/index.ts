@@ -1,14 +1,15 @@
 /** The gateway resource (API path `gateway`): the station profile's gateways tab (`#/Stations/StationProfile/gateways`). */
 import RouterIcon from '@mui/icons-material/Router';
-import type { ResourceDeclaration } from '../../src/resources/declaration';
+import { lazyView, type ResourceDeclaration } from '../../src/resources/declaration';
 import { StationProfileTabs } from '../../src/components/StationProfileTabs';
-import { GatewayCreate, GatewayEdit, GatewayList, GatewayShow } from './GatewayPages';
+
+const loadGatewayPages = () => import('./GatewayPages');
 
 export default {
-  list: GatewayList,
-  create: GatewayCreate,
-  edit: GatewayEdit,
-  show: GatewayShow,
+  list: lazyView(loadGatewayPages, 'GatewayList'),
+  create: lazyView(loadGatewayPages, 'GatewayCreate'),
+  edit: lazyView(loadGatewayPages, 'GatewayEdit'),
+  show: lazyView(loadGatewayPages, 'GatewayShow'),
   listFrame: StationProfileTabs,
   icon: RouterIcon,
   recordRepresentation: 'serialNum',

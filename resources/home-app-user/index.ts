@@ -4,17 +4,18 @@
  * (requirements §16).
  */
 import PhoneIphoneIcon from '@mui/icons-material/PhoneIphone';
-import type { ResourceDeclaration } from '../../src/resources/declaration';
-import { HomeAppUserCreate, HomeAppUserList, HomeMemberOrders, HomeOrderList, HomeTabs } from './HomeAppUserPages';
+import { lazyView, type ResourceDeclaration } from '../../src/resources/declaration';
+
+const loadHomeAppUserPages = () => import('./HomeAppUserPages');
 
 export default {
-  list: HomeAppUserList,
-  create: HomeAppUserCreate,
-  queryViews: [{ param: 'id', view: HomeMemberOrders }],
-  listFrame: HomeTabs,
+  list: lazyView(loadHomeAppUserPages, 'HomeAppUserList'),
+  create: lazyView(loadHomeAppUserPages, 'HomeAppUserCreate'),
+  queryViews: [{ param: 'id', view: lazyView(loadHomeAppUserPages, 'HomeMemberOrders') }],
+  listFrame: lazyView(loadHomeAppUserPages, 'HomeTabs'),
   icon: PhoneIphoneIcon,
   recordRepresentation: 'nickname',
 } satisfies ResourceDeclaration;
 
 /** The home orders tab (API path `home-order`). */
-export const homeOrders: ResourceDeclaration = { list: HomeOrderList };
+export const homeOrders: ResourceDeclaration = { list: lazyView(loadHomeAppUserPages, 'HomeOrderList') };

@@ -4,66 +4,60 @@
  * firmware, the charger's last answer), making a registered charger a home charger, and editing
  * its settings. Each save is sent to the charger; its answer is shown at once and kept on the record.
  */
-import { useMemo } from 'react';
 import {
-  AutocompleteInput, BooleanField, BooleanInput, Button, Create, Datagrid, DeleteWithConfirmButton, FormDataConsumer, FunctionField,
-  List, NumberInput, Pagination, ReferenceInput, SaveButton, SearchInput, SelectInput, SimpleForm, TextField, TextInput, Toolbar, TopToolbar,
-  CreateButton, useNotify, useRecordContext, useRefresh, useTranslate,
+  AutocompleteInput, BooleanField, BooleanInput, Button, Create, DeleteWithConfirmButton, FormDataConsumer, FunctionField,
+  NumberInput, ReferenceInput, SaveButton, SimpleForm, TextInput, Toolbar, useNotify, useRecordContext, useRefresh, useTranslate,
 } from 'react-admin';
 import { Box, Typography } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
-import { routePath } from '../../domain/routes';
 import {
   HOME_CURRENT_RANGE, homeChargerCreate, homeChargerWhole, type HomeChargerRecord, type CommandOutcome,
 } from '../../domain/entities/home-charger';
-import { EmptyState, ErrorState } from '../../src/components/common';
 import { useSchemaValidate } from '../../src/forms/schemaValidate';
 import { useSpCall } from '../../src/hooks/useApi';
 import { formatDateTime } from '../../src/utils/date';
-import { CompanyFilterInput, ROWS_PER_PAGE } from '../../src/components/filterInputs';
+import { defineFields } from '../../src/resources/fields';
+import { GenericList } from '../../src/resources/GenericList';
 import { OnlineDot } from '../../src/components/device';
 import { CommandOutcomeChip, useOutcomeText } from '../../src/components/smart-charging/CommandOutcomeChip';
 import { RouteEdit } from '../../src/components/RouteEdit';
 
-const PATH = routePath('chargerProfile');
 
-function useFilters() {
-  return useMemo(() => [
-    <SearchInput key="q" source="q" alwaysOn />,
-    <CompanyFilterInput key="companyCode" source="companyCode" alwaysOn />,
-    <SelectInput key="online" source="online" choices={[{ id: 'true', name: 'resources.charger.values.online.true' }, { id: 'false', name: 'resources.charger.values.online.false' }]} />,
-  ], []);
+function RunStatus({ record: r }: { record: HomeChargerRecord }) {
+  const translate = useTranslate();
+  return <>{r.online ? r.runStatus ?? '—' : translate('resources.charger.values.online.false')}</>;
 }
 
+/** The fields of a home charger in the list. */
+const LIST_FIELDS = defineFields<HomeChargerRecord>([
+  {
+    source: 'serialNum', kind: 'text', list: true, card: 'primary',
+    render: (r) => <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}><OnlineDot online={r.online} /><span>{r.serialNum}</span></Box>,
+  },
+  { source: 'companyCode', kind: 'reference', filter: 'alwaysOn' },
+  { source: 'online', kind: 'boolean', labels: 'resources.charger.values.online', filter: true },
+  { source: 'ownerNickname', kind: 'text', list: true, sortable: false, card: 'secondary' },
+  { source: 'maxCurrentA', kind: 'number', unit: 'A', list: true, textAlign: 'left' },
+  { source: 'loadBalancing', kind: 'boolean', list: true, sortable: false, render: () => <BooleanField source="loadBalancing" /> },
+  { source: 'loadBalancingCurrentA', kind: 'number', unit: 'A', list: true, sortable: false, textAlign: 'left' },
+  { source: 'runStatus', kind: 'text', list: true, sortable: false, card: 'tertiary', render: (r) => <RunStatus record={r} /> },
+  { source: 'firmwareVersion', kind: 'text', list: true, sortable: false },
+  { source: 'memberCount', kind: 'number', list: true, sortable: false },
+  { source: 'lastCommand', kind: 'json', list: true, sortable: false, render: (r) => <CommandOutcomeChip outcome={r.lastCommand} /> },
+]);
+
 export function HomeChargerList() {
-  const translate = useTranslate();
   return (
-    <List
-      resource="home-charger"
-      filters={useFilters()}
+    <GenericList
+      fields={LIST_FIELDS}
+      title="menu.chargerProfile"
+      search
       sort={{ field: 'id', order: 'DESC' }}
-      perPage={20}
       exporter={false}
-      actions={<TopToolbar><CreateButton to={`${PATH}/create`} data-testid="home-charger-create" /></TopToolbar>}
-      pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
-      title={translate('menu.chargerProfile')}
-      empty={false}
-      error={<ErrorState />}
-    >
-      <Datagrid bulkActionButtons={false} rowClick={(id) => `${PATH}/${id}`} empty={<EmptyState />} data-testid="home-chargers-grid" sx={{ '& td': { whiteSpace: 'nowrap' } }}>
-        <FunctionField<HomeChargerRecord> source="serialNum" render={(r) => (
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}><OnlineDot online={r.online} /><span>{r.serialNum}</span></Box>
-        )} />
-        <TextField source="ownerNickname" emptyText="—" sortable={false} />
-        <FunctionField<HomeChargerRecord> source="maxCurrentA" render={(r) => `${r.maxCurrentA} A`} />
-        <BooleanField source="loadBalancing" sortable={false} />
-        <FunctionField<HomeChargerRecord> source="loadBalancingCurrentA" sortable={false} render={(r) => (r.loadBalancingCurrentA === null ? '—' : `${r.loadBalancingCurrentA} A`)} />
-        <FunctionField<HomeChargerRecord> source="runStatus" sortable={false} render={(r) => (r.online ? r.runStatus ?? '—' : translate('resources.charger.values.online.false'))} />
-        <TextField source="firmwareVersion" emptyText="—" sortable={false} />
-        <TextField source="memberCount" sortable={false} textAlign="right" />
-        <FunctionField<HomeChargerRecord> source="lastCommand" sortable={false} render={(r) => <CommandOutcomeChip outcome={r.lastCommand} />} />
-      </Datagrid>
-    </List>
+      createTestId="home-charger-create"
+      gridTestId="home-chargers-grid"
+      gridSx={{ '& td': { whiteSpace: 'nowrap' } }}
+    />
   );
 }
 
@@ -106,7 +100,7 @@ export function HomeChargerCreate() {
   const validate = useSchemaValidate(homeChargerCreate);
   const answer = useAnswerNotice();
   return (
-    <Create resource="home-charger" redirect={(_r?: string, id?: unknown) => `${PATH}/${String(id)}`} title={translate('resources.home-charger.create_title')}
+    <Create redirect="edit" title={translate('resources.home-charger.create_title')}
       mutationOptions={{ onSuccess: (data: HomeChargerRecord) => answer(data) }}
       transform={(d: Record<string, unknown>) => ({ serialNum: d.serialNum, ...settingsOf(d) })}>
       <SimpleForm validate={validate} data-testid="home-charger-form"><Inputs create /></SimpleForm>
@@ -157,7 +151,7 @@ function EditToolbar() {
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
       <SaveButton alwaysEnable data-testid="home-save" />
-      <DeleteWithConfirmButton mutationMode="pessimistic" redirect={PATH} confirmContent="resources.home-charger.confirm_delete" />
+      <DeleteWithConfirmButton mutationMode="pessimistic" redirect="list" confirmContent="resources.home-charger.confirm_delete" />
     </Toolbar>
   );
 }
@@ -166,7 +160,7 @@ export function HomeChargerEdit() {
   const validate = useSchemaValidate(homeChargerWhole);
   const answer = useAnswerNotice();
   return (
-    <RouteEdit resource="home-charger" numericId redirect={false} title="resources.home-charger.edit_title"
+    <RouteEdit numericId redirect={false} title="resources.home-charger.edit_title"
       mutationOptions={{ onSuccess: (data: HomeChargerRecord) => answer(data) }}
       transform={(d: Record<string, unknown>) => settingsOf(d)}>
       <SimpleForm validate={validate} toolbar={<EditToolbar />} data-testid="home-charger-form">

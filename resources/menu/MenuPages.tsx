@@ -34,6 +34,9 @@ import { RouteEdit } from '../../src/components/RouteEdit';
 
 const F = 'resources.menu.fields';
 
+/** Permission strings and URLs wrap at any character, so the tree fits 1440 px with the sidebar open (issue 26 item 9). */
+const CODE_CELL = { fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all', minWidth: 96, maxWidth: 160 } as const;
+
 function useFullTree() {
   return useApi<MenuNode[]>('menu/full-tree', undefined, { staleTime: 10_000 });
 }
@@ -97,8 +100,8 @@ export function MenuList() {
                         <TableCell>{node.orderNum}</TableCell>
                         <TableCell>{node.level}</TableCell>
                         <TableCell><EnabledChip prefix="resources.menu" /></TableCell>
-                        <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{node.permission ?? '—'}</TableCell>
-                        <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{node.url}</TableCell>
+                        <TableCell sx={CODE_CELL}>{node.permission ?? '—'}</TableCell>
+                        <TableCell sx={CODE_CELL}>{node.url}</TableCell>
                         <TableCell><Tooltip title={node.icon}><Icon fontSize="small" aria-label={node.icon} /></Tooltip></TableCell>
                         <TableCell sx={{ whiteSpace: 'nowrap' }}>{parent ? title(parent) : translate('resources.menu.values.top')}</TableCell>
                         <TableCell sx={{ whiteSpace: 'nowrap' }}>{yes(node.configurable)}</TableCell>

@@ -1,12 +1,13 @@
 /** The order resource (API path `order`), mounted at `#/Operations/Orders` (list and `:id/show`). */
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import type { ResourceDeclaration } from '../../src/resources/declaration';
-import { OrderList } from './OrderList';
-import { OrderShow } from './OrderShow';
+import { lazyView, type ResourceDeclaration } from '../../src/resources/declaration';
+
+const loadOrderList = () => import('./OrderList');
+const loadOrderShow = () => import('./OrderShow');
 
 export default {
-  list: OrderList,
-  show: OrderShow,
+  list: lazyView(loadOrderList, 'OrderList'),
+  show: lazyView(loadOrderShow, 'OrderShow'),
   icon: ReceiptLongIcon,
   recordRepresentation: 'orderNo',
 } satisfies ResourceDeclaration;

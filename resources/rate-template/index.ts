@@ -1,14 +1,15 @@
 /** The rate-template resource (API path `rate-template`): the station profile's rate templates tab (`#/Stations/StationProfile/rate-templates`). */
 import PriceChangeIcon from '@mui/icons-material/PriceChange';
-import type { ResourceDeclaration } from '../../src/resources/declaration';
+import { lazyView, type ResourceDeclaration } from '../../src/resources/declaration';
 import { StationProfileTabs } from '../../src/components/StationProfileTabs';
-import { RateTemplateCreate, RateTemplateEdit } from './RateTemplatePages';
-import { RateTemplateList } from './RateTemplateList';
+
+const loadRateTemplatePages = () => import('./RateTemplatePages');
+const loadRateTemplateList = () => import('./RateTemplateList');
 
 export default {
-  list: RateTemplateList,
-  create: RateTemplateCreate,
-  edit: RateTemplateEdit,
+  list: lazyView(loadRateTemplateList, 'RateTemplateList'),
+  create: lazyView(loadRateTemplatePages, 'RateTemplateCreate'),
+  edit: lazyView(loadRateTemplatePages, 'RateTemplateEdit'),
   listFrame: StationProfileTabs,
   icon: PriceChangeIcon,
   recordRepresentation: 'modelName',

@@ -3,13 +3,14 @@
  * requirements R2.11, §14): the list, one ticket, and `?serialNum=` opening a ticket by its number.
  */
 import FeedbackIcon from '@mui/icons-material/Feedback';
-import type { ResourceDeclaration } from '../../src/resources/declaration';
-import { ReportTicketList, ReportTicketShow, TicketBySerial } from './ReportTicketPages';
+import { lazyView, type ResourceDeclaration } from '../../src/resources/declaration';
+
+const loadReportTicketPages = () => import('./ReportTicketPages');
 
 export default {
-  list: ReportTicketList,
-  show: ReportTicketShow,
+  list: lazyView(loadReportTicketPages, 'ReportTicketList'),
+  show: lazyView(loadReportTicketPages, 'ReportTicketShow'),
   icon: FeedbackIcon,
   recordRepresentation: 'serialNum',
-  queryViews: [{ param: 'serialNum', view: TicketBySerial }],
+  queryViews: [{ param: 'serialNum', view: lazyView(loadReportTicketPages, 'TicketBySerial') }],
 } satisfies ResourceDeclaration;

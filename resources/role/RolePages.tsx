@@ -3,16 +3,9 @@
  * list with filters, `create`, and `:id` (edit) with the menu permissions chosen on a tree;
  * enable / disable with a confirmation. Duplicate code → 309 (the server's message).
  */
-import { useMemo } from 'react';
-import {
-  BooleanInput, Create, CreateButton, Datagrid, FilterButton, FunctionField, List, Pagination,
-  SearchInput, SelectInput, SimpleForm, TextField, TextInput, TopToolbar, useTranslate,
-} from 'react-admin';
+import { BooleanInput, Create, SimpleForm, TextInput, useTranslate } from 'react-admin';
 import type { z } from 'zod';
 import { ROLE_REQUIRED, roleCreateInput, roleRecordSchema, roleUpdateInput } from '../../domain/entities/role';
-import { EmptyState, ErrorState } from '../../src/components/common';
-import { formatDateTime } from '../../src/utils/date';
-import { CompanyFilterInput, ROWS_PER_PAGE } from '../../src/components/filterInputs';
 import { CompanyInput } from '../../src/components/CompanyInput';
 import { useSchemaValidate } from '../../src/forms/schemaValidate';
 import { bodyOf } from '../../src/forms/body';
@@ -20,50 +13,43 @@ import { StatusToggle } from '../../src/components/StatusToggle';
 import { useIsAdmin } from '../../src/hooks/useIsAdmin';
 import { FormToolbar } from '../../src/components/FormToolbar';
 import { PermissionTreeInput } from './PermissionTree';
-import { EnabledChip } from '../../src/components/EnabledChip';
+import { defineFields } from '../../src/resources/fields';
+import { GenericList } from '../../src/resources/GenericList';
 import { routePath } from '../../domain/routes';
 import { RouteEdit } from '../../src/components/RouteEdit';
 
 /** A role as the API answers it. */
 type RoleRecord = z.infer<typeof roleRecordSchema>;
 
-export function RoleList() {
+/** The fields of a role in the list. */
+const LIST_FIELDS = defineFields<RoleRecord>([
+  { source: 'name', kind: 'text', list: true, card: 'primary' },
+  { source: 'code', kind: 'text', list: true, card: 'secondary' },
+  { source: 'companyCode', kind: 'reference', list: true, filter: 'alwaysOn', render: (r) => <Platform code={r.companyCode} /> },
+  { source: 'description', kind: 'text', list: true, sortable: false, card: 'tertiary' },
+  { source: 'enabled', kind: 'status', labels: 'resources.role', list: true, filter: true },
+  { source: 'permissions', kind: 'number', list: true, sortable: false, render: (r) => r.permissions.length },
+  { source: 'createdAt', kind: 'datetime', list: true },
+]);
+
+function Platform({ code }: { code: string | null }) {
   const translate = useTranslate();
-  const filters = useMemo(() => [
-    <SearchInput key="q" source="q" alwaysOn data-testid="role-search" />,
-    <CompanyFilterInput key="companyCode" source="companyCode" alwaysOn />,
-    <SelectInput key="enabled" source="enabled" choices={[{ id: 'true', name: 'resources.role.values.enabled.true' }, { id: 'false', name: 'resources.role.values.enabled.false' }]} />,
-  ], []);
+  return <>{code ?? translate('resources.role.values.platform')}</>;
+}
+
+export function RoleList() {
   return (
-    <List
-      resource="role"
-      filters={filters}
+    <GenericList
+      fields={LIST_FIELDS}
+      title="menu.permissions"
+      search="role-search"
       sort={{ field: 'name', order: 'ASC' }}
-      perPage={20}
       exporter={false}
-      actions={<TopToolbar><FilterButton /><CreateButton to={`${routePath('permissions')}/create`} data-testid="role-create" /></TopToolbar>}
-      pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
-      title={translate('menu.permissions')}
-      empty={false}
-      error={<ErrorState />}
-    >
-      <Datagrid
-        bulkActionButtons={false}
-        rowClick={(id) => `${routePath('permissions')}/${id}`}
-        empty={<EmptyState />}
-        data-testid="roles-grid"
-        sx={{ '& td.column-code, & td.column-createdAt': { whiteSpace: 'nowrap' } }}
-      >
-        <TextField source="name" />
-        <TextField source="code" />
-        <FunctionField<RoleRecord> source="companyCode" render={(r) => r.companyCode ?? translate('resources.role.values.platform')} />
-        <TextField source="description" sortable={false} />
-        <EnabledChip prefix="resources.role" source="enabled" />
-        <FunctionField<RoleRecord> source="permissions" sortable={false} render={(r) => r.permissions.length} />
-        <FunctionField<RoleRecord> source="createdAt" render={(r) => formatDateTime(r.createdAt)} />
-        <StatusToggle label="app.assets.actions" resource="role" field="enabled" prefix="resources.role" words={['enable', 'disable']} />
-      </Datagrid>
-    </List>
+      createTestId="role-create"
+      gridTestId="roles-grid"
+      gridSx={{ '& td.column-code': { whiteSpace: 'nowrap' } }}
+      columns={[<StatusToggle key="status" label="app.assets.actions" field="enabled" prefix="resources.role" words={['enable', 'disable']} />]}
+    />
   );
 }
 

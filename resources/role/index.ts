@@ -1,12 +1,13 @@
 /** The role resource (API path `role`), mounted at `#/SystemUsers/Permissions`. */
 import SecurityIcon from '@mui/icons-material/Security';
-import type { ResourceDeclaration } from '../../src/resources/declaration';
-import { RoleCreate, RoleEdit, RoleList } from './RolePages';
+import { lazyView, type ResourceDeclaration } from '../../src/resources/declaration';
+
+const loadRolePages = () => import('./RolePages');
 
 export default {
-  list: RoleList,
-  create: RoleCreate,
-  edit: RoleEdit,
+  list: lazyView(loadRolePages, 'RoleList'),
+  create: lazyView(loadRolePages, 'RoleCreate'),
+  edit: lazyView(loadRolePages, 'RoleEdit'),
   icon: SecurityIcon,
   recordRepresentation: 'name',
 } satisfies ResourceDeclaration;

@@ -1,29 +1,20 @@
 /**
  * Station groups (`#/Stations/StationGroup`, API `station-group`, requirements §3 "Station group"):
- * the list at the path, `create`, and `:id` (edit). The default group of a company cannot be
+ * the list at the path, `create`, and `:id` (edit), built from the field declaration. The default group of a company cannot be
  * deleted (701): its delete button is not offered, and the server's refusal is shown if met.
  */
-import {
-  BooleanInput, Button, Create, SaveButton, Toolbar, Datagrid, DeleteWithConfirmButton, FunctionField, List, Pagination, SearchInput,
-  SelectInput, SimpleForm, TextField, TextInput, TopToolbar, CreateButton, FilterButton,
-  useRecordContext, useTranslate,
-} from 'react-admin';
+import { Button, DeleteWithConfirmButton, SaveButton, Toolbar, useRecordContext, useTranslate } from 'react-admin';
 import { useMemo } from 'react';
 import { Tooltip } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
-import type { StationGroupRecord } from '../../domain/entities/station-group';
-import { stationGroupCreate as stationGroupInput } from '../../domain/entities/station-group';
-
-const STATION_GROUP_EMPTY_CODES = {};
-import { ColorChip, EmptyState, ErrorState } from '../../src/components/common';
+import { stationGroupCreate as stationGroupInput, type StationGroupRecord } from '../../domain/entities/station-group';
+import { ColorChip } from '../../src/components/common';
 import { STATE_COLORS } from '../../src/theme';
 import { formatDateTime } from '../../src/utils/date';
-import { CompanyFilterInput, ROWS_PER_PAGE } from '../../src/components/filterInputs';
-import { CompanyInput } from '../../src/components/CompanyInput';
-import { useSchemaValidate } from '../../src/forms/schemaValidate';
 import { ListExportButton } from '../../src/components/ListExportButton';
-import { routePath } from '../../domain/routes';
-import { RouteEdit } from '../../src/components/RouteEdit';
+import { defineFields } from '../../src/resources/fields';
+import { GenericList } from '../../src/resources/GenericList';
+import { GenericCreate, GenericEdit } from '../../src/resources/GenericForm';
 
 function DefaultField(_props: { label?: string; source?: string }) {
   const record = useRecordContext<StationGroupRecord>();
@@ -53,7 +44,7 @@ function DeleteGroupButton(_props: { label?: string }) {
   return (
     <DeleteWithConfirmButton
       mutationMode="pessimistic"
-      redirect={routePath('stationGroup')}
+      redirect="list"
       confirmTitle="app.assets.confirm_delete_title"
       confirmContent="resources.station-group.confirm_delete"
       translateOptions={{ name: record.name }}
@@ -62,41 +53,33 @@ function DeleteGroupButton(_props: { label?: string }) {
   );
 }
 
+/** The fields of a station group and where they show. */
+const FIELDS = defineFields<StationGroupRecord>([
+  { source: 'name', kind: 'text', list: true, card: 'primary', form: { required: true, testId: 'group-name' } },
+  { source: 'companyName', kind: 'text', list: true, card: 'secondary' },
+  { source: 'companyCode', kind: 'reference', display: 'companyCode', list: true, filter: 'alwaysOn', form: { required: true, fixedOnEdit: true } },
+  {
+    source: 'isDefault', kind: 'boolean', labels: 'resources.station-group.values.isDefault', list: true, filter: true,
+    render: () => <DefaultField />, form: { helperText: 'resources.station-group.helpers.isDefault' },
+  },
+  { source: 'stationCount', kind: 'number', list: true, card: 'tertiary' },
+  { source: 'remark', kind: 'text', list: true, sortable: false, form: { multiline: true } },
+  { source: 'createdAt', kind: 'datetime', list: true },
+]);
+
 export function StationGroupList() {
-  const translate = useTranslate();
-  const filters = useMemo(() => [
-    <SearchInput key="q" source="q" alwaysOn />,
-    <CompanyFilterInput key="companyCode" source="companyCode" alwaysOn />,
-    <SelectInput
-      key="isDefault"
-      source="isDefault"
-      choices={[{ id: 'true', name: 'resources.station-group.values.isDefault.true' }, { id: 'false', name: 'resources.station-group.values.isDefault.false' }]}
-    />,
-  ], []);
   return (
-    <List
-      resource="station-group"
-      filters={filters}
+    <GenericList
+      fields={FIELDS}
+      title="menu.stationGroup"
+      search
       sort={{ field: 'name', order: 'ASC' }}
-      perPage={20}
       exporter={false}
-      actions={<TopToolbar><FilterButton /><CreateButton to={`${routePath('stationGroup')}/create`} data-testid="group-create" /><ListExportButton resource="station-group" testId="group-export" /></TopToolbar>}
-      pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
-      title={translate('menu.stationGroup')}
-      empty={false}
-      error={<ErrorState />}
-    >
-      <Datagrid bulkActionButtons={false} rowClick={(id) => `${routePath('stationGroup')}/${id}`} empty={<EmptyState />} data-testid="groups-grid">
-        <TextField source="name" />
-        <TextField source="companyName" emptyText="—" />
-        <TextField source="companyCode" />
-        <DefaultField source="isDefault" />
-        <TextField source="stationCount" textAlign="right" />
-        <TextField source="remark" emptyText="—" sortable={false} />
-        <FunctionField<StationGroupRecord> source="createdAt" render={(r) => formatDateTime(r.createdAt)} />
-        <DeleteGroupButton label="app.assets.actions" />
-      </Datagrid>
-    </List>
+      actions={<ListExportButton resource="station-group" testId="group-export" />}
+      gridTestId="groups-grid"
+      createTestId="group-create"
+      columns={[<DeleteGroupButton key="delete" label="app.assets.actions" />]}
+    />
   );
 }
 
@@ -109,32 +92,15 @@ function GroupToolbar() {
   );
 }
 
-function GroupForm({ edit }: { edit?: boolean }) {
-  const validate = useSchemaValidate(stationGroupInput, { required: STATION_GROUP_EMPTY_CODES, labels: { companyCode: 'app.assets.company' } });
-  return (
-    <SimpleForm validate={validate} toolbar={<GroupToolbar />} data-testid="group-form">
-      <CompanyInput disabled={edit} isRequired />
-      <TextInput source="name" isRequired sx={{ minWidth: 320 }} slotProps={{ htmlInput: { 'data-testid': 'group-name' } }} />
-      <BooleanInput source="isDefault" helperText="resources.station-group.helpers.isDefault" />
-      <TextInput source="remark" multiline minRows={2} sx={{ minWidth: 480 }} />
-    </SimpleForm>
-  );
-}
+const form = (edit: boolean) => ({
+  fields: FIELDS, schema: stationGroupInput, edit, toolbar: <GroupToolbar />, testId: 'group-form',
+  validation: { labels: { companyCode: 'app.assets.company' } },
+});
 
 export function StationGroupCreate() {
-  const translate = useTranslate();
-  return (
-    <Create resource="station-group" redirect={() => routePath('stationGroup')} title={translate('resources.station-group.create_title')}>
-      <GroupForm />
-    </Create>
-  );
+  return <GenericCreate title="resources.station-group.create_title" form={form(false)} />;
 }
 
 export function StationGroupEdit() {
-  return (
-    <RouteEdit resource="station-group" redirect={() => routePath('stationGroup')} title="resources.station-group.edit_title">
-      <GroupForm edit />
-    </RouteEdit>
-  );
+  return <GenericEdit title="resources.station-group.edit_title" form={form(true)} />;
 }
-

@@ -1,12 +1,13 @@
 /** The station-group resource (API path `station-group`), mounted at `#/Stations/StationGroup`. */
 import WorkspacesIcon from '@mui/icons-material/Workspaces';
-import type { ResourceDeclaration } from '../../src/resources/declaration';
-import { StationGroupCreate, StationGroupEdit, StationGroupList } from './StationGroupPages';
+import { lazyView, type ResourceDeclaration } from '../../src/resources/declaration';
+
+const loadStationGroupPages = () => import('./StationGroupPages');
 
 export default {
-  list: StationGroupList,
-  create: StationGroupCreate,
-  edit: StationGroupEdit,
+  list: lazyView(loadStationGroupPages, 'StationGroupList'),
+  create: lazyView(loadStationGroupPages, 'StationGroupCreate'),
+  edit: lazyView(loadStationGroupPages, 'StationGroupEdit'),
   icon: WorkspacesIcon,
   recordRepresentation: 'name',
 } satisfies ResourceDeclaration;

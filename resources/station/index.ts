@@ -3,20 +3,21 @@
  * tab of the station profile); with `?GatewaySN=<sn>` that gateway's remote-upgrade view (requirements §2).
  */
 import PlaceIcon from '@mui/icons-material/Place';
-import type { ResourceDeclaration } from '../../src/resources/declaration';
+import { lazyView, type ResourceDeclaration } from '../../src/resources/declaration';
 import { StationProfileTabs } from '../../src/components/StationProfileTabs';
-import { StationCreate } from './StationCreate';
-import { StationEdit } from './StationEdit';
-import { StationList } from './StationList';
-import { StationShow } from './StationShow';
-import { UpgradeView } from './UpgradeView';
+
+const loadStationCreate = () => import('./StationCreate');
+const loadStationEdit = () => import('./StationEdit');
+const loadStationList = () => import('./StationList');
+const loadStationShow = () => import('./StationShow');
+const loadUpgradeView = () => import('./UpgradeView');
 
 export default {
-  list: StationList,
-  create: StationCreate,
-  edit: StationEdit,
-  show: StationShow,
-  queryViews: [{ param: 'GatewaySN', view: UpgradeView }],
+  list: lazyView(loadStationList, 'StationList'),
+  create: lazyView(loadStationCreate, 'StationCreate'),
+  edit: lazyView(loadStationEdit, 'StationEdit'),
+  show: lazyView(loadStationShow, 'StationShow'),
+  queryViews: [{ param: 'GatewaySN', view: lazyView(loadUpgradeView, 'UpgradeView') }],
   listFrame: StationProfileTabs,
   icon: PlaceIcon,
   recordRepresentation: 'name',

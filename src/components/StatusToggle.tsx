@@ -11,7 +11,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import {
-  Button, Confirm, useNotify, useRecordContext, useRefresh, useTranslate, useUpdate, type RaRecord,
+  Button, Confirm, useNotify, useResourceContext, useRecordContext, useRefresh, useTranslate, useUpdate, type RaRecord,
 } from 'react-admin';
 import { Switch, Tooltip } from '@mui/material';
 
@@ -73,8 +73,8 @@ function useStatusChange(resource: string, record: RaRecord | undefined, field: 
 }
 
 export interface StatusSwitchProps {
-  /** API resource, e.g. `card-user`, `rate-template`, `charger`. */
-  resource: string;
+  /** API resource, e.g. `card-user`, `rate-template`, `charger`; default the resource in context. */
+  resource?: string;
   field: StatusField;
   /** The i18n keys when the change turns the flag on (`true`) or off (`false`). */
   texts: (next: boolean) => StatusTexts;
@@ -91,10 +91,11 @@ export interface StatusSwitchProps {
 }
 
 /** A status switch: a button naming the action, or a switch, then the confirmation. */
-export function StatusSwitch({ resource, field, texts, translateOptions, variant = 'button', record: given, testId, icon }: StatusSwitchProps) {
+export function StatusSwitch({ resource: resourceProp, field, texts, translateOptions, variant = 'button', record: given, testId, icon }: StatusSwitchProps) {
   const context = useRecordContext();
   const record = given ?? context;
   const translate = useTranslate();
+  const resource = useResourceContext({ resource: resourceProp }) as string;
   const { on, open, setOpen, confirm, isPending } = useStatusChange(resource, record, field, (next) => texts(next).done);
   if (!record) return null;
   const t = texts(!on);
@@ -132,8 +133,8 @@ export function StatusSwitch({ resource, field, texts, translateOptions, variant
 }
 
 export interface StatusToggleProps {
-  /** API resource, e.g. `company/user`, `role`, `menu`. */
-  resource: string;
+  /** API resource, e.g. `company/user`, `role`, `menu`; default the resource in context. */
+  resource?: string;
   /** Boolean field of the record and of the request body (`active` / `enabled`). */
   field: 'active' | 'enabled';
   /** i18n prefix holding `actions.<on|off>`, `confirm.<on|off>_title|_content`, `messages.<on|off>d`. */

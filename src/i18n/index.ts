@@ -6,6 +6,7 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { mergeTranslations, type I18nProvider, type TranslationMessages } from 'react-admin';
 import { getCookie, setCookie } from '../utils/cookie';
+import { mountedNames } from '../resources/names';
 import en from './en';
 import zh from './zh';
 
@@ -34,9 +35,20 @@ const modules = import.meta.glob<{ default: { en: Tree; zh: Tree } }>('./modules
 
 const moduleTrees = Object.values(modules).map((m) => m.default);
 
+/**
+ * Each mounted resource (named after its spec path, ../resources/names.ts) reads the messages of
+ * its API's module: `resources.System/Menu.*` is `resources.menu.*`, so react-admin's own labels
+ * (column headers, input labels, page titles) find them.
+ */
+function withResourceAliases(tree: Tree): TranslationMessages {
+  const resources = (tree.resources ?? {}) as Record<string, Tree>;
+  const aliases = Object.fromEntries(mountedNames().filter(([, api]) => resources[api]).map(([name, api]) => [name, resources[api]]));
+  return { ...tree, resources: { ...resources, ...aliases } } as unknown as TranslationMessages;
+}
+
 export const messages: Record<Locale, TranslationMessages> = {
-  en: mergeTranslations(en, ...moduleTrees.map((m) => m.en)) as TranslationMessages,
-  zh: mergeTranslations(zh, ...moduleTrees.map((m) => m.zh)) as TranslationMessages,
+  en: withResourceAliases(mergeTranslations(en, ...moduleTrees.map((m) => m.en)) as Tree),
+  zh: withResourceAliases(mergeTranslations(zh, ...moduleTrees.map((m) => m.zh)) as Tree),
 };
 
 /** Builds the provider; `changeLocale` also stores the choice in the cookie and sets `<html lang>`. */

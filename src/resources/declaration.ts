@@ -1,9 +1,21 @@
 /**
- * The shape of a resource declaration (`resources/<name>/index.ts`, default export): its views,
- * icon and record representation. `ResourceRoutes` mounts one; src/resources/registry.ts says
- * under which react-admin resource (API path) and spec path (domain/routes.ts) each is mounted.
+ * The shape of a resource declaration (`resources/<name>/index.ts`, default export): its views
+ * (loaded on first visit through `lazyView`), icon and record representation. src/resources/mount.tsx
+ * turns one into react-admin's `<Resource>`; src/resources/registry.ts says at which spec path
+ * (domain/routes.ts) and for which API path each is mounted.
  */
-import type { ComponentType, ReactNode } from 'react';
+import { lazy, type ComponentType, type ReactNode } from 'react';
+
+/**
+ * A view loaded on first render: export `key` of the module `load` resolves to (e.g.
+ * `lazyView(() => import('./StationGroupPages'), 'StationGroupList')`), so declarations stay small
+ * enough to be read when the console starts.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the slot the view fills (list, query view, frame) decides its props.
+export function lazyView<M, K extends keyof M & string>(load: () => Promise<M>, key: K): ComponentType<any> {
+  // biome-ignore lint/suspicious/noExplicitAny: as above.
+  return lazy(async () => ({ default: (await load())[key] as ComponentType<any> }));
+}
 
 /** A view shown at the list route instead of the list when the query holds `param` (requirements §2 `?id=`, `?GatewaySN=`). */
 export interface QueryView {

@@ -1,14 +1,14 @@
 /**
  * What the console mounts, by route-table path (domain/routes.ts): the resource declarations of
- * src/resources/registry.ts (each at `<path>/*`, so `create`, `:id` and `:id/show` belong to it)
- * loaded on first visit, and the pages that are not a resource (dashboard, statistics, search, own account). The sidebar
- * shows only these, and only what the user's permissions allow. Pages are lazy-loaded.
+ * src/resources/registry.ts as react-admin `<Resource>`s (`resourceElements`, each at its spec
+ * path, so `create`, `:id` and `:id/show` belong to it; views loaded on first visit), and the
+ * pages that are not a resource (dashboard, statistics, search, own account) as custom routes.
+ * The sidebar shows only these, and only what the user's permissions allow. Pages are lazy-loaded.
  */
 import { lazy, type ComponentType } from 'react';
 import { Route } from 'react-router-dom';
-import { AccessDenied, useCanAccess } from 'react-admin';
 import { findRoute } from '../../domain/routes';
-import { lazyResource } from '../resources/ResourceRoutes';
+import { Guarded, resourceElement } from '../resources/mount';
 import { RESOURCES } from '../resources/registry';
 
 export const PAGES: Record<string, ComponentType> = {
@@ -34,26 +34,14 @@ export const IMPLEMENTED: ReadonlySet<string> = new Set([
   ...RESOURCES.map((r) => r.path).filter((path) => findRoute(path)),
 ]);
 
-/**
- * Renders `children` when the auth provider's `canAccess` lets the user open `path` (requirements §6),
- * else react-admin's access-denied page.
- */
-function Guarded({ path, children }: { path: string; children: React.ReactNode }) {
-  const { canAccess, isPending } = useCanAccess({ resource: path, action: 'access' });
-  if (isPending) return null;
-  return canAccess ? children : <AccessDenied />;
+/** The `<Resource>` of every declaration, children of `<Admin>`. */
+export function resourceElements() {
+  return RESOURCES.map((r) => resourceElement(r.path, r.declaration));
 }
 
-const MOUNTED = RESOURCES.map((r) => ({ path: r.path, Mount: lazyResource(r.name, r.load) }));
-
-/** `<Route>` elements for `<CustomRoutes>`: pages and resource declarations. */
+/** `<Route>` elements for `<CustomRoutes>`: the pages that are not a resource. */
 export function pageRoutes() {
-  return [
-    ...Object.entries(PAGES).map(([path, Page]) => (
-      <Route key={path} path={`${path}/*`} element={<Guarded path={path}><Page /></Guarded>} />
-    )),
-    ...MOUNTED.map(({ path, Mount }) => (
-      <Route key={path} path={`${path}/*`} element={<Guarded path={path}><Mount /></Guarded>} />
-    )),
-  ];
+  return Object.entries(PAGES).map(([path, Page]) => (
+    <Route key={path} path={`${path}/*`} element={<Guarded path={path}><Page /></Guarded>} />
+  ));
 }

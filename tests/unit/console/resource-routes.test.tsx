@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 /**
- * One component mounts a resource declaration under its spec path: the list (or a query view
- * such as `?id=` / `?GatewaySN=`) at the path, `create`, `:id` (edit), `:id/show`, extra
- * sub-routes, the list frame, and the not-found page for anything else; the views run in the
- * declaration's react-admin resource context.
+ * A resource declaration mounts as react-admin's `<Resource>` under its spec path: the list (or a
+ * query view such as `?id=` / `?GatewaySN=`) at the path, `create`, `:id` (edit), `:id/show`,
+ * extra sub-routes, the list frame, and the not-found page for anything else; the views run in
+ * the resource context named after the spec path, which the data provider maps to the API path.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
@@ -11,8 +11,9 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { AdminContext, testDataProvider, useResourceContext } from 'react-admin';
 import { Suspense, type ReactNode } from 'react';
 import { createI18nProvider } from '../../../src/i18n';
-import { lazyResource, ResourceRoutes } from '../../../src/resources/ResourceRoutes';
-import type { ResourceDeclaration } from '../../../src/resources/declaration';
+import { resourceElement } from '../../../src/resources/mount';
+import { lazyView, type ResourceDeclaration } from '../../../src/resources/declaration';
+import { apiOf } from '../../../src/resources/names';
 import { RESOURCES } from '../../../src/resources/registry';
 import { findRoute, STATION_PROFILE_TABS } from '../../../domain/routes';
 
@@ -31,12 +32,12 @@ const declaration: ResourceDeclaration = {
 };
 
 function mountAt(entry: string, decl: ResourceDeclaration = declaration, lazily = false) {
-  const Mount = lazily ? lazyResource('card-user', async () => decl) : () => <ResourceRoutes name="card-user" declaration={decl} />;
+  const mounted = lazily ? { ...decl, show: lazyView(async () => ({ Show: decl.show as () => ReactNode }), 'Show') } : decl;
   return render(
     <MemoryRouter initialEntries={[entry]}>
       <AdminContext dataProvider={testDataProvider()} i18nProvider={createI18nProvider()}>
         <Routes>
-          <Route path={`${PATH}/*`} element={<Suspense><Mount /></Suspense>} />
+          <Route path={`${PATH}/*`} element={<Suspense>{resourceElement(PATH, mounted)}</Suspense>} />
         </Routes>
       </AdminContext>
     </MemoryRouter>,
@@ -45,15 +46,15 @@ function mountAt(entry: string, decl: ResourceDeclaration = declaration, lazily 
 
 afterEach(cleanup);
 
-describe('ResourceRoutes', () => {
+describe('resourceElement', () => {
   it.each([
-    ['/ChargerUsers/CardUsers', 'list:card-user'],
-    ['/ChargerUsers/CardUsers/create', 'create:card-user'],
-    ['/ChargerUsers/CardUsers/12', 'edit:card-user'],
-    ['/ChargerUsers/CardUsers/12/show', 'show:card-user'],
-    ['/ChargerUsers/CardUsers/12/orders', 'orders:card-user'],
-    ['/ChargerUsers/CardUsers?id=12', 'balance 12:card-user'],
-    ['/ChargerUsers/CardUsers?id=', 'list:card-user'],
+    ['/ChargerUsers/CardUsers', 'list:ChargerUsers/CardUsers'],
+    ['/ChargerUsers/CardUsers/create', 'create:ChargerUsers/CardUsers'],
+    ['/ChargerUsers/CardUsers/12', 'edit:ChargerUsers/CardUsers'],
+    ['/ChargerUsers/CardUsers/12/show', 'show:ChargerUsers/CardUsers'],
+    ['/ChargerUsers/CardUsers/12/orders', 'orders:ChargerUsers/CardUsers'],
+    ['/ChargerUsers/CardUsers?id=12', 'balance 12:ChargerUsers/CardUsers'],
+    ['/ChargerUsers/CardUsers?id=', 'list:ChargerUsers/CardUsers'],
   ])('%s shows %s', async (entry, text) => {
     mountAt(entry);
     expect((await screen.findByTestId('view')).textContent).toBe(text);
@@ -61,7 +62,7 @@ describe('ResourceRoutes', () => {
 
   it('loads a declaration on first visit', async () => {
     mountAt('/ChargerUsers/CardUsers/12/show', declaration, true);
-    expect((await screen.findByTestId('view')).textContent).toBe('show:card-user');
+    expect((await screen.findByTestId('view')).textContent).toBe('show:ChargerUsers/CardUsers');
   });
 
   it('frames the list and the query views, not the forms', async () => {
@@ -87,7 +88,7 @@ describe('resource registry', () => {
     const parentOf = (path: string) => path.slice(0, path.lastIndexOf('/'));
     for (const r of RESOURCES) expect(findRoute(r.path) ?? findRoute(parentOf(r.path)) ?? tabs.includes(r.path), r.path).toBeTruthy();
     expect(new Set(RESOURCES.map((r) => r.path)).size).toBe(RESOURCES.length);
-    for (const r of RESOURCES) expect((await r.load()).list, r.path).toBeTypeOf('function');
+    for (const r of RESOURCES) expect(r.declaration.list, r.path).toBeTruthy();
   }, 120_000);
 
   it('offers the sidebar only paths of the route table', async () => {
@@ -95,6 +96,11 @@ describe('resource registry', () => {
     for (const path of IMPLEMENTED) expect(findRoute(path), path).toBeDefined();
     expect(IMPLEMENTED.has('/Operations/Orders')).toBe(true);
     expect(IMPLEMENTED.has(STATION_PROFILE_TABS.chargers)).toBe(false);
+  });
+
+  it('maps each resource name back to its API path', () => {
+    for (const r of RESOURCES) expect(apiOf(r.path.slice(1)), r.path).toBe(r.name);
+    expect(apiOf('charger')).toBe('charger');
   });
 
   it('keeps the spec paths of the screens', () => {
