@@ -40,8 +40,11 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'e2e', include: ['tests/e2e/**/*.test.ts'], environment: 'node',
-          testTimeout: 120_000, hookTimeout: 180_000,
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
         },
       },
     ],

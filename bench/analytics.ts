@@ -65,7 +65,9 @@ try {
   const backfillMs = performance.now() - t1;
   const counts = (await db.execute(sql`SELECT (SELECT count(*) FROM analytics_hour)::int AS hours, (SELECT count(*) FROM analytics_day)::int AS days,
     (SELECT count(*) FROM analytics_month)::int AS months`)) as unknown as { rows: { hours: number; days: number; months: number }[] };
-  process.stdout.write(`backfill: ${(backfillMs / 1000).toFixed(1)} s → ${counts.rows[0].hours} hour rows, ${counts.rows[0].days} day rows, ${counts.rows[0].months} month rows\n`);
+  process.stdout.write(
+    `backfill: ${(backfillMs / 1000).toFixed(1)} s → ${counts.rows[0].hours} hour rows, ${counts.rows[0].days} day rows, ${counts.rows[0].months} month rows\n`,
+  );
 
   const config = { ...loadConfig({}, []), logLevel: 'silent', simulate: false, demo: false };
   const app = await buildApp({ db, config, logger: false });
@@ -97,8 +99,13 @@ try {
   }
   await app.close();
   writeResults(`analytics-${backend}`, {
-    backend, orders: ORDERS, requests: REQUESTS, loadSeconds: +(loadMs / 1000).toFixed(1),
-    backfillSeconds: +(backfillMs / 1000).toFixed(1), rollupRows: counts.rows[0], results,
+    backend,
+    orders: ORDERS,
+    requests: REQUESTS,
+    loadSeconds: +(loadMs / 1000).toFixed(1),
+    backfillSeconds: +(backfillMs / 1000).toFixed(1),
+    rollupRows: counts.rows[0],
+    results,
     loadAverageBefore: loadBefore,
   });
 } finally {

@@ -54,7 +54,10 @@ try {
   await ensureAdmin(db, PASSWORD);
   await db.insert(company).values(['BA', 'BB', 'BC'].map((code) => ({ code, name: `Bench ${code}`, currency: 'EUR' })));
   await db.insert(charger).values(Array.from({ length: CHARGERS }, (_, c) => ({ companyCode: ['BA', 'BB', 'BC'][c % 3], serialNum: sn(c) })));
-  const [r] = await db.insert(role).values({ name: 'log', code: 'BENCHLOG', companyCode: 'BA', permissions: ['menu:events:chargerlog'] }).returning();
+  const [r] = await db
+    .insert(role)
+    .values({ name: 'log', code: 'BENCHLOG', companyCode: 'BA', permissions: ['menu:events:chargerlog'] })
+    .returning();
   await db.insert(account).values({ companyCode: 'BA', username: 'bench.staff', userType: 'STAFF', roleId: r.id, passwordHash: await hashPassword(PASSWORD) });
 
   // frame g: exchange k = g / 2 of charger k % 200, one a second going back; even g the CALL
@@ -117,17 +120,26 @@ try {
     }
     const cpu = process.cpuUsage(cpu0);
     const out = {
-      pages: lat.length, rows, medianMs: +pct(lat, 50).toFixed(1), p95Ms: +pct(lat, 95).toFixed(1), maxMs: +Math.max(...lat).toFixed(1),
+      pages: lat.length,
+      rows,
+      medianMs: +pct(lat, 50).toFixed(1),
+      p95Ms: +pct(lat, 95).toFixed(1),
+      maxMs: +Math.max(...lat).toFixed(1),
       cpuMsPerPage: +((cpu.user + cpu.system) / 1000 / lat.length).toFixed(2),
     };
-    process.stdout.write(`${name}: ${out.pages} pages, median ${out.medianMs} ms, p95 ${out.p95Ms} ms, max ${out.maxMs} ms, ${out.cpuMsPerPage} ms of this process's CPU a page\n`);
+    process.stdout.write(
+      `${name}: ${out.pages} pages, median ${out.medianMs} ms, p95 ${out.p95Ms} ms, max ${out.maxMs} ms, ${out.cpuMsPerPage} ms of this process's CPU a page\n`,
+    );
     return out;
   };
 
   const loadBefore = os.loadavg().map((x) => +x.toFixed(2));
   const filters = {
     chargerDay: await measure('charger-day', (i) => `serialNum=${sn((i * 37) % CHARGERS)}&startTime=${iso(86_400_000)}`, admin, 10),
-    chargerActionWeek: await measure('charger-action-week', (i) => `serialNum=${sn((i * 53) % CHARGERS)}&action=StatusNotification&startTime=${iso(7 * 86_400_000)}`),
+    chargerActionWeek: await measure(
+      'charger-action-week',
+      (i) => `serialNum=${sn((i * 53) % CHARGERS)}&action=StatusNotification&startTime=${iso(7 * 86_400_000)}`,
+    ),
     actionDirection: await measure('action-direction', () => 'action=MeterValues&direction=IN', admin, 3),
     companyScope: await measure('company-scope', () => '', staff, 3),
     rareAction: await measure('rare-action', () => `action=BootNotification&startTime=${iso(7 * 86_400_000)}`),
@@ -137,10 +149,21 @@ try {
   await app.close();
   const all = Object.values(filters);
   const worstP95 = Math.max(...all.map((f) => f.p95Ms));
-  process.stdout.write(`worst p95 of a filtered page: ${worstP95} ms (goal ≤ 100 ms); load average before ${loadBefore.join(' ')}, after ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}\n`);
+  process.stdout.write(
+    `worst p95 of a filtered page: ${worstP95} ms (goal ≤ 100 ms); load average before ${loadBefore.join(' ')}, after ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}\n`,
+  );
 
   writeResults(`charger-log-${backend}`, {
-    backend, rows: ROWS, chargers: CHARGERS, loadSeconds: +(loadMs / 1000).toFixed(1), pageSize: 50, filters, worstP95Ms: worstP95,
+    backend,
+    rows: ROWS,
+    chargers: CHARGERS,
+    loadSeconds: +(loadMs / 1000).toFixed(1),
+    pageSize: 50,
+    filters,
+    worstP95Ms: worstP95,
     loadAverageBefore: loadBefore,
   });
 } finally {

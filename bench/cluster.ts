@@ -38,16 +38,31 @@ const PER = Math.min(1000, Math.max(1, Number(opt.commands)));
 const CONCURRENCY = Math.min(200, Math.max(1, Number(opt.concurrency)));
 const REDIS_URL = String(opt['redis-url']);
 
-const watchdog = setTimeout(() => { process.stderr.write('bench: not done within 10 minutes\n'); process.exit(2); }, 10 * 60_000);
+const watchdog = setTimeout(() => {
+  process.stderr.write('bench: not done within 10 minutes\n');
+  process.exit(2);
+}, 10 * 60_000);
 watchdog.unref();
 
-const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]; };
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
 const round = (x: number) => Math.round(x * 100) / 100;
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cd-bench-cluster-'));
 const prefix = `chargedesk-bench-${randomBytes(4).toString('hex')}:`;
 const database = await openDatabase({ dataDir: dir });
-const config: Config = { ...loadConfig({}, []), port: 0, host: '127.0.0.1', logLevel: 'silent', simulate: false, demo: false, redisUrl: REDIS_URL, redisPrefix: prefix };
+const config: Config = {
+  ...loadConfig({}, []),
+  port: 0,
+  host: '127.0.0.1',
+  logLevel: 'silent',
+  simulate: false,
+  demo: false,
+  redisUrl: REDIS_URL,
+  redisPrefix: prefix,
+};
 
 async function node() {
   const app = await buildApp({ db: database.db, config, logger: false });
@@ -64,14 +79,16 @@ async function run(central: CentralSystem, sns: string[]): Promise<{ ms: number[
   const ms: number[] = [];
   const t0 = performance.now();
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, jobs.length) }, async () => {
-    while (next < jobs.length) {
-      const sn = jobs[next++];
-      const t = performance.now();
-      await central.call(sn, 'Reset', { type: 'Soft' });
-      ms.push(performance.now() - t);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(CONCURRENCY, jobs.length) }, async () => {
+      while (next < jobs.length) {
+        const sn = jobs[next++];
+        const t = performance.now();
+        await central.call(sn, 'Reset', { type: 'Soft' });
+        ms.push(performance.now() - t);
+      }
+    }),
+  );
   return { ms, wallMs: performance.now() - t0 };
 }
 
@@ -95,16 +112,28 @@ try {
   await redis.quit();
 
   const results: Record<string, unknown> = {};
-  for (const [name, central] of [['local', a.central], ['via-redis', b.central]] as const) {
+  for (const [name, central] of [
+    ['local', a.central],
+    ['via-redis', b.central],
+  ] as const) {
     await run(central, sns.slice(0, 1)); // warm-up
     const { ms, wallMs } = await run(central, sns);
-    const r = { commands: ms.length, perSecond: Math.round(ms.length / (wallMs / 1000)), p50: round(pct(ms, 50)), p95: round(pct(ms, 95)), p99: round(pct(ms, 99)) };
+    const r = {
+      commands: ms.length,
+      perSecond: Math.round(ms.length / (wallMs / 1000)),
+      p50: round(pct(ms, 50)),
+      p95: round(pct(ms, 95)),
+      p99: round(pct(ms, 99)),
+    };
     results[name] = r;
     process.stdout.write(`${name.padEnd(10)} ${r.commands} Reset commands, ${r.perSecond}/s, p50 ${r.p50} ms, p95 ${r.p95} ms, p99 ${r.p99} ms\n`);
   }
   fs.mkdirSync(path.join(here, 'results'), { recursive: true });
   const out = path.join(here, 'results', 'cluster.json');
-  fs.writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), chargers: N, commandsPerCharger: PER, concurrency: CONCURRENCY, cpus: os.cpus().length, ...results }, null, 2)}\n`);
+  fs.writeFileSync(
+    out,
+    `${JSON.stringify({ date: new Date().toISOString(), chargers: N, commandsPerCharger: PER, concurrency: CONCURRENCY, cpus: os.cpus().length, ...results }, null, 2)}\n`,
+  );
   process.stdout.write(`written ${path.relative(process.cwd(), out)}\n`);
 } finally {
   await Promise.allSettled(clients.map((c) => c.close({ force: true })));

@@ -33,9 +33,15 @@ const { values: opt } = parseArgs({
 const STATIONS = Math.min(100_000, Math.max(100, Number(opt.stations)));
 const REQUESTS = Math.min(200, Math.max(3, Number(opt.requests)));
 const PASSWORD = 'bench-Secret-1';
-const watchdog = setTimeout(() => { process.stderr.write('bench: not done within 15 minutes\n'); process.exit(2); }, 15 * 60_000);
+const watchdog = setTimeout(() => {
+  process.stderr.write('bench: not done within 15 minutes\n');
+  process.exit(2);
+}, 15 * 60_000);
 watchdog.unref();
-const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]; };
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cd-bench-map-'));
 const database = await openDatabase({ dataDir: dir });
@@ -76,10 +82,17 @@ try {
   }
   const placed = (JSON.parse(body) as { data: { stations: unknown[] } }).data.stations.length;
   const api = {
-    stations: placed, requests: REQUESTS, medianMs: +pct(lat, 50).toFixed(1), p95Ms: +pct(lat, 95).toFixed(1),
-    bytes, gzipBytes: zlib.gzipSync(body).length, bytesPerStation: +(bytes / placed).toFixed(1),
+    stations: placed,
+    requests: REQUESTS,
+    medianMs: +pct(lat, 50).toFixed(1),
+    p95Ms: +pct(lat, 95).toFixed(1),
+    bytes,
+    gzipBytes: zlib.gzipSync(body).length,
+    bytesPerStation: +(bytes / placed).toFixed(1),
   };
-  process.stdout.write(`monitoring/map: ${placed} stations, ${(bytes / 1024).toFixed(0)} KiB (${(api.gzipBytes / 1024).toFixed(0)} KiB gzip); median ${api.medianMs} ms, p95 ${api.p95Ms} ms\n`);
+  process.stdout.write(
+    `monitoring/map: ${placed} stations, ${(bytes / 1024).toFixed(0)} KiB (${(api.gzipBytes / 1024).toFixed(0)} KiB gzip); median ${api.medianMs} ms, p95 ${api.p95Ms} ms\n`,
+  );
 
   let browser: Record<string, number> | undefined;
   if (opt.browser) {
@@ -108,7 +121,11 @@ try {
   }
   await app.close();
   writeResults('map', {
-    backend: 'pglite', stations: STATIONS, chargers: STATIONS * 3, api, browser,
+    backend: 'pglite',
+    stations: STATIONS,
+    chargers: STATIONS * 3,
+    api,
+    browser,
   });
 } finally {
   await database.close();

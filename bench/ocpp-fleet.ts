@@ -58,7 +58,12 @@ const PER_ADDRESS = 8000;
 const allIds = ids(0, N);
 /** Client i's chargers and the node it connects them to. */
 const plan = Array.from({ length: CLIENTS }, (_, i) => ({ node: i % NODES, ids: share(allIds, CLIENTS, i) }));
-const perNode = Array.from({ length: NODES }, (_, j) => sum(plan.filter((p) => p.node === j), (p) => p.ids.length));
+const perNode = Array.from({ length: NODES }, (_, j) =>
+  sum(
+    plan.filter((p) => p.node === j),
+    (p) => p.ids.length,
+  ),
+);
 {
   const limit = openFileLimit();
   const most = Math.max(...perNode);
@@ -102,7 +107,9 @@ async function main(): Promise<void> {
   if (!first.databaseUrl) throw new Error('the first node did not say its database');
   const nodes = [first];
   for (let j = 1; j < NODES; j++) {
-    nodes.push(await spawnServer('load/chargedesk-server.ts', { ...env, BENCH_JOIN_URL: first.databaseUrl, OCPP_MAX_CHARGERS: String(perNode[j]) }, profileArgs(j)));
+    nodes.push(
+      await spawnServer('load/chargedesk-server.ts', { ...env, BENCH_JOIN_URL: first.databaseUrl, OCPP_MAX_CHARGERS: String(perNode[j]) }, profileArgs(j)),
+    );
   }
   log(`${NODES} nodes on ports ${nodes.map((n) => n.port).join(', ')}, ${N} chargers provisioned`);
   const samplers = nodes.map((n) => new Sampler(n.pids));
@@ -118,7 +125,11 @@ async function main(): Promise<void> {
   machine.start();
   phases.connect = new Date().toISOString();
   const t0 = performance.now();
-  const conn = await Promise.all(clients.map((c) => c.ask<{ connected: number; failed: number; errors: Record<string, number>; boot: number[] }>({ cmd: 'connect', boot: true, concurrency: CONCURRENCY })));
+  const conn = await Promise.all(
+    clients.map((c) =>
+      c.ask<{ connected: number; failed: number; errors: Record<string, number>; boot: number[] }>({ cmd: 'connect', boot: true, concurrency: CONCURRENCY }),
+    ),
+  );
   const connectSeconds = r1((performance.now() - t0) / 1000);
   const connectMachine = machine.stop();
   log(`connected ${sum(conn, (r) => r.connected)} of ${N} in ${connectSeconds} s`);
@@ -126,7 +137,12 @@ async function main(): Promise<void> {
   const connectNodes = samplers.map((s) => s.stop());
   const connectErrors: Record<string, number> = {};
   for (const c of conn) for (const [k, v] of Object.entries(c.errors)) connectErrors[k] = (connectErrors[k] ?? 0) + v;
-  const connectedPerNode = nodes.map((_n, j) => sum(conn.filter((_c, i) => plan[i].node === j), (r) => r.connected));
+  const connectedPerNode = nodes.map((_n, j) =>
+    sum(
+      conn.filter((_c, i) => plan[i].node === j),
+      (r) => r.connected,
+    ),
+  );
 
   for (const s of samplers) s.start();
   machine.start();
@@ -136,21 +152,39 @@ async function main(): Promise<void> {
   const hbNodes = samplers.map((s) => s.stop());
   const connected = sum(conn, (r) => r.connected);
   const result = {
-    name: NAME, benchmark: 'ocpp-fleet', at: startedAt,
+    name: NAME,
+    benchmark: 'ocpp-fleet',
+    at: startedAt,
     parameters: { nodes: NODES, chargers: N, clients: CLIENTS, heartbeatWindowS: HB_S, connectConcurrencyPerClient: CONCURRENCY },
     machine: { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', loadAverageBefore: loadBefore },
     connect: {
-      connected, failed: sum(conn, (r) => r.failed), errors: connectErrors, seconds: connectSeconds, bootMs: summary(flat(conn, (r) => r.boot)),
-      coresBusyPct: connectMachine.coresBusyPct, postgresCpuPct: connectMachine.postgresCpuPct,
+      connected,
+      failed: sum(conn, (r) => r.failed),
+      errors: connectErrors,
+      seconds: connectSeconds,
+      bootMs: summary(flat(conn, (r) => r.boot)),
+      coresBusyPct: connectMachine.coresBusyPct,
+      postgresCpuPct: connectMachine.postgresCpuPct,
     },
     perNode: nodes.map((_n, j) => ({
-      node: j, chargers: perNode[j], connected: connectedPerNode[j], rssBeforeMb: rssBefore[j], rssAfterMb: connectNodes[j].rssMb,
+      node: j,
+      chargers: perNode[j],
+      connected: connectedPerNode[j],
+      rssBeforeMb: rssBefore[j],
+      rssAfterMb: connectNodes[j].rssMb,
       kbPerCharger: r1(((connectNodes[j].rssMb - rssBefore[j]) * 1024) / Math.max(1, connectedPerNode[j])),
-      connectCpuPct: connectNodes[j].cpuPct, heartbeatCpuPct: hbNodes[j].cpuPct, peakRssMb: Math.max(connectNodes[j].peakRssMb, hbNodes[j].peakRssMb),
+      connectCpuPct: connectNodes[j].cpuPct,
+      heartbeatCpuPct: hbNodes[j].cpuPct,
+      peakRssMb: Math.max(connectNodes[j].peakRssMb, hbNodes[j].peakRssMb),
     })),
     heartbeat: {
-      sent: connected, answered: sum(hb, (r) => r.lat.length), errors: sum(hb, (r) => r.errors), perSecond: r1(connected / HB_S), latencyMs: summary(flat(hb, (r) => r.lat)),
-      coresBusyPct: hbMachine.coresBusyPct, postgresCpuPct: hbMachine.postgresCpuPct,
+      sent: connected,
+      answered: sum(hb, (r) => r.lat.length),
+      errors: sum(hb, (r) => r.errors),
+      perSecond: r1(connected / HB_S),
+      latencyMs: summary(flat(hb, (r) => r.lat)),
+      coresBusyPct: hbMachine.coresBusyPct,
+      postgresCpuPct: hbMachine.postgresCpuPct,
     },
     totalRssAfterMb: r1(sum(connectNodes, (s) => s.rssMb)),
     phases: { ...phases, close: new Date().toISOString() },
@@ -186,10 +220,14 @@ async function main(): Promise<void> {
   process.stdout.write(`\n${text}\nwritten bench/results/${NAME}.json and .md\n`);
 }
 
-main().catch((err) => {
-  process.stderr.write(`bench failed: ${err instanceof Error ? err.stack : String(err)}\n`);
-  killChildren();
-  void dropRedisKeys().catch(() => 0).finally(() => process.exit(1));
-}).finally(() => {
-  killChildren('SIGTERM');
-});
+main()
+  .catch((err) => {
+    process.stderr.write(`bench failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+    killChildren();
+    void dropRedisKeys()
+      .catch(() => 0)
+      .finally(() => process.exit(1));
+  })
+  .finally(() => {
+    killChildren('SIGTERM');
+  });

@@ -59,16 +59,19 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** The storm's Boots by the second they were sent in (after the storm's start): count, p50, p99 (ms). */
 function bootsBySecond(storm: readonly { boot: number[]; bootSentMs: number[] }[]): { second: number; n: number; p50: number; p99: number }[] {
   const by = new Map<number, number[]>();
-  for (const r of storm) r.boot.forEach((ms, k) => {
-    const sec = Math.floor((r.bootSentMs[k] ?? 0) / 1000);
-    const list = by.get(sec);
-    if (list) list.push(ms);
-    else by.set(sec, [ms]);
-  });
-  return [...by].sort((a, b) => a[0] - b[0]).map(([second, list]) => {
-    const { n, p50, p99 } = summary(list);
-    return { second, n, p50, p99 };
-  });
+  for (const r of storm)
+    r.boot.forEach((ms, k) => {
+      const sec = Math.floor((r.bootSentMs[k] ?? 0) / 1000);
+      const list = by.get(sec);
+      if (list) list.push(ms);
+      else by.set(sec, [ms]);
+    });
+  return [...by]
+    .sort((a, b) => a[0] - b[0])
+    .map(([second, list]) => {
+      const { n, p50, p99 } = summary(list);
+      return { second, n, p50, p99 };
+    });
 }
 
 const { values: opt } = parseArgs({
@@ -109,11 +112,16 @@ const PACED_R = intOption(opt['paced-rate'], 'paced-rate', 0, 100_000);
 const MIN_INTERVAL_MS = 55;
 const PACED_INTERVAL_MS = PACED_R && METER_N ? (METER_N * 1000) / PACED_R : 0;
 if (PACED_INTERVAL_MS && PACED_INTERVAL_MS < MIN_INTERVAL_MS) {
-  throw new Error(`--paced-rate ${PACED_R} over ${METER_N} chargers is one MeterValues every ${r1(PACED_INTERVAL_MS)} ms each, over the server's 20 CALLs/s per charger: use at least ${Math.ceil((PACED_R * MIN_INTERVAL_MS) / 1000)} --meter-chargers`);
+  throw new Error(
+    `--paced-rate ${PACED_R} over ${METER_N} chargers is one MeterValues every ${r1(PACED_INTERVAL_MS)} ms each, over the server's 20 CALLs/s per charger: use at least ${Math.ceil((PACED_R * MIN_INTERVAL_MS) / 1000)} --meter-chargers`,
+  );
 }
 const TIMEOUT_S = intOption(opt['timeout-s'], 'timeout-s', 10, 7200);
 const NAME = String(opt.name).replace(/[^A-Za-z0-9_.-]/g, '_');
-const TARGETS = String(opt.targets).split(',').map((t) => t.trim()).filter(Boolean);
+const TARGETS = String(opt.targets)
+  .split(',')
+  .map((t) => t.trim())
+  .filter(Boolean);
 for (const t of TARGETS) if (!['bare', 'postgres', 'pglite'].includes(t)) throw new Error(`unknown target ${t}`);
 
 /** Sockets one source address holds at most (the kernel's ephemeral range is about 28 000 ports). */
@@ -125,7 +133,9 @@ const ADDRESSES_PER_CLIENT = Math.max(1, Math.ceil(PER_CLIENT / PER_ADDRESS));
 {
   const limit = openFileLimit();
   if (limit !== null && PEAK_SOCKETS > limit - FD_RESERVE) {
-    throw new Error(`${PEAK_SOCKETS} chargers at once do not fit the server's descriptor limit ${limit} (minus ${FD_RESERVE} kept for itself): raise ulimit -n or lower --idle / --storm`);
+    throw new Error(
+      `${PEAK_SOCKETS} chargers at once do not fit the server's descriptor limit ${limit} (minus ${FD_RESERVE} kept for itself): raise ulimit -n or lower --idle / --storm`,
+    );
   }
   if (limit !== null && PER_CLIENT + 64 > limit) throw new Error(`${PER_CLIENT} sockets per load client over the descriptor limit ${limit}: raise --clients`);
 }
@@ -150,7 +160,11 @@ async function apiLatency(base: string, token: string, ms: number, min = 20): Pr
 }
 
 async function login(base: string): Promise<string> {
-  const res = await fetch(`${base}/sp/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'bench-Admin-Pass-1' }) });
+  const res = await fetch(`${base}/sp/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'bench-Admin-Pass-1' }),
+  });
   const body = (await res.json()) as { data?: { token?: string } };
   if (!body.data?.token) throw new Error('bench login failed');
   return body.data.token;
@@ -161,10 +175,17 @@ type Lat = { lat: number[]; errors: number };
 async function runTarget(target: string): Promise<Record<string, unknown>> {
   const profileDir = path.join(here, 'results', 'profiles');
   if (opt.profile) fs.mkdirSync(profileDir, { recursive: true });
-  const { child: server, port, pids } = target === 'bare'
+  const {
+    child: server,
+    port,
+    pids,
+  } = target === 'bare'
     ? await spawnServer('load/bare-server.ts', {})
-    : await spawnServer('load/chargedesk-server.ts', { BENCH_DB: target, BENCH_CHARGERS: String(PROVISIONED), BENCH_ACCEPT: ACCEPT ? '1' : '0' },
-      opt.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, target)}`] : []);
+    : await spawnServer(
+        'load/chargedesk-server.ts',
+        { BENCH_DB: target, BENCH_CHARGERS: String(PROVISIONED), BENCH_ACCEPT: ACCEPT ? '1' : '0' },
+        opt.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, target)}`] : [],
+      );
   const url = target === 'bare' ? `ws://127.0.0.1:${port}/ocpp` : `ws://127.0.0.1:${port}/ocpp`;
   const base = `http://127.0.0.1:${port}`;
   const out: Record<string, unknown> = { target };
@@ -179,7 +200,11 @@ async function runTarget(target: string): Promise<Record<string, unknown>> {
 
   // MeterValues at saturation.
   if (METER_N) {
-    const clients = await group(Array.from({ length: CLIENTS }, (_, i) => new LoadClient(i, ADDRESSES_PER_CLIENT)), url, ids(0, METER_N));
+    const clients = await group(
+      Array.from({ length: CLIENTS }, (_, i) => new LoadClient(i, ADDRESSES_PER_CLIENT)),
+      url,
+      ids(0, METER_N),
+    );
     await all(clients, { cmd: 'connect', boot: true, concurrency: 50 });
     sampler.start();
     const t0 = performance.now();
@@ -189,8 +214,15 @@ async function runTarget(target: string): Promise<Record<string, unknown>> {
     const wall = Math.max(...rs.map((r) => r.windowMs)) / 1000;
     const acked = rs.reduce((s, r) => s + r.lat.length, 0);
     out.meterValues = {
-      chargers: METER_N, seconds: r1(wall), phaseSeconds: r1((performance.now() - t0) / 1000), acked, perSecond: r1(acked / wall), errors: rs.reduce((s, r) => s + r.errors, 0),
-      latencyMs: summary(flat(rs, (r) => r.lat)), startTransactionMs: summary(flat(rs, (r) => r.startMs)), server: sampler.stop(),
+      chargers: METER_N,
+      seconds: r1(wall),
+      phaseSeconds: r1((performance.now() - t0) / 1000),
+      acked,
+      perSecond: r1(acked / wall),
+      errors: rs.reduce((s, r) => s + r.errors, 0),
+      latencyMs: summary(flat(rs, (r) => r.lat)),
+      startTransactionMs: summary(flat(rs, (r) => r.startMs)),
+      server: sampler.stop(),
     };
     out.apiUnderLoad = await api;
     log(`MeterValues ${JSON.stringify(out.meterValues)}`);
@@ -204,9 +236,17 @@ async function runTarget(target: string): Promise<Record<string, unknown>> {
       const ps = await all<Lat & { sent: number; lastAnswerMs: number }>(clients, { cmd: 'paced', seconds: METER_S, intervalMs: PACED_INTERVAL_MS });
       const acked = sum(ps, (r) => r.lat.length);
       out.pacedMeterValues = {
-        chargers: METER_N, targetPerSecond: PACED_R, intervalMsPerCharger: r1(PACED_INTERVAL_MS), seconds: METER_S,
-        sent: sum(ps, (r) => r.sent), acked, achievedPerSecond: r1(acked / METER_S), errors: sum(ps, (r) => r.errors),
-        lastAnswerSeconds: r1(Math.max(...ps.map((r) => r.lastAnswerMs)) / 1000), latencyMs: summary(flat(ps, (r) => r.lat)), server: sampler.stop(),
+        chargers: METER_N,
+        targetPerSecond: PACED_R,
+        intervalMsPerCharger: r1(PACED_INTERVAL_MS),
+        seconds: METER_S,
+        sent: sum(ps, (r) => r.sent),
+        acked,
+        achievedPerSecond: r1(acked / METER_S),
+        errors: sum(ps, (r) => r.errors),
+        lastAnswerSeconds: r1(Math.max(...ps.map((r) => r.lastAnswerMs)) / 1000),
+        latencyMs: summary(flat(ps, (r) => r.lat)),
+        server: sampler.stop(),
       };
       out.apiUnderPaced = await apiPaced;
       log(`MeterValues at ${PACED_R}/s ${JSON.stringify(out.pacedMeterValues)}`);
@@ -218,11 +258,22 @@ async function runTarget(target: string): Promise<Record<string, unknown>> {
 
   // Sessions of STOP_MV meter values, then Stop.
   if (STOP_N && target !== 'bare') {
-    const clients = await group(Array.from({ length: CLIENTS }, (_, i) => new LoadClient(i, ADDRESSES_PER_CLIENT)), url, ids(METER_N, STOP_N));
+    const clients = await group(
+      Array.from({ length: CLIENTS }, (_, i) => new LoadClient(i, ADDRESSES_PER_CLIENT)),
+      url,
+      ids(METER_N, STOP_N),
+    );
     await all(clients, { cmd: 'connect', boot: true, concurrency: 50 });
     sampler.start();
     const rs = await all<{ mv: number[]; stop: number[]; errors: number }>(clients, { cmd: 'sessions', meterValues: STOP_MV });
-    out.stopAfterMeterValues = { sessions: STOP_N, meterValuesPerSession: STOP_MV, stopMs: summary(flat(rs, (r) => r.stop)), meterValuesMs: summary(flat(rs, (r) => r.mv)), errors: rs.reduce((s, r) => s + r.errors, 0), server: sampler.stop() };
+    out.stopAfterMeterValues = {
+      sessions: STOP_N,
+      meterValuesPerSession: STOP_MV,
+      stopMs: summary(flat(rs, (r) => r.stop)),
+      meterValuesMs: summary(flat(rs, (r) => r.mv)),
+      errors: rs.reduce((s, r) => s + r.errors, 0),
+      server: sampler.stop(),
+    };
     log(`Stop after ${STOP_MV} MeterValues ${JSON.stringify(out.stopAfterMeterValues)}`);
     await all(clients, { cmd: 'close' });
     for (const c of clients) c.stop();
@@ -245,7 +296,16 @@ async function runTarget(target: string): Promise<Record<string, unknown>> {
       const before = sampler.stop().rssMb;
       sampler.start();
       const t0 = performance.now();
-      const conn = await Promise.all(clients.map((c, i) => c.ask<{ connected: number; failed: number; errors: Record<string, number>; boot: number[] }>({ cmd: 'connect', boot: true, concurrency: 100, count: idleCount[i] })));
+      const conn = await Promise.all(
+        clients.map((c, i) =>
+          c.ask<{ connected: number; failed: number; errors: Record<string, number>; boot: number[] }>({
+            cmd: 'connect',
+            boot: true,
+            concurrency: 100,
+            count: idleCount[i],
+          }),
+        ),
+      );
       const connectS = (performance.now() - t0) / 1000;
       await sleep(3000);
       const after = sampler.stop();
@@ -255,9 +315,18 @@ async function runTarget(target: string): Promise<Record<string, unknown>> {
       const connectErrors: Record<string, number> = {};
       for (const c of conn) for (const [k, v] of Object.entries(c.errors)) connectErrors[k] = (connectErrors[k] ?? 0) + v;
       out.idle = {
-        chargers: IDLE_N, connected, failed: sum(conn, (r) => r.failed), connectErrors, connectSeconds: r1(connectS), connectServer: after,
-        rssBeforeMb: before, rssAfterMb: after.rssMb, kbPerCharger: r1(((after.rssMb - before) * 1024) / Math.max(1, connected)),
-        heartbeatMs: summary(flat(hb, (r) => r.lat)), heartbeatErrors: sum(hb, (r) => r.errors), server: sampler.stop(),
+        chargers: IDLE_N,
+        connected,
+        failed: sum(conn, (r) => r.failed),
+        connectErrors,
+        connectSeconds: r1(connectS),
+        connectServer: after,
+        rssBeforeMb: before,
+        rssAfterMb: after.rssMb,
+        kbPerCharger: r1(((after.rssMb - before) * 1024) / Math.max(1, connected)),
+        heartbeatMs: summary(flat(hb, (r) => r.lat)),
+        heartbeatErrors: sum(hb, (r) => r.errors),
+        server: sampler.stop(),
       };
       log(`idle ${JSON.stringify(out.idle)}`);
     }
@@ -269,19 +338,38 @@ async function runTarget(target: string): Promise<Record<string, unknown>> {
       const queue = new AcceptQueueSampler(port);
       const countersBefore = listenCounters();
       queue.start();
-      type StormResult = { accepted: number; failures: number; resets: number; firstAttemptResets: number; firstAttemptFailures: number; errors: Record<string, number>; lastAcceptMs: number; boot: number[]; bootSentMs: number[] };
-      const storm = await Promise.all(clients.map((c, i) => c.ask<StormResult>({ cmd: 'storm', deadlineS: STORM_S, count: stormCount[i], startAt: Date.now() + 1000 })));
+      type StormResult = {
+        accepted: number;
+        failures: number;
+        resets: number;
+        firstAttemptResets: number;
+        firstAttemptFailures: number;
+        errors: Record<string, number>;
+        lastAcceptMs: number;
+        boot: number[];
+        bootSentMs: number[];
+      };
+      const storm = await Promise.all(
+        clients.map((c, i) => c.ask<StormResult>({ cmd: 'storm', deadlineS: STORM_S, count: stormCount[i], startAt: Date.now() + 1000 })),
+      );
       const acceptQueue = queue.stop();
       const listen = counterDelta(countersBefore, listenCounters());
       const errors: Record<string, number> = {};
       for (const r of storm) for (const [k, v] of Object.entries(r.errors)) errors[k] = (errors[k] ?? 0) + v;
       out.storm = {
-        chargers: STORM_N, stayedConnected: sum(closed, (r) => r.open), accepted: sum(storm, (r) => r.accepted),
+        chargers: STORM_N,
+        stayedConnected: sum(closed, (r) => r.open),
+        accepted: sum(storm, (r) => r.accepted),
         allAcceptedSeconds: r1(Math.max(...storm.map((r) => r.lastAcceptMs)) / 1000),
-        failures: sum(storm, (r) => r.failures), firstAttemptFailures: sum(storm, (r) => r.firstAttemptFailures),
-        resets: sum(storm, (r) => r.resets), firstAttemptResets: sum(storm, (r) => r.firstAttemptResets), errors,
+        failures: sum(storm, (r) => r.failures),
+        firstAttemptFailures: sum(storm, (r) => r.firstAttemptFailures),
+        resets: sum(storm, (r) => r.resets),
+        firstAttemptResets: sum(storm, (r) => r.firstAttemptResets),
+        errors,
         kernel: { listenOverflows: listen?.overflows ?? null, listenDrops: listen?.drops ?? null, machineWide: true, acceptQueue },
-        bootMs: summary(flat(storm, (r) => r.boot)), bootMsBySecondSent: bootsBySecond(storm), server: sampler.stop(),
+        bootMs: summary(flat(storm, (r) => r.boot)),
+        bootMsBySecondSent: bootsBySecond(storm),
+        server: sampler.stop(),
       };
       log(`storm ${JSON.stringify(out.storm)}`);
     }
@@ -305,33 +393,67 @@ function table(results: Record<string, Record<string, any>>): string {
       return '—';
     }
   };
-  const pct = (t: string) => (bare?.meterValues && t !== 'bare' ? ` (${r1((results[t].meterValues.perSecond / bare.meterValues.perSecond) * 100)} % of bare)` : '');
+  const pct = (t: string) =>
+    bare?.meterValues && t !== 'bare' ? ` (${r1((results[t].meterValues.perSecond / bare.meterValues.perSecond) * 100)} % of bare)` : '';
   const rows: [string, (t: string) => string][] = [
     ['MeterValues (10 samples) acked / s', (t) => cell(t, (r) => r.meterValues.perSecond) + cell(t, () => pct(t))],
     ['MeterValues p50 / p99 ms', (t) => cell(t, (r) => `${r.meterValues.latencyMs.p50} / ${r.meterValues.latencyMs.p99}`)],
     ['server CPU % / cores busy % (meter)', (t) => cell(t, (r) => `${r.meterValues.server.cpuPct} / ${r.meterValues.server.coresBusyPct.join('+')}`)],
     ['PostgreSQL CPU % (meter / paced)', (t) => cell(t, (r) => `${r.meterValues.server.postgresCpuPct} / ${r.pacedMeterValues?.server.postgresCpuPct ?? '—'}`)],
-    [`MeterValues at ${PACED_R ? `${PACED_R}/s` : '— (paced off)'}: achieved, p50 / p99 ms`, (t) => cell(t, (r) => `${r.pacedMeterValues.achievedPerSecond}/s, ${r.pacedMeterValues.latencyMs.p50} / ${r.pacedMeterValues.latencyMs.p99}`)],
+    [
+      `MeterValues at ${PACED_R ? `${PACED_R}/s` : '— (paced off)'}: achieved, p50 / p99 ms`,
+      (t) => cell(t, (r) => `${r.pacedMeterValues.achievedPerSecond}/s, ${r.pacedMeterValues.latencyMs.p50} / ${r.pacedMeterValues.latencyMs.p99}`),
+    ],
     ['server CPU % / cores busy % (paced)', (t) => cell(t, (r) => `${r.pacedMeterValues.server.cpuPct} / ${r.pacedMeterValues.server.coresBusyPct.join('+')}`)],
     [`Stop after ${STOP_MV} MV p50 / p99 ms`, (t) => cell(t, (r) => `${r.stopAfterMeterValues.stopMs.p50} / ${r.stopAfterMeterValues.stopMs.p99}`)],
     [`idle chargers connected`, (t) => cell(t, (r) => `${r.idle.connected} / ${r.idle.chargers}`)],
     ['RSS per idle charger KB', (t) => cell(t, (r) => r.idle.kbPerCharger)],
     ['Heartbeat p50 / p99 ms', (t) => cell(t, (r) => `${r.idle.heartbeatMs.p50} / ${r.idle.heartbeatMs.p99}`)],
-    [`storm (${STORM_N} at once): accepted, all in s, failures`, (t) => cell(t, (r) => `${r.storm.accepted}, ${r.storm.allAcceptedSeconds} s, ${r.storm.failures}`)],
+    [
+      `storm (${STORM_N} at once): accepted, all in s, failures`,
+      (t) => cell(t, (r) => `${r.storm.accepted}, ${r.storm.allAcceptedSeconds} s, ${r.storm.failures}`),
+    ],
     ['storm: Boot p99 ms', (t) => cell(t, (r) => r.storm.bootMs.p99)],
-    ['storm: resets (first attempts) / listen overflows, drops', (t) => cell(t, (r) => `${r.storm.resets} (${r.storm.firstAttemptResets}) / ${r.storm.kernel.listenOverflows}, ${r.storm.kernel.listenDrops}`)],
+    [
+      'storm: resets (first attempts) / listen overflows, drops',
+      (t) => cell(t, (r) => `${r.storm.resets} (${r.storm.firstAttemptResets}) / ${r.storm.kernel.listenOverflows}, ${r.storm.kernel.listenDrops}`),
+    ],
     ['storm: accept queue deepest / backlog', (t) => cell(t, (r) => `${r.storm.kernel.acceptQueue.maxDepth} / ${r.storm.kernel.acceptQueue.backlog}`)],
     ['charger list p95 ms idle / load', (t) => cell(t, (r) => `${r.apiIdle.chargerList.p95} / ${r.apiUnderLoad.chargerList.p95}`)],
     ['dashboard p95 ms idle / load', (t) => cell(t, (r) => `${r.apiIdle.dashboard.p95} / ${r.apiUnderLoad.dashboard.p95}`)],
-    [`charger list / dashboard p95 ms at ${PACED_R ? `${PACED_R}/s` : '— (paced off)'}`, (t) => cell(t, (r) => `${r.apiUnderPaced.chargerList.p95} / ${r.apiUnderPaced.dashboard.p95}`)],
-    ['server peak RSS MB', (t) => cell(t, (r) => Math.max(r.meterValues?.server.peakRssMb ?? 0, r.pacedMeterValues?.server.peakRssMb ?? 0, r.idle?.server.peakRssMb ?? 0, r.storm?.server.peakRssMb ?? 0))],
-    ['load average (1 min) meter phase start → end', (t) => cell(t, (r) => `${r.meterValues.server.loadAvgBefore[0]} → ${r.meterValues.server.loadAvgAfter[0]}`)],
+    [
+      `charger list / dashboard p95 ms at ${PACED_R ? `${PACED_R}/s` : '— (paced off)'}`,
+      (t) => cell(t, (r) => `${r.apiUnderPaced.chargerList.p95} / ${r.apiUnderPaced.dashboard.p95}`),
+    ],
+    [
+      'server peak RSS MB',
+      (t) =>
+        cell(t, (r) =>
+          Math.max(
+            r.meterValues?.server.peakRssMb ?? 0,
+            r.pacedMeterValues?.server.peakRssMb ?? 0,
+            r.idle?.server.peakRssMb ?? 0,
+            r.storm?.server.peakRssMb ?? 0,
+          ),
+        ),
+    ],
+    [
+      'load average (1 min) meter phase start → end',
+      (t) => cell(t, (r) => `${r.meterValues.server.loadAvgBefore[0]} → ${r.meterValues.server.loadAvgAfter[0]}`),
+    ],
     ['load average (1 min) target start → end', (t) => cell(t, (r) => `${r.loadAverageAtStart[0]} → ${r.loadAverageAtEnd[0]}`)],
   ];
   const w0 = Math.max(...rows.map(([l]) => l.length));
   const widths = cols.map((c) => Math.max(c.length, ...rows.map(([, f]) => f(c).length)));
   const line = (a: string, cs: string[]) => `| ${a.padEnd(w0)} | ${cs.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
-  return [line('what', cols), line('-'.repeat(w0), widths.map((w) => '-'.repeat(w))), ...rows.map(([l, f]) => line(l, cols.map(f)))].join('\n');
+  return [
+    line('what', cols),
+    line(
+      '-'.repeat(w0),
+      widths.map((w) => '-'.repeat(w)),
+    ),
+    ...rows.map(([l, f]) => line(l, cols.map(f))),
+  ].join('\n');
 }
 
 async function main() {
@@ -348,22 +470,51 @@ async function main() {
   }
   fs.rmSync(path.join(outDir, `${NAME}.partial.json`), { force: true });
   const result = {
-    name: NAME, benchmark: 'ocpp-load', at: startedAt,
-    parameters: { targets: TARGETS, acceptProcess: ACCEPT, clients: CLIENTS, meterChargers: METER_N, meterSeconds: METER_S, pacedRate: PACED_R, pacedIntervalMs: r1(PACED_INTERVAL_MS), stopChargers: STOP_N, stopMeterValues: STOP_MV, idle: IDLE_N, provisioned: PROVISIONED, heartbeatWindowS: HB_S, storm: STORM_N, stormDeadlineS: STORM_S, addressesPerClient: ADDRESSES_PER_CLIENT },
-    machine: { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', loadAverageBefore: uptimeBefore, loadAverageAfter: os.loadavg().map(r1) },
+    name: NAME,
+    benchmark: 'ocpp-load',
+    at: startedAt,
+    parameters: {
+      targets: TARGETS,
+      acceptProcess: ACCEPT,
+      clients: CLIENTS,
+      meterChargers: METER_N,
+      meterSeconds: METER_S,
+      pacedRate: PACED_R,
+      pacedIntervalMs: r1(PACED_INTERVAL_MS),
+      stopChargers: STOP_N,
+      stopMeterValues: STOP_MV,
+      idle: IDLE_N,
+      provisioned: PROVISIONED,
+      heartbeatWindowS: HB_S,
+      storm: STORM_N,
+      stormDeadlineS: STORM_S,
+      addressesPerClient: ADDRESSES_PER_CLIENT,
+    },
+    machine: {
+      node: process.version,
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? 'unknown',
+      loadAverageBefore: uptimeBefore,
+      loadAverageAfter: os.loadavg().map(r1),
+    },
     results,
   };
   const text = table(results);
   process.stdout.write(`\n${text}\nload average before ${uptimeBefore.join(' ')}, after ${result.machine.loadAverageAfter.join(' ')}\n`);
   fs.writeFileSync(path.join(outDir, `${NAME}.json`), `${JSON.stringify(result, null, 2)}\n`);
-  fs.writeFileSync(path.join(outDir, `${NAME}.md`), `${text}\n\nload average (1/5/15 min) before ${uptimeBefore.join(' ')}, after ${result.machine.loadAverageAfter.join(' ')}; ${startedAt}\n`);
+  fs.writeFileSync(
+    path.join(outDir, `${NAME}.md`),
+    `${text}\n\nload average (1/5/15 min) before ${uptimeBefore.join(' ')}, after ${result.machine.loadAverageAfter.join(' ')}; ${startedAt}\n`,
+  );
   process.stdout.write(`written bench/results/${NAME}.json and .md\n`);
 }
 
-main().catch((err) => {
-  process.stderr.write(`bench failed: ${err instanceof Error ? err.stack : String(err)}\n`);
-  killChildren();
-  process.exit(1);
-}).finally(() => {
-  killChildren('SIGTERM');
-});
+main()
+  .catch((err) => {
+    process.stderr.write(`bench failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+    killChildren();
+    process.exit(1);
+  })
+  .finally(() => {
+    killChildren('SIGTERM');
+  });

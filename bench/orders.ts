@@ -38,12 +38,14 @@ const PASSWORD = 'bench-Secret-1';
 
 watchdog(30);
 
-
 const { database, backend, drop } = await openBenchDatabase(opt['database-url']);
 const db = database.db;
 try {
   await ensureAdmin(db, PASSWORD);
-  await db.insert(company).values([{ code: 'BENCH', name: 'Bench Charging', currency: 'EUR' }, { code: 'OTHER', name: 'Other', currency: 'HKD' }]);
+  await db.insert(company).values([
+    { code: 'BENCH', name: 'Bench Charging', currency: 'EUR' },
+    { code: 'OTHER', name: 'Other', currency: 'HKD' },
+  ]);
   const [st] = await db.insert(station).values({ companyCode: 'BENCH', name: 'Bench station' }).returning();
   const [ch] = await db.insert(charger).values({ companyCode: 'BENCH', stationId: st.id, serialNum: 'BENCH00000000001' }).returning();
   const [ch2] = await db.insert(charger).values({ companyCode: 'OTHER', serialNum: 'OTHER00000000001' }).returning();
@@ -96,18 +98,36 @@ try {
   // 2. Excel export of EXPORT_ROWS orders
   let peak = process.memoryUsage().rss;
   const before = peak;
-  const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
   const t1 = performance.now();
-  const res = await app.inject({ method: 'GET', url: `/sp/order/export/excel?companyCode=BENCH&size=${EXPORT_ROWS}&sort=chargerStartTime&order=desc`, headers: auth });
+  const res = await app.inject({
+    method: 'GET',
+    url: `/sp/order/export/excel?companyCode=BENCH&size=${EXPORT_ROWS}&sort=chargerStartTime&order=desc`,
+    headers: auth,
+  });
   const exportMs = performance.now() - t1;
   clearInterval(sampler);
   if (res.statusCode !== 200) throw new Error(`export failed: ${res.body.slice(0, 200)}`);
-  const exp = { rows: EXPORT_ROWS, ms: Math.round(exportMs), bytes: res.rawPayload.length, rssBeforeMb: Math.round(before / 2 ** 20), peakRssMb: Math.round(peak / 2 ** 20) };
-  process.stdout.write(`excel-export: ${EXPORT_ROWS} rows in ${exp.ms} ms, ${(exp.bytes / 2 ** 20).toFixed(1)} MiB, RSS ${exp.rssBeforeMb} → peak ${exp.peakRssMb} MiB\n`);
+  const exp = {
+    rows: EXPORT_ROWS,
+    ms: Math.round(exportMs),
+    bytes: res.rawPayload.length,
+    rssBeforeMb: Math.round(before / 2 ** 20),
+    peakRssMb: Math.round(peak / 2 ** 20),
+  };
+  process.stdout.write(
+    `excel-export: ${EXPORT_ROWS} rows in ${exp.ms} ms, ${(exp.bytes / 2 ** 20).toFixed(1)} MiB, RSS ${exp.rssBeforeMb} → peak ${exp.peakRssMb} MiB\n`,
+  );
   await app.close();
 
   writeResults(`orders-${backend}`, {
-    backend, orders: ORDERS, loadSeconds: +(loadMs / 1000).toFixed(1), list, export: exp,
+    backend,
+    orders: ORDERS,
+    loadSeconds: +(loadMs / 1000).toFixed(1),
+    list,
+    export: exp,
   });
 } finally {
   await database.close();

@@ -68,7 +68,10 @@ for (const d of profile.timeDeltas) times.push((t += d));
 let first = 0;
 const from = option('from');
 if (from !== undefined) {
-  first = Math.max(0, times.findIndex((x) => x >= Number(from) * 1e6));
+  first = Math.max(
+    0,
+    times.findIndex((x) => x >= Number(from) * 1e6),
+  );
 } else {
   let busy = 0;
   let best = -1;
@@ -113,7 +116,11 @@ for (let i = first; i < times.length && times[i] <= times[first] + windowUs; i++
 }
 
 const pct = (v: number) => `${((v / total) * 100).toFixed(1)} %`;
-const rows = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `| ${pct(v)} | \`${k.replaceAll('|', '\\|')}\` |`);
+const rows = (m: Map<string, number>, n: number) =>
+  [...m]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([k, v]) => `| ${pct(v)} | \`${k.replaceAll('|', '\\|')}\` |`);
 const report = [
   `# CPU profile: ${file.split('/').pop()}`,
   '',
@@ -121,9 +128,22 @@ const report = [
   'Shares are of the whole window.',
   '',
   '## By package or source folder (self time)',
-  '', '| share | where |', '| --- | --- |', ...rows(groups, 20),
-  '', '## Functions, self time', '', '| share | function |', '| --- | --- |', ...rows(self, 30),
-  '', '## Functions, inclusive time', '', '| share | function |', '| --- | --- |', ...rows(inclusive, 40),
+  '',
+  '| share | where |',
+  '| --- | --- |',
+  ...rows(groups, 20),
+  '',
+  '## Functions, self time',
+  '',
+  '| share | function |',
+  '| --- | --- |',
+  ...rows(self, 30),
+  '',
+  '## Functions, inclusive time',
+  '',
+  '| share | function |',
+  '| --- | --- |',
+  ...rows(inclusive, 40),
   '',
 ].join('\n');
 console.log(report);

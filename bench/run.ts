@@ -97,9 +97,13 @@ async function chargePoint(ocppUrl: string, serial: string, idTag: string): Prom
   await cli.connect();
   try {
     await timed(cli, 'BootNotification', { chargePointVendor: 'BenchVendor', chargePointModel: 'BX-1', firmwareVersion: '1.0.0' });
-    const status = (connectorId: number, s: string) => timed(cli, 'StatusNotification', {
-      connectorId, errorCode: 'NoError', status: s, timestamp: new Date().toISOString(),
-    });
+    const status = (connectorId: number, s: string) =>
+      timed(cli, 'StatusNotification', {
+        connectorId,
+        errorCode: 'NoError',
+        status: s,
+        timestamp: new Date().toISOString(),
+      });
     await status(0, 'Available');
     await status(1, 'Available');
     let meter = 100_000;
@@ -108,7 +112,10 @@ async function chargePoint(ocppUrl: string, serial: string, idTag: string): Prom
       await status(1, 'Preparing');
       const start = Date.now();
       const started = await timed<{ transactionId: number; idTagInfo: { status: string } }>(cli, 'StartTransaction', {
-        connectorId: 1, idTag, meterStart: meter, timestamp: iso(start),
+        connectorId: 1,
+        idTag,
+        meterStart: meter,
+        timestamp: iso(start),
       });
       await status(1, 'Charging');
       const transactionId = started.transactionId;
@@ -116,18 +123,24 @@ async function chargePoint(ocppUrl: string, serial: string, idTag: string): Prom
         await timed(cli, 'MeterValues', {
           connectorId: 1,
           transactionId,
-          meterValue: [{
-            timestamp: iso(start + m * 60_000),
-            sampledValue: [
-              { value: String(meter + m * STEP_WH), measurand: 'Energy.Active.Import.Register', unit: 'Wh', context: 'Sample.Periodic' },
-              { value: '11000', measurand: 'Power.Active.Import', unit: 'W', context: 'Sample.Periodic' },
-            ],
-          }],
+          meterValue: [
+            {
+              timestamp: iso(start + m * 60_000),
+              sampledValue: [
+                { value: String(meter + m * STEP_WH), measurand: 'Energy.Active.Import.Register', unit: 'Wh', context: 'Sample.Periodic' },
+                { value: '11000', measurand: 'Power.Active.Import', unit: 'W', context: 'Sample.Periodic' },
+              ],
+            },
+          ],
         });
       }
       meter += SESSION_WH;
       await timed(cli, 'StopTransaction', {
-        transactionId, meterStop: meter, timestamp: iso(start + (M + 1) * 60_000), reason: 'Local', idTag,
+        transactionId,
+        meterStop: meter,
+        timestamp: iso(start + (M + 1) * 60_000),
+        reason: 'Local',
+        idTag,
       });
       await status(1, 'Finishing');
       await status(1, 'Available');
@@ -153,8 +166,14 @@ async function main() {
   const dataDir = opt['database-url'] ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'chargedesk-bench-'));
   const database = await openDatabase({ databaseUrl: opt['database-url'], dataDir });
   const config: Config = {
-    ...loadConfig({}, []), port: 0, host: '127.0.0.1', logLevel: 'silent', simulate: false, demo: false,
-    heartbeatInterval: 300, pingInterval: 300,
+    ...loadConfig({}, []),
+    port: 0,
+    host: '127.0.0.1',
+    logLevel: 'silent',
+    simulate: false,
+    demo: false,
+    heartbeatInterval: 300,
+    pingInterval: 300,
   };
   const app = await buildApp({ db: database.db, config, logger: false });
   const central = startCentralSystem(app);
@@ -170,25 +189,39 @@ async function main() {
   const serials = Array.from({ length: N }, (_, i) => `BENCH${String(i + 1).padStart(11, '0')}`);
   const cards = Array.from({ length: N }, (_, i) => `BENCHCARD${String(i + 1).padStart(6, '0')}`);
   await database.db.insert(charger).values(serials.map((serialNum) => ({ companyCode: code, stationId: st.id, serialNum })));
-  await database.db.insert(cardUser).values(cards.map((cardNumber) => ({
-    companyCode: code, cardNumber, lastName: 'Bench', firstName: 'Driver', balance: '1000000.00', managerCard: true,
-  })));
+  await database.db.insert(cardUser).values(
+    cards.map((cardNumber) => ({
+      companyCode: code,
+      cardNumber,
+      lastName: 'Bench',
+      firstName: 'Driver',
+      balance: '1000000.00',
+      managerCard: true,
+    })),
+  );
 
   let peakRss = process.memoryUsage().rss;
-  const sampler = setInterval(() => { peakRss = Math.max(peakRss, process.memoryUsage().rss); }, 100);
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  }, 100);
   const rssBefore = process.memoryUsage().rss;
 
   process.stdout.write(`ocpp-throughput: ${N} charge points × ${K} sessions × ${M} meter values, concurrency ${C}, ${database.kind}\n`);
   const t0 = performance.now();
-  await pool(serials.map((s, i) => () => chargePoint(ocppUrl, s, cards[i])), C);
+  await pool(
+    serials.map((s, i) => () => chargePoint(ocppUrl, s, cards[i])),
+    C,
+  );
   const wallMs = performance.now() - t0;
   clearInterval(sampler);
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
 
   // Every session must have become a finished order with SESSION_WH of energy.
   const [{ n: orders }] = await database.db.select({ n: count() }).from(chargeOrder).where(eq(chargeOrder.companyCode, code));
-  const [{ wh }] = await database.db.select({ wh: sql<string>`COALESCE(SUM(${chargeOrder.meterStop} - ${chargeOrder.meterStart}), 0)` })
-    .from(chargeOrder).where(eq(chargeOrder.companyCode, code));
+  const [{ wh }] = await database.db
+    .select({ wh: sql<string>`COALESCE(SUM(${chargeOrder.meterStop} - ${chargeOrder.meterStart}), 0)` })
+    .from(chargeOrder)
+    .where(eq(chargeOrder.companyCode, code));
   const expectedOrders = N * K;
   const ok = Number(orders) === expectedOrders && Number(wh) === expectedOrders * SESSION_WH;
 
@@ -209,7 +242,10 @@ async function main() {
     at: new Date().toISOString(),
     parameters: { chargers: N, sessions: K, meterValuesPerSession: M, concurrency: C, database: database.kind },
     machine: {
-      node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', platform: `${os.platform()} ${os.arch()}`,
+      node: process.version,
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? 'unknown',
+      platform: `${os.platform()} ${os.arch()}`,
       // Other work on the machine skews every figure: the 1-minute load average at the end of the run.
       loadAverage1m: round(os.loadavg()[0]),
     },

@@ -38,11 +38,14 @@ const N = num(opt.chargers, 'chargers', 1, 10_000);
 const CLIENTS = num(opt.clients, 'clients', 1, 16);
 const DB = opt.database === 'pglite' ? 'pglite' : 'postgres';
 const children = new Set<ChildProcess>();
-const hardStop = setTimeout(() => {
-  process.stderr.write('soak: over its time, giving up\n');
-  for (const c of children) c.kill('SIGKILL');
-  process.exit(2);
-}, (MINUTES + 10) * 60_000);
+const hardStop = setTimeout(
+  () => {
+    process.stderr.write('soak: over its time, giving up\n');
+    for (const c of children) c.kill('SIGKILL');
+    process.exit(2);
+  },
+  (MINUTES + 10) * 60_000,
+);
 hardStop.unref();
 
 const r1 = (n: number) => Math.round(n * 10) / 10;
@@ -50,36 +53,45 @@ const mb = (b: number) => r1(b / 2 ** 20);
 
 async function main() {
   const server = fork(path.join(here, 'load/chargedesk-server.ts'), [], {
-    execArgv: ['--import', 'tsx', '--expose-gc'], env: { ...process.env, BENCH_DB: DB, BENCH_CHARGERS: String(N) }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    execArgv: ['--import', 'tsx', '--expose-gc'],
+    env: { ...process.env, BENCH_DB: DB, BENCH_CHARGERS: String(N) },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   children.add(server);
   const port = await new Promise<number>((resolve, reject) => {
     server.once('message', (m: { ready?: number }) => (m.ready ? resolve(m.ready) : reject(new Error('no port'))));
     server.once('exit', (c) => reject(new Error(`server exited ${c}`)));
   });
-  const memory = () => new Promise<NodeJS.MemoryUsage>((resolve) => {
-    const on = (m: { memory?: NodeJS.MemoryUsage }) => {
-      if (!m.memory) return;
-      server.off('message', on);
-      resolve(m.memory);
-    };
-    server.on('message', on);
-    server.send({ cmd: 'memory' });
-  });
+  const memory = () =>
+    new Promise<NodeJS.MemoryUsage>((resolve) => {
+      const on = (m: { memory?: NodeJS.MemoryUsage }) => {
+        if (!m.memory) return;
+        server.off('message', on);
+        resolve(m.memory);
+      };
+      server.on('message', on);
+      server.send({ cmd: 'memory' });
+    });
   const clients = Array.from({ length: CLIENTS }, (_, i) => {
-    const child = fork(path.join(here, 'load/client.ts'), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, LOAD_ADDRESS: `127.0.0.${10 + i}` }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(path.join(here, 'load/client.ts'), [], {
+      execArgv: ['--import', 'tsx'],
+      env: { ...process.env, LOAD_ADDRESS: `127.0.0.${10 + i}` },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     children.add(child);
     let seq = 0;
-    const ask = <T>(m: Record<string, unknown>) => new Promise<T>((resolve, reject) => {
-      const id = ++seq;
-      const on = (x: { id: number; result?: T; error?: string }) => {
-        if (x.id !== id) return;
-        child.off('message', on);
-        if (x.error) reject(new Error(x.error)); else resolve(x.result as T);
-      };
-      child.on('message', on);
-      child.send({ id, m });
-    });
+    const ask = <T>(m: Record<string, unknown>) =>
+      new Promise<T>((resolve, reject) => {
+        const id = ++seq;
+        const on = (x: { id: number; result?: T; error?: string }) => {
+          if (x.id !== id) return;
+          child.off('message', on);
+          if (x.error) reject(new Error(x.error));
+          else resolve(x.result as T);
+        };
+        child.on('message', on);
+        child.send({ id, m });
+      });
     return { child, ask };
   });
   const ids = Array.from({ length: N }, (_, k) => `LOAD${String(k + 1).padStart(6, '0')}`);
@@ -97,9 +109,16 @@ async function main() {
   };
   const start = await sample();
   const ticker = setInterval(() => void sample(), 60_000);
-  const run = Promise.all(clients.map((c) => c.ask<{ sessions: number; messages: number; errors: number }>({
-    cmd: 'soak', seconds: MINUTES * 60, meterEveryS: num(opt['meter-every-s'], 'meter-every-s', 1, 600), sessionS: num(opt['session-minutes'], 'session-minutes', 0.1, 600) * 60,
-  })));
+  const run = Promise.all(
+    clients.map((c) =>
+      c.ask<{ sessions: number; messages: number; errors: number }>({
+        cmd: 'soak',
+        seconds: MINUTES * 60,
+        meterEveryS: num(opt['meter-every-s'], 'meter-every-s', 1, 600),
+        sessionS: num(opt['session-minutes'], 'session-minutes', 0.1, 600) * 60,
+      }),
+    ),
+  );
   await new Promise((r) => setTimeout(r, WARMUP * 60_000));
   const warm = await sample();
   const counts = await run;
@@ -107,10 +126,23 @@ async function main() {
   const end = await sample();
   const hours = Math.max(1e-9, (end.minute - warm.minute) / 60);
   const result = {
-    benchmark: 'soak', at: new Date(t0).toISOString(), database: DB, chargers: N, minutes: MINUTES, warmupMinutes: WARMUP,
-    sessions: counts.reduce((s, c) => s + c.sessions, 0), messages: counts.reduce((s, c) => s + c.messages, 0), errors: counts.reduce((s, c) => s + c.errors, 0),
-    memory: { start, afterWarmup: warm, end, growthPerHour: { rssMb: r1((end.rssMb - warm.rssMb) / hours), heapUsedMb: r1((end.heapUsedMb - warm.heapUsedMb) / hours) } },
-    samples, machine: { cpus: os.cpus().length, loadAverageEnd: os.loadavg().map(r1) },
+    benchmark: 'soak',
+    at: new Date(t0).toISOString(),
+    database: DB,
+    chargers: N,
+    minutes: MINUTES,
+    warmupMinutes: WARMUP,
+    sessions: counts.reduce((s, c) => s + c.sessions, 0),
+    messages: counts.reduce((s, c) => s + c.messages, 0),
+    errors: counts.reduce((s, c) => s + c.errors, 0),
+    memory: {
+      start,
+      afterWarmup: warm,
+      end,
+      growthPerHour: { rssMb: r1((end.rssMb - warm.rssMb) / hours), heapUsedMb: r1((end.heapUsedMb - warm.heapUsedMb) / hours) },
+    },
+    samples,
+    machine: { cpus: os.cpus().length, loadAverageEnd: os.loadavg().map(r1) },
   };
   process.stdout.write(`${JSON.stringify({ ...result, samples: undefined }, null, 2)}\n`);
   fs.mkdirSync(path.join(here, 'results'), { recursive: true });

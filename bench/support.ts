@@ -19,7 +19,10 @@ export function pct(xs: number[], p: number): number {
 
 /** Ends the process with exit code 2 when the benchmark is not done within `minutes`. */
 export function watchdog(minutes: number): void {
-  setTimeout(() => { process.stderr.write(`bench: not done within ${minutes} minutes\n`); process.exit(2); }, minutes * 60_000).unref();
+  setTimeout(() => {
+    process.stderr.write(`bench: not done within ${minutes} minutes\n`);
+    process.exit(2);
+  }, minutes * 60_000).unref();
 }
 
 /**
@@ -29,14 +32,26 @@ export function watchdog(minutes: number): void {
 export function writeResults(name: string, figures: Record<string, unknown>): void {
   const out = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results', `${name}.json`);
   fs.mkdirSync(path.dirname(out), { recursive: true });
-  fs.writeFileSync(out, `${JSON.stringify({
-    date: new Date().toISOString(), ...figures,
-    machine: { cpus: os.cpus().length, load: os.loadavg().map((x) => +x.toFixed(2)), node: process.version },
-  }, null, 2)}\n`);
+  fs.writeFileSync(
+    out,
+    `${JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        ...figures,
+        machine: { cpus: os.cpus().length, load: os.loadavg().map((x) => +x.toFixed(2)), node: process.version },
+      },
+      null,
+      2,
+    )}\n`,
+  );
   process.stdout.write(`written ${path.relative(process.cwd(), out)}\n`);
 }
 
-export interface BenchDatabase { database: Database; backend: 'pglite' | 'postgres'; drop: () => Promise<void> }
+export interface BenchDatabase {
+  database: Database;
+  backend: 'pglite' | 'postgres';
+  drop: () => Promise<void>;
+}
 
 /**
  * A fresh database: embedded (PGlite in a temporary folder) without `url`, else a new database
@@ -57,9 +72,13 @@ export async function openBenchDatabase(url: string | undefined, opts: { keep?: 
   u.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: u.toString(), ...(opts.statementTimeoutMs ? { statementTimeoutMs: opts.statementTimeoutMs } : {}) });
   return {
-    database, backend: 'postgres',
+    database,
+    backend: 'postgres',
     drop: async () => {
-      if (opts.keep) { process.stdout.write(`kept database ${name}\n`); return; }
+      if (opts.keep) {
+        process.stdout.write(`kept database ${name}\n`);
+        return;
+      }
       const c = new pg.Client({ connectionString: url });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -108,7 +108,9 @@ export function createDataProvider(http: HttpClient, api: (resource: string) => 
       return { data };
     },
     async getMany(resource, params) {
-      const data = await Promise.all(params.ids.map((id) => http<RaRecord>(`/${api(resource)}/${enc(id)}`, { query: metaQuery(params.meta), signal: params.signal })));
+      const data = await Promise.all(
+        params.ids.map((id) => http<RaRecord>(`/${api(resource)}/${enc(id)}`, { query: metaQuery(params.meta), signal: params.signal })),
+      );
       return { data };
     },
     async getManyReference(resource, params) {
@@ -121,7 +123,11 @@ export function createDataProvider(http: HttpClient, api: (resource: string) => 
       return { data: { ...params.data, ...data } as RaRecord };
     },
     async update(resource, params) {
-      const data = await http<RaRecord | null>(`/${api(resource)}/${enc(params.id)}${metaPath(params.meta)}`, { method: 'PUT', query: metaQuery(params.meta), body: params.data });
+      const data = await http<RaRecord | null>(`/${api(resource)}/${enc(params.id)}${metaPath(params.meta)}`, {
+        method: 'PUT',
+        query: metaQuery(params.meta),
+        body: params.data,
+      });
       return { data: { id: params.id, ...params.data, ...(data ?? {}) } as RaRecord };
     },
     async updateMany(resource, params) {

@@ -113,7 +113,14 @@ function intlOffsetMs(timeZone: string, t: number): number {
   let f = zoneFormats.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
     });
     zoneFormats.set(timeZone, f);
   }
@@ -156,7 +163,11 @@ export function zoneOffsetMs(timeZone: string, t: number): number {
 }
 
 /** A stretch [from, to) of instants over which the zone's UTC offset is `offset` ms. */
-export interface OffsetSegment { from: number; to: number; offset: number }
+export interface OffsetSegment {
+  from: number;
+  to: number;
+  offset: number;
+}
 
 /**
  * Cuts [t0, t1) into stretches of constant UTC offset: the offset is probed every 14 days and at
@@ -180,7 +191,8 @@ export function offsetSegments(t0: number, t1: number, timeZone: string): Offset
     let hi = probe === t1 ? t1 - 1 : probe;
     while (hi - lo > 1) {
       const mid = lo + Math.floor((hi - lo) / 2);
-      if (zoneOffsetMs(timeZone, mid) === offset) lo = mid; else hi = mid;
+      if (zoneOffsetMs(timeZone, mid) === offset) lo = mid;
+      else hi = mid;
     }
     out.push({ from: out.length ? out[out.length - 1].to : t0, to: hi, offset });
     from = hi;
@@ -231,7 +243,7 @@ export function windowOverlaps(t0: number, t1: number, details: readonly RateWin
       covered += m;
     });
   }
-  out[0] += (t1 - t0) - covered;
+  out[0] += t1 - t0 - covered;
   return out;
 }
 
@@ -262,7 +274,11 @@ export function energyIncrements(samples: readonly MeterSample[]): { from: numbe
 }
 
 /** One energy increment of a session: `wh` (Wh) gained over [from, to) (ms). */
-interface Increment { from: number; to: number; wh: Dec }
+interface Increment {
+  from: number;
+  to: number;
+  wh: Dec;
+}
 
 /**
  * Adds one increment to `perWindow` (kWh per window, in place), shared in proportion to the time
@@ -271,9 +287,8 @@ interface Increment { from: number; to: number; wh: Dec }
  */
 function addIncrement(perWindow: Dec[], inc: Increment, details: readonly RateWindow[], timeZone: string, segments?: readonly OffsetSegment[]): void {
   const kwh = inc.wh.div(1000);
-  const overlaps = inc.to > inc.from
-    ? windowOverlaps(inc.from, inc.to, details, timeZone, segments)
-    : windowOverlaps(inc.from, inc.from + 1, details, timeZone, segments);
+  const overlaps =
+    inc.to > inc.from ? windowOverlaps(inc.from, inc.to, details, timeZone, segments) : windowOverlaps(inc.from, inc.from + 1, details, timeZone, segments);
   const span = overlaps.reduce((s, m) => s + m, 0);
   const lastIdx = overlaps.reduce((last, m, i) => (m > 0 ? i : last), 0);
   let given = new D(0);
@@ -402,7 +417,9 @@ export { roundMoney };
  */
 export function priceSession(tariff: Tariff, samples: readonly MeterSample[], timeZone: string): SessionPrice {
   const perWindow = splitEnergy(samples, splitDetails(tariff), timeZone);
-  const totalKwh = energyIncrements(samples).reduce((s, inc) => s.plus(inc.wh), new D(0)).div(1000);
+  const totalKwh = energyIncrements(samples)
+    .reduce((s, inc) => s.plus(inc.wh), new D(0))
+    .div(1000);
   return priceWindows(tariff, perWindow, totalKwh, timeZone);
 }
 
@@ -420,7 +437,10 @@ export function maxPricePerKwh(tariff: Tariff): Dec | null {
   if (factor.isNegative()) return null;
   const maxFee = tariff.details.reduce((m, w) => D.max(m, w.electricityFeePerKwh), new D(tariff.details.length ? tariff.details[0].electricityFeePerKwh : 0));
   const service = new D(tariff.serviceFeePerKwh || 0);
-  return maxFee.plus(service).times(factor).plus(service.times(tariff.serviceTax || 0).div(100));
+  return maxFee
+    .plus(service)
+    .times(factor)
+    .plus(service.times(tariff.serviceTax || 0).div(100));
 }
 
 /** The figures of a session from its kWh per window and its total kWh (exact decimals). */
@@ -439,7 +459,12 @@ function priceWindows(tariff: Tariff, perWindow: readonly Dec[], totalKwh: Dec, 
   const service = free ? zero : totalKwh.times(tariff.serviceFeePerKwh || 0);
   const cost = electricity.plus(service);
   const taxPct = tariff.taxes.reduce((s, t) => s.plus(t.taxPercentage || 0), new D(0));
-  const tax = free ? zero : cost.times(taxPct).div(100).plus(service.times(tariff.serviceTax || 0).div(100));
+  const tax = free
+    ? zero
+    : cost
+        .times(taxPct)
+        .div(100)
+        .plus(service.times(tariff.serviceTax || 0).div(100));
   const total = cost.plus(tax);
   const c = tariff.currency;
   return {

@@ -40,10 +40,16 @@ export type DashboardState = (typeof DASHBOARD_SPLIT)[number];
 export function dashboardStateOf(online: boolean, status: string | null | undefined): DashboardState {
   if (!online) return 'offline';
   switch (status) {
-    case 'Faulted': return 'faulty';
-    case 'Charging': return 'charging';
-    case 'Available': case null: case undefined: return 'available';
-    default: return 'occupied';
+    case 'Faulted':
+      return 'faulty';
+    case 'Charging':
+      return 'charging';
+    case 'Available':
+    case null:
+    case undefined:
+      return 'available';
+    default:
+      return 'occupied';
   }
 }
 
@@ -62,7 +68,16 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
  * - LATE_STOP: the charger's Stop arrived after the order was closed; re-priced, balance corrected.
  * - BALANCE_LIMIT: stopped by the CSMS (RemoteStopTransaction) because its cost so far reached the card's or app user's balance (requirements §16).
  */
-export const ORDER_FLAGS = ['CHARGER_CLOCK', 'STOP_BEFORE_START', 'SUPERSEDED', 'STALE_AFTER_REBOOT', 'METER_OUT_OF_RANGE', 'LATE_STOP', 'BALANCE_LIMIT', 'DROPPED_BY_CHARGER'] as const;
+export const ORDER_FLAGS = [
+  'CHARGER_CLOCK',
+  'STOP_BEFORE_START',
+  'SUPERSEDED',
+  'STALE_AFTER_REBOOT',
+  'METER_OUT_OF_RANGE',
+  'LATE_STOP',
+  'BALANCE_LIMIT',
+  'DROPPED_BY_CHARGER',
+] as const;
 export type OrderFlag = (typeof ORDER_FLAGS)[number];
 
 export const USER_TYPES = ['CARD', 'APP'] as const;

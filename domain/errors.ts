@@ -69,7 +69,9 @@ export const CATALOGUE = {
   309: { status: 409, en: 'Role code already exists', zh: '角色编码已存在' },
   310: { status: 409, en: 'Email already exists', zh: '邮箱已存在' },
   317: {
-    status: 409, en: 'Rate template detail times overlap', zh: '费率模板明细时间重叠',
+    status: 409,
+    en: 'Rate template detail times overlap',
+    zh: '费率模板明细时间重叠',
     detailed: {
       en: 'This window overlaps {window}: start it at {end} or later, or shorten the other window',
       zh: '此时段与 {window} 重叠：请将开始时间设为 {end} 或之后，或缩短另一个时段',
@@ -132,7 +134,11 @@ export const CATALOGUE = {
   710: { status: 400, en: 'Order export is limited to 50000 rows', zh: '订单导出不能超过50000条' },
   711: { status: 500, en: 'Export error', zh: '导出错误' },
   712: { status: 400, en: "Upload refused: check the file's type, content and size", zh: '上传被拒绝：请检查文件的类型、内容和大小' },
-  713: { status: 409, en: 'Firmware not saved: this model has this version already, or an upgrade campaign uses it', zh: '固件未保存：该型号已有此版本，或有升级任务正在使用' },
+  713: {
+    status: 409,
+    en: 'Firmware not saved: this model has this version already, or an upgrade campaign uses it',
+    zh: '固件未保存：该型号已有此版本，或有升级任务正在使用',
+  },
   714: { status: 400, en: 'The image must be JPG, PNG or JPEG', zh: '图片必须是JPG、PNG或JPEG格式' },
   715: { status: 400, en: 'Query time interval error', zh: '查询时间区间错误' },
   716: { status: 409, en: 'Unclosed orders prevent editing', zh: '存在未关闭的订单，无法编辑' },
@@ -143,26 +149,46 @@ export const CATALOGUE = {
   721: { status: 409, en: 'Insufficient balance', zh: '余额不足' },
   722: { status: 500, en: 'Deduction failed', zh: '扣款失败' },
   723: { status: 409, en: 'Operator fund entry already exists', zh: '运营商资金记录已存在' },
-  724: { status: 409, en: 'The order cannot be closed now: it is not charging, or its charger is still connected and charging', zh: '订单现在无法关闭：订单不在充电中，或其充电桩仍在线充电' },
+  724: {
+    status: 409,
+    en: 'The order cannot be closed now: it is not charging, or its charger is still connected and charging',
+    zh: '订单现在无法关闭：订单不在充电中，或其充电桩仍在线充电',
+  },
   725: { status: 403, en: "Cannot operate on another company's data", zh: '不能操作其他公司的数据' },
   726: { status: 409, en: 'Only idle chargers can be upgraded', zh: '只有空闲的充电桩可以升级' },
-  727: { status: 409, en: 'The card cannot charge here: unknown, of another company or outside its stations', zh: '该卡无法在此充电：卡号未知、属于其他公司或不在其适用站点' },
+  727: {
+    status: 409,
+    en: 'The card cannot charge here: unknown, of another company or outside its stations',
+    zh: '该卡无法在此充电：卡号未知、属于其他公司或不在其适用站点',
+  },
   728: { status: 409, en: 'The card is deactivated', zh: '该卡已停用' },
   729: { status: 409, en: 'The card is already charging', zh: '该卡正在充电中' },
   765: { status: 409, en: 'The card or app user has expired: set a later expiry date to let it charge', zh: '该卡或App用户已过期：请设置更晚的有效期后再充电' },
   730: { status: 409, en: 'The currency cannot change while balances or orders exist', zh: '存在余额或订单时不能更改币种' },
   731: { status: 403, en: 'Too many failed sign-in attempts: try again later', zh: '登录失败次数过多，请稍后再试' },
-  732: { status: 400, en: 'The password is too weak: at least 8 characters, not the user name and not a common password', zh: '密码强度不足：至少8个字符，不能与用户名相同，也不能是常见密码' },
+  732: {
+    status: 400,
+    en: 'The password is too weak: at least 8 characters, not the user name and not a common password',
+    zh: '密码强度不足：至少8个字符，不能与用户名相同，也不能是常见密码',
+  },
   733: { status: 409, en: 'Too many sign-ins at once: try again in a moment', zh: '同时登录的请求过多，请稍后再试' },
   734: { status: 404, en: 'Event not found', zh: '事件不存在' },
-  735: { status: 409, en: 'The event is no longer happening: it was already processed, ignored or recovered', zh: '该事件已不在发生中：已被处理、忽略或已恢复' },
+  735: {
+    status: 409,
+    en: 'The event is no longer happening: it was already processed, ignored or recovered',
+    zh: '该事件已不在发生中：已被处理、忽略或已恢复',
+  },
   736: { status: 409, en: 'This vendor error code is already mapped', zh: '该厂商故障码已存在映射' },
   737: { status: 404, en: 'Vendor code entry not found', zh: '厂商故障码映射不存在' },
   738: { status: 409, en: 'The charger is already a home charger', zh: '该充电桩已是家用充电桩' },
   739: { status: 409, en: 'The app user already has access to this home charger', zh: '该App用户已可使用此家用充电桩' },
   740: { status: 409, en: 'The firmware is not made for this charger model', zh: '该固件不适用于此充电桩型号' },
   747: { status: 409, en: 'The connector already has an active reservation', zh: '该充电枪已有有效预约' },
-  748: { status: 409, en: 'The reservation is no longer active: it was used, cancelled, refused or has expired', zh: '该预约已失效：已使用、已取消、被拒绝或已过期' },
+  748: {
+    status: 409,
+    en: 'The reservation is no longer active: it was used, cancelled, refused or has expired',
+    zh: '该预约已失效：已使用、已取消、被拒绝或已过期',
+  },
   749: { status: 409, en: 'A differential local list needs a full list sent first', zh: '差分本地列表需要先发送完整列表' },
   // Station notification recipients (requirements §3).
   741: { status: 400, en: 'Notified e-mail addresses must be valid e-mail addresses, separated by commas', zh: '通知邮箱必须是有效的邮箱地址，用逗号分隔' },
@@ -176,35 +202,111 @@ export const CATALOGUE = {
   753: { status: 400, en: 'The diagnostics file is larger than allowed', zh: '诊断文件超过允许的大小' },
   754: { status: 409, en: 'The charger is already uploading diagnostics', zh: '该充电桩正在上传诊断文件' },
   // Bounds of the diagnostics receivers, and the metrics endpoint (requirements R15.15, R12.38).
-  755: { status: 429, en: 'Too many uploads or connections at once from this address or in all: try again in a minute', zh: '来自该地址或总体的同时上传或连接过多：请一分钟后重试' },
-  756: { status: 408, en: 'The upload was too slow or took too long and was cut off: send the file again over a faster link', zh: '上传过慢或耗时过长，已被中断：请通过更快的网络重新发送文件' },
-  757: { status: 401, en: 'The metrics need the metrics token (Authorization: Bearer METRICS_TOKEN)', zh: '访问监控指标需要指标令牌（Authorization: Bearer METRICS_TOKEN）' },
+  755: {
+    status: 429,
+    en: 'Too many uploads or connections at once from this address or in all: try again in a minute',
+    zh: '来自该地址或总体的同时上传或连接过多：请一分钟后重试',
+  },
+  756: {
+    status: 408,
+    en: 'The upload was too slow or took too long and was cut off: send the file again over a faster link',
+    zh: '上传过慢或耗时过长，已被中断：请通过更快的网络重新发送文件',
+  },
+  757: {
+    status: 401,
+    en: 'The metrics need the metrics token (Authorization: Bearer METRICS_TOKEN)',
+    zh: '访问监控指标需要指标令牌（Authorization: Bearer METRICS_TOKEN）',
+  },
   // A charger's OCPP password rotated over OCPP (requirements R10.25): the old one stays unless the charger took the new.
-  770: { status: 409, en: 'The charger refused the new OCPP password; its current password stays in force', zh: '充电桩拒绝了新的 OCPP 密码；当前密码继续有效' },
-  771: { status: 409, en: 'The charger did not answer in time; its current OCPP password stays in force. Try again, or set a password by hand', zh: '充电桩未及时应答；当前 OCPP 密码继续有效。请重试，或手动设置密码' },
-  772: { status: 409, en: 'The charger is not connected: a new password can only be sent to a connected charger. Set one by hand and configure the charger with it', zh: '充电桩未连接：新密码只能发送给已连接的充电桩。请手动设置密码并配置到充电桩' },
+  770: {
+    status: 409,
+    en: 'The charger refused the new OCPP password; its current password stays in force',
+    zh: '充电桩拒绝了新的 OCPP 密码；当前密码继续有效',
+  },
+  771: {
+    status: 409,
+    en: 'The charger did not answer in time; its current OCPP password stays in force. Try again, or set a password by hand',
+    zh: '充电桩未及时应答；当前 OCPP 密码继续有效。请重试，或手动设置密码',
+  },
+  772: {
+    status: 409,
+    en: 'The charger is not connected: a new password can only be sent to a connected charger. Set one by hand and configure the charger with it',
+    zh: '充电桩未连接：新密码只能发送给已连接的充电桩。请手动设置密码并配置到充电桩',
+  },
   773: { status: 409, en: 'A password change of this charger is already under way', zh: '该充电桩的密码更换正在进行中' },
   // Report tickets of the charging app: budgets per app user, image checks, the reply's address (requirements R14.x).
   780: { status: 429, en: 'Too many report tickets: try again in an hour', zh: '提交的工单过多，请一小时后再试' },
-  781: { status: 429, en: 'The images of your report tickets exceed the daily allowance: send fewer or smaller images, or try again tomorrow', zh: '工单图片超出每日限额：请减少或缩小图片，或明天再试' },
+  781: {
+    status: 429,
+    en: 'The images of your report tickets exceed the daily allowance: send fewer or smaller images, or try again tomorrow',
+    zh: '工单图片超出每日限额：请减少或缩小图片，或明天再试',
+  },
   782: { status: 400, en: 'The image has too many pixels: at most 16 megapixels and 8192 pixels a side', zh: '图片像素过多：最多1600万像素，每边最多8192像素' },
   783: { status: 400, en: 'The image cannot be read: it is damaged or incomplete', zh: '图片无法读取：文件已损坏或不完整' },
-  784: { status: 409, en: "The reporter's e-mail address is not verified: confirm that the reply may go to it", zh: '反馈人的邮箱未经验证：请确认是否仍向该邮箱发送回复' },
+  784: {
+    status: 409,
+    en: "The reporter's e-mail address is not verified: confirm that the reply may go to it",
+    zh: '反馈人的邮箱未经验证：请确认是否仍向该邮箱发送回复',
+  },
   785: { status: 429, en: 'Many images are being checked right now: try again in a moment', zh: '当前正在检查的图片过多，请稍后再试' },
   // Smart charging (requirements R16.4, R16.9–R16.12): each rule of a schedule or a charging profile its own code.
-  787: { status: 400, en: 'A schedule window must end after it starts: set a later end time (24:00 at the latest)', zh: '时段的结束时间必须晚于开始时间：请设置更晚的结束时间（最晚24:00）' },
-  788: { status: 400, en: 'Schedule windows overlap: move or shorten one so that no time is in two windows', zh: '时段重叠：请移动或缩短其中一个时段，使任何时间只属于一个时段' },
-  789: { status: 400, en: "A current is above the station's total (its grid connection limit): lower it to the total or less", zh: '电流超过站点总电流（电网接入限值）：请降至不超过总电流' },
-  790: { status: 400, en: "A current is above the home charger's maximum current: lower it, or raise the home charger's maximum", zh: '电流超过家用充电桩的最大电流：请降低电流，或提高家用充电桩的最大电流' },
-  791: { status: 400, en: 'A limit must be between 0 and 500 A per phase (0–345000 W when in watts)', zh: '限值必须在每相0至500 A之间（以瓦计时为0–345000 W）' },
-  792: { status: 400, en: "The profile's validity must end after it starts: set “valid to” later than “valid from”", zh: '配置的有效期结束时间必须晚于开始时间：请将“有效期至”设为晚于“有效期自”' },
-  793: { status: 409, en: 'This charger does not take reservations of the whole charger (its ReserveConnectorZeroSupported is not true): reserve a connector instead', zh: '该充电桩不支持整桩预约（其 ReserveConnectorZeroSupported 不为 true）：请预约某个充电枪' },
-  794: { status: 400, en: 'A relative profile counts from the start of a session: use it as TxDefaultProfile or TxProfile, not as the charger maximum', zh: '相对配置从会话开始时计时：只能用作 TxDefaultProfile 或 TxProfile，不能用作充电桩最大值' },
+  787: {
+    status: 400,
+    en: 'A schedule window must end after it starts: set a later end time (24:00 at the latest)',
+    zh: '时段的结束时间必须晚于开始时间：请设置更晚的结束时间（最晚24:00）',
+  },
+  788: {
+    status: 400,
+    en: 'Schedule windows overlap: move or shorten one so that no time is in two windows',
+    zh: '时段重叠：请移动或缩短其中一个时段，使任何时间只属于一个时段',
+  },
+  789: {
+    status: 400,
+    en: "A current is above the station's total (its grid connection limit): lower it to the total or less",
+    zh: '电流超过站点总电流（电网接入限值）：请降至不超过总电流',
+  },
+  790: {
+    status: 400,
+    en: "A current is above the home charger's maximum current: lower it, or raise the home charger's maximum",
+    zh: '电流超过家用充电桩的最大电流：请降低电流，或提高家用充电桩的最大电流',
+  },
+  791: {
+    status: 400,
+    en: 'A limit must be between 0 and 500 A per phase (0–345000 W when in watts)',
+    zh: '限值必须在每相0至500 A之间（以瓦计时为0–345000 W）',
+  },
+  792: {
+    status: 400,
+    en: "The profile's validity must end after it starts: set “valid to” later than “valid from”",
+    zh: '配置的有效期结束时间必须晚于开始时间：请将“有效期至”设为晚于“有效期自”',
+  },
+  793: {
+    status: 409,
+    en: 'This charger does not take reservations of the whole charger (its ReserveConnectorZeroSupported is not true): reserve a connector instead',
+    zh: '该充电桩不支持整桩预约（其 ReserveConnectorZeroSupported 不为 true）：请预约某个充电枪',
+  },
+  794: {
+    status: 400,
+    en: 'A relative profile counts from the start of a session: use it as TxDefaultProfile or TxProfile, not as the charger maximum',
+    zh: '相对配置从会话开始时计时：只能用作 TxDefaultProfile 或 TxProfile，不能用作充电桩最大值',
+  },
   // Commands (requirements R12.39): the outcome says what the operator should do next.
-  795: { status: 409, en: 'Command sent, but the charger disconnected before answering: check its state before repeating the command', zh: '指令已发送，但充电桩在应答前断开连接：请先确认其状态再重复该指令' },
+  795: {
+    status: 409,
+    en: 'Command sent, but the charger disconnected before answering: check its state before repeating the command',
+    zh: '指令已发送，但充电桩在应答前断开连接：请先确认其状态再重复该指令',
+  },
   796: { status: 409, en: 'No charging session runs there: there is nothing to stop', zh: '该处没有正在进行的充电会话：无需停止' },
-  798: { status: 403, en: "Company-wide settings are changed by the operator's administrators: ask one of them", zh: '公司级设置只能由运营商管理员修改：请联系管理员' },
-  797: { status: 400, en: 'Several sessions run on this charger: choose the connector or the session to stop', zh: '该充电桩有多个充电会话：请选择要停止的充电枪或会话' },
+  798: {
+    status: 403,
+    en: "Company-wide settings are changed by the operator's administrators: ask one of them",
+    zh: '公司级设置只能由运营商管理员修改：请联系管理员',
+  },
+  797: {
+    status: 400,
+    en: 'Several sessions run on this charger: choose the connector or the session to stop',
+    zh: '该充电桩有多个充电会话：请选择要停止的充电枪或会话',
+  },
   // 800: not found
   800: { status: 404, en: 'Charge point not found', zh: '充电桩不存在' },
   801: { status: 404, en: 'Station not found', zh: '站点不存在' },
@@ -231,7 +333,7 @@ export type ErrorCode = keyof typeof CATALOGUE;
 
 /** True when `code` is in the catalogue. */
 export function isCatalogueCode(code: number): code is ErrorCode {
-  return Object.prototype.hasOwnProperty.call(CATALOGUE, code);
+  return Object.hasOwn(CATALOGUE, code);
 }
 
 /**

@@ -27,7 +27,11 @@ export type EventLevel = (typeof EVENT_LEVELS)[number];
 export const EVENT_DEVICE_TYPES = ['charger', 'gateway'] as const;
 export type EventDeviceType = (typeof EVENT_DEVICE_TYPES)[number];
 
-interface EventTypeInfo { level: EventLevel; en: string; zh: string }
+interface EventTypeInfo {
+  level: EventLevel;
+  en: string;
+  zh: string;
+}
 
 /** Every event type: its level and its name in each language. */
 export const EVENT_TYPE_INFO = {
@@ -82,7 +86,7 @@ export function isRecoverable(type: EventType): boolean {
 
 /** True for a known event type. */
 export function isEventType(v: string): v is EventType {
-  return Object.prototype.hasOwnProperty.call(EVENT_TYPE_INFO, v);
+  return Object.hasOwn(EVENT_TYPE_INFO, v);
 }
 
 /** The level of `type`. */

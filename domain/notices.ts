@@ -71,12 +71,18 @@ function utcDay(at: Date): string {
 export function noticeGroupKey(n: Notice, at: Date): string | null {
   const day = utcDay(at);
   switch (n.kind) {
-    case 'EVENT': return `EVENT:${n.params.eventId}`;
-    case 'DEVICE_OFFLINE': return `DEVICE_OFFLINE:${n.params.device}:${n.params.serialNum}:${day}`;
-    case 'FAULT': return `FAULT:${n.params.serialNum}:${n.params.connectorId}:${n.params.errorCode}:${day}`;
-    case 'ORDER_UNPAID': return n.params.cardNumber ? `ORDER_UNPAID:${n.params.cardNumber}:${day}` : null;
-    case 'CARD_REJECTED': return `CARD_REJECTED:${n.params.idTag}:${day}`;
-    default: return null;
+    case 'EVENT':
+      return `EVENT:${n.params.eventId}`;
+    case 'DEVICE_OFFLINE':
+      return `DEVICE_OFFLINE:${n.params.device}:${n.params.serialNum}:${day}`;
+    case 'FAULT':
+      return `FAULT:${n.params.serialNum}:${n.params.connectorId}:${n.params.errorCode}:${day}`;
+    case 'ORDER_UNPAID':
+      return n.params.cardNumber ? `ORDER_UNPAID:${n.params.cardNumber}:${day}` : null;
+    case 'CARD_REJECTED':
+      return `CARD_REJECTED:${n.params.idTag}:${day}`;
+    default:
+      return null;
   }
 }
 
@@ -117,7 +123,8 @@ export function renderNotice(n: Notice, lang: Lang): string {
   switch (n.kind) {
     case 'EVENT': {
       const { eventType, device, serialNum, connectorId } = n.params;
-      if (eventType === 'CHARGER_OFFLINE' || eventType === 'GATEWAY_OFFLINE') return renderNotice({ kind: 'DEVICE_OFFLINE', params: { device, serialNum } }, lang);
+      if (eventType === 'CHARGER_OFFLINE' || eventType === 'GATEWAY_OFFLINE')
+        return renderNotice({ kind: 'DEVICE_OFFLINE', params: { device, serialNum } }, lang);
       const what = eventTypeLabel(eventType, lang);
       if (zh) return `${device === 'gateway' ? '网关' : '充电桩'} ${serialNum}${connectorId > 0 ? ` ${connectorId} 号枪` : ''}：${what}`;
       return `${device === 'gateway' ? 'Gateway' : 'Charger'} ${serialNum}${connectorId > 0 ? ` connector ${connectorId}` : ''}: ${what}`;
@@ -149,7 +156,8 @@ export function renderNotice(n: Notice, lang: Lang): string {
       if (!nickname) return subject;
       return zh ? `${nickname} 提交工单：${subject}` : `Report ticket from ${nickname}: ${subject}`;
     }
-    case 'TEXT': return n.params.text;
+    case 'TEXT':
+      return n.params.text;
   }
 }
 
@@ -158,7 +166,7 @@ export function renderNotice(n: Notice, lang: Lang): string {
  * the kind read as TEXT with the row's stored text, so a bad row never breaks the bell.
  */
 export function toNotice(kind: string | null | undefined, params: unknown, fallbackText: string): Notice {
-  if (kind && Object.prototype.hasOwnProperty.call(NOTICE_PARAMS, kind)) {
+  if (kind && Object.hasOwn(NOTICE_PARAMS, kind)) {
     const parsed = NOTICE_PARAMS[kind as NoticeKind].safeParse(params);
     if (parsed.success) return { kind, params: parsed.data } as Notice;
   }

@@ -34,7 +34,10 @@ const child = (parent: string, name: string, key: string, permission: MenuPermis
 export const ROUTES: RouteNode[] = [
   { path: '/Dashboard/Dashboard', key: 'dashboard', icon: 'Dashboard' },
   {
-    path: '/Monitoring', key: 'monitoring', permission: P.monitoring.section, icon: 'Monitor',
+    path: '/Monitoring',
+    key: 'monitoring',
+    permission: P.monitoring.section,
+    icon: 'Monitor',
     children: [
       child('Monitoring', 'MapMonitoring', 'mapMonitoring', P.monitoring.map, 'Map'),
       child('Monitoring', 'StationMonitoring', 'stationMonitoring', P.monitoring.stations, 'EvStation'),
@@ -42,7 +45,10 @@ export const ROUTES: RouteNode[] = [
     ],
   },
   {
-    path: '/Operations', key: 'operations', permission: P.operations.section, icon: 'Insights',
+    path: '/Operations',
+    key: 'operations',
+    permission: P.operations.section,
+    icon: 'Insights',
     children: [
       child('Operations', 'StationIndights', 'stationInsights', P.operations.stationInsights, 'QueryStats'),
       child('Operations', 'Orders', 'orders', P.operations.orders, 'ReceiptLong'),
@@ -50,21 +56,30 @@ export const ROUTES: RouteNode[] = [
     ],
   },
   {
-    path: '/Stations', key: 'stations', permission: P.stations.section, icon: 'EvStation',
+    path: '/Stations',
+    key: 'stations',
+    permission: P.stations.section,
+    icon: 'EvStation',
     children: [
       child('Stations', 'StationProfile', 'stationProfile', P.stations.profile, 'Place'),
       child('Stations', 'StationGroup', 'stationGroup', P.stations.groups, 'Workspaces'),
     ],
   },
   {
-    path: '/ChargerUsers', key: 'chargerUsers', permission: P.chargerUsers.section, icon: 'People',
+    path: '/ChargerUsers',
+    key: 'chargerUsers',
+    permission: P.chargerUsers.section,
+    icon: 'People',
     children: [
       child('ChargerUsers', 'CardUsers', 'cardUsers', P.chargerUsers.cardUsers, 'CreditCard'),
       child('ChargerUsers', 'AppUsers', 'appUsers', P.chargerUsers.appUsers, 'PhoneIphone'),
     ],
   },
   {
-    path: '/HomeStations', key: 'homeStations', permission: P.homeStations.section, icon: 'Home',
+    path: '/HomeStations',
+    key: 'homeStations',
+    permission: P.homeStations.section,
+    icon: 'Home',
     children: [
       child('HomeStations', 'ChargerProfile', 'chargerProfile', P.homeStations.chargerProfiles, 'Power'),
       child('HomeStations', 'AppUserses', 'homeAppUsers', P.homeStations.appUsers, 'PhoneIphone'),
@@ -75,7 +90,10 @@ export const ROUTES: RouteNode[] = [
   { path: '/ReportTickets/ReportTickets', key: 'reportTickets', permission: P.reportTickets, icon: 'Feedback' },
   { path: '/Search/Search', key: 'search', permission: P.search, icon: 'Search' },
   {
-    path: '/Events', key: 'events', permission: P.events.section, icon: 'NotificationsActive',
+    path: '/Events',
+    key: 'events',
+    permission: P.events.section,
+    icon: 'NotificationsActive',
     children: [
       child('Events', 'Eventes', 'eventList', P.events.events, 'WarningAmber'),
       child('Events', 'ChargerLog', 'chargerLog', P.events.chargerLog, 'Terminal'),
@@ -83,14 +101,20 @@ export const ROUTES: RouteNode[] = [
     ],
   },
   {
-    path: '/SystemUsers', key: 'systemUsers', permission: P.systemUsers.section, icon: 'ManageAccounts',
+    path: '/SystemUsers',
+    key: 'systemUsers',
+    permission: P.systemUsers.section,
+    icon: 'ManageAccounts',
     children: [
       child('SystemUsers', 'Accounts', 'accounts', P.systemUsers.accounts, 'Person'),
       child('SystemUsers', 'Permissions', 'permissions', P.systemUsers.permissions, 'Security'),
     ],
   },
   {
-    path: '/System', key: 'system', permission: P.system.section, icon: 'Settings',
+    path: '/System',
+    key: 'system',
+    permission: P.system.section,
+    icon: 'Settings',
     children: [
       child('System', 'Operators', 'operators', P.system.operators, 'Business'),
       child('System', 'DeviceVersion', 'deviceVersion', P.system.deviceVersion, 'Memory'),
@@ -107,10 +131,7 @@ export const ROUTES: RouteNode[] = [
 
 /** Every permission string of the table, parents first. */
 export function allPermissions(routes: RouteNode[] = ROUTES): string[] {
-  return routes.flatMap((r) => [
-    ...(r.permission ? [r.permission] : []),
-    ...allPermissions(r.children ?? []),
-  ]);
+  return routes.flatMap((r) => [...(r.permission ? [r.permission] : []), ...allPermissions(r.children ?? [])]);
 }
 
 /** True when a user with `permissions` may see a node (requirements §6: `role:admin` sees all). */
@@ -178,5 +199,4 @@ export const STATION_PROFILE_TABS = {
 } as const;
 
 /** The remote-upgrade view of a gateway: the station profile with `?GatewaySN=<sn>` (requirements §2). */
-export const gatewayUpgradePath = (gatewaySn: string) =>
-  `${STATION_PROFILE_TABS.stations}?${new URLSearchParams({ GatewaySN: gatewaySn })}`;
+export const gatewayUpgradePath = (gatewaySn: string) => `${STATION_PROFILE_TABS.stations}?${new URLSearchParams({ GatewaySN: gatewaySn })}`;

@@ -85,8 +85,14 @@ export function localMidnight(t: number, timeZone: string): number {
  * amperes. `transactionId` only for a TxProfile.
  */
 export function dailyProfile(o: {
-  chargingProfileId: number; purpose: ProfilePurpose; stackLevel: number; windows: readonly LimitWindow[]; defaultLimitA: number;
-  timeZone: string; now: Date; transactionId?: number;
+  chargingProfileId: number;
+  purpose: ProfilePurpose;
+  stackLevel: number;
+  windows: readonly LimitWindow[];
+  defaultLimitA: number;
+  timeZone: string;
+  now: Date;
+  transactionId?: number;
 }): ChargingProfile {
   return {
     ...profileHead(o),
@@ -130,21 +136,34 @@ export function absolutePeriods(windows: readonly LimitWindow[], defaultLimitA: 
  * `validFrom` / `validTo` (ISO) are sent on any kind when given.
  */
 export function scheduleProfile(o: {
-  chargingProfileId: number; purpose: ProfilePurpose; stackLevel: number; kind: ProfileKind; windows: readonly LimitWindow[]; defaultLimitA: number;
-  timeZone: string; now: Date; transactionId?: number; validFrom?: string | null; validTo?: string | null;
+  chargingProfileId: number;
+  purpose: ProfilePurpose;
+  stackLevel: number;
+  kind: ProfileKind;
+  windows: readonly LimitWindow[];
+  defaultLimitA: number;
+  timeZone: string;
+  now: Date;
+  transactionId?: number;
+  validFrom?: string | null;
+  validTo?: string | null;
 }): ChargingProfile {
   const validity = { ...(o.validFrom ? { validFrom: o.validFrom } : {}), ...(o.validTo ? { validTo: o.validTo } : {}) };
   if (o.kind === 'Recurring') return { ...dailyProfile(o), ...validity };
   if (o.kind === 'Relative') {
     return {
-      ...profileHead(o), chargingProfileKind: 'Relative', ...validity,
+      ...profileHead(o),
+      chargingProfileKind: 'Relative',
+      ...validity,
       chargingSchedule: { chargingRateUnit: 'A', chargingSchedulePeriod: dailyPeriods(o.windows, o.defaultLimitA) },
     };
   }
   const from = Date.parse(o.validFrom ?? o.now.toISOString());
   const to = o.validTo ? Date.parse(o.validTo) : from + DAY_S * 1000;
   return {
-    ...profileHead(o), chargingProfileKind: 'Absolute', ...validity,
+    ...profileHead(o),
+    chargingProfileKind: 'Absolute',
+    ...validity,
     chargingSchedule: {
       duration: Math.round((to - from) / 1000),
       startSchedule: new Date(from).toISOString(),
@@ -166,7 +185,12 @@ function profileHead(o: { chargingProfileId: number; purpose: ProfilePurpose; st
 
 /** A constant limit (A) from now on, as an absolute profile (load balancing, a home charger's maximum). */
 export function constantProfile(o: {
-  chargingProfileId: number; purpose: ProfilePurpose; stackLevel: number; limitA: number; now: Date; transactionId?: number;
+  chargingProfileId: number;
+  purpose: ProfilePurpose;
+  stackLevel: number;
+  limitA: number;
+  now: Date;
+  transactionId?: number;
 }): ChargingProfile {
   return {
     ...profileHead(o),

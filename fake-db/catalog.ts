@@ -40,7 +40,14 @@ export interface DemoCompany {
   lastNames: string[];
   mobilePrefix: string;
   /** Order export settings printed on tax invoices, and the logo's brand colour (RGB). */
-  invoice: { operatorCompanyName: string; address: string; electricityFeeTitle: string; serviceFeeTitle: string; notes: string; color: [number, number, number] };
+  invoice: {
+    operatorCompanyName: string;
+    address: string;
+    electricityFeeTitle: string;
+    serviceFeeTitle: string;
+    notes: string;
+    color: [number, number, number];
+  };
 }
 
 export const DEMO_COMPANIES: DemoCompany[] = [
@@ -58,11 +65,56 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     accountPrefix: 'volta',
     groups: ['Default group', 'City centre'],
     stations: [
-      { name: 'Alexanderplatz Parkhaus', address: 'Alexanderstraße', houseNumber: '9', zip: '10178', latitude: '52.521918', longitude: '13.413215', locationType: 'PARKING_GARAGE', group: 1 },
-      { name: 'Potsdamer Platz Arkaden', address: 'Alte Potsdamer Straße', houseNumber: '7', zip: '10785', latitude: '52.509663', longitude: '13.376481', locationType: 'SHOPPING_CENTRE', group: 1 },
-      { name: 'Kurfürstendamm West', address: 'Kurfürstendamm', houseNumber: '26', zip: '10719', latitude: '52.503250', longitude: '13.332950', locationType: 'ON_STREET', group: 0 },
-      { name: 'Hauptbahnhof Nord', address: 'Europaplatz', houseNumber: '1', zip: '10557', latitude: '52.525084', longitude: '13.369402', locationType: 'PARKING_LOT', group: 1 },
-      { name: 'Tempelhofer Feld', address: 'Tempelhofer Damm', houseNumber: '1', zip: '12101', latitude: '52.473692', longitude: '13.400934', locationType: 'PARKING_LOT', group: 0 },
+      {
+        name: 'Alexanderplatz Parkhaus',
+        address: 'Alexanderstraße',
+        houseNumber: '9',
+        zip: '10178',
+        latitude: '52.521918',
+        longitude: '13.413215',
+        locationType: 'PARKING_GARAGE',
+        group: 1,
+      },
+      {
+        name: 'Potsdamer Platz Arkaden',
+        address: 'Alte Potsdamer Straße',
+        houseNumber: '7',
+        zip: '10785',
+        latitude: '52.509663',
+        longitude: '13.376481',
+        locationType: 'SHOPPING_CENTRE',
+        group: 1,
+      },
+      {
+        name: 'Kurfürstendamm West',
+        address: 'Kurfürstendamm',
+        houseNumber: '26',
+        zip: '10719',
+        latitude: '52.503250',
+        longitude: '13.332950',
+        locationType: 'ON_STREET',
+        group: 0,
+      },
+      {
+        name: 'Hauptbahnhof Nord',
+        address: 'Europaplatz',
+        houseNumber: '1',
+        zip: '10557',
+        latitude: '52.525084',
+        longitude: '13.369402',
+        locationType: 'PARKING_LOT',
+        group: 1,
+      },
+      {
+        name: 'Tempelhofer Feld',
+        address: 'Tempelhofer Damm',
+        houseNumber: '1',
+        zip: '12101',
+        latitude: '52.473692',
+        longitude: '13.400934',
+        locationType: 'PARKING_LOT',
+        group: 0,
+      },
     ],
     price: { electricityPerKwh: '0.39', servicePerKwh: '0.10', taxName: 'MwSt', taxRate: '0.19' },
     balance: [5, 250],
@@ -92,11 +144,56 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     accountPrefix: 'hkev',
     groups: ['Default group', 'Kowloon'],
     stations: [
-      { name: 'IFC Mall Car Park', address: 'Finance Street', houseNumber: '8', zip: '', latitude: '22.285164', longitude: '114.158968', locationType: 'PARKING_GARAGE', group: 0 },
-      { name: 'Harbour City Ocean Terminal', address: 'Canton Road', houseNumber: '3-27', zip: '', latitude: '22.295229', longitude: '114.168532', locationType: 'SHOPPING_CENTRE', group: 1 },
-      { name: 'Times Square Causeway Bay', address: 'Matheson Street', houseNumber: '1', zip: '', latitude: '22.278265', longitude: '114.182186', locationType: 'PARKING_GARAGE', group: 0 },
-      { name: 'MegaBox Kowloon Bay', address: 'Wang Chiu Road', houseNumber: '38', zip: '', latitude: '22.319973', longitude: '114.208240', locationType: 'SHOPPING_CENTRE', group: 1 },
-      { name: 'New Town Plaza Sha Tin', address: 'Sha Tin Centre Street', houseNumber: '18', zip: '', latitude: '22.381770', longitude: '114.188980', locationType: 'PARKING_GARAGE', group: 1 },
+      {
+        name: 'IFC Mall Car Park',
+        address: 'Finance Street',
+        houseNumber: '8',
+        zip: '',
+        latitude: '22.285164',
+        longitude: '114.158968',
+        locationType: 'PARKING_GARAGE',
+        group: 0,
+      },
+      {
+        name: 'Harbour City Ocean Terminal',
+        address: 'Canton Road',
+        houseNumber: '3-27',
+        zip: '',
+        latitude: '22.295229',
+        longitude: '114.168532',
+        locationType: 'SHOPPING_CENTRE',
+        group: 1,
+      },
+      {
+        name: 'Times Square Causeway Bay',
+        address: 'Matheson Street',
+        houseNumber: '1',
+        zip: '',
+        latitude: '22.278265',
+        longitude: '114.182186',
+        locationType: 'PARKING_GARAGE',
+        group: 0,
+      },
+      {
+        name: 'MegaBox Kowloon Bay',
+        address: 'Wang Chiu Road',
+        houseNumber: '38',
+        zip: '',
+        latitude: '22.319973',
+        longitude: '114.208240',
+        locationType: 'SHOPPING_CENTRE',
+        group: 1,
+      },
+      {
+        name: 'New Town Plaza Sha Tin',
+        address: 'Sha Tin Centre Street',
+        houseNumber: '18',
+        zip: '',
+        latitude: '22.381770',
+        longitude: '114.188980',
+        locationType: 'PARKING_GARAGE',
+        group: 1,
+      },
     ],
     price: { electricityPerKwh: '2.80', servicePerKwh: '1.00', taxName: 'None', taxRate: '0' },
     balance: [50, 2000],

@@ -23,7 +23,8 @@ function demoImage(seed: number, size: number): Buffer {
   const rng = mulberry32(seed);
   const b = Buffer.alloc(size);
   for (let i = 0; i < size; i++) b[i] = rng.int(0, 255);
-  b[0] = 0x7f; b[1] = 0; // never mistaken for text
+  b[0] = 0x7f;
+  b[1] = 0; // never mistaken for text
   return b;
 }
 
@@ -35,27 +36,64 @@ export async function seedDemoFirmware(tx: Db, companyCode: string, now: Date): 
     const version = nextPatch(m.firmware);
     const fileName = `${m.model.replace(/\s+/g, '-').toLowerCase()}-${version}.bin`;
     const file = await storeFile(tx, { kind: 'FIRMWARE', companyCode: null, fileName, content: demoImage(seed++, 16 * 1024), createdBy: 'admin' });
-    await tx.insert(firmware).values({
-      companyCode: null, name: `${m.vendor} ${m.model}`, deviceType: m.type, deviceModel: m.model, version,
-      changeLog: 'Improves connector lock handling and meter value rounding.', isPublic: true, fileId: file.id, createdBy: 'admin',
-    }).returning({ id: firmware.id }).then(([r]) => ids.push(r.id));
+    await tx
+      .insert(firmware)
+      .values({
+        companyCode: null,
+        name: `${m.vendor} ${m.model}`,
+        deviceType: m.type,
+        deviceModel: m.model,
+        version,
+        changeLog: 'Improves connector lock handling and meter value rounding.',
+        isPublic: true,
+        fileId: file.id,
+        createdBy: 'admin',
+      })
+      .returning({ id: firmware.id })
+      .then(([r]) => ids.push(r.id));
   }
   // The campaign: the company's chargers of the first model that has three of them.
   for (const [i, m] of DEMO_MODELS.entries()) {
-    const rows = await tx.select({ id: charger.id, serialNum: charger.serialNum, firmwareVersion: charger.firmwareVersion }).from(charger)
-      .where(and(eq(charger.companyCode, companyCode), eq(charger.model, m.model))).orderBy(asc(charger.serialNum)).limit(3);
+    const rows = await tx
+      .select({ id: charger.id, serialNum: charger.serialNum, firmwareVersion: charger.firmwareVersion })
+      .from(charger)
+      .where(and(eq(charger.companyCode, companyCode), eq(charger.model, m.model)))
+      .orderBy(asc(charger.serialNum))
+      .limit(3);
     if (rows.length < 3) continue;
     const version = nextPatch(m.firmware);
     const at = new Date(now.getTime() - 2 * 86_400_000);
-    const [c] = await tx.insert(firmwareCampaign).values({
-      companyCode, firmwareId: ids[i], status: 'FINISHED', outcome: 'PARTIAL', retries: 3, retryInterval: 60, successThreshold: 100,
-      baseUrl: 'http://localhost:8080', createdBy: `${companyCode.toLowerCase()}.admin`, createdAt: at, finishedAt: new Date(at.getTime() + 20 * 60_000),
-    }).returning({ id: firmwareCampaign.id });
-    await tx.insert(firmwareCampaignCharger).values(rows.map((r, k) => ({
-      campaignId: c.id, chargerId: r.id, chargerSn: r.serialNum, wave: 1, status: k < 2 ? 'UPDATED' : 'FAILED',
-      failure: k < 2 ? null : 'InstallationFailed', previousVersion: r.firmwareVersion, reportedVersion: k < 2 ? version : r.firmwareVersion,
-      sentAt: at, lastReportAt: new Date(at.getTime() + (10 + k) * 60_000), updatedAt: new Date(at.getTime() + (10 + k) * 60_000),
-    })));
+    const [c] = await tx
+      .insert(firmwareCampaign)
+      .values({
+        companyCode,
+        firmwareId: ids[i],
+        status: 'FINISHED',
+        outcome: 'PARTIAL',
+        retries: 3,
+        retryInterval: 60,
+        successThreshold: 100,
+        baseUrl: 'http://localhost:8080',
+        createdBy: `${companyCode.toLowerCase()}.admin`,
+        createdAt: at,
+        finishedAt: new Date(at.getTime() + 20 * 60_000),
+      })
+      .returning({ id: firmwareCampaign.id });
+    await tx.insert(firmwareCampaignCharger).values(
+      rows.map((r, k) => ({
+        campaignId: c.id,
+        chargerId: r.id,
+        chargerSn: r.serialNum,
+        wave: 1,
+        status: k < 2 ? 'UPDATED' : 'FAILED',
+        failure: k < 2 ? null : 'InstallationFailed',
+        previousVersion: r.firmwareVersion,
+        reportedVersion: k < 2 ? version : r.firmwareVersion,
+        sentAt: at,
+        lastReportAt: new Date(at.getTime() + (10 + k) * 60_000),
+        updatedAt: new Date(at.getTime() + (10 + k) * 60_000),
+      })),
+    );
     for (const r of rows.slice(0, 2)) await tx.update(charger).set({ firmwareVersion: version }).where(eq(charger.id, r.id));
     return;
   }

@@ -11,7 +11,21 @@ import Decimal from 'decimal.js';
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../server/db/client.js';
 import {
-  account, appUser, balanceRecord, cardUser, charger, chargeOrder, company, connector, event, gateway, meterValue, orderExportSetting, role, station, stationGroup,
+  account,
+  appUser,
+  balanceRecord,
+  cardUser,
+  charger,
+  chargeOrder,
+  company,
+  connector,
+  event,
+  gateway,
+  meterValue,
+  orderExportSetting,
+  role,
+  station,
+  stationGroup,
 } from '../server/db/schema.js';
 import { hashPassword } from '../server/auth/password.js';
 import { openEventIn, syncNoticeStatus } from '../server/modules/event/lifecycle.js';
@@ -41,8 +55,12 @@ export const DEMO_SEED = 20240611;
 export const DEMO_HISTORY_DAYS = 21;
 /** Permissions of the `<CODE>_STAFF` role: monitoring and orders. */
 export const STAFF_PERMISSIONS = [
-  PERMISSIONS.monitoring.section, PERMISSIONS.monitoring.map, PERMISSIONS.monitoring.stations, PERMISSIONS.monitoring.chargers,
-  PERMISSIONS.operations.section, PERMISSIONS.operations.orders,
+  PERMISSIONS.monitoring.section,
+  PERMISSIONS.monitoring.map,
+  PERMISSIONS.monitoring.stations,
+  PERMISSIONS.monitoring.chargers,
+  PERMISSIONS.operations.section,
+  PERMISSIONS.operations.orders,
 ];
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -149,35 +167,76 @@ async function loadCompany(tx: Tx, c: DemoCompany, ctx: Ctx): Promise<void> {
   const domain = c.serviceEmail.split('@')[1];
 
   await tx.insert(company).values({
-    code: c.code, name: c.name, currency: c.currency, address: c.address, servicePhone: c.servicePhone,
-    serviceEmail: c.serviceEmail, adminUsername: `${c.accountPrefix}.admin`, timeZone: c.timeZone,
-    remark: 'Demo operator', createdAt: new Date(midnight - 120 * DAY),
+    code: c.code,
+    name: c.name,
+    currency: c.currency,
+    address: c.address,
+    servicePhone: c.servicePhone,
+    serviceEmail: c.serviceEmail,
+    adminUsername: `${c.accountPrefix}.admin`,
+    timeZone: c.timeZone,
+    remark: 'Demo operator',
+    createdAt: new Date(midnight - 120 * DAY),
   });
   counts.companies++;
 
   // Order export settings, so tax invoices print out of the box: the operator block and a logo
   // drawn in the brand colour (no random draws: every other demo value stays as it was).
   await tx.insert(orderExportSetting).values({
-    companyCode: c.code, operatorCompanyName: c.invoice.operatorCompanyName, address: c.invoice.address,
-    logoType: 'image/png', logoData: Buffer.from(demoLogoPng(c.invoice.color)).toString('base64'),
-    electricityFeeTitle: c.invoice.electricityFeeTitle, serviceFeeTitle: c.invoice.serviceFeeTitle,
-    notes: c.invoice.notes, updatedBy: `${c.accountPrefix}.admin`, updatedAt: new Date(midnight - 119 * DAY),
+    companyCode: c.code,
+    operatorCompanyName: c.invoice.operatorCompanyName,
+    address: c.invoice.address,
+    logoType: 'image/png',
+    logoData: Buffer.from(demoLogoPng(c.invoice.color)).toString('base64'),
+    electricityFeeTitle: c.invoice.electricityFeeTitle,
+    serviceFeeTitle: c.invoice.serviceFeeTitle,
+    notes: c.invoice.notes,
+    updatedBy: `${c.accountPrefix}.admin`,
+    updatedAt: new Date(midnight - 119 * DAY),
   });
 
-  const groups = await tx.insert(stationGroup).values(c.groups.map((name, i) => ({
-    companyCode: c.code, name, isDefault: i === 0, remark: i === 0 ? 'Created with the company' : null,
-  }))).returning({ id: stationGroup.id });
+  const groups = await tx
+    .insert(stationGroup)
+    .values(
+      c.groups.map((name, i) => ({
+        companyCode: c.code,
+        name,
+        isDefault: i === 0,
+        remark: i === 0 ? 'Created with the company' : null,
+      })),
+    )
+    .returning({ id: stationGroup.id });
 
   // stations
-  const stationRows = await tx.insert(station).values(c.stations.map((s, i) => ({
-    companyCode: c.code, groupId: groups[s.group].id, name: s.name, status: 'ACTIVE', visibility: 'PUBLIC',
-    locationType: s.locationType, maintainer: `${rng.pick(c.firstNames)} ${rng.pick(c.lastNames)}`,
-    maintainerMobile: `${c.mobilePrefix}${pad(rng.int(1000000, 9999999), 7)}`,
-    customerCompany: c.name, customerName: s.name, contactEmail: `site${i + 1}@${domain}`,
-    address: s.address, houseNumber: s.houseNumber, city: c.city, zip: s.zip || null, country: c.country,
-    latitude: s.latitude, longitude: s.longitude, pricingModel: 'CHARGED',
-    stationCode: `${c.code}-S${pad(i + 1, 2)}`, timeZone: c.timeZone, createdAt: new Date(midnight - (100 - i) * DAY),
-  }))).returning({ id: station.id, name: station.name });
+  const stationRows = await tx
+    .insert(station)
+    .values(
+      c.stations.map((s, i) => ({
+        companyCode: c.code,
+        groupId: groups[s.group].id,
+        name: s.name,
+        status: 'ACTIVE',
+        visibility: 'PUBLIC',
+        locationType: s.locationType,
+        maintainer: `${rng.pick(c.firstNames)} ${rng.pick(c.lastNames)}`,
+        maintainerMobile: `${c.mobilePrefix}${pad(rng.int(1000000, 9999999), 7)}`,
+        customerCompany: c.name,
+        customerName: s.name,
+        contactEmail: `site${i + 1}@${domain}`,
+        address: s.address,
+        houseNumber: s.houseNumber,
+        city: c.city,
+        zip: s.zip || null,
+        country: c.country,
+        latitude: s.latitude,
+        longitude: s.longitude,
+        pricingModel: 'CHARGED',
+        stationCode: `${c.code}-S${pad(i + 1, 2)}`,
+        timeZone: c.timeZone,
+        createdAt: new Date(midnight - (100 - i) * DAY),
+      })),
+    )
+    .returning({ id: station.id, name: station.name });
   counts.stations += stationRows.length;
 
   // gateways: one local controller at every second station, named by all of that station's
@@ -188,9 +247,12 @@ async function loadCompany(tx: Tx, c: DemoCompany, ctx: Ctx): Promise<void> {
     const sn = demoGatewaySerial(c.code, i + 1);
     gatewayOf.set(stationNo - 1, sn);
     return {
-      companyCode: c.code, stationId: stationRows[stationNo - 1].id, serialNum: sn,
+      companyCode: c.code,
+      stationId: stationRows[stationNo - 1].id,
+      serialNum: sn,
       lifeStatus: c.code === 'HKEV' && i === 1 ? 'INACTIVE' : 'ACTIVE',
-      firmwareVersion: DEMO_GATEWAY_FIRMWARE[i % DEMO_GATEWAY_FIRMWARE.length], online: false,
+      firmwareVersion: DEMO_GATEWAY_FIRMWARE[i % DEMO_GATEWAY_FIRMWARE.length],
+      online: false,
       createdAt: new Date(midnight - (90 - stationNo) * DAY),
     };
   });
@@ -208,88 +270,171 @@ async function loadCompany(tx: Tx, c: DemoCompany, ctx: Ctx): Promise<void> {
       const installed = new Date(midnight - rng.int(60, 900) * DAY);
       connectorCount.set(sn, m.connectors);
       chargerRows.push({
-        companyCode: c.code, stationId: st.id, serialNum: sn, chargerStationCode: `${c.code}-S${pad(si + 1, 2)}-${pad(k, 2)}`,
-        phase: m.phase, lifeStatus: 'ACTIVE', installerName: `${rng.pick(c.firstNames)} ${rng.pick(c.lastNames)}`,
-        installerEmail: `installer@${domain}`, installerCompany: `${c.city} E-Mobility Services`,
+        companyCode: c.code,
+        stationId: st.id,
+        serialNum: sn,
+        chargerStationCode: `${c.code}-S${pad(si + 1, 2)}-${pad(k, 2)}`,
+        phase: m.phase,
+        lifeStatus: 'ACTIVE',
+        installerName: `${rng.pick(c.firstNames)} ${rng.pick(c.lastNames)}`,
+        installerEmail: `installer@${domain}`,
+        installerCompany: `${c.city} E-Mobility Services`,
         installerContact: `${c.mobilePrefix}${pad(rng.int(1000000, 9999999), 7)}`,
-        installationDate: installed.toISOString().slice(0, 10), warrantyYears: rng.int(0, 3), gatewaySn: gatewayOf.get(si) ?? null,
-        type: m.type, equipmentNumber: `EQ-${sn.slice(-6)}`, ratedPowerKw: m.ratedPowerKw, runStatus: null, online: false,
-        firmwareVersion: m.firmware, vendor: m.vendor, model: m.model, createdAt: installed,
+        installationDate: installed.toISOString().slice(0, 10),
+        warrantyYears: rng.int(0, 3),
+        gatewaySn: gatewayOf.get(si) ?? null,
+        type: m.type,
+        equipmentNumber: `EQ-${sn.slice(-6)}`,
+        ratedPowerKw: m.ratedPowerKw,
+        runStatus: null,
+        online: false,
+        firmwareVersion: m.firmware,
+        vendor: m.vendor,
+        model: m.model,
+        createdAt: installed,
       });
     }
   });
   const inserted = await tx.insert(charger).values(chargerRows).returning({ id: charger.id, serialNum: charger.serialNum });
   const idOf = new Map(inserted.map((r) => [r.serialNum, r.id]));
   counts.chargers += inserted.length;
-  await tx.insert(connector).values(chargerRows.flatMap((ch) => Array.from({ length: connectorCount.get(ch.serialNum)! }, (_, i) => ({
-    chargerId: idOf.get(ch.serialNum)!, connectorId: i + 1, status: 'Available', errorCode: 'NoError', statusAt: ch.createdAt!,
-  }))));
+  await tx.insert(connector).values(
+    chargerRows.flatMap((ch) =>
+      Array.from({ length: connectorCount.get(ch.serialNum)! }, (_, i) => ({
+        chargerId: idOf.get(ch.serialNum)!,
+        connectorId: i + 1,
+        status: 'Available',
+        errorCode: 'NoError',
+        statusAt: ch.createdAt!,
+      })),
+    ),
+  );
 
   // card users and app users
   const nCards = rng.int(20, 40);
   const cards: { id: number; cardNumber: string; active: boolean; name: string }[] = [];
   const cardRows = Array.from({ length: nCards }, (_, i) => {
     let cardNumber: string;
-    do cardNumber = Array.from({ length: 4 }, () => rng.int(0, 255).toString(16).padStart(2, '0')).join('').toUpperCase();
+    do
+      cardNumber = Array.from({ length: 4 }, () => rng.int(0, 255).toString(16).padStart(2, '0'))
+        .join('')
+        .toUpperCase();
     while (ctx.usedCards.has(cardNumber));
     ctx.usedCards.add(cardNumber);
     const firstName = rng.pick(c.firstNames);
     const lastName = rng.pick(c.lastNames);
     const limited = i > 0 && rng.chance(0.15);
     return {
-      companyCode: c.code, cardNumber, firstName, lastName,
+      companyCode: c.code,
+      cardNumber,
+      firstName,
+      lastName,
       mobile: `${c.mobilePrefix}${pad(rng.int(1000000, 9999999), 7)}`,
       email: `${firstName}.${lastName}${i}@mail.example`.toLowerCase().replace(/[^a-z0-9.@]/g, ''),
       scope: limited ? 'STATIONS' : 'ALL',
-      stationIds: limited ? stationRows.filter(() => rng.chance(0.5)).map((s) => s.id).slice(0, 3) : [],
-      managerCard: i === 0, active: i === 0 || rng.chance(0.94),
+      stationIds: limited
+        ? stationRows
+            .filter(() => rng.chance(0.5))
+            .map((s) => s.id)
+            .slice(0, 3)
+        : [],
+      managerCard: i === 0,
+      active: i === 0 || rng.chance(0.94),
       balance: money(new Decimal(rng.int(c.balance[0] * 100, c.balance[1] * 100)).div(100)),
       createdAt: new Date(midnight - rng.int(0, 75) * DAY - rng.int(0, 23) * HOUR),
     };
   });
-  const cardsIn = await tx.insert(cardUser).values(cardRows)
-    .returning({ id: cardUser.id, cardNumber: cardUser.cardNumber, active: cardUser.active, firstName: cardUser.firstName, lastName: cardUser.lastName, balance: cardUser.balance, createdAt: cardUser.createdAt });
+  const cardsIn = await tx.insert(cardUser).values(cardRows).returning({
+    id: cardUser.id,
+    cardNumber: cardUser.cardNumber,
+    active: cardUser.active,
+    firstName: cardUser.firstName,
+    lastName: cardUser.lastName,
+    balance: cardUser.balance,
+    createdAt: cardUser.createdAt,
+  });
   for (const row of cardsIn) {
     cards.push({ id: row.id, cardNumber: row.cardNumber, active: row.active, name: `${row.firstName} ${row.lastName}` });
   }
   counts.cardUsers += cards.length;
   const nApps = rng.int(4, 7);
-  const apps = await tx.insert(appUser).values(Array.from({ length: nApps }, (_, i) => {
-    const first = rng.pick(c.firstNames);
-    const last = rng.pick(c.lastNames);
-    return {
-      companyCode: c.code, nickname: `${first.split(' ')[0].toLowerCase()}${rng.int(10, 99)}`, fullName: `${first} ${last}`,
-      mobile: `${c.mobilePrefix}${pad(rng.int(1000000, 9999999), 7)}`, email: `app${i + 1}@${domain}`,
-      registrationMethod: rng.pick(['MOBILE', 'EMAIL']), idTag: `APP${c.code}${pad(i + 1, 4)}`,
-      balance: money(new Decimal(rng.int(0, c.balance[1] * 50)).div(100)),
-      createdAt: new Date(midnight - rng.int(0, 60) * DAY - rng.int(0, 23) * HOUR),
-    };
-  })).returning({ id: appUser.id, idTag: appUser.idTag, balance: appUser.balance, createdAt: appUser.createdAt });
+  const apps = await tx
+    .insert(appUser)
+    .values(
+      Array.from({ length: nApps }, (_, i) => {
+        const first = rng.pick(c.firstNames);
+        const last = rng.pick(c.lastNames);
+        return {
+          companyCode: c.code,
+          nickname: `${first.split(' ')[0].toLowerCase()}${rng.int(10, 99)}`,
+          fullName: `${first} ${last}`,
+          mobile: `${c.mobilePrefix}${pad(rng.int(1000000, 9999999), 7)}`,
+          email: `app${i + 1}@${domain}`,
+          registrationMethod: rng.pick(['MOBILE', 'EMAIL']),
+          idTag: `APP${c.code}${pad(i + 1, 4)}`,
+          balance: money(new Decimal(rng.int(0, c.balance[1] * 50)).div(100)),
+          createdAt: new Date(midnight - rng.int(0, 60) * DAY - rng.int(0, 23) * HOUR),
+        };
+      }),
+    )
+    .returning({ id: appUser.id, idTag: appUser.idTag, balance: appUser.balance, createdAt: appUser.createdAt });
   counts.appUsers += apps.length;
   // Every balance came through the ledger: one opening recharge per holder, so Σ ledger = balance.
-  const opening = [
-    ...cardsIn.map((h) => ({ holderType: 'CARD', ...h })),
-    ...apps.map((h) => ({ holderType: 'APP', ...h })),
-  ].filter((h) => new Decimal(h.balance).gt(0));
+  const opening = [...cardsIn.map((h) => ({ holderType: 'CARD', ...h })), ...apps.map((h) => ({ holderType: 'APP', ...h }))].filter((h) =>
+    new Decimal(h.balance).gt(0),
+  );
   if (opening.length) {
-    await tx.insert(balanceRecord).values(opening.map((h) => ({
-      companyCode: c.code, holderType: h.holderType, holderId: h.id, changeType: 'PLATFORM_RECHARGE' as const,
-      changeAmount: h.balance, oldBalance: '0.00', newBalance: h.balance, remark: 'Opening balance', operator: 'demo',
-      createdAt: new Date(h.createdAt.getTime() + HOUR),
-    })));
+    await tx.insert(balanceRecord).values(
+      opening.map((h) => ({
+        companyCode: c.code,
+        holderType: h.holderType,
+        holderId: h.id,
+        changeType: 'PLATFORM_RECHARGE' as const,
+        changeAmount: h.balance,
+        oldBalance: '0.00',
+        newBalance: h.balance,
+        remark: 'Opening balance',
+        operator: 'demo',
+        createdAt: new Date(h.createdAt.getTime() + HOUR),
+      })),
+    );
   }
 
   // roles and accounts
-  const [adminRole, staffRole] = await tx.insert(role).values([
-    { name: `${c.name} administrator`, code: `${c.code}_ADMIN`, companyCode: c.code, description: 'Every menu of the company', permissions: operatorAdminPermissions().filter((p) => p.startsWith('menu:')) },
-    { name: `${c.name} staff`, code: `${c.code}_STAFF`, companyCode: c.code, description: 'Monitoring and orders', permissions: STAFF_PERMISSIONS },
-  ]).returning({ id: role.id });
+  const [adminRole, staffRole] = await tx
+    .insert(role)
+    .values([
+      {
+        name: `${c.name} administrator`,
+        code: `${c.code}_ADMIN`,
+        companyCode: c.code,
+        description: 'Every menu of the company',
+        permissions: operatorAdminPermissions().filter((p) => p.startsWith('menu:')),
+      },
+      { name: `${c.name} staff`, code: `${c.code}_STAFF`, companyCode: c.code, description: 'Monitoring and orders', permissions: STAFF_PERMISSIONS },
+    ])
+    .returning({ id: role.id });
   const managed = stationRows.slice(0, 2).map((s) => s.id);
-  await tx.insert(account).values([
-    { username: `${c.accountPrefix}.admin`, userType: 'OPERATOR_ADMIN', realName: `${c.name} Admin`, roleId: adminRole.id, email: `admin@${domain}` },
-    { username: `${c.accountPrefix}.staff`, userType: 'STAFF', realName: `${rng.pick(c.firstNames)} ${rng.pick(c.lastNames)}`, roleId: staffRole.id, email: `staff@${domain}` },
-    { username: `${c.accountPrefix}.manager`, userType: 'STATION_MANAGER', realName: `${rng.pick(c.firstNames)} ${rng.pick(c.lastNames)}`, roleId: staffRole.id, email: `manager@${domain}`, managedStationIds: managed },
-  ].map((a) => ({ ...a, companyCode: c.code, passwordHash: ctx.passwordHash, phone: c.servicePhone })));
+  await tx.insert(account).values(
+    [
+      { username: `${c.accountPrefix}.admin`, userType: 'OPERATOR_ADMIN', realName: `${c.name} Admin`, roleId: adminRole.id, email: `admin@${domain}` },
+      {
+        username: `${c.accountPrefix}.staff`,
+        userType: 'STAFF',
+        realName: `${rng.pick(c.firstNames)} ${rng.pick(c.lastNames)}`,
+        roleId: staffRole.id,
+        email: `staff@${domain}`,
+      },
+      {
+        username: `${c.accountPrefix}.manager`,
+        userType: 'STATION_MANAGER',
+        realName: `${rng.pick(c.firstNames)} ${rng.pick(c.lastNames)}`,
+        roleId: staffRole.id,
+        email: `manager@${domain}`,
+        managedStationIds: managed,
+      },
+    ].map((a) => ({ ...a, companyCode: c.code, passwordHash: ctx.passwordHash, phone: c.servicePhone })),
+  );
 
   // orders
   const stationOf = new Map(chargerRows.map((ch) => [ch.serialNum, ch.stationId!]));
@@ -338,14 +483,33 @@ async function loadCompany(tx: Tx, c: DemoCompany, ctx: Ctx): Promise<void> {
           const priced = priceDemoSession(tariff, c.timeZone, meterStart, meterStop, start, stop, registers);
           busy.set(holderTag, [...(busy.get(holderTag) ?? []), [start, stop]]);
           orders.push({
-            orderNo: '', companyCode: c.code, stationId: stationOf.get(ch.serialNum), chargerId, chargerSn: ch.serialNum,
-            connectorId: conn, transactionId: txId, idTag: useApp ? app.idTag! : card.cardNumber, idTagStatus: 'Accepted',
-            userType: useApp ? 'APP' : 'CARD', cardUserId: useApp ? null : card.id, appUserId: useApp ? app.id : null,
-            chargerStartTime: new Date(start), chargerStopTime: new Date(stop),
-            serverStartTime: new Date(start + 1000), serverStopTime: new Date(stop + 1000),
-            meterStart, meterStop, energyKwh: priced.energyKwh, status: 'FINISHED', stopReason: reason,
-            currency: priced.currency, electricityFee: priced.electricityFee, serviceFee: priced.serviceFee,
-            taxAmount: priced.taxAmount, cost: priced.cost, totalAmount: priced.totalAmount,
+            orderNo: '',
+            companyCode: c.code,
+            stationId: stationOf.get(ch.serialNum),
+            chargerId,
+            chargerSn: ch.serialNum,
+            connectorId: conn,
+            transactionId: txId,
+            idTag: useApp ? app.idTag! : card.cardNumber,
+            idTagStatus: 'Accepted',
+            userType: useApp ? 'APP' : 'CARD',
+            cardUserId: useApp ? null : card.id,
+            appUserId: useApp ? app.id : null,
+            chargerStartTime: new Date(start),
+            chargerStopTime: new Date(stop),
+            serverStartTime: new Date(start + 1000),
+            serverStopTime: new Date(stop + 1000),
+            meterStart,
+            meterStop,
+            energyKwh: priced.energyKwh,
+            status: 'FINISHED',
+            stopReason: reason,
+            currency: priced.currency,
+            electricityFee: priced.electricityFee,
+            serviceFee: priced.serviceFee,
+            taxAmount: priced.taxAmount,
+            cost: priced.cost,
+            totalAmount: priced.totalAmount,
             breakdown: { rule: 'TARIFF', modelName: 'Time of use', clock: 'CHARGER', ...priced.breakdown },
             // Sessions of the last two days are more often still unpaid.
             paid: d <= 1 ? paidDraw && rng.chance(0.6) : paidDraw,
@@ -360,14 +524,23 @@ async function loadCompany(tx: Tx, c: DemoCompany, ctx: Ctx): Promise<void> {
   // they follow the start time, the company's place in the demo network leading the digits.
   orders.sort((a, b) => a.chargerStartTime.getTime() - b.chargerStartTime.getTime() || a.chargerSn.localeCompare(b.chargerSn) || a.connectorId - b.connectorId);
   const lead = (DEMO_COMPANIES.findIndex((d) => d.code === c.code) + 1) * 10_000_000;
-  orders.forEach((o, i) => { o.orderNo = orderNumber(o.chargerStartTime, lead + i + 1); });
+  orders.forEach((o, i) => {
+    o.orderNo = orderNumber(o.chargerStartTime, lead + i + 1);
+  });
   await insertChunked(orders, (chunk) => tx.insert(chargeOrder).values(chunk));
   await insertChunked(meters, (chunk) => tx.insert(meterValue).values(chunk));
   counts.orders += orders.length;
   counts.meterValues += meters.length;
 
   // events (server/modules/event) with their bell notices, in each status of their lifecycle.
-  const demoEvents: { type: EventType; connectorId: number; status: 'HAPPENING' | 'PROCESSED' | 'IGNORED' | 'RECOVERED'; hoursAgo: number; errorCode?: string; info?: string }[] = [
+  const demoEvents: {
+    type: EventType;
+    connectorId: number;
+    status: 'HAPPENING' | 'PROCESSED' | 'IGNORED' | 'RECOVERED';
+    hoursAgo: number;
+    errorCode?: string;
+    info?: string;
+  }[] = [
     { type: 'GROUNDING_FAULT', connectorId: 1, status: 'HAPPENING', hoursAgo: 2, errorCode: 'GroundFailure', info: 'RCD tripped' },
     { type: 'CHARGER_OFFLINE', connectorId: 0, status: 'HAPPENING', hoursAgo: 5 },
     { type: 'METER_REGRESSION', connectorId: 2, status: 'HAPPENING', hoursAgo: 9, info: 'register 10240 Wh after 10310 Wh' },
@@ -379,16 +552,28 @@ async function loadCompany(tx: Tx, c: DemoCompany, ctx: Ctx): Promise<void> {
     const ch = rng.pick(chargerRows);
     const at = new Date(now.getTime() - e.hoursAgo * HOUR);
     const { id } = await openEventIn(tx, {
-      companyCode: c.code, stationId: ch.stationId ?? null, deviceSn: ch.serialNum, deviceType: 'charger', eventType: e.type,
-      connectorId: e.connectorId, errorCode: e.errorCode ?? null, info: e.info ?? null, at,
+      companyCode: c.code,
+      stationId: ch.stationId ?? null,
+      deviceSn: ch.serialNum,
+      deviceType: 'charger',
+      eventType: e.type,
+      connectorId: e.connectorId,
+      errorCode: e.errorCode ?? null,
+      info: e.info ?? null,
+      at,
     });
     if (e.status === 'HAPPENING') continue;
     const later = new Date(at.getTime() + HOUR);
-    await tx.update(event).set(
-      e.status === 'RECOVERED' ? { status: 'RECOVERED', recoverTime: later }
-        : e.status === 'PROCESSED' ? { status: 'PROCESSED', processTime: later, handleMethod: 'Emergency stop released on site after inspection', handler: `${c.accountPrefix}.staff` }
-          : { status: 'IGNORED', ignoreTime: later, handler: `${c.accountPrefix}.staff` },
-    ).where(eq(event.id, id));
+    await tx
+      .update(event)
+      .set(
+        e.status === 'RECOVERED'
+          ? { status: 'RECOVERED', recoverTime: later }
+          : e.status === 'PROCESSED'
+            ? { status: 'PROCESSED', processTime: later, handleMethod: 'Emergency stop released on site after inspection', handler: `${c.accountPrefix}.staff` }
+            : { status: 'IGNORED', ignoreTime: later, handler: `${c.accountPrefix}.staff` },
+      )
+      .where(eq(event.id, id));
     await syncNoticeStatus(tx, [id], e.status);
   }
   // Two draws kept from when the report ticket notices were written here (fake-db/tickets.ts now), so
@@ -410,8 +595,18 @@ function nextTransactionId(rng: Rng, used: Set<number>): number {
  * Periodic meter values of one session every 5 minutes: Energy.Active.Import.Register (Wh) and
  * Power.Active.Import (W); power drops to 0 after the energy is delivered (vehicle full).
  */
-function meterSamples(chargerId: number, connectorId: number, transactionId: number, start: number, chargeMs: number, stop: number,
-  meterStart: number, energyWh: number, powerKw: number, rng: Rng): MeterRow[] {
+function meterSamples(
+  chargerId: number,
+  connectorId: number,
+  transactionId: number,
+  start: number,
+  chargeMs: number,
+  stop: number,
+  meterStart: number,
+  energyWh: number,
+  powerKw: number,
+  rng: Rng,
+): MeterRow[] {
   const rows: MeterRow[] = [];
   for (let t = start; t <= stop; t += 5 * MINUTE) {
     const progress = Math.min(1, (t - start) / chargeMs);

@@ -10,7 +10,15 @@ export const LOGO_WIDTH = 240;
 export const LOGO_HEIGHT = 80;
 
 /** The lightning bolt, as a polygon in a 0..1 square (x right, y down). */
-const BOLT: [number, number][] = [[0.58, 0.05], [0.2, 0.56], [0.46, 0.56], [0.36, 0.95], [0.8, 0.4], [0.53, 0.4], [0.66, 0.05]];
+const BOLT: [number, number][] = [
+  [0.58, 0.05],
+  [0.2, 0.56],
+  [0.46, 0.56],
+  [0.36, 0.95],
+  [0.8, 0.4],
+  [0.53, 0.4],
+  [0.66, 0.05],
+];
 
 /** Even-odd point-in-polygon test. */
 function inside(x: number, y: number, poly: [number, number][]): boolean {
@@ -18,7 +26,7 @@ function inside(x: number, y: number, poly: [number, number][]): boolean {
   for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
     const [xi, yi] = poly[i];
     const [xj, yj] = poly[j];
-    if ((yi > y) !== (yj > y) && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) hit = !hit;
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) hit = !hit;
   }
   return hit;
 }
@@ -40,7 +48,14 @@ export function demoLogoPng(color: [number, number, number]): Uint8Array {
       const cy = Math.min(Math.max(y, radius), h - 1 - radius);
       if ((x - cx) ** 2 + (y - cy) ** 2 > radius ** 2) continue;
       const bolt = x < h && inside((x - 4) / (h - 8), (y - 4) / (h - 8), BOLT);
-      const stripe = x >= h + 8 && x < w - 20 && [[18, 30], [36, 46], [52, 62]].some(([a, b], i) => y >= a && y < b && x < w - 20 - i * 36);
+      const stripe =
+        x >= h + 8 &&
+        x < w - 20 &&
+        [
+          [18, 30],
+          [36, 46],
+          [52, 62],
+        ].some(([a, b], i) => y >= a && y < b && x < w - 20 - i * 36);
       const white = bolt || stripe;
       data.set(white ? [255, 255, 255, 255] : [...color, 255], o);
     }

@@ -12,10 +12,22 @@ import { priceSession, type MeterSample, type SessionPrice, type Tariff } from '
  * @param meterStartWh / meterStopWh the registers (Wh); @param startMs / stopMs charger times (epoch ms);
  * @param sampled the session's sampled energy registers (Wh), if any; @param tz the station's IANA zone.
  */
-export function priceDemoSession(tariff: Tariff, tz: string, meterStartWh: number, meterStopWh: number, startMs: number, stopMs: number, sampled: readonly MeterSample[] = []): SessionPrice {
-  return priceSession(tariff, [
-    { at: new Date(startMs), wh: meterStartWh },
-    ...sampled.filter((x) => x.at.getTime() > startMs && x.at.getTime() < stopMs),
-    { at: new Date(stopMs), wh: meterStopWh },
-  ], tz);
+export function priceDemoSession(
+  tariff: Tariff,
+  tz: string,
+  meterStartWh: number,
+  meterStopWh: number,
+  startMs: number,
+  stopMs: number,
+  sampled: readonly MeterSample[] = [],
+): SessionPrice {
+  return priceSession(
+    tariff,
+    [
+      { at: new Date(startMs), wh: meterStartWh },
+      ...sampled.filter((x) => x.at.getTime() > startMs && x.at.getTime() < stopMs),
+      { at: new Date(stopMs), wh: meterStopWh },
+    ],
+    tz,
+  );
 }

@@ -58,17 +58,34 @@ export async function seedRateTemplates(tx: Db, companies: readonly RateTemplate
   for (const c of companies) {
     const tariff = demoTariff(c);
     const [tax] = tariff.taxes;
-    const [charged] = await tx.insert(rateTemplate).values({
-      companyCode: c.code, modelName: 'Time of use', type: 'CHARGED', currency: c.currency,
-      description: 'Off-peak at night, peak during the day, evening rate after 22:00',
-      serviceFeePerKwh: tariff.serviceFeePerKwh, serviceTax: tariff.serviceTax, activated: true,
-    }).returning({ id: rateTemplate.id });
+    const [charged] = await tx
+      .insert(rateTemplate)
+      .values({
+        companyCode: c.code,
+        modelName: 'Time of use',
+        type: 'CHARGED',
+        currency: c.currency,
+        description: 'Off-peak at night, peak during the day, evening rate after 22:00',
+        serviceFeePerKwh: tariff.serviceFeePerKwh,
+        serviceTax: tariff.serviceTax,
+        activated: true,
+      })
+      .returning({ id: rateTemplate.id });
     await tx.insert(rateDetail).values(tariff.details.map((d) => ({ templateId: charged.id, ...d })));
     await tx.insert(rateTax).values({ templateId: charged.id, taxName: tax.taxName, taxPercentage: tax.taxPercentage, position: 0 });
-    const [free] = await tx.insert(rateTemplate).values({
-      companyCode: c.code, modelName: 'Free charging', type: 'FREE', currency: c.currency,
-      description: 'Staff and partner sites', serviceFeePerKwh: '0', serviceTax: '0', activated: true,
-    }).returning({ id: rateTemplate.id });
+    const [free] = await tx
+      .insert(rateTemplate)
+      .values({
+        companyCode: c.code,
+        modelName: 'Free charging',
+        type: 'FREE',
+        currency: c.currency,
+        description: 'Staff and partner sites',
+        serviceFeePerKwh: '0',
+        serviceTax: '0',
+        activated: true,
+      })
+      .returning({ id: rateTemplate.id });
     await tx.insert(rateTax).values({ templateId: free.id, taxName: tax.taxName, taxPercentage: tax.taxPercentage, position: 0 });
     await tx.update(station).set({ rateTemplateId: charged.id, pricingModel: 'CHARGED' }).where(eq(station.companyCode, c.code));
     out.push({ companyCode: c.code, chargedId: charged.id, freeId: free.id });

@@ -33,8 +33,13 @@ export function ticketPhotoPng(): Uint8Array {
       const d = Math.hypot(x - cx, y - cy);
       if (d < 120) rgb = [40, 44, 52];
       if (d < 104) rgb = [58, 63, 74];
-      for (const [px, py] of [[cx - 40, cy - 20], [cx + 40, cy - 20], [cx, cy + 45]]) if (Math.hypot(x - px, y - py) < 18) rgb = [15, 15, 18];
-      const crack = Math.abs((y - cy) - 0.6 * (x - cx) - 12 * Math.sin(x / 9)) < 3 && d < 125;
+      for (const [px, py] of [
+        [cx - 40, cy - 20],
+        [cx + 40, cy - 20],
+        [cx, cy + 45],
+      ])
+        if (Math.hypot(x - px, y - py) < 18) rgb = [15, 15, 18];
+      const crack = Math.abs(y - cy - 0.6 * (x - cx) - 12 * Math.sin(x / 9)) < 3 && d < 125;
       if (crack) rgb = [220, 40, 40];
       data.set(rgb, o);
     }
@@ -44,16 +49,25 @@ export function ticketPhotoPng(): Uint8Array {
 
 const TICKETS = [
   {
-    subject: 'Connector housing cracked', message: 'The plug of connector 1 is cracked and the cable gets warm. Photo attached.',
-    hoursAgo: 3, status: 'OPEN' as const, photo: true,
+    subject: 'Connector housing cracked',
+    message: 'The plug of connector 1 is cracked and the cable gets warm. Photo attached.',
+    hoursAgo: 3,
+    status: 'OPEN' as const,
+    photo: true,
   },
   {
-    subject: 'Charging stopped early, please check my bill', message: 'The session stopped after 10 minutes but I was charged for 45 minutes.',
-    hoursAgo: 30, status: 'REPLIED' as const, reply: 'Sorry for the trouble: the session was re-priced to the energy delivered and the difference refunded to your balance.',
+    subject: 'Charging stopped early, please check my bill',
+    message: 'The session stopped after 10 minutes but I was charged for 45 minutes.',
+    hoursAgo: 30,
+    status: 'REPLIED' as const,
+    reply: 'Sorry for the trouble: the session was re-priced to the energy delivered and the difference refunded to your balance.',
   },
   {
-    subject: 'Card not accepted at the charger', message: 'My card was refused twice this morning.',
-    hoursAgo: 80, status: 'CLOSED' as const, reply: 'Your card was blocked by mistake; it works again. Closing the ticket.',
+    subject: 'Card not accepted at the charger',
+    message: 'My card was refused twice this morning.',
+    hoursAgo: 80,
+    status: 'CLOSED' as const,
+    reply: 'Your card was blocked by mistake; it works again. Closing the ticket.',
   },
 ];
 
@@ -66,20 +80,42 @@ export async function seedDemoTickets(tx: Db, companyCode: string, accountPrefix
     const at = new Date(now.getTime() - t.hoursAgo * HOUR);
     const replyAt = new Date(at.getTime() + 2 * HOUR);
     const serialNum = `RT${companyCode}${String(i + 1).padStart(5, '0')}`;
-    const [row] = await tx.insert(reportTicket).values({
-      serialNum, companyCode, appUserId: user.id, nickname: user.nickname, email: user.email ?? `${user.nickname}@example.com`,
-      subject: t.subject, message: t.message, language: 'en', status: t.status, createdAt: at,
-      ...(t.reply ? { replyText: t.reply, repliedBy: `${accountPrefix}.admin`, replyTime: replyAt } : {}),
-      ...(t.status === 'CLOSED' ? { closedBy: `${accountPrefix}.admin`, closeTime: new Date(replyAt.getTime() + HOUR) } : {}),
-    }).returning({ id: reportTicket.id });
+    const [row] = await tx
+      .insert(reportTicket)
+      .values({
+        serialNum,
+        companyCode,
+        appUserId: user.id,
+        nickname: user.nickname,
+        email: user.email ?? `${user.nickname}@example.com`,
+        subject: t.subject,
+        message: t.message,
+        language: 'en',
+        status: t.status,
+        createdAt: at,
+        ...(t.reply ? { replyText: t.reply, repliedBy: `${accountPrefix}.admin`, replyTime: replyAt } : {}),
+        ...(t.status === 'CLOSED' ? { closedBy: `${accountPrefix}.admin`, closeTime: new Date(replyAt.getTime() + HOUR) } : {}),
+      })
+      .returning({ id: reportTicket.id });
     if (t.photo) {
       const file = await storeFile(tx, {
-        kind: 'TICKET_IMAGE', companyCode, fileName: 'connector.png', content: Buffer.from(ticketPhotoPng()), contentType: 'image/png', createdBy: `app:${user.id}`,
+        kind: 'TICKET_IMAGE',
+        companyCode,
+        fileName: 'connector.png',
+        content: Buffer.from(ticketPhotoPng()),
+        contentType: 'image/png',
+        createdBy: `app:${user.id}`,
       });
-      await tx.insert(reportTicketAttachment).values({ ticketId: row.id, fileId: file.id, position: 0, width: TICKET_PHOTO_WIDTH, height: TICKET_PHOTO_HEIGHT });
+      await tx
+        .insert(reportTicketAttachment)
+        .values({ ticketId: row.id, fileId: file.id, position: 0, width: TICKET_PHOTO_WIDTH, height: TICKET_PHOTO_HEIGHT });
     }
     await recordNotice(tx, {
-      companyCode, notice: { kind: 'REPORT_TICKET', params: { subject: t.subject, nickname: user.nickname } }, userName: user.nickname, ticketNo: serialNum, at,
+      companyCode,
+      notice: { kind: 'REPORT_TICKET', params: { subject: t.subject, nickname: user.nickname } },
+      userName: user.nickname,
+      ticketNo: serialNum,
+      at,
     });
   }
 }

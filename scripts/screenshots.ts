@@ -31,9 +31,18 @@ const watchdog = setTimeout(() => {
 }, 10 * 60_000);
 watchdog.unref();
 
-interface Page2<T> { records: T[]; total: number }
-interface OrderListItem { id: number; status: string }
-interface OrderDetail { id: number; meterValues?: unknown[] }
+interface Page2<T> {
+  records: T[];
+  total: number;
+}
+interface OrderListItem {
+  id: number;
+  status: string;
+}
+interface OrderDetail {
+  id: number;
+  meterValues?: unknown[];
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -110,7 +119,11 @@ const DEVICE_SCREENS: readonly [string, string, string][] = [
   ['/#/Events/Eventes/1/show', 'event-show', 'event-show'],
   // Events (requirements R2.40–R2.45, R2.21): the charger log and a simulated charger's diagnosis over the last hour
   ['/#/Events/ChargerLog', 'charger-log-page', 'charger-log'],
-  [`/#/Events/Diagnosis?serialNum=VOLTA00000000101&startTime=${encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString())}`, 'diagnosis-page', 'diagnosis'],
+  [
+    `/#/Events/Diagnosis?serialNum=VOLTA00000000101&startTime=${encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString())}`,
+    'diagnosis-page',
+    'diagnosis',
+  ],
   // Report tickets (requirements §14): the list, and the demo's open ticket with its photo as the bell opens it
   ['/#/ReportTickets/ReportTickets', 'tickets-grid', 'report-tickets'],
   ['/#/ReportTickets/ReportTickets?serialNum=RTVOLTA00001', 'ticket-attachments', 'report-ticket-show'],
@@ -176,8 +189,16 @@ async function balancedStation(server: ServerProcess): Promise<string> {
 }
 
 /** Runs `shots` on a page signed in as the administrator in `lang`, at 1440×900 and at 390×844 (`suffix` '-mobile'). */
-async function inBothViewports(browser: Browser, server: ServerProcess, lang: 'en' | 'zh', shots: (page: Page, suffix: '' | '-mobile') => Promise<void>): Promise<void> {
-  for (const [suffix, viewport] of [['', { width: 1440, height: 900 }], ['-mobile', { width: 390, height: 844 }]] as const) {
+async function inBothViewports(
+  browser: Browser,
+  server: ServerProcess,
+  lang: 'en' | 'zh',
+  shots: (page: Page, suffix: '' | '-mobile') => Promise<void>,
+): Promise<void> {
+  for (const [suffix, viewport] of [
+    ['', { width: 1440, height: 900 }],
+    ['-mobile', { width: 390, height: 844 }],
+  ] as const) {
     const context = await newContext(browser, { baseURL: server.baseUrl, language: lang, viewport, isMobile: suffix !== '' });
     try {
       const page = await context.newPage();
@@ -199,7 +220,12 @@ async function homeScreens(browser: Browser, server: ServerProcess, lang: 'en' |
       await settle(page, marker);
       if (press) {
         await page.getByTestId(press).click();
-        await page.getByTestId('composite-status').or(page.getByTestId('composite-error')).first().waitFor({ timeout: 20_000 }).catch(() => undefined);
+        await page
+          .getByTestId('composite-status')
+          .or(page.getByTestId('composite-error'))
+          .first()
+          .waitFor({ timeout: 20_000 })
+          .catch(() => undefined);
         await sleep(500);
       }
       if (marker === 'station-load') await page.getByTestId('station-load').scrollIntoViewIfNeeded();
@@ -217,7 +243,13 @@ async function diagnosticsCharger(server: ServerProcess): Promise<string> {
   await api.login();
   const [c] = (await api.get<Page2<{ id: number }>>('charger?q=VOLTA00000000101')).records;
   for (const transport of ['HTTP', 'FTP']) {
-    const r = await api.call<{ id: number }>('POST', 'diagnostics-request', { chargerId: c.id, transport, startTime: new Date(Date.now() - 86_400_000).toISOString(), retries: 1, retryInterval: 5 });
+    const r = await api.call<{ id: number }>('POST', 'diagnostics-request', {
+      chargerId: c.id,
+      transport,
+      startTime: new Date(Date.now() - 86_400_000).toISOString(),
+      retries: 1,
+      retryInterval: 5,
+    });
     for (let i = 0; i < 60; i++) {
       const list = await api.get<Page2<{ id: number; fileSize: number | null }>>(`diagnostics-request?chargerId=${c.id}`);
       if (list.records.find((x) => x.id === r.id)?.fileSize) break;
@@ -251,18 +283,31 @@ async function deviceCommandScreens(browser: Browser, server: ServerProcess, lan
     await settle(page, 'device-commands');
     await page.getByTestId('device-commands').scrollIntoViewIfNeeded();
     await page.getByTestId('device-config-read').click();
-    await page.getByTestId('device-config-table').or(page.getByTestId('device-commands').getByRole('alert')).first().waitFor({ timeout: 20_000 }).catch(() => undefined);
+    await page
+      .getByTestId('device-config-table')
+      .or(page.getByTestId('device-commands').getByRole('alert'))
+      .first()
+      .waitFor({ timeout: 20_000 })
+      .catch(() => undefined);
     await shoot(page, `${lang}-charger-device-config${suffix}`, false);
     await page.getByTestId('device-tab-commands').click();
     await page.getByTestId('device-dt-vendor').fill('ChargeDesk');
     await page.getByTestId('device-dt-message').fill('Echo');
     await page.getByTestId('device-dt-data').fill('hello');
     await page.getByTestId('device-dt-send').click();
-    await page.getByTestId('device-reply').first().waitFor({ timeout: 20_000 }).catch(() => undefined);
+    await page
+      .getByTestId('device-reply')
+      .first()
+      .waitFor({ timeout: 20_000 })
+      .catch(() => undefined);
     await shoot(page, `${lang}-charger-device-commands${suffix}`, false);
     await page.getByTestId('device-tab-local_list').click();
     await page.getByTestId('device-list-full').click();
-    await page.getByTestId('device-reply').first().waitFor({ timeout: 20_000 }).catch(() => undefined);
+    await page
+      .getByTestId('device-reply')
+      .first()
+      .waitFor({ timeout: 20_000 })
+      .catch(() => undefined);
     await shoot(page, `${lang}-charger-device-local-list${suffix}`, false);
     await page.getByTestId('device-tab-reservations').click();
     await sleep(1000);

@@ -64,19 +64,29 @@ const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'req.query.pa
  * answer carrying a field its route does not declare is a 500 instead of being dropped (tests);
  * `logStream`: where the log lines go instead of stdout (tests).
  */
-export async function buildApp(opts: { db: Db; config: Config; bus?: Bus; logger?: boolean; strictResponses?: boolean; logStream?: { write(line: string): unknown } }): Promise<FastifyInstance> {
+export async function buildApp(opts: {
+  db: Db;
+  config: Config;
+  bus?: Bus;
+  logger?: boolean;
+  strictResponses?: boolean;
+  logStream?: { write(line: string): unknown };
+}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger === false ? false : {
-      level: opts.config.logLevel,
-      // Where the JSON lines go (stdout unless given: tests read them).
-      ...(opts.logStream ? { stream: opts.logStream } : {}),
-      redact: { paths: REDACT, censor: '[redacted]' },
-      serializers: {
-        // The URL may carry ?password= (requirements §7 login form); never log query strings.
-        // File URLs for chargers carry their token in the path: it is masked too (./auth/secrets.ts).
-        req: (req) => ({ method: req.method, url: redactText(String(req.url).split('?')[0]), remoteAddress: req.ip }),
-      },
-    },
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: opts.config.logLevel,
+            // Where the JSON lines go (stdout unless given: tests read them).
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+            redact: { paths: REDACT, censor: '[redacted]' },
+            serializers: {
+              // The URL may carry ?password= (requirements §7 login form); never log query strings.
+              // File URLs for chargers carry their token in the path: it is masked too (./auth/secrets.ts).
+              req: (req) => ({ method: req.method, url: redactText(String(req.url).split('?')[0]), remoteAddress: req.ip }),
+            },
+          },
     bodyLimit: 5 * 1024 * 1024,
     // X-Forwarded-For only from the configured proxies (TRUST_PROXY); none by default.
     trustProxy: opts.config.trustProxy.length ? opts.config.trustProxy : false,
@@ -133,26 +143,29 @@ export async function buildApp(opts: { db: Db; config: Config; bus?: Bus; logger
 
   // the API
   app.decorate('spRoutes', [] as RegisteredRoute[]);
-  await app.register(async (sp) => {
-    registerAccessHook(sp);
-    // The API takes JSON (and the upload routes their own types): a text/plain body is refused
-    // with 402 "Illegal content type", not parsed into a string that fails later as empty fields.
-    sp.removeContentTypeParser('text/plain');
-    registerNulGuard(sp);
-    sp.addHook('onRoute', (r) => {
-      // Every JSON route answers failures with the one failure envelope (docs/api.md).
-      if (r.schema?.response && typeof r.schema.response === 'object') {
-        r.schema.response = { '4xx': failureEnvelope, '5xx': failureEnvelope, ...(r.schema.response as object) };
-      }
-      const methods = Array.isArray(r.method) ? r.method : [r.method];
-      const c = r.config as { public?: boolean; permission?: string | string[]; scope?: string } | undefined;
-      for (const method of methods) {
-        app.spRoutes.push({ method, url: r.url, public: c?.public === true, permission: c?.permission, scope: c?.scope });
-      }
-    });
-    for (const mod of apiModules) await sp.register(mod);
-    sp.setNotFoundHandler((req, reply) => sendError(req, reply, 400, { detail: 'no such route' }));
-  }, { prefix: '/sp' });
+  await app.register(
+    async (sp) => {
+      registerAccessHook(sp);
+      // The API takes JSON (and the upload routes their own types): a text/plain body is refused
+      // with 402 "Illegal content type", not parsed into a string that fails later as empty fields.
+      sp.removeContentTypeParser('text/plain');
+      registerNulGuard(sp);
+      sp.addHook('onRoute', (r) => {
+        // Every JSON route answers failures with the one failure envelope (docs/api.md).
+        if (r.schema?.response && typeof r.schema.response === 'object') {
+          r.schema.response = { '4xx': failureEnvelope, '5xx': failureEnvelope, ...(r.schema.response as object) };
+        }
+        const methods = Array.isArray(r.method) ? r.method : [r.method];
+        const c = r.config as { public?: boolean; permission?: string | string[]; scope?: string } | undefined;
+        for (const method of methods) {
+          app.spRoutes.push({ method, url: r.url, public: c?.public === true, permission: c?.permission, scope: c?.scope });
+        }
+      });
+      for (const mod of apiModules) await sp.register(mod);
+      sp.setNotFoundHandler((req, reply) => sendError(req, reply, 400, { detail: 'no such route' }));
+    },
+    { prefix: '/sp' },
+  );
 
   // Files for chargers (firmware downloads, diagnostics uploads): signed or one-time URLs, no sign-in.
   await app.register(fileRoutes);

@@ -55,7 +55,10 @@ export class Bus {
 
 /** The bus across nodes: local listeners at once, other nodes through Redis. */
 export class RedisBus extends Bus {
-  private constructor(private readonly link: RedisLink, private readonly log: FastifyBaseLogger) {
+  private constructor(
+    private readonly link: RedisLink,
+    private readonly log: FastifyBaseLogger,
+  ) {
     super();
   }
 
@@ -71,7 +74,8 @@ export class RedisBus extends Bus {
 
   override emit<K extends keyof BusEvents>(topic: K, payload: BusEvents[K]): void {
     super.emit(topic, payload);
-    this.link.pub.publish(`${this.link.prefix}bus`, JSON.stringify({ o: this.link.nodeId, t: topic, p: payload }))
+    this.link.pub
+      .publish(`${this.link.prefix}bus`, JSON.stringify({ o: this.link.nodeId, t: topic, p: payload }))
       .catch((err: Error) => this.log.warn({ err: err.message, topic }, 'bus event not published to the other nodes'));
   }
 }

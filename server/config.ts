@@ -149,7 +149,15 @@ export function parseDataTransferVendors(v: string | undefined): Map<string, Set
   for (const entry of (v ?? '').split(',')) {
     const [vendor, messages] = entry.split('=', 2).map((x) => x.trim());
     if (!vendor) continue;
-    const ids = messages === undefined ? null : new Set(messages.split('|').map((m) => m.trim().toLowerCase()).filter(Boolean));
+    const ids =
+      messages === undefined
+        ? null
+        : new Set(
+            messages
+              .split('|')
+              .map((m) => m.trim().toLowerCase())
+              .filter(Boolean),
+          );
     const before = out.get(vendor.toLowerCase());
     // A vendor listed once without messageIds takes every messageId.
     out.set(vendor.toLowerCase(), before === null || ids === null ? null : new Set([...(before ?? []), ...ids]));

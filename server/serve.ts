@@ -20,8 +20,11 @@ import { listenOptions } from './http/listen.js';
 /** Serves with `config` until SIGTERM/SIGINT. */
 export async function serve(config: Config): Promise<void> {
   const database = await openDatabase({
-    databaseUrl: config.databaseUrl, dataDir: config.dataDir,
-    connectTimeoutMs: config.dbConnectTimeoutMs, statementTimeoutMs: config.dbStatementTimeoutMs, poolSize: config.dbPoolSize,
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    connectTimeoutMs: config.dbConnectTimeoutMs,
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+    poolSize: config.dbPoolSize,
   });
   const app = await buildApp({ db: database.db, config });
   installSafetyNet(app.log);

@@ -39,7 +39,11 @@ export const TOP_UP_SHARE = 0.9;
 const DAY = 86_400_000;
 
 /** One charger's orders in the history window. */
-export interface ChargerHistory { chargerId: number; companyCode: string; orders: number }
+export interface ChargerHistory {
+  chargerId: number;
+  companyCode: string;
+  orders: number;
+}
 
 /**
  * Mean session starts per day for each attached charger: per company, the history's daily rate
@@ -92,19 +96,36 @@ export async function topUpIfLow(db: Db, cardId: number, rule: { below: Decimal;
   const [row] = await db.select({ balance: cardUser.balance }).from(cardUser).where(eq(cardUser.id, cardId));
   if (!row || new Decimal(row.balance).gte(rule.below)) return null;
   return changeBalance(db, {
-    holderType: 'CARD', holderId: cardId, changeType: 'PREPAY', amount: rule.amount,
-    prepayType: PREPAY_TYPES[Math.floor(Math.random() * PREPAY_TYPES.length)], remark: 'Top-up by the card holder',
+    holderType: 'CARD',
+    holderId: cardId,
+    changeType: 'PREPAY',
+    amount: rule.amount,
+    prepayType: PREPAY_TYPES[Math.floor(Math.random() * PREPAY_TYPES.length)],
+    remark: 'Top-up by the card holder',
   });
 }
 
-export async function startSimulation(opts: { db: Db; url: string; chargers: number; log: SimLogger }): Promise<{ stop(): Promise<void>; rates: Map<string, number> }> {
+export async function startSimulation(opts: {
+  db: Db;
+  url: string;
+  chargers: number;
+  log: SimLogger;
+}): Promise<{ stop(): Promise<void>; rates: Map<string, number> }> {
   const { db, log } = opts;
   const none = { async stop() {}, rates: new Map<string, number>() };
   if (opts.chargers <= 0) return none;
-  const candidates = await db.select({
-    id: charger.id, serialNum: charger.serialNum, companyCode: charger.companyCode, stationId: charger.stationId, ratedPowerKw: charger.ratedPowerKw,
-    vendor: charger.vendor, model: charger.model, firmwareVersion: charger.firmwareVersion,
-  }).from(charger)
+  const candidates = await db
+    .select({
+      id: charger.id,
+      serialNum: charger.serialNum,
+      companyCode: charger.companyCode,
+      stationId: charger.stationId,
+      ratedPowerKw: charger.ratedPowerKw,
+      vendor: charger.vendor,
+      model: charger.model,
+      firmwareVersion: charger.firmwareVersion,
+    })
+    .from(charger)
     .where(and(eq(charger.lifeStatus, 'ACTIVE'), isNull(charger.ocppPasswordHash)))
     .orderBy(asc(charger.id));
   const rows = spreadOverCompanies(candidates, opts.chargers);
@@ -112,22 +133,48 @@ export async function startSimulation(opts: { db: Db; url: string; chargers: num
     log.info('simulation: no active charger to attach');
     return none;
   }
-  const counts = await db.select({ chargerId: connector.chargerId, n: count() }).from(connector)
-    .where(and(inArray(connector.chargerId, rows.map((r) => r.id)), gt(connector.connectorId, 0)))
+  const counts = await db
+    .select({ chargerId: connector.chargerId, n: count() })
+    .from(connector)
+    .where(
+      and(
+        inArray(
+          connector.chargerId,
+          rows.map((r) => r.id),
+        ),
+        gt(connector.connectorId, 0),
+      ),
+    )
     .groupBy(connector.chargerId);
   const connectorsOf = new Map(counts.map((c) => [c.chargerId, Number(c.n)]));
   const companies = [...new Set(rows.map((r) => r.companyCode))];
   const since = new Date(Date.now() - HISTORY_DAYS * DAY);
   const recent = and(inArray(chargeOrder.companyCode, companies), gte(chargeOrder.chargerStartTime, since));
-  const history = (await db.select({ chargerId: chargeOrder.chargerId, companyCode: chargeOrder.companyCode, orders: count() })
-    .from(chargeOrder).where(recent).groupBy(chargeOrder.chargerId, chargeOrder.companyCode))
-    .filter((h): h is ChargerHistory => h.chargerId !== null).map((h) => ({ ...h, orders: Number(h.orders) }));
+  const history = (
+    await db
+      .select({ chargerId: chargeOrder.chargerId, companyCode: chargeOrder.companyCode, orders: count() })
+      .from(chargeOrder)
+      .where(recent)
+      .groupBy(chargeOrder.chargerId, chargeOrder.companyCode)
+  )
+    .filter((h): h is ChargerHistory => h.chargerId !== null)
+    .map((h) => ({ ...h, orders: Number(h.orders) }));
   const rates = sessionRates(history, rows);
-  const typical = new Map((await db.select({ companyCode: chargeOrder.companyCode, total: avg(chargeOrder.totalAmount) })
-    .from(chargeOrder).where(recent).groupBy(chargeOrder.companyCode)).map((t) => [t.companyCode, topUpRule(t.total)]));
-  const cards = await db.select({ id: cardUser.id, cardNumber: cardUser.cardNumber, companyCode: cardUser.companyCode }).from(cardUser)
+  const typical = new Map(
+    (
+      await db
+        .select({ companyCode: chargeOrder.companyCode, total: avg(chargeOrder.totalAmount) })
+        .from(chargeOrder)
+        .where(recent)
+        .groupBy(chargeOrder.companyCode)
+    ).map((t) => [t.companyCode, topUpRule(t.total)]),
+  );
+  const cards = await db
+    .select({ id: cardUser.id, cardNumber: cardUser.cardNumber, companyCode: cardUser.companyCode })
+    .from(cardUser)
     .where(and(inArray(cardUser.companyCode, companies), eq(cardUser.active, true), eq(cardUser.scope, 'ALL'), eq(cardUser.managerCard, false)))
-    .orderBy(asc(cardUser.id)).limit(400);
+    .orderBy(asc(cardUser.id))
+    .limit(400);
   const cardOf = new Map(cards.map((c) => [c.cardNumber, c]));
 
   /** A card holder about to charge tops up when the balance runs low (most do). */
@@ -138,33 +185,47 @@ export async function startSimulation(opts: { db: Db; url: string; chargers: num
   };
 
   // One network per company so that a charger only presents cards of its own company.
-  const networks = await Promise.all(companies.map((code) => {
-    const tags = cards.filter((c) => c.companyCode === code).map((c) => c.cardNumber).slice(0, 30);
-    const own = rows.filter((r) => r.companyCode === code);
-    return startNetwork({
-      url: opts.url,
-      idTags: tags,
-      log,
-      faultyIdentity: rows[0].serialNum,
-      beforeSession: topUp,
-      chargers: own.map((r) => ({
-        identity: r.serialNum,
-        connectors: Math.min(4, connectorsOf.get(r.id) ?? 2),
-        ratedPowerW: r.ratedPowerKw ? Math.round(Number(r.ratedPowerKw) * 1000) : 11_000,
-        sessionsPerDay: rates.get(r.id),
-        vendor: r.vendor ?? undefined, model: r.model ?? undefined, firmwareVersion: r.firmwareVersion ?? undefined,
-      })),
-    });
-  }));
+  const networks = await Promise.all(
+    companies.map((code) => {
+      const tags = cards
+        .filter((c) => c.companyCode === code)
+        .map((c) => c.cardNumber)
+        .slice(0, 30);
+      const own = rows.filter((r) => r.companyCode === code);
+      return startNetwork({
+        url: opts.url,
+        idTags: tags,
+        log,
+        faultyIdentity: rows[0].serialNum,
+        beforeSession: topUp,
+        chargers: own.map((r) => ({
+          identity: r.serialNum,
+          connectors: Math.min(4, connectorsOf.get(r.id) ?? 2),
+          ratedPowerW: r.ratedPowerKw ? Math.round(Number(r.ratedPowerKw) * 1000) : 11_000,
+          sessionsPerDay: rates.get(r.id),
+          vendor: r.vendor ?? undefined,
+          model: r.model ?? undefined,
+          firmwareVersion: r.firmwareVersion ?? undefined,
+        })),
+      });
+    }),
+  );
   const stationIds = [...new Set(rows.map((r) => r.stationId).filter((id): id is number => id !== null))];
   const gatewayRows = stationIds.length
-    ? await db.select({ serialNum: gateway.serialNum, firmwareVersion: gateway.firmwareVersion }).from(gateway)
-      .where(and(inArray(gateway.stationId, stationIds), eq(gateway.lifeStatus, 'ACTIVE'), isNull(gateway.ocppPasswordHash)))
-      .orderBy(asc(gateway.id)).limit(MAX_SIM_GATEWAYS)
+    ? await db
+        .select({ serialNum: gateway.serialNum, firmwareVersion: gateway.firmwareVersion })
+        .from(gateway)
+        .where(and(inArray(gateway.stationId, stationIds), eq(gateway.lifeStatus, 'ACTIVE'), isNull(gateway.ocppPasswordHash)))
+        .orderBy(asc(gateway.id))
+        .limit(MAX_SIM_GATEWAYS)
     : [];
   const gateways = gatewayRows.map((g) => new SimGateway({ url: opts.url, identity: g.serialNum, firmwareVersion: g.firmwareVersion ?? undefined, log }));
-  await Promise.allSettled(gateways.map((g) => g.start().catch((err: unknown) => log.warn?.({ err, gatewaySn: g.identity }, 'simulated gateway could not connect'))));
-  const perDay = Object.fromEntries(companies.map((code) => [code, Math.round(rows.filter((r) => r.companyCode === code).reduce((a, r) => a + (rates.get(r.id) ?? 0), 0))]));
+  await Promise.allSettled(
+    gateways.map((g) => g.start().catch((err: unknown) => log.warn?.({ err, gatewaySn: g.identity }, 'simulated gateway could not connect'))),
+  );
+  const perDay = Object.fromEntries(
+    companies.map((code) => [code, Math.round(rows.filter((r) => r.companyCode === code).reduce((a, r) => a + (rates.get(r.id) ?? 0), 0))]),
+  );
   log.info({ chargers: rows.length, gateways: gateways.length, cards: cards.length, sessionsPerDay: perDay }, 'simulated chargers attached');
   return {
     rates: new Map(rows.map((r) => [r.serialNum, rates.get(r.id) ?? 0])),

@@ -77,7 +77,9 @@ const noop = () => undefined;
 export class ChargePoint {
   readonly identity: string;
   private readonly client: RpcClient;
-  private readonly opts: Required<Omit<ChargePointOptions, 'password' | 'log' | 'firmwareStepMs' | 'failInstall' | 'diagnosticsBytes' | 'reserveConnectorZero'>> & { log: SimLogger };
+  private readonly opts: Required<
+    Omit<ChargePointOptions, 'password' | 'log' | 'firmwareStepMs' | 'failInstall' | 'diagnosticsBytes' | 'reserveConnectorZero'>
+  > & { log: SimLogger };
   private readonly firmwareStepMs: number;
   private readonly failInstall: (version: string) => boolean;
   /** A firmware update or a diagnostics upload in progress. */
@@ -109,10 +111,16 @@ export class ChargePoint {
   constructor(o: ChargePointOptions) {
     this.identity = o.identity;
     this.opts = {
-      url: o.url, identity: o.identity, connectors: Math.max(1, o.connectors ?? 2),
-      vendor: o.vendor ?? 'ChargeDesk', model: o.model ?? 'SIM-AC22', firmwareVersion: o.firmwareVersion ?? 'sim-1.0.0',
-      ratedPowerW: o.ratedPowerW ?? 11_000, meterIntervalMs: o.meterIntervalMs ?? 10_000,
-      reconnect: o.reconnect ?? true, log: o.log ?? { info: noop },
+      url: o.url,
+      identity: o.identity,
+      connectors: Math.max(1, o.connectors ?? 2),
+      vendor: o.vendor ?? 'ChargeDesk',
+      model: o.model ?? 'SIM-AC22',
+      firmwareVersion: o.firmwareVersion ?? 'sim-1.0.0',
+      ratedPowerW: o.ratedPowerW ?? 11_000,
+      meterIntervalMs: o.meterIntervalMs ?? 10_000,
+      reconnect: o.reconnect ?? true,
+      log: o.log ?? { info: noop },
     };
     this.firmwareStepMs = o.firmwareStepMs ?? 1000;
     this.failInstall = o.failInstall ?? ((v) => v.toLowerCase().includes('fail'));
@@ -123,7 +131,12 @@ export class ChargePoint {
       this.connectors.set(id, { status: 'Available', registerWh: 100_000 + Math.floor(Math.random() * 900_000), available: true });
     }
     this.client = ocppClient({
-      url: o.url, identity: o.identity, password: o.password, reconnect: this.opts.reconnect, callTimeoutMs: 30_000, pingIntervalMs: 30_000,
+      url: o.url,
+      identity: o.identity,
+      password: o.password,
+      reconnect: this.opts.reconnect,
+      callTimeoutMs: 30_000,
+      pingIntervalMs: 30_000,
     });
     this.registerHandlers();
     this.client.on('open', () => {
@@ -156,7 +169,8 @@ export class ChargePoint {
     clearTimeout(r.timer);
     this.reservations.delete(connectorId);
     const c = this.connectors.get(connectorId);
-    if (becomesAvailable && c && !c.session && c.status === 'Reserved') this.later(() => this.sendStatus(connectorId, c.available ? 'Available' : 'Unavailable'));
+    if (becomesAvailable && c && !c.session && c.status === 'Reserved')
+      this.later(() => this.sendStatus(connectorId, c.available ? 'Available' : 'Unavailable'));
   }
 
   /** Connectors without a session that are available. */
@@ -182,10 +196,12 @@ export class ChargePoint {
       if (entry) entry.value = value;
     }
     this.pendingConfig.clear();
-    const conf = await this.client.call('BootNotification', {
-      chargePointVendor: this.opts.vendor, chargePointModel: this.opts.model,
-      firmwareVersion: this.opts.firmwareVersion, chargePointSerialNumber: this.identity,
-    }) as { status: string; interval: number };
+    const conf = (await this.client.call('BootNotification', {
+      chargePointVendor: this.opts.vendor,
+      chargePointModel: this.opts.model,
+      firmwareVersion: this.opts.firmwareVersion,
+      chargePointSerialNumber: this.identity,
+    })) as { status: string; interval: number };
     if (conf.interval > 0) this.config.set('HeartbeatInterval', { value: String(conf.interval), readonly: false });
     this.scheduleHeartbeat();
     await this.sendStatus(0, this.chargerStatus);
@@ -231,7 +247,13 @@ export class ChargePoint {
    * when the vehicle has taken `targetWh` (default: unbounded) or when stopped remotely.
    * `authorize` sends Authorize first (a local card swipe). Resolves when it ends.
    */
-  async runSession(connectorId: number, idTag: string, durationMs: number, authorize = true, targetWh = Infinity): Promise<{ transactionId?: number; idTagStatus: string }> {
+  async runSession(
+    connectorId: number,
+    idTag: string,
+    durationMs: number,
+    authorize = true,
+    targetWh = Infinity,
+  ): Promise<{ transactionId?: number; idTagStatus: string }> {
     if (this.stopping) throw new Error('charge point is stopping');
     const p = this.session(connectorId, idTag, durationMs, authorize, targetWh);
     this.running.add(p);
@@ -242,7 +264,13 @@ export class ChargePoint {
     }
   }
 
-  private async session(connectorId: number, idTag: string, durationMs: number, authorize: boolean, targetWh: number): Promise<{ transactionId?: number; idTagStatus: string }> {
+  private async session(
+    connectorId: number,
+    idTag: string,
+    durationMs: number,
+    authorize: boolean,
+    targetWh: number,
+  ): Promise<{ transactionId?: number; idTagStatus: string }> {
     const c = this.connectors.get(connectorId);
     if (!c || c.session) throw new Error(`connector ${connectorId} is busy or unknown`);
     // A reserved connector starts only for the reserved idTag, naming the reservation.
@@ -255,7 +283,7 @@ export class ChargePoint {
     const known = this.localList.entries.get(idTag) === 'Accepted' || this.authCache.has(idTag);
     if (authorize && known && this.config.get('LocalPreAuthorize')?.value === 'true') authorize = false;
     if (authorize) {
-      const auth = await this.client.call('Authorize', { idTag }) as { idTagInfo: { status: string } };
+      const auth = (await this.client.call('Authorize', { idTag })) as { idTagInfo: { status: string } };
       if (auth.idTagInfo.status !== 'Accepted') {
         await this.sendStatus(connectorId, 'Available');
         return { idTagStatus: auth.idTagInfo.status };
@@ -266,22 +294,39 @@ export class ChargePoint {
     // energy reported never exceeds the energy delivered.
     c.registerWh = Math.floor(c.registerWh);
     const meterStartWh = c.registerWh;
-    const start = await this.client.call('StartTransaction', {
-      connectorId, idTag, meterStart: meterStartWh, timestamp: new Date().toISOString(), ...(reservationId !== undefined ? { reservationId } : {}),
-    }) as { transactionId: number; idTagInfo: { status: string } };
+    const start = (await this.client.call('StartTransaction', {
+      connectorId,
+      idTag,
+      meterStart: meterStartWh,
+      timestamp: new Date().toISOString(),
+      ...(reservationId !== undefined ? { reservationId } : {}),
+    })) as { transactionId: number; idTagInfo: { status: string } };
     if (start.idTagInfo.status !== 'Accepted') {
       // StopTransactionOnInvalidId: end at once.
       await this.client.call('StopTransaction', {
-        transactionId: start.transactionId, meterStop: meterStartWh, timestamp: new Date().toISOString(), reason: 'DeAuthorized', idTag,
+        transactionId: start.transactionId,
+        meterStop: meterStartWh,
+        timestamp: new Date().toISOString(),
+        reason: 'DeAuthorized',
+        idTag,
       });
       await this.sendStatus(connectorId, 'Available');
       return { transactionId: start.transactionId, idTagStatus: start.idTagInfo.status };
     }
     let finish: (reason: string) => void = noop;
-    const ended = new Promise<string>((r) => { finish = r; });
+    const ended = new Promise<string>((r) => {
+      finish = r;
+    });
     const session: Session = {
-      connectorId, idTag, transactionId: start.transactionId, meterStartWh, socPercent: 15 + Math.random() * 35, targetWh, startedAt: Date.now(),
-      done: Promise.resolve(), finish: (reason) => finish(reason),
+      connectorId,
+      idTag,
+      transactionId: start.transactionId,
+      meterStartWh,
+      socPercent: 15 + Math.random() * 35,
+      targetWh,
+      startedAt: Date.now(),
+      done: Promise.resolve(),
+      finish: (reason) => finish(reason),
     };
     c.session = session;
     const given = this.startProfiles.get(connectorId);
@@ -294,7 +339,14 @@ export class ChargePoint {
       const now = Date.now();
       const power = this.accrue(c, session, now - last);
       last = now;
-      if (this.connected) this.bg(this.client.call('MeterValues', { connectorId, transactionId: session.transactionId, meterValue: [this.sample(c, session, power, 'Sample.Periodic')] }));
+      if (this.connected)
+        this.bg(
+          this.client.call('MeterValues', {
+            connectorId,
+            transactionId: session.transactionId,
+            meterValue: [this.sample(c, session, power, 'Sample.Periodic')],
+          }),
+        );
       // The vehicle has taken what it needed: the driver unplugs.
       if (c.registerWh - session.meterStartWh >= session.targetWh) finish('EVDisconnected');
     }, this.opts.meterIntervalMs);
@@ -310,7 +362,11 @@ export class ChargePoint {
         if (this.connected) {
           await this.sendStatus(connectorId, 'Finishing');
           await this.client.call('StopTransaction', {
-            transactionId: session.transactionId, idTag, meterStop: Math.floor(c.registerWh), timestamp: new Date().toISOString(), reason,
+            transactionId: session.transactionId,
+            idTag,
+            meterStop: Math.floor(c.registerWh),
+            timestamp: new Date().toISOString(),
+            reason,
             transactionData: [this.sample(c, session, lastPower, 'Transaction.End')],
           });
           await this.sendStatus(connectorId, c.available ? 'Available' : 'Unavailable');
@@ -396,11 +452,24 @@ export class ChargePoint {
   private context(): SimContext {
     const self = this;
     return {
-      identity: this.identity, vendor: this.opts.vendor, ratedPowerW: this.opts.ratedPowerW,
-      get phases() { return self.phases; },
-      get chargerStatus() { return self.chargerStatus; },
-      connectors: this.connectors, reservations: this.reservations, config: this.config, pendingConfig: this.pendingConfig,
-      localList: this.localList, authCache: this.authCache, startProfiles: this.startProfiles, profiles: this.profiles, busy: this.busy,
+      identity: this.identity,
+      vendor: this.opts.vendor,
+      ratedPowerW: this.opts.ratedPowerW,
+      get phases() {
+        return self.phases;
+      },
+      get chargerStatus() {
+        return self.chargerStatus;
+      },
+      connectors: this.connectors,
+      reservations: this.reservations,
+      config: this.config,
+      pendingConfig: this.pendingConfig,
+      localList: this.localList,
+      authCache: this.authCache,
+      startProfiles: this.startProfiles,
+      profiles: this.profiles,
+      busy: this.busy,
       call: (action, params) => this.client.call(action, params),
       later: (fn, ms) => this.later(fn, ms),
       sendStatus: (connectorId, status) => this.sendStatus(connectorId, status),
@@ -431,13 +500,19 @@ export class ChargePoint {
     const step = () => new Promise((r) => setTimeout(r, this.firmwareStepMs));
     await status('Downloading');
     const image = await download(location, retries, retryInterval, () => this.stopped);
-    if (!image || image.length === 0) { await status('DownloadFailed'); return; }
+    if (!image || image.length === 0) {
+      await status('DownloadFailed');
+      return;
+    }
     await step();
     await status('Downloaded');
     const version = versionOf(location, this.opts.firmwareVersion);
     await status('Installing');
     await step();
-    if (this.failInstall(version)) { await status('InstallationFailed'); return; }
+    if (this.failInstall(version)) {
+      await status('InstallationFailed');
+      return;
+    }
     await status('Installed');
     this.opts.log.info({ chargeBoxId: this.identity, version, bytes: image.length }, 'simulated charger installed new firmware');
     this.opts.firmwareVersion = version;
@@ -458,10 +533,15 @@ export class ChargePoint {
 
   /** A reset: sessions end with `reason`, the socket closes and the charger boots again. */
   private async reset(reason: 'HardReset' | 'SoftReset'): Promise<void> {
-    await Promise.all([...this.connectors.values()].map(async (c) => {
-      const s = c.session;
-      if (s) { s.finish(reason); await s.done; }
-    }));
+    await Promise.all(
+      [...this.connectors.values()].map(async (c) => {
+        const s = c.session;
+        if (s) {
+          s.finish(reason);
+          await s.done;
+        }
+      }),
+    );
     if (this.stopped) return;
     this.clearHeartbeat();
     await this.client.close({ code: 1000, reason: 'reset' });
@@ -473,10 +553,15 @@ export class ChargePoint {
   /** Ends running sessions (reason Local), closes the socket and stops every timer. */
   async stop(): Promise<void> {
     this.stopping = true;
-    await Promise.all([...this.connectors.values()].map(async (c) => {
-      const s = c.session;
-      if (s) { s.finish('Local'); await s.done.catch(noop); }
-    }));
+    await Promise.all(
+      [...this.connectors.values()].map(async (c) => {
+        const s = c.session;
+        if (s) {
+          s.finish('Local');
+          await s.done.catch(noop);
+        }
+      }),
+    );
     await Promise.allSettled([...this.running]);
     this.stopped = true;
     this.clearHeartbeat();

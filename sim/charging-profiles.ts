@@ -5,9 +5,7 @@
  * GetCompositeSchedule answers from them (domain/smart-charging.ts), and the limit in force caps
  * the current the charger draws.
  */
-import {
-  compositeLimitAt, compositeSchedule, type ChargingProfile, type InstalledProfiles,
-} from '../domain/smart-charging.js';
+import { compositeLimitAt, compositeSchedule, type ChargingProfile, type InstalledProfiles } from '../domain/smart-charging.js';
 
 interface Installed {
   connectorId: number;
@@ -28,8 +26,11 @@ export class ProfileStore {
       if (connectorId === 0 || runningTx === undefined) return 'Rejected';
       if (profile.transactionId !== undefined && profile.transactionId !== runningTx) return 'Rejected';
     }
-    this.list = this.list.filter((i) => i.profile.chargingProfileId !== profile.chargingProfileId
-      && !(i.connectorId === connectorId && i.profile.chargingProfilePurpose === profile.chargingProfilePurpose && i.profile.stackLevel === profile.stackLevel));
+    this.list = this.list.filter(
+      (i) =>
+        i.profile.chargingProfileId !== profile.chargingProfileId &&
+        !(i.connectorId === connectorId && i.profile.chargingProfilePurpose === profile.chargingProfilePurpose && i.profile.stackLevel === profile.stackLevel),
+    );
     this.list.push({ connectorId, profile });
     return 'Accepted';
   }
@@ -39,9 +40,10 @@ export class ProfileStore {
     const before = this.list.length;
     this.list = this.list.filter((i) => {
       if (f.id !== undefined) return i.profile.chargingProfileId !== f.id;
-      const hit = (f.connectorId === undefined || f.connectorId === i.connectorId)
-        && (f.chargingProfilePurpose === undefined || f.chargingProfilePurpose === i.profile.chargingProfilePurpose)
-        && (f.stackLevel === undefined || f.stackLevel === i.profile.stackLevel);
+      const hit =
+        (f.connectorId === undefined || f.connectorId === i.connectorId) &&
+        (f.chargingProfilePurpose === undefined || f.chargingProfilePurpose === i.profile.chargingProfilePurpose) &&
+        (f.stackLevel === undefined || f.stackLevel === i.profile.stackLevel);
       return !hit;
     });
     return this.list.length < before ? 'Accepted' : 'Unknown';
@@ -72,9 +74,10 @@ export class ProfileStore {
 
   /** OCPP GetCompositeSchedule (amperes), from `now` for `durationS` s; `fallbackA` where nothing limits. */
   composite(connectorId: number, charging: boolean, now: number, durationS: number, fallbackA: number, txStart?: number) {
-    const periods = connectorId === 0
-      ? compositeSchedule({ max: this.installed(0, false).max, txDefault: [], tx: [] }, now, durationS, fallbackA)
-      : compositeSchedule(this.installed(connectorId, true), now, durationS, fallbackA, charging ? txStart : undefined);
+    const periods =
+      connectorId === 0
+        ? compositeSchedule({ max: this.installed(0, false).max, txDefault: [], tx: [] }, now, durationS, fallbackA)
+        : compositeSchedule(this.installed(connectorId, true), now, durationS, fallbackA, charging ? txStart : undefined);
     return {
       status: 'Accepted',
       connectorId,

@@ -33,7 +33,11 @@ const { values } = parseArgs({
   },
 });
 
-const list = (v: string | undefined) => (v ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+const list = (v: string | undefined) =>
+  (v ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 const range = (v: string): [number, number] => {
   const [a, b] = v.split('-').map(Number);
   return [a * 1000, (b ?? a) * 1000];
@@ -58,7 +62,10 @@ const network = await startNetwork({
   faultyIdentity: ids[0],
   log,
   chargers: ids.map((identity) => ({
-    identity, connectors: Number(values.connectors), password: values.password, ratedPowerW: Number(values.power),
+    identity,
+    connectors: Number(values.connectors),
+    password: values.password,
+    ratedPowerW: Number(values.power),
     ...(values['per-day'] ? { sessionsPerDay: Number(values['per-day']) } : {}),
   })),
 });

@@ -37,6 +37,6 @@ export function ocppClient(o: OcppClientOptions): RpcClient {
     ...(o.pingIntervalMs !== undefined ? { pingIntervalMs: o.pingIntervalMs } : {}),
     ...(o.password !== undefined ? { password: o.password } : {}),
     ...(o.localAddress ? { wsOpts: { localAddress: o.localAddress } } : {}),
-  // ocpp-rpc's typings mark every option required; the library fills in defaults for the rest.
+    // ocpp-rpc's typings mark every option required; the library fills in defaults for the rest.
   } as Partial<ConstructorParameters<typeof RPCClient>[0]> as ConstructorParameters<typeof RPCClient>[0]);
 }

@@ -10,7 +10,12 @@ import { Client } from 'basic-ftp';
 
 /** A diagnostics log of `bytes` bytes (at least the header) covering `from`…`to`, for charger `identity`. */
 export function diagnosticsLog(identity: string, bytes: number, from?: string, to?: string, lines: string[] = []): Buffer {
-  const head = [`# ChargeDesk simulator diagnostics for ${identity}`, `# window ${from ?? '-'} .. ${to ?? '-'}`, `# generated ${new Date().toISOString()}`, ...lines];
+  const head = [
+    `# ChargeDesk simulator diagnostics for ${identity}`,
+    `# window ${from ?? '-'} .. ${to ?? '-'}`,
+    `# generated ${new Date().toISOString()}`,
+    ...lines,
+  ];
   let text = `${head.join('\n')}\n`;
   const start = Date.parse(from ?? '') || Date.now() - 3_600_000;
   for (let i = 0; Buffer.byteLength(text) < bytes; i++) {
@@ -24,14 +29,25 @@ async function uploadOnce(location: string, fileName: string, content: Buffer): 
   const url = new URL(location);
   if (url.protocol === 'http:' || url.protocol === 'https:') {
     const target = `${location.replace(/\/+$/, '')}/${encodeURIComponent(fileName)}`;
-    const res = await fetch(target, { method: 'PUT', body: new Uint8Array(content), headers: { 'content-type': 'application/octet-stream' }, signal: AbortSignal.timeout(60_000) });
+    const res = await fetch(target, {
+      method: 'PUT',
+      body: new Uint8Array(content),
+      headers: { 'content-type': 'application/octet-stream' },
+      signal: AbortSignal.timeout(60_000),
+    });
     if (res.status >= 300) throw new Error(`HTTP ${res.status}`);
     return;
   }
   if (url.protocol === 'ftp:') {
     const client = new Client(30_000);
     try {
-      await client.access({ host: url.hostname, port: Number(url.port || 21), user: decodeURIComponent(url.username), password: decodeURIComponent(url.password), secure: false });
+      await client.access({
+        host: url.hostname,
+        port: Number(url.port || 21),
+        user: decodeURIComponent(url.username),
+        password: decodeURIComponent(url.password),
+        secure: false,
+      });
       const dir = decodeURIComponent(url.pathname);
       if (dir && dir !== '/') await client.cd(dir);
       await client.uploadFrom(Readable.from([content]), fileName);
@@ -44,7 +60,14 @@ async function uploadOnce(location: string, fileName: string, content: Buffer): 
 }
 
 /** Uploads with retries (see the module); answers true once kept. */
-export async function uploadDiagnostics(location: string, fileName: string, content: Buffer, retries: number, retryIntervalS: number, stopped: () => boolean): Promise<boolean> {
+export async function uploadDiagnostics(
+  location: string,
+  fileName: string,
+  content: Buffer,
+  retries: number,
+  retryIntervalS: number,
+  stopped: () => boolean,
+): Promise<boolean> {
   for (let attempt = 0; attempt <= Math.min(Math.max(0, retries), 10); attempt++) {
     if (stopped()) return false;
     if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(retryIntervalS, 30) * 1000));

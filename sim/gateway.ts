@@ -35,20 +35,32 @@ export class SimGateway {
     this.log = o.log ?? { info: noop };
     this.client = ocppClient({ url: o.url, identity: o.identity, password: o.password, reconnect: true, callTimeoutMs: 30_000, pingIntervalMs: 30_000 });
     this.client.handle('Reset', async () => {
-      setTimeout(() => { if (!this.stopped) void this.client.close({ code: 1012, reason: 'reset' }).then(() => this.client.connect()).catch(noop); }, 500).unref();
+      setTimeout(() => {
+        if (!this.stopped)
+          void this.client
+            .close({ code: 1012, reason: 'reset' })
+            .then(() => this.client.connect())
+            .catch(noop);
+      }, 500).unref();
       return { status: 'Accepted' };
     });
     this.client.handle('GetConfiguration', async () => ({
-      configurationKey: [{ key: 'HeartbeatInterval', readonly: false, value: String(this.intervalS) }], unknownKey: [],
+      configurationKey: [{ key: 'HeartbeatInterval', readonly: false, value: String(this.intervalS) }],
+      unknownKey: [],
     }));
     this.client.handle('ChangeConfiguration', async () => ({ status: 'Accepted' }));
     this.client.handle('TriggerMessage', async ({ params }) => {
       const p = params as { requestedMessage?: string };
-      if (p.requestedMessage === 'Heartbeat') setTimeout(() => { void this.client.call('Heartbeat', {}).catch(noop); }, 10).unref();
+      if (p.requestedMessage === 'Heartbeat')
+        setTimeout(() => {
+          void this.client.call('Heartbeat', {}).catch(noop);
+        }, 10).unref();
       return { status: p.requestedMessage === 'Heartbeat' ? 'Accepted' : 'NotImplemented' };
     });
     this.client.handle('DataTransfer', async () => ({ status: 'UnknownVendorId' }));
-    this.client.on('open', () => { if (this.booted) void this.boot().catch(noop); });
+    this.client.on('open', () => {
+      if (this.booted) void this.boot().catch(noop);
+    });
     this.client.on('close', () => this.clearHeartbeat());
   }
 
@@ -60,13 +72,17 @@ export class SimGateway {
   }
 
   private async boot(): Promise<void> {
-    const conf = await this.client.call('BootNotification', {
-      chargePointVendor: 'ChargeDesk', chargePointModel: 'SIM-GW', firmwareVersion: this.o.firmwareVersion ?? 'sim-gw-1.0.0',
-    }) as { interval: number };
+    const conf = (await this.client.call('BootNotification', {
+      chargePointVendor: 'ChargeDesk',
+      chargePointModel: 'SIM-GW',
+      firmwareVersion: this.o.firmwareVersion ?? 'sim-gw-1.0.0',
+    })) as { interval: number };
     if (conf.interval > 0) this.intervalS = conf.interval;
     await this.client.call('StatusNotification', { connectorId: 0, errorCode: 'NoError', status: 'Available', timestamp: new Date().toISOString() });
     this.clearHeartbeat();
-    this.heartbeat = setInterval(() => { if (this.client.state === 1) void this.client.call('Heartbeat', {}).catch(noop); }, this.intervalS * 1000);
+    this.heartbeat = setInterval(() => {
+      if (this.client.state === 1) void this.client.call('Heartbeat', {}).catch(noop);
+    }, this.intervalS * 1000);
     this.heartbeat.unref();
     this.log.info({ gatewaySn: this.identity }, 'simulated gateway booted');
   }

@@ -14,12 +14,21 @@ export function consoleStore(): Store {
   const disk = localStorageStore('1', 'ChargeDesk');
   const of = (key: string) => (key.startsWith(PERSISTED_PREFIX) ? disk : memory);
   return {
-    setup: () => { memory.setup(); disk.setup(); },
-    teardown: () => { memory.teardown(); disk.teardown(); },
+    setup: () => {
+      memory.setup();
+      disk.setup();
+    },
+    teardown: () => {
+      memory.teardown();
+      disk.teardown();
+    },
     getItem: (key, defaultValue) => of(key).getItem(key, defaultValue),
     setItem: (key, value) => of(key).setItem(key, value),
     removeItem: (key) => of(key).removeItem(key),
-    removeItems: (prefix) => { memory.removeItems(prefix); disk.removeItems(prefix); },
+    removeItems: (prefix) => {
+      memory.removeItems(prefix);
+      disk.removeItems(prefix);
+    },
     // Signing out resets the store: the column choices are per user and stay.
     reset: () => memory.reset(),
     subscribe: (key, callback) => of(key).subscribe(key, callback),

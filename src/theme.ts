@@ -25,8 +25,18 @@ export const STATE_COLORS = {
 } as const;
 
 const FONT = [
-  '-apple-system', 'BlinkMacSystemFont', '"Segoe UI"', 'Roboto', '"Helvetica Neue"', 'Arial',
-  '"PingFang SC"', '"Hiragino Sans GB"', '"Microsoft YaHei"', '"Noto Sans CJK SC"', '"WenQuanYi Micro Hei"', 'sans-serif',
+  '-apple-system',
+  'BlinkMacSystemFont',
+  '"Segoe UI"',
+  'Roboto',
+  '"Helvetica Neue"',
+  'Arial',
+  '"PingFang SC"',
+  '"Hiragino Sans GB"',
+  '"Microsoft YaHei"',
+  '"Noto Sans CJK SC"',
+  '"WenQuanYi Micro Hei"',
+  'sans-serif',
 ].join(',');
 
 export const theme: RaThemeOptions = {

@@ -65,9 +65,22 @@ async function dropDatabase(): Promise<void> {
 // The configuration as `npm start` derives it from DATABASE_URL (the pool's and the OCPP side's
 // defaults differ between PostgreSQL and PGlite).
 const config: Config = {
-  ...loadConfig({ ...process.env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }, []), port: 0, host: '127.0.0.1', logLevel: 'warn', simulate: false, demo: false, databaseUrl, dataDir: dataDir ?? './data',
+  ...loadConfig({ ...process.env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }, []),
+  port: 0,
+  host: '127.0.0.1',
+  logLevel: 'warn',
+  simulate: false,
+  demo: false,
+  databaseUrl,
+  dataDir: dataDir ?? './data',
 };
-const database = await openDatabase({ databaseUrl, dataDir, connectTimeoutMs: config.dbConnectTimeoutMs, statementTimeoutMs: config.dbStatementTimeoutMs, poolSize: config.dbPoolSize });
+const database = await openDatabase({
+  databaseUrl,
+  dataDir,
+  connectTimeoutMs: config.dbConnectTimeoutMs,
+  statementTimeoutMs: config.dbStatementTimeoutMs,
+  poolSize: config.dbPoolSize,
+});
 const { db } = database;
 if (!joinUrl) await provision();
 
@@ -78,9 +91,18 @@ async function provision(): Promise<void> {
 
   const code = 'BENCH';
   await db.insert(company).values({ code, name: 'Bench Charging', currency: 'EUR' });
-  const [tpl] = await db.insert(rateTemplate).values({
-    companyCode: code, modelName: 'TOU', type: 'CHARGED', currency: 'EUR', serviceFeePerKwh: '0.10', serviceTax: '0', activated: true,
-  }).returning();
+  const [tpl] = await db
+    .insert(rateTemplate)
+    .values({
+      companyCode: code,
+      modelName: 'TOU',
+      type: 'CHARGED',
+      currency: 'EUR',
+      serviceFeePerKwh: '0.10',
+      serviceTax: '0',
+      activated: true,
+    })
+    .returning();
   await db.insert(rateDetail).values([
     { templateId: tpl.id, startTime: '00:00', endTime: '07:00', electricityFeePerKwh: '0.21' },
     { templateId: tpl.id, startTime: '07:00', endTime: '24:00', electricityFeePerKwh: '0.39' },
@@ -90,7 +112,9 @@ async function provision(): Promise<void> {
   for (let i = 0; i < n; i += 1000) {
     const ids = Array.from({ length: Math.min(1000, n - i) }, (_, k) => `LOAD${String(i + k + 1).padStart(6, '0')}`);
     await db.insert(charger).values(ids.map((serialNum) => ({ companyCode: code, stationId: st.id, serialNum })));
-    await db.insert(cardUser).values(ids.map((id) => ({ companyCode: code, cardNumber: `C${id}`, lastName: 'Load', firstName: 'Driver', balance: '1000000.00' })));
+    await db
+      .insert(cardUser)
+      .values(ids.map((id) => ({ companyCode: code, cardNumber: `C${id}`, lastName: 'Load', firstName: 'Driver', balance: '1000000.00' })));
   }
 }
 
@@ -138,15 +162,26 @@ async function shutdown(): Promise<void> {
   const force = setTimeout(() => process.exit(1), 30_000);
   force.unref();
   try {
-    process.stderr.write(`[server] meter-value write groups ${JSON.stringify(groupCommitOf(db, storeMeterGroup).stats)}; event-loop delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms, max ${(loopDelay.max / 1e6).toFixed(1)} ms\n`);
+    process.stderr.write(
+      `[server] meter-value write groups ${JSON.stringify(groupCommitOf(db, storeMeterGroup).stats)}; event-loop delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms, max ${(loopDelay.max / 1e6).toFixed(1)} ms\n`,
+    );
     await central.close();
     if (lastGroup) {
       const g = lastGroup;
-      await db.transaction(async (tx) => {
-        const plan = await tx.execute(sql.join([sql.raw('explain (analyze, buffers) '), sql.raw(g.sql.replace(/\$(\d+)/g, (_m, n: string) => `'${String(g.params[Number(n) - 1]).replace(/'/g, "''")}'`))]));
-        process.stderr.write(`[server] last meter-value group:\n${(plan as unknown as { rows: Record<string, string>[] }).rows.map((x) => Object.values(x)[0]).join('\n')}\n`);
-        tx.rollback();
-      }).catch(() => undefined);
+      await db
+        .transaction(async (tx) => {
+          const plan = await tx.execute(
+            sql.join([
+              sql.raw('explain (analyze, buffers) '),
+              sql.raw(g.sql.replace(/\$(\d+)/g, (_m, n: string) => `'${String(g.params[Number(n) - 1]).replace(/'/g, "''")}'`)),
+            ]),
+          );
+          process.stderr.write(
+            `[server] last meter-value group:\n${(plan as unknown as { rows: Record<string, string>[] }).rows.map((x) => Object.values(x)[0]).join('\n')}\n`,
+          );
+          tx.rollback();
+        })
+        .catch(() => undefined);
     }
     await app.close();
     await database.close();

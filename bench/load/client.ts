@@ -21,7 +21,10 @@ interface Charger {
   transactionId?: number;
 }
 
-const addresses = (process.env.LOAD_ADDRESSES ?? process.env.LOAD_ADDRESS ?? '127.0.0.1').split(',').map((a) => a.trim()).filter(Boolean);
+const addresses = (process.env.LOAD_ADDRESSES ?? process.env.LOAD_ADDRESS ?? '127.0.0.1')
+  .split(',')
+  .map((a) => a.trim())
+  .filter(Boolean);
 let url = '';
 let chargers: Charger[] = [];
 
@@ -92,12 +95,23 @@ function call(c: Charger, action: string, payload: unknown, timeoutMs = 60_000):
 
 /** Ten sampled values (energy register + nine others), as a busy AC charger sends them. */
 function tenSamples(wh: number) {
-  const ph = (measurand: string, phase: string, value: string, unit: string) => ({ value, measurand, phase, unit, context: 'Sample.Periodic', location: 'Outlet' });
+  const ph = (measurand: string, phase: string, value: string, unit: string) => ({
+    value,
+    measurand,
+    phase,
+    unit,
+    context: 'Sample.Periodic',
+    location: 'Outlet',
+  });
   return [
     { value: String(wh), measurand: 'Energy.Active.Import.Register', unit: 'Wh', context: 'Sample.Periodic', location: 'Outlet' },
     { value: '11040', measurand: 'Power.Active.Import', unit: 'W', context: 'Sample.Periodic', location: 'Outlet' },
-    ph('Current.Import', 'L1', '16.0', 'A'), ph('Current.Import', 'L2', '16.0', 'A'), ph('Current.Import', 'L3', '16.0', 'A'),
-    ph('Voltage', 'L1-N', '230.1', 'V'), ph('Voltage', 'L2-N', '229.8', 'V'), ph('Voltage', 'L3-N', '230.4', 'V'),
+    ph('Current.Import', 'L1', '16.0', 'A'),
+    ph('Current.Import', 'L2', '16.0', 'A'),
+    ph('Current.Import', 'L3', '16.0', 'A'),
+    ph('Voltage', 'L1-N', '230.1', 'V'),
+    ph('Voltage', 'L2-N', '229.8', 'V'),
+    ph('Voltage', 'L3-N', '230.4', 'V'),
     { value: '54', measurand: 'SoC', unit: 'Percent', context: 'Sample.Periodic', location: 'EV' },
     { value: '31.5', measurand: 'Temperature', unit: 'Celsius', context: 'Sample.Periodic', location: 'Body' },
   ];
@@ -118,9 +132,11 @@ function meterValues(c: Charger, at: number) {
 /** Runs `fn` over `items` with at most `limit` at once. */
 async function each<T>(items: T[], limit: number, fn: (t: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await fn(items[next++]);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await fn(items[next++]);
+    }),
+  );
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
@@ -155,7 +171,8 @@ async function run(m: Cmd): Promise<unknown> {
           await open(c, 30_000);
           if (m.boot) {
             const r = await call(c, 'BootNotification', { chargePointVendor: 'LoadVendor', chargePointModel: 'LX-10' });
-            if (r.ok) boot.push(r.ms); else failed++;
+            if (r.ok) boot.push(r.ms);
+            else failed++;
           }
         } catch (err) {
           failed++;
@@ -169,21 +186,30 @@ async function run(m: Cmd): Promise<unknown> {
       const lat: number[] = [];
       let errors = 0;
       const startMs: number[] = [];
-      await Promise.all(chargers.filter((c) => c.ws).map(async (c) => {
-        const t0 = performance.now();
-        await start(c, Date.now());
-        startMs.push(performance.now() - t0);
-      }));
+      await Promise.all(
+        chargers
+          .filter((c) => c.ws)
+          .map(async (c) => {
+            const t0 = performance.now();
+            await start(c, Date.now());
+            startMs.push(performance.now() - t0);
+          }),
+      );
       // The window is timed from here: the rate counts MeterValues only, not the sessions' Starts.
       const from = performance.now();
       const until = from + m.seconds * 1000;
-      await Promise.all(chargers.filter((c) => c.ws).map(async (c) => {
-        while (performance.now() < until) {
-          const r = await meterValues(c, Date.now());
-          if (r.ok) lat.push(r.ms); else errors++;
-          if (!c.ws) break;
-        }
-      }));
+      await Promise.all(
+        chargers
+          .filter((c) => c.ws)
+          .map(async (c) => {
+            while (performance.now() < until) {
+              const r = await meterValues(c, Date.now());
+              if (r.ok) lat.push(r.ms);
+              else errors++;
+              if (!c.ws) break;
+            }
+          }),
+      );
       return { lat, errors, startMs, windowMs: performance.now() - from };
     }
     case 'paced': {
@@ -198,16 +224,19 @@ async function run(m: Cmd): Promise<unknown> {
       const t0 = performance.now();
       const until = t0 + m.seconds * 1000;
       const maxEach = Math.ceil((m.seconds * 1000) / m.intervalMs) + 1;
-      await Promise.all(live.map(async (c) => {
-        let next = t0 + Math.random() * m.intervalMs;
-        for (let i = 0; i < maxEach && c.ws && next < until; i++) {
-          await sleep(next - performance.now());
-          sent++;
-          const r = await meterValues(c, Date.now());
-          if (r.ok) lat.push(r.ms); else errors++;
-          next = Math.max(next + m.intervalMs, performance.now() + CALL_PACE_MS);
-        }
-      }));
+      await Promise.all(
+        live.map(async (c) => {
+          let next = t0 + Math.random() * m.intervalMs;
+          for (let i = 0; i < maxEach && c.ws && next < until; i++) {
+            await sleep(next - performance.now());
+            sent++;
+            const r = await meterValues(c, Date.now());
+            if (r.ok) lat.push(r.ms);
+            else errors++;
+            next = Math.max(next + m.intervalMs, performance.now() + CALL_PACE_MS);
+          }
+        }),
+      );
       return { lat, errors, sent, lastAnswerMs: performance.now() - t0 };
     }
     case 'sessions': {
@@ -215,41 +244,69 @@ async function run(m: Cmd): Promise<unknown> {
       const mv: number[] = [];
       const stop: number[] = [];
       let errors = 0;
-      await Promise.all(chargers.filter((c) => c.ws).map(async (c) => {
-        const t0 = Date.now() - 9 * 3_600_000;
-        await start(c, t0);
-        for (let i = 1; i <= m.meterValues && c.ws; i++) {
-          const sent = performance.now();
-          const r = await meterValues(c, t0 + i * 60_000);
-          if (r.ok) mv.push(r.ms); else errors++;
-          // A charger's pace: at most one MeterValues per CALL_PACE_MS, under the server's inbound
-          // limit of 20 CALLs a second per connection (otherwise the answers are "rate limited").
-          await new Promise((res) => setTimeout(res, Math.max(0, CALL_PACE_MS - (performance.now() - sent))));
-        }
-        c.meter += 100;
-        const r = await call(c, 'StopTransaction', { transactionId: c.transactionId, idTag: c.idTag, meterStop: c.meter, timestamp: iso(t0 + (m.meterValues + 1) * 60_000), reason: 'Local' });
-        if (r.ok) stop.push(r.ms); else errors++;
-      }));
+      await Promise.all(
+        chargers
+          .filter((c) => c.ws)
+          .map(async (c) => {
+            const t0 = Date.now() - 9 * 3_600_000;
+            await start(c, t0);
+            for (let i = 1; i <= m.meterValues && c.ws; i++) {
+              const sent = performance.now();
+              const r = await meterValues(c, t0 + i * 60_000);
+              if (r.ok) mv.push(r.ms);
+              else errors++;
+              // A charger's pace: at most one MeterValues per CALL_PACE_MS, under the server's inbound
+              // limit of 20 CALLs a second per connection (otherwise the answers are "rate limited").
+              await new Promise((res) => setTimeout(res, Math.max(0, CALL_PACE_MS - (performance.now() - sent))));
+            }
+            c.meter += 100;
+            const r = await call(c, 'StopTransaction', {
+              transactionId: c.transactionId,
+              idTag: c.idTag,
+              meterStop: c.meter,
+              timestamp: iso(t0 + (m.meterValues + 1) * 60_000),
+              reason: 'Local',
+            });
+            if (r.ok) stop.push(r.ms);
+            else errors++;
+          }),
+      );
       return { mv, stop, errors };
     }
     case 'heartbeat': {
       // Each connected charger sends one Heartbeat at a random moment of the window.
       const lat: number[] = [];
       let errors = 0;
-      await Promise.all(chargers.filter((c) => c.ws).map(async (c) => {
-        await new Promise((r) => setTimeout(r, Math.random() * m.seconds * 1000));
-        const r = await call(c, 'Heartbeat', {});
-        if (r.ok) lat.push(r.ms); else errors++;
-      }));
+      await Promise.all(
+        chargers
+          .filter((c) => c.ws)
+          .map(async (c) => {
+            await new Promise((r) => setTimeout(r, Math.random() * m.seconds * 1000));
+            const r = await call(c, 'Heartbeat', {});
+            if (r.ok) lat.push(r.ms);
+            else errors++;
+          }),
+      );
       return { lat, errors };
     }
     case 'close':
-      await Promise.all(chargers.slice(0, m.count ?? chargers.length).map((c) => new Promise<void>((resolve) => {
-        if (!c.ws) return resolve();
-        const t = setTimeout(() => { c.ws?.terminate(); resolve(); }, 10_000);
-        c.ws.once('close', () => { clearTimeout(t); resolve(); });
-        c.ws.close(1000);
-      })));
+      await Promise.all(
+        chargers.slice(0, m.count ?? chargers.length).map(
+          (c) =>
+            new Promise<void>((resolve) => {
+              if (!c.ws) return resolve();
+              const t = setTimeout(() => {
+                c.ws?.terminate();
+                resolve();
+              }, 10_000);
+              c.ws.once('close', () => {
+                clearTimeout(t);
+                resolve();
+              });
+              c.ws.close(1000);
+            }),
+        ),
+      );
       return { open: chargers.filter((c) => c.ws).length };
     case 'soak': {
       // Sessions back to back until the deadline: Start, a MeterValues every meterEveryS, Stop
@@ -259,27 +316,42 @@ async function run(m: Cmd): Promise<unknown> {
       let sessions = 0;
       let messages = 0;
       let errors = 0;
-      const count = (r: { ok: boolean }) => { if (r.ok) messages++; else errors++; };
-      await Promise.all(chargers.filter((c) => c.ws).map(async (c) => {
-        await sleepUntil(Math.random() * m.meterEveryS * 1000);
-        let lastHeartbeat = performance.now();
-        while (performance.now() < until && c.ws) {
-          const t0 = performance.now();
-          await start(c, Date.now());
-          messages++;
-          while (performance.now() - t0 < m.sessionS * 1000 && performance.now() < until && c.ws) {
-            await sleepUntil(m.meterEveryS * 1000);
-            count(await meterValues(c, Date.now()));
-            if (performance.now() - lastHeartbeat > 60_000) {
-              lastHeartbeat = performance.now();
-              count(await call(c, 'Heartbeat', {}));
+      const count = (r: { ok: boolean }) => {
+        if (r.ok) messages++;
+        else errors++;
+      };
+      await Promise.all(
+        chargers
+          .filter((c) => c.ws)
+          .map(async (c) => {
+            await sleepUntil(Math.random() * m.meterEveryS * 1000);
+            let lastHeartbeat = performance.now();
+            while (performance.now() < until && c.ws) {
+              const t0 = performance.now();
+              await start(c, Date.now());
+              messages++;
+              while (performance.now() - t0 < m.sessionS * 1000 && performance.now() < until && c.ws) {
+                await sleepUntil(m.meterEveryS * 1000);
+                count(await meterValues(c, Date.now()));
+                if (performance.now() - lastHeartbeat > 60_000) {
+                  lastHeartbeat = performance.now();
+                  count(await call(c, 'Heartbeat', {}));
+                }
+              }
+              c.meter += 10;
+              count(
+                await call(c, 'StopTransaction', {
+                  transactionId: c.transactionId,
+                  idTag: c.idTag,
+                  meterStop: c.meter,
+                  timestamp: iso(Date.now()),
+                  reason: 'Local',
+                }),
+              );
+              sessions++;
             }
-          }
-          c.meter += 10;
-          count(await call(c, 'StopTransaction', { transactionId: c.transactionId, idTag: c.idTag, meterStop: c.meter, timestamp: iso(Date.now()), reason: 'Local' }));
-          sessions++;
-        }
-      }));
+          }),
+      );
       return { sessions, messages, errors };
     }
     case 'storm': {
@@ -298,33 +370,40 @@ async function run(m: Cmd): Promise<unknown> {
       let firstAttemptFailures = 0;
       let lastAcceptMs = 0;
       const errors: Record<string, number> = {};
-      await Promise.all(chargers.slice(0, m.count ?? chargers.length).map(async (c) => {
-        for (let attempt = 0; performance.now() < deadline; attempt++) {
-          if (attempt > 0) await new Promise((r) => setTimeout(r, 1000 + Math.random() * 2000));
-          try {
-            await open(c, Math.max(1000, deadline - performance.now()));
-            const r = await call(c, 'BootNotification', { chargePointVendor: 'LoadVendor', chargePointModel: 'LX-10' }, Math.max(1000, deadline - performance.now()));
-            if (r.ok) {
-              boot.push(r.ms);
-              bootSentMs.push(Math.round(performance.now() - t0 - r.ms));
-              lastAcceptMs = Math.max(lastAcceptMs, performance.now() - t0);
-              return;
+      await Promise.all(
+        chargers.slice(0, m.count ?? chargers.length).map(async (c) => {
+          for (let attempt = 0; performance.now() < deadline; attempt++) {
+            if (attempt > 0) await new Promise((r) => setTimeout(r, 1000 + Math.random() * 2000));
+            try {
+              await open(c, Math.max(1000, deadline - performance.now()));
+              const r = await call(
+                c,
+                'BootNotification',
+                { chargePointVendor: 'LoadVendor', chargePointModel: 'LX-10' },
+                Math.max(1000, deadline - performance.now()),
+              );
+              if (r.ok) {
+                boot.push(r.ms);
+                bootSentMs.push(Math.round(performance.now() - t0 - r.ms));
+                lastAcceptMs = Math.max(lastAcceptMs, performance.now() - t0);
+                return;
+              }
+              failures++;
+              if (attempt === 0) firstAttemptFailures++;
+              errors[`Boot ${String(r.res)}`] = (errors[`Boot ${String(r.res)}`] ?? 0) + 1;
+            } catch (err) {
+              failures++;
+              if (attempt === 0) firstAttemptFailures++;
+              if ((err as NodeJS.ErrnoException).code === 'ECONNRESET') {
+                resets++;
+                if (attempt === 0) firstAttemptResets++;
+              }
+              const k = (err as Error).message.slice(0, 60);
+              errors[k] = (errors[k] ?? 0) + 1;
             }
-            failures++;
-            if (attempt === 0) firstAttemptFailures++;
-            errors[`Boot ${String(r.res)}`] = (errors[`Boot ${String(r.res)}`] ?? 0) + 1;
-          } catch (err) {
-            failures++;
-            if (attempt === 0) firstAttemptFailures++;
-            if ((err as NodeJS.ErrnoException).code === 'ECONNRESET') {
-              resets++;
-              if (attempt === 0) firstAttemptResets++;
-            }
-            const k = (err as Error).message.slice(0, 60);
-            errors[k] = (errors[k] ?? 0) + 1;
           }
-        }
-      }));
+        }),
+      );
       return { accepted: boot.length, failures, resets, firstAttemptResets, firstAttemptFailures, errors, lastAcceptMs, boot, bootSentMs };
     }
   }

@@ -25,15 +25,25 @@ export function killChildren(signal: NodeJS.Signals = 'SIGKILL'): void {
  * process's `pid`; answered as `pids`, the forked process first). `env` adds to this
  * process's environment; `execArgv` adds Node flags (e.g. --cpu-prof).
  */
-export function spawnServer(file: string, env: NodeJS.ProcessEnv, execArgv: string[] = []): Promise<{ child: ChildProcess; port: number; databaseUrl?: string; pids: number[] }> {
-  const child = fork(path.join(here, '..', file), [], { execArgv: [...tsx, ...execArgv], env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+export function spawnServer(
+  file: string,
+  env: NodeJS.ProcessEnv,
+  execArgv: string[] = [],
+): Promise<{ child: ChildProcess; port: number; databaseUrl?: string; pids: number[] }> {
+  const child = fork(path.join(here, '..', file), [], {
+    execArgv: [...tsx, ...execArgv],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
   children.add(child);
   child.once('exit', () => children.delete(child));
   return new Promise((resolve, reject) => {
     // `pid`: the serving process, when it is a child of the accepting one (server/process/acceptor.ts).
-    child.once('message', (m: { ready?: number; databaseUrl?: string; pid?: number }) => (m.ready
-      ? resolve({ child, port: m.ready, databaseUrl: m.databaseUrl, pids: [...new Set([child.pid!, m.pid ?? child.pid!])] })
-      : reject(new Error('no port'))));
+    child.once('message', (m: { ready?: number; databaseUrl?: string; pid?: number }) =>
+      m.ready
+        ? resolve({ child, port: m.ready, databaseUrl: m.databaseUrl, pids: [...new Set([child.pid!, m.pid ?? child.pid!])] })
+        : reject(new Error('no port')),
+    );
     child.once('exit', (code) => reject(new Error(`${file} exited with ${code}`)));
   });
 }
@@ -60,12 +70,17 @@ export class LoadClient {
 
   constructor(index: number, addresses = 1) {
     const list = Array.from({ length: addresses }, (_, j) => `127.0.${j}.${10 + index}`).join(',');
-    this.child = fork(path.join(here, 'client.ts'), [], { execArgv: tsx, env: { ...process.env, LOAD_ADDRESSES: list }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    this.child = fork(path.join(here, 'client.ts'), [], {
+      execArgv: tsx,
+      env: { ...process.env, LOAD_ADDRESSES: list },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     children.add(this.child);
     this.child.on('message', (m: { id: number; result?: unknown; error?: string }) => {
       const w = this.waiting.get(m.id);
       this.waiting.delete(m.id);
-      if (m.error) w?.reject(new Error(m.error)); else w?.resolve(m.result);
+      if (m.error) w?.reject(new Error(m.error));
+      else w?.resolve(m.result);
     });
     this.child.once('exit', () => {
       children.delete(this.child);

@@ -38,7 +38,10 @@ export class AcceptQueueSampler {
   private t0 = 0;
   private busy = false;
 
-  constructor(private readonly port: number, private readonly everyMs = 50) {}
+  constructor(
+    private readonly port: number,
+    private readonly everyMs = 50,
+  ) {}
 
   start(): void {
     this.samples.length = 0;
@@ -73,8 +76,11 @@ export class AcceptQueueSampler {
       bySecond[sec] = Math.max(bySecond[sec], s.depth);
     }
     return {
-      backlog: this.backlog, samples: this.samples.length, maxDepth: Math.max(0, ...this.samples.map((s) => s.depth)),
-      fullSamples: this.samples.filter((s) => this.backlog > 0 && s.depth >= this.backlog).length, maxDepthBySecond: bySecond,
+      backlog: this.backlog,
+      samples: this.samples.length,
+      maxDepth: Math.max(0, ...this.samples.map((s) => s.depth)),
+      fullSamples: this.samples.filter((s) => this.backlog > 0 && s.depth >= this.backlog).length,
+      maxDepthBySecond: bySecond,
     };
   }
 }

@@ -50,7 +50,10 @@ export function postgresCpuMs(): Map<number, number> {
 
 /** Busy and total jiffies of each core (cpu0, cpu1, …). */
 export function coreTimes(): { busy: number; total: number }[] {
-  const lines = fs.readFileSync('/proc/stat', 'utf8').split('\n').filter((l) => /^cpu\d+ /.test(l));
+  const lines = fs
+    .readFileSync('/proc/stat', 'utf8')
+    .split('\n')
+    .filter((l) => /^cpu\d+ /.test(l));
   return lines.map((l) => {
     const v = l.trim().split(/\s+/).slice(1).map(Number);
     const idle = v[3] + (v[4] ?? 0);
@@ -78,7 +81,10 @@ export class Sampler {
 
   private readonly pids: readonly number[];
 
-  constructor(pid: number | readonly number[], private readonly everyMs = 250) {
+  constructor(
+    pid: number | readonly number[],
+    private readonly everyMs = 250,
+  ) {
     this.pids = typeof pid === 'number' ? [pid] : pid;
   }
 
@@ -105,7 +111,16 @@ export class Sampler {
    * PostgreSQL processes' CPU (% of one core; a backend that exited during the phase is left
    * out) and the load average (1/5/15 min) at the start and the end.
    */
-  stop(): { cpuPct: number; rssMb: number; peakRssMb: number; coresBusyPct: number[]; postgresCpuPct: number; loadAvg1m: number; loadAvgBefore: number[]; loadAvgAfter: number[] } {
+  stop(): {
+    cpuPct: number;
+    rssMb: number;
+    peakRssMb: number;
+    coresBusyPct: number[];
+    postgresCpuPct: number;
+    loadAvg1m: number;
+    loadAvgBefore: number[];
+    loadAvgAfter: number[];
+  } {
     if (this.timer) clearInterval(this.timer);
     const s = procsSample(this.pids);
     const wall = Math.max(1, Date.now() - this.startAt);

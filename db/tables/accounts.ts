@@ -61,7 +61,9 @@ export const account = pgTable('account', {
 export const sessionToken = pgTable('session_token', {
   id: serial('id').primaryKey(),
   tokenHash: text('token_hash').notNull().unique(),
-  accountId: integer('account_id').notNull().references(() => account.id, { onDelete: 'cascade' }),
+  accountId: integer('account_id')
+    .notNull()
+    .references(() => account.id, { onDelete: 'cascade' }),
   expiresAt: ts('expires_at').notNull(),
   revokedAt: ts('revoked_at'),
   createdAt: createdAt(),
@@ -73,26 +75,30 @@ export const sessionToken = pgTable('session_token', {
  * for menus created later; a seeded menu keeps its permission string because server routes check
  * it. Unique name (→ 307) and permission (→ 308); a null permission is visible to every user.
  */
-export const menu = pgTable('menu', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  routeKey: text('route_key'),
-  orderNum: integer('order_num').notNull().default(0),
-  /** 1 = top level; a child's level is its parent's + 1. */
-  level: integer('level').notNull().default(1),
-  enabled: boolean('enabled').notNull().default(true),
-  permission: text('permission'),
-  url: text('url').notNull(),
-  icon: text('icon').notNull().default(''),
-  parentId: integer('parent_id'),
-  /** Offered in the role editor's permission tree. */
-  configurable: boolean('configurable').notNull().default(true),
-  /** Reachable but not in the sidebar (own profile). */
-  hidden: boolean('hidden').notNull().default(false),
-  createdAt: createdAt(),
-}, (t) => [
-  uniqueIndex('menu_name_unique').on(t.name),
-  uniqueIndex('menu_permission_unique').on(t.permission),
-  uniqueIndex('menu_route_key_unique').on(t.routeKey),
-  index('menu_parent').on(t.parentId),
-]);
+export const menu = pgTable(
+  'menu',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    routeKey: text('route_key'),
+    orderNum: integer('order_num').notNull().default(0),
+    /** 1 = top level; a child's level is its parent's + 1. */
+    level: integer('level').notNull().default(1),
+    enabled: boolean('enabled').notNull().default(true),
+    permission: text('permission'),
+    url: text('url').notNull(),
+    icon: text('icon').notNull().default(''),
+    parentId: integer('parent_id'),
+    /** Offered in the role editor's permission tree. */
+    configurable: boolean('configurable').notNull().default(true),
+    /** Reachable but not in the sidebar (own profile). */
+    hidden: boolean('hidden').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('menu_name_unique').on(t.name),
+    uniqueIndex('menu_permission_unique').on(t.permission),
+    uniqueIndex('menu_route_key_unique').on(t.routeKey),
+    index('menu_parent').on(t.parentId),
+  ],
+);

@@ -43,13 +43,14 @@ export const analyticsDay = pgTable('analytics_day', rollupColumns(), (t) => [
  * in the same transaction as the hourly and daily ones, so a year of an operator (or of stations)
  * reads a few rows per station instead of every charger's days.
  */
-export const analyticsMonth = pgTable('analytics_month', (() => {
-  const { chargerId: _perCharger, ...columns } = rollupColumns();
-  return columns;
-})(), (t) => [
-  uniqueIndex('analytics_month_key').on(t.companyCode, t.stationId, t.bucket),
-  index('analytics_month_station').on(t.stationId, t.bucket),
-]);
+export const analyticsMonth = pgTable(
+  'analytics_month',
+  (() => {
+    const { chargerId: _perCharger, ...columns } = rollupColumns();
+    return columns;
+  })(),
+  (t) => [uniqueIndex('analytics_month_key').on(t.companyCode, t.stationId, t.bucket), index('analytics_month_station').on(t.stationId, t.bucket)],
+);
 
 /**
  * Closed orders not yet added to the analytics rollups (server/modules/analytics/rollup.ts): the

@@ -32,10 +32,12 @@ export const failureEnvelope = z.object({
   code: z.number().int(),
   msg: z.string(),
   data: z.union([
-    z.object({
-      errors: z.record(z.string(), z.string()).optional(),
-      codes: z.record(z.string(), z.number().int()).optional(),
-    }).catchall(z.unknown()),
+    z
+      .object({
+        errors: z.record(z.string(), z.string()).optional(),
+        codes: z.record(z.string(), z.number().int()).optional(),
+      })
+      .catchall(z.unknown()),
     z.null(),
   ]),
 });
@@ -73,7 +75,10 @@ export const atStation = { stationId: int.nullable(), stationName: z.string().nu
 /** An id to filter by: a whole number above 0 that fits a database integer. */
 export const idFilter = z.coerce.number().int().positive().max(2_147_483_647).optional();
 /** `true` / `false` as a boolean. */
-export const flagFilter = z.enum(['true', 'false']).transform((v) => v === 'true').optional();
+export const flagFilter = z
+  .enum(['true', 'false'])
+  .transform((v) => v === 'true')
+  .optional();
 /** One value or several in a query string (`?status=A&status=B`), always a list. */
 export const manyQuery = z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v : [v]));
 /** An optional list filter (`manyQuery`). */

@@ -50,4 +50,3 @@ export function rechargeAmountError(amount: string): 650 | 705 | null {
   if (!/^\d{1,9}$/.test(amount) || Number(amount) <= 0 || Number(amount) > MAX_BALANCE_AMOUNT) return 705;
   return null;
 }
-

@@ -19,13 +19,15 @@ export const CARD_SCOPES = ['ALL', 'STATIONS'] as const;
  * `card_user` (db/tables/users.ts) with its scope as the enum, the company's name and currency
  * (the balance is a decimal string in it) and the creation time as `createTimeStamp`.
  */
-export const cardUserRecord = storedRecord(cardUser).omit({ createdAt: true }).extend({
-  scope: z.enum(CARD_SCOPES),
-  stationIds: z.array(int),
-  companyName: ofCompany.companyName,
-  currency: z.string().nullable(),
-  createTimeStamp: isoTime,
-});
+export const cardUserRecord = storedRecord(cardUser)
+  .omit({ createdAt: true })
+  .extend({
+    scope: z.enum(CARD_SCOPES),
+    stationIds: z.array(int),
+    companyName: ofCompany.companyName,
+    currency: z.string().nullable(),
+    createTimeStamp: isoTime,
+  });
 export type CardUserRecord = z.infer<typeof cardUserRecord>;
 
 /**

@@ -8,9 +8,20 @@
 import { z } from 'zod';
 import { DASHBOARD_SPLIT, LIFE_STATUSES, OCPP_STATUSES, PHASES, WARRANTY_YEARS, type DashboardState } from '../enums.js';
 import { charger, connector } from '../../db/tables/network.js';
-import { int, isoTime, pageOf, ofCompany, atStation, idFilter } from './api.js';
+import { isoTime, pageOf, ofCompany, atStation, idFilter } from './api.js';
 import {
-  SERIAL_LENGTH, decimalString, emptyAs, noDigits, numberField, optionalEmail, optionalId, optionalText, patchOf, requiredEnum, requiredText, serialNumber,
+  SERIAL_LENGTH,
+  decimalString,
+  emptyAs,
+  noDigits,
+  numberField,
+  optionalEmail,
+  optionalId,
+  optionalText,
+  patchOf,
+  requiredEnum,
+  requiredText,
+  serialNumber,
 } from './rules.js';
 import { storedRecord } from './stored.js';
 
@@ -28,8 +39,15 @@ export type ConnectorRecord = z.infer<typeof connectorRecord>;
  * `createTimeStamp`). Omitted from {@link chargerRecord} and from the row by the server's mapper.
  */
 export const CHARGER_UNANSWERED = {
-  runStatusAt: true, runErrorCode: true, runErrorInfo: true, runVendorErrorCode: true, bootAt: true,
-  ocppPasswordHash: true, ocppPasswordGraceHash: true, ocppPasswordGraceUntil: true, createdAt: true,
+  runStatusAt: true,
+  runErrorCode: true,
+  runErrorInfo: true,
+  runVendorErrorCode: true,
+  bootAt: true,
+  ocppPasswordHash: true,
+  ocppPasswordGraceHash: true,
+  ocppPasswordGraceUntil: true,
+  createdAt: true,
 } as const;
 
 /**
@@ -38,15 +56,17 @@ export const CHARGER_UNANSWERED = {
  * OCPP status) without {@link CHARGER_UNANSWERED}, with its company's and station's names, its
  * dashboard state, its connectors, the order number of its open order and its creation time.
  */
-export const chargerRecord = storedRecord(charger).omit(CHARGER_UNANSWERED).extend({
-  companyName: ofCompany.companyName,
-  stationName: atStation.stationName,
-  dashboardState: z.enum(DASHBOARD_SPLIT),
-  connectors: z.array(connectorRecord),
-  /** Order number of the charger's open (CHARGING) order, if any. */
-  activeOrderNo: z.string().nullable(),
-  createTimeStamp: isoTime,
-});
+export const chargerRecord = storedRecord(charger)
+  .omit(CHARGER_UNANSWERED)
+  .extend({
+    companyName: ofCompany.companyName,
+    stationName: atStation.stationName,
+    dashboardState: z.enum(DASHBOARD_SPLIT),
+    connectors: z.array(connectorRecord),
+    /** Order number of the charger's open (CHARGING) order, if any. */
+    activeOrderNo: z.string().nullable(),
+    createTimeStamp: isoTime,
+  });
 export type ChargerRecord = z.infer<typeof chargerRecord>;
 
 /** `GET /sp/charger` filters (with the page query). */
@@ -63,7 +83,8 @@ export const chargerFilters = z.object({
 });
 
 /** Chargers per dashboard state under the list's other filters (`split=true`). */
-export const chargerSplit = z.object(Object.fromEntries(DASHBOARD_SPLIT.map((k) => [k, z.number().int()])) as Record<DashboardState, z.ZodNumber>)
+export const chargerSplit = z
+  .object(Object.fromEntries(DASHBOARD_SPLIT.map((k) => [k, z.number().int()])) as Record<DashboardState, z.ZodNumber>)
   .describe('chargers per dashboard state under the other filters (with split=true)');
 
 /** A page of `GET /sp/charger`, with `split` when asked. */
@@ -90,12 +111,20 @@ export const chargerFields = z.object({
   installerContact: optionalText(64),
   /** Local date `YYYY-MM-DD`. */
   installationDate: z.iso.date({ error: (iss) => emptyAs(602)(iss) ?? 'validation.date' }),
-  warrantyYears: numberField(z.number({ error: emptyAs(602) }).int().refine((v) => (WARRANTY_YEARS as readonly number[]).includes(v), { error: 'validation.choice' })),
+  warrantyYears: numberField(
+    z
+      .number({ error: emptyAs(602) })
+      .int()
+      .refine((v) => (WARRANTY_YEARS as readonly number[]).includes(v), { error: 'validation.choice' }),
+  ),
   gatewaySn: optionalText(64),
   type: z.enum(CHARGER_TYPES).default('AC'),
   equipmentNumber: requiredText(602, 64),
   /** kW. */
-  ratedPowerKw: z.union([decimalString(2), z.literal(''), z.null()]).optional().transform((v) => (v === '' ? null : v)),
+  ratedPowerKw: z
+    .union([decimalString(2), z.literal(''), z.null()])
+    .optional()
+    .transform((v) => (v === '' ? null : v)),
 });
 
 /** `POST /sp/charger`. */

@@ -24,16 +24,35 @@ export const MAX_SCHEDULE_CURRENT_A = 500;
 export const MAX_WINDOWS = 12;
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
-const time = () => z.string({ error: emptyAs(615) }).trim().min(1, { error: answers(615), abort: true }).regex(HHMM, { error: 'validation.format' });
-const limit = () => numberField(z.number({ error: emptyAs(614) }).min(0, { error: answers(791) }).max(MAX_SCHEDULE_CURRENT_A, { error: answers(791) }));
+const time = () =>
+  z
+    .string({ error: emptyAs(615) })
+    .trim()
+    .min(1, { error: answers(615), abort: true })
+    .regex(HHMM, { error: 'validation.format' });
+const limit = () =>
+  numberField(
+    z
+      .number({ error: emptyAs(614) })
+      .min(0, { error: answers(791) })
+      .max(MAX_SCHEDULE_CURRENT_A, { error: answers(791) }),
+  );
 
 /** Longest validity of an Absolute schedule (days): its windows are sent day by day. */
 export const MAX_ABSOLUTE_DAYS = 7;
 
 /** An optional instant (ISO-8601; blank → null), answered as ISO UTC. */
-const instant = () => z.preprocess(blankToNull, z.string().trim().max(40)
-  .refine((v) => !Number.isNaN(Date.parse(v)), { error: 'validation.format' })
-  .transform((v) => new Date(v).toISOString()).nullish());
+const instant = () =>
+  z.preprocess(
+    blankToNull,
+    z
+      .string()
+      .trim()
+      .max(40)
+      .refine((v) => !Number.isNaN(Date.parse(v)), { error: 'validation.format' })
+      .transform((v) => new Date(v).toISOString())
+      .nullish(),
+  );
 
 /** One window `[startTime, endTime)` with its limit (A). */
 export const limitWindow = z.object({ startTime: time(), endTime: time(), limitA: limit() });
@@ -51,12 +70,19 @@ const wellFormed = (w: { startTime?: unknown; endTime?: unknown }): w is { start
 function checkWindows(windows: readonly { startTime: string; endTime: string }[], ctx: z.RefinementCtx) {
   const valid = windows.map((w, i) => ({ ...w, i })).filter(wellFormed);
   for (const w of valid) {
-    if (toMin(w.endTime) <= toMin(w.startTime)) ctx.addIssue({ code: 'custom', path: ['windows', w.i, 'endTime'], message: answers(787), params: { values: { detail: span(w) } } });
+    if (toMin(w.endTime) <= toMin(w.startTime))
+      ctx.addIssue({ code: 'custom', path: ['windows', w.i, 'endTime'], message: answers(787), params: { values: { detail: span(w) } } });
   }
   const order = valid.filter((w) => toMin(w.endTime) > toMin(w.startTime)).sort((a, b) => toMin(a.startTime) - toMin(b.startTime));
   for (let k = 1; k < order.length; k++) {
     const before = order.slice(0, k).find((p) => toMin(order[k].startTime) < toMin(p.endTime));
-    if (before) ctx.addIssue({ code: 'custom', path: ['windows', order[k].i, 'startTime'], message: answers(788), params: { values: { detail: `${span(before)}, ${span(order[k])}` } } });
+    if (before)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['windows', order[k].i, 'startTime'],
+        message: answers(788),
+        params: { values: { detail: `${span(before)}, ${span(order[k])}` } },
+      });
   }
 }
 
@@ -76,7 +102,10 @@ export const chargingScheduleFields = z.object({
   kind: z.enum(PROFILE_KINDS).default('Recurring'),
   validFrom: instant(),
   validTo: instant(),
-  windows: z.array(limitWindow, { error: emptyAs(614) }).min(1, { error: answers(614) }).max(MAX_WINDOWS),
+  windows: z
+    .array(limitWindow, { error: emptyAs(614) })
+    .min(1, { error: answers(614) })
+    .max(MAX_WINDOWS),
   /** Limit outside the windows (A). */
   defaultLimitA: limit(),
 });
@@ -86,7 +115,11 @@ export const chargingScheduleFields = z.object({
  * (615); the end after the start, an Absolute one within MAX_ABSOLUTE_DAYS (792 on `validTo`);
  * Relative not as a ChargePointMaxProfile (794 on `kind`).
  */
-export function checkValidity(v: { kind?: string; purpose?: string; validFrom?: string | null; validTo?: string | null }, ctx: z.RefinementCtx, at: PropertyKey[] = []) {
+export function checkValidity(
+  v: { kind?: string; purpose?: string; validFrom?: string | null; validTo?: string | null },
+  ctx: z.RefinementCtx,
+  at: PropertyKey[] = [],
+) {
   if (v.kind === 'Absolute') {
     if (!v.validFrom) ctx.addIssue({ code: 'custom', path: [...at, 'validFrom'], message: answers(615) });
     if (!v.validTo) ctx.addIssue({ code: 'custom', path: [...at, 'validTo'], message: answers(615) });
@@ -100,10 +133,19 @@ export function checkValidity(v: { kind?: string; purpose?: string; validFrom?: 
   if (v.kind === 'Relative' && v.purpose === 'ChargePointMaxProfile') ctx.addIssue({ code: 'custom', path: [...at, 'kind'], message: answers(794) });
 }
 
-function checkSchedule(v: {
-  target?: string; chargerId?: number | null; stationId?: number | null; windows?: { startTime: string; endTime: string }[];
-  kind?: string; purpose?: string; validFrom?: string | null; validTo?: string | null;
-}, ctx: z.RefinementCtx) {
+function checkSchedule(
+  v: {
+    target?: string;
+    chargerId?: number | null;
+    stationId?: number | null;
+    windows?: { startTime: string; endTime: string }[];
+    kind?: string;
+    purpose?: string;
+    validFrom?: string | null;
+    validTo?: string | null;
+  },
+  ctx: z.RefinementCtx,
+) {
   if (v.target === 'CHARGER' && !v.chargerId) ctx.addIssue({ code: 'custom', path: ['chargerId'], message: answers(602) });
   if (v.target === 'STATION' && !v.stationId) ctx.addIssue({ code: 'custom', path: ['stationId'], message: answers(603) });
   if (v.windows) checkWindows(v.windows, ctx);
@@ -120,10 +162,7 @@ export const chargingScheduleCreate = chargingScheduleFields.superRefine(checkSc
 export function limitsOverCap(v: { windows?: readonly { limitA?: unknown }[] | null; defaultLimitA?: unknown }, capA: number | null): string[] {
   if (capA === null) return [];
   const over = (x: unknown) => typeof x === 'number' && x > capA;
-  return [
-    ...(v.windows ?? []).flatMap((w, i) => (over(w?.limitA) ? [`windows.${i}.limitA`] : [])),
-    ...(over(v.defaultLimitA) ? ['defaultLimitA'] : []),
-  ];
+  return [...(v.windows ?? []).flatMap((w, i) => (over(w?.limitA) ? [`windows.${i}.limitA`] : [])), ...(over(v.defaultLimitA) ? ['defaultLimitA'] : [])];
 }
 
 /**
@@ -213,14 +252,25 @@ export type CompositeScheduleAnswer = z.infer<typeof compositeScheduleAnswer>;
 /** `GET /sp/charger/{id}/composite-schedule` query. */
 export const compositeScheduleQuery = z.object({
   connectorId: z.coerce.number().int().min(0).max(99).default(0),
-  duration: z.coerce.number().int().min(60).max(7 * 86_400).default(86_400),
+  duration: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 86_400)
+    .default(86_400),
   /** The unit the charger answers in (OCPP ChargingRateUnitType): A (amperes) or W (watts). */
   chargingRateUnit: z.enum(['A', 'W']).default('A'),
 });
 
 /** Station load balancing (`GET`/`PUT /sp/station/{id}/load-balancing`). */
 export const stationLoadFields = z.object({
-  gridLimitA: numberField(z.number({ error: emptyAs(614) }).int().min(1).max(5000)),
+  gridLimitA: numberField(
+    z
+      .number({ error: emptyAs(614) })
+      .int()
+      .min(1)
+      .max(5000),
+  ),
   minCurrentA: numberField(z.number().int().min(0).max(80).default(6)),
   fallbackCurrentA: numberField(z.number().int().min(0).max(80).default(6)),
 });

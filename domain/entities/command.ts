@@ -24,15 +24,25 @@ export const MAX_PROFILE_LIMIT = { A: 500, W: 345_000 } as const;
  * connector), optionally for `durationMinutes` only (then the charger's other profiles apply), at
  * `stackLevel` (0–20). Rules: the limit required (614) and within 0–500 A or 0–345 000 W (791).
  */
-export const remoteStartProfile = z.object({
-  chargingRateUnit: z.enum(RATE_UNITS).default('A'),
-  limit: numberField(z.number({ error: emptyAs(614) }).min(0, { error: answers(791) })),
-  durationMinutes: numberField(z.number().int().min(1).max(24 * 60).optional()),
-  numberPhases: numberField(z.number().int().min(1).max(3).optional()),
-  stackLevel: numberField(z.number().int().min(0).max(20).default(1)),
-}).superRefine((v, ctx) => {
-  if (typeof v.limit === 'number' && v.limit > MAX_PROFILE_LIMIT[v.chargingRateUnit]) ctx.addIssue({ code: 'custom', path: ['limit'], message: answers(791), params: { values: { detail: `${v.limit} ${v.chargingRateUnit}` } } });
-});
+export const remoteStartProfile = z
+  .object({
+    chargingRateUnit: z.enum(RATE_UNITS).default('A'),
+    limit: numberField(z.number({ error: emptyAs(614) }).min(0, { error: answers(791) })),
+    durationMinutes: numberField(
+      z
+        .number()
+        .int()
+        .min(1)
+        .max(24 * 60)
+        .optional(),
+    ),
+    numberPhases: numberField(z.number().int().min(1).max(3).optional()),
+    stackLevel: numberField(z.number().int().min(0).max(20).default(1)),
+  })
+  .superRefine((v, ctx) => {
+    if (typeof v.limit === 'number' && v.limit > MAX_PROFILE_LIMIT[v.chargingRateUnit])
+      ctx.addIssue({ code: 'custom', path: ['limit'], message: answers(791), params: { values: { detail: `${v.limit} ${v.chargingRateUnit}` } } });
+  });
 export type RemoteStartProfile = z.infer<typeof remoteStartProfile>;
 
 /** chargingProfileId of the TxProfile sent with a remote start on `connectorId` (0: any connector). */

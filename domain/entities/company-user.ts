@@ -39,7 +39,12 @@ export type AccountUpdateInput = z.infer<typeof accountUpdateInput>;
 
 /** Required fields → "is empty" code (609 user, 607 password); `companyCode` (600) unless ADMIN. */
 export const ACCOUNT_REQUIRED = {
-  username: 609, userType: 609, realName: 609, phone: 609, email: 609, password: 607,
+  username: 609,
+  userType: 609,
+  realName: 609,
+  phone: 609,
+  email: 609,
+  password: 607,
 } as const;
 
 /** GET /sp/company/user filters. */
@@ -54,10 +59,20 @@ export const accountListFilters = z.object({
 
 /** Response schema of an account (OpenAPI, serializer): no password field exists to leak. */
 export const accountRecordSchema = z.object({
-  id: z.number().int(), companyCode: z.string().nullable(), companyName: z.string().nullable(), username: z.string(),
-  userType: z.string(), realName: z.string(), phone: z.string().nullable(), email: z.string().nullable(),
-  roleId: z.number().int().nullable(), roleName: z.string().nullable(), managedStationIds: z.array(z.number().int()),
-  active: z.boolean(), avatar: z.string().nullable(), createdAt: z.string(),
+  id: z.number().int(),
+  companyCode: z.string().nullable(),
+  companyName: z.string().nullable(),
+  username: z.string(),
+  userType: z.string(),
+  realName: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  roleId: z.number().int().nullable(),
+  roleName: z.string().nullable(),
+  managedStationIds: z.array(z.number().int()),
+  active: z.boolean(),
+  avatar: z.string().nullable(),
+  createdAt: z.string(),
 });
 /** An account as the API answers it (never the password). `createdAt` is the joined date. */
 export type AccountDto = z.infer<typeof accountRecordSchema>;

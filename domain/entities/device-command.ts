@@ -16,12 +16,31 @@ import { PROFILE_PURPOSES } from '../smart-charging.js';
 import { answers, emptyAs, numberField, optionalId } from './rules.js';
 
 /** OCPP 1.6 CiString50: configuration keys, DataTransfer messageId. */
-const ciString50 = (empty: 624 | 625) => z.string({ error: emptyAs(empty) }).trim().min(1, { error: answers(empty), abort: true }).max(50);
+const ciString50 = (empty: 624 | 625) =>
+  z
+    .string({ error: emptyAs(empty) })
+    .trim()
+    .min(1, { error: answers(empty), abort: true })
+    .max(50);
 
 /** `GET /sp/charger/{id}/configuration` query: `keys` comma separated (none = every key). */
 export const configurationQuery = z.object({
-  keys: z.string().max(2000).optional()
-    .transform((v) => (v ? [...new Set(v.split(',').map((k) => k.trim()).filter(Boolean))] : []))
+  keys: z
+    .string()
+    .max(2000)
+    .optional()
+    .transform((v) =>
+      v
+        ? [
+            ...new Set(
+              v
+                .split(',')
+                .map((k) => k.trim())
+                .filter(Boolean),
+            ),
+          ]
+        : [],
+    )
     .pipe(z.array(z.string().max(50)).max(100)),
 });
 
@@ -56,7 +75,12 @@ export type ConfigurationChangeAnswer = z.infer<typeof configurationChangeAnswer
 
 /** Messages a TriggerMessage may ask for (OCPP 1.6 MessageTrigger). */
 export const TRIGGER_MESSAGES = [
-  'BootNotification', 'DiagnosticsStatusNotification', 'FirmwareStatusNotification', 'Heartbeat', 'MeterValues', 'StatusNotification',
+  'BootNotification',
+  'DiagnosticsStatusNotification',
+  'FirmwareStatusNotification',
+  'Heartbeat',
+  'MeterValues',
+  'StatusNotification',
 ] as const;
 
 /** `POST /sp/charger/{id}/command/trigger`: the message and, for MeterValues / StatusNotification, a connector. */
@@ -68,9 +92,22 @@ export type TriggerInput = z.infer<typeof triggerInput>;
 
 /** `POST /sp/charger/{id}/command/data-transfer`: vendorId (625, ≤ 255), messageId (≤ 50), data (≤ 10 000). */
 export const dataTransferInput = z.object({
-  vendorId: z.string({ error: emptyAs(625) }).trim().min(1, { error: answers(625), abort: true }).max(255),
-  messageId: z.string().trim().max(50).optional().transform((v) => v || undefined),
-  data: z.string().max(10_000).optional().transform((v) => v || undefined),
+  vendorId: z
+    .string({ error: emptyAs(625) })
+    .trim()
+    .min(1, { error: answers(625), abort: true })
+    .max(255),
+  messageId: z
+    .string()
+    .trim()
+    .max(50)
+    .optional()
+    .transform((v) => v || undefined),
+  data: z
+    .string()
+    .max(10_000)
+    .optional()
+    .transform((v) => v || undefined),
 });
 export type DataTransferInput = z.infer<typeof dataTransferInput>;
 
@@ -111,15 +148,34 @@ export const localListRecord = z.object({
 export type LocalListRecord = z.infer<typeof localListRecord>;
 
 /** `POST /sp/charger/{id}/reservations` (ReserveNow) for an idTag, a card or an app user. */
-export const reserveInput = z.object({
-  /** 0 = the whole charger: only where its ReserveConnectorZeroSupported is true (else 793, R16.11). */
-  connectorId: numberField(z.number({ error: emptyAs(602) }).int().min(0).max(99)),
-  idTag: z.string().trim().max(20).optional().transform((v) => v || undefined),
-  cardUserId: optionalId(),
-  appUserId: optionalId(),
-  /** Minutes until the reservation expires (3 s to a day). */
-  expiryMinutes: numberField(z.number().min(0.05).max(24 * 60).default(15)),
-}).refine((v) => v.idTag || v.cardUserId || v.appUserId, { error: answers(610), path: ['idTag'] });
+export const reserveInput = z
+  .object({
+    /** 0 = the whole charger: only where its ReserveConnectorZeroSupported is true (else 793, R16.11). */
+    connectorId: numberField(
+      z
+        .number({ error: emptyAs(602) })
+        .int()
+        .min(0)
+        .max(99),
+    ),
+    idTag: z
+      .string()
+      .trim()
+      .max(20)
+      .optional()
+      .transform((v) => v || undefined),
+    cardUserId: optionalId(),
+    appUserId: optionalId(),
+    /** Minutes until the reservation expires (3 s to a day). */
+    expiryMinutes: numberField(
+      z
+        .number()
+        .min(0.05)
+        .max(24 * 60)
+        .default(15),
+    ),
+  })
+  .refine((v) => v.idTag || v.cardUserId || v.appUserId, { error: answers(610), path: ['idTag'] });
 export type ReserveInput = z.infer<typeof reserveInput>;
 
 export const RESERVATION_STATUSES = ['REQUESTED', 'ACCEPTED', 'REFUSED', 'USED', 'CANCELLED', 'EXPIRED'] as const;
@@ -132,18 +188,20 @@ export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
  * `all: true`. Nothing named answers 400 on `all` (`validation.clearCriteria`); an id with other
  * criteria answers 400 on `id` (`validation.clearIdAlone`).
  */
-export const clearProfileInput = z.object({
-  id: numberField(z.number().int().min(0).max(2_147_483_647).optional()),
-  connectorId: numberField(z.number().int().min(0).max(99).optional()),
-  chargingProfilePurpose: z.enum(PROFILE_PURPOSES).optional(),
-  stackLevel: numberField(z.number().int().min(0).max(100).optional()),
-  all: z.boolean().default(false),
-}).superRefine((v, ctx) => {
-  const criteria = v.connectorId !== undefined || v.chargingProfilePurpose !== undefined || v.stackLevel !== undefined;
-  if (v.id !== undefined && (criteria || v.all)) ctx.addIssue({ code: 'custom', path: ['id'], message: 'validation.clearIdAlone' });
-  else if (v.id === undefined && !criteria && !v.all) ctx.addIssue({ code: 'custom', path: ['all'], message: 'validation.clearCriteria' });
-  else if (v.all && criteria) ctx.addIssue({ code: 'custom', path: ['all'], message: 'validation.clearCriteria' });
-});
+export const clearProfileInput = z
+  .object({
+    id: numberField(z.number().int().min(0).max(2_147_483_647).optional()),
+    connectorId: numberField(z.number().int().min(0).max(99).optional()),
+    chargingProfilePurpose: z.enum(PROFILE_PURPOSES).optional(),
+    stackLevel: numberField(z.number().int().min(0).max(100).optional()),
+    all: z.boolean().default(false),
+  })
+  .superRefine((v, ctx) => {
+    const criteria = v.connectorId !== undefined || v.chargingProfilePurpose !== undefined || v.stackLevel !== undefined;
+    if (v.id !== undefined && (criteria || v.all)) ctx.addIssue({ code: 'custom', path: ['id'], message: 'validation.clearIdAlone' });
+    else if (v.id === undefined && !criteria && !v.all) ctx.addIssue({ code: 'custom', path: ['all'], message: 'validation.clearCriteria' });
+    else if (v.all && criteria) ctx.addIssue({ code: 'custom', path: ['all'], message: 'validation.clearCriteria' });
+  });
 export type ClearProfileInput = z.infer<typeof clearProfileInput>;
 
 /** A reservation as `GET /sp/charger/{id}/reservations` answers it. */

@@ -30,7 +30,11 @@ export function diagnosisTime(v: string): Date | null {
 /** The query of `GET /sp/diagnosis`. */
 export const diagnosisQuery = z.object({
   serialNum: requiredText(602, 64),
-  startTime: z.string({ error: emptyAs(615) }).trim().min(1, { error: answers(615), abort: true }).max(40)
+  startTime: z
+    .string({ error: emptyAs(615) })
+    .trim()
+    .min(1, { error: answers(615), abort: true })
+    .max(40)
     .refine((v) => diagnosisTime(v) !== null, { error: 'validation.format' }),
 });
 export type DiagnosisQuery = z.infer<typeof diagnosisQuery>;

@@ -61,20 +61,26 @@ const optionalInt = (min: number, max: number) => numberField(z.number().int().m
 const optionalTime = isoTime.refine((v) => !Number.isNaN(Date.parse(v)), { error: 'validation.date' }).nullish();
 
 /** The "Get diagnostics" form: the charger, the window (optional ends), GetDiagnostics' retries and interval, the transport. */
-export const diagnosticsCreate = z.object({
-  chargerId: requiredId(602),
-  transport: z.enum(DIAGNOSTICS_TRANSPORTS).default('HTTP'),
-  startTime: optionalTime,
-  stopTime: optionalTime,
-  /** GetDiagnostics `retries` and `retryInterval` (s). */
-  retries: optionalInt(0, 10),
-  retryInterval: optionalInt(0, 86_400),
-}).refine((b) => !b.startTime || !b.stopTime || Date.parse(b.stopTime) > Date.parse(b.startTime), { error: answers(751), path: ['stopTime'] });
+export const diagnosticsCreate = z
+  .object({
+    chargerId: requiredId(602),
+    transport: z.enum(DIAGNOSTICS_TRANSPORTS).default('HTTP'),
+    startTime: optionalTime,
+    stopTime: optionalTime,
+    /** GetDiagnostics `retries` and `retryInterval` (s). */
+    retries: optionalInt(0, 10),
+    retryInterval: optionalInt(0, 86_400),
+  })
+  .refine((b) => !b.startTime || !b.stopTime || Date.parse(b.stopTime) > Date.parse(b.startTime), { error: answers(751), path: ['stopTime'] });
 export type DiagnosticsInput = z.infer<typeof diagnosticsCreate>;
 
 /** `GET /sp/diagnostics-request` filters: the charger (required). */
 export const diagnosticsFilters = z.object({
-  chargerId: z.coerce.number({ error: answers(602) }).int().positive().max(2_147_483_647),
+  chargerId: z.coerce
+    .number({ error: answers(602) })
+    .int()
+    .positive()
+    .max(2_147_483_647),
 });
 
 /** `GET /sp/diagnostics-request/settings`: what the form may offer. */

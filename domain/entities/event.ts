@@ -21,14 +21,16 @@ import { storedRecord } from './stored.js';
  * while open, `handler` who processed or ignored it) with its kinds as enums and the names of its
  * station and company.
  */
-export const eventRecord = storedRecord(event).omit({ createdAt: true }).extend({
-  deviceType: z.enum(EVENT_DEVICE_TYPES),
-  eventType: z.enum(EVENT_TYPES),
-  eventLevel: z.enum(EVENT_LEVELS),
-  status: z.enum(EVENT_STATUSES),
-  stationName: atStation.stationName,
-  companyName: ofCompany.companyName,
-});
+export const eventRecord = storedRecord(event)
+  .omit({ createdAt: true })
+  .extend({
+    deviceType: z.enum(EVENT_DEVICE_TYPES),
+    eventType: z.enum(EVENT_TYPES),
+    eventLevel: z.enum(EVENT_LEVELS),
+    status: z.enum(EVENT_STATUSES),
+    stationName: atStation.stationName,
+    companyName: ofCompany.companyName,
+  });
 export type EventRecord = z.infer<typeof eventRecord>;
 
 /** Handle method text limit. */
@@ -61,7 +63,10 @@ export type EventBatchResult = z.infer<typeof eventBatchResult>;
 
 /** Per-status counts of the list's filters (the status chips). */
 export const eventStatusCounts = z.object({
-  HAPPENING: int, PROCESSED: int, IGNORED: int, RECOVERED: int,
+  HAPPENING: int,
+  PROCESSED: int,
+  IGNORED: int,
+  RECOVERED: int,
 });
 export type EventStatusCounts = z.infer<typeof eventStatusCounts>;
 
@@ -90,9 +95,11 @@ export type EventFilters = z.infer<typeof eventFilters>;
  * One entry of the vendor code table (`GET /sp/event/vendor-code`): the row of `event_vendor_code`
  * (`companyCode` null = the platform's table, for every company) with its event type as the enum.
  */
-export const vendorCodeRecord = storedRecord(eventVendorCode).omit({ createdAt: true }).extend({
-  eventType: z.enum(DEVICE_EVENT_TYPES),
-});
+export const vendorCodeRecord = storedRecord(eventVendorCode)
+  .omit({ createdAt: true })
+  .extend({
+    eventType: z.enum(DEVICE_EVENT_TYPES),
+  });
 export type VendorCodeRecord = z.infer<typeof vendorCodeRecord>;
 
 /** `POST /sp/event/vendor-code`: map a vendor's code to a fault or warning (duplicate → 736). */

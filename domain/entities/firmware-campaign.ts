@@ -96,7 +96,10 @@ const optionalInt = (min: number, max: number) => numberField(z.number().int().m
 /** The upgrade form: firmware, chargers, UpdateFirmware's retries, and the staged rollout. */
 export const campaignCreate = z.object({
   firmwareId: requiredId(612),
-  chargerIds: z.array(z.number().int().positive(), { error: answers(602) }).min(1, { error: answers(602) }).max(1000),
+  chargerIds: z
+    .array(z.number().int().positive(), { error: answers(602) })
+    .min(1, { error: answers(602) })
+    .max(1000),
   /** UpdateFirmware `retries` and `retryInterval` (s). */
   retries: numberField(z.number().int().min(0).max(10).default(3)),
   retryInterval: numberField(z.number().int().min(0).max(86_400).default(60)),

@@ -32,8 +32,7 @@ export const FIRMWARE_VERSION_PATTERN = /^(?:[A-Za-z]{1,8}[-_]?)?\d{1,6}(?:\.\d{
 export const isFirmwareVersion = (v: string) => v.length <= 32 && FIRMWARE_VERSION_PATTERN.test(v);
 
 /** The version field: required (612), of the format above (404). */
-export const firmwareVersionField = () =>
-  requiredText(612, 32).refine(isFirmwareVersion, { error: answers(404) });
+export const firmwareVersionField = () => requiredText(612, 32).refine(isFirmwareVersion, { error: answers(404) });
 
 /**
  * A firmware of `GET /sp/firmware`: the row of `firmware` (db/tables/devices.ts; `companyCode` null

@@ -45,11 +45,16 @@ export const homeChargerRecord = storedRecord(homeCharger).omit({ createdAt: tru
 });
 export type HomeChargerRecord = z.infer<typeof homeChargerRecord>;
 
-const current = (empty: boolean) => numberField(
-  empty
-    ? z.number({ error: emptyAs(614) }).int().min(HOME_CURRENT_RANGE.min).max(HOME_CURRENT_RANGE.max)
-    : z.number().int().min(0).max(HOME_CURRENT_RANGE.max).nullish(),
-);
+const current = (empty: boolean) =>
+  numberField(
+    empty
+      ? z
+          .number({ error: emptyAs(614) })
+          .int()
+          .min(HOME_CURRENT_RANGE.min)
+          .max(HOME_CURRENT_RANGE.max)
+      : z.number().int().min(0).max(HOME_CURRENT_RANGE.max).nullish(),
+  );
 
 /** The settings of the home charger form. */
 export const homeChargerSettings = z.object({

@@ -10,7 +10,13 @@ import { permissionSchema } from './role.js';
 const editable = {
   name: requiredField(z.string().trim().max(100)),
   orderNum: requiredField(z.coerce.number().int().min(0).max(100000)),
-  url: requiredField(z.string().trim().max(300).regex(/^\/[A-Za-z0-9/_-]*$/)),
+  url: requiredField(
+    z
+      .string()
+      .trim()
+      .max(300)
+      .regex(/^\/[A-Za-z0-9/_-]*$/),
+  ),
   icon: requiredField(z.string().trim().max(100)),
   permission: requiredField(permissionSchema),
   level: requiredField(z.coerce.number().int().min(1).max(5)),
@@ -26,7 +32,13 @@ export type MenuInput = z.infer<typeof menuInput>;
 
 /** Required fields → 611 (menu) naming the field. `parentId` is required when level > 1. */
 export const MENU_REQUIRED = {
-  name: 611, orderNum: 611, url: 611, icon: 611, permission: 611, level: 611, configurable: 611,
+  name: 611,
+  orderNum: 611,
+  url: 611,
+  icon: 611,
+  permission: 611,
+  level: 611,
+  configurable: 611,
 } as const;
 
 /** A node of GET /sp/menu/tree. */
@@ -36,16 +48,27 @@ export interface MenuNode extends MenuDto {
 
 /** Response schema of a menu row (OpenAPI, serializer). */
 export const menuRecordSchema = z.object({
-  id: z.number().int(), name: z.string(), routeKey: z.string().nullable(), orderNum: z.number().int(), level: z.number().int(),
-  enabled: z.boolean(), permission: z.string().nullable(), url: z.string(), icon: z.string(), parentId: z.number().int().nullable(),
-  configurable: z.boolean(), hidden: z.boolean(),
+  id: z.number().int(),
+  name: z.string(),
+  routeKey: z.string().nullable(),
+  orderNum: z.number().int(),
+  level: z.number().int(),
+  enabled: z.boolean(),
+  permission: z.string().nullable(),
+  url: z.string(),
+  icon: z.string(),
+  parentId: z.number().int().nullable(),
+  configurable: z.boolean(),
+  hidden: z.boolean(),
 });
 /** A menu row as the API answers it. `routeKey` is the console's i18n key (`menu.<key>`) of a seeded menu. */
 export type MenuDto = z.infer<typeof menuRecordSchema>;
 
 /** A node of `GET /sp/menu/tree` and `GET /sp/menu/full-tree`: a menu row and its children. */
-export const menuNodeSchema: z.ZodType<MenuNode> = menuRecordSchema.extend({
-  get children() {
-    return z.array(menuNodeSchema);
-  },
-}).meta({ id: 'MenuNode' });
+export const menuNodeSchema: z.ZodType<MenuNode> = menuRecordSchema
+  .extend({
+    get children() {
+      return z.array(menuNodeSchema);
+    },
+  })
+  .meta({ id: 'MenuNode' });

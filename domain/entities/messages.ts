@@ -15,7 +15,10 @@ export const VALIDATION_MESSAGES = {
   'validation.email': { en: 'Invalid e-mail address', zh: '邮箱地址无效' },
   'validation.phone': { en: 'Invalid phone number', zh: '电话号码无效' },
   'validation.date': { en: 'Invalid date (YYYY-MM-DD)', zh: '日期无效（YYYY-MM-DD）' },
-  'validation.dateTime': { en: 'Invalid date and time (ISO 8601 with its offset, e.g. 2027-01-31T23:59:59Z)', zh: '日期时间无效（ISO 8601 格式并带时区，例如 2027-01-31T23:59:59Z）' },
+  'validation.dateTime': {
+    en: 'Invalid date and time (ISO 8601 with its offset, e.g. 2027-01-31T23:59:59Z)',
+    zh: '日期时间无效（ISO 8601 格式并带时区，例如 2027-01-31T23:59:59Z）',
+  },
   'validation.tooLong': { en: 'At most {max} characters', zh: '最多{max}个字符' },
   'validation.tooShort': { en: 'At least {min} characters', zh: '至少{min}个字符' },
   'validation.length': { en: 'Exactly {length} characters', zh: '必须为{length}个字符' },
@@ -29,14 +32,26 @@ export const VALIDATION_MESSAGES = {
   'validation.serialLength': { en: 'The SN must be exactly 16 characters', zh: '序列号必须为16个字符' },
   'validation.currentPassword': { en: 'The current password is wrong', zh: '当前密码不正确' },
   'validation.unknownField': { en: 'Unknown field', zh: '未知字段' },
-  'validation.clearCriteria': { en: 'Name the profile id, a connector, a purpose or a stack level — or choose “clear all” alone', zh: '请填写配置 ID、枪号、用途或堆叠级别之一——或单独选择“全部清除”' },
-  'validation.clearIdAlone': { en: 'A profile id clears that profile alone: leave connector, purpose, stack level and “clear all” empty', zh: '按配置 ID 清除时只清除该配置：枪号、用途、堆叠级别和“全部清除”请留空' },
+  'validation.clearCriteria': {
+    en: 'Name the profile id, a connector, a purpose or a stack level — or choose “clear all” alone',
+    zh: '请填写配置 ID、枪号、用途或堆叠级别之一——或单独选择“全部清除”',
+  },
+  'validation.clearIdAlone': {
+    en: 'A profile id clears that profile alone: leave connector, purpose, stack level and “clear all” empty',
+    zh: '按配置 ID 清除时只清除该配置：枪号、用途、堆叠级别和“全部清除”请留空',
+  },
   'validation.firmwareExtension': { en: 'Only .hex or .bin files', zh: '只能上传 .hex 或 .bin 文件' },
   'validation.firmwareEmpty': { en: 'The file is empty', zh: '文件为空' },
   'validation.firmwareTooBig': { en: 'The file is larger than {max} bytes', zh: '文件大于{max}字节' },
   'validation.firmwareHex': { en: 'Not a valid Intel HEX file', zh: '不是有效的 Intel HEX 文件' },
-  'validation.firmwareVersionExists': { en: 'Version {version} of {model} exists already: give this image a new version number', zh: '{model} 的 {version} 版本已存在：请为此镜像填写新的版本号' },
-  'validation.firmwareInUse': { en: 'Used by upgrade campaign {campaigns}: the firmware is kept for their record', zh: '已被升级任务 {campaigns} 使用：为保留记录，该固件不删除' },
+  'validation.firmwareVersionExists': {
+    en: 'Version {version} of {model} exists already: give this image a new version number',
+    zh: '{model} 的 {version} 版本已存在：请为此镜像填写新的版本号',
+  },
+  'validation.firmwareInUse': {
+    en: 'Used by upgrade campaign {campaigns}: the firmware is kept for their record',
+    zh: '已被升级任务 {campaigns} 使用：为保留记录，该固件不删除',
+  },
   'validation.firmwareBinaryText': { en: 'A .bin file must be a binary image, not text or a web page', zh: '.bin 文件必须是二进制镜像，不能是文本或网页' },
 } as const satisfies Record<string, { en: string; zh: string }>;
 

@@ -43,7 +43,10 @@ export const notificationPreferenceInput = z.object({
   enabled: z.boolean(),
   method: z.enum(NOTIFY_METHODS),
   emails: z.array(z.email().max(254)).max(20),
-  events: z.array(z.enum(NOTIFY_EVENTS)).max(NOTIFY_EVENTS.length).transform((e) => [...new Set(e)]),
+  events: z
+    .array(z.enum(NOTIFY_EVENTS))
+    .max(NOTIFY_EVENTS.length)
+    .transform((e) => [...new Set(e)]),
   ignoreHeartbeat: z.boolean(),
   language: z.enum(MAIL_LANGUAGES).default('en'),
 });
@@ -51,7 +54,14 @@ export const notificationPreferenceInput = z.object({
 export type NotificationPref = z.infer<typeof notificationPreferenceInput>;
 
 /** What a user who never saved gets. */
-export const DEFAULT_PREF: NotificationPref = { enabled: true, method: 'IN_APP', emails: [], events: [...NOTIFY_EVENTS], ignoreHeartbeat: true, language: 'en' };
+export const DEFAULT_PREF: NotificationPref = {
+  enabled: true,
+  method: 'IN_APP',
+  emails: [],
+  events: [...NOTIFY_EVENTS],
+  ignoreHeartbeat: true,
+  language: 'en',
+};
 
 /**
  * The preference as `GET|PUT /sp/user/notification-preference` answer it: `events` limited to the

@@ -12,7 +12,12 @@ export const OPERATOR_NAME_MAX = 500;
 export const OPERATOR_ADDRESS_MAX = 1000;
 
 /** Company codes: letters, digits, `_` and `-`, at most 32 characters (they prefix charger SNs). */
-export const companyCodeSchema = z.string().trim().min(1).max(32).regex(/^[A-Za-z0-9_-]+$/);
+export const companyCodeSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(32)
+  .regex(/^[A-Za-z0-9_-]+$/);
 
 const editable = {
   name: requiredField(z.string().trim().max(OPERATOR_NAME_MAX)),
@@ -45,14 +50,28 @@ export type OperatorUpdateInput = z.infer<typeof operatorUpdateInput>;
 
 /** Required fields → "is empty" code (600 company, 609 user, 607 password). */
 export const OPERATOR_REQUIRED = {
-  code: 600, name: 600, currency: 600, address: 600, adminUsername: 609, password: 607,
+  code: 600,
+  name: 600,
+  currency: 600,
+  address: 600,
+  adminUsername: 609,
+  password: 607,
 } as const;
 
 /** Response schema of an operator (OpenAPI, serializer). */
 export const operatorRecordSchema = z.object({
-  id: z.number().int(), name: z.string(), code: z.string(), currency: z.string(), address: z.string(),
-  remark: z.string().nullable(), servicePhone: z.string().nullable(), serviceEmail: z.string().nullable(),
-  adminUsername: z.string().nullable(), logo: z.string().nullable(), timeZone: z.string(), createdAt: z.string(),
+  id: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+  currency: z.string(),
+  address: z.string(),
+  remark: z.string().nullable(),
+  servicePhone: z.string().nullable(),
+  serviceEmail: z.string().nullable(),
+  adminUsername: z.string().nullable(),
+  logo: z.string().nullable(),
+  timeZone: z.string(),
+  createdAt: z.string(),
 });
 /** An operator as the API answers it. */
 export type OperatorDto = z.infer<typeof operatorRecordSchema>;

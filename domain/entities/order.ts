@@ -19,19 +19,21 @@ export const ORDER_UNANSWERED = { cardUserId: true, appUserId: true, energySplit
  * An order as the API answers it: the row of `charge_order` (db/tables/orders.ts) without
  * {@link ORDER_UNANSWERED}, with the names of its company, station and user and its duration.
  */
-export const orderRecord = storedRecord(chargeOrder).omit(ORDER_UNANSWERED).extend({
-  meterStart: z.number().describe('Wh'),
-  meterStop: z.number().nullable().describe('Wh'),
-  breakdown: z.unknown(),
-  /** ORDER_FLAGS of domain/enums.ts: CHARGER_CLOCK, STOP_BEFORE_START, SUPERSEDED, STALE_AFTER_REBOOT, METER_OUT_OF_RANGE, LATE_STOP, BALANCE_LIMIT, DROPPED_BY_CHARGER. */
-  flags: z.array(z.string()),
-  companyName: ofCompany.companyName,
-  stationName: atStation.stationName,
-  /** The card holder's name or the app user's nickname. */
-  userName: z.string().nullable(),
-  /** Seconds from the charger's start to its stop (to now while charging). */
-  durationSeconds: int,
-});
+export const orderRecord = storedRecord(chargeOrder)
+  .omit(ORDER_UNANSWERED)
+  .extend({
+    meterStart: z.number().describe('Wh'),
+    meterStop: z.number().nullable().describe('Wh'),
+    breakdown: z.unknown(),
+    /** ORDER_FLAGS of domain/enums.ts: CHARGER_CLOCK, STOP_BEFORE_START, SUPERSEDED, STALE_AFTER_REBOOT, METER_OUT_OF_RANGE, LATE_STOP, BALANCE_LIMIT, DROPPED_BY_CHARGER. */
+    flags: z.array(z.string()),
+    companyName: ofCompany.companyName,
+    stationName: atStation.stationName,
+    /** The card holder's name or the app user's nickname. */
+    userName: z.string().nullable(),
+    /** Seconds from the charger's start to its stop (to now while charging). */
+    durationSeconds: int,
+  });
 
 export const meterValueRecord = z.object({
   timestamp: isoTime,

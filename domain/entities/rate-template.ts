@@ -50,7 +50,12 @@ const base = z.object({
 export function rateTemplateSchema(context: RateTemplateContext = 'template') {
   return base.superRefine((t, ctx) => {
     const v = checkRateTemplate(t, context);
-    if (v) ctx.addIssue({ code: 'custom', path: v.field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), params: { code: v.code, ...(v.values ? { values: v.values } : {}) } });
+    if (v)
+      ctx.addIssue({
+        code: 'custom',
+        path: v.field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+        params: { code: v.code, ...(v.values ? { values: v.values } : {}) },
+      });
   });
 }
 export const rateTemplateInput = rateTemplateSchema('template');
@@ -62,8 +67,18 @@ export type RateTemplateInput = z.infer<typeof base>;
  * 605 for taxes and the service tax, 615 for a window's times, 600 for the company.
  */
 export const RATE_TEMPLATE_EMPTY_CODES: Readonly<Record<string, ErrorCode>> = {
-  companyCode: 600, modelName: 604, type: 604, currency: 604, serviceFeePerKwh: 604, electricityFeePerKwh: 604,
-  serviceTax: 605, taxes: 605, taxName: 605, taxPercentage: 605, startTime: 615, endTime: 615,
+  companyCode: 600,
+  modelName: 604,
+  type: 604,
+  currency: 604,
+  serviceFeePerKwh: 604,
+  electricityFeePerKwh: 604,
+  serviceTax: 605,
+  taxes: 605,
+  taxName: 605,
+  taxPercentage: 605,
+  startTime: 615,
+  endTime: 615,
 };
 
 /** `PUT /sp/rate-template/{id}/status`. */

@@ -53,17 +53,19 @@ export type TicketAttachment = z.infer<typeof ticketAttachment>;
  * the reporter typed or their account's, `language` the reporter's, for the reply's e-mail) with
  * its company's name, where a reply goes, its images and its creation time as `createTime`.
  */
-export const reportTicketRecord = storedRecord(reportTicket).omit({ createdAt: true }).extend({
-  language: z.enum(['en', 'zh']),
-  status: z.enum(TICKET_STATUSES),
-  companyName: ofCompany.companyName,
-  /** Where a reply goes: the app user's own address when they have one (verified), else `email`. */
-  replyEmail: z.string(),
-  /** False when the reply would go to an address typed into the ticket only: replying asks first (784). */
-  emailVerified: z.boolean(),
-  attachments: z.array(ticketAttachment),
-  createTime: isoTime,
-});
+export const reportTicketRecord = storedRecord(reportTicket)
+  .omit({ createdAt: true })
+  .extend({
+    language: z.enum(['en', 'zh']),
+    status: z.enum(TICKET_STATUSES),
+    companyName: ofCompany.companyName,
+    /** Where a reply goes: the app user's own address when they have one (verified), else `email`. */
+    replyEmail: z.string(),
+    /** False when the reply would go to an address typed into the ticket only: replying asks first (784). */
+    emailVerified: z.boolean(),
+    attachments: z.array(ticketAttachment),
+    createTime: isoTime,
+  });
 export type ReportTicketRecord = z.infer<typeof reportTicketRecord>;
 
 /** `GET /sp/report-ticket` filters (with the page query): the ticket number, a search, status, company, created from / to. */
@@ -111,9 +113,17 @@ export const reportTicketIntake = z.object({
 export type ReportTicketIntakeInput = z.infer<typeof reportTicketIntake>;
 
 /** What the app sees of its own tickets (`GET /app/report-ticket`, `POST` answer). */
-export const appTicketRecord = reportTicketRecord.pick({
-  serialNum: true, subject: true, message: true, status: true, replyText: true, replyTime: true, createTime: true,
-}).extend({ attachmentCount: int });
+export const appTicketRecord = reportTicketRecord
+  .pick({
+    serialNum: true,
+    subject: true,
+    message: true,
+    status: true,
+    replyText: true,
+    replyTime: true,
+    createTime: true,
+  })
+  .extend({ attachmentCount: int });
 export type AppTicketRecord = z.infer<typeof appTicketRecord>;
 
 /** `POST /sp/app-user/{id}/app-token`: a bearer token for the charging app, shown once. */

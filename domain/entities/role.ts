@@ -8,10 +8,20 @@ import { blankToNull, clearableText, requiredField } from './rules.js';
 import { companyCodeSchema } from './operator.js';
 
 /** Role codes: letters, digits, `_ . -`, at most 64 characters. */
-export const roleCodeSchema = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_.-]+$/);
+export const roleCodeSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_.-]+$/);
 
 /** A menu permission string (`menu:…`). */
-export const permissionSchema = z.string().trim().min(6).max(128).regex(/^menu:[A-Za-z0-9:_-]+$/);
+export const permissionSchema = z
+  .string()
+  .trim()
+  .min(6)
+  .max(128)
+  .regex(/^menu:[A-Za-z0-9:_-]+$/);
 
 const editable = {
   name: requiredField(z.string().trim().max(100)),
@@ -38,8 +48,15 @@ export const ROLE_REQUIRED = { name: 608, code: 608, description: 608 } as const
 
 /** Response schema of a role (OpenAPI, serializer). */
 export const roleRecordSchema = z.object({
-  id: z.number().int(), name: z.string(), code: z.string(), companyCode: z.string().nullable(), description: z.string(),
-  enabled: z.boolean(), remark: z.string().nullable(), permissions: z.array(z.string()), createdAt: z.string(),
+  id: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+  companyCode: z.string().nullable(),
+  description: z.string(),
+  enabled: z.boolean(),
+  remark: z.string().nullable(),
+  permissions: z.array(z.string()),
+  createdAt: z.string(),
 });
 /** A role as the API answers it. */
 export type RoleDto = z.infer<typeof roleRecordSchema>;

@@ -41,11 +41,18 @@ export const hasDigit = (s: string | null | undefined) => !!s && /\p{N}/u.test(s
 
 /** Required text: trimmed, 1..`max` characters; absent, null or blank → the `empty` code. */
 export const requiredText = (empty: ErrorCode, max: number) =>
-  z.string({ error: emptyAs(empty) }).trim().min(1, { error: answers(empty), abort: true }).max(max);
+  z
+    .string({ error: emptyAs(empty) })
+    .trim()
+    .min(1, { error: answers(empty), abort: true })
+    .max(max);
 
 /** Optional text: trimmed, at most `max` characters; blank is sent as null (cleared). */
 export const optionalText = (max: number) =>
-  z.union([z.string().trim().max(max), z.null()]).optional().transform((v) => (v === '' ? null : v));
+  z
+    .union([z.string().trim().max(max), z.null()])
+    .optional()
+    .transform((v) => (v === '' ? null : v));
 
 /**
  * Optional instant: an ISO-8601 date-time with its offset (`2027-01-31T23:59:59Z`,
@@ -54,24 +61,31 @@ export const optionalText = (max: number) =>
 export const optionalDateTime = z.preprocess(blankToNull, z.iso.datetime({ offset: true, error: 'validation.dateTime' }).nullish());
 
 /** A value of `values`, required: absent, null or blank → the `empty` code. */
-export const requiredEnum = <const T extends readonly [string, ...string[]]>(values: T, empty: ErrorCode) =>
-  z.enum(values, { error: emptyAs(empty) });
+export const requiredEnum = <const T extends readonly [string, ...string[]]>(values: T, empty: ErrorCode) => z.enum(values, { error: emptyAs(empty) });
 
 /** An optional value of `values`; blank → null. */
 export const optionalEnum = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.union([z.enum(values), z.literal(''), z.null()]).optional().transform((v) => (v === '' ? null : v));
+  z
+    .union([z.enum(values), z.literal(''), z.null()])
+    .optional()
+    .transform((v) => (v === '' ? null : v));
 
 /**
  * A number that may arrive as a numeric string (form fields); '' and null count as absent. With
  * `empty`, absence answers that code; without, the field is optional (null when absent).
  */
 export function numberField<T extends z.ZodType<number | null | undefined>>(inner: T) {
-  return z.preprocess((v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v ?? undefined), inner)
-    .meta({ type: 'number' });
+  return z.preprocess((v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : (v ?? undefined)), inner).meta({ type: 'number' });
 }
 
 /** A required whole number above 0 (an id), as a number or numeric string; absent → `empty`. */
-export const requiredId = (empty: ErrorCode) => numberField(z.number({ error: emptyAs(empty) }).int().positive());
+export const requiredId = (empty: ErrorCode) =>
+  numberField(
+    z
+      .number({ error: emptyAs(empty) })
+      .int()
+      .positive(),
+  );
 
 /** An optional id: absent, null or blank → null. */
 export const optionalId = () => numberField(z.number().int().positive().nullish());
@@ -81,8 +95,10 @@ export const noDigits = <T extends z.ZodType<string | null | undefined>>(schema:
   schema.refine((v) => !hasDigit(v as string | null | undefined), { error: answers(900) });
 
 /** An optional e-mail address; blank → null. */
-export const optionalEmail = z.union([z.email({ error: 'validation.email' }).trim().max(254), z.literal(''), z.null()])
-  .optional().transform((v) => (v === '' ? null : v));
+export const optionalEmail = z
+  .union([z.email({ error: 'validation.email' }).trim().max(254), z.literal(''), z.null()])
+  .optional()
+  .transform((v) => (v === '' ? null : v));
 
 /** A phone number: digits with optional leading +, spaces, dashes and parentheses. */
 export const phonePattern = /^\+?[0-9 ()-]{3,32}$/;
@@ -111,10 +127,12 @@ export const timeZoneField = () => z.string().trim().min(1).max(64).refine(isTim
  * answers (rate templates keep `validation.format`, the message their screens have always shown).
  */
 export const decimalString = (decimals: number, signed = false, message: ValidationKey = 'validation.decimal') =>
-  z.preprocess(
-    (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : typeof v === 'string' ? v.trim() : v),
-    z.string().regex(new RegExp(`^${signed ? '-?' : ''}\\d{1,10}(\\.\\d{1,${decimals}})?$`), { error: message }),
-  ).meta({ type: 'string', description: `decimal, at most ${decimals} fraction digits` });
+  z
+    .preprocess(
+      (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : typeof v === 'string' ? v.trim() : v),
+      z.string().regex(new RegExp(`^${signed ? '-?' : ''}\\d{1,10}(\\.\\d{1,${decimals}})?$`), { error: message }),
+    )
+    .meta({ type: 'string', description: `decimal, at most ${decimals} fraction digits` });
 
 /** One failing field: its path (`details.2.startTime`), the code it answers, its message key and values. */
 export interface FieldIssue {
@@ -144,13 +162,26 @@ function keyOf(iss: IssueLike): string {
   if (iss.message && /^(catalogue|validation)\.\w+$/.test(iss.message)) return iss.message;
   const k: ValidationKey = (() => {
     switch (iss.code) {
-      case 'too_big': return iss.exact ? 'validation.length' : iss.origin === 'string' ? 'validation.tooLong' : iss.origin === 'array' ? 'validation.tooMany' : 'validation.tooBig';
-      case 'too_small': return iss.exact ? 'validation.length' : iss.origin === 'string' ? 'validation.tooShort' : 'validation.tooSmall';
-      case 'invalid_format': return iss.format === 'email' ? 'validation.email' : iss.format === 'date' ? 'validation.date' : 'validation.format';
-      case 'invalid_type': return iss.expected === 'int' ? 'validation.integer' : 'validation.type';
-      case 'invalid_value': return 'validation.choice';
-      case 'unrecognized_keys': return 'validation.unknownField';
-      default: return 'validation.invalid';
+      case 'too_big':
+        return iss.exact
+          ? 'validation.length'
+          : iss.origin === 'string'
+            ? 'validation.tooLong'
+            : iss.origin === 'array'
+              ? 'validation.tooMany'
+              : 'validation.tooBig';
+      case 'too_small':
+        return iss.exact ? 'validation.length' : iss.origin === 'string' ? 'validation.tooShort' : 'validation.tooSmall';
+      case 'invalid_format':
+        return iss.format === 'email' ? 'validation.email' : iss.format === 'date' ? 'validation.date' : 'validation.format';
+      case 'invalid_type':
+        return iss.expected === 'int' ? 'validation.integer' : 'validation.type';
+      case 'invalid_value':
+        return 'validation.choice';
+      case 'unrecognized_keys':
+        return 'validation.unknownField';
+      default:
+        return 'validation.invalid';
     }
   })();
   return k;
@@ -179,8 +210,7 @@ export function fieldIssues(issues: readonly IssueLike[]): FieldIssue[] {
 }
 
 /** Parses `input`; on failure, every failing field at once. */
-export function checkInput<S extends z.ZodType>(schema: S, input: unknown):
-  { success: true; data: z.output<S> } | { success: false; issues: FieldIssue[] } {
+export function checkInput<S extends z.ZodType>(schema: S, input: unknown): { success: true; data: z.output<S> } | { success: false; issues: FieldIssue[] } {
   const r = schema.safeParse(input);
   return r.success ? { success: true, data: r.data } : { success: false, issues: fieldIssues(r.error.issues) };
 }
@@ -195,10 +225,12 @@ export function fieldErrors(issues: readonly FieldIssue[], lang: Lang): Record<s
  * default, so that a field left out keeps the stored value instead of taking the default.
  */
 export function patchOf<S extends z.ZodObject>(fields: S): ReturnType<S['partial']> {
-  const shape = Object.fromEntries(Object.entries(fields.shape).map(([k, s]) => {
-    const t = s as z.ZodType;
-    return [k, (t instanceof z.ZodDefault ? (t.unwrap() as z.ZodType) : t).optional()];
-  }));
+  const shape = Object.fromEntries(
+    Object.entries(fields.shape).map(([k, s]) => {
+      const t = s as z.ZodType;
+      return [k, (t instanceof z.ZodDefault ? (t.unwrap() as z.ZodType) : t).optional()];
+    }),
+  );
   return z.object(shape) as unknown as ReturnType<S['partial']>;
 }
 
@@ -207,18 +239,109 @@ export const MIN_PASSWORD_LENGTH = 8;
 
 /** Common passwords refused when a password is set (lower case; compared case-insensitively). */
 export const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
-  '123456', '123456789', '12345678', '12345', '1234567', '1234567890', 'password', 'password1', 'password12',
-  'password123', 'passw0rd', 'p@ssw0rd', 'p@ssword', 'qwerty', 'qwerty123', 'qwerty1234', 'qwertyuiop', 'qwe123',
-  '1q2w3e4r', '1q2w3e4r5t', '1qaz2wsx', 'zaq12wsx', 'asdfghjk', 'asdfghjkl', 'asdf1234', 'zxcvbnm', 'zxcvbnm1',
-  '11111111', '00000000', '88888888', '66666666', '12341234', '11223344', '87654321', '98765432', '123123123',
-  '12344321', '147258369', '159753', '987654321', '123qweasd', 'abc12345', 'abcd1234', 'abcdefgh', 'a1b2c3d4',
-  'iloveyou', 'iloveyou1', 'sunshine', 'princess', 'football', 'baseball', 'welcome', 'welcome1', 'welcome123',
-  'letmein', 'letmein1', 'monkey123', 'dragon12', 'master12', 'superman', 'trustno1', 'whatever', 'starwars',
-  'computer', 'michelle', 'jennifer', 'shadow12', 'charlie1', 'jordan23', 'access14', 'mustang1', 'freedom1',
-  'admin', 'admin123', 'admin1234', 'administrator', 'root1234', 'toor1234', 'changeme', 'changeme1', 'default1',
-  'test1234', 'testtest', 'guest123', 'user1234', 'login123', 'secret12', 'hello123', 'helloworld', 'google123',
-  'woaini1314', '5201314', 'aa123456', 'a123456789', 'qq123456', 'q1w2e3r4', 'q1w2e3r4t5', 'pass1234', 'passpass',
-  '1234qwer', 'qwer1234', 'chargedesk', 'chargedesk1',
+  '123456',
+  '123456789',
+  '12345678',
+  '12345',
+  '1234567',
+  '1234567890',
+  'password',
+  'password1',
+  'password12',
+  'password123',
+  'passw0rd',
+  'p@ssw0rd',
+  'p@ssword',
+  'qwerty',
+  'qwerty123',
+  'qwerty1234',
+  'qwertyuiop',
+  'qwe123',
+  '1q2w3e4r',
+  '1q2w3e4r5t',
+  '1qaz2wsx',
+  'zaq12wsx',
+  'asdfghjk',
+  'asdfghjkl',
+  'asdf1234',
+  'zxcvbnm',
+  'zxcvbnm1',
+  '11111111',
+  '00000000',
+  '88888888',
+  '66666666',
+  '12341234',
+  '11223344',
+  '87654321',
+  '98765432',
+  '123123123',
+  '12344321',
+  '147258369',
+  '159753',
+  '987654321',
+  '123qweasd',
+  'abc12345',
+  'abcd1234',
+  'abcdefgh',
+  'a1b2c3d4',
+  'iloveyou',
+  'iloveyou1',
+  'sunshine',
+  'princess',
+  'football',
+  'baseball',
+  'welcome',
+  'welcome1',
+  'welcome123',
+  'letmein',
+  'letmein1',
+  'monkey123',
+  'dragon12',
+  'master12',
+  'superman',
+  'trustno1',
+  'whatever',
+  'starwars',
+  'computer',
+  'michelle',
+  'jennifer',
+  'shadow12',
+  'charlie1',
+  'jordan23',
+  'access14',
+  'mustang1',
+  'freedom1',
+  'admin',
+  'admin123',
+  'admin1234',
+  'administrator',
+  'root1234',
+  'toor1234',
+  'changeme',
+  'changeme1',
+  'default1',
+  'test1234',
+  'testtest',
+  'guest123',
+  'user1234',
+  'login123',
+  'secret12',
+  'hello123',
+  'helloworld',
+  'google123',
+  'woaini1314',
+  '5201314',
+  'aa123456',
+  'a123456789',
+  'qq123456',
+  'q1w2e3r4',
+  'q1w2e3r4t5',
+  'pass1234',
+  'passpass',
+  '1234qwer',
+  'qwer1234',
+  'chargedesk',
+  'chargedesk1',
 ]);
 
 /**
@@ -256,7 +379,12 @@ export const nonBlankText = (max: number) => z.string().trim().min(1).max(max);
 export const phoneSchema = z.string().trim().max(32).regex(phonePattern);
 
 /** Login names: letters, digits, `_ . @ -`, 2–64 characters. */
-export const usernameSchema = z.string().trim().min(2).max(64).regex(/^[A-Za-z0-9_.@-]+$/);
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(2)
+  .max(64)
+  .regex(/^[A-Za-z0-9_.@-]+$/);
 
 /** Passwords as a shape: 6–64 characters (the strength rule, `isWeakPassword`, applies when one is set). */
 export const passwordSchema = z.string().min(6).max(64);

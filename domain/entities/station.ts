@@ -12,14 +12,36 @@ import { RATE_TEMPLATE_TYPES } from '../rate-template.js';
 import { station } from '../../db/tables/network.js';
 import { int, isoTime, ofCompany, idFilter, listFilter } from './api.js';
 import {
-  answers, emptyAs, noDigits, numberField, optionalEmail, optionalEnum, optionalId, optionalText, phonePattern, patchOf, requiredEnum, requiredId, requiredText,
+  answers,
+  emptyAs,
+  noDigits,
+  numberField,
+  optionalEmail,
+  optionalEnum,
+  optionalId,
+  optionalText,
+  phonePattern,
+  patchOf,
+  requiredEnum,
+  requiredId,
+  requiredText,
   timeZoneField,
 } from './rules.js';
 import { storedRecord } from './stored.js';
 
 export const STATION_STATUSES = ['ACTIVE', 'INACTIVE', 'MAINTENANCE'] as const;
 export const STATION_VISIBILITIES = ['PUBLIC', 'PRIVATE'] as const;
-export const LOCATION_TYPES = ['PARKING_LOT', 'PARKING_GARAGE', 'ON_STREET', 'SHOPPING_CENTRE', 'WORKPLACE', 'RESIDENTIAL', 'HOTEL', 'HIGHWAY', 'OTHER'] as const;
+export const LOCATION_TYPES = [
+  'PARKING_LOT',
+  'PARKING_GARAGE',
+  'ON_STREET',
+  'SHOPPING_CENTRE',
+  'WORKPLACE',
+  'RESIDENTIAL',
+  'HOTEL',
+  'HIGHWAY',
+  'OTHER',
+] as const;
 
 /**
  * A station of `GET /sp/station`: the row of `station` (db/tables/network.ts) with its coordinates
@@ -74,7 +96,10 @@ export type StationDetail = z.infer<typeof stationDetail>;
 
 /** Splits a station's recipient text at commas, semicolons, spaces and new lines into its parts (blank parts dropped). */
 export function recipientParts(text: string | null | undefined): string[] {
-  return (text ?? '').split(/[\s,;]+/).map((p) => p.trim()).filter((p) => p !== '');
+  return (text ?? '')
+    .split(/[\s,;]+/)
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
 }
 
 const emailAddress = z.email();
@@ -112,8 +137,18 @@ export const stationFields = z.object({
   city: optionalText(100),
   zip: optionalText(16),
   country: optionalText(100),
-  latitude: numberField(z.number({ error: emptyAs(603) }).min(-90).max(90)),
-  longitude: numberField(z.number({ error: emptyAs(603) }).min(-180).max(180)),
+  latitude: numberField(
+    z
+      .number({ error: emptyAs(603) })
+      .min(-90)
+      .max(90),
+  ),
+  longitude: numberField(
+    z
+      .number({ error: emptyAs(603) })
+      .min(-180)
+      .max(180),
+  ),
   /** The template type the station is priced with. */
   pricingModel: requiredEnum(RATE_TEMPLATE_TYPES, 810),
   rateTemplateId: requiredId(604),

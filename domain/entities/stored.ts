@@ -31,11 +31,13 @@ export type StoredShape<T extends Table> = { [K in keyof SelectShape<T>]: AsAnsw
 export function storedRecord<T extends Table>(table: T): z.ZodObject<StoredShape<T>> {
   const derived = createSelectSchema(table) as unknown as z.ZodObject<z.ZodRawShape>;
   const columns = getTableColumns(table);
-  const shape = Object.fromEntries(Object.entries(derived.shape).map(([key, schema]) => {
-    const column = columns[key];
-    const answered = column?.columnType === 'PgTimestamp' ? isoTime : column?.columnType === 'PgNumeric' ? decimal : undefined;
-    return [key, answered ? (column.notNull ? answered : answered.nullable()) : schema];
-  }));
+  const shape = Object.fromEntries(
+    Object.entries(derived.shape).map(([key, schema]) => {
+      const column = columns[key];
+      const answered = column?.columnType === 'PgTimestamp' ? isoTime : column?.columnType === 'PgNumeric' ? decimal : undefined;
+      return [key, answered ? (column.notNull ? answered : answered.nullable()) : schema];
+    }),
+  );
   return z.object(shape) as unknown as z.ZodObject<StoredShape<T>>;
 }
 

@@ -30,5 +30,5 @@ export const CARD_USER_LABELS = {
   'values.bool.false': ['No', '否'],
   'values.active.true': ['Active', '启用'],
   'values.active.false': ['Inactive', '停用'],
-  'sheet': ['Card users', '卡用户'],
+  sheet: ['Card users', '卡用户'],
 } as const satisfies Record<string, LabelPair>;

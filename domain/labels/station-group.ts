@@ -16,5 +16,5 @@ export const STATION_GROUP_LABELS = {
   'fields.createdAt': ['Created', '创建时间'],
   'values.isDefault.true': ['Default', '默认'],
   'values.isDefault.false': ['No', '否'],
-  'sheet': ['Station groups', '站点分组'],
+  sheet: ['Station groups', '站点分组'],
 } as const satisfies Record<string, LabelPair>;

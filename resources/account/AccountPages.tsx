@@ -7,13 +7,21 @@
  */
 import { useMemo } from 'react';
 import {
-  Create, PasswordInput, SelectArrayInput, SelectInput, SimpleForm, TextInput, useRecordContext, useTranslate, type SelectInputProps,
+  Create,
+  PasswordInput,
+  SelectArrayInput,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  useRecordContext,
+  useTranslate,
+  type SelectInputProps,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { Box, Stack, Typography } from '@mui/material';
 import { ACCOUNT_TYPES } from '../../domain/enums';
-import { ACCOUNT_REQUIRED, accountCreateInput, accountRecordSchema, accountUpdateInput } from '../../domain/entities/company-user';
+import { ACCOUNT_REQUIRED, accountCreateInput, type accountRecordSchema, accountUpdateInput } from '../../domain/entities/company-user';
 import { ColorChip } from '../../src/components/common';
 import { defineFields } from '../../src/resources/fields';
 import { GenericList } from '../../src/resources/GenericList';
@@ -40,9 +48,7 @@ type AccountRecord = z.infer<typeof accountRecordSchema>;
 const tenant = (v: Record<string, unknown>) => !!v.userType && v.userType !== 'ADMIN';
 
 /** The service's rules beyond the schema (requirements §5): no digits in the real name, company and role of a tenant. */
-const ACCOUNT_RULES: readonly FieldRule[] = [
-  noDigitsRule('realName'), requiredWhen('companyCode', 600, tenant), requiredWhen('roleId', 608, tenant),
-];
+const ACCOUNT_RULES: readonly FieldRule[] = [noDigitsRule('realName'), requiredWhen('companyCode', 600, tenant), requiredWhen('roleId', 608, tenant)];
 
 /** A platform administrator's account has no company and no role. */
 const tenancy = (d: Record<string, unknown>) => (d.userType === 'ADMIN' ? { ...d, companyCode: null, roleId: null } : d);
@@ -55,7 +61,13 @@ function ActiveChip(_props: { source?: string; label?: string }) {
   const record = useRecordContext<AccountRecord>();
   const translate = useTranslate();
   if (!record) return null;
-  return <ColorChip testId="active-chip" label={translate(`${T}.values.active.${record.active}`)} color={record.active ? STATE_COLORS.available : STATE_COLORS.offline} />;
+  return (
+    <ColorChip
+      testId="active-chip"
+      label={translate(`${T}.values.active.${record.active}`)}
+      color={record.active ? STATE_COLORS.available : STATE_COLORS.offline}
+    />
+  );
 }
 
 /** Activate/deactivate and reset password; not offered on one's own row (the server refuses it, 403). */
@@ -72,21 +84,30 @@ function RowActions(_props: { label?: string }) {
 
 /** The fields of an account in the list (e-mail behind the column chooser); user types without the platform administrator for others. */
 function useListFields(includeAdmin: boolean) {
-  return useMemo(() => defineFields<AccountRecord>([
-    { source: 'username', kind: 'text', list: true, card: 'primary' },
-    { source: 'realName', kind: 'text', list: true, card: 'secondary' },
-    { source: 'companyCode', kind: 'reference', filter: 'alwaysOn' },
-    {
-      source: 'userType', kind: 'enum', labels: 'app.account.user_types', list: true, filter: 'alwaysOn', card: 'tertiary',
-      choices: ACCOUNT_TYPES.filter((t) => includeAdmin || t !== 'ADMIN'),
-    },
-    { source: 'companyName', kind: 'text', list: true, sortable: false },
-    { source: 'roleName', kind: 'text', list: true, sortable: false },
-    { source: 'phone', kind: 'text', list: true, sortable: false },
-    { source: 'email', kind: 'text', list: 'optional', sortable: false },
-    { source: 'active', kind: 'boolean', labels: `${T}.values.active`, list: true, filter: 'alwaysOn', render: () => <ActiveChip /> },
-    { source: 'createdAt', kind: 'datetime', list: true, render: (r) => <span title={formatDateTime(r.createdAt)}>{formatDate(r.createdAt)}</span> },
-  ]), [includeAdmin]);
+  return useMemo(
+    () =>
+      defineFields<AccountRecord>([
+        { source: 'username', kind: 'text', list: true, card: 'primary' },
+        { source: 'realName', kind: 'text', list: true, card: 'secondary' },
+        { source: 'companyCode', kind: 'reference', filter: 'alwaysOn' },
+        {
+          source: 'userType',
+          kind: 'enum',
+          labels: 'app.account.user_types',
+          list: true,
+          filter: 'alwaysOn',
+          card: 'tertiary',
+          choices: ACCOUNT_TYPES.filter((t) => includeAdmin || t !== 'ADMIN'),
+        },
+        { source: 'companyName', kind: 'text', list: true, sortable: false },
+        { source: 'roleName', kind: 'text', list: true, sortable: false },
+        { source: 'phone', kind: 'text', list: true, sortable: false },
+        { source: 'email', kind: 'text', list: 'optional', sortable: false },
+        { source: 'active', kind: 'boolean', labels: `${T}.values.active`, list: true, filter: 'alwaysOn', render: () => <ActiveChip /> },
+        { source: 'createdAt', kind: 'datetime', list: true, render: (r) => <span title={formatDateTime(r.createdAt)}>{formatDate(r.createdAt)}</span> },
+      ]),
+    [includeAdmin],
+  );
 }
 
 export function AccountList() {
@@ -110,7 +131,9 @@ export function AccountList() {
 function RoleInput(props: Omit<SelectInputProps, 'source'>) {
   const companyCode = useWatch({ name: 'companyCode' }) as string | null | undefined;
   const { data } = useApi<Array<{ id: number; name: string; code: string; companyCode: string | null }>>(
-    'role/select', companyCode ? { companyCode } : undefined, { staleTime: 30_000 },
+    'role/select',
+    companyCode ? { companyCode } : undefined,
+    { staleTime: 30_000 },
   );
   const choices = (Array.isArray(data) ? data : []).map((r) => ({ id: r.id, name: `${r.name} (${r.code})` }));
   return <SelectInput source="roleId" choices={choices} helperText={`${T}.helpers.roleId`} sx={{ minWidth: 320 }} {...props} />;
@@ -121,12 +144,21 @@ function ManagedStationsInput() {
   const companyCode = useWatch({ name: 'companyCode' }) as string | null | undefined;
   const userType = useWatch({ name: 'userType' }) as string | undefined;
   const { data } = useApi<{ records: Array<{ id: number; name: string }> }>(
-    'station', { size: 500, sort: 'name', order: 'asc', ...(companyCode ? { companyCode } : {}) },
+    'station',
+    { size: 500, sort: 'name', order: 'asc', ...(companyCode ? { companyCode } : {}) },
     { staleTime: 30_000, enabled: userType === 'STATION_MANAGER' && !!companyCode },
   );
   if (userType !== 'STATION_MANAGER') return null;
   const choices = (data?.records ?? []).map((s) => ({ id: s.id, name: s.name }));
-  return <SelectArrayInput source="managedStationIds" choices={choices} helperText={`${T}.helpers.managedStationIds`} sx={{ minWidth: 320 }} data-testid="account-stations" />;
+  return (
+    <SelectArrayInput
+      source="managedStationIds"
+      choices={choices}
+      helperText={`${T}.helpers.managedStationIds`}
+      sx={{ minWidth: 320 }}
+      data-testid="account-stations"
+    />
+  );
 }
 
 /** Company, role and managed stations: not for platform administrators (no company, no role). */
@@ -148,7 +180,9 @@ function JoinedDate() {
   if (!record) return null;
   return (
     <Box sx={{ mb: 2 }} data-testid="account-joined">
-      <Typography variant="caption" color="text.secondary">{translate(`${T}.fields.createdAt`)}</Typography>
+      <Typography variant="caption" color="text.secondary">
+        {translate(`${T}.fields.createdAt`)}
+      </Typography>
       <Typography variant="body2">{formatDateTime(record.createdAt)}</Typography>
     </Box>
   );
@@ -158,13 +192,15 @@ function AccountForm({ edit }: { edit?: boolean }) {
   const isAdmin = useIsAdmin();
   const types = useTypeChoices(isAdmin);
   const base = useSchemaValidate(edit ? accountUpdateInput : accountCreateInput, {
-    required: ACCOUNT_REQUIRED, skip: edit ? ['username', 'password'] : [],
+    required: ACCOUNT_REQUIRED,
+    skip: edit ? ['username', 'password'] : [],
     rules: edit ? ACCOUNT_RULES : [...ACCOUNT_RULES, passwordRule()],
   });
   const translate = useTranslate();
   const validate = (values: Record<string, unknown>) => {
     const errors = base(values);
-    if (!edit && values.confirmPassword && values.confirmPassword !== values.password && !errors.confirmPassword) return { ...errors, confirmPassword: translate('app.account.inconsistent') };
+    if (!edit && values.confirmPassword && values.confirmPassword !== values.password && !errors.confirmPassword)
+      return { ...errors, confirmPassword: translate('app.account.inconsistent') };
     return errors;
   };
   return (
@@ -176,8 +212,22 @@ function AccountForm({ edit }: { edit?: boolean }) {
       <TextInput source="phone" isRequired sx={{ minWidth: 320 }} slotProps={{ htmlInput: { 'data-testid': 'account-phone' } }} />
       <TextInput source="email" type="email" isRequired sx={{ minWidth: 320 }} slotProps={{ htmlInput: { 'data-testid': 'account-email' } }} />
       <TenancyInputs edit={edit} />
-      {!edit && <PasswordInput source="password" isRequired sx={{ minWidth: 320 }} slotProps={{ htmlInput: { 'data-testid': 'account-password', autoComplete: 'new-password' } }} />}
-      {!edit && <PasswordInput source="confirmPassword" isRequired sx={{ minWidth: 320 }} slotProps={{ htmlInput: { 'data-testid': 'account-confirm', autoComplete: 'new-password' } }} />}
+      {!edit && (
+        <PasswordInput
+          source="password"
+          isRequired
+          sx={{ minWidth: 320 }}
+          slotProps={{ htmlInput: { 'data-testid': 'account-password', autoComplete: 'new-password' } }}
+        />
+      )}
+      {!edit && (
+        <PasswordInput
+          source="confirmPassword"
+          isRequired
+          sx={{ minWidth: 320 }}
+          slotProps={{ htmlInput: { 'data-testid': 'account-confirm', autoComplete: 'new-password' } }}
+        />
+      )}
     </SimpleForm>
   );
 }
@@ -202,4 +252,3 @@ export function AccountEdit() {
     </RouteEdit>
   );
 }
-

@@ -20,7 +20,11 @@ export function ResetPasswordDialog({ open, onClose, id, username }: { open: boo
   const [s, setS] = useState<ResetState>(EMPTY);
   const [error, setError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
-  const close = () => { setS(EMPTY); setError(undefined); onClose(); };
+  const close = () => {
+    setS(EMPTY);
+    setError(undefined);
+    onClose();
+  };
   const mismatch = showMismatch(s);
   const shown = error ?? (mismatch ? 'app.account.inconsistent' : undefined);
   const save = async () => {
@@ -38,13 +42,23 @@ export function ResetPasswordDialog({ open, onClose, id, username }: { open: boo
       setSaving(false);
     }
   };
-  const set = (k: keyof ResetState) => (e: React.ChangeEvent<HTMLInputElement>) => { setError(undefined); setS((x) => ({ ...x, [k]: e.target.value })); };
+  const set = (k: keyof ResetState) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    setError(undefined);
+    setS((x) => ({ ...x, [k]: e.target.value }));
+  };
   return (
     <Dialog open={open} onClose={close} maxWidth="xs" fullWidth data-testid="reset-password-dialog" onClick={(e) => e.stopPropagation()}>
       <DialogTitle>{translate('resources.company/user.reset.title', { name: username })}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField type="password" label={translate('resources.company/user.reset.new_password')} value={s.password} onChange={set('password')} autoComplete="new-password" slotProps={{ htmlInput: { 'data-testid': 'reset-password' } }} />
+          <TextField
+            type="password"
+            label={translate('resources.company/user.reset.new_password')}
+            value={s.password}
+            onChange={set('password')}
+            autoComplete="new-password"
+            slotProps={{ htmlInput: { 'data-testid': 'reset-password' } }}
+          />
           <TextField
             type="password"
             label={translate('resources.company/user.reset.confirm_password')}
@@ -66,8 +80,12 @@ export function ResetPasswordDialog({ open, onClose, id, username }: { open: boo
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={close} data-testid="reset-cancel">{translate('ra.action.cancel')}</Button>
-        <Button variant="contained" onClick={save} disabled={saving || !canSave(s, username) || mismatch} data-testid="reset-save">{translate('ra.action.save')}</Button>
+        <Button onClick={close} data-testid="reset-cancel">
+          {translate('ra.action.cancel')}
+        </Button>
+        <Button variant="contained" onClick={save} disabled={saving || !canSave(s, username) || mismatch} data-testid="reset-save">
+          {translate('ra.action.save')}
+        </Button>
       </DialogActions>
     </Dialog>
   );
@@ -84,8 +102,14 @@ export function ResetPasswordButton(_props: { label?: string }) {
       {/* Icon only: the accounts table keeps its action column narrow; the tooltip names it. */}
       <Tooltip title={translate('resources.company/user.actions.reset_password')}>
         <IconButton
-          size="small" color="primary" aria-label={translate('resources.company/user.actions.reset_password')}
-          onClick={(e) => { e.stopPropagation(); setOpen(true); }} data-testid={`reset-password-${record.id}`}
+          size="small"
+          color="primary"
+          aria-label={translate('resources.company/user.actions.reset_password')}
+          onClick={(e) => {
+            e.stopPropagation();
+            setOpen(true);
+          }}
+          data-testid={`reset-password-${record.id}`}
         >
           <LockResetIcon fontSize="small" />
         </IconButton>

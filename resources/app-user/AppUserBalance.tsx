@@ -33,7 +33,12 @@ export function AppUserBalance({ value }: { value: string }) {
     <BalanceRecords<AppUserRecord>
       resource="app-user"
       id={id}
-      title={(r) => <>{r.nickname || r.fullName || `#${r.id}`}{r.mobile ? ` · ${r.mobile}` : ''}</>}
+      title={(r) => (
+        <>
+          {r.nickname || r.fullName || `#${r.id}`}
+          {r.mobile ? ` · ${r.mobile}` : ''}
+        </>
+      )}
     >
       {(user) => <AppUserDetailTabs user={user} />}
     </BalanceRecords>

@@ -5,10 +5,7 @@
  * date, order count, total spend and balance with its dialogs; server-side paging and sorting.
  */
 import { useMemo } from 'react';
-import {
-  Datagrid, DatagridBody, DatagridRow, FunctionField, List, Pagination, SelectInput, TextField,
-  useLocaleState, useTranslate,
-} from 'react-admin';
+import { Datagrid, DatagridBody, DatagridRow, FunctionField, List, Pagination, SelectInput, TextField, useLocaleState, useTranslate } from 'react-admin';
 import { Box, Typography } from '@mui/material';
 import { EmptyState, ErrorState } from '../../src/components/common';
 import { formatDate } from '../../src/utils/date';
@@ -26,16 +23,19 @@ const REGISTRATION_METHODS = ['MOBILE', 'EMAIL', 'WECHAT', 'GOOGLE', 'APPLE'] as
 
 function useAppUserFilters() {
   const translate = useTranslate();
-  return useMemo(() => [
-    ...holderFilters('app-user', translate),
-    <SelectInput
-      key="registrationMethod"
-      source="registrationMethod"
-      alwaysOn
-      label="resources.app-user.fields.registrationMethod"
-      choices={REGISTRATION_METHODS.map((m) => ({ id: m, name: translate(`resources.app-user.values.registrationMethod.${m}`) }))}
-    />,
-  ], [translate]);
+  return useMemo(
+    () => [
+      ...holderFilters('app-user', translate),
+      <SelectInput
+        key="registrationMethod"
+        source="registrationMethod"
+        alwaysOn
+        label="resources.app-user.fields.registrationMethod"
+        choices={REGISTRATION_METHODS.map((m) => ({ id: m, name: translate(`resources.app-user.values.registrationMethod.${m}`) }))}
+      />,
+    ],
+    [translate],
+  );
 }
 
 const row = <DatagridRow {...{ 'data-testid': 'app-user-row' }} />;
@@ -70,23 +70,46 @@ export function AppUserList() {
           render={(r) => (
             <Box sx={{ lineHeight: 1.3 }}>
               <Typography variant="body2">{r.nickname || '—'}</Typography>
-              {r.fullName && <Typography variant="caption" color="text.secondary">{r.fullName}</Typography>}
+              {r.fullName && (
+                <Typography variant="caption" color="text.secondary">
+                  {r.fullName}
+                </Typography>
+              )}
             </Box>
           )}
         />
-        <FunctionField<AppUserRecord> source="mobile" label="resources.app-user.fields.contact" sortable={false} render={(r) => <Contact mobile={r.mobile} email={r.email} />} />
+        <FunctionField<AppUserRecord>
+          source="mobile"
+          label="resources.app-user.fields.contact"
+          sortable={false}
+          render={(r) => <Contact mobile={r.mobile} email={r.email} />}
+        />
         <TextField source="companyName" emptyText="—" sortable={false} sx={{ whiteSpace: 'normal', display: 'inline-block', minWidth: 120 }} />
-        <FunctionField<AppUserRecord> source="active" sortable={false} render={(r) => <StatusButton resource="app-user" id={r.id} active={r.active} label={label(r)} />} />
-        <FunctionField<AppUserRecord> source="expiryDate" sortable={false} render={(r) => <ExpiryButton id={r.id} expiryDate={r.expiryDate} label={label(r)} />} />
+        <FunctionField<AppUserRecord>
+          source="active"
+          sortable={false}
+          render={(r) => <StatusButton resource="app-user" id={r.id} active={r.active} label={label(r)} />}
+        />
+        <FunctionField<AppUserRecord>
+          source="expiryDate"
+          sortable={false}
+          render={(r) => <ExpiryButton id={r.id} expiryDate={r.expiryDate} label={label(r)} />}
+        />
         <FunctionField<AppUserRecord>
           source="registrationMethod"
           sortable={false}
-          render={(r) => (r.registrationMethod ? translate(`resources.app-user.values.registrationMethod.${r.registrationMethod}`, { _: r.registrationMethod }) : '—')}
+          render={(r) =>
+            r.registrationMethod ? translate(`resources.app-user.values.registrationMethod.${r.registrationMethod}`, { _: r.registrationMethod }) : '—'
+          }
         />
         <FunctionField<AppUserRecord> source="joinedDate" sortBy="createTimeStamp" render={(r) => formatDate(r.joinedDate)} />
         <FunctionField<AppUserRecord> source="orderCount" textAlign="right" sortable={false} render={(r) => r.orderCount} />
         <FunctionField<AppUserRecord> source="totalSpend" textAlign="right" sortable={false} render={(r) => formatMoney(r.totalSpend, r.currency, locale)} />
-        <FunctionField<AppUserRecord> source="balance" textAlign="right" render={(r) => <span data-testid="app-user-balance">{formatMoney(r.balance, r.currency, locale)}</span>} />
+        <FunctionField<AppUserRecord>
+          source="balance"
+          textAlign="right"
+          render={(r) => <span data-testid="app-user-balance">{formatMoney(r.balance, r.currency, locale)}</span>}
+        />
         <FunctionField<AppUserRecord>
           label="resources.app-user.fields.actions"
           render={(r) => <BalanceActions resource="app-user" holder={r} holderLabel={label(r)} />}

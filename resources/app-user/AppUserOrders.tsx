@@ -23,18 +23,26 @@ export function AppUserOrders({ id }: { id: number }) {
       testId="app-user-orders"
       emptyMessage="resources.app-user.no_orders"
     >
-      {(rows) => rows.map((o) => (
-        <TableRow key={o.id} hover sx={{ cursor: 'pointer' }} onClick={() => navigate(`/Operations/Orders/${o.id}/show`)} data-testid="app-user-order-row">
-          <TableCell sx={{ fontFamily: 'monospace' }}>{o.orderNo}</TableCell>
-          <TableCell sx={{ fontFamily: 'monospace' }}>{o.chargerSn}</TableCell>
-          <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(o.chargerStartTime) || '—'}</TableCell>
-          <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(o.chargerStopTime) || '—'}</TableCell>
-          <TableCell align="right">{fixed(o.energyKwh, 3) || '—'}</TableCell>
-          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{formatMoney(o.totalAmount, o.currency, locale) || '—'}</TableCell>
-          <TableCell><OrderStatusChip status={o.status} /></TableCell>
-          <TableCell><PaidChip paid={o.paid} /></TableCell>
-        </TableRow>
-      ))}
+      {(rows) =>
+        rows.map((o) => (
+          <TableRow key={o.id} hover sx={{ cursor: 'pointer' }} onClick={() => navigate(`/Operations/Orders/${o.id}/show`)} data-testid="app-user-order-row">
+            <TableCell sx={{ fontFamily: 'monospace' }}>{o.orderNo}</TableCell>
+            <TableCell sx={{ fontFamily: 'monospace' }}>{o.chargerSn}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(o.chargerStartTime) || '—'}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(o.chargerStopTime) || '—'}</TableCell>
+            <TableCell align="right">{fixed(o.energyKwh, 3) || '—'}</TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              {formatMoney(o.totalAmount, o.currency, locale) || '—'}
+            </TableCell>
+            <TableCell>
+              <OrderStatusChip status={o.status} />
+            </TableCell>
+            <TableCell>
+              <PaidChip paid={o.paid} />
+            </TableCell>
+          </TableRow>
+        ))
+      }
     </PagedTable>
   );
 }

@@ -13,7 +13,11 @@ export function CardUserBalance({ value }: { value: string }) {
     <BalanceRecords<CardUserRecord>
       resource="card-user"
       id={id}
-      title={(r) => <><span style={{ fontFamily: 'monospace' }}>{r.cardNumber}</span> · {r.lastName} {r.firstName}</>}
+      title={(r) => (
+        <>
+          <span style={{ fontFamily: 'monospace' }}>{r.cardNumber}</span> · {r.lastName} {r.firstName}
+        </>
+      )}
     />
   );
 }

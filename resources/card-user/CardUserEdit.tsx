@@ -6,12 +6,7 @@ import { routePath } from '../../domain/routes';
 export function CardUserEdit() {
   const translate = useTranslate();
   return (
-    <Edit
-      resource="card-user"
-      title={translate('resources.card-user.edit_title')}
-      mutationMode="pessimistic"
-      redirect={() => routePath('cardUsers')}
-    >
+    <Edit resource="card-user" title={translate('resources.card-user.edit_title')} mutationMode="pessimistic" redirect={() => routePath('cardUsers')}>
       <CardUserForm />
     </Edit>
   );

@@ -6,8 +6,16 @@
  */
 import { useMemo } from 'react';
 import {
-  AutocompleteArrayInput, BooleanInput, FormDataConsumer, RadioButtonGroupInput, SelectInput, SimpleForm, TextInput,
-  SaveButton, Toolbar, useGetList,
+  AutocompleteArrayInput,
+  BooleanInput,
+  FormDataConsumer,
+  RadioButtonGroupInput,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  SaveButton,
+  Toolbar,
+  useGetList,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { Box } from '@mui/material';
@@ -42,7 +50,17 @@ export function CardUserForm() {
   const companyChoices = useCompanies().map((c) => ({ id: c.companyCode, name: c.companyName }));
   const validate = useSchemaValidate(cardUserCreate);
   return (
-    <SimpleForm validate={validate} mode="onBlur" reValidateMode="onChange" sx={{ maxWidth: 720 }} toolbar={<Toolbar><SaveButton alwaysEnable data-testid="card-user-save" /></Toolbar>}>
+    <SimpleForm
+      validate={validate}
+      mode="onBlur"
+      reValidateMode="onChange"
+      sx={{ maxWidth: 720 }}
+      toolbar={
+        <Toolbar>
+          <SaveButton alwaysEnable data-testid="card-user-save" />
+        </Toolbar>
+      }
+    >
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, width: '100%' }}>
         <TextInput source="cardNumber" isRequired slotProps={{ htmlInput: { 'data-testid': 'card-user-cardNumber' } }} />
         <SelectInput source="companyCode" choices={companyChoices} isRequired data-testid="card-user-company" />
@@ -61,8 +79,10 @@ export function CardUserForm() {
       <RadioButtonGroupInput
         source="scope"
         isRequired
-       
-        choices={[{ id: 'ALL', name: 'resources.card-user.values.scope.ALL' }, { id: 'STATIONS', name: 'resources.card-user.values.scope.STATIONS' }]}
+        choices={[
+          { id: 'ALL', name: 'resources.card-user.values.scope.ALL' },
+          { id: 'STATIONS', name: 'resources.card-user.values.scope.STATIONS' },
+        ]}
         data-testid="card-user-scope"
       />
       <FormDataConsumer>{({ formData }) => (formData.scope === 'STATIONS' ? <StationsInput /> : null)}</FormDataConsumer>

@@ -4,8 +4,18 @@
  * the balance dialogs and the way to the balance record view (`?id=`).
  */
 import {
-  CreateButton, Datagrid, DatagridBody, DatagridRow, EditButton, FunctionField, List, Pagination, TextField, TopToolbar,
-  useLocaleState, useTranslate,
+  CreateButton,
+  Datagrid,
+  DatagridBody,
+  DatagridRow,
+  EditButton,
+  FunctionField,
+  List,
+  Pagination,
+  TextField,
+  TopToolbar,
+  useLocaleState,
+  useTranslate,
 } from 'react-admin';
 import { Stack, Tooltip } from '@mui/material';
 import { ColorChip, EmptyState, ErrorState } from '../../src/components/common';
@@ -70,7 +80,12 @@ export function CardUserList() {
         <TextField source="cardNumber" sx={{ fontFamily: 'monospace' }} />
         <FunctionField<CardUserRecord> source="lastName" label="resources.card-user.fields.name" render={fullName} />
         <TextField source="companyName" emptyText="—" sortable={false} sx={{ whiteSpace: 'normal', display: 'inline-block', minWidth: 120 }} />
-        <FunctionField<CardUserRecord> source="mobile" label="resources.card-user.fields.contact" sortable={false} render={(r) => <Contact mobile={r.mobile} email={r.email} />} />
+        <FunctionField<CardUserRecord>
+          source="mobile"
+          label="resources.card-user.fields.contact"
+          sortable={false}
+          render={(r) => <Contact mobile={r.mobile} email={r.email} />}
+        />
         <FunctionField<CardUserRecord>
           source="scope"
           sortable={false}
@@ -78,7 +93,11 @@ export function CardUserList() {
             <Tooltip title={r.scope === 'STATIONS' ? r.stationIds.join(', ') : ''}>
               <span>
                 <ColorChip
-                  label={r.scope === 'STATIONS' ? translate('resources.card-user.values.scope_count', { smart_count: r.stationIds.length }) : translate('resources.card-user.values.scope.ALL')}
+                  label={
+                    r.scope === 'STATIONS'
+                      ? translate('resources.card-user.values.scope_count', { smart_count: r.stationIds.length })
+                      : translate('resources.card-user.values.scope.ALL')
+                  }
                   color={r.scope === 'STATIONS' ? '#409eff' : '#1ebb77'}
                 />
               </span>
@@ -91,9 +110,20 @@ export function CardUserList() {
           render={(r) => (r.managerCard ? <ColorChip label={translate('resources.card-user.values.bool.true')} color="#9c27b0" /> : '—')}
         />
         <FunctionField<CardUserRecord> source="active" render={(r) => <StatusButton resource="card-user" id={r.id} active={r.active} label={r.cardNumber} />} />
-        <FunctionField<CardUserRecord> source="expiryDate" sortable={false} render={(r) => <ExpiryText expiryDate={r.expiryDate} testId="card-user-expiry" />} />
-        <FunctionField<CardUserRecord> source="balance" textAlign="right" render={(r) => <span data-testid="card-user-balance">{formatMoney(r.balance, r.currency, locale)}</span>} />
-        <FunctionField<CardUserRecord> source="createTimeStamp" render={(r) => <span title={formatDateTime(r.createTimeStamp)}>{formatDate(r.createTimeStamp)}</span>} />
+        <FunctionField<CardUserRecord>
+          source="expiryDate"
+          sortable={false}
+          render={(r) => <ExpiryText expiryDate={r.expiryDate} testId="card-user-expiry" />}
+        />
+        <FunctionField<CardUserRecord>
+          source="balance"
+          textAlign="right"
+          render={(r) => <span data-testid="card-user-balance">{formatMoney(r.balance, r.currency, locale)}</span>}
+        />
+        <FunctionField<CardUserRecord>
+          source="createTimeStamp"
+          render={(r) => <span title={formatDateTime(r.createTimeStamp)}>{formatDate(r.createTimeStamp)}</span>}
+        />
       </Datagrid>
     </List>
   );

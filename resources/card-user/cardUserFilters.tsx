@@ -5,21 +5,27 @@ import { holderFilters, yesNoChoices } from '../../src/components/balance/holder
 
 export function useCardUserFilters() {
   const translate = useTranslate();
-  return useMemo(() => [
-    ...holderFilters('card-user', translate),
-    <SelectInput
-      key="scope"
-      source="scope"
-      alwaysOn
-      label="resources.card-user.fields.scope"
-      choices={[{ id: 'ALL', name: translate('resources.card-user.values.scope.ALL') }, { id: 'STATIONS', name: translate('resources.card-user.values.scope.STATIONS') }]}
-    />,
-    <SelectInput
-      key="managerCard"
-      source="managerCard"
-      alwaysOn
-      label="resources.card-user.fields.managerCard"
-      choices={yesNoChoices(translate, 'resources.card-user.values.bool')}
-    />,
-  ], [translate]);
+  return useMemo(
+    () => [
+      ...holderFilters('card-user', translate),
+      <SelectInput
+        key="scope"
+        source="scope"
+        alwaysOn
+        label="resources.card-user.fields.scope"
+        choices={[
+          { id: 'ALL', name: translate('resources.card-user.values.scope.ALL') },
+          { id: 'STATIONS', name: translate('resources.card-user.values.scope.STATIONS') },
+        ]}
+      />,
+      <SelectInput
+        key="managerCard"
+        source="managerCard"
+        alwaysOn
+        label="resources.card-user.fields.managerCard"
+        choices={yesNoChoices(translate, 'resources.card-user.values.bool')}
+      />,
+    ],
+    [translate],
+  );
 }

@@ -6,9 +6,7 @@
  * Run status, online status and firmware come from OCPP and are shown, not edited.
  */
 import { useWatch } from 'react-hook-form';
-import {
-  FormDataConsumer, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, useGetList, useTranslate,
-} from 'react-admin';
+import { FormDataConsumer, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, useGetList, useTranslate } from 'react-admin';
 import { DayInput } from '../../src/components/DayField';
 import { Alert, Box, Typography } from '@mui/material';
 import { LIFE_STATUSES, PHASES, WARRANTY_YEARS } from '../../domain/enums';
@@ -21,7 +19,11 @@ const row = { display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%', '& > *':
 
 function Section({ title }: { title: string }) {
   const translate = useTranslate();
-  return <Typography variant="subtitle2" sx={{ mt: 2, mb: 0.5, color: 'text.secondary', width: '100%' }}>{translate(title)}</Typography>;
+  return (
+    <Typography variant="subtitle2" sx={{ mt: 2, mb: 0.5, color: 'text.secondary', width: '100%' }}>
+      {translate(title)}
+    </Typography>
+  );
 }
 
 /** Stations the user can see (all companies for platform administrators). */
@@ -34,12 +36,24 @@ function StationInput({ disabled }: { disabled?: boolean }) {
 /** Gateways of the chosen station; any SN may still be typed when none is registered. */
 function GatewaySnInput() {
   const stationId = useWatch({ name: 'stationId' }) as number | undefined;
-  const { data } = useGetList('gateway', { pagination: { page: 1, perPage: 100 }, sort: { field: 'serialNum', order: 'ASC' }, filter: { stationId } }, { enabled: Boolean(stationId), staleTime: 30_000 });
+  const { data } = useGetList(
+    'gateway',
+    { pagination: { page: 1, perPage: 100 }, sort: { field: 'serialNum', order: 'ASC' }, filter: { stationId } },
+    { enabled: Boolean(stationId), staleTime: 30_000 },
+  );
   const gateways = (data ?? []).map((g) => String(g.serialNum));
   return (
     <>
-      <TextInput source="gatewaySn" helperText={gateways.length ? false : 'resources.charger.helpers.gatewaySn'} slotProps={{ htmlInput: { 'data-testid': 'charger-gateway-sn', list: 'charger-gateways' } }} />
-      <datalist id="charger-gateways">{gateways.map((sn) => <option key={sn} value={sn} />)}</datalist>
+      <TextInput
+        source="gatewaySn"
+        helperText={gateways.length ? false : 'resources.charger.helpers.gatewaySn'}
+        slotProps={{ htmlInput: { 'data-testid': 'charger-gateway-sn', list: 'charger-gateways' } }}
+      />
+      <datalist id="charger-gateways">
+        {gateways.map((sn) => (
+          <option key={sn} value={sn} />
+        ))}
+      </datalist>
     </>
   );
 }
@@ -49,7 +63,12 @@ function SnCounter() {
   const sn = (useWatch({ name: 'serialNum' }) as string | undefined) ?? '';
   const n = sn.trim().length;
   return (
-    <Typography variant="caption" color={n === CHARGER_SN_LENGTH ? 'success.main' : 'text.secondary'} data-testid="charger-sn-count" sx={{ alignSelf: 'center' }}>
+    <Typography
+      variant="caption"
+      color={n === CHARGER_SN_LENGTH ? 'success.main' : 'text.secondary'}
+      data-testid="charger-sn-count"
+      sx={{ alignSelf: 'center' }}
+    >
       {translate('resources.charger.helpers.sn_count', { count: n, length: CHARGER_SN_LENGTH })}
     </Typography>
   );
@@ -60,22 +79,46 @@ export function ChargerForm({ edit, online }: { edit?: boolean; online?: boolean
   const validate = useSchemaValidate(chargerInput, { labels: { companyCode: 'app.assets.company' } });
   const translate = useTranslate();
   return (
-    <SimpleForm validate={validate} toolbar={<Toolbar><SaveButton alwaysEnable data-testid="charger-save" /></Toolbar>} data-testid="charger-form" defaultValues={{ phase: 'THREE', lifeStatus: 'ACTIVE', type: 'AC', warrantyYears: 1 }}>
-      {edit && online && <Alert severity="info" sx={{ mb: 1 }} data-testid="charger-locked-note">{translate('resources.charger.helpers.locked')}</Alert>}
+    <SimpleForm
+      validate={validate}
+      toolbar={
+        <Toolbar>
+          <SaveButton alwaysEnable data-testid="charger-save" />
+        </Toolbar>
+      }
+      data-testid="charger-form"
+      defaultValues={{ phase: 'THREE', lifeStatus: 'ACTIVE', type: 'AC', warrantyYears: 1 }}
+    >
+      {edit && online && (
+        <Alert severity="info" sx={{ mb: 1 }} data-testid="charger-locked-note">
+          {translate('resources.charger.helpers.locked')}
+        </Alert>
+      )}
       <Section title="resources.charger.sections.identity" />
       <Box sx={row}>
-        <TextInput source="serialNum" isRequired slotProps={{ htmlInput: { maxLength: CHARGER_SN_LENGTH, 'data-testid': 'charger-sn', style: { fontFamily: 'monospace' } } }} />
+        <TextInput
+          source="serialNum"
+          isRequired
+          slotProps={{ htmlInput: { maxLength: CHARGER_SN_LENGTH, 'data-testid': 'charger-sn', style: { fontFamily: 'monospace' } } }}
+        />
         <SnCounter />
       </Box>
       <Box sx={row}>
         <StationInput />
-        <FormDataConsumer>{({ formData }) => (formData.stationId ? null : <CompanyInput disabled={edit} helperText="resources.charger.helpers.companyCode" />)}</FormDataConsumer>
+        <FormDataConsumer>
+          {({ formData }) => (formData.stationId ? null : <CompanyInput disabled={edit} helperText="resources.charger.helpers.companyCode" />)}
+        </FormDataConsumer>
         <TextInput source="chargerStationCode" />
         <TextInput source="equipmentNumber" isRequired slotProps={{ htmlInput: { 'data-testid': 'charger-equipment-number' } }} />
       </Box>
       <Box sx={row}>
         <SelectInput source="type" choices={CHARGER_TYPES.map((t) => ({ id: t, name: t }))} isRequired />
-        <SelectInput source="phase" choices={PHASES.map((p) => ({ id: p, name: `resources.charger.values.phase.${p}` }))} isRequired data-testid="charger-phase" />
+        <SelectInput
+          source="phase"
+          choices={PHASES.map((p) => ({ id: p, name: `resources.charger.values.phase.${p}` }))}
+          isRequired
+          data-testid="charger-phase"
+        />
         <SelectInput source="lifeStatus" choices={LIFE_STATUSES.map((s) => ({ id: s, name: `resources.charger.values.lifeStatus.${s}` }))} isRequired />
         <TextInput source="ratedPowerKw" />
       </Box>
@@ -85,7 +128,12 @@ export function ChargerForm({ edit, online }: { edit?: boolean; online?: boolean
       <Section title="resources.charger.sections.installation" />
       <Box sx={row}>
         <DayInput source="installationDate" isRequired inputAttributes={{ 'data-testid': 'charger-installation-date' }} sx={{ width: '100%' }} />
-        <SelectInput source="warrantyYears" choices={WARRANTY_YEARS.map((y) => ({ id: y, name: `resources.charger.values.warrantyYears.${y}` }))} isRequired data-testid="charger-warranty" />
+        <SelectInput
+          source="warrantyYears"
+          choices={WARRANTY_YEARS.map((y) => ({ id: y, name: `resources.charger.values.warrantyYears.${y}` }))}
+          isRequired
+          data-testid="charger-warranty"
+        />
       </Box>
       <Box sx={row}>
         <TextInput source="installerName" />

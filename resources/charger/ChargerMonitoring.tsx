@@ -6,8 +6,18 @@
  */
 import { useMemo } from 'react';
 import {
-  DatagridBody, DatagridRow, TopToolbar, FunctionField, List, Pagination, ResourceContextProvider, SearchInput, SelectInput, TextField,
-  useListContext, useTranslate,
+  DatagridBody,
+  DatagridRow,
+  TopToolbar,
+  FunctionField,
+  List,
+  Pagination,
+  ResourceContextProvider,
+  SearchInput,
+  SelectInput,
+  TextField,
+  useListContext,
+  useTranslate,
 } from 'react-admin';
 import { Chip, Stack } from '@mui/material';
 import { DASHBOARD_SPLIT, type DashboardState } from '../../domain/enums';
@@ -23,17 +33,23 @@ import type { ChargerRecord } from '../../domain/entities/charger';
 /** The grid's filters (requirements §2: search, company, station, online). */
 function useChargerFilters() {
   const translate = useTranslate();
-  return useMemo(() => [
-    <SearchInput key="q" source="q" alwaysOn />,
-    <CompanyFilterInput key="companyCode" source="companyCode" alwaysOn />,
-    <StationFilterInput key="stationId" source="stationId" alwaysOn />,
-    <SelectInput
-      key="online"
-      source="online"
-      alwaysOn
-      choices={[{ id: 'true', name: translate('app.monitoring.online') }, { id: 'false', name: translate('app.monitoring.offline') }]}
-    />,
-  ], [translate]);
+  return useMemo(
+    () => [
+      <SearchInput key="q" source="q" alwaysOn />,
+      <CompanyFilterInput key="companyCode" source="companyCode" alwaysOn />,
+      <StationFilterInput key="stationId" source="stationId" alwaysOn />,
+      <SelectInput
+        key="online"
+        source="online"
+        alwaysOn
+        choices={[
+          { id: 'true', name: translate('app.monitoring.online') },
+          { id: 'false', name: translate('app.monitoring.offline') },
+        ]}
+      />,
+    ],
+    [translate],
+  );
 }
 
 /** The count per state of the grid's chargers: `split` of the same answer as the rows. */
@@ -66,7 +82,11 @@ function StateChips() {
           label={`${translate(`app.dashboard.split.${s}`)}${data ? ` · ${data.split?.[s] ?? 0}` : ''}`}
           onClick={() => select(current === s ? undefined : s)}
           variant={current === s ? 'filled' : 'outlined'}
-          sx={current === s ? { bgcolor: STATE_COLORS[s], color: '#fff', '&:hover': { bgcolor: STATE_COLORS[s] } } : { borderColor: STATE_COLORS[s], color: STATE_COLORS[s] }}
+          sx={
+            current === s
+              ? { bgcolor: STATE_COLORS[s], color: '#fff', '&:hover': { bgcolor: STATE_COLORS[s] } }
+              : { borderColor: STATE_COLORS[s], color: STATE_COLORS[s] }
+          }
         />
       ))}
     </Stack>
@@ -97,14 +117,22 @@ function ChargerGrid() {
       empty={<EmptyState />}
       error={<ErrorState />}
       disableSyncWithLocation={false}
-      actions={<TopToolbar><ColumnsButton resource="charger-monitoring" /></TopToolbar>}
+      actions={
+        <TopToolbar>
+          <ColumnsButton resource="charger-monitoring" />
+        </TopToolbar>
+      }
     >
       <StateChips />
       <LiveRefresh />
       {/* Columns are the user's choice; by default the operator and rated power are left out so Firmware and Last seen fit 1440 px. */}
       <ConfigurableGrid
-        resource="charger-monitoring" omit={['companyName', 'ratedPowerKw']}
-        bulkActionButtons={false} body={<DatagridBody row={row} />} empty={<EmptyState />} rowClick={false}
+        resource="charger-monitoring"
+        omit={['companyName', 'ratedPowerKw']}
+        bulkActionButtons={false}
+        body={<DatagridBody row={row} />}
+        empty={<EmptyState />}
+        rowClick={false}
         sx={{ '& td': { whiteSpace: 'nowrap' }, '& td.column-stationName': { whiteSpace: 'normal', minWidth: 120 } }}
       >
         <OnlineField source="online" label="resources.charger.fields.online" />

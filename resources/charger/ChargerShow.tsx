@@ -10,9 +10,7 @@ import { UpgradeSection } from '../../src/components/firmware/UpgradeSection';
 import { DeviceCommandsPanel } from '../../src/components/device-commands/DeviceCommandsPanel';
 import { DiagnosticsSection } from '../../src/components/diagnostics/DiagnosticsSection';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import {
-  EditButton, Loading, RecordContextProvider, useGetOne, useTranslate,
-} from 'react-admin';
+import { EditButton, Loading, RecordContextProvider, useGetOne, useTranslate } from 'react-admin';
 import { Box, Card, CardContent, CardHeader, Grid, Link } from '@mui/material';
 import PowerSettingsNewIcon from '@mui/icons-material/PowerSettingsNew';
 import { StatusSwitch, statusTexts } from '../../src/components/StatusToggle';
@@ -36,7 +34,12 @@ export function ChargerShow() {
   const { id } = useParams();
   const translate = useTranslate();
   const { data, isPending, error, refetch } = useGetOne<ChargerDetail>('charger', { id: Number(id) }, { enabled: Boolean(id) });
-  useLiveEvents(() => { void refetch(); }, { events: ['charger'] });
+  useLiveEvents(
+    () => {
+      void refetch();
+    },
+    { events: ['charger'] },
+  );
 
   if (isPending) return <Loading />;
   if (error || !data) return <ErrorState error={error as Error} onRetry={() => refetch()} />;
@@ -48,25 +51,58 @@ export function ChargerShow() {
       <Card>
         <CardHeader
           title={<DeviceTitle online={data.online} serialNum={data.serialNum} testId="charger-show-sn" />}
-          subheader={data.stationName ? <Link component={RouterLink} to={`${STATION_PROFILE_TABS.stations}/${data.stationId}/show`}>{data.stationName}</Link> : data.companyName}
-          action={<Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            <EditButton resource="charger" record={data} to={`${STATION_PROFILE_TABS.chargers}/${data.id}`} data-testid="charger-edit" />
-            <StatusSwitch
-              resource="charger" field="active" record={{ id: data.id, active }} texts={lifeTexts}
-              translateOptions={{ sn: data.serialNum }} icon={<PowerSettingsNewIcon />} testId="charger-toggle-active"
-            />
-          </Box>}
+          subheader={
+            data.stationName ? (
+              <Link component={RouterLink} to={`${STATION_PROFILE_TABS.stations}/${data.stationId}/show`}>
+                {data.stationName}
+              </Link>
+            ) : (
+              data.companyName
+            )
+          }
+          action={
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+              <EditButton resource="charger" record={data} to={`${STATION_PROFILE_TABS.chargers}/${data.id}`} data-testid="charger-edit" />
+              <StatusSwitch
+                resource="charger"
+                field="active"
+                record={{ id: data.id, active }}
+                texts={lifeTexts}
+                translateOptions={{ sn: data.serialNum }}
+                icon={<PowerSettingsNewIcon />}
+                testId="charger-toggle-active"
+              />
+            </Box>
+          }
         />
         <CardContent>
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }} data-testid="charger-links">
-            {data.stationId ? <CrossLink to={stationMonitoringPath(data.stationId)} testId="charger-station-monitoring-link" hideDenied>{translate('app.links.station_monitoring')}</CrossLink> : null}
-            <CrossLink to={deviceEventsPath(data.serialNum)} testId="charger-events-link" hideDenied>{translate('app.links.charger_events')}</CrossLink>
+            {data.stationId ? (
+              <CrossLink to={stationMonitoringPath(data.stationId)} testId="charger-station-monitoring-link" hideDenied>
+                {translate('app.links.station_monitoring')}
+              </CrossLink>
+            ) : null}
+            <CrossLink to={deviceEventsPath(data.serialNum)} testId="charger-events-link" hideDenied>
+              {translate('app.links.charger_events')}
+            </CrossLink>
           </Box>
           <Grid container spacing={2}>
-            <ShowField label={f('lifeStatus')} testId="charger-life-status">{translate(`resources.charger.values.lifeStatus.${data.lifeStatus}`, { _: data.lifeStatus })}</ShowField>
-            <ShowField label={f('online')}>{translate(`resources.charger.values.online.${data.online}`)} · <RelativeTime value={data.lastSeenAt} /></ShowField>
-            <ShowField label={f('dashboardState')} testId="charger-state"><RecordContextProvider value={data}><StateField /></RecordContextProvider></ShowField>
-            <ShowField label={f('connectors')}><RecordContextProvider value={data}><ConnectorsField /></RecordContextProvider></ShowField>
+            <ShowField label={f('lifeStatus')} testId="charger-life-status">
+              {translate(`resources.charger.values.lifeStatus.${data.lifeStatus}`, { _: data.lifeStatus })}
+            </ShowField>
+            <ShowField label={f('online')}>
+              {translate(`resources.charger.values.online.${data.online}`)} · <RelativeTime value={data.lastSeenAt} />
+            </ShowField>
+            <ShowField label={f('dashboardState')} testId="charger-state">
+              <RecordContextProvider value={data}>
+                <StateField />
+              </RecordContextProvider>
+            </ShowField>
+            <ShowField label={f('connectors')}>
+              <RecordContextProvider value={data}>
+                <ConnectorsField />
+              </RecordContextProvider>
+            </ShowField>
             <ShowField label={f('firmwareVersion')}>{data.firmwareVersion}</ShowField>
             <ShowField label={f('vendor')}>{[data.vendor, data.model].filter(Boolean).join(' · ') || null}</ShowField>
             <ShowField label={f('chargerStationCode')}>{data.chargerStationCode}</ShowField>
@@ -74,7 +110,13 @@ export function ChargerShow() {
             <ShowField label={f('type')}>{data.type}</ShowField>
             <ShowField label={f('phase')}>{data.phase ? translate(`resources.charger.values.phase.${data.phase}`, { _: data.phase }) : null}</ShowField>
             <ShowField label={f('ratedPowerKw')}>{data.ratedPowerKw}</ShowField>
-            <ShowField label={f('gatewaySn')}>{data.gatewaySn ? <Link component={RouterLink} to={gatewayUpgradePath(data.gatewaySn)}>{data.gatewaySn}</Link> : null}</ShowField>
+            <ShowField label={f('gatewaySn')}>
+              {data.gatewaySn ? (
+                <Link component={RouterLink} to={gatewayUpgradePath(data.gatewaySn)}>
+                  {data.gatewaySn}
+                </Link>
+              ) : null}
+            </ShowField>
             <ShowField label={f('installationDate')}>{data.installationDate}</ShowField>
             <ShowField label={f('warrantyYears')}>{translate(`resources.charger.values.warrantyYears.${data.warrantyYears ?? 0}`)}</ShowField>
             <ShowField label={f('installerName')}>{data.installerName}</ShowField>
@@ -86,7 +128,14 @@ export function ChargerShow() {
           </Grid>
         </CardContent>
       </Card>
-      <OcppPasswordCard resource="charger" id={data.id} serialNum={data.serialNum} hasOcppPassword={data.hasOcppPassword} rotate={data.online} onChanged={refetch} />
+      <OcppPasswordCard
+        resource="charger"
+        id={data.id}
+        serialNum={data.serialNum}
+        hasOcppPassword={data.hasOcppPassword}
+        rotate={data.online}
+        onChanged={refetch}
+      />
       <DeviceCommandsPanel chargerId={data.id} connectorCount={data.connectors.filter((c) => c.connectorId > 0).length} />
       <UpgradeSection chargerIds={[data.id]} filter={{ chargerId: data.id }} stationId={data.stationId ?? undefined} />
       <DiagnosticsSection chargerId={data.id} online={data.online} />

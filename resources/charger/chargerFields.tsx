@@ -21,7 +21,13 @@ export function OnlineField(_props: FieldProps) {
         data-testid="online-dot"
         data-online={record.online ? 'true' : 'false'}
         aria-label={label}
-        sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: record.online ? STATE_COLORS.available : STATE_COLORS.offline, boxShadow: record.online ? `0 0 0 3px ${STATE_COLORS.available}33` : 'none' }}
+        sx={{
+          width: 10,
+          height: 10,
+          borderRadius: '50%',
+          bgcolor: record.online ? STATE_COLORS.available : STATE_COLORS.offline,
+          boxShadow: record.online ? `0 0 0 3px ${STATE_COLORS.available}33` : 'none',
+        }}
       />
     </Tooltip>
   );
@@ -63,5 +69,11 @@ export function StateField(_props: FieldProps) {
   const record = useRecordContext<ChargerRecord>();
   const translate = useTranslate();
   if (!record) return null;
-  return <ColorChip testId={`state-cell-${record.dashboardState}`} label={translate(`app.dashboard.split.${record.dashboardState}`)} color={stateColor(record.dashboardState)} />;
+  return (
+    <ColorChip
+      testId={`state-cell-${record.dashboardState}`}
+      label={translate(`app.dashboard.split.${record.dashboardState}`)}
+      color={stateColor(record.dashboardState)}
+    />
+  );
 }

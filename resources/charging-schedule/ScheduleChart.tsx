@@ -20,22 +20,56 @@ export function ScheduleChart({ points, capA, timeZone }: { points: StepPoint[];
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <Box data-testid="schedule-chart">
-      <Typography variant="subtitle2" sx={{ mb: 0.5 }}>{translate('resources.charging-schedule.chart.title')}</Typography>
-      {points.length === 0 ? <EmptyState message="resources.charging-schedule.chart.empty" /> : (
+      <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
+        {translate('resources.charging-schedule.chart.title')}
+      </Typography>
+      {points.length === 0 ? (
+        <EmptyState message="resources.charging-schedule.chart.empty" />
+      ) : (
         <ResponsiveContainer width="100%" height={260}>
           <LineChart data={points} margin={{ top: 8, right: 12, left: -16, bottom: 0 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="#ebeef5" />
-            <XAxis dataKey="m" type="number" domain={[0, DAY_MINUTES]} ticks={phone ? PHONE_TICKS : TICKS} tickFormatter={timeOfMinute} tick={{ fontSize: 12 }} />
+            <XAxis
+              dataKey="m"
+              type="number"
+              domain={[0, DAY_MINUTES]}
+              ticks={phone ? PHONE_TICKS : TICKS}
+              tickFormatter={timeOfMinute}
+              tick={{ fontSize: 12 }}
+            />
             <YAxis tick={{ fontSize: 12 }} unit=" A" allowDecimals={false} domain={[0, (max: number) => Math.max(max, capA ?? 0) + 2]} />
             <Tooltip labelFormatter={(m) => timeOfMinute(Number(m))} formatter={(v) => `${String(v)} A`} />
             <Legend wrapperStyle={{ fontSize: 12 }} />
             {capA !== null && (
-              <ReferenceLine y={capA} stroke="#f56c6c" strokeDasharray="6 4"
-                label={{ value: translate('resources.charging-schedule.chart.cap', { max: capA }), position: 'insideTopRight', fontSize: 11, fill: '#f56c6c' }} />
+              <ReferenceLine
+                y={capA}
+                stroke="#f56c6c"
+                strokeDasharray="6 4"
+                label={{ value: translate('resources.charging-schedule.chart.cap', { max: capA }), position: 'insideTopRight', fontSize: 11, fill: '#f56c6c' }}
+              />
             )}
-            <Line type="stepAfter" dataKey="planned" name={translate('resources.charging-schedule.chart.planned')} stroke="#409eff" strokeWidth={2} dot={false} isAnimationActive={false} connectNulls />
+            <Line
+              type="stepAfter"
+              dataKey="planned"
+              name={translate('resources.charging-schedule.chart.planned')}
+              stroke="#409eff"
+              strokeWidth={2}
+              dot={false}
+              isAnimationActive={false}
+              connectNulls
+            />
             {hasComposite && (
-              <Line type="stepAfter" dataKey="composite" name={translate('resources.charging-schedule.chart.composite')} stroke="#1ebb77" strokeWidth={2} strokeDasharray="5 3" dot={false} isAnimationActive={false} connectNulls />
+              <Line
+                type="stepAfter"
+                dataKey="composite"
+                name={translate('resources.charging-schedule.chart.composite')}
+                stroke="#1ebb77"
+                strokeWidth={2}
+                strokeDasharray="5 3"
+                dot={false}
+                isAnimationActive={false}
+                connectNulls
+              />
             )}
           </LineChart>
         </ResponsiveContainer>

@@ -11,7 +11,20 @@ import { useState } from 'react';
 import { Confirm, useGetList, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { useFormState } from 'react-hook-form';
 import {
-  Alert, Box, Button, Card, CardContent, CircularProgress, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography,
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  MenuItem,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
 } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
 import ClearIcon from '@mui/icons-material/LayersClear';
@@ -39,12 +52,18 @@ function CompositeTable({ c, timeZone }: { c: CompositeScheduleAnswer; timeZone:
       <Typography variant="body2" sx={{ mb: 1 }} data-testid="composite-status">
         {translate('resources.charging-schedule.composite.status', { sn: c.chargerSn, connector: c.connectorId, status: c.status })}
       </Typography>
-      {c.periods.length === 0 ? <Typography variant="body2" color="text.secondary">{translate('resources.charging-schedule.composite.none')}</Typography> : (
+      {c.periods.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {translate('resources.charging-schedule.composite.none')}
+        </Typography>
+      ) : (
         <Table size="small" data-testid="composite-periods">
-          <TableHead><TableRow>
-            <TableCell>{translate('resources.charging-schedule.composite.from')}</TableCell>
-            <TableCell align="right">{translate('resources.charging-schedule.fields.limitA')}</TableCell>
-          </TableRow></TableHead>
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('resources.charging-schedule.composite.from')}</TableCell>
+              <TableCell align="right">{translate('resources.charging-schedule.fields.limitA')}</TableCell>
+            </TableRow>
+          </TableHead>
           <TableBody>
             {c.periods.map((p) => (
               <TableRow key={p.startPeriod} data-testid="composite-period">
@@ -73,12 +92,18 @@ export function SchedulePanel({ setComposite }: { setComposite: (c: CompositeSch
   const [composite, setLocal] = useState<CompositeScheduleAnswer | null>(null);
   const [compositeError, setCompositeError] = useState<string | null>(null);
   const [picked, setPicked] = useState<number | ''>('');
-  const [connectorId, setConnectorId] = useState(record?.purpose === 'ChargePointMaxProfile' ? 0 : record?.connectorId ?? 0);
-  const stationChargers = useGetList<{ id: number; serialNum: string }>('charger', {
-    filter: { stationId: record?.stationId }, pagination: { page: 1, perPage: 100 }, sort: { field: 'serialNum', order: 'ASC' },
-  }, { enabled: Boolean(record && record.target === 'STATION' && record.stationId) });
+  const [connectorId, setConnectorId] = useState(record?.purpose === 'ChargePointMaxProfile' ? 0 : (record?.connectorId ?? 0));
+  const stationChargers = useGetList<{ id: number; serialNum: string }>(
+    'charger',
+    {
+      filter: { stationId: record?.stationId },
+      pagination: { page: 1, perPage: 100 },
+      sort: { field: 'serialNum', order: 'ASC' },
+    },
+    { enabled: Boolean(record && record.target === 'STATION' && record.stationId) },
+  );
   if (!record) return null;
-  const chargerId = record.target === 'CHARGER' ? record.chargerId : (picked || stationChargers.data?.[0]?.id || null);
+  const chargerId = record.target === 'CHARGER' ? record.chargerId : picked || stationChargers.data?.[0]?.id || null;
 
   const askComposite = async (id: number | null = chargerId) => {
     if (!id) return;
@@ -118,21 +143,55 @@ export function SchedulePanel({ setComposite }: { setComposite: (c: CompositeSch
     <Card variant="outlined" data-testid="schedule-panel">
       <CardContent>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 1 }}>
-          <Button variant="contained" startIcon={busy === 'send' ? <CircularProgress size={16} color="inherit" /> : <SendIcon />} disabled={busy !== null || isDirty}
-            onClick={() => void run('send')} data-testid="schedule-send">{translate('resources.charging-schedule.send')}</Button>
-          <Button variant="outlined" color="warning" startIcon={busy === 'clear' ? <CircularProgress size={16} color="inherit" /> : <ClearIcon />} disabled={busy !== null || isDirty}
-            onClick={() => setConfirmClear(true)} data-testid="schedule-clear">{translate('resources.charging-schedule.clear')}</Button>
+          <Button
+            variant="contained"
+            startIcon={busy === 'send' ? <CircularProgress size={16} color="inherit" /> : <SendIcon />}
+            disabled={busy !== null || isDirty}
+            onClick={() => void run('send')}
+            data-testid="schedule-send"
+          >
+            {translate('resources.charging-schedule.send')}
+          </Button>
+          <Button
+            variant="outlined"
+            color="warning"
+            startIcon={busy === 'clear' ? <CircularProgress size={16} color="inherit" /> : <ClearIcon />}
+            disabled={busy !== null || isDirty}
+            onClick={() => setConfirmClear(true)}
+            data-testid="schedule-clear"
+          >
+            {translate('resources.charging-schedule.clear')}
+          </Button>
         </Box>
-        {isDirty && <Alert severity="info" sx={{ mb: 1 }} data-testid="schedule-unsaved">{translate('resources.charging-schedule.unsaved')}</Alert>}
-        <Confirm isOpen={confirmClear} title="resources.charging-schedule.clear_title" content="resources.charging-schedule.confirm_clear"
-          translateOptions={{ name: record.name }} onConfirm={() => { setConfirmClear(false); void run('clear'); }} onClose={() => setConfirmClear(false)} />
+        {isDirty && (
+          <Alert severity="info" sx={{ mb: 1 }} data-testid="schedule-unsaved">
+            {translate('resources.charging-schedule.unsaved')}
+          </Alert>
+        )}
+        <Confirm
+          isOpen={confirmClear}
+          title="resources.charging-schedule.clear_title"
+          content="resources.charging-schedule.confirm_clear"
+          translateOptions={{ name: record.name }}
+          onConfirm={() => {
+            setConfirmClear(false);
+            void run('clear');
+          }}
+          onClose={() => setConfirmClear(false)}
+        />
 
-        <Typography variant="subtitle2" sx={{ mt: 2 }}>{translate('resources.charging-schedule.answers_title')}</Typography>
+        <Typography variant="subtitle2" sx={{ mt: 2 }}>
+          {translate('resources.charging-schedule.answers_title')}
+        </Typography>
         {results.length === 0 ? (
-          <Typography variant="body2" color="text.secondary" data-testid="schedule-not-sent">{translate('resources.charging-schedule.not_sent')}</Typography>
+          <Typography variant="body2" color="text.secondary" data-testid="schedule-not-sent">
+            {translate('resources.charging-schedule.not_sent')}
+          </Typography>
         ) : (
           <Box sx={{ overflowX: 'auto' }}>
-            <Typography variant="caption" color="text.secondary">{formatDateTime(record.lastSent?.at ?? null)}</Typography>
+            <Typography variant="caption" color="text.secondary">
+              {formatDateTime(record.lastSent?.at ?? null)}
+            </Typography>
             <Table size="small" data-testid="schedule-answers">
               <TableBody>
                 {results.map((r, i) => (
@@ -140,7 +199,9 @@ export function SchedulePanel({ setComposite }: { setComposite: (c: CompositeSch
                   <TableRow key={`${r.chargerSn}-${i}`} data-testid="schedule-answer">
                     <TableCell sx={{ fontFamily: 'monospace' }}>{r.chargerSn}</TableCell>
                     <TableCell>{r.action}</TableCell>
-                    <TableCell><CommandOutcomeChip outcome={r} /></TableCell>
+                    <TableCell>
+                      <CommandOutcomeChip outcome={r} />
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>
@@ -148,20 +209,51 @@ export function SchedulePanel({ setComposite }: { setComposite: (c: CompositeSch
           </Box>
         )}
 
-        <Typography variant="subtitle2" sx={{ mt: 2 }}>{translate('resources.charging-schedule.composite.title')}</Typography>
+        <Typography variant="subtitle2" sx={{ mt: 2 }}>
+          {translate('resources.charging-schedule.composite.title')}
+        </Typography>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', my: 1 }}>
           {record.target === 'STATION' && (
-            <TextField select size="small" label={translate('resources.charging-schedule.fields.chargerId')} value={chargerId ?? ''} sx={{ minWidth: 220 }}
-              onChange={(e) => setPicked(Number(e.target.value))} data-testid="composite-charger">
-              {(stationChargers.data ?? []).map((c) => <MenuItem key={c.id} value={c.id}>{c.serialNum}</MenuItem>)}
+            <TextField
+              select
+              size="small"
+              label={translate('resources.charging-schedule.fields.chargerId')}
+              value={chargerId ?? ''}
+              sx={{ minWidth: 220 }}
+              onChange={(e) => setPicked(Number(e.target.value))}
+              data-testid="composite-charger"
+            >
+              {(stationChargers.data ?? []).map((c) => (
+                <MenuItem key={c.id} value={c.id}>
+                  {c.serialNum}
+                </MenuItem>
+              ))}
             </TextField>
           )}
-          <TextField size="small" type="number" label={translate('resources.charging-schedule.fields.connectorId')} value={connectorId} sx={{ width: 120 }}
-            onChange={(e) => setConnectorId(Math.max(0, Math.min(99, Math.trunc(Number(e.target.value) || 0))))} slotProps={{ htmlInput: { min: 0, max: 99 } }} />
-          <Button variant="outlined" startIcon={busy === 'composite' ? <CircularProgress size={16} /> : <InsightsIcon />} disabled={busy !== null || !chargerId}
-            onClick={() => void askComposite()} data-testid="schedule-composite">{translate('resources.charging-schedule.composite.ask')}</Button>
+          <TextField
+            size="small"
+            type="number"
+            label={translate('resources.charging-schedule.fields.connectorId')}
+            value={connectorId}
+            sx={{ width: 120 }}
+            onChange={(e) => setConnectorId(Math.max(0, Math.min(99, Math.trunc(Number(e.target.value) || 0))))}
+            slotProps={{ htmlInput: { min: 0, max: 99 } }}
+          />
+          <Button
+            variant="outlined"
+            startIcon={busy === 'composite' ? <CircularProgress size={16} /> : <InsightsIcon />}
+            disabled={busy !== null || !chargerId}
+            onClick={() => void askComposite()}
+            data-testid="schedule-composite"
+          >
+            {translate('resources.charging-schedule.composite.ask')}
+          </Button>
         </Box>
-        {compositeError && <Alert severity="error" data-testid="composite-error">{compositeError}</Alert>}
+        {compositeError && (
+          <Alert severity="error" data-testid="composite-error">
+            {compositeError}
+          </Alert>
+        )}
         {composite && <CompositeTable c={composite} timeZone={record.timeZone} />}
       </CardContent>
     </Card>

@@ -68,13 +68,15 @@ export function compositeSteps(c: CompositeScheduleAnswer, timeZone: string, now
   if (!c.periods.length) return [];
   const start = c.scheduleStart ? Date.parse(c.scheduleStart) : now;
   const nowMin = localMinute(now, timeZone);
-  const instantOf = (m: number) => now + (((m - nowMin) % DAY_MINUTES) + DAY_MINUTES) % DAY_MINUTES * 60_000;
+  const instantOf = (m: number) => now + ((((m - nowMin) % DAY_MINUTES) + DAY_MINUTES) % DAY_MINUTES) * 60_000;
   const cuts = new Set<number>([0, nowMin]);
   for (const p of c.periods) cuts.add(localMinute(start + p.startPeriod * 1000, timeZone));
-  return [...cuts].sort((a, b) => a - b).flatMap((m) => {
-    const limit = compositeAt(c, start, instantOf(m));
-    return limit === undefined ? [] : [{ m, limit }];
-  });
+  return [...cuts]
+    .sort((a, b) => a - b)
+    .flatMap((m) => {
+      const limit = compositeAt(c, start, instantOf(m));
+      return limit === undefined ? [] : [{ m, limit }];
+    });
 }
 
 /** Both series on the same minutes (each holds its last step), closed at 24:00. */

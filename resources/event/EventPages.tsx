@@ -9,8 +9,26 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
-  Button, Confirm, Datagrid, FilterButton, FunctionField, List, Loading, Pagination, SelectArrayInput, SelectInput, TextField,
-  TextInput, TopToolbar, useGetOne, useListContext, useLocaleState, useNotify, useRefresh, useTranslate, useUnselectAll,
+  Button,
+  Confirm,
+  Datagrid,
+  FilterButton,
+  FunctionField,
+  List,
+  Loading,
+  Pagination,
+  SelectArrayInput,
+  SelectInput,
+  TextField,
+  TextInput,
+  TopToolbar,
+  useGetOne,
+  useListContext,
+  useLocaleState,
+  useNotify,
+  useRefresh,
+  useTranslate,
+  useUnselectAll,
 } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { Box, Card, CardContent, CardHeader, Chip, Grid, Stack, Typography } from '@mui/material';
@@ -36,7 +54,10 @@ import { chargerLogPath, CrossLink, stationMonitoringPath } from '../../src/comp
 
 const BASE = routePath('eventList');
 const STATUS_COLOR: Record<EventStatus, 'error' | 'success' | 'default' | 'info'> = {
-  HAPPENING: 'error', PROCESSED: 'success', IGNORED: 'default', RECOVERED: 'info',
+  HAPPENING: 'error',
+  PROCESSED: 'success',
+  IGNORED: 'default',
+  RECOVERED: 'info',
 };
 
 function useLang(): Lang {
@@ -47,7 +68,14 @@ function useLang(): Lang {
 /** The event's status as a coloured chip. */
 export function StatusChip({ status }: { status: string }) {
   const translate = useTranslate();
-  return <Chip size="small" color={STATUS_COLOR[status as EventStatus] ?? 'default'} label={translate(`resources.event.status.${status}`, { _: status })} data-testid="event-status" />;
+  return (
+    <Chip
+      size="small"
+      color={STATUS_COLOR[status as EventStatus] ?? 'default'}
+      label={translate(`resources.event.status.${status}`, { _: status })}
+      data-testid="event-status"
+    />
+  );
 }
 
 /** The list's filter as the API's query string. */
@@ -105,11 +133,25 @@ function ExportEvents() {
       setBusy(false);
     }
   };
-  return <Button label="ra.action.export" onClick={() => void download()} disabled={busy} data-testid="event-export"><DownloadIcon /></Button>;
+  return (
+    <Button label="ra.action.export" onClick={() => void download()} disabled={busy} data-testid="event-export">
+      <DownloadIcon />
+    </Button>
+  );
 }
 
 /** The handle-method dialog of a process (one event or a batch); the handle method is required (617). */
-function ProcessDialog({ open, count, onClose, onSubmit }: { open: boolean; count: number; onClose: () => void; onSubmit: (handleMethod: string) => Promise<void> }) {
+function ProcessDialog({
+  open,
+  count,
+  onClose,
+  onSubmit,
+}: {
+  open: boolean;
+  count: number;
+  onClose: () => void;
+  onSubmit: (handleMethod: string) => Promise<void>;
+}) {
   const translate = useTranslate();
   return (
     <RequiredTextDialog
@@ -143,7 +185,9 @@ function BulkActions() {
   const run = async (body: Record<string, unknown>) => {
     try {
       const res = await call<{ changed: number[]; skipped: number[] }>('POST', 'event/batch', { ...body, ids: selectedIds });
-      notify(translate('resources.event.batch_done', { changed: res.changed.length, skipped: res.skipped.length }), { type: res.skipped.length ? 'warning' : 'info' });
+      notify(translate('resources.event.batch_done', { changed: res.changed.length, skipped: res.skipped.length }), {
+        type: res.skipped.length ? 'warning' : 'info',
+      });
       unselectAll();
     } catch (e) {
       notify(e instanceof Error ? e.message : 'app.error.load_failed', { type: 'error' });
@@ -155,15 +199,30 @@ function BulkActions() {
   };
   return (
     <>
-      <Button label="resources.event.actions.process" onClick={() => setProcessing(true)} data-testid="event-bulk-process"><CheckCircleIcon /></Button>
-      <Button label="resources.event.actions.ignore" onClick={() => setIgnoring(true)} data-testid="event-bulk-ignore"><DoNotDisturbIcon /></Button>
-      <ProcessDialog open={processing} count={selectedIds.length} onClose={() => setProcessing(false)} onSubmit={async (handleMethod) => { await run({ action: 'process', handleMethod }); setProcessing(false); }} />
+      <Button label="resources.event.actions.process" onClick={() => setProcessing(true)} data-testid="event-bulk-process">
+        <CheckCircleIcon />
+      </Button>
+      <Button label="resources.event.actions.ignore" onClick={() => setIgnoring(true)} data-testid="event-bulk-ignore">
+        <DoNotDisturbIcon />
+      </Button>
+      <ProcessDialog
+        open={processing}
+        count={selectedIds.length}
+        onClose={() => setProcessing(false)}
+        onSubmit={async (handleMethod) => {
+          await run({ action: 'process', handleMethod });
+          setProcessing(false);
+        }}
+      />
       <Confirm
         isOpen={ignoring}
         title="resources.event.ignore_title"
         content="resources.event.ignore_content"
         translateOptions={{ smart_count: selectedIds.length }}
-        onConfirm={async () => { await run({ action: 'ignore' }); setIgnoring(false); }}
+        onConfirm={async () => {
+          await run({ action: 'ignore' });
+          setIgnoring(false);
+        }}
         onClose={() => setIgnoring(false)}
       />
     </>
@@ -201,15 +260,23 @@ export function EventList() {
   const translate = useTranslate();
   const lang = useLang();
   const defaults = useSpecFilter();
-  const filters = useMemo(() => [
-    <TextInput key="serialNum" source="serialNum" alwaysOn resettable />,
-    // A day as YYYY-MM-DD in both languages (the browser's date-time input showed mm/dd/yyyy in zh).
-    <DayInput key="startTime" source="startTime" alwaysOn />,
-    <StationFilterInput key="stationId" source="stationId" label="resources.event.fields.stationName" alwaysOn />,
-    <CompanyFilterInput key="companyCode" source="companyCode" />,
-    <SelectInput key="deviceType" source="deviceType" choices={EVENT_DEVICE_TYPES.map((d) => ({ id: d, name: `resources.event.device.${d}` }))} />,
-    <SelectArrayInput key="eventType" source="eventType" sx={{ minWidth: 200 }} choices={EVENT_TYPES.map((t) => ({ id: t, name: eventTypeLabel(t, lang) }))} />,
-  ], [lang]);
+  const filters = useMemo(
+    () => [
+      <TextInput key="serialNum" source="serialNum" alwaysOn resettable />,
+      // A day as YYYY-MM-DD in both languages (the browser's date-time input showed mm/dd/yyyy in zh).
+      <DayInput key="startTime" source="startTime" alwaysOn />,
+      <StationFilterInput key="stationId" source="stationId" label="resources.event.fields.stationName" alwaysOn />,
+      <CompanyFilterInput key="companyCode" source="companyCode" />,
+      <SelectInput key="deviceType" source="deviceType" choices={EVENT_DEVICE_TYPES.map((d) => ({ id: d, name: `resources.event.device.${d}` }))} />,
+      <SelectArrayInput
+        key="eventType"
+        source="eventType"
+        sx={{ minWidth: 200 }}
+        choices={EVENT_TYPES.map((t) => ({ id: t, name: eventTypeLabel(t, lang) }))}
+      />,
+    ],
+    [lang],
+  );
   return (
     <List
       resource="event"
@@ -219,7 +286,13 @@ export function EventList() {
       sort={{ field: 'occurTime', order: 'DESC' }}
       perPage={20}
       exporter={false}
-      actions={<TopToolbar><FilterButton /><VendorCodes /><ExportEvents /></TopToolbar>}
+      actions={
+        <TopToolbar>
+          <FilterButton />
+          <VendorCodes />
+          <ExportEvents />
+        </TopToolbar>
+      }
       pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
       title={translate('menu.eventList', { _: translate('resources.event.name', { smart_count: 2 }) })}
       empty={false}
@@ -239,12 +312,20 @@ export function EventList() {
         <FunctionField<EventRecord> source="occurTime" render={(r) => formatDateTime(r.occurTime)} />
         <TextField source="deviceSn" sx={{ fontFamily: 'monospace' }} />
         <FunctionField<EventRecord> source="deviceType" sortable={false} render={(r) => translate(`resources.event.device.${r.deviceType}`)} />
-        <FunctionField<EventRecord> source="eventType" render={(r) => (
-          <Stack direction="row" spacing={1} alignItems="center">
-            <Chip size="small" variant="outlined" color={r.eventLevel === 'fault' ? 'error' : r.eventLevel === 'warning' ? 'warning' : 'default'} label={translate(`resources.event.level.${r.eventLevel}`)} />
-            <span>{eventTypeLabel(r.eventType, lang)}</span>
-          </Stack>
-        )} />
+        <FunctionField<EventRecord>
+          source="eventType"
+          render={(r) => (
+            <Stack direction="row" spacing={1} alignItems="center">
+              <Chip
+                size="small"
+                variant="outlined"
+                color={r.eventLevel === 'fault' ? 'error' : r.eventLevel === 'warning' ? 'warning' : 'default'}
+                label={translate(`resources.event.level.${r.eventLevel}`)}
+              />
+              <span>{eventTypeLabel(r.eventType, lang)}</span>
+            </Stack>
+          )}
+        />
         <FunctionField<EventRecord> source="connectorId" sortable={false} render={(r) => (r.connectorId > 0 ? r.connectorId : '—')} />
         <TextField source="stationName" emptyText="—" />
         <TextField source="repeatCount" textAlign="right" />
@@ -258,8 +339,12 @@ export function EventList() {
 function Field({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
   return (
     <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-      <Typography variant="caption" color="text.secondary">{label}</Typography>
-      <Typography sx={{ overflowWrap: 'anywhere' }} data-testid={testId}>{value === null || value === undefined || value === '' ? '—' : value}</Typography>
+      <Typography variant="caption" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography sx={{ overflowWrap: 'anywhere' }} data-testid={testId}>
+        {value === null || value === undefined || value === '' ? '—' : value}
+      </Typography>
     </Grid>
   );
 }
@@ -293,23 +378,47 @@ export function EventShow() {
     <Box sx={{ mt: 2 }} data-testid="event-show">
       <Card>
         <CardHeader
-          title={<Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap"><span>{eventTypeLabel(e.eventType, lang)}</span><StatusChip status={e.status} /></Stack>}
-          subheader={`${translate(`resources.event.device.${e.deviceType}`)} ${e.deviceSn}${e.connectorId > 0 ? ` · ${f('connectorId')} ${e.connectorId}` : ''}`}
-          action={e.status === 'HAPPENING' ? (
-            <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-              <Button label="resources.event.actions.process" variant="contained" onClick={() => setProcessing(true)} data-testid="event-process"><CheckCircleIcon /></Button>
-              <Button label="resources.event.actions.ignore" onClick={() => setIgnoring(true)} data-testid="event-ignore"><DoNotDisturbIcon /></Button>
+          title={
+            <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap">
+              <span>{eventTypeLabel(e.eventType, lang)}</span>
+              <StatusChip status={e.status} />
             </Stack>
-          ) : undefined}
+          }
+          subheader={`${translate(`resources.event.device.${e.deviceType}`)} ${e.deviceSn}${e.connectorId > 0 ? ` · ${f('connectorId')} ${e.connectorId}` : ''}`}
+          action={
+            e.status === 'HAPPENING' ? (
+              <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+                <Button label="resources.event.actions.process" variant="contained" onClick={() => setProcessing(true)} data-testid="event-process">
+                  <CheckCircleIcon />
+                </Button>
+                <Button label="resources.event.actions.ignore" onClick={() => setIgnoring(true)} data-testid="event-ignore">
+                  <DoNotDisturbIcon />
+                </Button>
+              </Stack>
+            ) : undefined
+          }
           sx={{ flexWrap: 'wrap', '& .MuiCardHeader-action': { alignSelf: 'center' } }}
         />
         <CardContent>
           <Stack direction="row" spacing={2} sx={{ mb: 2 }} flexWrap="wrap" useFlexGap>
-            <CrossLink to={chargerLogPath(e.deviceSn, e.occurTime)} testId="event-log-link" hideDenied>{translate('app.links.charger_log_around')}</CrossLink>
+            <CrossLink to={chargerLogPath(e.deviceSn, e.occurTime)} testId="event-log-link" hideDenied>
+              {translate('app.links.charger_log_around')}
+            </CrossLink>
           </Stack>
           <Grid container spacing={2}>
             <Field label={f('eventLevel')} value={translate(`resources.event.level.${e.eventLevel}`)} />
-            <Field label={f('stationName')} value={e.stationId && e.stationName ? <CrossLink to={stationMonitoringPath(e.stationId)} testId="event-station-link">{e.stationName}</CrossLink> : e.stationName} />
+            <Field
+              label={f('stationName')}
+              value={
+                e.stationId && e.stationName ? (
+                  <CrossLink to={stationMonitoringPath(e.stationId)} testId="event-station-link">
+                    {e.stationName}
+                  </CrossLink>
+                ) : (
+                  e.stationName
+                )
+              }
+            />
             <Field label={f('companyName')} value={e.companyName ?? e.companyCode} />
             <Field label={f('errorCode')} value={e.errorCode} />
             <Field label={f('vendorId')} value={e.vendorId} />
@@ -326,13 +435,24 @@ export function EventShow() {
           </Grid>
         </CardContent>
       </Card>
-      <ProcessDialog open={processing} count={1} onClose={() => setProcessing(false)} onSubmit={async (handleMethod) => { await act('process', { handleMethod }); setProcessing(false); }} />
+      <ProcessDialog
+        open={processing}
+        count={1}
+        onClose={() => setProcessing(false)}
+        onSubmit={async (handleMethod) => {
+          await act('process', { handleMethod });
+          setProcessing(false);
+        }}
+      />
       <Confirm
         isOpen={ignoring}
         title="resources.event.ignore_title"
         content="resources.event.ignore_content"
         translateOptions={{ smart_count: 1 }}
-        onConfirm={async () => { await act('ignore', {}); setIgnoring(false); }}
+        onConfirm={async () => {
+          await act('ignore', {});
+          setIgnoring(false);
+        }}
         onClose={() => setIgnoring(false)}
       />
     </Box>

@@ -7,8 +7,20 @@ import { useState } from 'react';
 import { Button, Confirm, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { DialogButton } from '../../src/components/DialogButton';
 import {
-  Dialog, DialogActions, DialogContent, DialogTitle, IconButton, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow,
-  TextField, Typography,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import TuneIcon from '@mui/icons-material/Tune';
@@ -54,18 +66,50 @@ export function VendorCodes() {
   const rows = data ?? [];
   return (
     <>
-      <Button label="resources.event.vendor.button" onClick={() => setOpen(true)} data-testid="event-vendor-codes"><TuneIcon /></Button>
+      <Button label="resources.event.vendor.button" onClick={() => setOpen(true)} data-testid="event-vendor-codes">
+        <TuneIcon />
+      </Button>
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="md">
         <DialogTitle>{translate('resources.event.vendor.title')}</DialogTitle>
         <DialogContent>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>{translate('resources.event.vendor.explain')}</Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            {translate('resources.event.vendor.explain')}
+          </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2 }}>
-            <TextField size="small" required label={translate('resources.event.fields.vendorId')} value={draft.vendorId} onChange={(e) => setDraft({ ...draft, vendorId: e.target.value })} />
-            <TextField size="small" required label={translate('resources.event.fields.vendorErrorCode')} value={draft.vendorErrorCode} onChange={(e) => setDraft({ ...draft, vendorErrorCode: e.target.value })} />
-            <TextField size="small" select label={translate('resources.event.fields.eventType')} value={draft.eventType} onChange={(e) => setDraft({ ...draft, eventType: e.target.value })} sx={{ minWidth: 200 }}>
-              {DEVICE_EVENT_TYPES.map((t) => <MenuItem key={t} value={t}>{eventTypeLabel(t, lang)}</MenuItem>)}
+            <TextField
+              size="small"
+              required
+              label={translate('resources.event.fields.vendorId')}
+              value={draft.vendorId}
+              onChange={(e) => setDraft({ ...draft, vendorId: e.target.value })}
+            />
+            <TextField
+              size="small"
+              required
+              label={translate('resources.event.fields.vendorErrorCode')}
+              value={draft.vendorErrorCode}
+              onChange={(e) => setDraft({ ...draft, vendorErrorCode: e.target.value })}
+            />
+            <TextField
+              size="small"
+              select
+              label={translate('resources.event.fields.eventType')}
+              value={draft.eventType}
+              onChange={(e) => setDraft({ ...draft, eventType: e.target.value })}
+              sx={{ minWidth: 200 }}
+            >
+              {DEVICE_EVENT_TYPES.map((t) => (
+                <MenuItem key={t} value={t}>
+                  {eventTypeLabel(t, lang)}
+                </MenuItem>
+              ))}
             </TextField>
-            <TextField size="small" label={translate('resources.event.vendor.remark')} value={draft.remark} onChange={(e) => setDraft({ ...draft, remark: e.target.value })} />
+            <TextField
+              size="small"
+              label={translate('resources.event.vendor.remark')}
+              value={draft.remark}
+              onChange={(e) => setDraft({ ...draft, remark: e.target.value })}
+            />
             <DialogButton label="ra.action.add" variant="contained" onClick={() => void add()} />
           </Stack>
           {!isPending && rows.length === 0 && <Typography color="text.secondary">{translate('resources.event.vendor.empty')}</Typography>}
@@ -87,21 +131,29 @@ export function VendorCodes() {
                     <TableCell sx={{ fontFamily: 'monospace' }}>{r.vendorErrorCode}</TableCell>
                     <TableCell>{eventTypeLabel(r.eventType, lang)}</TableCell>
                     <TableCell>{r.companyCode ?? translate('resources.event.vendor.platform')}</TableCell>
-                    <TableCell align="right"><IconButton size="small" aria-label={translate('ra.action.delete')} onClick={() => setRemoving(r)}><DeleteIcon fontSize="small" /></IconButton></TableCell>
+                    <TableCell align="right">
+                      <IconButton size="small" aria-label={translate('ra.action.delete')} onClick={() => setRemoving(r)}>
+                        <DeleteIcon fontSize="small" />
+                      </IconButton>
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>
             </Table>
           )}
         </DialogContent>
-        <DialogActions><DialogButton label="ra.action.close" onClick={() => setOpen(false)} /></DialogActions>
+        <DialogActions>
+          <DialogButton label="ra.action.close" onClick={() => setOpen(false)} />
+        </DialogActions>
       </Dialog>
       <Confirm
         isOpen={!!removing}
         title="resources.event.vendor.delete_title"
         content="resources.event.vendor.delete_content"
         translateOptions={{ code: removing?.vendorErrorCode ?? '' }}
-        onConfirm={() => { if (removing) void remove(removing); }}
+        onConfirm={() => {
+          if (removing) void remove(removing);
+        }}
         onClose={() => setRemoving(null)}
       />
     </>

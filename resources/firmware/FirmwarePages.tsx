@@ -13,7 +13,17 @@ import ListAltIcon from '@mui/icons-material/ListAlt';
 import { campaignOverviewPath } from '../../src/components/crossLinks';
 import { useFormContext, useWatch } from 'react-hook-form';
 import {
-  BooleanInput, Create, DeleteWithConfirmButton, Loading, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, useGetOne, useTranslate,
+  BooleanInput,
+  Create,
+  DeleteWithConfirmButton,
+  Loading,
+  SaveButton,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+  useGetOne,
+  useTranslate,
 } from 'react-admin';
 import { Alert, Box, Button, Card, CardContent, CardHeader, Chip, Grid, LinearProgress, Stack, Typography } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
@@ -49,12 +59,26 @@ const LIST_FIELDS = defineFields<FirmwareRecord>([
   { source: 'deviceType', kind: 'enum', choices: DEVICE_TYPES, labels: 'resources.firmware.values.deviceType', list: true, filter: 'alwaysOn' },
   { source: 'deviceModel', kind: 'text', list: true, card: 'tertiary' },
   { source: 'version', kind: 'text', mono: true, list: true, card: 'secondary' },
-  { source: 'isPublic', kind: 'boolean', labels: 'resources.firmware.values.isPublic', list: true, filter: true, render: (r) => <PublicChip value={r.isPublic} /> },
+  {
+    source: 'isPublic',
+    kind: 'boolean',
+    labels: 'resources.firmware.values.isPublic',
+    list: true,
+    filter: true,
+    render: (r) => <PublicChip value={r.isPublic} />,
+  },
   { source: 'fileName', kind: 'text', list: 'optional', sortable: false },
   { source: 'fileSize', kind: 'number', list: true, render: (r) => formatBytes(r.fileSize) },
   {
-    source: 'sha256', kind: 'text', list: 'optional', sortable: false,
-    render: (r) => <Box component="span" title={r.sha256} sx={{ fontFamily: 'monospace' }}>{r.sha256.slice(0, 12)}…</Box>,
+    source: 'sha256',
+    kind: 'text',
+    list: 'optional',
+    sortable: false,
+    render: (r) => (
+      <Box component="span" title={r.sha256} sx={{ fontFamily: 'monospace' }}>
+        {r.sha256.slice(0, 12)}…
+      </Box>
+    ),
   },
   { source: 'companyName', kind: 'text', list: true, render: (r) => <PlatformName name={r.companyName} /> },
   { source: 'createdAt', kind: 'datetime', list: true },
@@ -94,7 +118,9 @@ function FileUpload() {
   const [failure, setFailure] = useState<string | null>(null);
   const pick = async (file: File | undefined) => {
     if (!file) return;
-    setFailure(null); setUploaded(null); setProgress(0);
+    setFailure(null);
+    setUploaded(null);
+    setProgress(0);
     setValue('fileId', undefined);
     try {
       const up = await uploadFirmwareFile(file, setProgress);
@@ -115,19 +141,45 @@ function FileUpload() {
     <Box sx={{ mb: 2, width: '100%', maxWidth: 640 }} data-testid="firmware-file">
       <input ref={input} type="file" accept=".hex,.bin" hidden onChange={(e) => void pick(e.target.files?.[0])} data-testid="firmware-file-input" />
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => input.current?.click()} disabled={progress !== null} data-testid="firmware-file-pick">
+        <Button
+          variant="outlined"
+          startIcon={<UploadFileIcon />}
+          onClick={() => input.current?.click()}
+          disabled={progress !== null}
+          data-testid="firmware-file-pick"
+        >
           {translate(fileId ? 'resources.firmware.upload.replace' : 'resources.firmware.upload.pick')}
         </Button>
-        <Typography variant="body2" color="text.secondary">{translate('resources.firmware.upload.hint')}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {translate('resources.firmware.upload.hint')}
+        </Typography>
       </Stack>
-      {progress !== null && <Box sx={{ mt: 1 }}><LinearProgress variant="determinate" value={Math.round(progress * 100)} data-testid="firmware-upload-progress" /><Typography variant="caption">{Math.round(progress * 100)} %</Typography></Box>}
+      {progress !== null && (
+        <Box sx={{ mt: 1 }}>
+          <LinearProgress variant="determinate" value={Math.round(progress * 100)} data-testid="firmware-upload-progress" />
+          <Typography variant="caption">{Math.round(progress * 100)} %</Typography>
+        </Box>
+      )}
       {uploaded && (
         <Alert severity="success" sx={{ mt: 1, wordBreak: 'break-all' }} data-testid="firmware-uploaded">
-          <strong>{uploaded.fileName}</strong> · {formatBytes(uploaded.size)}<br />SHA-256: <Box component="span" sx={{ fontFamily: 'monospace' }} data-testid="firmware-sha256">{uploaded.sha256}</Box>
+          <strong>{uploaded.fileName}</strong> · {formatBytes(uploaded.size)}
+          <br />
+          SHA-256:{' '}
+          <Box component="span" sx={{ fontFamily: 'monospace' }} data-testid="firmware-sha256">
+            {uploaded.sha256}
+          </Box>
         </Alert>
       )}
-      {failure && <Alert severity="error" sx={{ mt: 1 }} data-testid="firmware-upload-error">{failure}</Alert>}
-      {!uploaded && !failure && typeof fieldError === 'string' && <Typography variant="caption" color="error">{translate(fieldError, { _: fieldError })}</Typography>}
+      {failure && (
+        <Alert severity="error" sx={{ mt: 1 }} data-testid="firmware-upload-error">
+          {failure}
+        </Alert>
+      )}
+      {!uploaded && !failure && typeof fieldError === 'string' && (
+        <Typography variant="caption" color="error">
+          {translate(fieldError, { _: fieldError })}
+        </Typography>
+      )}
     </Box>
   );
 }
@@ -139,12 +191,31 @@ export function FirmwareCreate() {
   const isAdmin = useIsAdmin();
   return (
     <Create redirect="show" title={translate('resources.firmware.create_title')}>
-      <SimpleForm validate={validate} defaultValues={{ deviceType: 'AC', isPublic: false }} toolbar={<Toolbar><SaveButton alwaysEnable data-testid="firmware-save" /></Toolbar>} data-testid="firmware-form">
+      <SimpleForm
+        validate={validate}
+        defaultValues={{ deviceType: 'AC', isPublic: false }}
+        toolbar={
+          <Toolbar>
+            <SaveButton alwaysEnable data-testid="firmware-save" />
+          </Toolbar>
+        }
+        data-testid="firmware-form"
+      >
         <FileUpload />
         <TextInput source="name" isRequired sx={{ minWidth: 320 }} slotProps={{ htmlInput: { 'data-testid': 'firmware-name' } }} />
         <SelectInput source="deviceType" choices={typeChoices} isRequired />
-        <TextInput source="deviceModel" isRequired helperText="resources.firmware.helpers.deviceModel" slotProps={{ htmlInput: { 'data-testid': 'firmware-model' } }} />
-        <TextInput source="version" isRequired helperText="resources.firmware.helpers.version" slotProps={{ htmlInput: { 'data-testid': 'firmware-version', style: { fontFamily: 'monospace' } } }} />
+        <TextInput
+          source="deviceModel"
+          isRequired
+          helperText="resources.firmware.helpers.deviceModel"
+          slotProps={{ htmlInput: { 'data-testid': 'firmware-model' } }}
+        />
+        <TextInput
+          source="version"
+          isRequired
+          helperText="resources.firmware.helpers.version"
+          slotProps={{ htmlInput: { 'data-testid': 'firmware-version', style: { fontFamily: 'monospace' } } }}
+        />
         <TextInput source="changeLog" multiline minRows={3} fullWidth />
         {isAdmin && <BooleanInput source="isPublic" helperText="resources.firmware.helpers.isPublic" />}
       </SimpleForm>
@@ -164,29 +235,49 @@ export function FirmwareShow() {
       <CardHeader
         title={`${data.name} · ${data.version}`}
         subheader={data.companyName ?? translate('resources.firmware.platform')}
-        action={data.editable ? (
-          <DeleteWithConfirmButton record={data} mutationMode="pessimistic" redirect="list"
-            confirmTitle="resources.firmware.confirm_delete_title" confirmContent="resources.firmware.confirm_delete"
-            translateOptions={{ name: `${data.name} ${data.version}` }} data-testid="firmware-delete" />
-        ) : undefined}
+        action={
+          data.editable ? (
+            <DeleteWithConfirmButton
+              record={data}
+              mutationMode="pessimistic"
+              redirect="list"
+              confirmTitle="resources.firmware.confirm_delete_title"
+              confirmContent="resources.firmware.confirm_delete"
+              translateOptions={{ name: `${data.name} ${data.version}` }}
+              data-testid="firmware-delete"
+            />
+          ) : undefined
+        }
       />
       <CardContent>
         <Grid container spacing={2}>
           <ShowField label={f('deviceType')}>{translate(`resources.firmware.values.deviceType.${data.deviceType}`, { _: data.deviceType })}</ShowField>
           <ShowField label={f('deviceModel')}>{data.deviceModel}</ShowField>
-          <ShowField label={f('version')} testId="firmware-show-version">{data.version}</ShowField>
-          <ShowField label={f('isPublic')}><PublicChip value={data.isPublic} /></ShowField>
+          <ShowField label={f('version')} testId="firmware-show-version">
+            {data.version}
+          </ShowField>
+          <ShowField label={f('isPublic')}>
+            <PublicChip value={data.isPublic} />
+          </ShowField>
           <ShowField label={f('fileName')}>{data.fileName}</ShowField>
           <ShowField label={f('fileSize')}>{`${formatBytes(data.fileSize)} (${data.fileSize.toLocaleString()} B)`}</ShowField>
           <Grid size={12}>
-            <Typography variant="caption" color="text.secondary">{translate(f('sha256'))}</Typography>
-            <Typography variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }} data-testid="firmware-show-sha256">{data.sha256}</Typography>
+            <Typography variant="caption" color="text.secondary">
+              {translate(f('sha256'))}
+            </Typography>
+            <Typography variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }} data-testid="firmware-show-sha256">
+              {data.sha256}
+            </Typography>
           </Grid>
           <ShowField label={f('createdAt')}>{formatDateTime(data.createdAt)}</ShowField>
           <ShowField label={f('createdBy')}>{data.createdBy}</ShowField>
           <Grid size={12}>
-            <Typography variant="caption" color="text.secondary">{translate(f('changeLog'))}</Typography>
-            <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>{data.changeLog || '—'}</Typography>
+            <Typography variant="caption" color="text.secondary">
+              {translate(f('changeLog'))}
+            </Typography>
+            <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
+              {data.changeLog || '—'}
+            </Typography>
           </Grid>
         </Grid>
       </CardContent>

@@ -17,13 +17,23 @@ export function uploadFirmwareFile(file: File, onProgress: (fraction: number) =>
     xhr.setRequestHeader('Accept-Language', acceptLanguage());
     xhr.setRequestHeader('Content-Type', 'application/octet-stream');
     xhr.withCredentials = true;
-    xhr.upload.onprogress = (e) => { if (e.lengthComputable) onProgress(e.loaded / e.total); };
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(e.loaded / e.total);
+    };
     xhr.onerror = () => reject(new HttpError('app.error.network', 0, { code: 0, network: true }));
     xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
     xhr.onload = () => {
       let env: { code?: number; msg?: string; data?: unknown } | undefined;
-      try { env = JSON.parse(xhr.responseText) as typeof env; } catch { env = undefined; }
-      if (env?.code === 200) { onProgress(1); resolve(env.data as FirmwareUpload); return; }
+      try {
+        env = JSON.parse(xhr.responseText) as typeof env;
+      } catch {
+        env = undefined;
+      }
+      if (env?.code === 200) {
+        onProgress(1);
+        resolve(env.data as FirmwareUpload);
+        return;
+      }
       const errors = (env?.data as { errors?: Record<string, string> } | null)?.errors;
       reject(new HttpError(env?.msg || 'app.error.load_failed', xhr.status, { code: env?.code ?? xhr.status, errors }));
     };

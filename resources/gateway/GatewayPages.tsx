@@ -10,9 +10,33 @@
 import { useMemo } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import {
-  Button, Create, CreateButton, Datagrid, DeleteWithConfirmButton, Edit, EditButton, ExportButton, FilterButton,
-  FunctionField, List, Loading, Pagination, SaveButton, SearchInput, SelectArrayInput, SelectInput, SimpleForm, TextField,
-  TextInput, Toolbar, TopToolbar, useGetList, useGetOne, useListContext, useRecordContext, useTranslate,
+  Button,
+  Create,
+  CreateButton,
+  Datagrid,
+  DeleteWithConfirmButton,
+  Edit,
+  EditButton,
+  ExportButton,
+  FilterButton,
+  FunctionField,
+  List,
+  Loading,
+  Pagination,
+  SaveButton,
+  SearchInput,
+  SelectArrayInput,
+  SelectInput,
+  SimpleForm,
+  TextField,
+  TextInput,
+  Toolbar,
+  TopToolbar,
+  useGetList,
+  useGetOne,
+  useListContext,
+  useRecordContext,
+  useTranslate,
 } from 'react-admin';
 import { Box, Card, CardContent, CardHeader, Grid, Link } from '@mui/material';
 import SystemUpdateAltIcon from '@mui/icons-material/SystemUpdateAlt';
@@ -54,38 +78,58 @@ function useGatewayExporter() {
   const translate = useTranslate();
   return useMemo(() => {
     const f = (k: string) => translate(`resources.gateway.fields.${k}`);
-    return (records: GatewayRecord[]) => exportXlsx(records, [
-      { header: f('serialNum'), value: (r) => r.serialNum },
-      { header: f('companyName'), value: (r) => r.companyName },
-      { header: f('stationName'), value: (r) => r.stationName },
-      { header: f('lifeStatus'), value: (r) => translate(`resources.charger.values.lifeStatus.${r.lifeStatus}`, { _: r.lifeStatus }) },
-      { header: f('online'), value: (r) => translate(`resources.charger.values.online.${r.online}`) },
-      { header: f('lastSeenAt'), value: (r) => formatDateTime(r.lastSeenAt) || null },
-      { header: f('firmwareVersion'), value: (r) => r.firmwareVersion },
-      { header: f('vendor'), value: (r) => r.vendor ?? null },
-      { header: f('model'), value: (r) => r.model ?? null },
-      { header: f('chargerCount'), value: (r) => r.chargerCount },
-    ], 'gateways');
+    return (records: GatewayRecord[]) =>
+      exportXlsx(
+        records,
+        [
+          { header: f('serialNum'), value: (r) => r.serialNum },
+          { header: f('companyName'), value: (r) => r.companyName },
+          { header: f('stationName'), value: (r) => r.stationName },
+          { header: f('lifeStatus'), value: (r) => translate(`resources.charger.values.lifeStatus.${r.lifeStatus}`, { _: r.lifeStatus }) },
+          { header: f('online'), value: (r) => translate(`resources.charger.values.online.${r.online}`) },
+          { header: f('lastSeenAt'), value: (r) => formatDateTime(r.lastSeenAt) || null },
+          { header: f('firmwareVersion'), value: (r) => r.firmwareVersion },
+          { header: f('vendor'), value: (r) => r.vendor ?? null },
+          { header: f('model'), value: (r) => r.model ?? null },
+          { header: f('chargerCount'), value: (r) => r.chargerCount },
+        ],
+        'gateways',
+      );
   }, [translate]);
 }
 
 /** Re-reads the list on the live stream's charger and gateway events. */
 function LiveListRefresh() {
   const { refetch } = useListContext();
-  useLiveEvents(() => { void refetch(); }, { events: GATEWAY_LIVE_EVENTS });
+  useLiveEvents(
+    () => {
+      void refetch();
+    },
+    { events: GATEWAY_LIVE_EVENTS },
+  );
   return null;
 }
 
 export function GatewayList() {
   const translate = useTranslate();
   const exporter = useGatewayExporter();
-  const filters = useMemo(() => [
-    <SearchInput key="q" source="q" alwaysOn />,
-    <CompanyFilterInput key="companyCode" source="companyCode" alwaysOn />,
-    <StationFilterInput key="stationId" source="stationId" label="resources.gateway.fields.stationName" alwaysOn />,
-    <SelectArrayInput key="lifeStatus" source="lifeStatus" sx={{ minWidth: 160 }} choices={lifeChoices} />,
-    <SelectInput key="online" source="online" choices={[{ id: 'true', name: 'resources.charger.values.online.true' }, { id: 'false', name: 'resources.charger.values.online.false' }]} />,
-  ], []);
+  const filters = useMemo(
+    () => [
+      <SearchInput key="q" source="q" alwaysOn />,
+      <CompanyFilterInput key="companyCode" source="companyCode" alwaysOn />,
+      <StationFilterInput key="stationId" source="stationId" label="resources.gateway.fields.stationName" alwaysOn />,
+      <SelectArrayInput key="lifeStatus" source="lifeStatus" sx={{ minWidth: 160 }} choices={lifeChoices} />,
+      <SelectInput
+        key="online"
+        source="online"
+        choices={[
+          { id: 'true', name: 'resources.charger.values.online.true' },
+          { id: 'false', name: 'resources.charger.values.online.false' },
+        ]}
+      />,
+    ],
+    [],
+  );
   return (
     <List
       resource="gateway"
@@ -93,7 +137,13 @@ export function GatewayList() {
       sort={{ field: 'serialNum', order: 'ASC' }}
       perPage={20}
       exporter={exporter}
-      actions={<TopToolbar><FilterButton /><CreateButton to={`${STATION_PROFILE_TABS.gateways}/create`} data-testid="gateway-create" /><ExportButton data-testid="gateway-export" /></TopToolbar>}
+      actions={
+        <TopToolbar>
+          <FilterButton />
+          <CreateButton to={`${STATION_PROFILE_TABS.gateways}/create`} data-testid="gateway-create" />
+          <ExportButton data-testid="gateway-export" />
+        </TopToolbar>
+      }
       pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
       title={translate('menu.stationProfile')}
       empty={false}
@@ -101,12 +151,21 @@ export function GatewayList() {
       storeKey="station-profile.gateways"
     >
       <LiveListRefresh />
-      <Datagrid bulkActionButtons={false} rowClick={(id) => `${STATION_PROFILE_TABS.gateways}/${id}/show`} empty={<EmptyState />} data-testid="gateways-grid" sx={{ '& td': { whiteSpace: 'nowrap' }, '& td.column-stationName, & td.column-companyName, & td.column-vendorModel': { whiteSpace: 'normal' } }}>
+      <Datagrid
+        bulkActionButtons={false}
+        rowClick={(id) => `${STATION_PROFILE_TABS.gateways}/${id}/show`}
+        empty={<EmptyState />}
+        data-testid="gateways-grid"
+        sx={{ '& td': { whiteSpace: 'nowrap' }, '& td.column-stationName, & td.column-companyName, & td.column-vendorModel': { whiteSpace: 'normal' } }}
+      >
         <FunctionField<GatewayRecord> source="online" render={(r) => <OnlineChip online={r.online} />} />
         <TextField source="serialNum" sx={{ fontFamily: 'monospace' }} />
         <TextField source="stationName" emptyText="—" />
         <TextField source="companyName" emptyText="—" sortable={false} />
-        <FunctionField<GatewayRecord> source="lifeStatus" render={(r) => translate(`resources.charger.values.lifeStatus.${r.lifeStatus}`, { _: r.lifeStatus })} />
+        <FunctionField<GatewayRecord>
+          source="lifeStatus"
+          render={(r) => translate(`resources.charger.values.lifeStatus.${r.lifeStatus}`, { _: r.lifeStatus })}
+        />
         <FunctionField<GatewayRecord> source="lastSeenAt" sortable={false} render={(r) => <LastSeen value={r.lastSeenAt} />} />
         <TextField source="firmwareVersion" emptyText="—" />
         <FunctionField<GatewayRecord> source="vendorModel" sortable={false} render={(r) => vendorModel(r) ?? '—'} />
@@ -128,12 +187,27 @@ function GatewayForm({ edit }: { edit?: boolean }) {
   const toolbar = (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
       <SaveButton alwaysEnable data-testid="gateway-save" />
-      {edit && <DeleteWithConfirmButton mutationMode="pessimistic" redirect={STATION_PROFILE_TABS.gateways} confirmTitle="app.assets.confirm_delete_title" confirmContent="resources.gateway.confirm_delete" translateOptions={{ name: record?.serialNum }} data-testid="gateway-delete" />}
+      {edit && (
+        <DeleteWithConfirmButton
+          mutationMode="pessimistic"
+          redirect={STATION_PROFILE_TABS.gateways}
+          confirmTitle="app.assets.confirm_delete_title"
+          confirmContent="resources.gateway.confirm_delete"
+          translateOptions={{ name: record?.serialNum }}
+          data-testid="gateway-delete"
+        />
+      )}
     </Toolbar>
   );
   return (
     <SimpleForm validate={validate} toolbar={toolbar} defaultValues={{ lifeStatus: 'ACTIVE' }} data-testid="gateway-form">
-      <TextInput source="serialNum" isRequired sx={{ minWidth: 320 }} slotProps={{ htmlInput: { 'data-testid': 'gateway-sn', style: { fontFamily: 'monospace' } } }} helperText="resources.gateway.helpers.serialNum" />
+      <TextInput
+        source="serialNum"
+        isRequired
+        sx={{ minWidth: 320 }}
+        slotProps={{ htmlInput: { 'data-testid': 'gateway-sn', style: { fontFamily: 'monospace' } } }}
+        helperText="resources.gateway.helpers.serialNum"
+      />
       <StationSelect />
       <SelectInput source="lifeStatus" choices={lifeChoices} isRequired />
       <TextInput source="firmwareVersion" helperText="resources.gateway.helpers.firmwareVersion" />
@@ -146,7 +220,12 @@ export function GatewayCreate() {
   const [params] = useSearchParams();
   const stationId = Number(params.get('stationId')) || undefined;
   return (
-    <Create resource="gateway" record={stationId ? { stationId } : undefined} redirect={(_r, id) => `${STATION_PROFILE_TABS.gateways}/${id}/show`} title={translate('resources.gateway.create_title')}>
+    <Create
+      resource="gateway"
+      record={stationId ? { stationId } : undefined}
+      redirect={(_r, id) => `${STATION_PROFILE_TABS.gateways}/${id}/show`}
+      title={translate('resources.gateway.create_title')}
+    >
       <GatewayForm />
     </Create>
   );
@@ -156,7 +235,14 @@ export function GatewayEdit() {
   const { id } = useParams();
   const translate = useTranslate();
   return (
-    <Edit resource="gateway" id={id} mutationMode="pessimistic" redirect={() => `${STATION_PROFILE_TABS.gateways}/${id}/show`} title={translate('resources.gateway.edit_title')} actions={false}>
+    <Edit
+      resource="gateway"
+      id={id}
+      mutationMode="pessimistic"
+      redirect={() => `${STATION_PROFILE_TABS.gateways}/${id}/show`}
+      title={translate('resources.gateway.edit_title')}
+      actions={false}
+    >
       <GatewayForm edit />
     </Edit>
   );
@@ -166,7 +252,12 @@ export function GatewayShow() {
   const { id } = useParams();
   const translate = useTranslate();
   const { data, isPending, error, refetch } = useGetOne<GatewayRecord>('gateway', { id: Number(id) }, { enabled: Boolean(id) });
-  useLiveEvents(() => { void refetch(); }, { events: GATEWAY_LIVE_EVENTS });
+  useLiveEvents(
+    () => {
+      void refetch();
+    },
+    { events: GATEWAY_LIVE_EVENTS },
+  );
   if (isPending) return <Loading />;
   if (error || !data) return <ErrorState error={error as Error} onRetry={() => refetch()} />;
   // A record from the list cache comes first, without its chargers.
@@ -177,21 +268,51 @@ export function GatewayShow() {
       <Card>
         <CardHeader
           title={<DeviceTitle online={data.online} serialNum={data.serialNum} testId="gateway-show-sn" />}
-          subheader={data.stationId ? <Link component={RouterLink} to={`${STATION_PROFILE_TABS.stations}/${data.stationId}/show`}>{data.stationName}</Link> : data.companyName}
-          action={<Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            <Button component={RouterLink} to={gatewayUpgradePath(data.serialNum)} label="resources.station.upgrade.open" data-testid="gateway-upgrade-link"><SystemUpdateAltIcon /></Button>
-            <EditButton resource="gateway" record={data} to={`${STATION_PROFILE_TABS.gateways}/${data.id}`} data-testid="gateway-edit" />
-          </Box>}
+          subheader={
+            data.stationId ? (
+              <Link component={RouterLink} to={`${STATION_PROFILE_TABS.stations}/${data.stationId}/show`}>
+                {data.stationName}
+              </Link>
+            ) : (
+              data.companyName
+            )
+          }
+          action={
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+              <Button component={RouterLink} to={gatewayUpgradePath(data.serialNum)} label="resources.station.upgrade.open" data-testid="gateway-upgrade-link">
+                <SystemUpdateAltIcon />
+              </Button>
+              <EditButton resource="gateway" record={data} to={`${STATION_PROFILE_TABS.gateways}/${data.id}`} data-testid="gateway-edit" />
+            </Box>
+          }
         />
         <CardContent>
           <Grid container spacing={2}>
-            <ShowField label={f('online')} testId="gateway-online"><OnlineChip online={data.online} /></ShowField>
-            <ShowField label={f('lastSeenAt')} testId="gateway-last-seen"><LastSeen value={data.lastSeenAt} inline /></ShowField>
-            <ShowField label={f('lifeStatus')} testId="gateway-life-status">{translate(`resources.charger.values.lifeStatus.${data.lifeStatus}`, { _: data.lifeStatus })}</ShowField>
-            <ShowField label={f('firmwareVersion')} testId="gateway-firmware">{data.firmwareVersion}</ShowField>
-            <ShowField label={f('vendor')} testId="gateway-vendor">{data.vendor}</ShowField>
-            <ShowField label={f('model')} testId="gateway-model">{data.model}</ShowField>
-            <ShowField label={f('stationName')}>{data.stationId ? <Link component={RouterLink} to={`${STATION_PROFILE_TABS.stations}/${data.stationId}/show`}>{data.stationName}</Link> : null}</ShowField>
+            <ShowField label={f('online')} testId="gateway-online">
+              <OnlineChip online={data.online} />
+            </ShowField>
+            <ShowField label={f('lastSeenAt')} testId="gateway-last-seen">
+              <LastSeen value={data.lastSeenAt} inline />
+            </ShowField>
+            <ShowField label={f('lifeStatus')} testId="gateway-life-status">
+              {translate(`resources.charger.values.lifeStatus.${data.lifeStatus}`, { _: data.lifeStatus })}
+            </ShowField>
+            <ShowField label={f('firmwareVersion')} testId="gateway-firmware">
+              {data.firmwareVersion}
+            </ShowField>
+            <ShowField label={f('vendor')} testId="gateway-vendor">
+              {data.vendor}
+            </ShowField>
+            <ShowField label={f('model')} testId="gateway-model">
+              {data.model}
+            </ShowField>
+            <ShowField label={f('stationName')}>
+              {data.stationId ? (
+                <Link component={RouterLink} to={`${STATION_PROFILE_TABS.stations}/${data.stationId}/show`}>
+                  {data.stationName}
+                </Link>
+              ) : null}
+            </ShowField>
             <ShowField label={f('companyName')}>{data.companyName}</ShowField>
             <ShowField label={f('createdAt')}>{data.createdAt ? formatDateTime(data.createdAt) : null}</ShowField>
           </Grid>
@@ -200,7 +321,9 @@ export function GatewayShow() {
       <Card>
         <CardHeader title={translate('resources.gateway.chargers_title', { smart_count: data.chargers ? chargers.length : data.chargerCount })} />
         <CardContent sx={{ overflowX: 'auto' }}>
-          {chargers.length === 0 ? <EmptyState message="resources.gateway.no_chargers" /> : (
+          {chargers.length === 0 ? (
+            <EmptyState message="resources.gateway.no_chargers" />
+          ) : (
             <ChargerTable
               chargers={chargers}
               columns={['online', 'serialNum', 'dashboardState', 'lifeStatus', 'firmwareVersion']}

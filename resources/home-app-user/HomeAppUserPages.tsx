@@ -6,15 +6,28 @@
  */
 import { useMemo, type ReactNode } from 'react';
 import {
-  AutocompleteInput, Create, CreateButton, Datagrid, DeleteWithConfirmButton, FilterButton, FunctionField, List, Pagination, ReferenceInput,
-  SearchInput, SelectInput, SimpleForm, TextField, TopToolbar, useGetOne, useTranslate,
+  AutocompleteInput,
+  Create,
+  CreateButton,
+  Datagrid,
+  DeleteWithConfirmButton,
+  FilterButton,
+  FunctionField,
+  List,
+  Pagination,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  SimpleForm,
+  TextField,
+  TopToolbar,
+  useGetOne,
+  useTranslate,
 } from 'react-admin';
 import { Box, Tab, Tabs, Typography } from '@mui/material';
 import { Link, useLocation } from 'react-router-dom';
 import { routePath } from '../../domain/routes';
-import {
-  HOME_LEVELS, HOME_START_TYPES, SHARED_LEVELS, homeMemberCreate, type HomeMemberRecord, type HomeOrderRecord,
-} from '../../domain/entities/home-member';
+import { HOME_LEVELS, HOME_START_TYPES, SHARED_LEVELS, homeMemberCreate, type HomeMemberRecord, type HomeOrderRecord } from '../../domain/entities/home-member';
 import { ColorChip, EmptyState, ErrorState } from '../../src/components/common';
 import { ColumnsButton, ConfigurableGrid } from '../../src/components/ConfigurableGrid';
 import { useSchemaValidate } from '../../src/forms/schemaValidate';
@@ -29,7 +42,9 @@ const LEVEL_COLORS: Record<string, string> = { OWNER: STATE_COLORS.available, FA
 
 function LevelChip({ level }: { level: string }) {
   const translate = useTranslate();
-  return <ColorChip testId="home-level" label={translate(`resources.home-app-user.values.level.${level}`)} color={LEVEL_COLORS[level] ?? STATE_COLORS.offline} />;
+  return (
+    <ColorChip testId="home-level" label={translate(`resources.home-app-user.values.level.${level}`)} color={LEVEL_COLORS[level] ?? STATE_COLORS.offline} />
+  );
 }
 
 /** The two tabs of the page: app users and home orders. */
@@ -50,11 +65,14 @@ export function HomeTabs({ children }: { children?: ReactNode }) {
 
 export function HomeAppUserList() {
   const translate = useTranslate();
-  const filters = useMemo(() => [
-    <SearchInput key="q" source="q" alwaysOn />,
-    <CompanyFilterInput key="companyCode" source="companyCode" alwaysOn />,
-    <SelectInput key="level" source="level" alwaysOn choices={HOME_LEVELS.map((l) => ({ id: l, name: `resources.home-app-user.values.level.${l}` }))} />,
-  ], []);
+  const filters = useMemo(
+    () => [
+      <SearchInput key="q" source="q" alwaysOn />,
+      <CompanyFilterInput key="companyCode" source="companyCode" alwaysOn />,
+      <SelectInput key="level" source="level" alwaysOn choices={HOME_LEVELS.map((l) => ({ id: l, name: `resources.home-app-user.values.level.${l}` }))} />,
+    ],
+    [],
+  );
   return (
     <List
       resource="home-app-user"
@@ -62,27 +80,47 @@ export function HomeAppUserList() {
       sort={{ field: 'id', order: 'DESC' }}
       perPage={20}
       exporter={false}
-      actions={<TopToolbar><CreateButton label="resources.home-app-user.share" to={`${MEMBERS_PATH}/create`} data-testid="home-share" /></TopToolbar>}
+      actions={
+        <TopToolbar>
+          <CreateButton label="resources.home-app-user.share" to={`${MEMBERS_PATH}/create`} data-testid="home-share" />
+        </TopToolbar>
+      }
       pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
       title={translate('menu.homeAppUsers')}
       empty={false}
       error={<ErrorState />}
     >
-      <Datagrid bulkActionButtons={false} rowClick={(id) => `${MEMBERS_PATH}?id=${id}`} empty={<EmptyState />} data-testid="home-users-grid" sx={{ '& td': { whiteSpace: 'nowrap' } }}>
+      <Datagrid
+        bulkActionButtons={false}
+        rowClick={(id) => `${MEMBERS_PATH}?id=${id}`}
+        empty={<EmptyState />}
+        data-testid="home-users-grid"
+        sx={{ '& td': { whiteSpace: 'nowrap' } }}
+      >
         <TextField source="nickname" />
         <FunctionField<HomeMemberRecord> source="mobile" sortable={false} render={(r) => r.mobile ?? r.email ?? '—'} />
         <FunctionField<HomeMemberRecord> source="level" render={(r) => <LevelChip level={r.level} />} />
         <TextField source="chargerSn" sortable={false} />
         <FunctionField<HomeMemberRecord> source="lastLoginAt" render={(r) => (r.lastLoginAt ? formatDateTime(r.lastLoginAt) : '—')} />
         <TextField source="orderCount" sortable={false} textAlign="right" />
-        <FunctionField<HomeMemberRecord> label="app.assets.actions" render={(r) => (
-          // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: the row must not open; the controls inside take the keys
-          <span onClick={(e) => e.stopPropagation()}>
-            <DeleteWithConfirmButton record={r} mutationMode="pessimistic" redirect={false} label="resources.home-app-user.withdraw"
-              confirmTitle="resources.home-app-user.withdraw_title" confirmContent="resources.home-app-user.confirm_withdraw"
-              translateOptions={{ name: r.nickname, sn: r.chargerSn }} data-testid="home-withdraw" />
-          </span>
-        )} />
+        <FunctionField<HomeMemberRecord>
+          label="app.assets.actions"
+          render={(r) => (
+            // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: the row must not open; the controls inside take the keys
+            <span onClick={(e) => e.stopPropagation()}>
+              <DeleteWithConfirmButton
+                record={r}
+                mutationMode="pessimistic"
+                redirect={false}
+                label="resources.home-app-user.withdraw"
+                confirmTitle="resources.home-app-user.withdraw_title"
+                confirmContent="resources.home-app-user.confirm_withdraw"
+                translateOptions={{ name: r.nickname, sn: r.chargerSn }}
+                data-testid="home-withdraw"
+              />
+            </span>
+          )}
+        />
       </Datagrid>
     </List>
   );
@@ -119,19 +157,50 @@ function StartTypeChip({ type }: { type: string }) {
 function HomeOrderGrid() {
   const translate = useTranslate();
   return (
-    <ConfigurableGrid resource="home-order" omit={['createTime', 'closeTime']} bulkActionButtons={false}
-      rowClick={(id) => `${routePath('orders')}/${id}/show`} empty={<EmptyState />} data-testid="home-orders-grid"
-      sx={{ '& td': { whiteSpace: 'nowrap' } }}>
+    <ConfigurableGrid
+      resource="home-order"
+      omit={['createTime', 'closeTime']}
+      bulkActionButtons={false}
+      rowClick={(id) => `${routePath('orders')}/${id}/show`}
+      empty={<EmptyState />}
+      data-testid="home-orders-grid"
+      sx={{ '& td': { whiteSpace: 'nowrap' } }}
+    >
       <TextField source="code" label="resources.home-order.fields.code" sortable={false} />
       <TextField source="chargerSn" label="resources.home-order.fields.chargerSn" sortable={false} />
-      <FunctionField<HomeOrderRecord> source="startType" label="resources.home-order.fields.startType" sortable={false} render={(r) => <StartTypeChip type={r.startType} />} />
+      <FunctionField<HomeOrderRecord>
+        source="startType"
+        label="resources.home-order.fields.startType"
+        sortable={false}
+        render={(r) => <StartTypeChip type={r.startType} />}
+      />
       <FunctionField<HomeOrderRecord> source="nickname" label="resources.home-order.fields.nickname" sortable={false} render={(r) => r.nickname ?? r.idTag} />
-      <FunctionField<HomeOrderRecord> source="createTime" label="resources.home-order.fields.createTime" sortable={false} render={(r) => formatDateTime(r.createTime)} />
+      <FunctionField<HomeOrderRecord>
+        source="createTime"
+        label="resources.home-order.fields.createTime"
+        sortable={false}
+        render={(r) => formatDateTime(r.createTime)}
+      />
       <FunctionField<HomeOrderRecord> source="startTime" label="resources.home-order.fields.startTime" render={(r) => formatDateTime(r.startTime)} />
-      <FunctionField<HomeOrderRecord> source="stopTime" label="resources.home-order.fields.stopTime" sortable={false} render={(r) => (r.stopTime ? formatDateTime(r.stopTime) : '—')} />
-      <FunctionField<HomeOrderRecord> source="closeTime" label="resources.home-order.fields.closeTime" sortable={false} render={(r) => (r.closeTime ? formatDateTime(r.closeTime) : '—')} />
+      <FunctionField<HomeOrderRecord>
+        source="stopTime"
+        label="resources.home-order.fields.stopTime"
+        sortable={false}
+        render={(r) => (r.stopTime ? formatDateTime(r.stopTime) : '—')}
+      />
+      <FunctionField<HomeOrderRecord>
+        source="closeTime"
+        label="resources.home-order.fields.closeTime"
+        sortable={false}
+        render={(r) => (r.closeTime ? formatDateTime(r.closeTime) : '—')}
+      />
       <FunctionField<HomeOrderRecord> source="energyKwh" label="resources.home-order.fields.energyKwh" render={(r) => `${r.energyKwh} kWh`} textAlign="right" />
-      <FunctionField<HomeOrderRecord> source="status" label="resources.home-order.fields.status" sortable={false} render={(r) => translate(`resources.order.values.status.${r.status}`, { _: r.status })} />
+      <FunctionField<HomeOrderRecord>
+        source="status"
+        label="resources.home-order.fields.status"
+        sortable={false}
+        render={(r) => translate(`resources.order.values.status.${r.status}`, { _: r.status })}
+      />
     </ConfigurableGrid>
   );
 }
@@ -139,16 +208,42 @@ function HomeOrderGrid() {
 /** Every home order (`#/HomeStations/AppUserses/orders`, API `home-order`). */
 export function HomeOrderList() {
   const translate = useTranslate();
-  const filters = useMemo(() => [
-    <SearchInput key="q" source="q" alwaysOn />,
-    <SelectInput key="startType" source="startType" alwaysOn choices={HOME_START_TYPES.map((t) => ({ id: t, name: `resources.home-order.values.startType.${t}` }))} />,
-    <SelectInput key="status" source="status" choices={['CHARGING', 'FINISHED', 'CLOSED'].map((s) => ({ id: s, name: `resources.order.values.status.${s}` }))} />,
-  ], []);
+  const filters = useMemo(
+    () => [
+      <SearchInput key="q" source="q" alwaysOn />,
+      <SelectInput
+        key="startType"
+        source="startType"
+        alwaysOn
+        choices={HOME_START_TYPES.map((t) => ({ id: t, name: `resources.home-order.values.startType.${t}` }))}
+      />,
+      <SelectInput
+        key="status"
+        source="status"
+        choices={['CHARGING', 'FINISHED', 'CLOSED'].map((s) => ({ id: s, name: `resources.order.values.status.${s}` }))}
+      />,
+    ],
+    [],
+  );
   return (
     <HomeTabs>
-      <List resource="home-order" filters={filters} sort={{ field: 'startTime', order: 'DESC' }} perPage={20} exporter={false}
-        actions={<TopToolbar><FilterButton /><ColumnsButton resource="home-order" /></TopToolbar>}
-        pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />} title={translate('menu.homeAppUsers')} empty={false} error={<ErrorState />}>
+      <List
+        resource="home-order"
+        filters={filters}
+        sort={{ field: 'startTime', order: 'DESC' }}
+        perPage={20}
+        exporter={false}
+        actions={
+          <TopToolbar>
+            <FilterButton />
+            <ColumnsButton resource="home-order" />
+          </TopToolbar>
+        }
+        pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
+        title={translate('menu.homeAppUsers')}
+        empty={false}
+        error={<ErrorState />}
+      >
         <HomeOrderGrid />
       </List>
     </HomeTabs>
@@ -162,13 +257,33 @@ export function HomeMemberOrders({ value }: { value: string }) {
   return (
     <Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>
-        <Typography variant="h6" data-testid="home-member-title">{member?.nickname ?? '…'}</Typography>
+        <Typography variant="h6" data-testid="home-member-title">
+          {member?.nickname ?? '…'}
+        </Typography>
         {member && <LevelChip level={member.level} />}
-        {member && <Typography variant="body2" color="text.secondary">{member.chargerSn}</Typography>}
+        {member && (
+          <Typography variant="body2" color="text.secondary">
+            {member.chargerSn}
+          </Typography>
+        )}
       </Box>
-      <List resource={`home-app-user/${value}/orders`} disableSyncWithLocation storeKey={false} sort={{ field: 'startTime', order: 'DESC' }} perPage={20}
-        exporter={false} actions={<TopToolbar><ColumnsButton resource="home-order" /></TopToolbar>} pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
-        title={translate('resources.home-order.tab')} empty={false} error={<ErrorState />}>
+      <List
+        resource={`home-app-user/${value}/orders`}
+        disableSyncWithLocation
+        storeKey={false}
+        sort={{ field: 'startTime', order: 'DESC' }}
+        perPage={20}
+        exporter={false}
+        actions={
+          <TopToolbar>
+            <ColumnsButton resource="home-order" />
+          </TopToolbar>
+        }
+        pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
+        title={translate('resources.home-order.tab')}
+        empty={false}
+        error={<ErrorState />}
+      >
         <HomeOrderGrid />
       </List>
     </Box>

@@ -5,14 +5,28 @@
  * its settings. Each save is sent to the charger; its answer is shown at once and kept on the record.
  */
 import {
-  AutocompleteInput, BooleanField, BooleanInput, Button, Create, DeleteWithConfirmButton, FormDataConsumer, FunctionField,
-  NumberInput, ReferenceInput, SaveButton, SimpleForm, TextInput, Toolbar, useNotify, useRecordContext, useRefresh, useTranslate,
+  AutocompleteInput,
+  BooleanField,
+  BooleanInput,
+  Button,
+  Create,
+  DeleteWithConfirmButton,
+  FormDataConsumer,
+  FunctionField,
+  NumberInput,
+  ReferenceInput,
+  SaveButton,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
 } from 'react-admin';
 import { Box, Typography } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
-import {
-  HOME_CURRENT_RANGE, homeChargerCreate, homeChargerWhole, type HomeChargerRecord, type CommandOutcome,
-} from '../../domain/entities/home-charger';
+import { HOME_CURRENT_RANGE, homeChargerCreate, homeChargerWhole, type HomeChargerRecord, type CommandOutcome } from '../../domain/entities/home-charger';
 import { useSchemaValidate } from '../../src/forms/schemaValidate';
 import { useSpCall } from '../../src/hooks/useApi';
 import { formatDateTime } from '../../src/utils/date';
@@ -22,17 +36,24 @@ import { OnlineDot } from '../../src/components/device';
 import { CommandOutcomeChip, useOutcomeText } from '../../src/components/smart-charging/CommandOutcomeChip';
 import { RouteEdit } from '../../src/components/RouteEdit';
 
-
 function RunStatus({ record: r }: { record: HomeChargerRecord }) {
   const translate = useTranslate();
-  return <>{r.online ? r.runStatus ?? '—' : translate('resources.charger.values.online.false')}</>;
+  return <>{r.online ? (r.runStatus ?? '—') : translate('resources.charger.values.online.false')}</>;
 }
 
 /** The fields of a home charger in the list. */
 const LIST_FIELDS = defineFields<HomeChargerRecord>([
   {
-    source: 'serialNum', kind: 'text', list: true, card: 'primary',
-    render: (r) => <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}><OnlineDot online={r.online} /><span>{r.serialNum}</span></Box>,
+    source: 'serialNum',
+    kind: 'text',
+    list: true,
+    card: 'primary',
+    render: (r) => (
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <OnlineDot online={r.online} />
+        <span>{r.serialNum}</span>
+      </Box>
+    ),
   },
   { source: 'companyCode', kind: 'reference', filter: 'alwaysOn' },
   { source: 'online', kind: 'boolean', labels: 'resources.charger.values.online', filter: true },
@@ -68,14 +89,29 @@ function Inputs({ create }: { create?: boolean }) {
       <ReferenceInput source="ownerAppUserId" reference="app-user">
         <AutocompleteInput optionText="nickname" filterToQuery={(q: string) => ({ q })} sx={{ minWidth: 320 }} />
       </ReferenceInput>
-      <NumberInput source="maxCurrentA" isRequired min={HOME_CURRENT_RANGE.min} max={HOME_CURRENT_RANGE.max} step={1}
-        helperText="resources.home-charger.helpers.maxCurrentA" slotProps={{ htmlInput: { 'data-testid': 'home-max-current' } }} />
+      <NumberInput
+        source="maxCurrentA"
+        isRequired
+        min={HOME_CURRENT_RANGE.min}
+        max={HOME_CURRENT_RANGE.max}
+        step={1}
+        helperText="resources.home-charger.helpers.maxCurrentA"
+        slotProps={{ htmlInput: { 'data-testid': 'home-max-current' } }}
+      />
       <BooleanInput source="loadBalancing" helperText="resources.home-charger.helpers.loadBalancing" />
       <FormDataConsumer<{ loadBalancing?: boolean }>>
-        {({ formData }) => formData.loadBalancing && (
-          <NumberInput source="loadBalancingCurrentA" isRequired min={0} max={HOME_CURRENT_RANGE.max} step={1}
-            slotProps={{ htmlInput: { 'data-testid': 'home-lb-current' } }} />
-        )}
+        {({ formData }) =>
+          formData.loadBalancing && (
+            <NumberInput
+              source="loadBalancingCurrentA"
+              isRequired
+              min={0}
+              max={HOME_CURRENT_RANGE.max}
+              step={1}
+              slotProps={{ htmlInput: { 'data-testid': 'home-lb-current' } }}
+            />
+          )
+        }
       </FormDataConsumer>
     </>
   );
@@ -100,10 +136,15 @@ export function HomeChargerCreate() {
   const validate = useSchemaValidate(homeChargerCreate);
   const answer = useAnswerNotice();
   return (
-    <Create redirect="edit" title={translate('resources.home-charger.create_title')}
+    <Create
+      redirect="edit"
+      title={translate('resources.home-charger.create_title')}
       mutationOptions={{ onSuccess: (data: HomeChargerRecord) => answer(data) }}
-      transform={(d: Record<string, unknown>) => ({ serialNum: d.serialNum, ...settingsOf(d) })}>
-      <SimpleForm validate={validate} data-testid="home-charger-form"><Inputs create /></SimpleForm>
+      transform={(d: Record<string, unknown>) => ({ serialNum: d.serialNum, ...settingsOf(d) })}
+    >
+      <SimpleForm validate={validate} data-testid="home-charger-form">
+        <Inputs create />
+      </SimpleForm>
     </Create>
   );
 }
@@ -116,15 +157,21 @@ function ResendButton() {
   const text = useOutcomeText();
   if (!record) return null;
   return (
-    <Button label="resources.home-charger.resend" data-testid="home-resend" onClick={async () => {
-      try {
-        const o = await call<CommandOutcome>('POST', `home-charger/${record.id}/apply`);
-        notify(text(o), { type: 'success' });
-      } catch (e) {
-        notify((e as Error).message, { type: 'warning' });
-      }
-      refresh();
-    }}><SendIcon /></Button>
+    <Button
+      label="resources.home-charger.resend"
+      data-testid="home-resend"
+      onClick={async () => {
+        try {
+          const o = await call<CommandOutcome>('POST', `home-charger/${record.id}/apply`);
+          notify(text(o), { type: 'success' });
+        } catch (e) {
+          notify((e as Error).message, { type: 'warning' });
+        }
+        refresh();
+      }}
+    >
+      <SendIcon />
+    </Button>
   );
 }
 
@@ -137,7 +184,11 @@ function LastAnswer() {
       <Typography variant="subtitle2">{translate('resources.home-charger.fields.lastCommand')}</Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <CommandOutcomeChip outcome={record.lastCommand} />
-        {record.lastCommand && <Typography variant="caption" color="text.secondary">{formatDateTime(record.lastCommand.at)}</Typography>}
+        {record.lastCommand && (
+          <Typography variant="caption" color="text.secondary">
+            {formatDateTime(record.lastCommand.at)}
+          </Typography>
+        )}
         <ResendButton />
       </Box>
       <Typography variant="caption" color="text.secondary">
@@ -160,17 +211,27 @@ export function HomeChargerEdit() {
   const validate = useSchemaValidate(homeChargerWhole);
   const answer = useAnswerNotice();
   return (
-    <RouteEdit numericId redirect={false} title="resources.home-charger.edit_title"
+    <RouteEdit
+      numericId
+      redirect={false}
+      title="resources.home-charger.edit_title"
       mutationOptions={{ onSuccess: (data: HomeChargerRecord) => answer(data) }}
-      transform={(d: Record<string, unknown>) => settingsOf(d)}>
+      transform={(d: Record<string, unknown>) => settingsOf(d)}
+    >
       <SimpleForm validate={validate} toolbar={<EditToolbar />} data-testid="home-charger-form">
-        <FunctionField<HomeChargerRecord> render={(r) => (
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
-            <OnlineDot online={r.online} />
-            <Typography variant="h6" data-testid="home-serial-title">{r.serialNum}</Typography>
-            <Typography variant="body2" color="text.secondary">{r.stationName ?? ''} {r.firmwareVersion ? `· ${r.firmwareVersion}` : ''}</Typography>
-          </Box>
-        )} />
+        <FunctionField<HomeChargerRecord>
+          render={(r) => (
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
+              <OnlineDot online={r.online} />
+              <Typography variant="h6" data-testid="home-serial-title">
+                {r.serialNum}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {r.stationName ?? ''} {r.firmwareVersion ? `· ${r.firmwareVersion}` : ''}
+              </Typography>
+            </Box>
+          )}
+        />
         <LastAnswer />
         <Inputs />
       </SimpleForm>

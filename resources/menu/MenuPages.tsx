@@ -6,13 +6,34 @@
  */
 import { useMemo, useState } from 'react';
 import {
-  BooleanInput, Create, NumberInput, RecordContextProvider, SelectInput, SimpleForm, TextInput,
-  Title, useRecordContext, useTranslate,
+  BooleanInput,
+  Create,
+  NumberInput,
+  RecordContextProvider,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  Title,
+  useRecordContext,
+  useTranslate,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import {
-  Box, Button, Card, IconButton, LinearProgress, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography,
+  Box,
+  Button,
+  Card,
+  IconButton,
+  LinearProgress,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tooltip,
+  Typography,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import ChevronRight from '@mui/icons-material/ChevronRight';
@@ -53,7 +74,10 @@ export function MenuList() {
   // A row is shown when none of its ancestors is collapsed.
   const visible = rows.filter(({ node }) => {
     let p = node.parentId;
-    while (p) { if (closed.has(p)) return false; p = byId.get(p)?.parentId ?? null; }
+    while (p) {
+      if (closed.has(p)) return false;
+      p = byId.get(p)?.parentId ?? null;
+    }
     return true;
   });
   const yes = (b: boolean) => translate(`resources.menu.values.${b ? 'yes' : 'no'}`);
@@ -61,22 +85,47 @@ export function MenuList() {
     <Box>
       <Title title={translate('menu.menu')} />
       <Stack direction="row" spacing={1} sx={{ my: 1 }} justifyContent="flex-end">
-        <Button size="small" onClick={() => setClosed(new Set())}>{translate('resources.menu.actions.expand_all')}</Button>
-        <Button size="small" onClick={() => setClosed(new Set(rows.filter((r) => r.node.children?.length).map((r) => r.node.id)))}>{translate('resources.menu.actions.collapse_all')}</Button>
-        {isAdmin && <Button variant="contained" size="small" startIcon={<AddIcon />} component={RouterLink} to={`${routePath('menu')}/create`} data-testid="menu-create">{translate('ra.action.create')}</Button>}
+        <Button size="small" onClick={() => setClosed(new Set())}>
+          {translate('resources.menu.actions.expand_all')}
+        </Button>
+        <Button size="small" onClick={() => setClosed(new Set(rows.filter((r) => r.node.children?.length).map((r) => r.node.id)))}>
+          {translate('resources.menu.actions.collapse_all')}
+        </Button>
+        {isAdmin && (
+          <Button variant="contained" size="small" startIcon={<AddIcon />} component={RouterLink} to={`${routePath('menu')}/create`} data-testid="menu-create">
+            {translate('ra.action.create')}
+          </Button>
+        )}
       </Stack>
       <Card>
         {isPending && <LinearProgress />}
-        {error ? <ErrorState error={error} onRetry={() => void refetch()} /> : !isPending && !rows.length ? <EmptyState /> : (
+        {error ? (
+          <ErrorState error={error} onRetry={() => void refetch()} />
+        ) : !isPending && !rows.length ? (
+          <EmptyState />
+        ) : (
           <TableContainer>
             {/* The actions column stays in view (sticky on the right) however wide the table is. */}
             <Table
-              size="small" data-testid="menus-table"
-              sx={{ '& th:last-of-type, & td:last-of-type': { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 1, boxShadow: '-6px 0 6px -6px rgba(0,0,0,.2)' } }}
+              size="small"
+              data-testid="menus-table"
+              sx={{
+                '& th:last-of-type, & td:last-of-type': {
+                  position: 'sticky',
+                  right: 0,
+                  bgcolor: 'background.paper',
+                  zIndex: 1,
+                  boxShadow: '-6px 0 6px -6px rgba(0,0,0,.2)',
+                },
+              }}
             >
               <TableHead>
                 <TableRow>
-                  {['name', 'orderNum', 'level', 'enabled', 'permission', 'url', 'icon', 'parentId', 'configurable'].map((k) => <TableCell key={k} sx={{ whiteSpace: 'nowrap' }}>{translate(`${F}.${k}`)}</TableCell>)}
+                  {['name', 'orderNum', 'level', 'enabled', 'permission', 'url', 'icon', 'parentId', 'configurable'].map((k) => (
+                    <TableCell key={k} sx={{ whiteSpace: 'nowrap' }}>
+                      {translate(`${F}.${k}`)}
+                    </TableCell>
+                  ))}
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{translate('app.assets.actions')}</TableCell>
                 </TableRow>
               </TableHead>
@@ -90,27 +139,55 @@ export function MenuList() {
                       <TableRow hover data-testid={`menu-row-${node.routeKey ?? node.id}`} sx={{ opacity: node.enabled ? 1 : 0.6 }}>
                         <TableCell sx={{ pl: 1 + depth * 3, whiteSpace: 'nowrap' }}>
                           {kids ? (
-                            <IconButton size="small" onClick={() => setClosed((c) => { const x = new Set(c); if (x.has(node.id)) x.delete(node.id); else x.add(node.id); return x; })}>
+                            <IconButton
+                              size="small"
+                              onClick={() =>
+                                setClosed((c) => {
+                                  const x = new Set(c);
+                                  if (x.has(node.id)) x.delete(node.id);
+                                  else x.add(node.id);
+                                  return x;
+                                })
+                              }
+                            >
                               {closed.has(node.id) ? <ChevronRight fontSize="small" /> : <ExpandMore fontSize="small" />}
                             </IconButton>
-                          ) : <Box component="span" sx={{ display: 'inline-block', width: 34 }} />}
+                          ) : (
+                            <Box component="span" sx={{ display: 'inline-block', width: 34 }} />
+                          )}
                           {title(node)}
-                          {node.routeKey && title(node) !== node.name && <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>{node.name}</Typography>}
+                          {node.routeKey && title(node) !== node.name && (
+                            <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
+                              {node.name}
+                            </Typography>
+                          )}
                         </TableCell>
                         <TableCell>{node.orderNum}</TableCell>
                         <TableCell>{node.level}</TableCell>
-                        <TableCell><EnabledChip prefix="resources.menu" /></TableCell>
+                        <TableCell>
+                          <EnabledChip prefix="resources.menu" />
+                        </TableCell>
                         <TableCell sx={CODE_CELL}>{node.permission ?? '—'}</TableCell>
                         <TableCell sx={CODE_CELL}>{node.url}</TableCell>
-                        <TableCell><Tooltip title={node.icon}><Icon fontSize="small" aria-label={node.icon} /></Tooltip></TableCell>
+                        <TableCell>
+                          <Tooltip title={node.icon}>
+                            <Icon fontSize="small" aria-label={node.icon} />
+                          </Tooltip>
+                        </TableCell>
                         <TableCell sx={{ whiteSpace: 'nowrap' }}>{parent ? title(parent) : translate('resources.menu.values.top')}</TableCell>
                         <TableCell sx={{ whiteSpace: 'nowrap' }}>{yes(node.configurable)}</TableCell>
                         <TableCell sx={{ whiteSpace: 'nowrap' }}>
                           {isAdmin && (
                             <>
-                              <Button size="small" component={RouterLink} to={`${routePath('menu')}/${node.id}`} data-testid={`menu-edit-${node.id}`}>{translate('ra.action.edit')}</Button>
+                              <Button size="small" component={RouterLink} to={`${routePath('menu')}/${node.id}`} data-testid={`menu-edit-${node.id}`}>
+                                {translate('ra.action.edit')}
+                              </Button>
                               <StatusToggle resource="menu" field="enabled" prefix="resources.menu" words={['enable', 'disable']} />
-                              {node.level < 5 && <Button size="small" component={RouterLink} to={`${routePath('menu')}/create?parentId=${node.id}&level=${node.level + 1}`}>{translate('resources.menu.actions.add_child')}</Button>}
+                              {node.level < 5 && (
+                                <Button size="small" component={RouterLink} to={`${routePath('menu')}/create?parentId=${node.id}&level=${node.level + 1}`}>
+                                  {translate('resources.menu.actions.add_child')}
+                                </Button>
+                              )}
                             </>
                           )}
                         </TableCell>
@@ -136,7 +213,17 @@ function ParentInput() {
   const choices = flattenTree(Array.isArray(data) ? data : [])
     .filter(({ node }) => node.level === level - 1 && node.id !== record?.id)
     .map(({ node }) => ({ id: node.id, name: `${title(node)} (${node.url})` }));
-  return <SelectInput source="parentId" choices={choices} disabled={level <= 1} isRequired={level > 1} helperText="resources.menu.helpers.parentId" sx={{ minWidth: 360 }} data-testid="menu-parent" />;
+  return (
+    <SelectInput
+      source="parentId"
+      choices={choices}
+      disabled={level <= 1}
+      isRequired={level > 1}
+      helperText="resources.menu.helpers.parentId"
+      sx={{ minWidth: 360 }}
+      data-testid="menu-parent"
+    />
+  );
 }
 
 /** A menu below the top level needs its parent (611, requirements §5). */
@@ -153,7 +240,14 @@ function MenuForm({ edit }: { edit?: boolean }) {
       <NumberInput source="level" isRequired min={1} max={5} {...w} slotProps={{ htmlInput: { 'data-testid': 'menu-level' } }} />
       <ParentInput />
       <NumberInput source="orderNum" isRequired min={0} {...w} slotProps={{ htmlInput: { 'data-testid': 'menu-order' } }} />
-      <TextInput source="url" isRequired disabled={edit && seeded} helperText={edit && seeded ? 'resources.menu.helpers.seeded' : undefined} {...w} slotProps={{ htmlInput: { 'data-testid': 'menu-url' } }} />
+      <TextInput
+        source="url"
+        isRequired
+        disabled={edit && seeded}
+        helperText={edit && seeded ? 'resources.menu.helpers.seeded' : undefined}
+        {...w}
+        slotProps={{ htmlInput: { 'data-testid': 'menu-url' } }}
+      />
       <TextInput source="permission" isRequired disabled={edit && seeded} {...w} slotProps={{ htmlInput: { 'data-testid': 'menu-permission' } }} />
       <TextInput source="icon" isRequired {...w} slotProps={{ htmlInput: { 'data-testid': 'menu-icon' } }} />
       <BooleanInput source="configurable" defaultValue helperText="resources.menu.helpers.configurable" />
@@ -164,14 +258,18 @@ function MenuForm({ edit }: { edit?: boolean }) {
 }
 
 /** A top-level menu has no parent; `configurable` is a plain yes / no. */
-const body = bodyOf(menuInput, (d) => ({ ...d, configurable: !!d.configurable, parentId: Number(d.level) > 1 ? d.parentId ?? null : null }));
+const body = bodyOf(menuInput, (d) => ({ ...d, configurable: !!d.configurable, parentId: Number(d.level) > 1 ? (d.parentId ?? null) : null }));
 
 export function MenuCreate() {
   const translate = useTranslate();
   const [params] = useSearchParams();
   const defaults = {
-    level: Number(params.get('level') ?? 1), parentId: params.get('parentId') ? Number(params.get('parentId')) : null,
-    orderNum: 100, configurable: true, enabled: true, hidden: false,
+    level: Number(params.get('level') ?? 1),
+    parentId: params.get('parentId') ? Number(params.get('parentId')) : null,
+    orderNum: 100,
+    configurable: true,
+    enabled: true,
+    hidden: false,
   };
   return (
     <Create resource="menu" redirect={() => routePath('menu')} transform={body} record={defaults} title={translate('resources.menu.create_title')}>
@@ -187,4 +285,3 @@ export function MenuEdit() {
     </RouteEdit>
   );
 }
-

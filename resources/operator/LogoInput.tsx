@@ -45,9 +45,15 @@ export function LogoInput() {
           {translate('resources.company.actions.upload_logo')}
           <input ref={ref} hidden type="file" accept="image/png,image/jpeg" data-testid="operator-logo-file" onChange={(e) => void pick(e.target.files?.[0])} />
         </Button>
-        {field.value && <Button size="small" onClick={() => field.onChange(null)}>{translate('resources.company.actions.remove_logo')}</Button>}
+        {field.value && (
+          <Button size="small" onClick={() => field.onChange(null)}>
+            {translate('resources.company.actions.remove_logo')}
+          </Button>
+        )}
       </Stack>
-      <FormHelperText error={!!error} data-testid="operator-logo-error">{error ?? translate('resources.company.helpers.logo')}</FormHelperText>
+      <FormHelperText error={!!error} data-testid="operator-logo-error">
+        {error ?? translate('resources.company.helpers.logo')}
+      </FormHelperText>
     </Stack>
   );
 }

@@ -6,16 +6,33 @@
  */
 import { useMemo } from 'react';
 import {
-  AutocompleteInput, Create, CreateButton, EditButton, FunctionField, List, Pagination, PasswordInput,
-  SearchInput, SelectInput, Show, SimpleForm, SimpleShowLayout, TextField, TextInput, TopToolbar,
-  useNotify, useRecordContext, useRedirect, useTranslate,
+  AutocompleteInput,
+  Create,
+  CreateButton,
+  EditButton,
+  FunctionField,
+  List,
+  Pagination,
+  PasswordInput,
+  SearchInput,
+  SelectInput,
+  Show,
+  SimpleForm,
+  SimpleShowLayout,
+  TextField,
+  TextInput,
+  TopToolbar,
+  useNotify,
+  useRecordContext,
+  useRedirect,
+  useTranslate,
 } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { Avatar, Tooltip } from '@mui/material';
 import { CURRENCIES } from '../../domain/enums';
 import type { z } from 'zod';
-import { OPERATOR_REQUIRED, operatorCreateInput, operatorRecordSchema, operatorUpdateInput } from '../../domain/entities/operator';
+import { OPERATOR_REQUIRED, operatorCreateInput, type operatorRecordSchema, operatorUpdateInput } from '../../domain/entities/operator';
 import { EmptyState, ErrorState } from '../../src/components/common';
 import { ColumnsButton, ConfigurableGrid } from '../../src/components/ConfigurableGrid';
 import { formatDate, formatDateTime } from '../../src/utils/date';
@@ -37,23 +54,32 @@ function timeZoneChoices() {
   let zones: string[] = [];
   try {
     zones = (Intl as unknown as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
-  } catch { /* older browsers: UTC only */ }
+  } catch {
+    /* older browsers: UTC only */
+  }
   return ['UTC', ...zones.filter((z) => z !== 'UTC')].map((z) => ({ id: z, name: z }));
 }
 
 function LogoField(_props: { label?: string; source?: string }) {
   const record = useRecordContext<OperatorRecord>();
   if (!record) return null;
-  return <Avatar variant="rounded" src={record.logo ?? undefined} sx={{ width: 32, height: 32 }}>{record.code.slice(0, 1)}</Avatar>;
+  return (
+    <Avatar variant="rounded" src={record.logo ?? undefined} sx={{ width: 32, height: 32 }}>
+      {record.code.slice(0, 1)}
+    </Avatar>
+  );
 }
 
 export function OperatorList() {
   const translate = useTranslate();
   const isAdmin = useIsAdmin();
-  const filters = useMemo(() => [
-    <SearchInput key="q" source="q" alwaysOn data-testid="operator-search" />,
-    <SelectInput key="currency" source="currency" choices={CURRENCY_CHOICES} alwaysOn />,
-  ], []);
+  const filters = useMemo(
+    () => [
+      <SearchInput key="q" source="q" alwaysOn data-testid="operator-search" />,
+      <SelectInput key="currency" source="currency" choices={CURRENCY_CHOICES} alwaysOn />,
+    ],
+    [],
+  );
   return (
     <List
       resource="company"
@@ -61,7 +87,12 @@ export function OperatorList() {
       sort={{ field: 'name', order: 'ASC' }}
       perPage={20}
       exporter={false}
-      actions={<TopToolbar><ColumnsButton resource="company" />{isAdmin && <CreateButton to={`${routePath('operators')}/create`} data-testid="operator-create" />}</TopToolbar>}
+      actions={
+        <TopToolbar>
+          <ColumnsButton resource="company" />
+          {isAdmin && <CreateButton to={`${routePath('operators')}/create`} data-testid="operator-create" />}
+        </TopToolbar>
+      }
       pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
       title={translate('menu.operators')}
       empty={false}
@@ -98,19 +129,37 @@ function EditIconLink({ id }: { id: number }) {
   const translate = useTranslate();
   return (
     <Tooltip title={translate('ra.action.edit')}>
-      <span><EditButton label="" aria-label={translate('ra.action.edit')} to={`${routePath('operators')}/${id}`} onClick={(e: React.MouseEvent) => e.stopPropagation()} data-testid={`operator-edit-${id}`} /></span>
+      <span>
+        <EditButton
+          label=""
+          aria-label={translate('ra.action.edit')}
+          to={`${routePath('operators')}/${id}`}
+          onClick={(e: React.MouseEvent) => e.stopPropagation()}
+          data-testid={`operator-edit-${id}`}
+        />
+      </span>
     </Tooltip>
   );
 }
 
 function OperatorForm({ edit }: { edit?: boolean }) {
-  const validate = useSchemaValidate(edit ? operatorUpdateInput : operatorCreateInput, edit ? {} : { required: OPERATOR_REQUIRED, rules: [passwordRule('password', 'adminUsername')] });
+  const validate = useSchemaValidate(
+    edit ? operatorUpdateInput : operatorCreateInput,
+    edit ? {} : { required: OPERATOR_REQUIRED, rules: [passwordRule('password', 'adminUsername')] },
+  );
   const zones = useMemo(timeZoneChoices, []);
   const w = { sx: { minWidth: 360 } };
   return (
     <SimpleForm validate={validate} data-testid="operator-form" toolbar={<FormToolbar />}>
       <TextInput source="name" isRequired {...w} slotProps={{ htmlInput: { 'data-testid': 'operator-name' } }} />
-      <TextInput source="code" isRequired disabled={edit} helperText="resources.company.helpers.code" {...w} slotProps={{ htmlInput: { 'data-testid': 'operator-code' } }} />
+      <TextInput
+        source="code"
+        isRequired
+        disabled={edit}
+        helperText="resources.company.helpers.code"
+        {...w}
+        slotProps={{ htmlInput: { 'data-testid': 'operator-code' } }}
+      />
       <SelectInput source="currency" choices={CURRENCY_CHOICES} isRequired {...w} data-testid="operator-currency" />
       <TextInput source="address" isRequired multiline sx={{ minWidth: 480 }} slotProps={{ htmlInput: { 'data-testid': 'operator-address' } }} />
       <TextInput source="servicePhone" {...w} />
@@ -121,8 +170,19 @@ function OperatorForm({ edit }: { edit?: boolean }) {
         <TextInput source="adminUsername" disabled {...w} />
       ) : (
         <>
-          <TextInput source="adminUsername" isRequired helperText="resources.company.helpers.adminUsername" {...w} slotProps={{ htmlInput: { 'data-testid': 'operator-admin-username' } }} />
-          <PasswordInput source="password" isRequired {...w} slotProps={{ htmlInput: { 'data-testid': 'operator-admin-password', autoComplete: 'new-password' } }} />
+          <TextInput
+            source="adminUsername"
+            isRequired
+            helperText="resources.company.helpers.adminUsername"
+            {...w}
+            slotProps={{ htmlInput: { 'data-testid': 'operator-admin-username' } }}
+          />
+          <PasswordInput
+            source="password"
+            isRequired
+            {...w}
+            slotProps={{ htmlInput: { 'data-testid': 'operator-admin-password', autoComplete: 'new-password' } }}
+          />
           <TextInput source="adminEmail" type="email" {...w} />
         </>
       )}
@@ -161,8 +221,16 @@ export function OperatorShow() {
   const { id } = useParams();
   const translate = useTranslate();
   return (
-    <Show resource="company" id={id} title={translate('resources.company.show_title')}
-      actions={<TopToolbar><EditButton to={`${routePath('operators')}/${id}`} data-testid="operator-edit" /></TopToolbar>}>
+    <Show
+      resource="company"
+      id={id}
+      title={translate('resources.company.show_title')}
+      actions={
+        <TopToolbar>
+          <EditButton to={`${routePath('operators')}/${id}`} data-testid="operator-edit" />
+        </TopToolbar>
+      }
+    >
       <SimpleShowLayout data-testid="operator-show">
         {/* Icon only, with the action's name in a tooltip. */}
         <FunctionField<OperatorRecord> label="app.assets.actions" render={(r) => <EditIconLink id={r.id} />} />
@@ -181,4 +249,3 @@ export function OperatorShow() {
     </Show>
   );
 }
-

@@ -16,7 +16,11 @@ import { downloadFile } from '../../src/utils/download';
 
 type Kind = 'excel' | 'pdf';
 
-interface CountAnswer { total: number; max: number; pdfMax: number }
+interface CountAnswer {
+  total: number;
+  max: number;
+  pdfMax: number;
+}
 
 /** The list's filter and sort as the export query. */
 function exportQuery(filterValues: Record<string, unknown>, sort: { field: string; order: string } | undefined): Record<string, QueryValue> {

@@ -35,7 +35,10 @@ export function InvoiceButton({ record }: { record: Pick<OrderRecord, 'id' | 'pa
   };
   /** Downloads the invoice; `known` skips the settings check (just saved). */
   const download = async (known = false) => {
-    if (missing && !known) { askForSettings(); return; }
+    if (missing && !known) {
+      askForSettings();
+      return;
+    }
     setBusy(true);
     try {
       await downloadFile(`order/${record.id}/invoice`, {}, `invoice-${record.orderNo}.pdf`);
@@ -49,9 +52,13 @@ export function InvoiceButton({ record }: { record: Pick<OrderRecord, 'id' | 'pa
   };
   const button = (
     <Button
-      size="small" variant="outlined" onClick={() => void download()} disabled={!record.paid || busy}
+      size="small"
+      variant="outlined"
+      onClick={() => void download()}
+      disabled={!record.paid || busy}
       color={missing ? 'warning' : 'primary'}
-      startIcon={busy ? <CircularProgress size={16} /> : missing ? <WarningAmberIcon /> : <ReceiptLongIcon />} data-testid="order-invoice"
+      startIcon={busy ? <CircularProgress size={16} /> : missing ? <WarningAmberIcon /> : <ReceiptLongIcon />}
+      data-testid="order-invoice"
     >
       {translate('app.order_export.invoice')}
     </Button>
@@ -59,10 +66,21 @@ export function InvoiceButton({ record }: { record: Pick<OrderRecord, 'id' | 'pa
   if (record.paid) {
     return (
       <>
-        {missing ? <Tooltip title={translate('app.order_export.invoice_needs_settings')} data-testid="order-invoice-tooltip">{button}</Tooltip> : button}
+        {missing ? (
+          <Tooltip title={translate('app.order_export.invoice_needs_settings')} data-testid="order-invoice-tooltip">
+            {button}
+          </Tooltip>
+        ) : (
+          button
+        )}
         <OrderSettingsDialog
-          open={settingsOpen} onClose={() => setSettingsOpen(false)} companyCode={record.companyCode}
-          onSaved={() => { void settings.refetch(); void download(true); }}
+          open={settingsOpen}
+          onClose={() => setSettingsOpen(false)}
+          companyCode={record.companyCode}
+          onSaved={() => {
+            void settings.refetch();
+            void download(true);
+          }}
         />
       </>
     );
@@ -70,7 +88,9 @@ export function InvoiceButton({ record }: { record: Pick<OrderRecord, 'id' | 'pa
   return (
     <Tooltip title={translate('app.order_export.invoice_unpaid')} data-testid="order-invoice-tooltip">
       {/* A disabled button fires no events: the wrapper carries the tooltip. */}
-      <Box component="span" sx={{ display: 'inline-flex' }}>{button}</Box>
+      <Box component="span" sx={{ display: 'inline-flex' }}>
+        {button}
+      </Box>
     </Tooltip>
   );
 }

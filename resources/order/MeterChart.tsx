@@ -50,13 +50,40 @@ export function MeterChart({ values }: { values: MeterValue[] }) {
     <ResponsiveContainer width="100%" height={300}>
       <LineChart data={points} margin={{ top: 8, right: 8, left: -8, bottom: 0 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="#ebeef5" />
-        <XAxis dataKey="t" type="number" domain={['dataMin', 'dataMax']} scale="time" tickFormatter={(t: number) => dayjs(t).format(tickFormat)} tick={{ fontSize: 12 }} />
+        <XAxis
+          dataKey="t"
+          type="number"
+          domain={['dataMin', 'dataMax']}
+          scale="time"
+          tickFormatter={(t: number) => dayjs(t).format(tickFormat)}
+          tick={{ fontSize: 12 }}
+        />
         <YAxis yAxisId="e" tick={{ fontSize: 12 }} />
         <YAxis yAxisId="p" orientation="right" tick={{ fontSize: 12 }} />
         <Tooltip labelFormatter={(t) => dayjs(Number(t)).format('YYYY-MM-DD HH:mm:ss')} />
         <Legend wrapperStyle={{ fontSize: 12 }} />
-        <Line yAxisId="e" type="monotone" dataKey="energy" name={translate('app.order.energy_kwh')} stroke="#1ebb77" strokeWidth={2} dot={false} connectNulls isAnimationActive={false} />
-        <Line yAxisId="p" type="stepAfter" dataKey="power" name={translate('app.order.power_kw')} stroke="#409eff" strokeWidth={2} dot={false} connectNulls isAnimationActive={false} />
+        <Line
+          yAxisId="e"
+          type="monotone"
+          dataKey="energy"
+          name={translate('app.order.energy_kwh')}
+          stroke="#1ebb77"
+          strokeWidth={2}
+          dot={false}
+          connectNulls
+          isAnimationActive={false}
+        />
+        <Line
+          yAxisId="p"
+          type="stepAfter"
+          dataKey="power"
+          name={translate('app.order.power_kw')}
+          stroke="#409eff"
+          strokeWidth={2}
+          dot={false}
+          connectNulls
+          isAnimationActive={false}
+        />
       </LineChart>
     </ResponsiveContainer>
   );

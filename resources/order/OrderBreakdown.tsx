@@ -45,7 +45,12 @@ export function OrderBreakdown({ value }: { value: BreakdownValue }) {
   return (
     <Box data-testid="order-breakdown">
       {value.rule === 'NO_TEMPLATE' && <Typography variant="body2">{t('no_template')}</Typography>}
-      {template && <Typography variant="body2" color="text.secondary">{t('template')}: {template}{value.timeZone ? ` (${value.timeZone})` : ''}</Typography>}
+      {template && (
+        <Typography variant="body2" color="text.secondary">
+          {t('template')}: {template}
+          {value.timeZone ? ` (${value.timeZone})` : ''}
+        </Typography>
+      )}
       {rows.length > 0 && (
         <Table size="small" sx={{ mt: 1 }}>
           <TableHead>
@@ -62,7 +67,9 @@ export function OrderBreakdown({ value }: { value: BreakdownValue }) {
               return (
                 // biome-ignore lint/suspicious/noArrayIndexKey: the windows of an order are fixed and never reorder
                 <TableRow key={i} data-testid="order-breakdown-window">
-                  <TableCell>{w.startTime ?? w.start}–{w.endTime ?? w.end}</TableCell>
+                  <TableCell>
+                    {w.startTime ?? w.start}–{w.endTime ?? w.end}
+                  </TableCell>
                   <TableCell align="right">{num(w.energyKwh, 3)} kWh</TableCell>
                   <TableCell align="right">{w.electricityFeePerKwh}</TableCell>
                   <TableCell align="right">{num(amount, 2)}</TableCell>
@@ -74,12 +81,18 @@ export function OrderBreakdown({ value }: { value: BreakdownValue }) {
       )}
       {value.formulas && (
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, mt: 1.5, mb: 0 }}>
-          {(['electricityFee', 'serviceFee', 'taxAmount', 'totalAmount'] as const).filter((k) => value.formulas?.[k]).map((k) => (
-            <Box key={k} sx={{ display: 'contents' }}>
-              <Typography component="dt" variant="caption" color="text.secondary">{translate(`resources.order.fields.${k}`)}</Typography>
-              <Typography component="dd" variant="caption" sx={{ m: 0, fontFamily: 'monospace' }}>{value.formulas?.[k]}</Typography>
-            </Box>
-          ))}
+          {(['electricityFee', 'serviceFee', 'taxAmount', 'totalAmount'] as const)
+            .filter((k) => value.formulas?.[k])
+            .map((k) => (
+              <Box key={k} sx={{ display: 'contents' }}>
+                <Typography component="dt" variant="caption" color="text.secondary">
+                  {translate(`resources.order.fields.${k}`)}
+                </Typography>
+                <Typography component="dd" variant="caption" sx={{ m: 0, fontFamily: 'monospace' }}>
+                  {value.formulas?.[k]}
+                </Typography>
+              </Box>
+            ))}
         </Box>
       )}
       {value.settlement?.rule && (

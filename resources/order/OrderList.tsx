@@ -4,9 +4,7 @@
  * number and card / ID tag, user type and duration are left out, so the list fits 1440 px with the sidebar open.
  * Above it, the totals of every order the filters match (R2.18); the date filters take a time of day.
  */
-import {
-  DatagridBody, DatagridRow, FilterButton, FunctionField, List, Pagination, TextField, TopToolbar, useLocaleState, useTranslate,
-} from 'react-admin';
+import { DatagridBody, DatagridRow, FilterButton, FunctionField, List, Pagination, TextField, TopToolbar, useLocaleState, useTranslate } from 'react-admin';
 import { EmptyState, ErrorState } from '../../src/components/common';
 import { ColumnsButton, ConfigurableGrid } from '../../src/components/ConfigurableGrid';
 import { formatDateTime, formatDuration } from '../../src/utils/date';
@@ -34,7 +32,14 @@ export function OrderList() {
       sort={{ field: 'chargerStartTime', order: 'DESC' }}
       perPage={20}
       exporter={false}
-      actions={<TopToolbar><FilterButton /><ColumnsButton resource="order" /><ExportButtons /><OrderSettingsButton /></TopToolbar>}
+      actions={
+        <TopToolbar>
+          <FilterButton />
+          <ColumnsButton resource="order" />
+          <ExportButtons />
+          <OrderSettingsButton />
+        </TopToolbar>
+      }
       pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
       title={translate('menu.orders')}
       empty={<EmptyState />}

@@ -7,9 +7,7 @@
  */
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { useListContext, useNotify, useTranslate } from 'react-admin';
-import {
-  Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography,
-} from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { useSpCall, useSpFetch } from '../../src/hooks/useApi';
 import { useCompanies } from '../../src/hooks/useCompanies';
@@ -25,7 +23,14 @@ interface SettingForm {
 }
 
 const EMPTY: SettingForm = { operatorCompanyName: '', address: '', logo: '', serviceFeeTitle: '', electricityFeeTitle: '', notes: '' };
-const MAX: Record<keyof SettingForm, number> = { operatorCompanyName: 500, address: 1000, logo: Infinity, serviceFeeTitle: 50, electricityFeeTitle: 50, notes: 2000 };
+const MAX: Record<keyof SettingForm, number> = {
+  operatorCompanyName: 500,
+  address: 1000,
+  logo: Infinity,
+  serviceFeeTitle: 50,
+  electricityFeeTitle: 50,
+  notes: 2000,
+};
 const REQUIRED: (keyof SettingForm)[] = ['operatorCompanyName', 'address', 'logo', 'serviceFeeTitle', 'electricityFeeTitle'];
 export const LOGO_MAX_BYTES = 200 * 1024;
 
@@ -70,15 +75,21 @@ function SettingsForm({ onClose, onSaved, initialCompany }: { onClose: () => voi
     setLoading(true);
     setMissing(false);
     fetchData<SettingForm & { notes: string | null }>('order-export-setting', { companyCode })
-      .then((d) => { if (live) setForm({ ...EMPTY, ...d, notes: d.notes ?? '' }); })
+      .then((d) => {
+        if (live) setForm({ ...EMPTY, ...d, notes: d.notes ?? '' });
+      })
       .catch((e: { body?: { code?: number }; message?: string }) => {
         if (!live) return;
         setForm(EMPTY);
         if (e?.body?.code === 813) setMissing(true);
         else notify(e?.message || 'app.error.load_failed', { type: 'error' });
       })
-      .finally(() => { if (live) setLoading(false); });
-    return () => { live = false; };
+      .finally(() => {
+        if (live) setLoading(false);
+      });
+    return () => {
+      live = false;
+    };
   }, [companyCode, fetchData, notify]);
 
   const set = (field: keyof SettingForm) => (e: ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [field]: e.target.value }));
@@ -89,8 +100,14 @@ function SettingsForm({ onClose, onSaved, initialCompany }: { onClose: () => voi
     if (!file) return;
     const bytes = new Uint8Array(await file.arrayBuffer());
     const type = logoTypeOf(bytes);
-    if (!type) { setLogoError('app.order_export.logo_type'); return; }
-    if (bytes.length > LOGO_MAX_BYTES) { setLogoError('app.order_export.logo_size'); return; }
+    if (!type) {
+      setLogoError('app.order_export.logo_type');
+      return;
+    }
+    if (bytes.length > LOGO_MAX_BYTES) {
+      setLogoError('app.order_export.logo_size');
+      return;
+    }
     setLogoError(null);
     const url = await new Promise<string>((resolve, reject) => {
       const reader = new FileReader();
@@ -146,19 +163,40 @@ function SettingsForm({ onClose, onSaved, initialCompany }: { onClose: () => voi
       <DialogTitle>{translate('app.order_export.settings_title')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <Typography variant="body2" color="text.secondary">{translate('app.order_export.settings_hint')}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {translate('app.order_export.settings_hint')}
+          </Typography>
           {options.length > 1 && (
             <TextField
-              select size="small" label={translate('resources.order-export-setting.fields.companyCode')}
-              value={companyCode} onChange={(e) => setCompanyCode(e.target.value)}
+              select
+              size="small"
+              label={translate('resources.order-export-setting.fields.companyCode')}
+              value={companyCode}
+              onChange={(e) => setCompanyCode(e.target.value)}
               slotProps={{ htmlInput: { 'data-testid': 'order-setting-company' } }}
             >
-              {options.map((c) => <MenuItem key={c.companyCode} value={c.companyCode}>{c.companyName}</MenuItem>)}
+              {options.map((c) => (
+                <MenuItem key={c.companyCode} value={c.companyCode}>
+                  {c.companyName}
+                </MenuItem>
+              ))}
             </TextField>
           )}
-          {readOnly && <Alert severity="info" data-testid="order-setting-read-only">{translate('app.order_export.settings_read_only')}</Alert>}
-          {missing && <Alert severity="info" data-testid="order-setting-missing">{translate('app.order_export.settings_missing')}</Alert>}
-          {loading ? <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}><CircularProgress size={28} /></Box> : (
+          {readOnly && (
+            <Alert severity="info" data-testid="order-setting-read-only">
+              {translate('app.order_export.settings_read_only')}
+            </Alert>
+          )}
+          {missing && (
+            <Alert severity="info" data-testid="order-setting-missing">
+              {translate('app.order_export.settings_missing')}
+            </Alert>
+          )}
+          {loading ? (
+            <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+              <CircularProgress size={28} />
+            </Box>
+          ) : (
             <>
               {field('operatorCompanyName')}
               {field('address', { multiline: true })}
@@ -167,17 +205,42 @@ function SettingsForm({ onClose, onSaved, initialCompany }: { onClose: () => voi
                   {translate('resources.order-export-setting.fields.logo')} * · {translate('app.order_export.logo_hint')}
                 </Typography>
                 <Stack direction="row" spacing={2} alignItems="center">
-                  <Box sx={{ width: 160, height: 72, border: '1px dashed', borderColor: 'divider', borderRadius: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'grey.50' }}>
-                    {form.logo
-                      ? <img src={form.logo} alt={translate('app.order_export.logo_preview')} style={{ maxWidth: 150, maxHeight: 64 }} data-testid="order-setting-logo-preview" />
-                      : <Typography variant="caption" color="text.secondary">—</Typography>}
+                  <Box
+                    sx={{
+                      width: 160,
+                      height: 72,
+                      border: '1px dashed',
+                      borderColor: 'divider',
+                      borderRadius: 1,
+                      display: 'flex',
+                      alignItems: 'center',
+                      justifyContent: 'center',
+                      bgcolor: 'grey.50',
+                    }}
+                  >
+                    {form.logo ? (
+                      <img
+                        src={form.logo}
+                        alt={translate('app.order_export.logo_preview')}
+                        style={{ maxWidth: 150, maxHeight: 64 }}
+                        data-testid="order-setting-logo-preview"
+                      />
+                    ) : (
+                      <Typography variant="caption" color="text.secondary">
+                        —
+                      </Typography>
+                    )}
                   </Box>
                   <Button component="label" variant="outlined" size="small" disabled={readOnly}>
                     {translate('app.order_export.logo_pick')}
                     <input hidden type="file" accept="image/png,image/jpeg" onChange={(e) => void pickLogo(e)} data-testid="order-setting-logo" />
                   </Button>
                 </Stack>
-                {logoError && <Typography variant="caption" color="error" data-testid="order-setting-logo-error">{translate(logoError)}</Typography>}
+                {logoError && (
+                  <Typography variant="caption" color="error" data-testid="order-setting-logo-error">
+                    {translate(logoError)}
+                  </Typography>
+                )}
               </Box>
               {field('electricityFeeTitle')}
               {field('serviceFeeTitle')}
@@ -202,8 +265,16 @@ function SettingsForm({ onClose, onSaved, initialCompany }: { onClose: () => voi
  * The settings dialog itself, for `companyCode` (an administrator may switch company inside);
  * `onSaved` runs after a successful save (e.g. to retry what needed the settings).
  */
-export function OrderSettingsDialog({ open, onClose, onSaved, companyCode }: {
-  open: boolean; onClose: () => void; onSaved?: () => void; companyCode?: string;
+export function OrderSettingsDialog({
+  open,
+  onClose,
+  onSaved,
+  companyCode,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onSaved?: () => void;
+  companyCode?: string;
 }) {
   return (
     <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth data-testid="order-settings-dialog">

@@ -44,8 +44,12 @@ function Rows({ rows }: { rows: Array<[string, ReactNode]> }) {
     <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0 }}>
       {rows.map(([k, v]) => (
         <Box key={k} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" color="text.secondary">{translate(`resources.order.fields.${k}`)}</Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, wordBreak: 'break-all' }} data-testid={`order-${k}`}>{v === null || v === undefined || v === '' ? '—' : v}</Typography>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {translate(`resources.order.fields.${k}`)}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0, wordBreak: 'break-all' }} data-testid={`order-${k}`}>
+            {v === null || v === undefined || v === '' ? '—' : v}
+          </Typography>
         </Box>
       ))}
     </Box>
@@ -57,19 +61,35 @@ function OrderView() {
   const [locale] = useLocaleState();
   const { record, isPending, error, refetch } = useShowContext<OrderDetail>();
   const back = (
-    <Button component={Link} to={ORDERS_PATH} startIcon={<ArrowBackIcon />} size="small">{translate('ra.action.back')}</Button>
+    <Button component={Link} to={ORDERS_PATH} startIcon={<ArrowBackIcon />} size="small">
+      {translate('ra.action.back')}
+    </Button>
   );
   if (error) {
     const scoped = orderErrorMessage(error, sessionOf(localStorage).profile()?.userType);
     return (
-      <Stack spacing={2}>{back}<Card data-testid="order-error">
-        {scoped
-          ? <Alert severity="warning" sx={{ m: 2 }} data-testid="order-outside-stations">{translate(scoped)}</Alert>
-          : <ErrorState error={error as Error} onRetry={() => void refetch()} />}
-      </Card></Stack>
+      <Stack spacing={2}>
+        {back}
+        <Card data-testid="order-error">
+          {scoped ? (
+            <Alert severity="warning" sx={{ m: 2 }} data-testid="order-outside-stations">
+              {translate(scoped)}
+            </Alert>
+          ) : (
+            <ErrorState error={error as Error} onRetry={() => void refetch()} />
+          )}
+        </Card>
+      </Stack>
     );
   }
-  if (isPending || !record) return <Stack spacing={2}>{back}<Skeleton variant="rounded" height={120} /><Skeleton variant="rounded" height={300} /></Stack>;
+  if (isPending || !record)
+    return (
+      <Stack spacing={2}>
+        {back}
+        <Skeleton variant="rounded" height={120} />
+        <Skeleton variant="rounded" height={300} />
+      </Stack>
+    );
   const money = (v?: string | null) => formatMoney(v, record.currency, locale);
   return (
     <Stack spacing={2} data-testid="order-show">
@@ -82,16 +102,24 @@ function OrderView() {
       <Card>
         <CardContent sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
           <Box sx={{ flex: 1, minWidth: 220 }}>
-            <Typography variant="body2" color="text.secondary">{translate('resources.order.fields.orderNo')}</Typography>
-            <Typography variant="h6" sx={{ fontFamily: 'monospace' }} data-testid="order-orderNo">{record.orderNo}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {translate('resources.order.fields.orderNo')}
+            </Typography>
+            <Typography variant="h6" sx={{ fontFamily: 'monospace' }} data-testid="order-orderNo">
+              {record.orderNo}
+            </Typography>
           </Box>
           <Stack direction="row" spacing={1}>
             <OrderStatusChip status={record.status} />
             <PaidChip paid={record.paid} />
           </Stack>
           <Box sx={{ textAlign: 'right', minWidth: 160 }}>
-            <Typography variant="body2" color="text.secondary">{translate('resources.order.fields.totalAmount')}</Typography>
-            <Typography variant="h5" sx={{ fontWeight: 700 }} data-testid="order-total">{money(record.totalAmount)}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {translate('resources.order.fields.totalAmount')}
+            </Typography>
+            <Typography variant="h5" sx={{ fontWeight: 700 }} data-testid="order-total">
+              {money(record.totalAmount)}
+            </Typography>
           </Box>
         </CardContent>
       </Card>
@@ -99,52 +127,83 @@ function OrderView() {
         <Alert severity="warning" data-testid="order-flags">
           <AlertTitle>{translate('resources.order.fields.flags')}</AlertTitle>
           {record.flags.map((f) => (
-            <Typography key={f} variant="body2">{translate(`resources.order.values.flags.${f}`, { _: f })}</Typography>
+            <Typography key={f} variant="body2">
+              {translate(`resources.order.values.flags.${f}`, { _: f })}
+            </Typography>
           ))}
         </Alert>
       ) : null}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', xl: 'repeat(3, 1fr)' } }}>
         <Section title={translate('app.order.session')}>
-          <Rows rows={[
-            ['companyName', record.companyName ?? record.companyCode],
-            ['stationName', record.stationId && record.stationName
-              ? <CrossLink to={stationMonitoringPath(record.stationId)} testId="order-station-link">{record.stationName}</CrossLink> : record.stationName],
-            ['chargerSn', <CrossLink to={chargerPath(record.chargerId)} testId="order-charger-link">{record.chargerSn}</CrossLink>],
-            ['connectorId', record.connectorId],
-            ['transactionId', record.transactionId],
-            ['idTag', record.userType === 'CARD' && record.idTag
-              ? <CrossLink to={cardUserPath(record.idTag)} testId="order-card-user-link">{record.idTag}</CrossLink> : record.idTag],
-            ['idTagStatus', record.idTagStatus ? translate(`resources.order.values.idTagStatus.${record.idTagStatus}`, { _: record.idTagStatus }) : null],
-            ['userType', record.userType ? translate(`resources.order.values.userType.${record.userType}`) : null],
-            ['userName', record.userName],
-            ['stopReason', record.stopReason ? translate(`resources.order.values.stopReason.${record.stopReason}`, { _: record.stopReason }) : null],
-          ]} />
+          <Rows
+            rows={[
+              ['companyName', record.companyName ?? record.companyCode],
+              [
+                'stationName',
+                record.stationId && record.stationName ? (
+                  <CrossLink key="station" to={stationMonitoringPath(record.stationId)} testId="order-station-link">
+                    {record.stationName}
+                  </CrossLink>
+                ) : (
+                  record.stationName
+                ),
+              ],
+              [
+                'chargerSn',
+                <CrossLink key="charger" to={chargerPath(record.chargerId)} testId="order-charger-link">
+                  {record.chargerSn}
+                </CrossLink>,
+              ],
+              ['connectorId', record.connectorId],
+              ['transactionId', record.transactionId],
+              [
+                'idTag',
+                record.userType === 'CARD' && record.idTag ? (
+                  <CrossLink key="card" to={cardUserPath(record.idTag)} testId="order-card-user-link">
+                    {record.idTag}
+                  </CrossLink>
+                ) : (
+                  record.idTag
+                ),
+              ],
+              ['idTagStatus', record.idTagStatus ? translate(`resources.order.values.idTagStatus.${record.idTagStatus}`, { _: record.idTagStatus }) : null],
+              ['userType', record.userType ? translate(`resources.order.values.userType.${record.userType}`) : null],
+              ['userName', record.userName],
+              ['stopReason', record.stopReason ? translate(`resources.order.values.stopReason.${record.stopReason}`, { _: record.stopReason }) : null],
+            ]}
+          />
         </Section>
         <Section title={translate('app.order.charger_times')}>
-          <Rows rows={[
-            ['chargerStartTime', formatDateTime(record.chargerStartTime)],
-            ['chargerStopTime', formatDateTime(record.chargerStopTime)],
-            ['serverStartTime', formatDateTime(record.serverStartTime)],
-            ['serverStopTime', formatDateTime(record.serverStopTime)],
-            ['durationSeconds', formatDuration(record.durationSeconds)],
-            ['meterStart', record.meterStart],
-            ['meterStop', record.meterStop],
-            ['energyKwh', fixed(record.energyKwh, 3)],
-          ]} />
+          <Rows
+            rows={[
+              ['chargerStartTime', formatDateTime(record.chargerStartTime)],
+              ['chargerStopTime', formatDateTime(record.chargerStopTime)],
+              ['serverStartTime', formatDateTime(record.serverStartTime)],
+              ['serverStopTime', formatDateTime(record.serverStopTime)],
+              ['durationSeconds', formatDuration(record.durationSeconds)],
+              ['meterStart', record.meterStart],
+              ['meterStop', record.meterStop],
+              ['energyKwh', fixed(record.energyKwh, 3)],
+            ]}
+          />
         </Section>
         <Section title={translate('app.order.amounts')}>
-          <Rows rows={[
-            ['currency', record.currency],
-            ['electricityFee', money(record.electricityFee)],
-            ['serviceFee', money(record.serviceFee)],
-            ['cost', money(record.cost)],
-            ['taxAmount', money(record.taxAmount)],
-            ['totalAmount', money(record.totalAmount)],
-            ['paid', translate(`resources.order.values.paid.${record.paid}`)],
-          ]} />
+          <Rows
+            rows={[
+              ['currency', record.currency],
+              ['electricityFee', money(record.electricityFee)],
+              ['serviceFee', money(record.serviceFee)],
+              ['cost', money(record.cost)],
+              ['taxAmount', money(record.taxAmount)],
+              ['totalAmount', money(record.totalAmount)],
+              ['paid', translate(`resources.order.values.paid.${record.paid}`)],
+            ]}
+          />
           {hasBreakdown(record.breakdown) && (
             <Box sx={{ mt: 2 }}>
-              <Typography variant="body2" color="text.secondary" gutterBottom>{translate('resources.order.fields.breakdown')}</Typography>
+              <Typography variant="body2" color="text.secondary" gutterBottom>
+                {translate('resources.order.fields.breakdown')}
+              </Typography>
               <OrderBreakdown value={record.breakdown} />
             </Box>
           )}

@@ -22,11 +22,28 @@ export function OrderTotals() {
         </Typography>
         {totals.count > 0 && (
           <>
-            <Chip size="small" variant="outlined" data-testid="order-totals-energy"
-              label={<Box component="span">{translate('resources.order.totals.energy')}: <b>{formatEnergy(totals.energyKwh, locale)} kWh</b></Box>} />
+            <Chip
+              size="small"
+              variant="outlined"
+              data-testid="order-totals-energy"
+              label={
+                <Box component="span">
+                  {translate('resources.order.totals.energy')}: <b>{formatEnergy(totals.energyKwh, locale)} kWh</b>
+                </Box>
+              }
+            />
             {totals.revenue.map((r) => (
-              <Chip key={r.currency} size="small" variant="outlined" data-testid={`order-totals-revenue-${r.currency}`}
-                label={<Box component="span">{translate('resources.order.totals.revenue')}: <b>{formatMoney(r.totalAmount, r.currency, locale)}</b></Box>} />
+              <Chip
+                key={r.currency}
+                size="small"
+                variant="outlined"
+                data-testid={`order-totals-revenue-${r.currency}`}
+                label={
+                  <Box component="span">
+                    {translate('resources.order.totals.revenue')}: <b>{formatMoney(r.totalAmount, r.currency, locale)}</b>
+                  </Box>
+                }
+              />
             ))}
           </>
         )}

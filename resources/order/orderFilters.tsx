@@ -26,11 +26,32 @@ export function useOrderFilters() {
         key="paid"
         source="paid"
         alwaysOn
-        choices={[{ id: 'true', name: translate('resources.order.values.paid.true') }, { id: 'false', name: translate('resources.order.values.paid.false') }]}
+        choices={[
+          { id: 'true', name: translate('resources.order.values.paid.true') },
+          { id: 'false', name: translate('resources.order.values.paid.false') },
+        ]}
       />,
       <SelectInput key="userType" source="userType" alwaysOn choices={USER_TYPES.map((u) => ({ id: u, name: `resources.order.values.userType.${u}` }))} />,
-      <DayInput key="startTime" source="startTime" alwaysOn withTime parse={startOfDayIso} validate={notAfterToday} max={today} inputAttributes={{ 'data-testid': 'order-filter-start' }} />,
-      <DayInput key="endTime" source="endTime" alwaysOn withTime parse={endOfDayIso} validate={[notAfterToday, endNotBeforeStart]} max={today} inputAttributes={{ 'data-testid': 'order-filter-end' }} />,
+      <DayInput
+        key="startTime"
+        source="startTime"
+        alwaysOn
+        withTime
+        parse={startOfDayIso}
+        validate={notAfterToday}
+        max={today}
+        inputAttributes={{ 'data-testid': 'order-filter-start' }}
+      />,
+      <DayInput
+        key="endTime"
+        source="endTime"
+        alwaysOn
+        withTime
+        parse={endOfDayIso}
+        validate={[notAfterToday, endNotBeforeStart]}
+        max={today}
+        inputAttributes={{ 'data-testid': 'order-filter-end' }}
+      />,
     ];
   }, [translate]);
 }

@@ -28,7 +28,11 @@ export function RateTemplateEdit() {
   const translate = useTranslate();
   const navigate = useNavigate();
   const toList = () => navigate(STATION_PROFILE_TABS.rateTemplates);
-  const { data, isPending, error, refetch } = useGetOne<RateTemplateRecord>('rate-template', { id: Number(id) }, { enabled: Boolean(id), refetchOnWindowFocus: false });
+  const { data, isPending, error, refetch } = useGetOne<RateTemplateRecord>(
+    'rate-template',
+    { id: Number(id) },
+    { enabled: Boolean(id), refetchOnWindowFocus: false },
+  );
   if (isPending) return <Loading />;
   if (error || !data) return <ErrorState error={error as Error} onRetry={() => refetch()} />;
   return (

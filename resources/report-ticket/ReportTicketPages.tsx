@@ -11,19 +11,35 @@
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import {
-  Button, Confirm, Datagrid, FilterButton, FunctionField, List, Loading, Pagination, SelectInput, TextField, TextInput, TopToolbar,
-  useGetOne, useNotify, useTranslate,
+  Button,
+  Confirm,
+  Datagrid,
+  FilterButton,
+  FunctionField,
+  List,
+  Loading,
+  Pagination,
+  SelectInput,
+  TextField,
+  TextInput,
+  TopToolbar,
+  useGetOne,
+  useNotify,
+  useTranslate,
 } from 'react-admin';
-import {
-  Box, Card, CardContent, CardHeader, Chip, Dialog, DialogContent, DialogTitle, Grid, IconButton, Stack, Typography,
-} from '@mui/material';
+import { Box, Card, CardContent, CardHeader, Chip, Dialog, DialogContent, DialogTitle, Grid, IconButton, Stack, Typography } from '@mui/material';
 import ReplyIcon from '@mui/icons-material/Reply';
 import LockIcon from '@mui/icons-material/LockOutlined';
 import CloseIcon from '@mui/icons-material/Close';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  reportTicketReply, TICKET_REPLY_MAX, TICKET_STATUSES, type ReportTicketRecord, type TicketAttachment, type TicketStatus,
+  reportTicketReply,
+  TICKET_REPLY_MAX,
+  TICKET_STATUSES,
+  type ReportTicketRecord,
+  type TicketAttachment,
+  type TicketStatus,
 } from '../../domain/entities/report-ticket';
 import { routePath } from '../../domain/routes';
 import { EmptyState, ErrorState } from '../../src/components/common';
@@ -47,13 +63,16 @@ function StatusChip({ status }: { status: TicketStatus }) {
 export function ReportTicketList() {
   const translate = useTranslate();
   const isAdmin = useIsAdmin();
-  const filters = useMemo(() => [
-    <TextInput key="serialNum" source="serialNum" alwaysOn resettable />,
-    <TextInput key="q" source="q" label="resources.report-ticket.fields.q" alwaysOn resettable />,
-    <SelectInput key="status" source="status" alwaysOn choices={TICKET_STATUSES.map((s) => ({ id: s, name: `resources.report-ticket.status.${s}` }))} />,
-    <DayInput key="startTime" source="startTime" />,
-    ...(isAdmin ? [<CompanyFilterInput key="companyCode" source="companyCode" />] : []),
-  ], [isAdmin]);
+  const filters = useMemo(
+    () => [
+      <TextInput key="serialNum" source="serialNum" alwaysOn resettable />,
+      <TextInput key="q" source="q" label="resources.report-ticket.fields.q" alwaysOn resettable />,
+      <SelectInput key="status" source="status" alwaysOn choices={TICKET_STATUSES.map((s) => ({ id: s, name: `resources.report-ticket.status.${s}` }))} />,
+      <DayInput key="startTime" source="startTime" />,
+      ...(isAdmin ? [<CompanyFilterInput key="companyCode" source="companyCode" />] : []),
+    ],
+    [isAdmin],
+  );
   return (
     <List
       resource="report-ticket"
@@ -62,7 +81,11 @@ export function ReportTicketList() {
       sort={{ field: 'createTime', order: 'DESC' }}
       perPage={20}
       exporter={false}
-      actions={<TopToolbar><FilterButton /></TopToolbar>}
+      actions={
+        <TopToolbar>
+          <FilterButton />
+        </TopToolbar>
+      }
       pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
       title={translate('menu.reportTickets')}
       empty={false}
@@ -80,7 +103,7 @@ export function ReportTicketList() {
         <TextField source="subject" />
         <TextField source="nickname" />
         <FunctionField<ReportTicketRecord> source="email" render={(r) => <EmailValue ticket={r} />} />
-        <FunctionField<ReportTicketRecord> source="attachments" sortable={false} render={(r) => (r.attachments.length || '—')} />
+        <FunctionField<ReportTicketRecord> source="attachments" sortable={false} render={(r) => r.attachments.length || '—'} />
         {isAdmin && <TextField source="companyName" sortable={false} />}
         <FunctionField<ReportTicketRecord> source="createTime" render={(r) => formatDateTime(r.createTime)} />
         <FunctionField<ReportTicketRecord> source="replyTime" render={(r) => formatDateTime(r.replyTime) || '—'} />
@@ -96,7 +119,14 @@ function EmailValue({ ticket }: { ticket: ReportTicketRecord }) {
   return (
     <Stack component="span" direction="row" spacing={0.5} alignItems="center" useFlexGap flexWrap="wrap">
       <span>{ticket.email}</span>
-      <Chip size="small" color="warning" variant="outlined" label={translate('resources.report-ticket.unverified')} title={translate('resources.report-ticket.unverified_hint')} data-testid="ticket-email-unverified" />
+      <Chip
+        size="small"
+        color="warning"
+        variant="outlined"
+        label={translate('resources.report-ticket.unverified')}
+        title={translate('resources.report-ticket.unverified_hint')}
+        data-testid="ticket-email-unverified"
+      />
     </Stack>
   );
 }
@@ -104,8 +134,12 @@ function EmailValue({ ticket }: { ticket: ReportTicketRecord }) {
 function Field({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
   return (
     <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-      <Typography variant="caption" color="text.secondary">{label}</Typography>
-      <Typography sx={{ overflowWrap: 'anywhere' }} data-testid={testId}>{value === null || value === undefined || value === '' ? '—' : value}</Typography>
+      <Typography variant="caption" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography sx={{ overflowWrap: 'anywhere' }} data-testid={testId}>
+        {value === null || value === undefined || value === '' ? '—' : value}
+      </Typography>
     </Grid>
   );
 }
@@ -122,8 +156,23 @@ function Attachments({ ticket }: { ticket: ReportTicketRecord }) {
       <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" data-testid="ticket-attachments">
         {ticket.attachments.map((a) => (
           <Box
-            key={a.id} component="button" type="button" onClick={() => setOpen(a)} title={a.fileName} data-testid="ticket-thumbnail"
-            sx={{ p: 0, border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden', cursor: 'zoom-in', bgcolor: 'grey.100', width: 120, height: 120 }}
+            key={a.id}
+            component="button"
+            type="button"
+            onClick={() => setOpen(a)}
+            title={a.fileName}
+            data-testid="ticket-thumbnail"
+            sx={{
+              p: 0,
+              border: 1,
+              borderColor: 'divider',
+              borderRadius: 1,
+              overflow: 'hidden',
+              cursor: 'zoom-in',
+              bgcolor: 'grey.100',
+              width: 120,
+              height: 120,
+            }}
           >
             <AuthImage path={imagePath(ticket.id, a)} alt={a.fileName} style={{ width: 120, height: 120, objectFit: 'cover', display: 'block' }} />
           </Box>
@@ -132,10 +181,19 @@ function Attachments({ ticket }: { ticket: ReportTicketRecord }) {
       <Dialog open={!!open} onClose={() => setOpen(null)} maxWidth="lg" data-testid="ticket-image-dialog">
         <DialogTitle sx={{ pr: 6, overflowWrap: 'anywhere' }}>
           {open ? `${open.fileName} · ${open.width} × ${open.height}` : ''}
-          <IconButton aria-label={translate('ra.action.close')} onClick={() => setOpen(null)} sx={{ position: 'absolute', right: 8, top: 8 }}><CloseIcon /></IconButton>
+          <IconButton aria-label={translate('ra.action.close')} onClick={() => setOpen(null)} sx={{ position: 'absolute', right: 8, top: 8 }}>
+            <CloseIcon />
+          </IconButton>
         </DialogTitle>
         <DialogContent>
-          {open && <AuthImage path={imagePath(ticket.id, open)} alt={open.fileName} style={{ maxWidth: '100%', maxHeight: '75vh', display: 'block', margin: '0 auto' }} testId="ticket-image-full" />}
+          {open && (
+            <AuthImage
+              path={imagePath(ticket.id, open)}
+              alt={open.fileName}
+              style={{ maxWidth: '100%', maxHeight: '75vh', display: 'block', margin: '0 auto' }}
+              testId="ticket-image-full"
+            />
+          )}
         </DialogContent>
       </Dialog>
     </>
@@ -170,39 +228,69 @@ export function TicketDetail({ id }: { id: number }) {
   const f = (k: string) => translate(`resources.report-ticket.fields.${k}`);
   return (
     <Box sx={{ mt: 2 }} data-testid="ticket-show">
-      <Button label="resources.report-ticket.back" onClick={() => navigate(BASE)} sx={{ mb: 1 }}><ArrowBackIcon /></Button>
+      <Button label="resources.report-ticket.back" onClick={() => navigate(BASE)} sx={{ mb: 1 }}>
+        <ArrowBackIcon />
+      </Button>
       <Card>
         <CardHeader
-          title={<Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap><span data-testid="ticket-subject">{t.subject}</span><StatusChip status={t.status} /></Stack>}
-          subheader={`${f('serialNum')} ${t.serialNum}`}
-          action={t.status !== 'CLOSED' ? (
-            <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-              <Button label="resources.report-ticket.actions.reply" variant="contained" onClick={() => (t.emailVerified ? setReplying(true) : setAskingUnverified(true))} data-testid="ticket-reply"><ReplyIcon /></Button>
-              <Button label="resources.report-ticket.actions.close" onClick={() => setClosing(true)} data-testid="ticket-close"><LockIcon /></Button>
+          title={
+            <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
+              <span data-testid="ticket-subject">{t.subject}</span>
+              <StatusChip status={t.status} />
             </Stack>
-          ) : undefined}
+          }
+          subheader={`${f('serialNum')} ${t.serialNum}`}
+          action={
+            t.status !== 'CLOSED' ? (
+              <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+                <Button
+                  label="resources.report-ticket.actions.reply"
+                  variant="contained"
+                  onClick={() => (t.emailVerified ? setReplying(true) : setAskingUnverified(true))}
+                  data-testid="ticket-reply"
+                >
+                  <ReplyIcon />
+                </Button>
+                <Button label="resources.report-ticket.actions.close" onClick={() => setClosing(true)} data-testid="ticket-close">
+                  <LockIcon />
+                </Button>
+              </Stack>
+            ) : undefined
+          }
           sx={{ flexWrap: 'wrap', '& .MuiCardHeader-action': { alignSelf: 'center' } }}
         />
         <CardContent>
           <Grid container spacing={2}>
             <Field label={f('nickname')} value={t.nickname} testId="ticket-nickname" />
             <Field label={f('email')} value={<EmailValue ticket={t} />} testId="ticket-email" />
-            {t.replyEmail !== t.email && <Field label={f('replyEmail')} value={`${t.replyEmail} · ${translate('resources.report-ticket.own_address_hint')}`} testId="ticket-reply-email" />}
+            {t.replyEmail !== t.email && (
+              <Field label={f('replyEmail')} value={`${t.replyEmail} · ${translate('resources.report-ticket.own_address_hint')}`} testId="ticket-reply-email" />
+            )}
             <Field label={f('companyName')} value={t.companyName ?? t.companyCode} />
             <Field label={f('createTime')} value={formatDateTime(t.createTime)} />
             <Field label={f('language')} value={translate(`resources.report-ticket.language.${t.language}`)} />
             <Grid size={12}>
-              <Typography variant="caption" color="text.secondary">{f('message')}</Typography>
-              <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="ticket-message">{t.message}</Typography>
+              <Typography variant="caption" color="text.secondary">
+                {f('message')}
+              </Typography>
+              <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="ticket-message">
+                {t.message}
+              </Typography>
             </Grid>
             <Grid size={12}>
-              <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 0.5 }}>{f('attachments')}</Typography>
+              <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 0.5 }}>
+                {f('attachments')}
+              </Typography>
               <Attachments ticket={t} />
             </Grid>
             {t.replyText && (
               <Grid size={12}>
-                <Typography variant="caption" color="text.secondary">{translate('resources.report-ticket.replied_by', { user: t.repliedBy ?? '—', time: formatDateTime(t.replyTime) })}</Typography>
-                <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="ticket-reply-value">{t.replyText}</Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {translate('resources.report-ticket.replied_by', { user: t.repliedBy ?? '—', time: formatDateTime(t.replyTime) })}
+                </Typography>
+                <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="ticket-reply-value">
+                  {t.replyText}
+                </Typography>
               </Grid>
             )}
             {t.status === 'CLOSED' && <Field label={f('closeTime')} value={`${formatDateTime(t.closeTime)} · ${t.closedBy ?? '—'}`} />}
@@ -214,7 +302,10 @@ export function TicketDetail({ id }: { id: number }) {
         open={replying}
         title={translate('resources.report-ticket.reply_title', { serialNum: t.serialNum })}
         label={f('replyText')}
-        helperText={translate('resources.report-ticket.reply_help', { email: t.replyEmail, language: translate(`resources.report-ticket.language.${t.language}`) })}
+        helperText={translate('resources.report-ticket.reply_help', {
+          email: t.replyEmail,
+          language: translate(`resources.report-ticket.language.${t.language}`),
+        })}
         schema={reportTicketReply.shape.replyText}
         emptyCode={623}
         maxLength={TICKET_REPLY_MAX}
@@ -234,7 +325,10 @@ export function TicketDetail({ id }: { id: number }) {
         title="resources.report-ticket.unverified_title"
         content="resources.report-ticket.unverified_content"
         translateOptions={{ email: t.replyEmail }}
-        onConfirm={() => { setAskingUnverified(false); setReplying(true); }}
+        onConfirm={() => {
+          setAskingUnverified(false);
+          setReplying(true);
+        }}
         onClose={() => setAskingUnverified(false)}
       />
       <Confirm
@@ -242,7 +336,10 @@ export function TicketDetail({ id }: { id: number }) {
         title="resources.report-ticket.close_title"
         content="resources.report-ticket.close_content"
         translateOptions={{ serialNum: t.serialNum }}
-        onConfirm={async () => { await act('close'); setClosing(false); }}
+        onConfirm={async () => {
+          await act('close');
+          setClosing(false);
+        }}
         onClose={() => setClosing(false)}
       />
     </Box>
@@ -267,7 +364,11 @@ export function TicketBySerial({ value }: { value: string }) {
   return (
     <Box sx={{ mt: 2 }}>
       <EmptyState message={translate('resources.report-ticket.not_found', { serialNum: value })} />
-      <Box sx={{ textAlign: 'center' }}><Button label="resources.report-ticket.back" onClick={() => navigate(BASE)}><ArrowBackIcon /></Button></Box>
+      <Box sx={{ textAlign: 'center' }}>
+        <Button label="resources.report-ticket.back" onClick={() => navigate(BASE)}>
+          <ArrowBackIcon />
+        </Button>
+      </Box>
     </Box>
   );
 }

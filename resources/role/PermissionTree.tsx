@@ -33,10 +33,22 @@ export function PermissionTreeView({ tree, selected, onChange, disabled }: TreeP
       <Box key={n.id}>
         <Stack direction="row" alignItems="center" sx={{ pl: depth * 3 }} data-testid={`perm-node-${n.permission}`} data-state={state}>
           {kids.length ? (
-            <IconButton size="small" onClick={() => setClosed((c) => { const x = new Set(c); if (x.has(n.id)) x.delete(n.id); else x.add(n.id); return x; })}>
+            <IconButton
+              size="small"
+              onClick={() =>
+                setClosed((c) => {
+                  const x = new Set(c);
+                  if (x.has(n.id)) x.delete(n.id);
+                  else x.add(n.id);
+                  return x;
+                })
+              }
+            >
               {isClosed ? <ChevronRight fontSize="small" /> : <ExpandMore fontSize="small" />}
             </IconButton>
-          ) : <Box sx={{ width: 34 }} />}
+          ) : (
+            <Box sx={{ width: 34 }} />
+          )}
           <Checkbox
             size="small"
             disabled={disabled}
@@ -46,7 +58,9 @@ export function PermissionTreeView({ tree, selected, onChange, disabled }: TreeP
             slotProps={{ input: { 'aria-label': title(n), ...({ 'data-testid': `perm-${n.permission}` } as object) } }}
           />
           <Typography variant="body2">{title(n)}</Typography>
-          <Typography variant="caption" color="text.secondary" sx={{ ml: 1, fontFamily: 'monospace' }}>{n.permission}</Typography>
+          <Typography variant="caption" color="text.secondary" sx={{ ml: 1, fontFamily: 'monospace' }}>
+            {n.permission}
+          </Typography>
         </Stack>
         {!isClosed && kids.map((k) => row(k, depth + 1))}
       </Box>
@@ -56,8 +70,12 @@ export function PermissionTreeView({ tree, selected, onChange, disabled }: TreeP
   return (
     <Box data-testid="permission-tree">
       <Stack direction="row" spacing={1} sx={{ mb: 0.5 }}>
-        <Button size="small" onClick={() => setClosed(new Set())}>{translate('resources.role.tree.expand_all')}</Button>
-        <Button size="small" onClick={() => setClosed(new Set(parents))}>{translate('resources.role.tree.collapse_all')}</Button>
+        <Button size="small" onClick={() => setClosed(new Set())}>
+          {translate('resources.role.tree.expand_all')}
+        </Button>
+        <Button size="small" onClick={() => setClosed(new Set(parents))}>
+          {translate('resources.role.tree.collapse_all')}
+        </Button>
         <Typography variant="caption" color="text.secondary" sx={{ alignSelf: 'center' }} data-testid="perm-count">
           {translate('resources.role.tree.selected', { count: selected.size })}
         </Typography>
@@ -79,7 +97,10 @@ export function PermissionTreeInput({ disabled }: { disabled?: boolean }) {
       <FormLabel>{translate('resources.role.fields.permissions')}</FormLabel>
       <FormHelperText sx={{ mt: 0, mb: 1 }}>{translate('resources.role.helpers.permissions')}</FormHelperText>
       {isPending ? (
-        <Stack direction="row" spacing={1} alignItems="center"><CircularProgress size={16} /><Typography variant="body2">{translate('resources.role.tree.loading')}</Typography></Stack>
+        <Stack direction="row" spacing={1} alignItems="center">
+          <CircularProgress size={16} />
+          <Typography variant="body2">{translate('resources.role.tree.loading')}</Typography>
+        </Stack>
       ) : error ? (
         <FormHelperText error>{error.message}</FormHelperText>
       ) : (

@@ -5,7 +5,7 @@
  */
 import { BooleanInput, Create, SimpleForm, TextInput, useTranslate } from 'react-admin';
 import type { z } from 'zod';
-import { ROLE_REQUIRED, roleCreateInput, roleRecordSchema, roleUpdateInput } from '../../domain/entities/role';
+import { ROLE_REQUIRED, roleCreateInput, type roleRecordSchema, roleUpdateInput } from '../../domain/entities/role';
 import { CompanyInput } from '../../src/components/CompanyInput';
 import { useSchemaValidate } from '../../src/forms/schemaValidate';
 import { bodyOf } from '../../src/forms/body';
@@ -95,4 +95,3 @@ export function RoleEdit() {
     </RouteEdit>
   );
 }
-

@@ -4,13 +4,11 @@
  * deleted (701): its delete button is not offered, and the server's refusal is shown if met.
  */
 import { Button, DeleteWithConfirmButton, SaveButton, Toolbar, useRecordContext, useTranslate } from 'react-admin';
-import { useMemo } from 'react';
 import { Tooltip } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { stationGroupCreate as stationGroupInput, type StationGroupRecord } from '../../domain/entities/station-group';
 import { ColorChip } from '../../src/components/common';
 import { STATE_COLORS } from '../../src/theme';
-import { formatDateTime } from '../../src/utils/date';
 import { ListExportButton } from '../../src/components/ListExportButton';
 import { defineFields } from '../../src/resources/fields';
 import { GenericList } from '../../src/resources/GenericList';
@@ -20,9 +18,11 @@ function DefaultField(_props: { label?: string; source?: string }) {
   const record = useRecordContext<StationGroupRecord>();
   const translate = useTranslate();
   if (!record) return null;
-  return record.isDefault
-    ? <ColorChip testId="default-group" label={translate('resources.station-group.values.isDefault.true')} color={STATE_COLORS.available} />
-    : <span>{translate('resources.station-group.values.isDefault.false')}</span>;
+  return record.isDefault ? (
+    <ColorChip testId="default-group" label={translate('resources.station-group.values.isDefault.true')} color={STATE_COLORS.available} />
+  ) : (
+    <span>{translate('resources.station-group.values.isDefault.false')}</span>
+  );
 }
 
 /**
@@ -37,7 +37,11 @@ function DeleteGroupButton(_props: { label?: string }) {
     return (
       <Tooltip title={translate('resources.station-group.has_stations')}>
         {/* biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: tooltip of a disabled button; the row must not open */}
-        <span onClick={(e) => e.stopPropagation()}><Button label="ra.action.delete" disabled color="error" data-testid="group-delete"><DeleteIcon /></Button></span>
+        <span onClick={(e) => e.stopPropagation()}>
+          <Button label="ra.action.delete" disabled color="error" data-testid="group-delete">
+            <DeleteIcon />
+          </Button>
+        </span>
       </Tooltip>
     );
   }
@@ -59,8 +63,13 @@ const FIELDS = defineFields<StationGroupRecord>([
   { source: 'companyName', kind: 'text', list: true, card: 'secondary' },
   { source: 'companyCode', kind: 'reference', display: 'companyCode', list: true, filter: 'alwaysOn', form: { required: true, fixedOnEdit: true } },
   {
-    source: 'isDefault', kind: 'boolean', labels: 'resources.station-group.values.isDefault', list: true, filter: true,
-    render: () => <DefaultField />, form: { helperText: 'resources.station-group.helpers.isDefault' },
+    source: 'isDefault',
+    kind: 'boolean',
+    labels: 'resources.station-group.values.isDefault',
+    list: true,
+    filter: true,
+    render: () => <DefaultField />,
+    form: { helperText: 'resources.station-group.helpers.isDefault' },
   },
   { source: 'stationCount', kind: 'number', list: true, card: 'tertiary' },
   { source: 'remark', kind: 'text', list: true, sortable: false, form: { multiline: true } },
@@ -93,7 +102,11 @@ function GroupToolbar() {
 }
 
 const form = (edit: boolean) => ({
-  fields: FIELDS, schema: stationGroupInput, edit, toolbar: <GroupToolbar />, testId: 'group-form',
+  fields: FIELDS,
+  schema: stationGroupInput,
+  edit,
+  toolbar: <GroupToolbar />,
+  testId: 'group-form',
   validation: { labels: { companyCode: 'app.assets.company' } },
 });
 

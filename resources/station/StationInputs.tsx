@@ -9,7 +9,20 @@
 import { useEffect, useRef, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import {
-  BooleanInput, DeleteWithConfirmButton, FormDataConsumer, SaveButton, Toolbar, NumberInput, SelectInput, SimpleForm, TextInput, useGetList, useLocaleState, useNotify, useRecordContext, useTranslate,
+  BooleanInput,
+  DeleteWithConfirmButton,
+  FormDataConsumer,
+  SaveButton,
+  Toolbar,
+  NumberInput,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  useGetList,
+  useLocaleState,
+  useNotify,
+  useRecordContext,
+  useTranslate,
 } from 'react-admin';
 import { Box, Button, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
@@ -31,7 +44,16 @@ function StationToolbar({ edit }: { edit?: boolean }) {
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
       <SaveButton alwaysEnable data-testid="station-save" />
-      {edit && <DeleteWithConfirmButton mutationMode="pessimistic" redirect={STATION_PROFILE_TABS.stations} confirmTitle="app.assets.confirm_delete_title" confirmContent="resources.station.confirm_delete" translateOptions={{ name: record?.name }} data-testid="station-delete" />}
+      {edit && (
+        <DeleteWithConfirmButton
+          mutationMode="pessimistic"
+          redirect={STATION_PROFILE_TABS.stations}
+          confirmTitle="app.assets.confirm_delete_title"
+          confirmContent="resources.station.confirm_delete"
+          translateOptions={{ name: record?.name }}
+          data-testid="station-delete"
+        />
+      )}
     </Toolbar>
   );
 }
@@ -40,7 +62,11 @@ const row = { display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%', '& > *':
 
 function Section({ title }: { title: string }) {
   const translate = useTranslate();
-  return <Typography variant="subtitle2" sx={{ mt: 2, mb: 0.5, color: 'text.secondary', width: '100%' }}>{translate(title)}</Typography>;
+  return (
+    <Typography variant="subtitle2" sx={{ mt: 2, mb: 0.5, color: 'text.secondary', width: '100%' }}>
+      {translate(title)}
+    </Typography>
+  );
 }
 
 const choicesOf = (values: readonly string[], prefix: string) => values.map((v) => ({ id: v, name: `${prefix}.${v}` }));
@@ -48,7 +74,11 @@ const choicesOf = (values: readonly string[], prefix: string) => values.map((v) 
 /** Groups of the chosen company. */
 function GroupInput() {
   const companyCode = useWatch({ name: 'companyCode' }) as string | undefined;
-  const { data } = useGetList('station-group', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' }, filter: companyCode ? { companyCode } : {} }, { enabled: Boolean(companyCode), staleTime: 30_000 });
+  const { data } = useGetList(
+    'station-group',
+    { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' }, filter: companyCode ? { companyCode } : {} },
+    { enabled: Boolean(companyCode), staleTime: 30_000 },
+  );
   const choices = (data ?? []).map((g) => ({ id: g.id, name: String(g.name) }));
   return <SelectInput source="groupId" choices={choices} helperText="resources.station.helpers.groupId" emptyText="resources.station.helpers.default_group" />;
 }
@@ -78,7 +108,10 @@ function RateTemplateInput() {
   const choices = (data ?? []).map((t) => ({ id: t.id, name: `${t.modelName} (${t.currency})` }));
   const first = useRef(true);
   useEffect(() => {
-    if (first.current) { first.current = false; return; }
+    if (first.current) {
+      first.current = false;
+      return;
+    }
     if (data && justCreated.current !== null && data.some((t) => t.id === justCreated.current)) justCreated.current = null;
     if (!isPending && current && current === justCreated.current) return;
     if (!isPending && current && data && !data.some((t) => t.id === current)) setValue('rateTemplateId', null, { shouldDirty: true });
@@ -105,19 +138,33 @@ function RateTemplateInput() {
       />
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', pt: 1.5, flexWrap: 'wrap' }}>
         <Button
-          size="small" variant="outlined" startIcon={<AddIcon />} disabled={locked} data-testid="station-template-new"
+          size="small"
+          variant="outlined"
+          startIcon={<AddIcon />}
+          disabled={locked}
+          data-testid="station-template-new"
           onClick={() => setDialog({ kind: 'create', companyCode: companyCode as string, type: pricingModel as RateTemplateType })}
         >
           {translate('resources.station.new_template')}
         </Button>
         <Button
-          size="small" variant="outlined" startIcon={<EditIcon />} disabled={locked || !current} data-testid="station-template-edit"
+          size="small"
+          variant="outlined"
+          startIcon={<EditIcon />}
+          disabled={locked || !current}
+          data-testid="station-template-edit"
           onClick={() => current && setDialog({ kind: 'edit', id: Number(current) })}
         >
           {translate('resources.station.edit_template')}
         </Button>
       </Box>
-      <RateTemplateDialog mode={dialog} onClose={() => setDialog(null)} onSaved={(r) => { void onSaved(r); }} />
+      <RateTemplateDialog
+        mode={dialog}
+        onClose={() => setDialog(null)}
+        onSaved={(r) => {
+          void onSaved(r);
+        }}
+      />
     </>
   );
 }
@@ -125,10 +172,22 @@ function RateTemplateInput() {
 export function StationForm({ edit }: { edit?: boolean }) {
   const validate = useSchemaValidate(stationInput, { labels: { companyCode: 'app.assets.company' } });
   const [locale] = useLocaleState();
-  const countries = COUNTRIES.map((c) => ({ id: c.code, name: locale === 'zh' ? c.zh : c.en }))
-    .sort((a, b) => a.name.localeCompare(b.name, locale === 'zh' ? 'zh' : 'en'));
+  const countries = COUNTRIES.map((c) => ({ id: c.code, name: locale === 'zh' ? c.zh : c.en })).sort((a, b) =>
+    a.name.localeCompare(b.name, locale === 'zh' ? 'zh' : 'en'),
+  );
   return (
-    <SimpleForm validate={validate} toolbar={<StationToolbar edit={edit} />} data-testid="station-form" defaultValues={{ status: 'ACTIVE', visibility: 'PUBLIC', pricingModel: 'CHARGED', notifyEnabled: false, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC' }}>
+    <SimpleForm
+      validate={validate}
+      toolbar={<StationToolbar edit={edit} />}
+      data-testid="station-form"
+      defaultValues={{
+        status: 'ACTIVE',
+        visibility: 'PUBLIC',
+        pricingModel: 'CHARGED',
+        notifyEnabled: false,
+        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
+      }}
+    >
       <Section title="resources.station.sections.basic" />
       <Box sx={row}>
         <CompanyInput disabled={edit} isRequired data-testid="station-company" />
@@ -159,7 +218,12 @@ export function StationForm({ edit }: { edit?: boolean }) {
         <TextInput source="houseNumber" />
         <TextInput source="city" />
         <TextInput source="zip" />
-        <SelectInput source="country" choices={countries} format={(v: string | null | undefined) => countryOf(v)?.code ?? v ?? ''} data-testid="station-country" />
+        <SelectInput
+          source="country"
+          choices={countries}
+          format={(v: string | null | undefined) => countryOf(v)?.code ?? v ?? ''}
+          data-testid="station-country"
+        />
       </Box>
       <Box sx={row}>
         <NumberInput source="latitude" isRequired step={0.000001} slotProps={{ htmlInput: { 'data-testid': 'station-latitude' } }} />
@@ -168,15 +232,20 @@ export function StationForm({ edit }: { edit?: boolean }) {
       <StationMapInput />
       <Section title="resources.station.sections.pricing" />
       <Box sx={row}>
-        <SelectInput source="pricingModel" choices={choicesOf(RATE_TEMPLATE_TYPES, 'resources.rate-template.values.type')} isRequired data-testid="station-pricing-model" />
+        <SelectInput
+          source="pricingModel"
+          choices={choicesOf(RATE_TEMPLATE_TYPES, 'resources.rate-template.values.type')}
+          isRequired
+          data-testid="station-pricing-model"
+        />
         <RateTemplateInput />
       </Box>
       <Section title="resources.station.sections.notifications" />
       <BooleanInput source="notifyEnabled" />
       <FormDataConsumer>
-        {({ formData }) => formData.notifyEnabled
-          ? <TextInput source="notifyRecipients" helperText="resources.station.helpers.notifyRecipients" sx={{ minWidth: 480 }} />
-          : null}
+        {({ formData }) =>
+          formData.notifyEnabled ? <TextInput source="notifyRecipients" helperText="resources.station.helpers.notifyRecipients" sx={{ minWidth: 480 }} /> : null
+        }
       </FormDataConsumer>
     </SimpleForm>
   );

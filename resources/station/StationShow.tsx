@@ -8,9 +8,7 @@ import { UpgradeSection } from '../../src/components/firmware/UpgradeSection';
 import { StationLoadCard } from '../../src/components/load-balancing/StationLoadCard';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Button, EditButton, Loading, useGetOne, useLocaleState, useTranslate } from 'react-admin';
-import {
-  Box, Card, CardContent, CardHeader, Grid, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography,
-} from '@mui/material';
+import { Box, Card, CardContent, CardHeader, Grid, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import SystemUpdateAltIcon from '@mui/icons-material/SystemUpdateAlt';
 import { countryName } from '../../domain/countries';
@@ -28,8 +26,12 @@ function Field({ label, children, testId }: { label: string; children: React.Rea
   const translate = useTranslate();
   return (
     <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-      <Typography variant="caption" color="text.secondary">{translate(label)}</Typography>
-      <Typography variant="body2" data-testid={testId} sx={{ wordBreak: 'break-word' }}>{children || '—'}</Typography>
+      <Typography variant="caption" color="text.secondary">
+        {translate(label)}
+      </Typography>
+      <Typography variant="body2" data-testid={testId} sx={{ wordBreak: 'break-word' }}>
+        {children || '—'}
+      </Typography>
     </Grid>
   );
 }
@@ -39,7 +41,12 @@ export function StationShow() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const { data, isPending, error, refetch } = useGetOne<StationDetail>('station', { id: Number(id) }, { enabled: Boolean(id) });
-  useLiveEvents(() => { void refetch(); }, { events: ['charger', 'gateway'] });
+  useLiveEvents(
+    () => {
+      void refetch();
+    },
+    { events: ['charger', 'gateway'] },
+  );
   if (isPending) return <Loading />;
   if (error || !data) return <ErrorState error={error as Error} onRetry={() => refetch()} />;
   // A record from the list cache comes first, without its chargers and gateways.
@@ -53,10 +60,12 @@ export function StationShow() {
         <CardHeader
           title={<span data-testid="station-show-name">{data.name}</span>}
           subheader={[data.companyName, data.groupName].filter(Boolean).join(' · ')}
-          action={<Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-            <StationStatusChip status={data.status} />
-            <EditButton resource="station" record={data} to={`${STATION_PROFILE_TABS.stations}/${data.id}`} data-testid="station-edit" />
-          </Box>}
+          action={
+            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+              <StationStatusChip status={data.status} />
+              <EditButton resource="station" record={data} to={`${STATION_PROFILE_TABS.stations}/${data.id}`} data-testid="station-edit" />
+            </Box>
+          }
         />
         <CardContent>
           <Grid container spacing={2}>
@@ -72,24 +81,42 @@ export function StationShow() {
             <Field label={f('address')}>{[data.address, data.houseNumber].filter(Boolean).join(' ')}</Field>
             <Field label={f('city')}>{[data.zip, data.city].filter(Boolean).join(' ')}</Field>
             <Field label={f('country')}>{countryName(data.country, locale === 'zh' ? 'zh' : 'en')}</Field>
-            <Field label="resources.station.helpers.coordinates" testId="station-show-coordinates">{data.latitude !== null ? `${data.latitude}, ${data.longitude}` : ''}</Field>
+            <Field label="resources.station.helpers.coordinates" testId="station-show-coordinates">
+              {data.latitude !== null ? `${data.latitude}, ${data.longitude}` : ''}
+            </Field>
             <Field label={f('pricingModel')}>{data.pricingModel ? translate(`resources.rate-template.values.type.${data.pricingModel}`) : ''}</Field>
             <Field label={f('rateTemplateName')}>{data.rateTemplateName ? `${data.rateTemplateName}${data.currency ? ` (${data.currency})` : ''}` : ''}</Field>
             <Field label={f('timeZone')}>{data.timeZone}</Field>
-            <Field label={f('notifyEnabled')}>{translate(`app.assets.yes_no.${data.notifyEnabled}`)}{data.notifyEnabled && data.notifyRecipients ? ` · ${data.notifyRecipients}` : ''}</Field>
+            <Field label={f('notifyEnabled')}>
+              {translate(`app.assets.yes_no.${data.notifyEnabled}`)}
+              {data.notifyEnabled && data.notifyRecipients ? ` · ${data.notifyRecipients}` : ''}
+            </Field>
             <Field label={f('createdAt')}>{formatDateTime(data.createdAt)}</Field>
           </Grid>
-          <Box sx={{ mt: 2 }}><StationMapView latitude={data.latitude} longitude={data.longitude} /></Box>
+          <Box sx={{ mt: 2 }}>
+            <StationMapView latitude={data.latitude} longitude={data.longitude} />
+          </Box>
         </CardContent>
       </Card>
 
       <Card>
         <CardHeader
           title={translate('resources.station.chargers_title', { smart_count: chargers.length })}
-          action={<Button component={RouterLink} to={`${STATION_PROFILE_TABS.chargers}/create?stationId=${data.id}`} label="resources.station.add_charger" data-testid="station-add-charger"><AddIcon /></Button>}
+          action={
+            <Button
+              component={RouterLink}
+              to={`${STATION_PROFILE_TABS.chargers}/create?stationId=${data.id}`}
+              label="resources.station.add_charger"
+              data-testid="station-add-charger"
+            >
+              <AddIcon />
+            </Button>
+          }
         />
         <CardContent sx={{ overflowX: 'auto' }}>
-          {chargers.length === 0 ? <EmptyState /> : (
+          {chargers.length === 0 ? (
+            <EmptyState />
+          ) : (
             <ChargerTable
               chargers={chargers}
               columns={['online', 'serialNum', 'chargerStationCode', 'type', 'dashboardState', 'lifeStatus', 'gatewaySn', 'firmwareVersion', 'lastSeenAt']}
@@ -103,29 +130,57 @@ export function StationShow() {
       <Card>
         <CardHeader
           title={translate('resources.station.gateways_title', { smart_count: gateways.length })}
-          action={<Button component={RouterLink} to={`${STATION_PROFILE_TABS.gateways}/create?stationId=${data.id}`} label="resources.station.add_gateway" data-testid="station-add-gateway"><AddIcon /></Button>}
+          action={
+            <Button
+              component={RouterLink}
+              to={`${STATION_PROFILE_TABS.gateways}/create?stationId=${data.id}`}
+              label="resources.station.add_gateway"
+              data-testid="station-add-gateway"
+            >
+              <AddIcon />
+            </Button>
+          }
         />
         <CardContent sx={{ overflowX: 'auto' }}>
-          {gateways.length === 0 ? <EmptyState /> : (
+          {gateways.length === 0 ? (
+            <EmptyState />
+          ) : (
             <Table size="small" data-testid="station-gateways">
-              <TableHead><TableRow>
-                <TableCell>{translate('resources.gateway.fields.online')}</TableCell>
-                <TableCell>{translate('resources.gateway.fields.serialNum')}</TableCell>
-                <TableCell>{translate('resources.gateway.fields.lifeStatus')}</TableCell>
-                <TableCell>{translate('resources.gateway.fields.firmwareVersion')}</TableCell>
-                <TableCell>{translate('resources.gateway.fields.lastSeenAt')}</TableCell>
-                <TableCell />
-              </TableRow></TableHead>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{translate('resources.gateway.fields.online')}</TableCell>
+                  <TableCell>{translate('resources.gateway.fields.serialNum')}</TableCell>
+                  <TableCell>{translate('resources.gateway.fields.lifeStatus')}</TableCell>
+                  <TableCell>{translate('resources.gateway.fields.firmwareVersion')}</TableCell>
+                  <TableCell>{translate('resources.gateway.fields.lastSeenAt')}</TableCell>
+                  <TableCell />
+                </TableRow>
+              </TableHead>
               <TableBody>
                 {gateways.map((g) => (
                   <TableRow key={g.id} data-testid="station-gateway-row" hover>
-                    <TableCell><OnlineDot online={g.online} /></TableCell>
-                    <TableCell><Link component={RouterLink} to={`${STATION_PROFILE_TABS.gateways}/${g.id}/show`} sx={{ fontFamily: 'monospace' }}>{g.serialNum}</Link></TableCell>
+                    <TableCell>
+                      <OnlineDot online={g.online} />
+                    </TableCell>
+                    <TableCell>
+                      <Link component={RouterLink} to={`${STATION_PROFILE_TABS.gateways}/${g.id}/show`} sx={{ fontFamily: 'monospace' }}>
+                        {g.serialNum}
+                      </Link>
+                    </TableCell>
                     <TableCell>{translate(`resources.charger.values.lifeStatus.${g.lifeStatus}`, { _: g.lifeStatus })}</TableCell>
                     <TableCell>{g.firmwareVersion ?? '—'}</TableCell>
-                    <TableCell><RelativeTime value={g.lastSeenAt} /></TableCell>
+                    <TableCell>
+                      <RelativeTime value={g.lastSeenAt} />
+                    </TableCell>
                     <TableCell align="right">
-                      <Button component={RouterLink} to={gatewayUpgradePath(g.serialNum)} label="resources.station.upgrade.open" data-testid="gateway-upgrade-link"><SystemUpdateAltIcon /></Button>
+                      <Button
+                        component={RouterLink}
+                        to={gatewayUpgradePath(g.serialNum)}
+                        label="resources.station.upgrade.open"
+                        data-testid="gateway-upgrade-link"
+                      >
+                        <SystemUpdateAltIcon />
+                      </Button>
                     </TableCell>
                   </TableRow>
                 ))}

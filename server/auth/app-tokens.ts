@@ -22,7 +22,9 @@ export async function issueAppToken(db: Db, appUserId: number, ttlDays = APP_TOK
 
 /** The active app user behind a live token (not revoked, not expired), or undefined. */
 export async function resolveAppToken(db: Db, token: string) {
-  const [row] = await db.select({ user: appUser }).from(appUserToken)
+  const [row] = await db
+    .select({ user: appUser })
+    .from(appUserToken)
     .innerJoin(appUser, eq(appUser.id, appUserToken.appUserId))
     .where(and(eq(appUserToken.tokenHash, hashToken(token)), isNull(appUserToken.revokedAt), gt(appUserToken.expiresAt, new Date()), eq(appUser.active, true)))
     .limit(1);

@@ -9,7 +9,10 @@ export class HashSlots {
   private running = 0;
   private readonly waiting: Array<() => void> = [];
 
-  constructor(readonly max = 2, readonly queue = 32) {}
+  constructor(
+    readonly max = 2,
+    readonly queue = 32,
+  ) {}
 
   /** Runs `task` when a slot is free; throws AppError(733) when the queue is full. */
   async run<T>(task: () => Promise<T>): Promise<T> {
@@ -23,7 +26,8 @@ export class HashSlots {
       return await task();
     } finally {
       const next = this.waiting.shift();
-      if (next) next(); // the slot passes to the next waiter
+      if (next)
+        next(); // the slot passes to the next waiter
       else this.running--;
     }
   }

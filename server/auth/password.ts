@@ -12,9 +12,7 @@ const KEYLEN = 32;
 
 /** One scrypt run, through the process's bounded hash slots (733 when too many wait). */
 function scrypt(password: string, salt: Buffer, keylen: number, opts: ScryptOptions): Promise<Buffer> {
-  return hashSlots.run(() => new Promise((resolve, reject) =>
-    scryptCb(password, salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key))),
-  ));
+  return hashSlots.run(() => new Promise((resolve, reject) => scryptCb(password, salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key)))));
 }
 
 /** Hashes a password for storage. */
@@ -31,7 +29,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [, n, r, p, saltB64, hashB64] = parts;
   const expected = Buffer.from(hashB64, 'base64');
   const key = await scrypt(password, Buffer.from(saltB64, 'base64'), expected.length, {
-    N: Number(n), r: Number(r), p: Number(p), maxmem: 128 * 1024 * 1024,
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: 128 * 1024 * 1024,
   });
   return key.length === expected.length && timingSafeEqual(key, expected);
 }

@@ -22,7 +22,10 @@ export async function issueToken(db: Db, accountId: number, ttlHours: number): P
 
 /** Revokes a token; unknown tokens are ignored. */
 export async function revokeToken(db: Db, token: string): Promise<void> {
-  await db.update(sessionToken).set({ revokedAt: new Date() }).where(eq(sessionToken.tokenHash, hashToken(token)));
+  await db
+    .update(sessionToken)
+    .set({ revokedAt: new Date() })
+    .where(eq(sessionToken.tokenHash, hashToken(token)));
 }
 
 /** The live account behind a token (not revoked, not expired, account active), with its role. */
@@ -32,12 +35,7 @@ export async function resolveToken(db: Db, token: string) {
     .from(sessionToken)
     .innerJoin(account, eq(account.id, sessionToken.accountId))
     .leftJoin(role, eq(role.id, account.roleId))
-    .where(and(
-      eq(sessionToken.tokenHash, hashToken(token)),
-      isNull(sessionToken.revokedAt),
-      gt(sessionToken.expiresAt, new Date()),
-      eq(account.active, true),
-    ))
+    .where(and(eq(sessionToken.tokenHash, hashToken(token)), isNull(sessionToken.revokedAt), gt(sessionToken.expiresAt, new Date()), eq(account.active, true)))
     .limit(1);
   return rows[0];
 }

@@ -32,7 +32,10 @@ export async function openRedisLink(url: string, prefix: string, log: FastifyBas
   const options = { lazyConnect: true, maxRetriesPerRequest: 3, connectTimeout: 5000, enableOfflineQueue: true };
   const pub = new Redis(url, options);
   const sub = new Redis(url, options);
-  for (const [name, conn] of [['publisher', pub], ['subscriber', sub]] as const) {
+  for (const [name, conn] of [
+    ['publisher', pub],
+    ['subscriber', sub],
+  ] as const) {
     conn.on('error', (err: Error) => log.warn({ err: err.message, connection: name }, 'redis connection error'));
   }
   try {

@@ -26,7 +26,8 @@ export class NoAnswer extends Error {
 /** Compare-and-delete of each key: removes it only while it still names this node (ARGV[1]). */
 const RELEASE = "local n = 0 for _, k in ipairs(KEYS) do if redis.call('get', k) == ARGV[1] then n = n + redis.call('del', k) end end return n";
 /** Refresh of each key: extends it (ARGV[2] ms) while it names this node or has expired, never over another node's. */
-const REFRESH = "local n = 0 for _, k in ipairs(KEYS) do local v = redis.call('get', k) if v == false or v == ARGV[1] then redis.call('set', k, ARGV[1], 'PX', ARGV[2]) n = n + 1 end end return n";
+const REFRESH =
+  "local n = 0 for _, k in ipairs(KEYS) do local v = redis.call('get', k) if v == false or v == ARGV[1] then redis.call('set', k, ARGV[1], 'PX', ARGV[2]) n = n + 1 end end return n";
 /** Owner keys one refresh or release script call takes (Redis runs it in well under a millisecond). */
 export const KEYS_PER_CALL = 500;
 
@@ -42,7 +43,11 @@ export class ClusterNodes {
   private handler: RequestHandler = async () => ({ error: 'not serving' });
   private refresher?: NodeJS.Timeout;
 
-  private constructor(private readonly link: RedisLink, private readonly ttlMs: number, private readonly log: FastifyBaseLogger) {}
+  private constructor(
+    private readonly link: RedisLink,
+    private readonly ttlMs: number,
+    private readonly log: FastifyBaseLogger,
+  ) {}
 
   /**
    * Starts serving requests addressed to this node and refreshing its owner keys.
@@ -180,7 +185,10 @@ export class ClusterNodes {
     try {
       const all = [...this.claimed];
       for (let i = 0; i < all.length; i += KEYS_PER_CALL) {
-        const keys = all.slice(i, i + KEYS_PER_CALL).filter((id) => this.claimed.has(id)).map((id) => this.key(id));
+        const keys = all
+          .slice(i, i + KEYS_PER_CALL)
+          .filter((id) => this.claimed.has(id))
+          .map((id) => this.key(id));
         if (keys.length) await this.link.pub.eval(REFRESH, keys.length, ...keys, this.nodeId, String(this.ttlMs));
       }
     } catch (err) {

@@ -30,7 +30,8 @@ export function isDatabaseFailure(err: unknown): boolean {
   let e: unknown = err;
   for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
     const x = e as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown };
-    if (typeof x.code === 'string' && (/^[0-9A-Z]{5}$/.test(x.code) || /^E(CONNREFUSED|CONNRESET|TIMEDOUT|HOSTUNREACH|NOTFOUND|PIPE)$/.test(x.code))) return true;
+    if (typeof x.code === 'string' && (/^[0-9A-Z]{5}$/.test(x.code) || /^E(CONNREFUSED|CONNRESET|TIMEDOUT|HOSTUNREACH|NOTFOUND|PIPE)$/.test(x.code)))
+      return true;
     if (x.name === 'DrizzleQueryError') return true;
     if (typeof x.message === 'string' && /^(Connection terminated|Query read timeout|timeout exceeded when trying to connect)/.test(x.message)) return true;
     e = x.cause;
@@ -41,13 +42,13 @@ export function isDatabaseFailure(err: unknown): boolean {
 /** The constraint name of a unique violation (SQLSTATE 23505), else undefined. */
 export function uniqueViolation(err: unknown): string | undefined {
   const pe = pgErrorOf(err);
-  return pe?.code === '23505' ? pe.constraint ?? '' : undefined;
+  return pe?.code === '23505' ? (pe.constraint ?? '') : undefined;
 }
 
 /** The constraint name of a check violation (SQLSTATE 23514), else undefined. */
 export function checkViolation(err: unknown): string | undefined {
   const pe = pgErrorOf(err);
-  return pe?.code === '23514' ? pe.constraint ?? '' : undefined;
+  return pe?.code === '23514' ? (pe.constraint ?? '') : undefined;
 }
 
 /** What a unique constraint's violation answers: the catalogue code and the input field it names. */

@@ -98,7 +98,8 @@ export function registerAccessHook(app: FastifyInstance) {
 }
 
 /** The texts a query parameter holds (`?a=1` → ['1'], `?a=1&a=2` → ['1', '2']). */
-const textsOf = (v: unknown): string[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]).filter((x) => typeof x === 'string' || typeof x === 'number').map(String);
+const textsOf = (v: unknown): string[] =>
+  (Array.isArray(v) ? v : v === undefined ? [] : [v]).filter((x) => typeof x === 'string' || typeof x === 'number').map(String);
 
 /**
  * Refuses (709) a query naming another company (`?companyCode=`) or, for a station manager,

@@ -9,7 +9,10 @@ import proxyaddr from '@fastify/proxy-addr';
 
 /** The proxies `TRUST_PROXY` lists (comma-separated); empty when unset. */
 export function parseTrustProxy(value: string | undefined): string[] {
-  return (value ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+  return (value ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
 }
 
 /** A function giving the client address of a request, trusting only `proxies`. */

@@ -14,7 +14,10 @@ export class ConnectionCaps {
   private held = 0;
   private readonly byAddress = new Map<string, number>();
 
-  constructor(readonly total: number, readonly perAddress: number) {}
+  constructor(
+    readonly total: number,
+    readonly perAddress: number,
+  ) {}
 
   /** Holders now. */
   get size(): number {

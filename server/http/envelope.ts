@@ -43,9 +43,11 @@ export function sendError(
   if (extra?.field) msg = `${msg}: ${extra.field}`;
   if (extra?.detail) msg = `${msg} (${extra.detail})`;
   let data = extra?.data ?? null;
-  const issues = extra?.issues ?? (extra?.field && data === null && isCatalogueField(extra.field)
-    ? [{ field: extra.field, code: code as ErrorCode, key: `catalogue.${code}`, values: {} }]
-    : undefined);
+  const issues =
+    extra?.issues ??
+    (extra?.field && data === null && isCatalogueField(extra.field)
+      ? [{ field: extra.field, code: code as ErrorCode, key: `catalogue.${code}`, values: {} }]
+      : undefined);
   if (issues?.length) {
     data = { errors: fieldErrors(issues, lang), codes: Object.fromEntries(issues.map((i) => [i.field, i.code])) };
     // A rule with its own code says what is wrong in the operator's words, without the field's name

@@ -20,12 +20,16 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       // Every failing field at once, each with the code and message of its rule (docs/api.md).
-      const issues = fieldIssues(err.validation.map((v) => ({
-        ...(v.params as object),
-        path: String(v.instancePath ?? '').split('/').filter(Boolean),
-        code: v.keyword,
-        message: v.message,
-      })));
+      const issues = fieldIssues(
+        err.validation.map((v) => ({
+          ...(v.params as object),
+          path: String(v.instancePath ?? '')
+            .split('/')
+            .filter(Boolean),
+          code: v.keyword,
+          message: v.message,
+        })),
+      );
       return sendError(req, reply, issues[0]?.code ?? 400, { field: issues.map((i) => i.field).join(', '), issues });
     }
     const fe = err as FastifyError;

@@ -47,7 +47,7 @@ export function orderByOf(q: { sort?: string; order?: string }, sortable: SortMa
   const order = (q.order?.toLowerCase() ?? (q.sort ? how.sortedOrder : how.order) ?? 'asc') === 'desc' ? 'desc' : 'asc';
   const dir = order === 'desc' ? desc : asc;
   if (!how.tieBreak) return [dir(column)];
-  const tie = how.tieOrder === 'same' ? order : how.tieOrder ?? 'asc';
+  const tie = how.tieOrder === 'same' ? order : (how.tieOrder ?? 'asc');
   return [dir(column), (tie === 'desc' ? desc : asc)(how.tieBreak)];
 }
 

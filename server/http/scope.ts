@@ -19,9 +19,34 @@ import { eq, getTableColumns, inArray, sql, type InferSelectModel, type SQL } fr
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import {
-  account, appUser, balanceRecord, cardUser, charger, chargeOrder, chargerLog, company, connectionAttempt,
-  diagnosticsRequest, event, firmware, firmwareCampaign, firmwareCampaignCharger, gateway, mailOutbox, notification, orderExportSetting, rateTemplate, role, station, stationGroup,
-  chargingSchedule, homeCharger, homeMember, reservation, stationLoad, reportTicket,
+  account,
+  appUser,
+  balanceRecord,
+  cardUser,
+  charger,
+  chargeOrder,
+  chargerLog,
+  company,
+  connectionAttempt,
+  diagnosticsRequest,
+  event,
+  firmware,
+  firmwareCampaign,
+  firmwareCampaignCharger,
+  gateway,
+  mailOutbox,
+  notification,
+  orderExportSetting,
+  rateTemplate,
+  role,
+  station,
+  stationGroup,
+  chargingSchedule,
+  homeCharger,
+  homeMember,
+  reservation,
+  stationLoad,
+  reportTicket,
 } from '../db/schema.js';
 import type { AuthContext } from './access.js';
 import { AppError } from '../../domain/app-error.js';
@@ -52,41 +77,71 @@ const identitiesAt = (ids: readonly number[]) => sql`(select ${charger.serialNum
 /** A table scoped by its company column alone (company-wide rows). */
 const byCompany = (t: PgTable & { companyCode: PgColumn }): [PgTable, TableScope] => [t, { company: t.companyCode }];
 /** A table scoped by its company and, for a station manager, by its `stationId`. */
-const byStation = (t: PgTable & { companyCode: PgColumn; stationId: PgColumn }): [PgTable, TableScope] =>
-  [t, { company: t.companyCode, station: (ids) => inArray(t.stationId, [...ids]), stationKey: 'stationId' }];
+const byStation = (t: PgTable & { companyCode: PgColumn; stationId: PgColumn }): [PgTable, TableScope] => [
+  t,
+  { company: t.companyCode, station: (ids) => inArray(t.stationId, [...ids]), stationKey: 'stationId' },
+];
 
 const TABLES = new Map<PgTable, TableScope>([
   [company, { company: company.code }],
   // A firmware of no company (platform-wide) is an administrator's; public ones are read by all (firmware service).
-  ...[account, role, stationGroup, rateTemplate, cardUser, appUser, balanceRecord, orderExportSetting, firmware,
+  ...[
+    account,
+    role,
+    stationGroup,
+    rateTemplate,
+    cardUser,
+    appUser,
+    balanceRecord,
+    orderExportSetting,
+    firmware,
     // Report tickets come from app users, who are company-wide (requirements §14).
     reportTicket,
     // Outbox rows are counted per company (a platform mail, of no company, by administrators only).
-    mailOutbox].map(byCompany),
+    mailOutbox,
+  ].map(byCompany),
   [station, { company: station.companyCode, station: (ids) => inArray(station.id, [...ids]), stationKey: 'id' }],
   ...[charger, gateway, chargeOrder, event, stationLoad].map(byStation),
   // Rows about one charger reach their station through that charger (where it is now).
   // A home charger belongs to a company (requirements §16) and sits at its charger's station.
-  ...[homeCharger, diagnosticsRequest, reservation].map((t): [PgTable, TableScope] =>
-    [t, { company: t.companyCode, station: (ids) => sql`${t.chargerId} in ${chargersAt(ids)}` }]),
+  ...[homeCharger, diagnosticsRequest, reservation].map((t): [PgTable, TableScope] => [
+    t,
+    { company: t.companyCode, station: (ids) => sql`${t.chargerId} in ${chargersAt(ids)}` },
+  ]),
   // A home app user's access: through its home charger's charger.
-  [homeMember, { company: homeMember.companyCode, station: (ids) => sql`${homeMember.homeChargerId} in (select ${homeCharger.id} from ${homeCharger} where ${homeCharger.chargerId} in ${chargersAt(ids)})` }],
+  [
+    homeMember,
+    {
+      company: homeMember.companyCode,
+      station: (ids) => sql`${homeMember.homeChargerId} in (select ${homeCharger.id} from ${homeCharger} where ${homeCharger.chargerId} in ${chargersAt(ids)})`,
+    },
+  ],
   // A schedule of one charger: that charger's station; of a whole station: the station.
-  [chargingSchedule, {
-    company: chargingSchedule.companyCode,
-    station: (ids) => sql`(${chargingSchedule.chargerId} in ${chargersAt(ids)} or (${chargingSchedule.chargerId} is null and ${inArray(chargingSchedule.stationId, [...ids])}))`,
-  }],
+  [
+    chargingSchedule,
+    {
+      company: chargingSchedule.companyCode,
+      station: (ids) =>
+        sql`(${chargingSchedule.chargerId} in ${chargersAt(ids)} or (${chargingSchedule.chargerId} is null and ${inArray(chargingSchedule.stationId, [...ids])}))`,
+    },
+  ],
   // An upgrade campaign sends to each of its chargers: a station manager reaches it only when every one is at its stations.
-  [firmwareCampaign, {
-    company: firmwareCampaign.companyCode,
-    station: (ids) => sql`not exists (select 1 from ${firmwareCampaignCharger} where ${firmwareCampaignCharger.campaignId} = ${firmwareCampaign.id}
+  [
+    firmwareCampaign,
+    {
+      company: firmwareCampaign.companyCode,
+      station: (ids) => sql`not exists (select 1 from ${firmwareCampaignCharger} where ${firmwareCampaignCharger.campaignId} = ${firmwareCampaign.id}
       and ${firmwareCampaignCharger.chargerId} not in ${chargersAt(ids)})`,
-  }],
+    },
+  ],
   // Log rows name the device, not its station: they reach stations through the device's SN.
   [chargerLog, { company: chargerLog.companyCode, station: (ids) => sql`${chargerLog.chargerSn} in ${identitiesAt(ids)}` }],
   [connectionAttempt, { company: connectionAttempt.companyCode, station: (ids) => sql`${connectionAttempt.identity} in ${identitiesAt(ids)}` }],
   // A report ticket's notice is about no device: a station manager sees it like the ticket (company-wide).
-  [notification, { company: notification.companyCode, station: (ids) => sql`(${notification.serialNum} in ${identitiesAt(ids)} or ${notification.kind} = 'REPORT_TICKET')` }],
+  [
+    notification,
+    { company: notification.companyCode, station: (ids) => sql`(${notification.serialNum} in ${identitiesAt(ids)} or ${notification.kind} = 'REPORT_TICKET')` },
+  ],
 ]);
 
 /** The scope of a table; throws (a programming error, 500) for a table that is not registered. */
@@ -156,12 +211,17 @@ export function assertInScope(
  * charger's charger, every charger of an upgrade campaign) are checked like the others.
  */
 export async function loadInScope<T extends PgTable & { id: PgColumn; companyCode: PgColumn }>(
-  db: Db, auth: AuthContext, table: T, id: number, mode: ScopeMode,
+  db: Db,
+  auth: AuthContext,
+  table: T,
+  id: number,
+  mode: ScopeMode,
 ): Promise<InferSelectModel<T> | undefined> {
   const where = scopeWhere(auth, table);
   // biome-ignore lint/suspicious/noExplicitAny: drizzle cannot type a select over a generic table; the row is the table's own
-  const [hit] = await (db.select({ row: getTableColumns(table), visible: sql<boolean>`${where ?? sql`true`}` }) as any)
-    .from(table).where(eq(table.id, id)) as { row: InferSelectModel<T>; visible: boolean | string }[];
+  const [hit] = (await (db.select({ row: getTableColumns(table), visible: sql<boolean>`${where ?? sql`true`}` }) as any)
+    .from(table)
+    .where(eq(table.id, id))) as { row: InferSelectModel<T>; visible: boolean | string }[];
   if (!hit) return undefined;
   if (hit.visible !== true && hit.visible !== 't') throw new AppError(mode === 'read' ? 709 : 725);
   return hit.row;

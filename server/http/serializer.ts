@@ -14,7 +14,8 @@ export function droppedKeys(sent: unknown, kept: unknown, path = ''): string[] {
   if (!sent || typeof sent !== 'object' || !kept || typeof kept !== 'object' || sent instanceof Date) return [];
   const k = kept as Record<string, unknown>;
   return Object.entries(sent as Record<string, unknown>).flatMap(([key, v]) =>
-    v === undefined ? [] : key in k ? droppedKeys(v, k[key], `${path}${key}.`) : [`${path}${key}`]);
+    v === undefined ? [] : key in k ? droppedKeys(v, k[key], `${path}${key}.`) : [`${path}${key}`],
+  );
 }
 
 /** A serializer compiler for zod response schemas; `strict` also refuses undeclared fields. */

@@ -7,7 +7,10 @@ import { z } from 'zod';
 import type { ErrorCode } from '../../domain/errors.js';
 import { AppError } from '../../domain/app-error.js';
 
-const queryFlag = z.enum(['true', 'false']).transform((v) => v === 'true').optional();
+const queryFlag = z
+  .enum(['true', 'false'])
+  .transform((v) => v === 'true')
+  .optional();
 const bodyFlag = z.boolean().optional();
 
 /** `querystring` and `body` of a switch route whose flag is `field`. */

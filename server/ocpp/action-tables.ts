@@ -57,7 +57,13 @@ function gated(app: FastifyInstance, session: OcppSession, action: string): bool
  * runs (group-committed actions and in-memory Heartbeats excepted).
  */
 export function bindActions(
-  app: FastifyInstance, client: RpcServerClient, session: OcppSession, log: FastifyBaseLogger, conns: Connections, online: Promise<void>, gate?: DbGate,
+  app: FastifyInstance,
+  client: RpcServerClient,
+  session: OcppSession,
+  log: FastifyBaseLogger,
+  conns: Connections,
+  online: Promise<void>,
+  gate?: DbGate,
   limiter: InboundLimiter = new InboundLimiter(),
 ): void {
   let limitedSince = 0;

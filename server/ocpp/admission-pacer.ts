@@ -16,7 +16,11 @@ export class AdmissionPacer {
   /** The release of each admitted connection still warming up, by its session. */
   private readonly held = new WeakMap<object, () => void>();
 
-  constructor(readonly limit: number, private readonly warmupMs = 5_000, private readonly maxWaitMs = 30_000) {}
+  constructor(
+    readonly limit: number,
+    private readonly warmupMs = 5_000,
+    private readonly maxWaitMs = 30_000,
+  ) {}
 
   /**
    * Waits for a warm-up slot. Answers its release (idempotent), or null when no slot came within
@@ -30,7 +34,10 @@ export class AdmissionPacer {
     }
     return new Promise((resolve) => {
       const entry = {
-        grant: (release: () => void) => { clearTimeout(entry.timer); resolve(release); },
+        grant: (release: () => void) => {
+          clearTimeout(entry.timer);
+          resolve(release);
+        },
         timer: setTimeout(() => {
           const at = this.waiting.indexOf(entry);
           if (at >= 0) this.waiting.splice(at, 1);

@@ -39,14 +39,21 @@ export interface AdmissionDeps {
 export function admission(d: AdmissionDeps) {
   /** The last time a paced-out handshake was logged (one warning per 10 s). */
   let pacedOutLoggedAt = 0;
-  return async (accept: (session: OcppSession, protocol: string) => void, reject: (code: number, message: string) => void, handshake: Handshake): Promise<void> => {
+  return async (
+    accept: (session: OcppSession, protocol: string) => void,
+    reject: (code: number, message: string) => void,
+    handshake: Handshake,
+  ): Promise<void> => {
     const identity = handshake.identity;
     await d.ready.catch(() => undefined);
     const release = d.pacer ? await d.pacer.enter() : () => undefined;
     if (!release) {
       if (Date.now() - pacedOutLoggedAt > 10_000) {
         pacedOutLoggedAt = Date.now();
-        d.log.warn({ identity, waitingNow: d.pacer?.queued, answered503: d.pacer?.refused }, 'OCPP handshakes waited too long for admission: answered 503, the chargers retry');
+        d.log.warn(
+          { identity, waitingNow: d.pacer?.queued, answered503: d.pacer?.refused },
+          'OCPP handshakes waited too long for admission: answered 503, the chargers retry',
+        );
       }
       return reject(503, 'BUSY');
     }

@@ -121,7 +121,9 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
     if (previous && previous !== client && previous.state === 1) {
       // Two handshakes for one identity passed the checks at the same moment: the first one wins.
       clog.warn('simultaneous duplicate OCPP connection closed');
-      conns.track(recordAttempt(db, { identity: sn, companyCode: session.companyCode, remoteAddress: clientAddress(client.handshake.request), reason: 'DUPLICATE' }));
+      conns.track(
+        recordAttempt(db, { identity: sn, companyCode: session.companyCode, remoteAddress: clientAddress(client.handshake.request), reason: 'DUPLICATE' }),
+      );
       void client.close({ code: 1008, reason: 'duplicate connection' }).catch(() => undefined);
       return;
     }
@@ -139,7 +141,8 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
     // Never the frame or the error's details (they carry the payload), at most every 10 s per kind.
     client.on('badMessage', ({ error }: { error: unknown }) => warn.warn('badMessage', rpcErrorFields(error), 'malformed or unsolicited OCPP message'));
     client.on('strictValidationFailure', ({ method, outbound, isCall, error }: { method: string; outbound: boolean; isCall: boolean; error: unknown }) =>
-      warn.warn('schema', { method: clipLabel(String(method)), outbound, isCall, ...rpcErrorFields(error) }, 'OCPP schema violation'));
+      warn.warn('schema', { method: clipLabel(String(method)), outbound, isCall, ...rpcErrorFields(error) }, 'OCPP schema violation'),
+    );
 
     bindActions(app, client, session, clog, conns, presence.connected(session, clog), gate, inbound);
 
@@ -200,9 +203,10 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
     async call<T>(serialNum: string, action: string, payload: Record<string, unknown>, opts: CallOptions = {}): Promise<T> {
       const timeoutMs = opts.timeoutMs ?? config.commandTimeoutMs;
       try {
-        const answer = conns.open(serialNum) || !cluster
-          ? await localCall<T>(conns, serialNum, action, payload, timeoutMs)
-          : await remoteCall<T>(cluster, serialNum, action, payload, timeoutMs);
+        const answer =
+          conns.open(serialNum) || !cluster
+            ? await localCall<T>(conns, serialNum, action, payload, timeoutMs)
+            : await remoteCall<T>(cluster, serialNum, action, payload, timeoutMs);
         app.metrics?.command(action, 'accepted');
         return answer;
       } catch (err) {

@@ -103,10 +103,25 @@ export class FrameLabeller {
  * not parse and plan a statement of up to `maxBatch` × 8 parameters for every batch.
  */
 async function insertBatch(db: Db, rows: readonly ChargerLogRow[]): Promise<void> {
-  const doc = JSON.stringify(rows.map((r) => [r.chargerSn, r.companyCode ?? null, r.direction, r.action, r.messageType ?? null, r.messageId ?? null, r.payload ?? null, r.at ?? new Date()]));
-  await executeNamed(db, 'cd_charger_log_batch', sql`insert into ${chargerLog} (charger_sn, company_code, direction, action, message_type, message_id, payload, at)
+  const doc = JSON.stringify(
+    rows.map((r) => [
+      r.chargerSn,
+      r.companyCode ?? null,
+      r.direction,
+      r.action,
+      r.messageType ?? null,
+      r.messageId ?? null,
+      r.payload ?? null,
+      r.at ?? new Date(),
+    ]),
+  );
+  await executeNamed(
+    db,
+    'cd_charger_log_batch',
+    sql`insert into ${chargerLog} (charger_sn, company_code, direction, action, message_type, message_id, payload, at)
     select r->>0, r->>1, r->>2, r->>3, r->>4, r->>5, case when json_typeof(r->6) <> 'null' then (r->6)::jsonb end, (r->>7)::timestamptz
-    from json_array_elements(${doc}::json) r`);
+    from json_array_elements(${doc}::json) r`,
+  );
 }
 
 /** Batched, ordered writer of charger_log rows. */
@@ -168,14 +183,22 @@ export class ChargerLogWriter {
         await this.db.insert(chargerLog).values(row);
       } catch (err) {
         // A row only counts a failed try while the database answers otherwise (an outage loses nothing).
-        const databaseUp = refusedAsData(err) || (await this.db.execute(sql`select 1`).then(() => true, () => false));
+        const databaseUp =
+          refusedAsData(err) ||
+          (await this.db.execute(sql`select 1`).then(
+            () => true,
+            () => false,
+          ));
         const tries = (this.attempts.get(row) ?? 0) + (databaseUp ? 1 : 0);
         this.attempts.set(row, tries);
         if (!refusedAsData(err) && tries < MAX_ROW_ATTEMPTS) {
           this.log.error(dbErrorFields(err), 'charger log write failed; retrying later');
           return false;
         }
-        this.log.error({ ...dbErrorFields(err), chargerSn: row.chargerSn, messageId: row.messageId, action: row.action }, 'charger log row set aside: it cannot be stored');
+        this.log.error(
+          { ...dbErrorFields(err), chargerSn: row.chargerSn, messageId: row.messageId, action: row.action },
+          'charger log row set aside: it cannot be stored',
+        );
       }
       this.queue.shift();
     }

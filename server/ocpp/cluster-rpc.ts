@@ -11,7 +11,13 @@ import type { Connections } from './connections.js';
 import type { DuplicatePolicy } from './duplicates.js';
 
 /** Serves other nodes' requests for this node's sockets. */
-export function serveClusterRequests(cluster: ClusterNodes, conns: Connections, duplicates: DuplicatePolicy, defaultTimeoutMs: number, log: FastifyBaseLogger): void {
+export function serveClusterRequests(
+  cluster: ClusterNodes,
+  conns: Connections,
+  duplicates: DuplicatePolicy,
+  defaultTimeoutMs: number,
+  log: FastifyBaseLogger,
+): void {
   cluster.serve(async (body) => {
     const identity = String(body.identity ?? '');
     if (body.kind === 'probe') {
@@ -19,7 +25,13 @@ export function serveClusterRequests(cluster: ClusterNodes, conns: Connections, 
     }
     if (body.kind === 'call') {
       try {
-        const answer = await localCall<unknown>(conns, identity, String(body.action), (body.payload ?? {}) as Record<string, unknown>, Number(body.timeoutMs) || defaultTimeoutMs);
+        const answer = await localCall<unknown>(
+          conns,
+          identity,
+          String(body.action),
+          (body.payload ?? {}) as Record<string, unknown>,
+          Number(body.timeoutMs) || defaultTimeoutMs,
+        );
         return { ok: true, answer };
       } catch (err) {
         if (err instanceof AppError) return { ok: false, code: err.code, data: err.data ?? null };

@@ -62,7 +62,10 @@ export function emitCharger(ctx: OcppContext): void {
  * socket opened); falls back to the session when the row is gone.
  */
 export async function currentCharger(ctx: OcppContext): Promise<ChargerSession> {
-  const [row] = await ctx.app.db.select({ companyCode: charger.companyCode, stationId: charger.stationId })
-    .from(charger).where(eq(charger.id, ctx.charger.id)).limit(1);
+  const [row] = await ctx.app.db
+    .select({ companyCode: charger.companyCode, stationId: charger.stationId })
+    .from(charger)
+    .where(eq(charger.id, ctx.charger.id))
+    .limit(1);
   return row ? { ...ctx.charger, companyCode: row.companyCode, stationId: row.stationId } : ctx.charger;
 }

@@ -20,7 +20,8 @@ export class DbGate {
       return await fn();
     } finally {
       const next = this.waiting.shift();
-      if (next) next(); // the slot passes on
+      if (next)
+        next(); // the slot passes on
       else this.running--;
     }
   }

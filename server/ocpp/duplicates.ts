@@ -20,11 +20,19 @@ export function probe(client: RpcServerClient, ms: number): Promise<boolean> {
   const ws = (client as unknown as { _ws?: WebSocket })._ws;
   if (ws?.readyState !== 1) return Promise.resolve(false);
   return new Promise((resolve) => {
-    const done = (alive: boolean) => { clearTimeout(timer); ws.off('pong', onPong); resolve(alive); };
+    const done = (alive: boolean) => {
+      clearTimeout(timer);
+      ws.off('pong', onPong);
+      resolve(alive);
+    };
     const onPong = () => done(true);
     const timer = setTimeout(() => done(false), ms);
     ws.on('pong', onPong);
-    try { ws.ping(); } catch { done(false); }
+    try {
+      ws.ping();
+    } catch {
+      done(false);
+    }
   });
 }
 
@@ -32,7 +40,11 @@ export function probe(client: RpcServerClient, ms: number): Promise<boolean> {
 export class DuplicatePolicy {
   private readonly handshaking = new Set<string>();
 
-  constructor(private readonly conns: Connections, private readonly cluster: ClusterNodes | null, readonly probeMs: number) {}
+  constructor(
+    private readonly conns: Connections,
+    private readonly cluster: ClusterNodes | null,
+    readonly probeMs: number,
+  ) {}
 
   /**
    * The socket that already holds `identity`, here or (with several nodes) on another node, and

@@ -43,8 +43,10 @@ export function chargerCapacity(limit: number | null): number {
 export function checkFdLimit(wanted: number, log: FastifyBaseLogger, limit: number | null = openFileLimit()): number {
   const capacity = chargerCapacity(limit);
   if (capacity < wanted) {
-    log.warn({ openFileLimit: limit, chargerCapacity: capacity, wanted },
-      `the file-descriptor limit (${limit}) holds about ${capacity} chargers, fewer than OCPP_MAX_CHARGERS=${wanted}: raise it (systemd LimitNOFILE=, docs/deployment.md)`);
+    log.warn(
+      { openFileLimit: limit, chargerCapacity: capacity, wanted },
+      `the file-descriptor limit (${limit}) holds about ${capacity} chargers, fewer than OCPP_MAX_CHARGERS=${wanted}: raise it (systemd LimitNOFILE=, docs/deployment.md)`,
+    );
   }
   return capacity;
 }

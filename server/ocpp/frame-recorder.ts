@@ -50,15 +50,17 @@ export class FrameRecorder {
   private tokens = UNSOLICITED_LIMITS.burst;
   private last: number;
 
-  constructor(private readonly o: {
-    identity: string;
-    companyCode: string | null;
-    writer: ChargerLogWriter;
-    budget: LogBudget;
-    inbound: InboundLimiter;
-    warn: QuietWarn;
-    now?: () => number;
-  }) {
+  constructor(
+    private readonly o: {
+      identity: string;
+      companyCode: string | null;
+      writer: ChargerLogWriter;
+      budget: LogBudget;
+      inbound: InboundLimiter;
+      warn: QuietWarn;
+      now?: () => number;
+    },
+  ) {
     this.last = (o.now ?? Date.now)();
   }
 
@@ -102,9 +104,18 @@ export class FrameRecorder {
     const d = this.o.budget.takeDropped(this.o.identity, force);
     if (!d) return;
     this.o.writer.push({
-      chargerSn: this.o.identity, companyCode: this.o.companyCode, direction: 'IN', messageType: 'DROPPED', action: 'Unknown', messageId: null,
+      chargerSn: this.o.identity,
+      companyCode: this.o.companyCode,
+      direction: 'IN',
+      messageType: 'DROPPED',
+      action: 'Unknown',
+      messageId: null,
       payload: { omitted: 'DROPPED', frames: d.frames, bytes: d.bytes },
     });
-    this.o.warn.warn('dropped', { frames: d.frames, bytes: d.bytes }, 'charger log: frames over the budget or unsolicited answers over their rate dropped (counted)');
+    this.o.warn.warn(
+      'dropped',
+      { frames: d.frames, bytes: d.bytes },
+      'charger log: frames over the budget or unsolicited answers over their rate dropped (counted)',
+    );
   }
 }

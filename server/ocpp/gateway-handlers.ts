@@ -20,8 +20,19 @@ import { statusEvents } from '../modules/event/raise.js';
 import { diagnosticsStatusNotification } from './handlers/diagnostics-status-notification.js';
 import { firmwareStatusNotification } from './handlers/firmware-status-notification.js';
 import type {
-  AuthorizeConf, AuthorizeReq, BootNotificationConf, BootNotificationReq, DataTransferConf, DataTransferReq, EmptyConf,
-  HeartbeatConf, HeartbeatReq, StartTransactionConf, StartTransactionReq, StatusNotificationReq, StopTransactionConf,
+  AuthorizeConf,
+  AuthorizeReq,
+  BootNotificationConf,
+  BootNotificationReq,
+  DataTransferConf,
+  DataTransferReq,
+  EmptyConf,
+  HeartbeatConf,
+  HeartbeatReq,
+  StartTransactionConf,
+  StartTransactionReq,
+  StatusNotificationReq,
+  StopTransactionConf,
 } from './messages.js';
 
 /** Notes that the gateway is alive. */

@@ -25,8 +25,16 @@ import { storable } from './storable.js';
 
 /** Reasons stored in connection_attempt.reason. */
 export type RefusalReason =
-  | 'UNKNOWN_CHARGER' | 'INACTIVE' | 'NO_SUBPROTOCOL' | 'PASSWORD_REQUIRED' | 'BAD_PASSWORD'
-  | 'RATE_LIMITED' | 'DUPLICATE' | 'REPLACED_DEAD_CONNECTION' | 'MALFORMED_IDENTITY' | 'FD_LIMIT';
+  | 'UNKNOWN_CHARGER'
+  | 'INACTIVE'
+  | 'NO_SUBPROTOCOL'
+  | 'PASSWORD_REQUIRED'
+  | 'BAD_PASSWORD'
+  | 'RATE_LIMITED'
+  | 'DUPLICATE'
+  | 'REPLACED_DEAD_CONNECTION'
+  | 'MALFORMED_IDENTITY'
+  | 'FD_LIMIT';
 
 /** Refusals of one identity from one address within the window before it is refused 429. */
 export const MAX_FAILURES = 5;
@@ -36,9 +44,7 @@ export const MAX_ADDRESS_FAILURES = 50;
 export const MAX_TRACKED_KEYS = 10_000;
 const WINDOW_MS = 60_000;
 
-export type Verdict =
-  | { ok: true; session: OcppSession }
-  | { ok: false; status: number; reason: RefusalReason; companyCode: string | null };
+export type Verdict = { ok: true; session: OcppSession } | { ok: false; status: number; reason: RefusalReason; companyCode: string | null };
 
 /** Who a handshake comes from: the identity it names and the client's address. */
 export interface Source {
@@ -81,7 +87,10 @@ export class FailureLimiter implements RefusalCounter {
 
   async record(source: Source, now = Date.now()): Promise<void> {
     const k = keysOf(source);
-    for (const [key, max] of [[k.identity, MAX_FAILURES], [k.address, MAX_ADDRESS_FAILURES]] as const) {
+    for (const [key, max] of [
+      [k.identity, MAX_FAILURES],
+      [k.address, MAX_ADDRESS_FAILURES],
+    ] as const) {
       const list = (this.failures.get(key) ?? []).filter((t) => now - t < WINDOW_MS);
       list.push(now);
       if (list.length > max + 1) list.splice(0, list.length - max - 1); // enough to say "over"
@@ -104,7 +113,10 @@ export class FailureLimiter implements RefusalCounter {
  */
 export class SharedFailureLimiter implements RefusalCounter {
   private readonly local = new FailureLimiter();
-  constructor(private readonly redis: Redis, private readonly prefix: string) {}
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
 
   private keys(key: string): [string, string] {
     const minute = Math.floor(Date.now() / WINDOW_MS);
@@ -131,15 +143,35 @@ export class SharedFailureLimiter implements RefusalCounter {
     const k = keysOf(source);
     const [a] = this.keys(k.address);
     const [i] = this.keys(k.identity);
-    await this.redis.multi().incr(a).pexpire(a, 2 * WINDOW_MS).incr(i).pexpire(i, 2 * WINDOW_MS).exec().catch(() => undefined);
+    await this.redis
+      .multi()
+      .incr(a)
+      .pexpire(a, 2 * WINDOW_MS)
+      .incr(i)
+      .pexpire(i, 2 * WINDOW_MS)
+      .exec()
+      .catch(() => undefined);
   }
 }
 
 const chargerCols = {
-  id: charger.id, serialNum: charger.serialNum, companyCode: charger.companyCode, stationId: charger.stationId, lifeStatus: charger.lifeStatus,
-  ocppPasswordHash: charger.ocppPasswordHash, graceHash: charger.ocppPasswordGraceHash, graceUntil: charger.ocppPasswordGraceUntil,
+  id: charger.id,
+  serialNum: charger.serialNum,
+  companyCode: charger.companyCode,
+  stationId: charger.stationId,
+  lifeStatus: charger.lifeStatus,
+  ocppPasswordHash: charger.ocppPasswordHash,
+  graceHash: charger.ocppPasswordGraceHash,
+  graceUntil: charger.ocppPasswordGraceUntil,
 };
-const gatewayCols = { id: gateway.id, serialNum: gateway.serialNum, companyCode: gateway.companyCode, stationId: gateway.stationId, lifeStatus: gateway.lifeStatus, ocppPasswordHash: gateway.ocppPasswordHash };
+const gatewayCols = {
+  id: gateway.id,
+  serialNum: gateway.serialNum,
+  companyCode: gateway.companyCode,
+  stationId: gateway.stationId,
+  lifeStatus: gateway.lifeStatus,
+  ocppPasswordHash: gateway.ocppPasswordHash,
+};
 
 /**
  * A registered identity: a charger's or a gateway's row as the handshake needs it. `graceHash`
@@ -147,8 +179,15 @@ const gatewayCols = { id: gateway.id, serialNum: gateway.serialNum, companyCode:
  * required before); gateways have none.
  */
 export type IdentityRow = {
-  kind: 'charger' | 'gateway'; id: number; serialNum: string; companyCode: string; stationId: number | null; lifeStatus: string;
-  ocppPasswordHash: string | null; graceHash: string | null; graceUntil: Date | null;
+  kind: 'charger' | 'gateway';
+  id: number;
+  serialNum: string;
+  companyCode: string;
+  stationId: number | null;
+  lifeStatus: string;
+  ocppPasswordHash: string | null;
+  graceHash: string | null;
+  graceUntil: Date | null;
 };
 
 /** The registered identities among `identities`: chargers first, else gateways (two queries whatever the count). */
@@ -157,7 +196,8 @@ async function findIdentities(db: Db, identities: string[]): Promise<Map<string,
   for (const c of await db.select(chargerCols).from(charger).where(inArray(charger.serialNum, identities))) found.set(c.serialNum, { kind: 'charger', ...c });
   const rest = identities.filter((i) => !found.has(i));
   if (rest.length) {
-    for (const g of await db.select(gatewayCols).from(gateway).where(inArray(gateway.serialNum, rest))) found.set(g.serialNum, { kind: 'gateway', ...g, graceHash: null, graceUntil: null });
+    for (const g of await db.select(gatewayCols).from(gateway).where(inArray(gateway.serialNum, rest)))
+      found.set(g.serialNum, { kind: 'gateway', ...g, graceHash: null, graceUntil: null });
   }
   return found;
 }
@@ -180,7 +220,11 @@ export class IdentityLookup {
   private scheduled = false;
   private epoch = 0;
 
-  constructor(private readonly db: Db, private readonly ttlMs: number, private readonly maxEntries = 100_000) {}
+  constructor(
+    private readonly db: Db,
+    private readonly ttlMs: number,
+    private readonly maxEntries = 100_000,
+  ) {}
 
   /** The registered identity `identity`, or undefined. */
   find(identity: string): Promise<IdentityRow | undefined> {
@@ -234,7 +278,13 @@ export class IdentityLookup {
  * life status, subprotocol and password. A refusal is never decided on a reused row: the row is
  * read again first (a password cleared or a charger reactivated a moment ago counts at once).
  */
-export async function checkHandshake(db: Db, limiter: RefusalCounter, h: { identity: string; protocols: Set<string>; password: Buffer | undefined }, address: string | undefined, lookup?: IdentityLookup): Promise<Verdict> {
+export async function checkHandshake(
+  db: Db,
+  limiter: RefusalCounter,
+  h: { identity: string; protocols: Set<string>; password: Buffer | undefined },
+  address: string | undefined,
+  lookup?: IdentityLookup,
+): Promise<Verdict> {
   if (await limiter.limited({ identity: h.identity, address })) return { ok: false, status: 429, reason: 'RATE_LIMITED', companyCode: null };
   if (!lookup) return judge((await findIdentities(db, [h.identity])).get(h.identity), h);
   const row = await lookup.find(h.identity);
@@ -242,8 +292,14 @@ export async function checkHandshake(db: Db, limiter: RefusalCounter, h: { ident
   if (verdict.ok || !row) return verdict;
   lookup.forget(h.identity);
   const fresh = await lookup.find(h.identity);
-  const same = fresh && fresh.id === row.id && fresh.kind === row.kind && fresh.lifeStatus === row.lifeStatus && fresh.ocppPasswordHash === row.ocppPasswordHash
-    && fresh.graceHash === row.graceHash && fresh.graceUntil?.getTime() === row.graceUntil?.getTime();
+  const same =
+    fresh &&
+    fresh.id === row.id &&
+    fresh.kind === row.kind &&
+    fresh.lifeStatus === row.lifeStatus &&
+    fresh.ocppPasswordHash === row.ocppPasswordHash &&
+    fresh.graceHash === row.graceHash &&
+    fresh.graceUntil?.getTime() === row.graceUntil?.getTime();
   return same ? verdict : judge(fresh, h);
 }
 
@@ -269,7 +325,7 @@ async function passwordRefusal(row: IdentityRow, password: Buffer | undefined, n
   if (!password) return grace && row.graceHash === null ? null : 'PASSWORD_REQUIRED';
   const given = password.toString('utf8');
   if (await verifyPassword(given, row.ocppPasswordHash!)) return null;
-  if (grace && (row.graceHash === null || await verifyPassword(given, row.graceHash))) return null;
+  if (grace && (row.graceHash === null || (await verifyPassword(given, row.graceHash)))) return null;
   return 'BAD_PASSWORD';
 }
 
@@ -278,13 +334,22 @@ async function passwordRefusal(row: IdentityRow, password: Buffer | undefined, n
  * reason raises the row's `count` and moves its `at`, so storage grows with distinct sources, not
  * with attempts. Identities are stored as at most 200 storable characters.
  */
-export async function recordAttempt(db: Db, a: { identity: string; companyCode: string | null; remoteAddress: string | undefined; reason: RefusalReason }): Promise<void> {
-  await db.insert(connectionAttempt).values({
-    identity: storable(a.identity.slice(0, 200)), companyCode: a.companyCode, remoteAddress: a.remoteAddress ?? null, reason: a.reason,
-  }).onConflictDoUpdate({
-    target: [connectionAttempt.identity, connectionAttempt.remoteAddress, connectionAttempt.reason],
-    set: { count: sql`${connectionAttempt.count} + 1`, at: sql`now()`, companyCode: sql`coalesce(excluded.company_code, ${connectionAttempt.companyCode})` },
-  });
+export async function recordAttempt(
+  db: Db,
+  a: { identity: string; companyCode: string | null; remoteAddress: string | undefined; reason: RefusalReason },
+): Promise<void> {
+  await db
+    .insert(connectionAttempt)
+    .values({
+      identity: storable(a.identity.slice(0, 200)),
+      companyCode: a.companyCode,
+      remoteAddress: a.remoteAddress ?? null,
+      reason: a.reason,
+    })
+    .onConflictDoUpdate({
+      target: [connectionAttempt.identity, connectionAttempt.remoteAddress, connectionAttempt.reason],
+      set: { count: sql`${connectionAttempt.count} + 1`, at: sql`now()`, companyCode: sql`coalesce(excluded.company_code, ${connectionAttempt.companyCode})` },
+    });
 }
 
 /**
@@ -292,7 +357,11 @@ export async function recordAttempt(db: Db, a: { identity: string; companyCode: 
  * are stored under the identity `*` (one row per address and reason), so a flood of fresh
  * identities cannot grow the table.
  */
-export async function refuse(db: Db, limiter: RefusalCounter, a: { identity: string; companyCode: string | null; remoteAddress: string | undefined; reason: RefusalReason }): Promise<void> {
+export async function refuse(
+  db: Db,
+  limiter: RefusalCounter,
+  a: { identity: string; companyCode: string | null; remoteAddress: string | undefined; reason: RefusalReason },
+): Promise<void> {
   const source = { identity: a.identity, address: a.remoteAddress };
   const flooding = (await limiter.limited(source)) === 'address';
   await limiter.record(source);

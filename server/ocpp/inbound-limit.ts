@@ -43,7 +43,10 @@ export class InboundLimiter {
   /** messageId → admitted, decided at arrival and not yet taken by the handler. */
   private readonly decisions = new Map<string, boolean>();
 
-  constructor(private readonly limits: InboundLimits = INBOUND_LIMITS, private readonly now: () => number = Date.now) {
+  constructor(
+    private readonly limits: InboundLimits = INBOUND_LIMITS,
+    private readonly now: () => number = Date.now,
+  ) {
     this.tokens = limits.burst;
     this.last = now();
   }
@@ -104,7 +107,8 @@ export class InboundLimiter {
       return await fn();
     } finally {
       const next = this.waiting.shift();
-      if (next) next(); // the slot passes to the next waiting CALL
+      if (next)
+        next(); // the slot passes to the next waiting CALL
       else this.running--;
     }
   }

@@ -42,7 +42,11 @@ export class LogBudget {
   private readonly accounts = new Map<string, Account>();
   private sweepAt: number;
 
-  constructor(readonly bytesPerWindow: number, readonly windowMs = DAY_MS, private readonly now: () => number = Date.now) {
+  constructor(
+    readonly bytesPerWindow: number,
+    readonly windowMs = DAY_MS,
+    private readonly now: () => number = Date.now,
+  ) {
     this.sweepAt = now() + windowMs;
   }
 

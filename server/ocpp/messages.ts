@@ -23,26 +23,80 @@ export interface MeterValueSet {
 export type IdTagInfo = { status: 'Accepted' | 'Blocked' | 'Expired' | 'Invalid' | 'ConcurrentTx'; expiryDate?: string; parentIdTag?: string };
 
 export interface BootNotificationReq {
-  chargePointVendor: string; chargePointModel: string; chargePointSerialNumber?: string; chargeBoxSerialNumber?: string;
-  firmwareVersion?: string; iccid?: string; imsi?: string; meterType?: string; meterSerialNumber?: string;
+  chargePointVendor: string;
+  chargePointModel: string;
+  chargePointSerialNumber?: string;
+  chargeBoxSerialNumber?: string;
+  firmwareVersion?: string;
+  iccid?: string;
+  imsi?: string;
+  meterType?: string;
+  meterSerialNumber?: string;
 }
-export interface BootNotificationConf { status: 'Accepted' | 'Pending' | 'Rejected'; currentTime: string; interval: number }
+export interface BootNotificationConf {
+  status: 'Accepted' | 'Pending' | 'Rejected';
+  currentTime: string;
+  interval: number;
+}
 export type HeartbeatReq = Record<string, never>;
-export interface HeartbeatConf { currentTime: string }
+export interface HeartbeatConf {
+  currentTime: string;
+}
 export interface StatusNotificationReq {
-  connectorId: number; errorCode: string; info?: string; status: string; timestamp?: string; vendorId?: string; vendorErrorCode?: string;
+  connectorId: number;
+  errorCode: string;
+  info?: string;
+  status: string;
+  timestamp?: string;
+  vendorId?: string;
+  vendorErrorCode?: string;
 }
 export type EmptyConf = Record<string, never>;
-export interface AuthorizeReq { idTag: string }
-export interface AuthorizeConf { idTagInfo: IdTagInfo }
-export interface StartTransactionReq { connectorId: number; idTag: string; meterStart: number; reservationId?: number; timestamp: string }
-export interface StartTransactionConf { idTagInfo: IdTagInfo; transactionId: number }
-export interface MeterValuesReq { connectorId: number; transactionId?: number; meterValue: MeterValueSet[] }
-export interface StopTransactionReq {
-  idTag?: string; meterStop: number; timestamp: string; transactionId: number; reason?: string; transactionData?: MeterValueSet[];
+export interface AuthorizeReq {
+  idTag: string;
 }
-export interface StopTransactionConf { idTagInfo?: IdTagInfo }
-export interface DataTransferReq { vendorId: string; messageId?: string; data?: string }
-export interface DataTransferConf { status: 'Accepted' | 'Rejected' | 'UnknownMessageId' | 'UnknownVendorId'; data?: string }
-export interface FirmwareStatusNotificationReq { status: string }
-export interface DiagnosticsStatusNotificationReq { status: string }
+export interface AuthorizeConf {
+  idTagInfo: IdTagInfo;
+}
+export interface StartTransactionReq {
+  connectorId: number;
+  idTag: string;
+  meterStart: number;
+  reservationId?: number;
+  timestamp: string;
+}
+export interface StartTransactionConf {
+  idTagInfo: IdTagInfo;
+  transactionId: number;
+}
+export interface MeterValuesReq {
+  connectorId: number;
+  transactionId?: number;
+  meterValue: MeterValueSet[];
+}
+export interface StopTransactionReq {
+  idTag?: string;
+  meterStop: number;
+  timestamp: string;
+  transactionId: number;
+  reason?: string;
+  transactionData?: MeterValueSet[];
+}
+export interface StopTransactionConf {
+  idTagInfo?: IdTagInfo;
+}
+export interface DataTransferReq {
+  vendorId: string;
+  messageId?: string;
+  data?: string;
+}
+export interface DataTransferConf {
+  status: 'Accepted' | 'Rejected' | 'UnknownMessageId' | 'UnknownVendorId';
+  data?: string;
+}
+export interface FirmwareStatusNotificationReq {
+  status: string;
+}
+export interface DiagnosticsStatusNotificationReq {
+  status: string;
+}

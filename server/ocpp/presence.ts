@@ -33,7 +33,11 @@ export class Presence {
    */
   private readonly eventGate = new DbGate(1);
 
-  constructor(private readonly app: FastifyInstance, private readonly conns: Connections, log: FastifyBaseLogger) {
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly conns: Connections,
+    log: FastifyBaseLogger,
+  ) {
     this.flags = new OnlineWriter<OcppSession>(app.db, log, (session) => {
       if (session.kind === 'gateway') emitGateway({ app, gateway: session });
       else app.bus.emit('charger', { chargerId: session.id, serialNum: session.serialNum, companyCode: session.companyCode });
@@ -69,7 +73,9 @@ export class Presence {
     const previous = this.eventWrites.get(sn) ?? Promise.resolve();
     const next = previous.then(() => this.eventGate.run(write)).catch((err: unknown) => clog.warn({ err }, what));
     this.eventWrites.set(sn, next);
-    void next.then(() => { if (this.eventWrites.get(sn) === next) this.eventWrites.delete(sn); });
+    void next.then(() => {
+      if (this.eventWrites.get(sn) === next) this.eventWrites.delete(sn);
+    });
     void this.conns.track(next);
   }
 
@@ -104,7 +110,10 @@ export class Presence {
     const cluster = this.app.cluster;
     if (cluster) void conns.track(cluster.release(sn)).catch((err: Error) => clog.warn({ err: err.message }, 'identity not released in Redis'));
     if (!conns.quiet && !conns.closedOnPurpose.has(client)) {
-      clog.warn({ event: session.kind === 'gateway' ? 'GATEWAY_OFFLINE' : 'CHARGER_OFFLINE', companyCode: session.companyCode, code }, `${session.kind} offline`);
+      clog.warn(
+        { event: session.kind === 'gateway' ? 'GATEWAY_OFFLINE' : 'CHARGER_OFFLINE', companyCode: session.companyCode, code },
+        `${session.kind} offline`,
+      );
       const at = new Date();
       this.chainEvent(sn, () => recordOffline(this.app.db, this.app.bus, session, at), clog, 'offline event not stored');
     }

@@ -9,7 +9,11 @@ import type { FastifyBaseLogger } from 'fastify';
 export class QuietWarn {
   private readonly last = new Map<string, { at: number; suppressed: number }>();
 
-  constructor(private readonly log: FastifyBaseLogger, private readonly everyMs = 10_000, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly log: FastifyBaseLogger,
+    private readonly everyMs = 10_000,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** Writes `msg` with `fields` at warn, unless a `kind` warning was written less than `everyMs` ago (then only counts it). */
   warn(kind: string, fields: Record<string, unknown>, msg: string): void {

@@ -12,12 +12,14 @@ const GRACE_MS = 2000;
 /** Closes every socket and the server, waits for tracked work, flushes the log. */
 export async function closeAll(server: InstanceType<typeof RPCServer>, conns: Connections, writer: ChargerLogWriter): Promise<void> {
   conns.quiet = true;
-  await Promise.all([...conns.clients.values()].map(async (c) => {
-    const graceful = c.close({ code: 1001, reason: 'server shutting down' });
-    const timeout = new Promise((r) => setTimeout(r, GRACE_MS).unref());
-    await Promise.race([graceful, timeout]);
-    if (c.state !== 3 /* CLOSED */) await c.close({ force: true }).catch(() => undefined);
-  }));
+  await Promise.all(
+    [...conns.clients.values()].map(async (c) => {
+      const graceful = c.close({ code: 1001, reason: 'server shutting down' });
+      const timeout = new Promise((r) => setTimeout(r, GRACE_MS).unref());
+      await Promise.race([graceful, timeout]);
+      if (c.state !== 3 /* CLOSED */) await c.close({ force: true }).catch(() => undefined);
+    }),
+  );
   await server.close({ code: 1001, force: true }).catch(() => undefined);
   await conns.settle();
   await writer.close();

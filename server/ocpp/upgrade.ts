@@ -79,7 +79,8 @@ export function upgradeListener(server: InstanceType<typeof RPCServer>, { db, co
       const identity = (req.url ?? '').split('?')[0].slice('/ocpp/'.length, 200);
       const remoteAddress = clientAddress(req);
       log.warn({ identity, remoteAddress, reason: 'MALFORMED_IDENTITY' }, 'OCPP connection refused');
-      void conns.track(refuse(db, limiter, { identity, companyCode: null, remoteAddress, reason: 'MALFORMED_IDENTITY' }))
+      void conns
+        .track(refuse(db, limiter, { identity, companyCode: null, remoteAddress, reason: 'MALFORMED_IDENTITY' }))
         .catch((err: unknown) => log.warn({ err }, 'refused connection attempt not stored'));
       answerStatus(socket, 400, 'Bad Request');
       return;
@@ -89,11 +90,15 @@ export function upgradeListener(server: InstanceType<typeof RPCServer>, { db, co
       const remoteAddress = clientAddress(req);
       fdRefused++;
       if (Date.now() - fdWarnedAt > 10_000) {
-        log.warn({ identity: parsed.identity, remoteAddress, reason: 'FD_LIMIT', open: conns.clients.size, capacity, refusedSinceLastWarning: fdRefused }, 'OCPP connection refused: the file-descriptor limit is reached');
+        log.warn(
+          { identity: parsed.identity, remoteAddress, reason: 'FD_LIMIT', open: conns.clients.size, capacity, refusedSinceLastWarning: fdRefused },
+          'OCPP connection refused: the file-descriptor limit is reached',
+        );
         fdWarnedAt = Date.now();
         fdRefused = 0;
       }
-      void conns.track(recordAttempt(db, { identity: parsed.identity, companyCode: null, remoteAddress, reason: 'FD_LIMIT' }))
+      void conns
+        .track(recordAttempt(db, { identity: parsed.identity, companyCode: null, remoteAddress, reason: 'FD_LIMIT' }))
         .catch((err: unknown) => log.warn({ err }, 'refused connection attempt not stored'));
       answerStatus(socket, 503, 'Service Unavailable', `Retry-After: ${FD_LIMIT_RETRY_AFTER_S}\r\n`);
       return;

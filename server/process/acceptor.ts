@@ -41,7 +41,9 @@ export function runAcceptor(opts: { env?: NodeJS.ProcessEnv } = {}): Worker {
   process.on('SIGINT', () => stop('SIGINT'));
   // A harness above us (process.send): its messages go to the child and back.
   if (process.send) {
-    process.on('message', (m) => { if (child.isConnected()) child.send(m as never); });
+    process.on('message', (m) => {
+      if (child.isConnected()) child.send(m as never);
+    });
     child.on('message', (m) => process.send?.(m));
     process.on('disconnect', () => stop('SIGTERM'));
   }

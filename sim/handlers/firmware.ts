@@ -11,8 +11,10 @@ export const updateFirmware: SimHandler = (cp, p) => {
   const wait = Math.min(Math.max(0, Number.isNaN(at) ? 0 : at - Date.now()), 3_600_000);
   if (!cp.busy.updating) {
     cp.busy.updating = true;
-    const run = () => cp.updateFirmware(String(p.location), Number(p.retries ?? 0), Number(p.retryInterval ?? 0))
-      .finally(() => { cp.busy.updating = false; });
+    const run = () =>
+      cp.updateFirmware(String(p.location), Number(p.retries ?? 0), Number(p.retryInterval ?? 0)).finally(() => {
+        cp.busy.updating = false;
+      });
     cp.later(run, Math.max(20, wait));
   }
   return {};
@@ -23,7 +25,11 @@ export const getDiagnostics: SimHandler = (cp, p) => {
   const fileName = `diag-${cp.identity}-${Date.now()}.log`;
   if (!cp.busy.uploading) {
     cp.busy.uploading = true;
-    cp.later(() => cp.sendDiagnostics(p, fileName).finally(() => { cp.busy.uploading = false; }));
+    cp.later(() =>
+      cp.sendDiagnostics(p, fileName).finally(() => {
+        cp.busy.uploading = false;
+      }),
+    );
   }
   return { fileName };
 };

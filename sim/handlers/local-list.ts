@@ -4,7 +4,10 @@
  */
 import type { SimHandler } from './context.js';
 
-interface LocalEntry { idTag: string; idTagInfo?: { status: string } }
+interface LocalEntry {
+  idTag: string;
+  idTagInfo?: { status: string };
+}
 
 /** SendLocalList: NotSupported when disabled, VersionMismatch for an old differential, Failed when too long. */
 export const sendLocalList: SimHandler = (cp, p) => {

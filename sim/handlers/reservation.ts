@@ -12,9 +12,12 @@ function hold(cp: SimContext, connectorId: number, p: Conf): void {
   const current = cp.reservations.get(connectorId);
   if (current) clearTimeout(current.timer);
   const expiresAt = Date.parse(String(p.expiryDate));
-  const timer = setTimeout(() => {
-    if (cp.reservations.get(connectorId)?.id === id) cp.endReservation(connectorId, true);
-  }, Math.min(Math.max(0, expiresAt - Date.now()), 2 ** 31 - 1));
+  const timer = setTimeout(
+    () => {
+      if (cp.reservations.get(connectorId)?.id === id) cp.endReservation(connectorId, true);
+    },
+    Math.min(Math.max(0, expiresAt - Date.now()), 2 ** 31 - 1),
+  );
   timer.unref();
   cp.reservations.set(connectorId, { id, idTag: String(p.idTag), expiresAt, timer });
 }

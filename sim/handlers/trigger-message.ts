@@ -13,7 +13,12 @@ async function sendRegisters(cp: SimContext, connectorId: number | undefined): P
     await cp.call('MeterValues', {
       connectorId: id,
       ...(s ? { transactionId: s.transactionId } : {}),
-      meterValue: [{ timestamp: new Date().toISOString(), sampledValue: [{ value: String(Math.floor(c.registerWh)), context: 'Trigger', measurand: 'Energy.Active.Import.Register', unit: 'Wh' }] }],
+      meterValue: [
+        {
+          timestamp: new Date().toISOString(),
+          sampledValue: [{ value: String(Math.floor(c.registerWh)), context: 'Trigger', measurand: 'Energy.Active.Import.Register', unit: 'Wh' }],
+        },
+      ],
     });
   }
 }
@@ -28,13 +33,26 @@ async function sendStatuses(cp: SimContext, connectorId: number | undefined): Pr
 export const triggerMessage: SimHandler = (cp, p) => {
   const connectorId = typeof p.connectorId === 'number' ? p.connectorId : undefined;
   switch (p.requestedMessage) {
-    case 'BootNotification': cp.later(() => cp.boot()); break;
-    case 'Heartbeat': cp.later(() => cp.call('Heartbeat', {})); break;
-    case 'StatusNotification': cp.later(() => sendStatuses(cp, connectorId)); break;
-    case 'MeterValues': cp.later(() => sendRegisters(cp, connectorId)); break;
-    case 'DiagnosticsStatusNotification': cp.later(() => cp.call('DiagnosticsStatusNotification', { status: 'Idle' })); break;
-    case 'FirmwareStatusNotification': cp.later(() => cp.call('FirmwareStatusNotification', { status: 'Idle' })); break;
-    default: return { status: 'NotImplemented' };
+    case 'BootNotification':
+      cp.later(() => cp.boot());
+      break;
+    case 'Heartbeat':
+      cp.later(() => cp.call('Heartbeat', {}));
+      break;
+    case 'StatusNotification':
+      cp.later(() => sendStatuses(cp, connectorId));
+      break;
+    case 'MeterValues':
+      cp.later(() => sendRegisters(cp, connectorId));
+      break;
+    case 'DiagnosticsStatusNotification':
+      cp.later(() => cp.call('DiagnosticsStatusNotification', { status: 'Idle' }));
+      break;
+    case 'FirmwareStatusNotification':
+      cp.later(() => cp.call('FirmwareStatusNotification', { status: 'Idle' }));
+      break;
+    default:
+      return { status: 'NotImplemented' };
   }
   return { status: 'Accepted' };
 };

@@ -17,17 +17,31 @@ export function AuthImage({ path, alt, style, testId }: { path: string; alt: str
     let made: string | null = null;
     setUrl(null);
     setFailed(false);
-    fetchFile(path).then(({ blob }) => {
-      if (!live) return;
-      made = URL.createObjectURL(blob);
-      setUrl(made);
-    }).catch(() => { if (live) setFailed(true); });
+    fetchFile(path)
+      .then(({ blob }) => {
+        if (!live) return;
+        made = URL.createObjectURL(blob);
+        setUrl(made);
+      })
+      .catch(() => {
+        if (live) setFailed(true);
+      });
     return () => {
       live = false;
       if (made) URL.revokeObjectURL(made);
     };
   }, [path]);
-  if (failed) return <Box sx={{ display: 'grid', placeItems: 'center', ...style }} title={alt}><BrokenImageIcon color="disabled" /></Box>;
-  if (!url) return <Box sx={{ display: 'grid', placeItems: 'center', ...style }}><CircularProgress size={20} /></Box>;
+  if (failed)
+    return (
+      <Box sx={{ display: 'grid', placeItems: 'center', ...style }} title={alt}>
+        <BrokenImageIcon color="disabled" />
+      </Box>
+    );
+  if (!url)
+    return (
+      <Box sx={{ display: 'grid', placeItems: 'center', ...style }}>
+        <CircularProgress size={20} />
+      </Box>
+    );
   return <img src={url} alt={alt} style={style} data-testid={testId} />;
 }

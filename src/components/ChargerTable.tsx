@@ -16,7 +16,16 @@ import { OnlineDot, RunStatusChip } from './device';
 import { STATION_PROFILE_TABS, gatewayUpgradePath } from '../../domain/routes';
 
 export type ChargerColumn =
-  | 'online' | 'serialNum' | 'chargerStationCode' | 'type' | 'runStatus' | 'dashboardState' | 'lifeStatus' | 'gatewaySn' | 'firmwareVersion' | 'lastSeenAt';
+  | 'online'
+  | 'serialNum'
+  | 'chargerStationCode'
+  | 'type'
+  | 'runStatus'
+  | 'dashboardState'
+  | 'lifeStatus'
+  | 'gatewaySn'
+  | 'firmwareVersion'
+  | 'lastSeenAt';
 
 /** A charger as a station or gateway lists it (the station adds code, type, gateway and last seen). */
 export type LiveCharger = GatewayCharger & Partial<Pick<StationCharger, 'chargerStationCode' | 'type' | 'gatewaySn'>>;
@@ -36,30 +45,58 @@ export function ChargerTable<C extends LiveCharger>({ chargers, columns, testId,
   const translate = useTranslate();
   const cell = (c: C, k: ChargerColumn): ReactNode => {
     switch (k) {
-      case 'online': return <OnlineDot online={c.online} />;
-      case 'serialNum': return <Link component={RouterLink} to={`${STATION_PROFILE_TABS.chargers}/${c.id}/show`} sx={{ fontFamily: 'monospace' }}>{c.serialNum}</Link>;
-      case 'chargerStationCode': return c.chargerStationCode ?? '—';
-      case 'type': return c.type;
-      case 'runStatus': return <RunStatusChip status={c.runStatus} online={c.online} state={c.dashboardState} lastSeenAt={c.lastSeenAt} />;
-      case 'dashboardState': return c.dashboardState
-        ? <ColorChip testId="charger-state" label={translate(`app.dashboard.split.${c.dashboardState}`)} color={stateColor(c.dashboardState)} />
-        : <RunStatusChip status={c.runStatus} online={c.online} lastSeenAt={c.lastSeenAt} />;
-      case 'lifeStatus': return translate(`resources.charger.values.lifeStatus.${c.lifeStatus}`, { _: c.lifeStatus });
-      case 'gatewaySn': return c.gatewaySn ? <Link component={RouterLink} to={gatewayUpgradePath(c.gatewaySn)}>{c.gatewaySn}</Link> : '—';
-      case 'firmwareVersion': return c.firmwareVersion ?? '—';
-      case 'lastSeenAt': return <RelativeTime value={c.lastSeenAt} />;
+      case 'online':
+        return <OnlineDot online={c.online} />;
+      case 'serialNum':
+        return (
+          <Link component={RouterLink} to={`${STATION_PROFILE_TABS.chargers}/${c.id}/show`} sx={{ fontFamily: 'monospace' }}>
+            {c.serialNum}
+          </Link>
+        );
+      case 'chargerStationCode':
+        return c.chargerStationCode ?? '—';
+      case 'type':
+        return c.type;
+      case 'runStatus':
+        return <RunStatusChip status={c.runStatus} online={c.online} state={c.dashboardState} lastSeenAt={c.lastSeenAt} />;
+      case 'dashboardState':
+        return c.dashboardState ? (
+          <ColorChip testId="charger-state" label={translate(`app.dashboard.split.${c.dashboardState}`)} color={stateColor(c.dashboardState)} />
+        ) : (
+          <RunStatusChip status={c.runStatus} online={c.online} lastSeenAt={c.lastSeenAt} />
+        );
+      case 'lifeStatus':
+        return translate(`resources.charger.values.lifeStatus.${c.lifeStatus}`, { _: c.lifeStatus });
+      case 'gatewaySn':
+        return c.gatewaySn ? (
+          <Link component={RouterLink} to={gatewayUpgradePath(c.gatewaySn)}>
+            {c.gatewaySn}
+          </Link>
+        ) : (
+          '—'
+        );
+      case 'firmwareVersion':
+        return c.firmwareVersion ?? '—';
+      case 'lastSeenAt':
+        return <RelativeTime value={c.lastSeenAt} />;
     }
   };
   return (
     <Table size="small" data-testid={testId}>
-      <TableHead><TableRow>
-        {columns.map((k) => <TableCell key={k}>{translate(`resources.charger.fields.${k}`)}</TableCell>)}
-        {extra && <TableCell>{translate(extra.label)}</TableCell>}
-      </TableRow></TableHead>
+      <TableHead>
+        <TableRow>
+          {columns.map((k) => (
+            <TableCell key={k}>{translate(`resources.charger.fields.${k}`)}</TableCell>
+          ))}
+          {extra && <TableCell>{translate(extra.label)}</TableCell>}
+        </TableRow>
+      </TableHead>
       <TableBody>
         {chargers.map((c) => (
           <TableRow key={c.id} data-testid={rowTestId} hover={hover} {...extra?.rowProps?.(c)}>
-            {columns.map((k) => <TableCell key={k}>{cell(c, k)}</TableCell>)}
+            {columns.map((k) => (
+              <TableCell key={k}>{cell(c, k)}</TableCell>
+            ))}
             {extra && <TableCell>{extra.cell(c)}</TableCell>}
           </TableRow>
         ))}

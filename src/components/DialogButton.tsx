@@ -15,5 +15,9 @@ export interface DialogButtonProps extends Omit<ButtonProps, 'children'> {
 /** A dialog action button with its label always shown (see the module comment). */
 export function DialogButton({ label, size = 'small', ...rest }: DialogButtonProps) {
   const translate = useTranslate();
-  return <MuiButton size={size} {...rest}>{translate(label, { _: label })}</MuiButton>;
+  return (
+    <MuiButton size={size} {...rest}>
+      {translate(label, { _: label })}
+    </MuiButton>
+  );
 }

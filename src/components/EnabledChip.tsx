@@ -7,5 +7,11 @@ export function EnabledChip({ prefix }: { prefix: string; source?: string; label
   const record = useRecordContext<{ enabled: boolean }>();
   const translate = useTranslate();
   if (!record) return null;
-  return <ColorChip testId="enabled-chip" label={translate(`${prefix}.values.enabled.${record.enabled}`)} color={record.enabled ? STATE_COLORS.available : STATE_COLORS.offline} />;
+  return (
+    <ColorChip
+      testId="enabled-chip"
+      label={translate(`${prefix}.values.enabled.${record.enabled}`)}
+      color={record.enabled ? STATE_COLORS.available : STATE_COLORS.offline}
+    />
+  );
 }

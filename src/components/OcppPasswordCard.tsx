@@ -19,8 +19,19 @@ import { useState } from 'react';
 import { Button, Confirm, useNotify, useTranslate } from 'react-admin';
 import { DialogButton } from './DialogButton';
 import {
-  Alert, Box, Card, CardContent, CardHeader, Dialog, DialogActions, DialogContent, DialogTitle, IconButton,
-  TextField as MuiTextField, Tooltip, Typography,
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  CardHeader,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  TextField as MuiTextField,
+  Tooltip,
+  Typography,
 } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import KeyIcon from '@mui/icons-material/Key';
@@ -39,7 +50,15 @@ export interface OcppCredentials {
 export type OcppPasswordResource = 'charger' | 'gateway';
 
 /** The once-only password dialog with a copy button (texts of `resources.<resource>.ocpp_password`). */
-export function PasswordDialog({ resource, credentials, onClose }: { resource: OcppPasswordResource; credentials: OcppCredentials | null; onClose: () => void }) {
+export function PasswordDialog({
+  resource,
+  credentials,
+  onClose,
+}: {
+  resource: OcppPasswordResource;
+  credentials: OcppCredentials | null;
+  onClose: () => void;
+}) {
   const translate = useTranslate();
   const [copied, setCopied] = useState(false);
   const t = (k: string) => translate(`resources.${resource}.ocpp_password.${k}`);
@@ -52,12 +71,17 @@ export function PasswordDialog({ resource, credentials, onClose }: { resource: O
       setCopied(false);
     }
   };
-  const close = () => { setCopied(false); onClose(); };
+  const close = () => {
+    setCopied(false);
+    onClose();
+  };
   return (
     <Dialog open={Boolean(credentials)} onClose={close} data-testid="ocpp-password-dialog">
       <DialogTitle>{t('dialog_title')}</DialogTitle>
       <DialogContent>
-        <Alert severity="warning" sx={{ mb: 2 }}>{t('once')}</Alert>
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {t('once')}
+        </Alert>
         <MuiTextField
           label={t('username')}
           value={credentials?.username ?? ''}
@@ -74,11 +98,15 @@ export function PasswordDialog({ resource, credentials, onClose }: { resource: O
             slotProps={{ input: { readOnly: true, sx: { fontFamily: 'monospace' } }, htmlInput: { 'data-testid': 'ocpp-password-value' } }}
           />
           <Tooltip title={t(copied ? 'copied' : 'copy')}>
-            <IconButton onClick={copy} data-testid="ocpp-password-copy" aria-label={t('copy')}><ContentCopyIcon /></IconButton>
+            <IconButton onClick={copy} data-testid="ocpp-password-copy" aria-label={t('copy')}>
+              <ContentCopyIcon />
+            </IconButton>
           </Tooltip>
         </Box>
       </DialogContent>
-      <DialogActions><DialogButton label="ra.action.close" onClick={close} data-testid="ocpp-password-close" /></DialogActions>
+      <DialogActions>
+        <DialogButton label="ra.action.close" onClick={close} data-testid="ocpp-password-close" />
+      </DialogActions>
     </Dialog>
   );
 }
@@ -97,9 +125,13 @@ export function RotationDialog({ resource, answer, onClose }: { resource: OcppPa
         <Typography variant="body2" data-testid="ocpp-rotation-grace">
           {t('rotated_grace', { time: answer ? formatDateTime(answer.graceUntil) : '' })}
         </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>{t('rotated_not_shown')}</Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {t('rotated_not_shown')}
+        </Typography>
       </DialogContent>
-      <DialogActions><DialogButton label="ra.action.close" onClick={onClose} data-testid="ocpp-rotation-close" /></DialogActions>
+      <DialogActions>
+        <DialogButton label="ra.action.close" onClick={onClose} data-testid="ocpp-rotation-close" />
+      </DialogActions>
     </Dialog>
   );
 }
@@ -110,7 +142,14 @@ export function RotationDialog({ resource, answer, onClose }: { resource: OcppPa
  * `rotate`: a connected charger, sent its new password over OCPP (see the module); false or
  * undefined sets one by hand. `onChanged` runs after either action (the page re-reads its record).
  */
-export function OcppPasswordCard({ resource, id, serialNum, hasOcppPassword, rotate, onChanged }: {
+export function OcppPasswordCard({
+  resource,
+  id,
+  serialNum,
+  hasOcppPassword,
+  rotate,
+  onChanged,
+}: {
   resource: OcppPasswordResource;
   id: number;
   serialNum: string;
@@ -170,8 +209,19 @@ export function OcppPasswordCard({ resource, id, serialNum, hasOcppPassword, rot
           </Typography>
         )}
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          <Button variant="outlined" label={`${p}.ocpp_password.generate`} onClick={() => setConfirm('generate')} data-testid="ocpp-password-generate"><KeyIcon /></Button>
-          <Button variant="outlined" color="error" label={`${p}.ocpp_password.remove`} onClick={() => setConfirm('remove')} disabled={passwordSet === false} data-testid="ocpp-password-remove"><KeyOffIcon /></Button>
+          <Button variant="outlined" label={`${p}.ocpp_password.generate`} onClick={() => setConfirm('generate')} data-testid="ocpp-password-generate">
+            <KeyIcon />
+          </Button>
+          <Button
+            variant="outlined"
+            color="error"
+            label={`${p}.ocpp_password.remove`}
+            onClick={() => setConfirm('remove')}
+            disabled={passwordSet === false}
+            data-testid="ocpp-password-remove"
+          >
+            <KeyOffIcon />
+          </Button>
         </Box>
       </CardContent>
       <Confirm

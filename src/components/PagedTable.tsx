@@ -34,7 +34,17 @@ export interface PagedTableProps<T extends RaRecord> {
 }
 
 export function PagedTable<T extends RaRecord>({
-  path, sortField, columns, labelPrefix, right = [], testId, emptyMessage, skeletons = 2, filter, refreshMs, children,
+  path,
+  sortField,
+  columns,
+  labelPrefix,
+  right = [],
+  testId,
+  emptyMessage,
+  skeletons = 2,
+  filter,
+  refreshMs,
+  children,
 }: PagedTableProps<T>) {
   const translate = useTranslate();
   const [page, setPage] = useState(0);
@@ -62,7 +72,9 @@ export function PagedTable<T extends RaRecord>({
           <TableHead>
             <TableRow>
               {columns.map((k) => (
-                <TableCell key={k} align={right.includes(k) ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }}>{translate(`${labelPrefix}.${k}`)}</TableCell>
+                <TableCell key={k} align={right.includes(k) ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }}>
+                  {translate(`${labelPrefix}.${k}`)}
+                </TableCell>
               ))}
             </TableRow>
           </TableHead>
@@ -76,7 +88,10 @@ export function PagedTable<T extends RaRecord>({
         rowsPerPage={perPage}
         rowsPerPageOptions={ROWS_PER_PAGE}
         onPageChange={(_e, p) => setPage(p)}
-        onRowsPerPageChange={(e) => { setPerPage(Number(e.target.value)); setPage(0); }}
+        onRowsPerPageChange={(e) => {
+          setPerPage(Number(e.target.value));
+          setPage(0);
+        }}
         labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
         labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
       />

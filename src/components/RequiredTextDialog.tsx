@@ -45,7 +45,19 @@ export interface RequiredTextDialogProps {
 
 /** A dialog asking for one required text (see the file's comment). */
 export function RequiredTextDialog({
-  open, title, label, helperText, schema, emptyCode, maxLength, minRows, submitLabel, submitIcon, testIds, onClose, onSubmit,
+  open,
+  title,
+  label,
+  helperText,
+  schema,
+  emptyCode,
+  maxLength,
+  minRows,
+  submitLabel,
+  submitIcon,
+  testIds,
+  onClose,
+  onSubmit,
 }: RequiredTextDialogProps) {
   const [locale] = useLocaleState();
   const lang = locale === 'zh' ? 'zh' : 'en';
@@ -72,10 +84,18 @@ export function RequiredTextDialog({
       <DialogTitle>{title}</DialogTitle>
       <DialogContent>
         <TextField
-          autoFocus fullWidth multiline minRows={minRows} margin="dense" required
+          autoFocus
+          fullWidth
+          multiline
+          minRows={minRows}
+          margin="dense"
+          required
           label={label}
           value={value}
-          onChange={(e) => { setValue(e.target.value); setError(null); }}
+          onChange={(e) => {
+            setValue(e.target.value);
+            setError(null);
+          }}
           error={!!error}
           helperText={error ?? helperText}
           slotProps={{ htmlInput: { maxLength, 'data-testid': testIds.input } }}
@@ -83,7 +103,14 @@ export function RequiredTextDialog({
       </DialogContent>
       <DialogActions>
         <DialogButton label="ra.action.cancel" onClick={onClose} />
-        <DialogButton label={submitLabel} variant="contained" onClick={() => void submit()} disabled={busy} data-testid={testIds.submit} startIcon={submitIcon} />
+        <DialogButton
+          label={submitLabel}
+          variant="contained"
+          onClick={() => void submit()}
+          disabled={busy}
+          data-testid={testIds.submit}
+          startIcon={submitIcon}
+        />
       </DialogActions>
     </Dialog>
   );

@@ -67,12 +67,15 @@ export function StationMapInput() {
     setValue('longitude', round6(L.Util.wrapNum(ln, [-180, 180], true)), { shouldDirty: true, shouldValidate: true });
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: made once, so the marker keeps its handlers; `place` only calls the form's stable setValue
-  const handlers = useMemo(() => ({
-    dragend: (e: L.LeafletEvent) => {
-      const p = (e.target as L.Marker).getLatLng();
-      place(p.lat, p.lng);
-    },
-  }), []);
+  const handlers = useMemo(
+    () => ({
+      dragend: (e: L.LeafletEvent) => {
+        const p = (e.target as L.Marker).getLatLng();
+        place(p.lat, p.lng);
+      },
+    }),
+    [],
+  );
   return (
     <Box sx={{ width: '100%', maxWidth: 720 }} data-testid="station-map">
       <Box sx={{ height: 320, borderRadius: 1, overflow: 'hidden', border: '1px solid #dcdfe6', bgcolor: '#eef2f5' }}>
@@ -85,7 +88,8 @@ export function StationMapInput() {
       </Box>
       <Typography variant="caption" color="text.secondary" data-testid="map-coordinates">
         {has ? `${(lat as number).toFixed(6)}, ${(lng as number).toFixed(6)}` : translate('resources.station.helpers.no_coordinates')}
-        {' · '}{translate('resources.station.helpers.map')}
+        {' · '}
+        {translate('resources.station.helpers.map')}
       </Typography>
     </Box>
   );

@@ -10,9 +10,7 @@
  * user out; an answer without the record's id is therefore no success (no notice, nothing closes).
  */
 import { useState, type ReactNode } from 'react';
-import {
-  Button, Confirm, useNotify, useResourceContext, useRecordContext, useRefresh, useTranslate, useUpdate, type RaRecord,
-} from 'react-admin';
+import { Button, Confirm, useNotify, useResourceContext, useRecordContext, useRefresh, useTranslate, useUpdate, type RaRecord } from 'react-admin';
 import { Switch, Tooltip } from '@mui/material';
 
 /** Status flags the API switches at `…/{id}/status`. */
@@ -43,8 +41,10 @@ export function statusTexts(
   return (next) => {
     const word = next ? words[0] : words[1];
     return {
-      action: action ?? `${prefix}.actions.${word}`, title: `${prefix}.confirm.${word}_title`,
-      content: `${prefix}.confirm.${word}${content}`, done: `${prefix}.${done}.${word}d`,
+      action: action ?? `${prefix}.actions.${word}`,
+      title: `${prefix}.confirm.${word}_title`,
+      content: `${prefix}.confirm.${word}${content}`,
+      done: `${prefix}.${done}.${word}d`,
     };
   };
 }
@@ -58,16 +58,20 @@ function useStatusChange(resource: string, record: RaRecord | undefined, field: 
   const on = !!record?.[field];
   const confirm = () => {
     if (!record) return;
-    void update(resource, { id: record.id, data: { [field]: !on }, previousData: record, meta: { path: 'status' } }, {
-      mutationMode: 'pessimistic',
-      onSuccess: (data) => {
-        if ((data as Partial<RaRecord> | undefined)?.id === undefined) return; // signed out (see above)
-        setOpen(false);
-        notify(done(!on), { type: 'success' });
-        refresh();
+    void update(
+      resource,
+      { id: record.id, data: { [field]: !on }, previousData: record, meta: { path: 'status' } },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: (data) => {
+          if ((data as Partial<RaRecord> | undefined)?.id === undefined) return; // signed out (see above)
+          setOpen(false);
+          notify(done(!on), { type: 'success' });
+          refresh();
+        },
+        onError: (e) => notify((e as Error)?.message || 'ra.notification.http_error', { type: 'error' }),
       },
-      onError: (e) => notify((e as Error)?.message || 'ra.notification.http_error', { type: 'error' }),
-    });
+    );
   };
   return { on, open, setOpen, confirm, isPending };
 }
@@ -100,7 +104,10 @@ export function StatusSwitch({ resource: resourceProp, field, texts, translateOp
   if (!record) return null;
   const t = texts(!on);
   const id = testId ?? `status-toggle-${record.id}`;
-  const opener = (e: { stopPropagation: () => void }) => { e.stopPropagation(); setOpen(true); };
+  const opener = (e: { stopPropagation: () => void }) => {
+    e.stopPropagation();
+    setOpen(true);
+  };
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: the row must not open; the controls inside take the keys
     <span onClick={(e) => e.stopPropagation()}>
@@ -150,5 +157,7 @@ export interface StatusToggleProps {
 export function StatusToggle({ resource, field, prefix, words, nameField = 'name' }: StatusToggleProps) {
   const record = useRecordContext();
   if (!record) return null;
-  return <StatusSwitch resource={resource} field={field} texts={statusTexts(prefix, words)} translateOptions={{ name: String(record[nameField] ?? record.id) }} />;
+  return (
+    <StatusSwitch resource={resource} field={field} texts={statusTexts(prefix, words)} translateOptions={{ name: String(record[nameField] ?? record.id) }} />
+  );
 }

@@ -24,7 +24,11 @@ export function ErrorState({ error, onRetry }: { error?: Error | null; onRetry?:
     <Box sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }} data-testid="error-state">
       <CloudOffIcon sx={{ fontSize: 48, opacity: 0.5 }} />
       <Typography sx={{ mt: 1 }}>{message}</Typography>
-      {onRetry && <Button sx={{ mt: 2 }} variant="outlined" onClick={onRetry}>{translate('app.error.retry')}</Button>}
+      {onRetry && (
+        <Button sx={{ mt: 2 }} variant="outlined" onClick={onRetry}>
+          {translate('app.error.retry')}
+        </Button>
+      )}
     </Box>
   );
 }
@@ -33,9 +37,24 @@ export function ErrorState({ error, onRetry }: { error?: Error | null; onRetry?:
  * The states of a fetched table in one place: a thin bar while fetching, the error with a retry
  * when nothing was loaded, a spinner on the first load, the empty message, else `children`.
  */
-export function QueryStates({ data, error, isPending, isFetching, empty, emptyMessage, onRetry, children }: {
-  data: unknown; error: Error | null; isPending: boolean; isFetching: boolean; empty: boolean; emptyMessage: string;
-  onRetry: () => void; children: ReactNode;
+export function QueryStates({
+  data,
+  error,
+  isPending,
+  isFetching,
+  empty,
+  emptyMessage,
+  onRetry,
+  children,
+}: {
+  data: unknown;
+  error: Error | null;
+  isPending: boolean;
+  isFetching: boolean;
+  empty: boolean;
+  emptyMessage: string;
+  onRetry: () => void;
+  children: ReactNode;
 }) {
   return (
     <>
@@ -43,10 +62,14 @@ export function QueryStates({ data, error, isPending, isFetching, empty, emptyMe
       {error && !data ? (
         <ErrorState error={error} onRetry={onRetry} />
       ) : isPending && !data ? (
-        <Box sx={{ p: 3, textAlign: 'center' }}><CircularProgress size={24} /></Box>
+        <Box sx={{ p: 3, textAlign: 'center' }}>
+          <CircularProgress size={24} />
+        </Box>
       ) : empty ? (
         <EmptyState message={emptyMessage} />
-      ) : children}
+      ) : (
+        children
+      )}
     </>
   );
 }
@@ -67,11 +90,20 @@ export function RelativeTime({ value }: { value: TimeInput }) {
 export function stateColor(state: string | null | undefined, online = true): string {
   if (!online) return STATE_COLORS.offline;
   switch (state) {
-    case 'Available': case 'available': return STATE_COLORS.available;
-    case 'Charging': case 'charging': return STATE_COLORS.charging;
-    case 'Faulted': case 'faulty': return STATE_COLORS.faulty;
-    case 'Unavailable': case 'offline': return STATE_COLORS.offline;
-    default: return STATE_COLORS.occupied;
+    case 'Available':
+    case 'available':
+      return STATE_COLORS.available;
+    case 'Charging':
+    case 'charging':
+      return STATE_COLORS.charging;
+    case 'Faulted':
+    case 'faulty':
+      return STATE_COLORS.faulty;
+    case 'Unavailable':
+    case 'offline':
+      return STATE_COLORS.offline;
+    default:
+      return STATE_COLORS.occupied;
   }
 }
 
@@ -93,12 +125,7 @@ export function UnknownSinceChip({ lastSeenAt }: { lastSeenAt: TimeInput | null 
 
 export function ColorChip({ label, color, testId, title }: { label: ReactNode; color: string; testId?: string; title?: string }) {
   const chip = (
-    <Chip
-      size="small"
-      label={label}
-      data-testid={testId}
-      sx={{ bgcolor: `${color}1f`, color, border: `1px solid ${color}55`, fontWeight: 500, height: 22 }}
-    />
+    <Chip size="small" label={label} data-testid={testId} sx={{ bgcolor: `${color}1f`, color, border: `1px solid ${color}55`, fontWeight: 500, height: 22 }} />
   );
   return title ? <Tooltip title={title}>{chip}</Tooltip> : chip;
 }

@@ -50,6 +50,10 @@ export function mayOpen(path: string, permissions: readonly string[]): boolean {
 /** `children` as a link to `to` when the account may open it, else as plain text (or nothing, when `hideDenied`). */
 export function CrossLink({ to, children, testId, hideDenied = false }: { to: string | null; children: ReactNode; testId?: string; hideDenied?: boolean }) {
   const permissions = usePermissionList();
-  if (!to || !mayOpen(to, permissions)) return hideDenied ? null : <>{children}</>;
-  return <Link component={RouterLink} to={to} data-testid={testId} underline="hover">{children}</Link>;
+  if (!to || !mayOpen(to, permissions)) return hideDenied ? null : children;
+  return (
+    <Link component={RouterLink} to={to} data-testid={testId} underline="hover">
+      {children}
+    </Link>
+  );
 }

@@ -43,9 +43,17 @@ export function OnlineChip({ online }: { online: boolean }) {
 export function LastSeen({ value, inline }: { value: TimeInput; inline?: boolean }) {
   const absolute = formatDateTime(value);
   return (
-    <Box component="span" data-testid="last-seen" sx={{ display: 'inline-flex', flexDirection: inline ? 'row' : 'column', gap: inline ? 1 : 0, alignItems: inline ? 'baseline' : 'flex-start' }}>
+    <Box
+      component="span"
+      data-testid="last-seen"
+      sx={{ display: 'inline-flex', flexDirection: inline ? 'row' : 'column', gap: inline ? 1 : 0, alignItems: inline ? 'baseline' : 'flex-start' }}
+    >
       <RelativeTime value={value} />
-      {absolute && <Box component="span" data-testid="last-seen-absolute" sx={{ color: 'text.secondary', fontSize: '0.75rem' }}>{absolute}</Box>}
+      {absolute && (
+        <Box component="span" data-testid="last-seen-absolute" sx={{ color: 'text.secondary', fontSize: '0.75rem' }}>
+          {absolute}
+        </Box>
+      )}
     </Box>
   );
 }
@@ -60,7 +68,17 @@ export function runStatusLabel(translate: (key: string, options?: Record<string,
  * doing, its connectors included) when known, so it never contradicts the state shown beside it;
  * "unknown since <last seen>" while offline; "—" when nothing was reported.
  */
-export function RunStatusChip({ status, online, state, lastSeenAt }: { status: string | null | undefined; online: boolean; state?: string | null; lastSeenAt?: string | null }) {
+export function RunStatusChip({
+  status,
+  online,
+  state,
+  lastSeenAt,
+}: {
+  status: string | null | undefined;
+  online: boolean;
+  state?: string | null;
+  lastSeenAt?: string | null;
+}) {
   const translate = useTranslate();
   if (!online) return <UnknownSinceChip lastSeenAt={lastSeenAt} />;
   if (state) return <ColorChip testId="run-status" label={translate(`app.dashboard.split.${state}`)} color={stateColor(state)} />;
@@ -73,7 +91,9 @@ export function DeviceTitle({ online, serialNum, testId }: { online: boolean; se
   return (
     <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
       <OnlineDot online={online} />
-      <span style={{ fontFamily: 'monospace' }} data-testid={testId}>{serialNum}</span>
+      <span style={{ fontFamily: 'monospace' }} data-testid={testId}>
+        {serialNum}
+      </span>
     </Box>
   );
 }
@@ -83,8 +103,12 @@ export function ShowField({ label, children, testId }: { label: string; children
   const translate = useTranslate();
   return (
     <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-      <Typography variant="caption" color="text.secondary">{translate(label)}</Typography>
-      <Typography variant="body2" component="div" data-testid={testId}>{children ?? '—'}</Typography>
+      <Typography variant="caption" color="text.secondary">
+        {translate(label)}
+      </Typography>
+      <Typography variant="body2" component="div" data-testid={testId}>
+        {children ?? '—'}
+      </Typography>
     </Grid>
   );
 }

@@ -43,12 +43,16 @@ const text = (v: unknown) => (typeof v === 'string' ? v : '');
  * "cannot be empty" rule.
  */
 export const passwordRule = (field = 'password', usernameField = 'username'): FieldRule => ({
-  field, code: 732, breaks: (v) => text(v[field]) !== '' && isWeakPassword(text(v[field]), text(v[usernameField])),
+  field,
+  code: 732,
+  breaks: (v) => text(v[field]) !== '' && isWeakPassword(text(v[field]), text(v[usernameField])),
 });
 
 /** A field required only when `applies(values)` (e.g. a company unless the account is a platform administrator): its "is empty" code. */
 export const requiredWhen = (field: string, code: ErrorCode, applies: (values: Record<string, unknown>) => boolean): FieldRule => ({
-  field, code, breaks: (v) => applies(v) && isEmptyValue(v[field]),
+  field,
+  code,
+  breaks: (v) => applies(v) && isEmptyValue(v[field]),
 });
 
 /** No digits in a name (900), as the server answers. */
@@ -125,16 +129,22 @@ export function useSchemaValidate(schema: z.ZodType, options: SchemaValidateOpti
   const { required, skip, rules, labels } = options;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the options are new literals at every render; their content decides (rules by field and code)
   return useCallback(
-    (values: Record<string, unknown>) => schemaFieldErrors(schema, values, {
-      lang,
-      label: (field) => {
-        const leaf = field.split('.').pop() as string;
-        const key = labels?.[field] ?? labels?.[leaf] ?? `resources.${resource}.fields.${leaf}`;
-        const text = translate(key, { _: '' });
-        return text && text !== key ? text : undefined;
-      },
-      emptyText: (label) => translate('app.validation.empty', { field: label }),
-    }, { required, skip, rules }),
+    (values: Record<string, unknown>) =>
+      schemaFieldErrors(
+        schema,
+        values,
+        {
+          lang,
+          label: (field) => {
+            const leaf = field.split('.').pop() as string;
+            const key = labels?.[field] ?? labels?.[leaf] ?? `resources.${resource}.fields.${leaf}`;
+            const text = translate(key, { _: '' });
+            return text && text !== key ? text : undefined;
+          },
+          emptyText: (label) => translate('app.validation.empty', { field: label }),
+        },
+        { required, skip, rules },
+      ),
     [schema, lang, translate, resource, JSON.stringify({ ...options, rules: rules?.map((r) => `${r.field}:${r.code}`) })],
   );
 }

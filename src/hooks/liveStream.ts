@@ -44,14 +44,21 @@ function open(token: () => string | null) {
       es.close();
       if (source === es) {
         source = undefined;
-        retry = setTimeout(() => { retry = undefined; if (handlers.size) open(token); }, 5000);
+        retry = setTimeout(() => {
+          retry = undefined;
+          if (handlers.size) open(token);
+        }, 5000);
       }
     }
   };
   for (const name of listening) {
     es.addEventListener(name, (e) => {
       let data: unknown = null;
-      try { data = JSON.parse((e as MessageEvent<string>).data); } catch { /* a frame without JSON: still a change */ }
+      try {
+        data = JSON.parse((e as MessageEvent<string>).data);
+      } catch {
+        /* a frame without JSON: still a change */
+      }
       for (const h of [...(handlers.get(name) ?? [])]) h(data);
     });
   }
@@ -87,5 +94,7 @@ export function liveConnected(): boolean {
 /** Calls `fn` on every change of the stream's open state until the returned function is called. */
 export function onLiveStatus(fn: (connected: boolean) => void): () => void {
   statusListeners.add(fn);
-  return () => { statusListeners.delete(fn); };
+  return () => {
+    statusListeners.delete(fn);
+  };
 }

@@ -17,11 +17,7 @@ export function useSpProvider(): ChargeDeskDataProvider {
   return useContext(DataProviderContext) as ChargeDeskDataProvider;
 }
 
-export function useApi<T>(
-  path: string,
-  query?: Record<string, QueryValue>,
-  options?: Omit<UseQueryOptions<T, Error, T>, 'queryKey' | 'queryFn'>,
-) {
+export function useApi<T>(path: string, query?: Record<string, QueryValue>, options?: Omit<UseQueryOptions<T, Error, T>, 'queryKey' | 'queryFn'>) {
   const dataProvider = useSpProvider();
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
   return useQuery<T, Error, T>({
@@ -48,26 +44,30 @@ export function useApi<T>(
 export function useSpRun() {
   const dataProvider = useSpProvider();
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
-  return useCallback(async <T,>(job: (provider: ChargeDeskDataProvider) => Promise<T>): Promise<T> => {
-    try {
-      return await job(dataProvider);
-    } catch (e) {
-      await logoutIfAccessDenied(e);
-      throw e;
-    }
-  }, [dataProvider, logoutIfAccessDenied]);
+  return useCallback(
+    async <T>(job: (provider: ChargeDeskDataProvider) => Promise<T>): Promise<T> => {
+      try {
+        return await job(dataProvider);
+      } catch (e) {
+        await logoutIfAccessDenied(e);
+        throw e;
+      }
+    },
+    [dataProvider, logoutIfAccessDenied],
+  );
 }
 
 /** `<method> /sp/<path>` with a body, answering `data`; a failure (401 included) rejects after checkError. */
 export function useSpCall() {
   const run = useSpRun();
-  return useCallback(<T,>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> =>
-    run((provider) => provider.call<T>(method, path, body)), [run]);
+  return useCallback(
+    <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> => run((provider) => provider.call<T>(method, path, body)),
+    [run],
+  );
 }
 
 /** `GET /sp/<path>?<query>` once (not cached, unlike {@link useApi}); a failure (401 included) rejects after checkError. */
 export function useSpFetch() {
   const run = useSpRun();
-  return useCallback(<T,>(path: string, query?: Record<string, QueryValue>): Promise<T> =>
-    run((provider) => provider.fetchData<T>(path, query)), [run]);
+  return useCallback(<T>(path: string, query?: Record<string, QueryValue>): Promise<T> => run((provider) => provider.fetchData<T>(path, query)), [run]);
 }

@@ -20,12 +20,13 @@ type Intersect<U> = (U extends unknown ? (u: U) => void : never) extends (i: inf
 type Join<P extends string, K extends string> = P extends '' ? K : `${P}.${K}`;
 
 /** One language's tree of a table below `prefix`. */
-export type Side<P extends string, T extends Record<string, Pair>> =
-  Intersect<{ [K in keyof T & string]: Nest<Join<P, K>, T[K][0]> }[keyof T & string]>;
+export type Side<P extends string, T extends Record<string, Pair>> = Intersect<{ [K in keyof T & string]: Nest<Join<P, K>, T[K][0]> }[keyof T & string]>;
 
 function put(tree: Record<string, Messages>, path: readonly string[], value: Messages) {
   let node = tree;
-  path.slice(0, -1).forEach((key) => { node = (node[key] ??= {}) as Record<string, Messages>; });
+  path.slice(0, -1).forEach((key) => {
+    node = (node[key] ??= {}) as Record<string, Messages>;
+  });
   node[path[path.length - 1]] = value;
 }
 

@@ -42,7 +42,11 @@ const moduleTrees = Object.values(modules).map((m) => m.default);
  */
 function withResourceAliases(tree: Tree): TranslationMessages {
   const resources = (tree.resources ?? {}) as Record<string, Tree>;
-  const aliases = Object.fromEntries(mountedNames().filter(([, api]) => resources[api]).map(([name, api]) => [name, resources[api]]));
+  const aliases = Object.fromEntries(
+    mountedNames()
+      .filter(([, api]) => resources[api])
+      .map(([name, api]) => [name, resources[api]]),
+  );
   return { ...tree, resources: { ...resources, ...aliases } } as unknown as TranslationMessages;
 }
 
@@ -54,10 +58,15 @@ export const messages: Record<Locale, TranslationMessages> = {
 /** Builds the provider; `changeLocale` also stores the choice in the cookie and sets `<html lang>`. */
 export function createI18nProvider(): I18nProvider {
   const initial = currentLocale();
-  const base = polyglotI18nProvider((locale) => messages[locale as Locale] ?? messages.en, initial, [
-    { locale: 'en', name: 'English' },
-    { locale: 'zh', name: '中文' },
-  ], { allowMissing: true });
+  const base = polyglotI18nProvider(
+    (locale) => messages[locale as Locale] ?? messages.en,
+    initial,
+    [
+      { locale: 'en', name: 'English' },
+      { locale: 'zh', name: '中文' },
+    ],
+    { allowMissing: true },
+  );
   if (typeof document !== 'undefined') document.documentElement.lang = initial === 'zh' ? 'zh-CN' : 'en';
   return {
     ...base,

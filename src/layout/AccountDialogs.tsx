@@ -35,17 +35,25 @@ export function AccountDetails({ info }: { info: UserInfo | null }) {
   return (
     <Stack spacing={2} data-testid="account-details">
       <Stack direction="row" spacing={2} alignItems="center">
-        <Avatar src={info.avatar ?? undefined} sx={{ width: 56, height: 56, bgcolor: 'primary.main' }}>{info.userName.slice(0, 1).toUpperCase()}</Avatar>
+        <Avatar src={info.avatar ?? undefined} sx={{ width: 56, height: 56, bgcolor: 'primary.main' }}>
+          {info.userName.slice(0, 1).toUpperCase()}
+        </Avatar>
         <Box>
           <Typography variant="h6">{info.realName || info.userName}</Typography>
-          <Typography color="text.secondary" variant="body2">{info.email}</Typography>
+          <Typography color="text.secondary" variant="body2">
+            {info.email}
+          </Typography>
         </Box>
       </Stack>
       <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0 }}>
         {rows.map(([k, v]) => (
           <Box key={k} sx={{ display: 'contents' }}>
-            <Typography component="dt" color="text.secondary" variant="body2">{translate(k)}</Typography>
-            <Typography component="dd" variant="body2" sx={{ m: 0 }}>{v || '—'}</Typography>
+            <Typography component="dt" color="text.secondary" variant="body2">
+              {translate(k)}
+            </Typography>
+            <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+              {v || '—'}
+            </Typography>
           </Box>
         ))}
       </Box>
@@ -62,7 +70,9 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
         <AccountDetails info={sessionOf(localStorage).profile()} />
       </DialogContent>
       <DialogActions>
-        <Button component={Link} to="/TourAccount/TourAccount" onClick={onClose} data-testid="profile-edit">{translate('app.profile.edit')}</Button>
+        <Button component={Link} to="/TourAccount/TourAccount" onClick={onClose} data-testid="profile-edit">
+          {translate('app.profile.edit')}
+        </Button>
         <Button onClick={onClose}>{translate('ra.action.close')}</Button>
       </DialogActions>
     </Dialog>
@@ -110,8 +120,27 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
       <DialogTitle>{translate('app.nav.change_password')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField type="password" label={translate('app.profile.old_password')} value={oldPassword} onChange={(e) => { setOldPassword(e.target.value); setOldError(undefined); }} error={!!oldError} helperText={oldError} autoComplete="current-password" slotProps={{ htmlInput: { 'data-testid': 'old-password' } }} />
-          <TextField type="password" label={translate('app.account.new_password')} value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" slotProps={{ htmlInput: { 'data-testid': 'new-password' } }} />
+          <TextField
+            type="password"
+            label={translate('app.profile.old_password')}
+            value={oldPassword}
+            onChange={(e) => {
+              setOldPassword(e.target.value);
+              setOldError(undefined);
+            }}
+            error={!!oldError}
+            helperText={oldError}
+            autoComplete="current-password"
+            slotProps={{ htmlInput: { 'data-testid': 'old-password' } }}
+          />
+          <TextField
+            type="password"
+            label={translate('app.account.new_password')}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            autoComplete="new-password"
+            slotProps={{ htmlInput: { 'data-testid': 'new-password' } }}
+          />
           <TextField
             type="password"
             label={translate('app.account.confirm_password')}
@@ -126,7 +155,9 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
       </DialogContent>
       <DialogActions>
         <Button onClick={close}>{translate('ra.action.cancel')}</Button>
-        <Button variant="contained" onClick={save} disabled={saving || !confirm || !oldPassword} data-testid="save-password">{translate('ra.action.save')}</Button>
+        <Button variant="contained" onClick={save} disabled={saving || !confirm || !oldPassword} data-testid="save-password">
+          {translate('ra.action.save')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

@@ -33,7 +33,9 @@ export function CompanySelect() {
     >
       <MenuItem value="">{translate('app.nav.all_companies')}</MenuItem>
       {options.map((o) => (
-        <MenuItem key={o.companyCode} value={o.companyCode}>{o.companyName}</MenuItem>
+        <MenuItem key={o.companyCode} value={o.companyCode}>
+          {o.companyName}
+        </MenuItem>
       ))}
     </TextField>
   );

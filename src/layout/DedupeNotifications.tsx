@@ -13,7 +13,13 @@ export const TOAST_MS = 5000;
  * Pure filter: drops from `queue` the entries whose message is already in `recent` (message →
  * time first seen, updated in place) within `windowMs`, and duplicates inside the queue.
  */
-export function dedupeQueue(queue: NotificationPayload[], recent: Map<string, number>, seen: WeakSet<object>, now: number, windowMs = TOAST_MS + 500): NotificationPayload[] {
+export function dedupeQueue(
+  queue: NotificationPayload[],
+  recent: Map<string, number>,
+  seen: WeakSet<object>,
+  now: number,
+  windowMs = TOAST_MS + 500,
+): NotificationPayload[] {
   const out: NotificationPayload[] = [];
   for (const n of queue) {
     const key = typeof n.message === 'string' ? n.message : '';
@@ -35,7 +41,11 @@ export function dedupeQueue(queue: NotificationPayload[], recent: Map<string, nu
  * as the toast's tooltip (`title`, e.g. "Code 713, for support") and `data-code`. `codeOf` gives
  * the code of a failure's message; other toasts come back unchanged (the same object).
  */
-export function withSupportCode(n: NotificationPayload, codeOf: (message: unknown) => number | undefined, label: (code: number) => string): NotificationPayload {
+export function withSupportCode(
+  n: NotificationPayload,
+  codeOf: (message: unknown) => number | undefined,
+  label: (code: number) => string,
+): NotificationPayload {
   if (n.type !== 'error' || n.notificationOptions?.title) return n;
   const code = codeOf(n.message);
   if (code === undefined) return n;

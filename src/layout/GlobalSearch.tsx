@@ -31,7 +31,18 @@ function SearchForm({ wide, autoFocus, onGo }: { wide?: boolean; autoFocus?: boo
     onGo?.();
   };
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', border: '1px solid #dcdfe6', borderRadius: 1, height: 34, bgcolor: '#fff', width: wide ? '100%' : undefined }} data-testid="global-search">
+    <Box
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        border: '1px solid #dcdfe6',
+        borderRadius: 1,
+        height: 34,
+        bgcolor: '#fff',
+        width: wide ? '100%' : undefined,
+      }}
+      data-testid="global-search"
+    >
       <Select
         variant="standard"
         disableUnderline
@@ -40,7 +51,11 @@ function SearchForm({ wide, autoFocus, onGo }: { wide?: boolean; autoFocus?: boo
         sx={{ fontSize: 13, pl: 1, minWidth: { xs: 96, lg: 110 }, flexShrink: 0, '& .MuiSelect-select': { py: 0.5 } }}
         inputProps={{ 'aria-label': translate('app.nav.search_type'), 'data-testid': 'global-search-type' }}
       >
-        {SEARCH_TYPES.map((t) => <MenuItem key={t.value} value={t.value}>{translate(t.label)}</MenuItem>)}
+        {SEARCH_TYPES.map((t) => (
+          <MenuItem key={t.value} value={t.value}>
+            {translate(t.label)}
+          </MenuItem>
+        ))}
       </Select>
       <InputBase
         value={term}
@@ -61,17 +76,30 @@ export function GlobalSearch() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Box sx={{ display: { xs: 'none', md: 'flex' }, flexShrink: 0 }}><SearchForm /></Box>
+      <Box sx={{ display: { xs: 'none', md: 'flex' }, flexShrink: 0 }}>
+        <SearchForm />
+      </Box>
       <IconButton
-        sx={{ display: { xs: 'inline-flex', md: 'none' } }} onClick={() => setOpen(true)}
-        aria-label={translate('app.nav.search')} data-testid="global-search-open"
+        sx={{ display: { xs: 'inline-flex', md: 'none' } }}
+        onClick={() => setOpen(true)}
+        aria-label={translate('app.nav.search')}
+        data-testid="global-search-open"
       >
         <SearchIcon />
       </IconButton>
-      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="xs" sx={{ '& .MuiDialog-container': { alignItems: 'flex-start' } }} data-testid="global-search-dialog">
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        fullWidth
+        maxWidth="xs"
+        sx={{ '& .MuiDialog-container': { alignItems: 'flex-start' } }}
+        data-testid="global-search-dialog"
+      >
         <DialogTitle sx={{ pb: 1 }}>{translate('app.nav.search')}</DialogTitle>
         <DialogContent>{open && <SearchForm wide autoFocus onGo={() => setOpen(false)} />}</DialogContent>
-        <DialogActions><Button onClick={() => setOpen(false)}>{translate('ra.action.close')}</Button></DialogActions>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>{translate('ra.action.close')}</Button>
+        </DialogActions>
       </Dialog>
     </>
   );

@@ -15,7 +15,14 @@ export function LanguageToggle({ sx, color = 'inherit' }: { sx?: SxProps; color?
       startIcon={<TranslateIcon fontSize="small" />}
       onClick={() => setLocale(next)}
       aria-label={translate('app.language.label')}
-      sx={{ textTransform: 'none', minWidth: 0, whiteSpace: 'nowrap', flexShrink: 0, '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } }, ...sx }}
+      sx={{
+        textTransform: 'none',
+        minWidth: 0,
+        whiteSpace: 'nowrap',
+        flexShrink: 0,
+        '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } },
+        ...sx,
+      }}
     >
       {translate(`app.language.${next}`)}
     </Button>

@@ -40,7 +40,9 @@ export function PageSkeleton() {
   return (
     <Stack spacing={2} data-testid="page-loading">
       <Stack direction="row" spacing={2}>
-        {[0, 1, 2, 3].map((i) => <Skeleton key={i} variant="rounded" height={96} sx={{ flex: 1 }} />)}
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} variant="rounded" height={96} sx={{ flex: 1 }} />
+        ))}
       </Stack>
       <Skeleton variant="rounded" height={320} />
     </Stack>
@@ -51,9 +53,15 @@ function ErrorView({ error, onRetry }: { error: Error; onRetry: () => void }) {
   const translate = useTranslate();
   return (
     <Paper sx={{ p: 4, textAlign: 'center' }}>
-      <Typography variant="h6" gutterBottom>{translate('ra.page.error')}</Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>{translate(error.message, { _: error.message })}</Typography>
-      <Button variant="contained" onClick={onRetry}>{translate('app.error.retry')}</Button>
+      <Typography variant="h6" gutterBottom>
+        {translate('ra.page.error')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {translate(error.message, { _: error.message })}
+      </Typography>
+      <Button variant="contained" onClick={onRetry}>
+        {translate('app.error.retry')}
+      </Button>
     </Paper>
   );
 }

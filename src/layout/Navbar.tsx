@@ -41,7 +41,15 @@ export function Navbar() {
         </Box>
         {/* On a phone the operator dropdown takes a second row of its own. */}
         {(onDashboard || onMap) && (
-          <Box sx={{ order: { xs: 10, md: 0 }, width: { xs: '100%', md: 'auto' }, pb: { xs: 1, md: 0 }, display: 'flex', '& > *': { flex: { xs: 1, md: 'none' } } }}>
+          <Box
+            sx={{
+              order: { xs: 10, md: 0 },
+              width: { xs: '100%', md: 'auto' },
+              pb: { xs: 1, md: 0 },
+              display: 'flex',
+              '& > *': { flex: { xs: 1, md: 'none' } },
+            }}
+          >
             <CompanySelect />
           </Box>
         )}

@@ -61,26 +61,41 @@ function useLiveNotices() {
   const permissions = usePermissionList();
   const latest = useRef({ notify, fetchData, translate, lang: (locale === 'zh' ? 'zh' : 'en') as Lang, permissions });
   latest.current = { notify, fetchData, translate, lang: locale === 'zh' ? 'zh' : 'en', permissions };
-  useEffect(() => subscribeLive('notice', (data) => {
-    void queryClient.invalidateQueries({ queryKey: ['sp', 'notifications/summary'] });
-    void queryClient.invalidateQueries({ queryKey: ['sp', 'notifications'] });
-    const frame = data as NoticeFrame | null;
-    if (!frame || !isNewNotice(frame)) return;
-    const { fetchData: get } = latest.current;
-    void get<SystemNotification[]>('notifications', { tab: 'all', page: 1, size: 10 }).then((rows) => {
-      const row = Array.isArray(rows) ? rowOfFrame(rows, frame) : undefined;
-      if (!row) return; // not the account's to see
-      const { notify: toast, translate: t, lang, permissions: perms } = latest.current;
-      const link = notificationLink(row, perms);
-      toast(
-        <Stack direction="row" spacing={2} alignItems="center" data-testid="notice-toast" data-kind={row.kind}>
-          <span>{noticeText(row, lang)}</span>
-          {link && <Button size="small" color="inherit" variant="outlined" href={`#${link}`} data-testid="notice-toast-open">{t('app.notices.open')}</Button>}
-        </Stack>,
-        { type: row.systemNotificationType === 'REPORT_TICKET' ? 'info' : 'warning', autoHideDuration: 10_000 },
-      );
-    }, () => undefined);
-  }, liveToken), [queryClient]);
+  useEffect(
+    () =>
+      subscribeLive(
+        'notice',
+        (data) => {
+          void queryClient.invalidateQueries({ queryKey: ['sp', 'notifications/summary'] });
+          void queryClient.invalidateQueries({ queryKey: ['sp', 'notifications'] });
+          const frame = data as NoticeFrame | null;
+          if (!frame || !isNewNotice(frame)) return;
+          const { fetchData: get } = latest.current;
+          void get<SystemNotification[]>('notifications', { tab: 'all', page: 1, size: 10 }).then(
+            (rows) => {
+              const row = Array.isArray(rows) ? rowOfFrame(rows, frame) : undefined;
+              if (!row) return; // not the account's to see
+              const { notify: toast, translate: t, lang, permissions: perms } = latest.current;
+              const link = notificationLink(row, perms);
+              toast(
+                <Stack direction="row" spacing={2} alignItems="center" data-testid="notice-toast" data-kind={row.kind}>
+                  <span>{noticeText(row, lang)}</span>
+                  {link && (
+                    <Button size="small" color="inherit" variant="outlined" href={`#${link}`} data-testid="notice-toast-open">
+                      {t('app.notices.open')}
+                    </Button>
+                  )}
+                </Stack>,
+                { type: row.systemNotificationType === 'REPORT_TICKET' ? 'info' : 'warning', autoHideDuration: 10_000 },
+              );
+            },
+            () => undefined,
+          );
+        },
+        liveToken,
+      ),
+    [queryClient],
+  );
 }
 
 export function NotificationBell() {
@@ -112,12 +127,19 @@ export function NotificationBell() {
       <Tooltip
         title={translate('app.nav.notifications')}
         open={tip && !anchor}
-        onOpen={(e) => { if (!(quiet.current && e.type === 'focus')) setTip(true); }}
+        onOpen={(e) => {
+          if (!(quiet.current && e.type === 'focus')) setTip(true);
+        }}
         onClose={() => setTip(false)}
       >
         <IconButton
-          onClick={(e) => { setTip(false); setAnchor(e.currentTarget); }}
-          onBlur={() => { quiet.current = false; }}
+          onClick={(e) => {
+            setTip(false);
+            setAnchor(e.currentTarget);
+          }}
+          onBlur={() => {
+            quiet.current = false;
+          }}
           data-testid="notification-bell"
           aria-label={translate('app.nav.notifications')}
         >
@@ -126,18 +148,34 @@ export function NotificationBell() {
           </Badge>
         </IconButton>
       </Tooltip>
-      <Popover open={!!anchor} anchorEl={anchor} onClose={closePanel} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+      <Popover
+        open={!!anchor}
+        anchorEl={anchor}
+        onClose={closePanel}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
         <Box sx={{ width: 380, maxWidth: 'calc(100vw - 16px)' }} data-testid="notification-panel">
           <Tabs value={tab} onChange={(_e, v: NoticeTab) => setTab(v)} variant="fullWidth">
             {NOTICE_TABS.map((t) => (
-              <Tab key={t} value={t} data-testid={`notification-tab-${t}`} label={tabLabel(translate(`app.nav.notification_tabs.${t}`), summary?.[t].total)} sx={{ minWidth: 0, px: 1 }} />
+              <Tab
+                key={t}
+                value={t}
+                data-testid={`notification-tab-${t}`}
+                label={tabLabel(translate(`app.nav.notification_tabs.${t}`), summary?.[t].total)}
+                sx={{ minWidth: 0, px: 1 }}
+              />
             ))}
           </Tabs>
           <List dense sx={{ maxHeight: 400, overflowY: 'auto' }}>
             {!isPending && shown.length === 0 && (
-              <Typography sx={{ p: 3, textAlign: 'center' }} color="text.secondary">{translate('app.nav.no_notifications')}</Typography>
+              <Typography sx={{ p: 3, textAlign: 'center' }} color="text.secondary">
+                {translate('app.nav.no_notifications')}
+              </Typography>
             )}
-            {shown.map((n) => <NoticeRow key={n.id} n={n} onOpen={open} />)}
+            {shown.map((n) => (
+              <NoticeRow key={n.id} n={n} onOpen={open} />
+            ))}
           </List>
           <Divider />
           <Stack direction="row" justifyContent="space-between" sx={{ px: 1, py: 0.5 }}>

@@ -24,7 +24,21 @@ const isActive = (pathname: string, path: string) => pathname === path || pathna
 function Logo({ compact }: { compact: boolean }) {
   const translate = useTranslate();
   return (
-    <Box component={Link} to="/" sx={{ display: 'flex', alignItems: 'center', gap: 1, height: 56, px: compact ? 0 : 2, justifyContent: compact ? 'center' : 'flex-start', textDecoration: 'none', color: '#fff', flexShrink: 0 }}>
+    <Box
+      component={Link}
+      to="/"
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        height: 56,
+        px: compact ? 0 : 2,
+        justifyContent: compact ? 'center' : 'flex-start',
+        textDecoration: 'none',
+        color: '#fff',
+        flexShrink: 0,
+      }}
+    >
       <Box sx={{ width: 32, height: 32, borderRadius: '8px', bgcolor: SIDEBAR.active, display: 'grid', placeItems: 'center' }}>
         <BoltIcon sx={{ color: '#fff', fontSize: 22 }} />
       </Box>
@@ -54,11 +68,19 @@ function Item({ node, compact, nested }: { node: RouteNode; compact: boolean; ne
         '&:hover': { bgcolor: SIDEBAR.hover },
       }}
     >
-      <ListItemIcon sx={{ minWidth: 36, color: 'inherit' }}><Icon fontSize="small" /></ListItemIcon>
+      <ListItemIcon sx={{ minWidth: 36, color: 'inherit' }}>
+        <Icon fontSize="small" />
+      </ListItemIcon>
       {!compact && <ListItemText primary={label} slotProps={{ primary: { noWrap: true, fontSize: 14 } }} />}
     </ListItemButton>
   );
-  return compact ? <Tooltip title={label} placement="right">{button}</Tooltip> : button;
+  return compact ? (
+    <Tooltip title={label} placement="right">
+      {button}
+    </Tooltip>
+  ) : (
+    button
+  );
 }
 
 function Section({ node, compact }: { node: RouteNode; compact: boolean }) {
@@ -76,22 +98,37 @@ function Section({ node, compact }: { node: RouteNode; compact: boolean }) {
     const first = node.children?.[0];
     return (
       <Tooltip title={label} placement="right">
-        <ListItemButton component={Link} to={first?.path ?? node.path} data-testid={`menu-${node.key}`} sx={{ minHeight: 50, pl: 2.5, color: active ? SIDEBAR.active : SIDEBAR.text, '&:hover': { bgcolor: SIDEBAR.hover } }}>
-          <ListItemIcon sx={{ minWidth: 36, color: 'inherit' }}><Icon fontSize="small" /></ListItemIcon>
+        <ListItemButton
+          component={Link}
+          to={first?.path ?? node.path}
+          data-testid={`menu-${node.key}`}
+          sx={{ minHeight: 50, pl: 2.5, color: active ? SIDEBAR.active : SIDEBAR.text, '&:hover': { bgcolor: SIDEBAR.hover } }}
+        >
+          <ListItemIcon sx={{ minWidth: 36, color: 'inherit' }}>
+            <Icon fontSize="small" />
+          </ListItemIcon>
         </ListItemButton>
       </Tooltip>
     );
   }
   return (
     <>
-      <ListItemButton onClick={() => setOpen((o) => !o)} data-testid={`menu-${node.key}`} sx={{ minHeight: 50, pl: 2.5, color: active ? '#f4f4f5' : SIDEBAR.text, '&:hover': { bgcolor: SIDEBAR.hover } }}>
-        <ListItemIcon sx={{ minWidth: 36, color: active ? SIDEBAR.active : 'inherit' }}><Icon fontSize="small" /></ListItemIcon>
+      <ListItemButton
+        onClick={() => setOpen((o) => !o)}
+        data-testid={`menu-${node.key}`}
+        sx={{ minHeight: 50, pl: 2.5, color: active ? '#f4f4f5' : SIDEBAR.text, '&:hover': { bgcolor: SIDEBAR.hover } }}
+      >
+        <ListItemIcon sx={{ minWidth: 36, color: active ? SIDEBAR.active : 'inherit' }}>
+          <Icon fontSize="small" />
+        </ListItemIcon>
         <ListItemText primary={label} slotProps={{ primary: { noWrap: true, fontSize: 14 } }} />
         {open ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
       </ListItemButton>
       <Collapse in={open} timeout="auto" unmountOnExit>
         <List disablePadding>
-          {node.children?.map((c) => <Item key={c.path} node={c} compact={false} nested />)}
+          {node.children?.map((c) => (
+            <Item key={c.path} node={c} compact={false} nested />
+          ))}
         </List>
       </Collapse>
     </>
@@ -132,7 +169,13 @@ export function Sidebar() {
 
   if (mobile) {
     return (
-      <Drawer open={open} onClose={close} variant="temporary" ModalProps={{ keepMounted: true }} slotProps={{ paper: { sx: { width: SIDEBAR.width, border: 0 } } }}>
+      <Drawer
+        open={open}
+        onClose={close}
+        variant="temporary"
+        ModalProps={{ keepMounted: true }}
+        slotProps={{ paper: { sx: { width: SIDEBAR.width, border: 0 } } }}
+      >
         <MenuContent compact={false} />
       </Drawer>
     );

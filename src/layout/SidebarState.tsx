@@ -51,10 +51,7 @@ export function SidebarStateProvider({ children }: { children: ReactNode }) {
   }, [mobile]);
   const close = useCallback(() => setDrawerOpen(false), []);
 
-  const value = useMemo(
-    () => ({ open: mobile ? drawerOpen : desktopOpen, mobile, toggle, close }),
-    [mobile, drawerOpen, desktopOpen, toggle, close],
-  );
+  const value = useMemo(() => ({ open: mobile ? drawerOpen : desktopOpen, mobile, toggle, close }), [mobile, drawerOpen, desktopOpen, toggle, close]);
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }
 

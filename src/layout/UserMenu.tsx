@@ -32,20 +32,40 @@ export function UserMenu() {
         <Avatar src={(identity?.avatar as string | undefined) || undefined} sx={{ width: 30, height: 30, bgcolor: 'primary.main', fontSize: 15 }}>
           {initialOf(name)}
         </Avatar>
-        <Box component="span" className="user-name" sx={{ display: { xs: 'none', lg: 'inline' } }}>{name}</Box>
+        <Box component="span" className="user-name" sx={{ display: { xs: 'none', lg: 'inline' } }}>
+          {name}
+        </Box>
       </Button>
-      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+      <Menu
+        anchorEl={anchor}
+        open={!!anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
         <MenuItem onClick={() => open('profile')} data-testid="profile">
-          <ListItemIcon><PersonIcon fontSize="small" /></ListItemIcon>
+          <ListItemIcon>
+            <PersonIcon fontSize="small" />
+          </ListItemIcon>
           {translate('app.nav.profile')}
         </MenuItem>
         <MenuItem onClick={() => open('password')} data-testid="change-password">
-          <ListItemIcon><LockIcon fontSize="small" /></ListItemIcon>
+          <ListItemIcon>
+            <LockIcon fontSize="small" />
+          </ListItemIcon>
           {translate('app.nav.change_password')}
         </MenuItem>
         <Divider />
-        <MenuItem onClick={() => { setAnchor(null); void logout(); }} data-testid="sign-out">
-          <ListItemIcon><LogoutIcon fontSize="small" /></ListItemIcon>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            void logout();
+          }}
+          data-testid="sign-out"
+        >
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
           {translate('app.nav.sign_out')}
         </MenuItem>
       </Menu>

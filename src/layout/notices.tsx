@@ -34,7 +34,10 @@ export interface SystemNotification {
   eventId?: number | null;
 }
 
-export interface TabCount { total: number; unread: number }
+export interface TabCount {
+  total: number;
+  unread: number;
+}
 export type NoticeSummary = Record<NoticeTab, TabCount>;
 
 const SUMMARY = 'notifications/summary';
@@ -85,7 +88,8 @@ export function notificationLink(n: SystemNotification, permissions?: readonly s
     if (n.orderId) candidates.push(`/Operations/Orders/${n.orderId}/show`);
     if (n.chargerId) candidates.push(`/Stations/StationProfile/chargers/${n.chargerId}/show`);
     // Read-only view for accounts without the events or station pages (e.g. staff): the charger's monitoring row.
-    if (n.chargerId && n.serialNum && permissions) candidates.push(`/Monitoring/ChargerMonitoring?filter=${encodeURIComponent(JSON.stringify({ q: n.serialNum }))}`);
+    if (n.chargerId && n.serialNum && permissions)
+      candidates.push(`/Monitoring/ChargerMonitoring?filter=${encodeURIComponent(JSON.stringify({ q: n.serialNum }))}`);
   }
   if (!permissions) return candidates[0] ?? null;
   return candidates.find((c) => canAccess(c.split('?')[0]!, permissions)) ?? null;
@@ -114,7 +118,9 @@ export function NoticeRow({ n, onOpen }: { n: SystemNotification; onOpen: (n: Sy
       ? translate('app.notices.repeated', { count, last: formatDateTime(n.lastTimeStamp ?? n.createTimeStamp) })
       : formatDateTime(n.lastTimeStamp ?? n.createTimeStamp),
     n.eventStatus ? translate(`app.notices.status.${n.eventStatus}`, { _: n.eventStatus }) : '',
-  ].filter(Boolean).join(' · ');
+  ]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <ListItemButton
       data-testid="notice-row"
@@ -131,7 +137,9 @@ export function NoticeRow({ n, onOpen }: { n: SystemNotification; onOpen: (n: Sy
       <ListItemText
         primary={
           <Stack direction="row" spacing={1} alignItems="center" component="span">
-            <Box component="span" sx={{ fontWeight: n.read ? 400 : 600, overflowWrap: 'anywhere' }}>{noticeText(n, lang)}</Box>
+            <Box component="span" sx={{ fontWeight: n.read ? 400 : 600, overflowWrap: 'anywhere' }}>
+              {noticeText(n, lang)}
+            </Box>
             {count > 1 && <Chip component="span" size="small" label={`×${count}`} data-testid="notice-count" sx={{ height: 20 }} />}
           </Stack>
         }

@@ -105,15 +105,33 @@ export function LoginPage() {
       </Box>
       <Paper elevation={8} sx={{ width: '100%', maxWidth: 400, p: { xs: 3, sm: 4.5 }, borderRadius: 3 }}>
         <Stack alignItems="center" spacing={1} sx={{ mb: 3 }}>
-          <Box sx={{ width: 56, height: 56, borderRadius: '14px', bgcolor: 'primary.main', display: 'grid', placeItems: 'center', boxShadow: '0 8px 20px rgba(30,187,119,.35)' }}>
+          <Box
+            sx={{
+              width: 56,
+              height: 56,
+              borderRadius: '14px',
+              bgcolor: 'primary.main',
+              display: 'grid',
+              placeItems: 'center',
+              boxShadow: '0 8px 20px rgba(30,187,119,.35)',
+            }}
+          >
             <BoltIcon sx={{ color: '#fff', fontSize: 34 }} />
           </Box>
-          <Typography variant="h5" sx={{ fontWeight: 700 }}>{translate('app.name')}</Typography>
-          <Typography variant="body2" color="text.secondary">{translate('app.tagline')}</Typography>
+          <Typography variant="h5" sx={{ fontWeight: 700 }}>
+            {translate('app.name')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {translate('app.tagline')}
+          </Typography>
         </Stack>
         <Box component="form" noValidate onSubmit={submit} data-testid="login-form">
           <Stack spacing={2}>
-            {failure && <Alert severity="error" data-testid="login-error">{translate(failure)}</Alert>}
+            {failure && (
+              <Alert severity="error" data-testid="login-error">
+                {translate(failure)}
+              </Alert>
+            )}
             <TextField
               label={translate('app.login.username')}
               value={username}
@@ -124,7 +142,13 @@ export function LoginPage() {
               helperText={errors.username ? translate(errors.username) : ' '}
               slotProps={{
                 htmlInput: { 'data-testid': 'login-username', name: 'username' },
-                input: { startAdornment: <InputAdornment position="start"><PersonIcon fontSize="small" /></InputAdornment> },
+                input: {
+                  startAdornment: (
+                    <InputAdornment position="start">
+                      <PersonIcon fontSize="small" />
+                    </InputAdornment>
+                  ),
+                },
               }}
             />
             <TextField
@@ -139,10 +163,18 @@ export function LoginPage() {
               slotProps={{
                 htmlInput: { 'data-testid': 'login-password', name: 'password' },
                 input: {
-                  startAdornment: <InputAdornment position="start"><LockIcon fontSize="small" /></InputAdornment>,
+                  startAdornment: (
+                    <InputAdornment position="start">
+                      <LockIcon fontSize="small" />
+                    </InputAdornment>
+                  ),
                   endAdornment: (
                     <InputAdornment position="end">
-                      <IconButton size="small" onClick={() => setShow((s) => !s)} aria-label={translate(show ? 'ra.input.password.toggle_visible' : 'ra.input.password.toggle_hidden')}>
+                      <IconButton
+                        size="small"
+                        onClick={() => setShow((s) => !s)}
+                        aria-label={translate(show ? 'ra.input.password.toggle_visible' : 'ra.input.password.toggle_hidden')}
+                      >
                         {show ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
                       </IconButton>
                     </InputAdornment>

@@ -12,9 +12,15 @@ export function NotFound() {
   return (
     <Box sx={{ py: 10, textAlign: 'center' }} data-testid="not-found">
       <Typography sx={{ fontSize: 96, fontWeight: 800, color: 'primary.main', lineHeight: 1 }}>404</Typography>
-      <Typography variant="h5" sx={{ mt: 2 }}>{translate('app.not_found.title')}</Typography>
-      <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>{translate('app.not_found.message')}</Typography>
-      <Button variant="contained" component={Link} to="/">{translate('app.not_found.back')}</Button>
+      <Typography variant="h5" sx={{ mt: 2 }}>
+        {translate('app.not_found.title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
+        {translate('app.not_found.message')}
+      </Typography>
+      <Button variant="contained" component={Link} to="/">
+        {translate('app.not_found.back')}
+      </Button>
     </Box>
   );
 }

@@ -33,7 +33,11 @@ export function GenericForm<R extends RaRecord>({ fields, schema, validation, ed
 }
 
 /** The create view (back to the list once saved). `title`: an i18n key. */
-export function GenericCreate<R extends RaRecord>({ title, form, ...props }: Omit<CreateProps, 'title' | 'children'> & { title: string; form: GenericFormProps<R> }) {
+export function GenericCreate<R extends RaRecord>({
+  title,
+  form,
+  ...props
+}: Omit<CreateProps, 'title' | 'children'> & { title: string; form: GenericFormProps<R> }) {
   const translate = useTranslate();
   return (
     <Create redirect="list" title={translate(title)} {...props}>

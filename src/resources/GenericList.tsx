@@ -10,8 +10,19 @@
  */
 import { useMemo, type ReactElement, type ReactNode } from 'react';
 import {
-  CreateButton, Datagrid, FilterButton, List, Pagination, SearchInput, SimpleList, TopToolbar,
-  useResourceContext, useResourceDefinition, useTranslate, type ListProps, type RaRecord,
+  CreateButton,
+  Datagrid,
+  FilterButton,
+  List,
+  Pagination,
+  SearchInput,
+  SimpleList,
+  TopToolbar,
+  useResourceContext,
+  useResourceDefinition,
+  useTranslate,
+  type ListProps,
+  type RaRecord,
 } from 'react-admin';
 import { useMediaQuery, type Theme } from '@mui/material';
 import { EmptyState, ErrorState } from '../components/common';
@@ -44,16 +55,29 @@ export interface GenericListProps<R extends RaRecord> extends Omit<ListProps, 'c
 export const usePhone = () => useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
 
 export function GenericList<R extends RaRecord>({
-  fields, title, search, actions, gridTestId, createTestId, rowClick = 'edit', columns = [], leadColumns = [], gridSx, ...props
+  fields,
+  title,
+  search,
+  actions,
+  gridTestId,
+  createTestId,
+  rowClick = 'edit',
+  columns = [],
+  leadColumns = [],
+  gridSx,
+  ...props
 }: GenericListProps<R>) {
   const translate = useTranslate();
   const resource = useResourceContext() as string;
   const { hasCreate } = useResourceDefinition();
   const phone = usePhone();
-  const filters = useMemo(() => [
-    ...(search ? [<SearchInput key="q" source="q" alwaysOn data-testid={typeof search === 'string' ? search : undefined} />] : []),
-    ...fields.filter((f) => f.filter).map((f) => filterInput(f as FieldSpec)),
-  ], [fields, search]);
+  const filters = useMemo(
+    () => [
+      ...(search ? [<SearchInput key="q" source="q" alwaysOn data-testid={typeof search === 'string' ? search : undefined} />] : []),
+      ...fields.filter((f) => f.filter).map((f) => filterInput(f as FieldSpec)),
+    ],
+    [fields, search],
+  );
   const configurable = fields.some((f) => f.list === 'optional');
   const toolbar = (
     <TopToolbar>

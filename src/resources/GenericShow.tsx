@@ -14,11 +14,15 @@ function ShowFields({ fields }: { fields: FieldSpec[] }) {
   if (!record) return null;
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
-      {fields.filter((f) => f.show).map((f) => (
-        <Labeled key={f.source} source={f.source} label={f.label}>
-          <Box component="span" data-testid={`show-${f.source}`} sx={{ wordBreak: 'break-word' }}>{displayOf(f, record, translate)}</Box>
-        </Labeled>
-      ))}
+      {fields
+        .filter((f) => f.show)
+        .map((f) => (
+          <Labeled key={f.source} source={f.source} label={f.label}>
+            <Box component="span" data-testid={`show-${f.source}`} sx={{ wordBreak: 'break-word' }}>
+              {displayOf(f, record, translate)}
+            </Box>
+          </Labeled>
+        ))}
     </Box>
   );
 }
@@ -28,7 +32,9 @@ export function GenericShow<R extends RaRecord>({ fields, title, children }: { f
   return (
     <Show title={translate(title)} actions={false}>
       <Card variant="outlined" sx={{ border: 0 }}>
-        <CardContent><ShowFields fields={fields as FieldSpec[]} /></CardContent>
+        <CardContent>
+          <ShowFields fields={fields as FieldSpec[]} />
+        </CardContent>
       </Card>
       {children}
     </Show>

@@ -14,9 +14,7 @@
  * display and the input of one field where the entity is special.
  */
 import type { ReactElement, ReactNode } from 'react';
-import {
-  BooleanInput, NumberInput, SelectInput, TextInput, useRecordContext, useTranslate, type RaRecord,
-} from 'react-admin';
+import { BooleanInput, NumberInput, SelectInput, TextInput, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { Box } from '@mui/material';
 import { formatDateTime } from '../utils/date';
 import { EnabledChip } from '../components/EnabledChip';
@@ -80,21 +78,38 @@ const valueAt = (record: RaRecord, source: string): unknown => record[source];
 /** The display text (or element) of `field` on `record`, by kind. */
 export function displayOf(field: FieldSpec, record: RaRecord, translate: (key: string, options?: object) => string): ReactNode {
   if (field.render) return field.render(record as never);
-  const v = valueAt(record, field.kind === 'reference' ? field.display ?? field.source : field.source);
+  const v = valueAt(record, field.kind === 'reference' ? (field.display ?? field.source) : field.source);
   const empty = field.emptyText ?? '—';
   if (field.kind === 'status') return <EnabledChip prefix={field.labels ?? ''} />;
   if (v === null || v === undefined || v === '') return empty;
   switch (field.kind) {
-    case 'datetime': return formatDateTime(v as string);
-    case 'enum': case 'boolean': return translate(`${field.labels}.${String(v)}`, { _: String(v) });
-    case 'number': return field.unit ? `${v} ${field.unit}` : String(v);
+    case 'datetime':
+      return formatDateTime(v as string);
+    case 'enum':
+    case 'boolean':
+      return translate(`${field.labels}.${String(v)}`, { _: String(v) });
+    case 'number':
+      return field.unit ? `${v} ${field.unit}` : String(v);
     case 'money': {
       const currency = typeof field.currency === 'string' ? field.currency : field.currency ? String(valueAt(record, field.currency.field) ?? '') : '';
       return `${Number(v).toFixed(2)}${currency ? ` ${currency}` : ''}`;
     }
-    case 'image': return <AuthImage path={String(v)} alt={field.source} style={{ maxHeight: 32, maxWidth: 96 }} />;
-    case 'json': return <Box component="pre" sx={{ m: 0, fontSize: 12, whiteSpace: 'pre-wrap' }}>{JSON.stringify(v, null, 2)}</Box>;
-    default: return field.mono ? <Box component="span" sx={{ fontFamily: 'monospace' }}>{String(v)}</Box> : String(v);
+    case 'image':
+      return <AuthImage path={String(v)} alt={field.source} style={{ maxHeight: 32, maxWidth: 96 }} />;
+    case 'json':
+      return (
+        <Box component="pre" sx={{ m: 0, fontSize: 12, whiteSpace: 'pre-wrap' }}>
+          {JSON.stringify(v, null, 2)}
+        </Box>
+      );
+    default:
+      return field.mono ? (
+        <Box component="span" sx={{ fontFamily: 'monospace' }}>
+          {String(v)}
+        </Box>
+      ) : (
+        String(v)
+      );
   }
 }
 
@@ -106,14 +121,20 @@ export function DeclaredField({ field }: { field: FieldSpec; source?: string; la
   return <>{displayOf(field, record, translate)}</>;
 }
 
-const choicesOf = (field: FieldSpec) => (field.kind === 'boolean' ? ['true', 'false'] : field.choices ?? []).map((c) => ({ id: c, name: `${field.labels}.${c}` }));
+const choicesOf = (field: FieldSpec) =>
+  (field.kind === 'boolean' ? ['true', 'false'] : (field.choices ?? [])).map((c) => ({ id: c, name: `${field.labels}.${c}` }));
 
 /** The filter input of `field` (`alwaysOn` from its declaration). */
 export function filterInput(field: FieldSpec): ReactElement {
   const common = { key: field.source, source: field.source, alwaysOn: field.filter === 'alwaysOn', ...(field.label ? { label: field.label } : {}) };
   if (field.kind === 'reference' && field.source === 'companyCode') return <CompanyFilterInput {...common} />;
   if (field.kind === 'enum' || field.kind === 'boolean' || field.kind === 'status') {
-    return <SelectInput {...common} choices={field.kind === 'status' ? ['true', 'false'].map((c) => ({ id: c, name: `${field.labels}.values.enabled.${c}` })) : choicesOf(field)} />;
+    return (
+      <SelectInput
+        {...common}
+        choices={field.kind === 'status' ? ['true', 'false'].map((c) => ({ id: c, name: `${field.labels}.values.enabled.${c}` })) : choicesOf(field)}
+      />
+    );
   }
   return <TextInput {...common} />;
 }
@@ -123,16 +144,34 @@ export function formInput(field: FieldSpec, edit: boolean): ReactElement | null 
   if (field.input) return field.input(edit);
   const o: FormOptions = typeof field.form === 'object' ? field.form : {};
   const common = {
-    key: field.source, source: field.source, label: field.label, isRequired: o.required, helperText: o.helperText,
-    defaultValue: o.defaultValue, disabled: edit && o.fixedOnEdit,
+    key: field.source,
+    source: field.source,
+    label: field.label,
+    isRequired: o.required,
+    helperText: o.helperText,
+    defaultValue: o.defaultValue,
+    disabled: edit && o.fixedOnEdit,
   };
   const html = o.testId ? { slotProps: { htmlInput: { 'data-testid': o.testId } } } : {};
   const sx = { minWidth: o.width ?? 320 };
   switch (field.kind) {
-    case 'reference': return field.source === 'companyCode' ? <CompanyInput key={field.source} disabled={common.disabled} isRequired={o.required} /> : <TextInput {...common} sx={sx} {...html} />;
-    case 'number': case 'money': return <NumberInput {...common} sx={sx} {...html} />;
-    case 'enum': return <SelectInput {...common} choices={choicesOf(field)} sx={sx} />;
-    case 'boolean': case 'status': return <BooleanInput {...common} />;
-    default: return <TextInput {...common} multiline={o.multiline} minRows={o.multiline ? 2 : undefined} sx={{ minWidth: o.multiline ? 480 : sx.minWidth }} {...html} />;
+    case 'reference':
+      return field.source === 'companyCode' ? (
+        <CompanyInput key={field.source} disabled={common.disabled} isRequired={o.required} />
+      ) : (
+        <TextInput {...common} sx={sx} {...html} />
+      );
+    case 'number':
+    case 'money':
+      return <NumberInput {...common} sx={sx} {...html} />;
+    case 'enum':
+      return <SelectInput {...common} choices={choicesOf(field)} sx={sx} />;
+    case 'boolean':
+    case 'status':
+      return <BooleanInput {...common} />;
+    default:
+      return (
+        <TextInput {...common} multiline={o.multiline} minRows={o.multiline ? 2 : undefined} sx={{ minWidth: o.multiline ? 480 : sx.minWidth }} {...html} />
+      );
   }
 }

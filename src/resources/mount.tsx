@@ -32,15 +32,32 @@ function ListRoute({ declaration }: { declaration: ResourceDeclaration }) {
   if (rest) return <NotFound />;
   const Frame = declaration.listFrame ?? Fragment;
   const hit = declaration.queryViews?.find((q) => params.get(q.param));
-  if (hit) return <Frame><hit.view value={params.get(hit.param) as string} /></Frame>;
+  if (hit)
+    return (
+      <Frame>
+        <hit.view value={params.get(hit.param) as string} />
+      </Frame>
+    );
   const List = declaration.list;
-  return List ? <Frame><List /></Frame> : <NotFound />;
+  return List ? (
+    <Frame>
+      <List />
+    </Frame>
+  ) : (
+    <NotFound />
+  );
 }
 
 /** A guarded view; a deeper sub-path (`12/show` where only edit exists) is not found. */
 function Exact({ path, view: View }: { path: string; view: ComponentType }) {
   const rest = useParams()['*'];
-  return rest ? <NotFound /> : <Guarded path={path}><View /></Guarded>;
+  return rest ? (
+    <NotFound />
+  ) : (
+    <Guarded path={path}>
+      <View />
+    </Guarded>
+  );
 }
 
 const guard = (path: string, view: ComponentType | undefined) => view && <Exact path={path} view={view} />;
@@ -52,14 +69,20 @@ export function resourceElement(path: string, declaration: ResourceDeclaration) 
     <Resource
       key={path}
       name={resourceAt(path)}
-      list={<Guarded path={path}><ListRoute declaration={declaration} /></Guarded>}
+      list={
+        <Guarded path={path}>
+          <ListRoute declaration={declaration} />
+        </Guarded>
+      }
       create={guard(path, create)}
       edit={guard(path, edit)}
       show={guard(path, show)}
       icon={icon}
       recordRepresentation={recordRepresentation as string | undefined}
     >
-      {routes.map(({ path: sub, view }) => <Route key={sub} path={sub} element={<Guarded path={path}>{createElement(view)}</Guarded>} />)}
+      {routes.map(({ path: sub, view }) => (
+        <Route key={sub} path={sub} element={<Guarded path={path}>{createElement(view)}</Guarded>} />
+      ))}
     </Resource>
   );
 }

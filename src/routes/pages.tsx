@@ -29,10 +29,7 @@ export const PAGES: Record<string, ComponentType> = {
 };
 
 /** Paths of the route table the console implements (pages and resources). */
-export const IMPLEMENTED: ReadonlySet<string> = new Set([
-  ...Object.keys(PAGES),
-  ...RESOURCES.map((r) => r.path).filter((path) => findRoute(path)),
-]);
+export const IMPLEMENTED: ReadonlySet<string> = new Set([...Object.keys(PAGES), ...RESOURCES.map((r) => r.path).filter((path) => findRoute(path))]);
 
 /** The `<Resource>` of every declaration, children of `<Admin>`. */
 export function resourceElements() {
@@ -42,6 +39,14 @@ export function resourceElements() {
 /** `<Route>` elements for `<CustomRoutes>`: the pages that are not a resource. */
 export function pageRoutes() {
   return Object.entries(PAGES).map(([path, Page]) => (
-    <Route key={path} path={`${path}/*`} element={<Guarded path={path}><Page /></Guarded>} />
+    <Route
+      key={path}
+      path={`${path}/*`}
+      element={
+        <Guarded path={path}>
+          <Page />
+        </Guarded>
+      }
+    />
   ));
 }

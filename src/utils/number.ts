@@ -13,8 +13,15 @@ import { currencyDigits } from '../../domain/enums';
 export type NumberLang = 'en' | 'zh';
 
 const SUFFIXES: Record<NumberLang, Array<{ value: number; suffix: string }>> = {
-  en: [{ value: 1e6, suffix: 'm' }, { value: 1e3, suffix: 'k' }],
-  zh: [{ value: 1e7, suffix: 'kw' }, { value: 1e4, suffix: 'w' }, { value: 1e3, suffix: 'k' }],
+  en: [
+    { value: 1e6, suffix: 'm' },
+    { value: 1e3, suffix: 'k' },
+  ],
+  zh: [
+    { value: 1e7, suffix: 'kw' },
+    { value: 1e4, suffix: 'w' },
+    { value: 1e3, suffix: 'k' },
+  ],
 };
 
 /** `12345` → `12.3k` (en) or `1.2w` (zh); negative numbers keep their sign. */
@@ -44,9 +51,7 @@ export function percentShares(values: readonly number[], precision = 0): number[
   const raw = clean.map((v) => (v / total) * target);
   const floors = raw.map((r) => Math.floor(r + 1e-9));
   let missing = target - floors.reduce((a, b) => a + b, 0);
-  const order = raw
-    .map((r, i) => ({ i, rem: r - floors[i] }))
-    .sort((a, b) => b.rem - a.rem || a.i - b.i);
+  const order = raw.map((r, i) => ({ i, rem: r - floors[i] })).sort((a, b) => b.rem - a.rem || a.i - b.i);
   for (let k = 0; missing > 0 && k < order.length; k++, missing--) floors[order[k].i] += 1;
   return floors.map((f) => f / unit);
 }

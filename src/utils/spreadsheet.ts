@@ -27,7 +27,12 @@ export function columnRows<T>(records: readonly T[], columns: readonly ExportCol
 
 /** A sheet name Excel accepts: at most 31 characters, none of `\ / ? * [ ] :`. */
 export function sheetNameOf(name: string): string {
-  return name.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31).trim() || 'Sheet1';
+  return (
+    name
+      .replace(/[\\/?*[\]:]/g, ' ')
+      .slice(0, 31)
+      .trim() || 'Sheet1'
+  );
 }
 
 /** The `.xlsx` file (bytes) of one sheet named `sheetName` holding `header` and `rows`. */

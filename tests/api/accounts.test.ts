@@ -8,18 +8,38 @@ import { call, PASSWORD, type Tenants, tenantServer } from '../support/tenants.j
 describe.each(backends())('accounts on %s', (backend) => {
   let s: TestServer;
   let t: Tenants;
-  beforeAll(async () => { ({ s, t } = await tenantServer(backend)); });
-  afterAll(async () => { await s?.close(); });
-
-  const body = (over: Record<string, unknown> = {}) => ({
-    username: 'alpha.new', password: PASSWORD, confirmPassword: PASSWORD, userType: 'STAFF', realName: 'Nina New', phone: '+44 7700 900123',
-    email: 'Nina@Alpha.example', roleId: t.staff.roleId, ...over,
+  beforeAll(async () => {
+    ({ s, t } = await tenantServer(backend));
+  });
+  afterAll(async () => {
+    await s?.close();
   });
 
-  it('creates an account in the caller\'s company, never returning the password', async () => {
+  const body = (over: Record<string, unknown> = {}) => ({
+    username: 'alpha.new',
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    userType: 'STAFF',
+    realName: 'Nina New',
+    phone: '+44 7700 900123',
+    email: 'Nina@Alpha.example',
+    roleId: t.staff.roleId,
+    ...over,
+  });
+
+  it("creates an account in the caller's company, never returning the password", async () => {
     const res = await call(s, 'POST', '/sp/company/user', t.a.adminToken, body());
     expect(res.code).toBe(200);
-    expect(res.data).toMatchObject({ companyCode: 'ALPHA', companyName: 'ALPHA Charging Ltd', username: 'alpha.new', userType: 'STAFF', email: 'nina@alpha.example', roleName: 'Station clerk', active: true, managedStationIds: [] });
+    expect(res.data).toMatchObject({
+      companyCode: 'ALPHA',
+      companyName: 'ALPHA Charging Ltd',
+      username: 'alpha.new',
+      userType: 'STAFF',
+      email: 'nina@alpha.example',
+      roleName: 'Station clerk',
+      active: true,
+      managedStationIds: [],
+    });
     expect(new Date(res.data.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(JSON.stringify(res.data)).not.toMatch(/password|scrypt/i);
     const one = await call(s, 'GET', `/sp/company/user/${res.data.id}`, t.a.adminToken);
@@ -33,12 +53,21 @@ describe.each(backends())('accounts on %s', (backend) => {
     expect((await call(s, 'POST', '/sp/company/user', tok, body({ username: 'alpha.other', email: 'NINA@alpha.example' }))).code).toBe(310);
     const digits = await call(s, 'POST', '/sp/company/user', tok, body({ username: 'alpha.d', email: 'd@alpha.example', realName: 'R2 D2' }));
     expect(digits.code).toBe(900);
-    for (const [field, code] of [['username', 609], ['realName', 609], ['phone', 609], ['email', 609], ['password', 607], ['roleId', 608]] as const) {
+    for (const [field, code] of [
+      ['username', 609],
+      ['realName', 609],
+      ['phone', 609],
+      ['email', 609],
+      ['password', 607],
+      ['roleId', 608],
+    ] as const) {
       const res = await call(s, 'POST', '/sp/company/user', tok, body({ username: 'alpha.e', email: 'e@alpha.example', [field]: '' }));
       expect(res.code, field).toBe(code);
       expect(res.msg, field).toContain(field);
     }
-    expect((await call(s, 'POST', '/sp/company/user', tok, body({ username: 'alpha.f', email: 'f@alpha.example', confirmPassword: 'different1' }))).code).toBe(400);
+    expect((await call(s, 'POST', '/sp/company/user', tok, body({ username: 'alpha.f', email: 'f@alpha.example', confirmPassword: 'different1' }))).code).toBe(
+      400,
+    );
     expect((await call(s, 'POST', '/sp/company/user', tok, body({ username: 'alpha.g', email: 'g@alpha.example', userType: 'ROOT' }))).code).toBe(400);
     expect((await call(s, 'POST', '/sp/company/user', t.admin, body({ username: 'alpha.h', email: 'h@alpha.example' }))).code).toBe(600);
     const rows = await s.database.db.select().from(account).where(eq(account.companyCode, 'ALPHA'));
@@ -98,7 +127,7 @@ describe.each(backends())('accounts on %s', (backend) => {
     expect((await call(s, 'DELETE', `/sp/company/user/${t.a.adminAccountId}`, t.a.adminToken)).code).toBe(403);
   });
 
-  it('a deleted account\'s tokens are refused', async () => {
+  it("a deleted account's tokens are refused", async () => {
     const tok = await s.login('alpha.new', PASSWORD);
     const [row] = await s.database.db.select().from(account).where(eq(account.username, 'alpha.new'));
     expect((await call(s, 'DELETE', `/sp/company/user/${row.id}`, t.a.adminToken)).code).toBe(200);
@@ -110,7 +139,9 @@ describe.each(backends())('accounts on %s', (backend) => {
     const tok = await s.login('alpha.clerk', PASSWORD);
     expect((await call(s, 'PUT', `/sp/company/user/${t.staff.accountId}/pwd`, t.a.adminToken)).code).toBe(607);
     expect((await call(s, 'PUT', `/sp/company/user/${t.staff.accountId}/pwd?password=abc`, t.a.adminToken)).code).toBe(400);
-    expect((await call(s, 'PUT', `/sp/company/user/${t.staff.accountId}/pwd`, t.a.adminToken, { password: 'secret-2', confirmPassword: 'secret-3' })).code).toBe(400);
+    expect(
+      (await call(s, 'PUT', `/sp/company/user/${t.staff.accountId}/pwd`, t.a.adminToken, { password: 'secret-2', confirmPassword: 'secret-3' })).code,
+    ).toBe(400);
     const res = await call(s, 'PUT', `/sp/company/user/${t.staff.accountId}/pwd?password=secret-2`, t.a.adminToken);
     expect(res.code).toBe(200);
     expect((await call(s, 'GET', '/sp/user/info', tok)).code).toBe(401);
@@ -118,11 +149,30 @@ describe.each(backends())('accounts on %s', (backend) => {
   });
 
   it('platform administrators create ADMIN accounts without a company; company users cannot', async () => {
-    const res = await call(s, 'POST', '/sp/company/user', t.admin, { username: 'ops', password: PASSWORD, userType: 'ADMIN', realName: 'Olga Ops', phone: '+1 555', email: 'ops@platform.example' });
+    const res = await call(s, 'POST', '/sp/company/user', t.admin, {
+      username: 'ops',
+      password: PASSWORD,
+      userType: 'ADMIN',
+      realName: 'Olga Ops',
+      phone: '+1 555',
+      email: 'ops@platform.example',
+    });
     expect(res.code).toBe(200);
     expect(res.data).toMatchObject({ companyCode: null, roleId: null, userType: 'ADMIN' });
     const info = await call(s, 'GET', '/sp/user/info', await s.login('ops', PASSWORD));
     expect(info.data.permissions).toEqual(['role:admin']);
-    expect((await call(s, 'POST', '/sp/company/user', t.admin, { username: 'ops2', password: PASSWORD, userType: 'ADMIN', realName: 'Otto', phone: '+1 555', email: 'ops2@platform.example', companyCode: 'ALPHA' })).code).toBe(400);
+    expect(
+      (
+        await call(s, 'POST', '/sp/company/user', t.admin, {
+          username: 'ops2',
+          password: PASSWORD,
+          userType: 'ADMIN',
+          realName: 'Otto',
+          phone: '+1 555',
+          email: 'ops2@platform.example',
+          companyCode: 'ALPHA',
+        })
+      ).code,
+    ).toBe(400);
   });
 });

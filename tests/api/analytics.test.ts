@@ -30,33 +30,61 @@ describe.each(backends())('analytics on %s', (backend) => {
     const rows = Array.from({ length: 40 }, (_, i) => {
       const start = new Date(Date.now() - (i * 2 + 0.5) * 86_400_000 - i * 3_600_000);
       return {
-        orderNo: `AN${i}`, companyCode: 'ALPHA', stationId: f.own.stationId, chargerId: own.chargerId, chargerSn: own.chargerSn, connectorId: 1,
-        transactionId: 99500 + i, idTag: 'T', idTagStatus: 'Accepted', chargerStartTime: start, chargerStopTime: new Date(start.getTime() + (20 + i) * 60_000),
-        meterStart: 0, meterStop: 1000 * (i + 1), energyKwh: (i + 1).toFixed(3), status: i % 3 ? 'FINISHED' : 'CLOSED', currency: 'EUR',
-        totalAmount: (1.25 * (i + 1)).toFixed(2), paid: true,
+        orderNo: `AN${i}`,
+        companyCode: 'ALPHA',
+        stationId: f.own.stationId,
+        chargerId: own.chargerId,
+        chargerSn: own.chargerSn,
+        connectorId: 1,
+        transactionId: 99500 + i,
+        idTag: 'T',
+        idTagStatus: 'Accepted',
+        chargerStartTime: start,
+        chargerStopTime: new Date(start.getTime() + (20 + i) * 60_000),
+        meterStart: 0,
+        meterStop: 1000 * (i + 1),
+        energyKwh: (i + 1).toFixed(3),
+        status: i % 3 ? 'FINISHED' : 'CLOSED',
+        currency: 'EUR',
+        totalAmount: (1.25 * (i + 1)).toFixed(2),
+        paid: true,
       };
     });
     await db.insert(chargeOrder).values(rows);
     expect(await backfillRollupsIfEmpty(db)).toBe(true);
     expect(await backfillRollupsIfEmpty(db)).toBe(false);
   });
-  afterAll(async () => { await s?.close(); });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   it('refuses a missing or blank search with 621, in the caller’s language', async () => {
     const missing = await call(s, 'GET', '/sp/analytics?period=30d', t.a.adminToken);
     expect(missing.code).toBe(621);
-    const blank = await s.app.inject({ url: '/sp/analytics?search=%20%20&period=1y', headers: { authorization: `Bearer ${t.a.adminToken}`, 'accept-language': 'zh-CN' } });
+    const blank = await s.app.inject({
+      url: '/sp/analytics?search=%20%20&period=1y',
+      headers: { authorization: `Bearer ${t.a.adminToken}`, 'accept-language': 'zh-CN' },
+    });
     expect(blank.json()).toMatchObject({ code: 621, msg: expect.stringContaining('搜索') });
   });
 
   /** Σ of the closed orders of A's own station (or of `company`) started in [from, to). */
   async function fromOrders(from: string, to: string, company?: string) {
-    const [r] = await s.database.db.select({
-      sessions: sql<number>`count(*)::int`,
-      energy: sql<string>`coalesce(sum(${chargeOrder.energyKwh}), 0)::numeric(18,3)::text`,
-      revenue: sql<string>`coalesce(sum(${chargeOrder.totalAmount}), 0)::numeric(18,2)::text`,
-    }).from(chargeOrder).where(and(company ? eq(chargeOrder.companyCode, company) : eq(chargeOrder.stationId, f.own.stationId), inArray(chargeOrder.status, ['FINISHED', 'CLOSED']),
-      gte(chargeOrder.chargerStartTime, new Date(from)), lt(chargeOrder.chargerStartTime, new Date(to))));
+    const [r] = await s.database.db
+      .select({
+        sessions: sql<number>`count(*)::int`,
+        energy: sql<string>`coalesce(sum(${chargeOrder.energyKwh}), 0)::numeric(18,3)::text`,
+        revenue: sql<string>`coalesce(sum(${chargeOrder.totalAmount}), 0)::numeric(18,2)::text`,
+      })
+      .from(chargeOrder)
+      .where(
+        and(
+          company ? eq(chargeOrder.companyCode, company) : eq(chargeOrder.stationId, f.own.stationId),
+          inArray(chargeOrder.status, ['FINISHED', 'CLOSED']),
+          gte(chargeOrder.chargerStartTime, new Date(from)),
+          lt(chargeOrder.chargerStartTime, new Date(to)),
+        ),
+      );
     return r;
   }
 
@@ -84,10 +112,23 @@ describe.each(backends())('analytics on %s', (backend) => {
     const db = s.database.db;
     const q = `/sp/analytics?searchType=charger&search=${f.own.chargerSn}&period=30d`;
     const before = (await call(s, 'GET', q, t.a.adminToken)).data.totals;
-    const [open] = await db.insert(chargeOrder).values({
-      orderNo: 'AN-OPEN', companyCode: 'ALPHA', stationId: f.own.stationId, chargerId: f.own.chargerId, chargerSn: f.own.chargerSn, connectorId: 2,
-      transactionId: 99900, idTag: 'T', idTagStatus: 'Accepted', chargerStartTime: new Date(Date.now() - 3_600_000), meterStart: 0, currency: 'EUR',
-    }).returning();
+    const [open] = await db
+      .insert(chargeOrder)
+      .values({
+        orderNo: 'AN-OPEN',
+        companyCode: 'ALPHA',
+        stationId: f.own.stationId,
+        chargerId: f.own.chargerId,
+        chargerSn: f.own.chargerSn,
+        connectorId: 2,
+        transactionId: 99900,
+        idTag: 'T',
+        idTagStatus: 'Accepted',
+        chargerStartTime: new Date(Date.now() - 3_600_000),
+        meterStart: 0,
+        currency: 'EUR',
+      })
+      .returning();
     const closed = await call(s, 'PUT', `/sp/order/${open.id}/close`, t.a.adminToken, {});
     expect(closed.code).toBe(200);
     const after = (await call(s, 'GET', q, t.a.adminToken)).data.totals;
@@ -96,19 +137,43 @@ describe.each(backends())('analytics on %s', (backend) => {
     expect(Number(after.energyKwh)).toBeCloseTo(Number(before.energyKwh) + Number(row.energyKwh), 3);
   });
 
-  it('takes a closing order\'s peak power from its readable power readings, by one probe of their index', async () => {
+  it("takes a closing order's peak power from its readable power readings, by one probe of their index", async () => {
     const db = s.database.db;
     const start = new Date(Date.now() - 100 * 86_400_000);
-    const [open] = await db.insert(chargeOrder).values({
-      orderNo: 'AN-PEAK', companyCode: 'ALPHA', stationId: f.own.stationId, chargerId: f.own.chargerId, chargerSn: f.own.chargerSn, connectorId: 3,
-      transactionId: 99977, idTag: 'T', idTagStatus: 'Accepted', chargerStartTime: start, meterStart: 0, currency: 'EUR',
-    }).returning();
-    const power = (value: string, unit: string | null, measurand = 'Power.Active.Import') =>
-      ({ chargerId: f.own.chargerId, connectorId: 3, transactionId: 99977, timestamp: new Date(start.getTime() + 60_000), measurand, value, unit });
-    await db.insert(meterValue).values([power('7400', 'W'), power('11.04', 'kW'), power('99999999', 'Wh', 'Energy.Active.Import.Register'), power('1e9', 'W'), power('-5', 'W')]);
+    const [open] = await db
+      .insert(chargeOrder)
+      .values({
+        orderNo: 'AN-PEAK',
+        companyCode: 'ALPHA',
+        stationId: f.own.stationId,
+        chargerId: f.own.chargerId,
+        chargerSn: f.own.chargerSn,
+        connectorId: 3,
+        transactionId: 99977,
+        idTag: 'T',
+        idTagStatus: 'Accepted',
+        chargerStartTime: start,
+        meterStart: 0,
+        currency: 'EUR',
+      })
+      .returning();
+    const power = (value: string, unit: string | null, measurand = 'Power.Active.Import') => ({
+      chargerId: f.own.chargerId,
+      connectorId: 3,
+      transactionId: 99977,
+      timestamp: new Date(start.getTime() + 60_000),
+      measurand,
+      value,
+      unit,
+    });
+    await db
+      .insert(meterValue)
+      .values([power('7400', 'W'), power('11.04', 'kW'), power('99999999', 'Wh', 'Energy.Active.Import.Register'), power('1e9', 'W'), power('-5', 'W')]);
     expect((await call(s, 'PUT', `/sp/order/${open.id}/close`, t.a.adminToken, {})).code).toBe(200);
     await applyPendingRollups(db);
-    const res = await db.execute(sql`select peak_power_kw::text as peak from analytics_hour where charger_id = ${f.own.chargerId} and bucket = date_trunc('hour', ${start.toISOString()}::timestamptz, 'UTC')`);
+    const res = await db.execute(
+      sql`select peak_power_kw::text as peak from analytics_hour where charger_id = ${f.own.chargerId} and bucket = date_trunc('hour', ${start.toISOString()}::timestamptz, 'UTC')`,
+    );
     expect((res as unknown as { rows: { peak: string }[] }).rows.map((r) => Number(r.peak))).toEqual([11.04]);
     // The peak of a session of any length is one index probe (the Stop's cost stays flat).
     const plan = await db.transaction(async (tx) => {
@@ -124,12 +189,37 @@ describe.each(backends())('analytics on %s', (backend) => {
     const db = s.database.db;
     const start = new Date(Date.now() - 150 * 86_400_000);
     // 7.5 kWh over 30 minutes: 15 kW on average; only energy registers were sent.
-    const [order] = await db.insert(chargeOrder).values({
-      orderNo: 'AN-AVG', companyCode: 'ALPHA', stationId: f.own.stationId, chargerId: f.own.chargerId, chargerSn: f.own.chargerSn, connectorId: 5,
-      transactionId: 99979, idTag: 'T', idTagStatus: 'Accepted', chargerStartTime: start, chargerStopTime: new Date(start.getTime() + 1_800_000),
-      meterStart: 0, meterStop: 7500, energyKwh: '7.500', status: 'FINISHED', currency: 'EUR', totalAmount: '3.00',
-    }).returning();
-    await db.insert(meterValue).values({ chargerId: f.own.chargerId, connectorId: 5, transactionId: 99979, timestamp: new Date(start.getTime() + 60_000), measurand: 'Energy.Active.Import.Register', value: '250', unit: 'Wh' });
+    const [order] = await db
+      .insert(chargeOrder)
+      .values({
+        orderNo: 'AN-AVG',
+        companyCode: 'ALPHA',
+        stationId: f.own.stationId,
+        chargerId: f.own.chargerId,
+        chargerSn: f.own.chargerSn,
+        connectorId: 5,
+        transactionId: 99979,
+        idTag: 'T',
+        idTagStatus: 'Accepted',
+        chargerStartTime: start,
+        chargerStopTime: new Date(start.getTime() + 1_800_000),
+        meterStart: 0,
+        meterStop: 7500,
+        energyKwh: '7.500',
+        status: 'FINISHED',
+        currency: 'EUR',
+        totalAmount: '3.00',
+      })
+      .returning();
+    await db.insert(meterValue).values({
+      chargerId: f.own.chargerId,
+      connectorId: 5,
+      transactionId: 99979,
+      timestamp: new Date(start.getTime() + 60_000),
+      measurand: 'Energy.Active.Import.Register',
+      value: '250',
+      unit: 'Wh',
+    });
     await queueRollup(db, order.id);
     await applyPendingRollups(db);
     const peakOf = async (table: 'analytics_hour' | 'analytics_day' | 'analytics_month') => {
@@ -148,22 +238,42 @@ describe.each(backends())('analytics on %s', (backend) => {
     const db = s.database.db;
     const start = new Date(Date.now() - 200 * 86_400_000);
     const bucket = async (on: Db = db) => {
-      const res = await on.execute(sql`select sessions::int as n, revenue::text as revenue from analytics_day where charger_id = ${f.own.chargerId} and bucket = date_trunc('day', ${start.toISOString()}::timestamptz, 'UTC')`);
+      const res = await on.execute(
+        sql`select sessions::int as n, revenue::text as revenue from analytics_day where charger_id = ${f.own.chargerId} and bucket = date_trunc('day', ${start.toISOString()}::timestamptz, 'UTC')`,
+      );
       return (res as unknown as { rows: { n: number; revenue: string }[] }).rows[0] ?? null;
     };
     const pending = async () => db.$count(analyticsPending);
-    const [order] = await db.insert(chargeOrder).values({
-      orderNo: 'AN-QUEUE', companyCode: 'ALPHA', stationId: f.own.stationId, chargerId: f.own.chargerId, chargerSn: f.own.chargerSn, connectorId: 4,
-      transactionId: 99978, idTag: 'T', idTagStatus: 'Accepted', chargerStartTime: start, chargerStopTime: new Date(start.getTime() + 3_600_000),
-      meterStart: 0, meterStop: 5000, energyKwh: '5.000', status: 'FINISHED', currency: 'EUR', totalAmount: '2.50',
-    }).returning();
+    const [order] = await db
+      .insert(chargeOrder)
+      .values({
+        orderNo: 'AN-QUEUE',
+        companyCode: 'ALPHA',
+        stationId: f.own.stationId,
+        chargerId: f.own.chargerId,
+        chargerSn: f.own.chargerSn,
+        connectorId: 4,
+        transactionId: 99978,
+        idTag: 'T',
+        idTagStatus: 'Accepted',
+        chargerStartTime: start,
+        chargerStopTime: new Date(start.getTime() + 3_600_000),
+        meterStart: 0,
+        meterStop: 5000,
+        energyKwh: '5.000',
+        status: 'FINISHED',
+        currency: 'EUR',
+        totalAmount: '2.50',
+      })
+      .returning();
     /** Re-prices the order to `total` the way a late Stop does, `check` seeing it taken out. */
-    const reprice = (total: string, check?: (tx: Db) => Promise<void>) => db.transaction(async (tx) => {
-      await unrollForRepricing(tx, order.id);
-      await check?.(tx);
-      await tx.update(chargeOrder).set({ totalAmount: total }).where(eq(chargeOrder.id, order.id));
-      await queueRollup(tx, order.id);
-    });
+    const reprice = (total: string, check?: (tx: Db) => Promise<void>) =>
+      db.transaction(async (tx) => {
+        await unrollForRepricing(tx, order.id);
+        await check?.(tx);
+        await tx.update(chargeOrder).set({ totalAmount: total }).where(eq(chargeOrder.id, order.id));
+        await queueRollup(tx, order.id);
+      });
     // (The server's own flush may run at any moment between the statements below: each check holds either way.)
     await db.transaction(async (tx) => {
       await queueRollup(tx, order.id);
@@ -176,7 +286,9 @@ describe.each(backends())('analytics on %s', (backend) => {
     expect(await pending()).toBe(0);
     expect(await applyPendingRollups(db)).toBe(0);
     // Re-priced after it was added: subtracted, noted again, added with its new figures.
-    await reprice('3.75', async (tx) => { expect(await bucket(tx)).toEqual({ n: 0, revenue: '0.00' }); });
+    await reprice('3.75', async (tx) => {
+      expect(await bucket(tx)).toEqual({ n: 0, revenue: '0.00' });
+    });
     await applyPendingRollups(db);
     expect(await bucket()).toEqual({ n: 1, revenue: '3.75' });
     // Re-priced while only noted: nothing to subtract, added once with the last figures.
@@ -185,10 +297,12 @@ describe.each(backends())('analytics on %s', (backend) => {
     await applyPendingRollups(db);
     expect(await bucket()).toEqual({ n: 1, revenue: '1.25' });
     // A note rolled back with its transaction adds nothing.
-    await db.transaction(async (tx) => {
-      await queueRollup(tx, order.id);
-      tx.rollback();
-    }).catch(() => undefined);
+    await db
+      .transaction(async (tx) => {
+        await queueRollup(tx, order.id);
+        tx.rollback();
+      })
+      .catch(() => undefined);
     expect(await pending()).toBe(0);
   });
 
@@ -206,14 +320,29 @@ describe.each(backends())('analytics on %s', (backend) => {
     const first = await check();
     // The monthly rollup holds every closed order of the company (the backfill and each close).
     const [rollup] = rowsOf(await s.database.db.execute(sql`SELECT coalesce(sum(sessions), 0)::int AS n FROM analytics_month WHERE company_code = 'ALPHA'`));
-    const [orders] = rowsOf(await s.database.db.execute(sql`SELECT count(*)::int AS n FROM charge_order WHERE company_code = 'ALPHA' AND status IN ('FINISHED', 'CLOSED')`));
+    const [orders] = rowsOf(
+      await s.database.db.execute(sql`SELECT count(*)::int AS n FROM charge_order WHERE company_code = 'ALPHA' AND status IN ('FINISHED', 'CLOSED')`),
+    );
     expect(rollup).toEqual(orders);
     // An order of last month closed now lands in last month's row of the monthly rollup.
     const lastMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 1, 15, 12));
-    const [open] = await s.database.db.insert(chargeOrder).values({
-      orderNo: 'AN-LAST-MONTH', companyCode: 'ALPHA', stationId: f.own.stationId, chargerId: f.own.chargerId, chargerSn: f.own.chargerSn, connectorId: 3,
-      transactionId: 99951, idTag: 'T', idTagStatus: 'Accepted', chargerStartTime: lastMonth, meterStart: 0, currency: 'EUR',
-    }).returning();
+    const [open] = await s.database.db
+      .insert(chargeOrder)
+      .values({
+        orderNo: 'AN-LAST-MONTH',
+        companyCode: 'ALPHA',
+        stationId: f.own.stationId,
+        chargerId: f.own.chargerId,
+        chargerSn: f.own.chargerSn,
+        connectorId: 3,
+        transactionId: 99951,
+        idTag: 'T',
+        idTagStatus: 'Accepted',
+        chargerStartTime: lastMonth,
+        meterStart: 0,
+        currency: 'EUR',
+      })
+      .returning();
     expect((await call(s, 'PUT', `/sp/order/${open.id}/close`, t.a.adminToken, {})).code).toBe(200);
     const second = await check();
     expect(second.totals.sessions).toBe(first.totals.sessions + 1);

@@ -18,7 +18,9 @@ describe.each(backends())('app users on %s', (backend) => {
     const [u] = await s.database.db.insert(appUser).values({ companyCode: 'ACME', nickname: 'sparky', mobile: '+49 151 000', idTag: 'APP-1' }).returning();
     id = u.id;
   });
-  afterAll(async () => { await s?.close(); });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   it('lists and shows app users with spend and balance', async () => {
     const list = await call('GET', '/sp/app-user?q=spark');
@@ -28,7 +30,7 @@ describe.each(backends())('app users on %s', (backend) => {
     expect((await call('GET', '/sp/app-user/99999')).code).toBe(803);
   });
 
-  it('sets and clears an app user\'s expiry date; a malformed one is refused with 400, an unknown user with 803 (issue 24, item 23)', async () => {
+  it("sets and clears an app user's expiry date; a malformed one is refused with 400, an unknown user with 803 (issue 24, item 23)", async () => {
     const set = await call('PUT', `/sp/app-user/${id}/expiry`, { expiryDate: '2027-06-30T12:00:00Z' });
     expect(set.code).toBe(200);
     expect(set.data.expiryDate).toBe('2027-06-30T12:00:00.000Z');

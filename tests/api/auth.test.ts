@@ -4,8 +4,12 @@ import { build, ADMIN_PASSWORD, type TestServer } from '../support/app.js';
 
 describe.each(backends())('authentication on %s', (backend) => {
   let s: TestServer;
-  beforeAll(async () => { s = await build(backend); });
-  afterAll(async () => { await s?.close(); });
+  beforeAll(async () => {
+    s = await build(backend);
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   it('signs in with query parameters (requirements §7) and trims the username', async () => {
     const res = await s.app.inject({ method: 'POST', url: `/sp/login?username=%20admin%20&password=${ADMIN_PASSWORD}` });
@@ -19,7 +23,8 @@ describe.each(backends())('authentication on %s', (backend) => {
     const json = await s.app.inject({ method: 'POST', url: '/sp/login', payload: { username: 'admin', password: ADMIN_PASSWORD } });
     expect(json.json().code).toBe(200);
     const form = await s.app.inject({
-      method: 'POST', url: '/sp/login',
+      method: 'POST',
+      url: '/sp/login',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: `username=admin&password=${encodeURIComponent(ADMIN_PASSWORD)}`,
     });

@@ -19,7 +19,9 @@ describe.each(backends())('card users and balances on %s', (backend) => {
       { code: 'OTHER', name: 'Other Co', currency: 'HKD' },
     ]);
   });
-  afterAll(async () => { await s?.close(); });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   const base = { companyCode: 'ACME', lastName: 'Meyer', firstName: 'Anna', scope: 'ALL', stationIds: [] };
 
@@ -34,14 +36,33 @@ describe.each(backends())('card users and balances on %s', (backend) => {
     expect(rows[0].firstName).toBe('Anna');
   });
 
-  it('takes the edit form\'s values as they are: read-only fields ignored, text trimmed, blanks cleared, no stations for ALL', async () => {
+  it("takes the edit form's values as they are: read-only fields ignored, text trimmed, blanks cleared, no stations for ALL", async () => {
     // The console sends the record it read, edited, with no body function in between (requirements R12.5).
     const created = await call('POST', '/sp/card-user', { ...base, cardNumber: 'CARD-0700', mobile: '+49 30 1' });
     const record = (await call('GET', `/sp/card-user/${created.data.id}`)).data;
-    const sent = { ...record, cardNumber: ' CARD-0701 ', lastName: ' Meyer ', mobile: ' ', email: '', scope: 'ALL', stationIds: [123456], balance: '999.00', createTimeStamp: '2000-01-01T00:00:00.000Z' };
+    const sent = {
+      ...record,
+      cardNumber: ' CARD-0701 ',
+      lastName: ' Meyer ',
+      mobile: ' ',
+      email: '',
+      scope: 'ALL',
+      stationIds: [123456],
+      balance: '999.00',
+      createTimeStamp: '2000-01-01T00:00:00.000Z',
+    };
     const updated = await call('PUT', `/sp/card-user/${created.data.id}`, sent);
     expect(updated.code).toBe(200);
-    expect(updated.data).toMatchObject({ id: created.data.id, cardNumber: 'CARD-0701', lastName: 'Meyer', mobile: null, email: null, scope: 'ALL', stationIds: [], balance: '0.00' });
+    expect(updated.data).toMatchObject({
+      id: created.data.id,
+      cardNumber: 'CARD-0701',
+      lastName: 'Meyer',
+      mobile: null,
+      email: null,
+      scope: 'ALL',
+      stationIds: [],
+      balance: '0.00',
+    });
     expect(updated.data.createTimeStamp).toBe(record.createTimeStamp);
   });
 
@@ -64,7 +85,7 @@ describe.each(backends())('card users and balances on %s', (backend) => {
   it('refuses digits in names with 900', async () => {
     const res = await call('POST', '/sp/card-user', { ...base, cardNumber: 'CARD-0900', lastName: 'M3yer' });
     expect(res.code).toBe(900);
-    expect((await s.database.db.select().from(cardUser).where(eq(cardUser.cardNumber, 'CARD-0900')))).toHaveLength(0);
+    expect(await s.database.db.select().from(cardUser).where(eq(cardUser.cardNumber, 'CARD-0900'))).toHaveLength(0);
   });
 
   it('checks recharge amounts: negative 650, zero or fractional 705', async () => {
@@ -93,8 +114,19 @@ describe.each(backends())('card users and balances on %s', (backend) => {
     const ops: Promise<unknown>[] = [];
     let refused = 0;
     for (let i = 0; i < 40; i++) {
-      ops.push(changeBalance(s.database.db, { holderType: 'CARD', holderId: id, changeType: 'DEDUCT', deductType: 'CARD', amount: '-7.25', relevanceId: 10_000 + i })
-        .catch((e: { code?: number }) => { if (e.code === 721) refused++; else throw e; }));
+      ops.push(
+        changeBalance(s.database.db, {
+          holderType: 'CARD',
+          holderId: id,
+          changeType: 'DEDUCT',
+          deductType: 'CARD',
+          amount: '-7.25',
+          relevanceId: 10_000 + i,
+        }).catch((e: { code?: number }) => {
+          if (e.code === 721) refused++;
+          else throw e;
+        }),
+      );
       if (i % 4 === 0) ops.push(changeBalance(s.database.db, { holderType: 'CARD', holderId: id, changeType: 'PLATFORM_RECHARGE', amount: '3' }));
     }
     await Promise.all(ops);
@@ -110,7 +142,9 @@ describe.each(backends())('card users and balances on %s', (backend) => {
   it('a failed deduction leaves nothing half-written', async () => {
     const c = await call('POST', '/sp/card-user', { ...base, cardNumber: 'CARD-0004' });
     const before = await s.database.db.select().from(balanceRecord);
-    await expect(changeBalance(s.database.db, { holderType: 'CARD', holderId: c.data.id, changeType: 'DEDUCT', amount: '-1' })).rejects.toMatchObject({ code: 721 });
+    await expect(changeBalance(s.database.db, { holderType: 'CARD', holderId: c.data.id, changeType: 'DEDUCT', amount: '-1' })).rejects.toMatchObject({
+      code: 721,
+    });
     expect(await s.database.db.select().from(balanceRecord)).toHaveLength(before.length);
   });
 

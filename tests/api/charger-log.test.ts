@@ -46,16 +46,63 @@ describe.each(backends())('charger log frames on %s', (backend) => {
     // 25 heartbeats of A, every 5 of them at the very same microsecond (ties broken by id)
     for (let i = 0; i < 25; i++) {
       const at = new Date(base + Math.floor(i / 5) * 1000 + 0.5);
-      rows.push({ chargerSn: a.charger.serialNum, companyCode: a.company.code, direction: 'IN', messageType: 'CALL', action: 'Heartbeat', messageId: `hb-${i}`, payload: {}, at });
-      rows.push({ chargerSn: a.charger.serialNum, companyCode: a.company.code, direction: 'OUT', messageType: 'CALLRESULT', action: 'Heartbeat', messageId: `hb-${i}`, payload: { currentTime: `t${i}` }, at });
+      rows.push({
+        chargerSn: a.charger.serialNum,
+        companyCode: a.company.code,
+        direction: 'IN',
+        messageType: 'CALL',
+        action: 'Heartbeat',
+        messageId: `hb-${i}`,
+        payload: {},
+        at,
+      });
+      rows.push({
+        chargerSn: a.charger.serialNum,
+        companyCode: a.company.code,
+        direction: 'OUT',
+        messageType: 'CALLRESULT',
+        action: 'Heartbeat',
+        messageId: `hb-${i}`,
+        payload: { currentTime: `t${i}` },
+        at,
+      });
     }
     // a command to B (OUT CALL) answered 2 s later with a CALLERROR; B's boot a day back
-    rows.push({ chargerSn: b.charger.serialNum, companyCode: b.company.code, direction: 'OUT', messageType: 'CALL', action: 'Reset', messageId: 'cmd-1', payload: { type: 'Soft' }, at: new Date(base) });
-    rows.push({ chargerSn: b.charger.serialNum, companyCode: b.company.code, direction: 'IN', messageType: 'CALLERROR', action: 'Reset', messageId: 'cmd-1', payload: { errorCode: 'NotSupported' }, at: new Date(base + 2000) });
-    rows.push({ chargerSn: b.charger.serialNum, companyCode: b.company.code, direction: 'IN', messageType: 'CALL', action: 'BootNotification', messageId: 'boot-1', payload: {}, at: new Date(base - 86_400_000) });
+    rows.push({
+      chargerSn: b.charger.serialNum,
+      companyCode: b.company.code,
+      direction: 'OUT',
+      messageType: 'CALL',
+      action: 'Reset',
+      messageId: 'cmd-1',
+      payload: { type: 'Soft' },
+      at: new Date(base),
+    });
+    rows.push({
+      chargerSn: b.charger.serialNum,
+      companyCode: b.company.code,
+      direction: 'IN',
+      messageType: 'CALLERROR',
+      action: 'Reset',
+      messageId: 'cmd-1',
+      payload: { errorCode: 'NotSupported' },
+      at: new Date(base + 2000),
+    });
+    rows.push({
+      chargerSn: b.charger.serialNum,
+      companyCode: b.company.code,
+      direction: 'IN',
+      messageType: 'CALL',
+      action: 'BootNotification',
+      messageId: 'boot-1',
+      payload: {},
+      at: new Date(base - 86_400_000),
+    });
     await s.database.db.insert(chargerLog).values(rows);
   });
-  afterAll(async () => { await s?.close(); });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   it('pages through every frame once, newest first, even where rows share a time', async () => {
     const frames = await all(`/sp/charger-log/frames?size=7&serialNum=${a.charger.serialNum}`);
@@ -76,7 +123,11 @@ describe.each(backends())('charger log frames on %s', (backend) => {
     expect(call.pair).toMatchObject({ id: answer.id, messageType: 'CALLERROR', payload: { errorCode: 'NotSupported' } });
     expect(answer.pair).toMatchObject({ id: call.id, messageType: 'CALL', payload: { type: 'Soft' } });
     const hb = await get(`/sp/charger-log/frames?serialNum=${a.charger.serialNum}&direction=IN&size=3`);
-    expect(hb.data.records.every((r) => r.direction === 'IN' && (r.pair as { payload: { currentTime: string } }).payload.currentTime === `t${r.messageId!.slice(3)}`)).toBe(true);
+    expect(
+      hb.data.records.every(
+        (r) => r.direction === 'IN' && (r.pair as { payload: { currentTime: string } }).payload.currentTime === `t${r.messageId!.slice(3)}`,
+      ),
+    ).toBe(true);
     const boot = await get(`/sp/charger-log/frames?serialNum=${b.charger.serialNum}&action=BootNotification`);
     expect(boot.data.records[0].pair).toBeNull();
   });
@@ -92,8 +143,13 @@ describe.each(backends())('charger log frames on %s', (backend) => {
   });
 
   it('limits a company user to its own chargers', async () => {
-    const [r] = await s.database.db.insert(role).values({ name: 'r', code: `R${Math.random().toString(36).slice(2, 8)}`, companyCode: b.company.code, permissions: ['menu:events:chargerlog'] }).returning();
-    await s.database.db.insert(account).values({ companyCode: b.company.code, username: 'blogger', userType: 'STAFF', roleId: r.id, passwordHash: await hashPassword('pw-123456') });
+    const [r] = await s.database.db
+      .insert(role)
+      .values({ name: 'r', code: `R${Math.random().toString(36).slice(2, 8)}`, companyCode: b.company.code, permissions: ['menu:events:chargerlog'] })
+      .returning();
+    await s.database.db
+      .insert(account)
+      .values({ companyCode: b.company.code, username: 'blogger', userType: 'STAFF', roleId: r.id, passwordHash: await hashPassword('pw-123456') });
     const token = await s.login('blogger', 'pw-123456');
     const mine = await get('/sp/charger-log/frames?size=500', token);
     expect(mine.data.records.map((x) => x.serialNum)).toEqual([b.charger.serialNum, b.charger.serialNum, b.charger.serialNum]);
@@ -103,8 +159,20 @@ describe.each(backends())('charger log frames on %s', (backend) => {
 
   it('deletes frames and refused handshakes past the retention period, in batches', async () => {
     const old = new Date(Date.now() - 40 * 86_400_000);
-    await s.database.db.insert(chargerLog).values(Array.from({ length: 23 }, (_, i) => ({ chargerSn: a.charger.serialNum, direction: 'IN', action: 'Heartbeat', messageType: 'CALL', messageId: `old-${i}`, at: old })));
-    await s.database.db.insert(connectionAttempt).values([{ identity: 'OLD0000000000001', reason: 'UNKNOWN_CHARGER', firstAt: old, at: old }, { identity: 'NEW0000000000001', reason: 'UNKNOWN_CHARGER' }]);
+    await s.database.db.insert(chargerLog).values(
+      Array.from({ length: 23 }, (_, i) => ({
+        chargerSn: a.charger.serialNum,
+        direction: 'IN',
+        action: 'Heartbeat',
+        messageType: 'CALL',
+        messageId: `old-${i}`,
+        at: old,
+      })),
+    );
+    await s.database.db.insert(connectionAttempt).values([
+      { identity: 'OLD0000000000001', reason: 'UNKNOWN_CHARGER', firstAt: old, at: old },
+      { identity: 'NEW0000000000001', reason: 'UNKNOWN_CHARGER' },
+    ]);
     const count = async () => Number((await s.database.db.select({ n: sql<number>`count(*)` }).from(chargerLog))[0].n);
     const before = await count();
     // two batches of 10 in this run: 20 go, 3 stay for the next run

@@ -25,11 +25,23 @@ describe.each(backends())('charger registration and edits on %s', (backend) => {
   const refused = (code: number, run: () => Promise<{ code: number }>) => expectRefused(ctx.s.database.db, [charger], code, run);
 
   it("registers a charger at a station, in the station's company", async () => {
-    const res = await ctx.acme('POST', '/sp/charger', aChargerBody({ serialNum: 'ACME000000000001', stationId: stationA, chargerStationCode: 'A-01', installerName: 'Max Mustermann' }));
+    const res = await ctx.acme(
+      'POST',
+      '/sp/charger',
+      aChargerBody({ serialNum: 'ACME000000000001', stationId: stationA, chargerStationCode: 'A-01', installerName: 'Max Mustermann' }),
+    );
     expect(res.code).toBe(200);
     expect(res.data).toMatchObject({
-      serialNum: 'ACME000000000001', companyCode: A, stationId: stationA, chargerStationCode: 'A-01', phase: 'THREE',
-      lifeStatus: 'ACTIVE', warrantyYears: 2, installationDate: '2024-05-01', online: false, hasOcppPassword: false,
+      serialNum: 'ACME000000000001',
+      companyCode: A,
+      stationId: stationA,
+      chargerStationCode: 'A-01',
+      phase: 'THREE',
+      lifeStatus: 'ACTIVE',
+      warrantyYears: 2,
+      installationDate: '2024-05-01',
+      online: false,
+      hasOcppPassword: false,
     });
   });
 
@@ -82,8 +94,17 @@ describe.each(backends())('charger registration and edits on %s', (backend) => {
   it('refuses edits of a charger with an unclosed order (716)', async () => {
     const c = await ctx.acme('POST', '/sp/charger', aChargerBody({ stationId: stationA }));
     await ctx.s.database.db.insert(chargeOrder).values({
-      orderNo: `O-${c.data.id}`, companyCode: A, chargerId: c.data.id, chargerSn: c.data.serialNum, connectorId: 1,
-      transactionId: 100000 + c.data.id, idTag: 'TAG', idTagStatus: 'Accepted', chargerStartTime: new Date(), meterStart: 0, currency: 'EUR',
+      orderNo: `O-${c.data.id}`,
+      companyCode: A,
+      chargerId: c.data.id,
+      chargerSn: c.data.serialNum,
+      connectorId: 1,
+      transactionId: 100000 + c.data.id,
+      idTag: 'TAG',
+      idTagStatus: 'Accepted',
+      chargerStartTime: new Date(),
+      meterStart: 0,
+      currency: 'EUR',
     });
     await refused(716, () => ctx.acme('PUT', `/sp/charger/${c.data.id}`, { stationId: stationA2 }));
     expect((await ctx.acme('PUT', `/sp/charger/${c.data.id}`, { equipmentNumber: 'EQ-NEW' })).code).toBe(200);
@@ -149,8 +170,10 @@ describe.each(backends())('charger registration and edits on %s', (backend) => {
     expect(c.code).toBe(200);
     const cp = await connect(ctx.s.ocppUrl, sn);
     let closed = false;
-    cp.on('close', () => { closed = true; });
-    const boot = await cp.call('BootNotification', aBootNotification()) as { status: string };
+    cp.on('close', () => {
+      closed = true;
+    });
+    const boot = (await cp.call('BootNotification', aBootNotification())) as { status: string };
     expect(boot.status).toBe('Accepted');
     await eventually(async () => (await ctx.acme('GET', `/sp/charger/${c.data.id}`)).data?.online);
     expect((await ctx.acme('PUT', `/sp/charger/${c.data.id}/status`, { active: false })).code).toBe(200);

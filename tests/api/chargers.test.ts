@@ -8,9 +8,31 @@ import { chargerDashboardState } from '../../server/modules/charger/mapper.js';
 import { demoServer, getJson } from '../support/demo.js';
 
 const RECORD_KEYS = [
-  'id', 'serialNum', 'companyCode', 'companyName', 'stationId', 'stationName', 'chargerStationCode', 'phase', 'lifeStatus', 'type',
-  'ratedPowerKw', 'runStatus', 'online', 'lastSeenAt', 'firmwareVersion', 'vendor', 'model', 'gatewaySn', 'installationDate',
-  'warrantyYears', 'equipmentNumber', 'dashboardState', 'connectors', 'activeOrderNo', 'createTimeStamp',
+  'id',
+  'serialNum',
+  'companyCode',
+  'companyName',
+  'stationId',
+  'stationName',
+  'chargerStationCode',
+  'phase',
+  'lifeStatus',
+  'type',
+  'ratedPowerKw',
+  'runStatus',
+  'online',
+  'lastSeenAt',
+  'firmwareVersion',
+  'vendor',
+  'model',
+  'gatewaySn',
+  'installationDate',
+  'warrantyYears',
+  'equipmentNumber',
+  'dashboardState',
+  'connectors',
+  'activeOrderNo',
+  'createTimeStamp',
 ];
 
 describe.each(backends())('charger read API on %s', (backend) => {
@@ -20,9 +42,15 @@ describe.each(backends())('charger read API on %s', (backend) => {
   const get = (token: string, url: string) => getJson(s, token, url);
   /** Puts charger `sn` online with the given connector-0 and connector statuses. */
   const setState = async (sn: string, runStatus: string | null, statuses: string[]) => {
-    const [c] = await s.database.db.update(charger).set({ online: true, runStatus, lastSeenAt: new Date() }).where(eq(charger.serialNum, sn)).returning({ id: charger.id });
+    const [c] = await s.database.db
+      .update(charger)
+      .set({ online: true, runStatus, lastSeenAt: new Date() })
+      .where(eq(charger.serialNum, sn))
+      .returning({ id: charger.id });
     for (const [i, status] of statuses.entries()) {
-      await s.database.db.insert(connector).values({ chargerId: c.id, connectorId: i + 1, status, statusAt: new Date() })
+      await s.database.db
+        .insert(connector)
+        .values({ chargerId: c.id, connectorId: i + 1, status, statusAt: new Date() })
         .onConflictDoUpdate({ target: [connector.chargerId, connector.connectorId], set: { status, statusAt: new Date() } });
     }
   };
@@ -30,7 +58,9 @@ describe.each(backends())('charger read API on %s', (backend) => {
   beforeAll(async () => {
     ({ s, admin, volta } = await demoServer(backend));
   });
-  afterAll(async () => { await s?.close(); });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   it('lists chargers with the record shape, default page and total equal to the table count', async () => {
     const [{ n }] = await s.database.db.select({ n: count() }).from(charger);
@@ -126,7 +156,13 @@ describe.each(backends())('charger read API on %s', (backend) => {
       total += body.data.total;
       for (const r of body.data.records) {
         expect(r.dashboardState).toBe(state);
-        expect(chargerDashboardState(r.online, r.runStatus, r.connectors.map((k: { status: string }) => k.status))).toBe(state);
+        expect(
+          chargerDashboardState(
+            r.online,
+            r.runStatus,
+            r.connectors.map((k: { status: string }) => k.status),
+          ),
+        ).toBe(state);
         seen[r.serialNum] = state;
       }
     }
@@ -184,8 +220,13 @@ describe.each(backends())('charger read API on %s', (backend) => {
   });
 
   it('needs the monitoring or station-profile permission (403 otherwise)', async () => {
-    const [r] = await s.database.db.insert(role).values({ name: 'Orders only', code: 'VOLTA_ORDERS', companyCode: 'VOLTA', permissions: ['menu:operations', 'menu:operations:orders'] }).returning({ id: role.id });
-    await s.database.db.insert(account).values({ username: 'volta.orders', userType: 'STAFF', companyCode: 'VOLTA', roleId: r.id, passwordHash: await hashPassword('orders-Pass-1') });
+    const [r] = await s.database.db
+      .insert(role)
+      .values({ name: 'Orders only', code: 'VOLTA_ORDERS', companyCode: 'VOLTA', permissions: ['menu:operations', 'menu:operations:orders'] })
+      .returning({ id: role.id });
+    await s.database.db
+      .insert(account)
+      .values({ username: 'volta.orders', userType: 'STAFF', companyCode: 'VOLTA', roleId: r.id, passwordHash: await hashPassword('orders-Pass-1') });
     const token = await s.login('volta.orders', 'orders-Pass-1');
     const res = await get(token, '/sp/charger');
     expect(res.status).toBe(403);

@@ -20,30 +20,51 @@ describe.each(backends())('cross-company access on %s', (backend) => {
 
   beforeAll(async () => {
     ({ s, t } = await tenantServer(backend));
-    const platformRole = await call(s, 'POST', '/sp/role', t.admin, { name: 'Operator desk', code: 'PLATFORM_OPERATORS', description: 'Operators screen', permissions: ['menu:system:operators'] });
+    const platformRole = await call(s, 'POST', '/sp/role', t.admin, {
+      name: 'Operator desk',
+      code: 'PLATFORM_OPERATORS',
+      description: 'Operators screen',
+      permissions: ['menu:system:operators'],
+    });
     expect(platformRole.code).toBe(200);
     expect(platformRole.data.companyCode).toBeNull();
     const acc = await call(s, 'POST', '/sp/company/user', t.admin, {
-      username: 'alpha.desk', password: PASSWORD, userType: 'STAFF', realName: 'Dana Desk', phone: '+44 3', email: 'desk@alpha.example', companyCode: 'ALPHA', roleId: platformRole.data.id,
+      username: 'alpha.desk',
+      password: PASSWORD,
+      userType: 'STAFF',
+      realName: 'Dana Desk',
+      phone: '+44 3',
+      email: 'desk@alpha.example',
+      companyCode: 'ALPHA',
+      roleId: platformRole.data.id,
     });
     expect(acc.code).toBe(200);
     viewer = await s.login('alpha.desk', PASSWORD);
-    const betaRole = await call(s, 'POST', '/sp/role', t.b.adminToken, { name: 'Beta clerk', code: 'BETA_CLERK', description: 'x', permissions: ['menu:stations:stationprofile'] });
+    const betaRole = await call(s, 'POST', '/sp/role', t.b.adminToken, {
+      name: 'Beta clerk',
+      code: 'BETA_CLERK',
+      description: 'x',
+      permissions: ['menu:stations:stationprofile'],
+    });
     betaRoleId = betaRole.data.id;
     adminId = (await call(s, 'GET', '/sp/user/profile', t.admin)).data.id;
   });
-  afterAll(async () => { await s?.close(); });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   /** Every row of the tables these resources write. */
   async function snapshot() {
     const db = s.database.db;
-    return JSON.stringify(await Promise.all([
-      db.select().from(company).orderBy(asc(company.id)),
-      db.select().from(account).orderBy(asc(account.id)),
-      db.select().from(role).orderBy(asc(role.id)),
-      db.select().from(menu).orderBy(asc(menu.id)),
-      db.select().from(stationGroup).orderBy(asc(stationGroup.id)),
-    ]));
+    return JSON.stringify(
+      await Promise.all([
+        db.select().from(company).orderBy(asc(company.id)),
+        db.select().from(account).orderBy(asc(account.id)),
+        db.select().from(role).orderBy(asc(role.id)),
+        db.select().from(menu).orderBy(asc(menu.id)),
+        db.select().from(stationGroup).orderBy(asc(stationGroup.id)),
+      ]),
+    );
   }
 
   it('operators: reads of another operator → 709, writes → 725, creation → 403', async () => {
@@ -53,7 +74,18 @@ describe.each(backends())('cross-company access on %s', (backend) => {
     const upd = await call(s, 'PUT', `/sp/company/${t.b.id}`, viewer, { name: 'Taken over', address: 'x', currency: 'USD' });
     expect(upd.code).toBe(725);
     expect(upd.status).toBe(403);
-    expect((await call(s, 'POST', '/sp/company', viewer, { name: 'New', code: 'NEWCO', currency: 'EUR', address: 'x', adminUsername: 'new.admin', password: PASSWORD })).code).toBe(403);
+    expect(
+      (
+        await call(s, 'POST', '/sp/company', viewer, {
+          name: 'New',
+          code: 'NEWCO',
+          currency: 'EUR',
+          address: 'x',
+          adminUsername: 'new.admin',
+          password: PASSWORD,
+        })
+      ).code,
+    ).toBe(403);
     expect(await snapshot()).toBe(before);
     // their own operator is readable and the list holds only it
     expect((await call(s, 'GET', `/sp/company/${t.a.id}`, viewer)).data.code).toBe('ALPHA');
@@ -77,7 +109,17 @@ describe.each(backends())('cross-company access on %s', (backend) => {
     const base = { password: PASSWORD, userType: 'STAFF', realName: 'Eve Intruder', phone: '+44 9', email: 'eve@x.example' };
     expect((await call(s, 'POST', '/sp/company/user', tok, { ...base, username: 'eve1', companyCode: 'BETA', roleId: betaRoleId })).code).toBe(725);
     expect((await call(s, 'POST', '/sp/company/user', tok, { ...base, username: 'eve2', roleId: betaRoleId })).code).toBe(725);
-    expect((await call(s, 'POST', '/sp/company/user', tok, { ...base, username: 'eve3', userType: 'STATION_MANAGER', roleId: t.manager.roleId, managedStationIds: [t.b.stationId] })).code).toBe(725);
+    expect(
+      (
+        await call(s, 'POST', '/sp/company/user', tok, {
+          ...base,
+          username: 'eve3',
+          userType: 'STATION_MANAGER',
+          roleId: t.manager.roleId,
+          managedStationIds: [t.b.stationId],
+        })
+      ).code,
+    ).toBe(725);
     expect((await call(s, 'POST', '/sp/company/user', tok, { ...base, username: 'eve4', userType: 'ADMIN' })).code).toBe(725);
     expect((await call(s, 'PUT', `/sp/company/user/${t.staff.accountId}`, tok, { companyCode: 'BETA' })).code).toBe(725);
     expect((await call(s, 'PUT', `/sp/company/user/${t.staff.accountId}`, tok, { roleId: betaRoleId })).code).toBe(725);
@@ -117,10 +159,23 @@ describe.each(backends())('cross-company access on %s', (backend) => {
     // unknown permission strings are a parameter error
     expect((await call(s, 'POST', '/sp/role', tok, { name: 'Odd', code: 'ALPHA_ODD', description: 'x', permissions: ['menu:nope'] })).code).toBe(400);
     // a staff member with the accounts menu cannot touch their administrator
-    const clerkRole = await call(s, 'POST', '/sp/role', tok, { name: 'HR', code: 'ALPHA_HR', description: 'accounts', permissions: ['menu:systemusers:accounts'] });
+    const clerkRole = await call(s, 'POST', '/sp/role', tok, {
+      name: 'HR',
+      code: 'ALPHA_HR',
+      description: 'accounts',
+      permissions: ['menu:systemusers:accounts'],
+    });
     expect(clerkRole.code).toBe(200);
     expect(clerkRole.data.permissions).toEqual(['menu:systemusers', 'menu:systemusers:accounts']);
-    const hr = await call(s, 'POST', '/sp/company/user', tok, { username: 'alpha.hr', password: PASSWORD, userType: 'STAFF', realName: 'Harriet', phone: '+44 5', email: 'hr@alpha.example', roleId: clerkRole.data.id });
+    const hr = await call(s, 'POST', '/sp/company/user', tok, {
+      username: 'alpha.hr',
+      password: PASSWORD,
+      userType: 'STAFF',
+      realName: 'Harriet',
+      phone: '+44 5',
+      email: 'hr@alpha.example',
+      roleId: clerkRole.data.id,
+    });
     expect(hr.code).toBe(200);
     const hrTok = await s.login('alpha.hr', PASSWORD);
     const mid = await snapshot();
@@ -130,16 +185,26 @@ describe.each(backends())('cross-company access on %s', (backend) => {
     expect(await snapshot()).toBe(mid);
     expect(before).not.toBe(mid);
     // …but may reset the password of an account within their rights
-    const plain = await call(s, 'POST', '/sp/company/user', tok, { username: 'alpha.plain', password: PASSWORD, userType: 'STAFF', realName: 'Pat', phone: '+44 6', email: 'pat@alpha.example', roleId: clerkRole.data.id });
+    const plain = await call(s, 'POST', '/sp/company/user', tok, {
+      username: 'alpha.plain',
+      password: PASSWORD,
+      userType: 'STAFF',
+      realName: 'Pat',
+      phone: '+44 6',
+      email: 'pat@alpha.example',
+      roleId: clerkRole.data.id,
+    });
     expect((await call(s, 'PUT', `/sp/company/user/${plain.data.id}/pwd?password=newpass1`, hrTok)).code).toBe(200);
     expect(await s.login('alpha.plain', 'newpass1')).toBeTruthy();
   });
 
-  it('menus are the platform\'s: company users cannot change them', async () => {
+  it("menus are the platform's: company users cannot change them", async () => {
     const before = await snapshot();
     const [first] = await s.database.db.select().from(menu).orderBy(asc(menu.id)).limit(1);
     for (const tok of [t.a.adminToken, viewer, t.staff.token, t.manager.token]) {
-      expect((await call(s, 'POST', '/sp/menu', tok, { name: 'X', orderNum: 1, url: '/X', icon: 'x', permission: 'menu:x', level: 1, configurable: true })).code).toBe(403);
+      expect(
+        (await call(s, 'POST', '/sp/menu', tok, { name: 'X', orderNum: 1, url: '/X', icon: 'x', permission: 'menu:x', level: 1, configurable: true })).code,
+      ).toBe(403);
       expect((await call(s, 'PUT', `/sp/menu/${first.id}`, tok, { name: 'Hacked' })).code).toBe(403);
       expect((await call(s, 'PUT', `/sp/menu/${first.id}/status`, tok, { enabled: false })).code).toBe(403);
     }

@@ -54,7 +54,10 @@ describe.each(backends())('dashboard on %s', (backend) => {
       const of = orders.filter((o) => orderDay.get(o.id) === day);
       return { day, orders: of.length, energyKwh: of.reduce((a, o) => a.add(o.energyKwh), new Decimal(0)).toFixed(3) };
     });
-    const recent = [...orders].sort((a, b) => b.chargerStartTime.getTime() - a.chargerStartTime.getTime() || b.id - a.id).slice(0, 5).map((o) => o.orderNo);
+    const recent = [...orders]
+      .sort((a, b) => b.chargerStartTime.getTime() - a.chargerStartTime.getTime() || b.id - a.id)
+      .slice(0, 5)
+      .map((o) => o.orderNo);
     return {
       stations: stations.length,
       chargers: chargers.length,
@@ -89,7 +92,9 @@ describe.each(backends())('dashboard on %s', (backend) => {
     await set('HKEV000000000101', 'Faulted', 'Available');
     await set('HKEV000000000102', 'Available', 'Charging');
   });
-  afterAll(async () => { await s?.close(); });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   it('equals the figures computed independently, for all companies in UTC', async () => {
     const { status, body } = await get(admin, '/sp/dashboard');
@@ -97,8 +102,14 @@ describe.each(backends())('dashboard on %s', (backend) => {
     const d = body.data;
     const e = await expected(undefined, 'UTC');
     expect(d).toMatchObject({
-      stations: e.stations, chargers: e.chargers, orders: e.orders, cardUsers: e.cardUsers, appUsers: e.appUsers,
-      ordersThisMonth: e.ordersThisMonth, ordersLastMonth: e.ordersLastMonth, energyByDay: e.energyByDay,
+      stations: e.stations,
+      chargers: e.chargers,
+      orders: e.orders,
+      cardUsers: e.cardUsers,
+      appUsers: e.appUsers,
+      ordersThisMonth: e.ordersThisMonth,
+      ordersLastMonth: e.ordersLastMonth,
+      energyByDay: e.energyByDay,
     });
     expect(d.split).toEqual({ available: 1, charging: 2, occupied: 1, faulty: 1, offline: e.chargers - 5 });
     expect(d.chargersInUse).toBe(3);

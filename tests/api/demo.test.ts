@@ -8,7 +8,22 @@ import { IDENTITY_PATTERN } from '../../domain/entities/gateway.js';
 import { ORDER_NO_PATTERN } from '../../domain/order-number.js';
 import type { Db } from '../../server/db/client.js';
 import {
-  account, appUser, cardUser, charger, chargeOrder, company, connector, gateway, meterValue, notification, orderExportSetting, reportTicket, reportTicketAttachment, role, station, stationGroup,
+  account,
+  appUser,
+  cardUser,
+  charger,
+  chargeOrder,
+  company,
+  connector,
+  gateway,
+  meterValue,
+  notification,
+  orderExportSetting,
+  reportTicket,
+  reportTicketAttachment,
+  role,
+  station,
+  stationGroup,
 } from '../../server/db/schema.js';
 import { operatorAdminPermissions, systemSectionPermissions } from '../../server/modules/company/service.js';
 import { ledgerSum } from '../../server/modules/balance/ledger.js';
@@ -19,11 +34,22 @@ const NOW = new Date('2026-03-18T10:30:00Z');
 
 async function snapshot(db: Db) {
   return {
-    sns: (await db.select({ v: charger.serialNum, gw: charger.gatewaySn }).from(charger).orderBy(asc(charger.serialNum))),
-    gateways: (await db.select({ v: gateway.serialNum, st: gateway.stationId, life: gateway.lifeStatus, fw: gateway.firmwareVersion }).from(gateway).orderBy(asc(gateway.serialNum))),
-    cards: (await db.select({ v: cardUser.cardNumber, b: cardUser.balance }).from(cardUser).orderBy(asc(cardUser.cardNumber))),
-    orders: (await db.select({ no: chargeOrder.orderNo, tx: chargeOrder.transactionId, kwh: chargeOrder.energyKwh, total: chargeOrder.totalAmount, start: chargeOrder.chargerStartTime })
-      .from(chargeOrder).orderBy(asc(chargeOrder.orderNo))),
+    sns: await db.select({ v: charger.serialNum, gw: charger.gatewaySn }).from(charger).orderBy(asc(charger.serialNum)),
+    gateways: await db
+      .select({ v: gateway.serialNum, st: gateway.stationId, life: gateway.lifeStatus, fw: gateway.firmwareVersion })
+      .from(gateway)
+      .orderBy(asc(gateway.serialNum)),
+    cards: await db.select({ v: cardUser.cardNumber, b: cardUser.balance }).from(cardUser).orderBy(asc(cardUser.cardNumber)),
+    orders: await db
+      .select({
+        no: chargeOrder.orderNo,
+        tx: chargeOrder.transactionId,
+        kwh: chargeOrder.energyKwh,
+        total: chargeOrder.totalAmount,
+        start: chargeOrder.chargerStartTime,
+      })
+      .from(chargeOrder)
+      .orderBy(asc(chargeOrder.orderNo)),
     meterValues: (await db.select({ n: count() }).from(meterValue))[0].n,
   };
 }
@@ -38,7 +64,9 @@ describe.each(backends())('demo network on %s', (backend) => {
     expect(res.loaded).toBe(true);
     counts = res.counts;
   });
-  afterAll(async () => { await s?.close(); });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   it('is deterministic: a second fresh database gets the same rows', async () => {
     const other = await freshDatabase(backend);
@@ -104,7 +132,7 @@ describe.each(backends())('demo network on %s', (backend) => {
     }
   });
 
-  it('creates gateways at some stations, named by their station\'s chargers', async () => {
+  it("creates gateways at some stations, named by their station's chargers", async () => {
     const db = s.database.db;
     const gateways = await db.select().from(gateway).orderBy(asc(gateway.id));
     const stations = new Map((await db.select().from(station)).map((st) => [st.id, st]));
@@ -129,7 +157,12 @@ describe.each(backends())('demo network on %s', (backend) => {
       // all chargers of that station, and only those, name it
       const named = chargers.filter((c) => c.gatewaySn === g.serialNum);
       expect(named.length).toBeGreaterThanOrEqual(3);
-      expect(named.map((c) => c.id).sort()).toEqual(chargers.filter((c) => c.stationId === g.stationId).map((c) => c.id).sort());
+      expect(named.map((c) => c.id).sort()).toEqual(
+        chargers
+          .filter((c) => c.stationId === g.stationId)
+          .map((c) => c.id)
+          .sort(),
+      );
     }
     // a charger's gateway exists and is at the charger's station; stations without a gateway have none
     const bySn = new Map(gateways.map((g) => [g.serialNum, g]));
@@ -153,12 +186,24 @@ describe.each(backends())('demo network on %s', (backend) => {
       expect(cards.length).toBeLessThanOrEqual(40);
       expect(cards.some((c) => Number(c.balance) > 0)).toBe(true);
       expect((await db.select({ n: count() }).from(appUser).where(eq(appUser.companyCode, code)))[0].n).toBeGreaterThan(0);
-      const [adminRole] = await db.select().from(role).where(eq(role.code, `${code}_ADMIN`));
+      const [adminRole] = await db
+        .select()
+        .from(role)
+        .where(eq(role.code, `${code}_ADMIN`));
       // docs/access-control.md: an operator's administrator holds every menu except the System section.
-      expect(adminRole.permissions.sort()).toEqual(operatorAdminPermissions().filter((p) => p.startsWith('menu:')).sort());
-      expect(adminRole.permissions.filter((p) => systemSectionPermissions().includes(p) || p.startsWith('menu:system:')).sort())
-        .toEqual(['menu:system', 'menu:system:deviceversion']);
-      const [staffRole] = await db.select().from(role).where(eq(role.code, `${code}_STAFF`));
+      expect(adminRole.permissions.sort()).toEqual(
+        operatorAdminPermissions()
+          .filter((p) => p.startsWith('menu:'))
+          .sort(),
+      );
+      expect(adminRole.permissions.filter((p) => systemSectionPermissions().includes(p) || p.startsWith('menu:system:')).sort()).toEqual([
+        'menu:system',
+        'menu:system:deviceversion',
+      ]);
+      const [staffRole] = await db
+        .select()
+        .from(role)
+        .where(eq(role.code, `${code}_STAFF`));
       expect(staffRole.permissions).toEqual(STAFF_PERMISSIONS);
       const accounts = await db.select().from(account).where(eq(account.companyCode, code));
       expect(accounts.map((a) => a.userType).sort()).toEqual(['OPERATOR_ADMIN', 'STAFF', 'STATION_MANAGER']);
@@ -166,7 +211,10 @@ describe.each(backends())('demo network on %s', (backend) => {
       // Report tickets: open (with a photo), replied and closed, each a notice of the bell.
       const tickets = await db.select().from(reportTicket).where(eq(reportTicket.companyCode, code));
       expect(tickets.map((t) => t.status).sort()).toEqual(['CLOSED', 'OPEN', 'REPLIED']);
-      const photos = await db.select().from(reportTicketAttachment).where(eq(reportTicketAttachment.ticketId, tickets.find((t) => t.status === 'OPEN')!.id));
+      const photos = await db
+        .select()
+        .from(reportTicketAttachment)
+        .where(eq(reportTicketAttachment.ticketId, tickets.find((t) => t.status === 'OPEN')!.id));
       expect(photos).toHaveLength(1);
       const notices = await db.select().from(notification).where(eq(notification.kind, 'REPORT_TICKET'));
       for (const t of tickets) expect(notices.some((n) => n.ticketNo === t.serialNum && n.companyCode === code)).toBe(true);
@@ -177,7 +225,7 @@ describe.each(backends())('demo network on %s', (backend) => {
     await expect(s.login('hkev.staff', DEMO_PASSWORD)).resolves.toBeTruthy();
   });
 
-  it('fills order export settings with a PNG logo for every operator, so a paid order\'s tax invoice prints', async () => {
+  it("fills order export settings with a PNG logo for every operator, so a paid order's tax invoice prints", async () => {
     const db = s.database.db;
     const rows = await db.select().from(orderExportSetting).orderBy(asc(orderExportSetting.companyCode));
     expect(rows.map((r) => r.companyCode)).toEqual([...DEMO_COMPANY_CODES].sort());
@@ -213,7 +261,10 @@ describe.each(backends())('demo network on %s', (backend) => {
     const series = new Map<number, { energy: number[]; power: number[]; at: number[] }>();
     for (const v of samples) {
       const x = series.get(v.transactionId!) ?? { energy: [], power: [], at: [] };
-      if (v.measurand === 'Energy.Active.Import.Register') { x.energy.push(Number(v.value)); x.at.push(v.timestamp.getTime()); }
+      if (v.measurand === 'Energy.Active.Import.Register') {
+        x.energy.push(Number(v.value));
+        x.at.push(v.timestamp.getTime());
+      }
       if (v.measurand === 'Power.Active.Import') x.power.push(Number(v.value));
       series.set(v.transactionId!, x);
     }
@@ -236,8 +287,10 @@ describe.each(backends())('demo network on %s', (backend) => {
     ];
     expect(holders.length).toBeGreaterThan(40);
     for (const h of holders) expect(await ledgerSum(db, h.type, h.id), `${h.type} ${h.id}`).toBe(new Decimal(h.balance).toFixed(2));
-    const orders = await db.select({ idTag: chargeOrder.idTag, start: chargeOrder.chargerStartTime, stop: chargeOrder.chargerStopTime })
-      .from(chargeOrder).orderBy(asc(chargeOrder.idTag), asc(chargeOrder.chargerStartTime));
+    const orders = await db
+      .select({ idTag: chargeOrder.idTag, start: chargeOrder.chargerStartTime, stop: chargeOrder.chargerStopTime })
+      .from(chargeOrder)
+      .orderBy(asc(chargeOrder.idTag), asc(chargeOrder.chargerStartTime));
     for (let i = 1; i < orders.length; i++) {
       if (orders[i].idTag === orders[i - 1].idTag) expect(orders[i].start.getTime(), orders[i].idTag).toBeGreaterThan(orders[i - 1].stop!.getTime());
     }
@@ -252,7 +305,10 @@ describe.each(backends())('demo network on %s', (backend) => {
         const day = o.start.toISOString().slice(0, 10);
         perDay.set(day, (perDay.get(day) ?? 0) + 1);
       }
-      const days = [...perDay.entries()].sort(([a], [b]) => a.localeCompare(b)).slice(1, -1).map(([, n]) => n);
+      const days = [...perDay.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .slice(1, -1)
+        .map(([, n]) => n);
       const median = [...days].sort((a, b) => a - b)[Math.floor(days.length / 2)];
       expect(Math.max(...days), code).toBeLessThanOrEqual(median * 1.6);
     }
@@ -291,13 +347,23 @@ describe.each(backends())('demo network on %s', (backend) => {
     const sample = orders.filter((_o, i) => i % 40 === 0 || i % 25 === 0);
     for (const o of sample) {
       const p = await priceFinishedOrder(db, {
-        chargerId: o.chargerId, stationId: o.stationId, transactionId: o.transactionId, currency: o.currency, meterStart: o.meterStart, meterStop: o.meterStop!,
-        chargerStartTime: o.chargerStartTime, chargerStopTime: o.chargerStopTime!, serverStartTime: o.chargerStartTime, serverStopTime: o.chargerStopTime!,
+        chargerId: o.chargerId,
+        stationId: o.stationId,
+        transactionId: o.transactionId,
+        currency: o.currency,
+        meterStart: o.meterStart,
+        meterStop: o.meterStop!,
+        chargerStartTime: o.chargerStartTime,
+        chargerStopTime: o.chargerStopTime!,
+        serverStartTime: o.chargerStartTime,
+        serverStopTime: o.chargerStopTime!,
       });
-      {
-        expect({ e: p.electricityFee, s: p.serviceFee, t: p.taxAmount, total: p.totalAmount }, o.orderNo)
-          .toEqual({ e: o.electricityFee, s: o.serviceFee, t: o.taxAmount, total: o.totalAmount });
-      }
+      expect({ e: p.electricityFee, s: p.serviceFee, t: p.taxAmount, total: p.totalAmount }, o.orderNo).toEqual({
+        e: o.electricityFee,
+        s: o.serviceFee,
+        t: o.taxAmount,
+        total: o.totalAmount,
+      });
     }
     // Some sessions span two time-of-use windows (early morning, late evening).
     expect(crossing).toBeGreaterThan(0);

@@ -31,28 +31,83 @@ describe.each(backends())('diagnosis on %s', (backend) => {
     const t1 = new Date(Date.now() - 120_000);
     const t2 = new Date(Date.now() - 60_000);
     const old = new Date(Date.now() - 2 * 3_600_000);
-    const mv = (timestamp: Date, measurand: string, value: string, unit: string | null, phase: string | null = null) =>
-      ({ chargerId: a.charger.id, connectorId: 1, transactionId: 42, timestamp, measurand, value, unit, phase });
-    await s.database.db.insert(meterValue).values([
-      mv(old, 'Power.Active.Import', '1000', 'W'),
-      mv(t1, 'Power.Active.Import', '7000', 'W'), mv(t1, 'Energy.Active.Import.Register', '12000', 'Wh'), mv(t1, 'SoC', '40', 'Percent'),
-      mv(t1, 'Current.Import', '10.0', 'A', 'L1'), mv(t1, 'Current.Import', '10.5', 'A', 'L2'), mv(t1, 'Current.Import', '9.5', 'A', 'L3'),
-      mv(t2, 'Power.Active.Import', '11000', 'W'), mv(t2, 'Energy.Active.Import.Register', '12.2', 'kWh'), mv(t2, 'SoC', '42', 'Percent'),
-      mv(t2, 'Current.Import', '16.0', 'A', 'L1'), mv(t2, 'Current.Import', '16.5', 'A', 'L2'), mv(t2, 'Current.Import', '15.5', 'A', 'L3'),
-      mv(t2, 'Voltage', '230.1', 'V', 'L1-N'), mv(t2, 'Temperature', '310.15', 'K'),
-    ]);
+    const mv = (timestamp: Date, measurand: string, value: string, unit: string | null, phase: string | null = null) => ({
+      chargerId: a.charger.id,
+      connectorId: 1,
+      transactionId: 42,
+      timestamp,
+      measurand,
+      value,
+      unit,
+      phase,
+    });
+    await s.database.db
+      .insert(meterValue)
+      .values([
+        mv(old, 'Power.Active.Import', '1000', 'W'),
+        mv(t1, 'Power.Active.Import', '7000', 'W'),
+        mv(t1, 'Energy.Active.Import.Register', '12000', 'Wh'),
+        mv(t1, 'SoC', '40', 'Percent'),
+        mv(t1, 'Current.Import', '10.0', 'A', 'L1'),
+        mv(t1, 'Current.Import', '10.5', 'A', 'L2'),
+        mv(t1, 'Current.Import', '9.5', 'A', 'L3'),
+        mv(t2, 'Power.Active.Import', '11000', 'W'),
+        mv(t2, 'Energy.Active.Import.Register', '12.2', 'kWh'),
+        mv(t2, 'SoC', '42', 'Percent'),
+        mv(t2, 'Current.Import', '16.0', 'A', 'L1'),
+        mv(t2, 'Current.Import', '16.5', 'A', 'L2'),
+        mv(t2, 'Current.Import', '15.5', 'A', 'L3'),
+        mv(t2, 'Voltage', '230.1', 'V', 'L1-N'),
+        mv(t2, 'Temperature', '310.15', 'K'),
+      ]);
     await s.database.db.insert(event).values([
       { companyCode: a.company.code, deviceSn: a.charger.serialNum, deviceType: 'charger', eventType: 'OVER_VOLTAGE', eventLevel: 'fault', connectorId: 1 },
-      { companyCode: a.company.code, deviceSn: a.charger.serialNum, deviceType: 'charger', eventType: 'CHARGER_OFFLINE', eventLevel: 'custom', status: 'RECOVERED' },
+      {
+        companyCode: a.company.code,
+        deviceSn: a.charger.serialNum,
+        deviceType: 'charger',
+        eventType: 'CHARGER_OFFLINE',
+        eventLevel: 'custom',
+        status: 'RECOVERED',
+      },
     ]);
     await s.database.db.insert(connector).values({ chargerId: a.charger.id, connectorId: 1, status: 'Charging', statusAt: t1 });
     await s.database.db.insert(chargerLog).values([
-      { chargerSn: a.charger.serialNum, companyCode: a.company.code, direction: 'IN', messageType: 'CALL', action: 'StatusNotification', messageId: 's1', payload: { connectorId: 1, status: 'Preparing', errorCode: 'NoError' }, at: t1 },
-      { chargerSn: a.charger.serialNum, companyCode: a.company.code, direction: 'IN', messageType: 'CALL', action: 'StatusNotification', messageId: 's2', payload: { connectorId: 1, status: 'Charging', errorCode: 'NoError' }, at: t2 },
-      { chargerSn: a.charger.serialNum, companyCode: a.company.code, direction: 'OUT', messageType: 'CALLRESULT', action: 'StatusNotification', messageId: 's2', payload: {}, at: t2 },
+      {
+        chargerSn: a.charger.serialNum,
+        companyCode: a.company.code,
+        direction: 'IN',
+        messageType: 'CALL',
+        action: 'StatusNotification',
+        messageId: 's1',
+        payload: { connectorId: 1, status: 'Preparing', errorCode: 'NoError' },
+        at: t1,
+      },
+      {
+        chargerSn: a.charger.serialNum,
+        companyCode: a.company.code,
+        direction: 'IN',
+        messageType: 'CALL',
+        action: 'StatusNotification',
+        messageId: 's2',
+        payload: { connectorId: 1, status: 'Charging', errorCode: 'NoError' },
+        at: t2,
+      },
+      {
+        chargerSn: a.charger.serialNum,
+        companyCode: a.company.code,
+        direction: 'OUT',
+        messageType: 'CALLRESULT',
+        action: 'StatusNotification',
+        messageId: 's2',
+        payload: {},
+        at: t2,
+      },
     ]);
   });
-  afterAll(async () => { await s?.close(); });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   it('needs a charger and a time, both valid', async () => {
     const none = await get('/sp/diagnosis');
@@ -85,7 +140,7 @@ describe.each(backends())('diagnosis on %s', (backend) => {
     expect(d.data.openEvents).toEqual([expect.objectContaining({ eventType: 'OVER_VOLTAGE', connectorId: 1 })]);
   });
 
-  it('is scoped to the caller\'s company and needs the diagnosis permission', async () => {
+  it("is scoped to the caller's company and needs the diagnosis permission", async () => {
     const bUser = await userOf(b.company.code, ['menu:events:diagnosis']);
     expect((await get(`/sp/diagnosis?serialNum=${a.charger.serialNum}&startTime=${hourAgo()}`, bUser)).code).toBe(709);
     expect((await get(`/sp/diagnosis?serialNum=${b.charger.serialNum}&startTime=${hourAgo()}`, bUser)).code).toBe(200);

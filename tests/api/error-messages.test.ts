@@ -18,7 +18,12 @@ describe.each(backends())('error messages on %s', (backend) => {
 
   /** `method url` as the operator in `lang`: the envelope. */
   async function ask(method: 'POST' | 'DELETE', url: string, lang: 'en' | 'zh', payload?: object) {
-    const res = await s.app.inject({ method, url, headers: { authorization: `Bearer ${token}`, 'accept-language': lang === 'zh' ? 'zh-CN' : 'en' }, ...(payload ? { payload } : {}) });
+    const res = await s.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${token}`, 'accept-language': lang === 'zh' ? 'zh-CN' : 'en' },
+      ...(payload ? { payload } : {}),
+    });
     return res.json() as { code: number; msg: string; data: { errors?: Record<string, string>; codes?: Record<string, number> } | null };
   }
 
@@ -27,14 +32,18 @@ describe.each(backends())('error messages on %s', (backend) => {
     await aCompany(s.database.db, { code: 'ERRMSG' });
     token = await companyUser(s, 'ERRMSG', ['menu:stations:stationprofile', 'menu:system:deviceversion']);
   });
-  afterAll(async () => { await s?.close(); });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   it('names the window a rate-template window overlaps (317)', async () => {
-    const overlap = aTemplateBody({ details: [
-      { startTime: '00:00', endTime: '18:00', electricityFeePerKwh: '0.2' },
-      { startTime: '18:00', endTime: '22:00', electricityFeePerKwh: '0.3' },
-      { startTime: '20:00', endTime: '24:00', electricityFeePerKwh: '0.4' },
-    ] });
+    const overlap = aTemplateBody({
+      details: [
+        { startTime: '00:00', endTime: '18:00', electricityFeePerKwh: '0.2' },
+        { startTime: '18:00', endTime: '22:00', electricityFeePerKwh: '0.3' },
+        { startTime: '20:00', endTime: '24:00', electricityFeePerKwh: '0.4' },
+      ],
+    });
     const en = await ask('POST', '/sp/rate-template', 'en', overlap);
     expect(en.code).toBe(317);
     expect(en.msg).toBe('This window overlaps 18:00–22:00: start it at 22:00 or later, or shorten the other window');
@@ -50,8 +59,10 @@ describe.each(backends())('error messages on %s', (backend) => {
     expect(first.code).toBe(200);
     const dup = await aFirmware(s, token, { deviceModel: 'Commander 2', version: '6.3.13' });
     expect(dup).toMatchObject({ code: 713, msg: 'Version 6.3.13 of Commander 2 exists already: give this image a new version number' });
-    const [campaign] = await s.database.db.insert(firmwareCampaign)
-      .values({ companyCode: 'ERRMSG', firmwareId: first.data.id, status: 'FINISHED', baseUrl: 'http://127.0.0.1' }).returning({ id: firmwareCampaign.id });
+    const [campaign] = await s.database.db
+      .insert(firmwareCampaign)
+      .values({ companyCode: 'ERRMSG', firmwareId: first.data.id, status: 'FINISHED', baseUrl: 'http://127.0.0.1' })
+      .returning({ id: firmwareCampaign.id });
     const en = await ask('DELETE', `/sp/firmware/${first.data.id}`, 'en');
     expect(en.code).toBe(713);
     expect(en.msg).toBe(`Used by upgrade campaign #${campaign.id}: the firmware is kept for their record`);

@@ -29,15 +29,23 @@ describe.each(backends())('events API on %s', (backend) => {
     s.app.bus.on('event', (e) => heard.push(e));
     const open = (key: string, o: Partial<OpenEventInput> & Pick<OpenEventInput, 'eventType'>) =>
       openEvent(s.database.db, s.app.bus, {
-        companyCode: 'ALPHA', stationId: scope.own.stationId, deviceSn: scope.own.chargerSn, deviceType: 'charger', ...o,
-      }).then((id) => { ids[key] = id; });
+        companyCode: 'ALPHA',
+        stationId: scope.own.stationId,
+        deviceSn: scope.own.chargerSn,
+        deviceType: 'charger',
+        ...o,
+      }).then((id) => {
+        ids[key] = id;
+      });
     await open('ground', { eventType: 'GROUNDING_FAULT', connectorId: 1, errorCode: 'GroundFailure', info: '=HYPERLINK("x")', at: hoursAgo(1) });
     await open('offline', { eventType: 'CHARGER_OFFLINE', at: hoursAgo(30) });
     await open('far', { eventType: 'LEAKAGE', stationId: scope.other.stationId, deviceSn: scope.other.chargerSn, connectorId: 2, at: hoursAgo(2) });
     await open('gw', { eventType: 'GATEWAY_OFFLINE', deviceType: 'gateway', deviceSn: scope.own.gatewaySn, at: hoursAgo(3) });
     await open('beta', { eventType: 'OVER_VOLTAGE', companyCode: 'BETA', stationId: t.b.stationId, deviceSn: 'BETA000000000001', at: hoursAgo(1) });
   });
-  afterAll(async () => { await s?.close(); });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   const list = (token: string, query = '') => call(s, 'GET', `/sp/event${query}`, token);
   const idsOf = (r: { data: { records: { id: number }[] } }) => r.data.records.map((e) => e.id).sort((a, b) => a - b);
@@ -48,8 +56,16 @@ describe.each(backends())('events API on %s', (backend) => {
     expect(all.data.total).toBe(4);
     expect(all.data.records.map((e: { id: number }) => e.id)).toEqual([ids.ground, ids.far, ids.gw, ids.offline]);
     expect(all.data.records[0]).toMatchObject({
-      deviceSn: scope.own.chargerSn, deviceType: 'charger', stationName: 'ALPHA Central', eventType: 'GROUNDING_FAULT', eventLevel: 'fault',
-      connectorId: 1, status: 'HAPPENING', repeatCount: 1, handler: null, processTime: null,
+      deviceSn: scope.own.chargerSn,
+      deviceType: 'charger',
+      stationName: 'ALPHA Central',
+      eventType: 'GROUNDING_FAULT',
+      eventLevel: 'fault',
+      connectorId: 1,
+      status: 'HAPPENING',
+      repeatCount: 1,
+      handler: null,
+      processTime: null,
     });
     const since = await list(t.a.adminToken, `?startTime=${encodeURIComponent(hoursAgo(10).toISOString())}`);
     expect(idsOf(since)).toEqual([ids.ground, ids.far, ids.gw].sort((a, b) => a - b));
@@ -112,7 +128,11 @@ describe.each(backends())('events API on %s', (backend) => {
   it('processes a batch: HAPPENING ones change, the others are skipped', async () => {
     heard.length = 0;
     expect((await call(s, 'POST', '/sp/event/batch', t.a.adminToken, { action: 'process', ids: [ids.offline] })).code).toBe(617);
-    const res = await call(s, 'POST', '/sp/event/batch', t.a.adminToken, { action: 'process', ids: [ids.offline, ids.far, ids.ground, ids.beta], handleMethod: 'Dispatched' });
+    const res = await call(s, 'POST', '/sp/event/batch', t.a.adminToken, {
+      action: 'process',
+      ids: [ids.offline, ids.far, ids.ground, ids.beta],
+      handleMethod: 'Dispatched',
+    });
     expect(res.code).toBe(200);
     expect(res.data.changed.sort((a: number, b: number) => a - b)).toEqual([ids.offline, ids.far].sort((a, b) => a - b));
     expect(res.data.skipped).toEqual([ids.ground, ids.beta]);
@@ -122,8 +142,12 @@ describe.each(backends())('events API on %s', (backend) => {
     expect((await call(s, 'POST', '/sp/event/batch', t.a.adminToken, { action: 'ignore', ids: [] })).code).toBe(400);
   });
 
-  it('exports the filter as a spreadsheet in the caller\'s language, formulas neutralised', async () => {
-    const res = await s.app.inject({ method: 'GET', url: '/sp/event/export?eventStatus=ALL', headers: { authorization: `Bearer ${t.a.adminToken}`, cookie: 'language=zh' } });
+  it("exports the filter as a spreadsheet in the caller's language, formulas neutralised", async () => {
+    const res = await s.app.inject({
+      method: 'GET',
+      url: '/sp/event/export?eventStatus=ALL',
+      headers: { authorization: `Bearer ${t.a.adminToken}`, cookie: 'language=zh' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const wb = new ExcelJS.Workbook();
@@ -136,12 +160,21 @@ describe.each(backends())('events API on %s', (backend) => {
   });
 
   it('keeps an operator vendor code table', async () => {
-    const add = await call(s, 'POST', '/sp/event/vendor-code', t.a.adminToken, { vendorId: 'ACME', vendorErrorCode: 'E42', eventType: 'LEAKAGE', remark: 'RCD' });
+    const add = await call(s, 'POST', '/sp/event/vendor-code', t.a.adminToken, {
+      vendorId: 'ACME',
+      vendorErrorCode: 'E42',
+      eventType: 'LEAKAGE',
+      remark: 'RCD',
+    });
     expect(add.code).toBe(200);
     expect(add.data).toMatchObject({ companyCode: 'ALPHA', vendorId: 'ACME', vendorErrorCode: 'E42', eventType: 'LEAKAGE' });
-    expect((await call(s, 'POST', '/sp/event/vendor-code', t.a.adminToken, { vendorId: 'ACME', vendorErrorCode: 'E42', eventType: 'HUMIDITY' })).code).toBe(736);
+    expect((await call(s, 'POST', '/sp/event/vendor-code', t.a.adminToken, { vendorId: 'ACME', vendorErrorCode: 'E42', eventType: 'HUMIDITY' })).code).toBe(
+      736,
+    );
     expect((await call(s, 'POST', '/sp/event/vendor-code', t.a.adminToken, { vendorId: 'ACME', vendorErrorCode: '', eventType: 'HUMIDITY' })).code).toBe(619);
-    expect((await call(s, 'POST', '/sp/event/vendor-code', t.a.adminToken, { vendorId: 'ACME', vendorErrorCode: 'E1', eventType: 'CHARGER_OFFLINE' })).code).toBe(400);
+    expect(
+      (await call(s, 'POST', '/sp/event/vendor-code', t.a.adminToken, { vendorId: 'ACME', vendorErrorCode: 'E1', eventType: 'CHARGER_OFFLINE' })).code,
+    ).toBe(400);
     expect((await call(s, 'GET', '/sp/event/vendor-code', t.b.adminToken)).data).toEqual([]);
     expect((await call(s, 'DELETE', `/sp/event/vendor-code/${add.data.id}`, t.b.adminToken)).code).toBe(725);
     expect((await call(s, 'DELETE', `/sp/event/vendor-code/${add.data.id}`, t.a.adminToken)).code).toBe(200);

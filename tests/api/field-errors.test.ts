@@ -24,7 +24,9 @@ describe.each(backends())('field errors on %s', (backend) => {
     await aCompany(s.database.db, { code: 'FEACME' });
     await aStation(s.database.db, 'FEACME');
   });
-  afterAll(async () => { await s?.close(); });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   it('names every empty or wrong card user field at once, each with its code (610, 609, 900)', async () => {
     const res = await call('POST', '/sp/card-user', { companyCode: 'FEACME', cardNumber: '', lastName: ' ', firstName: 'Ann3', scope: 'ALL' });

@@ -30,17 +30,32 @@ describe.each(backends())('Device Version (firmware) on %s', (backend) => {
     acme = caller(s, acmeToken);
     beta = caller(s, betaToken);
   });
-  afterAll(async () => { await s?.close(); });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   it('keeps an uploaded .bin with its size and SHA-256, and a firmware naming it', async () => {
     const image = aBinImage(5000);
     const up = await uploadFile(s, acmeToken, 'board-v1.bin', image);
     expect(up).toMatchObject({ code: 200, data: { fileName: 'board-v1.bin', size: 5000, sha256: sha256Hex(image) } });
     const res = await acme('POST', '/sp/firmware', {
-      name: 'Main board', deviceType: 'AC', deviceModel: 'ACME-22', version: 'V1.0.3', changeLog: 'Fixes', isPublic: false, fileId: up.data.fileId,
+      name: 'Main board',
+      deviceType: 'AC',
+      deviceModel: 'ACME-22',
+      version: 'V1.0.3',
+      changeLog: 'Fixes',
+      isPublic: false,
+      fileId: up.data.fileId,
     });
     expect(res.code).toBe(200);
-    expect(res.data).toMatchObject({ companyCode: 'FWA', version: 'V1.0.3', fileName: 'board-v1.bin', fileSize: 5000, sha256: sha256Hex(image), editable: true });
+    expect(res.data).toMatchObject({
+      companyCode: 'FWA',
+      version: 'V1.0.3',
+      fileName: 'board-v1.bin',
+      fileSize: 5000,
+      sha256: sha256Hex(image),
+      editable: true,
+    });
   });
 
   it('accepts a valid Intel HEX file', async () => {
@@ -67,8 +82,10 @@ describe.each(backends())('Device Version (firmware) on %s', (backend) => {
       expect((await s.database.db.select({ id: storedFile.id }).from(storedFile)).length).toBe(before.length);
     }
     const zh = await s.app.inject({
-      method: 'POST', url: '/sp/firmware/file?fileName=a.txt',
-      headers: { authorization: `Bearer ${acmeToken}`, 'content-type': 'application/octet-stream', 'accept-language': 'zh-CN' }, payload: aBinImage(),
+      method: 'POST',
+      url: '/sp/firmware/file?fileName=a.txt',
+      headers: { authorization: `Bearer ${acmeToken}`, 'content-type': 'application/octet-stream', 'accept-language': 'zh-CN' },
+      payload: aBinImage(),
     });
     expect(zh.json().data.errors.file).toBe('只能上传 .hex 或 .bin 文件');
   });
@@ -90,7 +107,7 @@ describe.each(backends())('Device Version (firmware) on %s', (backend) => {
     await expectRefused(s.database.db, [firmware], 612, () => acme('POST', '/sp/firmware', { ...body, version: '1.0', fileId: undefined }));
   });
 
-  it('refuses a second firmware of the same model and version (713), an unknown file (808) and another company\'s upload (808)', async () => {
+  it("refuses a second firmware of the same model and version (713), an unknown file (808) and another company's upload (808)", async () => {
     const first = await aFirmware(s, acmeToken, { deviceModel: 'DUP', version: '2.0.0' });
     expect(first.code).toBe(200);
     const dup = await aFirmware(s, acmeToken, { deviceModel: 'DUP', version: '2.0.0' });

@@ -22,7 +22,15 @@ describe.each(backends())('gateways on %s', (backend) => {
   it("registers a gateway at a station, in the station's company, and lists its chargers", async () => {
     const res = await ctx.acme('POST', '/sp/gateway', { serialNum: 'GW-A-0001', stationId: stationA, firmwareVersion: '1.2.0' });
     expect(res.code).toBe(200);
-    expect(res.data).toMatchObject({ serialNum: 'GW-A-0001', companyCode: A, stationId: stationA, lifeStatus: 'ACTIVE', online: false, firmwareVersion: '1.2.0', chargers: [] });
+    expect(res.data).toMatchObject({
+      serialNum: 'GW-A-0001',
+      companyCode: A,
+      stationId: stationA,
+      lifeStatus: 'ACTIVE',
+      online: false,
+      firmwareVersion: '1.2.0',
+      chargers: [],
+    });
     const c = await aCharger(ctx.s.database.db, A, { stationId: stationA, gatewaySn: 'GW-A-0001', online: true, runStatus: 'Available' });
     const got = await ctx.acme('GET', `/sp/gateway/${res.data.id}`);
     expect(got.data.chargerCount).toBe(1);

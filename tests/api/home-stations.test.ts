@@ -18,13 +18,18 @@ describe.each(backends())('home chargers and home app users on %s', (backend) =>
     s = await build(backend, { commandTimeoutMs: 700 });
     auth = { authorization: `Bearer ${await s.login()}` };
     net = await aNetwork(s.database.db);
-    const users = await s.database.db.insert(appUser).values([
-      { companyCode: net.company.code, nickname: 'owner', idTag: 'HOME-OWNER' },
-      { companyCode: net.company.code, nickname: 'friend', idTag: 'HOME-FRIEND' },
-    ]).returning();
+    const users = await s.database.db
+      .insert(appUser)
+      .values([
+        { companyCode: net.company.code, nickname: 'owner', idTag: 'HOME-OWNER' },
+        { companyCode: net.company.code, nickname: 'friend', idTag: 'HOME-FRIEND' },
+      ])
+      .returning();
     [owner, friend] = users.map((u) => u.id);
   });
-  afterAll(async () => { await s?.close(); });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   it('answers the validation codes: SN 602, unknown SN 800, current 614, load-balancing current 614', async () => {
     expect((await call('POST', '/sp/home-charger', { maxCurrentA: 16 })).code).toBe(602);
@@ -41,13 +46,29 @@ describe.each(backends())('home chargers and home app users on %s', (backend) =>
   it('makes a charger a home charger, sends its limit as a ChargePointMaxProfile and shows the answer', async () => {
     const cp = await connect(s.ocppUrl, net.charger.serialNum);
     const profiles: unknown[] = [];
-    cp.handle('SetChargingProfile', async ({ params }) => { profiles.push(params); return { status: 'Accepted' }; });
+    cp.handle('SetChargingProfile', async ({ params }) => {
+      profiles.push(params);
+      return { status: 'Accepted' };
+    });
     await cp.call('BootNotification', aBootNotification());
     const made = await call('POST', '/sp/home-charger', { serialNum: net.charger.serialNum, maxCurrentA: 32, ownerAppUserId: owner });
     expect(made.code).toBe(200);
-    expect(made.data).toMatchObject({ serialNum: net.charger.serialNum, ownerNickname: 'owner', maxCurrentA: 32, effectiveLimitA: 32, memberCount: 1, online: true });
+    expect(made.data).toMatchObject({
+      serialNum: net.charger.serialNum,
+      ownerNickname: 'owner',
+      maxCurrentA: 32,
+      effectiveLimitA: 32,
+      memberCount: 1,
+      online: true,
+    });
     expect(made.data.lastCommand).toMatchObject({ action: 'SetChargingProfile', result: 'ACCEPTED', answer: { status: 'Accepted' } });
-    expect(profiles[0]).toMatchObject({ connectorId: 0, csChargingProfiles: { chargingProfilePurpose: 'ChargePointMaxProfile', chargingSchedule: { chargingRateUnit: 'A', chargingSchedulePeriod: [{ startPeriod: 0, limit: 32 }] } } });
+    expect(profiles[0]).toMatchObject({
+      connectorId: 0,
+      csChargingProfiles: {
+        chargingProfilePurpose: 'ChargePointMaxProfile',
+        chargingSchedule: { chargingRateUnit: 'A', chargingSchedulePeriod: [{ startPeriod: 0, limit: 32 }] },
+      },
+    });
     expect((await call('POST', '/sp/home-charger', { serialNum: net.charger.serialNum, maxCurrentA: 16 })).code).toBe(738);
 
     const lb = await call('PUT', `/sp/home-charger/${made.data.id}`, { loadBalancing: true, loadBalancingCurrentA: 10 });
@@ -68,7 +89,7 @@ describe.each(backends())('home chargers and home app users on %s', (backend) =>
     expect((await call('POST', `/sp/home-charger/${made.data.id}/apply`)).code).toBe(720);
   });
 
-  it('shares the owner\'s charger with family and guests, lists them with level and SN, and lists home orders', async () => {
+  it("shares the owner's charger with family and guests, lists them with level and SN, and lists home orders", async () => {
     const [home] = (await call('GET', '/sp/home-charger')).data.records;
     expect((await call('POST', '/sp/home-app-user', { homeChargerId: home.id, level: 'FAMILY' })).code).toBe(609);
     const fam = await call('POST', '/sp/home-app-user', { homeChargerId: home.id, appUserId: friend, level: 'FAMILY' });
@@ -94,7 +115,7 @@ describe.each(backends())('home chargers and home app users on %s', (backend) =>
     expect((await call('GET', `/sp/home-app-user?homeChargerId=${home.id}`)).data.total).toBe(1);
   });
 
-  it('keeps another company\'s home chargers out of reach', async () => {
+  it("keeps another company's home chargers out of reach", async () => {
     const other = await aCompany(s.database.db);
     const ch = await aCharger(s.database.db, other.code);
     const made = await call('POST', '/sp/home-charger', { serialNum: ch.serialNum, maxCurrentA: 16 });

@@ -13,7 +13,12 @@ import { CARD_USER_LABELS } from '../../domain/labels/card-user.js';
 import { STATION_GROUP_LABELS } from '../../domain/labels/station-group.js';
 import { LIST_EXPORT_MAX } from '../../server/modules/list-export/routes.js';
 
-interface Card { id: number; cardNumber: string; companyCode: string; active: boolean }
+interface Card {
+  id: number;
+  cardNumber: string;
+  companyCode: string;
+  active: boolean;
+}
 
 describe.each(backends())('list exports on %s', (backend) => {
   let s: TestServer;
@@ -27,9 +32,11 @@ describe.each(backends())('list exports on %s', (backend) => {
   beforeAll(async () => {
     ({ s, admin, voltaAdmin: volta } = await demoServer(backend));
   }, 300_000);
-  afterAll(async () => { await s?.close(); });
+  afterAll(async () => {
+    await s?.close();
+  });
 
-  it('card users: the list\'s rows with the console\'s labels in English and Chinese', async () => {
+  it("card users: the list's rows with the console's labels in English and Chinese", async () => {
     const list = await all(admin, 'sort=cardNumber&order=asc');
     expect(list.total).toBeGreaterThan(0);
     const en = await get(admin, '/sp/card-user/export?sort=cardNumber&order=asc', { 'accept-language': 'en' });
@@ -37,7 +44,11 @@ describe.each(backends())('list exports on %s', (backend) => {
     expect(en.headers['content-type']).toContain('spreadsheetml');
     expect(en.headers['content-disposition']).toMatch(/filename="card-users-\d{8}-\d{6}\.xlsx"/);
     const rows = await readSheet(en.rawPayload);
-    expect(rows[0].slice(0, 3)).toEqual([CARD_USER_LABELS['fields.cardNumber'][0], CARD_USER_LABELS['fields.lastName'][0], CARD_USER_LABELS['fields.firstName'][0]]);
+    expect(rows[0].slice(0, 3)).toEqual([
+      CARD_USER_LABELS['fields.cardNumber'][0],
+      CARD_USER_LABELS['fields.lastName'][0],
+      CARD_USER_LABELS['fields.firstName'][0],
+    ]);
     expect(rows.slice(1).map((r) => String(r[0]).replace(/^'/, ''))).toEqual(list.records.map((c) => c.cardNumber));
     expect(await firstSheetName(en.rawPayload)).toBe('Card users');
 
@@ -50,9 +61,18 @@ describe.each(backends())('list exports on %s', (backend) => {
     for (const r of zhRows.slice(1)) expect(['启用', '停用']).toContain(r[activeCol]);
   });
 
-  it('card users: honours the list\'s filter and a row count', async () => {
+  it("card users: honours the list's filter and a row count", async () => {
     const first = (await all(admin, 'sort=id&order=asc')).records[0];
-    expect((await s.app.inject({ method: 'PUT', url: `/sp/card-user/${first.id}/status`, headers: { authorization: `Bearer ${admin}` }, payload: { active: false } })).json().code).toBe(200);
+    expect(
+      (
+        await s.app.inject({
+          method: 'PUT',
+          url: `/sp/card-user/${first.id}/status`,
+          headers: { authorization: `Bearer ${admin}` },
+          payload: { active: false },
+        })
+      ).json().code,
+    ).toBe(200);
     const active = await all(admin, 'active=true');
     const rows = await readSheet((await get(admin, '/sp/card-user/export?active=true')).rawPayload);
     expect(rows.length - 1).toBe(active.total);
@@ -62,7 +82,7 @@ describe.each(backends())('list exports on %s', (backend) => {
     expect(two.length - 1).toBe(Math.min(2, active.total + 1));
   });
 
-  it('card users: a company user gets their company\'s rows only, and 709 for another company\'s filter', async () => {
+  it("card users: a company user gets their company's rows only, and 709 for another company's filter", async () => {
     const mine = await all(volta, '');
     expect(mine.total).toBeGreaterThan(0);
     const res = await get(volta, '/sp/card-user/export');
@@ -79,7 +99,10 @@ describe.each(backends())('list exports on %s', (backend) => {
   });
 
   it('station groups: labels in both languages, the filter, and company scope', async () => {
-    const list = (await get(admin, '/sp/station-group?size=500&sort=id&order=asc')).json().data as { records: { name: string; companyCode: string; isDefault: boolean }[]; total: number };
+    const list = (await get(admin, '/sp/station-group?size=500&sort=id&order=asc')).json().data as {
+      records: { name: string; companyCode: string; isDefault: boolean }[];
+      total: number;
+    };
     const en = await readSheet((await get(admin, '/sp/station-group/export?sort=id&order=asc', { 'accept-language': 'en' })).rawPayload);
     expect(en[0][0]).toBe(STATION_GROUP_LABELS['fields.name'][0]);
     expect(en.slice(1).map((r) => r[0])).toEqual(list.records.map((g) => g.name));

@@ -24,16 +24,21 @@ function openStream(url: string): Promise<Stream> {
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
         buf += chunk;
-        for (const w of [...waiters]) if (buf.includes(w.needle)) { waiters.splice(waiters.indexOf(w), 1); w.done(); }
+        for (const w of [...waiters])
+          if (buf.includes(w.needle)) {
+            waiters.splice(waiters.indexOf(w), 1);
+            w.done();
+          }
       });
       resolve({
         status: res.statusCode ?? 0,
         headers: res.headers,
         text: () => buf,
-        until: (needle) => new Promise<void>((done) => {
-          if (buf.includes(needle)) done();
-          else waiters.push({ needle, done });
-        }),
+        until: (needle) =>
+          new Promise<void>((done) => {
+            if (buf.includes(needle)) done();
+            else waiters.push({ needle, done });
+          }),
         close: () => req.destroy(),
       });
     });
@@ -52,7 +57,9 @@ describe.each(backends())('live event stream on %s', (backend) => {
   beforeAll(async () => {
     ({ s, admin, volta } = await demoServer(backend));
   });
-  afterAll(async () => { await s?.close(); });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   it('streams the events the caller may see as Server-Sent Events and cleans up on close', async () => {
     const before = listeners(s.app.bus, 'charger');
@@ -69,7 +76,10 @@ describe.each(backends())('live event stream on %s', (backend) => {
     s.app.bus.emit('gateway', { gatewayId: 5, serialNum: 'HKEVGW0000000001', companyCode: 'HKEV' });
     s.app.bus.emit('gateway', { gatewayId: 4, serialNum: 'VOLTAGW000000001', companyCode: 'VOLTA' });
     await stream.until('"gatewayId":4');
-    const frames = stream.text().split('\n\n').filter((f) => f.startsWith('event:'));
+    const frames = stream
+      .text()
+      .split('\n\n')
+      .filter((f) => f.startsWith('event:'));
     expect(frames).toHaveLength(3);
     const [ch, or, gw] = frames.map((f) => {
       const [ev, data] = f.split('\n');

@@ -12,22 +12,33 @@ const WEAK_ZH = '密码强度不足：至少8个字符，不能与用户名相�
 describe.each(backends())('sign-in throttle and password rule on %s', (backend) => {
   let s: TestServer;
   let t: Tenants;
-  beforeAll(async () => { ({ s, t } = await tenantServer(backend)); });
-  afterAll(async () => { await s?.close(); });
+  beforeAll(async () => {
+    ({ s, t } = await tenantServer(backend));
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
 
-  const login = (username: string, password: string, ip = '10.0.0.1', lang?: string) => s.app.inject({
-    method: 'POST', url: '/sp/login', remoteAddress: ip, headers: lang ? { cookie: `language=${lang}` } : {}, payload: { username, password },
-  }).then((r) => ({ status: r.statusCode, ...r.json() as { code: number; msg: string } }));
+  const login = (username: string, password: string, ip = '10.0.0.1', lang?: string) =>
+    s.app
+      .inject({
+        method: 'POST',
+        url: '/sp/login',
+        remoteAddress: ip,
+        headers: lang ? { cookie: `language=${lang}` } : {},
+        payload: { username, password },
+      })
+      .then((r) => ({ status: r.statusCode, ...(r.json() as { code: number; msg: string }) }));
 
   it('refuses an account from an address after 5 wrong passwords from there, even with the right one; another account still signs in there', async () => {
     for (let i = 0; i < 5; i++) expect((await login('alpha.clerk', `wrong-${i}`, '10.1.0.1')).code).toBe(700);
     const right = await login('alpha.clerk', PASSWORD, '10.1.0.1');
     expect(right).toMatchObject({ code: 731, msg: 'Too many failed sign-in attempts: try again later' });
-    expect((await login('ALPHA.CLERK', PASSWORD, '10.1.0.1', 'zh'))).toMatchObject({ code: 731, msg: '登录失败次数过多，请稍后再试' });
+    expect(await login('ALPHA.CLERK', PASSWORD, '10.1.0.1', 'zh')).toMatchObject({ code: 731, msg: '登录失败次数过多，请稍后再试' });
     expect((await login('alpha.site', PASSWORD, '10.1.0.1')).code).toBe(200);
   });
 
-  it('a success resets the account\'s count; successes never count', async () => {
+  it("a success resets the account's count; successes never count", async () => {
     for (let i = 0; i < 4; i++) expect((await login('alpha.lead.none', `wrong-${i}`, '10.2.0.1')).code).toBe(700);
     for (let i = 0; i < 4; i++) expect((await login('alpha.site', 'nope-nope', '10.2.0.2')).code).toBe(700);
     expect((await login('alpha.site', PASSWORD, '10.2.0.2')).code).toBe(200);
@@ -41,7 +52,7 @@ describe.each(backends())('sign-in throttle and password rule on %s', (backend) 
     expect((await login('admin', ADMIN_PASSWORD, '10.3.0.2')).code).toBe(200);
   });
 
-  it('keeps a stranger\'s wrong passwords from locking the owner out: the owner signs in from a known address, the stranger stays refused', async () => {
+  it("keeps a stranger's wrong passwords from locking the owner out: the owner signs in from a known address, the stranger stays refused", async () => {
     expect((await login('admin', ADMIN_PASSWORD, '10.4.0.1')).code).toBe(200); // the owner's usual address
     // A stranger tries 5 passwords every 15 minutes (here: at once) from one address
     for (let i = 0; i < 5; i++) expect((await login('admin', `guess-${i}`, '10.4.0.66')).code).toBe(700);
@@ -53,25 +64,48 @@ describe.each(backends())('sign-in throttle and password rule on %s', (backend) 
     expect((await login('admin', 'guess-9', '10.4.0.66')).code).toBe(731);
   });
 
-  const weakCases: Array<[string, string]> = [['short', 'Ab-1234'], ['common', 'qwerty123'], ['common', '12345678']];
+  const weakCases: Array<[string, string]> = [
+    ['short', 'Ab-1234'],
+    ['common', 'qwerty123'],
+    ['common', '12345678'],
+  ];
 
   it('refuses weak passwords with 732 when an account is created, in en and zh', async () => {
     for (const [, password] of [...weakCases, ['username', 'Alpha.Weak']]) {
-      const payload = { username: 'alpha.weak', password, confirmPassword: password, userType: 'STAFF', realName: 'Wanda Weak', phone: '+44 9', email: 'weak@alpha.example', roleId: t.staff.roleId };
+      const payload = {
+        username: 'alpha.weak',
+        password,
+        confirmPassword: password,
+        userType: 'STAFF',
+        realName: 'Wanda Weak',
+        phone: '+44 9',
+        email: 'weak@alpha.example',
+        roleId: t.staff.roleId,
+      };
       const en = await call(s, 'POST', '/sp/company/user', t.a.adminToken, payload);
       expect(en).toMatchObject({ code: 732, msg: expect.stringContaining(WEAK_EN) });
-      const zh = await s.app.inject({ method: 'POST', url: '/sp/company/user', headers: { authorization: `Bearer ${t.a.adminToken}`, cookie: 'language=zh' }, payload });
+      const zh = await s.app.inject({
+        method: 'POST',
+        url: '/sp/company/user',
+        headers: { authorization: `Bearer ${t.a.adminToken}`, cookie: 'language=zh' },
+        payload,
+      });
       expect(zh.json()).toMatchObject({ code: 732, msg: expect.stringContaining(WEAK_ZH) });
     }
   });
 
-  it('refuses weak passwords with 732 on the admin reset and on changing one\'s own password', async () => {
+  it("refuses weak passwords with 732 on the admin reset and on changing one's own password", async () => {
     for (const [, password] of [...weakCases, ['username', 'ALPHA.CLERK']]) {
       const reset = await call(s, 'PUT', `/sp/company/user/${t.staff.accountId}/pwd`, t.a.adminToken, { password, confirmPassword: password });
       expect(reset).toMatchObject({ code: 732, msg: expect.stringContaining(WEAK_EN) });
     }
     for (const [, newPassword] of [...weakCases, ['username', 'alpha.site']]) {
-      const own = await s.app.inject({ method: 'PUT', url: '/sp/user/password', headers: { authorization: `Bearer ${t.manager.token}`, cookie: 'language=zh' }, payload: { oldPassword: PASSWORD, newPassword } });
+      const own = await s.app.inject({
+        method: 'PUT',
+        url: '/sp/user/password',
+        headers: { authorization: `Bearer ${t.manager.token}`, cookie: 'language=zh' },
+        payload: { oldPassword: PASSWORD, newPassword },
+      });
       expect(own.json()).toMatchObject({ code: 732, msg: expect.stringContaining(WEAK_ZH) });
     }
   });
@@ -153,11 +187,15 @@ describe('hash slots', () => {
     let running = 0;
     let peak = 0;
     const gates: Array<() => void> = [];
-    const task = () => new Promise<number>((resolve) => {
-      running++;
-      peak = Math.max(peak, running);
-      gates.push(() => { running--; resolve(1); });
-    });
+    const task = () =>
+      new Promise<number>((resolve) => {
+        running++;
+        peak = Math.max(peak, running);
+        gates.push(() => {
+          running--;
+          resolve(1);
+        });
+      });
     const runs = Array.from({ length: 5 }, () => slots.run(task));
     expect(slots.load).toEqual({ running: 2, waiting: 3 });
     await expect(slots.run(task)).rejects.toMatchObject({ code: 733 });

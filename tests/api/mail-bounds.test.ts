@@ -28,7 +28,11 @@ describe('the outbox with the SMTP server down', () => {
     ({ server: smtpServer, port } = await smtp(box));
     await closeSmtp(smtpServer); // down from the start: every attempt fails and the mail waits
     s = await build('pglite', {
-      smtpUrl: `smtp://127.0.0.1:${port}`, mailPollMs: 100, mailRetryBaseMs: 200, mailMaxQueuedPerRecipient: PER_RECIPIENT, mailOutboxMax: TOTAL,
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      mailPollMs: 100,
+      mailRetryBaseMs: 200,
+      mailMaxQueuedPerRecipient: PER_RECIPIENT,
+      mailOutboxMax: TOTAL,
     });
   });
   afterAll(async () => {
@@ -72,12 +76,21 @@ describe('the outbox with the SMTP server down', () => {
 
   it('sends the digest as one message with its count when the SMTP server is back', async () => {
     ({ server: smtpServer } = await smtp(box, port));
-    await s.database.db.update(mailOutbox).set({ nextAttemptAt: new Date() }).where(and(eq(mailOutbox.status, 'QUEUED')));
+    await s.database.db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: new Date() })
+      .where(and(eq(mailOutbox.status, 'QUEUED')));
     await until(() => box.filter((m) => m.to.includes('flood@ops.test')).length >= PER_RECIPIENT + 1, 60_000);
     const raws = box.filter((m) => m.to.includes('flood@ops.test')).map((m) => m.raw);
     expect(raws.some((r) => /116 more notices in one digest/.test(r))).toBe(true);
-    await until(async () => (await s.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'flood@ops.test'))).every((r) => r.status === 'SENT'), 30_000);
-    const [sentDigest] = await s.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, 'flood@ops.test'), eq(mailOutbox.folded, 116)));
+    await until(
+      async () => (await s.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'flood@ops.test'))).every((r) => r.status === 'SENT'),
+      30_000,
+    );
+    const [sentDigest] = await s.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, 'flood@ops.test'), eq(mailOutbox.folded, 116)));
     expect(sentDigest).toMatchObject({ status: 'SENT', dedupeKey: null });
     // The next overflow starts a new digest.
     for (let i = 0; i < PER_RECIPIENT + 2; i++) await queueMailBounded(s.database.db, notice('flood@ops.test', 2000 + i), bounds);

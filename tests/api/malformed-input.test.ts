@@ -16,15 +16,31 @@ describe.each(backends())('malformed input on %s', (backend) => {
 
   beforeAll(async () => {
     ({ s, t } = await tenantServer(backend));
-    const [c] = await s.database.db.insert(cardUser).values({
-      companyCode: 'ALPHA', cardNumber: 'CARD0001', firstName: 'Ana', lastName: 'Ash', balance: '10.00',
-    } as typeof cardUser.$inferInsert).returning({ id: cardUser.id });
+    const [c] = await s.database.db
+      .insert(cardUser)
+      .values({
+        companyCode: 'ALPHA',
+        cardNumber: 'CARD0001',
+        firstName: 'Ana',
+        lastName: 'Ash',
+        balance: '10.00',
+      } as typeof cardUser.$inferInsert)
+      .returning({ id: cardUser.id });
     cardId = c.id;
   });
-  afterAll(async () => { await s?.close(); });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   it('answers 400 naming the field for a NUL character in a search term or a name', async () => {
-    for (const url of ['/sp/order?q=a%00b', '/sp/charger?q=%00', '/sp/station?q=x%00', '/sp/search?Search=a%00', '/sp/company/user?q=%00', '/sp/card-user?q=%00']) {
+    for (const url of [
+      '/sp/order?q=a%00b',
+      '/sp/charger?q=%00',
+      '/sp/station?q=x%00',
+      '/sp/search?Search=a%00',
+      '/sp/company/user?q=%00',
+      '/sp/card-user?q=%00',
+    ]) {
       const r = await call(s, 'GET', url, t.a.adminToken);
       expect(r.code, url).toBe(400);
     }
@@ -36,7 +52,19 @@ describe.each(backends())('malformed input on %s', (backend) => {
   });
 
   it('answers 400 sort for sort=__proto__ or another name outside the sortable columns', async () => {
-    for (const url of ['/sp/order', '/sp/charger', '/sp/station', '/sp/gateway', '/sp/card-user', '/sp/app-user', '/sp/company/user', '/sp/role', '/sp/rate-template', '/sp/station-group', '/sp/company']) {
+    for (const url of [
+      '/sp/order',
+      '/sp/charger',
+      '/sp/station',
+      '/sp/gateway',
+      '/sp/card-user',
+      '/sp/app-user',
+      '/sp/company/user',
+      '/sp/role',
+      '/sp/rate-template',
+      '/sp/station-group',
+      '/sp/company',
+    ]) {
       for (const sort of ['__proto__', 'constructor', 'toString']) {
         const r = await call(s, 'GET', `${url}?sort=${sort}`, t.admin);
         expect(r.code, `${url}?sort=${sort}`).toBe(400);
@@ -45,7 +73,14 @@ describe.each(backends())('malformed input on %s', (backend) => {
   });
 
   it('answers 400 for an id beyond a 32-bit integer (path and filter)', async () => {
-    for (const url of ['/sp/order/2147483648', '/sp/charger/99999999999', '/sp/station/2147483648', '/sp/card-user/2147483648', '/sp/company/user/2147483648', '/sp/order?stationId=2147483648']) {
+    for (const url of [
+      '/sp/order/2147483648',
+      '/sp/charger/99999999999',
+      '/sp/station/2147483648',
+      '/sp/card-user/2147483648',
+      '/sp/company/user/2147483648',
+      '/sp/order?stationId=2147483648',
+    ]) {
       const r = await call(s, 'GET', url, t.admin);
       expect(r.code, url).toBe(400);
     }
@@ -63,7 +98,11 @@ describe.each(backends())('malformed input on %s', (backend) => {
   });
 
   it('answers 402 for a text/plain body', async () => {
-    for (const [method, url] of [['POST', '/sp/station'], ['PUT', '/sp/user/profile'], ['POST', '/sp/company/user']] as const) {
+    for (const [method, url] of [
+      ['POST', '/sp/station'],
+      ['PUT', '/sp/user/profile'],
+      ['POST', '/sp/company/user'],
+    ] as const) {
       const res = await s.app.inject({ method, url, headers: { authorization: `Bearer ${t.a.adminToken}`, 'content-type': 'text/plain' }, payload: 'name=x' });
       expect(res.json().code, `${method} ${url}`).toBe(402);
       expect(res.statusCode).toBe(400);

@@ -9,13 +9,20 @@ import type { TestServer } from '../support/app.js';
 import { call, type Tenants, tenantServer } from '../support/tenants.js';
 
 const flat = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => [n, ...flat(n.children)]);
-const perms = (nodes: MenuNode[]) => flat(nodes).map((n) => n.permission).filter(Boolean);
+const perms = (nodes: MenuNode[]) =>
+  flat(nodes)
+    .map((n) => n.permission)
+    .filter(Boolean);
 
 describe.each(backends())('menus on %s', (backend) => {
   let s: TestServer;
   let t: Tenants;
-  beforeAll(async () => { ({ s, t } = await tenantServer(backend)); });
-  afterAll(async () => { await s?.close(); });
+  beforeAll(async () => {
+    ({ s, t } = await tenantServer(backend));
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   it('is seeded from the route table once', async () => {
     expect((await ensureMenus(s.database.db)).inserted).toBe(0);
@@ -26,7 +33,10 @@ describe.each(backends())('menus on %s', (backend) => {
     expect(monitoring).toMatchObject({ level: 1, name: 'Monitoring', configurable: true });
     expect(monitoring.children.map((c: MenuNode) => c.level)).toEqual([2, 2, 2]);
     for (const key of ['tourAccount', 'notificationPreference']) {
-      expect(tree.data.find((n: MenuNode) => n.routeKey === key), key).toMatchObject({ hidden: false, permission: null, configurable: false });
+      expect(
+        tree.data.find((n: MenuNode) => n.routeKey === key),
+        key,
+      ).toMatchObject({ hidden: false, permission: null, configurable: false });
     }
   });
 
@@ -41,8 +51,12 @@ describe.each(backends())('menus on %s', (backend) => {
     const admin = await call(s, 'GET', '/sp/menu/tree', t.admin);
     expect(perms(admin.data).sort()).toEqual(allPermissions().sort());
     const staff = await call(s, 'GET', '/sp/menu/tree', t.staff.token);
-    expect(staff.data.map((n: MenuNode) => n.url).filter((u: string) => u !== '/Notifications'))
-      .toEqual(['/Dashboard/Dashboard', '/Stations', '/NotificationPreference/NotificationPreference', '/TourAccount/TourAccount']);
+    expect(staff.data.map((n: MenuNode) => n.url).filter((u: string) => u !== '/Notifications')).toEqual([
+      '/Dashboard/Dashboard',
+      '/Stations',
+      '/NotificationPreference/NotificationPreference',
+      '/TourAccount/TourAccount',
+    ]);
     expect(staff.data[1].children.map((n: MenuNode) => n.url)).toEqual(['/Stations/StationProfile']);
     const opAdmin = await call(s, 'GET', '/sp/menu/tree', t.a.adminToken);
     // An operator's administrator has System › Device Version only (their firmware), not Operators nor Menu.
@@ -55,7 +69,16 @@ describe.each(backends())('menus on %s', (backend) => {
   it('creates, edits and disables menus with the rules of requirements §5', async () => {
     const tok = t.admin;
     const parent = flat((await call(s, 'GET', '/sp/menu/full-tree', tok)).data).find((n) => n.routeKey === 'stations')!;
-    const base = { name: 'Parking', orderNum: 30, url: '/Stations/Parking', icon: 'LocalParking', permission: 'menu:stations:parking', level: 2, configurable: true, parentId: parent.id };
+    const base = {
+      name: 'Parking',
+      orderNum: 30,
+      url: '/Stations/Parking',
+      icon: 'LocalParking',
+      permission: 'menu:stations:parking',
+      level: 2,
+      configurable: true,
+      parentId: parent.id,
+    };
     const made = await call(s, 'POST', '/sp/menu', tok, base);
     expect(made.code).toBe(200);
     expect(made.data).toMatchObject({ name: 'Parking', parentId: parent.id, enabled: true, routeKey: null });
@@ -72,12 +95,21 @@ describe.each(backends())('menus on %s', (backend) => {
     expect((await call(s, 'POST', '/sp/menu', tok, { ...base, name: 'Deep', permission: 'menu:deep', level: 3 })).code).toBe(400);
     expect((await call(s, 'GET', '/sp/menu/999999', tok)).code).toBe(806);
     // the new permission can be granted and then shows in the tree
-    const role = await call(s, 'POST', '/sp/role', tok, { name: 'Parking', code: 'ALPHA_PARK', description: 'x', companyCode: 'ALPHA', permissions: ['menu:stations:parking'] });
+    const role = await call(s, 'POST', '/sp/role', tok, {
+      name: 'Parking',
+      code: 'ALPHA_PARK',
+      description: 'x',
+      companyCode: 'ALPHA',
+      permissions: ['menu:stations:parking'],
+    });
     expect(role.data.permissions).toEqual(['menu:stations', 'menu:stations:parking']);
     // edit, then a seeded menu keeps its permission and url
     expect((await call(s, 'PUT', `/sp/menu/${made.data.id}`, tok, { name: 'Car park', orderNum: 5 })).data).toMatchObject({ name: 'Car park', orderNum: 5 });
     expect((await call(s, 'PUT', `/sp/menu/${parent.id}`, tok, { permission: 'menu:renamed' })).code).toBe(400);
-    expect((await call(s, 'PUT', `/sp/menu/${parent.id}`, tok, { ...parent, name: 'Sites' })).data).toMatchObject({ name: 'Sites', permission: 'menu:stations' });
+    expect((await call(s, 'PUT', `/sp/menu/${parent.id}`, tok, { ...parent, name: 'Sites' })).data).toMatchObject({
+      name: 'Sites',
+      permission: 'menu:stations',
+    });
     expect((await call(s, 'PUT', `/sp/menu/${parent.id}`, tok, { level: 2, parentId: made.data.id })).code).toBe(400);
     // disabling hides the subtree for everyone
     expect((await call(s, 'PUT', `/sp/menu/${parent.id}/status`, tok, { enabled: false })).data.enabled).toBe(false);

@@ -26,7 +26,9 @@ describe.each(backends())('monitoring API on %s', (backend) => {
     await db.update(station).set({ latitude: '52.530000', longitude: '13.415000' }).where(eq(station.id, f.other.stationId));
     await db.update(station).set({ latitude: '22.300000', longitude: '114.170000' }).where(eq(station.id, t.b.stationId));
   });
-  afterAll(async () => { await s?.close(); });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   const ids = (rows: Row[]) => rows.map((r) => r[0]).sort((x, y) => x - y);
   const stateOf = (rows: Row[], id: number) => MAP_STATES[rows.find((r) => r[0] === id)![3]];
@@ -69,7 +71,10 @@ describe.each(backends())('monitoring API on %s', (backend) => {
     await db.update(connector).set({ status: 'Faulted', errorCode: 'GroundFailure' }).where(eq(connector.chargerId, f.own.chargerId));
     expect(stateOf(await map(), f.own.stationId)).toBe('faulty');
     // A second charger of the station charging: faulty stays (worst first).
-    const [c2] = await db.insert(charger).values({ companyCode: 'ALPHA', stationId: f.own.stationId, serialNum: 'ALPHAMONITOR0002', online: true, runStatus: 'Charging' }).returning();
+    const [c2] = await db
+      .insert(charger)
+      .values({ companyCode: 'ALPHA', stationId: f.own.stationId, serialNum: 'ALPHAMONITOR0002', online: true, runStatus: 'Charging' })
+      .returning();
     const rows = await map();
     expect(stateOf(rows, f.own.stationId)).toBe('faulty');
     expect(rows.find((r) => r[0] === f.own.stationId)![4]).toBe(2);
@@ -82,14 +87,52 @@ describe.each(backends())('monitoring API on %s', (backend) => {
     const db = s.database.db;
     const start = new Date(Date.now() - 600_000);
     await db.update(connector).set({ status: 'Charging' }).where(eq(connector.chargerId, f.own.chargerId));
-    const [o] = await db.insert(chargeOrder).values({
-      orderNo: 'MON1', companyCode: 'ALPHA', stationId: f.own.stationId, chargerId: f.own.chargerId, chargerSn: f.own.chargerSn, connectorId: 1,
-      transactionId: 99101, idTag: 'CARD-MON', idTagStatus: 'Accepted', chargerStartTime: start, serverStartTime: start, meterStart: 1000, currency: 'EUR',
-    }).returning();
+    const [o] = await db
+      .insert(chargeOrder)
+      .values({
+        orderNo: 'MON1',
+        companyCode: 'ALPHA',
+        stationId: f.own.stationId,
+        chargerId: f.own.chargerId,
+        chargerSn: f.own.chargerSn,
+        connectorId: 1,
+        transactionId: 99101,
+        idTag: 'CARD-MON',
+        idTagStatus: 'Accepted',
+        chargerStartTime: start,
+        serverStartTime: start,
+        meterStart: 1000,
+        currency: 'EUR',
+      })
+      .returning();
     await db.insert(meterValue).values([
-      { chargerId: f.own.chargerId, connectorId: 1, transactionId: o.transactionId, timestamp: new Date(Date.now() - 120_000), measurand: 'Energy.Active.Import.Register', value: '2000', unit: 'Wh' },
-      { chargerId: f.own.chargerId, connectorId: 1, transactionId: o.transactionId, timestamp: new Date(Date.now() - 60_000), measurand: 'Energy.Active.Import.Register', value: '3.5', unit: 'kWh' },
-      { chargerId: f.own.chargerId, connectorId: 1, transactionId: o.transactionId, timestamp: new Date(Date.now() - 60_000), measurand: 'Power.Active.Import', value: '7200', unit: 'W' },
+      {
+        chargerId: f.own.chargerId,
+        connectorId: 1,
+        transactionId: o.transactionId,
+        timestamp: new Date(Date.now() - 120_000),
+        measurand: 'Energy.Active.Import.Register',
+        value: '2000',
+        unit: 'Wh',
+      },
+      {
+        chargerId: f.own.chargerId,
+        connectorId: 1,
+        transactionId: o.transactionId,
+        timestamp: new Date(Date.now() - 60_000),
+        measurand: 'Energy.Active.Import.Register',
+        value: '3.5',
+        unit: 'kWh',
+      },
+      {
+        chargerId: f.own.chargerId,
+        connectorId: 1,
+        transactionId: o.transactionId,
+        timestamp: new Date(Date.now() - 60_000),
+        measurand: 'Power.Active.Import',
+        value: '7200',
+        unit: 'W',
+      },
     ]);
     const res = await call(s, 'GET', `/sp/monitoring/station/${f.own.stationId}`, f.manager.token);
     expect(res.code).toBe(200);

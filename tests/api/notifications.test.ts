@@ -18,8 +18,22 @@ import { backends } from '../support/db.js';
 import type { TestServer } from '../support/app.js';
 import { call, type Tenants, tenantServer } from '../support/tenants.js';
 
-interface Item { id: number; kind: string; params: Record<string, unknown>; content: string; count: number; read: boolean; systemNotificationType: string; lastTimeStamp: string; createTimeStamp: string }
-interface Summary { all: { total: number; unread: number }; events: { total: number; unread: number }; problems: { total: number; unread: number } }
+interface Item {
+  id: number;
+  kind: string;
+  params: Record<string, unknown>;
+  content: string;
+  count: number;
+  read: boolean;
+  systemNotificationType: string;
+  lastTimeStamp: string;
+  createTimeStamp: string;
+}
+interface Summary {
+  all: { total: number; unread: number };
+  events: { total: number; unread: number };
+  problems: { total: number; unread: number };
+}
 
 async function get(s: TestServer, url: string, token: string, lang: 'en' | 'zh' = 'en') {
   const res = await s.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, cookie: `language=${lang}` } });
@@ -35,18 +49,40 @@ describe.each(backends())('bell notices on %s', (backend) => {
     const day = new Date();
     // 60 unpaid orders of one card today: one problem with a count of 60.
     for (let i = 1; i <= 60; i++) {
-      await recordNotice(db, { companyCode: t.a.code, notice: { kind: 'ORDER_UNPAID', params: { orderNo: `A-${i}`, code: 721, cardNumber: 'CARD-1' } }, serialNum: 'SN-1', eventStatus: 'HAPPENING', at: new Date(day.getTime() - (60 - i) * 1000) });
+      await recordNotice(db, {
+        companyCode: t.a.code,
+        notice: { kind: 'ORDER_UNPAID', params: { orderNo: `A-${i}`, code: 721, cardNumber: 'CARD-1' } },
+        serialNum: 'SN-1',
+        eventStatus: 'HAPPENING',
+        at: new Date(day.getTime() - (60 - i) * 1000),
+      });
     }
     // 70 different chargers offline: 70 events, more than one page.
     for (let i = 1; i <= 70; i++) {
-      await recordNotice(db, { companyCode: t.a.code, notice: { kind: 'DEVICE_OFFLINE', params: { device: 'charger', serialNum: `SN-${i}` } }, serialNum: `SN-${i}`, eventStatus: 'HAPPENING' });
+      await recordNotice(db, {
+        companyCode: t.a.code,
+        notice: { kind: 'DEVICE_OFFLINE', params: { device: 'charger', serialNum: `SN-${i}` } },
+        serialNum: `SN-${i}`,
+        eventStatus: 'HAPPENING',
+      });
     }
-    await recordNotice(db, { companyCode: t.a.code, notice: { kind: 'CARD_REJECTED', params: { idTag: 'CARD-9', serialNum: 'SN-2', status: 'Blocked' } }, serialNum: 'SN-2' });
-    await recordNotice(db, { companyCode: t.b.code, notice: { kind: 'FAULT', params: { serialNum: 'B-1', connectorId: 1, errorCode: 'GroundFailure' } }, serialNum: 'B-1', eventStatus: 'HAPPENING' });
+    await recordNotice(db, {
+      companyCode: t.a.code,
+      notice: { kind: 'CARD_REJECTED', params: { idTag: 'CARD-9', serialNum: 'SN-2', status: 'Blocked' } },
+      serialNum: 'SN-2',
+    });
+    await recordNotice(db, {
+      companyCode: t.b.code,
+      notice: { kind: 'FAULT', params: { serialNum: 'B-1', connectorId: 1, errorCode: 'GroundFailure' } },
+      serialNum: 'B-1',
+      eventStatus: 'HAPPENING',
+    });
   });
-  afterAll(async () => { await s?.close(); });
+  afterAll(async () => {
+    await s?.close();
+  });
 
-  it('an unpaid order is one problem per card and day, in the reader\'s language without the raw code', async () => {
+  it("an unpaid order is one problem per card and day, in the reader's language without the raw code", async () => {
     const en = (await get(s, '/sp/notifications?tab=problems', t.a.adminToken)).data as Item[];
     const unpaid = en.filter((n) => n.kind === 'ORDER_UNPAID');
     expect(unpaid).toHaveLength(1);
@@ -83,7 +119,10 @@ describe.each(backends())('bell notices on %s', (backend) => {
     const other = (await get(s, '/sp/notifications/summary', t.staff.token)).data as Summary;
     expect(other.problems.unread).toBe(2);
     // The same card is unpaid again today: same row, count 61, unread again.
-    await recordNotice(s.database.db, { companyCode: t.a.code, notice: { kind: 'ORDER_UNPAID', params: { orderNo: 'A-61', code: 721, cardNumber: 'CARD-1' } } });
+    await recordNotice(s.database.db, {
+      companyCode: t.a.code,
+      notice: { kind: 'ORDER_UNPAID', params: { orderNo: 'A-61', code: 721, cardNumber: 'CARD-1' } },
+    });
     const again = ((await get(s, '/sp/notifications?tab=problems', t.a.adminToken)).data as Item[]).find((n) => n.id === unpaid.id)!;
     expect(again).toMatchObject({ count: 61, read: false });
     const all = await call(s, 'POST', '/sp/notifications/read', t.a.adminToken, { all: true });
@@ -92,7 +131,7 @@ describe.each(backends())('bell notices on %s', (backend) => {
     expect((await call(s, 'POST', '/sp/notifications/read', t.a.adminToken, { all: 'yes' })).code).toBe(400);
   });
 
-  it('a company sees only its own notices, and cannot mark another company\'s', async () => {
+  it("a company sees only its own notices, and cannot mark another company's", async () => {
     const b = (await get(s, '/sp/notifications', t.b.adminToken, 'zh')).data as Item[];
     expect(b).toHaveLength(1);
     expect(b[0].content).toBe('充电桩 B-1 1 号枪故障：接地故障');
@@ -129,8 +168,13 @@ describe('migration of stored sentences to notices', () => {
           ('OLD', 'EVENT', 'Something else', NULL, NULL, now());
       `);
       await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });
-      const { rows } = await client.query<{ kind: string; params: Record<string, unknown>; repeat_count: number; event_status: string | null; group_key: string | null }>(
-        'SELECT kind, params, repeat_count, event_status, group_key FROM notification ORDER BY id');
+      const { rows } = await client.query<{
+        kind: string;
+        params: Record<string, unknown>;
+        repeat_count: number;
+        event_status: string | null;
+        group_key: string | null;
+      }>('SELECT kind, params, repeat_count, event_status, group_key FROM notification ORDER BY id');
       await client.close();
       expect(rows.map((r) => [r.kind, r.params, r.repeat_count])).toEqual([
         ['DEVICE_OFFLINE', { device: 'charger', serialNum: 'SN1' }, 2],

@@ -10,7 +10,9 @@ import { loadDemoIfEmpty } from '../../fake-db/index.js';
 import { build, type TestServer } from '../support/app.js';
 
 type Json = Record<string, unknown>;
-interface Operation { responses?: Record<string, { content?: Record<string, { schema?: Json }> }> }
+interface Operation {
+  responses?: Record<string, { content?: Record<string, { schema?: Json }> }>;
+}
 
 /** Every object schema without `additionalProperties` refuses undeclared fields. */
 function closed(schema: unknown): unknown {
@@ -25,12 +27,25 @@ function closed(schema: unknown): unknown {
 }
 
 /** Routes that do not answer JSON to a plain call: the event stream, files and downloads. */
-const NOT_JSON = new Set(['/sp/live', '/sp/files/{kind}/{name}', '/sp/order/export/excel', '/sp/order/export/pdf', '/sp/order/{id}/invoice', '/sp/event/export', '/sp/card-user/export', '/sp/station-group/export', '/sp/diagnostics-request/{id}/file', '/sp/report-ticket/{id}/attachment/{attachmentId}']);
+const NOT_JSON = new Set([
+  '/sp/live',
+  '/sp/files/{kind}/{name}',
+  '/sp/order/export/excel',
+  '/sp/order/export/pdf',
+  '/sp/order/{id}/invoice',
+  '/sp/event/export',
+  '/sp/card-user/export',
+  '/sp/station-group/export',
+  '/sp/diagnostics-request/{id}/file',
+  '/sp/report-ticket/{id}/attachment/{attachmentId}',
+]);
 /** Query parameters a read route needs to answer 200. */
 /** Reads that ask a connected charger (GetCompositeSchedule, GetConfiguration, GetLocalListVersion): checked end to end in tests/ocpp/smart-charging.test.ts and tests/ocpp/device-commands.test.ts. */
 const ASKS_A_CHARGER = new Set(['/sp/charger/{id}/composite-schedule', '/sp/charger/{id}/configuration', '/sp/charger/{id}/local-list/version']);
 const QUERY: Record<string, string> = {
-  '/sp/search': 'Search=a', '/sp/analytics': 'search=a&period=1y', '/sp/order-export-setting': 'companyCode=VOLTA',
+  '/sp/search': 'Search=a',
+  '/sp/analytics': 'search=a&period=1y',
+  '/sp/order-export-setting': 'companyCode=VOLTA',
   // a demo charger over the last hour (the start is required, and at most a day back)
   '/sp/diagnosis': `serialNum=VOLTA00000000101&startTime=${Date.now() - 3_600_000}`,
   '/sp/firmware-campaign/candidates': 'chargerIds=1,2',
@@ -52,10 +67,12 @@ describe('the OpenAPI description', () => {
     token = await s.login();
     doc = (await s.app.inject({ url: '/sp/docs/json' })).json();
   }, 120_000);
-  afterAll(async () => { await s?.close(); });
+  afterAll(async () => {
+    await s?.close();
+  });
 
-  const operations = () => Object.entries(doc.paths).flatMap(([path, ops]) =>
-    Object.entries(ops).map(([method, op]) => ({ path, method: method.toUpperCase(), op })));
+  const operations = () =>
+    Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method: method.toUpperCase(), op })));
 
   const schemaFor = (op: Operation, status: number) => {
     const r = op.responses ?? {};
@@ -70,12 +87,14 @@ describe('the OpenAPI description', () => {
     return validate(body) ? [] : [`${where}: ${ajv.errorsText(validate.errors)} in ${JSON.stringify(body).slice(0, 200)}`];
   };
 
-  it('declares the success answer of every route (the console\'s /sp and the charging app\'s /app)', () => {
-    const undeclared = operations().filter(({ path, op }) => /^\/(sp|app)\//.test(path) && !Object.values(op.responses?.['200']?.content ?? {}).some((c) => c.schema)).map(({ method, path }) => `${method} ${path}`);
+  it("declares the success answer of every route (the console's /sp and the charging app's /app)", () => {
+    const undeclared = operations()
+      .filter(({ path, op }) => /^\/(sp|app)\//.test(path) && !Object.values(op.responses?.['200']?.content ?? {}).some((c) => c.schema))
+      .map(({ method, path }) => `${method} ${path}`);
     expect(undeclared).toEqual([]);
   });
 
-  it('declares the failure envelope of every route, 4xx and 5xx alike (answersWith or the API\'s hook for downloads)', () => {
+  it("declares the failure envelope of every route, 4xx and 5xx alike (answersWith or the API's hook for downloads)", () => {
     const failure = (op: Operation, key: string) => op.responses?.[key] ?? op.responses?.[key.toLowerCase()];
     const undeclared = operations()
       .filter(({ path, op }) => /^\/(sp|app)\//.test(path) && !['4XX', '5XX'].every((k) => failure(op, k)?.content?.['application/json']?.schema))

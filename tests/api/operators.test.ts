@@ -16,21 +16,31 @@ describe.each(backends())('operators on %s', (backend) => {
     s = await build(backend, { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'cd-op-')) });
     admin = await s.login();
   });
-  afterAll(async () => { await s?.close(); });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   const rows = async () => {
     const db = s.database.db;
     const [[c], [a], [r], [g]] = await Promise.all([
-      db.select({ n: count() }).from(company), db.select({ n: count() }).from(account),
-      db.select({ n: count() }).from(role), db.select({ n: count() }).from(stationGroup),
+      db.select({ n: count() }).from(company),
+      db.select({ n: count() }).from(account),
+      db.select({ n: count() }).from(role),
+      db.select({ n: count() }).from(stationGroup),
     ]);
     return { companies: c.n, accounts: a.n, roles: r.n, groups: g.n };
   };
 
   it('gives existing operator administrator roles Device Version once (migration 0024), other roles unchanged', async () => {
     const db = s.database.db;
-    const [old] = await db.insert(role).values({ name: 'Old admin', code: 'OLDCO_ADMIN', companyCode: 'OLDCO', permissions: ['menu:dashboard', 'menu:system'] }).returning();
-    const [staff] = await db.insert(role).values({ name: 'Old staff', code: 'OLDCO_STAFF', companyCode: 'OLDCO', permissions: ['menu:dashboard'] }).returning();
+    const [old] = await db
+      .insert(role)
+      .values({ name: 'Old admin', code: 'OLDCO_ADMIN', companyCode: 'OLDCO', permissions: ['menu:dashboard', 'menu:system'] })
+      .returning();
+    const [staff] = await db
+      .insert(role)
+      .values({ name: 'Old staff', code: 'OLDCO_STAFF', companyCode: 'OLDCO', permissions: ['menu:dashboard'] })
+      .returning();
     const migration = fs.readFileSync(path.resolve('server/db/migrations/0024_operator_device_version.sql'), 'utf8');
     for (let i = 0; i < 2; i++) await db.execute(sql.raw(migration));
     const [after] = await db.select().from(role).where(eq(role.id, old.id));
@@ -53,7 +63,8 @@ describe.each(backends())('operators on %s', (backend) => {
     expect(r.companyCode).toBe('OPA');
     expect([...r.permissions].sort()).toEqual([...operatorAdminPermissions()].sort());
     for (const p of systemSectionPermissions()) {
-      if (p === 'menu:system' || p === 'menu:system:deviceversion') expect(r.permissions).toContain(p); // their firmware (decided)
+      if (p === 'menu:system' || p === 'menu:system:deviceversion')
+        expect(r.permissions).toContain(p); // their firmware (decided)
       else expect(r.permissions).not.toContain(p);
     }
     expect(r.permissions).toContain('menu:systemusers:accounts');
@@ -79,7 +90,14 @@ describe.each(backends())('operators on %s', (backend) => {
 
   it('names missing required fields with their empty codes and enforces limits', async () => {
     const before = await rows();
-    for (const [field, code] of [['name', 600], ['code', 600], ['currency', 600], ['address', 600], ['adminUsername', 609], ['password', 607]] as const) {
+    for (const [field, code] of [
+      ['name', 600],
+      ['code', 600],
+      ['currency', 600],
+      ['address', 600],
+      ['adminUsername', 609],
+      ['password', 607],
+    ] as const) {
       const res = await call(s, 'POST', '/sp/company', admin, operatorBody('OPC', { [field]: '' }));
       expect(res.code, field).toBe(code);
       expect(res.msg, field).toContain(field);
@@ -110,7 +128,14 @@ describe.each(backends())('operators on %s', (backend) => {
     const id = list.data.records[0].id;
     const one = await call(s, 'GET', `/sp/company/${id}`, admin);
     expect(one.data.code).toBe('OPA');
-    const edit = await call(s, 'PUT', `/sp/company/${id}`, admin, { ...one.data, name: 'OPA Renamed', code: 'HACK', adminUsername: 'x', currency: 'GBP', remark: '' });
+    const edit = await call(s, 'PUT', `/sp/company/${id}`, admin, {
+      ...one.data,
+      name: 'OPA Renamed',
+      code: 'HACK',
+      adminUsername: 'x',
+      currency: 'GBP',
+      remark: '',
+    });
     expect(edit.code).toBe(200);
     expect(edit.data).toMatchObject({ name: 'OPA Renamed', code: 'OPA', currency: 'GBP', adminUsername: 'opa.admin', remark: null });
     const blank = await call(s, 'PUT', `/sp/company/${id}`, admin, { name: '  ' });
@@ -124,10 +149,18 @@ describe.each(backends())('operators on %s', (backend) => {
     const list = await call(s, 'GET', '/sp/company?q=opa&size=5', admin);
     const id = list.data.records[0].id;
     const one = (await call(s, 'GET', `/sp/company/${id}`, admin)).data;
-    const [card] = await s.database.db.insert(cardUser).values({ companyCode: one.code, cardNumber: 'CUR-1', lastName: 'Doe', firstName: 'Jo', balance: '141.60' }).returning();
+    const [card] = await s.database.db
+      .insert(cardUser)
+      .values({ companyCode: one.code, cardNumber: 'CUR-1', lastName: 'Doe', firstName: 'Jo', balance: '141.60' })
+      .returning();
     const refused = await call(s, 'PUT', `/sp/company/${id}`, admin, { ...one, currency: 'JPY' });
     expect(refused).toMatchObject({ code: 730, msg: expect.stringContaining('The currency cannot change while balances or orders exist') });
-    const zh = await s.app.inject({ method: 'PUT', url: `/sp/company/${id}`, payload: { ...one, currency: 'JPY' }, headers: { authorization: `Bearer ${admin}`, cookie: 'language=zh' } });
+    const zh = await s.app.inject({
+      method: 'PUT',
+      url: `/sp/company/${id}`,
+      payload: { ...one, currency: 'JPY' },
+      headers: { authorization: `Bearer ${admin}`, cookie: 'language=zh' },
+    });
     expect(zh.json()).toMatchObject({ code: 730, msg: expect.stringContaining('存在余额或订单时不能更改币种') });
     const [still] = await s.database.db.select({ currency: company.currency }).from(company).where(eq(company.id, id));
     expect(still.currency).toBe(one.currency);
@@ -146,11 +179,21 @@ describe.each(backends())('operators on %s', (backend) => {
 
   it('uploads a logo (JPG/PNG ≤ 200 KB)', async () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000010000000100806000000', 'hex');
-    const res = await s.app.inject({ method: 'POST', url: '/sp/company/logo', headers: { authorization: `Bearer ${admin}`, 'content-type': 'image/png' }, payload: png });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/sp/company/logo',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'image/png' },
+      payload: png,
+    });
     expect(res.json().code).toBe(200);
     expect(res.json().data.logo).toMatch(/^\/sp\/files\/logo\/[a-f0-9]{32}\.png$/);
     const big = Buffer.concat([png, Buffer.alloc(201 * 1024)]);
-    const tooBig = await s.app.inject({ method: 'POST', url: '/sp/company/logo', headers: { authorization: `Bearer ${admin}`, 'content-type': 'image/png' }, payload: big });
+    const tooBig = await s.app.inject({
+      method: 'POST',
+      url: '/sp/company/logo',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'image/png' },
+      payload: big,
+    });
     expect(tooBig.json().code).toBe(714);
   });
 });

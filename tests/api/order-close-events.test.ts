@@ -33,7 +33,9 @@ describe.each(backends())('events of closing an order on %s', (backend) => {
     await s.database.db.update(charger).set({ online: false }).where(eq(charger.id, net.charger.id));
     admin = await s.login();
   });
-  afterAll(async () => { await s?.close(); });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   /** A card funded through the ledger, and an order of it CHARGING for an hour with 4 kWh read (1.40 at 0.35). */
   const aChargingOrder = async () => {
@@ -41,13 +43,33 @@ describe.each(backends())('events of closing an order on %s', (backend) => {
     await changeBalance(s.database.db, { holderType: 'CARD', holderId: card.id, changeType: 'GIFT', amount: '20.00' });
     const transactionId = ++txId;
     const startedAt = new Date(Date.now() - 3_600_000);
-    const [o] = await s.database.db.insert(chargeOrder).values({
-      orderNo: `CLOSE${transactionId}`, companyCode: net.company.code, stationId: net.station.id, chargerId: net.charger.id, chargerSn: net.charger.serialNum,
-      connectorId: 1, transactionId, idTag: card.cardNumber, idTagStatus: 'Accepted', cardUserId: card.id,
-      chargerStartTime: startedAt, serverStartTime: startedAt, meterStart: 0, currency: 'EUR',
-    }).returning();
+    const [o] = await s.database.db
+      .insert(chargeOrder)
+      .values({
+        orderNo: `CLOSE${transactionId}`,
+        companyCode: net.company.code,
+        stationId: net.station.id,
+        chargerId: net.charger.id,
+        chargerSn: net.charger.serialNum,
+        connectorId: 1,
+        transactionId,
+        idTag: card.cardNumber,
+        idTagStatus: 'Accepted',
+        cardUserId: card.id,
+        chargerStartTime: startedAt,
+        serverStartTime: startedAt,
+        meterStart: 0,
+        currency: 'EUR',
+      })
+      .returning();
     await s.database.db.insert(meterValue).values({
-      chargerId: net.charger.id, connectorId: 1, transactionId, timestamp: new Date(Date.now() - 600_000), measurand: 'Energy.Active.Import.Register', value: '4000', unit: 'Wh',
+      chargerId: net.charger.id,
+      connectorId: 1,
+      transactionId,
+      timestamp: new Date(Date.now() - 600_000),
+      measurand: 'Energy.Active.Import.Register',
+      value: '4000',
+      unit: 'Wh',
     });
     return { order: o, card };
   };
@@ -61,8 +83,12 @@ describe.each(backends())('events of closing an order on %s', (backend) => {
     expect(res.code).toBe(200);
     expect(res.data).toMatchObject({ status: 'CLOSED', totalAmount: '1.40', paid: false });
     const rows = await eventsOfOrder(order.id);
-    expect(rows).toMatchObject([{ eventType: 'INCOME_SAVE_FAILED', status: 'HAPPENING', deviceSn: net.charger.serialNum, connectorId: 1, companyCode: net.company.code }]);
-    expect(heard.filter((h) => h.eventId === rows[0]!.id)).toEqual([{ eventId: rows[0]!.id, companyCode: net.company.code, stationId: net.station.id, change: 'opened' }]);
+    expect(rows).toMatchObject([
+      { eventType: 'INCOME_SAVE_FAILED', status: 'HAPPENING', deviceSn: net.charger.serialNum, connectorId: 1, companyCode: net.company.code },
+    ]);
+    expect(heard.filter((h) => h.eventId === rows[0]!.id)).toEqual([
+      { eventId: rows[0]!.id, companyCode: net.company.code, stationId: net.station.id, change: 'opened' },
+    ]);
   });
 
   it('a close of an order already paid answers 724 and raises "order already paid", a second ask repeating it', async () => {

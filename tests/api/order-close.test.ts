@@ -10,15 +10,24 @@ describe.each(backends())('closing a stuck order on %s', (backend) => {
   let volta: string;
   let hkev: string;
   let ids: number[];
-  const close = (token: string, id: number) =>
-    s.app.inject({ method: 'PUT', url: `/sp/order/${id}/close`, headers: { authorization: `Bearer ${token}` } });
+  const close = (token: string, id: number) => s.app.inject({ method: 'PUT', url: `/sp/order/${id}/close`, headers: { authorization: `Bearer ${token}` } });
 
   /** Turns order `id` back into a running session started `hoursAgo` ago with meterStart 1000 Wh. */
   const reopen = async (id: number, hoursAgo: number) => {
-    await s.database.db.update(chargeOrder).set({
-      status: 'CHARGING', chargerStopTime: null, serverStopTime: null, meterStart: 1000, meterStop: null, energyKwh: '0',
-      chargerStartTime: new Date(Date.now() - hoursAgo * 3_600_000), paid: false, stopReason: null,
-    }).where(eq(chargeOrder.id, id));
+    await s.database.db
+      .update(chargeOrder)
+      .set({
+        status: 'CHARGING',
+        chargerStopTime: null,
+        serverStopTime: null,
+        meterStart: 1000,
+        meterStop: null,
+        energyKwh: '0',
+        chargerStartTime: new Date(Date.now() - hoursAgo * 3_600_000),
+        paid: false,
+        stopReason: null,
+      })
+      .where(eq(chargeOrder.id, id));
     const [o] = await s.database.db.select().from(chargeOrder).where(eq(chargeOrder.id, id));
     await s.database.db.delete(meterValue).where(and(eq(meterValue.transactionId, o.transactionId), eq(meterValue.chargerId, o.chargerId)));
     return o;
@@ -26,11 +35,17 @@ describe.each(backends())('closing a stuck order on %s', (backend) => {
 
   beforeAll(async () => {
     ({ s, volta, hkev } = await demoServer(backend));
-    const rows = await s.database.db.select({ id: chargeOrder.id }).from(chargeOrder)
-      .where(and(eq(chargeOrder.companyCode, 'VOLTA'), eq(chargeOrder.status, 'FINISHED'))).orderBy(chargeOrder.id).limit(4);
+    const rows = await s.database.db
+      .select({ id: chargeOrder.id })
+      .from(chargeOrder)
+      .where(and(eq(chargeOrder.companyCode, 'VOLTA'), eq(chargeOrder.status, 'FINISHED')))
+      .orderBy(chargeOrder.id)
+      .limit(4);
     ids = rows.map((r) => r.id);
   });
-  afterAll(async () => { await s?.close(); });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   it('closes an order of an offline charger at its last register reading, priced, in the caller company', async () => {
     const o = await reopen(ids[0], 2);
@@ -46,7 +61,14 @@ describe.each(backends())('closing a stuck order on %s', (backend) => {
     const res = await close(volta, o.id);
     expect(res.json().code).toBe(200);
     const rec = res.json().data;
-    expect(rec).toMatchObject({ id: o.id, status: 'CLOSED', meterStop: 3500, energyKwh: '2.500', chargerStopTime: t2.toISOString(), stopReason: 'ClosedByOperator' });
+    expect(rec).toMatchObject({
+      id: o.id,
+      status: 'CLOSED',
+      meterStop: 3500,
+      energyKwh: '2.500',
+      chargerStopTime: t2.toISOString(),
+      stopReason: 'ClosedByOperator',
+    });
     expect(rec.serverStopTime).toBeTruthy();
     expect(rec.totalAmount).toMatch(/^\d+(\.\d+)?$/);
     expect(rec.breakdown).toMatchObject({ closedBy: 'volta.staff' });
@@ -66,7 +88,9 @@ describe.each(backends())('closing a stuck order on %s', (backend) => {
 
   /** Sets the connector's last StatusNotification. */
   const connectorStatus = async (chargerId: number, connectorId: number, status: string) => {
-    await s.database.db.insert(connector).values({ chargerId, connectorId, status, statusAt: new Date() })
+    await s.database.db
+      .insert(connector)
+      .values({ chargerId, connectorId, status, statusAt: new Date() })
       .onConflictDoUpdate({ target: [connector.chargerId, connector.connectorId], set: { status, statusAt: new Date() } });
   };
 

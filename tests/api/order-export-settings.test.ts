@@ -27,7 +27,9 @@ describe.each(backends())('order export settings on %s', (backend) => {
     // The demo fills settings for its operators; these tests start from companies without any.
     await s.database.db.delete(orderExportSetting);
   });
-  afterAll(async () => { await s?.close(); });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   it('answers 813 before anything is saved', async () => {
     const res = await call('GET', volta, '/sp/order-export-setting');
@@ -74,7 +76,12 @@ describe.each(backends())('order export settings on %s', (backend) => {
       expect(res.statusCode, field).toBe(400);
       expect(res.json().msg, field).toContain(field);
     }
-    const ok = await call('PUT', volta, '/sp/order-export-setting', { ...valid(), operatorCompanyName: 'x'.repeat(500), address: 'y'.repeat(1000), serviceFeeTitle: 'z'.repeat(50) });
+    const ok = await call('PUT', volta, '/sp/order-export-setting', {
+      ...valid(),
+      operatorCompanyName: 'x'.repeat(500),
+      address: 'y'.repeat(1000),
+      serviceFeeTitle: 'z'.repeat(50),
+    });
     expect(ok.json().code).toBe(200);
   });
 

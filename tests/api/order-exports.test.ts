@@ -13,9 +13,23 @@ import { demoServer, getAs } from '../support/demo.js';
 const PNG = PNG_1X1;
 
 interface Rec {
-  id: number; orderNo: string; stationName: string | null; idTag: string; chargerSn: string; connectorId: number;
-  energyKwh: string; totalAmount: string; electricityFee: string; serviceFee: string; taxAmount: string; cost: string;
-  currency: string; paid: boolean; status: string; chargerStartTime: string; userName: string | null;
+  id: number;
+  orderNo: string;
+  stationName: string | null;
+  idTag: string;
+  chargerSn: string;
+  connectorId: number;
+  energyKwh: string;
+  totalAmount: string;
+  electricityFee: string;
+  serviceFee: string;
+  taxAmount: string;
+  cost: string;
+  currency: string;
+  paid: boolean;
+  status: string;
+  chargerStartTime: string;
+  userName: string | null;
 }
 
 async function pdfText(buf: Buffer): Promise<string> {
@@ -55,13 +69,26 @@ describe.each(backends())('order exports on %s', (backend) => {
   beforeAll(async () => {
     ({ s, admin, volta, hkev, voltaAdmin: voltaAdminToken } = await demoServer(backend));
     // Text that a spreadsheet would take for a formula, on one VOLTA order.
-    const [first] = await s.database.db.select({ id: chargeOrder.id }).from(chargeOrder).where(eq(chargeOrder.companyCode, 'VOLTA')).orderBy(chargeOrder.id).limit(1);
+    const [first] = await s.database.db
+      .select({ id: chargeOrder.id })
+      .from(chargeOrder)
+      .where(eq(chargeOrder.companyCode, 'VOLTA'))
+      .orderBy(chargeOrder.id)
+      .limit(1);
     await s.database.db.update(chargeOrder).set({ idTag: '=HYPERLINK("http://x","y")' }).where(eq(chargeOrder.id, first.id));
     // The same after leading whitespace (a tab, blanks) on the next one.
-    const [second] = await s.database.db.select({ id: chargeOrder.id }).from(chargeOrder).where(eq(chargeOrder.companyCode, 'VOLTA')).orderBy(chargeOrder.id).offset(1).limit(1);
+    const [second] = await s.database.db
+      .select({ id: chargeOrder.id })
+      .from(chargeOrder)
+      .where(eq(chargeOrder.companyCode, 'VOLTA'))
+      .orderBy(chargeOrder.id)
+      .offset(1)
+      .limit(1);
     await s.database.db.update(chargeOrder).set({ idTag: ' \t @SUM(A1)' }).where(eq(chargeOrder.id, second.id));
   });
-  afterAll(async () => { await s?.close(); });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   it('counts what the list counts for the same filter', async () => {
     const q = 'status=FINISHED&paid=true';
@@ -124,13 +151,21 @@ describe.each(backends())('order exports on %s', (backend) => {
     expect(spaced[1][EXCEL_COLUMNS.indexOf('idTag')]).toBe("' \t @SUM(A1)");
   });
 
-  it('formats money with the currency\'s minor digits from domain/enums: none for NO_CURRENCY, JPY and KRW, two for EUR', async () => {
+  it("formats money with the currency's minor digits from domain/enums: none for NO_CURRENCY, JPY and KRW, two for EUR", async () => {
     const currencies = ['NO_CURRENCY', 'JPY', 'KRW', 'EUR'] as const;
-    const picked = await s.database.db.select({ id: chargeOrder.id, idTag: chargeOrder.idTag, currency: chargeOrder.currency }).from(chargeOrder)
-      .where(eq(chargeOrder.companyCode, 'VOLTA')).orderBy(chargeOrder.id).offset(2).limit(currencies.length);
+    const picked = await s.database.db
+      .select({ id: chargeOrder.id, idTag: chargeOrder.idTag, currency: chargeOrder.currency })
+      .from(chargeOrder)
+      .where(eq(chargeOrder.companyCode, 'VOLTA'))
+      .orderBy(chargeOrder.id)
+      .offset(2)
+      .limit(currencies.length);
     try {
       for (const [i, o] of picked.entries()) {
-        await s.database.db.update(chargeOrder).set({ currency: currencies[i], idTag: `DIGITS-${currencies[i]}` }).where(eq(chargeOrder.id, o.id));
+        await s.database.db
+          .update(chargeOrder)
+          .set({ currency: currencies[i], idTag: `DIGITS-${currencies[i]}` })
+          .where(eq(chargeOrder.id, o.id));
       }
       const res = await get(volta, '/sp/order/export/excel?q=DIGITS-');
       expect(res.statusCode).toBe(200);
@@ -140,7 +175,10 @@ describe.each(backends())('order exports on %s', (backend) => {
       const money = (['electricityFee', 'serviceFee', 'cost', 'taxAmount', 'totalAmount'] as const).map((c) => EXCEL_COLUMNS.indexOf(c));
       const seen = new Map<string, (string | null)[]>();
       for (const [i, row] of rows.slice(1).entries()) {
-        seen.set(String(row[EXCEL_COLUMNS.indexOf('currency')]), money.map((c) => formats[i + 1][c]));
+        seen.set(
+          String(row[EXCEL_COLUMNS.indexOf('currency')]),
+          money.map((c) => formats[i + 1][c]),
+        );
       }
       expect([...seen.keys()].sort()).toEqual([...currencies].sort());
       for (const c of currencies) expect(seen.get(c), c).toEqual(money.map(() => (currencyDigits(c) === 0 ? '0' : '0.00')));
@@ -207,8 +245,11 @@ describe.each(backends())('order exports on %s', (backend) => {
       const paid = (await get(volta, '/sp/order?paid=true&status=FINISHED&size=1')).json().data.records[0];
       paidId = paid.id;
       paidNo = paid.orderNo;
-      const [unpaid] = await s.database.db.select({ id: chargeOrder.id }).from(chargeOrder)
-        .where(sql`${chargeOrder.companyCode} = 'VOLTA' and ${chargeOrder.id} <> ${paidId}`).limit(1);
+      const [unpaid] = await s.database.db
+        .select({ id: chargeOrder.id })
+        .from(chargeOrder)
+        .where(sql`${chargeOrder.companyCode} = 'VOLTA' and ${chargeOrder.id} <> ${paidId}`)
+        .limit(1);
       unpaidId = unpaid.id;
       await s.database.db.update(chargeOrder).set({ paid: false }).where(eq(chargeOrder.id, unpaidId));
       // The demo fills export settings; these tests start from a company without them.
@@ -223,10 +264,15 @@ describe.each(backends())('order exports on %s', (backend) => {
 
     it('renders the invoice with the settings, the titles, the formulas and the amounts', async () => {
       const put = await s.app.inject({
-        method: 'PUT', url: '/sp/order-export-setting', headers: { authorization: `Bearer ${voltaAdminToken}` },
+        method: 'PUT',
+        url: '/sp/order-export-setting',
+        headers: { authorization: `Bearer ${voltaAdminToken}` },
         payload: {
-          operatorCompanyName: 'Volta Charging GmbH', address: 'Hauptstraße 1\n10115 Berlin',
-          logo: `data:image/png;base64,${PNG}`, serviceFeeTitle: 'Platform service', electricityFeeTitle: 'Energy supplied',
+          operatorCompanyName: 'Volta Charging GmbH',
+          address: 'Hauptstraße 1\n10115 Berlin',
+          logo: `data:image/png;base64,${PNG}`,
+          serviceFeeTitle: 'Platform service',
+          electricityFeeTitle: 'Energy supplied',
           notes: 'Thank you for charging with us.',
         },
       });
@@ -237,9 +283,21 @@ describe.each(backends())('order exports on %s', (backend) => {
       expect(res.headers['content-type']).toBe('application/pdf');
       expect(res.headers['content-disposition']).toContain(`invoice-${paidNo}.pdf`);
       const text = await pdfText(res.rawPayload);
-      for (const want of ['Tax invoice', 'Volta Charging GmbH', '10115 Berlin', paidNo, 'Energy supplied', 'Platform service',
-        order.totalAmount, order.electricityFee, order.serviceFee, order.taxAmount, order.currency, `${order.energyKwh} kWh`,
-        'Thank you for charging with us.']) {
+      for (const want of [
+        'Tax invoice',
+        'Volta Charging GmbH',
+        '10115 Berlin',
+        paidNo,
+        'Energy supplied',
+        'Platform service',
+        order.totalAmount,
+        order.electricityFee,
+        order.serviceFee,
+        order.taxAmount,
+        order.currency,
+        `${order.energyKwh} kWh`,
+        'Thank you for charging with us.',
+      ]) {
         expect(text, want).toContain(want);
       }
       const formulas = order.breakdown?.formulas;
@@ -259,7 +317,9 @@ describe.each(backends())('order exports on %s', (backend) => {
     });
 
     it('answers 708 when the invoice cannot be rendered (a damaged stored logo)', async () => {
-      await s.database.db.update(orderExportSetting).set({ logoData: Buffer.concat([Buffer.from(PNG, 'base64').subarray(0, 8), Buffer.from('broken')]).toString('base64') })
+      await s.database.db
+        .update(orderExportSetting)
+        .set({ logoData: Buffer.concat([Buffer.from(PNG, 'base64').subarray(0, 8), Buffer.from('broken')]).toString('base64') })
         .where(eq(orderExportSetting.companyCode, 'VOLTA'));
       const res = await get(volta, `/sp/order/${paidId}/invoice`);
       expect(res.statusCode).toBe(500);

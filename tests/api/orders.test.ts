@@ -7,10 +7,38 @@ import { chargeOrder, meterValue } from '../../server/db/schema.js';
 import { demoServer, getJson } from '../support/demo.js';
 
 const RECORD_KEYS = [
-  'id', 'orderNo', 'companyCode', 'companyName', 'stationId', 'stationName', 'chargerId', 'chargerSn', 'connectorId', 'transactionId',
-  'idTag', 'idTagStatus', 'userType', 'userName', 'chargerStartTime', 'chargerStopTime', 'serverStartTime', 'serverStopTime',
-  'meterStart', 'meterStop', 'energyKwh', 'durationSeconds', 'status', 'stopReason', 'currency', 'electricityFee', 'serviceFee',
-  'taxAmount', 'cost', 'totalAmount', 'paid', 'breakdown',
+  'id',
+  'orderNo',
+  'companyCode',
+  'companyName',
+  'stationId',
+  'stationName',
+  'chargerId',
+  'chargerSn',
+  'connectorId',
+  'transactionId',
+  'idTag',
+  'idTagStatus',
+  'userType',
+  'userName',
+  'chargerStartTime',
+  'chargerStopTime',
+  'serverStartTime',
+  'serverStopTime',
+  'meterStart',
+  'meterStop',
+  'energyKwh',
+  'durationSeconds',
+  'status',
+  'stopReason',
+  'currency',
+  'electricityFee',
+  'serviceFee',
+  'taxAmount',
+  'cost',
+  'totalAmount',
+  'paid',
+  'breakdown',
 ];
 
 describe.each(backends())('order read API on %s', (backend) => {
@@ -19,18 +47,28 @@ describe.each(backends())('order read API on %s', (backend) => {
   let volta: string;
   const get = (token: string, url: string) => getJson(s, token, url);
   const countWhere = async (...conds: Parameters<typeof and>) => {
-    const [{ n }] = await s.database.db.select({ n: count() }).from(chargeOrder).where(and(...conds));
+    const [{ n }] = await s.database.db
+      .select({ n: count() })
+      .from(chargeOrder)
+      .where(and(...conds));
     return n;
   };
 
   beforeAll(async () => {
     ({ s, admin, volta } = await demoServer(backend));
     // One open and one closed order for the status filter.
-    const [a, b] = await s.database.db.select({ id: chargeOrder.id }).from(chargeOrder).where(eq(chargeOrder.companyCode, 'VOLTA')).orderBy(chargeOrder.id).limit(2);
+    const [a, b] = await s.database.db
+      .select({ id: chargeOrder.id })
+      .from(chargeOrder)
+      .where(eq(chargeOrder.companyCode, 'VOLTA'))
+      .orderBy(chargeOrder.id)
+      .limit(2);
     await s.database.db.update(chargeOrder).set({ status: 'CHARGING', chargerStopTime: null, meterStop: null, paid: false }).where(eq(chargeOrder.id, a.id));
     await s.database.db.update(chargeOrder).set({ status: 'CLOSED' }).where(eq(chargeOrder.id, b.id));
   });
-  afterAll(async () => { await s?.close(); });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   it('lists orders newest first with the record shape and the table total', async () => {
     const { status, body } = await get(admin, '/sp/order?size=50');
@@ -109,9 +147,18 @@ describe.each(backends())('order read API on %s', (backend) => {
   });
 
   it('answers the totals of every matching order (count, kWh, amount per currency), not of the page (R2.18)', async () => {
-    const sums = async (...conds: Parameters<typeof and>) => s.database.db.select({
-      currency: chargeOrder.currency, n: count(), kwh: sql<string>`sum(${chargeOrder.energyKwh})::text`, amount: sql<string>`sum(${chargeOrder.totalAmount})::text`,
-    }).from(chargeOrder).where(and(...conds)).groupBy(chargeOrder.currency).orderBy(chargeOrder.currency);
+    const sums = async (...conds: Parameters<typeof and>) =>
+      s.database.db
+        .select({
+          currency: chargeOrder.currency,
+          n: count(),
+          kwh: sql<string>`sum(${chargeOrder.energyKwh})::text`,
+          amount: sql<string>`sum(${chargeOrder.totalAmount})::text`,
+        })
+        .from(chargeOrder)
+        .where(and(...conds))
+        .groupBy(chargeOrder.currency)
+        .orderBy(chargeOrder.currency);
     const all = await get(admin, '/sp/order?size=5');
     const expected = await sums();
     expect(expected.map((e) => e.currency)).toEqual(['EUR', 'HKD']); // the demo's two operators
@@ -154,7 +201,10 @@ describe.each(backends())('order read API on %s', (backend) => {
 
   it('returns one order with meter values for the chart', async () => {
     const [sample] = await s.database.db.selectDistinct({ tx: meterValue.transactionId }).from(meterValue).limit(1);
-    const [o] = await s.database.db.select({ id: chargeOrder.id, meterStart: chargeOrder.meterStart, meterStop: chargeOrder.meterStop }).from(chargeOrder).where(eq(chargeOrder.transactionId, sample.tx!));
+    const [o] = await s.database.db
+      .select({ id: chargeOrder.id, meterStart: chargeOrder.meterStart, meterStop: chargeOrder.meterStop })
+      .from(chargeOrder)
+      .where(eq(chargeOrder.transactionId, sample.tx!));
     const { body } = await get(admin, `/sp/order/${o.id}`);
     expect(Object.keys(body.data)).toEqual(expect.arrayContaining([...RECORD_KEYS, 'meterValues']));
     const mv: { timestamp: string; measurand: string; value: string; unit: string }[] = body.data.meterValues;

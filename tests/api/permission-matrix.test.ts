@@ -54,7 +54,11 @@ describe.each(backends())('permission matrix on %s', (backend) => {
     ({ s, t } = await tenantServer(backend));
     const db = s.database.db;
     const permsOf = async (accountId: number) => {
-      const [row] = await db.select({ permissions: role.permissions }).from(account).leftJoin(role, eq(role.id, account.roleId)).where(eq(account.id, accountId));
+      const [row] = await db
+        .select({ permissions: role.permissions })
+        .from(account)
+        .leftJoin(role, eq(role.id, account.roleId))
+        .where(eq(account.id, accountId));
       return row?.permissions ?? [];
     };
     const [adminRow] = await db.select().from(account).where(eq(account.username, 'admin'));
@@ -64,7 +68,9 @@ describe.each(backends())('permission matrix on %s', (backend) => {
     callers.stationManager = { accountId: t.manager.accountId, auth: { isAdmin: false, permissions: await permsOf(t.manager.accountId) } };
     routes = s.app.spRoutes.filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS');
   });
-  afterAll(async () => { await s?.close(); });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   /** Calls a route over HTTP with a fresh token of `caller`; answers the envelope code. */
   async function hit(route: RegisteredRoute, caller?: Caller): Promise<number> {
@@ -85,8 +91,19 @@ describe.each(backends())('permission matrix on %s', (backend) => {
 
   it('sees the routes of every module, each declaring its access', () => {
     const urls = new Set(routes.map((r) => `${r.method} ${r.url}`));
-    for (const u of ['GET /sp/company', 'POST /sp/company', 'GET /sp/company/user', 'PUT /sp/company/user/:id/status', 'PUT /sp/company/user/:id/pwd',
-      'GET /sp/role', 'POST /sp/menu', 'GET /sp/menu/tree', 'GET /sp/user/profile', 'POST /sp/user/avatar', 'GET /sp/notifications']) {
+    for (const u of [
+      'GET /sp/company',
+      'POST /sp/company',
+      'GET /sp/company/user',
+      'PUT /sp/company/user/:id/status',
+      'PUT /sp/company/user/:id/pwd',
+      'GET /sp/role',
+      'POST /sp/menu',
+      'GET /sp/menu/tree',
+      'GET /sp/user/profile',
+      'POST /sp/user/avatar',
+      'GET /sp/notifications',
+    ]) {
       expect(urls, u).toContain(u);
     }
     const known = new Set(allPermissions());
@@ -94,7 +111,10 @@ describe.each(backends())('permission matrix on %s', (backend) => {
       for (const p of [r.permission ?? []].flat()) expect(known, `${r.method} ${r.url} declares ${p}`).toContain(p);
       const write = !['GET', 'HEAD', 'OPTIONS'].includes(r.method);
       if (write && !r.public && r.permission === undefined && r.scope !== 'platform') {
-        expect(OWN_WRITES.some((re) => re.test(r.url)), `${r.method} ${r.url} changes data without a menu permission`).toBe(true);
+        expect(
+          OWN_WRITES.some((re) => re.test(r.url)),
+          `${r.method} ${r.url} changes data without a menu permission`,
+        ).toBe(true);
       }
     }
     // open routes only read (public configuration, stored images), apart from signing in
@@ -161,7 +181,9 @@ describe.each(backends())('station manager on every route on %s', (backend) => {
     ({ s, f } = await tenantServer(backend, true));
     routes = s.app.spRoutes.filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS' && !r.public);
   });
-  afterAll(async () => { await s?.close(); });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   /** The station-bound row a route's `:id` names, by the path's resource; undefined for other routes. */
   const rowId = (url: string, rows: StationRows): number | undefined => {
@@ -177,16 +199,27 @@ describe.each(backends())('station manager on every route on %s', (backend) => {
     if (hasBody) headers['content-type'] = 'application/json';
     const ac = new AbortController();
     // a body the command routes accept, so that the answer is the scope's, not the validation's
-    const body = /\/command\/(unlock|availability)$/.test(url) ? '{"connectorId":1,"type":"Operative"}'
-      : /\/status$/.test(url) ? '{"active":true}'
-      : /\/configuration$/.test(url) ? '{"key":"HeartbeatInterval","value":"60"}'
-      : /\/command\/trigger$/.test(url) ? '{"requestedMessage":"Heartbeat"}'
-      : /\/command\/data-transfer$/.test(url) ? '{"vendorId":"ChargeDesk"}'
-      : /\/command\/clear-profile$/.test(url) ? '{"all":true}'
-      : /\/reservations$/.test(url) ? '{"connectorId":1,"idTag":"TAG1"}' : '{}';
+    const body = /\/command\/(unlock|availability)$/.test(url)
+      ? '{"connectorId":1,"type":"Operative"}'
+      : /\/status$/.test(url)
+        ? '{"active":true}'
+        : /\/configuration$/.test(url)
+          ? '{"key":"HeartbeatInterval","value":"60"}'
+          : /\/command\/trigger$/.test(url)
+            ? '{"requestedMessage":"Heartbeat"}'
+            : /\/command\/data-transfer$/.test(url)
+              ? '{"vendorId":"ChargeDesk"}'
+              : /\/command\/clear-profile$/.test(url)
+                ? '{"all":true}'
+                : /\/reservations$/.test(url)
+                  ? '{"connectorId":1,"idTag":"TAG1"}'
+                  : '{}';
     const res = await fetch(s.baseUrl + url, { method, headers, body: hasBody ? body : undefined, signal: ac.signal });
     const type = res.headers.get('content-type') ?? '';
-    if (type.includes('text/event-stream')) { ac.abort(); return { code: res.status, text: '' }; }
+    if (type.includes('text/event-stream')) {
+      ac.abort();
+      return { code: res.status, text: '' };
+    }
     const text = await res.text();
     if (!type.includes('application/json')) return { code: res.status, text };
     return { code: (JSON.parse(text) as { code?: number }).code ?? res.status, text };
@@ -194,9 +227,20 @@ describe.each(backends())('station manager on every route on %s', (backend) => {
 
   it('names the station-bound routes it checks (the matrix is not vacuous)', () => {
     const urls = byId().map((r) => `${r.method} ${r.url}`);
-    for (const u of ['GET /sp/charger/:id', 'PUT /sp/charger/:id', 'POST /sp/charger/:id/command/reset', 'POST /sp/charger/:id/command/unlock',
-      'POST /sp/charger/:id/command/remote-start', 'GET /sp/order/:id', 'GET /sp/order/:id/invoice', 'PUT /sp/order/:id/close',
-      'GET /sp/station/:id', 'PUT /sp/station/:id', 'GET /sp/gateway/:id', 'PUT /sp/gateway/:id']) {
+    for (const u of [
+      'GET /sp/charger/:id',
+      'PUT /sp/charger/:id',
+      'POST /sp/charger/:id/command/reset',
+      'POST /sp/charger/:id/command/unlock',
+      'POST /sp/charger/:id/command/remote-start',
+      'GET /sp/order/:id',
+      'GET /sp/order/:id/invoice',
+      'PUT /sp/order/:id/close',
+      'GET /sp/station/:id',
+      'PUT /sp/station/:id',
+      'GET /sp/gateway/:id',
+      'PUT /sp/gateway/:id',
+    ]) {
       expect(urls, u).toContain(u);
     }
   });
@@ -212,7 +256,17 @@ describe.each(backends())('station manager on every route on %s', (backend) => {
       if (markers(f.own).some((m) => text.includes(m))) sawOwn.push(r.url);
     }
     expect(leaks).toEqual([]);
-    for (const u of ['/sp/order', '/sp/charger', '/sp/station', '/sp/gateway', '/sp/search', '/sp/notifications', '/sp/charger-log', '/sp/connection-attempt', '/sp/dashboard']) {
+    for (const u of [
+      '/sp/order',
+      '/sp/charger',
+      '/sp/station',
+      '/sp/gateway',
+      '/sp/search',
+      '/sp/notifications',
+      '/sp/charger-log',
+      '/sp/connection-attempt',
+      '/sp/dashboard',
+    ]) {
       expect(sawOwn, u).toContain(u);
     }
     // exports count only the own station's orders
@@ -263,7 +317,8 @@ describe.each(backends())('station manager on the home, smart-charging, firmware
   let firmwareId: number;
   const rows = {} as Record<'own' | 'other', ModuleRows>;
   const tickets = {} as Record<'own' | 'other', number>;
-  const MODULES = /^\/sp\/(firmware-campaign|home-charger|home-app-user|home-order|charging-schedule|diagnostics-request|report-ticket|charger\/:id\/composite-schedule)(\/|$)/;
+  const MODULES =
+    /^\/sp\/(firmware-campaign|home-charger|home-app-user|home-order|charging-schedule|diagnostics-request|report-ticket|charger\/:id\/composite-schedule)(\/|$)/;
 
   beforeAll(async () => {
     ({ s, t, f } = await tenantServer(backend, true));
@@ -275,7 +330,9 @@ describe.each(backends())('station manager on the home, smart-charging, firmware
     tickets.other = await aTicket(db, 'BETA', 'T-BETA-1');
     routes = s.app.spRoutes.filter((r) => MODULES.test(r.url) && r.method !== 'HEAD' && r.method !== 'OPTIONS');
   });
-  afterAll(async () => { await s?.close(); });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   async function hit(method: string, url: string, body?: unknown, token = f.manager.token): Promise<{ code: number; text: string }> {
     const hasBody = ['POST', 'PUT', 'PATCH'].includes(method);
@@ -294,10 +351,17 @@ describe.each(backends())('station manager on the home, smart-charging, firmware
     if (!m) return undefined;
     const r = rows[side];
     const st = side === 'own' ? f.own : f.other;
-    return ({
-      'firmware-campaign': r.campaignId, 'home-charger': r.homeChargerId, 'home-app-user': r.homeMemberId, 'charging-schedule': r.scheduleId,
-      'diagnostics-request': r.diagnosticsId, charger: st.chargerId, 'report-ticket': tickets[side],
-    } as Record<string, number>)[m[1]];
+    return (
+      {
+        'firmware-campaign': r.campaignId,
+        'home-charger': r.homeChargerId,
+        'home-app-user': r.homeMemberId,
+        'charging-schedule': r.scheduleId,
+        'diagnostics-request': r.diagnosticsId,
+        charger: st.chargerId,
+        'report-ticket': tickets[side],
+      } as Record<string, number>
+    )[m[1]];
   };
   /** A body the route accepts, so that the answer is the scope's, not the validation's. */
   const bodyOf = (method: string, url: string): unknown => {
@@ -308,20 +372,42 @@ describe.each(backends())('station manager on the home, smart-charging, firmware
   };
   /** Routes without `:id`: the request naming the other station (or company) and the answer wanted. */
   const named = (o: StationRows & ModuleRows): Record<string, { method: string; url: string; body?: unknown; want: number }[]> => ({
-    'GET /sp/firmware-campaign': [{ method: 'GET', url: `/sp/firmware-campaign?stationId=${o.stationId}`, want: 709 }, { method: 'GET', url: `/sp/firmware-campaign?chargerId=${o.chargerId}`, want: 200 }],
+    'GET /sp/firmware-campaign': [
+      { method: 'GET', url: `/sp/firmware-campaign?stationId=${o.stationId}`, want: 709 },
+      { method: 'GET', url: `/sp/firmware-campaign?chargerId=${o.chargerId}`, want: 200 },
+    ],
     'GET /sp/firmware-campaign/candidates': [{ method: 'GET', url: `/sp/firmware-campaign/candidates?chargerIds=${o.chargerId}`, want: 200 }],
     'POST /sp/firmware-campaign': [{ method: 'POST', url: '/sp/firmware-campaign', body: { firmwareId, chargerIds: [o.chargerId] }, want: 725 }],
-    'GET /sp/home-charger': [{ method: 'GET', url: `/sp/home-charger?stationId=${o.stationId}`, want: 709 }, { method: 'GET', url: '/sp/home-charger?companyCode=BETA', want: 709 }],
+    'GET /sp/home-charger': [
+      { method: 'GET', url: `/sp/home-charger?stationId=${o.stationId}`, want: 709 },
+      { method: 'GET', url: '/sp/home-charger?companyCode=BETA', want: 709 },
+    ],
     'POST /sp/home-charger': [{ method: 'POST', url: '/sp/home-charger', body: { serialNum: o.chargerSn, maxCurrentA: 16, loadBalancing: false }, want: 725 }],
     'GET /sp/home-app-user': [{ method: 'GET', url: `/sp/home-app-user?stationId=${o.stationId}`, want: 709 }],
-    'POST /sp/home-app-user': [{ method: 'POST', url: '/sp/home-app-user', body: { homeChargerId: o.homeChargerId, appUserId: rows.own.appUserId, level: 'FAMILY' }, want: 725 }],
+    'POST /sp/home-app-user': [
+      { method: 'POST', url: '/sp/home-app-user', body: { homeChargerId: o.homeChargerId, appUserId: rows.own.appUserId, level: 'FAMILY' }, want: 725 },
+    ],
     'GET /sp/home-order': [{ method: 'GET', url: `/sp/home-order?stationId=${o.stationId}`, want: 709 }],
     'GET /sp/charging-schedule': [{ method: 'GET', url: `/sp/charging-schedule?stationId=${o.stationId}`, want: 709 }],
-    'GET /sp/charging-schedule/limits': [{ method: 'GET', url: `/sp/charging-schedule/limits?chargerId=${o.chargerId}`, want: 709 }, { method: 'GET', url: `/sp/charging-schedule/limits?stationId=${o.stationId}`, want: 709 }],
-    'POST /sp/charging-schedule': [{
-      method: 'POST', url: '/sp/charging-schedule', want: 725,
-      body: { name: 'Theirs', target: 'CHARGER', chargerId: o.chargerId, purpose: 'ChargePointMaxProfile', windows: [{ startTime: '08:00', endTime: '09:00', limitA: 10 }], defaultLimitA: 16 },
-    }],
+    'GET /sp/charging-schedule/limits': [
+      { method: 'GET', url: `/sp/charging-schedule/limits?chargerId=${o.chargerId}`, want: 709 },
+      { method: 'GET', url: `/sp/charging-schedule/limits?stationId=${o.stationId}`, want: 709 },
+    ],
+    'POST /sp/charging-schedule': [
+      {
+        method: 'POST',
+        url: '/sp/charging-schedule',
+        want: 725,
+        body: {
+          name: 'Theirs',
+          target: 'CHARGER',
+          chargerId: o.chargerId,
+          purpose: 'ChargePointMaxProfile',
+          windows: [{ startTime: '08:00', endTime: '09:00', limitA: 10 }],
+          defaultLimitA: 16,
+        },
+      },
+    ],
     'GET /sp/diagnostics-request': [{ method: 'GET', url: `/sp/diagnostics-request?chargerId=${o.chargerId}`, want: 709 }],
     'GET /sp/diagnostics-request/settings': [{ method: 'GET', url: '/sp/diagnostics-request/settings', want: 200 }],
     'POST /sp/diagnostics-request': [{ method: 'POST', url: '/sp/diagnostics-request', body: { chargerId: o.chargerId, transport: 'HTTP' }, want: 725 }],
@@ -378,20 +464,36 @@ describe.each(backends())('station manager on the home, smart-charging, firmware
   it("'send again' of a campaign reaching another station sends nothing there; the company's administrator still can", async () => {
     const db = s.database.db;
     const received: Record<Side, string[]> = { own: [], other: [] };
-    const clients = await Promise.all((['own', 'other'] as const).map(async (side) => {
-      const st = side === 'own' ? f.own : f.other;
-      const cp = await connect(s.ocppUrl, st.chargerSn);
-      cp.handle('UpdateFirmware', async ({ params }) => { received[side].push(String((params as { location?: string } | undefined)?.location)); return {}; });
-      await cp.call('BootNotification', { chargePointVendor: 'Scope', chargePointModel: 'SCOPE-1' });
-      for (const connectorId of [0, 1]) await cp.call('StatusNotification', { connectorId, status: 'Available', errorCode: 'NoError' });
-      return cp;
-    }));
+    const clients = await Promise.all(
+      (['own', 'other'] as const).map(async (side) => {
+        const st = side === 'own' ? f.own : f.other;
+        const cp = await connect(s.ocppUrl, st.chargerSn);
+        cp.handle('UpdateFirmware', async ({ params }) => {
+          received[side].push(String((params as { location?: string } | undefined)?.location));
+          return {};
+        });
+        await cp.call('BootNotification', { chargePointVendor: 'Scope', chargePointModel: 'SCOPE-1' });
+        for (const connectorId of [0, 1]) await cp.call('StatusNotification', { connectorId, status: 'Available', errorCode: 'NoError' });
+        return cp;
+      }),
+    );
     try {
       await eventually(async () => {
-        const rs = await db.select({ runStatus: charger.runStatus, online: charger.online }).from(charger).where(inArray(charger.id, [f.own.chargerId, f.other.chargerId]));
+        const rs = await db
+          .select({ runStatus: charger.runStatus, online: charger.online })
+          .from(charger)
+          .where(inArray(charger.id, [f.own.chargerId, f.other.chargerId]));
         return rs.length === 2 && rs.every((r) => r.online && r.runStatus === 'Available');
       });
-      const mixed = await aCampaign(db, firmwareId, [{ id: f.own.chargerId, sn: f.own.chargerSn }, { id: f.other.chargerId, sn: f.other.chargerSn }], s.baseUrl);
+      const mixed = await aCampaign(
+        db,
+        firmwareId,
+        [
+          { id: f.own.chargerId, sn: f.own.chargerSn },
+          { id: f.other.chargerId, sn: f.other.chargerSn },
+        ],
+        s.baseUrl,
+      );
       expect((await hit('GET', `/sp/firmware-campaign/${mixed}`)).code).toBe(709);
       expect(JSON.parse((await hit('GET', '/sp/firmware-campaign?size=100')).text).data.records.map((c: { id: number }) => c.id)).not.toContain(mixed);
       expect((await hit('POST', `/sp/firmware-campaign/${mixed}/reset`)).code).toBe(725);

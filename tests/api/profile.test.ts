@@ -21,7 +21,8 @@ function multipart(file: Buffer, filename: string, type: string) {
   const body = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\nhello\r\n`),
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
-    file, Buffer.from(`\r\n--${boundary}--\r\n`),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }
@@ -48,7 +49,13 @@ describe.each(backends())('own profile on %s', (backend) => {
     const me = await call(s, 'GET', '/sp/user/profile', tok);
     expect(me.data).toMatchObject({ username: 'alpha.clerk', companyCode: 'ALPHA', companyName: 'ALPHA Charging Ltd', roleName: 'Station clerk' });
     expect(JSON.stringify(me.data)).not.toMatch(/password|scrypt/i);
-    const edit = await call(s, 'PUT', '/sp/user/profile', tok, { realName: 'Clara Clerkson', phone: '+44 20 1234', email: 'Clara@alpha.example', userType: 'ADMIN', companyCode: 'BETA' });
+    const edit = await call(s, 'PUT', '/sp/user/profile', tok, {
+      realName: 'Clara Clerkson',
+      phone: '+44 20 1234',
+      email: 'Clara@alpha.example',
+      userType: 'ADMIN',
+      companyCode: 'BETA',
+    });
     expect(edit.code).toBe(200);
     expect(edit.data).toMatchObject({ realName: 'Clara Clerkson', email: 'clara@alpha.example', userType: 'STAFF', companyCode: 'ALPHA' });
     expect((await call(s, 'PUT', '/sp/user/profile', tok, { realName: 'Clara 2' })).code).toBe(900);
@@ -56,12 +63,18 @@ describe.each(backends())('own profile on %s', (backend) => {
     expect((await call(s, 'PUT', '/sp/user/profile', tok, { realName: '' })).code).toBe(609);
   });
 
-  it('keeps each user\'s notification preference on the server, validated, defaults until saved', async () => {
+  it("keeps each user's notification preference on the server, validated, defaults until saved", async () => {
     const tok = t.a.adminToken; // the operator's administrator: its menus show events and report tickets
     const ALL = ['OFFLINE', 'FAULT', 'RECOVERED', 'PROCESSED', 'REPORT_TICKET', 'ORDER_ABNORMAL'];
     const first = await call(s, 'GET', '/sp/user/notification-preference', tok);
     expect(first.data).toEqual({ enabled: true, method: 'IN_APP', emails: [], events: ALL, ignoreHeartbeat: true, language: 'en', offered: ALL });
-    const pref = { enabled: true, method: 'BOTH', emails: ['ops@alpha.example', 'night@alpha.example'], events: ['OFFLINE', 'FAULT', 'FAULT'], ignoreHeartbeat: false };
+    const pref = {
+      enabled: true,
+      method: 'BOTH',
+      emails: ['ops@alpha.example', 'night@alpha.example'],
+      events: ['OFFLINE', 'FAULT', 'FAULT'],
+      ignoreHeartbeat: false,
+    };
     const saved = await call(s, 'PUT', '/sp/user/notification-preference', tok, pref);
     expect(saved.code).toBe(200);
     // the mail language defaults to English when not sent
@@ -76,7 +89,7 @@ describe.each(backends())('own profile on %s', (backend) => {
     expect((await call(s, 'GET', '/sp/user/notification-preference', '')).code).toBe(401);
   });
 
-  it('offers only the notices the account\'s menus show: none without the events and report tickets menus (403 naming events)', async () => {
+  it("offers only the notices the account's menus show: none without the events and report tickets menus (403 naming events)", async () => {
     const tok = t.staff.token; // station profiles only
     const first = await call(s, 'GET', '/sp/user/notification-preference', tok);
     expect(first.data).toMatchObject({ events: [], offered: [] });
@@ -85,16 +98,32 @@ describe.each(backends())('own profile on %s', (backend) => {
     expect(refused.code).toBe(403);
     expect(refused.data).toMatchObject({ errors: { events: expect.any(String) } });
     expect((await call(s, 'GET', '/sp/user/notification-preference', tok)).data).toEqual(first.data);
-    expect((await call(s, 'PUT', '/sp/user/notification-preference', tok, { ...pref, events: [] })).data).toMatchObject({ method: 'EMAIL', events: [], offered: [] });
+    expect((await call(s, 'PUT', '/sp/user/notification-preference', tok, { ...pref, events: [] })).data).toMatchObject({
+      method: 'EMAIL',
+      events: [],
+      offered: [],
+    });
     // The report tickets menu offers the ticket notices only; the stored choice outside the menus is not answered.
-    await s.database.db.update(role).set({ permissions: [PERMISSIONS.stations.section, PERMISSIONS.stations.profile, PERMISSIONS.reportTickets] }).where(eq(role.id, t.staff.roleId));
+    await s.database.db
+      .update(role)
+      .set({ permissions: [PERMISSIONS.stations.section, PERMISSIONS.stations.profile, PERMISSIONS.reportTickets] })
+      .where(eq(role.id, t.staff.roleId));
     try {
-      expect((await call(s, 'PUT', '/sp/user/notification-preference', tok, { ...pref, events: ['REPORT_TICKET'] })).data).toMatchObject({ events: ['REPORT_TICKET'], offered: ['REPORT_TICKET'] });
+      expect((await call(s, 'PUT', '/sp/user/notification-preference', tok, { ...pref, events: ['REPORT_TICKET'] })).data).toMatchObject({
+        events: ['REPORT_TICKET'],
+        offered: ['REPORT_TICKET'],
+      });
       expect((await call(s, 'PUT', '/sp/user/notification-preference', tok, { ...pref, events: ['REPORT_TICKET', 'OFFLINE'] })).code).toBe(403);
-      await s.database.db.update(account).set({ notificationPreference: { ...pref, events: ['REPORT_TICKET', 'OFFLINE'] } }).where(eq(account.id, t.staff.accountId));
+      await s.database.db
+        .update(account)
+        .set({ notificationPreference: { ...pref, events: ['REPORT_TICKET', 'OFFLINE'] } })
+        .where(eq(account.id, t.staff.accountId));
       expect((await call(s, 'GET', '/sp/user/notification-preference', tok)).data).toMatchObject({ events: ['REPORT_TICKET'], offered: ['REPORT_TICKET'] });
     } finally {
-      await s.database.db.update(role).set({ permissions: [PERMISSIONS.stations.section, PERMISSIONS.stations.profile] }).where(eq(role.id, t.staff.roleId));
+      await s.database.db
+        .update(role)
+        .set({ permissions: [PERMISSIONS.stations.section, PERMISSIONS.stations.profile] })
+        .where(eq(role.id, t.staff.roleId));
     }
   });
 
@@ -106,8 +135,12 @@ describe.each(backends())('own profile on %s', (backend) => {
     expect(wrong.data).toMatchObject({ errors: { oldPassword: 'The current password is wrong' } });
     expect((await call(s, 'PUT', '/sp/user/password', tok, { oldPassword: PASSWORD })).code).toBe(607);
     expect((await call(s, 'PUT', '/sp/user/password', tok, { oldPassword: PASSWORD, newPassword: 'short' })).code).toBe(400);
-    expect((await call(s, 'PUT', '/sp/user/password', tok, { oldPassword: PASSWORD, newPassword: 'n3w-secret', confirmPassword: 'n3w-secreT' })).code).toBe(400);
-    expect((await call(s, 'PUT', '/sp/user/password', tok, { oldPassword: PASSWORD, newPassword: 'n3w-secret', confirmPassword: 'n3w-secret' })).code).toBe(200);
+    expect((await call(s, 'PUT', '/sp/user/password', tok, { oldPassword: PASSWORD, newPassword: 'n3w-secret', confirmPassword: 'n3w-secreT' })).code).toBe(
+      400,
+    );
+    expect((await call(s, 'PUT', '/sp/user/password', tok, { oldPassword: PASSWORD, newPassword: 'n3w-secret', confirmPassword: 'n3w-secret' })).code).toBe(
+      200,
+    );
     expect((await call(s, 'GET', '/sp/user/profile', tok)).code).toBe(200);
     expect((await call(s, 'GET', '/sp/user/profile', other)).code).toBe(401);
     expect(await s.login('alpha.site', 'n3w-secret')).toBeTruthy();

@@ -29,22 +29,29 @@ describe.each(backends())('rate templates on %s', (backend) => {
   });
 
   it('refuses rows with a gap (703) or an overlap (317)', async () => {
-    const gap = aTemplateBody({ details: [
-      { startTime: '00:00', endTime: '12:00', electricityFeePerKwh: '0.2' },
-      { startTime: '12:01', endTime: '24:00', electricityFeePerKwh: '0.3' },
-    ] });
+    const gap = aTemplateBody({
+      details: [
+        { startTime: '00:00', endTime: '12:00', electricityFeePerKwh: '0.2' },
+        { startTime: '12:01', endTime: '24:00', electricityFeePerKwh: '0.3' },
+      ],
+    });
     await refused(703, () => ctx.acme('POST', '/sp/rate-template', gap));
-    const overlap = aTemplateBody({ details: [
-      { startTime: '00:00', endTime: '12:01', electricityFeePerKwh: '0.2' },
-      { startTime: '12:00', endTime: '24:00', electricityFeePerKwh: '0.3' },
-    ] });
+    const overlap = aTemplateBody({
+      details: [
+        { startTime: '00:00', endTime: '12:01', electricityFeePerKwh: '0.2' },
+        { startTime: '12:00', endTime: '24:00', electricityFeePerKwh: '0.3' },
+      ],
+    });
     await refused(317, () => ctx.acme('POST', '/sp/rate-template', overlap));
   });
 
   it('refuses 13 rows (647) and a rate used 4 times (648)', async () => {
-    const rows = (n: number, fee: (i: number) => string) => Array.from({ length: n }, (_, i) => ({
-      startTime: `${String(i).padStart(2, '0')}:00`, endTime: i === n - 1 ? '24:00' : `${String(i + 1).padStart(2, '0')}:00`, electricityFeePerKwh: fee(i),
-    }));
+    const rows = (n: number, fee: (i: number) => string) =>
+      Array.from({ length: n }, (_, i) => ({
+        startTime: `${String(i).padStart(2, '0')}:00`,
+        endTime: i === n - 1 ? '24:00' : `${String(i + 1).padStart(2, '0')}:00`,
+        electricityFeePerKwh: fee(i),
+      }));
     await refused(647, () => ctx.acme('POST', '/sp/rate-template', aTemplateBody({ details: rows(13, (i) => String(i + 1)) })));
     await refused(648, () => ctx.acme('POST', '/sp/rate-template', aTemplateBody({ details: rows(4, () => '0.30') })));
     const ok = await ctx.acme('POST', '/sp/rate-template', aTemplateBody({ modelName: 'Twelve', details: rows(12, (i) => String(Math.floor(i / 3) + 1)) }));
@@ -97,11 +104,14 @@ describe.each(backends())('rate templates on %s', (backend) => {
   it('edits a charged template, replacing its rows', async () => {
     const t = await ctx.acme('POST', '/sp/rate-template', aTemplateBody({ modelName: 'Editable' }));
     const res = await ctx.acme('PUT', `/sp/rate-template/${t.data.id}`, {
-      modelName: 'Flat', details: [{ startTime: '00:00', endTime: '24:00', electricityFeePerKwh: '0.3' }],
+      modelName: 'Flat',
+      details: [{ startTime: '00:00', endTime: '24:00', electricityFeePerKwh: '0.3' }],
     });
     expect(res.code).toBe(200);
     expect(res.data).toMatchObject({ modelName: 'Flat', details: [{ startTime: '00:00', endTime: '24:00' }] });
-    await refused(703, () => ctx.acme('PUT', `/sp/rate-template/${t.data.id}`, { details: [{ startTime: '00:00', endTime: '23:00', electricityFeePerKwh: '0.3' }] }));
+    await refused(703, () =>
+      ctx.acme('PUT', `/sp/rate-template/${t.data.id}`, { details: [{ startTime: '00:00', endTime: '23:00', electricityFeePerKwh: '0.3' }] }),
+    );
   });
 
   it('refuses to delete an activated template (702) and deletes a deactivated one', async () => {
@@ -161,9 +171,15 @@ describe.each(backends())('rate templates on %s', (backend) => {
     const db = ctx.s.database.db;
     await aCompany(db, { code: 'RTDEMO' });
     const st = await aStation(db, 'RTDEMO');
-    const [made] = await db.transaction((tx) => seedRateTemplates(tx, [{
-      code: 'RTDEMO', currency: 'EUR', price: { electricityPerKwh: '0.39', servicePerKwh: '0.10', taxName: 'MwSt', taxRate: '0.19' },
-    }]));
+    const [made] = await db.transaction((tx) =>
+      seedRateTemplates(tx, [
+        {
+          code: 'RTDEMO',
+          currency: 'EUR',
+          price: { electricityPerKwh: '0.39', servicePerKwh: '0.10', taxName: 'MwSt', taxRate: '0.19' },
+        },
+      ]),
+    );
     const demo = caller(ctx.s, await companyUser(ctx.s, 'RTDEMO', ['menu:stations:stationprofile']));
     const charged = (await demo('GET', `/sp/rate-template/${made.chargedId}`)).data;
     const free = (await demo('GET', `/sp/rate-template/${made.freeId}`)).data;

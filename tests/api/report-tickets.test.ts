@@ -38,7 +38,12 @@ describe.each(backends())('report tickets on %s', (backend) => {
 
   /** `method /app/...` with an app token. */
   const app = async (method: 'GET' | 'POST', url: string, token: string | undefined, payload?: unknown, lang = 'en') => {
-    const res = await s.app.inject({ method, url, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'accept-language': lang }, ...(payload ? { payload: payload as object } : {}) });
+    const res = await s.app.inject({
+      method,
+      url,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'accept-language': lang },
+      ...(payload ? { payload: payload as object } : {}),
+    });
     // biome-ignore lint/suspicious/noExplicitAny: checked field by field
     const body = res.json() as { code: number; msg: string; data: any };
     return { status: res.statusCode, ...body };
@@ -51,27 +56,72 @@ describe.each(backends())('report tickets on %s', (backend) => {
     s = await build(backend, { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'ChargeDesk <ops@chargedesk.test>', mailPollMs: 100, mailRetryBaseMs: 200 });
     t = await setupTenants(s);
     const db = s.database.db;
-    const users = await db.insert(appUser).values([
-      { companyCode: 'ALPHA', nickname: 'li.wei', email: 'li.wei@driver.test', idTag: 'APPALPHA0001' },
-      { companyCode: 'BETA', nickname: 'anna', email: 'anna@driver.test', idTag: 'APPBETA0001' },
-      { companyCode: 'ALPHA', nickname: 'gone', email: 'gone@driver.test', idTag: 'APPALPHA0002', active: false },
-    ]).returning();
+    const users = await db
+      .insert(appUser)
+      .values([
+        { companyCode: 'ALPHA', nickname: 'li.wei', email: 'li.wei@driver.test', idTag: 'APPALPHA0001' },
+        { companyCode: 'BETA', nickname: 'anna', email: 'anna@driver.test', idTag: 'APPBETA0001' },
+        { companyCode: 'ALPHA', nickname: 'gone', email: 'gone@driver.test', idTag: 'APPALPHA0002', active: false },
+      ])
+      .returning();
     [alphaUser, betaUser] = [users[0].id, users[1].id];
     clerk = await companyUser(s, 'ALPHA', [PERMISSIONS.reportTickets]);
     // A station manager of ALPHA holding the report tickets menu: tickets are company-wide.
-    const [r] = await db.insert(role).values({ name: 'Site tickets', code: 'ALPHA_SITE_T', companyCode: 'ALPHA', permissions: [PERMISSIONS.reportTickets] }).returning();
-    await db.insert(account).values({ username: 'alpha.site.t', userType: 'STATION_MANAGER', companyCode: 'ALPHA', roleId: r.id, managedStationIds: [t.a.stationId], passwordHash: await hashPassword('Passw0rd-1') });
+    const [r] = await db
+      .insert(role)
+      .values({ name: 'Site tickets', code: 'ALPHA_SITE_T', companyCode: 'ALPHA', permissions: [PERMISSIONS.reportTickets] })
+      .returning();
+    await db.insert(account).values({
+      username: 'alpha.site.t',
+      userType: 'STATION_MANAGER',
+      companyCode: 'ALPHA',
+      roleId: r.id,
+      managedStationIds: [t.a.stationId],
+      passwordHash: await hashPassword('Passw0rd-1'),
+    });
     manager = await s.login('alpha.site.t', 'Passw0rd-1');
     // Operator accounts asking for report tickets by e-mail (ALPHA, in Chinese) and for faults only (no ticket mail).
     const pref = (emails: string[], events: string[]) => ({ enabled: true, method: 'EMAIL', emails, events, ignoreHeartbeat: true, language: 'zh' });
     // Only accounts whose menus show report tickets are told (one that asked without the menu is not).
-    const [desk] = await db.insert(role).values({ name: 'Desk', code: 'ALPHA_DESK', companyCode: 'ALPHA', permissions: [PERMISSIONS.reportTickets, PERMISSIONS.events.section, PERMISSIONS.events.events] }).returning();
-    const [eventsOnly] = await db.insert(role).values({ name: 'Events only', code: 'ALPHA_EVENTS', companyCode: 'ALPHA', permissions: [PERMISSIONS.events.section, PERMISSIONS.events.events] }).returning();
+    const [desk] = await db
+      .insert(role)
+      .values({
+        name: 'Desk',
+        code: 'ALPHA_DESK',
+        companyCode: 'ALPHA',
+        permissions: [PERMISSIONS.reportTickets, PERMISSIONS.events.section, PERMISSIONS.events.events],
+      })
+      .returning();
+    const [eventsOnly] = await db
+      .insert(role)
+      .values({ name: 'Events only', code: 'ALPHA_EVENTS', companyCode: 'ALPHA', permissions: [PERMISSIONS.events.section, PERMISSIONS.events.events] })
+      .returning();
     deskRole = desk.id;
     await db.insert(account).values([
-      { username: 'alpha.desk', userType: 'STAFF', companyCode: 'ALPHA', roleId: desk.id, passwordHash: await hashPassword('Passw0rd-1'), notificationPreference: pref(['desk@alpha.test'], ['REPORT_TICKET']) },
-      { username: 'alpha.faults', userType: 'STAFF', companyCode: 'ALPHA', roleId: desk.id, passwordHash: await hashPassword('Passw0rd-1'), notificationPreference: pref(['faults@alpha.test'], ['FAULT']) },
-      { username: 'alpha.nomenu', userType: 'STAFF', companyCode: 'ALPHA', roleId: eventsOnly.id, passwordHash: await hashPassword('Passw0rd-1'), notificationPreference: pref(['nomenu@alpha.test'], ['REPORT_TICKET', 'FAULT']) },
+      {
+        username: 'alpha.desk',
+        userType: 'STAFF',
+        companyCode: 'ALPHA',
+        roleId: desk.id,
+        passwordHash: await hashPassword('Passw0rd-1'),
+        notificationPreference: pref(['desk@alpha.test'], ['REPORT_TICKET']),
+      },
+      {
+        username: 'alpha.faults',
+        userType: 'STAFF',
+        companyCode: 'ALPHA',
+        roleId: desk.id,
+        passwordHash: await hashPassword('Passw0rd-1'),
+        notificationPreference: pref(['faults@alpha.test'], ['FAULT']),
+      },
+      {
+        username: 'alpha.nomenu',
+        userType: 'STAFF',
+        companyCode: 'ALPHA',
+        roleId: eventsOnly.id,
+        passwordHash: await hashPassword('Passw0rd-1'),
+        notificationPreference: pref(['nomenu@alpha.test'], ['REPORT_TICKET', 'FAULT']),
+      },
     ]);
     const token = async (id: number, by: string) => (await call(s, 'POST', `/sp/app-user/${id}/app-token`, by)).data.token as string;
     appToken = await token(alphaUser, t.a.adminToken);
@@ -85,7 +135,7 @@ describe.each(backends())('report tickets on %s', (backend) => {
     await closeSmtp(smtpServer);
   });
 
-  it('issues app tokens only for the caller\'s own company (725) and known users (803)', async () => {
+  it("issues app tokens only for the caller's own company (725) and known users (803)", async () => {
     expect((await call(s, 'POST', `/sp/app-user/${betaUser}/app-token`, t.a.adminToken)).code).toBe(725);
     expect((await call(s, 'POST', '/sp/app-user/999999/app-token', t.a.adminToken)).code).toBe(803);
     expect((await call(s, 'POST', `/sp/app-user/${alphaUser}/app-token`, t.staff.token)).status).toBe(403);
@@ -102,14 +152,33 @@ describe.each(backends())('report tickets on %s', (backend) => {
     const files = async () => (await s.database.db.select().from(storedFile)).length;
     const before = await files();
     const gif = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
-    const wrongType = await app('POST', '/app/report-ticket', appToken, { subject: 'Cable', message: 'Broken', attachments: [{ fileName: 'a.png', data: b64(png(4, 4)) }, { fileName: 'fake.png', data: b64(gif) }] });
+    const wrongType = await app('POST', '/app/report-ticket', appToken, {
+      subject: 'Cable',
+      message: 'Broken',
+      attachments: [
+        { fileName: 'a.png', data: b64(png(4, 4)) },
+        { fileName: 'fake.png', data: b64(gif) },
+      ],
+    });
     expect(wrongType).toMatchObject({ status: 400, code: 714 });
     expect(wrongType.data.errors).toHaveProperty(['attachments.1']);
-    const html = await app('POST', '/app/report-ticket', appToken, { subject: 'Cable', message: 'Broken', attachments: [{ fileName: 'x.jpg', data: b64(Buffer.from('<html>hello</html>')) }] });
+    const html = await app('POST', '/app/report-ticket', appToken, {
+      subject: 'Cable',
+      message: 'Broken',
+      attachments: [{ fileName: 'x.jpg', data: b64(Buffer.from('<html>hello</html>')) }],
+    });
     expect(html.code).toBe(714);
-    const big = await app('POST', '/app/report-ticket', appToken, { subject: 'Cable', message: 'Broken', attachments: [{ fileName: 'big.png', data: b64(png(8, 8, 2 * 1024 * 1024 + 10)) }] });
+    const big = await app('POST', '/app/report-ticket', appToken, {
+      subject: 'Cable',
+      message: 'Broken',
+      attachments: [{ fileName: 'big.png', data: b64(png(8, 8, 2 * 1024 * 1024 + 10)) }],
+    });
     expect(big.code).toBe(714);
-    const many = await app('POST', '/app/report-ticket', appToken, { subject: 'Cable', message: 'Broken', attachments: Array.from({ length: 6 }, () => ({ data: b64(png(2, 2)) })) });
+    const many = await app('POST', '/app/report-ticket', appToken, {
+      subject: 'Cable',
+      message: 'Broken',
+      attachments: Array.from({ length: 6 }, () => ({ data: b64(png(2, 2)) })),
+    });
     expect(many.code).toBe(744);
     const empty = await app('POST', '/app/report-ticket', appToken, { subject: '  ', message: 'Broken' });
     expect(empty.code).toBe(622);
@@ -121,10 +190,21 @@ describe.each(backends())('report tickets on %s', (backend) => {
   let alphaTicket: { id: number; serialNum: string };
   let betaTicket: { id: number; serialNum: string };
 
-  it('takes a ticket with images and makes it a REPORT_TICKET notice of the company\'s bell', async () => {
-    const res = await app('POST', '/app/report-ticket', appToken, {
-      subject: '充电枪锁不住', message: '3 号桩的枪头插上后一直解锁。', attachments: [{ fileName: 'gun.png', data: b64(png(640, 480)) }, { fileName: 'photo', data: b64(jpg(640, 480)) }],
-    }, 'zh-CN,zh;q=0.9');
+  it("takes a ticket with images and makes it a REPORT_TICKET notice of the company's bell", async () => {
+    const res = await app(
+      'POST',
+      '/app/report-ticket',
+      appToken,
+      {
+        subject: '充电枪锁不住',
+        message: '3 号桩的枪头插上后一直解锁。',
+        attachments: [
+          { fileName: 'gun.png', data: b64(png(640, 480)) },
+          { fileName: 'photo', data: b64(jpg(640, 480)) },
+        ],
+      },
+      'zh-CN,zh;q=0.9',
+    );
     expect(res.code).toBe(200);
     expect(res.data).toMatchObject({ subject: '充电枪锁不住', status: 'OPEN', attachmentCount: 2 });
     expect(res.data.serialNum).toMatch(/^RT\d{14}$/);
@@ -157,11 +237,19 @@ describe.each(backends())('report tickets on %s', (backend) => {
     expect(own.data.map((x: { serialNum: string }) => x.serialNum)).toEqual([alphaTicket.serialNum]);
   });
 
-  it('lists tickets in the caller\'s company, by ticket number (?serialNum=), status, search, sort and page', async () => {
+  it("lists tickets in the caller's company, by ticket number (?serialNum=), status, search, sort and page", async () => {
     const db = s.database.db;
     // Two more of ALPHA, older, for paging and sorting.
     for (const [i, subject] of ['Display blank', 'Wrong price'].entries()) {
-      await db.insert(reportTicket).values({ serialNum: `RT2024010100000${i}`, companyCode: 'ALPHA', nickname: 'old', email: 'old@driver.test', subject, message: 'm', createdAt: new Date(Date.UTC(2024, 0, 1 + i)) });
+      await db.insert(reportTicket).values({
+        serialNum: `RT2024010100000${i}`,
+        companyCode: 'ALPHA',
+        nickname: 'old',
+        email: 'old@driver.test',
+        subject,
+        message: 'm',
+        createdAt: new Date(Date.UTC(2024, 0, 1 + i)),
+      });
     }
     const all = await call(s, 'GET', '/sp/report-ticket', clerk);
     expect(all.data.total).toBe(3);
@@ -169,7 +257,13 @@ describe.each(backends())('report tickets on %s', (backend) => {
     expect(all.data.records.map((r: { companyCode: string }) => r.companyCode)).toEqual(['ALPHA', 'ALPHA', 'ALPHA']);
     const bySn = await call(s, 'GET', `/sp/report-ticket?serialNum=${alphaTicket.serialNum}`, clerk);
     expect(bySn.data.records).toHaveLength(1);
-    expect(bySn.data.records[0]).toMatchObject({ serialNum: alphaTicket.serialNum, nickname: 'li.wei', email: 'li.wei@driver.test', status: 'OPEN', companyName: 'ALPHA Charging Ltd' });
+    expect(bySn.data.records[0]).toMatchObject({
+      serialNum: alphaTicket.serialNum,
+      nickname: 'li.wei',
+      email: 'li.wei@driver.test',
+      status: 'OPEN',
+      companyName: 'ALPHA Charging Ltd',
+    });
     expect(bySn.data.records[0].attachments).toHaveLength(2);
     expect(bySn.data.records[0].attachments[0]).toMatchObject({ fileName: 'gun.png', contentType: 'image/png', width: 640, height: 480 });
     expect(bySn.data.records[0].attachments[1]).toMatchObject({ fileName: 'photo.jpg', contentType: 'image/jpeg', width: 640, height: 480 });
@@ -187,7 +281,7 @@ describe.each(backends())('report tickets on %s', (backend) => {
     expect((await call(s, 'GET', '/sp/report-ticket', t.admin)).data.total).toBe(4);
   });
 
-  it('keeps each company to its own tickets: 709 to read, 725 to change another company\'s, 403 without the menu', async () => {
+  it("keeps each company to its own tickets: 709 to read, 725 to change another company's, 403 without the menu", async () => {
     expect((await call(s, 'GET', '/sp/report-ticket?companyCode=BETA', clerk)).code).toBe(709);
     expect((await call(s, 'GET', `/sp/report-ticket/${betaTicket.id}`, clerk)).code).toBe(709);
     expect((await call(s, 'GET', `/sp/report-ticket/${alphaTicket.id}`, t.b.adminToken)).code).toBe(709);
@@ -209,7 +303,15 @@ describe.each(backends())('report tickets on %s', (backend) => {
     expect(res.rawPayload.subarray(0, 8)).toEqual(png(640, 480).subarray(0, 8));
     expect((await s.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     expect((await s.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${t.b.adminToken}` } })).json().code).toBe(709);
-    expect((await s.app.inject({ method: 'GET', url: `/sp/report-ticket/${betaTicket.id}/attachment/${img.id}`, headers: { authorization: `Bearer ${t.b.adminToken}` } })).json().code).toBe(815);
+    expect(
+      (
+        await s.app.inject({
+          method: 'GET',
+          url: `/sp/report-ticket/${betaTicket.id}/attachment/${img.id}`,
+          headers: { authorization: `Bearer ${t.b.adminToken}` },
+        })
+      ).json().code,
+    ).toBe(815);
   });
 
   it('e-mails a reply once to the reporter in their language and marks the ticket replied; close ends it (743 after)', async () => {
@@ -243,13 +345,19 @@ describe.each(backends())('report tickets on %s', (backend) => {
     const db = s.database.db;
     const toDesk = async () => (await db.select().from(mailOutbox).where(eq(mailOutbox.to, 'desk@alpha.test'))).length;
     const before = await toDesk();
-    await db.update(role).set({ permissions: [PERMISSIONS.events.section, PERMISSIONS.events.events] }).where(eq(role.id, deskRole));
+    await db
+      .update(role)
+      .set({ permissions: [PERMISSIONS.events.section, PERMISSIONS.events.events] })
+      .where(eq(role.id, deskRole));
     try {
       expect((await app('POST', '/app/report-ticket', appToken, { subject: 'Screen dark', message: 'No display at all.' })).code).toBe(200);
       expect(await toDesk()).toBe(before);
       expect((await db.select().from(mailOutbox).where(eq(mailOutbox.to, 'nomenu@alpha.test'))).length).toBe(0);
     } finally {
-      await db.update(role).set({ permissions: [PERMISSIONS.reportTickets, PERMISSIONS.events.section, PERMISSIONS.events.events] }).where(eq(role.id, deskRole));
+      await db
+        .update(role)
+        .set({ permissions: [PERMISSIONS.reportTickets, PERMISSIONS.events.section, PERMISSIONS.events.events] })
+        .where(eq(role.id, deskRole));
     }
   });
 });

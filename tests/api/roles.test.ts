@@ -6,11 +6,21 @@ import { call, PASSWORD, type Tenants, tenantServer } from '../support/tenants.j
 describe.each(backends())('roles on %s', (backend) => {
   let s: TestServer;
   let t: Tenants;
-  beforeAll(async () => { ({ s, t } = await tenantServer(backend)); });
-  afterAll(async () => { await s?.close(); });
+  beforeAll(async () => {
+    ({ s, t } = await tenantServer(backend));
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
 
-  it('creates a role in the caller\'s company with its menu permissions (parents added)', async () => {
-    const res = await call(s, 'POST', '/sp/role', t.a.adminToken, { name: 'Orders desk', code: 'ALPHA_ORDERS', description: 'Orders only', remark: 'night shift', permissions: ['menu:operations:orders'] });
+  it("creates a role in the caller's company with its menu permissions (parents added)", async () => {
+    const res = await call(s, 'POST', '/sp/role', t.a.adminToken, {
+      name: 'Orders desk',
+      code: 'ALPHA_ORDERS',
+      description: 'Orders only',
+      remark: 'night shift',
+      permissions: ['menu:operations:orders'],
+    });
     expect(res.code).toBe(200);
     expect(res.data).toMatchObject({ companyCode: 'ALPHA', enabled: true, remark: 'night shift', permissions: ['menu:operations', 'menu:operations:orders'] });
     const got = await call(s, 'GET', `/sp/role/${res.data.id}`, t.a.adminToken);

@@ -27,8 +27,13 @@ describe.each(backends())('search on %s', (backend) => {
     expect(res.code).toBe(200);
     expect(res.data.total).toBe(2);
     expect(res.data.records[0]).toMatchObject({
-      type: 'charger', name: 'HARB000000000001', serialNum: 'HARB000000000001', stationName: 'Harbour Front',
-      companyCode: A, companyName: 'Acme Charging', online: true,
+      type: 'charger',
+      name: 'HARB000000000001',
+      serialNum: 'HARB000000000001',
+      stationName: 'Harbour Front',
+      companyCode: A,
+      companyName: 'Acme Charging',
+      online: true,
     });
     expect(typeof res.data.records[0].id).toBe('number');
   });

@@ -14,7 +14,10 @@ describe.each(backends())('station groups on %s', (backend) => {
   const refused = (code: number, run: () => Promise<{ code: number }>) => expectRefused(ctx.s.database.db, [stationGroup], code, run);
 
   const defaults = async (code: string) =>
-    ctx.s.database.db.select().from(stationGroup).where(and(eq(stationGroup.companyCode, code), eq(stationGroup.isDefault, true)));
+    ctx.s.database.db
+      .select()
+      .from(stationGroup)
+      .where(and(eq(stationGroup.companyCode, code), eq(stationGroup.isDefault, true)));
 
   it("makes a company's first group its default", async () => {
     const res = await ctx.acme('POST', '/sp/station-group', { name: 'North', remark: 'first' });

@@ -26,14 +26,29 @@ describe.each(backends())('station-manager scope on %s', (backend) => {
     const [c1] = await db.insert(charger).values({ companyCode: 'ALPHA', stationId: t.a.stationId, serialNum: 'ALPHA00000000001' }).returning();
     const [c2] = await db.insert(charger).values({ companyCode: 'ALPHA', stationId: other, serialNum: 'ALPHA00000000002' }).returning();
     const order = (n: number, c: typeof c1) => ({
-      orderNo: `SM${n}`, companyCode: 'ALPHA', stationId: c.stationId, chargerId: c.id, chargerSn: c.serialNum, connectorId: 1,
-      transactionId: 7000 + n, idTag: 'T', idTagStatus: 'Accepted', chargerStartTime: new Date(Date.now() - n * 60_000), meterStart: 0, currency: 'EUR',
+      orderNo: `SM${n}`,
+      companyCode: 'ALPHA',
+      stationId: c.stationId,
+      chargerId: c.id,
+      chargerSn: c.serialNum,
+      connectorId: 1,
+      transactionId: 7000 + n,
+      idTag: 'T',
+      idTagStatus: 'Accepted',
+      chargerStartTime: new Date(Date.now() - n * 60_000),
+      meterStart: 0,
+      currency: 'EUR',
     });
-    const rows = await db.insert(chargeOrder).values([order(1, c1), order(2, c2)]).returning();
+    const rows = await db
+      .insert(chargeOrder)
+      .values([order(1, c1), order(2, c2)])
+      .returning();
     ownOrder = rows[0].id;
     otherOrder = rows[1].id;
   });
-  afterAll(async () => { await s?.close(); });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   it('lists only the orders of the manager stations; another station → 709', async () => {
     const list = await call(s, 'GET', '/sp/order?size=50', t.manager.token);
@@ -77,7 +92,9 @@ describe.each(backends())('station manager: live stream, bell and own rights on 
   beforeAll(async () => {
     ({ s, t, f } = await tenantServer(backend, true));
   });
-  afterAll(async () => { await s?.close(); });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   it("streams only the events of the manager's stations", async () => {
     const ac = new AbortController();
@@ -101,11 +118,14 @@ describe.each(backends())('station manager: live stream, bell and own rights on 
     s.app.bus.emit('charger', { chargerId: own.chargerId, serialNum: own.chargerSn, companyCode: 'ALPHA' });
     s.app.bus.emit('gateway', { gatewayId: own.gatewayId, serialNum: own.gatewaySn, companyCode: 'ALPHA' });
     s.app.bus.emit('order', { orderId: own.orderId, companyCode: 'ALPHA' });
-    await vi.waitFor(() => {
-      expect(text).toContain(own.chargerSn);
-      expect(text).toContain(own.gatewaySn);
-      expect(text).toContain(`"orderId":${own.orderId}`);
-    }, { timeout: 5000 });
+    await vi.waitFor(
+      () => {
+        expect(text).toContain(own.chargerSn);
+        expect(text).toContain(own.gatewaySn);
+        expect(text).toContain(`"orderId":${own.orderId}`);
+      },
+      { timeout: 5000 },
+    );
     ac.abort();
     await pump;
     expect(text).not.toContain(other.chargerSn);
@@ -123,10 +143,17 @@ describe.each(backends())('station manager: live stream, bell and own rights on 
 
   it('cannot widen its own stations, change its own kind or role, or create or manage a wider account (403)', async () => {
     const me = (await call(s, 'GET', `/sp/company/user/${f.manager.accountId}`, f.manager.token)).data;
-    const self = (over: Record<string, unknown>) => call(s, 'PUT', `/sp/company/user/${f.manager.accountId}`, f.manager.token, {
-      companyCode: me.companyCode, userType: me.userType, realName: me.realName, phone: me.phone, email: me.email, roleId: me.roleId,
-      managedStationIds: me.managedStationIds, ...over,
-    });
+    const self = (over: Record<string, unknown>) =>
+      call(s, 'PUT', `/sp/company/user/${f.manager.accountId}`, f.manager.token, {
+        companyCode: me.companyCode,
+        userType: me.userType,
+        realName: me.realName,
+        phone: me.phone,
+        email: me.email,
+        roleId: me.roleId,
+        managedStationIds: me.managedStationIds,
+        ...over,
+      });
     expect((await self({ managedStationIds: [f.own.stationId, f.other.stationId] })).code).toBe(403);
     expect((await self({ userType: 'STAFF' })).code).toBe(403);
     expect((await self({ roleId: t.a.adminRoleId })).code).toBe(403);
@@ -134,10 +161,18 @@ describe.each(backends())('station manager: live stream, bell and own rights on 
     expect((await self({ phone: '+44 99' })).code).toBe(200);
 
     let n = 0;
-    const create = (over: Record<string, unknown>) => call(s, 'POST', '/sp/company/user', f.manager.token, {
-      username: `lead.new${++n}`, email: `new${n}@alpha.example`, password: PASSWORD, userType: 'STATION_MANAGER',
-      realName: 'Nia New', phone: '+44 4', roleId: f.manager.roleId, managedStationIds: [f.own.stationId], ...over,
-    });
+    const create = (over: Record<string, unknown>) =>
+      call(s, 'POST', '/sp/company/user', f.manager.token, {
+        username: `lead.new${++n}`,
+        email: `new${n}@alpha.example`,
+        password: PASSWORD,
+        userType: 'STATION_MANAGER',
+        realName: 'Nia New',
+        phone: '+44 4',
+        roleId: f.manager.roleId,
+        managedStationIds: [f.own.stationId],
+        ...over,
+      });
     expect((await create({ userType: 'STAFF', managedStationIds: [] })).code).toBe(403);
     expect((await create({ managedStationIds: [f.other.stationId] })).code).toBe(403);
     expect((await create({})).code).toBe(200);

@@ -22,9 +22,18 @@ describe.each(backends())('station tariff on %s', (backend) => {
   /** A template of `companyCode` with rows and taxes inserted out of order. */
   async function aTemplate(companyCode: string, activated = true): Promise<number> {
     const db = database.db;
-    const [tpl] = await db.insert(rateTemplate).values({
-      companyCode, modelName: 'Peak and night', type: 'CHARGED', currency: 'EUR', serviceFeePerKwh: '0.05', serviceTax: '7.5', activated,
-    }).returning();
+    const [tpl] = await db
+      .insert(rateTemplate)
+      .values({
+        companyCode,
+        modelName: 'Peak and night',
+        type: 'CHARGED',
+        currency: 'EUR',
+        serviceFeePerKwh: '0.05',
+        serviceTax: '7.5',
+        activated,
+      })
+      .returning();
     await db.insert(rateDetail).values([
       { templateId: tpl.id, startTime: '17:00', endTime: '24:00', electricityFeePerKwh: '0.4100' },
       { templateId: tpl.id, startTime: '00:00', endTime: '07:00', electricityFeePerKwh: '0.1234' },
@@ -43,10 +52,18 @@ describe.each(backends())('station tariff on %s', (backend) => {
     const templateId = await aTemplate(co.code);
     await database.db.update(station).set({ rateTemplateId: templateId, timeZone: 'Europe/Berlin' }).where(eq(station.id, st.id));
     expect(await tariffOfStation(database.db, st.id)).toEqual({
-      templateId, modelName: 'Peak and night', timeZone: 'Europe/Berlin',
+      templateId,
+      modelName: 'Peak and night',
+      timeZone: 'Europe/Berlin',
       tariff: {
-        type: 'CHARGED', currency: 'EUR', serviceFeePerKwh: '0.05', serviceTax: '7.50',
-        taxes: [{ taxName: 'VAT', taxPercentage: '19.000' }, { taxName: 'City levy', taxPercentage: '1.250' }],
+        type: 'CHARGED',
+        currency: 'EUR',
+        serviceFeePerKwh: '0.05',
+        serviceTax: '7.50',
+        taxes: [
+          { taxName: 'VAT', taxPercentage: '19.000' },
+          { taxName: 'City levy', taxPercentage: '1.250' },
+        ],
         details: [
           { startTime: '00:00', endTime: '07:00', electricityFeePerKwh: '0.1234' },
           { startTime: '07:00', endTime: '17:00', electricityFeePerKwh: '0.3000' },
@@ -59,9 +76,18 @@ describe.each(backends())('station tariff on %s', (backend) => {
   it('answers a template without rows or taxes with empty lists', async () => {
     const co = await aCompany(database.db);
     const st = await aStation(database.db, co.code);
-    const [tpl] = await database.db.insert(rateTemplate).values({
-      companyCode: co.code, modelName: 'Bare', type: 'FREE', currency: 'EUR', serviceFeePerKwh: '0', serviceTax: '0', activated: true,
-    }).returning();
+    const [tpl] = await database.db
+      .insert(rateTemplate)
+      .values({
+        companyCode: co.code,
+        modelName: 'Bare',
+        type: 'FREE',
+        currency: 'EUR',
+        serviceFeePerKwh: '0',
+        serviceTax: '0',
+        activated: true,
+      })
+      .returning();
     await database.db.update(station).set({ rateTemplateId: tpl.id }).where(eq(station.id, st.id));
     const t = await tariffOfStation(database.db, st.id);
     expect(t?.tariff.type).toBe('FREE');
@@ -75,9 +101,15 @@ describe.each(backends())('station tariff on %s', (backend) => {
     const st = await aStation(database.db, co.code);
     expect(await tariffOfStation(database.db, null)).toBeUndefined();
     expect(await tariffOfStation(database.db, st.id)).toBeUndefined();
-    await database.db.update(station).set({ rateTemplateId: await aTemplate(co.code, false) }).where(eq(station.id, st.id));
+    await database.db
+      .update(station)
+      .set({ rateTemplateId: await aTemplate(co.code, false) })
+      .where(eq(station.id, st.id));
     expect(await tariffOfStation(database.db, st.id)).toBeUndefined();
-    await database.db.update(station).set({ rateTemplateId: await aTemplate(other.code) }).where(eq(station.id, st.id));
+    await database.db
+      .update(station)
+      .set({ rateTemplateId: await aTemplate(other.code) })
+      .where(eq(station.id, st.id));
     expect(await tariffOfStation(database.db, st.id)).toBeUndefined();
   });
 });

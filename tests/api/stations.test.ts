@@ -25,16 +25,35 @@ describe.each(backends())('stations on %s', (backend) => {
 
   it('creates a station with every field, in the default group of its company', async () => {
     const body = aStationBody(charged, {
-      name: 'Alexanderplatz', locationType: 'PARKING_LOT', customerCompany: 'Mall GmbH', customerName: 'Jon Smith',
-      contactEmail: 'jon@example.com', customerMobile: '+49 30 123', houseNumber: '5a', zip: '10178', stationCode: 'BER-01',
-      notifyEnabled: true, notifyRecipients: 'ops@example.com', timeZone: 'Europe/Berlin',
+      name: 'Alexanderplatz',
+      locationType: 'PARKING_LOT',
+      customerCompany: 'Mall GmbH',
+      customerName: 'Jon Smith',
+      contactEmail: 'jon@example.com',
+      customerMobile: '+49 30 123',
+      houseNumber: '5a',
+      zip: '10178',
+      stationCode: 'BER-01',
+      notifyEnabled: true,
+      notifyRecipients: 'ops@example.com',
+      timeZone: 'Europe/Berlin',
     });
     const res = await ctx.acme('POST', '/sp/station', body);
     expect(res.code).toBe(200);
     expect(res.data).toMatchObject({
-      name: 'Alexanderplatz', companyCode: A, latitude: 52.52, longitude: 13.405, pricingModel: 'CHARGED', rateTemplateId: charged,
-      rateTemplateName: 'Peak and off-peak', currency: 'EUR', stationCode: 'BER-01', timeZone: 'Europe/Berlin', chargerCount: 0,
-      chargers: [], gateways: [],
+      name: 'Alexanderplatz',
+      companyCode: A,
+      latitude: 52.52,
+      longitude: 13.405,
+      pricingModel: 'CHARGED',
+      rateTemplateId: charged,
+      rateTemplateName: 'Peak and off-peak',
+      currency: 'EUR',
+      stationCode: 'BER-01',
+      timeZone: 'Europe/Berlin',
+      chargerCount: 0,
+      chargers: [],
+      gateways: [],
     });
     const [g] = await ctx.s.database.db.select().from(stationGroup).where(eq(stationGroup.id, res.data.groupId));
     expect(g).toMatchObject({ companyCode: A, isDefault: true });
@@ -60,19 +79,30 @@ describe.each(backends())('stations on %s', (backend) => {
   });
 
   it('checks the notified e-mail addresses (741), one at least while notifications are on (742), in both languages', async () => {
-    await refused(741, () => ctx.acme('POST', '/sp/station', aStationBody(charged, { notifyEnabled: true, notifyRecipients: 'ops@example.com, not-an-address' })));
+    await refused(741, () =>
+      ctx.acme('POST', '/sp/station', aStationBody(charged, { notifyEnabled: true, notifyRecipients: 'ops@example.com, not-an-address' })),
+    );
     await refused(741, () => ctx.acme('POST', '/sp/station', aStationBody(charged, { notifyEnabled: false, notifyRecipients: 'ops@example' })));
     await refused(742, () => ctx.acme('POST', '/sp/station', aStationBody(charged, { notifyEnabled: true, notifyRecipients: ' , ' })));
     await refused(742, () => ctx.acme('POST', '/sp/station', aStationBody(charged, { notifyEnabled: true })));
     const token = await ctx.s.login();
-    const inLang = async (lang: string) => (await ctx.s.app.inject({
-      method: 'POST', url: '/sp/station', headers: { authorization: `Bearer ${token}`, 'accept-language': lang },
-      payload: aStationBody(charged, { companyCode: A, notifyEnabled: true, notifyRecipients: 'ops@example.com;@nobody' }),
-    })).json();
+    const inLang = async (lang: string) =>
+      (
+        await ctx.s.app.inject({
+          method: 'POST',
+          url: '/sp/station',
+          headers: { authorization: `Bearer ${token}`, 'accept-language': lang },
+          payload: aStationBody(charged, { companyCode: A, notifyEnabled: true, notifyRecipients: 'ops@example.com;@nobody' }),
+        })
+      ).json();
     expect(await inLang('en')).toMatchObject({ code: 741, data: { errors: { notifyRecipients: expect.stringContaining('valid e-mail addresses') } } });
     expect(await inLang('zh')).toMatchObject({ code: 741, data: { errors: { notifyRecipients: expect.stringContaining('有效的邮箱地址') } } });
     // Kept lower case, without repeats, comma separated; switching off keeps them, switching on needs one.
-    const st = await ctx.acme('POST', '/sp/station', aStationBody(charged, { notifyEnabled: true, notifyRecipients: 'Ops@Example.com;\nsite@example.org ops@example.com' }));
+    const st = await ctx.acme(
+      'POST',
+      '/sp/station',
+      aStationBody(charged, { notifyEnabled: true, notifyRecipients: 'Ops@Example.com;\nsite@example.org ops@example.com' }),
+    );
     expect(st.code).toBe(200);
     expect(st.data).toMatchObject({ notifyEnabled: true, notifyRecipients: 'ops@example.com, site@example.org' });
     await refused(741, () => ctx.acme('PUT', `/sp/station/${st.data.id}`, { notifyRecipients: 'ops@example.com, site' }));

@@ -39,7 +39,10 @@ describe.each(backends())('ticket intake bounds on %s', (backend) => {
   };
   /** A new ALPHA app user (`email` on their account or none) and an app token for them. */
   const anAppUser = async (nickname: string, email: string | null) => {
-    const [u] = await s.database.db.insert(appUser).values({ companyCode: 'ALPHA', nickname, email, idTag: `APP${nickname.toUpperCase()}`.slice(0, 20) }).returning();
+    const [u] = await s.database.db
+      .insert(appUser)
+      .values({ companyCode: 'ALPHA', nickname, email, idTag: `APP${nickname.toUpperCase()}`.slice(0, 20) })
+      .returning();
     const token = (await call(s, 'POST', `/sp/app-user/${u.id}/app-token`, t.a.adminToken)).data.token as string;
     return { id: u.id, token };
   };
@@ -50,7 +53,9 @@ describe.each(backends())('ticket intake bounds on %s', (backend) => {
     s = await build(backend, { ticketMaxPerHour: MAX_PER_HOUR, ticketMaxBytesPerDay: MAX_BYTES_PER_DAY });
     t = await setupTenants(s);
   });
-  afterAll(async () => { await s?.close(); });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   it('answers a NUL in each text field 400 naming the field, stores nothing', async () => {
     const u = await anAppUser('nul', 'nul@driver.test');
@@ -88,7 +93,14 @@ describe.each(backends())('ticket intake bounds on %s', (backend) => {
       ['JPEG cut in half', jpg(64, 48).subarray(0, 300), 783],
     ];
     for (const [name, file, code] of cases) {
-      const res = await post(u.token, { subject: 'Photo', message: name, attachments: [{ fileName: 'ok.png', data: b64(png(8, 8)) }, { fileName: 'x.png', data: b64(file) }] });
+      const res = await post(u.token, {
+        subject: 'Photo',
+        message: name,
+        attachments: [
+          { fileName: 'ok.png', data: b64(png(8, 8)) },
+          { fileName: 'x.png', data: b64(file) },
+        ],
+      });
       expect(res, name).toMatchObject({ status: 400, code });
       expect(res.data?.errors, name).toHaveProperty(['attachments.1']);
     }
@@ -102,8 +114,9 @@ describe.each(backends())('ticket intake bounds on %s', (backend) => {
   it('holds one user to its tickets per hour under simultaneous requests (780, HTTP 429), nothing stored beyond', async () => {
     const u = await anAppUser('flood', 'flood@driver.test');
     const other = await anAppUser('calm', 'calm@driver.test');
-    const answers = await Promise.all(Array.from({ length: MAX_PER_HOUR + 4 }, (_, i) =>
-      post(u.token, { subject: `Flood ${i}`, message: 'again', attachments: [{ data: b64(png(16, 16)) }] })));
+    const answers = await Promise.all(
+      Array.from({ length: MAX_PER_HOUR + 4 }, (_, i) => post(u.token, { subject: `Flood ${i}`, message: 'again', attachments: [{ data: b64(png(16, 16)) }] })),
+    );
     expect(answers.filter((a) => a.code === 200)).toHaveLength(MAX_PER_HOUR);
     const refused = answers.filter((a) => a.code !== 200);
     expect(refused).toHaveLength(4);
@@ -126,13 +139,21 @@ describe.each(backends())('ticket intake bounds on %s', (backend) => {
     expect((await post(u.token, { subject: 'Words only', message: 'x' })).code).toBe(200);
     const tickets = await ticketsOf(u.id);
     expect(tickets).toHaveLength(3);
-    const files = await s.database.db.select({ size: storedFile.size }).from(reportTicketAttachment)
-      .innerJoin(storedFile, eq(storedFile.id, reportTicketAttachment.fileId)).where(inArray(reportTicketAttachment.ticketId, tickets.map((x) => x.id)));
+    const files = await s.database.db
+      .select({ size: storedFile.size })
+      .from(reportTicketAttachment)
+      .innerJoin(storedFile, eq(storedFile.id, reportTicketAttachment.fileId))
+      .where(
+        inArray(
+          reportTicketAttachment.ticketId,
+          tickets.map((x) => x.id),
+        ),
+      );
     expect(files.reduce((n, f) => n + f.size, 0)).toBeLessThanOrEqual(MAX_BYTES_PER_DAY);
     expect(await storedBytes()).toBe(before + 2 * image.length);
   });
 
-  it('replies to the app user\'s own address; to an address typed into the ticket only after confirming (784)', async () => {
+  it("replies to the app user's own address; to an address typed into the ticket only after confirming (784)", async () => {
     const known = await anAppUser('known', 'known@driver.test');
     const typed = await anAppUser('typed', null);
     const a = await post(known.token, { subject: 'Reply where?', message: 'x', email: 'someone.else@elsewhere.test' });

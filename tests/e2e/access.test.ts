@@ -22,9 +22,23 @@ import { png } from '../support/images.js';
 const STAFF = 'volta.staff';
 const DEMO_PASSWORD = 'demo1234';
 
-interface Page2<T> { records: T[]; total: number }
-interface Role { id: number; code: string; name: string; description: string; enabled: boolean; remark: string | null; permissions: string[] }
-interface Account { id: number; username: string }
+interface Page2<T> {
+  records: T[];
+  total: number;
+}
+interface Role {
+  id: number;
+  code: string;
+  name: string;
+  description: string;
+  enabled: boolean;
+  remark: string | null;
+  permissions: string[];
+}
+interface Account {
+  id: number;
+  username: string;
+}
 
 /** Top-level entries every signed-in user has: Notification Preference and Your Account. */
 const OPEN_MENUS = ['menu-notificationPreference', 'menu-tourAccount'];
@@ -34,7 +48,9 @@ const menusWith = (...ids: string[]) => [...ids, ...OPEN_MENUS].sort();
 /** The `menu-<key>` test ids of the sidebar's top level (sections and single pages). */
 async function topMenus(page: Page): Promise<string[]> {
   await page.getByTestId('sidebar').waitFor();
-  const ids = await page.locator('[data-testid="sidebar"] nav > [data-testid^="menu-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid') ?? ''));
+  const ids = await page
+    .locator('[data-testid="sidebar"] nav > [data-testid^="menu-"]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid') ?? ''));
   return ids.sort();
 }
 
@@ -43,7 +59,6 @@ const apiAs = (st: Stage) => apiClient(st.server);
 
 /** The label shown on a sidebar entry. */
 const label = async (page: Page, key: string) => (await page.getByTestId(`menu-${key}`).innerText()).trim();
-
 
 /** Picks `option` in the MUI select under `testId`. */
 async function choose(page: Page, testId: string, option: string | RegExp) {
@@ -65,7 +80,9 @@ describe('access control in the console', () => {
     expect(role).toBeTruthy();
     expect(staff).toBeTruthy();
   });
-  afterAll(async () => { await s?.close(); });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   it('staff see only the menus of their role, in English', async () => {
     // The demo staff role: monitoring and orders.
@@ -116,9 +133,17 @@ describe('access control in the console', () => {
     expect(await again.getByTestId('menu-stationProfile').count()).toBe(0);
   });
 
-  it('an order links its charger, station and card user; another station\'s order tells a station manager why it is not shown (en, zh)', async () => {
-    interface Order { id: number; stationId: number | null; chargerId: number; idTag: string; userType: string }
-    interface Station { id: number }
+  it("an order links its charger, station and card user; another station's order tells a station manager why it is not shown (en, zh)", async () => {
+    interface Order {
+      id: number;
+      stationId: number | null;
+      chargerId: number;
+      idTag: string;
+      userType: string;
+    }
+    interface Station {
+      id: number;
+    }
     const manager = apiAs(s);
     await manager.login('volta.manager', DEMO_PASSWORD);
     const mine = new Set((await manager.get<Page2<Station>>('station?size=500')).records.map((x) => x.id));
@@ -133,7 +158,9 @@ describe('access control in the console', () => {
       await page.getByTestId('order-show').waitFor();
       expect(await page.getByTestId('order-charger-link').getAttribute('href')).toBe(`#/Stations/StationProfile/chargers/${card.chargerId}/show`);
       expect(await page.getByTestId('order-station-link').getAttribute('href')).toBe(`#/Monitoring/StationMonitoring?stationId=${card.stationId}`);
-      expect(await page.getByTestId('order-card-user-link').getAttribute('href')).toBe(`#/ChargerUsers/CardUsers?filter=${encodeURIComponent(JSON.stringify({ q: card.idTag }))}`);
+      expect(await page.getByTestId('order-card-user-link').getAttribute('href')).toBe(
+        `#/ChargerUsers/CardUsers?filter=${encodeURIComponent(JSON.stringify({ q: card.idTag }))}`,
+      );
       expect(errors).toEqual([]);
     }
     for (const lang of ['en', 'zh'] as const) {
@@ -219,15 +246,22 @@ describe('access control in the console', () => {
     await page.getByTestId('account-password').fill('tram-pass-2');
     await page.getByTestId('account-confirm').fill('tram-pass-2');
     let posts = 0;
-    page.on('request', (r) => { if (r.method() === 'POST' && r.url().endsWith('/sp/company/user')) posts += 1; });
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/sp/company/user')) posts += 1;
+    });
     await page.getByTestId('form-save').click();
     await poll(() => page.getByText(catalogueMessage(900, 'en')).count()).toBeGreaterThan(0);
     expect(posts).toBe(0);
     await page.getByTestId('account-realname').fill('Ana Silva');
     await page.getByTestId('form-save').click();
     await page.getByTestId('accounts-grid').waitFor();
-    await poll(async () => (await s.api.get<Page2<Account & { companyCode: string; userType: string }>>('company/user?q=tram.staff')).records.map((a) => [a.username, a.companyCode, a.userType]))
-      .toEqual([['tram.staff', 'TRAM', 'STAFF']]);
+    await poll(async () =>
+      (await s.api.get<Page2<Account & { companyCode: string; userType: string }>>('company/user?q=tram.staff')).records.map((a) => [
+        a.username,
+        a.companyCode,
+        a.userType,
+      ]),
+    ).toEqual([['tram.staff', 'TRAM', 'STAFF']]);
     expect(posts).toBe(1);
   });
 
@@ -241,7 +275,15 @@ describe('access control in the console', () => {
     await page.getByTestId('profile-avatar-file').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: png(400, 400) });
     await poll(() => page.getByTestId('profile-avatar-error').innerText()).toBe(catalogueMessage(714, 'zh'));
     await page.getByTestId('profile-avatar-file').setInputFiles({ name: 'ok.png', mimeType: 'image/png', buffer: png(120, 120) });
-    await poll(async () => (await page.getByTestId('profile-avatar').locator('img').getAttribute('src').catch(() => null)) ?? '', 10_000).toMatch(/\/sp\/files\/avatar\//);
+    await poll(
+      async () =>
+        (await page
+          .getByTestId('profile-avatar')
+          .locator('img')
+          .getAttribute('src')
+          .catch(() => null)) ?? '',
+      10_000,
+    ).toMatch(/\/sp\/files\/avatar\//);
     await page.getByTestId('profile-realName').fill('Ka Ho Ng');
     await page.getByTestId('profile-save').click();
     const api = apiAs(s);

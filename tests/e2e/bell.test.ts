@@ -13,7 +13,11 @@ import type { Page } from 'playwright-core';
 import { apiClient } from '../support/server-process.js';
 import { connectChargePoint, hashPath, poll, signIn, stage, type ChargePoint, type Stage, idleVoltaChargers } from './helpers.js';
 
-interface Summary { all: { total: number; unread: number }; events: { total: number; unread: number }; problems: { total: number; unread: number } }
+interface Summary {
+  all: { total: number; unread: number };
+  events: { total: number; unread: number };
+  problems: { total: number; unread: number };
+}
 
 const badge = async (page: Page) => {
   const el = page.getByTestId('notification-badge').locator('.MuiBadge-badge');
@@ -34,7 +38,7 @@ describe('notification bell', () => {
     await cp.call('BootNotification', { chargePointVendor: 'E2E Vendor', chargePointModel: 'E2E-1' });
     for (let i = 0; i < 60; i++) await cp.call('Authorize', { idTag: `E2EUNKNOWN${String(i).padStart(4, '0')}` });
     for (let i = 0; i < 3; i++) {
-      const a = await cp.call('Authorize', { idTag: repeated }) as { idTagInfo: { status: string } };
+      const a = (await cp.call('Authorize', { idTag: repeated })) as { idTagInfo: { status: string } };
       expect(a.idTagInfo.status).toBe('Invalid');
     }
   });
@@ -44,8 +48,22 @@ describe('notification bell', () => {
   });
 
   const live = [
-    { lang: 'en' as const, user: 'volta.admin', connectorId: 1, errorCode: 'GroundFailure', text: (sn: string) => `Charger ${sn} connector 1: Grounding fault`, target: /^\/Events\/Eventes\/\d+\/show$/ },
-    { lang: 'zh' as const, user: 'volta.staff', connectorId: 2, errorCode: 'OverVoltage', text: (sn: string) => `充电桩 ${sn} 2 号枪：过压`, target: /^\/Monitoring\/ChargerMonitoring\?filter=/ },
+    {
+      lang: 'en' as const,
+      user: 'volta.admin',
+      connectorId: 1,
+      errorCode: 'GroundFailure',
+      text: (sn: string) => `Charger ${sn} connector 1: Grounding fault`,
+      target: /^\/Events\/Eventes\/\d+\/show$/,
+    },
+    {
+      lang: 'zh' as const,
+      user: 'volta.staff',
+      connectorId: 2,
+      errorCode: 'OverVoltage',
+      text: (sn: string) => `充电桩 ${sn} 2 号枪：过压`,
+      target: /^\/Monitoring\/ChargerMonitoring\?filter=/,
+    },
   ];
   for (const c of live) {
     it(`toasts a new fault from the live stream and opens what the account may open (${c.lang}, ${c.user})`, async () => {
@@ -68,7 +86,10 @@ describe('notification bell', () => {
       if (c.user === 'volta.staff') await poll(async () => page.getByTestId('charger-row').filter({ hasText: sn }).count()).toBe(1);
       // The bell's row leads to the same page.
       await page.getByTestId('notification-bell').click();
-      const row = page.getByTestId('notification-panel').getByTestId('notice-row').filter({ hasText: c.text(sn) });
+      const row = page
+        .getByTestId('notification-panel')
+        .getByTestId('notice-row')
+        .filter({ hasText: c.text(sn) });
       await row.waitFor();
       expect((await row.getAttribute('href'))!.replace(/^#/, '')).toMatch(c.target);
       await page.keyboard.press('Escape');

@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { connectChargePoint, poll, signIn, stage, type ChargePoint, type Stage, idleVoltaChargers } from './helpers.js';
 
-
 describe('charger log', () => {
   let s: Stage;
   let cp: ChargePoint | undefined;
@@ -26,9 +25,18 @@ describe('charger log', () => {
     for (let i = 0; i < 3; i++) await cp.call('Heartbeat', {});
     for (const idTag of ['E2ELOGCARD000001', 'E2ELOGCARD000002']) await cp.call('Authorize', { idTag });
     await cp.call('StatusNotification', { connectorId: 1, errorCode: 'NoError', status: 'Available', timestamp: new Date().toISOString() });
-    await cp.call('MeterValues', { connectorId: 1, meterValue: [{ timestamp: new Date().toISOString(), sampledValue: [
-      { value: '7400', measurand: 'Power.Active.Import', unit: 'W' }, { value: '123456', measurand: 'Energy.Active.Import.Register', unit: 'Wh' },
-    ] }] });
+    await cp.call('MeterValues', {
+      connectorId: 1,
+      meterValue: [
+        {
+          timestamp: new Date().toISOString(),
+          sampledValue: [
+            { value: '7400', measurand: 'Power.Active.Import', unit: 'W' },
+            { value: '123456', measurand: 'Energy.Active.Import.Register', unit: 'Wh' },
+          ],
+        },
+      ],
+    });
     // an unknown identity is refused at the handshake
     await expect(connectChargePoint(ocpp, 'E2EGHOST00000001')).rejects.toThrow();
   });
@@ -88,12 +96,16 @@ describe('charger log', () => {
       await poll(() => page.getByText(lang === 'en' ? 'Time cannot be empty' : '时间不能为空').isVisible()).toBe(true);
 
       const asked: number[] = [];
-      page.on('request', (r) => { if (r.url().includes('/sp/diagnosis?')) asked.push(Date.now()); });
+      page.on('request', (r) => {
+        if (r.url().includes('/sp/diagnosis?')) asked.push(Date.now());
+      });
       await page.getByTestId('diagnosis-charger').fill(sn);
       await page.getByRole('option', { name: sn }).click();
       const start = new Date(Date.now() - 3_600_000);
       const pad = (n: number) => String(n).padStart(2, '0');
-      await page.getByTestId('diagnosis-start').fill(`${start.getFullYear()}-${pad(start.getMonth() + 1)}-${pad(start.getDate())} ${pad(start.getHours())}:${pad(start.getMinutes())}`);
+      await page
+        .getByTestId('diagnosis-start')
+        .fill(`${start.getFullYear()}-${pad(start.getMonth() + 1)}-${pad(start.getDate())} ${pad(start.getHours())}:${pad(start.getMinutes())}`);
       await page.getByTestId('diagnosis-show').click();
       await poll(() => page.getByTestId('reading-power').innerText()).toContain('7.4 kW');
       expect(await page.getByTestId('reading-energy').innerText()).toContain('123.456 kWh');

@@ -10,14 +10,25 @@ import { readSheet } from '../support/xlsx';
 import { E2E_ADMIN_PASSWORD } from '../support/server-process.js';
 import { poll, signIn, stage, type Stage } from './helpers.js';
 
-interface Page2<T> { records: T[]; total: number }
-interface Card { id: number; cardNumber: string; balance: string }
+interface Page2<T> {
+  records: T[];
+  total: number;
+}
+interface Card {
+  id: number;
+  cardNumber: string;
+  balance: string;
+}
 
 describe('card users and statistics in the console', () => {
   let s: Stage;
 
-  beforeAll(async () => { s = await stage(); });
-  afterAll(async () => { await s?.close(); });
+  beforeAll(async () => {
+    s = await stage();
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   for (const lang of ['en', 'zh'] as const) {
     it(`recharges a card and shows its balance record (${lang})`, async () => {
@@ -48,7 +59,7 @@ describe('card users and statistics in the console', () => {
     });
   }
 
-  it('sets a card\'s expiry day in its form, shows it Expired in the list once past, and clears it (issue 24, item 23)', async () => {
+  it("sets a card's expiry day in its form, shows it Expired in the list once past, and clears it (issue 24, item 23)", async () => {
     const { page, errors } = await s.page({ language: 'en', viewport: { width: 1440, height: 900 } });
     await signIn(page, 'admin', E2E_ADMIN_PASSWORD);
     const card = (await s.api.get<Page2<Card>>('card-user?sort=id&order=desc&size=1')).records[0];

@@ -9,16 +9,46 @@ import type { Page } from 'playwright-core';
 import en from '../../src/i18n/en.js';
 import zh from '../../src/i18n/zh.js';
 import { DASHBOARD_SPLIT } from '../../domain/enums.js';
-import {
-  connectChargePoint, hashPath, poll, runSession, signIn, stage, storageItem, type ChargePoint, type SessionResult, type Stage,
-} from './helpers.js';
+import { connectChargePoint, hashPath, poll, runSession, signIn, stage, storageItem, type ChargePoint, type SessionResult, type Stage } from './helpers.js';
 
-interface Page2<T> { records: T[]; total: number }
-interface Charger { id: number; serialNum: string; companyCode: string; stationId: number | null; lifeStatus: string; online: boolean; dashboardState: string }
-interface Card { id: number; cardNumber: string; companyCode: string; scope: string; active: boolean; balance: string; managerCard: boolean }
-interface Order { id: number; orderNo: string; transactionId: number; chargerSn: string; energyKwh: string; meterStart: number; meterStop: number | null; status: string; idTagStatus: string }
+interface Page2<T> {
+  records: T[];
+  total: number;
+}
+interface Charger {
+  id: number;
+  serialNum: string;
+  companyCode: string;
+  stationId: number | null;
+  lifeStatus: string;
+  online: boolean;
+  dashboardState: string;
+}
+interface Card {
+  id: number;
+  cardNumber: string;
+  companyCode: string;
+  scope: string;
+  active: boolean;
+  balance: string;
+  managerCard: boolean;
+}
+interface Order {
+  id: number;
+  orderNo: string;
+  transactionId: number;
+  chargerSn: string;
+  energyKwh: string;
+  meterStart: number;
+  meterStop: number | null;
+  status: string;
+  idTagStatus: string;
+}
 interface Dashboard {
-  stations: number; chargers: number; chargersInUse: number; faultyChargers: number;
+  stations: number;
+  chargers: number;
+  chargersInUse: number;
+  faultyChargers: number;
   split: Record<string, number>;
 }
 
@@ -81,7 +111,10 @@ describe('console', () => {
     const before = await s.api.get<Dashboard>('dashboard');
     await page.goto('/#/Dashboard/Dashboard');
     await poll(() => text(page, 'split-offline')).toBe(String(before.split.offline));
-    const marker = await page.evaluate(() => { (window as unknown as { __noReload: boolean }).__noReload = true; return true; });
+    const marker = await page.evaluate(() => {
+      (window as unknown as { __noReload: boolean }).__noReload = true;
+      return true;
+    });
     expect(marker).toBe(true);
 
     const cli = await connectChargePoint(s.server.ocppUrl, charger.serialNum);
@@ -112,7 +145,11 @@ describe('console', () => {
       open.push(cli);
       // Meter readings that give an energy no demo order is likely to have: 12.345 kWh.
       session = await runSession(cli, {
-        idTag: card.cardNumber, meterStart: 1_000_000, meterStop: 1_012_345, startedAt: new Date(Date.now() - 3 * 60_000), minutes: 2,
+        idTag: card.cardNumber,
+        meterStart: 1_000_000,
+        meterStop: 1_012_345,
+        startedAt: new Date(Date.now() - 3 * 60_000),
+        minutes: 2,
       });
       await cli.close({ force: true });
       const orders = await s.api.get<Page2<Order>>(`order?chargerSn=${serial}&size=100`);
@@ -235,7 +272,10 @@ function englishOnlyStrings(): Set<string> {
  * standing as whole words inside a line.
  */
 function findEnglish(body: string, strings: Set<string>): string[] {
-  const segments = body.split(/[\n\t]+/).map((x) => x.trim()).filter(Boolean);
+  const segments = body
+    .split(/[\n\t]+/)
+    .map((x) => x.trim())
+    .filter(Boolean);
   const hits = new Set<string>();
   for (const seg of segments) {
     if (strings.has(seg)) hits.add(seg);

@@ -14,8 +14,28 @@ import { ChargePoint } from '../../sim/charge-point.js';
 import { idleVoltaChargers, poll, signIn, stage, type Stage } from './helpers.js';
 
 const TEXT = {
-  en: { readonly: 'Read-only', unknown: 'Unknown keys', accepted: 'Accepted', reboot: 'applies after a reboot', active: 'Active', cancelled: 'Cancelled', noSuchProfile: 'No such profile', watts: 'W (total)', limitRange: '0–345000 W' },
-  zh: { readonly: '只读', unknown: '未知配置项', accepted: '已接受', reboot: '重启后生效', active: '有效', cancelled: '已取消', noSuchProfile: '没有该配置', watts: 'W（总功率）', limitRange: '0–345000 W' },
+  en: {
+    readonly: 'Read-only',
+    unknown: 'Unknown keys',
+    accepted: 'Accepted',
+    reboot: 'applies after a reboot',
+    active: 'Active',
+    cancelled: 'Cancelled',
+    noSuchProfile: 'No such profile',
+    watts: 'W (total)',
+    limitRange: '0–345000 W',
+  },
+  zh: {
+    readonly: '只读',
+    unknown: '未知配置项',
+    accepted: '已接受',
+    reboot: '重启后生效',
+    active: '有效',
+    cancelled: '已取消',
+    noSuchProfile: '没有该配置',
+    watts: 'W（总功率）',
+    limitRange: '0–345000 W',
+  },
 } as const;
 
 describe.each([['en'], ['zh']] as const)('device management panel (%s)', (lang) => {
@@ -27,22 +47,25 @@ describe.each([['en'], ['zh']] as const)('device management panel (%s)', (lang) 
   let whole: ChargePoint | undefined;
   let chargerId = 0;
 
-  beforeAll(async () => {
-    s = await stage();
-    ({ page, errors } = await s.page({ language: lang }));
-    await signIn(page, 'admin', s.server.adminPassword);
-    const [target] = await idleVoltaChargers(s);
-    chargerId = target.id;
-    sim = new ChargePoint({ url: `${s.server.baseUrl.replace(/^http/, 'ws')}/ocpp`, identity: target.serialNum, connectors: 2, reconnect: false });
-    await sim.start();
-  }, Number(process.env.E2E_READY_TIMEOUT_MS) + 60_000 || undefined);
+  beforeAll(
+    async () => {
+      s = await stage();
+      ({ page, errors } = await s.page({ language: lang }));
+      await signIn(page, 'admin', s.server.adminPassword);
+      const [target] = await idleVoltaChargers(s);
+      chargerId = target.id;
+      sim = new ChargePoint({ url: `${s.server.baseUrl.replace(/^http/, 'ws')}/ocpp`, identity: target.serialNum, connectors: 2, reconnect: false });
+      await sim.start();
+    },
+    Number(process.env.E2E_READY_TIMEOUT_MS) + 60_000 || undefined,
+  );
   afterAll(async () => {
     await sim?.stop().catch(() => undefined);
     await whole?.stop().catch(() => undefined);
     await s?.close();
   });
 
-  it('reads the configuration and changes a key, showing the charger\'s status', async () => {
+  it("reads the configuration and changes a key, showing the charger's status", async () => {
     await page.goto(`/#/Stations/StationProfile/chargers/${chargerId}/show`);
     await page.getByTestId('device-config-keys').fill('NumberOfConnectors,WebSocketPingInterval,NoSuchKey');
     await page.getByTestId('device-config-read').click();
@@ -97,16 +120,26 @@ describe.each([['en'], ['zh']] as const)('device management panel (%s)', (lang) 
   });
 
   it('clears charging profiles by purpose after the confirmation, then all (nothing left: "no such profile")', async () => {
-    sim?.profiles.set(0, {
-      chargingProfileId: 77, stackLevel: 3, chargingProfilePurpose: 'ChargePointMaxProfile', chargingProfileKind: 'Absolute',
-      chargingSchedule: { chargingRateUnit: 'A', chargingSchedulePeriod: [{ startPeriod: 0, limit: 10 }] },
-    }, undefined);
+    sim?.profiles.set(
+      0,
+      {
+        chargingProfileId: 77,
+        stackLevel: 3,
+        chargingProfilePurpose: 'ChargePointMaxProfile',
+        chargingProfileKind: 'Absolute',
+        chargingSchedule: { chargingRateUnit: 'A', chargingSchedulePeriod: [{ startPeriod: 0, limit: 10 }] },
+      },
+      undefined,
+    );
     await page.getByTestId('device-tab-commands').click();
     const box = page.getByTestId('device-clear-profile');
     await page.getByTestId('device-cp-purpose').click();
     await page.getByRole('option', { name: 'ChargePointMaxProfile' }).click();
     await page.getByTestId('device-cp-stack').fill('3');
-    for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
       await page.setViewportSize(viewport);
       await box.screenshot({ path: `test-results/clear-profile-${lang}-${viewport.width}.png` });
     }
@@ -122,7 +155,7 @@ describe.each([['en'], ['zh']] as const)('device management panel (%s)', (lang) 
     expect(errors).toEqual([]);
   });
 
-  it('remote start with the session\'s limit: the dialog sends a TxProfile in W and the charger runs under it', async () => {
+  it("remote start with the session's limit: the dialog sends a TxProfile in W and the charger runs under it", async () => {
     const cards = await s.api.get<{ records: { cardNumber: string; active: boolean; balance: string }[] }>('card-user?companyCode=VOLTA&size=100');
     const card = cards.records.find((c) => c.active && Number(c.balance) > 5);
     if (!card || !sim) throw new Error('no usable demo card of VOLTA');
@@ -140,7 +173,10 @@ describe.each([['en'], ['zh']] as const)('device management panel (%s)', (lang) 
     expect(await dialog.getByTestId('command-send').isDisabled()).toBe(true);
     await dialog.getByTestId('command-limit-value').fill('4600');
     await dialog.getByTestId('command-limit-minutes').fill('30');
-    for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
       await page.setViewportSize(viewport);
       await dialog.locator('.MuiDialog-paper').screenshot({ path: `test-results/remote-start-limit-${lang}-${viewport.width}.png` });
     }
@@ -148,14 +184,22 @@ describe.each([['en'], ['zh']] as const)('device management panel (%s)', (lang) 
     await dialog.getByTestId('command-send').click();
     await dialog.getByTestId('command-success').waitFor();
     // 4600 W on three phases at 230 V: the charger holds the session's TxProfile at 6.7 A.
-    await poll(() => [1, 2].map((c) => sim?.profiles.installed(c, true).tx[0]?.chargingSchedule.chargingSchedulePeriod[0]?.limit).find((x) => x !== undefined)).toBe(6.7);
+    await poll(() =>
+      [1, 2].map((c) => sim?.profiles.installed(c, true).tx[0]?.chargingSchedule.chargingSchedulePeriod[0]?.limit).find((x) => x !== undefined),
+    ).toBe(6.7);
     await dialog.getByTestId('command-close').click();
     expect(errors).toEqual([]);
   });
 
   it('offers connector 0 where ReserveConnectorZeroSupported is true and reserves the whole charger', async () => {
     const [, other] = await idleVoltaChargers(s, 2);
-    whole = new ChargePoint({ url: `${s.server.baseUrl.replace(/^http/, 'ws')}/ocpp`, identity: other.serialNum, connectors: 2, reconnect: false, reserveConnectorZero: true });
+    whole = new ChargePoint({
+      url: `${s.server.baseUrl.replace(/^http/, 'ws')}/ocpp`,
+      identity: other.serialNum,
+      connectors: 2,
+      reconnect: false,
+      reserveConnectorZero: true,
+    });
     await whole.start();
     const cards = await s.api.get<{ records: { cardNumber: string; active: boolean; balance: string }[] }>('card-user?companyCode=VOLTA&size=100');
     // Not the card charging on the first charger since the remote start (729).
@@ -166,7 +210,10 @@ describe.each([['en'], ['zh']] as const)('device management panel (%s)', (lang) 
     await page.getByTestId('device-res-connector').click();
     await page.getByTestId('device-res-connector-0').click();
     await page.getByTestId('device-res-idtag').fill(card.cardNumber);
-    for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
       await page.setViewportSize(viewport);
       await page.getByTestId('device-commands').screenshot({ path: `test-results/reserve-whole-${lang}-${viewport.width}.png` });
     }

@@ -12,7 +12,13 @@ import { ChargePoint } from '../../sim/charge-point.js';
 import { poll, signIn, stage, type Stage } from './helpers.js';
 
 const TEXT = {
-  en: { title: 'Diagnostics', empty: 'No diagnostics requested yet', order: 'The diagnostics period must end after it starts', received: 'File received', transport: 'HTTP' },
+  en: {
+    title: 'Diagnostics',
+    empty: 'No diagnostics requested yet',
+    order: 'The diagnostics period must end after it starts',
+    received: 'File received',
+    transport: 'HTTP',
+  },
   zh: { title: '诊断', empty: '尚未请求诊断', order: '诊断时间段的结束时间必须晚于开始时间', received: '已收到文件', transport: 'FTP' },
 } as const;
 

@@ -9,7 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../support/server-process.js';
 import { connectChargePoint, hashPath, poll, signIn, stage, type ChargePoint, type Stage, idleVoltaChargers } from './helpers.js';
 
-interface EventRow { id: number; deviceSn: string; status: string; handler: string | null; handleMethod: string | null; eventType: string }
+interface EventRow {
+  id: number;
+  deviceSn: string;
+  status: string;
+  handler: string | null;
+  handleMethod: string | null;
+  eventType: string;
+}
 
 describe('events in the console', () => {
   let s: Stage;
@@ -34,8 +41,22 @@ describe('events in the console', () => {
   });
 
   const cases = [
-    { lang: 'en' as const, user: 'volta.admin', index: 0, text: (sn: string) => `Charger ${sn} connector 1: Grounding fault`, processed: 'Processed', method: 'Ground wire re-seated on site' },
-    { lang: 'zh' as const, user: 'volta.admin', index: 1, text: (sn: string) => `充电桩 ${sn} 1 号枪：过压`, processed: '已处理', method: '现场检查供电电压后复位' },
+    {
+      lang: 'en' as const,
+      user: 'volta.admin',
+      index: 0,
+      text: (sn: string) => `Charger ${sn} connector 1: Grounding fault`,
+      processed: 'Processed',
+      method: 'Ground wire re-seated on site',
+    },
+    {
+      lang: 'zh' as const,
+      user: 'volta.admin',
+      index: 1,
+      text: (sn: string) => `充电桩 ${sn} 1 号枪：过压`,
+      processed: '已处理',
+      method: '现场检查供电电压后复位',
+    },
   ];
 
   for (const c of cases) {
@@ -45,7 +66,10 @@ describe('events in the console', () => {
       await signIn(page, c.user, 'demo1234');
       await page.getByTestId('notification-bell').click();
       await page.getByTestId('notification-tab-events').click();
-      const row = page.getByTestId('notification-panel').getByTestId('notice-row').filter({ hasText: c.text(sn) });
+      const row = page
+        .getByTestId('notification-panel')
+        .getByTestId('notice-row')
+        .filter({ hasText: c.text(sn) });
       await row.waitFor();
       await row.click();
       await poll(() => hashPath(page)).toMatch(/^\/Events\/Eventes\/\d+\/show$/);
@@ -61,11 +85,11 @@ describe('events in the console', () => {
       await dialog.waitFor();
       // Empty: the dialog answers 617 in the user's language and sends nothing.
       await page.getByTestId('event-process-confirm').click();
-      await poll(async () => (await dialog.innerText())).toContain(c.lang === 'en' ? 'Handle method cannot be empty' : '处理方式不能为空');
+      await poll(async () => await dialog.innerText()).toContain(c.lang === 'en' ? 'Handle method cannot be empty' : '处理方式不能为空');
       await page.getByTestId('event-handle-method').fill(c.method);
       await page.getByTestId('event-process-confirm').click();
-      await poll(async () => (await page.getByTestId('event-status').first().innerText())).toBe(c.processed);
-      await poll(async () => (await page.getByTestId('event-handler').innerText())).toBe(c.user);
+      await poll(async () => await page.getByTestId('event-status').first().innerText()).toBe(c.processed);
+      await poll(async () => await page.getByTestId('event-handler').innerText()).toBe(c.user);
       const api = apiClient(s.server);
       await api.login(c.user, 'demo1234');
       const stored = await api.get<EventRow>(`event/${id}`);
@@ -74,7 +98,7 @@ describe('events in the console', () => {
       await page.goto(`/#/Events/Eventes?eventStatus=PROCESSED&serialNum=${sn}`);
       await page.getByTestId('event-status-chips').waitFor();
       await poll(async () => (await page.getByTestId('event-chip-PROCESSED').getAttribute('class')) ?? '').toContain('MuiChip-filled');
-      await poll(async () => (await page.getByTestId('events-grid').innerText())).toContain(sn);
+      await poll(async () => await page.getByTestId('events-grid').innerText()).toContain(sn);
       // The start filter reads a day as YYYY-MM-DD in both languages, not the browser's mm/dd/yyyy.
       await page.goto(`/#/Events/Eventes?eventStatus=ALL&startTime=2026-01-02`);
       await page.reload();

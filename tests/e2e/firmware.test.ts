@@ -14,7 +14,11 @@ import { ChargePoint } from '../../sim/charge-point.js';
 import { aBinImage } from '../support/firmware.js';
 import { poll, signIn, stage, type Stage } from './helpers.js';
 
-interface GatewayDetail { id: number; serialNum: string; chargers: { id: number; serialNum: string }[] }
+interface GatewayDetail {
+  id: number;
+  serialNum: string;
+  chargers: { id: number; serialNum: string }[];
+}
 
 const TEXT = {
   en: { model: 'Device model', outcome: 'All upgraded successfully', updated: 'Update completed' },
@@ -50,7 +54,9 @@ describe.each([['en'], ['zh']] as const)('device management (%s)', (lang) => {
     await page.getByTestId('firmware-file-input').setInputFiles({ name: `board-${lang}.bin`, mimeType: 'application/octet-stream', buffer: image });
     await poll(() => page.getByTestId('firmware-sha256').textContent()).toBe(createHash('sha256').update(image).digest('hex'));
     // A text file under .bin is refused with the reason in the user's language.
-    await page.getByTestId('firmware-file-input').setInputFiles({ name: 'notes.bin', mimeType: 'application/octet-stream', buffer: Buffer.from('release notes\n') });
+    await page
+      .getByTestId('firmware-file-input')
+      .setInputFiles({ name: 'notes.bin', mimeType: 'application/octet-stream', buffer: Buffer.from('release notes\n') });
     await poll(() => page.getByTestId('firmware-upload-error').count()).toBe(1);
     // 712 is the caller's mistake, answered with HTTP 400: the browser logs that one refusal, never a 500.
     expect(errors.splice(0).every((e) => e.includes('status of 400'))).toBe(true);
@@ -70,7 +76,12 @@ describe.each([['en'], ['zh']] as const)('device management (%s)', (lang) => {
     const gw = await s.api.get<GatewayDetail>(`gateway/${list.records[0].id}`);
     const target = gw.chargers[0];
     sim = new ChargePoint({
-      url: `${s.server.baseUrl.replace(/^http/, 'ws')}/ocpp`, identity: target.serialNum, connectors: 1, model, reconnect: false, firmwareStepMs: 200,
+      url: `${s.server.baseUrl.replace(/^http/, 'ws')}/ocpp`,
+      identity: target.serialNum,
+      connectors: 1,
+      model,
+      reconnect: false,
+      firmwareStepMs: 200,
     });
     await sim.start();
     await page.goto(`/#/Stations/StationProfile?GatewaySN=${gw.serialNum}`);

@@ -10,7 +10,10 @@ import { messages } from '../../src/i18n/index.js';
 import { E2E_ADMIN_PASSWORD } from '../support/server-process.js';
 import { signIn, stage, type Stage } from './helpers.js';
 
-interface Page2<T> { records: T[]; total: number }
+interface Page2<T> {
+  records: T[];
+  total: number;
+}
 
 type Tree = { [k: string]: string | Tree };
 const text = (lang: 'en' | 'zh', key: string) => key.split('.').reduce<string | Tree>((t, k) => (t as Tree)[k], messages[lang] as unknown as Tree) as string;
@@ -21,8 +24,12 @@ const fieldErrors = (page: Page) => page.locator('.MuiFormHelperText-root.Mui-er
 
 describe('form validation in the console', () => {
   let s: Stage;
-  beforeAll(async () => { s = await stage(); });
-  afterAll(async () => { await s?.close(); });
+  beforeAll(async () => {
+    s = await stage();
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   for (const lang of ['en', 'zh'] as const) {
     it(`marks every empty required field of a station at once, by its label (${lang})`, async () => {
@@ -30,12 +37,16 @@ describe('form validation in the console', () => {
       await signIn(page, 'admin', E2E_ADMIN_PASSWORD);
       await page.goto('/#/Stations/StationProfile/create');
       await page.getByTestId('station-save').click();
-      await expect.poll(() => fieldErrors(page)).toEqual(expect.arrayContaining([
-        empty(lang, 'app.assets.company'),
-        empty(lang, 'resources.station.fields.name'),
-        empty(lang, 'resources.station.fields.maintainer'),
-        empty(lang, 'resources.station.fields.maintainerMobile'),
-      ]));
+      await expect
+        .poll(() => fieldErrors(page))
+        .toEqual(
+          expect.arrayContaining([
+            empty(lang, 'app.assets.company'),
+            empty(lang, 'resources.station.fields.name'),
+            empty(lang, 'resources.station.fields.maintainer'),
+            empty(lang, 'resources.station.fields.maintainerMobile'),
+          ]),
+        );
       const shown = await fieldErrors(page);
       expect(shown.some((t) => t === text(lang, 'ra.validation.required'))).toBe(false);
       expect(page.url()).toContain('/Stations/StationProfile/create');
@@ -47,11 +58,15 @@ describe('form validation in the console', () => {
       await signIn(page, 'admin', E2E_ADMIN_PASSWORD);
       await page.goto('/#/SystemUsers/Permissions/create');
       await page.getByTestId('form-save').click();
-      await expect.poll(() => fieldErrors(page)).toEqual(expect.arrayContaining([
-        empty(lang, 'resources.role.fields.name'),
-        empty(lang, 'resources.role.fields.code'),
-        empty(lang, 'resources.role.fields.description'),
-      ]));
+      await expect
+        .poll(() => fieldErrors(page))
+        .toEqual(
+          expect.arrayContaining([
+            empty(lang, 'resources.role.fields.name'),
+            empty(lang, 'resources.role.fields.code'),
+            empty(lang, 'resources.role.fields.description'),
+          ]),
+        );
     });
 
     it(`states the 16-character SN rule before sending (${lang})`, async () => {

@@ -125,21 +125,34 @@ export interface SessionResult {
  * Runs one full OCPP session on connector 1: BootNotification, StatusNotification, Authorize,
  * StartTransaction, MeterValues, StopTransaction. Asserts the central system's answers.
  */
-export async function runSession(cli: ChargePoint, o: { idTag: string; meterStart: number; meterStop: number; startedAt: Date; minutes: number }): Promise<SessionResult> {
-  const boot = await cli.call('BootNotification', { chargePointVendor: 'E2E Vendor', chargePointModel: 'E2E-1', firmwareVersion: '9.9.9' }) as { status: string; interval: number };
+export async function runSession(
+  cli: ChargePoint,
+  o: { idTag: string; meterStart: number; meterStop: number; startedAt: Date; minutes: number },
+): Promise<SessionResult> {
+  const boot = (await cli.call('BootNotification', { chargePointVendor: 'E2E Vendor', chargePointModel: 'E2E-1', firmwareVersion: '9.9.9' })) as {
+    status: string;
+    interval: number;
+  };
   expect(boot.status).toBe('Accepted');
   expect(boot.interval).toBeGreaterThan(0);
-  const status = (connectorId: number, s: string) => cli.call('StatusNotification', {
-    connectorId, errorCode: 'NoError', status: s, timestamp: new Date().toISOString(),
-  });
+  const status = (connectorId: number, s: string) =>
+    cli.call('StatusNotification', {
+      connectorId,
+      errorCode: 'NoError',
+      status: s,
+      timestamp: new Date().toISOString(),
+    });
   await status(0, 'Available');
   await status(1, 'Available');
-  const auth = await cli.call('Authorize', { idTag: o.idTag }) as { idTagInfo: { status: string } };
+  const auth = (await cli.call('Authorize', { idTag: o.idTag })) as { idTagInfo: { status: string } };
   expect(auth.idTagInfo.status).toBe('Accepted');
   await status(1, 'Preparing');
-  const start = await cli.call('StartTransaction', {
-    connectorId: 1, idTag: o.idTag, meterStart: o.meterStart, timestamp: o.startedAt.toISOString(),
-  }) as { transactionId: number; idTagInfo: { status: string } };
+  const start = (await cli.call('StartTransaction', {
+    connectorId: 1,
+    idTag: o.idTag,
+    meterStart: o.meterStart,
+    timestamp: o.startedAt.toISOString(),
+  })) as { transactionId: number; idTagInfo: { status: string } };
   expect(start.idTagInfo.status).toBe('Accepted');
   await status(1, 'Charging');
   const steps = 3;
@@ -148,22 +161,24 @@ export async function runSession(cli: ChargePoint, o: { idTag: string; meterStar
     await cli.call('MeterValues', {
       connectorId: 1,
       transactionId: start.transactionId,
-      meterValue: [{
-        timestamp: new Date(o.startedAt.getTime() + (o.minutes * 60_000 * i) / (steps + 1)).toISOString(),
-        sampledValue: [
-          { value: String(wh), measurand: 'Energy.Active.Import.Register', unit: 'Wh', context: 'Sample.Periodic' },
-          { value: '7200', measurand: 'Power.Active.Import', unit: 'W', context: 'Sample.Periodic' },
-        ],
-      }],
+      meterValue: [
+        {
+          timestamp: new Date(o.startedAt.getTime() + (o.minutes * 60_000 * i) / (steps + 1)).toISOString(),
+          sampledValue: [
+            { value: String(wh), measurand: 'Energy.Active.Import.Register', unit: 'Wh', context: 'Sample.Periodic' },
+            { value: '7200', measurand: 'Power.Active.Import', unit: 'W', context: 'Sample.Periodic' },
+          ],
+        },
+      ],
     });
   }
-  const stop = await cli.call('StopTransaction', {
+  const stop = (await cli.call('StopTransaction', {
     transactionId: start.transactionId,
     idTag: o.idTag,
     meterStop: o.meterStop,
     timestamp: new Date(o.startedAt.getTime() + o.minutes * 60_000).toISOString(),
     reason: 'Local',
-  }) as { idTagInfo?: { status: string } };
+  })) as { idTagInfo?: { status: string } };
   if (stop.idTagInfo) expect(stop.idTagInfo.status).toBe('Accepted');
   await status(1, 'Finishing');
   await status(1, 'Available');

@@ -15,13 +15,24 @@ import { ChargePoint } from '../../sim/charge-point.js';
 import { E2E_ADMIN_PASSWORD } from '../support/server-process.js';
 import { signIn, stage, type Stage } from './helpers.js';
 
-interface Page2<T> { records: T[]; total: number }
-interface Charger { id: number; serialNum: string; stationId: number | null; online: boolean; lifeStatus: string }
+interface Page2<T> {
+  records: T[];
+  total: number;
+}
+interface Charger {
+  id: number;
+  serialNum: string;
+  stationId: number | null;
+  online: boolean;
+  lifeStatus: string;
+}
 
 type Tree = { [k: string]: string | Tree };
 const text = (lang: 'en' | 'zh', key: string, values: Record<string, string | number> = {}) =>
-  Object.entries(values).reduce((s, [k, v]) => s.replace(`%{${k}}`, String(v)),
-    key.split('.').reduce<string | Tree>((t, k) => (t as Tree)[k], messages[lang] as unknown as Tree) as string);
+  Object.entries(values).reduce(
+    (s, [k, v]) => s.replace(`%{${k}}`, String(v)),
+    key.split('.').reduce<string | Tree>((t, k) => (t as Tree)[k], messages[lang] as unknown as Tree) as string,
+  );
 const empty = (lang: 'en' | 'zh', labelKey: string) => text(lang, 'app.validation.empty').replace('%{field}', text(lang, labelKey));
 
 const fieldErrors = (page: Page) => page.locator('.MuiFormHelperText-root.Mui-error').allInnerTexts();
@@ -38,12 +49,20 @@ describe('home stations and smart charging in the console', () => {
     s = await stage();
     const chargers = await s.api.get<Page2<Charger>>('charger?size=500&sort=serialNum&order=asc&companyCode=VOLTA');
     const homes = await s.api.get<Page2<{ serialNum: string }>>('home-charger?size=100');
-    const found = chargers.records.find((c) => c.lifeStatus === 'ACTIVE' && !c.online && c.stationId && !homes.records.some((h) => h.serialNum === c.serialNum));
+    const found = chargers.records.find(
+      (c) => c.lifeStatus === 'ACTIVE' && !c.online && c.stationId && !homes.records.some((h) => h.serialNum === c.serialNum),
+    );
     if (!found) throw new Error('no idle demo charger of VOLTA at a station');
     target = found;
     // The station's total is 32 A: a schedule there may not go higher.
     await s.api.call('PUT', `station/${target.stationId}/load-balancing`, { gridLimitA: 32, minCurrentA: 6, fallbackCurrentA: 8 });
-    cp = new ChargePoint({ url: `${s.server.baseUrl.replace(/^http/, 'ws')}/ocpp`, identity: target.serialNum, connectors: 1, ratedPowerW: 22_000, reconnect: false });
+    cp = new ChargePoint({
+      url: `${s.server.baseUrl.replace(/^http/, 'ws')}/ocpp`,
+      identity: target.serialNum,
+      connectors: 1,
+      ratedPowerW: 22_000,
+      reconnect: false,
+    });
     await cp.start();
   });
   afterAll(async () => {
@@ -62,7 +81,9 @@ describe('home stations and smart charging in the console', () => {
       const max = page.getByTestId('home-max-current');
       await max.fill('');
       requests = [];
-      page.on('request', (r) => { if (r.method() === 'PUT') requests.push(r.url()); });
+      page.on('request', (r) => {
+        if (r.method() === 'PUT') requests.push(r.url());
+      });
       await page.getByTestId('home-save').click();
       await expect.poll(() => fieldErrors(page)).toEqual(expect.arrayContaining([empty(lang, 'resources.home-charger.fields.maxCurrentA')]));
       expect(requests).toEqual([]);
@@ -75,7 +96,10 @@ describe('home stations and smart charging in the console', () => {
     });
 
     it(`lists home app users with their level and the home orders with chosen columns (${lang})`, async () => {
-      for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
+      for (const viewport of [
+        { width: 1440, height: 900 },
+        { width: 390, height: 844 },
+      ]) {
         const { page, errors } = await s.page({ language: lang, viewport });
         await signIn(page, 'admin', E2E_ADMIN_PASSWORD);
         await page.goto('/#/HomeStations/AppUserses');
@@ -89,18 +113,26 @@ describe('home stations and smart charging in the console', () => {
         await page.getByTestId('tab-home-orders').click();
         await page.getByTestId('home-orders-grid').locator('tbody tr').first().waitFor();
         expect(await page.getByTestId('home-start-type').first().innerText()).toMatch(
-          new RegExp(['RESERVE', 'APP_START', 'SMART_CHARGING', 'CARD_SWIPE'].map((t) => text(lang, `resources.home-order.values.startType.${t}`)).join('|')));
+          new RegExp(['RESERVE', 'APP_START', 'SMART_CHARGING', 'CARD_SWIPE'].map((t) => text(lang, `resources.home-order.values.startType.${t}`)).join('|')),
+        );
         // Creation and close times are left out by default and can be chosen.
         expect(await page.locator('th.column-createTime').count()).toBe(0);
         expect(await pageFits(page)).toBe(true);
         if (viewport.width === 1440) {
-          const fits = await page.locator('table.RaDatagrid-table').first().evaluate((el) => {
-            const box = el.closest('.RaList-content, .MuiTableContainer-root') ?? el;
-            return box.scrollWidth <= box.clientWidth + 1;
-          });
+          const fits = await page
+            .locator('table.RaDatagrid-table')
+            .first()
+            .evaluate((el) => {
+              const box = el.closest('.RaList-content, .MuiTableContainer-root') ?? el;
+              return box.scrollWidth <= box.clientWidth + 1;
+            });
           expect(fits).toBe(true);
           await page.getByTestId('select-columns').click();
-          await page.getByRole('option').filter({ hasText: text(lang, 'resources.home-order.fields.createTime') }).locator('label').click();
+          await page
+            .getByRole('option')
+            .filter({ hasText: text(lang, 'resources.home-order.fields.createTime') })
+            .locator('label')
+            .click();
           await page.locator('th.column-createTime').waitFor();
           await page.keyboard.press('Escape');
         }
@@ -116,7 +148,10 @@ describe('home stations and smart charging in the console', () => {
       await page.getByTestId('schedule-name').fill(`E2E night ${lang}`);
       await page.locator('#schedule-charger').fill(target.serialNum);
       await page.getByRole('option', { name: target.serialNum }).click();
-      await page.getByTestId('schedule-cap').filter({ hasText: text(lang, 'resources.charging-schedule.cap.at_most', { max: 32 }) }).waitFor();
+      await page
+        .getByTestId('schedule-cap')
+        .filter({ hasText: text(lang, 'resources.charging-schedule.cap.at_most', { max: 32 }) })
+        .waitFor();
 
       // A limit above the station's total, a window without a start, a default above the total.
       await page.getByTestId('window-limit').first().fill('40');
@@ -125,12 +160,20 @@ describe('home stations and smart charging in the console', () => {
       await page.getByTestId('window-limit').nth(1).fill('8');
       await page.getByTestId('schedule-default-limit').fill('50');
       requests = [];
-      page.on('request', (r) => { if (r.method() === 'POST' && r.url().includes('charging-schedule')) requests.push(r.url()); });
+      page.on('request', (r) => {
+        if (r.method() === 'POST' && r.url().includes('charging-schedule')) requests.push(r.url());
+      });
       await page.getByTestId('form-save').click();
       // Each limit above the total says so, naming the value and the total (789), as the server would.
-      await expect.poll(() => fieldErrors(page)).toEqual(expect.arrayContaining([
-        `${catalogueMessage(789, lang)} (40 A > 32 A)`, `${catalogueMessage(789, lang)} (50 A > 32 A)`, empty(lang, 'resources.charging-schedule.fields.startTime'),
-      ]));
+      await expect
+        .poll(() => fieldErrors(page))
+        .toEqual(
+          expect.arrayContaining([
+            `${catalogueMessage(789, lang)} (40 A > 32 A)`,
+            `${catalogueMessage(789, lang)} (50 A > 32 A)`,
+            empty(lang, 'resources.charging-schedule.fields.startTime'),
+          ]),
+        );
       expect(requests).toEqual([]);
       expect(page.url()).toContain('/HomeStations/SmartCharging/create');
 
@@ -151,12 +194,18 @@ describe('home stations and smart charging in the console', () => {
       expect(await page.getByTestId('schedule-send').isDisabled()).toBe(true);
       await page.getByTestId('form-save').click();
       await page.getByTestId('schedule-unsaved').waitFor({ state: 'detached' });
-      expect(await s.api.get<{ defaultLimitA: number; windows: unknown[]; chargerId: number }>(`charging-schedule/${id}`))
-        .toMatchObject({ defaultLimitA: 12, chargerId: target.id, windows: [{ startTime: '00:00', endTime: '24:00', limitA: 10 }] });
+      expect(await s.api.get<{ defaultLimitA: number; windows: unknown[]; chargerId: number }>(`charging-schedule/${id}`)).toMatchObject({
+        defaultLimitA: 12,
+        chargerId: target.id,
+        windows: [{ startTime: '00:00', endTime: '24:00', limitA: 10 }],
+      });
 
       await page.getByTestId('schedule-send').click();
-      await page.getByTestId('schedule-answer').filter({ hasText: target.serialNum })
-        .filter({ hasText: text(lang, 'resources.home-charger.outcome.accepted', { status: 'Accepted' }) }).waitFor();
+      await page
+        .getByTestId('schedule-answer')
+        .filter({ hasText: target.serialNum })
+        .filter({ hasText: text(lang, 'resources.home-charger.outcome.accepted', { status: 'Accepted' }) })
+        .waitFor();
       // After sending, the charger is asked what it will do: 10 A all day, drawn as a second line.
       await page.getByTestId('composite-status').filter({ hasText: 'Accepted' }).waitFor();
       expect(await page.getByTestId('composite-period').allInnerTexts()).toEqual([expect.stringMatching(/\t10 A$/)]);
@@ -177,14 +226,20 @@ describe('home stations and smart charging in the console', () => {
       const { page, errors } = await s.page({ language: lang, viewport: { width: 390, height: 844 } });
       await signIn(page, 'admin', E2E_ADMIN_PASSWORD);
       await page.goto(`/#/Stations/StationProfile/${target.stationId}/show`);
-      await page.getByTestId('station-grid-limit').filter({ hasText: text(lang, 'resources.station-load.grid_limit', { limit: 32 }) }).waitFor();
+      await page
+        .getByTestId('station-grid-limit')
+        .filter({ hasText: text(lang, 'resources.station-load.grid_limit', { limit: 32 }) })
+        .waitFor();
       await page.getByTestId('station-load-edit').click();
       await page.getByTestId('load-grid-limit').fill('');
       await page.getByTestId('load-save').click();
       await expect.poll(() => fieldErrors(page)).toEqual([empty(lang, 'resources.station-load.fields.gridLimitA')]);
       await page.getByTestId('load-grid-limit').fill('40');
       await page.getByTestId('load-save').click();
-      await page.getByTestId('station-grid-limit').filter({ hasText: text(lang, 'resources.station-load.grid_limit', { limit: 40 }) }).waitFor();
+      await page
+        .getByTestId('station-grid-limit')
+        .filter({ hasText: text(lang, 'resources.station-load.grid_limit', { limit: 40 }) })
+        .waitFor();
       expect(await pageFits(page)).toBe(true);
       await s.api.call('PUT', `station/${target.stationId}/load-balancing`, { gridLimitA: 32, minCurrentA: 6, fallbackCurrentA: 8 });
       expect(errors).toEqual([]);

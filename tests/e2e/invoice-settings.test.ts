@@ -9,8 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../fake-db/index.js';
 import { poll, signIn, stage, type Stage } from './helpers.js';
 
-interface Page2<T> { records: T[]; total: number }
-interface Order { id: number; orderNo: string }
+interface Page2<T> {
+  records: T[];
+  total: number;
+}
+interface Order {
+  id: number;
+  orderNo: string;
+}
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const MISSING = {
@@ -20,11 +26,14 @@ const MISSING = {
 
 describe('tax invoice with and without order export settings', () => {
   let s: Stage;
-  const paidOf = async (company: string) =>
-    (await s.api.get<Page2<Order>>(`order?companyCode=${company}&paid=true&status=FINISHED&size=1`)).records[0];
+  const paidOf = async (company: string) => (await s.api.get<Page2<Order>>(`order?companyCode=${company}&paid=true&status=FINISHED&size=1`)).records[0];
 
-  beforeAll(async () => { s = await stage(); });
-  afterAll(async () => { await s?.close(); });
+  beforeAll(async () => {
+    s = await stage();
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   for (const lang of ['en', 'zh'] as const) {
     it(`downloads a demo order's invoice out of the box (${lang})`, async () => {
@@ -34,7 +43,12 @@ describe('tax invoice with and without order export settings', () => {
       await page.goto(`/#/Operations/Orders/${order.id}/show`);
       await page.getByTestId('order-show').waitFor();
       const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByTestId('order-invoice').click()]);
-      expect(fs.readFileSync((await download.path())!).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(
+        fs
+          .readFileSync((await download.path())!)
+          .subarray(0, 5)
+          .toString('latin1'),
+      ).toBe('%PDF-');
       expect(errors).toEqual([]);
     });
 
@@ -44,8 +58,9 @@ describe('tax invoice with and without order export settings', () => {
       await page.goto('/#/Operations/Orders');
       await page.getByTestId('order-export-settings').click();
       const dialog = page.getByTestId('order-settings-dialog');
-      await poll(() => dialog.getByTestId('order-setting-read-only').innerText())
-        .toBe(lang === 'en' ? "These settings are company-wide: only your operator's administrators change them." : '这些是公司级设置：只有运营商管理员可以修改。');
+      await poll(() => dialog.getByTestId('order-setting-read-only').innerText()).toBe(
+        lang === 'en' ? "These settings are company-wide: only your operator's administrators change them." : '这些是公司级设置：只有运营商管理员可以修改。',
+      );
       await poll(() => dialog.getByTestId('order-setting-operatorCompanyName').inputValue()).not.toBe('');
       expect(await dialog.getByTestId('order-setting-operatorCompanyName').isEditable()).toBe(false);
       expect(await dialog.getByTestId('order-setting-save').count()).toBe(0);
@@ -57,7 +72,10 @@ describe('tax invoice with and without order export settings', () => {
       // The company has no settings yet: the server answers 813 until the dialog saves them.
       let saved = false;
       await page.route(/\/sp\/order-export-setting(\?|$)/, async (route) => {
-        if (route.request().method() === 'PUT') { saved = true; return route.continue(); }
+        if (route.request().method() === 'PUT') {
+          saved = true;
+          return route.continue();
+        }
         if (saved) return route.continue();
         return route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ code: 813, msg: MISSING[lang].msg, data: null }) });
       });
@@ -70,9 +88,9 @@ describe('tax invoice with and without order export settings', () => {
       await expect.poll(() => page.getByRole('tooltip').textContent(), { timeout: 10_000 }).toContain(MISSING[lang].toast);
       await button.click();
       await page.getByTestId('order-settings-dialog').getByTestId('order-setting-missing').waitFor();
-      await expect.poll(() => page.locator('.MuiSnackbarContent-message, .MuiAlert-message').allTextContents()).toEqual(
-        expect.arrayContaining([expect.stringContaining(MISSING[lang].toast)]),
-      );
+      await expect
+        .poll(() => page.locator('.MuiSnackbarContent-message, .MuiAlert-message').allTextContents())
+        .toEqual(expect.arrayContaining([expect.stringContaining(MISSING[lang].toast)]));
       // The catalogue code is for logs, not for the operator: neither the toast nor the dialog shows it.
       // (The page body may hold 813 inside a meter reading or an order number, so only these are read.)
       for (const text of await page.locator('.MuiSnackbarContent-message, .MuiAlert-message').allTextContents()) expect(text).not.toMatch(/\b813\b/);

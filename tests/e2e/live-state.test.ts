@@ -12,7 +12,13 @@ import type { Page } from 'playwright-core';
 import { DASHBOARD_SPLIT } from '../../domain/enums.js';
 import { connectChargePoint, poll, signIn, stage, type ChargePoint, type Stage, idleVoltaChargers, voltaChargers } from './helpers.js';
 
-interface Charger { id: number; serialNum: string; companyCode: string; lifeStatus: string; online: boolean }
+interface Charger {
+  id: number;
+  serialNum: string;
+  companyCode: string;
+  lifeStatus: string;
+  online: boolean;
+}
 
 /** Chip counts and row states of the monitoring page, read from the screen. */
 async function chipsAndRows(page: Page): Promise<{ chips: Record<string, number>; rows: Record<string, number> }> {
@@ -48,7 +54,10 @@ describe('live charger state', () => {
     await signIn(page, 'volta.admin', 'demo1234');
     await page.goto(`/#/Monitoring/ChargerMonitoring?perPage=50&sort=serialNum&order=ASC`);
     await page.getByTestId('charger-row').first().waitFor();
-    const agree = async () => { const { chips, rows } = await chipsAndRows(page); return JSON.stringify(chips) === JSON.stringify(rows) ? chips : null; };
+    const agree = async () => {
+      const { chips, rows } = await chipsAndRows(page);
+      return JSON.stringify(chips) === JSON.stringify(rows) ? chips : null;
+    };
     const start = await poll(agree).not.toBeNull().then(agree);
     const expectChips = async (delta: Partial<Record<string, number>>) => {
       const want = { ...start! };

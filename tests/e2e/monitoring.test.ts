@@ -11,9 +11,23 @@ import { formatDecimal, formatEnergy } from '../../src/utils/number.js';
 import { aMeterValues, aStartTransaction } from '../support/builders.js';
 import { connectChargePoint, hashPath, poll, signIn, stage, type ChargePoint, type Stage, voltaChargers } from './helpers.js';
 
-interface Page2<T> { records: T[]; total: number }
-interface Card { cardNumber: string; companyCode: string; active: boolean; balance: string }
-interface Charger { id: number; serialNum: string; stationId: number | null; lifeStatus: string; online: boolean }
+interface Page2<T> {
+  records: T[];
+  total: number;
+}
+interface Card {
+  cardNumber: string;
+  companyCode: string;
+  active: boolean;
+  balance: string;
+}
+interface Charger {
+  id: number;
+  serialNum: string;
+  stationId: number | null;
+  lifeStatus: string;
+  online: boolean;
+}
 
 describe('map monitoring', () => {
   let s: Stage;
@@ -95,7 +109,10 @@ describe('map monitoring', () => {
       await poll(() => hashPath(page)).toBe(`/Monitoring/StationMonitoring?stationId=${ch.stationId}`);
     }
     await status(1, 'Preparing');
-    const start = await cp!.call('StartTransaction', aStartTransaction({ connectorId: 1, idTag: card.cardNumber, meterStart: 5000 })) as { transactionId: number; idTagInfo: { status: string } };
+    const start = (await cp!.call('StartTransaction', aStartTransaction({ connectorId: 1, idTag: card.cardNumber, meterStart: 5000 }))) as {
+      transactionId: number;
+      idTagInfo: { status: string };
+    };
     expect(start.idTagInfo.status).toBe('Accepted');
     await status(1, 'Charging');
     await cp!.call('MeterValues', aMeterValues({ connectorId: 1, transactionId: start.transactionId, energyWh: 6250, powerW: 11000 }));
@@ -139,7 +156,9 @@ describe('map monitoring', () => {
       for (const period of ['30d', '1y'] as const) {
         await page.getByTestId(`period-${period}`).click();
         await page.locator(`[data-testid="analytics-result"][data-period="${period}"]`).waitFor();
-        const api = await s.api.get<{ totals: { sessions: number; energyKwh: string } }>(`analytics?searchType=station&search=${encodeURIComponent(name)}&period=${period}`);
+        const api = await s.api.get<{ totals: { sessions: number; energyKwh: string } }>(
+          `analytics?searchType=station&search=${encodeURIComponent(name)}&period=${period}`,
+        );
         // Shown with grouped thousands in the page's language (1,271; 39,318.323).
         await poll(() => page.getByTestId('analytics-sessions').innerText()).toBe(formatDecimal(api.totals.sessions, 0, lang));
         expect(await page.getByTestId('analytics-energyKwh').innerText()).toBe(formatEnergy(api.totals.energyKwh, lang));

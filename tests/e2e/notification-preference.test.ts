@@ -20,8 +20,12 @@ async function openPreference(page: Page) {
 
 describe('notification preference by menus', () => {
   let s: Stage;
-  beforeAll(async () => { s = await stage({}, 300_000); }, 360_000);
-  afterAll(async () => { await s?.close(); });
+  beforeAll(async () => {
+    s = await stage({}, 300_000);
+  }, 360_000);
+  afterAll(async () => {
+    await s?.close();
+  });
 
   it.each(['en', 'zh'] as const)('staff without the events and report tickets menus are offered nothing (%s)', async (language) => {
     const { page, errors } = await s.page({ language });

@@ -55,7 +55,10 @@ describe.each([['en'], ['zh']] as const)('OCPP password card (%s)', (lang) => {
   it('sends a new key to the connected charger, which accepts it and reconnects with it', async () => {
     const seen: { key: string; value: string }[] = [];
     cp = await connectChargePoint(ocppUrl(), target.serialNum, password);
-    cp.handle('ChangeConfiguration', async ({ params }) => { seen.push(params as { key: string; value: string }); return { status: 'Accepted' }; });
+    cp.handle('ChangeConfiguration', async ({ params }) => {
+      seen.push(params as { key: string; value: string });
+      return { status: 'Accepted' };
+    });
     await cp.call('BootNotification', { chargePointVendor: 'E2E', chargePointModel: 'Key' });
     await page.reload();
     await poll(() => page.getByTestId('charger-show').getByTestId('online-dot').first().getAttribute('data-online')).toBe('true');

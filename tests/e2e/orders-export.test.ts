@@ -10,8 +10,16 @@ import { anExportSettingBody } from '../support/images';
 import { E2E_ADMIN_PASSWORD } from '../support/server-process.js';
 import { poll, signIn, stage, type Stage } from './helpers.js';
 
-interface Page2<T> { records: T[]; total: number }
-interface Order { id: number; orderNo: string; paid: boolean; status: string }
+interface Page2<T> {
+  records: T[];
+  total: number;
+}
+interface Order {
+  id: number;
+  orderNo: string;
+  paid: boolean;
+  status: string;
+}
 
 describe('orders: Excel export and tax invoice in the console', () => {
   let s: Stage;
@@ -20,7 +28,9 @@ describe('orders: Excel export and tax invoice in the console', () => {
     s = await stage();
     await s.api.call('PUT', 'order-export-setting', anExportSettingBody({ companyCode: 'VOLTA' }));
   });
-  afterAll(async () => { await s?.close(); });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   for (const lang of ['en', 'zh'] as const) {
     it(`exports the filtered orders to Excel (${lang})`, async () => {
@@ -46,7 +56,9 @@ describe('orders: Excel export and tax invoice in the console', () => {
       await signIn(page, 'admin', E2E_ADMIN_PASSWORD);
       await page.goto(`/#/Operations/Orders?filter=${encodeURIComponent(JSON.stringify({ companyCode: 'HKEV' }))}`);
       await page.getByTestId('order-row').first().waitFor();
-      const all = await s.api.get<Page2<Order> & { totals: { count: number; revenue: { currency: string; totalAmount: string }[] } }>('order?companyCode=HKEV&size=1');
+      const all = await s.api.get<Page2<Order> & { totals: { count: number; revenue: { currency: string; totalAmount: string }[] } }>(
+        'order?companyCode=HKEV&size=1',
+      );
       expect(all.totals.count).toBeGreaterThan(20); // more than one page: the totals are not the page's
       const count = page.getByTestId('order-totals-count');
       await poll(() => count.innerText()).toBe(lang === 'en' ? `${all.totals.count} orders` : `${all.totals.count} 个订单`);

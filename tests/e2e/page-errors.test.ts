@@ -31,8 +31,12 @@ const PAGES: [string, RegExp, string][] = [
 
 describe('pages against error answers', () => {
   let s: Stage;
-  beforeAll(async () => { s = await stage(); });
-  afterAll(async () => { await s?.close(); });
+  beforeAll(async () => {
+    s = await stage();
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   for (const lang of ['en', 'zh'] as const) {
     it(`every hand-built page survives 401, 403, 500 and a network failure (${lang})`, async () => {
@@ -41,9 +45,14 @@ describe('pages against error answers', () => {
       const network = (lang === 'en' ? en : zh).app.error.network;
       for (const [path, api, testId] of PAGES) {
         for (const failure of [403, 500, 'network', 401] as Failure[]) {
-          const handler = (route: Route) => (failure === 'network'
-            ? route.abort('connectionrefused')
-            : route.fulfill({ status: failure, contentType: 'application/json', body: JSON.stringify({ code: failure, msg: MSG[lang][failure], data: null }) }));
+          const handler = (route: Route) =>
+            failure === 'network'
+              ? route.abort('connectionrefused')
+              : route.fulfill({
+                  status: failure,
+                  contentType: 'application/json',
+                  body: JSON.stringify({ code: failure, msg: MSG[lang][failure], data: null }),
+                });
           await page.route(api, handler);
           await page.goto(`/#${path}`);
           await page.reload(); // a fresh load: nothing cached from the previous answer
@@ -58,7 +67,10 @@ describe('pages against error answers', () => {
             expect((await visibleText(page)).replace(expected, '').trim().length).toBeGreaterThan(20);
             await page.unroute(api, handler);
           }
-          expect(errors.filter((e) => e.startsWith('pageerror')), `${path} ${failure}`).toEqual([]);
+          expect(
+            errors.filter((e) => e.startsWith('pageerror')),
+            `${path} ${failure}`,
+          ).toEqual([]);
         }
       }
     });

@@ -10,8 +10,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { png } from '../support/images.js';
 import { poll, signIn, stage, type Stage } from './helpers.js';
 
-interface Page2<T> { records: T[]; total: number }
-interface AppUser { id: number; nickname: string; companyCode: string; active: boolean }
+interface Page2<T> {
+  records: T[];
+  total: number;
+}
+interface AppUser {
+  id: number;
+  nickname: string;
+  companyCode: string;
+  active: boolean;
+}
 
 describe('report tickets', () => {
   let s: Stage;
@@ -26,16 +34,22 @@ describe('report tickets', () => {
     nickname = user.nickname;
     appToken = (await s.api.call<{ token: string }>('POST', `app-user/${user.id}/app-token`, {})).token;
   });
-  afterAll(async () => { await s?.close(); });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   /** Posts a ticket as the app user; answers its number. */
   const postTicket = async (subject: string): Promise<string> => {
     const res = await fetch(`${s.server.baseUrl}/app/report-ticket`, {
       method: 'POST',
       headers: { authorization: `Bearer ${appToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ subject, message: 'The screen shows error 42 and the cable stays locked.', attachments: [{ fileName: 'screen.png', data: png(320, 200).toString('base64') }] }),
+      body: JSON.stringify({
+        subject,
+        message: 'The screen shows error 42 and the cable stays locked.',
+        attachments: [{ fileName: 'screen.png', data: png(320, 200).toString('base64') }],
+      }),
     });
-    const body = await res.json() as { code: number; data: { serialNum: string } };
+    const body = (await res.json()) as { code: number; data: { serialNum: string } };
     expect(body.code).toBe(200);
     return body.data.serialNum;
   };
@@ -76,11 +90,17 @@ describe('report tickets', () => {
       // Reply: empty is refused in the user's language, a text is sent and the ticket is Replied.
       await page.getByTestId('ticket-reply').click();
       await page.getByTestId('ticket-reply-send').click();
-      await poll(async () => (await page.getByTestId('ticket-reply-dialog').innerText())).toContain(lang === 'en' ? 'Reply cannot be empty' : '回复内容不能为空');
+      await poll(async () => await page.getByTestId('ticket-reply-dialog').innerText()).toContain(lang === 'en' ? 'Reply cannot be empty' : '回复内容不能为空');
       const reply = lang === 'en' ? 'A technician is on the way.' : '维修人员正在赶来。';
       await page.getByTestId('ticket-reply-text').fill(reply);
       await page.getByTestId('ticket-reply-send').click();
-      await poll(async () => (await page.getByTestId('ticket-reply-value').innerText().catch(() => ''))).toBe(reply);
+      await poll(
+        async () =>
+          await page
+            .getByTestId('ticket-reply-value')
+            .innerText()
+            .catch(() => ''),
+      ).toBe(reply);
       expect(await page.getByTestId('ticket-status').innerText()).toBe(lang === 'en' ? 'Replied' : '已回复');
 
       // Close asks first.

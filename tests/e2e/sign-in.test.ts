@@ -12,21 +12,29 @@ const MAX_NAVIGATIONS = 20;
 /** Counts the page's main-frame navigations (hash changes included) from now on. */
 function countNavigations(page: Page): () => number {
   let n = 0;
-  page.on('framenavigated', (frame) => { if (frame === page.mainFrame()) n += 1; });
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) n += 1;
+  });
   return () => n;
 }
 
 describe('sign in and sign out', () => {
   let s: Stage;
-  beforeAll(async () => { s = await stage(); });
-  afterAll(async () => { await s?.close(); });
+  beforeAll(async () => {
+    s = await stage();
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   it('shows the spec messages for empty fields and does not call the server', async () => {
     const { page } = await s.page();
     await page.goto('/#/login');
     await page.getByTestId('login-form').waitFor();
     let calls = 0;
-    page.on('request', (r) => { if (r.url().includes('/sp/login')) calls += 1; });
+    page.on('request', (r) => {
+      if (r.url().includes('/sp/login')) calls += 1;
+    });
     await page.getByTestId('login-submit').click();
     await poll(() => page.getByText('User name cannot be empty').isVisible()).toBe(true);
     expect(await page.getByText('Password cannot be empty').isVisible()).toBe(true);

@@ -13,13 +13,28 @@ import type { Page } from 'playwright-core';
 import { catalogueMessage } from '../../domain/errors.js';
 import { connectChargePoint, hashPath, poll, signIn, stage, type Stage } from './helpers.js';
 
-interface Page2<T> { records: T[]; total: number }
+interface Page2<T> {
+  records: T[];
+  total: number;
+}
 interface Template {
-  id: number; modelName: string; companyCode: string; type: string; activated: boolean;
+  id: number;
+  modelName: string;
+  companyCode: string;
+  type: string;
+  activated: boolean;
   taxes: { taxName: string; taxPercentage: string }[];
   details: { startTime: string; endTime: string; electricityFeePerKwh: string }[];
 }
-interface Station { id: number; name: string; rateTemplateId: number | null; latitude: number | null; longitude: number | null; chargers?: { serialNum: string }[]; gateways?: { serialNum: string }[] }
+interface Station {
+  id: number;
+  name: string;
+  rateTemplateId: number | null;
+  latitude: number | null;
+  longitude: number | null;
+  chargers?: { serialNum: string }[];
+  gateways?: { serialNum: string }[];
+}
 
 /** Picks an option of a MUI select whose visible control carries `testId`. */
 async function choose(page: Page, testId: string, option: string | RegExp): Promise<void> {
@@ -42,7 +57,9 @@ describe.each([['en'], ['zh']] as const)('stations area (%s)', (lang) => {
     ({ page, errors } = await s.page({ language: lang }));
     await signIn(page, 'admin', s.server.adminPassword);
   });
-  afterAll(async () => { await s?.close(); });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   it('builds a charged rate template with three windows, told of the gap before saving', async () => {
     await page.goto('/#/Stations/StationProfile/rate-templates/create');
@@ -111,7 +128,7 @@ describe.each([['en'], ['zh']] as const)('stations area (%s)', (lang) => {
     expect(found.records[0].rateTemplateId).toBe(template.id);
   });
 
-  it('edits the station\'s template in a dialog up to 4 taxes, then creates one there that the form chooses', async () => {
+  it("edits the station's template in a dialog up to 4 taxes, then creates one there that the form chooses", async () => {
     const stationId = /\/Stations\/StationProfile\/(\d+)\/show/.exec(hashPath(page))?.[1];
     expect(stationId).toBeTruthy();
     await page.goto(`/#/Stations/StationProfile/${stationId}`);
@@ -122,7 +139,7 @@ describe.each([['en'], ['zh']] as const)('stations area (%s)', (lang) => {
     await dialog.getByTestId('rate-template-editor').waitFor();
     expect(await dialog.getByTestId('rate-template-editor').getAttribute('data-context')).toBe('station');
     const add = dialog.getByTestId('rt-tax-add');
-    for (let i = 0; i < 6 && await add.isEnabled(); i++) await add.click();
+    for (let i = 0; i < 6 && (await add.isEnabled()); i++) await add.click();
     expect(await add.isDisabled()).toBe(true);
     expect(await dialog.getByTestId('rt-tax-row').count()).toBe(4);
     for (let i = 1; i < 4; i++) {

@@ -24,14 +24,27 @@ describe('the address of a ticket reply', () => {
     browser = await launchBrowser();
     const co = await aCompany(s.database.db);
     const [typed] = await s.database.db.insert(appUser).values({ companyCode: co.code, nickname: 'walk.in', email: null, idTag: 'APPE2ETYPED1' }).returning();
-    const [own] = await s.database.db.insert(appUser).values({ companyCode: co.code, nickname: 'li.wei', email: 'li.wei@driver.test', idTag: 'APPE2EOWN001' }).returning();
+    const [own] = await s.database.db
+      .insert(appUser)
+      .values({ companyCode: co.code, nickname: 'li.wei', email: 'li.wei@driver.test', idTag: 'APPE2EOWN001' })
+      .returning();
     const admin = await s.login();
-    const tokenOf = async (id: number) => (await s.app.inject({ method: 'POST', url: `/sp/app-user/${id}/app-token`, headers: { authorization: `Bearer ${admin}` } })).json().data.token as string;
+    const tokenOf = async (id: number) =>
+      (await s.app.inject({ method: 'POST', url: `/sp/app-user/${id}/app-token`, headers: { authorization: `Bearer ${admin}` } })).json().data.token as string;
     const post = async (token: string, email: string) => {
-      const res = await s.app.inject({ method: 'POST', url: '/app/report-ticket', headers: { authorization: `Bearer ${token}` }, payload: { subject: 'Cable stays locked', message: 'Error 42.', email } });
+      const res = await s.app.inject({
+        method: 'POST',
+        url: '/app/report-ticket',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { subject: 'Cable stays locked', message: 'Error 42.', email },
+      });
       return res.json().data.serialNum as string;
     };
-    const list = async () => (await s.app.inject({ url: '/sp/report-ticket?size=50', headers: { authorization: `Bearer ${admin}` } })).json().data.records as { id: number; serialNum: string }[];
+    const list = async () =>
+      (await s.app.inject({ url: '/sp/report-ticket?size=50', headers: { authorization: `Bearer ${admin}` } })).json().data.records as {
+        id: number;
+        serialNum: string;
+      }[];
     for (let i = 0; i < 2; i++) {
       const a = await post(await tokenOf(typed.id), `typed${i}@typed.test`);
       const b = await post(await tokenOf(own.id), `work${i}@elsewhere.test`);
@@ -83,7 +96,15 @@ describe('the address of a ticket reply', () => {
       await page.getByTestId('ticket-reply-text').fill(lang === 'en' ? 'On our way.' : '马上处理。');
       await page.getByTestId('ticket-reply-send').click();
       await page.getByTestId('ticket-reply-value').waitFor();
-      await poll(async () => (await s.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, `typed${i}@typed.test`))).length).toBe(1);
+      await poll(
+        async () =>
+          (
+            await s.database.db
+              .select()
+              .from(mailOutbox)
+              .where(eq(mailOutbox.to, `typed${i}@typed.test`))
+          ).length,
+      ).toBe(1);
       expect(errors).toEqual([]);
       await context.close();
     });

@@ -22,22 +22,34 @@ async function onScreen(l: Locator): Promise<boolean> {
 
 /** The list's table needs no horizontal scroll. */
 async function fitsWithoutScroll(page: Page, table: string): Promise<boolean> {
-  return page.locator(table).first().evaluate((el) => {
-    const box = el.closest('.RaList-content, .MuiTableContainer-root') ?? el;
-    return box.scrollWidth <= box.clientWidth + 1 && el.getBoundingClientRect().right <= window.innerWidth + 0.5;
-  });
+  return page
+    .locator(table)
+    .first()
+    .evaluate((el) => {
+      const box = el.closest('.RaList-content, .MuiTableContainer-root') ?? el;
+      return box.scrollWidth <= box.clientWidth + 1 && el.getBoundingClientRect().right <= window.innerWidth + 0.5;
+    });
 }
 
 describe('wide lists at 1440 px with the sidebar open', () => {
   let s: Stage;
-  beforeAll(async () => { s = await stage(); });
-  afterAll(async () => { await s?.close(); });
+  beforeAll(async () => {
+    s = await stage();
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   for (const lang of ['en', 'zh'] as const) {
     it(`keeps the key columns and actions on screen (${lang})`, async () => {
       const { page, errors } = await s.page({ language: lang, viewport: VIEWPORT });
       await signIn(page, 'admin', E2E_ADMIN_PASSWORD);
-      expect(await page.getByTestId('sidebar').boundingBox().then((b) => b?.width ?? 0)).toBeGreaterThan(150);
+      expect(
+        await page
+          .getByTestId('sidebar')
+          .boundingBox()
+          .then((b) => b?.width ?? 0),
+      ).toBeGreaterThan(150);
 
       await page.goto('/#/Operations/Orders');
       await page.getByTestId('order-row').first().waitFor();

@@ -33,9 +33,14 @@ const until = async (ok: () => boolean, ms: number) => {
   return ok();
 };
 
-describe.each([['on (default)', {}], ['off', { ACCEPT_PROCESS: '0' }]] as const)('ACCEPT_PROCESS %s', (_label, env) => {
+describe.each([
+  ['on (default)', {}],
+  ['off', { ACCEPT_PROCESS: '0' }],
+] as const)('ACCEPT_PROCESS %s', (_label, env) => {
   let server: ServerProcess | undefined;
-  afterEach(async () => { await server?.stop(); });
+  afterEach(async () => {
+    await server?.stop();
+  });
 
   it('serves the API and a charger, and SIGTERM to the process started closes the charger with 1001 and ends every process', async () => {
     server = await startServerProcess({ env: { ...env }, readyTimeoutMs: 300_000 });

@@ -41,7 +41,7 @@ describe.each(backends())('billing at StopTransaction on %s', (backend) => {
   });
 
   const session = async (idTag: string, startIso: string, stopIso: string, meterStart: number, meterStop: number, mid?: { at: string; wh: number }) => {
-    const start = await cp.call('StartTransaction', aStartTransaction({ idTag, meterStart, timestamp: startIso })) as StartConf;
+    const start = (await cp.call('StartTransaction', aStartTransaction({ idTag, meterStart, timestamp: startIso }))) as StartConf;
     if (mid) await cp.call('MeterValues', aMeterValues({ transactionId: start.transactionId, energyWh: mid.wh, timestamp: mid.at }));
     const stop = aStopTransaction({ transactionId: start.transactionId, meterStop, timestamp: stopIso });
     await cp.call('StopTransaction', stop);
@@ -53,10 +53,22 @@ describe.each(backends())('billing at StopTransaction on %s', (backend) => {
     // 11:00–13:00 UTC, 4 kWh before noon and 6 kWh after (sampled at 12:00).
     const { order, stop } = await session(net.card.cardNumber, at('11:00'), at('13:00'), 1000, 11_000, { at: at('12:00'), wh: 5000 });
     // electricity 4 × 0.20 + 6 × 0.40 = 3.20; service 10 × 0.10 = 1.00; cost 4.20; VAT 19 % = 0.798 → 0.80; total 4.998 → 5.00
-    expect(order).toMatchObject({ energyKwh: '10.000', electricityFee: '3.20', serviceFee: '1.00', cost: '4.20', taxAmount: '0.80', totalAmount: '5.00', paid: true, status: 'FINISHED' });
+    expect(order).toMatchObject({
+      energyKwh: '10.000',
+      electricityFee: '3.20',
+      serviceFee: '1.00',
+      cost: '4.20',
+      taxAmount: '0.80',
+      totalAmount: '5.00',
+      paid: true,
+      status: 'FINISHED',
+    });
     const [card] = await s.database.db.select().from(cardUser).where(eq(cardUser.id, net.card.id));
     expect(card.balance).toBe('45.00');
-    const deductions = await s.database.db.select().from(balanceRecord).where(and(eq(balanceRecord.relevanceId, order.id), eq(balanceRecord.changeType, 'DEDUCT')));
+    const deductions = await s.database.db
+      .select()
+      .from(balanceRecord)
+      .where(and(eq(balanceRecord.relevanceId, order.id), eq(balanceRecord.changeType, 'DEDUCT')));
     expect(deductions).toHaveLength(1);
     expect(deductions[0]).toMatchObject({ deductType: 'CARD', changeAmount: '-5.00', oldBalance: '50.00', newBalance: '45.00' });
     // A retried Stop bills once.
@@ -79,7 +91,10 @@ describe.each(backends())('billing at StopTransaction on %s', (backend) => {
     expect(card.balance).toBe('1.00');
     const notes = await s.database.db.select().from(notification).where(eq(notification.serialNum, net.charger.serialNum));
     // Stored as data: one ORDER_UNPAID problem for the card (domain/notices.ts).
-    expect(notes.find((n) => n.kind === 'ORDER_UNPAID')).toMatchObject({ params: { orderNo: order.orderNo, code: 721, cardNumber: poor.cardNumber }, repeatCount: 1 });
+    expect(notes.find((n) => n.kind === 'ORDER_UNPAID')).toMatchObject({
+      params: { orderNo: order.orderNo, code: 721, cardNumber: poor.cardNumber },
+      repeatCount: 1,
+    });
   });
 
   it('deducts an app session from the app balance', async () => {
@@ -94,7 +109,7 @@ describe.each(backends())('billing at StopTransaction on %s', (backend) => {
   });
   it('prices a long session from its running split with the figures of its full history', async () => {
     const db = s.database.db;
-    const start = await cp.call('StartTransaction', aStartTransaction({ idTag: net.card.cardNumber, meterStart: 0, timestamp: at('09:00') })) as StartConf;
+    const start = (await cp.call('StartTransaction', aStartTransaction({ idTag: net.card.cardNumber, meterStart: 0, timestamp: at('09:00') }))) as StartConf;
     // 60 readings every 5 minutes in 12 messages, crossing noon, some lower than the one before (a regression adds nothing).
     for (let m = 0; m < 12; m++) {
       const meterValue = Array.from({ length: 5 }, (_, k) => {
@@ -111,10 +126,24 @@ describe.each(backends())('billing at StopTransaction on %s', (backend) => {
     const [order] = await db.select().from(chargeOrder).where(eq(chargeOrder.transactionId, start.transactionId));
     // The same order priced from every stored reading.
     const full = await priceFinishedOrder(db, {
-      chargerId: order.chargerId, stationId: order.stationId, transactionId: order.transactionId, currency: order.currency, meterStart: 0, meterStop: 9_500,
-      chargerStartTime: order.chargerStartTime, chargerStopTime: order.chargerStopTime!, serverStartTime: order.serverStartTime, serverStopTime: order.serverStopTime!,
+      chargerId: order.chargerId,
+      stationId: order.stationId,
+      transactionId: order.transactionId,
+      currency: order.currency,
+      meterStart: 0,
+      meterStop: 9_500,
+      chargerStartTime: order.chargerStartTime,
+      chargerStopTime: order.chargerStopTime!,
+      serverStartTime: order.serverStartTime,
+      serverStopTime: order.serverStopTime!,
     });
-    expect(order).toMatchObject({ electricityFee: full.electricityFee, serviceFee: full.serviceFee, taxAmount: full.taxAmount, cost: full.cost, totalAmount: full.totalAmount });
+    expect(order).toMatchObject({
+      electricityFee: full.electricityFee,
+      serviceFee: full.serviceFee,
+      taxAmount: full.taxAmount,
+      cost: full.cost,
+      totalAmount: full.totalAmount,
+    });
     const { settlement: _settled, ...breakdown } = order.breakdown as Record<string, unknown>;
     expect(breakdown).toEqual(full.breakdown);
     expect(order.energySplit).toBeNull();
@@ -122,7 +151,7 @@ describe.each(backends())('billing at StopTransaction on %s', (backend) => {
 
   it('stops keeping the split when a reading comes out of time order, and still prices from the readings', async () => {
     const db = s.database.db;
-    const start = await cp.call('StartTransaction', aStartTransaction({ idTag: net.card.cardNumber, meterStart: 0, timestamp: at('10:00') })) as StartConf;
+    const start = (await cp.call('StartTransaction', aStartTransaction({ idTag: net.card.cardNumber, meterStart: 0, timestamp: at('10:00') }))) as StartConf;
     await cp.call('MeterValues', aMeterValues({ transactionId: start.transactionId, energyWh: 4_000, timestamp: at('13:00') }));
     await cp.call('MeterValues', aMeterValues({ transactionId: start.transactionId, energyWh: 1_000, timestamp: at('11:00') })); // late
     const [open] = await db.select().from(chargeOrder).where(eq(chargeOrder.transactionId, start.transactionId));

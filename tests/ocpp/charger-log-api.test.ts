@@ -34,14 +34,20 @@ describe.each(backends())('charger log API on %s', (backend) => {
     admin = await s.login();
     await eventually(async () => (await get('/sp/charger-log?size=1', admin)).data.total >= 8);
   });
-  afterAll(async () => { await s?.close(); });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   it('pages and filters the log for an administrator', async () => {
     const all = await get('/sp/charger-log?page=1&size=3', admin);
     expect(all.code).toBe(200);
     expect(all.data.total).toBe(8);
     expect(all.data.records).toHaveLength(3);
-    expect(all.data.records[0]).toMatchObject({ serialNum: expect.any(String), direction: expect.stringMatching(/^(IN|OUT)$/), createTimeStamp: expect.any(String) });
+    expect(all.data.records[0]).toMatchObject({
+      serialNum: expect.any(String),
+      direction: expect.stringMatching(/^(IN|OUT)$/),
+      createTimeStamp: expect.any(String),
+    });
     const mine = await get(`/sp/charger-log?serialNum=${a.charger.serialNum}&direction=OUT&action=Authorize`, admin);
     expect(mine.data.total).toBe(1);
     expect(mine.data.records[0]).toMatchObject({ messageType: 'CALLRESULT', payload: { idTagInfo: { status: 'Accepted' } } });
@@ -64,10 +70,12 @@ describe.each(backends())('charger log API on %s', (backend) => {
   it('shows attempts of unknown identities to administrators', async () => {
     const attempts = await get('/sp/connection-attempt?page=1&size=10', admin);
     expect(attempts.data.total).toBe(2);
-    expect(attempts.data.records).toEqual(expect.arrayContaining([
-      expect.objectContaining({ identity: 'GHOST00000000001', reason: 'UNKNOWN_CHARGER', companyCode: null }),
-      expect.objectContaining({ identity: a.charger.serialNum, reason: 'NO_SUBPROTOCOL', companyCode: a.company.code }),
-    ]));
+    expect(attempts.data.records).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ identity: 'GHOST00000000001', reason: 'UNKNOWN_CHARGER', companyCode: null }),
+        expect.objectContaining({ identity: a.charger.serialNum, reason: 'NO_SUBPROTOCOL', companyCode: a.company.code }),
+      ]),
+    );
   });
 
   it('needs the charger-log permission', async () => {

@@ -23,16 +23,25 @@ describe.each(backends())('charger log batches on %s', (backend) => {
     const writer = new ChargerLogWriter(database.db, pino({ level: 'silent' }), { maxBatch: 3, flushMs: 10_000, maxQueue: 100 });
     const at = new Date('2026-11-25T10:00:00.123Z');
     const payloads: unknown[] = [null, 'text', { a: [1, { b: null }], s: 'x"y\\z' }, {}, [1, 2], 0, { deep: { ok: true } }];
-    for (const [i, payload] of payloads.entries()) writer.push({
-      chargerSn: 'CB-BATCH', companyCode: i % 2 ? null : 'C1', direction: i % 2 ? 'OUT' : 'IN', action: 'DataTransfer',
-      messageType: i % 2 ? 'CALLRESULT' : 'CALL', messageId: `m${i}`, payload, at: new Date(at.getTime() + i),
-    });
+    for (const [i, payload] of payloads.entries())
+      writer.push({
+        chargerSn: 'CB-BATCH',
+        companyCode: i % 2 ? null : 'C1',
+        direction: i % 2 ? 'OUT' : 'IN',
+        action: 'DataTransfer',
+        messageType: i % 2 ? 'CALLRESULT' : 'CALL',
+        messageId: `m${i}`,
+        payload,
+        at: new Date(at.getTime() + i),
+      });
     await writer.close();
     const rows = await database.db.select().from(chargerLog).where(eq(chargerLog.chargerSn, 'CB-BATCH')).orderBy(asc(chargerLog.id));
     expect(rows.map((r) => r.messageId)).toEqual(payloads.map((_, i) => `m${i}`));
     expect(rows.map((r) => r.payload)).toEqual(payloads);
     expect(rows[0].payload).toBeNull();
-    const [{ nulls }] = rowsOf<{ nulls: number }>(await database.db.execute(sql`select count(*)::int as nulls from ${chargerLog} where charger_sn = 'CB-BATCH' and payload is null`));
+    const [{ nulls }] = rowsOf<{ nulls: number }>(
+      await database.db.execute(sql`select count(*)::int as nulls from ${chargerLog} where charger_sn = 'CB-BATCH' and payload is null`),
+    );
     expect(nulls).toBe(1);
     expect(rows.map((r) => r.at.getTime())).toEqual(payloads.map((_, i) => at.getTime() + i));
     expect(rows.map((r) => r.companyCode)).toEqual(payloads.map((_, i) => (i % 2 ? null : 'C1')));
@@ -41,7 +50,8 @@ describe.each(backends())('charger log batches on %s', (backend) => {
 
   it.runIf(backend === 'postgres')('prepares the batch statement once on the connection, whatever the batch size', async () => {
     const writer = new ChargerLogWriter(database.db, pino({ level: 'silent' }), { maxBatch: 5, flushMs: 10_000, maxQueue: 100 });
-    for (let i = 0; i < 7; i++) writer.push({ chargerSn: 'CB-PREP', direction: 'IN', action: 'Heartbeat', messageType: 'CALL', messageId: `p${i}`, payload: {} });
+    for (let i = 0; i < 7; i++)
+      writer.push({ chargerSn: 'CB-PREP', direction: 'IN', action: 'Heartbeat', messageType: 'CALL', messageId: `p${i}`, payload: {} });
     await writer.close();
     const prepared = rowsOf<{ name: string }>(await database.db.execute(sql`select name from pg_prepared_statements where name like 'cd_%'`));
     expect(prepared.map((p) => p.name)).toContain('cd_charger_log_batch');

@@ -58,31 +58,41 @@ describe.each(backends())('the charger log under a flooding charger on %s', (bac
   beforeAll(async () => {
     s = await build(backend, { ocppLogBudgetBytes: BUDGET, logLevel: 'info', dataTransferVendors: parseDataTransferVendors('com.flood') }, { logStream: logs });
   });
-  afterAll(async () => { await s?.close(); });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   const rowsOf = (sn: string) => s.database.db.select().from(chargerLog).where(eq(chargerLog.chargerSn, sn));
   const payloadBytes = async (sn: string) => {
-    const [r] = await s.database.db.select({ n: sql<string>`coalesce(sum(octet_length(${chargerLog.payload}::text)), 0)` }).from(chargerLog).where(eq(chargerLog.chargerSn, sn));
+    const [r] = await s.database.db
+      .select({ n: sql<string>`coalesce(sum(octet_length(${chargerLog.payload}::text)), 0)` })
+      .from(chargerLog)
+      .where(eq(chargerLog.chargerSn, sn));
     return Number(r.n);
   };
   /** Rows + the frames counted in DROPPED rows, once the socket's closing report is stored. */
-  const accounted = async (sn: string, frames: number) => eventually(async () => {
-    const rows = await rowsOf(sn);
-    const dropped = rows.filter((r) => r.messageType === 'DROPPED').reduce((n, r) => n + (r.payload as { frames: number }).frames, 0);
-    const n = rows.filter((r) => r.messageType !== 'DROPPED').length + dropped;
-    return n === frames ? { rows, dropped } : null;
-  }, 200);
+  const accounted = async (sn: string, frames: number) =>
+    eventually(async () => {
+      const rows = await rowsOf(sn);
+      const dropped = rows.filter((r) => r.messageType === 'DROPPED').reduce((n, r) => n + (r.payload as { frames: number }).frames, 0);
+      const n = rows.filter((r) => r.messageType !== 'DROPPED').length + dropped;
+      return n === frames ? { rows, dropped } : null;
+    }, 200);
 
   it('keeps 300 × 60 KB and 300 × 20 KB DataTransfers within the byte budget and its summaries; every frame a row or counted', async () => {
     const net = await aNetwork(s.database.db);
     const sn = net.charger.serialNum;
     const ws = await rawSocket(`${s.ocppUrl}/${sn}`);
-    const big = Array.from({ length: 300 }, (_, i) => JSON.stringify([2, `b${i}`, 'DataTransfer', { vendorId: 'com.flood', data: `${MARKER}${'x'.repeat(60_000)}` }]));
-    const mid = Array.from({ length: 300 }, (_, i) => JSON.stringify([2, `m${i}`, 'DataTransfer', { vendorId: 'com.flood', data: `${MARKER}${'y'.repeat(20_000)}` }]));
+    const big = Array.from({ length: 300 }, (_, i) =>
+      JSON.stringify([2, `b${i}`, 'DataTransfer', { vendorId: 'com.flood', data: `${MARKER}${'x'.repeat(60_000)}` }]),
+    );
+    const mid = Array.from({ length: 300 }, (_, i) =>
+      JSON.stringify([2, `m${i}`, 'DataTransfer', { vendorId: 'com.flood', data: `${MARKER}${'y'.repeat(20_000)}` }]),
+    );
     // Paced a little, so that some pass the inbound limit (20/s) and the budget is what stops them.
     const answers: unknown[][] = [];
     for (let i = 0; i < 600; i += 60) {
-      answers.push(...await exchange(ws, [...big, ...mid].slice(i, i + 60), 60));
+      answers.push(...(await exchange(ws, [...big, ...mid].slice(i, i + 60), 60)));
       await new Promise((r) => setTimeout(r, 300));
     }
     expect(answers).toHaveLength(600);
@@ -97,14 +107,22 @@ describe.each(backends())('the charger log under a flooding charger on %s', (bac
     // A 60 KB frame is never stored whole: a summary with its size and hash.
     const bigRows = rows.filter((r) => r.direction === 'IN' && r.messageId?.startsWith('b'));
     expect(bigRows.length + dropped).toBeGreaterThanOrEqual(300);
-    for (const r of bigRows) expect(r.payload).toMatchObject({ omitted: expect.stringMatching(/^(TOO_LARGE|RATE_LIMITED|OVER_BUDGET)$/), bytes: expect.any(Number), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    for (const r of bigRows)
+      expect(r.payload).toMatchObject({
+        omitted: expect.stringMatching(/^(TOO_LARGE|RATE_LIMITED|OVER_BUDGET)$/),
+        bytes: expect.any(Number),
+        sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      });
     // A refused CALL is a summary without its payload; its CALLERROR answer is stored.
     const refused = rows.filter((r) => r.direction === 'IN' && (r.payload as { omitted?: string })?.omitted === 'RATE_LIMITED');
     expect(refused.length).toBeGreaterThan(0);
     expect(refused.every((r) => r.action === 'DataTransfer' && !JSON.stringify(r.payload).includes(MARKER))).toBe(true);
     expect(rows.some((r) => (r.payload as { omitted?: string })?.omitted === 'OVER_BUDGET')).toBe(true);
     // The DataTransfer data stored beside the log is within the budget too (Rejected beyond it).
-    const [dt] = await s.database.db.select({ n: sql<string>`coalesce(sum(octet_length(${dataTransfer.data})), 0)` }).from(dataTransfer).where(eq(dataTransfer.chargerSn, sn));
+    const [dt] = await s.database.db
+      .select({ n: sql<string>`coalesce(sum(octet_length(${dataTransfer.data})), 0)` })
+      .from(dataTransfer)
+      .where(eq(dataTransfer.chargerSn, sn));
     expect(Number(dt.n)).toBeLessThanOrEqual(BUDGET);
     expect(answers.some((a) => a[0] === 3 && (a[2] as { status?: string }).status === 'Rejected')).toBe(true);
   });
@@ -120,9 +138,11 @@ describe.each(backends())('the charger log under a flooding charger on %s', (bac
     for (let r = 0; r < 100; r++) {
       for (let k = 0; k < 9; k++) {
         const id = `u${r}-${k}`;
-        frames.push(k % 2
-          ? JSON.stringify([4, id, 'GenericError', MARKER, { junk: 'z'.repeat(30_000) }])
-          : JSON.stringify([3, id, { junk: `${MARKER}${'z'.repeat(30_000)}` }]));
+        frames.push(
+          k % 2
+            ? JSON.stringify([4, id, 'GenericError', MARKER, { junk: 'z'.repeat(30_000) }])
+            : JSON.stringify([3, id, { junk: `${MARKER}${'z'.repeat(30_000)}` }]),
+        );
       }
       frames.push(JSON.stringify([2, `h${r}`, 'Heartbeat', {}]));
     }
@@ -151,9 +171,15 @@ describe.each(backends())('the charger log under a flooding charger on %s', (bac
       expect(await cp.call('Heartbeat', {})).toMatchObject({ currentTime: expect.any(String) });
       expect(await cp.call('DataTransfer', { vendorId: 'com.flood', data: 'small' })).toEqual({ status: 'Accepted' });
     });
-    const rows = await eventually(async () => { const r = await rowsOf(net.charger.serialNum); return r.length >= 4 ? r : null; });
+    const rows = await eventually(async () => {
+      const r = await rowsOf(net.charger.serialNum);
+      return r.length >= 4 ? r : null;
+    });
     expect(rows.every((r) => !(r.payload as { omitted?: string } | null)?.omitted)).toBe(true);
-    const [dt] = await s.database.db.select().from(dataTransfer).where(and(eq(dataTransfer.chargerSn, net.charger.serialNum)));
+    const [dt] = await s.database.db
+      .select()
+      .from(dataTransfer)
+      .where(and(eq(dataTransfer.chargerSn, net.charger.serialNum)));
     expect(dt.data).toBe('small');
   });
 });

@@ -81,7 +81,9 @@ describe.each(backends())('a cluster of nodes on %s', (backend) => {
     const net = await aNetwork(a.database.db);
     const sn = net.charger.serialNum;
     const seen: string[] = [];
-    const off = b.app.bus.on('charger', (p) => { if (p.serialNum === sn) seen.push(p.serialNum); });
+    const off = b.app.bus.on('charger', (p) => {
+      if (p.serialNum === sn) seen.push(p.serialNum);
+    });
     try {
       const cp = await connect(a.ocppUrl, sn);
       const closed = new Promise<number | undefined>((r) => cp.once('close', ({ code }: { code?: number }) => r(code)));

@@ -18,7 +18,9 @@ describe.each(backends())('remote commands on %s', (backend) => {
     auth = { authorization: `Bearer ${await s.login()}` };
     net = await aNetwork(s.database.db);
   });
-  afterAll(async () => { await s?.close(); });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   /** A new charger at the network's station, connected. */
   const aConnected = async () => {
@@ -28,7 +30,10 @@ describe.each(backends())('remote commands on %s', (backend) => {
   /** The params of each `action` the charger `cp` receives, answered Accepted. */
   const accepting = (cp: Awaited<ReturnType<typeof connect>>, action: string) => {
     const received: unknown[] = [];
-    cp.handle(action, async ({ params }) => { received.push(params); return { status: 'Accepted' }; });
+    cp.handle(action, async ({ params }) => {
+      received.push(params);
+      return { status: 'Accepted' };
+    });
     return received;
   };
 
@@ -41,7 +46,7 @@ describe.each(backends())('remote commands on %s', (backend) => {
       seen.push(params);
       // Like a real charger: accept, then start the transaction.
       setTimeout(async () => {
-        const res = await cp.call('StartTransaction', aStartTransaction({ idTag, meterStart: 100 })) as { transactionId: number };
+        const res = (await cp.call('StartTransaction', aStartTransaction({ idTag, meterStart: 100 }))) as { transactionId: number };
         txId = res.transactionId;
       }, 10);
       return { status: 'Accepted' };
@@ -61,7 +66,9 @@ describe.each(backends())('remote commands on %s', (backend) => {
       return stop.code === 200 ? stop : undefined;
     });
     expect(seen[1]).toEqual({ transactionId: txId });
-    const logged = await s.database.db.select().from(chargerLog)
+    const logged = await s.database.db
+      .select()
+      .from(chargerLog)
       .where(and(eq(chargerLog.chargerSn, net.charger.serialNum), eq(chargerLog.messageType, 'COMMAND')));
     expect(logged.map((r) => r.action)).toEqual(expect.arrayContaining(['RemoteStartTransaction', 'RemoteStopTransaction']));
     await cp.close({ force: true });
@@ -91,10 +98,12 @@ describe.each(backends())('remote commands on %s', (backend) => {
     const stopped = accepting(cp, 'RemoteStopTransaction');
     // An idle charger: nothing to stop, said so in the caller's language (not a bare parameter error).
     expect(await post(`/sp/charger/${ch.id}/command/remote-stop`, {})).toMatchObject({ code: 796, msg: expect.stringContaining('nothing to stop') });
-    expect(await post(`/sp/charger/${ch.id}/command/remote-stop`, { connectorId: 1 }, { cookie: 'language=zh' }))
-      .toMatchObject({ code: 796, msg: expect.stringContaining('无需停止') });
-    const a = await cp.call('StartTransaction', aStartTransaction({ idTag: 'STOPA', connectorId: 1 })) as { transactionId: number };
-    const b = await cp.call('StartTransaction', aStartTransaction({ idTag: 'STOPB', connectorId: 2 })) as { transactionId: number };
+    expect(await post(`/sp/charger/${ch.id}/command/remote-stop`, { connectorId: 1 }, { cookie: 'language=zh' })).toMatchObject({
+      code: 796,
+      msg: expect.stringContaining('无需停止'),
+    });
+    const a = (await cp.call('StartTransaction', aStartTransaction({ idTag: 'STOPA', connectorId: 1 }))) as { transactionId: number };
+    const b = (await cp.call('StartTransaction', aStartTransaction({ idTag: 'STOPB', connectorId: 2 }))) as { transactionId: number };
     const stop = (body: object) => post(`/sp/charger/${ch.id}/command/remote-stop`, body);
     expect(await stop({})).toMatchObject({ code: 797, msg: expect.stringContaining('choose the connector or the session') });
     expect((await stop({ transactionId: b.transactionId })).code).toBe(200);
@@ -123,13 +132,18 @@ describe.each(backends())('remote commands on %s', (backend) => {
     // The charger gets the Reset and drops its connection before answering (as a rebooting charger does).
     cp.handle('Reset', async ({ params }) => {
       received.push(params);
-      setTimeout(() => { void cp.close({ force: true }); }, 20);
+      setTimeout(() => {
+        void cp.close({ force: true });
+      }, 20);
       return new Promise(() => undefined);
     });
     const res = await post(`/sp/charger/${ch.id}/command/reset`, { type: 'Hard' }, { cookie: 'language=en' });
     expect(received).toEqual([{ type: 'Hard' }]);
     expect(res).toMatchObject({ code: 795, msg: expect.stringContaining('check its state before repeating') });
-    const rows = await s.database.db.select().from(chargerLog).where(and(eq(chargerLog.chargerSn, ch.serialNum), eq(chargerLog.messageType, 'COMMAND')));
+    const rows = await s.database.db
+      .select()
+      .from(chargerLog)
+      .where(and(eq(chargerLog.chargerSn, ch.serialNum), eq(chargerLog.messageType, 'COMMAND')));
     expect(rows[0].payload).toMatchObject({ result: 'FAILED', code: 795 });
   });
 
@@ -137,7 +151,10 @@ describe.each(backends())('remote commands on %s', (backend) => {
     const ch = await aCharger(s.database.db, net.company.code);
     expect((await post(`/sp/charger/${ch.id}/command/availability`, { connectorId: 0, type: 'Inoperative' })).code).toBe(720);
     expect((await post('/sp/charger/999999/command/reset', { type: 'Soft' })).code).toBe(800);
-    const rows = await s.database.db.select().from(chargerLog).where(and(eq(chargerLog.chargerSn, ch.serialNum), eq(chargerLog.messageType, 'COMMAND')));
+    const rows = await s.database.db
+      .select()
+      .from(chargerLog)
+      .where(and(eq(chargerLog.chargerSn, ch.serialNum), eq(chargerLog.messageType, 'COMMAND')));
     expect(rows[0].payload).toMatchObject({ result: 'FAILED', code: 720 });
   });
 });

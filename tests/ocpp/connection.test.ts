@@ -13,8 +13,12 @@ import { chargePoint, connect, eventually, handshakeStatus } from './helpers.js'
 
 describe.each(backends())('OCPP connections on %s', (backend) => {
   let s: TestServer;
-  beforeAll(async () => { s = await build(backend, { pingInterval: 1 }); });
-  afterAll(async () => { await s?.close(); });
+  beforeAll(async () => {
+    s = await build(backend, { pingInterval: 1 });
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   const attempts = (identity: string) => s.database.db.select().from(connectionAttempt).where(eq(connectionAttempt.identity, identity));
 
@@ -44,8 +48,14 @@ describe.each(backends())('OCPP connections on %s', (backend) => {
     for (const url of [`${base}/${net.charger.serialNum}`, `${base}/other/${net.charger.serialNum}`, `${s.ocppUrl}/x/${net.charger.serialNum}`]) {
       const status = await new Promise<number>((resolve) => {
         const ws = new WebSocket(url, ['ocpp1.6']);
-        ws.once('unexpected-response', (_req, res) => { resolve(res.statusCode ?? 0); ws.terminate(); });
-        ws.once('open', () => { resolve(101); ws.close(); });
+        ws.once('unexpected-response', (_req, res) => {
+          resolve(res.statusCode ?? 0);
+          ws.terminate();
+        });
+        ws.once('open', () => {
+          resolve(101);
+          ws.close();
+        });
         ws.once('error', () => resolve(-1));
       });
       expect(status).not.toBe(101);
@@ -75,13 +85,16 @@ describe.each(backends())('OCPP connections on %s', (backend) => {
     const net = await aNetwork(s.database.db);
     const cp = await connect(s.ocppUrl, net.charger.serialNum);
     try {
-      const conf = await cp.call('BootNotification', aBootNotification({ chargePointVendor: 'Acme', chargePointModel: 'AC22', firmwareVersion: 'v9.1' })) as Record<string, unknown>;
+      const conf = (await cp.call(
+        'BootNotification',
+        aBootNotification({ chargePointVendor: 'Acme', chargePointModel: 'AC22', firmwareVersion: 'v9.1' }),
+      )) as Record<string, unknown>;
       expect(conf.status).toBe('Accepted');
       expect(conf.interval).toBe(s.app.config.heartbeatInterval);
       expect(Number.isNaN(Date.parse(String(conf.currentTime)))).toBe(false);
       const [row] = await s.database.db.select().from(charger).where(eq(charger.id, net.charger.id));
       expect(row).toMatchObject({ vendor: 'Acme', model: 'AC22', firmwareVersion: 'v9.1', online: true });
-      const hb = await cp.call('Heartbeat', {}) as { currentTime: string };
+      const hb = (await cp.call('Heartbeat', {})) as { currentTime: string };
       expect(Date.parse(hb.currentTime)).toBeGreaterThan(0);
     } finally {
       await cp.close();
@@ -98,7 +111,10 @@ describe.each(backends())('OCPP connections on %s', (backend) => {
     const cp = await connect(s.ocppUrl, net.charger.serialNum);
     try {
       const t0 = new Date(Date.now() - 60_000);
-      await cp.call('StatusNotification', aStatusNotification({ connectorId: 0, status: 'Faulted', errorCode: 'GroundFailure', vendorErrorCode: 'E42', timestamp: t0.toISOString() }));
+      await cp.call(
+        'StatusNotification',
+        aStatusNotification({ connectorId: 0, status: 'Faulted', errorCode: 'GroundFailure', vendorErrorCode: 'E42', timestamp: t0.toISOString() }),
+      );
       await cp.call('StatusNotification', aStatusNotification({ connectorId: 1, status: 'Charging', timestamp: t0.toISOString() }));
       // A late message (older than what is stored) is accepted but changes nothing.
       const late = new Date(t0.getTime() - 30_000).toISOString();
@@ -134,7 +150,9 @@ describe.each(backends())('OCPP connections on %s', (backend) => {
   it('replaces a socket that no longer answers pings with an authenticated newcomer', async () => {
     const net = await aNetwork(s.database.db, { charger: { password: 'charger-Secret-9' } });
     const sn = net.charger.serialNum;
-    const dead = new WebSocket(`${s.ocppUrl}/${sn}`, ['ocpp1.6'], { headers: { authorization: `Basic ${Buffer.from(`${sn}:charger-Secret-9`).toString('base64')}` } });
+    const dead = new WebSocket(`${s.ocppUrl}/${sn}`, ['ocpp1.6'], {
+      headers: { authorization: `Basic ${Buffer.from(`${sn}:charger-Secret-9`).toString('base64')}` },
+    });
     await new Promise((r) => dead.once('open', r));
     await eventually(async () => s.app.ocpp.isConnected(sn));
     // Stop reading: the socket no longer answers pings (a peer that vanished without a FIN).
@@ -176,7 +194,9 @@ describe.each(backends())('OCPP connections on %s', (backend) => {
       const rows = await s.database.db.select().from(notification).where(eq(notification.serialNum, sn));
       return rows.length ? rows : null;
     });
-    expect(events).toMatchObject([{ companyCode: net.company.code, kind: 'EVENT', params: { eventType: 'CHARGER_OFFLINE', device: 'charger', serialNum: sn }, eventStatus: 'HAPPENING' }]);
+    expect(events).toMatchObject([
+      { companyCode: net.company.code, kind: 'EVENT', params: { eventType: 'CHARGER_OFFLINE', device: 'charger', serialNum: sn }, eventStatus: 'HAPPENING' },
+    ]);
     ws.terminate();
   });
 
@@ -185,7 +205,7 @@ describe.each(backends())('OCPP connections on %s', (backend) => {
     const cp = await connect(s.ocppUrl, ch.serialNum);
     try {
       // GetLocalListVersion is a central-system-to-charger action: no handler on the server side.
-      const err = await cp.call('GetLocalListVersion', {}).catch((e: unknown) => e) as { rpcErrorCode?: string };
+      const err = (await cp.call('GetLocalListVersion', {}).catch((e: unknown) => e)) as { rpcErrorCode?: string };
       expect(err.rpcErrorCode).toBe('NotImplemented');
     } finally {
       await cp.close();

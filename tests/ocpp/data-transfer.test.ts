@@ -40,7 +40,12 @@ describe.each(backends())('DataTransfer vendors on %s', (backend) => {
       expect(await dt({ vendorId: 'Com.Platform' })).toEqual({ status: 'Accepted' });
     });
     const stored = await db.select().from(dataTransfer).where(eq(dataTransfer.chargerSn, net.charger.serialNum));
-    expect(stored.map((r) => `${r.vendorId}/${r.messageId ?? ''}`).sort())
-      .toEqual(['COM.ACME/Status', 'Com.Platform/', 'com.acme/', 'com.ownco/m', 'org.open/anything']);
+    expect(stored.map((r) => `${r.vendorId}/${r.messageId ?? ''}`).sort()).toEqual([
+      'COM.ACME/Status',
+      'Com.Platform/',
+      'com.acme/',
+      'com.ownco/m',
+      'org.open/anything',
+    ]);
   });
 });

@@ -30,23 +30,31 @@ describe.each(backends())('device commands on %s', (backend) => {
     return { net, cp, id: net.charger.id };
   }
 
-  const logged = async (sn: string, action: string) => (await ctx.s.database.db.select().from(chargerLog)
-    .where(and(eq(chargerLog.chargerSn, sn), eq(chargerLog.action, action)))).map((r) => `${r.direction} ${r.messageType}`);
+  const logged = async (sn: string, action: string) =>
+    (
+      await ctx.s.database.db
+        .select()
+        .from(chargerLog)
+        .where(and(eq(chargerLog.chargerSn, sn), eq(chargerLog.action, action)))
+    ).map((r) => `${r.direction} ${r.messageType}`);
   /** Waits until the charger log holds each of `kinds` for `action` (frames are written in batches). */
-  const inLog = (sn: string, action: string, kinds: string[]) => eventually(async () => {
-    const rows = await logged(sn, action);
-    return kinds.every((k) => rows.includes(k));
-  });
+  const inLog = (sn: string, action: string, kinds: string[]) =>
+    eventually(async () => {
+      const rows = await logged(sn, action);
+      return kinds.every((k) => rows.includes(k));
+    });
 
   it('reads the configuration and changes keys: Accepted, RebootRequired, Rejected (read-only or wrong kind), NotSupported', async () => {
     const { net, cp, id } = await simulated();
     try {
       const all = await call('GET', `/sp/charger/${id}/configuration`);
       expect(all.code).toBe(200);
-      expect(all.data.keys).toEqual(expect.arrayContaining([
-        { key: 'NumberOfConnectors', value: '2', readonly: true },
-        { key: 'LocalAuthListEnabled', value: 'true', readonly: false },
-      ]));
+      expect(all.data.keys).toEqual(
+        expect.arrayContaining([
+          { key: 'NumberOfConnectors', value: '2', readonly: true },
+          { key: 'LocalAuthListEnabled', value: 'true', readonly: false },
+        ]),
+      );
       const some = await call('GET', `/sp/charger/${id}/configuration?keys=MeterValueSampleInterval,NoSuchKey`);
       expect(some.data).toEqual({ keys: [{ key: 'MeterValueSampleInterval', value: '10', readonly: false }], unknownKeys: ['NoSuchKey'] });
 
@@ -74,7 +82,10 @@ describe.each(backends())('device commands on %s', (backend) => {
       expect((await call('POST', `/sp/charger/${id}/command/clear-cache`)).data).toEqual({ action: 'ClearCache', status: 'Accepted' });
       const heartbeats = async () => (await logged(net.charger.serialNum, 'Heartbeat')).filter((r) => r === 'IN CALL').length;
       const before = await heartbeats();
-      expect((await call('POST', `/sp/charger/${id}/command/trigger`, { requestedMessage: 'Heartbeat' })).data).toEqual({ action: 'TriggerMessage', status: 'Accepted' });
+      expect((await call('POST', `/sp/charger/${id}/command/trigger`, { requestedMessage: 'Heartbeat' })).data).toEqual({
+        action: 'TriggerMessage',
+        status: 'Accepted',
+      });
       await eventually(async () => (await heartbeats()) > before);
       const meter = await call('POST', `/sp/charger/${id}/command/trigger`, { requestedMessage: 'MeterValues', connectorId: 2 });
       expect(meter.data.status).toBe('Accepted');
@@ -90,7 +101,7 @@ describe.each(backends())('device commands on %s', (backend) => {
     }
   });
 
-  it('sends the company\'s active cards as the local list, full then differential, and reads its version', async () => {
+  it("sends the company's active cards as the local list, full then differential, and reads its version", async () => {
     const { net, cp, id } = await simulated();
     const db = ctx.s.database.db;
     try {
@@ -106,8 +117,17 @@ describe.each(backends())('device commands on %s', (backend) => {
       expect(full.data).toMatchObject({ version: 1, entries: 2, updateType: 'Full', status: 'Accepted', added: 2, removed: 0 });
       expect(cp.localListState).toEqual({ version: 1, size: 2 });
       await inLog(net.charger.serialNum, 'SendLocalList', ['OUT CALL']);
-      const [sent] = await db.select({ payload: chargerLog.payload }).from(chargerLog)
-        .where(and(eq(chargerLog.chargerSn, net.charger.serialNum), eq(chargerLog.action, 'SendLocalList'), eq(chargerLog.direction, 'OUT'), eq(chargerLog.messageType, 'CALL')));
+      const [sent] = await db
+        .select({ payload: chargerLog.payload })
+        .from(chargerLog)
+        .where(
+          and(
+            eq(chargerLog.chargerSn, net.charger.serialNum),
+            eq(chargerLog.action, 'SendLocalList'),
+            eq(chargerLog.direction, 'OUT'),
+            eq(chargerLog.messageType, 'CALL'),
+          ),
+        );
       const entries = (sent!.payload as { localAuthorizationList: { idTag: string; idTagInfo: object }[] }).localAuthorizationList;
       expect(entries).toHaveLength(2);
       expect(entries).toContainEqual({ idTag: manager.cardNumber, idTagInfo: { status: 'Accepted', expiryDate: expiry.toISOString() } });
@@ -137,7 +157,15 @@ describe.each(backends())('device commands on %s', (backend) => {
       const reserved = await call('POST', `/sp/charger/${id}/reservations`, { connectorId: 1, cardUserId: net.card.id, expiryMinutes: 10 });
       expect(reserved.code).toBe(200);
       expect(reserved.data).toMatchObject({ connectorId: 1, idTag: net.card.cardNumber, status: 'ACCEPTED', answer: 'Accepted' });
-      await eventually(async () => (await db.select().from(connector).where(and(eq(connector.chargerId, id), eq(connector.connectorId, 1))))[0]?.status === 'Reserved');
+      await eventually(
+        async () =>
+          (
+            await db
+              .select()
+              .from(connector)
+              .where(and(eq(connector.chargerId, id), eq(connector.connectorId, 1)))
+          )[0]?.status === 'Reserved',
+      );
       // One live reservation per connector.
       expect((await call('POST', `/sp/charger/${id}/reservations`, { connectorId: 1, idTag: net.card.cardNumber })).code).toBe(747);
       const other = await aCard(db, net.company.code);
@@ -150,7 +178,10 @@ describe.each(backends())('device commands on %s', (backend) => {
       });
       const [order] = await db.select().from(chargeOrder).where(eq(chargeOrder.transactionId, run.transactionId!));
       expect(used.orderId).toBe(order.id);
-      expect((await db.select().from(orderStart).where(eq(orderStart.orderId, order.id)))[0]).toMatchObject({ startType: 'RESERVE', reservationId: reserved.data.id });
+      expect((await db.select().from(orderStart).where(eq(orderStart.orderId, order.id)))[0]).toMatchObject({
+        startType: 'RESERVE',
+        reservationId: reserved.data.id,
+      });
       const listed = await call('GET', `/sp/charger/${id}/reservations`);
       expect(listed.data.records[0]).toMatchObject({ id: reserved.data.id, status: 'USED', orderNo: order.orderNo });
 
@@ -163,7 +194,15 @@ describe.each(backends())('device commands on %s', (backend) => {
         return r.status === 'EXPIRED';
       }, 200);
       await eventually(async () => !cp.reservationOn(2));
-      await eventually(async () => (await db.select().from(connector).where(and(eq(connector.chargerId, id), eq(connector.connectorId, 2))))[0]?.status === 'Available');
+      await eventually(
+        async () =>
+          (
+            await db
+              .select()
+              .from(connector)
+              .where(and(eq(connector.chargerId, id), eq(connector.connectorId, 2)))
+          )[0]?.status === 'Available',
+      );
       expect((await call('GET', `/sp/charger/${id}/reservations?status=EXPIRED`)).data.records.map((r: { id: number }) => r.id)).toEqual([short.data.id]);
       // Its card now starts anywhere, without a reservationId.
       expect((await call('POST', `/sp/charger/${id}/reservations/${short.data.id}/cancel`)).code).toBe(748);
@@ -182,7 +221,7 @@ describe.each(backends())('device commands on %s', (backend) => {
       expect(cancelled.data).toMatchObject({ id: made.data.id, status: 'CANCELLED' });
       expect(cp.reservationOn(2)).toBeUndefined();
       await inLog(net.charger.serialNum, 'CancelReservation', ['OUT CALL', 'IN CALLRESULT']);
-      expect((await call('POST', `/sp/charger/${id}/reservations/999999/cancel`, undefined, 'zh'))).toMatchObject({ code: 817, msg: '预约不存在' });
+      expect(await call('POST', `/sp/charger/${id}/reservations/999999/cancel`, undefined, 'zh')).toMatchObject({ code: 817, msg: '预约不存在' });
 
       const busyCard = await aCard(db, net.company.code);
       const session = cp.runSession(1, busyCard.cardNumber, 1500);
@@ -202,12 +241,18 @@ describe.each(backends())('device commands on %s', (backend) => {
     expect((await call('POST', `/sp/charger/${id}/command/clear-cache`)).code).toBe(720);
   });
 
-  it('validates inputs with catalogue codes in the caller\'s language', async () => {
+  it("validates inputs with catalogue codes in the caller's language", async () => {
     const net = await aNetwork(ctx.s.database.db);
     const id = net.charger.id;
-    expect(await call('POST', `/sp/charger/${id}/configuration`, { key: ' ', value: '1' }, 'zh')).toMatchObject({ code: 624, msg: expect.stringContaining('配置项不能为空') });
+    expect(await call('POST', `/sp/charger/${id}/configuration`, { key: ' ', value: '1' }, 'zh')).toMatchObject({
+      code: 624,
+      msg: expect.stringContaining('配置项不能为空'),
+    });
     expect((await call('POST', `/sp/charger/${id}/configuration`, { key: 'k'.repeat(51), value: '1' })).code).toBe(400);
-    expect(await call('POST', `/sp/charger/${id}/command/data-transfer`, { vendorId: '' })).toMatchObject({ code: 625, msg: expect.stringContaining('Vendor ID cannot be empty') });
+    expect(await call('POST', `/sp/charger/${id}/command/data-transfer`, { vendorId: '' })).toMatchObject({
+      code: 625,
+      msg: expect.stringContaining('Vendor ID cannot be empty'),
+    });
     expect((await call('POST', `/sp/charger/${id}/command/trigger`, { requestedMessage: 'Authorize' })).code).toBe(400);
     expect((await call('POST', `/sp/charger/${id}/command/trigger`, { requestedMessage: 'StatusNotification', connectorId: 0 })).code).toBe(400);
     expect((await call('POST', `/sp/charger/${id}/local-list`, { updateType: 'Partial' })).code).toBe(400);

@@ -21,26 +21,50 @@ const PERMS = ['menu:stations:stationprofile', 'menu:monitoring:chargermonotorin
 const CO = 'BOUNDCO';
 
 /** A raw FTP control connection from `localAddress`: what it received, whether it closed, and a NOOP pump. */
-interface RawFtp { text: () => string; closed: Promise<void>; isClosed: () => boolean; sock: net.Socket; stop: () => void }
+interface RawFtp {
+  text: () => string;
+  closed: Promise<void>;
+  isClosed: () => boolean;
+  sock: net.Socket;
+  stop: () => void;
+}
 
 function rawFtp(port: number, localAddress: string, noopEveryMs = 0): Promise<RawFtp> {
   return new Promise((resolve) => {
     let got = '';
     let closed = false;
     const sock = net.connect({ port, host: '127.0.0.1', localAddress });
-    sock.on('data', (d) => { got += d.toString(); });
+    sock.on('data', (d) => {
+      got += d.toString();
+    });
     sock.on('error', () => undefined);
-    const closedP = new Promise<void>((r) => sock.once('close', () => { closed = true; r(); }));
+    const closedP = new Promise<void>((r) =>
+      sock.once('close', () => {
+        closed = true;
+        r();
+      }),
+    );
     let pump: NodeJS.Timeout | undefined;
-    const stop = () => { if (pump) clearInterval(pump); sock.destroy(); };
+    const stop = () => {
+      if (pump) clearInterval(pump);
+      sock.destroy();
+    };
     sock.once('connect', () => {
-      if (noopEveryMs) pump = setInterval(() => { if (!closed) sock.write('NOOP\r\n'); }, noopEveryMs);
+      if (noopEveryMs)
+        pump = setInterval(() => {
+          if (!closed) sock.write('NOOP\r\n');
+        }, noopEveryMs);
       // The greeting (220) or the refusal (421) comes first.
       const wait = setInterval(() => {
-        if (/^(220|421) /m.test(got) || closed) { clearInterval(wait); resolve({ text: () => got, closed: closedP, isClosed: () => closed, sock, stop }); }
+        if (/^(220|421) /m.test(got) || closed) {
+          clearInterval(wait);
+          resolve({ text: () => got, closed: closedP, isClosed: () => closed, sock, stop });
+        }
       }, 10);
     });
-    closedP.then(() => { if (pump) clearInterval(pump); });
+    closedP.then(() => {
+      if (pump) clearInterval(pump);
+    });
   });
 }
 
@@ -61,22 +85,35 @@ async function ftpSay(c: RawFtp, line: string, code: string): Promise<string> {
  * A PUT from `localAddress` that sends `first` bytes, then `each` bytes every `everyMs` until
  * answered (or `total` bytes, then the end). Resolves with the status and body of the answer.
  */
-function trickle(url: string, localAddress: string, o: { first: number; each: number; everyMs: number; total?: number }): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
+function trickle(
+  url: string,
+  localAddress: string,
+  o: { first: number; each: number; everyMs: number; total?: number },
+): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     let sent = 0;
     let timer: NodeJS.Timeout | undefined;
     const req = http.request(url, { method: 'PUT', localAddress, headers: { 'transfer-encoding': 'chunked' } }, (res) => {
       if (timer) clearInterval(timer);
       let body = '';
-      res.on('data', (d) => { body += d.toString(); });
+      res.on('data', (d) => {
+        body += d.toString();
+      });
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
       res.on('error', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
     });
-    req.on('error', (err) => { if (timer) clearInterval(timer); reject(err); });
+    req.on('error', (err) => {
+      if (timer) clearInterval(timer);
+      reject(err);
+    });
     req.write(Buffer.alloc(o.first, 0x61));
     sent += o.first;
     timer = setInterval(() => {
-      if (o.total !== undefined && sent >= o.total) { clearInterval(timer); req.end(); return; }
+      if (o.total !== undefined && sent >= o.total) {
+        clearInterval(timer);
+        req.end();
+        return;
+      }
       req.write(Buffer.alloc(o.each, 0x62));
       sent += o.each;
     }, o.everyMs);
@@ -92,8 +129,15 @@ describe('the diagnostics receivers are bounded', () => {
 
   beforeAll(async () => {
     s = await build('pglite', {
-      ftpPort: 0, ftpMaxConnections: 6, ftpMaxPerAddress: 4, ftpLoginTimeoutMs: 1500,
-      uploadMaxConcurrent: 3, uploadMaxPerAddress: 2, uploadMinBytesPerS: 1000, uploadRateWindowMs: 500, uploadTimeLimitMs: 3000,
+      ftpPort: 0,
+      ftpMaxConnections: 6,
+      ftpMaxPerAddress: 4,
+      ftpLoginTimeoutMs: 1500,
+      uploadMaxConcurrent: 3,
+      uploadMaxPerAddress: 2,
+      uploadMinBytesPerS: 1000,
+      uploadRateWindowMs: 500,
+      uploadTimeLimitMs: 3000,
     });
     s.app.config.publicUrl = s.baseUrl;
     await aCompany(s.database.db, { code: CO });
@@ -112,7 +156,10 @@ describe('the diagnostics receivers are bounded', () => {
     const c = await connect(s.ocppUrl, row.serialNum);
     raws.push(c);
     let location = '';
-    c.handle('GetDiagnostics', async ({ params }) => { location = String(params?.location); return { fileName: 'box.log' }; });
+    c.handle('GetDiagnostics', async ({ params }) => {
+      location = String(params?.location);
+      return { fileName: 'box.log' };
+    });
     await c.call('BootNotification', { chargePointVendor: 'T', chargePointModel: 'RAW-1' });
     const res = await api('POST', '/sp/diagnostics-request', { chargerId: row.id, transport });
     expect(res.code).toBe(200);
@@ -195,7 +242,10 @@ describe('the diagnostics receivers are bounded', () => {
       clearInterval(drip);
       data.destroy();
     }
-    const r = await eventually(async () => { const x = await row(id); return x.uploadStartedAt === null ? x : null; });
+    const r = await eventually(async () => {
+      const x = await row(id);
+      return x.uploadStartedAt === null ? x : null;
+    });
     expect(r.fileId).toBeNull();
     charger.stop();
   });
@@ -226,7 +276,11 @@ describe('the diagnostics receivers are bounded', () => {
       expect(r.body).toContain('(756)');
     }
     expect(Date.now() - t0).toBeLessThan(3000);
-    for (const i of [0, 1, 2]) await eventually(async () => { const x = await row(reqs[i].id); return x.uploadStartedAt === null && x.fileId === null; });
+    for (const i of [0, 1, 2])
+      await eventually(async () => {
+        const x = await row(reqs[i].id);
+        return x.uploadStartedAt === null && x.fileId === null;
+      });
     expect(await s.database.db.select().from(storedFilePart)).toEqual([]);
 
     // A steady upload above the rate but longer than UPLOAD_TIME_LIMIT_S (3 s) is cut too.

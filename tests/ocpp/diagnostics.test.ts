@@ -55,12 +55,17 @@ describe.each(backends())('diagnostics uploads over HTTP and FTP on %s', (backen
     const c = await connect(s.ocppUrl, row.serialNum);
     raws.push(c);
     const got: { location?: string; payload?: Record<string, unknown> } = {};
-    c.handle('GetDiagnostics', async ({ params }) => { got.location = String(params?.location); got.payload = params; return answer; });
+    c.handle('GetDiagnostics', async ({ params }) => {
+      got.location = String(params?.location);
+      got.payload = params;
+      return answer;
+    });
     await c.call('BootNotification', { chargePointVendor: 'T', chargePointModel: 'RAW-1' });
     return { row, c, got };
   }
 
-  const request = async (id: number) => (await api('GET', `/sp/diagnostics-request?chargerId=${(await row(id)).chargerId}`)).data.records.find((r: { id: number }) => r.id === id);
+  const request = async (id: number) =>
+    (await api('GET', `/sp/diagnostics-request?chargerId=${(await row(id)).chargerId}`)).data.records.find((r: { id: number }) => r.id === id);
   const row = async (id: number) => (await s.database.db.select().from(diagnosticsRequest).where(eq(diagnosticsRequest.id, id)))[0];
   const put = (url: string, body: Buffer) => fetch(url, { method: 'PUT', body: new Uint8Array(body) });
 
@@ -72,7 +77,10 @@ describe.each(backends())('diagnostics uploads over HTTP and FTP on %s', (backen
     expect(res.code).toBe(200);
     expect(res.data).toMatchObject({ chargerId: c.id, serialNum: c.serialNum, transport: 'HTTP', startTime, stopTime, retries: 1, retryInterval: 1 });
     expect(res.data.announcedName).toMatch(/^diag-.*\.log$/);
-    const done = await eventually(async () => { const r = await request(res.data.id); return r?.status === 'Uploaded' && r.fileSize ? r : null; });
+    const done = await eventually(async () => {
+      const r = await request(res.data.id);
+      return r?.status === 'Uploaded' && r.fileSize ? r : null;
+    });
     expect(done).toMatchObject({ fileSize: 200_000, failure: null, fileName: res.data.announcedName });
     expect(done.receivedAt).not.toBeNull();
 
@@ -91,7 +99,10 @@ describe.each(backends())('diagnostics uploads over HTTP and FTP on %s', (backen
     const res = await api('POST', '/sp/diagnostics-request', { chargerId: c.id, transport: 'FTP' });
     expect(res.code).toBe(200);
     expect(res.data.transport).toBe('FTP');
-    const done = await eventually(async () => { const r = await request(res.data.id); return r?.status === 'Uploaded' && r.fileSize ? r : null; });
+    const done = await eventually(async () => {
+      const r = await request(res.data.id);
+      return r?.status === 'Uploaded' && r.fileSize ? r : null;
+    });
     expect(done.fileSize).toBe(120_000);
     const file = await fileOf(res.data.id);
     expect(createHash('sha256').update(file).digest('hex')).toBe(done.sha256);
@@ -147,14 +158,19 @@ describe.each(backends())('diagnostics uploads over HTTP and FTP on %s', (backen
     try {
       await client.uploadFrom(Readable.from([Buffer.from('ftp once\n')]), 'one.log');
       await expect(client.uploadFrom(Readable.from([Buffer.from('ftp twice\n')]), 'two.log')).rejects.toThrow(/550/);
-    } finally { client.close(); }
+    } finally {
+      client.close();
+    }
     expect((await fileOf(viaFtp.data.id)).toString()).toBe('ftp once\n');
     await expect(ftpUpload(ftpToken, Buffer.from('again'))).rejects.toThrow(/530/);
 
     // Expired: refused by both receivers.
     const e = await rawCharger();
     const expired = await api('POST', '/sp/diagnostics-request', { chargerId: e.row.id });
-    await s.database.db.update(diagnosticsRequest).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(diagnosticsRequest.id, expired.data.id));
+    await s.database.db
+      .update(diagnosticsRequest)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(diagnosticsRequest.id, expired.data.id));
     expect((await put(`${e.got.location}late.log`, Buffer.from('late'))).status).toBe(410);
     await expect(ftpUpload(new URL(e.got.location!).pathname.split('/')[3], Buffer.from('late'))).rejects.toThrow(/530/);
   });
@@ -165,14 +181,14 @@ describe.each(backends())('diagnostics uploads over HTTP and FTP on %s', (backen
     const big = Buffer.alloc(MAX + 1, 0x41);
     expect((await put(`${got.location}big.log`, big)).status).toBe(413);
     expect((await chunkedPut(`${got.location}big.log`, big)).status).toBe(413);
-    expect((await request(res.data.id))).toMatchObject({ failure: '753', fileSize: null });
+    expect(await request(res.data.id)).toMatchObject({ failure: '753', fileSize: null });
 
     const f = await rawCharger();
     const viaFtp = await api('POST', '/sp/diagnostics-request', { chargerId: f.row.id, transport: 'FTP' });
     const ftpToken = decodeURIComponent(new URL(f.got.location!).username);
     await expect(ftpUpload(ftpToken, big)).rejects.toThrow(/550|ECONNRESET|closed/i);
     await eventually(async () => (await row(viaFtp.data.id)).uploadStartedAt === null);
-    expect((await request(viaFtp.data.id))).toMatchObject({ failure: '753', fileSize: null });
+    expect(await request(viaFtp.data.id)).toMatchObject({ failure: '753', fileSize: null });
     const kept = await s.database.db.select({ id: storedFile.id }).from(storedFile).where(eq(storedFile.kind, 'DIAGNOSTICS'));
     const linked = (await s.database.db.select({ fileId: diagnosticsRequest.fileId }).from(diagnosticsRequest)).map((x) => x.fileId).filter((x) => x !== null);
     expect(kept.map((k) => k.id).sort()).toEqual(linked.sort());
@@ -180,16 +196,20 @@ describe.each(backends())('diagnostics uploads over HTTP and FTP on %s', (backen
 
     // The charger's retry with a file that fits is kept.
     await ftpUpload(ftpToken, Buffer.alloc(MAX, 0x42));
-    expect((await request(viaFtp.data.id))).toMatchObject({ fileSize: MAX, failure: null });
+    expect(await request(viaFtp.data.id)).toMatchObject({ fileSize: MAX, failure: null });
     expect((await chunkedPut(`${got.location}small.log`, Buffer.from('fits'))).status).toBe(201);
   });
 
   it('survives malformed FTP clients and keeps serving uploads', async () => {
     const port = ftpPortOf(s.app)!;
     const junk: Buffer[] = [
-      Buffer.from('\x00\xff\xfe garbage\r\n'), Buffer.from(`${'A'.repeat(70_000)}\r\n`), Buffer.from('PASV\r\nSTOR x\r\nRETR /etc/passwd\r\n'),
-      Buffer.from('USER\r\nPASS\r\nUSER a b c\r\nPASS a\r\n'), Buffer.from('PORT 1,2,3\r\nEPRT |9|x|y|\r\nREST -5\r\nTYPE Z\r\n'),
-      Buffer.from('USER "\r\nCWD ../../..\r\nQUIT\r\n'), Buffer.from('\r\n\r\n\r\n'),
+      Buffer.from('\x00\xff\xfe garbage\r\n'),
+      Buffer.from(`${'A'.repeat(70_000)}\r\n`),
+      Buffer.from('PASV\r\nSTOR x\r\nRETR /etc/passwd\r\n'),
+      Buffer.from('USER\r\nPASS\r\nUSER a b c\r\nPASS a\r\n'),
+      Buffer.from('PORT 1,2,3\r\nEPRT |9|x|y|\r\nREST -5\r\nTYPE Z\r\n'),
+      Buffer.from('USER "\r\nCWD ../../..\r\nQUIT\r\n'),
+      Buffer.from('\r\n\r\n\r\n'),
     ];
     for (const bytes of junk) await rawFtp(port, bytes);
     // Half a session: signed in, a passive data connection opened, then reset mid-transfer.
@@ -197,7 +217,10 @@ describe.each(backends())('diagnostics uploads over HTTP and FTP on %s', (backen
     const half = await api('POST', '/sp/diagnostics-request', { chargerId: r.id, transport: 'FTP' });
     const token = decodeURIComponent(new URL(got.location!).username);
     await brokenStor(port, token);
-    await eventually(async () => { const x = await row(half.data.id); return x.uploadStartedAt === null && x.fileId === null; });
+    await eventually(async () => {
+      const x = await row(half.data.id);
+      return x.uploadStartedAt === null && x.fileId === null;
+    });
     expect(await s.database.db.select().from(storedFilePart)).toEqual([]);
     // The same token still uploads once the broken attempt is given up.
     await ftpUpload(token, Buffer.from('after the broken one\n'));
@@ -207,7 +230,9 @@ describe.each(backends())('diagnostics uploads over HTTP and FTP on %s', (backen
 
   it('answers the catalogue: 751, 754, 720, 800, 819, 820, and another company cannot read (709)', async () => {
     const { row: r } = await rawCharger();
-    expect((await api('POST', '/sp/diagnostics-request', { chargerId: r.id, startTime: '2026-11-02T00:00:00Z', stopTime: '2026-11-01T00:00:00Z' })).code).toBe(751);
+    expect((await api('POST', '/sp/diagnostics-request', { chargerId: r.id, startTime: '2026-11-02T00:00:00Z', stopTime: '2026-11-01T00:00:00Z' })).code).toBe(
+      751,
+    );
     const open = await api('POST', '/sp/diagnostics-request', { chargerId: r.id });
     expect(open.data.status).toBe('REQUESTED');
     expect((await api('POST', '/sp/diagnostics-request', { chargerId: r.id })).code).toBe(754);
@@ -275,7 +300,10 @@ describe.each(backends())('diagnostics uploads over HTTP and FTP on %s', (backen
 /** A PUT without Content-Length (chunked), so the limit is found while reading. */
 function chunkedPut(url: string, body: Buffer): Promise<{ status: number }> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'PUT', headers: { 'transfer-encoding': 'chunked' } }, (res) => { res.resume(); resolve({ status: res.statusCode ?? 0 }); });
+    const req = http.request(url, { method: 'PUT', headers: { 'transfer-encoding': 'chunked' } }, (res) => {
+      res.resume();
+      resolve({ status: res.statusCode ?? 0 });
+    });
     req.on('error', (err) => reject(err));
     for (let i = 0; i < body.length; i += 16_384) req.write(body.subarray(i, i + 16_384));
     req.end();
@@ -286,7 +314,9 @@ function chunkedPut(url: string, body: Buffer): Promise<{ status: number }> {
 async function brokenStor(port: number, token: string): Promise<void> {
   const ctl = net.connect(port, '127.0.0.1');
   let text = '';
-  ctl.on('data', (d) => { text += d.toString(); });
+  ctl.on('data', (d) => {
+    text += d.toString();
+  });
   ctl.on('error', () => undefined);
   const reply = async (code: string) => {
     for (let i = 0; i < 100 && !new RegExp(`^${code}[ ]`, 'm').test(text); i++) await new Promise((r) => setTimeout(r, 20));
@@ -318,8 +348,16 @@ function rawFtp(port: number, bytes: Buffer): Promise<string> {
   return new Promise((resolve) => {
     let got = '';
     const sock = net.connect(port, '127.0.0.1');
-    sock.on('data', (d) => { got += d.toString(); });
+    sock.on('data', (d) => {
+      got += d.toString();
+    });
     sock.on('error', () => resolve(got));
-    sock.once('connect', () => { sock.write(bytes); setTimeout(() => { sock.destroy(); resolve(got); }, 150); });
+    sock.once('connect', () => {
+      sock.write(bytes);
+      setTimeout(() => {
+        sock.destroy();
+        resolve(got);
+      }, 150);
+    });
   });
 }

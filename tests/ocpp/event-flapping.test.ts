@@ -23,7 +23,9 @@ describe.each(backends())('a charger flapping between fault codes on %s', (backe
     // No SMTP_URL: every mail stays in the outbox, where it can be counted.
     s = await build(backend);
   });
-  afterAll(async () => { await s?.close(); });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   it(`keeps ${FLIPS} alternating faults to two counted events, two bell rows and bounded mail`, async () => {
     const net = await aNetwork(s.database.db);
@@ -31,11 +33,28 @@ describe.each(backends())('a charger flapping between fault codes on %s', (backe
     const passwordHash = await hashPassword('pw-123456');
     const addresses = Array.from({ length: RECIPIENTS }, (_, i) => `ops${i}@flap.test`);
     // Mail goes only to accounts whose menus show the events (requirements R6.9).
-    const [events] = await s.database.db.insert(role).values({ name: 'Flap events', code: `FLAP_${sn}`, companyCode: net.company.code, permissions: ['menu:events', 'menu:events:events'] }).returning();
-    await s.database.db.insert(account).values(addresses.map((email, i) => ({
-      companyCode: net.company.code, username: `flap.ops${i}`, userType: 'STAFF', passwordHash, email, roleId: events.id,
-      notificationPreference: { enabled: true, method: 'EMAIL', emails: [email], events: ['FAULT', 'RECOVERED'], ignoreHeartbeat: true, language: i % 2 ? 'zh' : 'en' },
-    })));
+    const [events] = await s.database.db
+      .insert(role)
+      .values({ name: 'Flap events', code: `FLAP_${sn}`, companyCode: net.company.code, permissions: ['menu:events', 'menu:events:events'] })
+      .returning();
+    await s.database.db.insert(account).values(
+      addresses.map((email, i) => ({
+        companyCode: net.company.code,
+        username: `flap.ops${i}`,
+        userType: 'STAFF',
+        passwordHash,
+        email,
+        roleId: events.id,
+        notificationPreference: {
+          enabled: true,
+          method: 'EMAIL',
+          emails: [email],
+          events: ['FAULT', 'RECOVERED'],
+          ignoreHeartbeat: true,
+          language: i % 2 ? 'zh' : 'en',
+        },
+      })),
+    );
 
     const accepted = { OverVoltage: 0, UnderVoltage: 0 };
     let limited = 0;
@@ -45,7 +64,9 @@ describe.each(backends())('a charger flapping between fault codes on %s', (backe
       for (let i = 0; i < FLIPS; i++) {
         const errorCode = i % 2 ? 'UnderVoltage' : 'OverVoltage';
         try {
-          expect(await cp.call('StatusNotification', aStatusNotification({ connectorId: 1, status: 'Faulted', errorCode, timestamp: new Date().toISOString() }))).toEqual({});
+          expect(
+            await cp.call('StatusNotification', aStatusNotification({ connectorId: 1, status: 'Faulted', errorCode, timestamp: new Date().toISOString() })),
+          ).toEqual({});
           accepted[errorCode]++;
           lastAccepted = errorCode;
         } catch (e) {
@@ -69,14 +90,22 @@ describe.each(backends())('a charger flapping between fault codes on %s', (backe
     // The last code reported is the open one.
     expect(faults.find((e) => e.status === 'HAPPENING')?.errorCode).toBe(lastAccepted);
 
-    const bell = await s.database.db.select().from(notification).where(inArray(notification.eventId, faults.map((e) => e.id)));
+    const bell = await s.database.db
+      .select()
+      .from(notification)
+      .where(
+        inArray(
+          notification.eventId,
+          faults.map((e) => e.id),
+        ),
+      );
     expect(bell).toHaveLength(2);
     expect(bell.reduce((n, b) => n + b.repeatCount, 0)).toBe(accepted.OverVoltage + accepted.UnderVoltage);
 
     // Mail is queued after the commits, off the charger's path: wait until it settles.
     const mails = async () => (await s.database.db.select().from(mailOutbox)).filter((m) => addresses.includes(m.to));
     let last = -1;
-    for (let settled = 0; settled < 3;) {
+    for (let settled = 0; settled < 3; ) {
       await new Promise((r) => setTimeout(r, 500));
       const n = (await mails()).length;
       settled = n === last ? settled + 1 : 0;

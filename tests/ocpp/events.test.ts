@@ -23,7 +23,9 @@ describe.each(backends())('events from the charger link on %s', (backend) => {
     s = await build(backend);
     s.app.bus.on('event', (e) => heard.push(e));
   });
-  afterAll(async () => { await s?.close(); });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   const eventsOf = (sn: string) => s.database.db.select().from(event).where(eq(event.deviceSn, sn)).orderBy(event.id);
 
@@ -38,10 +40,20 @@ describe.each(backends())('events from the charger link on %s', (backend) => {
       const open = await eventsOf(sn);
       expect(open).toHaveLength(1);
       expect(open[0]).toMatchObject({
-        companyCode: net.company.code, stationId: net.station.id, deviceType: 'charger', connectorId: 1,
-        eventType: 'GROUNDING_FAULT', eventLevel: 'fault', errorCode: 'GroundFailure', info: 'RCD tripped', status: 'HAPPENING', repeatCount: 2,
+        companyCode: net.company.code,
+        stationId: net.station.id,
+        deviceType: 'charger',
+        connectorId: 1,
+        eventType: 'GROUNDING_FAULT',
+        eventLevel: 'fault',
+        errorCode: 'GroundFailure',
+        info: 'RCD tripped',
+        status: 'HAPPENING',
+        repeatCount: 2,
       });
-      expect(heard.filter((h) => h.eventId === open[0]!.id)).toEqual([{ eventId: open[0]!.id, companyCode: net.company.code, stationId: net.station.id, change: 'opened' }]);
+      expect(heard.filter((h) => h.eventId === open[0]!.id)).toEqual([
+        { eventId: open[0]!.id, companyCode: net.company.code, stationId: net.station.id, change: 'opened' },
+      ]);
 
       expect(await cp.call('StatusNotification', aStatusNotification({ connectorId: 1, status: 'Available' }))).toEqual({});
       const [recovered] = await eventsOf(sn);
@@ -56,12 +68,17 @@ describe.each(backends())('events from the charger link on %s', (backend) => {
       expect(heard.filter((h) => h.eventId === recovered!.id).at(-1)).toMatchObject({ change: 'opened', reopened: true });
       // Long after its recovery the same fault is a new event; a warning on connector 2 is its own.
       await cp.call('StatusNotification', aStatusNotification({ connectorId: 1, status: 'Available' }));
-      await s.database.db.update(event).set({ recoverTime: new Date(Date.now() - 3_600_000) }).where(eq(event.id, recovered!.id));
+      await s.database.db
+        .update(event)
+        .set({ recoverTime: new Date(Date.now() - 3_600_000) })
+        .where(eq(event.id, recovered!.id));
       await cp.call('StatusNotification', { ...fault, timestamp: new Date().toISOString() });
       await cp.call('StatusNotification', aStatusNotification({ connectorId: 2, status: 'Available', errorCode: 'WeakSignal' }));
       const now = await eventsOf(sn);
       expect(now.map((e) => [e.eventType, e.connectorId, e.status])).toEqual([
-        ['GROUNDING_FAULT', 1, 'RECOVERED'], ['GROUNDING_FAULT', 1, 'HAPPENING'], ['WEAK_SIGNAL', 2, 'HAPPENING'],
+        ['GROUNDING_FAULT', 1, 'RECOVERED'],
+        ['GROUNDING_FAULT', 1, 'HAPPENING'],
+        ['WEAK_SIGNAL', 2, 'HAPPENING'],
       ]);
       expect(now[2]).toMatchObject({ eventLevel: 'warning' });
     });
@@ -98,10 +115,14 @@ describe.each(backends())('events from the charger link on %s', (backend) => {
     await s.database.db.insert(eventVendorCode).values({ companyCode: net.company.code, vendorId: 'ACME', vendorErrorCode: 'E42', eventType: 'LEAKAGE' });
     await whileConnected(s.ocppUrl, sn, async (cp) => {
       await cp.call('StatusNotification', { ...aStatusNotification({ connectorId: 1, status: 'Faulted', errorCode: 'OverVoltage' }) });
-      await cp.call('StatusNotification', { ...aStatusNotification({ connectorId: 1, status: 'Faulted', errorCode: 'OtherError', vendorErrorCode: 'E42' }), vendorId: 'ACME' });
+      await cp.call('StatusNotification', {
+        ...aStatusNotification({ connectorId: 1, status: 'Faulted', errorCode: 'OtherError', vendorErrorCode: 'E42' }),
+        vendorId: 'ACME',
+      });
       const rows = await eventsOf(sn);
       expect(rows.map((e) => [e.eventType, e.status, e.vendorId, e.vendorErrorCode])).toEqual([
-        ['OVER_VOLTAGE', 'RECOVERED', null, null], ['LEAKAGE', 'HAPPENING', 'ACME', 'E42'],
+        ['OVER_VOLTAGE', 'RECOVERED', null, null],
+        ['LEAKAGE', 'HAPPENING', 'ACME', 'E42'],
       ]);
     });
   });
@@ -128,12 +149,14 @@ describe.each(backends())('events from the charger link on %s', (backend) => {
     const sn = net.charger.serialNum;
     await whileConnected(s.ocppUrl, sn, async (cp) => {
       const t0 = new Date(Date.now() - 3_600_000);
-      const start = await cp.call('StartTransaction', aStartTransaction({ idTag: net.card.cardNumber, meterStart: 1000, timestamp: t0.toISOString() })) as { transactionId: number };
+      const start = (await cp.call('StartTransaction', aStartTransaction({ idTag: net.card.cardNumber, meterStart: 1000, timestamp: t0.toISOString() }))) as {
+        transactionId: number;
+      };
       const at = (min: number) => new Date(t0.getTime() + min * 60_000).toISOString();
       expect(await cp.call('MeterValues', aMeterValues({ transactionId: start.transactionId, energyWh: 5000, timestamp: at(10) }))).toEqual({});
       expect(await cp.call('MeterValues', aMeterValues({ transactionId: start.transactionId, energyWh: 4000, timestamp: at(20) }))).toEqual({});
       expect(await cp.call('MeterValues', aMeterValues({ transactionId: start.transactionId, energyWh: 3000, timestamp: at(30) }))).toEqual({});
-      const unknown = await cp.call('StopTransaction', aStopTransaction({ transactionId: 987_654, meterStop: 100 })) as { idTagInfo?: { status: string } };
+      const unknown = (await cp.call('StopTransaction', aStopTransaction({ transactionId: 987_654, meterStop: 100 }))) as { idTagInfo?: { status: string } };
       expect(unknown.idTagInfo?.status).toBe('Invalid');
       const rows = await eventsOf(sn);
       const regression = rows.filter((e) => e.eventType === 'METER_REGRESSION');
@@ -144,7 +167,12 @@ describe.each(backends())('events from the charger link on %s', (backend) => {
       expect(notFound).toMatchObject([{ connectorId: 0, status: 'HAPPENING', info: 'transaction 987654' }]);
       // A NoError does not cure a business event.
       await cp.call('StatusNotification', aStatusNotification({ connectorId: 1, status: 'Charging' }));
-      expect((await eventsOf(sn)).filter((e) => e.status === 'HAPPENING').map((e) => e.eventType).sort()).toEqual(['METER_REGRESSION', 'ORDER_NOT_FOUND']);
+      expect(
+        (await eventsOf(sn))
+          .filter((e) => e.status === 'HAPPENING')
+          .map((e) => e.eventType)
+          .sort(),
+      ).toEqual(['METER_REGRESSION', 'ORDER_NOT_FOUND']);
     });
   });
 
@@ -153,15 +181,20 @@ describe.each(backends())('events from the charger link on %s', (backend) => {
     const ch = await aCharger(s.database.db, net.company.code, { stationId: net.station.id });
     await whileConnected(s.ocppUrl, ch.serialNum, async (cp) => {
       const t0 = new Date(Date.now() - 3_600_000);
-      const start = await cp.call('StartTransaction', aStartTransaction({ idTag: net.card.cardNumber, meterStart: 0, timestamp: t0.toISOString() })) as { transactionId: number };
+      const start = (await cp.call('StartTransaction', aStartTransaction({ idTag: net.card.cardNumber, meterStart: 0, timestamp: t0.toISOString() }))) as {
+        transactionId: number;
+      };
       const stop = aStopTransaction({ transactionId: start.transactionId, meterStop: 10_000, timestamp: new Date(t0.getTime() + 1_800_000).toISOString() });
       await cp.call('StopTransaction', stop);
       // The first Stop settled it: paid for 5.00 (the tariff's pricing is tested elsewhere).
       await s.database.db.update(chargeOrder).set({ paid: true, totalAmount: '5.00' }).where(eq(chargeOrder.transactionId, start.transactionId));
       const [order] = await s.database.db.select().from(chargeOrder).where(eq(chargeOrder.transactionId, start.transactionId));
-      const again = await cp.call('StopTransaction', stop) as { idTagInfo?: unknown };
+      const again = (await cp.call('StopTransaction', stop)) as { idTagInfo?: unknown };
       expect(again).toEqual({});
-      const rows = await s.database.db.select().from(event).where(and(eq(event.deviceSn, ch.serialNum), eq(event.eventType, 'ORDER_ALREADY_PAID')));
+      const rows = await s.database.db
+        .select()
+        .from(event)
+        .where(and(eq(event.deviceSn, ch.serialNum), eq(event.eventType, 'ORDER_ALREADY_PAID')));
       expect(rows).toMatchObject([{ orderId: order!.id, status: 'HAPPENING', connectorId: 0 }]);
     });
   });

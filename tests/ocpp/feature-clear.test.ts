@@ -43,7 +43,10 @@ describe.each(backends())('feature switches clear what they sent on %s', (backen
       await eventually(async () => ctx.s.app.ocpp.isConnected(net.charger.serialNum));
       const made = await call('POST', '/sp/home-charger', { serialNum: net.charger.serialNum, maxCurrentA: 10, loadBalancing: false });
       expect(made.code).toBe(200);
-      expect(got[0]).toMatchObject({ action: 'SetChargingProfile', params: { connectorId: 0, csChargingProfiles: { chargingProfileId: 9_000_001, chargingProfilePurpose: 'ChargePointMaxProfile' } } });
+      expect(got[0]).toMatchObject({
+        action: 'SetChargingProfile',
+        params: { connectorId: 0, csChargingProfiles: { chargingProfileId: 9_000_001, chargingProfilePurpose: 'ChargePointMaxProfile' } },
+      });
       expect((await call('DELETE', `/sp/home-charger/${made.data.id}`)).code).toBe(200);
       expect(got[1]).toEqual({ action: 'ClearChargingProfile', params: { id: 9_000_001 } });
       expect(await ctx.s.database.db.select().from(pendingProfileClear).where(eq(pendingProfileClear.chargerId, net.charger.id))).toEqual([]);
@@ -58,7 +61,15 @@ describe.each(backends())('feature switches clear what they sent on %s', (backen
     try {
       await eventually(async () => ctx.s.app.ocpp.isConnected(net.charger.serialNum));
       expect((await call('PUT', `/sp/station/${net.station.id}/load-balancing`, { gridLimitA: 32, fallbackCurrentA: 8 })).code).toBe(200);
-      expect(got).toEqual([{ action: 'SetChargingProfile', params: expect.objectContaining({ connectorId: 0, csChargingProfiles: expect.objectContaining({ chargingProfileId: 2_000_000, chargingProfilePurpose: 'TxDefaultProfile' }) }) }]);
+      expect(got).toEqual([
+        {
+          action: 'SetChargingProfile',
+          params: expect.objectContaining({
+            connectorId: 0,
+            csChargingProfiles: expect.objectContaining({ chargingProfileId: 2_000_000, chargingProfilePurpose: 'TxDefaultProfile' }),
+          }),
+        },
+      ]);
       const off = await call('DELETE', `/sp/station/${net.station.id}/load-balancing`);
       expect(off.data).toMatchObject({ gridLimitA: null, connectors: [] });
       expect(got.slice(1)).toEqual([
@@ -85,7 +96,9 @@ describe.each(backends())('feature switches clear what they sent on %s', (backen
     expect(owed.map((r) => r.reason).sort()).toEqual(['HOME_CHARGER_DELETED', 'LOAD_BALANCING_OFF', 'LOAD_BALANCING_OFF']);
     // Asked again (another delete while offline): still one row per request.
     expect((await call('PUT', `/sp/station/${st.id}/load-balancing`, { gridLimitA: 32 })).code).toBe(200);
-    expect((await db.select().from(pendingProfileClear).where(eq(pendingProfileClear.chargerId, ch.id))).map((r) => r.reason)).toEqual(['HOME_CHARGER_DELETED']);
+    expect((await db.select().from(pendingProfileClear).where(eq(pendingProfileClear.chargerId, ch.id))).map((r) => r.reason)).toEqual([
+      'HOME_CHARGER_DELETED',
+    ]);
     expect((await call('DELETE', `/sp/station/${st.id}/load-balancing`)).code).toBe(200);
     expect(await db.select().from(pendingProfileClear).where(eq(pendingProfileClear.chargerId, ch.id))).toHaveLength(3);
 

@@ -37,7 +37,11 @@ describe.each(backends())('firmware upgrade campaigns with simulated chargers on
   async function simCharger(o: { failInstall?: boolean } = {}) {
     const row = await aCharger(s.database.db, CO, { stationId });
     const cp = new ChargePoint({
-      url: s.ocppUrl, identity: row.serialNum, connectors: 1, reconnect: false, firmwareStepMs: 30,
+      url: s.ocppUrl,
+      identity: row.serialNum,
+      connectors: 1,
+      reconnect: false,
+      firmwareStepMs: 30,
       ...(o.failInstall ? { failInstall: () => true } : {}),
     });
     sims.push(cp);
@@ -47,10 +51,11 @@ describe.each(backends())('firmware upgrade campaigns with simulated chargers on
   }
 
   const campaign = async (id: number) => (await api('GET', `/sp/firmware-campaign/${id}`)).data;
-  const settled = (id: number, status = 'FINISHED') => eventually(async () => {
-    const c = await campaign(id);
-    return c.status === status ? c : null;
-  }, 300);
+  const settled = (id: number, status = 'FINISHED') =>
+    eventually(async () => {
+      const c = await campaign(id);
+      return c.status === status ? c : null;
+    }, 300);
 
   it('upgrades idle chargers, refuses a charging one (726), and ends "partial" when one install fails', async () => {
     const fw = await aFirmware(s, token, { deviceModel: 'SIM-AC22', version: '2.0.0', name: 'Sim board' }, aBinImage(20_000), 'sim-2.0.0.bin');
@@ -104,10 +109,18 @@ describe.each(backends())('firmware upgrade campaigns with simulated chargers on
     const first = [await simCharger(), await simCharger({ failInstall: true })];
     const rest = [await simCharger(), await simCharger()];
     const res = await api('POST', '/sp/firmware-campaign', {
-      firmwareId: fw.data.id, chargerIds: [...first, ...rest].map((c) => c.id), waveSize: 2, successThreshold: 80,
+      firmwareId: fw.data.id,
+      chargerIds: [...first, ...rest].map((c) => c.id),
+      waveSize: 2,
+      successThreshold: 80,
     });
     expect(res.code).toBe(200);
-    expect(res.data.chargers.filter((c: { wave: number }) => c.wave === 1).map((c: { chargerId: number }) => c.chargerId).sort()).toEqual(first.map((c) => c.id).sort());
+    expect(
+      res.data.chargers
+        .filter((c: { wave: number }) => c.wave === 1)
+        .map((c: { chargerId: number }) => c.chargerId)
+        .sort(),
+    ).toEqual(first.map((c) => c.id).sort());
     const paused = await settled(res.data.id, 'PAUSED');
     expect(paused.pauseReason).toBe('THRESHOLD');
     expect(paused.counts).toMatchObject({ updated: 1, failed: 1, pending: 2 });
@@ -125,7 +138,11 @@ describe.each(backends())('firmware upgrade campaigns with simulated chargers on
     const fw2 = await aFirmware(s, token, { deviceModel: 'SIM-AC22', version: '2.3.0' });
     const bad = [await simCharger({ failInstall: true }), await simCharger(), await simCharger()];
     const limited = await api('POST', '/sp/firmware-campaign', {
-      firmwareId: fw2.data.id, chargerIds: bad.map((c) => c.id), waveSize: 1, successThreshold: 0, failureLimit: 1,
+      firmwareId: fw2.data.id,
+      chargerIds: bad.map((c) => c.id),
+      waveSize: 1,
+      successThreshold: 0,
+      failureLimit: 1,
     });
     const paused = await settled(limited.data.id, 'PAUSED');
     expect(paused.pauseReason).toBe('FAILURES');
@@ -154,7 +171,10 @@ describe.each(backends())('firmware upgrade campaigns with simulated chargers on
     const row = await aCharger(s.database.db, CO, { stationId });
     const cp = await connect(s.ocppUrl, row.serialNum);
     const updates: unknown[] = [];
-    cp.handle('UpdateFirmware', async ({ params }) => { updates.push(params); return {}; });
+    cp.handle('UpdateFirmware', async ({ params }) => {
+      updates.push(params);
+      return {};
+    });
     await cp.call('BootNotification', { chargePointVendor: 'T', chargePointModel: 'NOZERO-1', firmwareVersion: '1.0.0' });
     await cp.call('StatusNotification', { connectorId: 1, status: 'Available', errorCode: 'NoError' });
     await cp.call('StatusNotification', { connectorId: 2, status: 'Available', errorCode: 'NoError' });

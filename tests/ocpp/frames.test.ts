@@ -15,8 +15,12 @@ import { connect, eventually, nextFrame, rawSocket } from './helpers.js';
 
 describe.each(backends())('OCPP frames and commands on %s', (backend) => {
   let s: TestServer;
-  beforeAll(async () => { s = await build(backend); });
-  afterAll(async () => { await s?.close(); });
+  beforeAll(async () => {
+    s = await build(backend);
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   const logOf = (sn: string) => s.database.db.select().from(chargerLog).where(eq(chargerLog.chargerSn, sn)).orderBy(asc(chargerLog.id));
 
@@ -26,17 +30,17 @@ describe.each(backends())('OCPP frames and commands on %s', (backend) => {
     try {
       let reply = nextFrame(ws);
       ws.send('this is not json');
-      expect((await reply as unknown[]).slice(0, 3)).toEqual([4, '-1', 'RpcFrameworkError']);
+      expect(((await reply) as unknown[]).slice(0, 3)).toEqual([4, '-1', 'RpcFrameworkError']);
 
       reply = nextFrame(ws);
       ws.send(JSON.stringify([2, 'm1', 'BootNotification', { chargePointVendor: 42 }]));
-      const err = await reply as unknown[];
+      const err = (await reply) as unknown[];
       expect(err.slice(0, 2)).toEqual([4, 'm1']);
       expect(['TypeConstraintViolation', 'FormationViolation', 'PropertyConstraintViolation', 'OccurrenceConstraintViolation']).toContain(err[2]);
 
       reply = nextFrame(ws);
       ws.send(JSON.stringify([2, 'm2', 'StartTransaction', { connectorId: 1 }]));
-      expect((await reply as unknown[]).slice(0, 2)).toEqual([4, 'm2']);
+      expect(((await reply) as unknown[]).slice(0, 2)).toEqual([4, 'm2']);
 
       // Still alive: a valid call is answered.
       reply = nextFrame(ws);
@@ -67,10 +71,12 @@ describe.each(backends())('OCPP frames and commands on %s', (backend) => {
     const net = await aNetwork(s.database.db);
     const cp = await connect(s.ocppUrl, net.charger.serialNum);
     let frames = 0;
-    cp.on('message', () => { frames++; });
+    cp.on('message', () => {
+      frames++;
+    });
     cp.handle('ChangeConfiguration', async () => ({ status: 'Accepted' }));
     await cp.call('BootNotification', aBootNotification());
-    const start = await cp.call('StartTransaction', aStartTransaction({ idTag: net.card.cardNumber, meterStart: 0 })) as { transactionId: number };
+    const start = (await cp.call('StartTransaction', aStartTransaction({ idTag: net.card.cardNumber, meterStart: 0 }))) as { transactionId: number };
     await cp.call('StopTransaction', aStopTransaction({ transactionId: start.transactionId, meterStop: 100 }));
     await s.app.ocpp.call(net.charger.serialNum, 'ChangeConfiguration', { key: 'AuthorizationKey', value: 'top-secret-key' });
     await cp.close();
@@ -81,10 +87,14 @@ describe.each(backends())('OCPP frames and commands on %s', (backend) => {
     });
     expect(rows).toHaveLength(8);
     expect(rows.map((r) => [r.direction, r.messageType, r.action])).toEqual([
-      ['IN', 'CALL', 'BootNotification'], ['OUT', 'CALLRESULT', 'BootNotification'],
-      ['IN', 'CALL', 'StartTransaction'], ['OUT', 'CALLRESULT', 'StartTransaction'],
-      ['IN', 'CALL', 'StopTransaction'], ['OUT', 'CALLRESULT', 'StopTransaction'],
-      ['OUT', 'CALL', 'ChangeConfiguration'], ['IN', 'CALLRESULT', 'ChangeConfiguration'],
+      ['IN', 'CALL', 'BootNotification'],
+      ['OUT', 'CALLRESULT', 'BootNotification'],
+      ['IN', 'CALL', 'StartTransaction'],
+      ['OUT', 'CALLRESULT', 'StartTransaction'],
+      ['IN', 'CALL', 'StopTransaction'],
+      ['OUT', 'CALLRESULT', 'StopTransaction'],
+      ['OUT', 'CALL', 'ChangeConfiguration'],
+      ['IN', 'CALLRESULT', 'ChangeConfiguration'],
     ]);
     expect(rows.every((r) => r.companyCode === net.company.code && r.messageId)).toBe(true);
     expect(rows[3].payload).toMatchObject({ transactionId: start.transactionId });
@@ -103,13 +113,19 @@ describe.each(backends())('OCPP frames and commands on %s', (backend) => {
       const r = await logOf(net.charger.serialNum);
       return r.length >= 2 ? r : undefined;
     });
-    expect(rows.map((r) => [r.direction, r.messageType])).toEqual([['IN', 'INVALID'], ['OUT', 'CALLERROR']]);
+    expect(rows.map((r) => [r.direction, r.messageType])).toEqual([
+      ['IN', 'INVALID'],
+      ['OUT', 'CALLERROR'],
+    ]);
     expect(rows[0].payload).toEqual({ raw: '{oops' });
   });
 
   describe('commands to chargers', () => {
     const codeOf = async (p: Promise<unknown>) => {
-      const err = await p.then(() => undefined, (e: unknown) => e);
+      const err = await p.then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(err).toBeInstanceOf(AppError);
       return (err as AppError).code;
     };
@@ -135,7 +151,9 @@ describe.each(backends())('OCPP frames and commands on %s', (backend) => {
       const cp = await connect(s.ocppUrl, net.charger.serialNum);
       cp.handle('ChangeAvailability', async () => NOREPLY as unknown as Record<string, unknown>);
       try {
-        expect(await codeOf(s.app.ocpp.call(net.charger.serialNum, 'ChangeAvailability', { connectorId: 0, type: 'Inoperative' }, { timeoutMs: 300 }))).toBe(718);
+        expect(await codeOf(s.app.ocpp.call(net.charger.serialNum, 'ChangeAvailability', { connectorId: 0, type: 'Inoperative' }, { timeoutMs: 300 }))).toBe(
+          718,
+        );
       } finally {
         await cp.close();
       }
@@ -155,7 +173,10 @@ describe.each(backends())('OCPP frames and commands on %s', (backend) => {
       const net = await aNetwork(s.database.db);
       const cp = await connect(s.ocppUrl, net.charger.serialNum);
       const closed = new Promise<number | undefined>((r) => cp.once('close', ({ code }: { code?: number }) => r(code)));
-      await s.database.db.update(charger).set({ lifeStatus: 'INACTIVE' }).where(and(eq(charger.id, net.charger.id)));
+      await s.database.db
+        .update(charger)
+        .set({ lifeStatus: 'INACTIVE' })
+        .where(and(eq(charger.id, net.charger.id)));
       s.app.bus.emit('identityDeactivated', { serialNum: net.charger.serialNum });
       expect(await closed).toBe(1008);
     });

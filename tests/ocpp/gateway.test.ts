@@ -27,7 +27,9 @@ describe.each(backends())('gateway connections on %s', (backend) => {
     company = (await aCompany(s.database.db)).code;
     stationId = (await aStation(s.database.db, company)).id;
   });
-  afterAll(async () => { await s?.close(); });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   /** Registers a gateway through the API; returns its id and SN. */
   async function aGateway(o: Record<string, unknown> = {}): Promise<{ id: number; serialNum: string }> {
@@ -41,10 +43,15 @@ describe.each(backends())('gateway connections on %s', (backend) => {
   it('shows a registered gateway online once it connects, with what its BootNotification reports', async () => {
     const gw = await aGateway();
     const events: string[] = [];
-    const off = s.app.bus.on('gateway', (p) => { if (p.serialNum === gw.serialNum) events.push(p.companyCode); });
+    const off = s.app.bus.on('gateway', (p) => {
+      if (p.serialNum === gw.serialNum) events.push(p.companyCode);
+    });
     try {
       const cp = await connect(s.ocppUrl, gw.serialNum);
-      const boot = await cp.call('BootNotification', aBootNotification({ chargePointVendor: 'GwVendor', chargePointModel: 'LC-1', firmwareVersion: '2.4.1' })) as { status: string; interval: number };
+      const boot = (await cp.call(
+        'BootNotification',
+        aBootNotification({ chargePointVendor: 'GwVendor', chargePointModel: 'LC-1', firmwareVersion: '2.4.1' }),
+      )) as { status: string; interval: number };
       expect(boot).toMatchObject({ status: 'Accepted', interval: s.app.config.heartbeatInterval });
       const rec = (await admin('GET', `/sp/gateway/${gw.id}`)).data;
       expect(rec).toMatchObject({ online: true, vendor: 'GwVendor', model: 'LC-1', firmwareVersion: '2.4.1', hasOcppPassword: false });
@@ -71,9 +78,22 @@ describe.each(backends())('gateway connections on %s', (backend) => {
     const first = await connect(s.ocppUrl, gw.serialNum);
     await eventually(async () => (await rowOf(gw.id)).online);
     await first.close();
-    const [offline] = await eventually(async () => { const rows = await events(); return rows.length ? rows : null; });
-    expect(offline).toMatchObject({ companyCode: company, systemNotificationType: 'EVENT', eventStatus: 'HAPPENING', kind: 'EVENT', params: { eventType: 'GATEWAY_OFFLINE', device: 'gateway', serialNum: gw.serialNum } });
-    const bell = await s.app.inject({ method: 'GET', url: '/sp/notifications', headers: { authorization: `Bearer ${await s.login()}`, cookie: 'language=zh' } });
+    const [offline] = await eventually(async () => {
+      const rows = await events();
+      return rows.length ? rows : null;
+    });
+    expect(offline).toMatchObject({
+      companyCode: company,
+      systemNotificationType: 'EVENT',
+      eventStatus: 'HAPPENING',
+      kind: 'EVENT',
+      params: { eventType: 'GATEWAY_OFFLINE', device: 'gateway', serialNum: gw.serialNum },
+    });
+    const bell = await s.app.inject({
+      method: 'GET',
+      url: '/sp/notifications',
+      headers: { authorization: `Bearer ${await s.login()}`, cookie: 'language=zh' },
+    });
     expect(bell.json().data.find((n: { serialNum: string }) => n.serialNum === gw.serialNum)?.content).toBe(`网关 ${gw.serialNum} 离线`);
     await whileConnected(s.ocppUrl, gw.serialNum, async (again) => {
       await eventually(async () => (await events()).every((n) => n.eventStatus === 'RECOVERED'));

@@ -58,7 +58,10 @@ describe.each(backends())('handshake refusals on %s', (backend) => {
     const proxied = await build(backend, { trustProxy: ['127.0.0.1'] });
     try {
       expect(await rawUpgrade(proxied.baseUrl, '/ocpp/NOSUCHXFF0000002', { 'X-Forwarded-For': '203.0.113.7' })).toBe(404);
-      const [r2] = await proxied.database.db.select().from(connectionAttempt).where(and(eq(connectionAttempt.identity, 'NOSUCHXFF0000002'), like(connectionAttempt.reason, 'UNKNOWN%')));
+      const [r2] = await proxied.database.db
+        .select()
+        .from(connectionAttempt)
+        .where(and(eq(connectionAttempt.identity, 'NOSUCHXFF0000002'), like(connectionAttempt.reason, 'UNKNOWN%')));
       expect(r2.remoteAddress).toBe('203.0.113.7');
     } finally {
       await proxied.close();

@@ -21,7 +21,9 @@ describe.each(backends())('charger link hardening on %s', (backend) => {
     await whileConnected(ctx.s.ocppUrl, net.charger.serialNum, async (cp) => {
       expect(await cp.call('Authorize', { idTag: 'AB\u0000CD' })).toEqual({ idTagInfo: { status: 'Invalid' } });
       expect(await cp.call('Authorize', { idTag: 'AB\uD800CD' })).toEqual({ idTagInfo: { status: 'Invalid' } });
-      const start = await cp.call('StartTransaction', aStartTransaction({ idTag: `${net.card.cardNumber.slice(0, 4)}\u0000` })) as { idTagInfo: { status: string } };
+      const start = (await cp.call('StartTransaction', aStartTransaction({ idTag: `${net.card.cardNumber.slice(0, 4)}\u0000` }))) as {
+        idTagInfo: { status: string };
+      };
       expect(start.idTagInfo.status).toBe('Invalid');
       expect(await cp.call('DataTransfer', { vendorId: 'ACME\u0000', data: 'x\u0000y' })).toEqual({ status: 'UnknownVendorId' });
       expect(await cp.call('DataTransfer', { vendorId: 'ACME', data: 'x\u0000y' })).toEqual({ status: 'Accepted' });
@@ -39,7 +41,10 @@ describe.each(backends())('charger link hardening on %s', (backend) => {
       await cpa.call('DataTransfer', { vendorId: 'ACME', data: 'nul \u0000 here' });
       await cpb.call('Heartbeat', {});
       const logged = (sn: string) => ctx.s.database.db.select().from(chargerLog).where(eq(chargerLog.chargerSn, sn));
-      const rowsA = await eventually(async () => { const r = await logged(a.charger.serialNum); return r.length >= 2 ? r : null; });
+      const rowsA = await eventually(async () => {
+        const r = await logged(a.charger.serialNum);
+        return r.length >= 2 ? r : null;
+      });
       expect(JSON.stringify(rowsA.map((r) => r.payload))).toContain('nul \uFFFD here');
       await eventually(async () => (await logged(b.charger.serialNum)).length >= 2);
     } finally {
@@ -54,21 +59,33 @@ describe.each(backends())('charger link hardening on %s', (backend) => {
     writer.push({ ...base, chargerSn: `${a.charger.serialNum}\u0000`, companyCode: a.company.code });
     writer.push({ ...base, chargerSn: b.charger.serialNum, companyCode: b.company.code, messageId: 'after-bad-row' });
     await writer.close();
-    const stored = await ctx.s.database.db.select().from(chargerLog).where(and(eq(chargerLog.chargerSn, b.charger.serialNum), eq(chargerLog.messageId, 'after-bad-row')));
+    const stored = await ctx.s.database.db
+      .select()
+      .from(chargerLog)
+      .where(and(eq(chargerLog.chargerSn, b.charger.serialNum), eq(chargerLog.messageId, 'after-bad-row')));
     expect(stored).toHaveLength(1);
   });
 
   it('does not let a StatusNotification dated in the future freeze the status', async () => {
     const net = await aNetwork(ctx.s.database.db);
     await whileConnected(ctx.s.ocppUrl, net.charger.serialNum, async (cp) => {
-      await cp.call('StatusNotification', aStatusNotification({ connectorId: 0, status: 'Faulted', errorCode: 'OtherError', timestamp: '2999-01-01T00:00:00.000Z' }));
-      await cp.call('StatusNotification', aStatusNotification({ connectorId: 1, status: 'Faulted', errorCode: 'OtherError', timestamp: '2999-01-01T00:00:00.000Z' }));
+      await cp.call(
+        'StatusNotification',
+        aStatusNotification({ connectorId: 0, status: 'Faulted', errorCode: 'OtherError', timestamp: '2999-01-01T00:00:00.000Z' }),
+      );
+      await cp.call(
+        'StatusNotification',
+        aStatusNotification({ connectorId: 1, status: 'Faulted', errorCode: 'OtherError', timestamp: '2999-01-01T00:00:00.000Z' }),
+      );
       await cp.call('StatusNotification', aStatusNotification({ connectorId: 0, status: 'Available', timestamp: new Date().toISOString() }));
       await cp.call('StatusNotification', aStatusNotification({ connectorId: 1, status: 'Available', timestamp: new Date().toISOString() }));
       const [c] = await ctx.s.database.db.select().from(charger).where(eq(charger.id, net.charger.id));
       expect(c.runStatus).toBe('Available');
       expect(c.runStatusAt!.getFullYear()).toBeLessThan(2100);
-      const [k] = await ctx.s.database.db.select().from(connector).where(and(eq(connector.chargerId, net.charger.id), eq(connector.connectorId, 1)));
+      const [k] = await ctx.s.database.db
+        .select()
+        .from(connector)
+        .where(and(eq(connector.chargerId, net.charger.id), eq(connector.connectorId, 1)));
       expect(k.status).toBe('Available');
     });
   });
@@ -78,12 +95,15 @@ describe.each(backends())('charger link hardening on %s', (backend) => {
     const other = await aNetwork(ctx.s.database.db);
     const ws = await rawSocket(`${ctx.s.ocppUrl}/${flooder.charger.serialNum}`);
     const answers = new Map<string, unknown[]>();
-    const all = new Promise<void>((resolve) => ws.on('message', (data) => {
-      const frame = JSON.parse(String(data)) as unknown[];
-      answers.set(String(frame[1]), frame);
-      if (answers.size === 500) resolve();
-    }));
-    for (let i = 0; i < 500; i++) ws.send(JSON.stringify([2, `f${i}`, 'StatusNotification', aStatusNotification({ connectorId: 1, timestamp: new Date().toISOString() })]));
+    const all = new Promise<void>((resolve) =>
+      ws.on('message', (data) => {
+        const frame = JSON.parse(String(data)) as unknown[];
+        answers.set(String(frame[1]), frame);
+        if (answers.size === 500) resolve();
+      }),
+    );
+    for (let i = 0; i < 500; i++)
+      ws.send(JSON.stringify([2, `f${i}`, 'StatusNotification', aStatusNotification({ connectorId: 1, timestamp: new Date().toISOString() })]));
     const cp = await connect(ctx.s.ocppUrl, other.charger.serialNum);
     try {
       expect(await cp.call('BootNotification', aBootNotification())).toMatchObject({ status: 'Accepted' });

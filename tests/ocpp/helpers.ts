@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { build, type TestServer } from '../support/app.js';
 import type { Backend } from '../support/db.js';
 import { aCard, aCharger, aFlatTariff, aNetwork } from '../support/builders.js';
-import { cardUser, chargeOrder } from '../../server/db/schema.js';
+import { type cardUser, chargeOrder } from '../../server/db/schema.js';
 import { changeBalance } from '../../server/modules/balance/ledger.js';
 
 export interface ConnectOptions {
@@ -91,14 +91,27 @@ export function rawUpgrade(baseUrl: string, path: string, headers: Record<string
   return new Promise((resolve) => {
     const socket = net.connect(Number(port), hostname);
     let data = '';
-    const done = (status: number) => { clearTimeout(timer); socket.destroy(); resolve(status); };
+    const done = (status: number) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(status);
+    };
     const timer = setTimeout(() => done(-1), 5000);
     socket.on('connect', () => {
       const all: Record<string, string> = {
-        Host: `${hostname}:${port}`, Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13',
-        'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==', 'Sec-WebSocket-Protocol': 'ocpp1.6', ...headers,
+        Host: `${hostname}:${port}`,
+        Connection: 'Upgrade',
+        Upgrade: 'websocket',
+        'Sec-WebSocket-Version': '13',
+        'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==',
+        'Sec-WebSocket-Protocol': 'ocpp1.6',
+        ...headers,
       };
-      socket.write(`GET ${path} HTTP/1.1\r\n${Object.entries(all).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n`);
+      socket.write(
+        `GET ${path} HTTP/1.1\r\n${Object.entries(all)
+          .map(([k, v]) => `${k}: ${v}`)
+          .join('\r\n')}\r\n\r\n`,
+      );
     });
     socket.on('data', (chunk) => {
       data += chunk.toString('latin1');
@@ -117,8 +130,12 @@ export function rawUpgrade(baseUrl: string, path: string, headers: Record<string
  */
 export function serverSuite(backend: Backend, overrides: Parameters<typeof build>[1] = {}): { s: TestServer } {
   const ctx = {} as { s: TestServer };
-  beforeAll(async () => { ctx.s = await build(backend, overrides); });
-  afterAll(async () => { await ctx.s?.close(); });
+  beforeAll(async () => {
+    ctx.s = await build(backend, overrides);
+  });
+  afterAll(async () => {
+    await ctx.s?.close();
+  });
   return ctx;
 }
 

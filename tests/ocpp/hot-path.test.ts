@@ -40,9 +40,18 @@ describe.each(backends())('OCPP hot path on %s', (backend) => {
     const cp = await connect(s.ocppUrl, net.charger.serialNum);
     try {
       const t0 = Date.now() - 3_600_000;
-      const started = await cp.call('StartTransaction', aStartTransaction({ idTag: net.card.cardNumber, meterStart: 10_000, timestamp: new Date(t0).toISOString() })) as { transactionId: number };
+      const started = (await cp.call(
+        'StartTransaction',
+        aStartTransaction({ idTag: net.card.cardNumber, meterStart: 10_000, timestamp: new Date(t0).toISOString() }),
+      )) as { transactionId: number };
       const tx = started.transactionId;
-      expect(await cp.call('MeterValues', { connectorId: 1, transactionId: tx, meterValue: [{ timestamp: new Date(t0 + 60_000).toISOString(), sampledValue: ten(12_345) }] })).toEqual({});
+      expect(
+        await cp.call('MeterValues', {
+          connectorId: 1,
+          transactionId: tx,
+          meterValue: [{ timestamp: new Date(t0 + 60_000).toISOString(), sampledValue: ten(12_345) }],
+        }),
+      ).toEqual({});
       const rows = await s.database.db.select().from(meterValue).where(eq(meterValue.transactionId, tx));
       expect(rows).toHaveLength(10);
       expect(rows.filter((r) => r.phase === 'L2-N')).toMatchObject([{ measurand: 'Voltage', value: '230', unit: 'V' }]);
@@ -72,7 +81,7 @@ describe.each(backends())('OCPP hot path on %s', (backend) => {
       const seenAt = async () => (await s.database.db.select({ at: charger.lastSeenAt }).from(charger).where(eq(charger.id, net.charger.id)))[0].at;
       const before = await eventually(seenAt); // the connect write
       await new Promise((r) => setTimeout(r, 20));
-      const answer = await cp.call('Heartbeat', {}) as { currentTime: string };
+      const answer = (await cp.call('Heartbeat', {})) as { currentTime: string };
       const at = new Date(answer.currentTime).getTime();
       expect(at).toBeGreaterThan(before.getTime());
       await eventually(async () => ((await seenAt())!.getTime() >= at ? true : null));
@@ -89,13 +98,24 @@ describe.each(backends())('OCPP hot path on %s', (backend) => {
 
   it('lets forty chargers handshaking at the same moment in, each once', async () => {
     const net = await aNetwork(s.database.db);
-    const others = await Promise.all(Array.from({ length: 39 }, (_, i) => aCharger(s.database.db, net.company.code, { stationId: net.station.id, serialNum: `STORM${backend.slice(0, 2).toUpperCase()}${String(i).padStart(6, '0')}` })));
+    const others = await Promise.all(
+      Array.from({ length: 39 }, (_, i) =>
+        aCharger(s.database.db, net.company.code, {
+          stationId: net.station.id,
+          serialNum: `STORM${backend.slice(0, 2).toUpperCase()}${String(i).padStart(6, '0')}`,
+        }),
+      ),
+    );
     const serials = [net.charger.serialNum, ...others.map((o) => o.serialNum)];
     const cps = await Promise.all(serials.map((sn) => connect(s.ocppUrl, sn)));
     try {
-      const boots = await Promise.all(cps.map((cp) => cp.call('BootNotification', { chargePointVendor: 'V', chargePointModel: 'M' }) as Promise<{ status: string }>));
+      const boots = await Promise.all(
+        cps.map((cp) => cp.call('BootNotification', { chargePointVendor: 'V', chargePointModel: 'M' }) as Promise<{ status: string }>),
+      );
       expect(boots.every((b) => b.status === 'Accepted')).toBe(true);
-      await eventually(async () => (await s.database.db.$count(charger, and(eq(charger.companyCode, net.company.code), eq(charger.online, true)))) === 40 || null);
+      await eventually(
+        async () => (await s.database.db.$count(charger, and(eq(charger.companyCode, net.company.code), eq(charger.online, true)))) === 40 || null,
+      );
     } finally {
       await Promise.all(cps.map((cp) => cp.close()));
     }
@@ -116,10 +136,7 @@ describe.each(backends())('OCPP hot path on %s', (backend) => {
       await locker.query('SELECT id FROM charger WHERE id = $1 FOR UPDATE', [net.charger.id]);
       const status = slow.call('StatusNotification', { connectorId: 0, status: 'Available', errorCode: 'NoError', timestamp: new Date().toISOString() });
       await new Promise((r) => setTimeout(r, 300));
-      const beat = await Promise.race([
-        beating.call('Heartbeat', {}).then(() => 'answered'),
-        new Promise((r) => setTimeout(() => r('waiting'), 3000)),
-      ]);
+      const beat = await Promise.race([beating.call('Heartbeat', {}).then(() => 'answered'), new Promise((r) => setTimeout(() => r('waiting'), 3000))]);
       expect(beat).toBe('answered');
       await locker.query('COMMIT');
       expect(await status).toEqual({});
@@ -135,16 +152,25 @@ describe.each(backends())('OCPP hot path on %s', (backend) => {
     const paced = await build(backend, { ocppAdmissionWarmup: 3 });
     try {
       const net = await aNetwork(paced.database.db);
-      const others = await Promise.all(Array.from({ length: 39 }, (_, i) => aCharger(paced.database.db, net.company.code, { stationId: net.station.id, serialNum: `PACE${backend.slice(0, 2).toUpperCase()}${String(i).padStart(6, '0')}` })));
+      const others = await Promise.all(
+        Array.from({ length: 39 }, (_, i) =>
+          aCharger(paced.database.db, net.company.code, {
+            stationId: net.station.id,
+            serialNum: `PACE${backend.slice(0, 2).toUpperCase()}${String(i).padStart(6, '0')}`,
+          }),
+        ),
+      );
       const serials = [net.charger.serialNum, ...others.map((o) => o.serialNum)];
-      const boots = await Promise.all(serials.map(async (sn) => {
-        const cp = await connect(paced.ocppUrl, sn);
-        try {
-          return (await cp.call('BootNotification', { chargePointVendor: 'V', chargePointModel: 'M' }) as { status: string }).status;
-        } finally {
-          await cp.close();
-        }
-      }));
+      const boots = await Promise.all(
+        serials.map(async (sn) => {
+          const cp = await connect(paced.ocppUrl, sn);
+          try {
+            return ((await cp.call('BootNotification', { chargePointVendor: 'V', chargePointModel: 'M' })) as { status: string }).status;
+          } finally {
+            await cp.close();
+          }
+        }),
+      );
       expect(boots).toEqual(serials.map(() => 'Accepted'));
       expect(await paced.database.db.$count(connectionAttempt, eq(connectionAttempt.companyCode, net.company.code))).toBe(0);
     } finally {
@@ -152,18 +178,19 @@ describe.each(backends())('OCPP hot path on %s', (backend) => {
     }
   });
 
-  it('stores writes handed in together as one group, answers each after it, keeps a charger\'s writes in order, and refuses only a faulty one', async () => {
+  it("stores writes handed in together as one group, answers each after it, keeps a charger's writes in order, and refuses only a faulty one", async () => {
     // A store that runs each write's statement (if any) and answers the transaction it ran in.
     type W = { key: number; statement?: SQL };
     const txid = (tx: Db) => tx.execute(sql`select txid_current()::text as id`).then((r) => (r as unknown as { rows: { id: string }[] }).rows[0].id);
-    const store: StoreGroup<W, string> = (db, writes) => db.transaction(async (tx) => {
-      const out: string[] = [];
-      for (const w of writes) {
-        if (w.statement) await tx.execute(w.statement);
-        out.push(await txid(tx as unknown as Db));
-      }
-      return out;
-    });
+    const store: StoreGroup<W, string> = (db, writes) =>
+      db.transaction(async (tx) => {
+        const out: string[] = [];
+        for (const w of writes) {
+          if (w.statement) await tx.execute(w.statement);
+          out.push(await txid(tx as unknown as Db));
+        }
+        return out;
+      });
     const group = new GroupCommit(s.database.db, store);
     const ids = await Promise.all(Array.from({ length: 20 }, (_, k) => group.run({ key: k })));
     expect(new Set(ids).size).toBeLessThan(20);
@@ -189,15 +216,26 @@ describe.each(backends())('OCPP hot path on %s', (backend) => {
 
   it('stores every MeterValues of many chargers sending at once before answering each', async () => {
     const net = await aNetwork(s.database.db, { card: { balance: '100.00' } });
-    const others = await Promise.all(Array.from({ length: 15 }, (_, i) => aCharger(s.database.db, net.company.code, { stationId: net.station.id, serialNum: `GROUP${backend.slice(0, 2).toUpperCase()}${String(i).padStart(6, '0')}` })));
+    const others = await Promise.all(
+      Array.from({ length: 15 }, (_, i) =>
+        aCharger(s.database.db, net.company.code, {
+          stationId: net.station.id,
+          serialNum: `GROUP${backend.slice(0, 2).toUpperCase()}${String(i).padStart(6, '0')}`,
+        }),
+      ),
+    );
     const cps = await Promise.all([net.charger, ...others].map((c) => connect(s.ocppUrl, c.serialNum)));
     try {
       const t0 = Date.now() - 600_000;
-      await Promise.all(cps.map(async (cp) => {
-        for (let i = 1; i <= 5; i++) {
-          expect(await cp.call('MeterValues', { connectorId: 1, meterValue: [{ timestamp: new Date(t0 + i * 1000).toISOString(), sampledValue: ten(i * 100) }] })).toEqual({});
-        }
-      }));
+      await Promise.all(
+        cps.map(async (cp) => {
+          for (let i = 1; i <= 5; i++) {
+            expect(
+              await cp.call('MeterValues', { connectorId: 1, meterValue: [{ timestamp: new Date(t0 + i * 1000).toISOString(), sampledValue: ten(i * 100) }] }),
+            ).toEqual({});
+          }
+        }),
+      );
       const ids = [net.charger.id, ...others.map((o) => o.id)];
       for (const id of ids) expect(await s.database.db.$count(meterValue, eq(meterValue.chargerId, id))).toBe(50);
     } finally {

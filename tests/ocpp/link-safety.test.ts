@@ -16,11 +16,23 @@ import { connect, rawUpgrade } from './helpers.js';
 
 describe.each(backends())('OCPP upgrade requests on %s', (backend) => {
   let s: TestServer;
-  beforeAll(async () => { s = await build(backend); });
-  afterAll(async () => { await s?.close(); });
+  beforeAll(async () => {
+    s = await build(backend);
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   it('refuses malformed identities with 400, records them, and keeps serving', async () => {
-    const bad = ['/ocpp/%', '/ocpp/%E0%A4%A', '/ocpp/VOLTA00000000101%E0', `/ocpp/${'A'.repeat(65)}`, '/ocpp/a%00b', '/ocpp/%2F..%2Fetc', `/ocpp/${'%41'.repeat(5000)}`];
+    const bad = [
+      '/ocpp/%',
+      '/ocpp/%E0%A4%A',
+      '/ocpp/VOLTA00000000101%E0',
+      `/ocpp/${'A'.repeat(65)}`,
+      '/ocpp/a%00b',
+      '/ocpp/%2F..%2Fetc',
+      `/ocpp/${'%41'.repeat(5000)}`,
+    ];
     for (const path of bad) expect(await rawUpgrade(s.baseUrl, path), path).toBe(400);
     const rows = await s.database.db.select().from(connectionAttempt).where(eq(connectionAttempt.reason, 'MALFORMED_IDENTITY'));
     expect(rows.length).toBeGreaterThanOrEqual(1);
@@ -44,7 +56,9 @@ describe('the process safety net', () => {
     delete env.DATABASE_URL;
     delete env.REDIS_URL;
     child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/fragile-node.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
-    child.once('exit', () => { exited = true; });
+    child.once('exit', () => {
+      exited = true;
+    });
     const lines = readline.createInterface({ input: child.stdout! });
     node = await new Promise((resolve, reject) => {
       lines.once('line', (l) => resolve(JSON.parse(l)));
@@ -68,7 +82,11 @@ describe('the process safety net', () => {
     expect(await cp.call('Heartbeat', {})).toHaveProperty('currentTime');
     await cp.close({ force: true });
     expect(await rawUpgrade(node.baseUrl, '/ocpp/%')).toBe(400);
-    const res = await fetch(`${node.baseUrl}/sp/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }) });
+    const res = await fetch(`${node.baseUrl}/sp/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+    });
     expect((await res.json()).code).toBe(200);
     expect(exited).toBe(false);
   }, 30_000);

@@ -21,9 +21,17 @@ import { connect, dropRedisPrefix } from './helpers.js';
 const TOKEN = 'metrics-token-for-tests-0123456789';
 
 const FAMILIES = [
-  'chargedesk_ocpp_connections', 'chargedesk_ocpp_messages_total', 'chargedesk_ocpp_handler_seconds', 'chargedesk_ocpp_commands_total',
-  'chargedesk_ocpp_db_queue_depth', 'chargedesk_mail_outbox', 'chargedesk_upload_open', 'chargedesk_upload_refused_total',
-  'nodejs_eventloop_lag_seconds', 'process_open_fds', 'nodejs_heap_size_used_bytes',
+  'chargedesk_ocpp_connections',
+  'chargedesk_ocpp_messages_total',
+  'chargedesk_ocpp_handler_seconds',
+  'chargedesk_ocpp_commands_total',
+  'chargedesk_ocpp_db_queue_depth',
+  'chargedesk_mail_outbox',
+  'chargedesk_upload_open',
+  'chargedesk_upload_refused_total',
+  'nodejs_eventloop_lag_seconds',
+  'process_open_fds',
+  'nodejs_heap_size_used_bytes',
 ];
 
 /** The value of the series `name{labels…}` (every given label must match), or 0 when absent. */
@@ -48,7 +56,7 @@ describe.each(backends())('metrics and health on %s', (backend) => {
 
   const scrape = async (token?: string) => fetch(`${s.baseUrl}/metrics`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
 
-  it('refuses /metrics without the token or with a wrong one (401, 757, in the caller\'s language)', async () => {
+  it("refuses /metrics without the token or with a wrong one (401, 757, in the caller's language)", async () => {
     const none = await scrape();
     expect(none.status).toBe(401);
     expect(await none.json()).toMatchObject({ code: 757, data: null });

@@ -22,7 +22,9 @@ describe.each(backends())('money against broken chargers on %s', (backend) => {
   const { aChargePoint, aFundedCard, orderOf } = suite;
   let s: TestServer;
   let net: PricedSuite['net'];
-  beforeAll(() => { ({ s, net } = suite); });
+  beforeAll(() => {
+    ({ s, net } = suite);
+  });
 
   const balanceOf = async (cardId: number) => {
     const [row] = await s.database.db.select({ balance: cardUser.balance }).from(cardUser).where(eq(cardUser.id, cardId));
@@ -33,7 +35,7 @@ describe.each(backends())('money against broken chargers on %s', (backend) => {
   const started = async (balance: string, fields: Parameters<typeof aStartTransaction>[0]) => {
     const point = await aChargePoint();
     const card = await aFundedCard(balance);
-    const start = await point.cp.call('StartTransaction', aStartTransaction({ idTag: card.cardNumber, ...fields })) as StartConf;
+    const start = (await point.cp.call('StartTransaction', aStartTransaction({ idTag: card.cardNumber, ...fields }))) as StartConf;
     return { ...point, card, start };
   };
 
@@ -75,7 +77,8 @@ describe.each(backends())('money against broken chargers on %s', (backend) => {
       const { cp, start } = await started('100.00', { meterStart: 0, timestamp: minutesAgo(30) });
       for (const [i, m] of mids.entries()) {
         await cp.call('MeterValues', {
-          connectorId: 1, transactionId: start.transactionId,
+          connectorId: 1,
+          transactionId: start.transactionId,
           meterValue: [{ timestamp: minutesAgo(20 - i), sampledValue: [{ ...m, measurand: 'Energy.Active.Import.Register' }] }],
         });
       }
@@ -84,13 +87,19 @@ describe.each(backends())('money against broken chargers on %s', (backend) => {
     };
 
     it('71.25 Wh → 71.35 Wh → 150 Wh at 0.35: 0.0525 rounds to 0.05; 0.15 kWh exactly', async () => {
-      const o = await session(150, [{ value: '71.25', unit: 'Wh' }, { value: '71.35', unit: 'Wh' }]);
+      const o = await session(150, [
+        { value: '71.25', unit: 'Wh' },
+        { value: '71.35', unit: 'Wh' },
+      ]);
       expect((o.breakdown as { exact: { energyKwh: string; electricityFee: string } }).exact).toMatchObject({ energyKwh: '0.15', electricityFee: '0.0525' });
       expect(o.totalAmount).toBe('0.05');
     });
 
     it('readings in kWh (0.07125, 0.07135) and 83.3 kWh at 0.35 bill 29.16, not 29.15', async () => {
-      const o = await session(83_300, [{ value: '0.07125', unit: 'kWh' }, { value: '0.07135', unit: 'kWh' }]);
+      const o = await session(83_300, [
+        { value: '0.07125', unit: 'kWh' },
+        { value: '0.07135', unit: 'kWh' },
+      ]);
       expect((o.breakdown as { exact: { electricityFee: string } }).exact.electricityFee).toBe('29.155');
       expect(o.totalAmount).toBe('29.16');
     });
@@ -100,8 +109,9 @@ describe.each(backends())('money against broken chargers on %s', (backend) => {
     it('refuses a meterStart of 1e19 with PropertyConstraintViolation and stores nothing, retry included', async () => {
       const { ch, cp } = await aChargePoint();
       for (let i = 0; i < 2; i++) {
-        await expect(cp.call('StartTransaction', aStartTransaction({ idTag: net.card.cardNumber, meterStart: 1e19 })))
-          .rejects.toMatchObject({ rpcErrorCode: 'PropertyConstraintViolation' });
+        await expect(cp.call('StartTransaction', aStartTransaction({ idTag: net.card.cardNumber, meterStart: 1e19 }))).rejects.toMatchObject({
+          rpcErrorCode: 'PropertyConstraintViolation',
+        });
       }
       expect(await s.database.db.select().from(chargeOrder).where(eq(chargeOrder.chargerId, ch.id))).toHaveLength(0);
     });
@@ -139,16 +149,25 @@ describe.each(backends())('money against broken chargers on %s', (backend) => {
 
       // The charger's Stop arrives: 25 kWh more than the operator knew, with its meter samples.
       const late = aStopTransaction({
-        transactionId: start.transactionId, meterStop: 30_000, timestamp: minutesAgo(5), reason: 'EVDisconnected',
+        transactionId: start.transactionId,
+        meterStop: 30_000,
+        timestamp: minutesAgo(5),
+        reason: 'EVDisconnected',
         transactionData: [{ timestamp: minutesAgo(60), sampledValue: [{ value: '20000', measurand: 'Energy.Active.Import.Register', unit: 'Wh' }] }],
       });
       expect(await cp.call('StopTransaction', late)).toEqual({});
       const o = await orderOf(start.transactionId);
       expect(o).toMatchObject({ status: 'FINISHED', meterStop: 30_000, energyKwh: '30.000', totalAmount: '10.50', stopReason: 'EVDisconnected', paid: true });
       expect(o.flags).toContain('LATE_STOP');
-      const samples = await s.database.db.select().from(meterValue).where(and(eq(meterValue.transactionId, start.transactionId), eq(meterValue.value, '20000')));
+      const samples = await s.database.db
+        .select()
+        .from(meterValue)
+        .where(and(eq(meterValue.transactionId, start.transactionId), eq(meterValue.value, '20000')));
       expect(samples).toHaveLength(1);
-      const rows = await s.database.db.select().from(balanceRecord).where(and(eq(balanceRecord.holderId, card.id), eq(balanceRecord.changeType, 'RECONCILE')));
+      const rows = await s.database.db
+        .select()
+        .from(balanceRecord)
+        .where(and(eq(balanceRecord.holderId, card.id), eq(balanceRecord.changeType, 'RECONCILE')));
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ changeAmount: '-8.75', relevanceId: o.id, deductType: 'CARD' });
       expect(rows[0].remark).toContain(o.orderNo);
@@ -164,57 +183,76 @@ describe.each(backends())('money against broken chargers on %s', (backend) => {
 
   describe('a late Stop after a close at 0.00 (issue 24, item 3)', () => {
     /** The charger's real Stop: 7 kWh (2.45 at 0.35), with a sample, after a close at 0.00 before any reading. */
-    const lateStop = (transactionId: number) => aStopTransaction({
-      transactionId, meterStop: 7000, timestamp: minutesAgo(2), reason: 'EVDisconnected',
-      transactionData: [{ timestamp: minutesAgo(10), sampledValue: [{ value: '3000', measurand: 'Energy.Active.Import.Register', unit: 'Wh' }] }],
-    });
-    const reconcileRows = (cardId: number) => s.database.db.select().from(balanceRecord)
-      .where(and(eq(balanceRecord.holderId, cardId), eq(balanceRecord.holderType, 'CARD'), eq(balanceRecord.changeType, 'RECONCILE')));
+    const lateStop = (transactionId: number) =>
+      aStopTransaction({
+        transactionId,
+        meterStop: 7000,
+        timestamp: minutesAgo(2),
+        reason: 'EVDisconnected',
+        transactionData: [{ timestamp: minutesAgo(10), sampledValue: [{ value: '3000', measurand: 'Energy.Active.Import.Register', unit: 'Wh' }] }],
+      });
+    const reconcileRows = (cardId: number) =>
+      s.database.db
+        .select()
+        .from(balanceRecord)
+        .where(and(eq(balanceRecord.holderId, cardId), eq(balanceRecord.holderType, 'CARD'), eq(balanceRecord.changeType, 'RECONCILE')));
     /** The three ways an order is closed at 0.00 before its charger's Stop; each answers the closed order's transactionId. */
     const closesAtZero: [string, (cp: RpcClient, idTag: string) => Promise<number>][] = [
-      ['closed by hand', async (cp, idTag) => {
-        const start = await cp.call('StartTransaction', aStartTransaction({ idTag, meterStart: 0, timestamp: minutesAgo(30) })) as StartConf;
-        expect(await closeOrder(s.database.db, (await orderOf(start.transactionId)).id, 'operator')).toBe(true);
-        return start.transactionId;
-      }],
-      ['superseded by a new Start', async (cp, idTag) => {
-        const start = await cp.call('StartTransaction', aStartTransaction({ idTag, meterStart: 0, timestamp: minutesAgo(30) })) as StartConf;
-        await cp.call('StartTransaction', aStartTransaction({ idTag: `OTHER${start.transactionId}`, meterStart: 0 }));
-        return start.transactionId;
-      }],
-      ['closed after a reboot', async (cp, idTag) => {
-        const start = await cp.call('StartTransaction', aStartTransaction({ idTag, meterStart: 0, timestamp: minutesAgo(30) })) as StartConf;
-        await cp.call('BootNotification', aBootNotification());
-        await cp.call('StatusNotification', aStatusNotification({ connectorId: 1, status: 'Available' }));
-        await eventually(async () => ((await orderOf(start.transactionId)).status === 'CLOSED' ? true : undefined));
-        return start.transactionId;
-      }],
+      [
+        'closed by hand',
+        async (cp, idTag) => {
+          const start = (await cp.call('StartTransaction', aStartTransaction({ idTag, meterStart: 0, timestamp: minutesAgo(30) }))) as StartConf;
+          expect(await closeOrder(s.database.db, (await orderOf(start.transactionId)).id, 'operator')).toBe(true);
+          return start.transactionId;
+        },
+      ],
+      [
+        'superseded by a new Start',
+        async (cp, idTag) => {
+          const start = (await cp.call('StartTransaction', aStartTransaction({ idTag, meterStart: 0, timestamp: minutesAgo(30) }))) as StartConf;
+          await cp.call('StartTransaction', aStartTransaction({ idTag: `OTHER${start.transactionId}`, meterStart: 0 }));
+          return start.transactionId;
+        },
+      ],
+      [
+        'closed after a reboot',
+        async (cp, idTag) => {
+          const start = (await cp.call('StartTransaction', aStartTransaction({ idTag, meterStart: 0, timestamp: minutesAgo(30) }))) as StartConf;
+          await cp.call('BootNotification', aBootNotification());
+          await cp.call('StatusNotification', aStatusNotification({ connectorId: 1, status: 'Available' }));
+          await eventually(async () => ((await orderOf(start.transactionId)).status === 'CLOSED' ? true : undefined));
+          return start.transactionId;
+        },
+      ],
     ];
 
-    it.each(closesAtZero)('%s: the real Stop is re-priced and taken from the balance by a RECONCILE row; Σ ledger = balance, paid', async (_how, closeAtZero) => {
-      const { cp } = await aChargePoint();
-      const card = await aFundedCard('20.00');
-      const transactionId = await closeAtZero(cp, card.cardNumber);
-      expect(await orderOf(transactionId)).toMatchObject({ status: 'CLOSED', totalAmount: '0.00', paid: true });
-      expect(await balanceOf(card.id)).toBe('20.00');
+    it.each(closesAtZero)(
+      '%s: the real Stop is re-priced and taken from the balance by a RECONCILE row; Σ ledger = balance, paid',
+      async (_how, closeAtZero) => {
+        const { cp } = await aChargePoint();
+        const card = await aFundedCard('20.00');
+        const transactionId = await closeAtZero(cp, card.cardNumber);
+        expect(await orderOf(transactionId)).toMatchObject({ status: 'CLOSED', totalAmount: '0.00', paid: true });
+        expect(await balanceOf(card.id)).toBe('20.00');
 
-      expect(await cp.call('StopTransaction', lateStop(transactionId))).toEqual({});
-      const o = await orderOf(transactionId);
-      expect(o).toMatchObject({ status: 'FINISHED', meterStop: 7000, energyKwh: '7.000', totalAmount: '2.45', stopReason: 'EVDisconnected', paid: true });
-      expect(o.flags).toContain('LATE_STOP');
-      const rows = await reconcileRows(card.id);
-      expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ changeAmount: '-2.45', oldBalance: '20.00', newBalance: '17.55', relevanceId: o.id, deductType: 'CARD' });
-      expect(rows[0]!.remark).toContain(o.orderNo);
-      expect((o.breakdown as { reconcile: { ledgerRecordId: number } }).reconcile.ledgerRecordId).toBe(rows[0]!.id);
-      expect(await balanceOf(card.id)).toBe('17.55');
-      expect(await ledgerSum(s.database.db, 'CARD', card.id)).toBe('17.55');
+        expect(await cp.call('StopTransaction', lateStop(transactionId))).toEqual({});
+        const o = await orderOf(transactionId);
+        expect(o).toMatchObject({ status: 'FINISHED', meterStop: 7000, energyKwh: '7.000', totalAmount: '2.45', stopReason: 'EVDisconnected', paid: true });
+        expect(o.flags).toContain('LATE_STOP');
+        const rows = await reconcileRows(card.id);
+        expect(rows).toHaveLength(1);
+        expect(rows[0]).toMatchObject({ changeAmount: '-2.45', oldBalance: '20.00', newBalance: '17.55', relevanceId: o.id, deductType: 'CARD' });
+        expect(rows[0]!.remark).toContain(o.orderNo);
+        expect((o.breakdown as { reconcile: { ledgerRecordId: number } }).reconcile.ledgerRecordId).toBe(rows[0]!.id);
+        expect(await balanceOf(card.id)).toBe('17.55');
+        expect(await ledgerSum(s.database.db, 'CARD', card.id)).toBe('17.55');
 
-      // A retried Stop takes nothing more.
-      expect(await cp.call('StopTransaction', lateStop(transactionId))).toEqual({});
-      expect(await balanceOf(card.id)).toBe('17.55');
-      expect(await reconcileRows(card.id)).toHaveLength(1);
-    });
+        // A retried Stop takes nothing more.
+        expect(await cp.call('StopTransaction', lateStop(transactionId))).toEqual({});
+        expect(await balanceOf(card.id)).toBe('17.55');
+        expect(await reconcileRows(card.id)).toHaveLength(1);
+      },
+    );
 
     it('a balance too low for the correction leaves the order unpaid with 721, the balance and Σ ledger untouched', async () => {
       const { cp } = await aChargePoint();
@@ -244,20 +282,32 @@ describe.each(backends())('money against broken chargers on %s', (backend) => {
     it('a new Start on a busy connector closes the stale order as SUPERSEDED', async () => {
       const { cp } = await aChargePoint();
       const card = await aFundedCard('20.00');
-      const first = await cp.call('StartTransaction', aStartTransaction({ idTag: card.cardNumber, meterStart: 0, timestamp: minutesAgo(30) })) as StartConf;
+      const first = (await cp.call('StartTransaction', aStartTransaction({ idTag: card.cardNumber, meterStart: 0, timestamp: minutesAgo(30) }))) as StartConf;
       await cp.call('MeterValues', aMeterValues({ transactionId: first.transactionId, energyWh: 1000, timestamp: minutesAgo(20) }));
-      const second = await cp.call('StartTransaction', aStartTransaction({ idTag: card.cardNumber, meterStart: 1500 })) as StartConf;
+      const second = (await cp.call('StartTransaction', aStartTransaction({ idTag: card.cardNumber, meterStart: 1500 }))) as StartConf;
       expect(second.idTagInfo.status).toBe('Accepted');
-      expect(await orderOf(first.transactionId)).toMatchObject({ status: 'CLOSED', stopReason: 'Superseded', meterStop: 1000, totalAmount: '0.35', flags: ['SUPERSEDED'] });
+      expect(await orderOf(first.transactionId)).toMatchObject({
+        status: 'CLOSED',
+        stopReason: 'Superseded',
+        meterStop: 1000,
+        totalAmount: '0.35',
+        flags: ['SUPERSEDED'],
+      });
       expect(await orderOf(second.transactionId)).toMatchObject({ status: 'CHARGING' });
     });
 
     it('50 pipelined Starts on one connector leave one open order', async () => {
       const { ch, cp } = await aChargePoint();
       const base = Date.now() - 60_000;
-      await Promise.all(Array.from({ length: 50 }, (_, i) =>
-        cp.call('StartTransaction', aStartTransaction({ idTag: `FLOOD${i}`, meterStart: i, timestamp: new Date(base + i).toISOString() }))));
-      const open = await s.database.db.select().from(chargeOrder).where(and(eq(chargeOrder.chargerId, ch.id), eq(chargeOrder.status, 'CHARGING')));
+      await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          cp.call('StartTransaction', aStartTransaction({ idTag: `FLOOD${i}`, meterStart: i, timestamp: new Date(base + i).toISOString() })),
+        ),
+      );
+      const open = await s.database.db
+        .select()
+        .from(chargeOrder)
+        .where(and(eq(chargeOrder.chargerId, ch.id), eq(chargeOrder.status, 'CHARGING')));
       expect(open).toHaveLength(1);
       const all = await s.database.db.select().from(chargeOrder).where(eq(chargeOrder.chargerId, ch.id));
       expect(all).toHaveLength(50);
@@ -285,13 +335,24 @@ describe.each(backends())('money against broken chargers on %s', (backend) => {
   describe('a Start the charger dropped (issue 24, item 18)', () => {
     it('a refused Start whose connector then reports Available, with no meter value and no Stop, is closed and flagged DROPPED_BY_CHARGER', async () => {
       const { ch, cp } = await aChargePoint();
-      const start = await cp.call('StartTransaction', aStartTransaction({ idTag: 'NOSUCHCARD0001', meterStart: 500, timestamp: minutesAgo(2) })) as StartConf;
+      const start = (await cp.call('StartTransaction', aStartTransaction({ idTag: 'NOSUCHCARD0001', meterStart: 500, timestamp: minutesAgo(2) }))) as StartConf;
       expect(start.idTagInfo.status).toBe('Invalid');
       // The charger refuses the session and drops it: no MeterValues, no StopTransaction, the connector is free again.
       expect(await cp.call('StatusNotification', aStatusNotification({ connectorId: 1, status: 'Available', timestamp: minutesAgo(1) }))).toEqual({});
       const o = await orderOf(start.transactionId);
-      expect(o).toMatchObject({ status: 'CLOSED', stopReason: 'DroppedByCharger', meterStop: 500, energyKwh: '0.000', totalAmount: '0.00', paid: false, flags: ['DROPPED_BY_CHARGER'] });
-      const open = await s.database.db.select().from(chargeOrder).where(and(eq(chargeOrder.chargerId, ch.id), eq(chargeOrder.status, 'CHARGING')));
+      expect(o).toMatchObject({
+        status: 'CLOSED',
+        stopReason: 'DroppedByCharger',
+        meterStop: 500,
+        energyKwh: '0.000',
+        totalAmount: '0.00',
+        paid: false,
+        flags: ['DROPPED_BY_CHARGER'],
+      });
+      const open = await s.database.db
+        .select()
+        .from(chargeOrder)
+        .where(and(eq(chargeOrder.chargerId, ch.id), eq(chargeOrder.status, 'CHARGING')));
       expect(open).toHaveLength(0);
     });
 
@@ -300,7 +361,13 @@ describe.each(backends())('money against broken chargers on %s', (backend) => {
       expect(start.idTagInfo.status).toBe('Accepted');
       await cp.call('StatusNotification', aStatusNotification({ connectorId: 1, status: 'Preparing', timestamp: minutesAgo(3) }));
       await cp.call('StatusNotification', aStatusNotification({ connectorId: 1, status: 'Available', timestamp: minutesAgo(2) }));
-      expect(await orderOf(start.transactionId)).toMatchObject({ status: 'CLOSED', stopReason: 'DroppedByCharger', totalAmount: '0.00', paid: true, flags: ['DROPPED_BY_CHARGER'] });
+      expect(await orderOf(start.transactionId)).toMatchObject({
+        status: 'CLOSED',
+        stopReason: 'DroppedByCharger',
+        totalAmount: '0.00',
+        paid: true,
+        flags: ['DROPPED_BY_CHARGER'],
+      });
       await cp.call('StopTransaction', aStopTransaction({ transactionId: start.transactionId, meterStop: 2000, timestamp: minutesAgo(1) }));
       expect(await orderOf(start.transactionId)).toMatchObject({ status: 'FINISHED', totalAmount: '0.70', paid: true });
       expect(await balanceOf(card.id)).toBe('19.30');
@@ -319,26 +386,26 @@ describe.each(backends())('money against broken chargers on %s', (backend) => {
   });
 
   describe('one session per card (item 17)', () => {
-    it('answers ConcurrentTx to a second Start with a card already charging (Authorize: the card\'s own status); a manager card may charge twice', async () => {
+    it("answers ConcurrentTx to a second Start with a card already charging (Authorize: the card's own status); a manager card may charge twice", async () => {
       const a = await aChargePoint();
       const b = await aChargePoint();
       const card = await aFundedCard('20.00');
-      const first = await a.cp.call('StartTransaction', aStartTransaction({ idTag: card.cardNumber, meterStart: 0 })) as StartConf;
+      const first = (await a.cp.call('StartTransaction', aStartTransaction({ idTag: card.cardNumber, meterStart: 0 }))) as StartConf;
       expect(first.idTagInfo.status).toBe('Accepted');
-      const second = await b.cp.call('StartTransaction', aStartTransaction({ idTag: card.cardNumber, meterStart: 0 })) as StartConf;
+      const second = (await b.cp.call('StartTransaction', aStartTransaction({ idTag: card.cardNumber, meterStart: 0 }))) as StartConf;
       expect(second.idTagInfo.status).toBe('ConcurrentTx');
       // OCPP 1.6: ConcurrentTx is only relevant to StartTransaction; Authorize answers the card's
       // own status, so a card whose Stop was lost is not refused everywhere (issue 24 item 10).
-      const auth = await b.cp.call('Authorize', { idTag: card.cardNumber }) as { idTagInfo: { status: string } };
+      const auth = (await b.cp.call('Authorize', { idTag: card.cardNumber })) as { idTagInfo: { status: string } };
       expect(auth.idTagInfo.status).toBe('Accepted');
       // After its Stop the card may start again.
       await a.cp.call('StopTransaction', aStopTransaction({ transactionId: first.transactionId, meterStop: 0 }));
-      const third = await b.cp.call('StartTransaction', aStartTransaction({ idTag: card.cardNumber, meterStart: 0, connectorId: 2 })) as StartConf;
+      const third = (await b.cp.call('StartTransaction', aStartTransaction({ idTag: card.cardNumber, meterStart: 0, connectorId: 2 }))) as StartConf;
       expect(third.idTagInfo.status).toBe('Accepted');
 
       const manager = await aCard(s.database.db, net.company.code, { managerCard: true, balance: '0' });
-      const m1 = await a.cp.call('StartTransaction', aStartTransaction({ idTag: manager.cardNumber, meterStart: 0, connectorId: 3 })) as StartConf;
-      const m2 = await b.cp.call('StartTransaction', aStartTransaction({ idTag: manager.cardNumber, meterStart: 0, connectorId: 3 })) as StartConf;
+      const m1 = (await a.cp.call('StartTransaction', aStartTransaction({ idTag: manager.cardNumber, meterStart: 0, connectorId: 3 }))) as StartConf;
+      const m2 = (await b.cp.call('StartTransaction', aStartTransaction({ idTag: manager.cardNumber, meterStart: 0, connectorId: 3 }))) as StartConf;
       expect([m1.idTagInfo.status, m2.idTagInfo.status]).toEqual(['Accepted', 'Accepted']);
     });
   });

@@ -20,19 +20,29 @@ describe.each(backends())('notices from chargers on %s', (backend) => {
     const cp = await connect(ctx.s.ocppUrl, sn);
     try {
       await cp.call('BootNotification', { chargePointVendor: 'V', chargePointModel: 'M' });
-      const status = (st: string, errorCode = 'NoError') => cp.call('StatusNotification', { connectorId: 1, errorCode, status: st, timestamp: new Date().toISOString() });
+      const status = (st: string, errorCode = 'NoError') =>
+        cp.call('StatusNotification', { connectorId: 1, errorCode, status: st, timestamp: new Date().toISOString() });
       await status('Faulted', 'GroundFailure');
       await status('Faulted', 'GroundFailure');
-      const faults = () => ctx.s.database.db.select().from(notification).where(and(eq(notification.serialNum, sn), eq(notification.kind, 'EVENT')));
-      expect(await faults()).toMatchObject([{ companyCode: net.company.code, params: { serialNum: sn, connectorId: 1, eventType: 'GROUNDING_FAULT' }, repeatCount: 2, eventStatus: 'HAPPENING' }]);
+      const faults = () =>
+        ctx.s.database.db
+          .select()
+          .from(notification)
+          .where(and(eq(notification.serialNum, sn), eq(notification.kind, 'EVENT')));
+      expect(await faults()).toMatchObject([
+        { companyCode: net.company.code, params: { serialNum: sn, connectorId: 1, eventType: 'GROUNDING_FAULT' }, repeatCount: 2, eventStatus: 'HAPPENING' },
+      ]);
       await status('Available');
       await eventually(async () => (await faults())[0]?.eventStatus === 'RECOVERED');
 
       for (let i = 0; i < 3; i++) {
-        const a = await cp.call('Authorize', { idTag: 'NOSUCHCARD' }) as { idTagInfo: { status: string } };
+        const a = (await cp.call('Authorize', { idTag: 'NOSUCHCARD' })) as { idTagInfo: { status: string } };
         expect(a.idTagInfo.status).toBe('Invalid');
       }
-      const rejected = await ctx.s.database.db.select().from(notification).where(and(eq(notification.serialNum, sn), eq(notification.kind, 'CARD_REJECTED')));
+      const rejected = await ctx.s.database.db
+        .select()
+        .from(notification)
+        .where(and(eq(notification.serialNum, sn), eq(notification.kind, 'CARD_REJECTED')));
       expect(rejected).toMatchObject([{ params: { idTag: 'NOSUCHCARD', serialNum: sn, status: 'Invalid' }, repeatCount: 3, systemNotificationType: 'EVENT' }]);
     } finally {
       await cp.close({ force: true });

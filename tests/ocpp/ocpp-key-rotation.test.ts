@@ -39,9 +39,14 @@ async function keyedCharger(s: TestServer, answer: (p: { key: string; value: str
   return { net, cp, seen, sn: net.charger.serialNum, id: net.charger.id };
 }
 
-const steps = async (s: TestServer, sn: string) => (await s.database.db.select().from(chargerLog)
-  .where(and(eq(chargerLog.chargerSn, sn), eq(chargerLog.action, ROTATION_ACTION))).orderBy(asc(chargerLog.id)))
-  .map((r) => (r.payload as { step: string }).step);
+const steps = async (s: TestServer, sn: string) =>
+  (
+    await s.database.db
+      .select()
+      .from(chargerLog)
+      .where(and(eq(chargerLog.chargerSn, sn), eq(chargerLog.action, ROTATION_ACTION)))
+      .orderBy(asc(chargerLog.id))
+  ).map((r) => (r.payload as { step: string }).step);
 
 describe.each(backends())('OCPP key rotation on %s', (backend) => {
   let s: TestServer;
@@ -88,7 +93,15 @@ describe.each(backends())('OCPP key rotation on %s', (backend) => {
     const log = await admin('GET', `/sp/charger-log?serialNum=${sn}&limit=100`);
     expect(log.code).toBe(200);
     const frames = await admin('GET', `/sp/charger-log/frames?serialNum=${sn}&size=100`);
-    await eventually(async () => (await s.database.db.select().from(chargerLog).where(and(eq(chargerLog.chargerSn, sn), eq(chargerLog.action, 'ChangeConfiguration')))).length >= 3);
+    await eventually(
+      async () =>
+        (
+          await s.database.db
+            .select()
+            .from(chargerLog)
+            .where(and(eq(chargerLog.chargerSn, sn), eq(chargerLog.action, 'ChangeConfiguration')))
+        ).length >= 3,
+    );
     expect(await placesOf(s.database.db, key, logLines, [res, log, frames])).toEqual([]);
     expect(await placesOf(s.database.db, OLD, logLines)).toEqual([]);
   });
@@ -114,7 +127,9 @@ describe.each(backends())('OCPP key rotation on %s', (backend) => {
     const { cp, seen, sn, id } = await keyedCharger(s, () => new Promise(() => undefined));
     clients.push(cp);
     s.app.config.commandTimeoutMs = 1000;
-    const res = await admin('POST', `/sp/charger/${id}/ocpp-password/rotate`).finally(() => { s.app.config.commandTimeoutMs = 5000; });
+    const res = await admin('POST', `/sp/charger/${id}/ocpp-password/rotate`).finally(() => {
+      s.app.config.commandTimeoutMs = 5000;
+    });
     expect(res.code).toBe(771);
     const key = seen[0].value;
     await cp.close({ force: true });
@@ -129,7 +144,13 @@ describe.each(backends())('OCPP key rotation on %s', (backend) => {
 
   it('runs one rotation of a charger at a time (773), and a password set by hand meanwhile wins', async () => {
     let release: (v: unknown) => void = () => undefined;
-    const { cp, id, sn } = await keyedCharger(s, () => new Promise((r) => { release = () => r({ status: 'Accepted' }); }));
+    const { cp, id, sn } = await keyedCharger(
+      s,
+      () =>
+        new Promise((r) => {
+          release = () => r({ status: 'Accepted' });
+        }),
+    );
     clients.push(cp);
     const first = admin('POST', `/sp/charger/${id}/ocpp-password/rotate`);
     await eventually(async () => (await steps(s, sn)).includes('ASKING'));

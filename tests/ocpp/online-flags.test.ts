@@ -40,15 +40,22 @@ describe.each(backends())('online flags on %s', (backend) => {
     await database?.close();
   });
 
-  const flagsOf = async (ids: number[]) => database.db.select({ id: charger.id, online: charger.online, seen: charger.lastSeenAt }).from(charger).where(inArray(charger.id, ids));
+  const flagsOf = async (ids: number[]) =>
+    database.db.select({ id: charger.id, online: charger.online, seen: charger.lastSeenAt }).from(charger).where(inArray(charger.id, ids));
 
   it('writes the flags of many chargers in a statement or two, with their last-seen time', async () => {
     const net = await aNetwork(database.db);
-    const more = await Promise.all(Array.from({ length: 59 }, (_, i) => aCharger(database.db, net.company.code, { stationId: net.station.id, serialNum: `ONL${backend.slice(0, 2).toUpperCase()}${i}` })));
+    const more = await Promise.all(
+      Array.from({ length: 59 }, (_, i) =>
+        aCharger(database.db, net.company.code, { stationId: net.station.id, serialNum: `ONL${backend.slice(0, 2).toUpperCase()}${i}` }),
+      ),
+    );
     const ids = [net.charger.id, ...more.map((c) => c.id)];
     const c = counted(database.db);
     const notices: number[] = [];
-    const writer = new OnlineWriter(c.db, quiet, (d, online) => { if (online) notices.push(d.id); });
+    const writer = new OnlineWriter(c.db, quiet, (d, online) => {
+      if (online) notices.push(d.id);
+    });
     const at = new Date('2026-11-01T10:00:00Z');
     await Promise.all(ids.map((id) => writer.set({ kind: 'charger', id }, true, at)));
     expect(c.calls()).toBeLessThanOrEqual(2); // the first flag starts a statement, the other 59 share the next
@@ -60,7 +67,7 @@ describe.each(backends())('online flags on %s', (backend) => {
     expect((await flagsOf([ids[0]]))[0]).toMatchObject({ online: false, seen: at });
   });
 
-  it('lets a device\'s latest flag win, even noted while its earlier one is being written', async () => {
+  it("lets a device's latest flag win, even noted while its earlier one is being written", async () => {
     const net = await aNetwork(database.db);
     const writer = new OnlineWriter(database.db, quiet);
     const device = { kind: 'charger' as const, id: net.charger.id };
@@ -92,22 +99,35 @@ describe.each(backends())('online flags on %s', (backend) => {
     expect(row.online).toBe(true);
   });
 
-  it('sweeps a cluster\'s online flags in rounds: no round looks up more than its chunk, orphans go offline, held ones stay', async () => {
+  it("sweeps a cluster's online flags in rounds: no round looks up more than its chunk, orphans go offline, held ones stay", async () => {
     const net = await aNetwork(database.db);
-    const mine = await Promise.all(Array.from({ length: 25 }, (_, i) => aCharger(database.db, net.company.code, { stationId: net.station.id, serialNum: `SWP${backend.slice(0, 2).toUpperCase()}${i}` })));
+    const mine = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        aCharger(database.db, net.company.code, { stationId: net.station.id, serialNum: `SWP${backend.slice(0, 2).toUpperCase()}${i}` }),
+      ),
+    );
     const ids = mine.map((c) => c.id);
     await database.db.update(charger).set({ online: true }).where(inArray(charger.id, ids));
     const held = new Set(mine.filter((_c, i) => i % 3 === 0).map((c) => c.serialNum));
     const ours = new Set(mine.map((c) => c.serialNum));
     const rounds: number[] = [];
     // Other tests' chargers are left as they are; of ours, every third is held by a live socket.
-    await resetOnlineFlags(database.db, async (sns) => {
-      rounds.push(sns.length);
-      return sns.map((sn) => !ours.has(sn) || held.has(sn));
-    }, 10);
+    await resetOnlineFlags(
+      database.db,
+      async (sns) => {
+        rounds.push(sns.length);
+        return sns.map((sn) => !ours.has(sn) || held.has(sn));
+      },
+      10,
+    );
     expect(Math.max(...rounds)).toBeLessThanOrEqual(10);
     expect(rounds.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(25);
     const rows = await database.db.select({ sn: charger.serialNum, online: charger.online }).from(charger).where(inArray(charger.id, ids));
-    expect(rows.filter((r) => r.online).map((r) => r.sn).sort()).toEqual([...held].sort());
+    expect(
+      rows
+        .filter((r) => r.online)
+        .map((r) => r.sn)
+        .sort(),
+    ).toEqual([...held].sort());
   });
 });

@@ -10,7 +10,10 @@ type ChargerPage = { total: number; records: { serialNum: string; online: boolea
 
 describe('start-up plugins of the real server', () => {
   let server: ServerProcess | undefined;
-  afterEach(async () => { await server?.stop(); server = undefined; });
+  afterEach(async () => {
+    await server?.stop();
+    server = undefined;
+  });
 
   it('loads the demo network and attaches SIM_CHARGERS simulated chargers to it', async () => {
     server = await startServerProcess({ env: { ACCEPT_PROCESS: '0', SIMULATE: '1', SIM_CHARGERS: '2' }, readyTimeoutMs: 300_000 });

@@ -48,7 +48,15 @@ describe.each(backends())('secrets kept out of rows, answers and logs on %s', (b
 
   /** The charger log as the console reads it (list and frames), once `action`'s rows are written. */
   async function logAnswers(sn: string, action: string, rows: number): Promise<Answer[]> {
-    await eventually(async () => (await s.database.db.select().from(chargerLog).where(and(eq(chargerLog.chargerSn, sn), eq(chargerLog.action, action)))).length >= rows);
+    await eventually(
+      async () =>
+        (
+          await s.database.db
+            .select()
+            .from(chargerLog)
+            .where(and(eq(chargerLog.chargerSn, sn), eq(chargerLog.action, action)))
+        ).length >= rows,
+    );
     return [await admin('GET', `/sp/charger-log?serialNum=${sn}&size=100`), await admin('GET', `/sp/charger-log/frames?serialNum=${sn}&size=100`)];
   }
 
@@ -59,7 +67,10 @@ describe.each(backends())('secrets kept out of rows, answers and logs on %s', (b
     expect(res.code).toBe(200);
     expect(res.data).toEqual({ key: 'AuthorizationKey', value: '[redacted]', status: 'Accepted' });
     const answers = await logAnswers(sn, 'ChangeConfiguration', 3);
-    const [command] = await s.database.db.select().from(chargerLog).where(and(eq(chargerLog.chargerSn, sn), eq(chargerLog.messageType, 'COMMAND')));
+    const [command] = await s.database.db
+      .select()
+      .from(chargerLog)
+      .where(and(eq(chargerLog.chargerSn, sn), eq(chargerLog.messageType, 'COMMAND')));
     expect(command.payload).toMatchObject({ request: { key: 'AuthorizationKey', value: '[redacted]' }, result: 'ACCEPTED' });
     expect(await placesOf(s.database.db, key, logLines, [res, ...answers])).toEqual([]);
   });
@@ -67,23 +78,37 @@ describe.each(backends())('secrets kept out of rows, answers and logs on %s', (b
   it('a GetConfiguration answer that carries the AuthorizationKey: masked in the answer and the stored frame', async () => {
     const key = 'f0e1d2c3b4a5968778695a4b3c2d1e0f00112233';
     const { sn, id } = await chargePoint({
-      GetConfiguration: () => ({ configurationKey: [{ key: 'AuthorizationKey', readonly: false, value: key }, { key: 'HeartbeatInterval', readonly: false, value: '60' }] }),
+      GetConfiguration: () => ({
+        configurationKey: [
+          { key: 'AuthorizationKey', readonly: false, value: key },
+          { key: 'HeartbeatInterval', readonly: false, value: '60' },
+        ],
+      }),
     });
     const res = await admin('GET', `/sp/charger/${id}/configuration`);
     expect(res.code).toBe(200);
-    expect(res.data).toEqual({ keys: [{ key: 'AuthorizationKey', value: '[redacted]', readonly: false }, { key: 'HeartbeatInterval', value: '60', readonly: false }], unknownKeys: [] });
+    expect(res.data).toEqual({
+      keys: [
+        { key: 'AuthorizationKey', value: '[redacted]', readonly: false },
+        { key: 'HeartbeatInterval', value: '60', readonly: false },
+      ],
+      unknownKeys: [],
+    });
     const answers = await logAnswers(sn, 'GetConfiguration', 3);
     expect(await placesOf(s.database.db, key, logLines, [res, ...answers])).toEqual([]);
   });
 
   it.each(['HTTP', 'FTP'] as const)('GetDiagnostics over %s: the upload token is in no row, answer or log line', async (transport) => {
     const locations: string[] = [];
-    const { sn, id } = await chargePoint({ GetDiagnostics: (p) => { locations.push(String(p.location)); return { fileName: 'diag.log' }; } });
+    const { sn, id } = await chargePoint({
+      GetDiagnostics: (p) => {
+        locations.push(String(p.location));
+        return { fileName: 'diag.log' };
+      },
+    });
     const res = await admin('POST', '/sp/diagnostics-request', { chargerId: id, transport });
     expect(res.code).toBe(200);
-    const token = transport === 'HTTP'
-      ? /\/ocpp-files\/diagnostics\/([^/]+)\//.exec(locations[0])![1]
-      : decodeURIComponent(new URL(locations[0]).password);
+    const token = transport === 'HTTP' ? /\/ocpp-files\/diagnostics\/([^/]+)\//.exec(locations[0])![1] : decodeURIComponent(new URL(locations[0]).password);
     expect(token.length).toBeGreaterThanOrEqual(16);
     // The charger uploads with it: the request's own log line names no token either.
     if (transport === 'HTTP') {
@@ -110,7 +135,11 @@ describe.each(backends())('secrets kept out of rows, answers and logs on %s', (b
     const secret = 'smtp-Secret-42';
     const db = s.database.db;
     const [m] = await db.insert(mailOutbox).values({ to: 'ops@example.com', subject: 's', text: 't' }).returning();
-    const failing = { sendMail: async () => { throw new Error(`connect ECONNREFUSED for smtp://mailer:${secret}@127.0.0.1:1`); } };
+    const failing = {
+      sendMail: async () => {
+        throw new Error(`connect ECONNREFUSED for smtp://mailer:${secret}@127.0.0.1:1`);
+      },
+    };
     expect(await sendDue(db, failing, 'ChargeDesk <no-reply@localhost>', 10)).toMatchObject({ failed: 1 });
     const [after] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, m.id));
     expect(after.lastError).toContain('smtp://[redacted]@127.0.0.1:1');

@@ -45,17 +45,35 @@ describe.each(backends())('settlement events over OCPP on %s', (backend) => {
   it('a Stop whose deduction the ledger already holds raises "company income duplication", announced once', async () => {
     const { ch, cp } = await aChargePoint();
     const card = await aFundedCard('20.00');
-    const start = await cp.call('StartTransaction', aStartTransaction({ idTag: card.cardNumber, meterStart: 0, timestamp: minutesAgo(30) })) as StartConf;
+    const start = (await cp.call('StartTransaction', aStartTransaction({ idTag: card.cardNumber, meterStart: 0, timestamp: minutesAgo(30) }))) as StartConf;
     const open = await orderOf(start.transactionId);
     // The company income of this order is already there (a second settlement of the same order).
     await s.database.db.insert(balanceRecord).values({
-      companyCode: net.company.code, holderType: 'CARD', holderId: card.id, changeType: 'DEDUCT', deductType: 'CARD',
-      changeAmount: '-1.00', oldBalance: '21.00', newBalance: '20.00', relevanceId: open.id, remark: open.orderNo,
+      companyCode: net.company.code,
+      holderType: 'CARD',
+      holderId: card.id,
+      changeType: 'DEDUCT',
+      deductType: 'CARD',
+      changeAmount: '-1.00',
+      oldBalance: '21.00',
+      newBalance: '20.00',
+      relevanceId: open.id,
+      remark: open.orderNo,
     });
     expect(await cp.call('StopTransaction', aStopTransaction({ transactionId: start.transactionId, meterStop: 4000, timestamp: minutesAgo(1) }))).toEqual({});
     expect(await orderOf(start.transactionId)).toMatchObject({ status: 'FINISHED', totalAmount: '1.40', paid: false });
     const rows = await eventsOfOrder(open.id);
-    expect(rows).toMatchObject([{ eventType: 'INCOME_DUPLICATED', eventLevel: 'custom', status: 'HAPPENING', deviceSn: ch.serialNum, connectorId: 1, stationId: net.station.id, companyCode: net.company.code }]);
+    expect(rows).toMatchObject([
+      {
+        eventType: 'INCOME_DUPLICATED',
+        eventLevel: 'custom',
+        status: 'HAPPENING',
+        deviceSn: ch.serialNum,
+        connectorId: 1,
+        stationId: net.station.id,
+        companyCode: net.company.code,
+      },
+    ]);
     expect(rows[0]!.info).toContain(open.orderNo);
     expect(await heardFor([rows[0]!.id])).toEqual([[rows[0]!.id, 'opened']]);
   });
@@ -64,7 +82,7 @@ describe.each(backends())('settlement events over OCPP on %s', (backend) => {
     const { cp } = await aChargePoint();
     const card = await aFundedCard('20.00');
     await refuseLedgerOf(card.id);
-    const start = await cp.call('StartTransaction', aStartTransaction({ idTag: card.cardNumber, meterStart: 0, timestamp: minutesAgo(30) })) as StartConf;
+    const start = (await cp.call('StartTransaction', aStartTransaction({ idTag: card.cardNumber, meterStart: 0, timestamp: minutesAgo(30) }))) as StartConf;
     expect(await cp.call('StopTransaction', aStopTransaction({ transactionId: start.transactionId, meterStop: 2000, timestamp: minutesAgo(1) }))).toEqual({});
     const o = await orderOf(start.transactionId);
     expect(o).toMatchObject({ status: 'FINISHED', paid: false });
@@ -77,10 +95,10 @@ describe.each(backends())('settlement events over OCPP on %s', (backend) => {
     const { ch, cp } = await aChargePoint();
     const card = await aFundedCard('20.00');
     await refuseLedgerOf(card.id);
-    const first = await cp.call('StartTransaction', aStartTransaction({ idTag: card.cardNumber, meterStart: 0, timestamp: minutesAgo(30) })) as StartConf;
+    const first = (await cp.call('StartTransaction', aStartTransaction({ idTag: card.cardNumber, meterStart: 0, timestamp: minutesAgo(30) }))) as StartConf;
     await cp.call('MeterValues', aMeterValues({ transactionId: first.transactionId, energyWh: 1000, timestamp: minutesAgo(20) }));
     const other = await aCard(s.database.db, net.company.code, { balance: '10.00' });
-    const second = await cp.call('StartTransaction', aStartTransaction({ idTag: other.cardNumber, meterStart: 1500 })) as StartConf;
+    const second = (await cp.call('StartTransaction', aStartTransaction({ idTag: other.cardNumber, meterStart: 1500 }))) as StartConf;
     expect(second.idTagInfo.status).toBe('Accepted');
     const superseded = await orderOf(first.transactionId);
     expect(superseded).toMatchObject({ status: 'CLOSED', flags: ['SUPERSEDED'], totalAmount: '0.35', paid: false });
@@ -92,12 +110,20 @@ describe.each(backends())('settlement events over OCPP on %s', (backend) => {
   it('a stale order closed after a reboot announces the income event of its settlement', async () => {
     const { cp } = await aChargePoint();
     const card = await aFundedCard('20.00');
-    const start = await cp.call('StartTransaction', aStartTransaction({ idTag: card.cardNumber, meterStart: 0, timestamp: minutesAgo(30) })) as StartConf;
+    const start = (await cp.call('StartTransaction', aStartTransaction({ idTag: card.cardNumber, meterStart: 0, timestamp: minutesAgo(30) }))) as StartConf;
     await cp.call('MeterValues', aMeterValues({ transactionId: start.transactionId, energyWh: 2000, timestamp: minutesAgo(20) }));
     const open = await orderOf(start.transactionId);
     await s.database.db.insert(balanceRecord).values({
-      companyCode: net.company.code, holderType: 'CARD', holderId: card.id, changeType: 'DEDUCT', deductType: 'CARD',
-      changeAmount: '-0.70', oldBalance: '20.70', newBalance: '20.00', relevanceId: open.id, remark: open.orderNo,
+      companyCode: net.company.code,
+      holderType: 'CARD',
+      holderId: card.id,
+      changeType: 'DEDUCT',
+      deductType: 'CARD',
+      changeAmount: '-0.70',
+      oldBalance: '20.70',
+      newBalance: '20.00',
+      relevanceId: open.id,
+      remark: open.orderNo,
     });
     await cp.call('BootNotification', aBootNotification());
     expect(await cp.call('StatusNotification', aStatusNotification({ connectorId: 1, status: 'Available' }))).toEqual({});
@@ -110,7 +136,7 @@ describe.each(backends())('settlement events over OCPP on %s', (backend) => {
   it('a late Stop for an order paid at its close raises "order already paid"; a correction the ledger cannot save raises "company income save failure"', async () => {
     const { ch, cp } = await aChargePoint();
     const card = await aFundedCard('50.00');
-    const start = await cp.call('StartTransaction', aStartTransaction({ idTag: card.cardNumber, meterStart: 0, timestamp: minutesAgo(120) })) as StartConf;
+    const start = (await cp.call('StartTransaction', aStartTransaction({ idTag: card.cardNumber, meterStart: 0, timestamp: minutesAgo(120) }))) as StartConf;
     await cp.call('MeterValues', aMeterValues({ transactionId: start.transactionId, energyWh: 5000, timestamp: minutesAgo(90) }));
     const open = await orderOf(start.transactionId);
     expect(await closeOrder(s.database.db, open.id, 'operator')).toBe(true);
@@ -123,12 +149,18 @@ describe.each(backends())('settlement events over OCPP on %s', (backend) => {
     expect((o.breakdown as { reconcile: { code: number } }).reconcile.code).toBe(722);
     const rows = await eventsOfOrder(open.id);
     expect(rows.map((e) => [e.eventType, e.connectorId, e.deviceSn])).toEqual([
-      ['ORDER_ALREADY_PAID', 1, ch.serialNum], ['INCOME_SAVE_FAILED', 1, ch.serialNum],
+      ['ORDER_ALREADY_PAID', 1, ch.serialNum],
+      ['INCOME_SAVE_FAILED', 1, ch.serialNum],
     ]);
     expect(rows[0]!.info).toContain('1.75 → 10.50');
     expect(await heardFor(rows.map((e) => e.id))).toEqual(rows.map((e) => [e.id, 'opened']));
     // A retried late Stop settles nothing again and opens nothing new (the order is paid no more).
     await cp.call('StopTransaction', aStopTransaction({ transactionId: start.transactionId, meterStop: 30_000, timestamp: minutesAgo(5) }));
-    expect(await s.database.db.select().from(event).where(and(eq(event.orderId, open.id)))).toHaveLength(2);
+    expect(
+      await s.database.db
+        .select()
+        .from(event)
+        .where(and(eq(event.orderId, open.id))),
+    ).toHaveLength(2);
   });
 });

@@ -14,12 +14,23 @@ import { HISTORY_DAYS, sessionRates, spreadOverCompanies, startSimulation, topUp
 import { eventually } from './helpers.js';
 
 describe('simulation pace (pure parts)', () => {
-  it('splits each company\'s history rate over its attached chargers, by their own share', () => {
+  it("splits each company's history rate over its attached chargers, by their own share", () => {
     const history = [
-      { chargerId: 1, companyCode: 'A', orders: 30 }, { chargerId: 2, companyCode: 'A', orders: 10 },
-      { chargerId: 3, companyCode: 'A', orders: 30 }, { chargerId: 9, companyCode: 'B', orders: 14 },
+      { chargerId: 1, companyCode: 'A', orders: 30 },
+      { chargerId: 2, companyCode: 'A', orders: 10 },
+      { chargerId: 3, companyCode: 'A', orders: 30 },
+      { chargerId: 9, companyCode: 'B', orders: 14 },
     ];
-    const rates = sessionRates(history, [{ id: 1, companyCode: 'A' }, { id: 2, companyCode: 'A' }, { id: 9, companyCode: 'B' }, { id: 10, companyCode: 'B' }], 7);
+    const rates = sessionRates(
+      history,
+      [
+        { id: 1, companyCode: 'A' },
+        { id: 2, companyCode: 'A' },
+        { id: 9, companyCode: 'B' },
+        { id: 10, companyCode: 'B' },
+      ],
+      7,
+    );
     // A: 70 orders in 7 days = 10 a day, whoever is attached.
     expect(rates.get(1)! + rates.get(2)!).toBeCloseTo(10);
     expect(rates.get(1)!).toBeGreaterThan(rates.get(2)!);
@@ -41,7 +52,9 @@ describe.each(backends())('simulation pace on %s', (backend) => {
     s = await build(backend);
     await loadDemoIfEmpty(s.database.db);
   });
-  afterAll(async () => { await s?.close(); });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   it('starts as many sessions a day per company as the seeded history shows (~60 each, ~120 in all)', async () => {
     const db = s.database.db;
@@ -54,7 +67,10 @@ describe.each(backends())('simulation pace on %s', (backend) => {
     const since = new Date(Date.now() - HISTORY_DAYS * 86_400_000);
     let total = 0;
     for (const code of DEMO_COMPANY_CODES) {
-      const [{ n }] = await db.select({ n: count() }).from(chargeOrder).where(and(eq(chargeOrder.companyCode, code), gte(chargeOrder.chargerStartTime, since)));
+      const [{ n }] = await db
+        .select({ n: count() })
+        .from(chargeOrder)
+        .where(and(eq(chargeOrder.companyCode, code), gte(chargeOrder.chargerStartTime, since)));
       const live = [...sim.rates.entries()].filter(([sn]) => sn.startsWith(code)).reduce((a, [, r]) => a + r, 0);
       expect(live, code).toBeCloseTo(Number(n) / HISTORY_DAYS, 6);
       total += live;
@@ -65,7 +81,11 @@ describe.each(backends())('simulation pace on %s', (backend) => {
 
   it('tops up a low card before a session (most holders do), leaves a funded card alone', async () => {
     const db = s.database.db;
-    const [card] = await db.select().from(cardUser).where(and(eq(cardUser.companyCode, 'VOLTA'), eq(cardUser.managerCard, false))).limit(1);
+    const [card] = await db
+      .select()
+      .from(cardUser)
+      .where(and(eq(cardUser.companyCode, 'VOLTA'), eq(cardUser.managerCard, false)))
+      .limit(1);
     await db.update(cardUser).set({ balance: '1.00' }).where(eq(cardUser.id, card.id));
     // the demo opens every balance through the ledger: count only the rows the top-up adds
     const rowsOf = async () => (await db.select({ n: count() }).from(balanceRecord).where(eq(balanceRecord.holderId, card.id)))[0].n;

@@ -20,8 +20,11 @@ describe.each(backends())('simulator on %s', (backend) => {
     const second = await aCharger(ctx.s.database.db, net.company.code, { stationId: net.station.id });
     const sns = [net.charger.serialNum, second.serialNum];
     const network = await startNetwork({
-      url: ctx.s.ocppUrl, idTags: [net.card.cardNumber], meterIntervalMs: 100,
-      idleMs: [100, 300], sessionMs: [600, 900],
+      url: ctx.s.ocppUrl,
+      idTags: [net.card.cardNumber],
+      meterIntervalMs: 100,
+      idleMs: [100, 300],
+      sessionMs: [600, 900],
       chargers: sns.map((identity) => ({ identity, connectors: 2, ratedPowerW: 22_000 })),
     });
     try {
@@ -41,7 +44,9 @@ describe.each(backends())('simulator on %s', (backend) => {
     expect(completed.length).toBeGreaterThanOrEqual(3);
     expect(completed.every((o) => Number(o.energyKwh) > 0)).toBe(true);
     const samples = await ctx.s.database.db.select().from(meterValue).where(eq(meterValue.transactionId, completed[0].transactionId));
-    expect(new Set(samples.map((v) => v.measurand))).toEqual(new Set(['Energy.Active.Import.Register', 'Power.Active.Import', 'Current.Import', 'Voltage', 'SoC']));
+    expect(new Set(samples.map((v) => v.measurand))).toEqual(
+      new Set(['Energy.Active.Import.Register', 'Power.Active.Import', 'Current.Import', 'Voltage', 'SoC']),
+    );
     await eventually(async () => sns.every((sn) => !ctx.s.app.ocpp.isConnected(sn)));
     const [row] = await ctx.s.database.db.select().from(charger).where(eq(charger.id, net.charger.id));
     expect(row.vendor).toBe('ChargeDesk');
@@ -52,12 +57,24 @@ describe.each(backends())('simulator on %s', (backend) => {
     const sn = net.charger.serialNum;
     const ratedW = 22_000;
     const network = await startNetwork({
-      url: ctx.s.ocppUrl, idTags: [net.card.cardNumber], meterIntervalMs: 100, idleMs: [50, 100], sessionMs: [1_500, 2_000],
+      url: ctx.s.ocppUrl,
+      idTags: [net.card.cardNumber],
+      meterIntervalMs: 100,
+      idleMs: [50, 100],
+      sessionMs: [1_500, 2_000],
       chargers: [{ identity: sn, connectors: 1, ratedPowerW: ratedW }],
     });
     try {
-      await eventually(async () => (await ctx.s.database.db.select().from(chargeOrder)
-        .where(and(eq(chargeOrder.chargerSn, sn), eq(chargeOrder.stopReason, 'EVDisconnected')))).length >= 2, 400);
+      await eventually(
+        async () =>
+          (
+            await ctx.s.database.db
+              .select()
+              .from(chargeOrder)
+              .where(and(eq(chargeOrder.chargerSn, sn), eq(chargeOrder.stopReason, 'EVDisconnected')))
+          ).length >= 2,
+        400,
+      );
     } finally {
       await network.stop();
     }
@@ -67,8 +84,11 @@ describe.each(backends())('simulator on %s', (backend) => {
       const hours = (o.chargerStopTime!.getTime() - o.chargerStartTime.getTime()) / 3_600_000;
       // A 22 kW charger cannot deliver more than 22 kW × the session's duration.
       expect(wh, o.orderNo).toBeLessThanOrEqual(ratedW * hours);
-      const samples = await ctx.s.database.db.select().from(meterValue)
-        .where(and(eq(meterValue.transactionId, o.transactionId), eq(meterValue.chargerId, o.chargerId!))).orderBy(asc(meterValue.timestamp));
+      const samples = await ctx.s.database.db
+        .select()
+        .from(meterValue)
+        .where(and(eq(meterValue.transactionId, o.transactionId), eq(meterValue.chargerId, o.chargerId!)))
+        .orderBy(asc(meterValue.timestamp));
       const power = samples.filter((v) => v.measurand === 'Power.Active.Import');
       const energy = samples.filter((v) => v.measurand === 'Energy.Active.Import.Register');
       for (const p of power) expect(Number(p.value)).toBeLessThanOrEqual(ratedW);
@@ -110,20 +130,41 @@ describe.each(backends())('simulator on %s', (backend) => {
     }
   });
 
-  it('attaches the requested number of active chargers and their stations\' gateways, and stops cleanly', async () => {
+  it("attaches the requested number of active chargers and their stations' gateways, and stops cleanly", async () => {
     const db = ctx.s.database.db;
     const net = await aNetwork(db);
     await aCard(db, net.company.code);
     // The simulation picks the lowest-id active charger; its station's active gateway comes along.
-    const [first] = await db.select().from(charger).where(and(eq(charger.lifeStatus, 'ACTIVE'), isNull(charger.ocppPasswordHash))).orderBy(asc(charger.id)).limit(1);
-    const [gw] = await db.insert(gateway).values({ companyCode: first.companyCode, stationId: first.stationId, serialNum: `SIMGW${backend.slice(0, 2).toUpperCase()}00000001`, firmwareVersion: 'gw-7.1' }).returning();
-    await db.insert(gateway).values({ companyCode: first.companyCode, stationId: first.stationId, serialNum: `SIMGW${backend.slice(0, 2).toUpperCase()}00000002`, lifeStatus: 'INACTIVE' });
+    const [first] = await db
+      .select()
+      .from(charger)
+      .where(and(eq(charger.lifeStatus, 'ACTIVE'), isNull(charger.ocppPasswordHash)))
+      .orderBy(asc(charger.id))
+      .limit(1);
+    const [gw] = await db
+      .insert(gateway)
+      .values({
+        companyCode: first.companyCode,
+        stationId: first.stationId,
+        serialNum: `SIMGW${backend.slice(0, 2).toUpperCase()}00000001`,
+        firmwareVersion: 'gw-7.1',
+      })
+      .returning();
+    await db.insert(gateway).values({
+      companyCode: first.companyCode,
+      stationId: first.stationId,
+      serialNum: `SIMGW${backend.slice(0, 2).toUpperCase()}00000002`,
+      lifeStatus: 'INACTIVE',
+    });
     const sim = await startSimulation({ db, url: ctx.s.ocppUrl, chargers: 1, log: { info: () => undefined } });
     try {
       await eventually(async () => ctx.s.app.ocpp.connected().length === 2);
       expect(ctx.s.app.ocpp.connected()).toEqual(expect.arrayContaining([first.serialNum, gw.serialNum]));
-      const row = await eventually(async () => (await db.select().from(gateway).where(eq(gateway.id, gw.id)))[0]?.model === 'SIM-GW'
-        ? (await db.select().from(gateway).where(eq(gateway.id, gw.id)))[0] : null);
+      const row = await eventually(async () =>
+        (await db.select().from(gateway).where(eq(gateway.id, gw.id)))[0]?.model === 'SIM-GW'
+          ? (await db.select().from(gateway).where(eq(gateway.id, gw.id)))[0]
+          : null,
+      );
       expect(row).toMatchObject({ online: true, vendor: 'ChargeDesk', firmwareVersion: 'gw-7.1' });
       expect(await ctx.s.app.ocpp.call(gw.serialNum, 'TriggerMessage', { requestedMessage: 'Heartbeat' })).toEqual({ status: 'Accepted' });
     } finally {

@@ -36,9 +36,18 @@ describe.each(backends())('smart-charging messages on %s', (backend) => {
   };
   /** The requests the server sent for `action` to `sn`, as the charger log keeps them. */
   const sent = async (sn: string, action: string, atLeast = 1) => {
-    await eventually(async () => (await s.database.db.select().from(chargerLog)
-      .where(and(eq(chargerLog.chargerSn, sn), eq(chargerLog.action, action), eq(chargerLog.messageType, 'CALL')))).length >= atLeast);
-    const rows = await s.database.db.select().from(chargerLog)
+    await eventually(
+      async () =>
+        (
+          await s.database.db
+            .select()
+            .from(chargerLog)
+            .where(and(eq(chargerLog.chargerSn, sn), eq(chargerLog.action, action), eq(chargerLog.messageType, 'CALL')))
+        ).length >= atLeast,
+    );
+    const rows = await s.database.db
+      .select()
+      .from(chargerLog)
       .where(and(eq(chargerLog.chargerSn, sn), eq(chargerLog.action, action), eq(chargerLog.messageType, 'CALL'), eq(chargerLog.direction, 'OUT')));
     return rows.map((r) => r.payload as Record<string, unknown>);
   };
@@ -66,7 +75,10 @@ describe.each(backends())('smart-charging messages on %s', (backend) => {
       await eventually(async () => s.app.ocpp.isConnected(ch.serialNum));
       const clear = (body: object, lang?: string) => call('POST', `/sp/charger/${ch.id}/command/clear-profile`, body, lang);
       expect((await clear({ id: 1_000_007 })).data).toEqual({ action: 'ClearChargingProfile', status: 'Accepted' });
-      expect((await clear({ connectorId: 0, chargingProfilePurpose: 'TxDefaultProfile', stackLevel: 0 })).data).toEqual({ action: 'ClearChargingProfile', status: 'Unknown' });
+      expect((await clear({ connectorId: 0, chargingProfilePurpose: 'TxDefaultProfile', stackLevel: 0 })).data).toEqual({
+        action: 'ClearChargingProfile',
+        status: 'Unknown',
+      });
       expect((await clear({ chargingProfilePurpose: 'ChargePointMaxProfile' })).code).toBe(200);
       expect((await clear({ all: true })).code).toBe(200);
       expect(got).toEqual([
@@ -94,7 +106,8 @@ describe.each(backends())('smart-charging messages on %s', (backend) => {
     const ch = await aCharger(s.database.db, net.company.code, { stationId: net.station.id });
     const card = await aCard(s.database.db, net.company.code);
     const cp = await aSim(ch.serialNum);
-    const start = (chargingProfile: object) => call('POST', `/sp/charger/${ch.id}/command/remote-start`, { connectorId: 1, cardUserId: card.id, chargingProfile });
+    const start = (chargingProfile: object) =>
+      call('POST', `/sp/charger/${ch.id}/command/remote-start`, { connectorId: 1, cardUserId: card.id, chargingProfile });
     // The rules first: nothing is sent.
     expect((await start({ chargingRateUnit: 'W', limit: 400_000 })).code).toBe(791);
     expect((await start({ chargingRateUnit: 'A', limit: 501 })).code).toBe(791);
@@ -103,9 +116,13 @@ describe.each(backends())('smart-charging messages on %s', (backend) => {
     const started = await start({ chargingRateUnit: 'W', limit: 6900, durationMinutes: 30 });
     expect(started.code).toBe(200);
     expect(started.data.request).toEqual({
-      idTag: card.cardNumber, connectorId: 1,
+      idTag: card.cardNumber,
+      connectorId: 1,
       chargingProfile: {
-        chargingProfileId: 3_000_001, stackLevel: 1, chargingProfilePurpose: 'TxProfile', chargingProfileKind: 'Relative',
+        chargingProfileId: 3_000_001,
+        stackLevel: 1,
+        chargingProfilePurpose: 'TxProfile',
+        chargingProfileKind: 'Relative',
         chargingSchedule: { duration: 1800, chargingRateUnit: 'W', chargingSchedulePeriod: [{ startPeriod: 0, limit: 6900 }] },
       },
     });
@@ -137,8 +154,16 @@ describe.each(backends())('smart-charging messages on %s', (backend) => {
     expect(refused.msg).toContain('ReserveConnectorZeroSupported');
     expect((await call('POST', `/sp/charger/${plain.id}/reservations`, { connectorId: 0, cardUserId: card.id }, 'zh')).msg).toContain('不支持整桩预约');
     // Asked of the charger each time, nothing reserved.
-    expect(await sent(plain.serialNum, 'GetConfiguration', 2)).toEqual([{ key: ['ReserveConnectorZeroSupported'] }, { key: ['ReserveConnectorZeroSupported'] }]);
-    expect(await s.database.db.select().from(chargerLog).where(and(eq(chargerLog.chargerSn, plain.serialNum), eq(chargerLog.action, 'ReserveNow')))).toEqual([]);
+    expect(await sent(plain.serialNum, 'GetConfiguration', 2)).toEqual([
+      { key: ['ReserveConnectorZeroSupported'] },
+      { key: ['ReserveConnectorZeroSupported'] },
+    ]);
+    expect(
+      await s.database.db
+        .select()
+        .from(chargerLog)
+        .where(and(eq(chargerLog.chargerSn, plain.serialNum), eq(chargerLog.action, 'ReserveNow'))),
+    ).toEqual([]);
     const made = await call('POST', `/sp/charger/${whole.id}/reservations`, { connectorId: 0, cardUserId: card.id, expiryMinutes: 5 });
     expect(made.data).toMatchObject({ connectorId: 0, status: 'ACCEPTED', answer: 'Accepted' });
     expect(cp.reservationOn(0)).toMatchObject({ id: made.data.id, idTag: card.cardNumber });
@@ -147,12 +172,16 @@ describe.each(backends())('smart-charging messages on %s', (backend) => {
     expect(cancelled.data.status).toBe('CANCELLED');
   });
 
-  it('sends schedules as Absolute (validFrom / validTo) and Relative profiles; their rules answer 615 / 792 / 794, and 790 above a home charger\'s maximum', async () => {
+  it("sends schedules as Absolute (validFrom / validTo) and Relative profiles; their rules answer 615 / 792 / 794, and 790 above a home charger's maximum", async () => {
     const st = await aStation(s.database.db, net.company.code, { timeZone: 'UTC' });
     const ch = await aCharger(s.database.db, net.company.code, { stationId: st.id });
     await aSim(ch.serialNum);
     const body = {
-      name: 'Event weekend', target: 'CHARGER', chargerId: ch.id, purpose: 'ChargePointMaxProfile', defaultLimitA: 16,
+      name: 'Event weekend',
+      target: 'CHARGER',
+      chargerId: ch.id,
+      purpose: 'ChargePointMaxProfile',
+      defaultLimitA: 16,
       windows: [{ startTime: '00:00', endTime: '24:00', limitA: 12 }],
     };
     const from = new Date(Date.now() - 60_000).toISOString();
@@ -161,11 +190,22 @@ describe.each(backends())('smart-charging messages on %s', (backend) => {
     expect(absent).toMatchObject({ code: 615, data: { codes: { validFrom: 615, validTo: 615 } } });
     const reversed = await call('POST', '/sp/charging-schedule', { ...body, kind: 'Absolute', validFrom: to, validTo: from });
     expect(reversed).toMatchObject({ code: 792, data: { codes: { validTo: 792 } } });
-    expect((await call('POST', '/sp/charging-schedule', { ...body, kind: 'Absolute', validFrom: from, validTo: new Date(Date.now() + 8 * 86_400_000).toISOString() })).code).toBe(792);
+    expect(
+      (
+        await call('POST', '/sp/charging-schedule', {
+          ...body,
+          kind: 'Absolute',
+          validFrom: from,
+          validTo: new Date(Date.now() + 8 * 86_400_000).toISOString(),
+        })
+      ).code,
+    ).toBe(792);
     expect((await call('POST', '/sp/charging-schedule', { ...body, kind: 'Recurring', validFrom: to, validTo: from })).code).toBe(792);
     expect((await call('POST', '/sp/charging-schedule', { ...body, kind: 'Relative' })).data.codes).toEqual({ kind: 794 });
     expect((await call('POST', '/sp/charging-schedule', { ...body, kind: 'Weekly' })).data.codes).toEqual({ kind: 400 });
-    expect((await call('POST', '/sp/charging-schedule', { ...body, kind: 'Absolute', validFrom: 'tomorrow', validTo: to })).data.codes).toEqual({ validFrom: 400 });
+    expect((await call('POST', '/sp/charging-schedule', { ...body, kind: 'Absolute', validFrom: 'tomorrow', validTo: to })).data.codes).toEqual({
+      validFrom: 400,
+    });
 
     const absolute = await call('POST', '/sp/charging-schedule', { ...body, kind: 'Absolute', validFrom: from, validTo: to });
     expect(absolute.data).toMatchObject({ kind: 'Absolute', validFrom: from, validTo: to });
@@ -175,8 +215,16 @@ describe.each(backends())('smart-charging messages on %s', (backend) => {
     expect(abs).toMatchObject({
       connectorId: 0,
       csChargingProfiles: {
-        chargingProfileKind: 'Absolute', validFrom: from, validTo: to, chargingProfilePurpose: 'ChargePointMaxProfile',
-        chargingSchedule: { startSchedule: from, duration: Math.round((Date.parse(to) - Date.parse(from)) / 1000), chargingRateUnit: 'A', chargingSchedulePeriod: [{ startPeriod: 0, limit: 12 }] },
+        chargingProfileKind: 'Absolute',
+        validFrom: from,
+        validTo: to,
+        chargingProfilePurpose: 'ChargePointMaxProfile',
+        chargingSchedule: {
+          startSchedule: from,
+          duration: Math.round((Date.parse(to) - Date.parse(from)) / 1000),
+          chargingRateUnit: 'A',
+          chargingSchedulePeriod: [{ startPeriod: 0, limit: 12 }],
+        },
       },
     });
     expect(abs.csChargingProfiles).not.toHaveProperty('recurrencyKind');
@@ -186,7 +234,12 @@ describe.each(backends())('smart-charging messages on %s', (backend) => {
     expect(compW.data).toMatchObject({ chargingRateUnit: 'W', periods: [{ startPeriod: 0, limit: 12 * 230 * 3 }] });
 
     const relative = await call('POST', '/sp/charging-schedule', {
-      ...body, name: 'First hour gentle', purpose: 'TxDefaultProfile', connectorId: 1, kind: 'Relative', windows: [{ startTime: '00:00', endTime: '01:00', limitA: 8 }],
+      ...body,
+      name: 'First hour gentle',
+      purpose: 'TxDefaultProfile',
+      connectorId: 1,
+      kind: 'Relative',
+      windows: [{ startTime: '00:00', endTime: '01:00', limitA: 8 }],
     });
     expect(relative.code).toBe(200);
     expect((await call('POST', `/sp/charging-schedule/${relative.data.id}/send`)).data.lastSent.results[0]).toMatchObject({ result: 'ACCEPTED' });
@@ -194,8 +247,17 @@ describe.each(backends())('smart-charging messages on %s', (backend) => {
     expect(rel).toEqual({
       connectorId: 1,
       csChargingProfiles: {
-        chargingProfileId: 1_000_000 + relative.data.id, stackLevel: 1, chargingProfilePurpose: 'TxDefaultProfile', chargingProfileKind: 'Relative',
-        chargingSchedule: { chargingRateUnit: 'A', chargingSchedulePeriod: [{ startPeriod: 0, limit: 8 }, { startPeriod: 3600, limit: 16 }] },
+        chargingProfileId: 1_000_000 + relative.data.id,
+        stackLevel: 1,
+        chargingProfilePurpose: 'TxDefaultProfile',
+        chargingProfileKind: 'Relative',
+        chargingSchedule: {
+          chargingRateUnit: 'A',
+          chargingSchedulePeriod: [
+            { startPeriod: 0, limit: 8 },
+            { startPeriod: 3600, limit: 16 },
+          ],
+        },
       },
     });
 

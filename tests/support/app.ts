@@ -56,7 +56,14 @@ export async function build(backend: Backend = 'pglite', overrides: Partial<Conf
 export async function startNode(database: Database, overrides: Partial<Config> = {}, opts: NodeOptions = {}): Promise<TestServer> {
   const lines = opts.logLines;
   const config: Config = {
-    ...loadConfig({}, []), port: 0, host: '127.0.0.1', logLevel: lines ? 'trace' : process.env.TEST_LOG ?? 'silent', simulate: false, demo: false, staticDir: './dist', ...overrides,
+    ...loadConfig({}, []),
+    port: 0,
+    host: '127.0.0.1',
+    logLevel: lines ? 'trace' : (process.env.TEST_LOG ?? 'silent'),
+    simulate: false,
+    demo: false,
+    staticDir: './dist',
+    ...overrides,
   };
   const logStream = lines ? { write: (line: string) => lines.push(line) } : opts.logStream;
   const app = await buildApp({ db: database.db, config, logger: !!process.env.TEST_LOG || !!logStream, strictResponses: true, logStream });

@@ -30,7 +30,10 @@ export function caller(s: TestServer, token: string): Call {
 /** Creates a company account whose role holds `permissions`; returns its token. */
 export async function companyUser(s: TestServer, companyCode: string, permissions: string[]): Promise<string> {
   const db = s.database.db;
-  const [r] = await db.insert(role).values({ name: `Role ${uid()}`, code: `R${uid()}`, companyCode, permissions }).returning();
+  const [r] = await db
+    .insert(role)
+    .values({ name: `Role ${uid()}`, code: `R${uid()}`, companyCode, permissions })
+    .returning();
   const username = `user${uid()}`.toLowerCase();
   const password = 'Company-Secret-1';
   await db.insert(account).values({ username, userType: 'STAFF', companyCode, roleId: r.id, passwordHash: await hashPassword(password) });
@@ -66,8 +69,12 @@ export async function twoCompanies(backend: Backend, a: string, b: string, permi
  */
 export function twoCompanySuite(backend: Backend, a: string, b: string, permissions: string[], aFields: { name?: string } = {}): TwoCompanies {
   const ctx = {} as TwoCompanies;
-  beforeAll(async () => { Object.assign(ctx, await twoCompanies(backend, a, b, permissions, aFields)); });
-  afterAll(async () => { await ctx.s?.close(); });
+  beforeAll(async () => {
+    Object.assign(ctx, await twoCompanies(backend, a, b, permissions, aFields));
+  });
+  afterAll(async () => {
+    await ctx.s?.close();
+  });
   return ctx;
 }
 
@@ -81,8 +88,13 @@ export async function expectRefused(db: Db, tables: PgTable[], code: number, run
 /** A charged template covering the day in three windows. */
 export function aTemplateBody(o: Record<string, unknown> = {}) {
   return {
-    modelName: 'Peak and off-peak', type: 'CHARGED', currency: 'EUR', serviceFeePerKwh: '0.10', serviceTax: '0',
-    activated: true, taxes: [{ taxName: 'VAT', taxPercentage: '19' }],
+    modelName: 'Peak and off-peak',
+    type: 'CHARGED',
+    currency: 'EUR',
+    serviceFeePerKwh: '0.10',
+    serviceTax: '0',
+    activated: true,
+    taxes: [{ taxName: 'VAT', taxPercentage: '19' }],
     details: [
       { startTime: '00:00', endTime: '07:00', electricityFeePerKwh: '0.20' },
       { startTime: '07:00', endTime: '22:00', electricityFeePerKwh: '0.35' },
@@ -95,16 +107,32 @@ export function aTemplateBody(o: Record<string, unknown> = {}) {
 /** A complete station body priced with `rateTemplateId`. */
 export function aStationBody(rateTemplateId: number, o: Record<string, unknown> = {}) {
   return {
-    name: `Station ${uid(2)}`, status: 'ACTIVE', visibility: 'PUBLIC', maintainer: 'Maria Lopez', maintainerMobile: '+49 170 1234567',
-    address: 'Hauptstrasse 1', city: 'Berlin', country: 'Germany', latitude: 52.52, longitude: 13.405,
-    pricingModel: 'CHARGED', rateTemplateId, ...o,
+    name: `Station ${uid(2)}`,
+    status: 'ACTIVE',
+    visibility: 'PUBLIC',
+    maintainer: 'Maria Lopez',
+    maintainerMobile: '+49 170 1234567',
+    address: 'Hauptstrasse 1',
+    city: 'Berlin',
+    country: 'Germany',
+    latitude: 52.52,
+    longitude: 13.405,
+    pricingModel: 'CHARGED',
+    rateTemplateId,
+    ...o,
   };
 }
 
 /** A complete charger body with a fresh 16-character SN. */
 export function aChargerBody(o: Record<string, unknown> = {}) {
   return {
-    serialNum: `CP${uid(7)}`, phase: 'THREE', lifeStatus: 'ACTIVE', installationDate: '2024-05-01', warrantyYears: 2,
-    equipmentNumber: `EQ-${uid(2)}`, type: 'AC', ...o,
+    serialNum: `CP${uid(7)}`,
+    phase: 'THREE',
+    lifeStatus: 'ACTIVE',
+    installationDate: '2024-05-01',
+    warrantyYears: 2,
+    equipmentNumber: `EQ-${uid(2)}`,
+    type: 'AC',
+    ...o,
   };
 }

@@ -18,31 +18,48 @@ export type CardRow = typeof cardUser.$inferSelect;
 
 export async function aCompany(db: Db, o: Partial<typeof company.$inferInsert> = {}): Promise<CompanyRow> {
   const code = o.code ?? `C${uid(3)}`;
-  const [row] = await db.insert(company).values({ code, name: `Company ${code}`, currency: 'EUR', ...o }).returning();
+  const [row] = await db
+    .insert(company)
+    .values({ code, name: `Company ${code}`, currency: 'EUR', ...o })
+    .returning();
   return row;
 }
 
 export async function aStation(db: Db, companyCode: string, o: Partial<typeof station.$inferInsert> = {}): Promise<StationRow> {
-  const [row] = await db.insert(station).values({ companyCode, name: `Station ${uid(2)}`, ...o }).returning();
+  const [row] = await db
+    .insert(station)
+    .values({ companyCode, name: `Station ${uid(2)}`, ...o })
+    .returning();
   return row;
 }
 
 /** A charger with a 16-character SN; `password` sets an OCPP basic-auth password. */
 export async function aCharger(db: Db, companyCode: string, o: Partial<typeof charger.$inferInsert> & { password?: string } = {}): Promise<ChargerRow> {
   const { password, ...rest } = o;
-  const [row] = await db.insert(charger).values({
-    companyCode,
-    serialNum: `SN${uid(7)}`,
-    ...(password ? { ocppPasswordHash: await hashPassword(password) } : {}),
-    ...rest,
-  }).returning();
+  const [row] = await db
+    .insert(charger)
+    .values({
+      companyCode,
+      serialNum: `SN${uid(7)}`,
+      ...(password ? { ocppPasswordHash: await hashPassword(password) } : {}),
+      ...rest,
+    })
+    .returning();
   return row;
 }
 
 export async function aCard(db: Db, companyCode: string, o: Partial<typeof cardUser.$inferInsert> = {}): Promise<CardRow> {
-  const [row] = await db.insert(cardUser).values({
-    companyCode, cardNumber: `CARD${uid(4)}`, lastName: 'Doe', firstName: 'Jane', balance: '50.00', ...o,
-  }).returning();
+  const [row] = await db
+    .insert(cardUser)
+    .values({
+      companyCode,
+      cardNumber: `CARD${uid(4)}`,
+      lastName: 'Doe',
+      firstName: 'Jane',
+      balance: '50.00',
+      ...o,
+    })
+    .returning();
   return row;
 }
 
@@ -59,11 +76,24 @@ export async function aNetwork(db: Db, o: { charger?: Parameters<typeof aCharger
  * Prices station `stationId` (set to UTC) with a charged EUR template of two windows,
  * 00:00–12:00 at `am` and 12:00–24:00 at `pm` per kWh, plus `servicePerKwh`; answers the template's id.
  */
-export async function aTwoWindowTariff(db: Db, companyCode: string, stationId: number,
-  o: { modelName: string; am: string; pm: string; servicePerKwh?: string }): Promise<number> {
-  const [tpl] = await db.insert(rateTemplate).values({
-    companyCode, modelName: o.modelName, type: 'CHARGED', currency: 'EUR', serviceFeePerKwh: o.servicePerKwh ?? '0', serviceTax: '0', activated: true,
-  }).returning();
+export async function aTwoWindowTariff(
+  db: Db,
+  companyCode: string,
+  stationId: number,
+  o: { modelName: string; am: string; pm: string; servicePerKwh?: string },
+): Promise<number> {
+  const [tpl] = await db
+    .insert(rateTemplate)
+    .values({
+      companyCode,
+      modelName: o.modelName,
+      type: 'CHARGED',
+      currency: 'EUR',
+      serviceFeePerKwh: o.servicePerKwh ?? '0',
+      serviceTax: '0',
+      activated: true,
+    })
+    .returning();
   await db.insert(rateDetail).values([
     { templateId: tpl.id, startTime: '00:00', endTime: '12:00', electricityFeePerKwh: o.am },
     { templateId: tpl.id, startTime: '12:00', endTime: '24:00', electricityFeePerKwh: o.pm },
@@ -86,46 +116,71 @@ export async function aFlatTariff(db: Db, companyCode: string, stationId: number
  * Call once per database.
  */
 export async function aFailingLedger(db: Db): Promise<(cardId: number) => Promise<void>> {
-  await db.execute(sql.raw(`CREATE FUNCTION refuse_ledger_row() RETURNS trigger LANGUAGE plpgsql AS $$
+  await db.execute(
+    sql.raw(`CREATE FUNCTION refuse_ledger_row() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       IF NEW.holder_type = 'CARD' AND EXISTS (SELECT 1 FROM card_user WHERE id = NEW.holder_id AND last_name = 'LedgerRefused') THEN
         RAISE EXCEPTION 'ledger storage unavailable';
       END IF;
       RETURN NEW;
-    END $$`));
+    END $$`),
+  );
   await db.execute(sql.raw('CREATE TRIGGER refuse_ledger_row BEFORE INSERT ON balance_record FOR EACH ROW EXECUTE FUNCTION refuse_ledger_row()'));
-  return async (cardId) => { await db.update(cardUser).set({ lastName: 'LedgerRefused' }).where(eq(cardUser.id, cardId)); };
+  return async (cardId) => {
+    await db.update(cardUser).set({ lastName: 'LedgerRefused' }).where(eq(cardUser.id, cardId));
+  };
 }
 
 /** OCPP 1.6 BootNotification.req. */
 export const aBootNotification = (o: Record<string, unknown> = {}) => ({
-  chargePointVendor: 'TestVendor', chargePointModel: 'TM-22', firmwareVersion: '1.2.3', ...o,
+  chargePointVendor: 'TestVendor',
+  chargePointModel: 'TM-22',
+  firmwareVersion: '1.2.3',
+  ...o,
 });
 
 /** OCPP 1.6 StartTransaction.req (meterStart in Wh). */
 export const aStartTransaction = (o: Partial<{ connectorId: number; idTag: string; meterStart: number; timestamp: string; reservationId: number }> = {}) => ({
-  connectorId: 1, idTag: 'UNKNOWN', meterStart: 0, timestamp: new Date().toISOString(), ...o,
+  connectorId: 1,
+  idTag: 'UNKNOWN',
+  meterStart: 0,
+  timestamp: new Date().toISOString(),
+  ...o,
 });
 
 /** OCPP 1.6 StopTransaction.req (meterStop in Wh). */
-export const aStopTransaction = (o: Partial<{ transactionId: number; idTag: string; meterStop: number; timestamp: string; reason: string; transactionData: unknown[] }> = {}) => ({
-  transactionId: 1, meterStop: 0, timestamp: new Date().toISOString(), reason: 'Local', ...o,
+export const aStopTransaction = (
+  o: Partial<{ transactionId: number; idTag: string; meterStop: number; timestamp: string; reason: string; transactionData: unknown[] }> = {},
+) => ({
+  transactionId: 1,
+  meterStop: 0,
+  timestamp: new Date().toISOString(),
+  reason: 'Local',
+  ...o,
 });
 
 /** OCPP 1.6 MeterValues.req with an energy register reading (Wh) and power (W). */
 export const aMeterValues = (o: { connectorId?: number; transactionId?: number; energyWh: number; powerW?: number; timestamp?: string }) => ({
   connectorId: o.connectorId ?? 1,
   ...(o.transactionId !== undefined ? { transactionId: o.transactionId } : {}),
-  meterValue: [{
-    timestamp: o.timestamp ?? new Date().toISOString(),
-    sampledValue: [
-      { value: String(o.energyWh), measurand: 'Energy.Active.Import.Register', unit: 'Wh', context: 'Sample.Periodic' },
-      { value: String(o.powerW ?? 7200), measurand: 'Power.Active.Import', unit: 'W', context: 'Sample.Periodic' },
-    ],
-  }],
+  meterValue: [
+    {
+      timestamp: o.timestamp ?? new Date().toISOString(),
+      sampledValue: [
+        { value: String(o.energyWh), measurand: 'Energy.Active.Import.Register', unit: 'Wh', context: 'Sample.Periodic' },
+        { value: String(o.powerW ?? 7200), measurand: 'Power.Active.Import', unit: 'W', context: 'Sample.Periodic' },
+      ],
+    },
+  ],
 });
 
 /** OCPP 1.6 StatusNotification.req. */
-export const aStatusNotification = (o: Partial<{ connectorId: number; status: string; errorCode: string; timestamp: string; info: string; vendorErrorCode: string }> = {}) => ({
-  connectorId: 1, status: 'Available', errorCode: 'NoError', timestamp: new Date().toISOString(), ...o,
+export const aStatusNotification = (
+  o: Partial<{ connectorId: number; status: string; errorCode: string; timestamp: string; info: string; vendorErrorCode: string }> = {},
+) => ({
+  connectorId: 1,
+  status: 'Available',
+  errorCode: 'NoError',
+  timestamp: new Date().toISOString(),
+  ...o,
 });

@@ -10,7 +10,9 @@ import { installSafetyNet } from '../../server/safety-net.js';
 import { handlers } from '../../server/ocpp/handlers/index.js';
 
 handlers.DataTransfer = async () => {
-  setImmediate(() => { throw new Error('thrown from a timer started by a handler'); });
+  setImmediate(() => {
+    throw new Error('thrown from a timer started by a handler');
+  });
   void Promise.reject(new Error('rejected inside a handler, never awaited'));
   throw new Error('thrown inside a handler');
 };

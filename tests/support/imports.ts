@@ -44,7 +44,8 @@ export interface ImportOf {
   names: string[];
 }
 
-const STATEMENT = /import\s*\(\s*['"](\.{1,2}\/[^'"]+)['"]|(?:import|export)\s+(type\s+)?([^;'"]*?)\s*from\s*['"](\.{1,2}\/[^'"]+)['"]|import\s+['"](\.{1,2}\/[^'"]+)['"]/g;
+const STATEMENT =
+  /import\s*\(\s*['"](\.{1,2}\/[^'"]+)['"]|(?:import|export)\s+(type\s+)?([^;'"]*?)\s*from\s*['"](\.{1,2}\/[^'"]+)['"]|import\s+['"](\.{1,2}\/[^'"]+)['"]/g;
 
 /** Every relative import (static, dynamic, re-export) of `files`. */
 export function importsOf(files: string[]): ImportOf[] {
@@ -53,8 +54,25 @@ export function importsOf(files: string[]): ImportOf[] {
     for (const m of readFileSync(file, 'utf8').matchAll(STATEMENT)) {
       const spec = m[1] ?? m[4] ?? m[5];
       const braces = /\{([^}]*)\}/.exec(m[3] ?? '');
-      const names = braces ? braces[1].split(',').map((s) => s.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]).filter(Boolean) : [];
-      out.push({ file: relative(ROOT, file), target: relative(ROOT, resolve(dirname(file), spec)), dynamic: m[1] !== undefined, typeOnly: m[2] !== undefined, names });
+      const names = braces
+        ? braces[1]
+            .split(',')
+            .map(
+              (s) =>
+                s
+                  .trim()
+                  .replace(/^type\s+/, '')
+                  .split(/\s+as\s+/)[0],
+            )
+            .filter(Boolean)
+        : [];
+      out.push({
+        file: relative(ROOT, file),
+        target: relative(ROOT, resolve(dirname(file), spec)),
+        dynamic: m[1] !== undefined,
+        typeOnly: m[2] !== undefined,
+        names,
+      });
     }
   }
   return out;
@@ -62,7 +80,6 @@ export function importsOf(files: string[]): ImportOf[] {
 
 /** A module path without its `.js`/`.ts`/`.tsx` ending, to compare with a file's path. */
 export const stem = (path: string) => path.replace(/\.(js|ts|tsx)$/, '');
-
 
 /** `file → package` (file relative to the root) for every import of `files` that names a package (not a relative path). */
 export function packageImports(files: string[]): string[] {

@@ -22,7 +22,11 @@ export async function tablesHolding(db: Db, secret: string): Promise<string[]> {
 /** Every place `secret` appears: the tables holding it, the log lines (numbered) and the answers (numbered) containing it. */
 export async function placesOf(db: Db, secret: string, logLines: string[], answers: unknown[] = []): Promise<string[]> {
   const places = (await tablesHolding(db, secret)).map((t) => `table ${t}`);
-  logLines.forEach((l, i) => { if (l.includes(secret)) places.push(`log line ${i}: ${l.slice(0, 300)}`); });
-  answers.forEach((a, i) => { if (JSON.stringify(a).includes(secret)) places.push(`answer ${i}`); });
+  logLines.forEach((l, i) => {
+    if (l.includes(secret)) places.push(`log line ${i}: ${l.slice(0, 300)}`);
+  });
+  answers.forEach((a, i) => {
+    if (JSON.stringify(a).includes(secret)) places.push(`answer ${i}`);
+  });
   return places;
 }

@@ -99,12 +99,19 @@ export async function startServerProcess(opts: ServerProcessOptions = {}): Promi
   child.stderr?.on('data', keep);
   let exited: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   const exit = new Promise<void>((resolve) => {
-    child.once('exit', (code, signal) => { exited = { code, signal }; resolve(); });
+    child.once('exit', (code, signal) => {
+      exited = { code, signal };
+      resolve();
+    });
   });
 
   const killGroup = (signal: NodeJS.Signals) => {
     if (exited || child.pid === undefined) return;
-    try { process.kill(-child.pid, signal); } catch { /* already gone */ }
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      /* already gone */
+    }
   };
   const stop = async (graceMs = 10_000) => {
     killGroup('SIGTERM');
@@ -136,7 +143,9 @@ export async function startServerProcess(opts: ServerProcessOptions = {}): Promi
       // /readyz, not /sp/docs/json: the OpenAPI document takes seconds to build on its first request.
       const res = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(2_000) });
       if (res.ok) break;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     await sleep(250);
   }
 
@@ -181,7 +190,11 @@ export function apiClient(server: Pick<ServerProcess, 'baseUrl' | 'adminPassword
     });
     const text = await res.text();
     let env: { code: number; msg: string; data: T };
-    try { env = JSON.parse(text); } catch { throw new Error(`${method} ${p}: not JSON (${res.status}): ${text.slice(0, 200)}`); }
+    try {
+      env = JSON.parse(text);
+    } catch {
+      throw new Error(`${method} ${p}: not JSON (${res.status}): ${text.slice(0, 200)}`);
+    }
     if (env.code !== 200) throw new Error(`${method} ${p}: code ${env.code} ${env.msg}`);
     return env.data;
   };

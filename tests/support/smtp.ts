@@ -5,16 +5,24 @@
 import { SMTPServer } from 'smtp-server';
 
 /** A received message: its envelope recipients and its raw text. */
-export interface Received { to: string[]; raw: string }
+export interface Received {
+  to: string[];
+  raw: string;
+}
 
 /** An SMTP server on `port` (0: any) keeping what it receives in `box`. */
 export function smtp(box: Received[], port = 0): Promise<{ server: SMTPServer; port: number }> {
   const server = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
     onData(stream, session, done) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => { box.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') }); done(); });
+      stream.on('end', () => {
+        box.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        done();
+      });
     },
   });
   return new Promise((resolve, reject) => {

@@ -27,7 +27,11 @@ export async function call(s: TestServer, method: string, url: string, token?: s
     ...(payload !== undefined ? { payload: payload as object } : {}),
   });
   let body: { code?: number; data?: unknown; msg?: string } = {};
-  try { body = res.json(); } catch { body = {}; }
+  try {
+    body = res.json();
+  } catch {
+    body = {};
+  }
   return { status: res.statusCode, code: body.code ?? res.statusCode, data: body.data, msg: body.msg ?? '' };
 }
 
@@ -36,9 +40,17 @@ export const PASSWORD = 'Passw0rd-1';
 /** A valid operator body for POST /sp/company. */
 export function operatorBody(code: string, over: Record<string, unknown> = {}) {
   return {
-    name: `${code} Charging Ltd`, code, currency: 'EUR', address: `1 ${code} Street`, remark: null,
-    servicePhone: '+44 20 7946 0000', serviceEmail: `service@${code.toLowerCase()}.example`,
-    adminUsername: `${code.toLowerCase()}.admin`, password: PASSWORD, timeZone: 'Europe/London', ...over,
+    name: `${code} Charging Ltd`,
+    code,
+    currency: 'EUR',
+    address: `1 ${code} Street`,
+    remark: null,
+    servicePhone: '+44 20 7946 0000',
+    serviceEmail: `service@${code.toLowerCase()}.example`,
+    adminUsername: `${code.toLowerCase()}.admin`,
+    password: PASSWORD,
+    timeZone: 'Europe/London',
+    ...over,
   };
 }
 
@@ -64,8 +76,14 @@ export interface Tenants {
 async function makeOperator(s: TestServer, admin: string, code: string): Promise<Operator> {
   const res = await call(s, 'POST', '/sp/company', admin, operatorBody(code));
   if (res.code !== 200) throw new Error(`operator ${code}: ${res.code} ${res.msg}`);
-  const [acc] = await s.database.db.select().from(account).where(eq(account.username, `${code.toLowerCase()}.admin`));
-  const [st] = await s.database.db.insert(station).values({ companyCode: code, name: `${code} Central` }).returning({ id: station.id });
+  const [acc] = await s.database.db
+    .select()
+    .from(account)
+    .where(eq(account.username, `${code.toLowerCase()}.admin`));
+  const [st] = await s.database.db
+    .insert(station)
+    .values({ companyCode: code, name: `${code} Central` })
+    .returning({ id: station.id });
   return { id: res.data.id, code, adminToken: await s.login(acc.username, PASSWORD), adminAccountId: acc.id, adminRoleId: acc.roleId!, stationId: st.id };
 }
 
@@ -76,28 +94,55 @@ export async function setupTenants(s: TestServer): Promise<Tenants> {
   const b = await makeOperator(s, admin, 'BETA');
 
   const staffPerms = [PERMISSIONS.stations.section, PERMISSIONS.stations.profile];
-  const staffRole = await call(s, 'POST', '/sp/role', a.adminToken, { name: 'Station clerk', code: 'ALPHA_CLERK', description: 'Station profiles only', permissions: staffPerms });
+  const staffRole = await call(s, 'POST', '/sp/role', a.adminToken, {
+    name: 'Station clerk',
+    code: 'ALPHA_CLERK',
+    description: 'Station profiles only',
+    permissions: staffPerms,
+  });
   if (staffRole.code !== 200) throw new Error(`staff role: ${staffRole.code} ${staffRole.msg}`);
   const staffAcc = await call(s, 'POST', '/sp/company/user', a.adminToken, {
-    username: 'alpha.clerk', password: PASSWORD, userType: 'STAFF', realName: 'Clara Clerk', phone: '+44 1', email: 'clerk@alpha.example', roleId: staffRole.data.id,
+    username: 'alpha.clerk',
+    password: PASSWORD,
+    userType: 'STAFF',
+    realName: 'Clara Clerk',
+    phone: '+44 1',
+    email: 'clerk@alpha.example',
+    roleId: staffRole.data.id,
   });
   if (staffAcc.code !== 200) throw new Error(`staff: ${staffAcc.code} ${staffAcc.msg}`);
 
   const managerPerms = [PERMISSIONS.monitoring.section, PERMISSIONS.monitoring.stations, PERMISSIONS.operations.section, PERMISSIONS.operations.orders];
-  const managerRole = await call(s, 'POST', '/sp/role', a.adminToken, { name: 'Site manager', code: 'ALPHA_SITE', description: 'Own stations', permissions: managerPerms });
+  const managerRole = await call(s, 'POST', '/sp/role', a.adminToken, {
+    name: 'Site manager',
+    code: 'ALPHA_SITE',
+    description: 'Own stations',
+    permissions: managerPerms,
+  });
   if (managerRole.code !== 200) throw new Error(`manager role: ${managerRole.code} ${managerRole.msg}`);
   const managerAcc = await call(s, 'POST', '/sp/company/user', a.adminToken, {
-    username: 'alpha.site', password: PASSWORD, userType: 'STATION_MANAGER', realName: 'Sam Site', phone: '+44 2', email: 'site@alpha.example',
-    roleId: managerRole.data.id, managedStationIds: [a.stationId],
+    username: 'alpha.site',
+    password: PASSWORD,
+    userType: 'STATION_MANAGER',
+    realName: 'Sam Site',
+    phone: '+44 2',
+    email: 'site@alpha.example',
+    roleId: managerRole.data.id,
+    managedStationIds: [a.stationId],
   });
   if (managerAcc.code !== 200) throw new Error(`manager: ${managerAcc.code} ${managerAcc.msg}`);
 
   return {
-    admin, a, b,
+    admin,
+    a,
+    b,
     staff: { token: await s.login('alpha.clerk', PASSWORD), accountId: staffAcc.data.id, roleId: staffRole.data.id, permissions: staffRole.data.permissions },
     manager: {
-      token: await s.login('alpha.site', PASSWORD), accountId: managerAcc.data.id, roleId: managerRole.data.id,
-      permissions: managerRole.data.permissions, stationIds: [a.stationId],
+      token: await s.login('alpha.site', PASSWORD),
+      accountId: managerAcc.data.id,
+      roleId: managerRole.data.id,
+      permissions: managerRole.data.permissions,
+      stationIds: [a.stationId],
     },
   };
 }
@@ -147,24 +192,59 @@ export async function setupStationScope(s: TestServer, t: Tenants): Promise<Stat
     const [c] = await db.insert(charger).values({ companyCode: 'ALPHA', stationId, serialNum: chargerSn }).returning({ id: charger.id });
     const [g] = await db.insert(gateway).values({ companyCode: 'ALPHA', stationId, serialNum: gatewaySn }).returning({ id: gateway.id });
     const orderNo = `SCOPE${tag}${n}`;
-    const [o] = await db.insert(chargeOrder).values({
-      orderNo, companyCode: 'ALPHA', stationId, chargerId: c.id, chargerSn, connectorId: 1, transactionId: 8800 + n, idTag: 'T',
-      idTagStatus: 'Accepted', chargerStartTime: new Date(Date.now() - 3_600_000), chargerStopTime: new Date(Date.now() - 1_800_000),
-      meterStart: 0, meterStop: 1000, status: 'FINISHED', paid: true, currency: 'EUR',
-    }).returning({ id: chargeOrder.id });
-    await db.insert(notification).values({ companyCode: 'ALPHA', systemNotificationType: 'EVENT', content: `Charger ${chargerSn} offline`, serialNum: chargerSn, eventStatus: 'HAPPENING' });
-    await db.insert(chargerLog).values({ chargerSn, companyCode: 'ALPHA', direction: 'IN', action: 'Heartbeat', messageType: 'CALL', messageId: `m${n}`, payload: {} });
+    const [o] = await db
+      .insert(chargeOrder)
+      .values({
+        orderNo,
+        companyCode: 'ALPHA',
+        stationId,
+        chargerId: c.id,
+        chargerSn,
+        connectorId: 1,
+        transactionId: 8800 + n,
+        idTag: 'T',
+        idTagStatus: 'Accepted',
+        chargerStartTime: new Date(Date.now() - 3_600_000),
+        chargerStopTime: new Date(Date.now() - 1_800_000),
+        meterStart: 0,
+        meterStop: 1000,
+        status: 'FINISHED',
+        paid: true,
+        currency: 'EUR',
+      })
+      .returning({ id: chargeOrder.id });
+    await db.insert(notification).values({
+      companyCode: 'ALPHA',
+      systemNotificationType: 'EVENT',
+      content: `Charger ${chargerSn} offline`,
+      serialNum: chargerSn,
+      eventStatus: 'HAPPENING',
+    });
+    await db
+      .insert(chargerLog)
+      .values({ chargerSn, companyCode: 'ALPHA', direction: 'IN', action: 'Heartbeat', messageType: 'CALL', messageId: `m${n}`, payload: {} });
     await db.insert(connectionAttempt).values({ identity: chargerSn, companyCode: 'ALPHA', remoteAddress: '127.0.0.1', reason: 'BAD_PASSWORD' });
     return { stationId, stationName, chargerId: c.id, chargerSn, gatewayId: g.id, gatewaySn, orderId: o.id, orderNo };
   };
   const own = await rowsAt(t.a.stationId, 'ALPHA Central', 'OWN', 1);
   const other = await rowsAt(st.id, 'ALPHA Faraway', 'FAR', 2);
   const [adminRole] = await db.select({ permissions: role.permissions }).from(role).where(eq(role.id, t.a.adminRoleId));
-  const wide = await call(s, 'POST', '/sp/role', t.a.adminToken, { name: 'Site lead', code: 'ALPHA_LEAD', description: 'Every menu, own stations', permissions: adminRole.permissions });
+  const wide = await call(s, 'POST', '/sp/role', t.a.adminToken, {
+    name: 'Site lead',
+    code: 'ALPHA_LEAD',
+    description: 'Every menu, own stations',
+    permissions: adminRole.permissions,
+  });
   if (wide.code !== 200) throw new Error(`lead role: ${wide.code} ${wide.msg}`);
   const acc = await call(s, 'POST', '/sp/company/user', t.a.adminToken, {
-    username: 'alpha.lead', password: PASSWORD, userType: 'STATION_MANAGER', realName: 'Lee Lead', phone: '+44 3', email: 'lead@alpha.example',
-    roleId: wide.data.id, managedStationIds: [own.stationId],
+    username: 'alpha.lead',
+    password: PASSWORD,
+    userType: 'STATION_MANAGER',
+    realName: 'Lee Lead',
+    phone: '+44 3',
+    email: 'lead@alpha.example',
+    roleId: wide.data.id,
+    managedStationIds: [own.stationId],
   });
   if (acc.code !== 200) throw new Error(`lead: ${acc.code} ${acc.msg}`);
   return { manager: { token: await s.login('alpha.lead', PASSWORD), accountId: acc.data.id, roleId: wide.data.id }, own, other };
@@ -172,7 +252,10 @@ export async function setupStationScope(s: TestServer, t: Tenants): Promise<Stat
 
 /** Signs in a new staff account of `companyCode` whose own role holds `permissions`; returns its token. */
 export async function staffWith(s: TestServer, companyCode: string, permissions: string[]): Promise<string> {
-  const [r] = await s.database.db.insert(role).values({ name: 'r', code: `R${Math.random().toString(36).slice(2, 8)}`, companyCode, permissions }).returning();
+  const [r] = await s.database.db
+    .insert(role)
+    .values({ name: 'r', code: `R${Math.random().toString(36).slice(2, 8)}`, companyCode, permissions })
+    .returning();
   const username = `u${Math.random().toString(36).slice(2, 8)}`;
   await s.database.db.insert(account).values({ companyCode, username, userType: 'STAFF', roleId: r.id, passwordHash: await hashPassword('pw-123456') });
   return s.login(username, 'pw-123456');

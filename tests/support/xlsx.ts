@@ -17,11 +17,13 @@ export async function readSheet(bytes: Uint8Array | ArrayBuffer): Promise<ReadCe
   const out: ReadCell[][] = [];
   ws.eachRow((row) => {
     const vals = (row.values as ExcelJS.CellValue[]).slice(1);
-    out.push(Array.from({ length: width }, (_, i) => {
-      const v = vals[i];
-      if (v === undefined || v === null) return null;
-      return typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean' ? v : String(v);
-    }));
+    out.push(
+      Array.from({ length: width }, (_, i) => {
+        const v = vals[i];
+        if (v === undefined || v === null) return null;
+        return typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean' ? v : String(v);
+      }),
+    );
   });
   return out;
 }

@@ -7,9 +7,7 @@ const CHARGER_EMPTY_CODES = {};
 import { RATE_TEMPLATE_EMPTY_CODES, rateTemplateSchema } from '../../domain/entities/rate-template.js';
 import { stationCreate as stationInput } from '../../domain/entities/station.js';
 const STATION_EMPTY_CODES = {};
-import {
-  checkRateRows, checkRateTemplate, checkTaxes, deleteRateRow, formatTime, parseTime, rateWindowAt, type RateRow,
-} from '../../domain/rate-template.js';
+import { checkRateRows, checkRateTemplate, checkTaxes, deleteRateRow, formatTime, parseTime, rateWindowAt, type RateRow } from '../../domain/rate-template.js';
 
 /** n equal windows covering the day, fees 1, 2, 3 … (distinct unless `fee` is given). */
 function windows(n: number, fee?: (i: number) => string): RateRow[] {
@@ -139,8 +137,14 @@ describe('rateWindowAt', () => {
 
 describe('shared form schemas answer catalogue codes', () => {
   const template = {
-    companyCode: 'ACME', modelName: 'Day', type: 'CHARGED', currency: 'EUR', serviceFeePerKwh: '0.10', serviceTax: '0',
-    taxes: [{ taxName: 'VAT', taxPercentage: '19' }], details: [row('00:00', '24:00')],
+    companyCode: 'ACME',
+    modelName: 'Day',
+    type: 'CHARGED',
+    currency: 'EUR',
+    serviceFeePerKwh: '0.10',
+    serviceTax: '0',
+    taxes: [{ taxName: 'VAT', taxPercentage: '19' }],
+    details: [row('00:00', '24:00')],
   };
   const codeOf = (schema: z.ZodType, input: unknown, codes: Readonly<Record<string, ErrorCode>>) => {
     const r = schema.safeParse(input);
@@ -151,7 +155,9 @@ describe('shared form schemas answer catalogue codes', () => {
     expect(codeOf(rateTemplateSchema(), template, RATE_TEMPLATE_EMPTY_CODES)).toBe(200);
     expect(codeOf(rateTemplateSchema(), { ...template, details: [row('00:00', '12:00')] }, RATE_TEMPLATE_EMPTY_CODES)).toBe(703);
     expect(codeOf(rateTemplateSchema(), { ...template, modelName: '' }, RATE_TEMPLATE_EMPTY_CODES)).toBe(604);
-    expect(codeOf(rateTemplateSchema(), { ...template, details: [{ startTime: '00:00', endTime: '24:00', electricityFeePerKwh: '-1' }] }, RATE_TEMPLATE_EMPTY_CODES)).toBe(650);
+    expect(
+      codeOf(rateTemplateSchema(), { ...template, details: [{ startTime: '00:00', endTime: '24:00', electricityFeePerKwh: '-1' }] }, RATE_TEMPLATE_EMPTY_CODES),
+    ).toBe(650);
     expect(codeOf(rateTemplateSchema(), { ...template, serviceFeePerKwh: '1.234' }, RATE_TEMPLATE_EMPTY_CODES)).toBe(400);
     // A missing required field answers its "is empty" code, not a bare parameter error.
     for (const field of ['type', 'currency', 'serviceFeePerKwh'] as const) {
@@ -168,15 +174,31 @@ describe('shared form schemas answer catalogue codes', () => {
 
   it('maps empty station and charger fields to their codes', () => {
     const station = {
-      companyCode: 'ACME', name: 'S', status: 'ACTIVE', visibility: 'PUBLIC', maintainer: 'Ann', maintainerMobile: '+1 555',
-      address: 'Main 1', latitude: '10', longitude: '20', pricingModel: 'CHARGED', rateTemplateId: 1,
+      companyCode: 'ACME',
+      name: 'S',
+      status: 'ACTIVE',
+      visibility: 'PUBLIC',
+      maintainer: 'Ann',
+      maintainerMobile: '+1 555',
+      address: 'Main 1',
+      latitude: '10',
+      longitude: '20',
+      pricingModel: 'CHARGED',
+      rateTemplateId: 1,
     };
     expect(codeOf(stationInput, station, STATION_EMPTY_CODES)).toBe(200);
     expect(codeOf(stationInput, { ...station, name: ' ' }, STATION_EMPTY_CODES)).toBe(603);
     expect(codeOf(stationInput, { ...station, maintainerMobile: '' }, STATION_EMPTY_CODES)).toBe(616);
     expect(codeOf(stationInput, { ...station, pricingModel: null }, STATION_EMPTY_CODES)).toBe(810);
     expect(codeOf(stationInput, { ...station, latitude: '91' }, STATION_EMPTY_CODES)).toBe(400);
-    const charger = { serialNum: 'ABCDEFGHIJKLMNOP', phase: 'THREE', lifeStatus: 'ACTIVE', installationDate: '2024-01-31', warrantyYears: '3', equipmentNumber: 'E1' };
+    const charger = {
+      serialNum: 'ABCDEFGHIJKLMNOP',
+      phase: 'THREE',
+      lifeStatus: 'ACTIVE',
+      installationDate: '2024-01-31',
+      warrantyYears: '3',
+      equipmentNumber: 'E1',
+    };
     expect(codeOf(chargerInput, charger, CHARGER_EMPTY_CODES)).toBe(200);
     expect(codeOf(chargerInput, { ...charger, serialNum: '' }, CHARGER_EMPTY_CODES)).toBe(602);
     expect(codeOf(chargerInput, { ...charger, serialNum: 'ABCDEFGHIJKLMNO' }, CHARGER_EMPTY_CODES)).toBe(400);

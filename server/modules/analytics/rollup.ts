@@ -31,7 +31,11 @@ function orderFigures(where: SQL): SQL {
 }
 
 /** A rollup table: its bucket unit (UTC) and the columns a bucket is kept per. */
-interface Rollup { table: 'analytics_hour' | 'analytics_day' | 'analytics_month'; unit: 'hour' | 'day' | 'month'; per: string }
+interface Rollup {
+  table: 'analytics_hour' | 'analytics_day' | 'analytics_month';
+  unit: 'hour' | 'day' | 'month';
+  per: string;
+}
 
 /** Per charger and hour, per charger and day, per company, station and month. */
 const ROLLUPS: readonly Rollup[] = [
@@ -64,7 +68,10 @@ function upsert(r: Rollup, sign: 1 | -1): SQL {
  * `where` may read; the statement then answers `n`, the rows of `p`.
  */
 function rollupStatement(where: SQL, sign: 1 | -1, taken?: SQL): SQL {
-  const upserts = sql.join(ROLLUPS.map((r, i) => sql`, u${sql.raw(String(i))} AS (${upsert(r, sign)})`), sql``);
+  const upserts = sql.join(
+    ROLLUPS.map((r, i) => sql`, u${sql.raw(String(i))} AS (${upsert(r, sign)})`),
+    sql``,
+  );
   const answer = taken ? sql`SELECT count(*)::int AS n FROM p` : sql`SELECT 1`;
   return sql`WITH ${taken ? sql`${taken}, ` : sql``}o AS MATERIALIZED (${orderFigures(where)})${upserts} ${answer}`;
 }

@@ -26,7 +26,9 @@ const analyticsRoutes: FastifyPluginAsync = async (app) => {
       if (flushing) return; // the last flush still runs
       flushing = applyPendingRollups(app.db)
         .catch((err: unknown) => app.log.warn({ err }, 'analytics rollups not updated; trying again'))
-        .finally(() => { flushing = null; });
+        .finally(() => {
+          flushing = null;
+        });
     }, ROLLUP_FLUSH_MS);
     flusher.unref();
   });
@@ -35,10 +37,14 @@ const analyticsRoutes: FastifyPluginAsync = async (app) => {
     await flushing;
   });
 
-  r.get('/analytics', {
-    config: { permission: PERMISSIONS.analytics },
-    schema: { tags: ['analytics'], querystring: analyticsQuery, response: answersWith(analyticsAnswer) },
-  }, async (req) => ok(req, await analyticsOf(app.db, authOf(req), req.query, timeZoneOf(req))));
+  r.get(
+    '/analytics',
+    {
+      config: { permission: PERMISSIONS.analytics },
+      schema: { tags: ['analytics'], querystring: analyticsQuery, response: answersWith(analyticsAnswer) },
+    },
+    async (req) => ok(req, await analyticsOf(app.db, authOf(req), req.query, timeZoneOf(req))),
+  );
 };
 
 export default analyticsRoutes;

@@ -9,7 +9,7 @@ import type { appUserOrder, appUserRecord } from '../../../domain/entities/app-u
 import type { Db } from '../../db/client.js';
 import { appUser, chargeOrder } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
-import { type Page } from '../../http/envelope.js';
+import type { Page } from '../../http/envelope.js';
 import { AppError } from '../../../domain/app-error.js';
 import { likeTerm, limitOffset, NEWEST_FIRST, orderByOf, type PageQuery } from '../../http/paging.js';
 import { assertInScope, assertSameCompany, scopeWhere } from '../../http/scope.js';
@@ -53,22 +53,31 @@ export async function loadAppUser(db: Db, auth: AuthContext, id: number, mode: '
 
 /** Adds company names, order counts and total spend (paid orders) to rows. */
 async function enrich(db: Db, rows: AppUserRow[]): Promise<AppUserJson[]> {
-  const info = await companyInfo(db, rows.map((x) => x.companyCode));
+  const info = await companyInfo(
+    db,
+    rows.map((x) => x.companyCode),
+  );
   const ids = rows.map((x) => x.id);
   const spend = ids.length
-    ? await db.select({
-      id: chargeOrder.appUserId,
-      n: count(),
-      total: sql<string>`coalesce(sum(case when ${chargeOrder.paid} then ${chargeOrder.totalAmount} else 0 end), 0)::text`,
-    }).from(chargeOrder).where(inArray(chargeOrder.appUserId, ids)).groupBy(chargeOrder.appUserId)
+    ? await db
+        .select({
+          id: chargeOrder.appUserId,
+          n: count(),
+          total: sql<string>`coalesce(sum(case when ${chargeOrder.paid} then ${chargeOrder.totalAmount} else 0 end), 0)::text`,
+        })
+        .from(chargeOrder)
+        .where(inArray(chargeOrder.appUserId, ids))
+        .groupBy(chargeOrder.appUserId)
     : [];
   const byId = new Map(spend.map((x) => [x.id, x]));
-  return rows.map((x) => toAppUserJson(x, {
-    companyName: info.get(x.companyCode)?.name,
-    currency: info.get(x.companyCode)?.currency,
-    orders: byId.get(x.id)?.n ?? 0,
-    totalSpend: Number(byId.get(x.id)?.total ?? 0).toFixed(2),
-  }));
+  return rows.map((x) =>
+    toAppUserJson(x, {
+      companyName: info.get(x.companyCode)?.name,
+      currency: info.get(x.companyCode)?.currency,
+      orders: byId.get(x.id)?.n ?? 0,
+      totalSpend: Number(byId.get(x.id)?.total ?? 0).toFixed(2),
+    }),
+  );
 }
 
 /** The list filters of `GET /sp/app-user` (`q` matches nickname, mobile, full name or e-mail). */
@@ -93,7 +102,13 @@ export async function listAppUsers(db: Db, auth: AuthContext, f: AppUserFilters,
   const cond = and(...where);
   const { limit, offset } = limitOffset(page);
   const [rows, [{ n }]] = await Promise.all([
-    db.select().from(appUser).where(cond).orderBy(...orderByOf(page, SORTABLE, { ...NEWEST_FIRST, fallback: appUser.id, tieBreak: appUser.id })).limit(limit).offset(offset),
+    db
+      .select()
+      .from(appUser)
+      .where(cond)
+      .orderBy(...orderByOf(page, SORTABLE, { ...NEWEST_FIRST, fallback: appUser.id, tieBreak: appUser.id }))
+      .limit(limit)
+      .offset(offset),
     db.select({ n: count() }).from(appUser).where(cond),
   ]);
   return { records: await enrich(db, rows), total: n };
@@ -120,11 +135,24 @@ export async function appUserOrders(db: Db, auth: AuthContext, id: number, page:
   const cond = and(eq(chargeOrder.appUserId, id), scopeWhere(auth, chargeOrder));
   const { limit, offset } = limitOffset(page);
   const [rows, [{ n }]] = await Promise.all([
-    db.select({
-      id: chargeOrder.id, orderNo: chargeOrder.orderNo, chargerSn: chargeOrder.chargerSn, status: chargeOrder.status,
-      chargerStartTime: chargeOrder.chargerStartTime, chargerStopTime: chargeOrder.chargerStopTime,
-      energyKwh: chargeOrder.energyKwh, totalAmount: chargeOrder.totalAmount, currency: chargeOrder.currency, paid: chargeOrder.paid,
-    }).from(chargeOrder).where(cond).orderBy(desc(chargeOrder.chargerStartTime)).limit(limit).offset(offset),
+    db
+      .select({
+        id: chargeOrder.id,
+        orderNo: chargeOrder.orderNo,
+        chargerSn: chargeOrder.chargerSn,
+        status: chargeOrder.status,
+        chargerStartTime: chargeOrder.chargerStartTime,
+        chargerStopTime: chargeOrder.chargerStopTime,
+        energyKwh: chargeOrder.energyKwh,
+        totalAmount: chargeOrder.totalAmount,
+        currency: chargeOrder.currency,
+        paid: chargeOrder.paid,
+      })
+      .from(chargeOrder)
+      .where(cond)
+      .orderBy(desc(chargeOrder.chargerStartTime))
+      .limit(limit)
+      .offset(offset),
     db.select({ n: count() }).from(chargeOrder).where(cond),
   ]);
   const iso = (d: Date | null) => (d ? d.toISOString() : null);

@@ -36,27 +36,31 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     maxKeys: 10_000,
   });
 
-  r.post('/login', {
-    config: { public: true },
-    schema: { tags: ['auth'], querystring: credentials, body: credentials.optional().nullable(), response: answersWith(loginAnswer) },
-  }, async (req) => {
-    const username = (req.body?.username ?? req.query.username ?? '').trim();
-    const password = req.body?.password ?? req.query.password ?? '';
-    if (!username) throw new AppError(609, 'username');
-    if (!password) throw new AppError(607, 'password');
-    // Locked pair or address, or a delayed account from an unknown address: refused before any hash runs, even with the right password.
-    if (throttle.limited(username, req.ip)) throw new AppError(731);
-    const row = await accountByUsername(app.db, username);
-    const good = await verifyPassword(password, row?.passwordHash ?? DUMMY_HASH);
-    if (!row || !good || !row.active) {
-      throttle.failed(username, req.ip);
-      throw new AppError(700);
-    }
-    throttle.succeeded(username, req.ip);
-    const token = await issueToken(app.db, row.id, app.config.tokenTtlHours);
-    req.log.info({ accountId: row.id }, 'signed in');
-    return ok(req, { token });
-  });
+  r.post(
+    '/login',
+    {
+      config: { public: true },
+      schema: { tags: ['auth'], querystring: credentials, body: credentials.optional().nullable(), response: answersWith(loginAnswer) },
+    },
+    async (req) => {
+      const username = (req.body?.username ?? req.query.username ?? '').trim();
+      const password = req.body?.password ?? req.query.password ?? '';
+      if (!username) throw new AppError(609, 'username');
+      if (!password) throw new AppError(607, 'password');
+      // Locked pair or address, or a delayed account from an unknown address: refused before any hash runs, even with the right password.
+      if (throttle.limited(username, req.ip)) throw new AppError(731);
+      const row = await accountByUsername(app.db, username);
+      const good = await verifyPassword(password, row?.passwordHash ?? DUMMY_HASH);
+      if (!row || !good || !row.active) {
+        throttle.failed(username, req.ip);
+        throw new AppError(700);
+      }
+      throttle.succeeded(username, req.ip);
+      const token = await issueToken(app.db, row.id, app.config.tokenTtlHours);
+      req.log.info({ accountId: row.id }, 'signed in');
+      return ok(req, { token });
+    },
+  );
 
   r.delete('/logout', { schema: { tags: ['auth'], response: answersWith(noData) } }, async (req) => {
     await revokeToken(app.db, authOf(req).token);

@@ -13,7 +13,10 @@ export async function accountByUsername(db: Db, username: string): Promise<typeo
 }
 
 /** Account `id` with its role's code and name (null without a role), if it exists. */
-export async function accountWithRole(db: Db, id: number): Promise<{ account: typeof account.$inferSelect; roleCode: string | null; roleName: string | null } | undefined> {
+export async function accountWithRole(
+  db: Db,
+  id: number,
+): Promise<{ account: typeof account.$inferSelect; roleCode: string | null; roleName: string | null } | undefined> {
   const [row] = await db
     .select({ account, roleCode: role.code, roleName: role.name })
     .from(account)

@@ -62,19 +62,35 @@ function remember<K, V>(m: Map<K, V>, k: K, v: V): void {
 async function orderOf(db: FastifyInstance['db'], orderId: number, energyKwh: string | undefined): Promise<{ o: WatchedOrder; energyKwh: string } | null> {
   const known = watched.get(orderId);
   if (known && energyKwh !== undefined) return { o: known, energyKwh };
-  const [r] = await db.select({
-    companyCode: chargeOrder.companyCode, transactionId: chargeOrder.transactionId, stationId: chargeOrder.stationId, meterStart: chargeOrder.meterStart,
-    serverStartTime: chargeOrder.serverStartTime, idTagStatus: chargeOrder.idTagStatus, flags: chargeOrder.flags, cardUserId: chargeOrder.cardUserId,
-    appUserId: chargeOrder.appUserId, energyKwh: chargeOrder.energyKwh,
-  }).from(chargeOrder).where(and(eq(chargeOrder.id, orderId), eq(chargeOrder.status, 'CHARGING')));
+  const [r] = await db
+    .select({
+      companyCode: chargeOrder.companyCode,
+      transactionId: chargeOrder.transactionId,
+      stationId: chargeOrder.stationId,
+      meterStart: chargeOrder.meterStart,
+      serverStartTime: chargeOrder.serverStartTime,
+      idTagStatus: chargeOrder.idTagStatus,
+      flags: chargeOrder.flags,
+      cardUserId: chargeOrder.cardUserId,
+      appUserId: chargeOrder.appUserId,
+      energyKwh: chargeOrder.energyKwh,
+    })
+    .from(chargeOrder)
+    .where(and(eq(chargeOrder.id, orderId), eq(chargeOrder.status, 'CHARGING')));
   if (!r) {
     forgetOrder(orderId);
     return null;
   }
   const o: WatchedOrder = {
-    companyCode: r.companyCode, transactionId: r.transactionId, stationId: r.stationId, meterStart: r.meterStart, serverStartTime: r.serverStartTime,
+    companyCode: r.companyCode,
+    transactionId: r.transactionId,
+    stationId: r.stationId,
+    meterStart: r.meterStart,
+    serverStartTime: r.serverStartTime,
     holder: r.idTagStatus !== 'Accepted' ? null : r.cardUserId ? `c${r.cardUserId}` : r.appUserId ? `a${r.appUserId}` : null,
-    cardUserId: r.cardUserId, appUserId: r.appUserId, limited: r.flags.includes('BALANCE_LIMIT'),
+    cardUserId: r.cardUserId,
+    appUserId: r.appUserId,
+    limited: r.flags.includes('BALANCE_LIMIT'),
   };
   remember(watched, orderId, o);
   return { o, energyKwh: r.energyKwh };
@@ -87,7 +103,9 @@ async function holderOf(db: FastifyInstance['db'], o: WatchedOrder, now: number)
   if (known && now - known.at < BALANCE_TTL_MS && now >= known.at) return known;
   const h = o.cardUserId
     ? (await db.select({ balance: cardUser.balance, manager: cardUser.managerCard }).from(cardUser).where(eq(cardUser.id, o.cardUserId)))[0]
-    : o.appUserId ? { ...(await db.select({ balance: appUser.balance }).from(appUser).where(eq(appUser.id, o.appUserId)))[0], manager: false } : undefined;
+    : o.appUserId
+      ? { ...(await db.select({ balance: appUser.balance }).from(appUser).where(eq(appUser.id, o.appUserId)))[0], manager: false }
+      : undefined;
   if (!h) return undefined;
   const v = { balance: h.balance, manager: h.manager, at: now };
   remember(balances, o.holder, v);
@@ -116,7 +134,13 @@ const BOUND_MARGIN = 1;
  * holder, no tariff, already stopped for its balance). The station's tariff is the one read at most
  * 30 s ago (billing/tariff.ts `recentTariffOfStation`): this runs after every meter value.
  */
-export async function guardBalance(app: FastifyInstance, charger: { serialNum: string; companyCode: string }, orderId: number, now = new Date(), energyKwh?: string): Promise<GuardVerdict | null> {
+export async function guardBalance(
+  app: FastifyInstance,
+  charger: { serialNum: string; companyCode: string },
+  orderId: number,
+  now = new Date(),
+  energyKwh?: string,
+): Promise<GuardVerdict | null> {
   const db = app.db;
   const found = await orderOf(db, orderId, energyKwh);
   if (!found || found.o.limited || !found.o.holder) return null;
@@ -137,7 +161,15 @@ export async function guardBalance(app: FastifyInstance, charger: { serialNum: s
     return { orderId, bound: bound.toString(), projected: null, costSoFar: null, balance: holder.balance, stopped: false };
   }
   const start = o.serverStartTime;
-  const price = (wh: Decimal, at: Date) => priceSession(st.tariff, [{ at: start, wh: startWh.toString() }, { at: at.getTime() > start.getTime() ? at : new Date(start.getTime() + 1), wh: wh.toString() }], st.timeZone).totalAmount;
+  const price = (wh: Decimal, at: Date) =>
+    priceSession(
+      st.tariff,
+      [
+        { at: start, wh: startWh.toString() },
+        { at: at.getTime() > start.getTime() ? at : new Date(start.getTime() + 1), wh: wh.toString() },
+      ],
+      st.timeZone,
+    ).totalAmount;
   const nextAt = new Date(now.getTime() + (prev ? Math.max(0, now.getTime() - prev.at) : 0));
   const projected = price(latestWh.plus(step), nextAt);
   const stop = new Decimal(projected).gte(holder.balance);
@@ -145,15 +177,18 @@ export async function guardBalance(app: FastifyInstance, charger: { serialNum: s
   if (stop) {
     o.limited = true;
     // Only an order still charging and not yet flagged is stopped (another node or a close may have come first).
-    const flagged = await db.update(chargeOrder).set({ flags: sql`array_append(${chargeOrder.flags}, 'BALANCE_LIMIT')` })
+    const flagged = await db
+      .update(chargeOrder)
+      .set({ flags: sql`array_append(${chargeOrder.flags}, 'BALANCE_LIMIT')` })
       .where(and(eq(chargeOrder.id, orderId), eq(chargeOrder.status, 'CHARGING'), sql`not ('BALANCE_LIMIT' = any(${chargeOrder.flags}))`))
       .returning({ id: chargeOrder.id });
     if (!flagged.length) return { orderId, bound: bound?.toString() ?? null, projected, costSoFar: null, balance: holder.balance, stopped: false };
     costSoFar = price(latestWh, now);
     app.log.info({ orderId, costSoFar, projected, balance: holder.balance }, 'balance limit reached: stopping the session');
     app.bus.emit('order', { orderId, companyCode: o.companyCode });
-    await commandTo(app, 'system', charger, 'RemoteStopTransaction', { transactionId: o.transactionId })
-      .catch((err: unknown) => app.log.warn({ err, orderId }, 'balance limit reached but the charger could not be asked to stop'));
+    await commandTo(app, 'system', charger, 'RemoteStopTransaction', { transactionId: o.transactionId }).catch((err: unknown) =>
+      app.log.warn({ err, orderId }, 'balance limit reached but the charger could not be asked to stop'),
+    );
   }
   return { orderId, bound: bound?.toString() ?? null, projected, costSoFar, balance: holder.balance, stopped: stop };
 }

@@ -46,31 +46,33 @@ const holderTable = (t: HolderType) => (t === 'CARD' ? cardUser : appUser);
 export async function changeBalance(db: Tx, change: BalanceChange): Promise<BalanceRecordRow> {
   const run = async (tx: Tx) => {
     const table = holderTable(change.holderType);
-    const [holder] = await tx
-      .select({ balance: table.balance, companyCode: table.companyCode })
-      .from(table)
-      .where(eq(table.id, change.holderId))
-      .for('update');
+    const [holder] = await tx.select({ balance: table.balance, companyCode: table.companyCode }).from(table).where(eq(table.id, change.holderId)).for('update');
     if (!holder) throw new AppError(803);
     const old = new Decimal(holder.balance);
     const delta = change.changeType === 'CLEARED' ? old.negated() : new Decimal(change.amount);
     const next = old.plus(delta);
     if (next.isNegative()) throw new AppError(721);
-    await tx.update(table).set({ balance: storedMoney(next) }).where(eq(table.id, change.holderId));
-    const [row] = await tx.insert(balanceRecord).values({
-      companyCode: holder.companyCode,
-      holderType: change.holderType,
-      holderId: change.holderId,
-      changeType: change.changeType,
-      prepayType: change.prepayType ?? null,
-      deductType: change.deductType ?? null,
-      relevanceId: change.relevanceId ?? null,
-      changeAmount: storedMoney(delta),
-      oldBalance: storedMoney(old),
-      newBalance: storedMoney(next),
-      remark: change.remark ?? null,
-      operator: change.operator ?? null,
-    }).returning();
+    await tx
+      .update(table)
+      .set({ balance: storedMoney(next) })
+      .where(eq(table.id, change.holderId));
+    const [row] = await tx
+      .insert(balanceRecord)
+      .values({
+        companyCode: holder.companyCode,
+        holderType: change.holderType,
+        holderId: change.holderId,
+        changeType: change.changeType,
+        prepayType: change.prepayType ?? null,
+        deductType: change.deductType ?? null,
+        relevanceId: change.relevanceId ?? null,
+        changeAmount: storedMoney(delta),
+        oldBalance: storedMoney(old),
+        newBalance: storedMoney(next),
+        remark: change.remark ?? null,
+        operator: change.operator ?? null,
+      })
+      .returning();
     return row;
   };
   return 'rollback' in db ? run(db) : (db as Db).transaction(run);

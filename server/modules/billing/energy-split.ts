@@ -47,7 +47,11 @@ export function pricedReading(r: StoredReading): MeterSample | null {
 }
 
 /** What this node remembers of an open order's split. */
-export interface OpenSplit { orderId: number; stationId: number | null; split: EnergySplit | null }
+export interface OpenSplit {
+  orderId: number;
+  stationId: number | null;
+  split: EnergySplit | null;
+}
 
 const remembered = new WeakMap<Db, Map<string, OpenSplit>>();
 
@@ -60,7 +64,11 @@ function openSplits(db: Db): Map<string, OpenSplit> {
 const keyOf = (chargerId: number, transactionId: number) => `${chargerId}:${transactionId}`;
 
 /** A change of an order's split: write `next` where the stored split is still `prev`. */
-export interface SplitChange { orderId: number; prev: EnergySplit; next: EnergySplit | null }
+export interface SplitChange {
+  orderId: number;
+  prev: EnergySplit;
+  next: EnergySplit | null;
+}
 
 /**
  * The split of the open order of (charger, transaction) with `readings` (priced readings of one
@@ -74,8 +82,11 @@ export async function splitChange(db: Db, chargerId: number, transactionId: numb
   const key = keyOf(chargerId, transactionId);
   let open = m.get(key);
   if (!open) {
-    const [row] = await db.select({ id: chargeOrder.id, stationId: chargeOrder.stationId, split: chargeOrder.energySplit }).from(chargeOrder)
-      .where(and(eq(chargeOrder.transactionId, transactionId), eq(chargeOrder.chargerId, chargerId), eq(chargeOrder.status, 'CHARGING'))).limit(1);
+    const [row] = await db
+      .select({ id: chargeOrder.id, stationId: chargeOrder.stationId, split: chargeOrder.energySplit })
+      .from(chargeOrder)
+      .where(and(eq(chargeOrder.transactionId, transactionId), eq(chargeOrder.chargerId, chargerId), eq(chargeOrder.status, 'CHARGING')))
+      .limit(1);
     if (!row) return null;
     open = { orderId: row.id, stationId: row.stationId, split: row.split ?? null };
     rememberSplit(db, chargerId, transactionId, open);

@@ -13,7 +13,16 @@ import { and, asc, eq } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import type { Db } from '../../db/client.js';
 import { meterValue } from '../../db/schema.js';
-import { extendSplit, priceSession, priceSplit, roundMoney, splitDetails, type EnergySplit, type MeterSample, type OrderAmounts } from '../../../domain/billing.js';
+import {
+  extendSplit,
+  priceSession,
+  priceSplit,
+  roundMoney,
+  splitDetails,
+  type EnergySplit,
+  type MeterSample,
+  type OrderAmounts,
+} from '../../../domain/billing.js';
 import { billingSpan, type BillingSpan } from '../../../domain/clock.js';
 import { ENERGY_REGISTER } from '../../../domain/meter.js';
 import { pricedReading } from './energy-split.js';
@@ -65,7 +74,16 @@ export async function priceFinishedOrder(db: Db, o: OrderToPrice, soFar?: SplitS
   const st = await tariffOfStation(db, o.stationId);
   if (!st) {
     const zero = roundMoney(0, o.currency);
-    return { currency: o.currency, electricityFee: zero, serviceFee: zero, taxAmount: zero, cost: zero, totalAmount: zero, breakdown: { rule: 'NO_TEMPLATE', clock: span.clock }, flags: span.flags };
+    return {
+      currency: o.currency,
+      electricityFee: zero,
+      serviceFee: zero,
+      taxAmount: zero,
+      cost: zero,
+      totalAmount: zero,
+      breakdown: { rule: 'NO_TEMPLATE', clock: span.clock },
+      flags: span.flags,
+    };
   }
   const start = new Decimal(o.meterStart);
   const stop = Decimal.max(o.meterStop, o.meterStart);
@@ -75,8 +93,13 @@ export async function priceFinishedOrder(db: Db, o: OrderToPrice, soFar?: SplitS
   const last: MeterSample = { at: span.stop, wh: stop.toString() };
   // The running split, when it stands for exactly these readings: bounded work whatever the session's length.
   const running = span.clock === 'CHARGER' && soFar?.split ? extendSplit(soFar.split, soFar.added.filter(inside), splitDetails(st.tariff), st.timeZone) : null;
-  const p = (running && priceSplit(st.tariff, running, first, last, st.timeZone))
-    ?? priceSession(st.tariff, [first, ...(span.clock === 'SERVER' ? [] : (await energySamples(db, o.chargerId, o.transactionId)).filter(inside)), last], st.timeZone);
+  const p =
+    (running && priceSplit(st.tariff, running, first, last, st.timeZone)) ??
+    priceSession(
+      st.tariff,
+      [first, ...(span.clock === 'SERVER' ? [] : (await energySamples(db, o.chargerId, o.transactionId)).filter(inside)), last],
+      st.timeZone,
+    );
   return {
     currency: p.currency,
     electricityFee: p.electricityFee,
@@ -85,8 +108,13 @@ export async function priceFinishedOrder(db: Db, o: OrderToPrice, soFar?: SplitS
     cost: p.cost,
     totalAmount: p.totalAmount,
     breakdown: {
-      rule: 'TARIFF', templateId: st.templateId, modelName: st.modelName, clock: span.clock,
-      pricedFrom: span.start.toISOString(), pricedTo: span.stop.toISOString(), ...p.breakdown,
+      rule: 'TARIFF',
+      templateId: st.templateId,
+      modelName: st.modelName,
+      clock: span.clock,
+      pricedFrom: span.start.toISOString(),
+      pricedTo: span.stop.toISOString(),
+      ...p.breakdown,
     },
     flags: span.flags,
   };

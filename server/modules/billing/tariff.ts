@@ -24,9 +24,12 @@ export async function tariffOfStation(db: Db, stationId: number | null): Promise
   if (stationId === null) return undefined;
   const [row] = await db
     .select({
-      timeZone: station.timeZone, tpl: rateTemplate,
+      timeZone: station.timeZone,
+      tpl: rateTemplate,
       // [startTime, endTime, electricityFeePerKwh] by start time.
-      details: sql<[string, string, string][]>`coalesce((select json_agg(json_build_array(d.start_time, d.end_time, d.electricity_fee_per_kwh::text) order by d.start_time)
+      details: sql<
+        [string, string, string][]
+      >`coalesce((select json_agg(json_build_array(d.start_time, d.end_time, d.electricity_fee_per_kwh::text) order by d.start_time)
         from ${rateDetail} d where d.template_id = ${rateTemplate.id}), '[]'::json)`,
       // [taxName, taxPercentage] by position, then id.
       taxes: sql<[string, string][]>`coalesce((select json_agg(json_build_array(x.tax_name, x.tax_percentage::text) order by x.position, x.id)

@@ -89,7 +89,10 @@ const CHANGE_TYPE: Record<BalanceOperation, ChangeType> = {
  * it (721 when the balance is lower); clear empties the balance.
  */
 export async function operateBalance(
-  db: Db, auth: AuthContext, id: number, op: BalanceOperation,
+  db: Db,
+  auth: AuthContext,
+  id: number,
+  op: BalanceOperation,
   input: { amount?: string; prepayType?: PrepayType | null; remark?: string | null },
 ) {
   await loadCardUser(db, auth, id, 'write');
@@ -104,7 +107,7 @@ export async function operateBalance(
     holderId: id,
     changeType: input.prepayType && op === 'recharge' ? 'PREPAY' : CHANGE_TYPE[op],
     amount,
-    prepayType: op === 'recharge' ? input.prepayType ?? null : null,
+    prepayType: op === 'recharge' ? (input.prepayType ?? null) : null,
     remark: input.remark ?? null,
     operator: auth.username,
   });
@@ -113,7 +116,10 @@ export async function operateBalance(
 /** Company codes → names and currencies for a set of rows. */
 export async function companyInfo(db: Db, codes: string[]) {
   if (codes.length === 0) return new Map<string, { name: string; currency: string }>();
-  const rows = await db.select({ code: company.code, name: company.name, currency: company.currency }).from(company).where(inArray(company.code, [...new Set(codes)]));
+  const rows = await db
+    .select({ code: company.code, name: company.name, currency: company.currency })
+    .from(company)
+    .where(inArray(company.code, [...new Set(codes)]));
   return new Map(rows.map((r) => [r.code, { name: r.name, currency: r.currency }]));
 }
 
@@ -122,13 +128,21 @@ export { toBalanceRecordJson } from './mapper.js';
 
 /** The card user rows as the API answers them, with their company's name and currency. */
 export async function withCompanies(db: Db, rows: (typeof cardUser.$inferSelect)[]): Promise<CardUserRecord[]> {
-  const info = await companyInfo(db, rows.map((x) => x.companyCode));
+  const info = await companyInfo(
+    db,
+    rows.map((x) => x.companyCode),
+  );
   return rows.map((x) => toCardUserJson(x, { companyName: info.get(x.companyCode)?.name, currency: info.get(x.companyCode)?.currency }));
 }
 
 const SORTABLE = {
-  id: cardUser.id, cardNumber: cardUser.cardNumber, lastName: cardUser.lastName, firstName: cardUser.firstName,
-  balance: cardUser.balance, createTimeStamp: cardUser.createdAt, active: cardUser.active,
+  id: cardUser.id,
+  cardNumber: cardUser.cardNumber,
+  lastName: cardUser.lastName,
+  firstName: cardUser.firstName,
+  balance: cardUser.balance,
+  createTimeStamp: cardUser.createdAt,
+  active: cardUser.active,
 } as const;
 
 /**
@@ -145,12 +159,26 @@ export async function listCardUsers(db: Db, auth: AuthContext, q: z.infer<typeof
   if (q.managerCard) where.push(eq(cardUser.managerCard, q.managerCard === 'true'));
   if (q.q) {
     const like = likeTerm(q.q);
-    where.push(or(ilike(cardUser.cardNumber, like), ilike(cardUser.lastName, like), ilike(cardUser.firstName, like), ilike(cardUser.mobile, like), ilike(cardUser.email, like)));
+    where.push(
+      or(
+        ilike(cardUser.cardNumber, like),
+        ilike(cardUser.lastName, like),
+        ilike(cardUser.firstName, like),
+        ilike(cardUser.mobile, like),
+        ilike(cardUser.email, like),
+      ),
+    );
   }
   const cond = and(...where);
   const { limit, offset } = limitOffset(q);
   const [rows, [{ n }]] = await Promise.all([
-    db.select().from(cardUser).where(cond).orderBy(...orderByOf(q, SORTABLE, { ...NEWEST_FIRST, fallback: cardUser.id, tieBreak: cardUser.id })).limit(limit).offset(offset),
+    db
+      .select()
+      .from(cardUser)
+      .where(cond)
+      .orderBy(...orderByOf(q, SORTABLE, { ...NEWEST_FIRST, fallback: cardUser.id, tieBreak: cardUser.id }))
+      .limit(limit)
+      .offset(offset),
     db.select({ n: count() }).from(cardUser).where(cond),
   ]);
   return { records: await withCompanies(db, rows), total: n };

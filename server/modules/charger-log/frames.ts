@@ -124,10 +124,22 @@ export async function framePage(db: Db, f: FrameFilter, size: number, cursor?: s
   const last = page[page.length - 1];
   return {
     nextCursor: more && last ? `${last.at_us}_${last.id}` : null,
-    records: page.map((x): ChargerLogFrame => ({
-      id: Number(x.id), serialNum: x.charger_sn, companyCode: x.company_code, direction: x.direction, messageType: x.message_type,
-      action: x.action, messageId: x.message_id, payload: redactSecrets(x.payload), createTimeStamp: new Date(x.at).toISOString(),
-      pair: x.pair_id === null ? null : { id: Number(x.pair_id), messageType: x.pair_type, payload: redactSecrets(x.pair_payload), createTimeStamp: new Date(x.pair_at!).toISOString() },
-    })),
+    records: page.map(
+      (x): ChargerLogFrame => ({
+        id: Number(x.id),
+        serialNum: x.charger_sn,
+        companyCode: x.company_code,
+        direction: x.direction,
+        messageType: x.message_type,
+        action: x.action,
+        messageId: x.message_id,
+        payload: redactSecrets(x.payload),
+        createTimeStamp: new Date(x.at).toISOString(),
+        pair:
+          x.pair_id === null
+            ? null
+            : { id: Number(x.pair_id), messageType: x.pair_type, payload: redactSecrets(x.pair_payload), createTimeStamp: new Date(x.pair_at!).toISOString() },
+      }),
+    ),
   };
 }

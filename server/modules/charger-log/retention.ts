@@ -32,7 +32,9 @@ export async function pruneChargerLog(db: Db, opts: PruneOptions): Promise<{ fra
     const result = await db.execute(sql`delete from ${chargerLog} where ${chargerLog.id} in (
       select ${chargerLog.id} from ${chargerLog} where ${chargerLog.at} < ${opts.before.toISOString()}::timestamptz
       order by ${chargerLog.at} limit ${batchSize})`);
-    const n = Number((result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ?? (result as unknown as { affectedRows?: number }).affectedRows ?? 0);
+    const n = Number(
+      (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ?? (result as unknown as { affectedRows?: number }).affectedRows ?? 0,
+    );
     frames += n;
     if (n < batchSize) {
       done = true;
@@ -52,9 +54,14 @@ export function scheduleLogRetention(app: FastifyInstance, opts: { firstMs?: num
   let running: Promise<unknown> = Promise.resolve();
   const run = () => {
     running = pruneChargerLog(app.db, { before: new Date(Date.now() - days * 86_400_000) })
-      .then((r) => { if (r.frames || r.attempts) app.log.info(r, 'charger log pruned'); })
+      .then((r) => {
+        if (r.frames || r.attempts) app.log.info(r, 'charger log pruned');
+      })
       .catch((err: Error) => app.log.warn({ err: err.message }, 'charger log retention run failed'))
-      .finally(() => { if (!stopped) timer = setTimeout(run, opts.everyMs ?? 3_600_000); timer?.unref(); });
+      .finally(() => {
+        if (!stopped) timer = setTimeout(run, opts.everyMs ?? 3_600_000);
+        timer?.unref();
+      });
   };
   app.addHook('onReady', async () => {
     timer = setTimeout(run, opts.firstMs ?? 60_000);

@@ -60,19 +60,38 @@ const ocppAdminRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   scheduleLogRetention(app);
 
-  r.get('/charger-log', { config: { permission: PERMISSION }, schema: { tags: ['charger-log'], querystring: chargerLogQuery, response: answersWith(pageOf(chargerLogRecord)) } }, async (req) =>
-    ok(req, await chargerLogPage(app.db, authOf(req), req.query)));
+  r.get(
+    '/charger-log',
+    { config: { permission: PERMISSION }, schema: { tags: ['charger-log'], querystring: chargerLogQuery, response: answersWith(pageOf(chargerLogRecord)) } },
+    async (req) => ok(req, await chargerLogPage(app.db, authOf(req), req.query)),
+  );
 
-  r.get('/charger-log/frames', { config: { permission: PERMISSION }, schema: { tags: ['charger-log'], querystring: framesQuery, response: answersWith(chargerLogFramePage) } }, async (req) => {
-    const { size, cursor, ...filter } = req.query;
-    return ok(req, await chargerLogFrames(app.db, authOf(req), filter, size, cursor));
-  });
+  r.get(
+    '/charger-log/frames',
+    { config: { permission: PERMISSION }, schema: { tags: ['charger-log'], querystring: framesQuery, response: answersWith(chargerLogFramePage) } },
+    async (req) => {
+      const { size, cursor, ...filter } = req.query;
+      return ok(req, await chargerLogFrames(app.db, authOf(req), filter, size, cursor));
+    },
+  );
 
-  r.get('/charger-log/chargers', { config: { permission: [PERMISSION, PERMISSIONS.events.diagnosis] }, schema: { tags: ['charger-log'], querystring: chargerChoiceQuery, response: answersWith(z.array(chargerChoice)) } }, async (req) =>
-    ok(req, await chargerChoices(app.db, authOf(req), req.query.q?.trim())));
+  r.get(
+    '/charger-log/chargers',
+    {
+      config: { permission: [PERMISSION, PERMISSIONS.events.diagnosis] },
+      schema: { tags: ['charger-log'], querystring: chargerChoiceQuery, response: answersWith(z.array(chargerChoice)) },
+    },
+    async (req) => ok(req, await chargerChoices(app.db, authOf(req), req.query.q?.trim())),
+  );
 
-  r.get('/connection-attempt', { config: { permission: PERMISSION }, schema: { tags: ['charger-log'], querystring: attemptQuery, response: answersWith(pageOf(connectionAttemptRecord)) } }, async (req) =>
-    ok(req, await connectionAttemptPage(app.db, authOf(req), req.query)));
+  r.get(
+    '/connection-attempt',
+    {
+      config: { permission: PERMISSION },
+      schema: { tags: ['charger-log'], querystring: attemptQuery, response: answersWith(pageOf(connectionAttemptRecord)) },
+    },
+    async (req) => ok(req, await connectionAttemptPage(app.db, authOf(req), req.query)),
+  );
 };
 
 export default ocppAdminRoutes;

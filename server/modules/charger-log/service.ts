@@ -29,8 +29,17 @@ function checkedScope(auth: AuthContext, q: { companyCode?: string; startTime?: 
 async function newestFirst<T extends LogTable>(db: Db, table: T, where: SQL | undefined, q: PageQuery) {
   const { limit, offset } = limitOffset(q);
   const [rows, [{ n }]] = await Promise.all([
-    db.select().from(table as LogTable).where(where).orderBy(desc(table.at), desc(table.id)).limit(limit).offset(offset),
-    db.select({ n: count() }).from(table as LogTable).where(where),
+    db
+      .select()
+      .from(table as LogTable)
+      .where(where)
+      .orderBy(desc(table.at), desc(table.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: count() })
+      .from(table as LogTable)
+      .where(where),
   ]);
   return { rows: rows as T['$inferSelect'][], total: Number(n) };
 }
@@ -42,25 +51,41 @@ export async function chargerLogPage(db: Db, auth: AuthContext, q: Omit<FrameFil
   return {
     total,
     records: rows.map((x) => ({
-      id: x.id, serialNum: x.chargerSn, companyCode: x.companyCode, direction: x.direction, messageType: x.messageType,
-      action: x.action, messageId: x.messageId, payload: redactSecrets(x.payload), createTimeStamp: x.at.toISOString(),
+      id: x.id,
+      serialNum: x.chargerSn,
+      companyCode: x.companyCode,
+      direction: x.direction,
+      messageType: x.messageType,
+      action: x.action,
+      messageId: x.messageId,
+      payload: redactSecrets(x.payload),
+      createTimeStamp: x.at.toISOString(),
     })),
   };
 }
 
 /** GET /sp/charger-log/frames: the keyset page of frames with their pairs (`nextCursor`, no total). */
-export async function chargerLogFrames(db: Db, auth: AuthContext, filter: Omit<FrameFilter, 'scope'>, size: number, cursor?: string): Promise<ChargerLogFramePage> {
+export async function chargerLogFrames(
+  db: Db,
+  auth: AuthContext,
+  filter: Omit<FrameFilter, 'scope'>,
+  size: number,
+  cursor?: string,
+): Promise<ChargerLogFramePage> {
   const scope = checkedScope(auth, filter, chargerLog);
   // Another company's charger has no frames of the caller's: answered without reading its frames.
-  if (!auth.isAdmin && filter.serialNum && await chargerOfAnotherCompany(db, filter.serialNum, auth.companyCode)) return { records: [], nextCursor: null };
+  if (!auth.isAdmin && filter.serialNum && (await chargerOfAnotherCompany(db, filter.serialNum, auth.companyCode))) return { records: [], nextCursor: null };
   return framePage(db, { ...filter, scope }, size, cursor);
 }
 
 /** GET /sp/charger-log/chargers: at most 20 chargers in scope whose SN contains `q`, by SN. */
 export async function chargerChoices(db: Db, auth: AuthContext, q: string | undefined): Promise<{ serialNum: string; companyCode: string; online: boolean }[]> {
-  return db.select({ serialNum: charger.serialNum, companyCode: charger.companyCode, online: charger.online })
-    .from(charger).where(and(scopeWhere(auth, charger), q ? ilike(charger.serialNum, likeTerm(q)) : undefined))
-    .orderBy(charger.serialNum).limit(20);
+  return db
+    .select({ serialNum: charger.serialNum, companyCode: charger.companyCode, online: charger.online })
+    .from(charger)
+    .where(and(scopeWhere(auth, charger), q ? ilike(charger.serialNum, likeTerm(q)) : undefined))
+    .orderBy(charger.serialNum)
+    .limit(20);
 }
 
 /** The filters of GET /sp/connection-attempt. */
@@ -86,7 +111,14 @@ export async function connectionAttemptPage(db: Db, auth: AuthContext, q: Attemp
   return {
     total,
     records: rows.map((x) => ({
-      id: x.id, identity: x.identity, companyCode: x.companyCode, remoteAddress: x.remoteAddress, reason: x.reason, count: x.count, firstTimeStamp: x.firstAt.toISOString(), createTimeStamp: x.at.toISOString(),
+      id: x.id,
+      identity: x.identity,
+      companyCode: x.companyCode,
+      remoteAddress: x.remoteAddress,
+      reason: x.reason,
+      count: x.count,
+      firstTimeStamp: x.firstAt.toISOString(),
+      createTimeStamp: x.at.toISOString(),
     })),
   };
 }

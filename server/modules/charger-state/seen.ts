@@ -19,7 +19,11 @@ export class SeenWriter {
   private writing: Promise<void> = Promise.resolve();
   private closed = false;
 
-  constructor(private readonly db: Db, private readonly log: FastifyBaseLogger, private readonly flushMs: number) {}
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+    private readonly flushMs: number,
+  ) {}
 
   /** Notes that charger `chargerId` was seen at `at`. */
   mark(chargerId: number, at: Date): void {
@@ -39,7 +43,10 @@ export class SeenWriter {
     this.writing = this.writing.then(async () => {
       for (let i = 0; i < batch.length; i += CHUNK) {
         const part = batch.slice(i, i + CHUNK);
-        const values = sql.join(part.map(([id, at]) => sql`(${id}::int, ${at.toISOString()}::timestamptz)`), sql`, `);
+        const values = sql.join(
+          part.map(([id, at]) => sql`(${id}::int, ${at.toISOString()}::timestamptz)`),
+          sql`, `,
+        );
         try {
           await this.db.execute(sql`update ${charger} as c set last_seen_at = v.at from (values ${values}) as v(id, at)
             where c.id = v.id and (c.last_seen_at is null or c.last_seen_at < v.at)`);

@@ -51,7 +51,11 @@ export async function recordBoot(db: Db, device: DeviceRef, p: BootInfo, at: Dat
     ...(p.firmwareVersion !== undefined ? { firmwareVersion: p.firmwareVersion } : {}),
     lastSeenAt: at,
   };
-  if (device.kind === 'charger') await db.update(charger).set({ ...fields, bootAt: at }).where(eq(charger.id, device.id));
+  if (device.kind === 'charger')
+    await db
+      .update(charger)
+      .set({ ...fields, bootAt: at })
+      .where(eq(charger.id, device.id));
   else await db.update(gateway).set(fields).where(eq(gateway.id, device.id));
 }
 
@@ -70,22 +74,38 @@ export async function recordSeen(db: Db, device: DeviceRef, at: Date): Promise<v
 export async function recordStatus(db: Db, chargerId: number, p: StatusInfo, at: Date, receivedAt: Date): Promise<boolean> {
   const future = new Date(receivedAt.getTime() + CHARGER_CLOCK_FUTURE_MS);
   if (p.connectorId === 0) {
-    const rows = await db.update(charger).set({
-      runStatus: p.status, runStatusAt: at, runErrorCode: p.errorCode, runErrorInfo: p.info ?? null,
-      runVendorErrorCode: p.vendorErrorCode ?? null, lastSeenAt: receivedAt,
-    }).where(and(eq(charger.id, chargerId), or(isNull(charger.runStatusAt), lte(charger.runStatusAt, at), gt(charger.runStatusAt, future))))
+    const rows = await db
+      .update(charger)
+      .set({
+        runStatus: p.status,
+        runStatusAt: at,
+        runErrorCode: p.errorCode,
+        runErrorInfo: p.info ?? null,
+        runVendorErrorCode: p.vendorErrorCode ?? null,
+        lastSeenAt: receivedAt,
+      })
+      .where(and(eq(charger.id, chargerId), or(isNull(charger.runStatusAt), lte(charger.runStatusAt, at), gt(charger.runStatusAt, future))))
       .returning({ id: charger.id });
     return rows.length > 0;
   }
   const values = {
-    chargerId, connectorId: p.connectorId, status: p.status, errorCode: p.errorCode,
-    info: p.info ?? null, vendorErrorCode: p.vendorErrorCode ?? null, statusAt: at,
+    chargerId,
+    connectorId: p.connectorId,
+    status: p.status,
+    errorCode: p.errorCode,
+    info: p.info ?? null,
+    vendorErrorCode: p.vendorErrorCode ?? null,
+    statusAt: at,
   };
-  const rows = await db.insert(connector).values(values).onConflictDoUpdate({
-    target: [connector.chargerId, connector.connectorId],
-    set: { status: values.status, errorCode: values.errorCode, info: values.info, vendorErrorCode: values.vendorErrorCode, statusAt: values.statusAt },
-    setWhere: sql`${connector.statusAt} <= excluded.status_at or ${connector.statusAt} > ${future.toISOString()}::timestamptz`,
-  }).returning({ connectorId: connector.connectorId });
+  const rows = await db
+    .insert(connector)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [connector.chargerId, connector.connectorId],
+      set: { status: values.status, errorCode: values.errorCode, info: values.info, vendorErrorCode: values.vendorErrorCode, statusAt: values.statusAt },
+      setWhere: sql`${connector.statusAt} <= excluded.status_at or ${connector.statusAt} > ${future.toISOString()}::timestamptz`,
+    })
+    .returning({ connectorId: connector.connectorId });
   return rows.length > 0;
 }
 
@@ -108,13 +128,21 @@ export async function resetOnlineFlags(db: Db, keep?: (serialNums: string[]) => 
     }
     let after = 0;
     for (;;) {
-      const rows = await db.select({ id: table.id, serialNum: table.serialNum }).from(table)
-        .where(and(eq(table.online, true), gt(table.id, after))).orderBy(table.id).limit(chunk);
+      const rows = await db
+        .select({ id: table.id, serialNum: table.serialNum })
+        .from(table)
+        .where(and(eq(table.online, true), gt(table.id, after)))
+        .orderBy(table.id)
+        .limit(chunk);
       if (!rows.length) break;
       after = rows[rows.length - 1].id;
       const held = await keep(rows.map((r) => r.serialNum));
       const orphans = rows.filter((_r, i) => !held[i]).map((r) => r.id);
-      if (orphans.length) await db.update(table).set({ online: false }).where(and(inArray(table.id, orphans), eq(table.online, true)));
+      if (orphans.length)
+        await db
+          .update(table)
+          .set({ online: false })
+          .where(and(inArray(table.id, orphans), eq(table.online, true)));
       if (rows.length < chunk) break;
     }
   }

@@ -42,12 +42,25 @@ const underWay = new WeakMap<object, Set<string>>();
 export const newAuthorizationKey = (): string => randomBytes(20).toString('hex');
 
 /** Records one step (never the key) in the charger log and the server log. */
-async function step(app: FastifyInstance, target: { serialNum: string; companyCode: string }, by: string, name: Step, extra: Record<string, unknown> = {}): Promise<void> {
+async function step(
+  app: FastifyInstance,
+  target: { serialNum: string; companyCode: string },
+  by: string,
+  name: Step,
+  extra: Record<string, unknown> = {},
+): Promise<void> {
   app.log.info({ chargeBoxId: target.serialNum, by, step: name, ...extra }, 'OCPP key rotation');
-  await app.db.insert(chargerLog).values({
-    chargerSn: target.serialNum, companyCode: target.companyCode, direction: 'OUT', messageType: 'COMMAND', action: ROTATION_ACTION,
-    payload: { step: name, by, ...extra },
-  }).catch((err: unknown) => app.log.warn({ err }, 'could not log an OCPP key rotation step'));
+  await app.db
+    .insert(chargerLog)
+    .values({
+      chargerSn: target.serialNum,
+      companyCode: target.companyCode,
+      direction: 'OUT',
+      messageType: 'COMMAND',
+      action: ROTATION_ACTION,
+      payload: { step: name, by, ...extra },
+    })
+    .catch((err: unknown) => app.log.warn({ err }, 'could not log an OCPP key rotation step'));
 }
 
 /**
@@ -74,7 +87,9 @@ async function rotate(app: FastifyInstance, by: string, target: typeof charger.$
   const credentialsChanged = () => app.bus.emit('identityCredentials', { serialNum: target.serialNum });
   const mine = and(eq(charger.id, target.id), eq(charger.ocppPasswordGraceHash, hash));
 
-  await db.update(charger).set({ ocppPasswordGraceHash: hash, ocppPasswordGraceUntil: new Date(Date.now() + app.config.commandTimeoutMs + ASKING_MARGIN_MS) })
+  await db
+    .update(charger)
+    .set({ ocppPasswordGraceHash: hash, ocppPasswordGraceUntil: new Date(Date.now() + app.config.commandTimeoutMs + ASKING_MARGIN_MS) })
     .where(eq(charger.id, target.id));
   credentialsChanged();
   await step(app, target, by, 'ASKING');
@@ -88,7 +103,14 @@ async function rotate(app: FastifyInstance, by: string, target: typeof charger.$
     credentialsChanged();
     const code = err instanceof AppError ? err.code : null;
     // 795: the socket closed after the key left, with no answer: as no answer in time (771).
-    const [name, answer] = code === 719 ? ['REFUSED', 770] as const : code === 718 || code === 795 ? ['NO_ANSWER', 771] as const : code === 720 ? ['NOT_CONNECTED', 772] as const : ['FAILED', null] as const;
+    const [name, answer] =
+      code === 719
+        ? (['REFUSED', 770] as const)
+        : code === 718 || code === 795
+          ? (['NO_ANSWER', 771] as const)
+          : code === 720
+            ? (['NOT_CONNECTED', 772] as const)
+            : (['FAILED', null] as const);
     await step(app, target, by, name, { code: code ?? 'ERROR', ...(code === 719 && err instanceof AppError && err.data ? { answer: err.data } : {}) });
     if (answer === null) throw err;
     throw new AppError(answer, undefined, code === 719 && err instanceof AppError ? err.data : undefined);
@@ -97,9 +119,15 @@ async function rotate(app: FastifyInstance, by: string, target: typeof charger.$
   // Accepted (RebootRequired: the charger takes the key at its next boot, within the grace).
   const graceUntil = new Date(Date.now() + app.config.ocppKeyGraceMinutes * 60_000);
   // One statement swaps the two: the new key becomes the password, the previous one the second until graceUntil.
-  const swapped = await db.update(charger).set({
-    ocppPasswordHash: sql`${charger.ocppPasswordGraceHash}`, ocppPasswordGraceHash: sql`${charger.ocppPasswordHash}`, ocppPasswordGraceUntil: graceUntil,
-  }).where(mine).returning({ id: charger.id });
+  const swapped = await db
+    .update(charger)
+    .set({
+      ocppPasswordHash: sql`${charger.ocppPasswordGraceHash}`,
+      ocppPasswordGraceHash: sql`${charger.ocppPasswordHash}`,
+      ocppPasswordGraceUntil: graceUntil,
+    })
+    .where(mine)
+    .returning({ id: charger.id });
   credentialsChanged();
   if (!swapped.length) {
     // The password was set or removed by hand while the charger was asked: that choice stands.

@@ -40,8 +40,7 @@ export function chargerDashboardState(online: boolean, runStatus: string | null,
   return 'available';
 }
 
-const anyConnector = (cond: SQL) =>
-  sql`EXISTS (SELECT 1 FROM connector k WHERE k.charger_id = ${charger.id} AND ${cond})`;
+const anyConnector = (cond: SQL) => sql`EXISTS (SELECT 1 FROM connector k WHERE k.charger_id = ${charger.id} AND ${cond})`;
 
 /** The same rule as {@link chargerDashboardState} as an SQL expression over the `charger` table. */
 export const dashboardStateSql: SQL<DashboardState> = sql<DashboardState>`(CASE
@@ -53,7 +52,9 @@ export const dashboardStateSql: SQL<DashboardState> = sql<DashboardState>`(CASE
   ELSE 'available' END)`;
 
 /** The open order of the charger (correlated sub-select; uses the charge_order_charger index). */
-const activeOrderSql = sql<string | null>`(SELECT o.order_no FROM charge_order o WHERE o.charger_id = ${charger.id} AND o.status = 'CHARGING' ORDER BY o.charger_start_time DESC LIMIT 1)`;
+const activeOrderSql = sql<
+  string | null
+>`(SELECT o.order_no FROM charge_order o WHERE o.charger_id = ${charger.id} AND o.status = 'CHARGING' ORDER BY o.charger_start_time DESC LIMIT 1)`;
 
 /** Selected fields of a charger list/detail query (FROM charger + the joins of {@link chargerQuery}). */
 export const chargerSelect = {
@@ -65,11 +66,7 @@ export const chargerSelect = {
 
 /** SELECT … FROM charger LEFT JOIN company, station; add WHERE/ORDER/LIMIT. */
 export function chargerQuery(db: Db) {
-  return db
-    .select(chargerSelect)
-    .from(charger)
-    .leftJoin(company, eq(company.code, charger.companyCode))
-    .leftJoin(station, eq(station.id, charger.stationId));
+  return db.select(chargerSelect).from(charger).leftJoin(company, eq(company.code, charger.companyCode)).leftJoin(station, eq(station.id, charger.stationId));
 }
 
 /** The connectors of `chargerIds`, one query, grouped by charger id and ordered by connector id. */
@@ -95,7 +92,11 @@ export function toChargerRecord(row: ChargerRow, connectors: ConnectorRow[]): Ch
     ...storedJson(withoutKeys(c, CHARGER_UNANSWERED)),
     companyName: row.companyName,
     stationName: row.stationName,
-    dashboardState: chargerDashboardState(c.online, c.runStatus, connectors.map((k) => k.status)),
+    dashboardState: chargerDashboardState(
+      c.online,
+      c.runStatus,
+      connectors.map((k) => k.status),
+    ),
     connectors: connectors.map(({ chargerId: _charger, vendorErrorCode: _vendorCode, ...k }) => storedJson(k)),
     activeOrderNo: row.activeOrderNo,
     createTimeStamp: c.createdAt.toISOString(),

@@ -66,7 +66,11 @@ const SORTS: SortMap = {
 
 /** Chargers per dashboard state (every state present, 0 when none) among those matching `where`. */
 async function splitOf(db: Db, where: SQL | undefined): Promise<Record<DashboardState, number>> {
-  const states = db.select({ state: sql<DashboardState>`${dashboardStateSql}`.as('state') }).from(charger).where(where).as('s');
+  const states = db
+    .select({ state: sql<DashboardState>`${dashboardStateSql}`.as('state') })
+    .from(charger)
+    .where(where)
+    .as('s');
   const rows = await db.select({ state: states.state, n: count() }).from(states).groupBy(states.state);
   const split = Object.fromEntries(DASHBOARD_SPLIT.map((k) => [k, 0])) as Record<DashboardState, number>;
   for (const r of rows) split[r.state] = Number(r.n);
@@ -86,10 +90,17 @@ export async function listChargers(db: Db, auth: AuthContext, q: ChargerListQuer
   const where = and(...conds, q.dashboardState ? eq(dashboardStateSql, q.dashboardState) : undefined);
   const orderBy = orderByOf(q, SORTS, { fallback: charger.serialNum, tieBreak: charger.id, tieOrder: 'same' });
   const { limit, offset } = limitOffset(q);
-  const rows = await chargerQuery(db).where(where).orderBy(...orderBy).limit(limit).offset(offset);
+  const rows = await chargerQuery(db)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(limit)
+    .offset(offset);
   // Filters only touch the charger table: the count needs no joins.
   const [{ total }] = await db.select({ total: count() }).from(charger).where(where);
-  const connectors = await connectorsOf(db, rows.map((x) => x.c.id));
+  const connectors = await connectorsOf(
+    db,
+    rows.map((x) => x.c.id),
+  );
   const records = rows.map((x) => toChargerRecord(x, connectors.get(x.c.id) ?? []));
   // The chips' counts come with the rows they describe, from the same refresh.
   return q.split === 'true' ? { records, total, split: await splitOf(db, and(...conds)) } : { records, total };
@@ -111,7 +122,10 @@ export async function chargerWriteAnswer(db: Db, id: number): Promise<ChargerRec
   return { ...rec, hasOcppPassword: Boolean(row?.hash) };
 }
 
-const UNIQUE = { charger_serial_num_unique: [302, 'serialNum'], charger_charger_station_code_unique: [303, 'chargerStationCode'] } as const satisfies Record<string, UniqueAnswer>;
+const UNIQUE = { charger_serial_num_unique: [302, 'serialNum'], charger_charger_station_code_unique: [303, 'chargerStationCode'] } as const satisfies Record<
+  string,
+  UniqueAnswer
+>;
 
 /** The charger row for a write; unknown → 800, another company's → 725. */
 export async function chargerForWrite(db: Db, auth: AuthContext, id: number): Promise<ChargerRow> {
@@ -124,10 +138,21 @@ export async function chargerForWrite(db: Db, auth: AuthContext, id: number): Pr
 /** The charger as a form input (for merging a partial update). */
 export function chargerAsInput(c: ChargerRow): Record<string, unknown> {
   return {
-    serialNum: c.serialNum, chargerStationCode: c.chargerStationCode, stationId: c.stationId, companyCode: c.companyCode,
-    phase: c.phase, lifeStatus: c.lifeStatus, installerName: c.installerName, installerEmail: c.installerEmail,
-    installerCompany: c.installerCompany, installerContact: c.installerContact, installationDate: c.installationDate,
-    warrantyYears: c.warrantyYears, gatewaySn: c.gatewaySn, type: c.type, equipmentNumber: c.equipmentNumber,
+    serialNum: c.serialNum,
+    chargerStationCode: c.chargerStationCode,
+    stationId: c.stationId,
+    companyCode: c.companyCode,
+    phase: c.phase,
+    lifeStatus: c.lifeStatus,
+    installerName: c.installerName,
+    installerEmail: c.installerEmail,
+    installerCompany: c.installerCompany,
+    installerContact: c.installerContact,
+    installationDate: c.installationDate,
+    warrantyYears: c.warrantyYears,
+    gatewaySn: c.gatewaySn,
+    type: c.type,
+    equipmentNumber: c.equipmentNumber,
     ratedPowerKw: c.ratedPowerKw,
   };
 }
@@ -168,24 +193,40 @@ async function checkIdentityFree(tx: Tx, serialNum: string) {
 
 function values(input: ChargerInput) {
   return {
-    serialNum: input.serialNum, chargerStationCode: input.chargerStationCode ?? null, stationId: input.stationId ?? null,
-    phase: input.phase, lifeStatus: input.lifeStatus, installerName: input.installerName ?? null,
-    installerEmail: input.installerEmail ?? null, installerCompany: input.installerCompany ?? null,
-    installerContact: input.installerContact ?? null, installationDate: input.installationDate,
-    warrantyYears: input.warrantyYears, gatewaySn: input.gatewaySn ?? null, type: input.type,
-    equipmentNumber: input.equipmentNumber, ratedPowerKw: input.ratedPowerKw ?? null,
+    serialNum: input.serialNum,
+    chargerStationCode: input.chargerStationCode ?? null,
+    stationId: input.stationId ?? null,
+    phase: input.phase,
+    lifeStatus: input.lifeStatus,
+    installerName: input.installerName ?? null,
+    installerEmail: input.installerEmail ?? null,
+    installerCompany: input.installerCompany ?? null,
+    installerContact: input.installerContact ?? null,
+    installationDate: input.installationDate,
+    warrantyYears: input.warrantyYears,
+    gatewaySn: input.gatewaySn ?? null,
+    type: input.type,
+    equipmentNumber: input.equipmentNumber,
+    ratedPowerKw: input.ratedPowerKw ?? null,
   };
 }
 
 /** Registers a charger; returns its id. */
 export async function createCharger(db: Db, auth: AuthContext, input: ChargerInput): Promise<number> {
-  return mapUnique(() => db.transaction(async (tx) => {
-    const companyCode = await companyFor(tx, auth, input);
-    await checkGateway(tx, companyCode, input.gatewaySn);
-    await checkIdentityFree(tx, input.serialNum);
-    const [row] = await tx.insert(charger).values({ ...values(input), companyCode }).returning({ id: charger.id });
-    return row.id;
-  }), UNIQUE);
+  return mapUnique(
+    () =>
+      db.transaction(async (tx) => {
+        const companyCode = await companyFor(tx, auth, input);
+        await checkGateway(tx, companyCode, input.gatewaySn);
+        await checkIdentityFree(tx, input.serialNum);
+        const [row] = await tx
+          .insert(charger)
+          .values({ ...values(input), companyCode })
+          .returning({ id: charger.id });
+        return row.id;
+      }),
+    UNIQUE,
+  );
 }
 
 /** Edits a charger (717 / 716 for the locked fields; the company does not change). */
@@ -193,20 +234,26 @@ export async function updateCharger(db: Db, auth: AuthContext, current: ChargerR
   const before = chargerAsInput(current);
   const after: Record<string, unknown> = { ...input, stationId: input.stationId ?? null };
   const touched = CHARGER_LOCKED_FIELDS.some((f) => (before[f] ?? null) !== (after[f] ?? null));
-  await mapUnique(() => db.transaction(async (tx) => {
-    const [live] = await tx.select({ online: charger.online }).from(charger).where(eq(charger.id, current.id)).for('update');
-    if (!live) throw new AppError(800);
-    if (touched && live.online) throw new AppError(717);
-    if (touched) {
-      const [{ n }] = await tx.select({ n: count() }).from(chargeOrder)
-        .where(and(eq(chargeOrder.chargerId, current.id), eq(chargeOrder.status, 'CHARGING')));
-      if (n > 0) throw new AppError(716);
-    }
-    await companyFor(tx, auth, input, current.companyCode);
-    await checkGateway(tx, current.companyCode, input.gatewaySn);
-    if (input.serialNum !== current.serialNum) await checkIdentityFree(tx, input.serialNum);
-    await tx.update(charger).set(values(input)).where(eq(charger.id, current.id));
-  }), UNIQUE);
+  await mapUnique(
+    () =>
+      db.transaction(async (tx) => {
+        const [live] = await tx.select({ online: charger.online }).from(charger).where(eq(charger.id, current.id)).for('update');
+        if (!live) throw new AppError(800);
+        if (touched && live.online) throw new AppError(717);
+        if (touched) {
+          const [{ n }] = await tx
+            .select({ n: count() })
+            .from(chargeOrder)
+            .where(and(eq(chargeOrder.chargerId, current.id), eq(chargeOrder.status, 'CHARGING')));
+          if (n > 0) throw new AppError(716);
+        }
+        await companyFor(tx, auth, input, current.companyCode);
+        await checkGateway(tx, current.companyCode, input.gatewaySn);
+        if (input.serialNum !== current.serialNum) await checkIdentityFree(tx, input.serialNum);
+        await tx.update(charger).set(values(input)).where(eq(charger.id, current.id));
+      }),
+    UNIQUE,
+  );
 }
 
 /**

@@ -45,7 +45,11 @@ export async function targetCharger(db: Db, auth: AuthContext, id: number, acces
  * user's idTag (`appUserId`, given one on first use), at most 20 characters (OCPP IdToken).
  * @throws AppError 803 (no such user), 725 (another company's), 610 (none named).
  */
-export async function idTagOf(db: Db, target: { companyCode: string }, cmd: { idTag?: string; cardUserId?: number | null; appUserId?: number | null }): Promise<string> {
+export async function idTagOf(
+  db: Db,
+  target: { companyCode: string },
+  cmd: { idTag?: string; cardUserId?: number | null; appUserId?: number | null },
+): Promise<string> {
   let idTag = cmd.idTag;
   if (cmd.cardUserId) {
     const [card] = await db.select().from(cardUser).where(eq(cardUser.id, cmd.cardUserId));
@@ -71,7 +75,9 @@ export async function idTagOf(db: Db, target: { companyCode: string }, cmd: { id
  *   several are open and none was named (requirements R12.39).
  */
 export async function sessionToStop(db: Db, chargerId: number, cmd: { transactionId?: number; connectorId?: number }): Promise<number> {
-  const open = await db.select({ tx: chargeOrder.transactionId, connectorId: chargeOrder.connectorId }).from(chargeOrder)
+  const open = await db
+    .select({ tx: chargeOrder.transactionId, connectorId: chargeOrder.connectorId })
+    .from(chargeOrder)
     .where(and(eq(chargeOrder.chargerId, chargerId), eq(chargeOrder.status, 'CHARGING')));
   if (cmd.transactionId !== undefined) {
     if (!open.some((o) => o.tx === cmd.transactionId)) throw new AppError(796, 'transactionId');
@@ -93,11 +99,16 @@ async function payloadOf(db: Db, _auth: AuthContext, target: typeof charger.$inf
     case 'RemoteStartTransaction': {
       const idTag = await idTagOf(db, target, cmd);
       // The charger would refuse the card anyway and leave an open order behind: check it first.
-      const verdict = await checkIdTag(db, idTag, { companyCode: target.companyCode, stationId: target.stationId },
-        cmd.connectorId ? { chargerId: target.id, connectorId: cmd.connectorId } : undefined);
+      const verdict = await checkIdTag(
+        db,
+        idTag,
+        { companyCode: target.companyCode, stationId: target.stationId },
+        cmd.connectorId ? { chargerId: target.id, connectorId: cmd.connectorId } : undefined,
+      );
       if (verdict.reason) throw new AppError(refusalCode(verdict.reason), cmd.cardUserId ? 'cardUserId' : cmd.appUserId ? 'appUserId' : 'idTag');
       return {
-        idTag, ...(cmd.connectorId ? { connectorId: cmd.connectorId } : {}),
+        idTag,
+        ...(cmd.connectorId ? { connectorId: cmd.connectorId } : {}),
         // The session's TxProfile (R16.10), Relative: from its start.
         ...(cmd.chargingProfile ? { chargingProfile: remoteStartChargingProfile(cmd.chargingProfile, cmd.connectorId) } : {}),
       };
@@ -130,7 +141,13 @@ export async function sendCommand(app: FastifyInstance, auth: AuthContext, id: n
  * (the request without its secrets, requirements R10.24).
  * @throws AppError 718/719/720 (outcome).
  */
-export async function commandTo<T = unknown>(app: FastifyInstance, by: string, target: { serialNum: string; companyCode: string }, action: string, payload: Record<string, unknown>): Promise<T> {
+export async function commandTo<T = unknown>(
+  app: FastifyInstance,
+  by: string,
+  target: { serialNum: string; companyCode: string },
+  action: string,
+  payload: Record<string, unknown>,
+): Promise<T> {
   let outcome: { result: string; code?: number } = { result: 'ACCEPTED' };
   try {
     return await app.ocpp.call<T & Record<string, unknown>>(target.serialNum, action, payload);
@@ -138,13 +155,16 @@ export async function commandTo<T = unknown>(app: FastifyInstance, by: string, t
     outcome = err instanceof AppError ? { result: 'FAILED', code: err.code } : { result: 'ERROR' };
     throw err;
   } finally {
-    await app.db.insert(chargerLog).values({
-      chargerSn: target.serialNum,
-      companyCode: target.companyCode,
-      direction: 'OUT',
-      messageType: 'COMMAND',
-      action,
-      payload: { request: redactSecrets(payload), by, ...outcome },
-    }).catch((err: unknown) => app.log.warn({ err }, 'could not log a command outcome'));
+    await app.db
+      .insert(chargerLog)
+      .values({
+        chargerSn: target.serialNum,
+        companyCode: target.companyCode,
+        direction: 'OUT',
+        messageType: 'COMMAND',
+        action,
+        payload: { request: redactSecrets(payload), by, ...outcome },
+      })
+      .catch((err: unknown) => app.log.warn({ err }, 'could not log a command outcome'));
   }
 }

@@ -29,46 +29,58 @@ const companyUserRoutes: FastifyPluginAsync = async (app) => {
   const config = { permission: PERMISSIONS.systemUsers.accounts, scope: 'company' } as const;
   const one = answersWith(accountRecordSchema);
 
-  r.get('/company/user', { config, schema: { tags: ['company-user'], querystring: pageQuery.extend(accountListFilters.shape), response: answersWith(pageOf(accountRecordSchema)) } }, async (req) => {
-    const { companyCode, userType, q, active, roleId, ...page } = req.query;
-    return ok(req, await listAccounts(app.db, authOf(req), { companyCode: companyCode || undefined, userType, q, active, roleId }, page));
-  });
+  r.get(
+    '/company/user',
+    { config, schema: { tags: ['company-user'], querystring: pageQuery.extend(accountListFilters.shape), response: answersWith(pageOf(accountRecordSchema)) } },
+    async (req) => {
+      const { companyCode, userType, q, active, roleId, ...page } = req.query;
+      return ok(req, await listAccounts(app.db, authOf(req), { companyCode: companyCode || undefined, userType, q, active, roleId }, page));
+    },
+  );
 
-  r.get('/company/user/:id', { config, schema: { tags: ['company-user'], params: idParams, response: one } },
-    async (req) => ok(req, await getAccount(app.db, authOf(req), req.params.id)));
+  r.get('/company/user/:id', { config, schema: { tags: ['company-user'], params: idParams, response: one } }, async (req) =>
+    ok(req, await getAccount(app.db, authOf(req), req.params.id)),
+  );
 
-  r.post('/company/user', { config, schema: { tags: ['company-user'], body: accountCreateInput, response: one } },
-    async (req) => ok(req, await createAccount(app.db, authOf(req), req.body)));
+  r.post('/company/user', { config, schema: { tags: ['company-user'], body: accountCreateInput, response: one } }, async (req) =>
+    ok(req, await createAccount(app.db, authOf(req), req.body)),
+  );
 
-  r.put('/company/user/:id', { config, schema: { tags: ['company-user'], params: idParams, body: accountUpdateInput, response: one } },
-    async (req) => ok(req, await updateAccount(app.db, authOf(req), req.params.id, req.body)));
+  r.put('/company/user/:id', { config, schema: { tags: ['company-user'], params: idParams, body: accountUpdateInput, response: one } }, async (req) =>
+    ok(req, await updateAccount(app.db, authOf(req), req.params.id, req.body)),
+  );
 
-  r.put('/company/user/:id/status', { config, schema: { tags: ['company-user'], params: idParams, ...switchSchema('active'), response: one } },
-    async (req) => ok(req, await setAccountActive(app.db, authOf(req), req.params.id, switchValue(req, 'active', 609))));
+  r.put('/company/user/:id/status', { config, schema: { tags: ['company-user'], params: idParams, ...switchSchema('active'), response: one } }, async (req) =>
+    ok(req, await setAccountActive(app.db, authOf(req), req.params.id, switchValue(req, 'active', 609))),
+  );
 
   r.delete('/company/user/:id', { config, schema: { tags: ['company-user'], params: idParams, response: answersWith(z.null()) } }, async (req) => {
     await deleteAccount(app.db, authOf(req), req.params.id);
     return ok(req, null);
   });
 
-  r.put('/company/user/:id/pwd', {
-    config,
-    schema: {
-      tags: ['company-user'],
-      params: idParams,
-      querystring: passwordFields,
-      body: passwordFields.optional().nullable(),
-      response: answersWith(noData),
+  r.put(
+    '/company/user/:id/pwd',
+    {
+      config,
+      schema: {
+        tags: ['company-user'],
+        params: idParams,
+        querystring: passwordFields,
+        body: passwordFields.optional().nullable(),
+        response: answersWith(noData),
+      },
     },
-  }, async (req) => {
-    const password = req.body?.password ?? req.query.password ?? '';
-    const confirm = req.body?.confirmPassword ?? req.query.confirmPassword;
-    if (!password) throw new AppError(607, 'password');
-    if (!passwordSchema.safeParse(password).success) throw new AppError(400, 'password');
-    if (confirm !== undefined && confirm !== password) throw new AppError(400, 'confirmPassword');
-    await resetPassword(app.db, authOf(req), req.params.id, password);
-    return ok(req, null);
-  });
+    async (req) => {
+      const password = req.body?.password ?? req.query.password ?? '';
+      const confirm = req.body?.confirmPassword ?? req.query.confirmPassword;
+      if (!password) throw new AppError(607, 'password');
+      if (!passwordSchema.safeParse(password).success) throw new AppError(400, 'password');
+      if (confirm !== undefined && confirm !== password) throw new AppError(400, 'confirmPassword');
+      await resetPassword(app.db, authOf(req), req.params.id, password);
+      return ok(req, null);
+    },
+  );
 };
 
 export default companyUserRoutes;

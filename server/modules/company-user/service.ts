@@ -43,14 +43,27 @@ const columns = { account, companyName: company.name, roleName: role.name, roleP
 export function toAccountDto(row: { account: AccountRow; companyName: string | null; roleName: string | null }): AccountDto {
   const a = row.account;
   return {
-    id: a.id, companyCode: a.companyCode, companyName: row.companyName, username: a.username, userType: a.userType,
-    realName: a.realName, phone: a.phone, email: a.email, roleId: a.roleId, roleName: row.roleName,
-    managedStationIds: a.managedStationIds, active: a.active, avatar: a.avatar, createdAt: a.createdAt.toISOString(),
+    id: a.id,
+    companyCode: a.companyCode,
+    companyName: row.companyName,
+    username: a.username,
+    userType: a.userType,
+    realName: a.realName,
+    phone: a.phone,
+    email: a.email,
+    roleId: a.roleId,
+    roleName: row.roleName,
+    managedStationIds: a.managedStationIds,
+    active: a.active,
+    avatar: a.avatar,
+    createdAt: a.createdAt.toISOString(),
   };
 }
 
 async function loadAccount(db: Db, id: number) {
-  const [row] = await db.select(columns).from(account)
+  const [row] = await db
+    .select(columns)
+    .from(account)
     .leftJoin(company, eq(company.code, account.companyCode))
     .leftJoin(role, eq(role.id, account.roleId))
     .where(eq(account.id, id));
@@ -108,7 +121,14 @@ export interface AccountFilters {
   roleId?: number;
 }
 
-const SORTS = { username: account.username, realName: account.realName, userType: account.userType, companyCode: account.companyCode, createdAt: account.createdAt, active: account.active };
+const SORTS = {
+  username: account.username,
+  realName: account.realName,
+  userType: account.userType,
+  companyCode: account.companyCode,
+  createdAt: account.createdAt,
+  active: account.active,
+};
 
 /** GET /sp/company/user: accounts of the caller's company (administrators: all), filtered and paged. */
 export async function listAccounts(db: Db, auth: AuthContext, f: AccountFilters, page: PageQuery): Promise<Page<AccountDto>> {
@@ -126,10 +146,15 @@ export async function listAccounts(db: Db, auth: AuthContext, f: AccountFilters,
   const where = and(...conds);
   const { limit, offset } = limitOffset(page);
   const [rows, [{ n }]] = await Promise.all([
-    db.select(columns).from(account)
+    db
+      .select(columns)
+      .from(account)
       .leftJoin(company, eq(company.code, account.companyCode))
       .leftJoin(role, eq(role.id, account.roleId))
-      .where(where).orderBy(...orderByOf(page, SORTS, { fallback: account.id, tieBreak: account.id })).limit(limit).offset(offset),
+      .where(where)
+      .orderBy(...orderByOf(page, SORTS, { fallback: account.id, tieBreak: account.id }))
+      .limit(limit)
+      .offset(offset),
     db.select({ n: count() }).from(account).where(where),
   ]);
   return { records: rows.map(toAccountDto), total: n };
@@ -153,7 +178,11 @@ interface Resolved {
  * Checks the company, role and stations of an account being created or edited (merged values)
  * against the caller's rights; returns what to store.
  */
-async function resolveTenancy(db: Db, auth: AuthContext, v: { companyCode?: string | null; userType: string; roleId?: number | null; managedStationIds?: number[] }): Promise<Resolved> {
+async function resolveTenancy(
+  db: Db,
+  auth: AuthContext,
+  v: { companyCode?: string | null; userType: string; roleId?: number | null; managedStationIds?: number[] },
+): Promise<Resolved> {
   if (v.userType === 'ADMIN') {
     if (!auth.isAdmin) throw new AppError(725, 'userType');
     if (v.companyCode) throw new AppError(400, 'companyCode');
@@ -189,9 +218,22 @@ export async function createAccount(db: Db, auth: AuthContext, input: AccountCre
   if (isWeakPassword(body.password, body.username)) throw new AppError(732, 'password');
   const t = await resolveTenancy(db, auth, body);
   const passwordHash = await hashPassword(body.password);
-  const [row] = await mapUnique(() => db.insert(account).values({
-    ...t, username: body.username, realName: body.realName, phone: body.phone, email: body.email, passwordHash, active: true,
-  }).returning({ id: account.id }), ACCOUNT_UNIQUE);
+  const [row] = await mapUnique(
+    () =>
+      db
+        .insert(account)
+        .values({
+          ...t,
+          username: body.username,
+          realName: body.realName,
+          phone: body.phone,
+          email: body.email,
+          passwordHash,
+          active: true,
+        })
+        .returning({ id: account.id }),
+    ACCOUNT_UNIQUE,
+  );
   return toAccountDto(await loadAccount(db, row.id));
 }
 
@@ -210,12 +252,19 @@ export async function updateAccount(db: Db, auth: AuthContext, id: number, input
     managedStationIds: input.managedStationIds ?? a.managedStationIds,
   });
   if (a.id === auth.accountId) assertNoSelfGrant(a, t);
-  await mapUnique(() => db.update(account).set({
-    ...t,
-    realName: input.realName ?? undefined,
-    phone: input.phone ?? undefined,
-    email: input.email ?? undefined,
-  }).where(eq(account.id, id)), ACCOUNT_UNIQUE);
+  await mapUnique(
+    () =>
+      db
+        .update(account)
+        .set({
+          ...t,
+          realName: input.realName ?? undefined,
+          phone: input.phone ?? undefined,
+          email: input.email ?? undefined,
+        })
+        .where(eq(account.id, id)),
+    ACCOUNT_UNIQUE,
+  );
   return toAccountDto(await loadAccount(db, id));
 }
 
@@ -257,13 +306,17 @@ export async function resetPassword(db: Db, auth: AuthContext, id: number, passw
   const keep = id === auth.accountId ? hashToken(auth.token) : '';
   await db.transaction(async (tx) => {
     await tx.update(account).set({ passwordHash }).where(eq(account.id, id));
-    await tx.update(sessionToken).set({ revokedAt: new Date() })
+    await tx
+      .update(sessionToken)
+      .set({ revokedAt: new Date() })
       .where(and(eq(sessionToken.accountId, id), ne(sessionToken.tokenHash, keep)));
   });
 }
 
 /** Revokes every session of `accountId` except the one whose hash is `keepTokenHash`. */
 export async function revokeOtherSessions(db: Db, accountId: number, keepTokenHash: string): Promise<void> {
-  await db.update(sessionToken).set({ revokedAt: new Date() })
+  await db
+    .update(sessionToken)
+    .set({ revokedAt: new Date() })
     .where(and(eq(sessionToken.accountId, accountId), ne(sessionToken.tokenHash, keepTokenHash)));
 }

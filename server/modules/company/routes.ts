@@ -34,36 +34,54 @@ const companyRoutes: FastifyPluginAsync = async (app) => {
     return ok(req, await companyOptions(app.db, authOf(req)));
   });
 
-  r.get('/company', {
-    config,
-    schema: {
-      tags: ['company'],
-      querystring: pageQuery.extend({
-        companyCode: z.string().trim().max(32).optional(),
-        q: z.string().trim().max(100).optional(),
-        currency: z.enum(CURRENCIES).optional(),
-      }),
-      response: answersWith(pageOf(operatorRecordSchema)),
+  r.get(
+    '/company',
+    {
+      config,
+      schema: {
+        tags: ['company'],
+        querystring: pageQuery.extend({
+          companyCode: z.string().trim().max(32).optional(),
+          q: z.string().trim().max(100).optional(),
+          currency: z.enum(CURRENCIES).optional(),
+        }),
+        response: answersWith(pageOf(operatorRecordSchema)),
+      },
     },
-  }, async (req) => {
-    const { companyCode, q, currency, ...page } = req.query;
-    return ok(req, await listOperators(app.db, authOf(req), { companyCode: companyCode || undefined, q, currency }, page));
-  });
+    async (req) => {
+      const { companyCode, q, currency, ...page } = req.query;
+      return ok(req, await listOperators(app.db, authOf(req), { companyCode: companyCode || undefined, q, currency }, page));
+    },
+  );
 
-  r.get('/company/:id', { config, schema: { tags: ['company'], params: idParams, response: answersWith(operatorRecordSchema) } },
-    async (req) => ok(req, await getOperator(app.db, authOf(req), req.params.id)));
+  r.get('/company/:id', { config, schema: { tags: ['company'], params: idParams, response: answersWith(operatorRecordSchema) } }, async (req) =>
+    ok(req, await getOperator(app.db, authOf(req), req.params.id)),
+  );
 
-  r.post('/company', { config: { permission: PERMISSION, scope: 'platform' }, schema: { tags: ['company'], body: operatorCreateInput, response: answersWith(operatorRecordSchema) } },
-    async (req) => ok(req, (await createOperator(app.db, req.body)).operator));
+  r.post(
+    '/company',
+    {
+      config: { permission: PERMISSION, scope: 'platform' },
+      schema: { tags: ['company'], body: operatorCreateInput, response: answersWith(operatorRecordSchema) },
+    },
+    async (req) => ok(req, (await createOperator(app.db, req.body)).operator),
+  );
 
-  r.put('/company/:id', { config, schema: { tags: ['company'], params: idParams, body: operatorUpdateInput, response: answersWith(operatorRecordSchema) } },
-    async (req) => ok(req, await updateOperator(app.db, authOf(req), req.params.id, req.body)));
+  r.put(
+    '/company/:id',
+    { config, schema: { tags: ['company'], params: idParams, body: operatorUpdateInput, response: answersWith(operatorRecordSchema) } },
+    async (req) => ok(req, await updateOperator(app.db, authOf(req), req.params.id, req.body)),
+  );
 
-  r.post('/company/logo', { config, bodyLimit: UPLOAD_BODY_LIMIT, schema: { tags: ['company'], response: answersWith(z.object({ logo: z.string() })) } }, async (req) => {
-    const file = fileOf(req.headers['content-type'], req.body);
-    const info = checkImage(file, LOGO_LIMITS);
-    return ok(req, { logo: await storeImage(app.config.dataDir, 'logo', file, info) });
-  });
+  r.post(
+    '/company/logo',
+    { config, bodyLimit: UPLOAD_BODY_LIMIT, schema: { tags: ['company'], response: answersWith(z.object({ logo: z.string() })) } },
+    async (req) => {
+      const file = fileOf(req.headers['content-type'], req.body);
+      const info = checkImage(file, LOGO_LIMITS);
+      return ok(req, { logo: await storeImage(app.config.dataDir, 'logo', file, info) });
+    },
+  );
 };
 
 export default companyRoutes;

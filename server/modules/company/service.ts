@@ -59,9 +59,18 @@ const OPERATOR_UNIQUE = {
 /** An operator as the API answers it. */
 export function toOperatorDto(c: CompanyRow): OperatorDto {
   return {
-    id: c.id, name: c.name, code: c.code, currency: c.currency, address: c.address, remark: c.remark,
-    servicePhone: c.servicePhone, serviceEmail: c.serviceEmail, adminUsername: c.adminUsername, logo: c.logo,
-    timeZone: c.timeZone, createdAt: c.createdAt.toISOString(),
+    id: c.id,
+    name: c.name,
+    code: c.code,
+    currency: c.currency,
+    address: c.address,
+    remark: c.remark,
+    servicePhone: c.servicePhone,
+    serviceEmail: c.serviceEmail,
+    adminUsername: c.adminUsername,
+    logo: c.logo,
+    timeZone: c.timeZone,
+    createdAt: c.createdAt.toISOString(),
   };
 }
 
@@ -73,11 +82,7 @@ export interface OperatorFilters {
 
 /** GET /sp/company/select: `{ companyCode, companyName }` of the operators the caller sees, by name (a company user: their own). */
 export async function companyOptions(db: Db, auth: AuthContext): Promise<{ companyCode: string; companyName: string }[]> {
-  return db
-    .select({ companyCode: company.code, companyName: company.name })
-    .from(company)
-    .where(scopeWhere(auth, company))
-    .orderBy(asc(company.name));
+  return db.select({ companyCode: company.code, companyName: company.name }).from(company).where(scopeWhere(auth, company)).orderBy(asc(company.name));
 }
 
 const SORTS = { name: company.name, code: company.code, currency: company.currency, createdAt: company.createdAt };
@@ -93,7 +98,13 @@ export async function listOperators(db: Db, auth: AuthContext, f: OperatorFilter
   const where = and(...conds);
   const { limit, offset } = limitOffset(page);
   const [rows, [{ n }]] = await Promise.all([
-    db.select().from(company).where(where).orderBy(...orderByOf(page, SORTS, { fallback: company.id, tieBreak: company.id })).limit(limit).offset(offset),
+    db
+      .select()
+      .from(company)
+      .where(where)
+      .orderBy(...orderByOf(page, SORTS, { fallback: company.id, tieBreak: company.id }))
+      .limit(limit)
+      .offset(offset),
     db.select({ n: count() }).from(company).where(where),
   ]);
   return { records: rows.map(toOperatorDto), total: n };
@@ -113,29 +124,67 @@ export async function getOperator(db: Db, auth: AuthContext, id: number): Promis
 }
 
 /** POST /sp/company (platform administrators): company, role, administrator and default group at once. */
-export async function createOperator(db: Db, input: OperatorCreateInput): Promise<{ operator: OperatorDto; adminAccountId: number; adminRoleId: number; defaultGroupId: number }> {
+export async function createOperator(
+  db: Db,
+  input: OperatorCreateInput,
+): Promise<{ operator: OperatorDto; adminAccountId: number; adminRoleId: number; defaultGroupId: number }> {
   const body = requireFields(input, OPERATOR_REQUIRED, 'create');
   if (isWeakPassword(body.password, body.adminUsername)) throw new AppError(732, 'password');
   const passwordHash = await hashPassword(body.password);
-  return mapUnique(() => db.transaction(async (tx) => {
-    const [c] = await tx.insert(company).values({
-      name: body.name, code: body.code, currency: body.currency, address: body.address, remark: body.remark ?? null,
-      servicePhone: body.servicePhone ?? null, serviceEmail: body.serviceEmail ?? null, adminUsername: body.adminUsername,
-      logo: body.logo ?? null, timeZone: body.timeZone ?? 'UTC',
-    }).returning();
-    const [r] = await tx.insert(role).values({
-      name: `${body.name} administrator`.slice(0, 100), code: adminRoleCode(body.code), companyCode: body.code,
-      description: 'Every menu of the operator except the System section', permissions: operatorAdminPermissions(),
-    }).returning({ id: role.id });
-    const [a] = await tx.insert(account).values({
-      companyCode: body.code, username: body.adminUsername, userType: 'OPERATOR_ADMIN', realName: '', roleId: r.id,
-      passwordHash, email: body.adminEmail ?? null, phone: body.servicePhone ?? null,
-    }).returning({ id: account.id });
-    const [g] = await tx.insert(stationGroup).values({
-      companyCode: body.code, name: DEFAULT_GROUP_NAME, isDefault: true, remark: null,
-    }).returning({ id: stationGroup.id });
-    return { operator: toOperatorDto(c), adminAccountId: a.id, adminRoleId: r.id, defaultGroupId: g.id };
-  }), OPERATOR_UNIQUE);
+  return mapUnique(
+    () =>
+      db.transaction(async (tx) => {
+        const [c] = await tx
+          .insert(company)
+          .values({
+            name: body.name,
+            code: body.code,
+            currency: body.currency,
+            address: body.address,
+            remark: body.remark ?? null,
+            servicePhone: body.servicePhone ?? null,
+            serviceEmail: body.serviceEmail ?? null,
+            adminUsername: body.adminUsername,
+            logo: body.logo ?? null,
+            timeZone: body.timeZone ?? 'UTC',
+          })
+          .returning();
+        const [r] = await tx
+          .insert(role)
+          .values({
+            name: `${body.name} administrator`.slice(0, 100),
+            code: adminRoleCode(body.code),
+            companyCode: body.code,
+            description: 'Every menu of the operator except the System section',
+            permissions: operatorAdminPermissions(),
+          })
+          .returning({ id: role.id });
+        const [a] = await tx
+          .insert(account)
+          .values({
+            companyCode: body.code,
+            username: body.adminUsername,
+            userType: 'OPERATOR_ADMIN',
+            realName: '',
+            roleId: r.id,
+            passwordHash,
+            email: body.adminEmail ?? null,
+            phone: body.servicePhone ?? null,
+          })
+          .returning({ id: account.id });
+        const [g] = await tx
+          .insert(stationGroup)
+          .values({
+            companyCode: body.code,
+            name: DEFAULT_GROUP_NAME,
+            isDefault: true,
+            remark: null,
+          })
+          .returning({ id: stationGroup.id });
+        return { operator: toOperatorDto(c), adminAccountId: a.id, adminRoleId: r.id, defaultGroupId: g.id };
+      }),
+    OPERATOR_UNIQUE,
+  );
 }
 
 /**
@@ -147,8 +196,16 @@ export async function holdsMoney(db: Db, companyCode: string): Promise<boolean> 
   const probes = await Promise.all([
     db.select({ id: chargeOrder.id }).from(chargeOrder).where(eq(chargeOrder.companyCode, companyCode)).limit(1),
     db.select({ id: balanceRecord.id }).from(balanceRecord).where(eq(balanceRecord.companyCode, companyCode)).limit(1),
-    db.select({ id: cardUser.id }).from(cardUser).where(and(eq(cardUser.companyCode, companyCode), sql`${cardUser.balance} <> 0`)).limit(1),
-    db.select({ id: appUser.id }).from(appUser).where(and(eq(appUser.companyCode, companyCode), sql`${appUser.balance} <> 0`)).limit(1),
+    db
+      .select({ id: cardUser.id })
+      .from(cardUser)
+      .where(and(eq(cardUser.companyCode, companyCode), sql`${cardUser.balance} <> 0`))
+      .limit(1),
+    db
+      .select({ id: appUser.id })
+      .from(appUser)
+      .where(and(eq(appUser.companyCode, companyCode), sql`${appUser.balance} <> 0`))
+      .limit(1),
   ]);
   return probes.some((rows) => rows.length > 0);
 }
@@ -158,16 +215,20 @@ export async function updateOperator(db: Db, auth: AuthContext, id: number, inpu
   const current = await findOperator(db, id);
   assertSameCompany(auth, current.code, 'write');
   requireFields(input, OPERATOR_REQUIRED, 'update');
-  if (input.currency && input.currency !== current.currency && await holdsMoney(db, current.code)) throw new AppError(730, 'currency');
-  const [row] = await db.update(company).set({
-    name: input.name ?? undefined,
-    currency: input.currency ?? undefined,
-    address: input.address ?? undefined,
-    remark: input.remark,
-    servicePhone: input.servicePhone,
-    serviceEmail: input.serviceEmail,
-    logo: input.logo,
-    timeZone: input.timeZone ?? undefined,
-  }).where(eq(company.id, id)).returning();
+  if (input.currency && input.currency !== current.currency && (await holdsMoney(db, current.code))) throw new AppError(730, 'currency');
+  const [row] = await db
+    .update(company)
+    .set({
+      name: input.name ?? undefined,
+      currency: input.currency ?? undefined,
+      address: input.address ?? undefined,
+      remark: input.remark,
+      servicePhone: input.servicePhone,
+      serviceEmail: input.serviceEmail,
+      logo: input.logo,
+      timeZone: input.timeZone ?? undefined,
+    })
+    .where(eq(company.id, id))
+    .returning();
   return toOperatorDto(row);
 }

@@ -10,7 +10,8 @@ import { consoleConfig } from '../../../domain/entities/console-config.js';
 
 const configRoutes: FastifyPluginAsync = async (app) => {
   app.get('/config', { config: { public: true }, schema: { tags: ['config'], response: answersWith(consoleConfig) } }, async (req) =>
-    ok(req, { mapTileUrl: app.config.mapTileUrl }));
+    ok(req, { mapTileUrl: app.config.mapTileUrl }),
+  );
 };
 
 export default configRoutes;

@@ -14,17 +14,21 @@ import { companyOf, computeDashboard } from './service.js';
 
 const dashboardRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/dashboard', {
-    schema: {
-      tags: ['dashboard'],
-      querystring: z.object({ companyCode: z.string().max(64).optional() }),
-      response: answersWith(dashboardAnswer),
+  r.get(
+    '/dashboard',
+    {
+      schema: {
+        tags: ['dashboard'],
+        querystring: z.object({ companyCode: z.string().max(64).optional() }),
+        response: answersWith(dashboardAnswer),
+      },
     },
-  }, async (req) => {
-    const auth = authOf(req);
-    const code = companyOf(auth, req.query.companyCode);
-    return ok(req, await computeDashboard(app.db, code, timeZoneOf(req), auth));
-  });
+    async (req) => {
+      const auth = authOf(req);
+      const code = companyOf(auth, req.query.companyCode);
+      return ok(req, await computeDashboard(app.db, code, timeZoneOf(req), auth));
+    },
+  );
 };
 
 export default dashboardRoutes;

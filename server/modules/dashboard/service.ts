@@ -92,7 +92,10 @@ export async function computeDashboard(db: Db, code: string | undefined, tz: str
   const within = (column: PgColumn) => (auth ? stationWhere(auth, column) : undefined);
   // The queries are independent: they run at once (one round trip of waiting, not eight, when the
   // server is busy with chargers; on PGlite they queue on its one connection as before).
-  const stationsQ = db.select({ stations: count() }).from(station).where(and(where(station.companyCode, code), within(station.id)));
+  const stationsQ = db
+    .select({ stations: count() })
+    .from(station)
+    .where(and(where(station.companyCode, code), within(station.id)));
 
   const splitQ = db
     .select({ state: dashboardStateSql, n: sql<number>`count(*)::int` })
@@ -138,8 +141,16 @@ export async function computeDashboard(db: Db, code: string | undefined, tz: str
     // By position: the zone is a bind parameter, so the expression text differs from the SELECT's.
     .groupBy(sql`1`);
 
-  const [[{ stations }], splitRows, [totals], money, [cards], [apps], recent, byDay] =
-    await Promise.all([stationsQ, splitQ, totalsQ, moneyQ, cardsQ, appsQ, recentQ, byDayQ]);
+  const [[{ stations }], splitRows, [totals], money, [cards], [apps], recent, byDay] = await Promise.all([
+    stationsQ,
+    splitQ,
+    totalsQ,
+    moneyQ,
+    cardsQ,
+    appsQ,
+    recentQ,
+    byDayQ,
+  ]);
   const split = Object.fromEntries(DASHBOARD_SPLIT.map((s) => [s, 0])) as Record<DashboardState, number>;
   for (const r of splitRows) split[r.state] = Number(r.n);
   const chargers = DASHBOARD_SPLIT.reduce((sum, s) => sum + split[s], 0);

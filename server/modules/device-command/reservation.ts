@@ -25,8 +25,11 @@ export const RESERVATION_SWEEP_MS = 2000;
 
 /** Marks the accepted reservations past their expiry EXPIRED; answers how many. */
 export async function expireReservations(db: Db, now = new Date()): Promise<number> {
-  const rows = await db.update(reservation).set({ status: 'EXPIRED' })
-    .where(and(eq(reservation.status, 'ACCEPTED'), lte(reservation.expiresAt, now))).returning({ id: reservation.id });
+  const rows = await db
+    .update(reservation)
+    .set({ status: 'EXPIRED' })
+    .where(and(eq(reservation.status, 'ACCEPTED'), lte(reservation.expiresAt, now)))
+    .returning({ id: reservation.id });
   return rows.length;
 }
 
@@ -38,16 +41,33 @@ type Row = typeof reservation.$inferSelect;
  * @throws AppError 718 / 719 / 720 when the charger cannot be asked.
  */
 export async function reservesWholeCharger(app: FastifyInstance, by: string, target: Target): Promise<boolean> {
-  const answer = await replyOf<{ configurationKey?: { key: string; value?: string }[] }>(app, by, target, 'GetConfiguration', { key: ['ReserveConnectorZeroSupported'] });
-  return answer.configurationKey?.find((k) => k.key === 'ReserveConnectorZeroSupported')?.value?.trim().toLowerCase() === 'true';
+  const answer = await replyOf<{ configurationKey?: { key: string; value?: string }[] }>(app, by, target, 'GetConfiguration', {
+    key: ['ReserveConnectorZeroSupported'],
+  });
+  return (
+    answer.configurationKey
+      ?.find((k) => k.key === 'ReserveConnectorZeroSupported')
+      ?.value?.trim()
+      .toLowerCase() === 'true'
+  );
 }
 
 function recordOf(r: Row, chargerSn: string, orderNo: string | null, now = Date.now()): ReservationRecord {
   // Between two sweeps an accepted reservation past its expiry already reads EXPIRED.
   const status = (r.status === 'ACCEPTED' && r.expiresAt.getTime() <= now ? 'EXPIRED' : r.status) as ReservationStatus;
   return {
-    id: r.id, chargerId: r.chargerId, chargerSn, connectorId: r.connectorId, idTag: r.idTag, expiresAt: r.expiresAt.toISOString(),
-    status, answer: r.answer, orderId: r.orderId, orderNo, createdBy: r.createdBy, createdAt: r.createdAt.toISOString(),
+    id: r.id,
+    chargerId: r.chargerId,
+    chargerSn,
+    connectorId: r.connectorId,
+    idTag: r.idTag,
+    expiresAt: r.expiresAt.toISOString(),
+    status,
+    answer: r.answer,
+    orderId: r.orderId,
+    orderNo,
+    createdBy: r.createdBy,
+    createdAt: r.createdAt.toISOString(),
   };
 }
 
@@ -67,20 +87,38 @@ export async function reserve(app: FastifyInstance, auth: AuthContext, id: numbe
   if (input.connectorId === 0 && !(await reservesWholeCharger(app, auth.username, target))) throw new AppError(793, 'connectorId');
   await expireReservations(db);
   const expiresAt = new Date(Date.now() + Math.round(input.expiryMinutes * 60_000));
-  const [row] = await mapUnique(() => db.insert(reservation).values({
-    companyCode: target.companyCode, chargerId: target.id, connectorId: input.connectorId, idTag, expiresAt, createdBy: auth.username,
-  }).returning(), { reservation_one_live: [747, 'connectorId'] });
+  const [row] = await mapUnique(
+    () =>
+      db
+        .insert(reservation)
+        .values({
+          companyCode: target.companyCode,
+          chargerId: target.id,
+          connectorId: input.connectorId,
+          idTag,
+          expiresAt,
+          createdBy: auth.username,
+        })
+        .returning(),
+    { reservation_one_live: [747, 'connectorId'] },
+  );
   let answer: { status: string };
   try {
     answer = await replyOf<{ status: string }>(app, auth.username, target, 'ReserveNow', {
-      connectorId: input.connectorId, expiryDate: expiresAt.toISOString(), idTag, reservationId: row.id,
+      connectorId: input.connectorId,
+      expiryDate: expiresAt.toISOString(),
+      idTag,
+      reservationId: row.id,
     });
   } catch (err) {
     await db.delete(reservation).where(eq(reservation.id, row.id));
     throw err;
   }
-  const [done] = await db.update(reservation).set({ status: answer.status === 'Accepted' ? 'ACCEPTED' : 'REFUSED', answer: answer.status })
-    .where(and(eq(reservation.id, row.id), eq(reservation.status, 'REQUESTED'))).returning();
+  const [done] = await db
+    .update(reservation)
+    .set({ status: answer.status === 'Accepted' ? 'ACCEPTED' : 'REFUSED', answer: answer.status })
+    .where(and(eq(reservation.id, row.id), eq(reservation.status, 'REQUESTED')))
+    .returning();
   // Already used by a Start that came before the answer was stored: keep USED, note the answer.
   const [now] = done ? [done] : await db.update(reservation).set({ answer: answer.status }).where(eq(reservation.id, row.id)).returning();
   return recordOf(now, target.serialNum, null);
@@ -94,32 +132,59 @@ export async function reserve(app: FastifyInstance, auth: AuthContext, id: numbe
 export async function cancelReservation(app: FastifyInstance, auth: AuthContext, id: number, reservationId: number): Promise<ReservationRecord> {
   const db = app.db;
   const target = await targetCharger(db, auth, id);
-  const [row] = await db.select().from(reservation).where(and(eq(reservation.id, reservationId), eq(reservation.chargerId, target.id)));
+  const [row] = await db
+    .select()
+    .from(reservation)
+    .where(and(eq(reservation.id, reservationId), eq(reservation.chargerId, target.id)));
   if (!row) throw new AppError(817);
   if (recordOf(row, target.serialNum, null).status !== 'ACCEPTED') throw new AppError(748);
   await replyOf<{ status: string }>(app, auth.username, target, 'CancelReservation', { reservationId });
-  const [done] = await db.update(reservation).set({ status: 'CANCELLED' })
-    .where(and(eq(reservation.id, reservationId), eq(reservation.status, 'ACCEPTED'))).returning();
+  const [done] = await db
+    .update(reservation)
+    .set({ status: 'CANCELLED' })
+    .where(and(eq(reservation.id, reservationId), eq(reservation.status, 'ACCEPTED')))
+    .returning();
   // Used or expired while the charger was asked: answer what it became.
   const [now] = done ? [done] : await db.select().from(reservation).where(eq(reservation.id, reservationId));
   return recordOf(now, target.serialNum, null);
 }
 
-const SORTABLE = { id: reservation.id, createdAt: reservation.createdAt, expiresAt: reservation.expiresAt, connectorId: reservation.connectorId, status: reservation.status };
+const SORTABLE = {
+  id: reservation.id,
+  createdAt: reservation.createdAt,
+  expiresAt: reservation.expiresAt,
+  connectorId: reservation.connectorId,
+  status: reservation.status,
+};
 
 /** The reservations of charger `id`, newest first, with the order that used each. */
-export async function listReservations(db: Db, auth: AuthContext, id: number, q: PageQuery & { status?: ReservationStatus }): Promise<{ records: ReservationRecord[]; total: number }> {
+export async function listReservations(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+  q: PageQuery & { status?: ReservationStatus },
+): Promise<{ records: ReservationRecord[]; total: number }> {
   const target = await targetCharger(db, auth, id, 'read');
   const where = [eq(reservation.chargerId, target.id)];
   const now = new Date();
-  if (q.status === 'EXPIRED') where.push(sql`(${reservation.status} = 'EXPIRED' or (${reservation.status} = 'ACCEPTED' and ${reservation.expiresAt} <= ${now}))`);
+  if (q.status === 'EXPIRED')
+    where.push(sql`(${reservation.status} = 'EXPIRED' or (${reservation.status} = 'ACCEPTED' and ${reservation.expiresAt} <= ${now}))`);
   else if (q.status === 'ACCEPTED') where.push(eq(reservation.status, 'ACCEPTED'), sql`${reservation.expiresAt} > ${now}`);
   else if (q.status) where.push(inArray(reservation.status, [q.status]));
   const { limit, offset } = limitOffset(q);
   const [rows, [{ total }]] = await Promise.all([
-    db.select({ r: reservation, orderNo: chargeOrder.orderNo }).from(reservation).leftJoin(chargeOrder, eq(chargeOrder.id, reservation.orderId))
-      .where(and(...where)).orderBy(...orderByOf(q, SORTABLE, { fallback: reservation.id, tieBreak: reservation.id, ...NEWEST_FIRST })).limit(limit).offset(offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(reservation).where(and(...where)),
+    db
+      .select({ r: reservation, orderNo: chargeOrder.orderNo })
+      .from(reservation)
+      .leftJoin(chargeOrder, eq(chargeOrder.id, reservation.orderId))
+      .where(and(...where))
+      .orderBy(...orderByOf(q, SORTABLE, { fallback: reservation.id, tieBreak: reservation.id, ...NEWEST_FIRST }))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(reservation)
+      .where(and(...where)),
   ]);
   return { records: rows.map(({ r, orderNo }) => recordOf(r, target.serialNum, orderNo, now.getTime())), total };
 }

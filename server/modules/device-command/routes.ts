@@ -13,8 +13,21 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { answersWith, idParams, pageOf } from '../../../domain/entities/api.js';
 import {
-  clearProfileInput, configurationAnswer, configurationChange, configurationChangeAnswer, configurationQuery, dataTransferAnswer, dataTransferInput,
-  localListInput, localListRecord, reservationFilters, reservationParams, reservationRecord, reserveInput, statusAnswer, triggerInput,
+  clearProfileInput,
+  configurationAnswer,
+  configurationChange,
+  configurationChangeAnswer,
+  configurationQuery,
+  dataTransferAnswer,
+  dataTransferInput,
+  localListInput,
+  localListRecord,
+  reservationFilters,
+  reservationParams,
+  reservationRecord,
+  reserveInput,
+  statusAnswer,
+  triggerInput,
 } from '../../../domain/entities/device-command.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 import { authOf } from '../../http/access.js';
@@ -22,7 +35,15 @@ import { ok } from '../../http/envelope.js';
 import { pageQuery } from '../../http/paging.js';
 import { RESERVATION_SWEEP_MS, cancelReservation, expireReservations, listReservations, reserve } from './reservation.js';
 import {
-  changeConfiguration, clearCache, clearChargingProfile, dataTransfer, getConfiguration, localListSent, localListVersion, sendLocalList, triggerMessage,
+  changeConfiguration,
+  clearCache,
+  clearChargingProfile,
+  dataTransfer,
+  getConfiguration,
+  localListSent,
+  localListVersion,
+  sendLocalList,
+  triggerMessage,
 } from './service.js';
 
 const config = { permission: PERMISSIONS.monitoring.chargers };
@@ -33,39 +54,71 @@ const deviceCommandRoutes: FastifyPluginAsync = async (app) => {
 
   let sweeper: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    sweeper = setInterval(() => { expireReservations(app.db).catch((err: unknown) => app.log.warn({ err }, 'reservation expiry sweep failed')); }, RESERVATION_SWEEP_MS);
+    sweeper = setInterval(() => {
+      expireReservations(app.db).catch((err: unknown) => app.log.warn({ err }, 'reservation expiry sweep failed'));
+    }, RESERVATION_SWEEP_MS);
     sweeper.unref();
   });
-  app.addHook('onClose', async () => { if (sweeper) clearInterval(sweeper); });
+  app.addHook('onClose', async () => {
+    if (sweeper) clearInterval(sweeper);
+  });
 
-  r.get('/charger/:id/configuration', { config, schema: { tags, params: idParams, querystring: configurationQuery, response: answersWith(configurationAnswer) } },
-    async (req) => ok(req, await getConfiguration(app, authOf(req), req.params.id, req.query.keys)));
-  r.post('/charger/:id/configuration', { config, schema: { tags, params: idParams, body: configurationChange, response: answersWith(configurationChangeAnswer) } },
-    async (req) => ok(req, await changeConfiguration(app, authOf(req), req.params.id, req.body)));
+  r.get(
+    '/charger/:id/configuration',
+    { config, schema: { tags, params: idParams, querystring: configurationQuery, response: answersWith(configurationAnswer) } },
+    async (req) => ok(req, await getConfiguration(app, authOf(req), req.params.id, req.query.keys)),
+  );
+  r.post(
+    '/charger/:id/configuration',
+    { config, schema: { tags, params: idParams, body: configurationChange, response: answersWith(configurationChangeAnswer) } },
+    async (req) => ok(req, await changeConfiguration(app, authOf(req), req.params.id, req.body)),
+  );
 
-  r.post('/charger/:id/command/clear-cache', { config, schema: { tags, params: idParams, response: answersWith(statusAnswer) } },
-    async (req) => ok(req, await clearCache(app, authOf(req), req.params.id)));
-  r.post('/charger/:id/command/clear-profile', { config, schema: { tags, params: idParams, body: clearProfileInput, response: answersWith(statusAnswer) } },
-    async (req) => ok(req, await clearChargingProfile(app, authOf(req), req.params.id, req.body)));
-  r.post('/charger/:id/command/trigger', { config, schema: { tags, params: idParams, body: triggerInput, response: answersWith(statusAnswer) } },
-    async (req) => ok(req, await triggerMessage(app, authOf(req), req.params.id, req.body)));
-  r.post('/charger/:id/command/data-transfer', { config, schema: { tags, params: idParams, body: dataTransferInput, response: answersWith(dataTransferAnswer) } },
-    async (req) => ok(req, await dataTransfer(app, authOf(req), req.params.id, req.body)));
+  r.post('/charger/:id/command/clear-cache', { config, schema: { tags, params: idParams, response: answersWith(statusAnswer) } }, async (req) =>
+    ok(req, await clearCache(app, authOf(req), req.params.id)),
+  );
+  r.post(
+    '/charger/:id/command/clear-profile',
+    { config, schema: { tags, params: idParams, body: clearProfileInput, response: answersWith(statusAnswer) } },
+    async (req) => ok(req, await clearChargingProfile(app, authOf(req), req.params.id, req.body)),
+  );
+  r.post('/charger/:id/command/trigger', { config, schema: { tags, params: idParams, body: triggerInput, response: answersWith(statusAnswer) } }, async (req) =>
+    ok(req, await triggerMessage(app, authOf(req), req.params.id, req.body)),
+  );
+  r.post(
+    '/charger/:id/command/data-transfer',
+    { config, schema: { tags, params: idParams, body: dataTransferInput, response: answersWith(dataTransferAnswer) } },
+    async (req) => ok(req, await dataTransfer(app, authOf(req), req.params.id, req.body)),
+  );
 
-  r.get('/charger/:id/local-list', { config, schema: { tags, params: idParams, response: answersWith(localListRecord) } },
-    async (req) => ok(req, await localListSent(app.db, authOf(req), req.params.id)));
-  r.get('/charger/:id/local-list/version', { config, schema: { tags, params: idParams, response: answersWith(localListRecord) } },
-    async (req) => ok(req, await localListVersion(app, authOf(req), req.params.id)));
-  r.post('/charger/:id/local-list', { config, schema: { tags, params: idParams, body: localListInput, response: answersWith(localListRecord) } },
-    async (req) => ok(req, await sendLocalList(app, authOf(req), req.params.id, req.body)));
+  r.get('/charger/:id/local-list', { config, schema: { tags, params: idParams, response: answersWith(localListRecord) } }, async (req) =>
+    ok(req, await localListSent(app.db, authOf(req), req.params.id)),
+  );
+  r.get('/charger/:id/local-list/version', { config, schema: { tags, params: idParams, response: answersWith(localListRecord) } }, async (req) =>
+    ok(req, await localListVersion(app, authOf(req), req.params.id)),
+  );
+  r.post('/charger/:id/local-list', { config, schema: { tags, params: idParams, body: localListInput, response: answersWith(localListRecord) } }, async (req) =>
+    ok(req, await sendLocalList(app, authOf(req), req.params.id, req.body)),
+  );
 
-  r.get('/charger/:id/reservations', {
-    config, schema: { tags, params: idParams, querystring: pageQuery.extend(reservationFilters.shape), response: answersWith(pageOf(reservationRecord)) },
-  }, async (req) => ok(req, await listReservations(app.db, authOf(req), req.params.id, req.query)));
-  r.post('/charger/:id/reservations', { config, schema: { tags, params: idParams, body: reserveInput, response: answersWith(reservationRecord) } },
-    async (req) => ok(req, await reserve(app, authOf(req), req.params.id, req.body)));
-  r.post('/charger/:id/reservations/:reservationId/cancel', { config, schema: { tags, params: reservationParams, response: answersWith(reservationRecord) } },
-    async (req) => ok(req, await cancelReservation(app, authOf(req), req.params.id, req.params.reservationId)));
+  r.get(
+    '/charger/:id/reservations',
+    {
+      config,
+      schema: { tags, params: idParams, querystring: pageQuery.extend(reservationFilters.shape), response: answersWith(pageOf(reservationRecord)) },
+    },
+    async (req) => ok(req, await listReservations(app.db, authOf(req), req.params.id, req.query)),
+  );
+  r.post(
+    '/charger/:id/reservations',
+    { config, schema: { tags, params: idParams, body: reserveInput, response: answersWith(reservationRecord) } },
+    async (req) => ok(req, await reserve(app, authOf(req), req.params.id, req.body)),
+  );
+  r.post(
+    '/charger/:id/reservations/:reservationId/cancel',
+    { config, schema: { tags, params: reservationParams, response: answersWith(reservationRecord) } },
+    async (req) => ok(req, await cancelReservation(app, authOf(req), req.params.id, req.params.reservationId)),
+  );
 };
 
 export default deviceCommandRoutes;

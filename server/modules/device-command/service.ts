@@ -10,8 +10,16 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type {
-  ClearProfileInput, ConfigurationAnswer, ConfigurationChange, ConfigurationChangeAnswer, DataTransferAnswer, DataTransferInput, LocalListInput,
-  LocalListRecord, StatusAnswer, TriggerInput,
+  ClearProfileInput,
+  ConfigurationAnswer,
+  ConfigurationChange,
+  ConfigurationChangeAnswer,
+  DataTransferAnswer,
+  DataTransferInput,
+  LocalListInput,
+  LocalListRecord,
+  StatusAnswer,
+  TriggerInput,
 } from '../../../domain/entities/device-command.js';
 import type { Db } from '../../db/client.js';
 import { cardUser, localList } from '../../db/schema.js';
@@ -29,11 +37,17 @@ export type Target = Awaited<ReturnType<typeof targetCharger>>;
  * answer as its data becomes that answer again).
  * @throws AppError 718 / 719 (a CALLERROR) / 720.
  */
-export async function replyOf<T extends object>(app: FastifyInstance, by: string, target: Target, action: string, payload: Record<string, unknown>): Promise<T> {
+export async function replyOf<T extends object>(
+  app: FastifyInstance,
+  by: string,
+  target: Target,
+  action: string,
+  payload: Record<string, unknown>,
+): Promise<T> {
   try {
     return await commandTo<T>(app, by, target, action, payload);
   } catch (err) {
-    const data = err instanceof AppError && err.code === 719 ? err.data as { status?: unknown } | undefined : undefined;
+    const data = err instanceof AppError && err.code === 719 ? (err.data as { status?: unknown } | undefined) : undefined;
     if (data && typeof data.status === 'string') return data as T;
     throw err;
   }
@@ -43,10 +57,14 @@ export async function replyOf<T extends object>(app: FastifyInstance, by: string
 export async function getConfiguration(app: FastifyInstance, auth: AuthContext, id: number, keys: string[]): Promise<ConfigurationAnswer> {
   const target = await targetCharger(app.db, auth, id, 'read');
   const answer = await replyOf<{ configurationKey?: { key: string; readonly: boolean; value?: string }[]; unknownKey?: string[] }>(
-    app, auth.username, target, 'GetConfiguration', keys.length ? { key: keys } : {});
+    app,
+    auth.username,
+    target,
+    'GetConfiguration',
+    keys.length ? { key: keys } : {},
+  );
   return redactSecrets({
-    keys: (answer.configurationKey ?? []).map((k) => ({ key: k.key, value: k.value ?? null, readonly: k.readonly }))
-      .sort((a, b) => a.key.localeCompare(b.key)),
+    keys: (answer.configurationKey ?? []).map((k) => ({ key: k.key, value: k.value ?? null, readonly: k.readonly })).sort((a, b) => a.key.localeCompare(b.key)),
     unknownKeys: answer.unknownKey ?? [],
   });
 }
@@ -54,7 +72,10 @@ export async function getConfiguration(app: FastifyInstance, auth: AuthContext, 
 /** ChangeConfiguration of one key; the charger's status is the answer. */
 export async function changeConfiguration(app: FastifyInstance, auth: AuthContext, id: number, input: ConfigurationChange): Promise<ConfigurationChangeAnswer> {
   const target = await targetCharger(app.db, auth, id);
-  const answer = await replyOf<{ status: ConfigurationChangeAnswer['status'] }>(app, auth.username, target, 'ChangeConfiguration', { key: input.key, value: input.value });
+  const answer = await replyOf<{ status: ConfigurationChangeAnswer['status'] }>(app, auth.username, target, 'ChangeConfiguration', {
+    key: input.key,
+    value: input.value,
+  });
   return redactSecrets({ key: input.key, value: input.value, status: answer.status });
 }
 
@@ -72,11 +93,14 @@ export async function clearCache(app: FastifyInstance, auth: AuthContext, id: nu
  */
 export async function clearChargingProfile(app: FastifyInstance, auth: AuthContext, id: number, input: ClearProfileInput): Promise<StatusAnswer> {
   const target = await targetCharger(app.db, auth, id);
-  const payload = input.id !== undefined ? { id: input.id } : {
-    ...(input.connectorId !== undefined ? { connectorId: input.connectorId } : {}),
-    ...(input.chargingProfilePurpose ? { chargingProfilePurpose: input.chargingProfilePurpose } : {}),
-    ...(input.stackLevel !== undefined ? { stackLevel: input.stackLevel } : {}),
-  };
+  const payload =
+    input.id !== undefined
+      ? { id: input.id }
+      : {
+          ...(input.connectorId !== undefined ? { connectorId: input.connectorId } : {}),
+          ...(input.chargingProfilePurpose ? { chargingProfilePurpose: input.chargingProfilePurpose } : {}),
+          ...(input.stackLevel !== undefined ? { stackLevel: input.stackLevel } : {}),
+        };
   const answer = await replyOf<{ status: string }>(app, auth.username, target, 'ClearChargingProfile', payload);
   return { action: 'ClearChargingProfile', status: answer.status };
 }
@@ -92,7 +116,11 @@ export async function triggerMessage(app: FastifyInstance, auth: AuthContext, id
 /** DataTransfer to the charger: its status and data. */
 export async function dataTransfer(app: FastifyInstance, auth: AuthContext, id: number, input: DataTransferInput): Promise<DataTransferAnswer> {
   const target = await targetCharger(app.db, auth, id);
-  const payload = { vendorId: input.vendorId, ...(input.messageId ? { messageId: input.messageId } : {}), ...(input.data !== undefined ? { data: input.data } : {}) };
+  const payload = {
+    vendorId: input.vendorId,
+    ...(input.messageId ? { messageId: input.messageId } : {}),
+    ...(input.data !== undefined ? { data: input.data } : {}),
+  };
   const answer = await replyOf<{ status: DataTransferAnswer['status']; data?: string }>(app, auth.username, target, 'DataTransfer', payload);
   return { status: answer.status, data: answer.data ?? null };
 }
@@ -110,7 +138,8 @@ export interface LocalListCard {
  */
 export async function localListCards(db: Db, target: Pick<Target, 'companyCode' | 'stationId'>): Promise<LocalListCard[]> {
   const cards = await db.select().from(cardUser).where(eq(cardUser.companyCode, target.companyCode));
-  return cards.filter((c) => cardRule(c, target).status === 'Accepted')
+  return cards
+    .filter((c) => cardRule(c, target).status === 'Accepted')
     .map((c) => ({ idTag: c.cardNumber, expiryDate: c.expiryDate }))
     .sort((a, b) => (a.idTag < b.idTag ? -1 : a.idTag > b.idTag ? 1 : 0));
 }
@@ -122,8 +151,14 @@ async function storedList(db: Db, chargerId: number) {
 
 function listRecord(row: typeof localList.$inferSelect | undefined, chargerVersion: number | null): LocalListRecord {
   return {
-    version: row?.version ?? 0, entries: row?.idTags.length ?? 0, updateType: row?.updateType ?? null,
-    status: row?.status ?? null, sentAt: row?.sentAt?.toISOString() ?? null, chargerVersion, added: row?.added ?? 0, removed: row?.removed ?? 0,
+    version: row?.version ?? 0,
+    entries: row?.idTags.length ?? 0,
+    updateType: row?.updateType ?? null,
+    status: row?.status ?? null,
+    sentAt: row?.sentAt?.toISOString() ?? null,
+    chargerVersion,
+    added: row?.added ?? 0,
+    removed: row?.removed ?? 0,
   };
 }
 
@@ -147,17 +182,25 @@ export async function sendLocalList(app: FastifyInstance, auth: AuthContext, id:
   const removed = [...had].filter((t) => !now.has(t));
   const version = (before?.version ?? 0) + 1;
   const accepted = (e: LocalListCard) => ({ idTag: e.idTag, idTagInfo: idTagInfoOf({ status: 'Accepted', expiryDate: e.expiryDate }) });
-  const localAuthorizationList = input.updateType === 'Full'
-    ? entries.map(accepted)
-    : [...added.map(accepted), ...removed.map((idTag) => ({ idTag }))];
+  const localAuthorizationList = input.updateType === 'Full' ? entries.map(accepted) : [...added.map(accepted), ...removed.map((idTag) => ({ idTag }))];
   const answer = await replyOf<{ status: string }>(app, auth.username, target, 'SendLocalList', {
-    listVersion: version, updateType: input.updateType, localAuthorizationList,
+    listVersion: version,
+    updateType: input.updateType,
+    localAuthorizationList,
   });
   const sentAt = new Date();
-  const change = answer.status === 'Accepted'
-    ? { version, idTags: cards, added: input.updateType === 'Full' ? cards.length : added.length, removed: input.updateType === 'Full' ? had.size : removed.length }
-    : {};
-  const [row] = await db.insert(localList).values({ chargerId: target.id, updateType: input.updateType, status: answer.status, sentAt, ...change })
+  const change =
+    answer.status === 'Accepted'
+      ? {
+          version,
+          idTags: cards,
+          added: input.updateType === 'Full' ? cards.length : added.length,
+          removed: input.updateType === 'Full' ? had.size : removed.length,
+        }
+      : {};
+  const [row] = await db
+    .insert(localList)
+    .values({ chargerId: target.id, updateType: input.updateType, status: answer.status, sentAt, ...change })
     .onConflictDoUpdate({ target: localList.chargerId, set: { updateType: input.updateType, status: answer.status, sentAt, ...change } })
     .returning();
   return listRecord(row, null);

@@ -9,8 +9,11 @@ import type { DiagnosisEvent } from '../../../domain/entities/diagnosis.js';
 
 /** Events of device `serialNum` still HAPPENING, newest first (at most 20). */
 export async function openEventsOf(db: Db, serialNum: string): Promise<DiagnosisEvent[]> {
-  const rows = await db.select({ id: event.id, eventType: event.eventType, connectorId: event.connectorId, occurTime: event.occurTime })
-    .from(event).where(and(eq(event.deviceSn, serialNum), eq(event.status, 'HAPPENING')))
-    .orderBy(desc(event.occurTime)).limit(20);
+  const rows = await db
+    .select({ id: event.id, eventType: event.eventType, connectorId: event.connectorId, occurTime: event.occurTime })
+    .from(event)
+    .where(and(eq(event.deviceSn, serialNum), eq(event.status, 'HAPPENING')))
+    .orderBy(desc(event.occurTime))
+    .limit(20);
   return rows.map((r) => ({ id: r.id, eventType: r.eventType, connectorId: r.connectorId, occurTimeStamp: r.occurTime.toISOString() }));
 }

@@ -18,16 +18,20 @@ import { diagnose } from './service.js';
 
 const diagnosisRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/diagnosis', {
-    config: { permission: PERMISSIONS.events.diagnosis },
-    schema: { tags: ['diagnosis'], querystring: diagnosisQuery, response: answersWith(diagnosisRecord) },
-  }, async (req) => {
-    const start = diagnosisTime(req.query.startTime) as Date;
-    const now = new Date();
-    // the range [start, now]: start not in the future, at most DIAGNOSIS_MAX_DAYS long
-    if (timeRangeError(start, now, { now, maxDays: DIAGNOSIS_MAX_DAYS })) throw new AppError(715, 'startTime');
-    return ok(req, await diagnose(app.db, authOf(req), req.query.serialNum, start));
-  });
+  r.get(
+    '/diagnosis',
+    {
+      config: { permission: PERMISSIONS.events.diagnosis },
+      schema: { tags: ['diagnosis'], querystring: diagnosisQuery, response: answersWith(diagnosisRecord) },
+    },
+    async (req) => {
+      const start = diagnosisTime(req.query.startTime) as Date;
+      const now = new Date();
+      // the range [start, now]: start not in the future, at most DIAGNOSIS_MAX_DAYS long
+      if (timeRangeError(start, now, { now, maxDays: DIAGNOSIS_MAX_DAYS })) throw new AppError(715, 'startTime');
+      return ok(req, await diagnose(app.db, authOf(req), req.query.serialNum, start));
+    },
+  );
 };
 
 export default diagnosisRoutes;

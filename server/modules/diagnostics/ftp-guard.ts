@@ -38,11 +38,18 @@ export interface FtpGuardOptions {
 }
 
 /** What the guard uses of an ftp-srv connection (its declarations lack `commandSocket` and mistype `close`). */
-interface RawConnection { ip: string; commandSocket?: Socket; close(code: number, message: string): Promise<unknown> }
+interface RawConnection {
+  ip: string;
+  commandSocket?: Socket;
+  close(code: number, message: string): Promise<unknown>;
+}
 const raw = (c: FtpConnection) => c as unknown as RawConnection;
 
 /** A connection's deadline timer and its refused logins. */
-interface Watch { timer: NodeJS.Timeout; failures: number }
+interface Watch {
+  timer: NodeJS.Timeout;
+  failures: number;
+}
 
 /** Guards one ftp-srv server; see the module. */
 export class FtpGuard {
@@ -110,8 +117,8 @@ export class FtpGuard {
     if (w) clearTimeout(w.timer);
     const c = raw(connection);
     this.refuse(reason, c.ip);
-    const text = reason === 'login_failures' ? 'Too many refused logins'
-      : reason === 'login_timeout' ? 'Not logged in in time' : `${catalogueMessage(756, 'en')} (756)`;
+    const text =
+      reason === 'login_failures' ? 'Too many refused logins' : reason === 'login_timeout' ? 'Not logged in in time' : `${catalogueMessage(756, 'en')} (756)`;
     const socket = c.commandSocket;
     // ftp-srv's close answers, then destroys; a client that reads nothing is destroyed anyway.
     void Promise.resolve(c.close(code, text)).catch(() => undefined);
@@ -123,7 +130,10 @@ export class FtpGuard {
     this.refusedSinceLog++;
     const now = Date.now();
     if (now - this.loggedAt >= 10_000) {
-      this.o.log.warn({ reason, remoteAddress: address, refused: this.refusedSinceLog, open: this.caps.size }, 'FTP connection refused or closed by its bounds');
+      this.o.log.warn(
+        { reason, remoteAddress: address, refused: this.refusedSinceLog, open: this.caps.size },
+        'FTP connection refused or closed by its bounds',
+      );
       this.loggedAt = now;
       this.refusedSinceLog = 0;
     }

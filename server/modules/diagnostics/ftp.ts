@@ -26,28 +26,50 @@ import { checkToken, claimUpload, setFtpPort, uploadSink } from './service.js';
 
 /** A directory entry for the virtual, always empty, directories. */
 const dirStat = (name: string) => ({
-  name, size: 0, mtime: new Date(), mode: 0o40755, uid: 0, gid: 0, isDirectory: () => true, isFile: () => false,
+  name,
+  size: 0,
+  mtime: new Date(),
+  mode: 0o40755,
+  uid: 0,
+  gid: 0,
+  isDirectory: () => true,
+  isFile: () => false,
 });
 
 /** The file system one signed-in charger sees: empty directories it may enter, and uploads (see the module). */
 class DiagnosticsFs extends FileSystem {
   private dir = '/';
 
-  constructor(connection: FtpConnection, private readonly app: FastifyInstance, private readonly token: string) {
+  constructor(
+    connection: FtpConnection,
+    private readonly app: FastifyInstance,
+    private readonly token: string,
+  ) {
     super(connection, { root: '/', cwd: '/' });
   }
 
-  override currentDirectory(): string { return this.dir; }
-  override async get(fileName: string) { return dirStat(fileName); }
-  override async list() { return []; }
+  override currentDirectory(): string {
+    return this.dir;
+  }
+  override async get(fileName: string) {
+    return dirStat(fileName);
+  }
+  override async list() {
+    return [];
+  }
   override async chdir(path = '.') {
     const parts = (path.startsWith('/') ? path : `${this.dir}/${path}`).split('/').filter((p) => p && p !== '.');
     const stack: string[] = [];
-    for (const p of parts) { if (p === '..') stack.pop(); else stack.push(p); }
+    for (const p of parts) {
+      if (p === '..') stack.pop();
+      else stack.push(p);
+    }
     this.dir = `/${stack.join('/')}`;
     return this.dir;
   }
-  override async mkdir(path: string) { return path; }
+  override async mkdir(path: string) {
+    return path;
+  }
   override async write(fileName: string) {
     const held = await claimUpload(this.app.db, this.token);
     if (typeof held === 'string') throw new Error(`Upload refused: ${held}`);
@@ -56,10 +78,18 @@ class DiagnosticsFs extends FileSystem {
     guardPace(sink, { timeLimitMs, minBytesPerS, windowMs }, (reason) => this.app.metrics.refused('ftp', reason));
     return { stream: sink, clientPath: fileName };
   }
-  override read(): Promise<never> { return Promise.reject(new Error('Upload only')); }
-  override delete(): Promise<never> { return Promise.reject(new Error('Upload only')); }
-  override rename(): Promise<never> { return Promise.reject(new Error('Upload only')); }
-  override chmod(): Promise<never> { return Promise.reject(new Error('Upload only')); }
+  override read(): Promise<never> {
+    return Promise.reject(new Error('Upload only'));
+  }
+  override delete(): Promise<never> {
+    return Promise.reject(new Error('Upload only'));
+  }
+  override rename(): Promise<never> {
+    return Promise.reject(new Error('Upload only'));
+  }
+  override chmod(): Promise<never> {
+    return Promise.reject(new Error('Upload only'));
+  }
 }
 
 const REFUSED = ['RETR', 'DELE', 'RMD', 'RNFR', 'RNTO', 'SITE', 'APPE', 'STOU'];
@@ -89,22 +119,40 @@ const ftpReceiver: FastifyPluginAsync = async (app) => {
       for (const l of process.listeners(s)) if (!before.has(l)) process.removeListener(s, l);
     }
     const guard = new FtpGuard({
-      maxConnections: app.config.ftpMaxConnections, maxPerAddress: app.config.ftpMaxPerAddress,
-      loginTimeoutMs: app.config.ftpLoginTimeoutMs, sessionTimeoutMs: app.config.uploadTimeLimitMs, log,
+      maxConnections: app.config.ftpMaxConnections,
+      maxPerAddress: app.config.ftpMaxPerAddress,
+      loginTimeoutMs: app.config.ftpLoginTimeoutMs,
+      sessionTimeoutMs: app.config.uploadTimeLimitMs,
+      log,
       onRefused: (reason) => app.metrics.refused('ftp', reason),
     });
     guard.attach(ftp);
     app.metrics.uploadSource('ftp', () => guard.caps.size);
     ftp.on('login', ({ connection, username, password }, resolve, reject) => {
-      const refuse = () => { reject(new Error('Login refused')); guard.loginRefused(connection); };
+      const refuse = () => {
+        reject(new Error('Login refused'));
+        guard.loginRefused(connection);
+      };
       const token = String(username ?? '');
-      if (!token || password !== token) { refuse(); return; }
-      checkToken(app.db, token).then((r) => {
-        if (typeof r === 'string') { refuse(); return; }
-        log.info({ requestId: r.id, chargeBoxId: r.chargerSn }, 'diagnostics FTP login');
-        guard.loggedIn(connection);
-        resolve({ fs: new DiagnosticsFs(connection, app, token) });
-      }, (err: unknown) => { log.warn({ err }, 'diagnostics FTP login failed'); refuse(); });
+      if (!token || password !== token) {
+        refuse();
+        return;
+      }
+      checkToken(app.db, token).then(
+        (r) => {
+          if (typeof r === 'string') {
+            refuse();
+            return;
+          }
+          log.info({ requestId: r.id, chargeBoxId: r.chargerSn }, 'diagnostics FTP login');
+          guard.loggedIn(connection);
+          resolve({ fs: new DiagnosticsFs(connection, app, token) });
+        },
+        (err: unknown) => {
+          log.warn({ err }, 'diagnostics FTP login failed');
+          refuse();
+        },
+      );
     });
     ftp.on('client-error', ({ context, error }) => log.info({ context, err: error }, 'FTP client error'));
     await ftp.listen();

@@ -27,31 +27,47 @@ const diagnosticsRoutes: FastifyPluginAsync = async (app) => {
 
   let sweeper: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    sweeper = setInterval(() => { sweepDiagnostics(app).catch((err: unknown) => app.log.warn({ err }, 'diagnostics retention sweep failed')); }, 3_600_000);
+    sweeper = setInterval(() => {
+      sweepDiagnostics(app).catch((err: unknown) => app.log.warn({ err }, 'diagnostics retention sweep failed'));
+    }, 3_600_000);
     sweeper.unref();
   });
-  app.addHook('onClose', async () => { if (sweeper) clearInterval(sweeper); });
+  app.addHook('onClose', async () => {
+    if (sweeper) clearInterval(sweeper);
+  });
 
-  r.get('/diagnostics-request', { config: { permission }, schema: { tags, querystring: listQuery, response: answersWith(pageOf(diagnosticsRecord)) } }, async (req) =>
-    ok(req, await listDiagnostics(app.db, authOf(req), req.query)));
+  r.get(
+    '/diagnostics-request',
+    { config: { permission }, schema: { tags, querystring: listQuery, response: answersWith(pageOf(diagnosticsRecord)) } },
+    async (req) => ok(req, await listDiagnostics(app.db, authOf(req), req.query)),
+  );
 
   r.get('/diagnostics-request/settings', { config: { permission }, schema: { tags, response: answersWith(diagnosticsSettings) } }, async (req) =>
-    ok(req, { ftp: ftpPortOf(app) !== null, maxBytes: app.config.diagnosticsMaxBytes, retentionDays: app.config.diagnosticsRetentionDays }));
+    ok(req, { ftp: ftpPortOf(app) !== null, maxBytes: app.config.diagnosticsMaxBytes, retentionDays: app.config.diagnosticsRetentionDays }),
+  );
 
   r.post('/diagnostics-request', { config: { permission }, schema: { tags, body: diagnosticsCreate, response: answersWith(diagnosticsRecord) } }, async (req) =>
-    ok(req, await requestDiagnostics(app, authOf(req), req.body, publicBase(req))));
+    ok(req, await requestDiagnostics(app, authOf(req), req.body, publicBase(req))),
+  );
 
-  r.get('/diagnostics-request/:id/file', {
-    config: { permission },
-    schema: { tags, params: idParams, response: { 200: fileAnswer('application/octet-stream', 'The diagnostics file the charger uploaded') } },
-  }, async (req, reply) => {
-    const d = await getDiagnostics(app.db, authOf(req), req.params.id);
-    if (d.fileId === null || d.fileSize === null) throw new AppError(820);
-    const name = (d.fileName ?? `diagnostics-${d.id}`).replace(/[^\w.-]/g, '_');
-    return reply.type('application/octet-stream').header('Content-Length', String(d.fileSize))
-      .header('Content-Disposition', `attachment; filename="${name}"`).header('Cache-Control', 'no-store')
-      .send(readFileStream(app.db, d.fileId, d.fileSize));
-  });
+  r.get(
+    '/diagnostics-request/:id/file',
+    {
+      config: { permission },
+      schema: { tags, params: idParams, response: { 200: fileAnswer('application/octet-stream', 'The diagnostics file the charger uploaded') } },
+    },
+    async (req, reply) => {
+      const d = await getDiagnostics(app.db, authOf(req), req.params.id);
+      if (d.fileId === null || d.fileSize === null) throw new AppError(820);
+      const name = (d.fileName ?? `diagnostics-${d.id}`).replace(/[^\w.-]/g, '_');
+      return reply
+        .type('application/octet-stream')
+        .header('Content-Length', String(d.fileSize))
+        .header('Content-Disposition', `attachment; filename="${name}"`)
+        .header('Cache-Control', 'no-store')
+        .send(readFileStream(app.db, d.fileId, d.fileSize));
+    },
+  );
 };
 
 export default diagnosticsRoutes;

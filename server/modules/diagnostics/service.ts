@@ -18,7 +18,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
-  DIAGNOSTICS_OPEN, DIAGNOSTICS_STATUSES, type DiagnosticsInput, type DiagnosticsRecord, type DiagnosticsRequestStatus,
+  DIAGNOSTICS_OPEN,
+  DIAGNOSTICS_STATUSES,
+  type DiagnosticsInput,
+  type DiagnosticsRecord,
+  type DiagnosticsRequestStatus,
 } from '../../../domain/entities/diagnostics.js';
 import type { Db } from '../../db/client.js';
 import { charger, diagnosticsRequest, storedFile } from '../../db/schema.js';
@@ -57,11 +61,25 @@ const SELECT = { r: diagnosticsRequest, fileName: storedFile.fileName, fileSize:
 function toRecord(x: { r: Row; fileName: string | null; fileSize: number | null; sha256: string | null }): DiagnosticsRecord {
   const r = x.r;
   return {
-    id: r.id, chargerId: r.chargerId, serialNum: r.chargerSn, transport: r.transport as DiagnosticsRecord['transport'],
-    startTime: iso(r.startTime), stopTime: iso(r.stopTime), retries: r.retries, retryInterval: r.retryInterval,
-    status: r.status as DiagnosticsRequestStatus, failure: r.failure, announcedName: r.announcedName,
-    fileName: x.fileName, fileSize: x.fileSize, sha256: x.sha256, receivedAt: iso(r.receivedAt), expiresAt: r.expiresAt.toISOString(),
-    createdBy: r.createdBy, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
+    id: r.id,
+    chargerId: r.chargerId,
+    serialNum: r.chargerSn,
+    transport: r.transport as DiagnosticsRecord['transport'],
+    startTime: iso(r.startTime),
+    stopTime: iso(r.stopTime),
+    retries: r.retries,
+    retryInterval: r.retryInterval,
+    status: r.status as DiagnosticsRequestStatus,
+    failure: r.failure,
+    announcedName: r.announcedName,
+    fileName: x.fileName,
+    fileSize: x.fileSize,
+    sha256: x.sha256,
+    receivedAt: iso(r.receivedAt),
+    expiresAt: r.expiresAt.toISOString(),
+    createdBy: r.createdBy,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
   };
 }
 
@@ -75,7 +93,10 @@ async function chargerOf(db: Db, auth: AuthContext, id: number, mode: 'read' | '
 
 /** One request as the console shows it. */
 async function recordOf(db: Db, id: number): Promise<DiagnosticsRecord> {
-  const [x] = await db.select(SELECT).from(diagnosticsRequest).leftJoin(storedFile, eq(storedFile.id, diagnosticsRequest.fileId))
+  const [x] = await db
+    .select(SELECT)
+    .from(diagnosticsRequest)
+    .leftJoin(storedFile, eq(storedFile.id, diagnosticsRequest.fileId))
     .where(eq(diagnosticsRequest.id, id));
   if (!x) throw new AppError(819);
   return toRecord(x);
@@ -86,8 +107,14 @@ export async function listDiagnostics(db: Db, auth: AuthContext, q: PageQuery & 
   await chargerOf(db, auth, q.chargerId, 'read');
   const where = eq(diagnosticsRequest.chargerId, q.chargerId);
   const { limit, offset } = limitOffset(q);
-  const rows = await db.select(SELECT).from(diagnosticsRequest).leftJoin(storedFile, eq(storedFile.id, diagnosticsRequest.fileId))
-    .where(where).orderBy(desc(diagnosticsRequest.id)).limit(limit).offset(offset);
+  const rows = await db
+    .select(SELECT)
+    .from(diagnosticsRequest)
+    .leftJoin(storedFile, eq(storedFile.id, diagnosticsRequest.fileId))
+    .where(where)
+    .orderBy(desc(diagnosticsRequest.id))
+    .limit(limit)
+    .offset(offset);
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(diagnosticsRequest).where(where);
   return { records: rows.map(toRecord), total: Number(n) };
 }
@@ -110,23 +137,42 @@ export async function requestDiagnostics(app: FastifyInstance, auth: AuthContext
   const ftpPort = ftpPortOf(app);
   if (input.transport === 'FTP' && ftpPort === null) throw new AppError(752, 'transport');
   const now = new Date();
-  const [open] = await app.db.select({ id: diagnosticsRequest.id }).from(diagnosticsRequest).where(and(
-    eq(diagnosticsRequest.chargerId, target.id), inArray(diagnosticsRequest.status, [...DIAGNOSTICS_OPEN]), isNull(diagnosticsRequest.fileId),
-    gt(diagnosticsRequest.expiresAt, now), gt(diagnosticsRequest.updatedAt, new Date(now.getTime() - OPEN_STALE_MS)),
-  )).limit(1);
+  const [open] = await app.db
+    .select({ id: diagnosticsRequest.id })
+    .from(diagnosticsRequest)
+    .where(
+      and(
+        eq(diagnosticsRequest.chargerId, target.id),
+        inArray(diagnosticsRequest.status, [...DIAGNOSTICS_OPEN]),
+        isNull(diagnosticsRequest.fileId),
+        gt(diagnosticsRequest.expiresAt, now),
+        gt(diagnosticsRequest.updatedAt, new Date(now.getTime() - OPEN_STALE_MS)),
+      ),
+    )
+    .limit(1);
   if (open) throw new AppError(754, 'chargerId', { requestId: open.id });
 
   const token = randomBytes(24).toString('base64url');
-  const [row] = await app.db.insert(diagnosticsRequest).values({
-    companyCode: target.companyCode, chargerId: target.id, chargerSn: target.serialNum, transport: input.transport,
-    startTime: input.startTime ? new Date(input.startTime) : null, stopTime: input.stopTime ? new Date(input.stopTime) : null,
-    retries: input.retries ?? null, retryInterval: input.retryInterval ?? null, tokenHash: tokenHash(token),
-    expiresAt: new Date(now.getTime() + app.config.fileUrlTtlHours * 3_600_000), status: 'REQUESTED', createdBy: auth.username,
-  }).returning({ id: diagnosticsRequest.id });
+  const [row] = await app.db
+    .insert(diagnosticsRequest)
+    .values({
+      companyCode: target.companyCode,
+      chargerId: target.id,
+      chargerSn: target.serialNum,
+      transport: input.transport,
+      startTime: input.startTime ? new Date(input.startTime) : null,
+      stopTime: input.stopTime ? new Date(input.stopTime) : null,
+      retries: input.retries ?? null,
+      retryInterval: input.retryInterval ?? null,
+      tokenHash: tokenHash(token),
+      expiresAt: new Date(now.getTime() + app.config.fileUrlTtlHours * 3_600_000),
+      status: 'REQUESTED',
+      createdBy: auth.username,
+    })
+    .returning({ id: diagnosticsRequest.id });
 
-  const location = input.transport === 'FTP'
-    ? `ftp://${token}:${token}@${new URL(baseUrl).hostname}:${ftpPort}/`
-    : `${baseUrl}/ocpp-files/diagnostics/${token}/`;
+  const location =
+    input.transport === 'FTP' ? `ftp://${token}:${token}@${new URL(baseUrl).hostname}:${ftpPort}/` : `${baseUrl}/ocpp-files/diagnostics/${token}/`;
   const payload: Record<string, unknown> = { location };
   if (input.retries !== null && input.retries !== undefined) payload.retries = input.retries;
   if (input.retryInterval !== null && input.retryInterval !== undefined) payload.retryInterval = input.retryInterval;
@@ -137,13 +183,23 @@ export async function requestDiagnostics(app: FastifyInstance, auth: AuthContext
     const named = typeof answer?.fileName === 'string' && answer.fileName !== '';
     // "Nothing to upload" withdraws the token, but a status the charger reported before its answer
     // arrived (UploadFailed, Uploading…) is newer news and stays (requirements R15.26).
-    await app.db.update(diagnosticsRequest).set(named
-      ? { announcedName: answer.fileName!, updatedAt: new Date() }
-      : { status: sql`case when ${diagnosticsRequest.status} = 'REQUESTED' then 'NO_DATA' else ${diagnosticsRequest.status} end`, expiresAt: new Date(), updatedAt: new Date() })
+    await app.db
+      .update(diagnosticsRequest)
+      .set(
+        named
+          ? { announcedName: answer.fileName!, updatedAt: new Date() }
+          : {
+              status: sql`case when ${diagnosticsRequest.status} = 'REQUESTED' then 'NO_DATA' else ${diagnosticsRequest.status} end`,
+              expiresAt: new Date(),
+              updatedAt: new Date(),
+            },
+      )
       .where(eq(diagnosticsRequest.id, row.id));
   } catch (err) {
     const code = err instanceof AppError ? err.code : 719;
-    await app.db.update(diagnosticsRequest).set({ status: 'FAILED', failure: String(code), expiresAt: new Date(), updatedAt: new Date() })
+    await app.db
+      .update(diagnosticsRequest)
+      .set({ status: 'FAILED', failure: String(code), expiresAt: new Date(), updatedAt: new Date() })
       .where(eq(diagnosticsRequest.id, row.id));
     throw err;
   }
@@ -153,9 +209,12 @@ export async function requestDiagnostics(app: FastifyInstance, auth: AuthContext
 /** DiagnosticsStatusNotification of charger `chargerSn`: its newest request that is not closed takes the status. */
 export async function onDiagnosticsStatus(db: Db, chargerSn: string, status: string): Promise<void> {
   if (!(DIAGNOSTICS_STATUSES as readonly string[]).includes(status)) return;
-  const [r] = await db.select({ id: diagnosticsRequest.id }).from(diagnosticsRequest)
+  const [r] = await db
+    .select({ id: diagnosticsRequest.id })
+    .from(diagnosticsRequest)
     .where(and(eq(diagnosticsRequest.chargerSn, chargerSn), sql`${diagnosticsRequest.status} not in ('NO_DATA', 'FAILED')`))
-    .orderBy(desc(diagnosticsRequest.id)).limit(1);
+    .orderBy(desc(diagnosticsRequest.id))
+    .limit(1);
   if (!r) return;
   await db.update(diagnosticsRequest).set({ status, updatedAt: new Date() }).where(eq(diagnosticsRequest.id, r.id));
 }
@@ -166,7 +225,10 @@ export type UploadRefusal = 'unknown' | 'expired' | 'used' | 'busy';
 /** The request a token names, if the token may upload now (else the refusal). Does not hold it. */
 export async function checkToken(db: Db, token: string, now = new Date()): Promise<Row | UploadRefusal> {
   if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return 'unknown';
-  const [r] = await db.select().from(diagnosticsRequest).where(eq(diagnosticsRequest.tokenHash, tokenHash(token)));
+  const [r] = await db
+    .select()
+    .from(diagnosticsRequest)
+    .where(eq(diagnosticsRequest.tokenHash, tokenHash(token)));
   if (!r) return 'unknown';
   if (r.receivedAt) return 'used';
   if (r.expiresAt <= now) return 'expired';
@@ -176,7 +238,9 @@ export async function checkToken(db: Db, token: string, now = new Date()): Promi
 
 /** Notes on request `id`, while no file was received for it, that its upload was refused as too large (753). */
 export async function refuseOversize(db: Db, id: number): Promise<void> {
-  await db.update(diagnosticsRequest).set({ failure: '753', updatedAt: new Date() })
+  await db
+    .update(diagnosticsRequest)
+    .set({ failure: '753', updatedAt: new Date() })
     .where(and(eq(diagnosticsRequest.id, id), isNull(diagnosticsRequest.receivedAt)));
 }
 
@@ -185,16 +249,29 @@ export async function claimUpload(db: Db, token: string): Promise<Row | UploadRe
   const now = new Date();
   const r = await checkToken(db, token, now);
   if (typeof r === 'string') return r;
-  const [held] = await db.update(diagnosticsRequest).set({ uploadStartedAt: now, updatedAt: now })
-    .where(and(eq(diagnosticsRequest.id, r.id), isNull(diagnosticsRequest.receivedAt),
-      or(isNull(diagnosticsRequest.uploadStartedAt), lt(diagnosticsRequest.uploadStartedAt, new Date(now.getTime() - UPLOAD_HOLD_MS)))))
+  const [held] = await db
+    .update(diagnosticsRequest)
+    .set({ uploadStartedAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(diagnosticsRequest.id, r.id),
+        isNull(diagnosticsRequest.receivedAt),
+        or(isNull(diagnosticsRequest.uploadStartedAt), lt(diagnosticsRequest.uploadStartedAt, new Date(now.getTime() - UPLOAD_HOLD_MS))),
+      ),
+    )
     .returning();
   return held ?? 'busy';
 }
 
 /** A safe stored name: the upload's own name (path and odd characters dropped), else the announced one, else a generated one. */
 export function uploadName(r: Pick<Row, 'id' | 'chargerSn' | 'announcedName'>, given: string | null | undefined): string {
-  const clean = (n: string | null | undefined) => (n ?? '').split(/[\\/]/).pop()!.replace(/[^\w.-]/g, '_').replace(/^\.+/, '').slice(0, 200);
+  const clean = (n: string | null | undefined) =>
+    (n ?? '')
+      .split(/[\\/]/)
+      .pop()!
+      .replace(/[^\w.-]/g, '_')
+      .replace(/^\.+/, '')
+      .slice(0, 200);
   return clean(given) || clean(r.announcedName) || `diagnostics-${r.chargerSn}-${r.id}.log`;
 }
 
@@ -205,16 +282,25 @@ export function uploadName(r: Pick<Row, 'id' | 'chargerSn' | 'announcedName'>, g
  */
 export function uploadSink(app: FastifyInstance, r: Row, fileName: string | null | undefined): UploadSink {
   return new UploadSink(app.db, {
-    kind: 'DIAGNOSTICS', companyCode: r.companyCode, chargerSn: r.chargerSn, fileName: uploadName(r, fileName), maxBytes: app.config.diagnosticsMaxBytes,
+    kind: 'DIAGNOSTICS',
+    companyCode: r.companyCode,
+    chargerSn: r.chargerSn,
+    fileName: uploadName(r, fileName),
+    maxBytes: app.config.diagnosticsMaxBytes,
     onCommit: async (file, tx) => {
       const now = new Date();
-      const [done] = await tx.update(diagnosticsRequest).set({ fileId: file.id, receivedAt: now, uploadStartedAt: null, failure: null, updatedAt: now })
-        .where(and(eq(diagnosticsRequest.id, r.id), isNull(diagnosticsRequest.receivedAt))).returning({ id: diagnosticsRequest.id });
+      const [done] = await tx
+        .update(diagnosticsRequest)
+        .set({ fileId: file.id, receivedAt: now, uploadStartedAt: null, failure: null, updatedAt: now })
+        .where(and(eq(diagnosticsRequest.id, r.id), isNull(diagnosticsRequest.receivedAt)))
+        .returning({ id: diagnosticsRequest.id });
       if (!done) throw new Error('diagnostics token already used');
     },
     onAbort: async (reason) => {
       const failure = reason instanceof AppError && (reason.code === 626 || reason.code === 753) ? String(reason.code) : undefined;
-      await app.db.update(diagnosticsRequest).set({ uploadStartedAt: null, updatedAt: new Date(), ...(failure ? { failure } : {}) })
+      await app.db
+        .update(diagnosticsRequest)
+        .set({ uploadStartedAt: null, updatedAt: new Date(), ...(failure ? { failure } : {}) })
         .where(and(eq(diagnosticsRequest.id, r.id), isNull(diagnosticsRequest.receivedAt)));
       app.log.info({ requestId: r.id, chargeBoxId: r.chargerSn, failure, err: reason }, 'diagnostics upload given up');
     },
@@ -229,11 +315,21 @@ export async function sweepDiagnostics(app: FastifyInstance, now = new Date()): 
   let n = 0;
   const days = app.config.diagnosticsRetentionDays;
   if (days > 0) {
-    const old = await app.db.delete(storedFile).where(and(eq(storedFile.kind, 'DIAGNOSTICS'), lt(storedFile.createdAt, new Date(now.getTime() - days * 86_400_000))))
+    const old = await app.db
+      .delete(storedFile)
+      .where(and(eq(storedFile.kind, 'DIAGNOSTICS'), lt(storedFile.createdAt, new Date(now.getTime() - days * 86_400_000))))
       .returning({ id: storedFile.id });
     n += old.length;
   }
-  const orphans = await app.db.delete(storedFile).where(and(eq(storedFile.kind, 'DIAGNOSTICS'), lt(storedFile.createdAt, new Date(now.getTime() - 3_600_000)),
-    sql`not exists (select 1 from ${diagnosticsRequest} where ${diagnosticsRequest.fileId} = ${storedFile.id})`)).returning({ id: storedFile.id });
+  const orphans = await app.db
+    .delete(storedFile)
+    .where(
+      and(
+        eq(storedFile.kind, 'DIAGNOSTICS'),
+        lt(storedFile.createdAt, new Date(now.getTime() - 3_600_000)),
+        sql`not exists (select 1 from ${diagnosticsRequest} where ${diagnosticsRequest.fileId} = ${storedFile.id})`,
+      ),
+    )
+    .returning({ id: storedFile.id });
   return n + orphans.length;
 }

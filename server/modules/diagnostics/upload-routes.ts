@@ -26,7 +26,11 @@ const params = z.object({ token: z.string().max(128), name: z.string().max(255).
 export const UPLOAD_RETRY_AFTER_S = 60;
 
 const plain = (reply: FastifyReply, status: number, text: string) =>
-  reply.status(status).header('Connection', status >= 400 ? 'close' : 'keep-alive').type('text/plain; charset=utf-8').send(text);
+  reply
+    .status(status)
+    .header('Connection', status >= 400 ? 'close' : 'keep-alive')
+    .type('text/plain; charset=utf-8')
+    .send(text);
 
 const diagnosticsUploads: FastifyPluginAsync = async (app) => {
   // The body is read by the handler as a stream, whatever its type.
@@ -64,8 +68,11 @@ const diagnosticsUploads: FastifyPluginAsync = async (app) => {
     const held = await claimUpload(app.db, p.data.token);
     if (typeof held === 'string') return plain(reply, REFUSAL_STATUS[held], held);
     const sink = uploadSink(app, held, p.data.name);
-    guardPace(sink, { timeLimitMs: app.config.uploadTimeLimitMs, minBytesPerS: app.config.uploadMinBytesPerS, windowMs: app.config.uploadRateWindowMs },
-      (reason) => app.metrics.refused('http', reason));
+    guardPace(
+      sink,
+      { timeLimitMs: app.config.uploadTimeLimitMs, minBytesPerS: app.config.uploadMinBytesPerS, windowMs: app.config.uploadRateWindowMs },
+      (reason) => app.metrics.refused('http', reason),
+    );
     try {
       await new Promise<void>((resolve, reject) => {
         sink.once('finish', resolve);
@@ -86,7 +93,13 @@ const diagnosticsUploads: FastifyPluginAsync = async (app) => {
   };
   for (const url of ['/ocpp-files/diagnostics/:token', '/ocpp-files/diagnostics/:token/', '/ocpp-files/diagnostics/:token/:name']) {
     // The limit is ours (counted while streaming); Fastify's own body limit must not cut in first.
-    app.route({ method: ['PUT', 'POST'], url, bodyLimit: app.config.diagnosticsMaxBytes + 1024 * 1024, schema: { hide: true }, handler: (req, reply) => receive(req, reply) });
+    app.route({
+      method: ['PUT', 'POST'],
+      url,
+      bodyLimit: app.config.diagnosticsMaxBytes + 1024 * 1024,
+      schema: { hide: true },
+      handler: (req, reply) => receive(req, reply),
+    });
   }
 };
 

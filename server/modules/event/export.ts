@@ -22,8 +22,27 @@ import { eventConditions, eventOrder, eventQuery, toEventRecord } from './servic
 export const EVENT_EXPORT_MAX = 50_000;
 
 const COLUMNS = [
-  'id', 'deviceSn', 'deviceType', 'stationName', 'companyName', 'eventType', 'eventLevel', 'connectorId', 'errorCode', 'vendorId',
-  'vendorErrorCode', 'info', 'occurTime', 'lastOccurTime', 'repeatCount', 'status', 'handleMethod', 'handler', 'processTime', 'ignoreTime', 'recoverTime',
+  'id',
+  'deviceSn',
+  'deviceType',
+  'stationName',
+  'companyName',
+  'eventType',
+  'eventLevel',
+  'connectorId',
+  'errorCode',
+  'vendorId',
+  'vendorErrorCode',
+  'info',
+  'occurTime',
+  'lastOccurTime',
+  'repeatCount',
+  'status',
+  'handleMethod',
+  'handler',
+  'processTime',
+  'ignoreTime',
+  'recoverTime',
 ] as const;
 type Column = (typeof COLUMNS)[number];
 
@@ -66,22 +85,44 @@ const WORDS: Record<string, Record<Lang, string>> = {
 /** One cell of `e` in `lang`, times in `tz`. */
 function cell(e: EventRecord, c: Column, lang: Lang, tz: string): SheetCell {
   switch (c) {
-    case 'occurTime': case 'lastOccurTime': case 'processTime': case 'ignoreTime': case 'recoverTime': return localTime(e[c], tz);
-    case 'eventType': return eventTypeLabel(e.eventType, lang);
-    case 'deviceType': case 'eventLevel': case 'status': return WORDS[e[c]]?.[lang] ?? e[c];
-    default: return e[c];
+    case 'occurTime':
+    case 'lastOccurTime':
+    case 'processTime':
+    case 'ignoreTime':
+    case 'recoverTime':
+      return localTime(e[c], tz);
+    case 'eventType':
+      return eventTypeLabel(e.eventType, lang);
+    case 'deviceType':
+    case 'eventLevel':
+    case 'status':
+      return WORDS[e[c]]?.[lang] ?? e[c];
+    default:
+      return e[c];
   }
 }
 
 /** Writes the export of `q` to `reply` (a finished workbook: at most 50 000 rows). */
-export async function sendEventWorkbook(db: Db, auth: AuthContext, q: EventFilters & { sort?: string; order?: string }, lang: Lang, tz: string, reply: FastifyReply) {
+export async function sendEventWorkbook(
+  db: Db,
+  auth: AuthContext,
+  q: EventFilters & { sort?: string; order?: string },
+  lang: Lang,
+  tz: string,
+  reply: FastifyReply,
+) {
   const where = eventConditions(auth, q);
   const order = eventOrder(q);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(event).where(where);
   if (total > EVENT_EXPORT_MAX) throw new AppError(710);
   let buffer: ExcelJS.Buffer;
   try {
-    const rows = (await eventQuery(db).where(where).orderBy(...order).limit(EVENT_EXPORT_MAX)).map(toEventRecord);
+    const rows = (
+      await eventQuery(db)
+        .where(where)
+        .orderBy(...order)
+        .limit(EVENT_EXPORT_MAX)
+    ).map(toEventRecord);
     const wb = new ExcelJS.Workbook();
     wb.creator = 'ChargeDesk';
     const ws = wb.addWorksheet(lang === 'zh' ? '事件' : 'Events', { views: [{ state: 'frozen', ySplit: 1 }] });

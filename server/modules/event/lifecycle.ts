@@ -59,18 +59,27 @@ const clip = (v: string | null | undefined, max: number) => (v == null ? null : 
  */
 async function reopenRecent(tx: Db, input: OpenEventInput, at: Date, since: Date): Promise<number | null> {
   const same = and(eq(event.deviceSn, input.deviceSn), eq(event.connectorId, input.connectorId ?? 0), eq(event.eventType, input.eventType));
-  const rows = await tx.update(event).set({
-    status: 'HAPPENING',
-    recoverTime: null,
-    repeatCount: sql`${event.repeatCount} + 1`,
-    lastOccurTime: sql`greatest(${event.lastOccurTime}, ${at})`,
-    errorCode: sql`coalesce(${clip(input.errorCode, 50)}, ${event.errorCode})`,
-    info: sql`coalesce(${clip(input.info, 500)}, ${event.info})`,
-    vendorErrorCode: sql`coalesce(${clip(input.vendorErrorCode, 50)}, ${event.vendorErrorCode})`,
-  }).where(and(
-    eq(event.id, sql`(select ${event.id} from ${event} where ${same} and ${event.status} = 'RECOVERED' and ${event.recoverTime} >= ${since} order by ${event.recoverTime} desc, ${event.id} desc limit 1)`),
-    sql`not exists (select 1 from ${event} o where o.device_sn = ${input.deviceSn} and o.connector_id = ${input.connectorId ?? 0} and o.event_type = ${input.eventType} and o.status = 'HAPPENING')`,
-  )).returning({ id: event.id });
+  const rows = await tx
+    .update(event)
+    .set({
+      status: 'HAPPENING',
+      recoverTime: null,
+      repeatCount: sql`${event.repeatCount} + 1`,
+      lastOccurTime: sql`greatest(${event.lastOccurTime}, ${at})`,
+      errorCode: sql`coalesce(${clip(input.errorCode, 50)}, ${event.errorCode})`,
+      info: sql`coalesce(${clip(input.info, 500)}, ${event.info})`,
+      vendorErrorCode: sql`coalesce(${clip(input.vendorErrorCode, 50)}, ${event.vendorErrorCode})`,
+    })
+    .where(
+      and(
+        eq(
+          event.id,
+          sql`(select ${event.id} from ${event} where ${same} and ${event.status} = 'RECOVERED' and ${event.recoverTime} >= ${since} order by ${event.recoverTime} desc, ${event.id} desc limit 1)`,
+        ),
+        sql`not exists (select 1 from ${event} o where o.device_sn = ${input.deviceSn} and o.connector_id = ${input.connectorId ?? 0} and o.event_type = ${input.eventType} and o.status = 'HAPPENING')`,
+      ),
+    )
+    .returning({ id: event.id });
   return rows[0]?.id ?? null;
 }
 
@@ -89,36 +98,38 @@ export async function openEventIn(tx: Db, input: OpenEventInput): Promise<{ id: 
       return { id, change: { eventId: id, companyCode: input.companyCode, stationId: input.stationId, change: 'opened', reopened: true } };
     }
   }
-  const [row] = await tx.insert(event).values({
-    companyCode: input.companyCode,
-    stationId: input.stationId,
-    deviceSn: input.deviceSn,
-    deviceType: input.deviceType,
-    eventType: input.eventType,
-    eventLevel: eventLevel(input.eventType),
-    connectorId: input.connectorId ?? 0,
-    errorCode: clip(input.errorCode, 50),
-    vendorId: clip(input.vendorId, 255),
-    vendorErrorCode: clip(input.vendorErrorCode, 50),
-    info: clip(input.info, 500),
-    orderId: input.orderId ?? null,
-    occurTime: at,
-    lastOccurTime: at,
-  }).onConflictDoUpdate({
-    target: [event.deviceSn, event.connectorId, event.eventType],
-    targetWhere: sql`${event.status} = 'HAPPENING'`,
-    set: {
-      repeatCount: sql`${event.repeatCount} + 1`,
-      lastOccurTime: sql`greatest(${event.lastOccurTime}, excluded.last_occur_time)`,
-      info: sql`coalesce(excluded.info, ${event.info})`,
-      vendorErrorCode: sql`coalesce(excluded.vendor_error_code, ${event.vendorErrorCode})`,
-    },
-  }).returning({ id: event.id, inserted: sql<boolean>`(xmax = 0)` });
+  const [row] = await tx
+    .insert(event)
+    .values({
+      companyCode: input.companyCode,
+      stationId: input.stationId,
+      deviceSn: input.deviceSn,
+      deviceType: input.deviceType,
+      eventType: input.eventType,
+      eventLevel: eventLevel(input.eventType),
+      connectorId: input.connectorId ?? 0,
+      errorCode: clip(input.errorCode, 50),
+      vendorId: clip(input.vendorId, 255),
+      vendorErrorCode: clip(input.vendorErrorCode, 50),
+      info: clip(input.info, 500),
+      orderId: input.orderId ?? null,
+      occurTime: at,
+      lastOccurTime: at,
+    })
+    .onConflictDoUpdate({
+      target: [event.deviceSn, event.connectorId, event.eventType],
+      targetWhere: sql`${event.status} = 'HAPPENING'`,
+      set: {
+        repeatCount: sql`${event.repeatCount} + 1`,
+        lastOccurTime: sql`greatest(${event.lastOccurTime}, excluded.last_occur_time)`,
+        info: sql`coalesce(excluded.info, ${event.info})`,
+        vendorErrorCode: sql`coalesce(excluded.vendor_error_code, ${event.vendorErrorCode})`,
+      },
+    })
+    .returning({ id: event.id, inserted: sql<boolean>`(xmax = 0)` });
   if (!row) throw new Error('event insert returned no row');
   await noticeOf(tx, input, row.id, at);
-  const change: EventChange | null = row.inserted
-    ? { eventId: row.id, companyCode: input.companyCode, stationId: input.stationId, change: 'opened' }
-    : null;
+  const change: EventChange | null = row.inserted ? { eventId: row.id, companyCode: input.companyCode, stationId: input.stationId, change: 'opened' } : null;
   return { id: row.id, change };
 }
 
@@ -165,19 +176,30 @@ export async function recoverEventsIn(tx: Db, where: RecoverWhere): Promise<Even
     inArray(event.eventType, [...(where.types ?? RECOVERABLE_TYPES)].filter(isRecoverable)),
     where.exceptTypes?.length ? sql`${event.eventType} not in ${[...where.exceptTypes]}` : undefined,
   ];
-  const rows = await tx.update(event).set({
-    status: sql`case when ${event.status} = 'HAPPENING' then 'RECOVERED' else ${event.status} end`,
-    recoverTime: at,
-  }).where(and(...conditions)).returning({ id: event.id, companyCode: event.companyCode, stationId: event.stationId, status: event.status });
+  const rows = await tx
+    .update(event)
+    .set({
+      status: sql`case when ${event.status} = 'HAPPENING' then 'RECOVERED' else ${event.status} end`,
+      recoverTime: at,
+    })
+    .where(and(...conditions))
+    .returning({ id: event.id, companyCode: event.companyCode, stationId: event.stationId, status: event.status });
   const recovered = rows.filter((r) => r.status === 'RECOVERED');
-  await syncNoticeStatus(tx, recovered.map((r) => r.id), 'RECOVERED');
+  await syncNoticeStatus(
+    tx,
+    recovered.map((r) => r.id),
+    'RECOVERED',
+  );
   return recovered.map((r) => ({ eventId: r.id, companyCode: r.companyCode, stationId: r.stationId, change: 'recovered' as const }));
 }
 
 /** The bell's notices of `ids` follow their events' status. */
 export async function syncNoticeStatus(tx: Db, ids: readonly number[], status: string): Promise<void> {
   if (!ids.length) return;
-  await tx.update(notification).set({ eventStatus: status }).where(inArray(notification.eventId, [...ids]));
+  await tx
+    .update(notification)
+    .set({ eventStatus: status })
+    .where(inArray(notification.eventId, [...ids]));
 }
 
 /** Emits `changes` on the bus (call after the commit). */
@@ -205,8 +227,13 @@ export async function recoverEvents(db: Db, bus: Bus, where: RecoverWhere): Prom
  * repeated since, in the order they were opened.
  */
 export async function announceOrderEvents(db: Db, bus: Bus, orderId: number, since: Date): Promise<void> {
-  const rows = await db.select({ id: event.id, companyCode: event.companyCode, stationId: event.stationId }).from(event)
+  const rows = await db
+    .select({ id: event.id, companyCode: event.companyCode, stationId: event.stationId })
+    .from(event)
     .where(and(eq(event.orderId, orderId), gte(event.occurTime, since), eq(event.repeatCount, 1), eq(event.status, 'HAPPENING')))
     .orderBy(event.id);
-  emitChanges(bus, rows.map((r) => ({ eventId: r.id, companyCode: r.companyCode, stationId: r.stationId, change: 'opened' as const })));
+  emitChanges(
+    bus,
+    rows.map((r) => ({ eventId: r.id, companyCode: r.companyCode, stationId: r.stationId, change: 'opened' as const })),
+  );
 }

@@ -40,8 +40,14 @@ export function incomeEventType(err: unknown): 'INCOME_DUPLICATED' | 'INCOME_SAV
 /** Opens the income event of `err` (a failed ledger write for `order`) within `tx`; `what` names the write. */
 export async function incomeFailedIn(tx: Db, order: OrderRef, err: unknown, what = `order ${order.orderNo}`): Promise<void> {
   await openEventIn(tx, {
-    companyCode: order.companyCode, stationId: order.stationId, deviceSn: order.chargerSn, deviceType: 'charger',
-    connectorId: order.connectorId, eventType: incomeEventType(err), orderId: order.orderId, info: what,
+    companyCode: order.companyCode,
+    stationId: order.stationId,
+    deviceSn: order.chargerSn,
+    deviceType: 'charger',
+    connectorId: order.connectorId,
+    eventType: incomeEventType(err),
+    orderId: order.orderId,
+    info: what,
   });
 }
 
@@ -53,8 +59,14 @@ export function isPaidOrder(o: { paid: boolean; totalAmount: string | null }): b
 /** Opens "order already paid" for `order` within `tx`; `info` says who asked to settle it again. */
 export async function orderAlreadyPaidIn(tx: Db, order: OrderRef, info: string): Promise<void> {
   await openEventIn(tx, {
-    companyCode: order.companyCode, stationId: order.stationId, deviceSn: order.chargerSn, deviceType: 'charger',
-    connectorId: order.connectorId, eventType: 'ORDER_ALREADY_PAID', orderId: order.orderId, info,
+    companyCode: order.companyCode,
+    stationId: order.stationId,
+    deviceSn: order.chargerSn,
+    deviceType: 'charger',
+    connectorId: order.connectorId,
+    eventType: 'ORDER_ALREADY_PAID',
+    orderId: order.orderId,
+    info,
   });
 }
 

@@ -13,7 +13,12 @@ import { emitChanges, openEventIn, recoverEvents, recoverEventsIn } from './life
 import { vendorEventType } from './vendor-codes.js';
 
 /** The device a status is about (a charger, or a gateway's own StatusNotification). */
-export interface EventDevice { serialNum: string; companyCode: string; stationId: number | null; kind?: 'charger' | 'gateway' }
+export interface EventDevice {
+  serialNum: string;
+  companyCode: string;
+  stationId: number | null;
+  kind?: 'charger' | 'gateway';
+}
 
 /** The error fields of a StatusNotification. */
 export interface StatusError {
@@ -40,7 +45,11 @@ export async function statusEvents(db: Db, bus: Bus, charger: EventDevice, p: St
   const eventType = eventTypeOfError(errorCode, vendorType)!;
   const changes = await db.transaction(async (tx) => {
     const recovered = await recoverEventsIn(tx, {
-      deviceSn: charger.serialNum, connectorId: p.connectorId, types: DEVICE_EVENT_TYPES, exceptTypes: [eventType], at,
+      deviceSn: charger.serialNum,
+      connectorId: p.connectorId,
+      types: DEVICE_EVENT_TYPES,
+      exceptTypes: [eventType],
+      at,
     });
     const opened = await openEventIn(tx, {
       companyCode: charger.companyCode,

@@ -16,7 +16,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { answersWith, fileAnswer, idParams, noData, pageOf } from '../../../domain/entities/api.js';
 import {
-  eventBatch, eventBatchResult, eventFilters, eventIgnore, eventProcess, eventRecord, eventStatusCounts, vendorCodeCreate, vendorCodeRecord,
+  eventBatch,
+  eventBatchResult,
+  eventFilters,
+  eventIgnore,
+  eventProcess,
+  eventRecord,
+  eventStatusCounts,
+  vendorCodeCreate,
+  vendorCodeRecord,
 } from '../../../domain/entities/event.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 import { authOf } from '../../http/access.js';
@@ -37,21 +45,33 @@ const eventRoutes: FastifyPluginAsync = async (app) => {
   const config = { permission };
 
   r.get('/event', { config, schema: { tags, querystring: listQuery, response: answersWith(pageOf(eventRecord)) } }, async (req) =>
-    ok(req, await listEvents(app.db, authOf(req), req.query)));
+    ok(req, await listEvents(app.db, authOf(req), req.query)),
+  );
 
   r.get('/event/counts', { config, schema: { tags, querystring: eventFilters, response: answersWith(eventStatusCounts) } }, async (req) =>
-    ok(req, await eventCounts(app.db, authOf(req), req.query)));
+    ok(req, await eventCounts(app.db, authOf(req), req.query)),
+  );
 
-  r.get('/event/export', {
-    config,
-    schema: { tags, querystring: exportQuery, response: { 200: fileAnswer('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'The events as a spreadsheet') } },
-  }, async (req, reply) => sendEventWorkbook(app.db, authOf(req), req.query, langOf(req), timeZoneOf(req), reply));
+  r.get(
+    '/event/export',
+    {
+      config,
+      schema: {
+        tags,
+        querystring: exportQuery,
+        response: { 200: fileAnswer('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'The events as a spreadsheet') },
+      },
+    },
+    async (req, reply) => sendEventWorkbook(app.db, authOf(req), req.query, langOf(req), timeZoneOf(req), reply),
+  );
 
   r.get('/event/vendor-code', { config, schema: { tags, response: answersWith(z.array(vendorCodeRecord)) } }, async (req) =>
-    ok(req, await listVendorCodes(app.db, authOf(req))));
+    ok(req, await listVendorCodes(app.db, authOf(req))),
+  );
 
   r.post('/event/vendor-code', { config, schema: { tags, body: vendorCodeCreate, response: answersWith(vendorCodeRecord) } }, async (req) =>
-    ok(req, await createVendorCode(app.db, authOf(req), req.body)));
+    ok(req, await createVendorCode(app.db, authOf(req), req.body)),
+  );
 
   r.delete('/event/vendor-code/:id', { config, schema: { tags, params: idParams, response: answersWith(noData) } }, async (req) => {
     await deleteVendorCode(app.db, authOf(req), req.params.id);
@@ -59,16 +79,20 @@ const eventRoutes: FastifyPluginAsync = async (app) => {
   });
 
   r.post('/event/batch', { config, schema: { tags, body: eventBatch, response: answersWith(eventBatchResult) } }, async (req) =>
-    ok(req, await handleEvents(app.db, app.bus, authOf(req), req.body.ids, req.body.action, req.body.handleMethod ?? null)));
+    ok(req, await handleEvents(app.db, app.bus, authOf(req), req.body.ids, req.body.action, req.body.handleMethod ?? null)),
+  );
 
   r.get('/event/:id', { config, schema: { tags, params: idParams, response: answersWith(eventRecord) } }, async (req) =>
-    ok(req, await getEvent(app.db, authOf(req), req.params.id)));
+    ok(req, await getEvent(app.db, authOf(req), req.params.id)),
+  );
 
   r.post('/event/:id/process', { config, schema: { tags, params: idParams, body: eventProcess, response: answersWith(eventRecord) } }, async (req) =>
-    ok(req, await handleEvent(app.db, app.bus, authOf(req), req.params.id, 'process', req.body.handleMethod)));
+    ok(req, await handleEvent(app.db, app.bus, authOf(req), req.params.id, 'process', req.body.handleMethod)),
+  );
 
   r.post('/event/:id/ignore', { config, schema: { tags, params: idParams, body: eventIgnore, response: answersWith(eventRecord) } }, async (req) =>
-    ok(req, await handleEvent(app.db, app.bus, authOf(req), req.params.id, 'ignore', req.body.handleMethod ?? null)));
+    ok(req, await handleEvent(app.db, app.bus, authOf(req), req.params.id, 'ignore', req.body.handleMethod ?? null)),
+  );
 };
 
 export default eventRoutes;

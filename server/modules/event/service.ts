@@ -50,8 +50,16 @@ export function eventConditions(auth: AuthContext, q: EventFilters, withStatus =
 }
 
 const SORTABLE = {
-  id: event.id, occurTime: event.occurTime, lastOccurTime: event.lastOccurTime, deviceSn: event.deviceSn, eventType: event.eventType,
-  status: event.status, stationName: station.name, processTime: event.processTime, recoverTime: event.recoverTime, repeatCount: event.repeatCount,
+  id: event.id,
+  occurTime: event.occurTime,
+  lastOccurTime: event.lastOccurTime,
+  deviceSn: event.deviceSn,
+  eventType: event.eventType,
+  status: event.status,
+  stationName: station.name,
+  processTime: event.processTime,
+  recoverTime: event.recoverTime,
+  repeatCount: event.repeatCount,
 };
 
 /** ORDER BY of the list: `sort` (400 when unknown) default occur time, newest first unless `order=asc`. */
@@ -63,7 +71,8 @@ export { toEventRecord } from './mapper.js';
 
 /** The joined select of event records. */
 export function eventQuery(db: Db) {
-  return db.select({ e: event, stationName: station.name, companyName: company.name })
+  return db
+    .select({ e: event, stationName: station.name, companyName: company.name })
     .from(event)
     .leftJoin(station, eq(station.id, event.stationId))
     .leftJoin(company, eq(company.code, event.companyCode));
@@ -74,7 +83,11 @@ export async function listEvents(db: Db, auth: AuthContext, q: EventFilters & Pa
   const where = eventConditions(auth, q);
   const { limit, offset } = limitOffset(q);
   const [rows, [totals]] = await Promise.all([
-    eventQuery(db).where(where).orderBy(...eventOrder(q)).limit(limit).offset(offset),
+    eventQuery(db)
+      .where(where)
+      .orderBy(...eventOrder(q))
+      .limit(limit)
+      .offset(offset),
     db.select({ total: count() }).from(event).where(where),
   ]);
   return { records: rows.map(toEventRecord), total: totals?.total ?? 0 };
@@ -82,7 +95,11 @@ export async function listEvents(db: Db, auth: AuthContext, q: EventFilters & Pa
 
 /** `GET /sp/event/counts`: the filter's events per status (the status chips). */
 export async function eventCounts(db: Db, auth: AuthContext, q: EventFilters): Promise<EventStatusCounts> {
-  const rows = await db.select({ status: event.status, n: count() }).from(event).where(eventConditions(auth, q, false)).groupBy(event.status);
+  const rows = await db
+    .select({ status: event.status, n: count() })
+    .from(event)
+    .where(eventConditions(auth, q, false))
+    .groupBy(event.status);
   const out = Object.fromEntries(EVENT_STATUSES.map((s) => [s, 0])) as EventStatusCounts;
   for (const r of rows) if ((EVENT_STATUSES as readonly string[]).includes(r.status)) out[r.status as EventStatus] = r.n;
   return out;
@@ -103,21 +120,38 @@ type Action = 'process' | 'ignore';
  * transaction, and announces them after the commit. Answers which changed and which were skipped
  * (not HAPPENING, unknown or outside the scope).
  */
-export async function handleEvents(db: Db, bus: Bus, auth: AuthContext, ids: readonly number[], action: Action, handleMethod: string | null): Promise<EventBatchResult> {
+export async function handleEvents(
+  db: Db,
+  bus: Bus,
+  auth: AuthContext,
+  ids: readonly number[],
+  action: Action,
+  handleMethod: string | null,
+): Promise<EventBatchResult> {
   const unique = [...new Set(ids)];
   const now = new Date();
-  const set = action === 'process'
-    ? { status: 'PROCESSED', handleMethod, handler: auth.username, processTime: now }
-    : { status: 'IGNORED', handleMethod, handler: auth.username, ignoreTime: now };
+  const set =
+    action === 'process'
+      ? { status: 'PROCESSED', handleMethod, handler: auth.username, processTime: now }
+      : { status: 'IGNORED', handleMethod, handler: auth.username, ignoreTime: now };
   const changed = await db.transaction(async (tx) => {
-    const rows = await tx.update(event).set(set)
+    const rows = await tx
+      .update(event)
+      .set(set)
       .where(and(inArray(event.id, unique), eq(event.status, 'HAPPENING'), scopeWhere(auth, event)))
       .returning({ id: event.id, companyCode: event.companyCode, stationId: event.stationId });
-    await syncNoticeStatus(tx, rows.map((r) => r.id), set.status);
+    await syncNoticeStatus(
+      tx,
+      rows.map((r) => r.id),
+      set.status,
+    );
     return rows;
   });
   const change: EventChange['change'] = action === 'process' ? 'processed' : 'ignored';
-  emitChanges(bus, changed.map((r) => ({ eventId: r.id, companyCode: r.companyCode, stationId: r.stationId, change })));
+  emitChanges(
+    bus,
+    changed.map((r) => ({ eventId: r.id, companyCode: r.companyCode, stationId: r.stationId, change })),
+  );
   const done = new Set(changed.map((r) => r.id));
   return { changed: [...done], skipped: unique.filter((id) => !done.has(id)) };
 }

@@ -20,15 +20,23 @@ const DEVICE_TYPES: ReadonlySet<string> = new Set(DEVICE_EVENT_TYPES);
  * The event type the table gives `vendorId` / `vendorErrorCode` for a charger of `companyCode`
  * (the company's own entry first, then the platform's); null when neither knows it.
  */
-export async function vendorEventType(db: Db, companyCode: string, vendorId: string | undefined, vendorErrorCode: string | undefined): Promise<EventType | null> {
+export async function vendorEventType(
+  db: Db,
+  companyCode: string,
+  vendorId: string | undefined,
+  vendorErrorCode: string | undefined,
+): Promise<EventType | null> {
   if (!vendorId || !vendorErrorCode) return null;
-  const rows = await db.select({ eventType: eventVendorCode.eventType, companyCode: eventVendorCode.companyCode })
+  const rows = await db
+    .select({ eventType: eventVendorCode.eventType, companyCode: eventVendorCode.companyCode })
     .from(eventVendorCode)
-    .where(and(
-      eq(eventVendorCode.vendorId, vendorId),
-      eq(eventVendorCode.vendorErrorCode, vendorErrorCode),
-      or(eq(eventVendorCode.companyCode, companyCode), isNull(eventVendorCode.companyCode)),
-    ))
+    .where(
+      and(
+        eq(eventVendorCode.vendorId, vendorId),
+        eq(eventVendorCode.vendorErrorCode, vendorErrorCode),
+        or(eq(eventVendorCode.companyCode, companyCode), isNull(eventVendorCode.companyCode)),
+      ),
+    )
     .orderBy(sql`${eventVendorCode.companyCode} is null`)
     .limit(1);
   const t = rows[0]?.eventType;
@@ -43,7 +51,9 @@ const toRecord = ({ createdAt: _created, ...r }: typeof eventVendorCode.$inferSe
 
 /** The entries `auth` works with: an administrator's all, a company's own and the platform's. */
 export async function listVendorCodes(db: Db, auth: AuthContext): Promise<VendorCodeRecord[]> {
-  const rows = await db.select().from(eventVendorCode)
+  const rows = await db
+    .select()
+    .from(eventVendorCode)
     .where(auth.isAdmin ? undefined : or(eq(eventVendorCode.companyCode, auth.companyCode ?? '\u0000'), isNull(eventVendorCode.companyCode)))
     .orderBy(asc(eventVendorCode.vendorId), asc(eventVendorCode.vendorErrorCode), asc(eventVendorCode.id));
   return rows.map(toRecord);
@@ -54,9 +64,16 @@ export async function createVendorCode(db: Db, auth: AuthContext, input: VendorC
   assertSameCompany(auth, input.companyCode, 'write');
   const companyCode = auth.isAdmin ? (input.companyCode ?? null) : auth.companyCode;
   try {
-    const [row] = await db.insert(eventVendorCode).values({
-      companyCode, vendorId: input.vendorId, vendorErrorCode: input.vendorErrorCode, eventType: input.eventType, remark: input.remark ?? null,
-    }).returning();
+    const [row] = await db
+      .insert(eventVendorCode)
+      .values({
+        companyCode,
+        vendorId: input.vendorId,
+        vendorErrorCode: input.vendorErrorCode,
+        eventType: input.eventType,
+        remark: input.remark ?? null,
+      })
+      .returning();
     return toRecord(row!);
   } catch (err) {
     if (uniqueViolation(err) !== undefined) throw new AppError(736, 'vendorErrorCode');

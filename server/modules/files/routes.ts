@@ -18,11 +18,17 @@ const fileRoutes: FastifyPluginAsync = async (app) => {
     const info = id === null ? null : await fileInfo(app.db, id);
     if (info?.kind !== 'FIRMWARE') return plain(reply, 404, 'Not found');
     const range = parseRange(typeof req.headers.range === 'string' ? req.headers.range : undefined, info.size);
-    reply.header('Accept-Ranges', 'bytes').header('ETag', `"${info.sha256}"`).header('Cache-Control', 'no-store')
+    reply
+      .header('Accept-Ranges', 'bytes')
+      .header('ETag', `"${info.sha256}"`)
+      .header('Cache-Control', 'no-store')
       .header('Content-Disposition', `attachment; filename="${info.fileName.replace(/[^\w.-]/g, '_')}"`);
     if (range.kind === 'unsatisfiable') return reply.status(416).header('Content-Range', `bytes */${info.size}`).send();
     const [start, end] = range.kind === 'part' ? [range.start, range.end] : [0, info.size - 1];
-    reply.status(range.kind === 'part' ? 206 : 200).type('application/octet-stream').header('Content-Length', String(end - start + 1));
+    reply
+      .status(range.kind === 'part' ? 206 : 200)
+      .type('application/octet-stream')
+      .header('Content-Length', String(end - start + 1));
     if (range.kind === 'part') reply.header('Content-Range', `bytes ${start}-${end}/${info.size}`);
     if (req.method === 'HEAD') return reply.send();
     const part = await readFileRange(app.db, info.id, start, end);

@@ -17,7 +17,10 @@ export function fileUrlKey(app: FastifyInstance): Promise<string> {
   let key = cache.get(app);
   if (!key) {
     key = (async () => {
-      await app.db.insert(serverSecret).values({ name: SECRET_NAME, value: randomBytes(32).toString('hex') }).onConflictDoNothing();
+      await app.db
+        .insert(serverSecret)
+        .values({ name: SECRET_NAME, value: randomBytes(32).toString('hex') })
+        .onConflictDoNothing();
       const [row] = await app.db.select({ value: serverSecret.value }).from(serverSecret).where(eq(serverSecret.name, SECRET_NAME));
       return row.value;
     })();
@@ -50,7 +53,14 @@ export async function verifyFileToken(app: FastifyInstance, purpose: string, tok
  * The signed firmware URL of file `fileId` under `baseUrl`, valid for `ttlHours`. `version` rides
  * along as `?version=` (chargers ignore it; the simulator reboots with it).
  */
-export async function firmwareUrl(app: FastifyInstance, baseUrl: string, fileId: number, fileName: string, ttlHours: number, version?: string): Promise<string> {
+export async function firmwareUrl(
+  app: FastifyInstance,
+  baseUrl: string,
+  fileId: number,
+  fileName: string,
+  ttlHours: number,
+  version?: string,
+): Promise<string> {
   const token = await signFileToken(app, 'firmware', fileId, new Date(Date.now() + ttlHours * 3_600_000));
   return `${baseUrl}/ocpp-files/firmware/${token}/${encodeURIComponent(fileName)}${version ? `?version=${encodeURIComponent(version)}` : ''}`;
 }

@@ -28,18 +28,44 @@ export interface StoredFileInfo {
 }
 
 const INFO = {
-  id: storedFile.id, kind: storedFile.kind, companyCode: storedFile.companyCode, fileName: storedFile.fileName,
-  contentType: storedFile.contentType, size: storedFile.size, sha256: storedFile.sha256, chargerSn: storedFile.chargerSn, createdAt: storedFile.createdAt,
+  id: storedFile.id,
+  kind: storedFile.kind,
+  companyCode: storedFile.companyCode,
+  fileName: storedFile.fileName,
+  contentType: storedFile.contentType,
+  size: storedFile.size,
+  sha256: storedFile.sha256,
+  chargerSn: storedFile.chargerSn,
+  createdAt: storedFile.createdAt,
 };
 
 /** Stores `content`; returns its info. `db` may be a transaction. */
-export async function storeFile(db: Pick<Db, 'insert'>, f: {
-  kind: FileKind; companyCode: string | null; fileName: string; content: Buffer; contentType?: string; chargerSn?: string | null; createdBy?: string | null;
-}): Promise<StoredFileInfo> {
-  const [row] = await db.insert(storedFile).values({
-    kind: f.kind, companyCode: f.companyCode, fileName: f.fileName, content: f.content, size: f.content.length, sha256: sha256Hex(f.content),
-    contentType: f.contentType ?? 'application/octet-stream', chargerSn: f.chargerSn ?? null, createdBy: f.createdBy ?? null,
-  }).returning(INFO);
+export async function storeFile(
+  db: Pick<Db, 'insert'>,
+  f: {
+    kind: FileKind;
+    companyCode: string | null;
+    fileName: string;
+    content: Buffer;
+    contentType?: string;
+    chargerSn?: string | null;
+    createdBy?: string | null;
+  },
+): Promise<StoredFileInfo> {
+  const [row] = await db
+    .insert(storedFile)
+    .values({
+      kind: f.kind,
+      companyCode: f.companyCode,
+      fileName: f.fileName,
+      content: f.content,
+      size: f.content.length,
+      sha256: sha256Hex(f.content),
+      contentType: f.contentType ?? 'application/octet-stream',
+      chargerSn: f.chargerSn ?? null,
+      createdBy: f.createdBy ?? null,
+    })
+    .returning(INFO);
   return row;
 }
 
@@ -51,8 +77,10 @@ export async function fileInfo(db: Db, id: number): Promise<StoredFileInfo | nul
 
 /** Bytes `start`..`end` (inclusive) of file `id`, or null when it is gone. */
 export async function readFileRange(db: Db, id: number, start: number, end: number): Promise<Buffer | null> {
-  const [row] = await db.select({ part: sql<Buffer | Uint8Array>`substring(${storedFile.content} from ${start + 1} for ${end - start + 1})` })
-    .from(storedFile).where(eq(storedFile.id, id));
+  const [row] = await db
+    .select({ part: sql<Buffer | Uint8Array>`substring(${storedFile.content} from ${start + 1} for ${end - start + 1})` })
+    .from(storedFile)
+    .where(eq(storedFile.id, id));
   if (!row) return null;
   return Buffer.isBuffer(row.part) ? row.part : Buffer.from(row.part);
 }

@@ -46,7 +46,10 @@ export class UploadSink extends Writable {
   /** The file once kept (after 'finish'). */
   file: StoredFileInfo | null = null;
 
-  constructor(private readonly db: Db, private readonly o: UploadOptions) {
+  constructor(
+    private readonly db: Db,
+    private readonly o: UploadOptions,
+  ) {
     super();
   }
 
@@ -56,22 +59,37 @@ export class UploadSink extends Writable {
   }
 
   override _write(chunk: Buffer, _enc: BufferEncoding, cb: (err?: Error | null) => void): void {
-    if (this.size + chunk.length > this.o.maxBytes) { cb(new AppError(753, 'file', { maxBytes: this.o.maxBytes })); return; }
+    if (this.size + chunk.length > this.o.maxBytes) {
+      cb(new AppError(753, 'file', { maxBytes: this.o.maxBytes }));
+      return;
+    }
     this.size += chunk.length;
     this.hash.update(chunk);
     this.pending.push(chunk);
     this.pendingBytes += chunk.length;
-    if (this.pendingBytes < (this.o.partBytes ?? 256 * 1024)) { cb(); return; }
-    this.flushPart().then(() => cb(), (err: Error) => cb(err));
+    if (this.pendingBytes < (this.o.partBytes ?? 256 * 1024)) {
+      cb();
+      return;
+    }
+    this.flushPart().then(
+      () => cb(),
+      (err: Error) => cb(err),
+    );
   }
 
   override _final(cb: (err?: Error | null) => void): void {
     this.finishing = this.finish();
-    this.finishing.then(() => cb(), (err: Error) => cb(err));
+    this.finishing.then(
+      () => cb(),
+      (err: Error) => cb(err),
+    );
   }
 
   override _destroy(err: Error | null, cb: (err?: Error | null) => void): void {
-    if (this.committed || this.aborted) { cb(err); return; }
+    if (this.committed || this.aborted) {
+      cb(err);
+      return;
+    }
     this.aborted = true;
     // A commit under way either completes (the file is kept) or sees `aborted` and rolls back.
     const cleanup = async () => {
@@ -81,15 +99,26 @@ export class UploadSink extends Writable {
       if (id !== null) await this.db.delete(storedFile).where(eq(storedFile.id, id));
       await this.o.onAbort?.(err ?? new Error('upload aborted'));
     };
-    cleanup().then(() => cb(err), (e: Error) => cb(err ?? e));
+    cleanup().then(
+      () => cb(err),
+      (e: Error) => cb(err ?? e),
+    );
   }
 
   private async ensureRow(): Promise<number> {
     if (this.fileId !== null) return this.fileId;
-    const [row] = await this.db.insert(storedFile).values({
-      kind: this.o.kind, companyCode: this.o.companyCode, fileName: this.o.fileName, content: Buffer.alloc(0), size: 0, sha256: '',
-      chargerSn: this.o.chargerSn ?? null,
-    }).returning({ id: storedFile.id });
+    const [row] = await this.db
+      .insert(storedFile)
+      .values({
+        kind: this.o.kind,
+        companyCode: this.o.companyCode,
+        fileName: this.o.fileName,
+        content: Buffer.alloc(0),
+        size: 0,
+        sha256: '',
+        chargerSn: this.o.chargerSn ?? null,
+      })
+      .returning({ id: storedFile.id });
     this.fileId = row.id;
     return row.id;
   }
@@ -110,13 +139,25 @@ export class UploadSink extends Writable {
     const id = this.fileId!;
     const sha256 = this.hash.digest('hex');
     await this.db.transaction(async (tx) => {
-      const [file] = await tx.update(storedFile).set({
-        content: sql`(select coalesce(string_agg(${storedFilePart.data}, ''::bytea order by ${storedFilePart.seq}), ''::bytea) from ${storedFilePart} where ${storedFilePart.fileId} = ${id})`,
-        size: this.size, sha256,
-      }).where(eq(storedFile.id, id)).returning({
-        id: storedFile.id, kind: storedFile.kind, companyCode: storedFile.companyCode, fileName: storedFile.fileName, contentType: storedFile.contentType,
-        size: storedFile.size, sha256: storedFile.sha256, chargerSn: storedFile.chargerSn, createdAt: storedFile.createdAt,
-      });
+      const [file] = await tx
+        .update(storedFile)
+        .set({
+          content: sql`(select coalesce(string_agg(${storedFilePart.data}, ''::bytea order by ${storedFilePart.seq}), ''::bytea) from ${storedFilePart} where ${storedFilePart.fileId} = ${id})`,
+          size: this.size,
+          sha256,
+        })
+        .where(eq(storedFile.id, id))
+        .returning({
+          id: storedFile.id,
+          kind: storedFile.kind,
+          companyCode: storedFile.companyCode,
+          fileName: storedFile.fileName,
+          contentType: storedFile.contentType,
+          size: storedFile.size,
+          sha256: storedFile.sha256,
+          chargerSn: storedFile.chargerSn,
+          createdAt: storedFile.createdAt,
+        });
       await tx.delete(storedFilePart).where(eq(storedFilePart.fileId, id));
       if (this.aborted || !file) throw new Error('upload aborted');
       await this.o.onCommit(file, tx);

@@ -10,7 +10,14 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { answersWith, idParams, pageOf } from '../../../domain/entities/api.js';
-import { campaignCandidate, campaignCreate, campaignDetail, campaignFilters, campaignRecord, campaignStarted } from '../../../domain/entities/firmware-campaign.js';
+import {
+  campaignCandidate,
+  campaignCreate,
+  campaignDetail,
+  campaignFilters,
+  campaignRecord,
+  campaignStarted,
+} from '../../../domain/entities/firmware-campaign.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 import { authOf } from '../../http/access.js';
 import { ok } from '../../http/envelope.js';
@@ -20,7 +27,8 @@ import { candidates, getCampaign, listCampaigns, resetCampaign, resumeCampaign, 
 const permission = [PERMISSIONS.stations.profile, PERMISSIONS.monitoring.chargers] as const;
 const listQuery = pageQuery.extend(campaignFilters.shape);
 const candidateQuery = z.object({
-  chargerIds: manyQuery.transform((v) => v.flatMap((s) => s.split(',')).map(Number))
+  chargerIds: manyQuery
+    .transform((v) => v.flatMap((s) => s.split(',')).map(Number))
     .pipe(z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(1000)),
 });
 
@@ -37,28 +45,42 @@ const campaignRoutes: FastifyPluginAsync = async (app) => {
   let sweeper: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     const every = Math.max(1000, Math.min(30_000, (app.config.firmwareSilenceS * 1000) / 3));
-    sweeper = setInterval(() => { sweepSilent(app).catch((err: unknown) => app.log.warn({ err }, 'firmware silence sweep failed')); }, every);
+    sweeper = setInterval(() => {
+      sweepSilent(app).catch((err: unknown) => app.log.warn({ err }, 'firmware silence sweep failed'));
+    }, every);
     sweeper.unref();
   });
-  app.addHook('onClose', async () => { if (sweeper) clearInterval(sweeper); });
+  app.addHook('onClose', async () => {
+    if (sweeper) clearInterval(sweeper);
+  });
 
-  r.get('/firmware-campaign', { config: { permission }, schema: { tags, querystring: listQuery, response: answersWith(pageOf(campaignRecord)) } }, async (req) =>
-    ok(req, await listCampaigns(app.db, authOf(req), req.query)));
+  r.get(
+    '/firmware-campaign',
+    { config: { permission }, schema: { tags, querystring: listQuery, response: answersWith(pageOf(campaignRecord)) } },
+    async (req) => ok(req, await listCampaigns(app.db, authOf(req), req.query)),
+  );
 
-  r.get('/firmware-campaign/candidates', { config: { permission }, schema: { tags, querystring: candidateQuery, response: answersWith(z.array(campaignCandidate)) } }, async (req) =>
-    ok(req, await candidates(app.db, authOf(req), req.query.chargerIds)));
+  r.get(
+    '/firmware-campaign/candidates',
+    { config: { permission }, schema: { tags, querystring: candidateQuery, response: answersWith(z.array(campaignCandidate)) } },
+    async (req) => ok(req, await candidates(app.db, authOf(req), req.query.chargerIds)),
+  );
 
   r.get('/firmware-campaign/:id', { config: { permission }, schema: { tags, params: idParams, response: answersWith(campaignDetail) } }, async (req) =>
-    ok(req, await getCampaign(app.db, authOf(req), req.params.id)));
+    ok(req, await getCampaign(app.db, authOf(req), req.params.id)),
+  );
 
   r.post('/firmware-campaign', { config: { permission }, schema: { tags, body: campaignCreate, response: answersWith(campaignStarted) } }, async (req) =>
-    ok(req, await startCampaign(app, authOf(req), req.body, publicBase(req))));
+    ok(req, await startCampaign(app, authOf(req), req.body, publicBase(req))),
+  );
 
   r.post('/firmware-campaign/:id/reset', { config: { permission }, schema: { tags, params: idParams, response: answersWith(campaignDetail) } }, async (req) =>
-    ok(req, await resetCampaign(app, authOf(req), req.params.id)));
+    ok(req, await resetCampaign(app, authOf(req), req.params.id)),
+  );
 
   r.post('/firmware-campaign/:id/send', { config: { permission }, schema: { tags, params: idParams, response: answersWith(campaignDetail) } }, async (req) =>
-    ok(req, await resumeCampaign(app, authOf(req), req.params.id)));
+    ok(req, await resumeCampaign(app, authOf(req), req.params.id)),
+  );
 };
 
 export default campaignRoutes;

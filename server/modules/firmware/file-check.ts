@@ -18,7 +18,10 @@ export function firmwareExtension(fileName: string): (typeof FIRMWARE_EXTENSIONS
 
 /** True when `buf` is a well-formed Intel HEX file ending with its end-of-file record. */
 export function isIntelHex(buf: Buffer): boolean {
-  const lines = buf.toString('latin1').split(/\r?\n/).filter((l) => l.trim() !== '');
+  const lines = buf
+    .toString('latin1')
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== '');
   if (!lines.length) return false;
   let sawEof = false;
   for (const raw of lines) {
@@ -41,7 +44,12 @@ export function isIntelHex(buf: Buffer): boolean {
 /** True when the start of `buf` reads as text (printable UTF-8 / ASCII, no NUL) or as a markup / JSON document. */
 export function looksLikeText(buf: Buffer): boolean {
   const head = buf.subarray(0, 4096);
-  const start = head.toString('utf8').replace(/^\uFEFF/, '').trimStart().slice(0, 64).toLowerCase();
+  const start = head
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .slice(0, 64)
+    .toLowerCase();
   if (/^(<!doctype|<html|<\?xml|<head|<body|\{\s*"|\[\s*\{)/.test(start)) return true;
   if (head.includes(0)) return false;
   let printable = 0;

@@ -41,27 +41,39 @@ const firmwareRoutes: FastifyPluginAsync = async (app) => {
       }
       chunks.push(chunk);
     });
-    payload.on('end', () => { if (!over) done(null, Buffer.concat(chunks)); });
-    payload.on('error', (err) => { if (!over) done(err, undefined); });
+    payload.on('end', () => {
+      if (!over) done(null, Buffer.concat(chunks));
+    });
+    payload.on('error', (err) => {
+      if (!over) done(err, undefined);
+    });
   });
 
   r.get('/firmware', { config: { permission: read }, schema: { tags, querystring: listQuery, response: answersWith(pageOf(firmwareRecord)) } }, async (req) =>
-    ok(req, await listFirmware(app.db, authOf(req), req.query)));
+    ok(req, await listFirmware(app.db, authOf(req), req.query)),
+  );
 
   r.get('/firmware/:id', { config: { permission: read }, schema: { tags, params: idParams, response: answersWith(firmwareRecord) } }, async (req) =>
-    ok(req, await getFirmware(app.db, authOf(req), req.params.id)));
+    ok(req, await getFirmware(app.db, authOf(req), req.params.id)),
+  );
 
-  r.post('/firmware/file', {
-    config: { permission: manage },
-    bodyLimit: max + 1024,
-    schema: {
-      tags, querystring: firmwareUploadQuery, response: answersWith(firmwareUpload),
-      consumes: ['application/octet-stream'],
+  r.post(
+    '/firmware/file',
+    {
+      config: { permission: manage },
+      bodyLimit: max + 1024,
+      schema: {
+        tags,
+        querystring: firmwareUploadQuery,
+        response: answersWith(firmwareUpload),
+        consumes: ['application/octet-stream'],
+      },
     },
-  }, async (req) => {
-    const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    return ok(req, await uploadFirmwareFile(app.db, authOf(req), req.query.fileName, body, max));
-  });
+    async (req) => {
+      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      return ok(req, await uploadFirmwareFile(app.db, authOf(req), req.query.fileName, body, max));
+    },
+  );
 
   r.post('/firmware', { config: { permission: manage }, schema: { tags, body: firmwareCreate, response: answersWith(firmwareRecord) } }, async (req) => {
     const auth = authOf(req);

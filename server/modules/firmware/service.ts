@@ -29,8 +29,11 @@ export interface FirmwareFilter extends PageQuery {
 }
 
 const PROBLEM_KEYS: Record<FirmwareFileProblem, string> = {
-  extension: 'validation.firmwareExtension', empty: 'validation.firmwareEmpty', tooBig: 'validation.firmwareTooBig',
-  hex: 'validation.firmwareHex', binaryText: 'validation.firmwareBinaryText',
+  extension: 'validation.firmwareExtension',
+  empty: 'validation.firmwareEmpty',
+  tooBig: 'validation.firmwareTooBig',
+  hex: 'validation.firmwareHex',
+  binaryText: 'validation.firmwareBinaryText',
 };
 
 /** The 712 answer for a refused upload, the reason under `file`. */
@@ -43,8 +46,16 @@ export async function uploadFirmwareFile(db: Db, auth: AuthContext, fileName: st
   const problem = firmwareFileProblem(fileName, content, maxBytes);
   if (problem) throw uploadRefused(problem, maxBytes);
   // Uploads never named by a firmware within a day are dropped with the next upload.
-  await db.delete(storedFile).where(and(eq(storedFile.kind, 'FIRMWARE'), lt(storedFile.createdAt, new Date(Date.now() - 86_400_000)),
-    sql`not exists (select 1 from ${firmware} where ${firmware.fileId} = ${storedFile.id})`)).catch(() => undefined);
+  await db
+    .delete(storedFile)
+    .where(
+      and(
+        eq(storedFile.kind, 'FIRMWARE'),
+        lt(storedFile.createdAt, new Date(Date.now() - 86_400_000)),
+        sql`not exists (select 1 from ${firmware} where ${firmware.fileId} = ${storedFile.id})`,
+      ),
+    )
+    .catch(() => undefined);
   try {
     const f = await storeFile(db, { kind: 'FIRMWARE', companyCode: auth.companyCode, fileName: fileName.trim(), content, createdBy: auth.username });
     return { fileId: f.id, fileName: f.fileName, size: f.size, sha256: f.sha256 };
@@ -60,14 +71,27 @@ function readable(auth: AuthContext): SQL | undefined {
 }
 
 const SORT = {
-  id: firmware.id, name: firmware.name, deviceType: firmware.deviceType, deviceModel: firmware.deviceModel, version: firmware.version,
-  isPublic: firmware.isPublic, createdAt: firmware.createdAt, fileSize: storedFile.size, companyName: company.name,
+  id: firmware.id,
+  name: firmware.name,
+  deviceType: firmware.deviceType,
+  deviceModel: firmware.deviceModel,
+  version: firmware.version,
+  isPublic: firmware.isPublic,
+  createdAt: firmware.createdAt,
+  fileSize: storedFile.size,
+  companyName: company.name,
 };
 
 function selectFirmware(db: Db) {
-  return db.select({
-    f: firmware, companyName: company.name, fileName: storedFile.fileName, fileSize: storedFile.size, sha256: storedFile.sha256,
-  }).from(firmware)
+  return db
+    .select({
+      f: firmware,
+      companyName: company.name,
+      fileName: storedFile.fileName,
+      fileSize: storedFile.size,
+      sha256: storedFile.sha256,
+    })
+    .from(firmware)
     .innerJoin(storedFile, eq(storedFile.id, firmware.fileId))
     .leftJoin(company, eq(company.code, firmware.companyCode));
 }
@@ -77,9 +101,21 @@ type Row = Awaited<ReturnType<ReturnType<typeof selectFirmware>['where']>>[numbe
 function toRecord(auth: AuthContext, r: Row): FirmwareRecord {
   const f = r.f;
   return {
-    id: f.id, name: f.name, deviceType: f.deviceType, deviceModel: f.deviceModel, version: f.version, changeLog: f.changeLog,
-    isPublic: f.isPublic, companyCode: f.companyCode, companyName: r.companyName, fileId: f.fileId, fileName: r.fileName,
-    fileSize: r.fileSize, sha256: r.sha256, createdBy: f.createdBy, createdAt: f.createdAt.toISOString(),
+    id: f.id,
+    name: f.name,
+    deviceType: f.deviceType,
+    deviceModel: f.deviceModel,
+    version: f.version,
+    changeLog: f.changeLog,
+    isPublic: f.isPublic,
+    companyCode: f.companyCode,
+    companyName: r.companyName,
+    fileId: f.fileId,
+    fileName: r.fileName,
+    fileSize: r.fileSize,
+    sha256: r.sha256,
+    createdBy: f.createdBy,
+    createdAt: f.createdAt.toISOString(),
     editable: auth.isAdmin || (f.companyCode !== null && f.companyCode === auth.companyCode),
   };
 }
@@ -96,7 +132,11 @@ export async function listFirmware(db: Db, auth: AuthContext, f: FirmwareFilter)
   if (f.isPublic !== undefined) conds.push(eq(firmware.isPublic, f.isPublic));
   const where = and(...conds);
   const { limit, offset } = limitOffset(f);
-  const rows = await selectFirmware(db).where(where).orderBy(...orderByOf(f, SORT, { fallback: firmware.createdAt, order: 'desc', tieBreak: firmware.id, tieOrder: 'same' })).limit(limit).offset(offset);
+  const rows = await selectFirmware(db)
+    .where(where)
+    .orderBy(...orderByOf(f, SORT, { fallback: firmware.createdAt, order: 'desc', tieBreak: firmware.id, tieOrder: 'same' }))
+    .limit(limit)
+    .offset(offset);
   const [{ n }] = await db.select({ n: count() }).from(firmware).where(where);
   return { records: rows.map((r) => toRecord(auth, r)), total: n };
 }
@@ -112,7 +152,9 @@ export async function getFirmware(db: Db, auth: AuthContext, id: number, mode: '
 
 /** 713 on `version`: the message names the model and the version and says what to do. */
 function duplicateVersion(input: Pick<FirmwareInput, 'deviceModel' | 'version'>): FieldErrors {
-  return new FieldErrors([{ field: 'version', code: 713, key: 'validation.firmwareVersionExists', values: { model: input.deviceModel, version: input.version } }]);
+  return new FieldErrors([
+    { field: 'version', code: 713, key: 'validation.firmwareVersionExists', values: { model: input.deviceModel, version: input.version } },
+  ]);
 }
 
 /** Adds a firmware version; returns its id. @throws 808 / 712 (file), 713 (duplicate version or save failure), 725 */
@@ -130,29 +172,48 @@ export async function createFirmware(db: Db, auth: AuthContext, input: FirmwareI
     // A public version reaches every operator: only the platform publishes (R15.4, decisions "Device Version for operators").
     throw new AppError(403, 'isPublic');
   }
-  return db.transaction(async (tx) => {
-    const [file] = await tx.select({ id: storedFile.id, kind: storedFile.kind, companyCode: storedFile.companyCode, createdBy: storedFile.createdBy })
-      .from(storedFile).where(eq(storedFile.id, input.fileId)).for('update');
-    const mine = file && file.kind === 'FIRMWARE' && (auth.isAdmin ? true : file.companyCode === auth.companyCode);
-    if (!mine) throw new AppError(808, 'fileId');
-    const [used] = await tx.select({ id: firmware.id }).from(firmware).where(eq(firmware.fileId, input.fileId));
-    if (used) throw new AppError(712, 'fileId');
-    const [row] = await tx.insert(firmware).values({
-      companyCode, name: input.name, deviceType: input.deviceType, deviceModel: input.deviceModel, version: input.version,
-      changeLog: input.changeLog ?? '', isPublic: input.isPublic, fileId: input.fileId, createdBy: auth.username,
-    }).returning({ id: firmware.id });
-    // The file now belongs with its firmware's company (an administrator may file it for one).
-    await tx.update(storedFile).set({ companyCode }).where(eq(storedFile.id, input.fileId));
-    return row.id;
-  }).catch((err: unknown) => {
-    throw uniqueViolation(err) === 'firmware_model_version_unique' ? duplicateVersion(input) : err;
-  });
+  return db
+    .transaction(async (tx) => {
+      const [file] = await tx
+        .select({ id: storedFile.id, kind: storedFile.kind, companyCode: storedFile.companyCode, createdBy: storedFile.createdBy })
+        .from(storedFile)
+        .where(eq(storedFile.id, input.fileId))
+        .for('update');
+      const mine = file && file.kind === 'FIRMWARE' && (auth.isAdmin ? true : file.companyCode === auth.companyCode);
+      if (!mine) throw new AppError(808, 'fileId');
+      const [used] = await tx.select({ id: firmware.id }).from(firmware).where(eq(firmware.fileId, input.fileId));
+      if (used) throw new AppError(712, 'fileId');
+      const [row] = await tx
+        .insert(firmware)
+        .values({
+          companyCode,
+          name: input.name,
+          deviceType: input.deviceType,
+          deviceModel: input.deviceModel,
+          version: input.version,
+          changeLog: input.changeLog ?? '',
+          isPublic: input.isPublic,
+          fileId: input.fileId,
+          createdBy: auth.username,
+        })
+        .returning({ id: firmware.id });
+      // The file now belongs with its firmware's company (an administrator may file it for one).
+      await tx.update(storedFile).set({ companyCode }).where(eq(storedFile.id, input.fileId));
+      return row.id;
+    })
+    .catch((err: unknown) => {
+      throw uniqueViolation(err) === 'firmware_model_version_unique' ? duplicateVersion(input) : err;
+    });
 }
 
 /** Deletes a firmware (and its file) no campaign used; otherwise 713 naming the campaigns (`#12, #15`). */
 export async function deleteFirmware(db: Db, current: FirmwareRecord): Promise<void> {
   await db.transaction(async (tx) => {
-    const used = await tx.select({ id: firmwareCampaign.id }).from(firmwareCampaign).where(eq(firmwareCampaign.firmwareId, current.id)).orderBy(firmwareCampaign.id);
+    const used = await tx
+      .select({ id: firmwareCampaign.id })
+      .from(firmwareCampaign)
+      .where(eq(firmwareCampaign.firmwareId, current.id))
+      .orderBy(firmwareCampaign.id);
     if (used.length > 0) {
       // The message names the campaigns (#12, #15) so that the operator can find them.
       const campaigns = used.map((c) => `#${c.id}`).join(', ');
@@ -167,4 +228,3 @@ export async function deleteFirmware(db: Db, current: FirmwareRecord): Promise<v
 export function firmwareForModel(auth: AuthContext, deviceModel: string): SQL | undefined {
   return and(readable(auth), eq(firmware.deviceModel, deviceModel));
 }
-

@@ -37,13 +37,21 @@ export interface GatewayFilter extends PageQuery {
 
 const chargerCount = sql<number>`(select count(*)::int from ${charger} where ${charger.gatewaySn} = ${gateway.serialNum})`;
 const SORT = {
-  id: gateway.id, serialNum: gateway.serialNum, lifeStatus: gateway.lifeStatus, online: gateway.online,
-  firmwareVersion: gateway.firmwareVersion, createdAt: gateway.createdAt, stationName: station.name, chargerCount,
+  id: gateway.id,
+  serialNum: gateway.serialNum,
+  lifeStatus: gateway.lifeStatus,
+  online: gateway.online,
+  firmwareVersion: gateway.firmwareVersion,
+  createdAt: gateway.createdAt,
+  stationName: station.name,
+  chargerCount,
 };
 const UNIQUE = { gateway_serial_num_unique: [304, 'serialNum'] } as const satisfies Record<string, UniqueAnswer>;
 
 function selectGateways(db: Db) {
-  return db.select({ g: gateway, companyName: company.name, stationName: station.name, chargerCount }).from(gateway)
+  return db
+    .select({ g: gateway, companyName: company.name, stationName: station.name, chargerCount })
+    .from(gateway)
     .leftJoin(company, eq(company.code, gateway.companyCode))
     .leftJoin(station, eq(station.id, gateway.stationId));
 }
@@ -55,7 +63,10 @@ function toRecord(r: Row): GatewayRecord {
   const { ocppPasswordHash, ...g } = r.g;
   return {
     ...storedJson(g),
-    companyName: r.companyName, stationName: r.stationName, hasOcppPassword: ocppPasswordHash !== null, chargerCount: Number(r.chargerCount),
+    companyName: r.companyName,
+    stationName: r.stationName,
+    hasOcppPassword: ocppPasswordHash !== null,
+    chargerCount: Number(r.chargerCount),
   };
 }
 
@@ -70,7 +81,11 @@ export async function listGateways(db: Db, auth: AuthContext, f: GatewayFilter):
   if (f.q) conds.push(ilike(gateway.serialNum, `%${f.q}%`));
   const where = and(...conds);
   const { limit, offset } = limitOffset(f);
-  const rows = await selectGateways(db).where(where).orderBy(...orderByOf(f, SORT, { fallback: gateway.id, tieBreak: gateway.id })).limit(limit).offset(offset);
+  const rows = await selectGateways(db)
+    .where(where)
+    .orderBy(...orderByOf(f, SORT, { fallback: gateway.id, tieBreak: gateway.id }))
+    .limit(limit)
+    .offset(offset);
   const [{ n }] = await db.select({ n: count() }).from(gateway).where(where);
   return { records: rows.map(toRecord), total: n };
 }
@@ -87,13 +102,25 @@ export async function getGateway(db: Db, auth: AuthContext, id: number, mode: 'r
 export async function getGatewayDetail(db: Db, auth: AuthContext, id: number): Promise<GatewayDetail> {
   const g = await getGateway(db, auth, id);
   const rows = await db.select().from(charger).where(eq(charger.gatewaySn, g.serialNum)).orderBy(asc(charger.serialNum));
-  const connectors = await connectorsOf(db, rows.map((c) => c.id));
+  const connectors = await connectorsOf(
+    db,
+    rows.map((c) => c.id),
+  );
   return {
     ...g,
     chargers: rows.map((c) => ({
-      id: c.id, serialNum: c.serialNum, online: c.online, runStatus: c.runStatus,
-      dashboardState: chargerDashboardState(c.online, c.runStatus, (connectors.get(c.id) ?? []).map((k) => k.status)),
-      lifeStatus: c.lifeStatus, firmwareVersion: c.firmwareVersion, lastSeenAt: c.lastSeenAt?.toISOString() ?? null,
+      id: c.id,
+      serialNum: c.serialNum,
+      online: c.online,
+      runStatus: c.runStatus,
+      dashboardState: chargerDashboardState(
+        c.online,
+        c.runStatus,
+        (connectors.get(c.id) ?? []).map((k) => k.status),
+      ),
+      lifeStatus: c.lifeStatus,
+      firmwareVersion: c.firmwareVersion,
+      lastSeenAt: c.lastSeenAt?.toISOString() ?? null,
     })),
   };
 }
@@ -114,15 +141,25 @@ async function checkIdentityFree(tx: Tx, serialNum: string) {
 
 /** Registers a gateway; returns its id. */
 export async function createGateway(db: Db, auth: AuthContext, input: GatewayInput): Promise<number> {
-  return mapUnique(() => db.transaction(async (tx) => {
-    const companyCode = await stationCompany(tx, auth, input.stationId);
-    await checkIdentityFree(tx, input.serialNum);
-    const [row] = await tx.insert(gateway).values({
-      companyCode, stationId: input.stationId, serialNum: input.serialNum, lifeStatus: input.lifeStatus,
-      firmwareVersion: input.firmwareVersion ?? null,
-    }).returning({ id: gateway.id });
-    return row.id;
-  }), UNIQUE);
+  return mapUnique(
+    () =>
+      db.transaction(async (tx) => {
+        const companyCode = await stationCompany(tx, auth, input.stationId);
+        await checkIdentityFree(tx, input.serialNum);
+        const [row] = await tx
+          .insert(gateway)
+          .values({
+            companyCode,
+            stationId: input.stationId,
+            serialNum: input.serialNum,
+            lifeStatus: input.lifeStatus,
+            firmwareVersion: input.firmwareVersion ?? null,
+          })
+          .returning({ id: gateway.id });
+        return row.id;
+      }),
+    UNIQUE,
+  );
 }
 
 /**
@@ -130,30 +167,45 @@ export async function createGateway(db: Db, auth: AuthContext, input: GatewayInp
  * @returns true when this edit took the gateway out of ACTIVE (its socket must close).
  */
 export async function updateGateway(db: Db, auth: AuthContext, current: GatewayRecord, input: GatewayInput): Promise<boolean> {
-  await mapUnique(() => db.transaction(async (tx) => {
-    const companyCode = await stationCompany(tx, auth, input.stationId);
-    if (companyCode !== current.companyCode) throw new AppError(725, 'stationId');
-    const renamed = input.serialNum !== current.serialNum;
-    if (renamed) {
-      const [live] = await tx.select({ online: gateway.online }).from(gateway).where(eq(gateway.id, current.id)).for('update');
-      if (live?.online) throw new AppError(717);
-      await checkIdentityFree(tx, input.serialNum);
-    }
-    await tx.update(gateway).set({
-      stationId: input.stationId, serialNum: input.serialNum, lifeStatus: input.lifeStatus, firmwareVersion: input.firmwareVersion ?? null,
-    }).where(eq(gateway.id, current.id));
-    if (renamed) {
-      await tx.update(charger).set({ gatewaySn: input.serialNum })
-        .where(and(eq(charger.gatewaySn, current.serialNum), eq(charger.companyCode, current.companyCode)));
-    }
-  }), UNIQUE);
+  await mapUnique(
+    () =>
+      db.transaction(async (tx) => {
+        const companyCode = await stationCompany(tx, auth, input.stationId);
+        if (companyCode !== current.companyCode) throw new AppError(725, 'stationId');
+        const renamed = input.serialNum !== current.serialNum;
+        if (renamed) {
+          const [live] = await tx.select({ online: gateway.online }).from(gateway).where(eq(gateway.id, current.id)).for('update');
+          if (live?.online) throw new AppError(717);
+          await checkIdentityFree(tx, input.serialNum);
+        }
+        await tx
+          .update(gateway)
+          .set({
+            stationId: input.stationId,
+            serialNum: input.serialNum,
+            lifeStatus: input.lifeStatus,
+            firmwareVersion: input.firmwareVersion ?? null,
+          })
+          .where(eq(gateway.id, current.id));
+        if (renamed) {
+          await tx
+            .update(charger)
+            .set({ gatewaySn: input.serialNum })
+            .where(and(eq(charger.gatewaySn, current.serialNum), eq(charger.companyCode, current.companyCode)));
+        }
+      }),
+    UNIQUE,
+  );
   return current.lifeStatus === 'ACTIVE' && input.lifeStatus !== 'ACTIVE';
 }
 
 /** Generates, stores (hashed) and returns the gateway's new OCPP password. */
 export async function rotateGatewayPassword(db: Db, current: GatewayRecord): Promise<string> {
   const password = generatePassword();
-  await db.update(gateway).set({ ocppPasswordHash: await hashPassword(password) }).where(eq(gateway.id, current.id));
+  await db
+    .update(gateway)
+    .set({ ocppPasswordHash: await hashPassword(password) })
+    .where(eq(gateway.id, current.id));
   return password;
 }
 

@@ -29,29 +29,50 @@ export async function listMembers(db: Db, auth: AuthContext, q: PageQuery & { co
   }
   const cond = and(...where);
   const { limit, offset } = limitOffset(q);
-  const from = () => db.select({ m: homeMember, nickname: appUser.nickname, mobile: appUser.mobile, email: appUser.email, chargerSn: charger.serialNum, chargerId: charger.id })
-    .from(homeMember)
-    .innerJoin(appUser, eq(appUser.id, homeMember.appUserId))
-    .innerJoin(homeCharger, eq(homeCharger.id, homeMember.homeChargerId))
-    .innerJoin(charger, eq(charger.id, homeCharger.chargerId));
-  const [rows, [{ n }]] = await Promise.all([
-    from().where(cond).orderBy(...orderByOf(q, MEMBER_SORT, { ...NEWEST_FIRST, fallback: homeMember.id, tieBreak: homeMember.id })).limit(limit).offset(offset),
-    db.select({ n: count() }).from(homeMember)
+  const from = () =>
+    db
+      .select({ m: homeMember, nickname: appUser.nickname, mobile: appUser.mobile, email: appUser.email, chargerSn: charger.serialNum, chargerId: charger.id })
+      .from(homeMember)
       .innerJoin(appUser, eq(appUser.id, homeMember.appUserId))
       .innerJoin(homeCharger, eq(homeCharger.id, homeMember.homeChargerId))
-      .innerJoin(charger, eq(charger.id, homeCharger.chargerId)).where(cond),
+      .innerJoin(charger, eq(charger.id, homeCharger.chargerId));
+  const [rows, [{ n }]] = await Promise.all([
+    from()
+      .where(cond)
+      .orderBy(...orderByOf(q, MEMBER_SORT, { ...NEWEST_FIRST, fallback: homeMember.id, tieBreak: homeMember.id }))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: count() })
+      .from(homeMember)
+      .innerJoin(appUser, eq(appUser.id, homeMember.appUserId))
+      .innerJoin(homeCharger, eq(homeCharger.id, homeMember.homeChargerId))
+      .innerJoin(charger, eq(charger.id, homeCharger.chargerId))
+      .where(cond),
   ]);
   const users = [...new Set(rows.map((r) => r.m.appUserId))];
   const counts = users.length
-    ? await db.select({ appUserId: chargeOrder.appUserId, chargerId: chargeOrder.chargerId, n: count() }).from(chargeOrder)
-      .where(inArray(chargeOrder.appUserId, users)).groupBy(chargeOrder.appUserId, chargeOrder.chargerId)
+    ? await db
+        .select({ appUserId: chargeOrder.appUserId, chargerId: chargeOrder.chargerId, n: count() })
+        .from(chargeOrder)
+        .where(inArray(chargeOrder.appUserId, users))
+        .groupBy(chargeOrder.appUserId, chargeOrder.chargerId)
     : [];
   const key = (u: number | null, c: number) => `${u}:${c}`;
   const byKey = new Map(counts.map((c) => [key(c.appUserId, c.chargerId), c.n]));
   const records: HomeMemberRecord[] = rows.map((r) => ({
-    id: r.m.id, homeChargerId: r.m.homeChargerId, chargerSn: r.chargerSn, appUserId: r.m.appUserId, nickname: r.nickname,
-    mobile: r.mobile, email: r.email, companyCode: r.m.companyCode, level: r.m.level as HomeMemberRecord['level'],
-    lastLoginAt: iso(r.m.lastLoginAt), orderCount: byKey.get(key(r.m.appUserId, r.chargerId)) ?? 0, createdAt: r.m.createdAt.toISOString(),
+    id: r.m.id,
+    homeChargerId: r.m.homeChargerId,
+    chargerSn: r.chargerSn,
+    appUserId: r.m.appUserId,
+    nickname: r.nickname,
+    mobile: r.mobile,
+    email: r.email,
+    companyCode: r.m.companyCode,
+    level: r.m.level as HomeMemberRecord['level'],
+    lastLoginAt: iso(r.m.lastLoginAt),
+    orderCount: byKey.get(key(r.m.appUserId, r.chargerId)) ?? 0,
+    createdAt: r.m.createdAt.toISOString(),
   }));
   return { records, total: n };
 }
@@ -73,8 +94,11 @@ export async function shareHomeCharger(db: Db, auth: AuthContext, input: HomeMem
   const [user] = await db.select({ companyCode: appUser.companyCode }).from(appUser).where(eq(appUser.id, input.appUserId));
   if (!user) throw new AppError(803, 'appUserId');
   if (user.companyCode !== home.companyCode) throw new AppError(725, 'appUserId');
-  const [row] = await db.insert(homeMember).values({ homeChargerId: home.id, appUserId: input.appUserId, companyCode: home.companyCode, level: input.level })
-    .onConflictDoNothing().returning({ id: homeMember.id });
+  const [row] = await db
+    .insert(homeMember)
+    .values({ homeChargerId: home.id, appUserId: input.appUserId, companyCode: home.companyCode, level: input.level })
+    .onConflictDoNothing()
+    .returning({ id: homeMember.id });
   if (!row) throw new AppError(739, 'appUserId');
   return row.id;
 }
@@ -91,9 +115,18 @@ export async function unshare(db: Db, auth: AuthContext, id: number): Promise<vo
 const ORDER_SORT = { id: chargeOrder.id, startTime: chargeOrder.chargerStartTime, energyKwh: chargeOrder.energyKwh } as const;
 
 /** A page of home orders: sessions on home chargers, newest first. */
-export async function listHomeOrders(db: Db, auth: AuthContext, q: PageQuery & {
-  companyCode?: string; q?: string; startType?: HomeStartType; status?: string; appUserId?: number; homeChargerId?: number;
-}) {
+export async function listHomeOrders(
+  db: Db,
+  auth: AuthContext,
+  q: PageQuery & {
+    companyCode?: string;
+    q?: string;
+    startType?: HomeStartType;
+    status?: string;
+    appUserId?: number;
+    homeChargerId?: number;
+  },
+) {
   assertSameCompany(auth, q.companyCode, 'read');
   const where: (SQL | undefined)[] = [scopeWhere(auth, homeCharger)];
   if (q.companyCode) where.push(eq(chargeOrder.companyCode, q.companyCode));
@@ -106,20 +139,38 @@ export async function listHomeOrders(db: Db, auth: AuthContext, q: PageQuery & {
   const cond = and(...where);
   const { limit, offset } = limitOffset(q);
   const [rows, [{ n }]] = await Promise.all([
-    db.select({ o: chargeOrder, startType: orderStart.startType, nickname: appUser.nickname }).from(chargeOrder)
+    db
+      .select({ o: chargeOrder, startType: orderStart.startType, nickname: appUser.nickname })
+      .from(chargeOrder)
       .innerJoin(homeCharger, eq(homeCharger.chargerId, chargeOrder.chargerId))
       .leftJoin(orderStart, eq(orderStart.orderId, chargeOrder.id))
       .leftJoin(appUser, eq(appUser.id, chargeOrder.appUserId))
-      .where(cond).orderBy(...orderByOf(q, ORDER_SORT, { ...NEWEST_FIRST, fallback: chargeOrder.id, tieBreak: chargeOrder.id })).limit(limit).offset(offset),
-    db.select({ n: count() }).from(chargeOrder)
+      .where(cond)
+      .orderBy(...orderByOf(q, ORDER_SORT, { ...NEWEST_FIRST, fallback: chargeOrder.id, tieBreak: chargeOrder.id }))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: count() })
+      .from(chargeOrder)
       .innerJoin(homeCharger, eq(homeCharger.chargerId, chargeOrder.chargerId))
       .leftJoin(orderStart, eq(orderStart.orderId, chargeOrder.id))
       .where(cond),
   ]);
   const records: HomeOrderRecord[] = rows.map(({ o, startType, nickname }) => ({
-    id: o.id, code: o.orderNo, chargerSn: o.chargerSn, startType: (startType ?? 'CARD_SWIPE') as HomeStartType,
-    appUserId: o.appUserId, nickname, idTag: o.idTag, createTime: o.serverStartTime.toISOString(), closeTime: iso(o.serverStopTime),
-    startTime: o.chargerStartTime.toISOString(), stopTime: iso(o.chargerStopTime), energyKwh: o.energyKwh, status: o.status, flags: o.flags,
+    id: o.id,
+    code: o.orderNo,
+    chargerSn: o.chargerSn,
+    startType: (startType ?? 'CARD_SWIPE') as HomeStartType,
+    appUserId: o.appUserId,
+    nickname,
+    idTag: o.idTag,
+    createTime: o.serverStartTime.toISOString(),
+    closeTime: iso(o.serverStopTime),
+    startTime: o.chargerStartTime.toISOString(),
+    stopTime: iso(o.chargerStopTime),
+    energyKwh: o.energyKwh,
+    status: o.status,
+    flags: o.flags,
   }));
   return { records, total: n };
 }

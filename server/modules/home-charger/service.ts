@@ -34,12 +34,18 @@ export const effectiveLimit = (r: Pick<Row, 'maxCurrentA' | 'loadBalancing' | 'l
 
 const select = {
   home: homeCharger,
-  serialNum: charger.serialNum, online: charger.online, runStatus: charger.runStatus, firmwareVersion: charger.firmwareVersion,
-  stationName: station.name, ownerNickname: appUser.nickname,
+  serialNum: charger.serialNum,
+  online: charger.online,
+  runStatus: charger.runStatus,
+  firmwareVersion: charger.firmwareVersion,
+  stationName: station.name,
+  ownerNickname: appUser.nickname,
 };
 
 function baseQuery(db: Db) {
-  return db.select(select).from(homeCharger)
+  return db
+    .select(select)
+    .from(homeCharger)
     .innerJoin(charger, eq(charger.id, homeCharger.chargerId))
     .leftJoin(station, eq(station.id, charger.stationId))
     .leftJoin(appUser, eq(appUser.id, homeCharger.ownerAppUserId));
@@ -50,7 +56,11 @@ type Joined = Awaited<ReturnType<ReturnType<typeof baseQuery>['where']>>[number]
 async function toRecords(db: Db, rows: Joined[]): Promise<HomeChargerRecord[]> {
   const ids = rows.map((r) => r.home.id);
   const counts = ids.length
-    ? await db.select({ id: homeMember.homeChargerId, n: count() }).from(homeMember).where(inArray(homeMember.homeChargerId, ids)).groupBy(homeMember.homeChargerId)
+    ? await db
+        .select({ id: homeMember.homeChargerId, n: count() })
+        .from(homeMember)
+        .where(inArray(homeMember.homeChargerId, ids))
+        .groupBy(homeMember.homeChargerId)
     : [];
   const byId = new Map(counts.map((c) => [c.id, c.n]));
   return rows.map((r) => ({
@@ -84,9 +94,17 @@ export async function listHomeChargers(db: Db, auth: AuthContext, q: PageQuery &
   const cond = and(...where);
   const { limit, offset } = limitOffset(q);
   const [rows, [{ n }]] = await Promise.all([
-    baseQuery(db).where(cond).orderBy(...orderByOf(q, SORTABLE, { ...NEWEST_FIRST, fallback: homeCharger.id, tieBreak: homeCharger.id })).limit(limit).offset(offset),
-    db.select({ n: count() }).from(homeCharger).innerJoin(charger, eq(charger.id, homeCharger.chargerId))
-      .leftJoin(appUser, eq(appUser.id, homeCharger.ownerAppUserId)).where(cond),
+    baseQuery(db)
+      .where(cond)
+      .orderBy(...orderByOf(q, SORTABLE, { ...NEWEST_FIRST, fallback: homeCharger.id, tieBreak: homeCharger.id }))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: count() })
+      .from(homeCharger)
+      .innerJoin(charger, eq(charger.id, homeCharger.chargerId))
+      .leftJoin(appUser, eq(appUser.id, homeCharger.ownerAppUserId))
+      .where(cond),
   ]);
   return { records: await toRecords(db, rows), total: n };
 }
@@ -127,15 +145,24 @@ async function setOwner(tx: Db, homeId: number, companyCode: string, ownerId: nu
  * connector 0) and stores the outcome. Never throws for the charger's failure (see outcome.ts).
  */
 export async function applyHomeLimit(app: FastifyInstance, by: string, homeId: number): Promise<CommandOutcome> {
-  const [row] = await app.db.select({ home: homeCharger, serialNum: charger.serialNum }).from(homeCharger)
-    .innerJoin(charger, eq(charger.id, homeCharger.chargerId)).where(eq(homeCharger.id, homeId));
+  const [row] = await app.db
+    .select({ home: homeCharger, serialNum: charger.serialNum })
+    .from(homeCharger)
+    .innerJoin(charger, eq(charger.id, homeCharger.chargerId))
+    .where(eq(homeCharger.id, homeId));
   if (!row) throw new AppError(800);
   const profile = constantProfile({
-    chargingProfileId: HOME_MAX_PROFILE_ID, purpose: 'ChargePointMaxProfile', stackLevel: 0, limitA: effectiveLimit(row.home), now: new Date(),
+    chargingProfileId: HOME_MAX_PROFILE_ID,
+    purpose: 'ChargePointMaxProfile',
+    stackLevel: 0,
+    limitA: effectiveLimit(row.home),
+    now: new Date(),
   });
   await withdrawClears(app, [row.home.chargerId], HOME_CLEAR);
-  const outcome = await tryCommand(app, by, { serialNum: row.serialNum, companyCode: row.home.companyCode }, 'SetChargingProfile',
-    { connectorId: 0, csChargingProfiles: profile });
+  const outcome = await tryCommand(app, by, { serialNum: row.serialNum, companyCode: row.home.companyCode }, 'SetChargingProfile', {
+    connectorId: 0,
+    csChargingProfiles: profile,
+  });
   await app.db.update(homeCharger).set({ lastCommand: outcome }).where(eq(homeCharger.id, homeId));
   return outcome;
 }
@@ -157,10 +184,18 @@ export async function createHomeCharger(app: FastifyInstance, auth: AuthContext,
   assertInScope(auth, charger, ch, 'write');
   await checkOwner(db, ch.companyCode, input.ownerAppUserId);
   const id = await db.transaction(async (tx) => {
-    const [row] = await tx.insert(homeCharger).values({
-      chargerId: ch.id, companyCode: ch.companyCode, ownerAppUserId: input.ownerAppUserId ?? null,
-      maxCurrentA: input.maxCurrentA as number, loadBalancing: input.loadBalancing, loadBalancingCurrentA: input.loadBalancingCurrentA ?? null,
-    }).onConflictDoNothing().returning({ id: homeCharger.id });
+    const [row] = await tx
+      .insert(homeCharger)
+      .values({
+        chargerId: ch.id,
+        companyCode: ch.companyCode,
+        ownerAppUserId: input.ownerAppUserId ?? null,
+        maxCurrentA: input.maxCurrentA as number,
+        loadBalancing: input.loadBalancing,
+        loadBalancingCurrentA: input.loadBalancingCurrentA ?? null,
+      })
+      .onConflictDoNothing()
+      .returning({ id: homeCharger.id });
     if (!row) throw new AppError(738, 'serialNum');
     await setOwner(tx as unknown as Db, row.id, ch.companyCode, input.ownerAppUserId ?? null);
     return row.id;
@@ -183,10 +218,16 @@ export async function updateHomeCharger(app: FastifyInstance, auth: AuthContext,
   if (!checked.success) throwIfIssues(checked.issues);
   await checkOwner(db, row.companyCode, merged.ownerAppUserId);
   await db.transaction(async (tx) => {
-    await tx.update(homeCharger).set({
-      ownerAppUserId: merged.ownerAppUserId ?? null, maxCurrentA: merged.maxCurrentA as number, loadBalancing: merged.loadBalancing,
-      loadBalancingCurrentA: merged.loadBalancingCurrentA ?? null, updatedAt: new Date(),
-    }).where(eq(homeCharger.id, id));
+    await tx
+      .update(homeCharger)
+      .set({
+        ownerAppUserId: merged.ownerAppUserId ?? null,
+        maxCurrentA: merged.maxCurrentA as number,
+        loadBalancing: merged.loadBalancing,
+        loadBalancingCurrentA: merged.loadBalancingCurrentA ?? null,
+        updatedAt: new Date(),
+      })
+      .where(eq(homeCharger.id, id));
     if (merged.ownerAppUserId !== row.ownerAppUserId) await setOwner(tx as unknown as Db, id, row.companyCode, merged.ownerAppUserId ?? null);
   });
   await applyHomeLimit(app, auth.username, id);
@@ -200,6 +241,9 @@ export async function updateHomeCharger(app: FastifyInstance, auth: AuthContext,
 export async function deleteHomeCharger(app: FastifyInstance, auth: AuthContext, id: number): Promise<void> {
   const row = await loadHomeCharger(app.db, auth, id, 'write');
   await app.db.delete(homeCharger).where(eq(homeCharger.id, id));
-  const [ch] = await app.db.select({ id: charger.id, serialNum: charger.serialNum, companyCode: charger.companyCode }).from(charger).where(eq(charger.id, row.chargerId));
+  const [ch] = await app.db
+    .select({ id: charger.id, serialNum: charger.serialNum, companyCode: charger.companyCode })
+    .from(charger)
+    .where(eq(charger.id, row.chargerId));
   if (ch) await clearFeature(app, auth.username, ch, HOME_CLEAR, 'HOME_CHARGER_DELETED');
 }

@@ -130,44 +130,57 @@ function exportQuery<F extends z.ZodRawShape>(filters: z.ZodObject<F>) {
 /** Registers `GET /sp/<resource>/export` for one declaration. */
 function register<R, F extends z.ZodRawShape>(app: FastifyInstance, x: ListExport<R, F>): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(`/${x.resource}/export`, {
-    config: { permission: x.permission },
-    schema: {
-      tags: [x.resource],
-      querystring: exportQuery(x.filters),
-      response: { 200: fileAnswer('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', `The ${x.resource} list as a spreadsheet`), '4xx': failureEnvelope, '5xx': failureEnvelope },
+  r.get(
+    `/${x.resource}/export`,
+    {
+      config: { permission: x.permission },
+      schema: {
+        tags: [x.resource],
+        querystring: exportQuery(x.filters),
+        response: {
+          200: fileAnswer('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', `The ${x.resource} list as a spreadsheet`),
+          '4xx': failureEnvelope,
+          '5xx': failureEnvelope,
+        },
+      },
     },
-  }, async (req, reply) => {
-    const auth = authOf(req);
-    const { size, ...rest } = req.query as Record<string, unknown> & { size?: number };
-    if (size !== undefined && size > LIST_EXPORT_MAX) throw new AppError(704, 'size');
-    const base = rest as z.infer<z.ZodObject<F>> & { sort?: string; order?: PageQuery['order'] };
-    // The first page checks the filters, scope and sort (the list's own errors) and counts the rows.
-    const first = await x.list(app.db, auth, { ...base, page: 1, size: EXPORT_PAGE_ROWS });
-    const rows = Math.min(size ?? first.total, first.total);
-    if (rows > LIST_EXPORT_MAX) throw new AppError(710);
-    const lang = langOf(req);
-    const tz = timeZoneOf(req);
-    const ctx: CellContext = { lang, tz, value: (key) => labelIn(x.labels, `values.${key}`, lang, key.slice(key.indexOf('.') + 1)) };
-    const toCells = (records: R[]) => records.map((rec) => x.columns.map((c) => c.cell(rec, ctx)));
-    async function* pages(): AsyncGenerator<ReturnType<typeof toCells>> {
-      let left = rows;
-      let page = first;
-      for (let n = 1; left > 0 && page.records.length > 0; ) {
-        const take = page.records.slice(0, left);
-        yield toCells(take);
-        left -= take.length;
-        if (left <= 0 || page.records.length < EXPORT_PAGE_ROWS) break;
-        n += 1;
-        page = await x.list(app.db, auth, { ...base, page: n, size: EXPORT_PAGE_ROWS });
+    async (req, reply) => {
+      const auth = authOf(req);
+      const { size, ...rest } = req.query as Record<string, unknown> & { size?: number };
+      if (size !== undefined && size > LIST_EXPORT_MAX) throw new AppError(704, 'size');
+      const base = rest as z.infer<z.ZodObject<F>> & { sort?: string; order?: PageQuery['order'] };
+      // The first page checks the filters, scope and sort (the list's own errors) and counts the rows.
+      const first = await x.list(app.db, auth, { ...base, page: 1, size: EXPORT_PAGE_ROWS });
+      const rows = Math.min(size ?? first.total, first.total);
+      if (rows > LIST_EXPORT_MAX) throw new AppError(710);
+      const lang = langOf(req);
+      const tz = timeZoneOf(req);
+      const ctx: CellContext = { lang, tz, value: (key) => labelIn(x.labels, `values.${key}`, lang, key.slice(key.indexOf('.') + 1)) };
+      const toCells = (records: R[]) => records.map((rec) => x.columns.map((c) => c.cell(rec, ctx)));
+      async function* pages(): AsyncGenerator<ReturnType<typeof toCells>> {
+        let left = rows;
+        let page = first;
+        for (let n = 1; left > 0 && page.records.length > 0; ) {
+          const take = page.records.slice(0, left);
+          yield toCells(take);
+          left -= take.length;
+          if (left <= 0 || page.records.length < EXPORT_PAGE_ROWS) break;
+          n += 1;
+          page = await x.list(app.db, auth, { ...base, page: n, size: EXPORT_PAGE_ROWS });
+        }
       }
-    }
-    return streamSheet(req, reply, {
-      file: `${x.resource}s`,
-      name: labelIn(x.labels, 'sheet', lang, x.resource),
-      columns: x.columns.map((c) => ({ header: labelIn(x.labels, `fields.${c.key}`, lang, c.key), width: c.width })),
-    }, pages());
-  });
+      return streamSheet(
+        req,
+        reply,
+        {
+          file: `${x.resource}s`,
+          name: labelIn(x.labels, 'sheet', lang, x.resource),
+          columns: x.columns.map((c) => ({ header: labelIn(x.labels, `fields.${c.key}`, lang, c.key), width: c.width })),
+        },
+        pages(),
+      );
+    },
+  );
 }
 
 const listExportRoutes: FastifyPluginAsync = async (app) => {

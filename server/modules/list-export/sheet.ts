@@ -30,7 +30,8 @@ export function downloadHeaders(reply: FastifyReply, type: string, name: string)
 
 /** Sends `rows` (pages of cells, one array per row) as the workbook `file` with one sheet. */
 export function streamSheet(
-  req: FastifyRequest, reply: FastifyReply,
+  req: FastifyRequest,
+  reply: FastifyReply,
   sheet: { file: string; name: string; columns: readonly SheetColumn[] },
   rows: AsyncIterable<SheetCell[][]>,
 ): FastifyReply {

@@ -56,63 +56,97 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
     for (const end of [...open]) end();
   });
 
-  app.get('/live', { schema: { tags: ['live'], response: { 200: fileAnswer('text/event-stream', 'Server-sent events: charger, connector and order changes') } } }, async (req, reply) => {
-    const auth = authOf(req);
-    reply.hijack();
-    const res: ServerResponse = reply.raw;
-    res.writeHead(200, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-cache, no-transform',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-      'X-Content-Type-Options': 'nosniff',
-    });
-    res.write('retry: 5000\n: connected\n\n');
+  app.get(
+    '/live',
+    { schema: { tags: ['live'], response: { 200: fileAnswer('text/event-stream', 'Server-sent events: charger, connector and order changes') } } },
+    async (req, reply) => {
+      const auth = authOf(req);
+      reply.hijack();
+      const res: ServerResponse = reply.raw;
+      res.writeHead(200, {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-cache, no-transform',
+        Connection: 'keep-alive',
+        'X-Accel-Buffering': 'no',
+        'X-Content-Type-Options': 'nosniff',
+      });
+      res.write('retry: 5000\n: connected\n\n');
 
-    const manager = isStationManager(auth);
-    const forward = <K extends LiveTopic>(topic: K, idOf: (p: BusEvents[K]) => number) => (payload: BusEvents[K]) => {
-      if (!canSeeCompany(auth, payload.companyCode) || res.writableEnded) return;
-      const send = () => { if (!res.writableEnded) res.write(sseFrame(topic, { ...payload, at: new Date().toISOString() })); };
-      if (!manager) return send();
-      inScope(app.db, auth, topic, idOf(payload)).then((yes) => { if (yes) send(); }, (err: unknown) => req.log.warn({ err }, 'live: scope check failed'));
-    };
-    const offCharger = app.bus.on('charger', forward('charger', (p) => p.chargerId));
-    const offOrder = app.bus.on('order', forward('order', (p) => p.orderId));
-    const offGateway = app.bus.on('gateway', forward('gateway', (p) => p.gatewayId));
-    const notice = (frame: NoticeFrame) => { if (!res.writableEnded) res.write(sseFrame('notice', { ...frame, at: new Date().toISOString() })); };
-    const offEvent = app.bus.on('event', (p) => {
-      if (!canSeeCompany(auth, p.companyCode) || res.writableEnded) return;
-      const frame: NoticeFrame = { type: 'EVENT', eventId: p.eventId, change: p.change, reopened: p.reopened ?? false, companyCode: p.companyCode };
-      if (!manager) return notice(frame);
-      inScope(app.db, auth, 'event', p.eventId).then((yes) => { if (yes) notice(frame); }, (err: unknown) => req.log.warn({ err }, 'live: scope check failed'));
-    });
-    const offTicket = app.bus.on('ticket', (p) => {
-      if (canSeeCompany(auth, p.companyCode)) notice({ type: 'REPORT_TICKET', ticketNo: p.ticketNo, change: 'opened', companyCode: p.companyCode });
-    });
-    const heartbeat = setInterval(() => {
-      if (res.writableEnded) return;
-      res.write(': heartbeat\n\n');
-      resolveToken(app.db, auth.token).then((row) => { if (!row) end(); }, () => undefined);
-    }, HEARTBEAT_MS);
+      const manager = isStationManager(auth);
+      const forward =
+        <K extends LiveTopic>(topic: K, idOf: (p: BusEvents[K]) => number) =>
+        (payload: BusEvents[K]) => {
+          if (!canSeeCompany(auth, payload.companyCode) || res.writableEnded) return;
+          const send = () => {
+            if (!res.writableEnded) res.write(sseFrame(topic, { ...payload, at: new Date().toISOString() }));
+          };
+          if (!manager) return send();
+          inScope(app.db, auth, topic, idOf(payload)).then(
+            (yes) => {
+              if (yes) send();
+            },
+            (err: unknown) => req.log.warn({ err }, 'live: scope check failed'),
+          );
+        };
+      const offCharger = app.bus.on(
+        'charger',
+        forward('charger', (p) => p.chargerId),
+      );
+      const offOrder = app.bus.on(
+        'order',
+        forward('order', (p) => p.orderId),
+      );
+      const offGateway = app.bus.on(
+        'gateway',
+        forward('gateway', (p) => p.gatewayId),
+      );
+      const notice = (frame: NoticeFrame) => {
+        if (!res.writableEnded) res.write(sseFrame('notice', { ...frame, at: new Date().toISOString() }));
+      };
+      const offEvent = app.bus.on('event', (p) => {
+        if (!canSeeCompany(auth, p.companyCode) || res.writableEnded) return;
+        const frame: NoticeFrame = { type: 'EVENT', eventId: p.eventId, change: p.change, reopened: p.reopened ?? false, companyCode: p.companyCode };
+        if (!manager) return notice(frame);
+        inScope(app.db, auth, 'event', p.eventId).then(
+          (yes) => {
+            if (yes) notice(frame);
+          },
+          (err: unknown) => req.log.warn({ err }, 'live: scope check failed'),
+        );
+      });
+      const offTicket = app.bus.on('ticket', (p) => {
+        if (canSeeCompany(auth, p.companyCode)) notice({ type: 'REPORT_TICKET', ticketNo: p.ticketNo, change: 'opened', companyCode: p.companyCode });
+      });
+      const heartbeat = setInterval(() => {
+        if (res.writableEnded) return;
+        res.write(': heartbeat\n\n');
+        resolveToken(app.db, auth.token).then(
+          (row) => {
+            if (!row) end();
+          },
+          () => undefined,
+        );
+      }, HEARTBEAT_MS);
 
-    let ended = false;
-    const end = () => {
-      if (ended) return;
-      ended = true;
-      clearInterval(heartbeat);
-      offCharger();
-      offOrder();
-      offGateway();
-      offEvent();
-      offTicket();
-      open.delete(end);
-      if (!res.writableEnded) res.end();
-    };
-    open.add(end);
-    req.raw.on('close', end);
-    res.on('close', end);
-    res.on('error', end);
-  });
+      let ended = false;
+      const end = () => {
+        if (ended) return;
+        ended = true;
+        clearInterval(heartbeat);
+        offCharger();
+        offOrder();
+        offGateway();
+        offEvent();
+        offTicket();
+        open.delete(end);
+        if (!res.writableEnded) res.end();
+      };
+      open.add(end);
+      req.raw.on('close', end);
+      res.on('close', end);
+      res.on('error', end);
+    },
+  );
 };
 
 export default liveRoutes;

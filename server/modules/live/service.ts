@@ -23,5 +23,13 @@ const TABLES: Record<LiveTopic, { table: PgTable; id: PgColumn }> = {
 /** True when row `id` of `topic`'s table is within `auth`'s scope. */
 export async function inScope(db: Db, auth: AuthContext, topic: LiveTopic, id: number): Promise<boolean> {
   const { table, id: idColumn } = TABLES[topic];
-  return (await db.select({ id: idColumn }).from(table).where(and(eq(idColumn, id), scopeWhere(auth, table))).limit(1)).length > 0;
+  return (
+    (
+      await db
+        .select({ id: idColumn })
+        .from(table)
+        .where(and(eq(idColumn, id), scopeWhere(auth, table)))
+        .limit(1)
+    ).length > 0
+  );
 }

@@ -23,38 +23,52 @@ const loadBalancingRoutes: FastifyPluginAsync = async (app) => {
   const db = app.db;
   const stationOf = (id: number, auth: ReturnType<typeof authOf>, mode: 'read' | 'write') => balancedStation(db, auth, id, mode);
 
-  r.get('/station/:id/load-balancing', {
-    config: { permission: PERMISSION },
-    schema: { tags, params: idParams, response: answersWith(stationLoadRecord) },
-  }, async (req) => {
-    await stationOf(req.params.id, authOf(req), 'read');
-    return ok(req, await stationLoadOf(db, req.params.id));
-  });
+  r.get(
+    '/station/:id/load-balancing',
+    {
+      config: { permission: PERMISSION },
+      schema: { tags, params: idParams, response: answersWith(stationLoadRecord) },
+    },
+    async (req) => {
+      await stationOf(req.params.id, authOf(req), 'read');
+      return ok(req, await stationLoadOf(db, req.params.id));
+    },
+  );
 
-  r.put('/station/:id/load-balancing', {
-    config: { permission: PERMISSION },
-    schema: { tags, params: idParams, body: stationLoadFields.partial(), response: answersWith(stationLoadRecord) },
-  }, async (req) => {
-    const st = await stationOf(req.params.id, authOf(req), 'write');
-    // Checked after the scope, so that another station's row answers 725 whatever the body.
-    if (req.body.gridLimitA === undefined || req.body.gridLimitA === null) throw new AppError(614, 'gridLimitA');
-    await saveStationLoad(db, st, {
-      gridLimitA: req.body.gridLimitA as number, minCurrentA: req.body.minCurrentA ?? 6, fallbackCurrentA: req.body.fallbackCurrentA ?? 6,
-    });
-    await sendFallbacks(app, st.id);
-    await rebalanceStation(app, st.id);
-    return ok(req, await stationLoadOf(db, st.id));
-  });
+  r.put(
+    '/station/:id/load-balancing',
+    {
+      config: { permission: PERMISSION },
+      schema: { tags, params: idParams, body: stationLoadFields.partial(), response: answersWith(stationLoadRecord) },
+    },
+    async (req) => {
+      const st = await stationOf(req.params.id, authOf(req), 'write');
+      // Checked after the scope, so that another station's row answers 725 whatever the body.
+      if (req.body.gridLimitA === undefined || req.body.gridLimitA === null) throw new AppError(614, 'gridLimitA');
+      await saveStationLoad(db, st, {
+        gridLimitA: req.body.gridLimitA as number,
+        minCurrentA: req.body.minCurrentA ?? 6,
+        fallbackCurrentA: req.body.fallbackCurrentA ?? 6,
+      });
+      await sendFallbacks(app, st.id);
+      await rebalanceStation(app, st.id);
+      return ok(req, await stationLoadOf(db, st.id));
+    },
+  );
 
-  r.delete('/station/:id/load-balancing', {
-    config: { permission: PERMISSION },
-    schema: { tags, params: idParams, response: answersWith(stationLoadRecord) },
-  }, async (req) => {
-    const auth = authOf(req);
-    const st = await stationOf(req.params.id, auth, 'write');
-    await turnOffBalancing(app, auth.username, st.id);
-    return ok(req, await stationLoadOf(db, st.id));
-  });
+  r.delete(
+    '/station/:id/load-balancing',
+    {
+      config: { permission: PERMISSION },
+      schema: { tags, params: idParams, response: answersWith(stationLoadRecord) },
+    },
+    async (req) => {
+      const auth = authOf(req);
+      const st = await stationOf(req.params.id, auth, 'write');
+      await turnOffBalancing(app, auth.username, st.id);
+      return ok(req, await stationLoadOf(db, st.id));
+    },
+  );
 };
 
 export default loadBalancingRoutes;

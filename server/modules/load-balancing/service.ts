@@ -25,10 +25,7 @@ export const FALLBACK_PROFILE_ID = 2_000_000;
 /** Stack level of load-balancing profiles: above schedules (which use 0–20). */
 const BALANCE_STACK_LEVEL = 30;
 /** What turning balancing off clears from each charger of the station: the fallback and the balancing TxProfiles (R16.8). */
-const BALANCE_CLEAR: readonly ClearRequest[] = [
-  { id: FALLBACK_PROFILE_ID },
-  { chargingProfilePurpose: 'TxProfile', stackLevel: BALANCE_STACK_LEVEL },
-];
+const BALANCE_CLEAR: readonly ClearRequest[] = [{ id: FALLBACK_PROFILE_ID }, { chargingProfilePurpose: 'TxProfile', stackLevel: BALANCE_STACK_LEVEL }];
 /** A connector's most when its charger says nothing better (A per phase). */
 const DEFAULT_CONNECTOR_MAX_A = 32;
 
@@ -38,7 +35,11 @@ const queues = new Map<number, Promise<unknown>>();
 function serial<T>(stationId: number, fn: () => Promise<T>): Promise<T> {
   const next = (queues.get(stationId) ?? Promise.resolve()).catch(() => undefined).then(fn);
   queues.set(stationId, next);
-  void next.finally(() => { if (queues.get(stationId) === next) queues.delete(stationId); }).catch(() => undefined);
+  void next
+    .finally(() => {
+      if (queues.get(stationId) === next) queues.delete(stationId);
+    })
+    .catch(() => undefined);
   return next;
 }
 
@@ -59,33 +60,57 @@ export function rebalanceStation(app: FastifyInstance, stationId: number | null)
     const db = app.db;
     const [load] = await db.select().from(stationLoad).where(eq(stationLoad.stationId, stationId));
     if (!load) return;
-    const running = await db.select({
-      chargerId: chargeOrder.chargerId, connectorId: chargeOrder.connectorId, tx: chargeOrder.transactionId,
-      sn: charger.serialNum, companyCode: charger.companyCode, ratedPowerKw: charger.ratedPowerKw, phase: charger.phase, homeMax: homeCharger.maxCurrentA,
-    }).from(chargeOrder)
+    const running = await db
+      .select({
+        chargerId: chargeOrder.chargerId,
+        connectorId: chargeOrder.connectorId,
+        tx: chargeOrder.transactionId,
+        sn: charger.serialNum,
+        companyCode: charger.companyCode,
+        ratedPowerKw: charger.ratedPowerKw,
+        phase: charger.phase,
+        homeMax: homeCharger.maxCurrentA,
+      })
+      .from(chargeOrder)
       .innerJoin(charger, eq(charger.id, chargeOrder.chargerId))
       .leftJoin(homeCharger, eq(homeCharger.chargerId, charger.id))
       .where(and(eq(charger.stationId, stationId), eq(chargeOrder.status, 'CHARGING'), eq(chargeOrder.idTagStatus, 'Accepted'), eq(charger.online, true)))
       .orderBy(asc(chargeOrder.serverStartTime), asc(chargeOrder.id));
     const key = (r: { chargerId: number; connectorId: number }) => `${r.chargerId}:${r.connectorId}`;
-    const shares = fairShare(load.gridLimitA, running.map((r) => ({ key: key(r), minA: load.minCurrentA, maxA: connectorMax(r, r.homeMax) })));
+    const shares = fairShare(
+      load.gridLimitA,
+      running.map((r) => ({ key: key(r), minA: load.minCurrentA, maxA: connectorMax(r, r.homeMax) })),
+    );
     const now = new Date();
-    await Promise.all(running.map(async (r) => {
-      const limitA = shares.get(key(r)) ?? 0;
-      const outcome = await tryCommand(app, 'system', { serialNum: r.sn, companyCode: r.companyCode }, 'SetChargingProfile', {
-        connectorId: r.connectorId,
-        csChargingProfiles: constantProfile({ chargingProfileId: balanceProfileId(r.connectorId), purpose: 'TxProfile', stackLevel: BALANCE_STACK_LEVEL, limitA, now, transactionId: r.tx }),
-      });
-      const answer = outcome.result === 'ACCEPTED' ? String((outcome.answer as { status?: string } | null)?.status ?? 'Accepted') : `FAILED ${outcome.code}`;
-      await db.insert(loadAllocation).values({ chargerId: r.chargerId, connectorId: r.connectorId, stationId, transactionId: r.tx, allottedA: String(limitA), answer, sentAt: now })
-        .onConflictDoUpdate({
-          target: [loadAllocation.chargerId, loadAllocation.connectorId],
-          set: { stationId, transactionId: r.tx, allottedA: String(limitA), answer, sentAt: now },
+    await Promise.all(
+      running.map(async (r) => {
+        const limitA = shares.get(key(r)) ?? 0;
+        const outcome = await tryCommand(app, 'system', { serialNum: r.sn, companyCode: r.companyCode }, 'SetChargingProfile', {
+          connectorId: r.connectorId,
+          csChargingProfiles: constantProfile({
+            chargingProfileId: balanceProfileId(r.connectorId),
+            purpose: 'TxProfile',
+            stackLevel: BALANCE_STACK_LEVEL,
+            limitA,
+            now,
+            transactionId: r.tx,
+          }),
         });
-    }));
+        const answer = outcome.result === 'ACCEPTED' ? String((outcome.answer as { status?: string } | null)?.status ?? 'Accepted') : `FAILED ${outcome.code}`;
+        await db
+          .insert(loadAllocation)
+          .values({ chargerId: r.chargerId, connectorId: r.connectorId, stationId, transactionId: r.tx, allottedA: String(limitA), answer, sentAt: now })
+          .onConflictDoUpdate({
+            target: [loadAllocation.chargerId, loadAllocation.connectorId],
+            set: { stationId, transactionId: r.tx, allottedA: String(limitA), answer, sentAt: now },
+          });
+      }),
+    );
     // Connectors of the station no longer charging give their share back.
     const live = running.map((r) => r.tx);
-    await db.delete(loadAllocation).where(and(eq(loadAllocation.stationId, stationId), live.length ? notInArray(loadAllocation.transactionId, live) : undefined));
+    await db
+      .delete(loadAllocation)
+      .where(and(eq(loadAllocation.stationId, stationId), live.length ? notInArray(loadAllocation.transactionId, live) : undefined));
   });
 }
 
@@ -94,19 +119,37 @@ export async function sendFallbacks(app: FastifyInstance, stationId: number): Pr
   const [load] = await app.db.select().from(stationLoad).where(eq(stationLoad.stationId, stationId));
   if (!load) return;
   const all = await app.db.select({ id: charger.id }).from(charger).where(eq(charger.stationId, stationId));
-  await withdrawClears(app, all.map((c) => c.id), BALANCE_CLEAR);
-  const chargers = await app.db.select({ sn: charger.serialNum, companyCode: charger.companyCode }).from(charger)
+  await withdrawClears(
+    app,
+    all.map((c) => c.id),
+    BALANCE_CLEAR,
+  );
+  const chargers = await app.db
+    .select({ sn: charger.serialNum, companyCode: charger.companyCode })
+    .from(charger)
     .where(and(eq(charger.stationId, stationId), eq(charger.online, true)));
   const now = new Date();
-  await Promise.all(chargers.map((c) => tryCommand(app, 'system', { serialNum: c.sn, companyCode: c.companyCode }, 'SetChargingProfile', {
-    connectorId: 0,
-    csChargingProfiles: constantProfile({ chargingProfileId: FALLBACK_PROFILE_ID, purpose: 'TxDefaultProfile', stackLevel: 0, limitA: load.fallbackCurrentA, now }),
-  })));
+  await Promise.all(
+    chargers.map((c) =>
+      tryCommand(app, 'system', { serialNum: c.sn, companyCode: c.companyCode }, 'SetChargingProfile', {
+        connectorId: 0,
+        csChargingProfiles: constantProfile({
+          chargingProfileId: FALLBACK_PROFILE_ID,
+          purpose: 'TxDefaultProfile',
+          stackLevel: 0,
+          limitA: load.fallbackCurrentA,
+          now,
+        }),
+      }),
+    ),
+  );
 }
 
 /** Notes the current a connector measured (Current.Import, A) on its allocation, if it has one. */
 export async function noteMeasuredCurrent(db: Db, chargerId: number, connectorId: number, amps: number, at: Date): Promise<void> {
-  await db.update(loadAllocation).set({ measuredA: amps.toFixed(1), measuredAt: at })
+  await db
+    .update(loadAllocation)
+    .set({ measuredA: amps.toFixed(1), measuredAt: at })
     .where(and(eq(loadAllocation.chargerId, chargerId), eq(loadAllocation.connectorId, connectorId)));
 }
 
@@ -121,28 +164,42 @@ export async function balancedStation(db: Db, auth: AuthContext, id: number, mod
 
 /** Stores a station's grid limit, minimum and fallback currents (A), inserting or replacing its row. */
 export async function saveStationLoad(
-  db: Db, st: { id: number; companyCode: string }, limits: { gridLimitA: number; minCurrentA: number; fallbackCurrentA: number },
+  db: Db,
+  st: { id: number; companyCode: string },
+  limits: { gridLimitA: number; minCurrentA: number; fallbackCurrentA: number },
 ): Promise<void> {
   const values = { ...limits, updatedAt: new Date() };
-  await db.insert(stationLoad).values({ stationId: st.id, companyCode: st.companyCode, ...values })
+  await db
+    .insert(stationLoad)
+    .values({ stationId: st.id, companyCode: st.companyCode, ...values })
     .onConflictDoUpdate({ target: stationLoad.stationId, set: values });
 }
 
 export async function stationLoadOf(db: Db, stationId: number): Promise<StationLoadRecord> {
   const [load] = await db.select().from(stationLoad).where(eq(stationLoad.stationId, stationId));
-  const rows = await db.select({ a: loadAllocation, sn: charger.serialNum }).from(loadAllocation)
-    .innerJoin(charger, eq(charger.id, loadAllocation.chargerId)).where(eq(loadAllocation.stationId, stationId))
+  const rows = await db
+    .select({ a: loadAllocation, sn: charger.serialNum })
+    .from(loadAllocation)
+    .innerJoin(charger, eq(charger.id, loadAllocation.chargerId))
+    .where(eq(loadAllocation.stationId, stationId))
     .orderBy(asc(charger.serialNum), asc(loadAllocation.connectorId));
   return {
-    stationId, gridLimitA: load?.gridLimitA ?? null, minCurrentA: load?.minCurrentA ?? 6, fallbackCurrentA: load?.fallbackCurrentA ?? 6,
+    stationId,
+    gridLimitA: load?.gridLimitA ?? null,
+    minCurrentA: load?.minCurrentA ?? 6,
+    fallbackCurrentA: load?.fallbackCurrentA ?? 6,
     connectors: rows.map(({ a, sn }) => ({
-      chargerId: a.chargerId, chargerSn: sn, connectorId: a.connectorId, transactionId: a.transactionId,
-      allottedA: a.allottedA === null ? null : Number(a.allottedA), answer: a.answer,
-      measuredA: a.measuredA === null ? null : Number(a.measuredA), measuredAt: a.measuredAt?.toISOString() ?? null,
+      chargerId: a.chargerId,
+      chargerSn: sn,
+      connectorId: a.connectorId,
+      transactionId: a.transactionId,
+      allottedA: a.allottedA === null ? null : Number(a.allottedA),
+      answer: a.answer,
+      measuredA: a.measuredA === null ? null : Number(a.measuredA),
+      measuredAt: a.measuredAt?.toISOString() ?? null,
     })),
   };
 }
-
 
 /**
  * Turns station `stationId`'s balancing off: its settings and allocations go, and every charger of
@@ -153,7 +210,9 @@ export async function turnOffBalancing(app: FastifyInstance, by: string, station
   const [load] = await app.db.delete(stationLoad).where(eq(stationLoad.stationId, stationId)).returning();
   await app.db.delete(loadAllocation).where(eq(loadAllocation.stationId, stationId));
   if (!load) return;
-  const chargers = await app.db.select({ id: charger.id, serialNum: charger.serialNum, companyCode: charger.companyCode }).from(charger)
+  const chargers = await app.db
+    .select({ id: charger.id, serialNum: charger.serialNum, companyCode: charger.companyCode })
+    .from(charger)
     .where(eq(charger.stationId, stationId));
   await Promise.all(chargers.map((c) => clearFeature(app, by, c, BALANCE_CLEAR, 'LOAD_BALANCING_OFF')));
 }

@@ -10,12 +10,15 @@ import { account, role } from '../../db/schema.js';
 
 /** The columns {@link offeredTo} reads: select them from `account` left-joined with its `role`. */
 export const audienceColumns = {
-  userType: account.userType, companyCode: account.companyCode, roleEnabled: role.enabled, rolePermissions: role.permissions,
+  userType: account.userType,
+  companyCode: account.companyCode,
+  roleEnabled: role.enabled,
+  rolePermissions: role.permissions,
 };
 
 /** The categories offered to an account row of {@link audienceColumns}. */
 export function offeredTo(a: { userType: string; companyCode: string | null; roleEnabled: boolean | null; rolePermissions: string[] | null }): NotifyEvent[] {
   const isAdmin = a.userType === 'ADMIN' && a.companyCode === null;
-  const permissions = a.roleEnabled ? a.rolePermissions ?? [] : [];
+  const permissions = a.roleEnabled ? (a.rolePermissions ?? []) : [];
   return offeredEvents((p) => isAdmin || permissions.includes(ADMIN_PERMISSION) || permissions.includes(p));
 }

@@ -44,19 +44,31 @@ const digestKey = (to: string) => `digest:${to.toLowerCase()}`;
 /** Folds `mail` into its recipient's open digest; starts one when `mayStart`. Answers whether it was kept. */
 async function fold(db: Db, mail: MailMessage, mayStart: boolean): Promise<boolean> {
   const line = `- ${mail.subject}`.slice(0, 300);
-  const bumped = await db.update(mailOutbox).set({
-    folded: sql`${mailOutbox.folded} + 1`,
-    text: sql`case when ${mailOutbox.folded} < ${DIGEST_LINES} then ${mailOutbox.text} || ${`\n${line}`} else ${mailOutbox.text} end`,
-  }).where(and(eq(mailOutbox.dedupeKey, digestKey(mail.to)), eq(mailOutbox.status, 'QUEUED'))).returning({ id: mailOutbox.id });
+  const bumped = await db
+    .update(mailOutbox)
+    .set({
+      folded: sql`${mailOutbox.folded} + 1`,
+      text: sql`case when ${mailOutbox.folded} < ${DIGEST_LINES} then ${mailOutbox.text} || ${`\n${line}`} else ${mailOutbox.text} end`,
+    })
+    .where(and(eq(mailOutbox.dedupeKey, digestKey(mail.to)), eq(mailOutbox.status, 'QUEUED')))
+    .returning({ id: mailOutbox.id });
   if (bumped.length) return true;
   if (!mayStart) return false;
-  await db.insert(mailOutbox).values({
-    to: mail.to, language: mail.language, subject: 'digest', text: line, folded: 1, dedupeKey: digestKey(mail.to),
-    nextAttemptAt: new Date(Date.now() + DIGEST_DELAY_MS),
-  }).onConflictDoUpdate({
-    target: mailOutbox.dedupeKey,
-    set: { folded: sql`${mailOutbox.folded} + 1` },
-  });
+  await db
+    .insert(mailOutbox)
+    .values({
+      to: mail.to,
+      language: mail.language,
+      subject: 'digest',
+      text: line,
+      folded: 1,
+      dedupeKey: digestKey(mail.to),
+      nextAttemptAt: new Date(Date.now() + DIGEST_DELAY_MS),
+    })
+    .onConflictDoUpdate({
+      target: mailOutbox.dedupeKey,
+      set: { folded: sql`${mailOutbox.folded} + 1` },
+    });
   return true;
 }
 
@@ -65,15 +77,19 @@ async function fold(db: Db, mail: MailMessage, mayStart: boolean): Promise<boole
  * and answers false when its dedupe key was queued before. Answers what became of it.
  */
 export async function queueBounded(
-  db: Db, mail: MailMessage, bounds: OutboxBounds, dedupeKey: string | undefined, insert: () => Promise<boolean>,
+  db: Db,
+  mail: MailMessage,
+  bounds: OutboxBounds,
+  dedupeKey: string | undefined,
+  insert: () => Promise<boolean>,
 ): Promise<QueueOutcome> {
   if (dedupeKey) {
     const [seen] = await db.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.dedupeKey, dedupeKey));
     if (seen) return 'duplicate';
   }
   const full = bounds.total > 0 && (await waiting(db, sql`true`, bounds.total)) >= bounds.total;
-  const capped = bounds.perRecipient > 0
-    && (await waiting(db, sql`${mailOutbox.to} = ${mail.to} and ${mailOutbox.folded} = 0`, bounds.perRecipient)) >= bounds.perRecipient;
+  const capped =
+    bounds.perRecipient > 0 && (await waiting(db, sql`${mailOutbox.to} = ${mail.to} and ${mailOutbox.folded} = 0`, bounds.perRecipient)) >= bounds.perRecipient;
   if (full || capped) return (await fold(db, mail, !full)) ? 'folded' : 'dropped';
   return (await insert()) ? 'queued' : 'duplicate';
 }

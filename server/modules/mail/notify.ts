@@ -46,7 +46,11 @@ export function recipientsOf(text: string | null | undefined): string[] {
 }
 
 /** What one change did to the outbox. */
-export interface NotifyResult { queued: number; folded: number; dropped: number }
+export interface NotifyResult {
+  queued: number;
+  folded: number;
+  dropped: number;
+}
 
 /**
  * Queues the mails of one change within the outbox's `bounds` (./digest.ts); a reopening
@@ -56,15 +60,32 @@ export interface NotifyResult { queued: number; folded: number; dropped: number 
 export async function notifyEvent(db: Db, change: BusEvents['event'], bounds: OutboxBounds = { perRecipient: 0, total: 0 }): Promise<NotifyResult> {
   const result: NotifyResult = { queued: 0, folded: 0, dropped: 0 };
   if (change.reopened) return result;
-  const [ev] = await db.select({
-    id: event.id, companyCode: event.companyCode, stationId: event.stationId, deviceSn: event.deviceSn, deviceType: event.deviceType,
-    eventType: event.eventType, connectorId: event.connectorId, occurTime: event.occurTime, handler: event.handler, handleMethod: event.handleMethod,
-    stationName: station.name, notifyEnabled: station.notifyEnabled, notifyRecipients: station.notifyRecipients,
-  }).from(event).leftJoin(station, eq(station.id, event.stationId)).where(eq(event.id, change.eventId));
+  const [ev] = await db
+    .select({
+      id: event.id,
+      companyCode: event.companyCode,
+      stationId: event.stationId,
+      deviceSn: event.deviceSn,
+      deviceType: event.deviceType,
+      eventType: event.eventType,
+      connectorId: event.connectorId,
+      occurTime: event.occurTime,
+      handler: event.handler,
+      handleMethod: event.handleMethod,
+      stationName: station.name,
+      notifyEnabled: station.notifyEnabled,
+      notifyRecipients: station.notifyRecipients,
+    })
+    .from(event)
+    .leftJoin(station, eq(station.id, event.stationId))
+    .where(eq(event.id, change.eventId));
   if (!ev) return result;
   const category = categoryOf(ev.eventType, change.change);
-  const accounts = await db.select({ ...audienceColumns, email: account.email, managed: account.managedStationIds, pref: account.notificationPreference })
-    .from(account).leftJoin(role, eq(role.id, account.roleId)).where(and(eq(account.active, true), or(eq(account.companyCode, ev.companyCode), isNull(account.companyCode))));
+  const accounts = await db
+    .select({ ...audienceColumns, email: account.email, managed: account.managedStationIds, pref: account.notificationPreference })
+    .from(account)
+    .leftJoin(role, eq(role.id, account.roleId))
+    .where(and(eq(account.active, true), or(eq(account.companyCode, ev.companyCode), isNull(account.companyCode))));
   const prefOf = (raw: Record<string, unknown> | null): NotificationPref => {
     const p = notificationPreferenceInput.safeParse({ ...DEFAULT_PREF, ...(raw ?? {}) });
     return p.success ? p.data : DEFAULT_PREF;
@@ -91,8 +112,16 @@ export async function notifyEvent(db: Db, change: BusEvents['event'], bounds: Ou
   }
   for (const [address, language] of to) {
     const mail = eventMail(address, language, {
-      change: change.change, eventType: ev.eventType, deviceSn: ev.deviceSn, deviceType: ev.deviceType, connectorId: ev.connectorId,
-      stationName: ev.stationName ?? null, companyCode: ev.companyCode, occurTime: ev.occurTime, handler: ev.handler, handleMethod: ev.handleMethod,
+      change: change.change,
+      eventType: ev.eventType,
+      deviceSn: ev.deviceSn,
+      deviceType: ev.deviceType,
+      connectorId: ev.connectorId,
+      stationName: ev.stationName ?? null,
+      companyCode: ev.companyCode,
+      occurTime: ev.occurTime,
+      handler: ev.handler,
+      handleMethod: ev.handleMethod,
     });
     const outcome = await queueMailBounded(db, mail, bounds, { dedupeKey: `event:${ev.id}:${change.change}:${address}`, companyCode: ev.companyCode });
     if (outcome !== 'duplicate') result[outcome]++;
@@ -105,7 +134,9 @@ export function subscribeEventMail(app: FastifyInstance): void {
   const bounds = { perRecipient: app.config.mailMaxQueuedPerRecipient, total: app.config.mailOutboxMax };
   const off = app.bus.on('event', (change) => {
     notifyEvent(app.db, change, bounds)
-      .then((r) => { if (r.dropped) app.log.warn({ eventId: change.eventId, dropped: r.dropped }, 'event mail dropped: the outbox is full (MAIL_OUTBOX_MAX)'); })
+      .then((r) => {
+        if (r.dropped) app.log.warn({ eventId: change.eventId, dropped: r.dropped }, 'event mail dropped: the outbox is full (MAIL_OUTBOX_MAX)');
+      })
       .catch((err: Error) => app.log.warn({ err: err.message, eventId: change.eventId }, 'event mail not queued'));
   });
   app.addHook('onClose', async () => off());

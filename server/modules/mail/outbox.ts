@@ -27,10 +27,19 @@ export interface MailMessage {
  * keeps it atomic with the caller's writes).
  */
 export async function queueMail(db: Db, mail: MailMessage, opts: { dedupeKey?: string; companyCode?: string | null } = {}): Promise<number | null> {
-  const rows = await db.insert(mailOutbox).values({
-    to: mail.to, language: mail.language, subject: mail.subject, text: mail.text, html: mail.html ?? null, dedupeKey: opts.dedupeKey ?? null,
-    companyCode: opts.companyCode ?? null,
-  }).onConflictDoNothing({ target: mailOutbox.dedupeKey }).returning({ id: mailOutbox.id });
+  const rows = await db
+    .insert(mailOutbox)
+    .values({
+      to: mail.to,
+      language: mail.language,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html ?? null,
+      dedupeKey: opts.dedupeKey ?? null,
+      companyCode: opts.companyCode ?? null,
+    })
+    .onConflictDoNothing({ target: mailOutbox.dedupeKey })
+    .returning({ id: mailOutbox.id });
   return rows[0]?.id ?? null;
 }
 
@@ -39,7 +48,12 @@ export async function queueMail(db: Db, mail: MailMessage, opts: { dedupeKey?: s
  * total, then dropped). For notices machines cause (events, new tickets); an operator's own mail
  * (a ticket reply) uses {@link queueMail}, which is never folded.
  */
-export async function queueMailBounded(db: Db, mail: MailMessage, bounds: OutboxBounds, opts: { dedupeKey?: string; companyCode?: string | null } = {}): Promise<QueueOutcome> {
+export async function queueMailBounded(
+  db: Db,
+  mail: MailMessage,
+  bounds: OutboxBounds,
+  opts: { dedupeKey?: string; companyCode?: string | null } = {},
+): Promise<QueueOutcome> {
   return queueBounded(db, mail, bounds, opts.dedupeKey, async () => (await queueMail(db, mail, opts)) !== null);
 }
 
@@ -49,9 +63,11 @@ export async function queueMailBounded(db: Db, mail: MailMessage, bounds: Outbox
  * `auth` null = every company's, for the node's own metrics (never answered to a user).
  */
 export async function outboxCounts(db: Db, auth: AuthContext | null): Promise<{ queued: number; failed: number }> {
-  const rows = await db.select({ status: mailOutbox.status, n: count() }).from(mailOutbox)
-    .where(and(sql`${mailOutbox.status} in ('QUEUED', 'FAILED')`, auth ? scopeWhere(auth, mailOutbox) : undefined)).groupBy(mailOutbox.status);
+  const rows = await db
+    .select({ status: mailOutbox.status, n: count() })
+    .from(mailOutbox)
+    .where(and(sql`${mailOutbox.status} in ('QUEUED', 'FAILED')`, auth ? scopeWhere(auth, mailOutbox) : undefined))
+    .groupBy(mailOutbox.status);
   const of = (s: string) => Number(rows.find((r) => r.status === s)?.n ?? 0);
   return { queued: of('QUEUED'), failed: of('FAILED') };
 }
-

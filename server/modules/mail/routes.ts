@@ -19,7 +19,8 @@ const mailRoutes: FastifyPluginAsync = async (app) => {
   scheduleMailWorker(app);
   subscribeEventMail(app);
   r.get('/mail/status', { config: { scope: 'own' }, schema: { tags: ['mail'], response: answersWith(mailStatus) } }, async (req) =>
-    ok(req, { enabled: !!app.config.smtpUrl, ...(await outboxCounts(app.db, authOf(req))) }));
+    ok(req, { enabled: !!app.config.smtpUrl, ...(await outboxCounts(app.db, authOf(req))) }),
+  );
 };
 
 export default mailRoutes;

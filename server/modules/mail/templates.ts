@@ -25,13 +25,25 @@ export interface EventNotice {
 const WORDS = {
   en: {
     change: { opened: 'New event', processed: 'Event processed', ignored: 'Event ignored', recovered: 'Event recovered' },
-    device: 'Device', connector: 'Connector', station: 'Station', time: 'Occurred', handler: 'Handled by', method: 'Handle method',
-    whole: 'whole device', footer: 'You receive this e-mail because of your notification settings in ChargeDesk.',
+    device: 'Device',
+    connector: 'Connector',
+    station: 'Station',
+    time: 'Occurred',
+    handler: 'Handled by',
+    method: 'Handle method',
+    whole: 'whole device',
+    footer: 'You receive this e-mail because of your notification settings in ChargeDesk.',
   },
   zh: {
     change: { opened: '新事件', processed: '事件已处理', ignored: '事件已忽略', recovered: '事件已恢复' },
-    device: '设备', connector: '充电枪', station: '站点', time: '发生时间', handler: '处理人', method: '处理方式',
-    whole: '整机', footer: '您收到此邮件是因为您在 ChargeDesk 中的通知设置。',
+    device: '设备',
+    connector: '充电枪',
+    station: '站点',
+    time: '发生时间',
+    handler: '处理人',
+    method: '处理方式',
+    whole: '整机',
+    footer: '您收到此邮件是因为您在 ChargeDesk 中的通知设置。',
   },
 } as const;
 

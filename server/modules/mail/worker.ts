@@ -50,11 +50,14 @@ export async function sendDue(db: Db, transport: Transport, from: string, baseMs
       failed++;
       const e = err as { message?: string; responseCode?: number; command?: string };
       const permanent = typeof e.responseCode === 'number' && e.responseCode >= 500 && (e.command === 'RCPT TO' || e.command === 'DATA');
-      await db.update(mailOutbox).set({
-        status: permanent ? 'FAILED' : 'QUEUED',
-        lastError: redactText(String(e.message ?? err)).slice(0, 500),
-        nextAttemptAt: new Date(Date.now() + retryDelayMs(Number(m.attempts), baseMs)),
-      }).where(eq(mailOutbox.id, id));
+      await db
+        .update(mailOutbox)
+        .set({
+          status: permanent ? 'FAILED' : 'QUEUED',
+          lastError: redactText(String(e.message ?? err)).slice(0, 500),
+          nextAttemptAt: new Date(Date.now() + retryDelayMs(Number(m.attempts), baseMs)),
+        })
+        .where(eq(mailOutbox.id, id));
     }
   }
   return { sent, failed };
@@ -70,11 +73,21 @@ export function scheduleMailWorker(app: FastifyInstance): void {
   let running: Promise<unknown> = Promise.resolve();
   const run = () => {
     running = sendDue(app.db, transport, mailFrom, mailRetryBaseMs)
-      .then((r) => { if (r.sent || r.failed) app.log.info(r, 'mail outbox pass'); })
+      .then((r) => {
+        if (r.sent || r.failed) app.log.info(r, 'mail outbox pass');
+      })
       .catch((err: Error) => app.log.warn({ err: redactText(err.message) }, 'mail outbox pass failed'))
-      .finally(() => { if (!stopped) { timer = setTimeout(run, mailPollMs); timer.unref(); } });
+      .finally(() => {
+        if (!stopped) {
+          timer = setTimeout(run, mailPollMs);
+          timer.unref();
+        }
+      });
   };
-  app.addHook('onReady', async () => { timer = setTimeout(run, 0); timer.unref(); });
+  app.addHook('onReady', async () => {
+    timer = setTimeout(run, 0);
+    timer.unref();
+  });
   app.addHook('onClose', async () => {
     stopped = true;
     clearTimeout(timer);

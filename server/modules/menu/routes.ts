@@ -26,38 +26,58 @@ const menuRoutes: FastifyPluginAsync = async (app) => {
   const one = answersWith(menuRecordSchema);
 
   r.get('/menu/tree', { config: { scope: 'own' }, schema: { tags: ['menu'], response: answersWith(z.array(menuNodeSchema)) } }, async (req) =>
-    ok(req, await menuTreeFor(app.db, authOf(req))));
+    ok(req, await menuTreeFor(app.db, authOf(req))),
+  );
 
   r.get('/menu/full-tree', { config: { permission: PERMISSION }, schema: { tags: ['menu'], response: answersWith(z.array(menuNodeSchema)) } }, async (req) =>
-    ok(req, await fullTree(app.db)));
+    ok(req, await fullTree(app.db)),
+  );
 
-  r.get('/menu', {
-    config: { permission: PERMISSION },
-    schema: {
-      tags: ['menu'],
-      querystring: pageQuery.extend({ q: z.string().trim().max(100).optional(), enabled: boolQuery.optional(), level: z.coerce.number().int().min(1).max(5).optional() }),
-      response: answersWith(pageOf(menuRecordSchema)),
+  r.get(
+    '/menu',
+    {
+      config: { permission: PERMISSION },
+      schema: {
+        tags: ['menu'],
+        querystring: pageQuery.extend({
+          q: z.string().trim().max(100).optional(),
+          enabled: boolQuery.optional(),
+          level: z.coerce.number().int().min(1).max(5).optional(),
+        }),
+        response: answersWith(pageOf(menuRecordSchema)),
+      },
     },
-  }, async (req) => {
-    const { q, enabled, level, ...page } = req.query;
-    return ok(req, await listMenus(app.db, { q, enabled, level }, page));
-  });
+    async (req) => {
+      const { q, enabled, level, ...page } = req.query;
+      return ok(req, await listMenus(app.db, { q, enabled, level }, page));
+    },
+  );
 
   r.get('/menu/:id', { config: { permission: PERMISSION }, schema: { tags: ['menu'], params: idParams, response: one } }, async (req) =>
-    ok(req, toMenuDto(await getMenu(app.db, req.params.id))));
+    ok(req, toMenuDto(await getMenu(app.db, req.params.id))),
+  );
 
   r.post('/menu', { config: { permission: PERMISSION, scope: 'platform' }, schema: { tags: ['menu'], body: menuInput, response: one } }, async (req) =>
-    ok(req, await createMenu(app.db, req.body)));
+    ok(req, await createMenu(app.db, req.body)),
+  );
 
-  r.put('/menu/:id', {
-    config: { permission: PERMISSION, scope: 'platform' },
-    schema: { tags: ['menu'], params: idParams, body: menuInput, response: one },
-  }, async (req) => ok(req, await updateMenu(app.db, req.params.id, req.body)));
+  r.put(
+    '/menu/:id',
+    {
+      config: { permission: PERMISSION, scope: 'platform' },
+      schema: { tags: ['menu'], params: idParams, body: menuInput, response: one },
+    },
+    async (req) => ok(req, await updateMenu(app.db, req.params.id, req.body)),
+  );
 
-  r.put('/menu/:id/status', {
-    config: { permission: PERMISSION, scope: 'platform' },
-    schema: { tags: ['menu'], params: idParams, ...switchSchema('enabled'), response: one },
-  }, async (req) => ok(req, await setMenuEnabled(app.db, req.params.id, switchValue(req, 'enabled', 611))));
+  r.put(
+    '/menu/:id/status',
+    {
+      config: { permission: PERMISSION, scope: 'platform' },
+      schema: { tags: ['menu'], params: idParams, ...switchSchema('enabled'), response: one },
+    },
+    async (req) => ok(req, await setMenuEnabled(app.db, req.params.id, switchValue(req, 'enabled', 611))),
+  );
 };
 
 export default menuRoutes;

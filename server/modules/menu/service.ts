@@ -44,20 +44,24 @@ export async function ensureMenus(db: Db): Promise<{ inserted: number }> {
     const walk = async (nodes: RouteNode[], level: number, parentKey: string | null) => {
       for (const [i, node] of nodes.entries()) {
         if (!idOf.has(node.key)) {
-          const parentId = parentKey ? idOf.get(parentKey) ?? null : null;
-          const rows = await tx.insert(menu).values({
-            name: labelOfKey(node.key),
-            routeKey: node.key,
-            orderNum: (i + 1) * 10,
-            level,
-            enabled: true,
-            permission: node.permission ?? null,
-            url: node.path,
-            icon: node.icon,
-            parentId,
-            configurable: node.permission !== undefined,
-            hidden: node.hidden === true,
-          }).onConflictDoNothing().returning({ id: menu.id });
+          const parentId = parentKey ? (idOf.get(parentKey) ?? null) : null;
+          const rows = await tx
+            .insert(menu)
+            .values({
+              name: labelOfKey(node.key),
+              routeKey: node.key,
+              orderNum: (i + 1) * 10,
+              level,
+              enabled: true,
+              permission: node.permission ?? null,
+              url: node.path,
+              icon: node.icon,
+              parentId,
+              configurable: node.permission !== undefined,
+              hidden: node.hidden === true,
+            })
+            .onConflictDoNothing()
+            .returning({ id: menu.id });
           if (rows[0]) {
             idOf.set(node.key, rows[0].id);
             inserted++;
@@ -65,11 +69,12 @@ export async function ensureMenus(db: Db): Promise<{ inserted: number }> {
             const [again] = await tx.select({ id: menu.id }).from(menu).where(eq(menu.routeKey, node.key));
             if (again) idOf.set(node.key, again.id);
           }
-        }
-        else if (node.permission === undefined) {
+        } else if (node.permission === undefined) {
           // Menus open to every signed-in user are not configurable: they follow the route table
           // (e.g. "Your Account", once hidden, is a menu section of its own now).
-          await tx.update(menu).set({ hidden: node.hidden === true })
+          await tx
+            .update(menu)
+            .set({ hidden: node.hidden === true })
             .where(and(eq(menu.routeKey, node.key), eq(menu.configurable, false), ne(menu.hidden, node.hidden === true)));
         }
         if (node.children) await walk(node.children, level + 1, node.key);
@@ -83,8 +88,18 @@ export async function ensureMenus(db: Db): Promise<{ inserted: number }> {
 /** A menu row as the API answers it. */
 export function toMenuDto(m: MenuRow): MenuDto {
   return {
-    id: m.id, name: m.name, routeKey: m.routeKey, orderNum: m.orderNum, level: m.level, enabled: m.enabled,
-    permission: m.permission, url: m.url, icon: m.icon, parentId: m.parentId, configurable: m.configurable, hidden: m.hidden,
+    id: m.id,
+    name: m.name,
+    routeKey: m.routeKey,
+    orderNum: m.orderNum,
+    level: m.level,
+    enabled: m.enabled,
+    permission: m.permission,
+    url: m.url,
+    icon: m.icon,
+    parentId: m.parentId,
+    configurable: m.configurable,
+    hidden: m.hidden,
   };
 }
 
@@ -207,11 +222,25 @@ async function checkParent(db: Db, level: number, parentId: number | null | unde
 export async function createMenu(db: Db, input: MenuInput): Promise<MenuDto> {
   const body = requireFields(input, MENU_REQUIRED, 'create');
   const parentId = await checkParent(db, body.level, body.parentId);
-  const [row] = await mapUnique(() => db.insert(menu).values({
-    name: body.name, orderNum: body.orderNum, level: body.level, url: body.url, icon: body.icon,
-    permission: body.permission, configurable: body.configurable, parentId,
-    enabled: body.enabled ?? true, hidden: body.hidden ?? false,
-  }).returning(), MENU_UNIQUE);
+  const [row] = await mapUnique(
+    () =>
+      db
+        .insert(menu)
+        .values({
+          name: body.name,
+          orderNum: body.orderNum,
+          level: body.level,
+          url: body.url,
+          icon: body.icon,
+          permission: body.permission,
+          configurable: body.configurable,
+          parentId,
+          enabled: body.enabled ?? true,
+          hidden: body.hidden ?? false,
+        })
+        .returning(),
+    MENU_UNIQUE,
+  );
   return toMenuDto(row);
 }
 
@@ -237,18 +266,26 @@ export async function updateMenu(db: Db, id: number, input: MenuInput): Promise<
     if (n > 0) throw new AppError(400, 'level');
   }
   const parentId = await checkParent(db, level, parentInput, id);
-  const [row] = await mapUnique(() => db.update(menu).set({
-    name: input.name ?? undefined,
-    orderNum: input.orderNum ?? undefined,
-    url: seeded ? undefined : input.url ?? undefined,
-    icon: input.icon ?? undefined,
-    permission: seeded ? undefined : input.permission ?? undefined,
-    configurable: input.configurable ?? undefined,
-    enabled: input.enabled,
-    hidden: input.hidden,
-    level,
-    parentId,
-  }).where(eq(menu.id, id)).returning(), MENU_UNIQUE);
+  const [row] = await mapUnique(
+    () =>
+      db
+        .update(menu)
+        .set({
+          name: input.name ?? undefined,
+          orderNum: input.orderNum ?? undefined,
+          url: seeded ? undefined : (input.url ?? undefined),
+          icon: input.icon ?? undefined,
+          permission: seeded ? undefined : (input.permission ?? undefined),
+          configurable: input.configurable ?? undefined,
+          enabled: input.enabled,
+          hidden: input.hidden,
+          level,
+          parentId,
+        })
+        .where(eq(menu.id, id))
+        .returning(),
+    MENU_UNIQUE,
+  );
   return toMenuDto(row);
 }
 

@@ -76,27 +76,43 @@ export class ActionStats {
       [messages]: 'OCPP CALLs from chargers and gateways handled by this node, by action and result',
       [seconds]: "Time from an OCPP CALL's arrival to its answer, by action (seconds)",
     };
-    const metric = (name: string, type: 'counter' | 'histogram', values: () => { labels: Record<string, string>; value: number; metricName?: string }[]): CustomMetric => ({
-      name, help: help[name], type, aggregator: 'sum',
+    const metric = (
+      name: string,
+      type: 'counter' | 'histogram',
+      values: () => { labels: Record<string, string>; value: number; metricName?: string }[],
+    ): CustomMetric => ({
+      name,
+      help: help[name],
+      type,
+      aggregator: 'sum',
       get: () => ({ name, help: help[name], type, aggregator: 'sum', values: values() }),
       reset: () => undefined,
     });
     return [
-      metric(messages, 'counter', () => this.names.flatMap((action, i) => RESULTS.map((result, r) => ({ labels: { action, result }, value: this.counts[i * RESULTS.length + r] })))
-        .filter((v) => v.value > 0 || v.labels.result === 'ok')),
+      metric(messages, 'counter', () =>
+        this.names
+          .flatMap((action, i) => RESULTS.map((result, r) => ({ labels: { action, result }, value: this.counts[i * RESULTS.length + r] })))
+          .filter((v) => v.value > 0 || v.labels.result === 'ok'),
+      ),
       // Histogram series only for actions seen (a node hears few of the tables' actions).
-      metric(seconds, 'histogram', () => this.names.flatMap((action, i) => {
-        if (!this.seen(i)) return [];
-        const out: { labels: Record<string, string>; value: number; metricName: string }[] = [];
-        let cumulative = 0;
-        for (let b = 0; b < this.width; b++) {
-          cumulative += this.buckets[i * this.width + b];
-          out.push({ metricName: `${seconds}_bucket`, labels: { action, le: b < HANDLER_BUCKETS.length ? String(HANDLER_BUCKETS[b]) : '+Inf' }, value: cumulative });
-        }
-        out.push({ metricName: `${seconds}_sum`, labels: { action }, value: this.sums[i] });
-        out.push({ metricName: `${seconds}_count`, labels: { action }, value: cumulative });
-        return out;
-      })),
+      metric(seconds, 'histogram', () =>
+        this.names.flatMap((action, i) => {
+          if (!this.seen(i)) return [];
+          const out: { labels: Record<string, string>; value: number; metricName: string }[] = [];
+          let cumulative = 0;
+          for (let b = 0; b < this.width; b++) {
+            cumulative += this.buckets[i * this.width + b];
+            out.push({
+              metricName: `${seconds}_bucket`,
+              labels: { action, le: b < HANDLER_BUCKETS.length ? String(HANDLER_BUCKETS[b]) : '+Inf' },
+              value: cumulative,
+            });
+          }
+          out.push({ metricName: `${seconds}_sum`, labels: { action }, value: this.sums[i] });
+          out.push({ metricName: `${seconds}_count`, labels: { action }, value: cumulative });
+          return out;
+        }),
+      ),
     ];
   }
 }

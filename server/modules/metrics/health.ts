@@ -33,7 +33,12 @@ function newestMigrationWhen(): number {
 async function within<T>(ms: number, work: () => Promise<T>): Promise<T | 'timeout' | 'failed'> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    return await Promise.race([work(), new Promise<'timeout'>((r) => { timer = setTimeout(() => r('timeout'), ms); })]);
+    return await Promise.race([
+      work(),
+      new Promise<'timeout'>((r) => {
+        timer = setTimeout(() => r('timeout'), ms);
+      }),
+    ]);
   } catch {
     return 'failed';
   } finally {
@@ -53,6 +58,6 @@ export async function readiness(app: FastifyInstance, closing: boolean, timeoutM
   const database: CheckState = typeof applied === 'number' ? 'ok' : applied;
   const migrations: CheckState = typeof applied !== 'number' ? 'failed' : applied >= newestMigrationWhen() ? 'ok' : 'failed';
   const redisState: CheckState = redis === 'off' || redis === 'timeout' || redis === 'failed' ? redis : 'ok';
-  const checks = { database, migrations, redis: redisState, shutdown: closing ? 'closing' as const : 'ok' as const };
+  const checks = { database, migrations, redis: redisState, shutdown: closing ? ('closing' as const) : ('ok' as const) };
   return { ready: database === 'ok' && migrations === 'ok' && (redisState === 'ok' || redisState === 'off') && !closing, checks };
 }

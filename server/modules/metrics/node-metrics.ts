@@ -26,9 +26,25 @@ import { ActionStats } from './action-stats.js';
 
 /** OCPP 1.6 commands of the central system (the only `action` values of the commands counter besides `other`). */
 export const OCPP_COMMANDS = new Set([
-  'CancelReservation', 'ChangeAvailability', 'ChangeConfiguration', 'ClearCache', 'ClearChargingProfile', 'DataTransfer',
-  'GetCompositeSchedule', 'GetConfiguration', 'GetDiagnostics', 'GetLocalListVersion', 'RemoteStartTransaction',
-  'RemoteStopTransaction', 'ReserveNow', 'Reset', 'SendLocalList', 'SetChargingProfile', 'TriggerMessage', 'UnlockConnector', 'UpdateFirmware',
+  'CancelReservation',
+  'ChangeAvailability',
+  'ChangeConfiguration',
+  'ClearCache',
+  'ClearChargingProfile',
+  'DataTransfer',
+  'GetCompositeSchedule',
+  'GetConfiguration',
+  'GetDiagnostics',
+  'GetLocalListVersion',
+  'RemoteStartTransaction',
+  'RemoteStopTransaction',
+  'ReserveNow',
+  'Reset',
+  'SendLocalList',
+  'SetChargingProfile',
+  'TriggerMessage',
+  'UnlockConnector',
+  'UpdateFirmware',
 ]);
 
 /** Outcomes of a command (see the module). */
@@ -51,7 +67,11 @@ export interface OcppSources {
 export type UploadReceiver = 'ftp' | 'http';
 
 /** The pool counters of node-postgres (duck-typed: the embedded database has none). */
-interface PoolCounts { totalCount: number; idleCount: number; waitingCount: number }
+interface PoolCounts {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+}
 
 /** The metrics of one node; see the module. */
 export class NodeMetrics {
@@ -69,7 +89,10 @@ export class NodeMetrics {
     collectDefaultMetrics({ register: this.registry });
     const self = this;
     new Gauge({
-      name: 'chargedesk_ocpp_connections', help: 'Open OCPP sockets on this node, by kind (charger, gateway)', labelNames: ['kind'], registers,
+      name: 'chargedesk_ocpp_connections',
+      help: 'Open OCPP sockets on this node, by kind (charger, gateway)',
+      labelNames: ['kind'],
+      registers,
       collect() {
         const c = self.ocppSources?.connections() ?? { chargers: 0, gateways: 0 };
         this.set({ kind: 'charger' }, c.chargers);
@@ -77,14 +100,26 @@ export class NodeMetrics {
       },
     });
     new Gauge({
-      name: 'chargedesk_ocpp_db_queue_depth', help: 'OCPP messages waiting for the database share (OCPP_DB_CONCURRENCY)', registers,
-      collect() { this.set(self.ocppSources?.queued() ?? 0); },
+      name: 'chargedesk_ocpp_db_queue_depth',
+      help: 'OCPP messages waiting for the database share (OCPP_DB_CONCURRENCY)',
+      registers,
+      collect() {
+        this.set(self.ocppSources?.queued() ?? 0);
+      },
     });
-    this.commands = new Counter({ name: 'chargedesk_ocpp_commands_total', help: 'Commands sent to chargers, by action and outcome', labelNames: ['action', 'outcome'], registers });
+    this.commands = new Counter({
+      name: 'chargedesk_ocpp_commands_total',
+      help: 'Commands sent to chargers, by action and outcome',
+      labelNames: ['action', 'outcome'],
+      registers,
+    });
     const pool = (db as unknown as { $client?: Partial<PoolCounts> }).$client;
     if (pool && typeof pool.totalCount === 'number') {
       new Gauge({
-        name: 'chargedesk_db_pool_connections', help: 'PostgreSQL pool connections: total, idle, and clients waiting for one', labelNames: ['state'], registers,
+        name: 'chargedesk_db_pool_connections',
+        help: 'PostgreSQL pool connections: total, idle, and clients waiting for one',
+        labelNames: ['state'],
+        registers,
         collect() {
           this.set({ state: 'total' }, pool.totalCount ?? 0);
           this.set({ state: 'idle' }, pool.idleCount ?? 0);
@@ -93,7 +128,10 @@ export class NodeMetrics {
       });
     }
     new Gauge({
-      name: 'chargedesk_mail_outbox', help: 'E-mails in the outbox: queued (waiting or retrying) and failed', labelNames: ['status'], registers,
+      name: 'chargedesk_mail_outbox',
+      help: 'E-mails in the outbox: queued (waiting or retrying) and failed',
+      labelNames: ['status'],
+      registers,
       async collect() {
         const counts = await Promise.race([outboxCounts(db, null), new Promise<null>((r) => setTimeout(() => r(null), 2000).unref())]).catch(() => null);
         if (!counts) return;
@@ -102,11 +140,19 @@ export class NodeMetrics {
       },
     });
     new Gauge({
-      name: 'chargedesk_upload_open', help: 'Diagnostics receivers: FTP connections and HTTP uploads open now', labelNames: ['receiver'], registers,
-      collect() { for (const [receiver, open] of self.uploadOpen) this.set({ receiver }, open()); },
+      name: 'chargedesk_upload_open',
+      help: 'Diagnostics receivers: FTP connections and HTTP uploads open now',
+      labelNames: ['receiver'],
+      registers,
+      collect() {
+        for (const [receiver, open] of self.uploadOpen) this.set({ receiver }, open());
+      },
     });
     this.uploadRefused = new Counter({
-      name: 'chargedesk_upload_refused_total', help: 'Diagnostics connections and uploads refused or cut by their bounds, by receiver and reason', labelNames: ['receiver', 'reason'], registers,
+      name: 'chargedesk_upload_refused_total',
+      help: 'Diagnostics connections and uploads refused or cut by their bounds, by receiver and reason',
+      labelNames: ['receiver', 'reason'],
+      registers,
     });
   }
 

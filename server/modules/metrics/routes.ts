@@ -33,7 +33,9 @@ export const metricsPortOf = (app: FastifyInstance): number | null => adminPorts
 
 const metricsRoutes: FastifyPluginAsync = async (app) => {
   let closing = false;
-  app.addHook('preClose', async () => { closing = true; });
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
 
   const ready = async () => {
     const r = await readiness(app, closing);
@@ -55,12 +57,23 @@ const metricsRoutes: FastifyPluginAsync = async (app) => {
   if (port === undefined) return;
   // The admin listener: the three endpoints, nothing else, no token (the address is the protection).
   const admin = http.createServer((req, res) => {
-    const send = (status: number, type: string, body: string) => { res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' }); res.end(body); };
+    const send = (status: number, type: string, body: string) => {
+      res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
+      res.end(body);
+    };
     const path = (req.url ?? '/').split('?')[0];
     if (req.method !== 'GET') return send(405, 'text/plain', 'GET only');
     if (path === '/healthz') return send(200, 'application/json', JSON.stringify({ status: 'alive' }));
-    if (path === '/readyz') return void ready().then((r) => send(r.status, 'application/json', JSON.stringify(r.body)), () => send(503, 'application/json', '{"status":"unready"}'));
-    if (path === '/metrics') return void app.metrics.exposition().then((m) => send(200, m.contentType, m.body), () => send(500, 'text/plain', 'metrics failed'));
+    if (path === '/readyz')
+      return void ready().then(
+        (r) => send(r.status, 'application/json', JSON.stringify(r.body)),
+        () => send(503, 'application/json', '{"status":"unready"}'),
+      );
+    if (path === '/metrics')
+      return void app.metrics.exposition().then(
+        (m) => send(200, m.contentType, m.body),
+        () => send(500, 'text/plain', 'metrics failed'),
+      );
     return send(404, 'text/plain', 'not found');
   });
   admin.headersTimeout = 10_000;
@@ -69,7 +82,10 @@ const metricsRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onReady', async () => {
     await new Promise<void>((resolve, reject) => {
       admin.once('error', reject);
-      admin.listen(port, app.config.metricsHost, () => { admin.off('error', reject); resolve(); });
+      admin.listen(port, app.config.metricsHost, () => {
+        admin.off('error', reject);
+        resolve();
+      });
     });
     adminPorts.set(app.config, (admin.address() as AddressInfo).port);
     app.log.info({ host: app.config.metricsHost, port: metricsPortOf(app) }, 'metrics and health listening');

@@ -22,33 +22,45 @@ import { mapOf, stationList, stationMonitor } from './service.js';
 const monitoringRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/monitoring/map', {
-    config: { permission: PERMISSIONS.monitoring.map },
-    schema: { tags: ['monitoring'], querystring: z.object({ companyCode: z.string().max(64).optional() }), response: answersWith(mapAnswer) },
-  }, async (req) => {
-    const auth = authOf(req);
-    assertSameCompany(auth, req.query.companyCode, 'read');
-    const code = auth.isAdmin ? req.query.companyCode || undefined : auth.companyCode ?? '\u0000';
-    return ok(req, await mapOf(app.db, auth, code));
-  });
-
-  r.get('/monitoring/station', {
-    config: { permission: [PERMISSIONS.monitoring.stations, PERMISSIONS.monitoring.map] },
-    schema: {
-      tags: ['monitoring'],
-      querystring: pageQuery.extend({ companyCode: z.string().max(64).optional(), q: z.string().max(64).optional() }),
-      response: answersWith(pageOf(stationListItem)),
+  r.get(
+    '/monitoring/map',
+    {
+      config: { permission: PERMISSIONS.monitoring.map },
+      schema: { tags: ['monitoring'], querystring: z.object({ companyCode: z.string().max(64).optional() }), response: answersWith(mapAnswer) },
     },
-  }, async (req) => {
-    const auth = authOf(req);
-    assertSameCompany(auth, req.query.companyCode, 'read');
-    return ok(req, await stationList(app.db, auth, { ...req.query, ...limitOffset(req.query) }));
-  });
+    async (req) => {
+      const auth = authOf(req);
+      assertSameCompany(auth, req.query.companyCode, 'read');
+      const code = auth.isAdmin ? req.query.companyCode || undefined : (auth.companyCode ?? '\u0000');
+      return ok(req, await mapOf(app.db, auth, code));
+    },
+  );
 
-  r.get('/monitoring/station/:id', {
-    config: { permission: [PERMISSIONS.monitoring.stations, PERMISSIONS.monitoring.map] },
-    schema: { tags: ['monitoring'], params: idParams, response: answersWith(stationMonitorAnswer) },
-  }, async (req) => ok(req, await stationMonitor(app.db, authOf(req), req.params.id)));
+  r.get(
+    '/monitoring/station',
+    {
+      config: { permission: [PERMISSIONS.monitoring.stations, PERMISSIONS.monitoring.map] },
+      schema: {
+        tags: ['monitoring'],
+        querystring: pageQuery.extend({ companyCode: z.string().max(64).optional(), q: z.string().max(64).optional() }),
+        response: answersWith(pageOf(stationListItem)),
+      },
+    },
+    async (req) => {
+      const auth = authOf(req);
+      assertSameCompany(auth, req.query.companyCode, 'read');
+      return ok(req, await stationList(app.db, auth, { ...req.query, ...limitOffset(req.query) }));
+    },
+  );
+
+  r.get(
+    '/monitoring/station/:id',
+    {
+      config: { permission: [PERMISSIONS.monitoring.stations, PERMISSIONS.monitoring.map] },
+      schema: { tags: ['monitoring'], params: idParams, response: answersWith(stationMonitorAnswer) },
+    },
+    async (req) => ok(req, await stationMonitor(app.db, authOf(req), req.params.id)),
+  );
 };
 
 export default monitoringRoutes;

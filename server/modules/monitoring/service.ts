@@ -14,7 +14,13 @@ import type { Page } from '../../http/envelope.js';
 import { chargerDashboardState, connectorsOf } from '../charger/service.js';
 import { ENERGY_REGISTER, displayReading, energyKwh, registerWh } from '../../../domain/meter.js';
 import {
-  MAP_STATES, stationMapState, type MapAnswer, type StationListItem, type MapStation, type MonitoredCharger, type StationMonitorAnswer,
+  MAP_STATES,
+  stationMapState,
+  type MapAnswer,
+  type StationListItem,
+  type MapStation,
+  type MonitoredCharger,
+  type StationMonitorAnswer,
 } from '../../../domain/entities/monitoring.js';
 
 const POWER = 'Power.Active.Import';
@@ -93,27 +99,32 @@ export async function stationMonitor(db: Db, auth: AuthContext, id: number, now 
   const connectors = await connectorsOf(db, ids);
   const open = ids.length
     ? await db
-      .select({
-        o: chargeOrder,
-        cardName: sql<string | null>`nullif(trim(concat_ws(' ', ${cardUser.firstName}, ${cardUser.lastName})), '')`,
-        appName: appUser.nickname,
-      })
-      .from(chargeOrder)
-      .leftJoin(cardUser, eq(cardUser.id, chargeOrder.cardUserId))
-      .leftJoin(appUser, eq(appUser.id, chargeOrder.appUserId))
-      .where(and(inArray(chargeOrder.chargerId, ids), eq(chargeOrder.status, 'CHARGING')))
-      .orderBy(desc(chargeOrder.chargerStartTime))
+        .select({
+          o: chargeOrder,
+          cardName: sql<string | null>`nullif(trim(concat_ws(' ', ${cardUser.firstName}, ${cardUser.lastName})), '')`,
+          appName: appUser.nickname,
+        })
+        .from(chargeOrder)
+        .leftJoin(cardUser, eq(cardUser.id, chargeOrder.cardUserId))
+        .leftJoin(appUser, eq(appUser.id, chargeOrder.appUserId))
+        .where(and(inArray(chargeOrder.chargerId, ids), eq(chargeOrder.status, 'CHARGING')))
+        .orderBy(desc(chargeOrder.chargerStartTime))
     : [];
   const txIds = open.map((r) => r.o.transactionId);
   // Latest energy register and power sample of each running transaction (meter_value_tx index).
   const latest = txIds.length
     ? await db
-      .selectDistinctOn([meterValue.transactionId, meterValue.measurand], {
-        tx: meterValue.transactionId, measurand: meterValue.measurand, value: meterValue.value, unit: meterValue.unit,
-      })
-      .from(meterValue)
-      .where(and(inArray(meterValue.transactionId, txIds), inArray(meterValue.measurand, [ENERGY_REGISTER, POWER]), sql`coalesce(${meterValue.phase}, '') = ''`))
-      .orderBy(meterValue.transactionId, meterValue.measurand, desc(meterValue.timestamp))
+        .selectDistinctOn([meterValue.transactionId, meterValue.measurand], {
+          tx: meterValue.transactionId,
+          measurand: meterValue.measurand,
+          value: meterValue.value,
+          unit: meterValue.unit,
+        })
+        .from(meterValue)
+        .where(
+          and(inArray(meterValue.transactionId, txIds), inArray(meterValue.measurand, [ENERGY_REGISTER, POWER]), sql`coalesce(${meterValue.phase}, '') = ''`),
+        )
+        .orderBy(meterValue.transactionId, meterValue.measurand, desc(meterValue.timestamp))
     : [];
   const reading = new Map(latest.map((m) => [`${m.tx}:${m.measurand}`, m]));
   const session = new Map<string, MonitoredCharger['connectors'][number]['session']>();
@@ -140,7 +151,11 @@ export async function stationMonitor(db: Db, auth: AuthContext, id: number, now 
       id: c.id,
       serialNum: c.serialNum,
       online: c.online,
-      dashboardState: chargerDashboardState(c.online, c.runStatus, ks.map((k) => k.status)),
+      dashboardState: chargerDashboardState(
+        c.online,
+        c.runStatus,
+        ks.map((k) => k.status),
+      ),
       runStatus: c.runStatus,
       ratedPowerKw: c.ratedPowerKw,
       lastSeenAt: c.lastSeenAt ? c.lastSeenAt.toISOString() : null,
@@ -169,7 +184,11 @@ export async function stationMonitor(db: Db, auth: AuthContext, id: number, now 
  * The stations to watch (the station monitoring picker): `q` in the name, of `companyCode` when
  * given, in the caller's scope, by name; each with its worst state and charger count.
  */
-export async function stationList(db: Db, auth: AuthContext, q: { companyCode?: string; q?: string; limit: number; offset: number }): Promise<Page<StationListItem>> {
+export async function stationList(
+  db: Db,
+  auth: AuthContext,
+  q: { companyCode?: string; q?: string; limit: number; offset: number },
+): Promise<Page<StationListItem>> {
   const where = and(
     scopeWhere(auth, station),
     q.companyCode ? eq(station.companyCode, q.companyCode) : undefined,
@@ -185,5 +204,8 @@ export async function stationList(db: Db, auth: AuthContext, q: { companyCode?: 
     .orderBy(asc(station.name), asc(station.id))
     .limit(q.limit)
     .offset(q.offset);
-  return { records: rows.map((r) => ({ id: r.id, name: r.name, companyCode: r.companyCode, state: MAP_STATES[r.idx] ?? 'offline', chargers: r.chargers })), total };
+  return {
+    records: rows.map((r) => ({ id: r.id, name: r.name, companyCode: r.companyCode, state: MAP_STATES[r.idx] ?? 'offline', chargers: r.chargers })),
+    total,
+  };
 }

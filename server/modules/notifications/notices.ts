@@ -29,30 +29,33 @@ export interface NoticeInput {
 export async function recordNotice(db: Db, input: NoticeInput): Promise<void> {
   const at = input.at ?? new Date();
   const { notice } = input;
-  await db.insert(notification).values({
-    companyCode: input.companyCode,
-    systemNotificationType: noticeType(notice.kind),
-    kind: notice.kind,
-    params: notice.params,
-    content: renderNotice(notice, 'en'),
-    serialNum: input.serialNum ?? null,
-    eventStatus: input.eventStatus ?? null,
-    userName: input.userName ?? null,
-    ticketNo: input.ticketNo ?? null,
-    eventId: input.eventId ?? null,
-    groupKey: noticeGroupKey(notice, at),
-    createdAt: at,
-    lastAt: at,
-  }).onConflictDoUpdate({
-    target: notification.groupKey,
-    set: {
-      repeatCount: sql`${notification.repeatCount} + 1`,
-      lastAt: sql`greatest(${notification.lastAt}, excluded.last_at)`,
-      params: sql`excluded.params`,
-      content: sql`excluded.content`,
-      eventStatus: sql`excluded.event_status`,
-    },
-  });
+  await db
+    .insert(notification)
+    .values({
+      companyCode: input.companyCode,
+      systemNotificationType: noticeType(notice.kind),
+      kind: notice.kind,
+      params: notice.params,
+      content: renderNotice(notice, 'en'),
+      serialNum: input.serialNum ?? null,
+      eventStatus: input.eventStatus ?? null,
+      userName: input.userName ?? null,
+      ticketNo: input.ticketNo ?? null,
+      eventId: input.eventId ?? null,
+      groupKey: noticeGroupKey(notice, at),
+      createdAt: at,
+      lastAt: at,
+    })
+    .onConflictDoUpdate({
+      target: notification.groupKey,
+      set: {
+        repeatCount: sql`${notification.repeatCount} + 1`,
+        lastAt: sql`greatest(${notification.lastAt}, excluded.last_at)`,
+        params: sql`excluded.params`,
+        content: sql`excluded.content`,
+        eventStatus: sql`excluded.event_status`,
+      },
+    });
 }
 
 /** Stores a CARD_REJECTED problem: a charger of `companyCode` was told not to accept `idTag`. */

@@ -22,10 +22,7 @@ const listQuery = z.object({
   size: z.coerce.number().int().min(1).max(100).default(50),
 });
 
-const readBody = z.union([
-  z.object({ ids: z.array(z.number().int().positive()).min(1).max(500) }),
-  z.object({ all: z.literal(true) }),
-]);
+const readBody = z.union([z.object({ ids: z.array(z.number().int().positive()).min(1).max(500) }), z.object({ all: z.literal(true) })]);
 
 const iso = z.string().describe('ISO-8601 UTC time');
 const item = z.object({
@@ -51,10 +48,12 @@ const summary = z.object({ all: tabCount, events: tabCount, problems: tabCount }
 
 const notificationRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/notifications', { schema: { tags: ['notifications'], querystring: listQuery, response: answersWith(z.array(item)) } },
-    async (req) => ok(req, await listNotices(app.db, authOf(req), langOf(req), req.query)));
-  r.get('/notifications/summary', { schema: { tags: ['notifications'], response: answersWith(summary) } },
-    async (req) => ok(req, await noticeSummary(app.db, authOf(req))));
+  r.get('/notifications', { schema: { tags: ['notifications'], querystring: listQuery, response: answersWith(z.array(item)) } }, async (req) =>
+    ok(req, await listNotices(app.db, authOf(req), langOf(req), req.query)),
+  );
+  r.get('/notifications/summary', { schema: { tags: ['notifications'], response: answersWith(summary) } }, async (req) =>
+    ok(req, await noticeSummary(app.db, authOf(req))),
+  );
   r.post('/notifications/read', { schema: { tags: ['notifications'], body: readBody, response: answersWith(summary) } }, async (req) => {
     const auth = authOf(req);
     await markRead(app.db, auth, 'ids' in req.body ? { ids: req.body.ids } : 'all');

@@ -98,7 +98,10 @@ export async function listNotices(db: Db, auth: AuthContext, lang: Lang, q: { ta
 }
 
 /** Counts of one tab. */
-export interface TabCount { total: number; unread: number }
+export interface TabCount {
+  total: number;
+  unread: number;
+}
 /** `GET /sp/notifications/summary`: true counts per tab. */
 export type NoticeSummary = Record<NoticeTab, TabCount>;
 
@@ -106,12 +109,15 @@ export type NoticeSummary = Record<NoticeTab, TabCount>;
 export async function noticeSummary(db: Db, auth: AuthContext): Promise<NoticeSummary> {
   const u = unread(auth.accountId);
   const p = isProblem();
-  const [row] = await db.select({
-    all: sql<number>`count(*)::int`,
-    allUnread: sql<number>`(count(*) filter (where ${u}))::int`,
-    problems: sql<number>`(count(*) filter (where ${p}))::int`,
-    problemsUnread: sql<number>`(count(*) filter (where ${p} and ${u}))::int`,
-  }).from(notification).where(visible(auth));
+  const [row] = await db
+    .select({
+      all: sql<number>`count(*)::int`,
+      allUnread: sql<number>`(count(*) filter (where ${u}))::int`,
+      problems: sql<number>`(count(*) filter (where ${p}))::int`,
+      problemsUnread: sql<number>`(count(*) filter (where ${p} and ${u}))::int`,
+    })
+    .from(notification)
+    .where(visible(auth));
   const all = row?.all ?? 0;
   const allUnread = row?.allUnread ?? 0;
   const problems = row?.problems ?? 0;
@@ -134,9 +140,13 @@ export async function markRead(db: Db, auth: AuthContext, target: { ids: number[
     return;
   }
   if (!target.ids.length) return;
-  const mine = await db.select({ id: notification.id }).from(notification).where(and(visible(auth), inArray(notification.id, target.ids)));
+  const mine = await db
+    .select({ id: notification.id })
+    .from(notification)
+    .where(and(visible(auth), inArray(notification.id, target.ids)));
   if (!mine.length) return;
-  await db.insert(notificationRead)
+  await db
+    .insert(notificationRead)
     .values(mine.map((m) => ({ accountId: auth.accountId, notificationId: m.id, readAt: now })))
     .onConflictDoUpdate({ target: [notificationRead.accountId, notificationRead.notificationId], set: { readAt: now } });
 }

@@ -13,19 +13,37 @@ const MARGIN = 30;
 
 /** Relative widths of the list columns. */
 const WIDTHS: Partial<Record<ExportColumn, number>> = {
-  orderNo: 1.5, stationName: 1.35, chargerSn: 1.45, idTag: 1, chargerStartTime: 1.2, chargerStopTime: 1.2,
-  energyKwh: 0.9, status: 0.7, cost: 0.75, taxAmount: 0.7, totalAmount: 0.75, currency: 0.55, paid: 0.45,
+  orderNo: 1.5,
+  stationName: 1.35,
+  chargerSn: 1.45,
+  idTag: 1,
+  chargerStartTime: 1.2,
+  chargerStopTime: 1.2,
+  energyKwh: 0.9,
+  status: 0.7,
+  cost: 0.75,
+  taxAmount: 0.7,
+  totalAmount: 0.75,
+  currency: 0.55,
+  paid: 0.45,
 };
 const RIGHT: ReadonlySet<ExportColumn> = new Set(['energyKwh', 'cost', 'taxAmount', 'totalAmount']);
 
 /** Text of one list cell. */
 function cellText(o: OrderRecord, col: ExportColumn, lang: Lang, tz: string): string {
   switch (col) {
-    case 'chargerStartTime': case 'chargerStopTime': case 'serverStartTime': case 'serverStopTime':
+    case 'chargerStartTime':
+    case 'chargerStopTime':
+    case 'serverStartTime':
+    case 'serverStopTime':
       return localTime(o[col], tz);
-    case 'status': case 'userType': return valueLabel(o[col], lang);
-    case 'paid': return valueLabel(o.paid, lang);
-    default: return String(o[col] ?? '');
+    case 'status':
+    case 'userType':
+      return valueLabel(o[col], lang);
+    case 'paid':
+      return valueLabel(o.paid, lang);
+    default:
+      return String(o[col] ?? '');
   }
 }
 
@@ -43,13 +61,24 @@ export function orderListPdf(lang: Lang, tz: string, total: number) {
 
   const header = () => {
     drawLine(doc, w.listTitle, MARGIN, y, { size: 13, bold: true });
-    drawLine(doc, `${w.generated}: ${localTime(new Date().toISOString(), tz)} · ${w.timeZone}: ${tz} · ${w.rows}: ${total}`, MARGIN, y + 3, { size: 8, width: pageW, align: 'right', color: '#555555' });
+    drawLine(doc, `${w.generated}: ${localTime(new Date().toISOString(), tz)} · ${w.timeZone}: ${tz} · ${w.rows}: ${total}`, MARGIN, y + 3, {
+      size: 8,
+      width: pageW,
+      align: 'right',
+      color: '#555555',
+    });
     drawLine(doc, `${w.page} ${page}`, MARGIN, doc.page.height - MARGIN - 8, { size: 7, width: pageW, align: 'right', color: '#777777' });
     y += 22;
     doc.rect(MARGIN, y - 2, pageW, rowH).fill('#1ebb77');
     let x = MARGIN;
     PDF_COLUMNS.forEach((c, i) => {
-      drawLine(doc, headerOf(c, lang, tz).replace(` (${tz})`, ''), x + 2, y + 1, { size: 7.5, bold: true, width: widths[i] - 4, align: RIGHT.has(c) ? 'right' : 'left', color: '#ffffff' });
+      drawLine(doc, headerOf(c, lang, tz).replace(` (${tz})`, ''), x + 2, y + 1, {
+        size: 7.5,
+        bold: true,
+        width: widths[i] - 4,
+        align: RIGHT.has(c) ? 'right' : 'left',
+        color: '#ffffff',
+      });
       x += widths[i];
     });
     y += rowH;
@@ -77,7 +106,9 @@ export function orderListPdf(lang: Lang, tz: string, total: number) {
         n++;
       }
     },
-    end() { doc.end(); },
+    end() {
+      doc.end();
+    },
   };
 }
 
@@ -163,7 +194,12 @@ export async function invoicePdf(o: OrderRecord, s: InvoiceSetting, lang: Lang, 
   ];
   for (const [item, formula, amount, strong] of rows) {
     if (strong) {
-      doc.moveTo(left, y - 4).lineTo(left + width, y - 4).strokeColor('#999999').lineWidth(0.6).stroke();
+      doc
+        .moveTo(left, y - 4)
+        .lineTo(left + width, y - 4)
+        .strokeColor('#999999')
+        .lineWidth(0.6)
+        .stroke();
     }
     drawLine(doc, item, left + 4, y, { size: 10, bold: strong, width: colItem - 8 });
     const yEnd = drawWrapped(doc, formula, left + colItem, y, colFormula - 8, { size: 8.5, color: '#444444' });

@@ -59,14 +59,28 @@ const orderPages = (db: Db, where: SQL | undefined, q: ExportQuery, limit: numbe
 /** The value of an Excel cell: numbers for money, energy and counts; neutralised text otherwise. */
 export function excelCell(o: OrderRecord, col: ExportColumn, lang: 'en' | 'zh', tz: string): string | number {
   switch (col) {
-    case 'connectorId': case 'durationSeconds': return o[col];
-    case 'energyKwh': case 'electricityFee': case 'serviceFee': case 'cost': case 'taxAmount': case 'totalAmount':
+    case 'connectorId':
+    case 'durationSeconds':
+      return o[col];
+    case 'energyKwh':
+    case 'electricityFee':
+    case 'serviceFee':
+    case 'cost':
+    case 'taxAmount':
+    case 'totalAmount':
       return Number(o[col]);
-    case 'chargerStartTime': case 'chargerStopTime': case 'serverStartTime': case 'serverStopTime':
+    case 'chargerStartTime':
+    case 'chargerStopTime':
+    case 'serverStartTime':
+    case 'serverStopTime':
       return localTime(o[col], tz);
-    case 'status': case 'userType': return valueLabel(o[col], lang);
-    case 'paid': return valueLabel(o.paid, lang);
-    default: return neutraliseText(String(o[col] ?? ''));
+    case 'status':
+    case 'userType':
+      return valueLabel(o[col], lang);
+    case 'paid':
+      return valueLabel(o.paid, lang);
+    default:
+      return neutraliseText(String(o[col] ?? ''));
   }
 }
 
@@ -111,108 +125,136 @@ const exportRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { permission: PERMISSIONS.operations.orders };
 
-  r.get('/order/export/count', {
-    config,
-    schema: { tags: ['order'], querystring: exportQuery, response: answersWith(z.object({ total: z.number(), max: z.number(), pdfMax: z.number() })) },
-  }, async (req) => {
-    const where = orderConditions(authOf(req), req.query);
-    orderSort(req.query);
-    const total = await countOrders(app.db, where);
-    return ok(req, { total, max: EXCEL_MAX_ROWS, pdfMax: PDF_MAX_ROWS });
-  });
+  r.get(
+    '/order/export/count',
+    {
+      config,
+      schema: { tags: ['order'], querystring: exportQuery, response: answersWith(z.object({ total: z.number(), max: z.number(), pdfMax: z.number() })) },
+    },
+    async (req) => {
+      const where = orderConditions(authOf(req), req.query);
+      orderSort(req.query);
+      const total = await countOrders(app.db, where);
+      return ok(req, { total, max: EXCEL_MAX_ROWS, pdfMax: PDF_MAX_ROWS });
+    },
+  );
 
-  r.get('/order/export/excel', { config, schema: { tags: ['order'], querystring: exportQuery, response: { 200: fileAnswer('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'The orders as a spreadsheet') } } }, async (req, reply) => {
-    const { q, where, rows, lang, tz } = await planExport(app.db, req, EXCEL_MAX_ROWS, 710);
-    const out = new PassThrough();
-    let wb: ExcelJS.stream.xlsx.WorkbookWriter;
-    let ws: ExcelJS.Worksheet;
-    try {
-      wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-      wb.creator = 'ChargeDesk';
-      ws = wb.addWorksheet(wordsOf(lang).sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
-      ws.columns = EXCEL_COLUMNS.map((c) => ({
-        header: headerOf(c, lang, tz),
-        key: c,
-        width: c.endsWith('Time') ? 21 : c === 'orderNo' ? 22 : 14,
-        style: c === 'energyKwh' ? { numFmt: '0.000' } : undefined,
-      }));
-      ws.getRow(1).font = { bold: true };
-      ws.getRow(1).commit();
-    } catch (err) {
-      req.log.error({ err }, 'excel export failed');
-      throw new AppError(711);
-    }
-    download(reply, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', fileName('orders', 'xlsx'));
-    void (async () => {
-      for await (const page of orderPages(app.db, where, q, rows)) {
-        for (const o of page) {
-          const row = ws.addRow(EXCEL_COLUMNS.map((c) => excelCell(o, c, lang, tz)));
-          const money = currencyDigits(o.currency) === 0 ? '0' : '0.00';
-          for (const c of ['electricityFee', 'serviceFee', 'cost', 'taxAmount', 'totalAmount'] as const) {
-            row.getCell(EXCEL_COLUMNS.indexOf(c) + 1).numFmt = money;
-          }
-          row.commit();
-        }
-        // Let the zip stream drain to the client before the next page (memory stays flat).
-        await new Promise((res) => setImmediate(res));
-        if (out.writableNeedDrain) await new Promise((res) => out.once('drain', res));
+  r.get(
+    '/order/export/excel',
+    {
+      config,
+      schema: {
+        tags: ['order'],
+        querystring: exportQuery,
+        response: { 200: fileAnswer('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'The orders as a spreadsheet') },
+      },
+    },
+    async (req, reply) => {
+      const { q, where, rows, lang, tz } = await planExport(app.db, req, EXCEL_MAX_ROWS, 710);
+      const out = new PassThrough();
+      let wb: ExcelJS.stream.xlsx.WorkbookWriter;
+      let ws: ExcelJS.Worksheet;
+      try {
+        wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+        wb.creator = 'ChargeDesk';
+        ws = wb.addWorksheet(wordsOf(lang).sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
+        ws.columns = EXCEL_COLUMNS.map((c) => ({
+          header: headerOf(c, lang, tz),
+          key: c,
+          width: c.endsWith('Time') ? 21 : c === 'orderNo' ? 22 : 14,
+          style: c === 'energyKwh' ? { numFmt: '0.000' } : undefined,
+        }));
+        ws.getRow(1).font = { bold: true };
+        ws.getRow(1).commit();
+      } catch (err) {
+        req.log.error({ err }, 'excel export failed');
+        throw new AppError(711);
       }
-      ws.commit();
-      await wb.commit();
-    })().catch((err: unknown) => {
-      req.log.error({ err }, 'excel export failed while streaming');
-      out.destroy(err instanceof Error ? err : new Error(String(err)));
-    });
-    return reply.send(out);
-  });
+      download(reply, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', fileName('orders', 'xlsx'));
+      void (async () => {
+        for await (const page of orderPages(app.db, where, q, rows)) {
+          for (const o of page) {
+            const row = ws.addRow(EXCEL_COLUMNS.map((c) => excelCell(o, c, lang, tz)));
+            const money = currencyDigits(o.currency) === 0 ? '0' : '0.00';
+            for (const c of ['electricityFee', 'serviceFee', 'cost', 'taxAmount', 'totalAmount'] as const) {
+              row.getCell(EXCEL_COLUMNS.indexOf(c) + 1).numFmt = money;
+            }
+            row.commit();
+          }
+          // Let the zip stream drain to the client before the next page (memory stays flat).
+          await new Promise((res) => setImmediate(res));
+          if (out.writableNeedDrain) await new Promise((res) => out.once('drain', res));
+        }
+        ws.commit();
+        await wb.commit();
+      })().catch((err: unknown) => {
+        req.log.error({ err }, 'excel export failed while streaming');
+        out.destroy(err instanceof Error ? err : new Error(String(err)));
+      });
+      return reply.send(out);
+    },
+  );
 
-  r.get('/order/export/pdf', { config, schema: { tags: ['order'], querystring: exportQuery, response: { 200: fileAnswer('application/pdf', 'The orders as a PDF') } } }, async (req, reply) => {
-    const { q, where, rows, lang, tz } = await planExport(app.db, req, PDF_MAX_ROWS, 704);
-    let list: ReturnType<typeof orderListPdf>;
-    try {
-      list = orderListPdf(lang, tz, rows);
-    } catch (err) {
-      req.log.error({ err }, 'pdf export failed');
-      throw new AppError(711);
-    }
-    const out = new PassThrough();
-    list.doc.pipe(out);
-    download(reply, 'application/pdf', fileName('orders', 'pdf'));
-    void (async () => {
-      for await (const page of orderPages(app.db, where, q, rows)) list.add(page);
-      list.end();
-    })().catch((err: unknown) => {
-      req.log.error({ err }, 'pdf export failed while streaming');
-      out.destroy(err instanceof Error ? err : new Error(String(err)));
-    });
-    return reply.send(out);
-  });
+  r.get(
+    '/order/export/pdf',
+    { config, schema: { tags: ['order'], querystring: exportQuery, response: { 200: fileAnswer('application/pdf', 'The orders as a PDF') } } },
+    async (req, reply) => {
+      const { q, where, rows, lang, tz } = await planExport(app.db, req, PDF_MAX_ROWS, 704);
+      let list: ReturnType<typeof orderListPdf>;
+      try {
+        list = orderListPdf(lang, tz, rows);
+      } catch (err) {
+        req.log.error({ err }, 'pdf export failed');
+        throw new AppError(711);
+      }
+      const out = new PassThrough();
+      list.doc.pipe(out);
+      download(reply, 'application/pdf', fileName('orders', 'pdf'));
+      void (async () => {
+        for await (const page of orderPages(app.db, where, q, rows)) list.add(page);
+        list.end();
+      })().catch((err: unknown) => {
+        req.log.error({ err }, 'pdf export failed while streaming');
+        out.destroy(err instanceof Error ? err : new Error(String(err)));
+      });
+      return reply.send(out);
+    },
+  );
 
-  r.get('/order/:id/invoice', {
-    config,
-    schema: { tags: ['order'], params: idParams, response: { 200: fileAnswer('application/pdf', 'The tax invoice') } },
-  }, async (req, reply) => {
-    const order = await getOrder(app.db, authOf(req), req.params.id);
-    if (!order.paid) throw new AppError(707);
-    const setting = await loadExportSetting(app.db, order.companyCode);
-    if (!setting) throw new AppError(813);
-    let pdf: Buffer;
-    try {
-      pdf = await invoicePdf(order, {
-        operatorCompanyName: setting.operatorCompanyName,
-        address: setting.address,
-        logo: Buffer.from(setting.logoData, 'base64'),
-        serviceFeeTitle: setting.serviceFeeTitle,
-        electricityFeeTitle: setting.electricityFeeTitle,
-        notes: setting.notes,
-      }, langOf(req), timeZoneOf(req));
-    } catch (err) {
-      req.log.error({ err, orderId: order.id }, 'invoice failed');
-      throw new AppError(708);
-    }
-    download(reply, 'application/pdf', `invoice-${order.orderNo}.pdf`);
-    return reply.send(pdf);
-  });
+  r.get(
+    '/order/:id/invoice',
+    {
+      config,
+      schema: { tags: ['order'], params: idParams, response: { 200: fileAnswer('application/pdf', 'The tax invoice') } },
+    },
+    async (req, reply) => {
+      const order = await getOrder(app.db, authOf(req), req.params.id);
+      if (!order.paid) throw new AppError(707);
+      const setting = await loadExportSetting(app.db, order.companyCode);
+      if (!setting) throw new AppError(813);
+      let pdf: Buffer;
+      try {
+        pdf = await invoicePdf(
+          order,
+          {
+            operatorCompanyName: setting.operatorCompanyName,
+            address: setting.address,
+            logo: Buffer.from(setting.logoData, 'base64'),
+            serviceFeeTitle: setting.serviceFeeTitle,
+            electricityFeeTitle: setting.electricityFeeTitle,
+            notes: setting.notes,
+          },
+          langOf(req),
+          timeZoneOf(req),
+        );
+      } catch (err) {
+        req.log.error({ err, orderId: order.id }, 'invoice failed');
+        throw new AppError(708);
+      }
+      download(reply, 'application/pdf', `invoice-${order.orderNo}.pdf`);
+      return reply.send(pdf);
+    },
+  );
 };
 
 export default exportRoutes;

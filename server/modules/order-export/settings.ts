@@ -106,47 +106,57 @@ export async function loadExportSetting(db: Db, companyCode: string) {
 const settingRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/order-export-setting', {
-    config: { permission: PERMISSIONS.operations.orders },
-    schema: {
-      tags: ['order'],
-      querystring: z.object({ companyCode: z.string().max(64).optional() }),
-      response: answersWith(exportSettingSchema),
+  r.get(
+    '/order-export-setting',
+    {
+      config: { permission: PERMISSIONS.operations.orders },
+      schema: {
+        tags: ['order'],
+        querystring: z.object({ companyCode: z.string().max(64).optional() }),
+        response: answersWith(exportSettingSchema),
+      },
     },
-  }, async (req) => {
-    const code = companyOf(authOf(req), req.query.companyCode, 'read');
-    const row = await loadExportSetting(app.db, code);
-    if (!row) throw new AppError(813);
-    return ok(req, settingRecord(row));
-  });
+    async (req) => {
+      const code = companyOf(authOf(req), req.query.companyCode, 'read');
+      const row = await loadExportSetting(app.db, code);
+      if (!row) throw new AppError(813);
+      return ok(req, settingRecord(row));
+    },
+  );
 
-  r.put('/order-export-setting', {
-    config: { permission: PERMISSIONS.operations.orders },
-    schema: { tags: ['order'], body: exportSettingBody, response: answersWith(exportSettingSchema) },
-  }, async (req) => {
-    const auth = authOf(req);
-    const b = req.body;
-    const code = companyOf(auth, b.companyCode, 'write');
-    // Company-wide: the operator's administrators only (R6.8); others read them.
-    if (!mayEditCompanySettings(auth.userType)) throw new AppError(798);
-    const logo = decodeLogo(b.logo);
-    const values = {
-      companyCode: code,
-      operatorCompanyName: b.operatorCompanyName,
-      address: b.address,
-      logoType: logo.type,
-      logoData: logo.bytes.toString('base64'),
-      serviceFeeTitle: b.serviceFeeTitle,
-      electricityFeeTitle: b.electricityFeeTitle,
-      notes: b.notes?.trim() ? b.notes : null,
-      updatedBy: auth.username,
-      updatedAt: new Date(),
-    };
-    const [row] = await app.db.insert(orderExportSetting).values(values)
-      .onConflictDoUpdate({ target: orderExportSetting.companyCode, set: values })
-      .returning();
-    return ok(req, settingRecord(row));
-  });
+  r.put(
+    '/order-export-setting',
+    {
+      config: { permission: PERMISSIONS.operations.orders },
+      schema: { tags: ['order'], body: exportSettingBody, response: answersWith(exportSettingSchema) },
+    },
+    async (req) => {
+      const auth = authOf(req);
+      const b = req.body;
+      const code = companyOf(auth, b.companyCode, 'write');
+      // Company-wide: the operator's administrators only (R6.8); others read them.
+      if (!mayEditCompanySettings(auth.userType)) throw new AppError(798);
+      const logo = decodeLogo(b.logo);
+      const values = {
+        companyCode: code,
+        operatorCompanyName: b.operatorCompanyName,
+        address: b.address,
+        logoType: logo.type,
+        logoData: logo.bytes.toString('base64'),
+        serviceFeeTitle: b.serviceFeeTitle,
+        electricityFeeTitle: b.electricityFeeTitle,
+        notes: b.notes?.trim() ? b.notes : null,
+        updatedBy: auth.username,
+        updatedAt: new Date(),
+      };
+      const [row] = await app.db
+        .insert(orderExportSetting)
+        .values(values)
+        .onConflictDoUpdate({ target: orderExportSetting.companyCode, set: values })
+        .returning();
+      return ok(req, settingRecord(row));
+    },
+  );
 };
 
 export default settingRoutes;

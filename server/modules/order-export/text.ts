@@ -35,7 +35,10 @@ function prepare(doc: Pdf): void {
 }
 
 /** One run of text in one font. */
-export interface Run { font: string; text: string }
+export interface Run {
+  font: string;
+  text: string;
+}
 
 /**
  * Cuts `text` into runs: Latin-1 in Helvetica, everything else in Noto Sans SC (each in its bold
@@ -91,7 +94,10 @@ export function drawLine(doc: Pdf, text: string, x: number, y: number, o: LineOp
   doc.fillColor(o.color ?? '#000000');
   for (const r of runsOf(doc, s, o.bold)) {
     // One baseline for all fonts: Helvetica and Noto Sans SC have different ascenders.
-    doc.font(r.font).fontSize(size).text(r.text, cx, y + size * 0.8, { lineBreak: false, baseline: 'alphabetic' });
+    doc
+      .font(r.font)
+      .fontSize(size)
+      .text(r.text, cx, y + size * 0.8, { lineBreak: false, baseline: 'alphabetic' });
     cx += doc.widthOfString(r.text);
   }
 }

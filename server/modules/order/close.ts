@@ -48,9 +48,14 @@ export async function closeOrder(db: Db, orderId: number, actor: string, now: Da
   const [order] = await db.select().from(chargeOrder).where(eq(chargeOrder.id, orderId)).limit(1);
   if (order?.status !== 'CHARGING') return false;
   const end = await endFromLastReading(db, order, now);
-  return db.transaction((tx) => finishOrder(tx as unknown as Db, order, {
-    ...end, status: 'CLOSED', stopReason: 'ClosedByOperator', note: { closedBy: actor },
-  }));
+  return db.transaction((tx) =>
+    finishOrder(tx as unknown as Db, order, {
+      ...end,
+      status: 'CLOSED',
+      stopReason: 'ClosedByOperator',
+      note: { closedBy: actor },
+    }),
+  );
 }
 
 const closeRoutes: FastifyPluginAsync = async (app) => {
@@ -58,41 +63,54 @@ const closeRoutes: FastifyPluginAsync = async (app) => {
 
   /** Answers 724 NOT_CHARGING; an order already paid also opens "order already paid" (R13.5). */
   const notCharging = async (orderId: number, actor: string): Promise<never> => {
-    await raiseIfPaid(app.db, app.bus, orderId, `close asked by ${actor}`)
-      .catch((err: unknown) => app.log.warn({ err, orderId }, '"order already paid" event not stored'));
+    await raiseIfPaid(app.db, app.bus, orderId, `close asked by ${actor}`).catch((err: unknown) =>
+      app.log.warn({ err, orderId }, '"order already paid" event not stored'),
+    );
     throw new AppError(724, undefined, { reason: 'NOT_CHARGING' });
   };
 
-  r.put('/order/:id/close', {
-    config: { permission: PERMISSIONS.operations.orders },
-    schema: {
-      tags: ['order'],
-      params: idParams,
-      response: answersWith(orderRecord),
+  r.put(
+    '/order/:id/close',
+    {
+      config: { permission: PERMISSIONS.operations.orders },
+      schema: {
+        tags: ['order'],
+        params: idParams,
+        response: answersWith(orderRecord),
+      },
     },
-  }, async (req) => {
-    const auth = authOf(req);
-    const [o] = await app.db.select({
-      id: chargeOrder.id, companyCode: chargeOrder.companyCode, stationId: chargeOrder.stationId, status: chargeOrder.status,
-      chargerStartTime: chargeOrder.chargerStartTime, online: charger.online, connectorStatus: connector.status,
-    }).from(chargeOrder)
-      .leftJoin(charger, eq(charger.id, chargeOrder.chargerId))
-      .leftJoin(connector, and(eq(connector.chargerId, chargeOrder.chargerId), eq(connector.connectorId, chargeOrder.connectorId)))
-      .where(eq(chargeOrder.id, req.params.id)).limit(1);
-    if (!o) throw new AppError(400, 'id');
-    assertInScope(auth, chargeOrder, o, 'write');
-    if (o.status !== 'CHARGING') await notCharging(o.id, auth.username);
-    const now = new Date();
-    const idle = o.connectorStatus !== null && !IN_TRANSACTION.has(o.connectorStatus);
-    const stuck = !o.online || idle || now.getTime() - o.chargerStartTime.getTime() > STUCK_AFTER_HOURS * 3_600_000;
-    if (!stuck) throw new AppError(724, undefined, { reason: 'CHARGER_ONLINE' });
-    // A failure to write is the server's (706 / 500 from the error handler), not 724 the caller's.
-    const closed = await closeOrder(app.db, o.id, auth.username, now);
-    if (!closed) await notCharging(o.id, auth.username);
-    await announceOrderEvents(app.db, app.bus, o.id, now);
-    const [row] = await orderQuery(app.db).where(eq(chargeOrder.id, o.id)).limit(1);
-    return ok(req, toOrderRecord(row));
-  });
+    async (req) => {
+      const auth = authOf(req);
+      const [o] = await app.db
+        .select({
+          id: chargeOrder.id,
+          companyCode: chargeOrder.companyCode,
+          stationId: chargeOrder.stationId,
+          status: chargeOrder.status,
+          chargerStartTime: chargeOrder.chargerStartTime,
+          online: charger.online,
+          connectorStatus: connector.status,
+        })
+        .from(chargeOrder)
+        .leftJoin(charger, eq(charger.id, chargeOrder.chargerId))
+        .leftJoin(connector, and(eq(connector.chargerId, chargeOrder.chargerId), eq(connector.connectorId, chargeOrder.connectorId)))
+        .where(eq(chargeOrder.id, req.params.id))
+        .limit(1);
+      if (!o) throw new AppError(400, 'id');
+      assertInScope(auth, chargeOrder, o, 'write');
+      if (o.status !== 'CHARGING') await notCharging(o.id, auth.username);
+      const now = new Date();
+      const idle = o.connectorStatus !== null && !IN_TRANSACTION.has(o.connectorStatus);
+      const stuck = !o.online || idle || now.getTime() - o.chargerStartTime.getTime() > STUCK_AFTER_HOURS * 3_600_000;
+      if (!stuck) throw new AppError(724, undefined, { reason: 'CHARGER_ONLINE' });
+      // A failure to write is the server's (706 / 500 from the error handler), not 724 the caller's.
+      const closed = await closeOrder(app.db, o.id, auth.username, now);
+      if (!closed) await notCharging(o.id, auth.username);
+      await announceOrderEvents(app.db, app.bus, o.id, now);
+      const [row] = await orderQuery(app.db).where(eq(chargeOrder.id, o.id)).limit(1);
+      return ok(req, toOrderRecord(row));
+    },
+  );
 };
 
 export default closeRoutes;

@@ -29,19 +29,27 @@ export { checkTimeRange };
 const orderRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/order', {
-    config: { permission: PERMISSIONS.operations.orders },
-    schema: { tags: ['order'], querystring: listQuery, response: answersWith(pageOf(orderRecord).extend({ totals: orderTotals })) },
-  }, async (req) => ok(req, await listOrders(app.db, authOf(req), req.query)));
-
-  r.get('/order/:id', {
-    config: { permission: PERMISSIONS.operations.orders },
-    schema: {
-      tags: ['order'],
-      params: idParams,
-      response: answersWith(orderRecord.extend({ meterValues: z.array(meterValueRecord) })),
+  r.get(
+    '/order',
+    {
+      config: { permission: PERMISSIONS.operations.orders },
+      schema: { tags: ['order'], querystring: listQuery, response: answersWith(pageOf(orderRecord).extend({ totals: orderTotals })) },
     },
-  }, async (req) => ok(req, await getOrderWithMeterValues(app.db, authOf(req), req.params.id)));
+    async (req) => ok(req, await listOrders(app.db, authOf(req), req.query)),
+  );
+
+  r.get(
+    '/order/:id',
+    {
+      config: { permission: PERMISSIONS.operations.orders },
+      schema: {
+        tags: ['order'],
+        params: idParams,
+        response: answersWith(orderRecord.extend({ meterValues: z.array(meterValueRecord) })),
+      },
+    },
+    async (req) => ok(req, await getOrderWithMeterValues(app.db, authOf(req), req.params.id)),
+  );
 };
 
 export default orderRoutes;

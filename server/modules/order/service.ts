@@ -27,11 +27,17 @@ const METER_VALUE_LIMIT = 5000;
 
 /** GET /sp/order: one page of the orders matching `q`, and the totals of all of them. */
 export async function listOrders(
-  db: Db, auth: AuthContext, q: OrderFilter & PageQuery,
+  db: Db,
+  auth: AuthContext,
+  q: OrderFilter & PageQuery,
 ): Promise<{ records: OrderRecord[]; total: number; totals: OrderTotals }> {
   const where = orderConditions(auth, q);
   const { limit, offset } = limitOffset(q);
-  const rows = await orderQuery(db).where(where).orderBy(...orderSort(q)).limit(limit).offset(offset);
+  const rows = await orderQuery(db)
+    .where(where)
+    .orderBy(...orderSort(q))
+    .limit(limit)
+    .offset(offset);
   // Filters only touch the order table: the totals need no joins.
   const totals = await orderTotalsOf(db, where);
   const now = new Date();
@@ -53,17 +59,15 @@ export async function getOrder(db: Db, auth: AuthContext, id: number): Promise<O
 
 /** GET /sp/order/{id}: the order and its chart's meter values (energy register and power), oldest first. */
 export async function getOrderWithMeterValues(
-  db: Db, auth: AuthContext, id: number,
+  db: Db,
+  auth: AuthContext,
+  id: number,
 ): Promise<OrderRecord & { meterValues: z.infer<typeof meterValueRecord>[] }> {
   const row = await readableOrder(db, auth, id);
   const values = await db
     .select({ timestamp: meterValue.timestamp, measurand: meterValue.measurand, value: meterValue.value, unit: meterValue.unit })
     .from(meterValue)
-    .where(and(
-      eq(meterValue.transactionId, row.o.transactionId),
-      eq(meterValue.chargerId, row.o.chargerId),
-      inArray(meterValue.measurand, CHART_MEASURANDS),
-    ))
+    .where(and(eq(meterValue.transactionId, row.o.transactionId), eq(meterValue.chargerId, row.o.chargerId), inArray(meterValue.measurand, CHART_MEASURANDS)))
     .orderBy(asc(meterValue.timestamp), asc(meterValue.id))
     .limit(METER_VALUE_LIMIT);
   return {
@@ -92,9 +96,18 @@ export async function countOrders(db: Db, where: SQL | undefined): Promise<numbe
  * rows. An order deleted in between is skipped.
  */
 export async function* orderPages(
-  db: Db, where: SQL | undefined, sort: { sort?: string; order?: string }, limit: number, pageRows: number,
+  db: Db,
+  where: SQL | undefined,
+  sort: { sort?: string; order?: string },
+  limit: number,
+  pageRows: number,
 ): AsyncGenerator<OrderRecord[]> {
-  const ids = (await orderIdQuery(db).where(where).orderBy(...orderSort(sort)).limit(limit)).map((r) => r.id);
+  const ids = (
+    await orderIdQuery(db)
+      .where(where)
+      .orderBy(...orderSort(sort))
+      .limit(limit)
+  ).map((r) => r.id);
   const now = new Date();
   for (let i = 0; i < ids.length; i += pageRows) {
     const chunk = ids.slice(i, i + pageRows);

@@ -12,12 +12,17 @@ import { chargeOrder } from '../../db/schema.js';
 
 /** The count, energy and amount per currency of every order matching `where`. */
 export async function orderTotalsOf(db: Db, where: SQL | undefined): Promise<OrderTotals> {
-  const rows = await db.select({
-    currency: chargeOrder.currency,
-    n: sql<number>`count(*)::int`,
-    kwh: sql<string>`coalesce(sum(${chargeOrder.energyKwh}), 0)::text`,
-    amount: sql<string>`coalesce(sum(${chargeOrder.totalAmount}), 0)::text`,
-  }).from(chargeOrder).where(where).groupBy(chargeOrder.currency).orderBy(chargeOrder.currency);
+  const rows = await db
+    .select({
+      currency: chargeOrder.currency,
+      n: sql<number>`count(*)::int`,
+      kwh: sql<string>`coalesce(sum(${chargeOrder.energyKwh}), 0)::text`,
+      amount: sql<string>`coalesce(sum(${chargeOrder.totalAmount}), 0)::text`,
+    })
+    .from(chargeOrder)
+    .where(where)
+    .groupBy(chargeOrder.currency)
+    .orderBy(chargeOrder.currency);
   const energy = rows.reduce((a, r) => a.plus(r.kwh), new Decimal(0));
   return {
     count: rows.reduce((a, r) => a + Number(r.n), 0),

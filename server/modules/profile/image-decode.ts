@@ -19,7 +19,12 @@ export const DECODE_QUEUE = 8;
 /** Longest check of one image (ms). */
 export const DECODE_TIMEOUT_MS = 60_000;
 
-interface Job { id: number; bytes: Uint8Array; info: ImageInfo; done: (ok: boolean) => void }
+interface Job {
+  id: number;
+  bytes: Uint8Array;
+  info: ImageInfo;
+  done: (ok: boolean) => void;
+}
 
 let worker: Worker | null = null;
 let running: Job | null = null;
@@ -32,9 +37,21 @@ function theWorker(): Worker {
   if (worker) return worker;
   const w = new Worker(new URL('./image-decode.worker.mjs', import.meta.url));
   w.unref();
-  w.on('message', (m: { id: number; ok: boolean }) => { if (running?.id === m.id) finish(m.ok); });
-  w.on('error', () => { if (worker === w) { worker = null; finish(false); } });
-  w.on('exit', () => { if (worker === w) { worker = null; finish(false); } });
+  w.on('message', (m: { id: number; ok: boolean }) => {
+    if (running?.id === m.id) finish(m.ok);
+  });
+  w.on('error', () => {
+    if (worker === w) {
+      worker = null;
+      finish(false);
+    }
+  });
+  w.on('exit', () => {
+    if (worker === w) {
+      worker = null;
+      finish(false);
+    }
+  });
   worker = w;
   return w;
 }

@@ -24,10 +24,16 @@ function inflatePngBounded(buf, width, height) {
     const type = buf.toString('latin1', pos + 4, pos + 8);
     if (pos + 12 + len > buf.length) throw new Error('chunk beyond the end');
     const data = buf.subarray(pos + 8, pos + 8 + len);
-    if (type === 'IHDR') { depth = data[8] ?? 0; colour = data[9] ?? -1; }
+    if (type === 'IHDR') {
+      depth = data[8] ?? 0;
+      colour = data[9] ?? -1;
+    }
     if (type === 'IDAT') idat.push(data);
     pos += 12 + len;
-    if (type === 'IEND') { ended = true; break; }
+    if (type === 'IEND') {
+      ended = true;
+      break;
+    }
   }
   const channels = PNG_CHANNELS[colour];
   if (!ended || !channels || ![1, 2, 4, 8, 16].includes(depth) || idat.length === 0) throw new Error('not a complete PNG');
@@ -50,6 +56,10 @@ function check({ bytes, type, width, height }) {
 
 parentPort.on('message', (msg) => {
   let ok = false;
-  try { ok = check(msg); } catch { ok = false; }
+  try {
+    ok = check(msg);
+  } catch {
+    ok = false;
+  }
   parentPort.postMessage({ id: msg.id, ok });
 });

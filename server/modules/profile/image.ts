@@ -28,8 +28,14 @@ function jpegInfo(buf: Buffer): ImageInfo | null {
   while (i + 4 <= buf.length) {
     if (buf[i] !== 0xff) return null;
     const marker = buf[i + 1];
-    if (marker === 0xff) { i++; continue; } // fill byte
-    if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) { i += 2; continue; } // no length
+    if (marker === 0xff) {
+      i++;
+      continue;
+    } // fill byte
+    if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      i += 2;
+      continue;
+    } // no length
     if (marker === 0xd9 || marker === 0xda) return null; // end of image / start of scan before any frame
     const len = buf.readUInt16BE(i + 2);
     if (len < 2) return null;

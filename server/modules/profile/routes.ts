@@ -39,16 +39,23 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
   registerUploadParsers(app);
   const own = { scope: 'own' } as const;
 
-  r.get('/user/profile', { config: own, schema: { tags: ['profile'], response: answersWith(profileRecord) } }, async (req) => ok(req, await getProfile(app.db, authOf(req))));
+  r.get('/user/profile', { config: own, schema: { tags: ['profile'], response: answersWith(profileRecord) } }, async (req) =>
+    ok(req, await getProfile(app.db, authOf(req))),
+  );
 
-  r.put('/user/profile', { config: own, schema: { tags: ['profile'], body: profileInput, response: answersWith(profileRecord) } },
-    async (req) => ok(req, await updateProfile(app.db, authOf(req), req.body)));
+  r.put('/user/profile', { config: own, schema: { tags: ['profile'], body: profileInput, response: answersWith(profileRecord) } }, async (req) =>
+    ok(req, await updateProfile(app.db, authOf(req), req.body)),
+  );
 
   r.get('/user/notification-preference', { config: own, schema: { tags: ['profile'], response: answersWith(notificationPreference) } }, async (req) =>
-    ok(req, await getNotificationPreference(app.db, authOf(req))));
+    ok(req, await getNotificationPreference(app.db, authOf(req))),
+  );
 
-  r.put('/user/notification-preference', { config: own, schema: { tags: ['profile'], body: notificationPreferenceInput, response: answersWith(notificationPreference) } }, async (req) =>
-    ok(req, await setNotificationPreference(app.db, authOf(req), req.body)));
+  r.put(
+    '/user/notification-preference',
+    { config: own, schema: { tags: ['profile'], body: notificationPreferenceInput, response: answersWith(notificationPreference) } },
+    async (req) => ok(req, await setNotificationPreference(app.db, authOf(req), req.body)),
+  );
 
   r.put('/user/password', { config: own, schema: { tags: ['profile'], body: passwordInput, response: answersWith(noData) } }, async (req) => {
     const { oldPassword, newPassword, confirmPassword } = req.body;
@@ -70,19 +77,27 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
     return ok(req, { avatar: url });
   });
 
-  r.get('/files/:kind/:name', {
-    config: { public: true },
-    schema: { tags: ['profile'], params: z.object({ kind: z.enum(['avatar', 'logo']), name: z.string().max(64) }), response: { 200: fileAnswer('image/*', 'The stored image') } },
-  }, async (req, reply) => {
-    const { kind, name } = req.params;
-    if (!STORED_NAME.test(name)) throw new AppError(808);
-    const file = path.join(uploadDir(app.config.dataDir, kind), name);
-    const stat = await fs.promises.stat(file).catch(() => null);
-    if (!stat?.isFile()) throw new AppError(808);
-    reply.header('Cache-Control', 'private, max-age=86400, immutable');
-    reply.type(name.endsWith('.png') ? 'image/png' : 'image/jpeg');
-    return reply.send(fs.createReadStream(file));
-  });
+  r.get(
+    '/files/:kind/:name',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['profile'],
+        params: z.object({ kind: z.enum(['avatar', 'logo']), name: z.string().max(64) }),
+        response: { 200: fileAnswer('image/*', 'The stored image') },
+      },
+    },
+    async (req, reply) => {
+      const { kind, name } = req.params;
+      if (!STORED_NAME.test(name)) throw new AppError(808);
+      const file = path.join(uploadDir(app.config.dataDir, kind), name);
+      const stat = await fs.promises.stat(file).catch(() => null);
+      if (!stat?.isFile()) throw new AppError(808);
+      reply.header('Cache-Control', 'private, max-age=86400, immutable');
+      reply.type(name.endsWith('.png') ? 'image/png' : 'image/jpeg');
+      return reply.send(fs.createReadStream(file));
+    },
+  );
 };
 
 export default profileRoutes;

@@ -7,7 +7,11 @@
 import { eq } from 'drizzle-orm';
 import type { ProfileRecord } from '../../../domain/entities/profile.js';
 import {
-  DEFAULT_PREF, notificationPreferenceInput, offeredEvents, type NotificationPref, type NotificationPrefAnswer,
+  DEFAULT_PREF,
+  notificationPreferenceInput,
+  offeredEvents,
+  type NotificationPref,
+  type NotificationPrefAnswer,
 } from '../../../domain/entities/notification-preference.js';
 import { hasDigit } from '../../../domain/entities/rules.js';
 import type { Db } from '../../db/client.js';
@@ -22,21 +26,36 @@ import { ACCOUNT_UNIQUE, revokeOtherSessions } from '../company-user/service.js'
 
 /** GET /sp/user/profile. */
 export async function getProfile(db: Db, auth: AuthContext): Promise<ProfileRecord> {
-  const [row] = await db.select({ account, companyName: company.name, roleName: role.name }).from(account)
+  const [row] = await db
+    .select({ account, companyName: company.name, roleName: role.name })
+    .from(account)
     .leftJoin(company, eq(company.code, account.companyCode))
     .leftJoin(role, eq(role.id, account.roleId))
     .where(eq(account.id, auth.accountId));
   if (!row) throw new AppError(401);
   const a = row.account;
   return {
-    id: a.id, username: a.username, userType: a.userType, realName: a.realName, phone: a.phone, email: a.email,
-    avatar: a.avatar, companyCode: a.companyCode, companyName: row.companyName, roleName: row.roleName,
-    permissions: auth.permissions, createdAt: a.createdAt.toISOString(),
+    id: a.id,
+    username: a.username,
+    userType: a.userType,
+    realName: a.realName,
+    phone: a.phone,
+    email: a.email,
+    avatar: a.avatar,
+    companyCode: a.companyCode,
+    companyName: row.companyName,
+    roleName: row.roleName,
+    permissions: auth.permissions,
+    createdAt: a.createdAt.toISOString(),
   };
 }
 
 /** PUT /sp/user/profile: real name (no digits → 900), phone, e-mail (taken → 310); sent blank → 609. */
-export async function updateProfile(db: Db, auth: AuthContext, input: { realName?: string | null; phone?: string | null; email?: string | null }): Promise<ProfileRecord> {
+export async function updateProfile(
+  db: Db,
+  auth: AuthContext,
+  input: { realName?: string | null; phone?: string | null; email?: string | null },
+): Promise<ProfileRecord> {
   for (const field of ['realName', 'phone', 'email'] as const) if (input[field] === null) throw new AppError(609, field);
   if (hasDigit(input.realName)) throw new AppError(900, 'realName');
   const changes = {
@@ -58,7 +77,8 @@ export async function updateProfile(db: Db, auth: AuthContext, input: { realName
  */
 export async function changePassword(db: Db, auth: AuthContext, oldPassword: string, newPassword: string): Promise<void> {
   const [row] = await db.select({ passwordHash: account.passwordHash, username: account.username }).from(account).where(eq(account.id, auth.accountId));
-  if (!row || !(await verifyPassword(oldPassword, row.passwordHash))) throw new FieldErrors([{ field: 'oldPassword', code: 700, key: 'validation.currentPassword', values: {} }]);
+  if (!row || !(await verifyPassword(oldPassword, row.passwordHash)))
+    throw new FieldErrors([{ field: 'oldPassword', code: 700, key: 'validation.currentPassword', values: {} }]);
   if (isWeakPassword(newPassword, row.username)) throw new AppError(732, 'newPassword');
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {

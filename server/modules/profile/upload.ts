@@ -75,8 +75,11 @@ export function checkImage(file: Buffer, limits: ImageLimits): ImageInfo {
   if (file.length === 0 || file.length > limits.maxBytes) throw new AppError(714, 'file');
   const info = imageInfo(file);
   if (!info) throw new AppError(714, 'file');
-  if ((limits.maxWidth && info.width > limits.maxWidth) || (limits.maxHeight && info.height > limits.maxHeight)
-    || (limits.maxPixels && info.width * info.height > limits.maxPixels)) {
+  if (
+    (limits.maxWidth && info.width > limits.maxWidth) ||
+    (limits.maxHeight && info.height > limits.maxHeight) ||
+    (limits.maxPixels && info.width * info.height > limits.maxPixels)
+  ) {
     throw new AppError(limits.pixelCode ?? 714, 'file');
   }
   return info;

@@ -15,9 +15,7 @@ import { ok } from '../../http/envelope.js';
 import { AppError } from '../../../domain/app-error.js';
 import { pageQuery } from '../../http/paging.js';
 import { parseInput, writeCompany } from '../station/index.js';
-import {
-  createTemplate, deleteDetail, deleteTemplate, getTemplate, listTemplates, setTemplateActivated, updateTemplate,
-} from './service.js';
+import { createTemplate, deleteDetail, deleteTemplate, getTemplate, listTemplates, setTemplateActivated, updateTemplate } from './service.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 import { answersWith, noData, pageOf } from '../../../domain/entities/api.js';
 import { rateTemplateRecord } from '../../../domain/entities/rate-template.js';
@@ -39,11 +37,15 @@ const rateTemplateRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['rate-template'];
 
-  r.get('/rate-template', { config: { permission }, schema: { tags, querystring: listQuery, response: answersWith(pageOf(rateTemplateRecord)) } }, async (req) =>
-    ok(req, await listTemplates(app.db, authOf(req), req.query)));
+  r.get(
+    '/rate-template',
+    { config: { permission }, schema: { tags, querystring: listQuery, response: answersWith(pageOf(rateTemplateRecord)) } },
+    async (req) => ok(req, await listTemplates(app.db, authOf(req), req.query)),
+  );
 
   r.get('/rate-template/:id', { config: { permission }, schema: { tags, params: idParams, response: answersWith(rateTemplateRecord) } }, async (req) =>
-    ok(req, await getTemplate(app.db, authOf(req), req.params.id)));
+    ok(req, await getTemplate(app.db, authOf(req), req.params.id)),
+  );
 
   r.post('/rate-template', { config: { permission }, schema: { tags, querystring: contextQuery, response: answersWith(rateTemplateRecord) } }, async (req) => {
     const auth = authOf(req);
@@ -54,14 +56,18 @@ const rateTemplateRoutes: FastifyPluginAsync = async (app) => {
     return ok(req, await getTemplate(app.db, auth, id));
   });
 
-  r.put('/rate-template/:id', { config: { permission }, schema: { tags, params: idParams, querystring: contextQuery, response: answersWith(rateTemplateRecord) } }, async (req) => {
-    const auth = authOf(req);
-    const current = await getTemplate(app.db, auth, req.params.id, 'write');
-    if (current.type === 'FREE') throw new AppError(811);
-    const input = parseInput(rateTemplateSchema(req.query.context), { ...current, ...bodyOf(req) }, RATE_TEMPLATE_EMPTY_CODES);
-    await updateTemplate(app.db, current, input);
-    return ok(req, await getTemplate(app.db, auth, current.id));
-  });
+  r.put(
+    '/rate-template/:id',
+    { config: { permission }, schema: { tags, params: idParams, querystring: contextQuery, response: answersWith(rateTemplateRecord) } },
+    async (req) => {
+      const auth = authOf(req);
+      const current = await getTemplate(app.db, auth, req.params.id, 'write');
+      if (current.type === 'FREE') throw new AppError(811);
+      const input = parseInput(rateTemplateSchema(req.query.context), { ...current, ...bodyOf(req) }, RATE_TEMPLATE_EMPTY_CODES);
+      await updateTemplate(app.db, current, input);
+      return ok(req, await getTemplate(app.db, auth, current.id));
+    },
+  );
 
   r.put('/rate-template/:id/status', { config: { permission }, schema: { tags, params: idParams, response: answersWith(rateTemplateRecord) } }, async (req) => {
     const auth = authOf(req);
@@ -77,12 +83,16 @@ const rateTemplateRoutes: FastifyPluginAsync = async (app) => {
     return ok(req, null);
   });
 
-  r.delete('/rate-template/:id/detail/:detailId', { config: { permission }, schema: { tags, params: detailParams, response: answersWith(rateTemplateRecord) } }, async (req) => {
-    const auth = authOf(req);
-    const current = await getTemplate(app.db, auth, req.params.id, 'write');
-    await deleteDetail(app.db, current, req.params.detailId);
-    return ok(req, await getTemplate(app.db, auth, current.id));
-  });
+  r.delete(
+    '/rate-template/:id/detail/:detailId',
+    { config: { permission }, schema: { tags, params: detailParams, response: answersWith(rateTemplateRecord) } },
+    async (req) => {
+      const auth = authOf(req);
+      const current = await getTemplate(app.db, auth, req.params.id, 'write');
+      await deleteDetail(app.db, current, req.params.detailId);
+      return ok(req, await getTemplate(app.db, auth, current.id));
+    },
+  );
 };
 
 export default rateTemplateRoutes;

@@ -24,7 +24,6 @@ import { assertInScope, scopeWhere } from '../../http/scope.js';
 import { iso, readCompanyFilter, type Tx } from '../station/index.js';
 import { mapUnique, type UniqueAnswer } from '../../db/pg-errors.js';
 
-
 export interface RateTemplateFilter extends PageQuery {
   companyCode?: string;
   type?: string;
@@ -35,13 +34,21 @@ export interface RateTemplateFilter extends PageQuery {
 
 const stationCount = sql<number>`(select count(*)::int from ${station} where ${station.rateTemplateId} = ${rateTemplate.id})`;
 const SORT = {
-  id: rateTemplate.id, modelName: rateTemplate.modelName, type: rateTemplate.type, currency: rateTemplate.currency,
-  activated: rateTemplate.activated, createdAt: rateTemplate.createdAt, updatedAt: rateTemplate.updatedAt, stationCount,
+  id: rateTemplate.id,
+  modelName: rateTemplate.modelName,
+  type: rateTemplate.type,
+  currency: rateTemplate.currency,
+  activated: rateTemplate.activated,
+  createdAt: rateTemplate.createdAt,
+  updatedAt: rateTemplate.updatedAt,
+  stationCount,
 };
 const UNIQUE = { rate_template_one_free: [306, 'type'] } as const satisfies Record<string, UniqueAnswer>;
 
 function selectTemplates(db: Db) {
-  return db.select({ t: rateTemplate, companyName: company.name, stationCount }).from(rateTemplate)
+  return db
+    .select({ t: rateTemplate, companyName: company.name, stationCount })
+    .from(rateTemplate)
     .leftJoin(company, eq(company.code, rateTemplate.companyCode));
 }
 type Row = Awaited<ReturnType<ReturnType<typeof selectTemplates>['where']>>[number];
@@ -58,13 +65,28 @@ async function withRows(db: Db, rows: Row[]): Promise<RateTemplateRecord[]> {
   const details = ids.length ? await db.select().from(rateDetail).where(inArray(rateDetail.templateId, ids)).orderBy(asc(rateDetail.startTime)) : [];
   const taxes = ids.length ? await db.select().from(rateTax).where(inArray(rateTax.templateId, ids)).orderBy(asc(rateTax.position), asc(rateTax.id)) : [];
   return rows.map(({ t, companyName, stationCount: n }) => ({
-    id: t.id, companyCode: t.companyCode, companyName, modelName: t.modelName, type: t.type, description: t.description,
-    currency: t.currency, serviceFeePerKwh: t.serviceFeePerKwh, serviceTax: t.serviceTax, activated: t.activated,
+    id: t.id,
+    companyCode: t.companyCode,
+    companyName,
+    modelName: t.modelName,
+    type: t.type,
+    description: t.description,
+    currency: t.currency,
+    serviceFeePerKwh: t.serviceFeePerKwh,
+    serviceTax: t.serviceTax,
+    activated: t.activated,
     taxes: taxes.filter((x) => x.templateId === t.id).map((x) => ({ id: x.id, taxName: x.taxName, taxPercentage: dec(x.taxPercentage) })),
-    details: details.filter((d) => d.templateId === t.id).map((d) => ({
-      id: d.id, startTime: d.startTime, endTime: d.endTime, electricityFeePerKwh: dec(d.electricityFeePerKwh),
-    })),
-    stationCount: Number(n), createdAt: iso(t.createdAt), updatedAt: iso(t.updatedAt),
+    details: details
+      .filter((d) => d.templateId === t.id)
+      .map((d) => ({
+        id: d.id,
+        startTime: d.startTime,
+        endTime: d.endTime,
+        electricityFeePerKwh: dec(d.electricityFeePerKwh),
+      })),
+    stationCount: Number(n),
+    createdAt: iso(t.createdAt),
+    updatedAt: iso(t.updatedAt),
   }));
 }
 
@@ -79,7 +101,11 @@ export async function listTemplates(db: Db, auth: AuthContext, f: RateTemplateFi
   if (f.q) conds.push(ilike(rateTemplate.modelName, `%${f.q}%`));
   const where = and(...conds);
   const { limit, offset } = limitOffset(f);
-  const rows = await selectTemplates(db).where(where).orderBy(...orderByOf(f, SORT, { fallback: rateTemplate.id, tieBreak: rateTemplate.id })).limit(limit).offset(offset);
+  const rows = await selectTemplates(db)
+    .where(where)
+    .orderBy(...orderByOf(f, SORT, { fallback: rateTemplate.id, tieBreak: rateTemplate.id }))
+    .limit(limit)
+    .offset(offset);
   const [{ n }] = await db.select({ n: count() }).from(rateTemplate).where(where);
   return { records: await withRows(db, rows), total: n };
 }
@@ -94,7 +120,9 @@ export async function getTemplate(db: Db, auth: AuthContext, id: number, mode: '
 
 /** 306 when the company already has a free template other than `exceptId`. */
 async function checkOneFree(tx: Tx, companyCode: string, exceptId?: number) {
-  const [{ n }] = await tx.select({ n: count() }).from(rateTemplate)
+  const [{ n }] = await tx
+    .select({ n: count() })
+    .from(rateTemplate)
     .where(and(eq(rateTemplate.companyCode, companyCode), eq(rateTemplate.type, 'FREE'), exceptId ? ne(rateTemplate.id, exceptId) : undefined));
   if (n > 0) throw new AppError(306, 'type');
 }
@@ -112,19 +140,31 @@ async function writeRows(tx: Tx, templateId: number, input: RateTemplateInput) {
 
 function values(input: RateTemplateInput) {
   return {
-    modelName: input.modelName, type: input.type, description: input.description ?? null, currency: input.currency,
-    serviceFeePerKwh: input.serviceFeePerKwh, serviceTax: input.serviceTax, activated: input.activated,
+    modelName: input.modelName,
+    type: input.type,
+    description: input.description ?? null,
+    currency: input.currency,
+    serviceFeePerKwh: input.serviceFeePerKwh,
+    serviceTax: input.serviceTax,
+    activated: input.activated,
   };
 }
 
 /** Creates a template with its rows in one transaction; returns its id. */
 export async function createTemplate(db: Db, input: RateTemplateInput): Promise<number> {
-  return mapUnique(() => db.transaction(async (tx) => {
-    if (input.type === 'FREE') await checkOneFree(tx, input.companyCode);
-    const [row] = await tx.insert(rateTemplate).values({ ...values(input), companyCode: input.companyCode }).returning({ id: rateTemplate.id });
-    await writeRows(tx, row.id, input);
-    return row.id;
-  }), UNIQUE);
+  return mapUnique(
+    () =>
+      db.transaction(async (tx) => {
+        if (input.type === 'FREE') await checkOneFree(tx, input.companyCode);
+        const [row] = await tx
+          .insert(rateTemplate)
+          .values({ ...values(input), companyCode: input.companyCode })
+          .returning({ id: rateTemplate.id });
+        await writeRows(tx, row.id, input);
+        return row.id;
+      }),
+    UNIQUE,
+  );
 }
 
 /** Replaces a charged template's fields and rows (free → 811; company cannot change → 725). */
@@ -133,11 +173,18 @@ export async function updateTemplate(db: Db, current: RateTemplateRecord, input:
   if (input.companyCode !== current.companyCode) throw new AppError(725, 'companyCode');
   // Stations name the template type in their pricing model; it cannot change under them.
   if (input.type !== current.type && current.stationCount > 0) throw new AppError(810, 'type');
-  await mapUnique(() => db.transaction(async (tx) => {
-    if (input.type === 'FREE') await checkOneFree(tx, current.companyCode, current.id);
-    await tx.update(rateTemplate).set({ ...values(input), updatedAt: new Date() }).where(eq(rateTemplate.id, current.id));
-    await writeRows(tx, current.id, input);
-  }), UNIQUE);
+  await mapUnique(
+    () =>
+      db.transaction(async (tx) => {
+        if (input.type === 'FREE') await checkOneFree(tx, current.companyCode, current.id);
+        await tx
+          .update(rateTemplate)
+          .set({ ...values(input), updatedAt: new Date() })
+          .where(eq(rateTemplate.id, current.id));
+        await writeRows(tx, current.id, input);
+      }),
+    UNIQUE,
+  );
 }
 
 /** Activates or deactivates a template. */

@@ -56,22 +56,27 @@ const appRoutes: FastifyPluginAsync = async (app) => {
   const tags = ['app'];
   const security = [{ bearer: [] }];
 
-  r.post('/report-ticket', {
-    bodyLimit: INTAKE_BODY_LIMIT,
-    schema: { tags, security, body: reportTicketIntake, response: answersWith(appTicketRecord) },
-  }, async (req) => {
-    const user = appUserOf(req);
-    const ticket = await createTicket(app.db, user, req.body, langOf(req), {
-      budget: { maxPerHour: app.config.ticketMaxPerHour, maxBytesPerDay: app.config.ticketMaxBytesPerDay },
-      outbox: { perRecipient: app.config.mailMaxQueuedPerRecipient, total: app.config.mailOutboxMax },
-    });
-    // The console's bell hears of it at once (server/modules/live).
-    app.bus.emit('ticket', { ticketNo: ticket.serialNum, companyCode: user.companyCode });
-    return ok(req, ticket);
-  });
+  r.post(
+    '/report-ticket',
+    {
+      bodyLimit: INTAKE_BODY_LIMIT,
+      schema: { tags, security, body: reportTicketIntake, response: answersWith(appTicketRecord) },
+    },
+    async (req) => {
+      const user = appUserOf(req);
+      const ticket = await createTicket(app.db, user, req.body, langOf(req), {
+        budget: { maxPerHour: app.config.ticketMaxPerHour, maxBytesPerDay: app.config.ticketMaxBytesPerDay },
+        outbox: { perRecipient: app.config.mailMaxQueuedPerRecipient, total: app.config.mailOutboxMax },
+      });
+      // The console's bell hears of it at once (server/modules/live).
+      app.bus.emit('ticket', { ticketNo: ticket.serialNum, companyCode: user.companyCode });
+      return ok(req, ticket);
+    },
+  );
 
   r.get('/report-ticket', { schema: { tags, security, response: answersWith(z.array(appTicketRecord)) } }, async (req) =>
-    ok(req, await ownTickets(app.db, appUserOf(req))));
+    ok(req, await ownTickets(app.db, appUserOf(req))),
+  );
 };
 
 export default appRoutes;

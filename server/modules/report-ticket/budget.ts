@@ -25,10 +25,12 @@ const DAY_MS = 24 * HOUR_MS;
 export async function ticketUsage(db: Db, appUserId: number, at: Date): Promise<{ tickets: number; bytes: number }> {
   const hourAgo = new Date(at.getTime() - HOUR_MS);
   const dayAgo = new Date(at.getTime() - DAY_MS);
-  const [row] = await db.select({
-    tickets: sql<number>`(count(distinct ${reportTicket.id}) filter (where ${reportTicket.createdAt} >= ${hourAgo}))::int`,
-    bytes: sql<number>`coalesce(sum(${storedFile.size}), 0)::bigint`,
-  }).from(reportTicket)
+  const [row] = await db
+    .select({
+      tickets: sql<number>`(count(distinct ${reportTicket.id}) filter (where ${reportTicket.createdAt} >= ${hourAgo}))::int`,
+      bytes: sql<number>`coalesce(sum(${storedFile.size}), 0)::bigint`,
+    })
+    .from(reportTicket)
     .leftJoin(reportTicketAttachment, eq(reportTicketAttachment.ticketId, reportTicket.id))
     .leftJoin(storedFile, eq(storedFile.id, reportTicketAttachment.fileId))
     .where(and(eq(reportTicket.appUserId, appUserId), gte(reportTicket.createdAt, dayAgo)));

@@ -34,32 +34,48 @@ const reportTicketRoutes: FastifyPluginAsync = async (app) => {
   const config = { permission };
 
   r.get('/report-ticket', { config, schema: { tags, querystring: listQuery, response: answersWith(pageOf(reportTicketRecord)) } }, async (req) =>
-    ok(req, await listTickets(app.db, authOf(req), req.query)));
+    ok(req, await listTickets(app.db, authOf(req), req.query)),
+  );
 
   r.get('/report-ticket/:id', { config, schema: { tags, params: idParams, response: answersWith(reportTicketRecord) } }, async (req) =>
-    ok(req, await getTicket(app.db, authOf(req), req.params.id)));
+    ok(req, await getTicket(app.db, authOf(req), req.params.id)),
+  );
 
-  r.get('/report-ticket/:id/attachment/:attachmentId', {
-    config, schema: { tags, params: attachmentParams, response: { 200: fileAnswer('image/*', 'The image as the app sent it') } },
-  }, async (req, reply) => {
-    const img = await ticketImage(app.db, authOf(req), req.params.id, req.params.attachmentId);
-    return reply.header('Cache-Control', 'private, max-age=3600').header('ETag', `"${img.sha256}"`).type(img.contentType).send(img.content);
-  });
+  r.get(
+    '/report-ticket/:id/attachment/:attachmentId',
+    {
+      config,
+      schema: { tags, params: attachmentParams, response: { 200: fileAnswer('image/*', 'The image as the app sent it') } },
+    },
+    async (req, reply) => {
+      const img = await ticketImage(app.db, authOf(req), req.params.id, req.params.attachmentId);
+      return reply.header('Cache-Control', 'private, max-age=3600').header('ETag', `"${img.sha256}"`).type(img.contentType).send(img.content);
+    },
+  );
 
-  r.post('/report-ticket/:id/reply', { config, schema: { tags, params: idParams, body: reportTicketReply, response: answersWith(reportTicketRecord) } }, async (req) =>
-    ok(req, await replyTicket(app.db, authOf(req), req.params.id, req.body.replyText, req.body.toUnverified === true)));
+  r.post(
+    '/report-ticket/:id/reply',
+    { config, schema: { tags, params: idParams, body: reportTicketReply, response: answersWith(reportTicketRecord) } },
+    async (req) => ok(req, await replyTicket(app.db, authOf(req), req.params.id, req.body.replyText, req.body.toUnverified === true)),
+  );
 
   r.post('/report-ticket/:id/close', { config, schema: { tags, params: idParams, response: answersWith(reportTicketRecord) } }, async (req) =>
-    ok(req, await closeTicket(app.db, authOf(req), req.params.id)));
+    ok(req, await closeTicket(app.db, authOf(req), req.params.id)),
+  );
 
-  r.post('/app-user/:id/app-token', {
-    config: { permission: PERMISSIONS.chargerUsers.appUsers }, schema: { tags: ['app-user'], params: idParams, response: answersWith(appTokenAnswer) },
-  }, async (req) => {
-    const auth = authOf(req);
-    const user = await loadAppUser(app.db, auth, req.params.id, 'write');
-    const { token, expiresAt } = await issueAppToken(app.db, user.id);
-    return ok(req, { token, expiresAt: expiresAt.toISOString() });
-  });
+  r.post(
+    '/app-user/:id/app-token',
+    {
+      config: { permission: PERMISSIONS.chargerUsers.appUsers },
+      schema: { tags: ['app-user'], params: idParams, response: answersWith(appTokenAnswer) },
+    },
+    async (req) => {
+      const auth = authOf(req);
+      const user = await loadAppUser(app.db, auth, req.params.id, 'write');
+      const { token, expiresAt } = await issueAppToken(app.db, user.id);
+      return ok(req, { token, expiresAt: expiresAt.toISOString() });
+    },
+  );
 };
 
 export default reportTicketRoutes;

@@ -17,7 +17,14 @@ import { likeTerm, limitOffset, orderByOf, timeQuery, type PageQuery } from '../
 import { assertFilterInScope, assertInScope, scopeWhere } from '../../http/scope.js';
 import { uniqueViolation } from '../../db/pg-errors.js';
 import {
-  TICKET_IMAGE_MAX_BYTES, TICKET_IMAGE_MAX_PIXELS, TICKET_IMAGE_MAX_SIDE, type AppTicketRecord, type ReportTicketFilters, type ReportTicketIntakeInput, type ReportTicketRecord, type TicketAttachment,
+  TICKET_IMAGE_MAX_BYTES,
+  TICKET_IMAGE_MAX_PIXELS,
+  TICKET_IMAGE_MAX_SIDE,
+  type AppTicketRecord,
+  type ReportTicketFilters,
+  type ReportTicketIntakeInput,
+  type ReportTicketRecord,
+  type TicketAttachment,
 } from '../../../domain/entities/report-ticket.js';
 import type { Lang } from '../../../domain/errors.js';
 import { companyInfo } from '../card-user/service.js';
@@ -36,21 +43,36 @@ type TicketRow = typeof reportTicket.$inferSelect;
 type AppUserRow = typeof appUser.$inferSelect;
 
 const SORTABLE = {
-  id: reportTicket.id, serialNum: reportTicket.serialNum, nickname: reportTicket.nickname, email: reportTicket.email,
-  subject: reportTicket.subject, status: reportTicket.status, createTime: reportTicket.createdAt, replyTime: reportTicket.replyTime,
+  id: reportTicket.id,
+  serialNum: reportTicket.serialNum,
+  nickname: reportTicket.nickname,
+  email: reportTicket.email,
+  subject: reportTicket.subject,
+  status: reportTicket.status,
+  createTime: reportTicket.createdAt,
+  replyTime: reportTicket.replyTime,
 } as const;
 
 const ATTACHMENT_COLUMNS = {
-  ticketId: reportTicketAttachment.ticketId, id: reportTicketAttachment.id, fileName: storedFile.fileName, contentType: storedFile.contentType,
-  size: storedFile.size, width: reportTicketAttachment.width, height: reportTicketAttachment.height,
+  ticketId: reportTicketAttachment.ticketId,
+  id: reportTicketAttachment.id,
+  fileName: storedFile.fileName,
+  contentType: storedFile.contentType,
+  size: storedFile.size,
+  width: reportTicketAttachment.width,
+  height: reportTicketAttachment.height,
 };
 
 /** The images of tickets `ids`, in their order, by ticket. */
 async function attachmentsOf(db: Db, ids: number[]): Promise<Map<number, TicketAttachment[]>> {
   const out = new Map<number, TicketAttachment[]>();
   if (ids.length === 0) return out;
-  const rows = await db.select(ATTACHMENT_COLUMNS).from(reportTicketAttachment).innerJoin(storedFile, eq(storedFile.id, reportTicketAttachment.fileId))
-    .where(inArray(reportTicketAttachment.ticketId, ids)).orderBy(asc(reportTicketAttachment.ticketId), asc(reportTicketAttachment.position));
+  const rows = await db
+    .select(ATTACHMENT_COLUMNS)
+    .from(reportTicketAttachment)
+    .innerJoin(storedFile, eq(storedFile.id, reportTicketAttachment.fileId))
+    .where(inArray(reportTicketAttachment.ticketId, ids))
+    .orderBy(asc(reportTicketAttachment.ticketId), asc(reportTicketAttachment.position));
   for (const { ticketId, ...a } of rows) out.set(ticketId, [...(out.get(ticketId) ?? []), a]);
   return out;
 }
@@ -58,11 +80,26 @@ async function attachmentsOf(db: Db, ids: number[]): Promise<Map<number, TicketA
 /** Row → JSON (requirements R3.17 names; `createTime` is the intake time). */
 function toJson(r: TicketRow, attachments: TicketAttachment[], companyName: string | null, ownEmail: string | null): ReportTicketRecord {
   return {
-    id: r.id, serialNum: r.serialNum, companyCode: r.companyCode, companyName, appUserId: r.appUserId, nickname: r.nickname, email: r.email,
-    replyEmail: ownEmail ?? r.email, emailVerified: !!ownEmail,
-    subject: r.subject, message: r.message, language: r.language === 'zh' ? 'zh' : 'en', status: r.status as ReportTicketRecord['status'], attachments,
-    replyText: r.replyText, repliedBy: r.repliedBy, replyTime: r.replyTime?.toISOString() ?? null,
-    closedBy: r.closedBy, closeTime: r.closeTime?.toISOString() ?? null, createTime: r.createdAt.toISOString(),
+    id: r.id,
+    serialNum: r.serialNum,
+    companyCode: r.companyCode,
+    companyName,
+    appUserId: r.appUserId,
+    nickname: r.nickname,
+    email: r.email,
+    replyEmail: ownEmail ?? r.email,
+    emailVerified: !!ownEmail,
+    subject: r.subject,
+    message: r.message,
+    language: r.language === 'zh' ? 'zh' : 'en',
+    status: r.status as ReportTicketRecord['status'],
+    attachments,
+    replyText: r.replyText,
+    repliedBy: r.repliedBy,
+    replyTime: r.replyTime?.toISOString() ?? null,
+    closedBy: r.closedBy,
+    closeTime: r.closeTime?.toISOString() ?? null,
+    createTime: r.createdAt.toISOString(),
   };
 }
 
@@ -79,9 +116,20 @@ async function ownEmails(db: Db, ids: (number | null)[]): Promise<Map<number, st
 
 async function enrich(db: Db, rows: TicketRow[]): Promise<ReportTicketRecord[]> {
   const [files, info, own] = await Promise.all([
-    attachmentsOf(db, rows.map((r) => r.id)), companyInfo(db, rows.map((r) => r.companyCode)), ownEmails(db, rows.map((r) => r.appUserId)),
+    attachmentsOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+    companyInfo(
+      db,
+      rows.map((r) => r.companyCode),
+    ),
+    ownEmails(
+      db,
+      rows.map((r) => r.appUserId),
+    ),
   ]);
-  return rows.map((r) => toJson(r, files.get(r.id) ?? [], info.get(r.companyCode)?.name ?? null, r.appUserId === null ? null : own.get(r.appUserId) ?? null));
+  return rows.map((r) => toJson(r, files.get(r.id) ?? [], info.get(r.companyCode)?.name ?? null, r.appUserId === null ? null : (own.get(r.appUserId) ?? null)));
 }
 
 /** A time filter of the list; a value that is not a time → 715. */
@@ -106,13 +154,19 @@ export async function listTickets(db: Db, auth: AuthContext, q: PageQuery & Repo
     q.companyCode ? eq(reportTicket.companyCode, q.companyCode) : undefined,
     from ? gte(reportTicket.createdAt, from) : undefined,
     to ? lt(reportTicket.createdAt, to) : undefined,
-    term ? or(ilike(reportTicket.nickname, term), ilike(reportTicket.email, term), ilike(reportTicket.subject, term), ilike(reportTicket.message, term)) : undefined,
+    term
+      ? or(ilike(reportTicket.nickname, term), ilike(reportTicket.email, term), ilike(reportTicket.subject, term), ilike(reportTicket.message, term))
+      : undefined,
   );
   const { limit, offset } = limitOffset(q);
   const [rows, [{ n }]] = await Promise.all([
-    db.select().from(reportTicket).where(where)
+    db
+      .select()
+      .from(reportTicket)
+      .where(where)
       .orderBy(...orderByOf(q, SORTABLE, { fallback: reportTicket.createdAt, order: 'desc', sortedOrder: 'asc', tieBreak: reportTicket.id, tieOrder: 'desc' }))
-      .limit(limit).offset(offset),
+      .limit(limit)
+      .offset(offset),
     db.select({ n: count() }).from(reportTicket).where(where),
   ]);
   return { records: await enrich(db, rows), total: Number(n) };
@@ -146,13 +200,27 @@ export async function replyTicket(db: Db, auth: AuthContext, id: number, replyTe
   const info = (await companyInfo(db, [row.companyCode])).get(row.companyCode);
   await db.transaction(async (tx) => {
     const at = new Date();
-    const done = await tx.update(reportTicket).set({ status: 'REPLIED', replyText, repliedBy: auth.username, replyTime: at })
-      .where(and(eq(reportTicket.id, id), ne(reportTicket.status, 'CLOSED'))).returning({ id: reportTicket.id });
+    const done = await tx
+      .update(reportTicket)
+      .set({ status: 'REPLIED', replyText, repliedBy: auth.username, replyTime: at })
+      .where(and(eq(reportTicket.id, id), ne(reportTicket.status, 'CLOSED')))
+      .returning({ id: reportTicket.id });
     if (done.length === 0) throw new AppError(743);
-    await queueMail(tx as unknown as Db, ticketReplyMail({
-      to, language: row.language === 'zh' ? 'zh' : 'en', serialNum: row.serialNum, nickname: row.nickname,
-      subject: row.subject, message: row.message, replyText, companyName: info?.name ?? row.companyCode, createdAt: row.createdAt,
-    }), { companyCode: row.companyCode });
+    await queueMail(
+      tx as unknown as Db,
+      ticketReplyMail({
+        to,
+        language: row.language === 'zh' ? 'zh' : 'en',
+        serialNum: row.serialNum,
+        nickname: row.nickname,
+        subject: row.subject,
+        message: row.message,
+        replyText,
+        companyName: info?.name ?? row.companyCode,
+        createdAt: row.createdAt,
+      }),
+      { companyCode: row.companyCode },
+    );
   });
   return getTicket(db, auth, id);
 }
@@ -160,17 +228,27 @@ export async function replyTicket(db: Db, auth: AuthContext, id: number, replyTe
 /** `POST /sp/report-ticket/{id}/close`: CLOSED for good; 743 when it already is. */
 export async function closeTicket(db: Db, auth: AuthContext, id: number): Promise<ReportTicketRecord> {
   await loadTicket(db, auth, id, 'write');
-  const done = await db.update(reportTicket).set({ status: 'CLOSED', closedBy: auth.username, closeTime: new Date() })
-    .where(and(eq(reportTicket.id, id), ne(reportTicket.status, 'CLOSED'))).returning({ id: reportTicket.id });
+  const done = await db
+    .update(reportTicket)
+    .set({ status: 'CLOSED', closedBy: auth.username, closeTime: new Date() })
+    .where(and(eq(reportTicket.id, id), ne(reportTicket.status, 'CLOSED')))
+    .returning({ id: reportTicket.id });
   if (done.length === 0) throw new AppError(743);
   return getTicket(db, auth, id);
 }
 
 /** The bytes and type of image `attachmentId` of ticket `id` (scope checked): 815 when either is unknown. */
-export async function ticketImage(db: Db, auth: AuthContext, id: number, attachmentId: number): Promise<{ content: Buffer; contentType: string; sha256: string }> {
+export async function ticketImage(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+  attachmentId: number,
+): Promise<{ content: Buffer; contentType: string; sha256: string }> {
   await loadTicket(db, auth, id, 'read');
-  const [row] = await db.select({ content: storedFile.content, contentType: storedFile.contentType, sha256: storedFile.sha256 })
-    .from(reportTicketAttachment).innerJoin(storedFile, eq(storedFile.id, reportTicketAttachment.fileId))
+  const [row] = await db
+    .select({ content: storedFile.content, contentType: storedFile.contentType, sha256: storedFile.sha256 })
+    .from(reportTicketAttachment)
+    .innerJoin(storedFile, eq(storedFile.id, reportTicketAttachment.fileId))
     .where(and(eq(reportTicketAttachment.id, attachmentId), eq(reportTicketAttachment.ticketId, id)));
   if (!row) throw new AppError(815);
   return { ...row, content: Buffer.isBuffer(row.content) ? row.content : Buffer.from(row.content) };
@@ -183,7 +261,11 @@ export function newTicketNumber(at: Date): string {
 
 /** A ticket image's limits: the avatar's checks with the ticket's size and pixel limits (782 beyond the pixels). */
 const TICKET_IMAGE_LIMITS: ImageLimits = {
-  maxBytes: TICKET_IMAGE_MAX_BYTES, maxWidth: TICKET_IMAGE_MAX_SIDE, maxHeight: TICKET_IMAGE_MAX_SIDE, maxPixels: TICKET_IMAGE_MAX_PIXELS, pixelCode: 782,
+  maxBytes: TICKET_IMAGE_MAX_BYTES,
+  maxWidth: TICKET_IMAGE_MAX_SIDE,
+  maxHeight: TICKET_IMAGE_MAX_SIDE,
+  maxPixels: TICKET_IMAGE_MAX_PIXELS,
+  pixelCode: 782,
 };
 
 /** The header check alone of image `n` (714 / 782 naming `attachments.<n>`), before any decoding. */
@@ -221,8 +303,11 @@ async function checkedImage(content: Buffer, n: number) {
  * ../mail/audience.ts); each address once, in the first such account's language.
  */
 async function ticketSubscribers(db: Db, companyCode: string): Promise<Map<string, 'en' | 'zh'>> {
-  const rows = await db.select({ ...audienceColumns, pref: account.notificationPreference }).from(account)
-    .leftJoin(role, eq(role.id, account.roleId)).where(and(eq(account.active, true), or(eq(account.companyCode, companyCode), isNull(account.companyCode))));
+  const rows = await db
+    .select({ ...audienceColumns, pref: account.notificationPreference })
+    .from(account)
+    .leftJoin(role, eq(role.id, account.roleId))
+    .where(and(eq(account.active, true), or(eq(account.companyCode, companyCode), isNull(account.companyCode))));
   const to = new Map<string, 'en' | 'zh'>();
   for (const a of rows) {
     if (a.companyCode === null && a.userType !== 'ADMIN') continue;
@@ -238,8 +323,14 @@ async function ticketSubscribers(db: Db, companyCode: string): Promise<Map<strin
 /** What the app sees of a ticket. */
 function toAppJson(r: TicketRow, attachmentCount: number): AppTicketRecord {
   return {
-    serialNum: r.serialNum, subject: r.subject, message: r.message, status: r.status as AppTicketRecord['status'],
-    replyText: r.replyText, replyTime: r.replyTime?.toISOString() ?? null, createTime: r.createdAt.toISOString(), attachmentCount,
+    serialNum: r.serialNum,
+    subject: r.subject,
+    message: r.message,
+    status: r.status as AppTicketRecord['status'],
+    replyText: r.replyText,
+    replyTime: r.replyTime?.toISOString() ?? null,
+    createTime: r.createdAt.toISOString(),
+    attachmentCount,
   };
 }
 
@@ -252,7 +343,12 @@ function toAppJson(r: TicketRow, attachmentCount: number): AppTicketRecord {
  * the outbox's bounds (`limits.outbox`).
  */
 export async function createTicket(
-  db: Db, user: AppUserRow, input: ReportTicketIntakeInput, lang: Lang, limits: { budget?: TicketBudget; outbox?: OutboxBounds } = {}, at = new Date(),
+  db: Db,
+  user: AppUserRow,
+  input: ReportTicketIntakeInput,
+  lang: Lang,
+  limits: { budget?: TicketBudget; outbox?: OutboxBounds } = {},
+  at = new Date(),
 ): Promise<AppTicketRecord> {
   const budget = limits.budget ?? { maxPerHour: 0, maxBytesPerDay: 0 };
   const outbox = limits.outbox ?? { perRecipient: 0, total: 0 };
@@ -273,27 +369,57 @@ export async function createTicket(
         const tdb = tx as unknown as Db;
         await lockAppUser(tdb, user.id);
         await assertTicketBudget(tdb, user.id, newBytes, budget, at);
-        const [row] = await tx.insert(reportTicket).values({
-          serialNum, companyCode: user.companyCode, appUserId: user.id, nickname, email, subject: input.subject, message: input.message,
-          language: input.language ?? lang, createdAt: at,
-        }).returning();
+        const [row] = await tx
+          .insert(reportTicket)
+          .values({
+            serialNum,
+            companyCode: user.companyCode,
+            appUserId: user.id,
+            nickname,
+            email,
+            subject: input.subject,
+            message: input.message,
+            language: input.language ?? lang,
+            createdAt: at,
+          })
+          .returning();
         for (const [position, img] of images.entries()) {
           const ext = img.info.type === 'png' ? 'png' : 'jpg';
           const name = /\.(png|jpe?g)$/i.test(img.fileName) ? img.fileName : `${img.fileName}.${ext}`;
           const file = await storeFile(tdb, {
-            kind: 'TICKET_IMAGE', companyCode: user.companyCode, fileName: name, content: img.content,
-            contentType: img.info.type === 'png' ? 'image/png' : 'image/jpeg', createdBy: `app:${user.id}`,
+            kind: 'TICKET_IMAGE',
+            companyCode: user.companyCode,
+            fileName: name,
+            content: img.content,
+            contentType: img.info.type === 'png' ? 'image/png' : 'image/jpeg',
+            createdBy: `app:${user.id}`,
           });
           await tx.insert(reportTicketAttachment).values({ ticketId: row.id, fileId: file.id, position, width: img.info.width, height: img.info.height });
         }
         await recordNotice(tdb, {
-          companyCode: user.companyCode, notice: { kind: 'REPORT_TICKET', params: { subject: input.subject, nickname } },
-          userName: nickname, ticketNo: serialNum, at,
+          companyCode: user.companyCode,
+          notice: { kind: 'REPORT_TICKET', params: { subject: input.subject, nickname } },
+          userName: nickname,
+          ticketNo: serialNum,
+          at,
         });
         for (const [to, language] of await ticketSubscribers(tdb, user.companyCode)) {
-          await queueMailBounded(tdb, ticketOpenedMail({
-            to, language, serialNum, nickname, email, subject: input.subject, message: input.message, attachments: images.length, createdAt: at,
-          }), outbox, { dedupeKey: `ticket:${serialNum}:${to}`, companyCode: user.companyCode });
+          await queueMailBounded(
+            tdb,
+            ticketOpenedMail({
+              to,
+              language,
+              serialNum,
+              nickname,
+              email,
+              subject: input.subject,
+              message: input.message,
+              attachments: images.length,
+              createdAt: at,
+            }),
+            outbox,
+            { dedupeKey: `ticket:${serialNum}:${to}`, companyCode: user.companyCode },
+          );
         }
         return toAppJson(row, images.length);
       });
@@ -306,10 +432,23 @@ export async function createTicket(
 
 /** `GET /app/report-ticket`: the app user's own tickets, newest first (at most 100). */
 export async function ownTickets(db: Db, user: AppUserRow): Promise<AppTicketRecord[]> {
-  const rows = await db.select().from(reportTicket).where(eq(reportTicket.appUserId, user.id)).orderBy(desc(reportTicket.createdAt), desc(reportTicket.id)).limit(100);
+  const rows = await db
+    .select()
+    .from(reportTicket)
+    .where(eq(reportTicket.appUserId, user.id))
+    .orderBy(desc(reportTicket.createdAt), desc(reportTicket.id))
+    .limit(100);
   const counts = rows.length
-    ? await db.select({ id: reportTicketAttachment.ticketId, n: count() }).from(reportTicketAttachment)
-      .where(inArray(reportTicketAttachment.ticketId, rows.map((r) => r.id))).groupBy(reportTicketAttachment.ticketId)
+    ? await db
+        .select({ id: reportTicketAttachment.ticketId, n: count() })
+        .from(reportTicketAttachment)
+        .where(
+          inArray(
+            reportTicketAttachment.ticketId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .groupBy(reportTicketAttachment.ticketId)
     : [];
   const byId = new Map(counts.map((c) => [c.id, Number(c.n)]));
   return rows.map((r) => toAppJson(r, byId.get(r.id) ?? 0));

@@ -23,51 +23,73 @@ const roleRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const one = answersWith(roleRecordSchema);
 
-  r.get('/role', {
-    config: { permission: PERMISSION, scope: 'company' },
-    schema: {
-      tags: ['role'],
-      querystring: pageQuery.extend({
-        companyCode: z.string().trim().max(32).optional(),
-        q: z.string().trim().max(100).optional(),
-        enabled: boolQuery.optional(),
-      }),
-      response: answersWith(pageOf(roleRecordSchema)),
+  r.get(
+    '/role',
+    {
+      config: { permission: PERMISSION, scope: 'company' },
+      schema: {
+        tags: ['role'],
+        querystring: pageQuery.extend({
+          companyCode: z.string().trim().max(32).optional(),
+          q: z.string().trim().max(100).optional(),
+          enabled: boolQuery.optional(),
+        }),
+        response: answersWith(pageOf(roleRecordSchema)),
+      },
     },
-  }, async (req) => {
-    const { companyCode, q, enabled, ...page } = req.query;
-    return ok(req, await listRoles(app.db, authOf(req), { companyCode: companyCode || undefined, q, enabled }, page));
-  });
-
-  r.get('/role/select', {
-    config: { permission: [PERMISSION, PERMISSIONS.systemUsers.accounts], scope: 'company' },
-    schema: {
-      tags: ['role'], querystring: z.object({ companyCode: z.string().trim().max(32).optional() }),
-      response: answersWith(z.array(z.object({ id: z.number().int(), name: z.string(), code: z.string(), companyCode: z.string().nullable() }))),
+    async (req) => {
+      const { companyCode, q, enabled, ...page } = req.query;
+      return ok(req, await listRoles(app.db, authOf(req), { companyCode: companyCode || undefined, q, enabled }, page));
     },
-  }, async (req) => ok(req, await selectRoles(app.db, authOf(req), req.query.companyCode || undefined)));
+  );
 
-  r.get('/role/:id', { config: { permission: PERMISSION, scope: 'company' }, schema: { tags: ['role'], params: idParams, response: one } },
-    async (req) => ok(req, await getRole(app.db, authOf(req), req.params.id)));
+  r.get(
+    '/role/select',
+    {
+      config: { permission: [PERMISSION, PERMISSIONS.systemUsers.accounts], scope: 'company' },
+      schema: {
+        tags: ['role'],
+        querystring: z.object({ companyCode: z.string().trim().max(32).optional() }),
+        response: answersWith(z.array(z.object({ id: z.number().int(), name: z.string(), code: z.string(), companyCode: z.string().nullable() }))),
+      },
+    },
+    async (req) => ok(req, await selectRoles(app.db, authOf(req), req.query.companyCode || undefined)),
+  );
 
-  r.post('/role', { config: { permission: PERMISSION, scope: 'company' }, schema: { tags: ['role'], body: roleCreateInput, response: one } },
-    async (req) => ok(req, await createRole(app.db, authOf(req), req.body)));
+  r.get('/role/:id', { config: { permission: PERMISSION, scope: 'company' }, schema: { tags: ['role'], params: idParams, response: one } }, async (req) =>
+    ok(req, await getRole(app.db, authOf(req), req.params.id)),
+  );
 
-  r.put('/role/:id', {
-    config: { permission: PERMISSION, scope: 'company' },
-    schema: { tags: ['role'], params: idParams, body: roleUpdateInput, response: one },
-  }, async (req) => ok(req, await updateRole(app.db, authOf(req), req.params.id, req.body)));
+  r.post('/role', { config: { permission: PERMISSION, scope: 'company' }, schema: { tags: ['role'], body: roleCreateInput, response: one } }, async (req) =>
+    ok(req, await createRole(app.db, authOf(req), req.body)),
+  );
 
-  r.put('/role/:id/status', {
-    config: { permission: PERMISSION, scope: 'company' },
-    schema: { tags: ['role'], params: idParams, ...switchSchema('enabled'), response: one },
-  }, async (req) => ok(req, await setRoleEnabled(app.db, authOf(req), req.params.id, switchValue(req, 'enabled', 608))));
+  r.put(
+    '/role/:id',
+    {
+      config: { permission: PERMISSION, scope: 'company' },
+      schema: { tags: ['role'], params: idParams, body: roleUpdateInput, response: one },
+    },
+    async (req) => ok(req, await updateRole(app.db, authOf(req), req.params.id, req.body)),
+  );
 
-  r.delete('/role/:id', { config: { permission: PERMISSION, scope: 'company' }, schema: { tags: ['role'], params: idParams, response: answersWith(z.null()) } },
+  r.put(
+    '/role/:id/status',
+    {
+      config: { permission: PERMISSION, scope: 'company' },
+      schema: { tags: ['role'], params: idParams, ...switchSchema('enabled'), response: one },
+    },
+    async (req) => ok(req, await setRoleEnabled(app.db, authOf(req), req.params.id, switchValue(req, 'enabled', 608))),
+  );
+
+  r.delete(
+    '/role/:id',
+    { config: { permission: PERMISSION, scope: 'company' }, schema: { tags: ['role'], params: idParams, response: answersWith(z.null()) } },
     async (req) => {
       await deleteRole(app.db, authOf(req), req.params.id);
       return ok(req, null);
-    });
+    },
+  );
 };
 
 export default roleRoutes;

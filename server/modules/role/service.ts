@@ -26,8 +26,15 @@ const ROLE_UNIQUE = { role_code_unique: [309, 'code'] } as const satisfies Recor
 /** A role as the API answers it. */
 export function toRoleDto(r: RoleRow): RoleDto {
   return {
-    id: r.id, name: r.name, code: r.code, companyCode: r.companyCode, description: r.description, enabled: r.enabled,
-    remark: r.remark, permissions: r.permissions, createdAt: r.createdAt.toISOString(),
+    id: r.id,
+    name: r.name,
+    code: r.code,
+    companyCode: r.companyCode,
+    description: r.description,
+    enabled: r.enabled,
+    remark: r.remark,
+    permissions: r.permissions,
+    createdAt: r.createdAt.toISOString(),
   };
 }
 
@@ -80,7 +87,19 @@ export async function listRoles(db: Db, auth: AuthContext, f: RoleFilters, page:
   const where = and(...conds);
   const { limit, offset } = limitOffset(page);
   const [rows, [{ n }]] = await Promise.all([
-    db.select().from(role).where(where).orderBy(...orderByOf(page, { name: role.name, code: role.code, companyCode: role.companyCode, createdAt: role.createdAt }, { fallback: role.id, tieBreak: role.id })).limit(limit).offset(offset),
+    db
+      .select()
+      .from(role)
+      .where(where)
+      .orderBy(
+        ...orderByOf(
+          page,
+          { name: role.name, code: role.code, companyCode: role.companyCode, createdAt: role.createdAt },
+          { fallback: role.id, tieBreak: role.id },
+        ),
+      )
+      .limit(limit)
+      .offset(offset),
     db.select({ n: count() }).from(role).where(where),
   ]);
   return { records: rows.map(toRoleDto), total: n };
@@ -93,7 +112,8 @@ export async function listRoles(db: Db, auth: AuthContext, f: RoleFilters, page:
 export async function selectRoles(db: Db, auth: AuthContext, companyCode?: string) {
   assertSameCompany(auth, companyCode, 'read');
   const code = companyCode ?? auth.companyCode;
-  const rows = await db.select({ id: role.id, name: role.name, code: role.code, companyCode: role.companyCode })
+  const rows = await db
+    .select({ id: role.id, name: role.name, code: role.code, companyCode: role.companyCode })
     .from(role)
     .where(and(eq(role.enabled, true), code ? or(isNull(role.companyCode), eq(role.companyCode, code)) : isNull(role.companyCode)))
     .orderBy(asc(role.name));
@@ -120,10 +140,22 @@ export async function createRole(db: Db, auth: AuthContext, input: RoleCreateInp
   if (!auth.isAdmin && companyCode !== auth.companyCode) throw new AppError(725);
   if (companyCode) await assertCompanyExists(db, companyCode);
   const permissions = await checkPermissions(db, auth, body.permissions ?? []);
-  const [row] = await mapUnique(() => db.insert(role).values({
-    name: body.name, code: body.code, companyCode, description: body.description,
-    enabled: body.enabled ?? true, remark: body.remark ?? null, permissions,
-  }).returning(), ROLE_UNIQUE);
+  const [row] = await mapUnique(
+    () =>
+      db
+        .insert(role)
+        .values({
+          name: body.name,
+          code: body.code,
+          companyCode,
+          description: body.description,
+          enabled: body.enabled ?? true,
+          remark: body.remark ?? null,
+          permissions,
+        })
+        .returning(),
+    ROLE_UNIQUE,
+  );
   return toRoleDto(row);
 }
 
@@ -133,13 +165,17 @@ export async function updateRole(db: Db, auth: AuthContext, id: number, input: R
   assertCanWrite(auth, current);
   requireFields(input, ROLE_REQUIRED, 'update');
   const permissions = input.permissions ? await checkPermissions(db, auth, input.permissions) : undefined;
-  const [row] = await db.update(role).set({
-    name: input.name ?? undefined,
-    description: input.description ?? undefined,
-    enabled: input.enabled,
-    remark: input.remark === undefined ? undefined : input.remark,
-    permissions,
-  }).where(eq(role.id, id)).returning();
+  const [row] = await db
+    .update(role)
+    .set({
+      name: input.name ?? undefined,
+      description: input.description ?? undefined,
+      enabled: input.enabled,
+      remark: input.remark === undefined ? undefined : input.remark,
+      permissions,
+    })
+    .where(eq(role.id, id))
+    .returning();
   return toRoleDto(row);
 }
 

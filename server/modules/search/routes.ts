@@ -24,13 +24,17 @@ const query = z.object({
 const searchRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/search', { config: { permission: PERMISSIONS.search }, schema: { tags: ['search'], querystring: query, response: answersWith(pageOf(searchHit)) } }, async (req) => {
-    const term = (req.query.Search ?? '').trim();
-    if (!term) throw new AppError(400, 'Search');
-    const type = searchTypeOf(req.query.ChargerSN);
-    if (req.query.ChargerSN && !type) throw new AppError(400, 'ChargerSN');
-    return ok(req, await search(app.db, authOf(req), type, term, req.query.page, req.query.size));
-  });
+  r.get(
+    '/search',
+    { config: { permission: PERMISSIONS.search }, schema: { tags: ['search'], querystring: query, response: answersWith(pageOf(searchHit)) } },
+    async (req) => {
+      const term = (req.query.Search ?? '').trim();
+      if (!term) throw new AppError(400, 'Search');
+      const type = searchTypeOf(req.query.ChargerSN);
+      if (req.query.ChargerSN && !type) throw new AppError(400, 'ChargerSN');
+      return ok(req, await search(app.db, authOf(req), type, term, req.query.page, req.query.size));
+    },
+  );
 };
 
 export default searchRoutes;

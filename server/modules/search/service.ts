@@ -34,12 +34,26 @@ function devices(db: Db, auth: AuthContext, term: string, type: 'charger' | 'gat
   return {
     count: async () => (await db.select({ n: count() }).from(t).where(where))[0].n,
     rows: async (limit, offset) => {
-      const rows = await db.select({ d: t, stationName: station.name, companyName: company.name }).from(t)
-        .leftJoin(station, eq(station.id, t.stationId)).leftJoin(company, eq(company.code, t.companyCode))
-        .where(where).orderBy(asc(t.serialNum)).limit(limit).offset(offset);
+      const rows = await db
+        .select({ d: t, stationName: station.name, companyName: company.name })
+        .from(t)
+        .leftJoin(station, eq(station.id, t.stationId))
+        .leftJoin(company, eq(company.code, t.companyCode))
+        .where(where)
+        .orderBy(asc(t.serialNum))
+        .limit(limit)
+        .offset(offset);
       return rows.map(({ d, stationName, companyName }) => ({
-        type, id: d.id, name: d.serialNum, serialNum: d.serialNum, stationId: d.stationId, stationName,
-        companyCode: d.companyCode, companyName, online: d.online, status: d.lifeStatus,
+        type,
+        id: d.id,
+        name: d.serialNum,
+        serialNum: d.serialNum,
+        stationId: d.stationId,
+        stationName,
+        companyCode: d.companyCode,
+        companyName,
+        online: d.online,
+        status: d.lifeStatus,
       }));
     },
   };
@@ -50,12 +64,25 @@ function stations(db: Db, auth: AuthContext, term: string): Source {
   return {
     count: async () => (await db.select({ n: count() }).from(station).where(where))[0].n,
     rows: async (limit, offset) => {
-      const rows = await db.select({ s: station, companyName: company.name }).from(station)
+      const rows = await db
+        .select({ s: station, companyName: company.name })
+        .from(station)
         .leftJoin(company, eq(company.code, station.companyCode))
-        .where(where).orderBy(asc(station.name), asc(station.id)).limit(limit).offset(offset);
+        .where(where)
+        .orderBy(asc(station.name), asc(station.id))
+        .limit(limit)
+        .offset(offset);
       return rows.map(({ s, companyName }) => ({
-        type: 'station' as const, id: s.id, name: s.name, serialNum: null, stationId: s.id, stationName: s.name,
-        companyCode: s.companyCode, companyName, online: null, status: s.status,
+        type: 'station' as const,
+        id: s.id,
+        name: s.name,
+        serialNum: null,
+        stationId: s.id,
+        stationName: s.name,
+        companyCode: s.companyCode,
+        companyName,
+        online: null,
+        status: s.status,
       }));
     },
   };
@@ -64,15 +91,20 @@ function stations(db: Db, auth: AuthContext, term: string): Source {
 /** One page of hits for `term` of `type` (all three kinds when undefined). */
 export async function search(db: Db, auth: AuthContext, type: SearchType | undefined, term: string, page: number, size: number): Promise<Page<SearchHit>> {
   const all: Record<SearchType, Source> = {
-    chargerSn: devices(db, auth, term, 'charger'), gatewaySn: devices(db, auth, term, 'gateway'), stationName: stations(db, auth, term),
+    chargerSn: devices(db, auth, term, 'charger'),
+    gatewaySn: devices(db, auth, term, 'gateway'),
+    stationName: stations(db, auth, term),
   };
   const sources = type ? [all[type]] : SEARCH_TYPES.map((t) => all[t]);
   const counts = await Promise.all(sources.map((s) => s.count()));
   const records: SearchHit[] = [];
   let offset = (page - 1) * size;
   for (let i = 0; i < sources.length && records.length < size; i++) {
-    if (offset >= counts[i]) { offset -= counts[i]; continue; }
-    records.push(...await sources[i].rows(size - records.length, offset));
+    if (offset >= counts[i]) {
+      offset -= counts[i];
+      continue;
+    }
+    records.push(...(await sources[i].rows(size - records.length, offset)));
     offset = 0;
   }
   return { records, total: counts.reduce((a, b) => a + b, 0) };

@@ -60,14 +60,22 @@ const payloadOf = (r: ClearRequest): Record<string, unknown> => Object.fromEntri
  * connection. Never throws for the charger's failure.
  * @returns the outcome of each request, in order.
  */
-export async function clearFeature(app: FastifyInstance, by: string, target: ClearTarget, requests: readonly ClearRequest[], reason: ClearReason): Promise<CommandOutcome[]> {
+export async function clearFeature(
+  app: FastifyInstance,
+  by: string,
+  target: ClearTarget,
+  requests: readonly ClearRequest[],
+  reason: ClearReason,
+): Promise<CommandOutcome[]> {
   const out: CommandOutcome[] = [];
   for (const r of requests) {
     const outcome = await tryCommand(app, by, target, 'ClearChargingProfile', payloadOf(r));
     out.push(outcome);
     if (outcome.result === 'FAILED' && OWED.has(outcome.code)) {
       anyOwed = { value: true, until: Date.now() + CHECK_MS };
-      await app.db.insert(pendingProfileClear).values({ chargerId: target.id, companyCode: target.companyCode, key: clearKey(r), request: payloadOf(r), reason })
+      await app.db
+        .insert(pendingProfileClear)
+        .values({ chargerId: target.id, companyCode: target.companyCode, key: clearKey(r), request: payloadOf(r), reason })
         .onConflictDoUpdate({ target: [pendingProfileClear.chargerId, pendingProfileClear.key], set: { reason, createdAt: new Date() } });
     }
   }
@@ -77,7 +85,9 @@ export async function clearFeature(app: FastifyInstance, by: string, target: Cle
 /** The feature is set again on these chargers: the clears of `requests` they still owe are withdrawn. */
 export async function withdrawClears(app: FastifyInstance, chargerIds: readonly number[], requests: readonly ClearRequest[]): Promise<void> {
   if (!chargerIds.length || !requests.length) return;
-  await app.db.delete(pendingProfileClear).where(and(inArray(pendingProfileClear.chargerId, [...chargerIds]), inArray(pendingProfileClear.key, requests.map(clearKey))));
+  await app.db
+    .delete(pendingProfileClear)
+    .where(and(inArray(pendingProfileClear.chargerId, [...chargerIds]), inArray(pendingProfileClear.key, requests.map(clearKey))));
 }
 
 /**

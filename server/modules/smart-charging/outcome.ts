@@ -13,7 +13,13 @@ import { commandTo } from '../command/service.js';
 const COMMAND_FAILURES: ReadonlySet<number> = new Set([718, 719, 720, 795]);
 
 /** Sends `action` to `target` and returns the outcome; any other failure (a bug, the database) is thrown. */
-export async function tryCommand(app: FastifyInstance, by: string, target: { serialNum: string; companyCode: string }, action: string, payload: Record<string, unknown>): Promise<CommandOutcome> {
+export async function tryCommand(
+  app: FastifyInstance,
+  by: string,
+  target: { serialNum: string; companyCode: string },
+  action: string,
+  payload: Record<string, unknown>,
+): Promise<CommandOutcome> {
   const at = new Date().toISOString();
   try {
     const answer = await commandTo(app, by, target, action, payload);

@@ -42,21 +42,35 @@ async function toRecords(db: Db, rows: Row[]): Promise<ChargingScheduleRecord[]>
   const [sns, names, totals] = await Promise.all([
     chargerIds.length ? db.select({ id: charger.id, sn: charger.serialNum }).from(charger).where(inArray(charger.id, chargerIds)) : [],
     stationIds.length ? db.select({ id: station.id, name: station.name, timeZone: station.timeZone }).from(station).where(inArray(station.id, stationIds)) : [],
-    stationIds.length ? db.select({ id: stationLoad.stationId, a: stationLoad.gridLimitA }).from(stationLoad).where(inArray(stationLoad.stationId, stationIds)) : [],
+    stationIds.length
+      ? db.select({ id: stationLoad.stationId, a: stationLoad.gridLimitA }).from(stationLoad).where(inArray(stationLoad.stationId, stationIds))
+      : [],
   ]);
   const sn = new Map(sns.map((x) => [x.id, x.sn]));
   const name = new Map(names.map((x) => [x.id, x.name]));
   const zone = new Map(names.map((x) => [x.id, x.timeZone]));
   const total = new Map(totals.map((x) => [x.id, x.a]));
   return rows.map((r) => ({
-    id: r.id, companyCode: r.companyCode, name: r.name, target: r.chargerId ? 'CHARGER' : 'STATION',
-    chargerId: r.chargerId, chargerSn: r.chargerId ? sn.get(r.chargerId) ?? null : null,
-    stationId: r.stationId, stationName: r.stationId ? name.get(r.stationId) ?? null : null,
-    connectorId: r.connectorId, purpose: r.purpose as ProfilePurpose, stackLevel: r.stackLevel,
-    kind: r.kind as ProfileKind, validFrom: r.validFrom?.toISOString() ?? null, validTo: r.validTo?.toISOString() ?? null, windows: r.windows,
-    defaultLimitA: r.defaultLimitA, stationTotalA: r.stationId ? total.get(r.stationId) ?? null : null,
-    timeZone: r.stationId ? zone.get(r.stationId) ?? null : null,
-    lastSent: (r.lastSent as ChargingScheduleRecord['lastSent']) ?? null, updatedAt: r.updatedAt.toISOString(),
+    id: r.id,
+    companyCode: r.companyCode,
+    name: r.name,
+    target: r.chargerId ? 'CHARGER' : 'STATION',
+    chargerId: r.chargerId,
+    chargerSn: r.chargerId ? (sn.get(r.chargerId) ?? null) : null,
+    stationId: r.stationId,
+    stationName: r.stationId ? (name.get(r.stationId) ?? null) : null,
+    connectorId: r.connectorId,
+    purpose: r.purpose as ProfilePurpose,
+    stackLevel: r.stackLevel,
+    kind: r.kind as ProfileKind,
+    validFrom: r.validFrom?.toISOString() ?? null,
+    validTo: r.validTo?.toISOString() ?? null,
+    windows: r.windows,
+    defaultLimitA: r.defaultLimitA,
+    stationTotalA: r.stationId ? (total.get(r.stationId) ?? null) : null,
+    timeZone: r.stationId ? (zone.get(r.stationId) ?? null) : null,
+    lastSent: (r.lastSent as ChargingScheduleRecord['lastSent']) ?? null,
+    updatedAt: r.updatedAt.toISOString(),
   }));
 }
 
@@ -71,7 +85,13 @@ export async function listSchedules(db: Db, auth: AuthContext, q: PageQuery & { 
   const cond = and(...where);
   const { limit, offset } = limitOffset(q);
   const [rows, [{ n }]] = await Promise.all([
-    db.select().from(chargingSchedule).where(cond).orderBy(...orderByOf(q, SORTABLE, { ...NEWEST_FIRST, fallback: chargingSchedule.id, tieBreak: chargingSchedule.id })).limit(limit).offset(offset),
+    db
+      .select()
+      .from(chargingSchedule)
+      .where(cond)
+      .orderBy(...orderByOf(q, SORTABLE, { ...NEWEST_FIRST, fallback: chargingSchedule.id, tieBreak: chargingSchedule.id }))
+      .limit(limit)
+      .offset(offset),
     db.select({ n: count() }).from(chargingSchedule).where(cond),
   ]);
   return { records: await toRecords(db, rows), total: n };
@@ -110,7 +130,10 @@ export async function scheduleLimits(db: Db, auth: AuthContext, where: { charger
     const [home] = await db.select({ max: homeCharger.maxCurrentA }).from(homeCharger).where(eq(homeCharger.chargerId, ch.id));
     homeMaxA = home?.max ?? null;
   } else {
-    const [st] = await db.select().from(station).where(eq(station.id, where.stationId as number));
+    const [st] = await db
+      .select()
+      .from(station)
+      .where(eq(station.id, where.stationId as number));
     if (!st) throw new AppError(801, 'stationId');
     assertInScope(auth, station, st, mode);
     companyCode = st.companyCode;
@@ -122,8 +145,13 @@ export async function scheduleLimits(db: Db, auth: AuthContext, where: { charger
   ]);
   const caps = [total, homeMaxA].filter((x): x is number => x !== null);
   return {
-    companyCode, stationId, chargerId, stationTotalA: total, homeMaxA,
-    capA: caps.length ? Math.min(...caps) : null, timeZone: st?.timeZone ?? null,
+    companyCode,
+    stationId,
+    chargerId,
+    stationTotalA: total,
+    homeMaxA,
+    capA: caps.length ? Math.min(...caps) : null,
+    timeZone: st?.timeZone ?? null,
   };
 }
 
@@ -140,15 +168,24 @@ async function resolveTarget(db: Db, auth: AuthContext, input: ChargingScheduleI
 
 /** The stored columns of a checked schedule. */
 const columnsOf = (input: ChargingScheduleInput) => ({
-  name: input.name, connectorId: input.connectorId ?? 0, purpose: input.purpose, stackLevel: input.stackLevel ?? 1,
-  kind: input.kind ?? 'Recurring', validFrom: input.validFrom ? new Date(input.validFrom) : null, validTo: input.validTo ? new Date(input.validTo) : null,
-  windows: input.windows.map((w) => ({ startTime: w.startTime, endTime: w.endTime, limitA: w.limitA as number })), defaultLimitA: input.defaultLimitA as number,
+  name: input.name,
+  connectorId: input.connectorId ?? 0,
+  purpose: input.purpose,
+  stackLevel: input.stackLevel ?? 1,
+  kind: input.kind ?? 'Recurring',
+  validFrom: input.validFrom ? new Date(input.validFrom) : null,
+  validTo: input.validTo ? new Date(input.validTo) : null,
+  windows: input.windows.map((w) => ({ startTime: w.startTime, endTime: w.endTime, limitA: w.limitA as number })),
+  defaultLimitA: input.defaultLimitA as number,
 });
 
 /** Stores a new schedule (checked as requirements §5 says) and returns its id. */
 export async function createSchedule(db: Db, auth: AuthContext, input: ChargingScheduleInput): Promise<number> {
   const t = await resolveTarget(db, auth, input);
-  const [row] = await db.insert(chargingSchedule).values({ ...t, ...columnsOf(input) }).returning({ id: chargingSchedule.id });
+  const [row] = await db
+    .insert(chargingSchedule)
+    .values({ ...t, ...columnsOf(input) })
+    .returning({ id: chargingSchedule.id });
   return row.id;
 }
 
@@ -156,16 +193,28 @@ export async function createSchedule(db: Db, auth: AuthContext, input: ChargingS
 export async function updateSchedule(db: Db, auth: AuthContext, id: number, patch: Partial<ChargingScheduleInput>): Promise<void> {
   const row = await loadSchedule(db, auth, id, 'write');
   const merged = {
-    name: row.name, target: row.chargerId ? 'CHARGER' : 'STATION', chargerId: row.chargerId, stationId: row.stationId,
-    connectorId: row.connectorId, purpose: row.purpose, stackLevel: row.stackLevel, windows: row.windows, defaultLimitA: row.defaultLimitA,
-    kind: row.kind, validFrom: row.validFrom?.toISOString() ?? null, validTo: row.validTo?.toISOString() ?? null,
+    name: row.name,
+    target: row.chargerId ? 'CHARGER' : 'STATION',
+    chargerId: row.chargerId,
+    stationId: row.stationId,
+    connectorId: row.connectorId,
+    purpose: row.purpose,
+    stackLevel: row.stackLevel,
+    windows: row.windows,
+    defaultLimitA: row.defaultLimitA,
+    kind: row.kind,
+    validFrom: row.validFrom?.toISOString() ?? null,
+    validTo: row.validTo?.toISOString() ?? null,
     ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)),
   };
   const checked = checkInput(chargingScheduleWhole, merged);
   if (!checked.success) return throwIfIssues(checked.issues);
   const input = checked.data as ChargingScheduleInput;
   const t = await resolveTarget(db, auth, input);
-  await db.update(chargingSchedule).set({ ...t, ...columnsOf(input), updatedAt: new Date() }).where(eq(chargingSchedule.id, id));
+  await db
+    .update(chargingSchedule)
+    .set({ ...t, ...columnsOf(input), updatedAt: new Date() })
+    .where(eq(chargingSchedule.id, id));
 }
 
 /**
@@ -184,8 +233,11 @@ export async function deleteSchedule(app: FastifyInstance, auth: AuthContext, id
 /** The chargers a schedule applies to, with their station's time zone. */
 async function targetsOf(db: Db, row: Row) {
   const cond = row.chargerId ? eq(charger.id, row.chargerId) : and(eq(charger.stationId, row.stationId as number), eq(charger.lifeStatus, 'ACTIVE'));
-  return db.select({ id: charger.id, serialNum: charger.serialNum, companyCode: charger.companyCode, timeZone: station.timeZone })
-    .from(charger).leftJoin(station, eq(station.id, charger.stationId)).where(cond);
+  return db
+    .select({ id: charger.id, serialNum: charger.serialNum, companyCode: charger.companyCode, timeZone: station.timeZone })
+    .from(charger)
+    .leftJoin(station, eq(station.id, charger.stationId))
+    .where(cond);
 }
 
 /**
@@ -195,15 +247,24 @@ async function targetsOf(db: Db, row: Row) {
  */
 export async function profileRequests(db: Db, row: Row, target: { id: number; timeZone: string | null }, now: Date, onlyTransaction?: number) {
   const base = {
-    chargingProfileId: scheduleProfileId(row.id), purpose: row.purpose as ProfilePurpose, stackLevel: row.stackLevel, kind: row.kind as ProfileKind,
-    windows: row.windows, defaultLimitA: row.defaultLimitA, timeZone: target.timeZone ?? 'UTC', now,
-    validFrom: row.validFrom?.toISOString() ?? null, validTo: row.validTo?.toISOString() ?? null,
+    chargingProfileId: scheduleProfileId(row.id),
+    purpose: row.purpose as ProfilePurpose,
+    stackLevel: row.stackLevel,
+    kind: row.kind as ProfileKind,
+    windows: row.windows,
+    defaultLimitA: row.defaultLimitA,
+    timeZone: target.timeZone ?? 'UTC',
+    now,
+    validFrom: row.validFrom?.toISOString() ?? null,
+    validTo: row.validTo?.toISOString() ?? null,
   };
   if (row.purpose !== 'TxProfile') {
     const connectorId = row.purpose === 'ChargePointMaxProfile' ? 0 : row.connectorId;
     return [{ connectorId, csChargingProfiles: scheduleProfile(base) }];
   }
-  const open = await db.select({ tx: chargeOrder.transactionId, connectorId: chargeOrder.connectorId }).from(chargeOrder)
+  const open = await db
+    .select({ tx: chargeOrder.transactionId, connectorId: chargeOrder.connectorId })
+    .from(chargeOrder)
     .where(and(eq(chargeOrder.chargerId, target.id), eq(chargeOrder.status, 'CHARGING')));
   return open
     .filter((o) => (row.connectorId === 0 || o.connectorId === row.connectorId) && (onlyTransaction === undefined || o.tx === onlyTransaction))
@@ -216,15 +277,30 @@ export async function sendSchedule(app: FastifyInstance, auth: AuthContext, id: 
   const now = new Date();
   const results: SentResult[] = [];
   const targets = await targetsOf(app.db, row);
-  await withdrawClears(app, targets.map((t) => t.id), [{ id: scheduleProfileId(row.id) }]);
+  await withdrawClears(
+    app,
+    targets.map((t) => t.id),
+    [{ id: scheduleProfileId(row.id) }],
+  );
   for (const t of targets) {
     const requests = await profileRequests(app.db, row, t, now);
-    if (!requests.length) results.push({ at: now.toISOString(), action: 'SetChargingProfile', result: 'FAILED', code: 719, answer: { reason: 'NoTransaction' }, chargerSn: t.serialNum });
+    if (!requests.length)
+      results.push({
+        at: now.toISOString(),
+        action: 'SetChargingProfile',
+        result: 'FAILED',
+        code: 719,
+        answer: { reason: 'NoTransaction' },
+        chargerSn: t.serialNum,
+      });
     for (const payload of requests) {
       results.push({ ...(await tryCommand(app, auth.username, t, 'SetChargingProfile', payload)), chargerSn: t.serialNum });
     }
   }
-  await app.db.update(chargingSchedule).set({ lastSent: { at: now.toISOString(), results } }).where(eq(chargingSchedule.id, id));
+  await app.db
+    .update(chargingSchedule)
+    .set({ lastSent: { at: now.toISOString(), results } })
+    .where(eq(chargingSchedule.id, id));
   return scheduleRecordOf(app.db, id);
 }
 
@@ -236,7 +312,10 @@ export async function clearSchedule(app: FastifyInstance, auth: AuthContext, id:
   for (const t of await targetsOf(app.db, row)) {
     results.push({ ...(await tryCommand(app, auth.username, t, 'ClearChargingProfile', { id: scheduleProfileId(row.id) })), chargerSn: t.serialNum });
   }
-  await app.db.update(chargingSchedule).set({ lastSent: { at: now.toISOString(), results } }).where(eq(chargingSchedule.id, id));
+  await app.db
+    .update(chargingSchedule)
+    .set({ lastSent: { at: now.toISOString(), results } })
+    .where(eq(chargingSchedule.id, id));
   return scheduleRecordOf(app.db, id);
 }
 
@@ -245,23 +324,48 @@ export async function clearSchedule(app: FastifyInstance, auth: AuthContext, id:
  * `unit`, A or W; the answer's `chargingRateUnit` says which the charger used).
  * @throws 800/709 (target), 718/719/720 (outcome).
  */
-export async function compositeOf(app: FastifyInstance, auth: AuthContext, chargerId: number, connectorId: number, duration: number, unit: RateUnit = 'A'): Promise<CompositeScheduleAnswer> {
+export async function compositeOf(
+  app: FastifyInstance,
+  auth: AuthContext,
+  chargerId: number,
+  connectorId: number,
+  duration: number,
+  unit: RateUnit = 'A',
+): Promise<CompositeScheduleAnswer> {
   const [ch] = await app.db.select().from(charger).where(eq(charger.id, chargerId));
   if (!ch) throw new AppError(800);
   assertInScope(auth, charger, ch, 'read');
-  const a = await commandTo<{ status: string; scheduleStart?: string; chargingSchedule?: { duration?: number; chargingRateUnit: string; chargingSchedulePeriod: { startPeriod: number; limit: number; numberPhases?: number }[] } }>(
-    app, auth.username, ch, 'GetCompositeSchedule', { connectorId, duration, chargingRateUnit: unit });
+  const a = await commandTo<{
+    status: string;
+    scheduleStart?: string;
+    chargingSchedule?: { duration?: number; chargingRateUnit: string; chargingSchedulePeriod: { startPeriod: number; limit: number; numberPhases?: number }[] };
+  }>(app, auth.username, ch, 'GetCompositeSchedule', { connectorId, duration, chargingRateUnit: unit });
   return {
-    chargerSn: ch.serialNum, connectorId, status: a.status, scheduleStart: a.scheduleStart ?? null,
-    duration: a.chargingSchedule?.duration ?? null, chargingRateUnit: a.chargingSchedule?.chargingRateUnit ?? null,
-    periods: (a.chargingSchedule?.chargingSchedulePeriod ?? []).map((p) => ({ startPeriod: p.startPeriod, limit: p.limit, ...(p.numberPhases ? { numberPhases: p.numberPhases } : {}) })),
+    chargerSn: ch.serialNum,
+    connectorId,
+    status: a.status,
+    scheduleStart: a.scheduleStart ?? null,
+    duration: a.chargingSchedule?.duration ?? null,
+    chargingRateUnit: a.chargingSchedule?.chargingRateUnit ?? null,
+    periods: (a.chargingSchedule?.chargingSchedulePeriod ?? []).map((p) => ({
+      startPeriod: p.startPeriod,
+      limit: p.limit,
+      ...(p.numberPhases ? { numberPhases: p.numberPhases } : {}),
+    })),
   };
 }
 
 /** Schedules of TxProfile purpose that apply to charger `chargerId` (at its station too). */
 export async function txSchedulesFor(db: Db, chargerId: number, stationId: number | null): Promise<Row[]> {
-  return db.select().from(chargingSchedule).where(and(
-    eq(chargingSchedule.purpose, 'TxProfile'),
-    stationId ? or(eq(chargingSchedule.chargerId, chargerId), and(eq(chargingSchedule.stationId, stationId), isNull(chargingSchedule.chargerId))) : eq(chargingSchedule.chargerId, chargerId),
-  ));
+  return db
+    .select()
+    .from(chargingSchedule)
+    .where(
+      and(
+        eq(chargingSchedule.purpose, 'TxProfile'),
+        stationId
+          ? or(eq(chargingSchedule.chargerId, chargerId), and(eq(chargingSchedule.stationId, stationId), isNull(chargingSchedule.chargerId)))
+          : eq(chargingSchedule.chargerId, chargerId),
+      ),
+    );
 }

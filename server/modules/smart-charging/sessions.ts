@@ -40,32 +40,57 @@ function later(app: FastifyInstance, what: string, fn: () => Promise<unknown>): 
 async function startTypeOf(app: FastifyInstance, ch: SessionCharger, s: { orderId: number; idTag: string; reservationId?: number }): Promise<HomeStartType> {
   const db = app.db;
   if (s.reservationId !== undefined) {
-    const [used] = await db.update(reservation).set({ status: 'USED', orderId: s.orderId })
+    const [used] = await db
+      .update(reservation)
+      .set({ status: 'USED', orderId: s.orderId })
       .where(and(eq(reservation.id, s.reservationId), eq(reservation.chargerId, ch.id), inArray(reservation.status, ['REQUESTED', 'ACCEPTED', 'EXPIRED'])))
       .returning({ id: reservation.id });
     if (used) return 'RESERVE';
   }
   const since = new Date(Date.now() - APP_START_WINDOW_MS);
-  const [remote] = await db.select({ id: chargerLog.id }).from(chargerLog)
-    .where(and(eq(chargerLog.chargerSn, ch.serialNum), gt(chargerLog.at, since), eq(chargerLog.messageType, 'COMMAND'),
-      eq(chargerLog.action, 'RemoteStartTransaction'), sql`${chargerLog.payload}->'request'->>'idTag' = ${s.idTag}`))
-    .orderBy(desc(chargerLog.at)).limit(1);
+  const [remote] = await db
+    .select({ id: chargerLog.id })
+    .from(chargerLog)
+    .where(
+      and(
+        eq(chargerLog.chargerSn, ch.serialNum),
+        gt(chargerLog.at, since),
+        eq(chargerLog.messageType, 'COMMAND'),
+        eq(chargerLog.action, 'RemoteStartTransaction'),
+        sql`${chargerLog.payload}->'request'->>'idTag' = ${s.idTag}`,
+      ),
+    )
+    .orderBy(desc(chargerLog.at))
+    .limit(1);
   if (remote) return 'APP_START';
   if ((await txSchedulesFor(db, ch.id, ch.stationId)).length) return 'SMART_CHARGING';
   return 'CARD_SWIPE';
 }
 
 /** A StartTransaction was answered (a new order). */
-export function sessionStarted(app: FastifyInstance, ch: SessionCharger, s: {
-  orderId: number; transactionId: number; connectorId: number; idTag: string; reservationId?: number; accepted: boolean;
-}): void {
+export function sessionStarted(
+  app: FastifyInstance,
+  ch: SessionCharger,
+  s: {
+    orderId: number;
+    transactionId: number;
+    connectorId: number;
+    idTag: string;
+    reservationId?: number;
+    accepted: boolean;
+  },
+): void {
   later(app, 'session start', async () => {
     const db = app.db;
     const [home] = await db.select({ id: homeCharger.id }).from(homeCharger).where(eq(homeCharger.chargerId, ch.id));
     if (home || s.reservationId !== undefined) {
       const startType = await startTypeOf(app, ch, s);
       // A reservation's session is of start type RESERVE on any charger, a home order or not.
-      if (home || startType === 'RESERVE') await db.insert(orderStart).values({ orderId: s.orderId, startType, reservationId: s.reservationId ?? null }).onConflictDoNothing();
+      if (home || startType === 'RESERVE')
+        await db
+          .insert(orderStart)
+          .values({ orderId: s.orderId, startType, reservationId: s.reservationId ?? null })
+          .onConflictDoNothing();
     }
     if (!s.accepted) return;
     const now = new Date();
@@ -79,13 +104,21 @@ export function sessionStarted(app: FastifyInstance, ch: SessionCharger, s: {
 }
 
 /** MeterValues were stored; `orderId` is the order whose energy they raised (or null). */
-export function meterValuesStored(app: FastifyInstance, ch: SessionCharger, m: {
-  connectorId: number; orderId: number | null; energyKwh?: string; sets: readonly { timestamp: string; sampledValue: readonly { value: string; measurand?: string; phase?: string }[] }[];
-}): void {
+export function meterValuesStored(
+  app: FastifyInstance,
+  ch: SessionCharger,
+  m: {
+    connectorId: number;
+    orderId: number | null;
+    energyKwh?: string;
+    sets: readonly { timestamp: string; sampledValue: readonly { value: string; measurand?: string; phase?: string }[] }[];
+  },
+): void {
   later(app, 'meter values follow-up', async () => {
     const last = m.sets[m.sets.length - 1];
     const current = last?.sampledValue.find((v) => v.measurand === 'Current.Import' && !v.phase);
-    if (current && sampleInRange(current) && Number.isFinite(Number(current.value))) await noteMeasuredCurrent(app.db, ch.id, m.connectorId, Number(current.value), new Date(last.timestamp));
+    if (current && sampleInRange(current) && Number.isFinite(Number(current.value)))
+      await noteMeasuredCurrent(app.db, ch.id, m.connectorId, Number(current.value), new Date(last.timestamp));
     if (m.orderId !== null) await guardBalance(app, ch, m.orderId, new Date(), m.energyKwh);
   });
 }

@@ -20,11 +20,15 @@ const stationGroupRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['station-group'];
 
-  r.get('/station-group', { config: { permission }, schema: { tags, querystring: listQuery, response: answersWith(pageOf(stationGroupRecord)) } }, async (req) =>
-    ok(req, await listGroups(app.db, authOf(req), req.query)));
+  r.get(
+    '/station-group',
+    { config: { permission }, schema: { tags, querystring: listQuery, response: answersWith(pageOf(stationGroupRecord)) } },
+    async (req) => ok(req, await listGroups(app.db, authOf(req), req.query)),
+  );
 
   r.get('/station-group/:id', { config: { permission }, schema: { tags, params: idParams, response: answersWith(stationGroupRecord) } }, async (req) =>
-    ok(req, await getGroup(app.db, authOf(req), req.params.id)));
+    ok(req, await getGroup(app.db, authOf(req), req.params.id)),
+  );
 
   r.post('/station-group', { config: { permission }, schema: { tags, body: stationGroupUpdate, response: answersWith(stationGroupRecord) } }, async (req) => {
     const auth = authOf(req);
@@ -34,13 +38,17 @@ const stationGroupRoutes: FastifyPluginAsync = async (app) => {
     return ok(req, await getGroup(app.db, auth, id));
   });
 
-  r.put('/station-group/:id', { config: { permission }, schema: { tags, params: idParams, body: stationGroupUpdate, response: answersWith(stationGroupRecord) } }, async (req) => {
-    const auth = authOf(req);
-    const current = await getGroup(app.db, auth, req.params.id, 'write');
-    const input = parseInput(stationGroupCreate, { ...current, ...req.body });
-    await updateGroup(app.db, current, input);
-    return ok(req, await getGroup(app.db, auth, current.id));
-  });
+  r.put(
+    '/station-group/:id',
+    { config: { permission }, schema: { tags, params: idParams, body: stationGroupUpdate, response: answersWith(stationGroupRecord) } },
+    async (req) => {
+      const auth = authOf(req);
+      const current = await getGroup(app.db, auth, req.params.id, 'write');
+      const input = parseInput(stationGroupCreate, { ...current, ...req.body });
+      await updateGroup(app.db, current, input);
+      return ok(req, await getGroup(app.db, auth, current.id));
+    },
+  );
 
   r.delete('/station-group/:id', { config: { permission }, schema: { tags, params: idParams, response: answersWith(noData) } }, async (req) => {
     const current = await getGroup(app.db, authOf(req), req.params.id, 'write');

@@ -36,7 +36,13 @@ const columns = {
   createdAt: stationGroup.createdAt,
 };
 
-const SORT = { id: stationGroup.id, name: stationGroup.name, companyCode: stationGroup.companyCode, isDefault: stationGroup.isDefault, createdAt: stationGroup.createdAt };
+const SORT = {
+  id: stationGroup.id,
+  name: stationGroup.name,
+  companyCode: stationGroup.companyCode,
+  isDefault: stationGroup.isDefault,
+  createdAt: stationGroup.createdAt,
+};
 
 function toRecord(r: { createdAt: Date | null } & Omit<StationGroupRecord, 'createdAt'>): StationGroupRecord {
   return { ...r, stationCount: Number(r.stationCount), createdAt: iso(r.createdAt) };
@@ -51,8 +57,14 @@ export async function listGroups(db: Db, auth: AuthContext, f: StationGroupFilte
   if (f.isDefault !== undefined) conds.push(eq(stationGroup.isDefault, f.isDefault));
   const where = and(...conds);
   const { limit, offset } = limitOffset(f);
-  const rows = await db.select(columns).from(stationGroup).leftJoin(company, eq(company.code, stationGroup.companyCode))
-    .where(where).orderBy(...orderByOf(f, SORT, { fallback: stationGroup.id })).limit(limit).offset(offset);
+  const rows = await db
+    .select(columns)
+    .from(stationGroup)
+    .leftJoin(company, eq(company.code, stationGroup.companyCode))
+    .where(where)
+    .orderBy(...orderByOf(f, SORT, { fallback: stationGroup.id }))
+    .limit(limit)
+    .offset(offset);
   const [{ n }] = await db.select({ n: count() }).from(stationGroup).where(where);
   return { records: rows.map(toRecord), total: n };
 }
@@ -70,18 +82,24 @@ export async function getGroup(db: Db, auth: AuthContext, id: number, mode: 'rea
  * none (so that a company always has exactly one). Call inside the write's transaction.
  */
 export async function ensureDefaultGroup(tx: Tx, companyCode: string): Promise<number> {
-  const [found] = await tx.select({ id: stationGroup.id }).from(stationGroup)
+  const [found] = await tx
+    .select({ id: stationGroup.id })
+    .from(stationGroup)
     .where(and(eq(stationGroup.companyCode, companyCode), eq(stationGroup.isDefault, true)));
   if (found) return found.id;
   await tx.insert(stationGroup).values({ companyCode, name: 'Default', isDefault: true }).onConflictDoNothing();
-  const [made] = await tx.select({ id: stationGroup.id }).from(stationGroup)
+  const [made] = await tx
+    .select({ id: stationGroup.id })
+    .from(stationGroup)
     .where(and(eq(stationGroup.companyCode, companyCode), eq(stationGroup.isDefault, true)));
   return made.id;
 }
 
 /** Clears the default flag of the company's other groups (before setting it on `keepId`). */
 async function clearDefault(tx: Tx, companyCode: string, keepId?: number) {
-  await tx.update(stationGroup).set({ isDefault: false })
+  await tx
+    .update(stationGroup)
+    .set({ isDefault: false })
     .where(and(eq(stationGroup.companyCode, companyCode), eq(stationGroup.isDefault, true), keepId ? ne(stationGroup.id, keepId) : undefined));
 }
 
@@ -91,9 +109,15 @@ export async function createGroup(db: Db, input: StationGroupInput): Promise<num
     const [{ n }] = await tx.select({ n: count() }).from(stationGroup).where(eq(stationGroup.companyCode, input.companyCode));
     const isDefault = input.isDefault || n === 0;
     if (isDefault) await clearDefault(tx, input.companyCode);
-    const [row] = await tx.insert(stationGroup).values({
-      companyCode: input.companyCode, name: input.name, remark: input.remark ?? null, isDefault,
-    }).returning({ id: stationGroup.id });
+    const [row] = await tx
+      .insert(stationGroup)
+      .values({
+        companyCode: input.companyCode,
+        name: input.name,
+        remark: input.remark ?? null,
+        isDefault,
+      })
+      .returning({ id: stationGroup.id });
     return row.id;
   });
 }
@@ -104,7 +128,9 @@ export async function updateGroup(db: Db, current: StationGroupRecord, input: St
   if (current.isDefault && !input.isDefault) throw new AppError(400, 'isDefault');
   await db.transaction(async (tx) => {
     if (input.isDefault && !current.isDefault) await clearDefault(tx, current.companyCode, current.id);
-    await tx.update(stationGroup).set({ name: input.name, remark: input.remark ?? null, isDefault: input.isDefault })
+    await tx
+      .update(stationGroup)
+      .set({ name: input.name, remark: input.remark ?? null, isDefault: input.isDefault })
       .where(eq(stationGroup.id, current.id));
   });
 }

@@ -22,11 +22,15 @@ export type Tx = Db;
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown, emptyCodes: Readonly<Record<string, ErrorCode>> = {}): z.infer<S> {
   const r = schema.safeParse(input ?? {});
   if (r.success) return r.data;
-  throw new FieldErrors(r.error.issues.length ? fieldIssues(r.error.issues).map((i) => {
-    if (i.code !== 400) return i;
-    const f = failureOf(new z.ZodError([r.error.issues.find((x) => x.path.map(String).join('.') === i.field) ?? r.error.issues[0]]), input, emptyCodes);
-    return f.code === 400 ? i : { ...i, code: f.code, key: `catalogue.${f.code}` };
-  }) : []);
+  throw new FieldErrors(
+    r.error.issues.length
+      ? fieldIssues(r.error.issues).map((i) => {
+          if (i.code !== 400) return i;
+          const f = failureOf(new z.ZodError([r.error.issues.find((x) => x.path.map(String).join('.') === i.field) ?? r.error.issues[0]]), input, emptyCodes);
+          return f.code === 400 ? i : { ...i, code: f.code, key: `catalogue.${f.code}` };
+        })
+      : [],
+  );
 }
 
 /**

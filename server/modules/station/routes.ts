@@ -23,11 +23,15 @@ const stationRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['station'];
 
-  r.get('/station', { config: { permission: readPermission }, schema: { tags, querystring: listQuery, response: answersWith(pageOf(stationRecord)) } }, async (req) =>
-    ok(req, await listStations(app.db, authOf(req), req.query)));
+  r.get(
+    '/station',
+    { config: { permission: readPermission }, schema: { tags, querystring: listQuery, response: answersWith(pageOf(stationRecord)) } },
+    async (req) => ok(req, await listStations(app.db, authOf(req), req.query)),
+  );
 
   r.get('/station/:id', { config: { permission }, schema: { tags, params: idParams, response: answersWith(stationDetail) } }, async (req) =>
-    ok(req, await getStationDetail(app.db, authOf(req), req.params.id)));
+    ok(req, await getStationDetail(app.db, authOf(req), req.params.id)),
+  );
 
   r.post('/station', { config: { permission }, schema: { tags, body: stationUpdate, response: answersWith(stationDetail) } }, async (req) => {
     const auth = authOf(req);
@@ -38,13 +42,17 @@ const stationRoutes: FastifyPluginAsync = async (app) => {
     return ok(req, await getStationDetail(app.db, auth, id));
   });
 
-  r.put('/station/:id', { config: { permission }, schema: { tags, params: idParams, body: stationUpdate, response: answersWith(stationDetail) } }, async (req) => {
-    const auth = authOf(req);
-    const current = await getStation(app.db, auth, req.params.id, 'write');
-    const input = parseInput(stationCreate, { ...current, ...req.body });
-    await updateStation(app.db, current, input);
-    return ok(req, await getStationDetail(app.db, auth, current.id));
-  });
+  r.put(
+    '/station/:id',
+    { config: { permission }, schema: { tags, params: idParams, body: stationUpdate, response: answersWith(stationDetail) } },
+    async (req) => {
+      const auth = authOf(req);
+      const current = await getStation(app.db, auth, req.params.id, 'write');
+      const input = parseInput(stationCreate, { ...current, ...req.body });
+      await updateStation(app.db, current, input);
+      return ok(req, await getStationDetail(app.db, auth, current.id));
+    },
+  );
 
   r.delete('/station/:id', { config: { permission }, schema: { tags, params: idParams, response: answersWith(noData) } }, async (req) => {
     const current = await getStation(app.db, authOf(req), req.params.id, 'write');

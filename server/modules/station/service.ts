@@ -30,15 +30,27 @@ export interface StationFilter extends PageQuery {
 const chargerCount = sql<number>`(select count(*)::int from ${charger} where ${charger.stationId} = ${station.id})`;
 
 const SORT = {
-  id: station.id, name: station.name, status: station.status, city: station.city, stationCode: station.stationCode,
-  companyCode: station.companyCode, createdAt: station.createdAt, chargerCount,
+  id: station.id,
+  name: station.name,
+  status: station.status,
+  city: station.city,
+  stationCode: station.stationCode,
+  companyCode: station.companyCode,
+  createdAt: station.createdAt,
+  chargerCount,
 };
 
 function selectStations(db: Db) {
-  return db.select({
-    s: station, companyName: company.name, groupName: stationGroup.name,
-    rateTemplateName: rateTemplate.modelName, currency: rateTemplate.currency, chargerCount,
-  }).from(station)
+  return db
+    .select({
+      s: station,
+      companyName: company.name,
+      groupName: stationGroup.name,
+      rateTemplateName: rateTemplate.modelName,
+      currency: rateTemplate.currency,
+      chargerCount,
+    })
+    .from(station)
     .leftJoin(company, eq(company.code, station.companyCode))
     .leftJoin(stationGroup, eq(stationGroup.id, station.groupId))
     .leftJoin(rateTemplate, eq(rateTemplate.id, station.rateTemplateId));
@@ -58,7 +70,11 @@ export async function listStations(db: Db, auth: AuthContext, f: StationFilter):
   }
   const where = and(...conds);
   const { limit, offset } = limitOffset(f);
-  const rows = await selectStations(db).where(where).orderBy(...orderByOf(f, SORT, { fallback: station.id, tieBreak: station.id })).limit(limit).offset(offset);
+  const rows = await selectStations(db)
+    .where(where)
+    .orderBy(...orderByOf(f, SORT, { fallback: station.id, tieBreak: station.id }))
+    .limit(limit)
+    .offset(offset);
   const [{ n }] = await db.select({ n: count() }).from(station).where(where);
   return { records: rows.map((r) => toStationRecord(r.s, r)), total: n };
 }
@@ -76,18 +92,37 @@ export async function getStationDetail(db: Db, auth: AuthContext, id: number): P
   const s = await getStation(db, auth, id);
   const chargers = await db.select().from(charger).where(eq(charger.stationId, id)).orderBy(asc(charger.serialNum));
   const gateways = await db.select().from(gateway).where(eq(gateway.stationId, id)).orderBy(asc(gateway.serialNum));
-  const connectors = await connectorsOf(db, chargers.map((c) => c.id));
+  const connectors = await connectorsOf(
+    db,
+    chargers.map((c) => c.id),
+  );
   return {
     ...s,
     chargers: chargers.map((c) => ({
-      id: c.id, serialNum: c.serialNum, chargerStationCode: c.chargerStationCode, type: c.type, phase: c.phase,
-      lifeStatus: c.lifeStatus, gatewaySn: c.gatewaySn, online: c.online, runStatus: c.runStatus,
-      dashboardState: chargerDashboardState(c.online, c.runStatus, (connectors.get(c.id) ?? []).map((k) => k.status)),
-      firmwareVersion: c.firmwareVersion, lastSeenAt: c.lastSeenAt?.toISOString() ?? null,
+      id: c.id,
+      serialNum: c.serialNum,
+      chargerStationCode: c.chargerStationCode,
+      type: c.type,
+      phase: c.phase,
+      lifeStatus: c.lifeStatus,
+      gatewaySn: c.gatewaySn,
+      online: c.online,
+      runStatus: c.runStatus,
+      dashboardState: chargerDashboardState(
+        c.online,
+        c.runStatus,
+        (connectors.get(c.id) ?? []).map((k) => k.status),
+      ),
+      firmwareVersion: c.firmwareVersion,
+      lastSeenAt: c.lastSeenAt?.toISOString() ?? null,
     })),
     gateways: gateways.map((g) => ({
-      id: g.id, serialNum: g.serialNum, lifeStatus: g.lifeStatus, online: g.online,
-      firmwareVersion: g.firmwareVersion, lastSeenAt: g.lastSeenAt?.toISOString() ?? null,
+      id: g.id,
+      serialNum: g.serialNum,
+      lifeStatus: g.lifeStatus,
+      online: g.online,
+      firmwareVersion: g.firmwareVersion,
+      lastSeenAt: g.lastSeenAt?.toISOString() ?? null,
     })),
   };
 }
@@ -112,13 +147,29 @@ async function groupFor(tx: Tx, companyCode: string, groupId: number | null | un
 
 function values(input: StationInput) {
   return {
-    name: input.name, status: input.status, visibility: input.visibility, locationType: input.locationType ?? null,
-    maintainer: input.maintainer, maintainerMobile: input.maintainerMobile, customerCompany: input.customerCompany ?? null,
-    customerName: input.customerName ?? null, contactEmail: input.contactEmail ?? null, customerMobile: input.customerMobile ?? null,
-    address: input.address, houseNumber: input.houseNumber ?? null, city: input.city ?? null, zip: input.zip ?? null,
-    country: input.country ?? null, latitude: input.latitude.toFixed(6), longitude: input.longitude.toFixed(6),
-    pricingModel: input.pricingModel, rateTemplateId: input.rateTemplateId, stationCode: input.stationCode ?? null,
-    notifyEnabled: input.notifyEnabled, notifyRecipients: input.notifyRecipients ?? null, timeZone: input.timeZone,
+    name: input.name,
+    status: input.status,
+    visibility: input.visibility,
+    locationType: input.locationType ?? null,
+    maintainer: input.maintainer,
+    maintainerMobile: input.maintainerMobile,
+    customerCompany: input.customerCompany ?? null,
+    customerName: input.customerName ?? null,
+    contactEmail: input.contactEmail ?? null,
+    customerMobile: input.customerMobile ?? null,
+    address: input.address,
+    houseNumber: input.houseNumber ?? null,
+    city: input.city ?? null,
+    zip: input.zip ?? null,
+    country: input.country ?? null,
+    latitude: input.latitude.toFixed(6),
+    longitude: input.longitude.toFixed(6),
+    pricingModel: input.pricingModel,
+    rateTemplateId: input.rateTemplateId,
+    stationCode: input.stationCode ?? null,
+    notifyEnabled: input.notifyEnabled,
+    notifyRecipients: input.notifyRecipients ?? null,
+    timeZone: input.timeZone,
   };
 }
 
@@ -127,7 +178,10 @@ export async function createStation(db: Db, input: StationInput): Promise<number
   return db.transaction(async (tx) => {
     await checkTemplate(tx, input.companyCode, input, true);
     const groupId = await groupFor(tx, input.companyCode, input.groupId);
-    const [row] = await tx.insert(station).values({ ...values(input), companyCode: input.companyCode, groupId }).returning({ id: station.id });
+    const [row] = await tx
+      .insert(station)
+      .values({ ...values(input), companyCode: input.companyCode, groupId })
+      .returning({ id: station.id });
     return row.id;
   });
 }
@@ -139,7 +193,10 @@ export async function updateStation(db: Db, current: StationRecord, input: Stati
     const changed = input.rateTemplateId !== current.rateTemplateId || input.pricingModel !== current.pricingModel;
     await checkTemplate(tx, current.companyCode, input, changed);
     const groupId = await groupFor(tx, current.companyCode, input.groupId);
-    await tx.update(station).set({ ...values(input), groupId }).where(eq(station.id, current.id));
+    await tx
+      .update(station)
+      .set({ ...values(input), groupId })
+      .where(eq(station.id, current.id));
   });
 }
 

@@ -33,15 +33,27 @@ const rangeQuery = z.object({
 const statisticsRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/statistics', {
-    config: { permission: PERMISSIONS.operations.statistics },
-    schema: { tags: ['statistics'], querystring: rangeQuery.extend({ groupBy: z.enum(['day', 'station', 'company']).default('day') }), response: answersWith(statisticsAnswer) },
-  }, async (req) => ok(req, await statistics(app.db, authOf(req), req.query, timeZoneOf(req))));
+  r.get(
+    '/statistics',
+    {
+      config: { permission: PERMISSIONS.operations.statistics },
+      schema: {
+        tags: ['statistics'],
+        querystring: rangeQuery.extend({ groupBy: z.enum(['day', 'station', 'company']).default('day') }),
+        response: answersWith(statisticsAnswer),
+      },
+    },
+    async (req) => ok(req, await statistics(app.db, authOf(req), req.query, timeZoneOf(req))),
+  );
 
-  r.get('/station-insights', {
-    config: { permission: PERMISSIONS.operations.stationInsights },
-    schema: { tags: ['statistics'], querystring: rangeQuery, response: answersWith(stationInsightsAnswer) },
-  }, async (req) => ok(req, await stationInsights(app.db, authOf(req), req.query)));
+  r.get(
+    '/station-insights',
+    {
+      config: { permission: PERMISSIONS.operations.stationInsights },
+      schema: { tags: ['statistics'], querystring: rangeQuery, response: answersWith(stationInsightsAnswer) },
+    },
+    async (req) => ok(req, await stationInsights(app.db, authOf(req), req.query)),
+  );
 };
 
 export default statisticsRoutes;

@@ -44,22 +44,22 @@ function revenueList(rows: { currency: string; amount: string | null }[]) {
 
 /** GET /sp/statistics: the buckets of `q.groupBy` over the range, and their totals; days in time zone `tz`. */
 export async function statistics(
-  db: Db, auth: AuthContext, q: RangeFilter & { groupBy: 'day' | 'station' | 'company' }, tz: string,
+  db: Db,
+  auth: AuthContext,
+  q: RangeFilter & { groupBy: 'day' | 'station' | 'company' },
+  tz: string,
 ): Promise<z.infer<typeof statisticsAnswer>> {
   assertFilterInScope(auth, q);
   const { start, end } = rangeOf(q);
-  const conds: (SQL | undefined)[] = [
-    scopeWhere(auth, chargeOrder),
-    gte(chargeOrder.chargerStartTime, start),
-    lte(chargeOrder.chargerStartTime, end),
-  ];
+  const conds: (SQL | undefined)[] = [scopeWhere(auth, chargeOrder), gte(chargeOrder.chargerStartTime, start), lte(chargeOrder.chargerStartTime, end)];
   if (q.companyCode) conds.push(eq(chargeOrder.companyCode, q.companyCode));
   if (q.stationId) conds.push(eq(chargeOrder.stationId, q.stationId));
-  const key = q.groupBy === 'day'
-    ? sql<string>`to_char(${chargeOrder.chargerStartTime} AT TIME ZONE ${tz}, 'YYYY-MM-DD')`
-    : q.groupBy === 'station'
-      ? sql<string>`coalesce(${chargeOrder.stationId}::text, '')`
-      : sql<string>`${chargeOrder.companyCode}`;
+  const key =
+    q.groupBy === 'day'
+      ? sql<string>`to_char(${chargeOrder.chargerStartTime} AT TIME ZONE ${tz}, 'YYYY-MM-DD')`
+      : q.groupBy === 'station'
+        ? sql<string>`coalesce(${chargeOrder.stationId}::text, '')`
+        : sql<string>`${chargeOrder.companyCode}`;
   const rows = await db
     .select({
       key,
@@ -77,10 +77,12 @@ export async function statistics(
   const labels = new Map<string, string>();
   if (q.groupBy === 'station') {
     const ids = [...new Set(rows.map((x) => Number(x.key)).filter((x) => x > 0))];
-    if (ids.length) for (const s of await db.select({ id: station.id, name: station.name }).from(station).where(inArray(station.id, ids))) labels.set(String(s.id), s.name);
+    if (ids.length)
+      for (const s of await db.select({ id: station.id, name: station.name }).from(station).where(inArray(station.id, ids))) labels.set(String(s.id), s.name);
   } else if (q.groupBy === 'company') {
     const codes = [...new Set(rows.map((x) => x.key))];
-    if (codes.length) for (const c of await db.select({ code: company.code, name: company.name }).from(company).where(inArray(company.code, codes))) labels.set(c.code, c.name);
+    if (codes.length)
+      for (const c of await db.select({ code: company.code, name: company.name }).from(company).where(inArray(company.code, codes))) labels.set(c.code, c.name);
   }
   const buckets = new Map<string, { key: string; label: string; orders: number; energyKwh: Decimal; revenue: { currency: string; amount: string | null }[] }>();
   for (const row of rows) {
@@ -90,14 +92,24 @@ export async function statistics(
     b.revenue.push({ currency: row.currency, amount: row.revenue });
     buckets.set(row.key, b);
   }
-  const series = [...buckets.values()].map((b) => ({ key: b.key, label: b.label, orders: b.orders, energyKwh: b.energyKwh.toFixed(3), revenue: revenueList(b.revenue) }));
+  const series = [...buckets.values()].map((b) => ({
+    key: b.key,
+    label: b.label,
+    orders: b.orders,
+    energyKwh: b.energyKwh.toFixed(3),
+    revenue: revenueList(b.revenue),
+  }));
   const totals = {
     orders: series.reduce((s, b) => s + b.orders, 0),
     energyKwh: series.reduce((s, b) => s.plus(b.energyKwh), new Decimal(0)).toFixed(3),
-    revenue: revenueList(Object.entries(rows.reduce<Record<string, Decimal>>((acc, x) => {
-      if (x.revenue !== null) acc[x.currency] = (acc[x.currency] ?? new Decimal(0)).plus(x.revenue);
-      return acc;
-    }, {})).map(([currency, amount]) => ({ currency, amount: amount.toString() }))),
+    revenue: revenueList(
+      Object.entries(
+        rows.reduce<Record<string, Decimal>>((acc, x) => {
+          if (x.revenue !== null) acc[x.currency] = (acc[x.currency] ?? new Decimal(0)).plus(x.revenue);
+          return acc;
+        }, {}),
+      ).map(([currency, amount]) => ({ currency, amount: amount.toString() })),
+    ),
   };
   return { startTime: start.toISOString(), endTime: end.toISOString(), timeZone: tz, groupBy: q.groupBy, series, totals };
 }
@@ -110,23 +122,31 @@ export async function stationInsights(db: Db, auth: AuthContext, q: RangeFilter)
   if (q.companyCode) stationConds.push(eq(station.companyCode, q.companyCode));
   if (q.stationId) stationConds.push(eq(station.id, q.stationId));
   const stations = await db
-    .select({ id: station.id, name: station.name, companyCode: station.companyCode, currency: company.currency, chargers: sql<number>`(select count(*)::int from ${charger} where ${charger.stationId} = ${station.id})` })
+    .select({
+      id: station.id,
+      name: station.name,
+      companyCode: station.companyCode,
+      currency: company.currency,
+      chargers: sql<number>`(select count(*)::int from ${charger} where ${charger.stationId} = ${station.id})`,
+    })
     .from(station)
     .leftJoin(company, eq(company.code, station.companyCode))
     .where(and(...stationConds))
     .orderBy(asc(station.name));
   const ids = stations.map((s) => s.id);
-  const agg = ids.length ? await db
-    .select({
-      stationId: chargeOrder.stationId,
-      sessions: count(),
-      energyKwh: sql<string>`coalesce(sum(${chargeOrder.energyKwh}), 0)::text`,
-      revenue: sql<string>`coalesce(sum(case when ${chargeOrder.status} in ('FINISHED','CLOSED') then ${chargeOrder.totalAmount} else 0 end), 0)::text`,
-      seconds: sql<string>`coalesce(sum(extract(epoch from (least(coalesce(${chargeOrder.chargerStopTime}, now()), ${end}::timestamptz) - greatest(${chargeOrder.chargerStartTime}, ${start}::timestamptz)))), 0)::text`,
-    })
-    .from(chargeOrder)
-    .where(and(inArray(chargeOrder.stationId, ids), gte(chargeOrder.chargerStartTime, start), lte(chargeOrder.chargerStartTime, end)))
-    .groupBy(chargeOrder.stationId) : [];
+  const agg = ids.length
+    ? await db
+        .select({
+          stationId: chargeOrder.stationId,
+          sessions: count(),
+          energyKwh: sql<string>`coalesce(sum(${chargeOrder.energyKwh}), 0)::text`,
+          revenue: sql<string>`coalesce(sum(case when ${chargeOrder.status} in ('FINISHED','CLOSED') then ${chargeOrder.totalAmount} else 0 end), 0)::text`,
+          seconds: sql<string>`coalesce(sum(extract(epoch from (least(coalesce(${chargeOrder.chargerStopTime}, now()), ${end}::timestamptz) - greatest(${chargeOrder.chargerStartTime}, ${start}::timestamptz)))), 0)::text`,
+        })
+        .from(chargeOrder)
+        .where(and(inArray(chargeOrder.stationId, ids), gte(chargeOrder.chargerStartTime, start), lte(chargeOrder.chargerStartTime, end)))
+        .groupBy(chargeOrder.stationId)
+    : [];
   const byStation = new Map(agg.map((a) => [a.stationId, a]));
   const rangeSeconds = (end.getTime() - start.getTime()) / 1000;
   const records = stations.map((s) => {

@@ -37,13 +37,21 @@ function afterStart(order: OrderRow, when: AvailableAt): boolean {
  */
 export async function closeDroppedStart(db: Db, chargerId: number, connectorId: number, when: AvailableAt, now: Date = new Date()): Promise<number | null> {
   // Most Availables find no open order: no transaction for those (the partial unique index answers).
-  const [open] = await db.select({ id: chargeOrder.id }).from(chargeOrder)
-    .where(and(eq(chargeOrder.chargerId, chargerId), eq(chargeOrder.connectorId, connectorId), eq(chargeOrder.status, 'CHARGING'))).limit(1);
+  const [open] = await db
+    .select({ id: chargeOrder.id })
+    .from(chargeOrder)
+    .where(and(eq(chargeOrder.chargerId, chargerId), eq(chargeOrder.connectorId, connectorId), eq(chargeOrder.status, 'CHARGING')))
+    .limit(1);
   if (!open) return null;
-  return db.transaction((tx) => closeOpenOrderOf(tx as unknown as Db, chargerId, connectorId, now, 'DroppedByCharger', 'DROPPED_BY_CHARGER', undefined, async (open) => {
-    if (!afterStart(open, when)) return false;
-    const [ran] = await tx.select({ one: sql<number>`1` }).from(meterValue)
-      .where(and(eq(meterValue.transactionId, open.transactionId), eq(meterValue.chargerId, chargerId))).limit(1);
-    return !ran;
-  }));
+  return db.transaction((tx) =>
+    closeOpenOrderOf(tx as unknown as Db, chargerId, connectorId, now, 'DroppedByCharger', 'DROPPED_BY_CHARGER', undefined, async (open) => {
+      if (!afterStart(open, when)) return false;
+      const [ran] = await tx
+        .select({ one: sql<number>`1` })
+        .from(meterValue)
+        .where(and(eq(meterValue.transactionId, open.transactionId), eq(meterValue.chargerId, chargerId)))
+        .limit(1);
+      return !ran;
+    }),
+  );
 }

@@ -49,7 +49,11 @@ export class GroupCommit<W extends Keyed, R> {
   /** Groups stored, writes in them and milliseconds spent storing them (metrics, tests, benchmarks). */
   readonly stats = { groups: 0, writes: 0, storeMs: 0 };
 
-  constructor(private readonly db: Db, private readonly store: StoreGroup<W, R>, private readonly maxGroup = MAX_GROUP) {}
+  constructor(
+    private readonly db: Db,
+    private readonly store: StoreGroup<W, R>,
+    private readonly maxGroup = MAX_GROUP,
+  ) {}
 
   /** Stores `write` with the next group; resolves with its result after the group's commit. */
   run(write: W): Promise<R> {
@@ -131,7 +135,11 @@ export class GroupCommitLanes<W extends Keyed, R> {
 
   /** Groups stored, writes in them and milliseconds spent storing them, over every lane. */
   get stats(): { groups: number; writes: number; storeMs: number } {
-    return this.lanes.reduce((s, l) => ({ groups: s.groups + l.stats.groups, writes: s.writes + l.stats.writes, storeMs: s.storeMs + l.stats.storeMs }), { groups: 0, writes: 0, storeMs: 0 });
+    return this.lanes.reduce((s, l) => ({ groups: s.groups + l.stats.groups, writes: s.writes + l.stats.writes, storeMs: s.storeMs + l.stats.storeMs }), {
+      groups: 0,
+      writes: 0,
+      storeMs: 0,
+    });
   }
 }
 

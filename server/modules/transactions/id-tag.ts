@@ -70,7 +70,8 @@ export function cardRule(card: CardFacts, charger: IdTagCharger, now: Date = new
   if (card.companyCode !== charger.companyCode) return { status: 'Invalid', reason: 'OTHER_COMPANY' };
   if (!card.active) return { status: 'Blocked', reason: 'INACTIVE' };
   if (isExpired(card.expiryDate, now)) return { status: 'Expired', reason: 'EXPIRED' };
-  if (card.scope === 'STATIONS' && (charger.stationId === null || !card.stationIds.includes(charger.stationId))) return { status: 'Invalid', reason: 'OUTSIDE_STATIONS' };
+  if (card.scope === 'STATIONS' && (charger.stationId === null || !card.stationIds.includes(charger.stationId)))
+    return { status: 'Invalid', reason: 'OUTSIDE_STATIONS' };
   if (!card.managerCard && new Decimal(card.balance).lte(0)) return { status: 'Blocked', reason: 'NO_BALANCE' };
   return { status: 'Accepted', reason: null };
 }
@@ -87,11 +88,16 @@ export function cardStatus(card: CardFacts, charger: IdTagCharger): IdTagStatus 
  */
 export function refusalCode(reason: IdTagRefusal): 721 | 727 | 728 | 729 | 765 {
   switch (reason) {
-    case 'NO_BALANCE': return 721;
-    case 'INACTIVE': return 728;
-    case 'EXPIRED': return 765;
-    case 'CONCURRENT': return 729;
-    default: return 727;
+    case 'NO_BALANCE':
+      return 721;
+    case 'INACTIVE':
+      return 728;
+    case 'EXPIRED':
+      return 765;
+    case 'CONCURRENT':
+      return 729;
+    default:
+      return 727;
   }
 }
 
@@ -103,11 +109,18 @@ export interface StartPlace {
 
 /** True when `idTag` has an Accepted order CHARGING anywhere but `place`. */
 async function chargingElsewhere(db: Db, idTag: string, place?: StartPlace): Promise<boolean> {
-  const [row] = await db.select({ id: chargeOrder.id }).from(chargeOrder)
-    .where(and(
-      eq(chargeOrder.idTag, idTag), eq(chargeOrder.status, 'CHARGING'), eq(chargeOrder.idTagStatus, 'Accepted'),
-      ...(place ? [or(ne(chargeOrder.chargerId, place.chargerId), ne(chargeOrder.connectorId, place.connectorId))] : []),
-    )).limit(1);
+  const [row] = await db
+    .select({ id: chargeOrder.id })
+    .from(chargeOrder)
+    .where(
+      and(
+        eq(chargeOrder.idTag, idTag),
+        eq(chargeOrder.status, 'CHARGING'),
+        eq(chargeOrder.idTagStatus, 'Accepted'),
+        ...(place ? [or(ne(chargeOrder.chargerId, place.chargerId), ne(chargeOrder.connectorId, place.connectorId))] : []),
+      ),
+    )
+    .limit(1);
   return Boolean(row);
 }
 
@@ -125,11 +138,18 @@ async function holderVerdict(db: Db, idTag: string, charger: IdTagCharger, now: 
     };
   }
   const [app] = await db.select().from(appUser).where(eq(appUser.idTag, idTag)).limit(1);
-  if (!app) return { verdict: { status: 'Invalid', reason: 'UNKNOWN', userType: 'CARD', cardUserId: null, appUserId: null, expiryDate: null }, managerCard: false };
-  const rule: Pick<IdTagVerdict, 'status' | 'reason'> = app.companyCode !== charger.companyCode ? { status: 'Invalid', reason: 'OTHER_COMPANY' }
-    : !app.active ? { status: 'Blocked', reason: 'INACTIVE' }
-      : isExpired(app.expiryDate, now) ? { status: 'Expired', reason: 'EXPIRED' }
-        : new Decimal(app.balance).lte(0) ? { status: 'Blocked', reason: 'NO_BALANCE' } : { status: 'Accepted', reason: null };
+  if (!app)
+    return { verdict: { status: 'Invalid', reason: 'UNKNOWN', userType: 'CARD', cardUserId: null, appUserId: null, expiryDate: null }, managerCard: false };
+  const rule: Pick<IdTagVerdict, 'status' | 'reason'> =
+    app.companyCode !== charger.companyCode
+      ? { status: 'Invalid', reason: 'OTHER_COMPANY' }
+      : !app.active
+        ? { status: 'Blocked', reason: 'INACTIVE' }
+        : isExpired(app.expiryDate, now)
+          ? { status: 'Expired', reason: 'EXPIRED' }
+          : new Decimal(app.balance).lte(0)
+            ? { status: 'Blocked', reason: 'NO_BALANCE' }
+            : { status: 'Accepted', reason: null };
   return {
     verdict: { ...rule, userType: 'APP', cardUserId: null, appUserId: app.id, expiryDate: rule.reason === 'OTHER_COMPANY' ? null : app.expiryDate },
     managerCard: false,
@@ -143,7 +163,7 @@ async function holderVerdict(db: Db, idTag: string, charger: IdTagCharger, now: 
  */
 export async function checkIdTag(db: Db, idTag: string, charger: IdTagCharger, place?: StartPlace, now: Date = new Date()): Promise<IdTagVerdict> {
   const { verdict, managerCard } = await holderVerdict(db, idTag, charger, now);
-  if (verdict.status === 'Accepted' && !managerCard && await chargingElsewhere(db, idTag, place)) {
+  if (verdict.status === 'Accepted' && !managerCard && (await chargingElsewhere(db, idTag, place))) {
     return { ...verdict, status: 'ConcurrentTx', reason: 'CONCURRENT' };
   }
   return verdict;

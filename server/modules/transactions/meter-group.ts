@@ -63,13 +63,28 @@ const energyOf = sql.raw('greatest(0, round((w.max_wh - o.meter_start) / 1000, 3
 
 /** Stores the group's MeterValues (see the module comment); one outcome per write, in order. */
 export async function storeMeterGroup(db: Db, writes: readonly MeterWrite[]): Promise<MeterOutcome[]> {
-  const w = JSON.stringify(writes.map((x, i) => ({
-    i, charger_id: x.key, transaction_id: x.transactionId, max_wh: x.maxWh,
-    split: x.change !== null, order_id: x.change?.orderId, prev_split: x.change?.prev, next_split: x.change?.next ?? undefined,
-  })));
-  const r = JSON.stringify(writes.flatMap((x) => x.rows.map((m) => [m.chargerId, m.connectorId, m.transactionId, m.timestamp, m.measurand, m.value, m.unit, m.phase, m.context])));
-  const e = JSON.stringify(writes.flatMap((x, i) => (x.transactionId === null ? [] : x.registerTimes.map((at, k) => ({ i, k, transaction_id: x.transactionId, at })))));
-  const res = await executeNamed(db, 'cd_meter_group', sql`with w as (
+  const w = JSON.stringify(
+    writes.map((x, i) => ({
+      i,
+      charger_id: x.key,
+      transaction_id: x.transactionId,
+      max_wh: x.maxWh,
+      split: x.change !== null,
+      order_id: x.change?.orderId,
+      prev_split: x.change?.prev,
+      next_split: x.change?.next ?? undefined,
+    })),
+  );
+  const r = JSON.stringify(
+    writes.flatMap((x) => x.rows.map((m) => [m.chargerId, m.connectorId, m.transactionId, m.timestamp, m.measurand, m.value, m.unit, m.phase, m.context])),
+  );
+  const e = JSON.stringify(
+    writes.flatMap((x, i) => (x.transactionId === null ? [] : x.registerTimes.map((at, k) => ({ i, k, transaction_id: x.transactionId, at })))),
+  );
+  const res = await executeNamed(
+    db,
+    'cd_meter_group',
+    sql`with w as (
       select * from json_to_recordset(${w}::json) as w(i int, charger_id int, transaction_id int, max_wh numeric, split boolean, order_id int, prev_split jsonb, next_split jsonb)
     ), ins as (
       insert into ${meterValue} (charger_id, connector_id, transaction_id, timestamp, measurand, value, unit, phase, context)
@@ -98,9 +113,16 @@ export async function storeMeterGroup(db: Db, writes: readonly MeterWrite[]): Pr
     )
     select w.i, coalesce(us.id, up.id) as order_id, coalesce(us.energy_kwh, up.energy_kwh)::text as energy_kwh, coalesce(us.kept, up.kept) as kept, coalesce(prev.prev, '[]'::json) as prev,
       (select count(*) from ins)::int as stored
-    from w left join upd_split us on us.i = w.i left join upd_plain up on up.i = w.i left join prev on prev.i = w.i`);
+    from w left join upd_split us on us.i = w.i left join upd_plain up on up.i = w.i left join prev on prev.i = w.i`,
+  );
   const out: MeterOutcome[] = new Array(writes.length);
-  for (const row of rowsOf<{ i: number; order_id: number | string | null; energy_kwh: string | null; kept: boolean | null; prev: MeterOutcome['prev'] | string }>(res)) {
+  for (const row of rowsOf<{
+    i: number;
+    order_id: number | string | null;
+    energy_kwh: string | null;
+    kept: boolean | null;
+    prev: MeterOutcome['prev'] | string;
+  }>(res)) {
     out[Number(row.i)] = {
       orderId: row.order_id === null ? null : Number(row.order_id),
       energyKwh: row.energy_kwh,

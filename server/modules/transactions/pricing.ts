@@ -42,20 +42,31 @@ export function withFlags(flags: readonly string[], more: readonly string[]): st
 
 /** Prices `order` as ended by `end` within `tx` (no write). */
 export async function priceEnded(tx: Db, order: OrderRow, end: SessionEnd, soFar?: SplitSoFar) {
-  return priceFinishedOrder(tx, {
-    chargerId: order.chargerId, stationId: order.stationId, transactionId: order.transactionId, currency: order.currency,
-    meterStart: order.meterStart, meterStop: end.meterStop,
-    chargerStartTime: order.chargerStartTime, chargerStopTime: end.chargerStopTime,
-    serverStartTime: order.serverStartTime, serverStopTime: end.serverStopTime,
-  }, soFar);
+  return priceFinishedOrder(
+    tx,
+    {
+      chargerId: order.chargerId,
+      stationId: order.stationId,
+      transactionId: order.transactionId,
+      currency: order.currency,
+      meterStart: order.meterStart,
+      meterStop: end.meterStop,
+      chargerStartTime: order.chargerStartTime,
+      chargerStopTime: end.chargerStopTime,
+      serverStartTime: order.serverStartTime,
+      serverStopTime: end.serverStopTime,
+    },
+    soFar,
+  );
 }
 
 /** Prices and settles `order` as ended by `end` within `tx` (no write to the order). */
 export async function priceOrder(tx: Db, order: OrderRow, end: SessionEnd, soFar?: SplitSoFar): Promise<PricedOrder> {
   const price = await priceEnded(tx, order, end, soFar);
-  const settlement: Settlement = order.idTagStatus === 'Accepted'
-    ? await settleOrder(tx, { ...order, orderId: order.id, totalAmount: price.totalAmount })
-    : { paid: false, deductType: null, code: null, rule: 'NO_PAYER' };
+  const settlement: Settlement =
+    order.idTagStatus === 'Accepted'
+      ? await settleOrder(tx, { ...order, orderId: order.id, totalAmount: price.totalAmount })
+      : { paid: false, deductType: null, code: null, rule: 'NO_PAYER' };
   return { ...price, paid: settlement.paid, breakdown: { ...price.breakdown, settlement }, settlement };
 }
 
@@ -76,23 +87,35 @@ export interface OrderEnding extends SessionEnd {
  * for the session's readings (server/modules/billing/energy-split.ts), else from the readings.
  */
 export async function finishOrder(tx: Db, order: OrderRow, end: OrderEnding): Promise<boolean> {
-  const [row] = await tx.update(chargeOrder).set({
-    meterStop: end.meterStop,
-    energyKwh: energyKwh(order.meterStart, end.meterStop),
-    chargerStopTime: end.chargerStopTime,
-    serverStopTime: end.serverStopTime,
-    status: end.status,
-    stopReason: end.stopReason,
-  }).where(and(eq(chargeOrder.id, order.id), eq(chargeOrder.status, 'CHARGING'))).returning({ id: chargeOrder.id, split: chargeOrder.energySplit });
+  const [row] = await tx
+    .update(chargeOrder)
+    .set({
+      meterStop: end.meterStop,
+      energyKwh: energyKwh(order.meterStart, end.meterStop),
+      chargerStopTime: end.chargerStopTime,
+      serverStopTime: end.serverStopTime,
+      status: end.status,
+      stopReason: end.stopReason,
+    })
+    .where(and(eq(chargeOrder.id, order.id), eq(chargeOrder.status, 'CHARGING')))
+    .returning({ id: chargeOrder.id, split: chargeOrder.energySplit });
   if (!row) return false;
   const priced = await priceOrder(tx, order, end, { split: row.split ?? null, added: end.added ?? [] });
-  await tx.update(chargeOrder).set({
-    currency: priced.currency, electricityFee: priced.electricityFee, serviceFee: priced.serviceFee,
-    taxAmount: priced.taxAmount, cost: priced.cost, totalAmount: priced.totalAmount, paid: priced.paid,
-    breakdown: { ...priced.breakdown, ...end.note },
-    flags: withFlags(order.flags, [...(end.flags ?? []), ...priced.flags]),
-    energySplit: null,
-  }).where(eq(chargeOrder.id, order.id));
+  await tx
+    .update(chargeOrder)
+    .set({
+      currency: priced.currency,
+      electricityFee: priced.electricityFee,
+      serviceFee: priced.serviceFee,
+      taxAmount: priced.taxAmount,
+      cost: priced.cost,
+      totalAmount: priced.totalAmount,
+      paid: priced.paid,
+      breakdown: { ...priced.breakdown, ...end.note },
+      flags: withFlags(order.flags, [...(end.flags ?? []), ...priced.flags]),
+      energySplit: null,
+    })
+    .where(eq(chargeOrder.id, order.id));
   await queueRollup(tx, order.id);
   return true;
 }

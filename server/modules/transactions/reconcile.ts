@@ -58,7 +58,9 @@ async function payerOf(tx: Db, order: OrderRow): Promise<{ holderType: 'CARD' | 
  * Returns false when another writer reconciled it first.
  */
 export async function reconcileLateStop(tx: Db, order: OrderRow, stop: LateStop): Promise<boolean> {
-  const [locked] = await tx.select({ id: chargeOrder.id }).from(chargeOrder)
+  const [locked] = await tx
+    .select({ id: chargeOrder.id })
+    .from(chargeOrder)
     .where(and(eq(chargeOrder.id, order.id), eq(chargeOrder.status, 'CLOSED'), sql`not ('LATE_STOP' = any(${chargeOrder.flags}))`))
     .for('update');
   if (!locked) return false;
@@ -67,7 +69,9 @@ export async function reconcileLateStop(tx: Db, order: OrderRow, stop: LateStop)
   const before = new Decimal(order.totalAmount);
   const after = new Decimal(price.totalAmount);
   const reconcile: Record<string, unknown> = {
-    previousTotal: order.totalAmount, previousMeterStop: order.meterStop, previousStopReason: order.stopReason,
+    previousTotal: order.totalAmount,
+    previousMeterStop: order.meterStop,
+    previousStopReason: order.stopReason,
     previousBreakdown: order.breakdown,
   };
   let paid = order.paid;
@@ -82,8 +86,13 @@ export async function reconcileLateStop(tx: Db, order: OrderRow, stop: LateStop)
     try {
       await tx.transaction(async (sp) => {
         const row = await changeBalance(sp, {
-          holderType: payer.holderType, holderId: payer.holderId, changeType: 'RECONCILE', deductType: payer.deductType,
-          amount: storedMoney(before.minus(after)), relevanceId: order.id, operator: 'OCPP',
+          holderType: payer.holderType,
+          holderId: payer.holderId,
+          changeType: 'RECONCILE',
+          deductType: payer.deductType,
+          amount: storedMoney(before.minus(after)),
+          relevanceId: order.id,
+          operator: 'OCPP',
           remark: `${order.orderNo}: late StopTransaction re-priced ${order.totalAmount} → ${price.totalAmount}`,
         });
         reconcile.ledgerRecordId = row.id;
@@ -101,15 +110,26 @@ export async function reconcileLateStop(tx: Db, order: OrderRow, stop: LateStop)
   }
   // The analytics rollups hold the order as it was closed: take it out, re-add it re-priced below.
   await unrollForRepricing(tx, order.id);
-  await tx.update(chargeOrder).set({
-    meterStop: stop.meterStop, energyKwh: energyKwh(order.meterStart, stop.meterStop),
-    chargerStopTime: stop.chargerStopTime, serverStopTime: stop.serverStopTime,
-    status: 'FINISHED', stopReason: stop.reason,
-    currency: price.currency, electricityFee: price.electricityFee, serviceFee: price.serviceFee,
-    taxAmount: price.taxAmount, cost: price.cost, totalAmount: price.totalAmount, paid,
-    breakdown: { ...price.breakdown, settlement, reconcile },
-    flags: withFlags(order.flags, ['LATE_STOP', ...stop.flags, ...price.flags]),
-  }).where(eq(chargeOrder.id, order.id));
+  await tx
+    .update(chargeOrder)
+    .set({
+      meterStop: stop.meterStop,
+      energyKwh: energyKwh(order.meterStart, stop.meterStop),
+      chargerStopTime: stop.chargerStopTime,
+      serverStopTime: stop.serverStopTime,
+      status: 'FINISHED',
+      stopReason: stop.reason,
+      currency: price.currency,
+      electricityFee: price.electricityFee,
+      serviceFee: price.serviceFee,
+      taxAmount: price.taxAmount,
+      cost: price.cost,
+      totalAmount: price.totalAmount,
+      paid,
+      breakdown: { ...price.breakdown, settlement, reconcile },
+      flags: withFlags(order.flags, ['LATE_STOP', ...stop.flags, ...price.flags]),
+    })
+    .where(eq(chargeOrder.id, order.id));
   await queueRollup(tx, order.id);
   return true;
 }

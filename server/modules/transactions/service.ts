@@ -53,11 +53,13 @@ export interface TxCharger {
  * message was stored. The OCPP handlers answer it with CALLERROR PropertyConstraintViolation.
  */
 export class MeterRangeError extends Error {
-  constructor(readonly field: string, readonly value: unknown) {
+  constructor(
+    readonly field: string,
+    readonly value: unknown,
+  ) {
     super(`${field} out of range: ${String(value)}`);
   }
 }
-
 
 /** Random, positive int32 transactionId (never 0). */
 function newTransactionId(): number {
@@ -93,14 +95,18 @@ export interface StartResult {
 
 /** The order a retried Start names (same charger, connector, idTag and charger timestamp). */
 async function startedBefore(db: Db, chargerId: number, input: StartInput) {
-  const [existing] = await db.select({ id: chargeOrder.id, transactionId: chargeOrder.transactionId, idTagStatus: chargeOrder.idTagStatus })
+  const [existing] = await db
+    .select({ id: chargeOrder.id, transactionId: chargeOrder.transactionId, idTagStatus: chargeOrder.idTagStatus })
     .from(chargeOrder)
-    .where(and(
-      eq(chargeOrder.chargerId, chargerId),
-      eq(chargeOrder.connectorId, input.connectorId),
-      eq(chargeOrder.idTag, input.idTag),
-      eq(chargeOrder.chargerStartTime, input.timestamp),
-    )).limit(1);
+    .where(
+      and(
+        eq(chargeOrder.chargerId, chargerId),
+        eq(chargeOrder.connectorId, input.connectorId),
+        eq(chargeOrder.idTag, input.idTag),
+        eq(chargeOrder.chargerStartTime, input.timestamp),
+      ),
+    )
+    .limit(1);
   return existing;
 }
 
@@ -114,7 +120,14 @@ export async function startTransaction(db: Db, charger: TxCharger, input: StartI
   if (!Number.isFinite(input.timestamp.getTime())) throw new MeterRangeError('timestamp', input.timestamp);
   const retried = await startedBefore(db, charger.id, input);
   if (retried) {
-    return { transactionId: retried.transactionId, idTagStatus: retried.idTagStatus as IdTagStatus, expiryDate: null, orderId: retried.id, created: false, supersededOrderId: null };
+    return {
+      transactionId: retried.transactionId,
+      idTagStatus: retried.idTagStatus as IdTagStatus,
+      expiryDate: null,
+      orderId: retried.id,
+      created: false,
+      supersededOrderId: null,
+    };
   }
   const verdict = await checkIdTag(db, input.idTag, charger, { chargerId: charger.id, connectorId: input.connectorId });
   const [co] = await db.select({ currency: company.currency }).from(company).where(eq(company.code, charger.companyCode)).limit(1);
@@ -123,47 +136,79 @@ export async function startTransaction(db: Db, charger: TxCharger, input: StartI
     // Starts of one charger are serialised on its row, so the connector check below is not raced.
     await tx.select({ id: chargerTable.id }).from(chargerTable).where(eq(chargerTable.id, charger.id)).for('update');
     const again = await startedBefore(tx as unknown as Db, charger.id, input);
-    if (again) return { transactionId: again.transactionId, idTagStatus: again.idTagStatus as IdTagStatus, expiryDate: null, orderId: again.id, created: false, supersededOrderId: null };
+    if (again)
+      return {
+        transactionId: again.transactionId,
+        idTagStatus: again.idTagStatus as IdTagStatus,
+        expiryDate: null,
+        orderId: again.id,
+        created: false,
+        supersededOrderId: null,
+      };
     const supersededOrderId = await closeOpenOrderOf(tx as unknown as Db, charger.id, input.connectorId, receivedAt, 'Superseded', 'SUPERSEDED');
     for (let attempt = 0; attempt < 8; attempt++) {
-      const [row] = await tx.insert(chargeOrder).values({
-        orderNo: newOrderNo(receivedAt),
-        companyCode: charger.companyCode,
-        stationId: charger.stationId,
-        chargerId: charger.id,
-        chargerSn: charger.serialNum,
-        connectorId: input.connectorId,
-        transactionId: newTransactionId(),
-        idTag: input.idTag,
-        idTagStatus: verdict.status,
-        userType: verdict.userType,
-        cardUserId: verdict.cardUserId,
-        appUserId: verdict.appUserId,
-        chargerStartTime: input.timestamp,
-        serverStartTime: receivedAt,
-        meterStart: input.meterStart,
-        status: 'CHARGING',
-        currency,
-        flags: clock.plausible ? [] : ['CHARGER_CLOCK'],
-        energySplit: startSplit({ at: input.timestamp, wh: input.meterStart }),
-      }).onConflictDoNothing().returning({ id: chargeOrder.id, transactionId: chargeOrder.transactionId });
+      const [row] = await tx
+        .insert(chargeOrder)
+        .values({
+          orderNo: newOrderNo(receivedAt),
+          companyCode: charger.companyCode,
+          stationId: charger.stationId,
+          chargerId: charger.id,
+          chargerSn: charger.serialNum,
+          connectorId: input.connectorId,
+          transactionId: newTransactionId(),
+          idTag: input.idTag,
+          idTagStatus: verdict.status,
+          userType: verdict.userType,
+          cardUserId: verdict.cardUserId,
+          appUserId: verdict.appUserId,
+          chargerStartTime: input.timestamp,
+          serverStartTime: receivedAt,
+          meterStart: input.meterStart,
+          status: 'CHARGING',
+          currency,
+          flags: clock.plausible ? [] : ['CHARGER_CLOCK'],
+          energySplit: startSplit({ at: input.timestamp, wh: input.meterStart }),
+        })
+        .onConflictDoNothing()
+        .returning({ id: chargeOrder.id, transactionId: chargeOrder.transactionId });
       // No row: a collision of the random transactionId / orderNo; draw again.
-      if (row) return { transactionId: row.transactionId, idTagStatus: verdict.status, expiryDate: verdict.expiryDate, orderId: row.id, created: true, supersededOrderId };
+      if (row)
+        return {
+          transactionId: row.transactionId,
+          idTagStatus: verdict.status,
+          expiryDate: verdict.expiryDate,
+          orderId: row.id,
+          created: true,
+          supersededOrderId,
+        };
     }
     throw new Error('could not allocate a transactionId');
   });
-  if (started.created) rememberSplit(db, charger.id, started.transactionId, { orderId: started.orderId, stationId: charger.stationId, split: startSplit({ at: input.timestamp, wh: input.meterStart }) });
+  if (started.created)
+    rememberSplit(db, charger.id, started.transactionId, {
+      orderId: started.orderId,
+      stationId: charger.stationId,
+      split: startSplit({ at: input.timestamp, wh: input.meterStart }),
+    });
   return started;
 }
 
 /** The last in-range energy register reading (Wh) of a transaction and its time, or null. */
 export async function lastRegister(db: Db, chargerId: number, transactionId: number): Promise<{ wh: Decimal; at: Date } | null> {
-  const rows = await db.select({ value: meterValue.value, unit: meterValue.unit, at: meterValue.timestamp }).from(meterValue)
-    .where(and(
-      eq(meterValue.transactionId, transactionId), eq(meterValue.chargerId, chargerId),
-      eq(meterValue.measurand, ENERGY_REGISTER), isNull(meterValue.phase),
-    ))
-    .orderBy(desc(meterValue.timestamp), desc(meterValue.id)).limit(20);
+  const rows = await db
+    .select({ value: meterValue.value, unit: meterValue.unit, at: meterValue.timestamp })
+    .from(meterValue)
+    .where(
+      and(
+        eq(meterValue.transactionId, transactionId),
+        eq(meterValue.chargerId, chargerId),
+        eq(meterValue.measurand, ENERGY_REGISTER),
+        isNull(meterValue.phase),
+      ),
+    )
+    .orderBy(desc(meterValue.timestamp), desc(meterValue.id))
+    .limit(20);
   for (const r of rows) {
     const wh = registerWh(r);
     if (wh !== null && registerInRange(wh)) return { wh, at: r.at };
@@ -189,14 +234,28 @@ export async function endFromLastReading(db: Db, order: OrderRow, now: Date): Pr
  * id, or null.
  */
 export async function closeOpenOrderOf(
-  tx: Db, chargerId: number, connectorId: number, now: Date, stopReason: string, flag: OrderFlag, olderThan?: Date,
+  tx: Db,
+  chargerId: number,
+  connectorId: number,
+  now: Date,
+  stopReason: string,
+  flag: OrderFlag,
+  olderThan?: Date,
   closable?: (open: OrderRow) => Promise<boolean>,
 ): Promise<number | null> {
-  const [open] = await tx.select().from(chargeOrder)
-    .where(and(
-      eq(chargeOrder.chargerId, chargerId), eq(chargeOrder.connectorId, connectorId), eq(chargeOrder.status, 'CHARGING'),
-      ...(olderThan ? [lt(chargeOrder.serverStartTime, olderThan)] : []),
-    )).limit(1).for('update');
+  const [open] = await tx
+    .select()
+    .from(chargeOrder)
+    .where(
+      and(
+        eq(chargeOrder.chargerId, chargerId),
+        eq(chargeOrder.connectorId, connectorId),
+        eq(chargeOrder.status, 'CHARGING'),
+        ...(olderThan ? [lt(chargeOrder.serverStartTime, olderThan)] : []),
+      ),
+    )
+    .limit(1)
+    .for('update');
   if (!open || (closable && !(await closable(open)))) return null;
   const end = await endFromLastReading(tx, open, now);
   const done = await finishOrder(tx, open, { ...end, status: 'CLOSED', stopReason, flags: [flag] });
@@ -212,8 +271,17 @@ export async function closeStaleOrder(db: Db, chargerId: number, connectorId: nu
   const [c] = await db.select({ bootAt: chargerTable.bootAt }).from(chargerTable).where(eq(chargerTable.id, chargerId)).limit(1);
   if (!c?.bootAt) return null;
   const bootAt = c.bootAt;
-  const [open] = await db.select({ id: chargeOrder.id }).from(chargeOrder)
-    .where(and(eq(chargeOrder.chargerId, chargerId), eq(chargeOrder.connectorId, connectorId), eq(chargeOrder.status, 'CHARGING'), lt(chargeOrder.serverStartTime, bootAt)))
+  const [open] = await db
+    .select({ id: chargeOrder.id })
+    .from(chargeOrder)
+    .where(
+      and(
+        eq(chargeOrder.chargerId, chargerId),
+        eq(chargeOrder.connectorId, connectorId),
+        eq(chargeOrder.status, 'CHARGING'),
+        lt(chargeOrder.serverStartTime, bootAt),
+      ),
+    )
     .limit(1);
   if (!open) return null;
   return db.transaction((tx) => closeOpenOrderOf(tx as unknown as Db, chargerId, connectorId, now, 'StaleAfterReboot', 'STALE_AFTER_REBOOT', bootAt));
@@ -251,10 +319,19 @@ export function checkMeterValues(sets: readonly MeterValueSet[]): void {
 
 /** The meter_value rows of `sets`. */
 function meterRows(charger: TxCharger, connectorId: number, transactionId: number | null, sets: readonly MeterValueSet[]): (typeof meterValue.$inferInsert)[] {
-  return sets.flatMap((set) => set.sampledValue.map((v) => ({
-    chargerId: charger.id, connectorId, transactionId, timestamp: new Date(set.timestamp),
-    measurand: v.measurand ?? ENERGY_REGISTER, value: v.value, unit: v.unit ?? null, phase: v.phase ?? null, context: v.context ?? null,
-  })));
+  return sets.flatMap((set) =>
+    set.sampledValue.map((v) => ({
+      chargerId: charger.id,
+      connectorId,
+      transactionId,
+      timestamp: new Date(set.timestamp),
+      measurand: v.measurand ?? ENERGY_REGISTER,
+      value: v.value,
+      unit: v.unit ?? null,
+      phase: v.phase ?? null,
+      context: v.context ?? null,
+    })),
+  );
 }
 
 /**
@@ -267,7 +344,13 @@ function meterRows(charger: TxCharger, connectorId: number, transactionId: numbe
  * round((highest register − meterStart) / 1000, 3), the rule of domain/meter.ts `energyKwh`.
  * @throws MeterRangeError (nothing stored) for an out-of-range register or an unparsable time.
  */
-export async function recordMeterValues(db: Db, charger: TxCharger, connectorId: number, transactionId: number | null, sets: MeterValueSet[]): Promise<MeterResult> {
+export async function recordMeterValues(
+  db: Db,
+  charger: TxCharger,
+  connectorId: number,
+  transactionId: number | null,
+  sets: MeterValueSet[],
+): Promise<MeterResult> {
   checkMeterValues(sets);
   const rows = meterRows(charger, connectorId, transactionId, sets);
   if (!rows.length) return { stored: 0, regressions: [], orderId: null, energyKwh: null };
@@ -282,26 +365,47 @@ export async function recordMeterValues(db: Db, charger: TxCharger, connectorId:
   }
   const maxWh = registers.reduce<Decimal | null>((m, r) => (m === null || r.wh.gt(m) ? r.wh : m), null);
   // The order's running energy split takes the message's readings in (compare-and-set: see ../billing/energy-split.ts).
-  const change = transactionId === null ? null : await splitChange(db, charger.id, transactionId, rows.flatMap((r) => pricedReading({ ...r, at: r.timestamp as Date, unit: r.unit ?? null, phase: r.phase ?? null }) ?? []));
+  const change =
+    transactionId === null
+      ? null
+      : await splitChange(
+          db,
+          charger.id,
+          transactionId,
+          rows.flatMap((r) => pricedReading({ ...r, at: r.timestamp as Date, unit: r.unit ?? null, phase: r.phase ?? null }) ?? []),
+        );
   // Stored with the other chargers' meter values of the moment in one statement (./meter-group.ts), answered after its commit.
-  const out = await groupCommitOf(db, storeMeterGroup).run({
-    key: charger.id, transactionId, maxWh: maxWh === null ? null : maxWh.toFixed(), change,
-    registerTimes: registers.map((r) => r.at.toISOString()),
-    rows: rows.map((r) => ({
-      chargerId: r.chargerId, connectorId: r.connectorId, transactionId: r.transactionId ?? null, timestamp: (r.timestamp as Date).toISOString(),
-      measurand: r.measurand ?? ENERGY_REGISTER, value: r.value, unit: r.unit ?? null, phase: r.phase ?? null, context: r.context ?? null,
-    })),
-  }).catch((err: unknown) => {
-    if (transactionId !== null) forgetSplit(db, charger.id, transactionId);
-    throw err;
-  });
+  const out = await groupCommitOf(db, storeMeterGroup)
+    .run({
+      key: charger.id,
+      transactionId,
+      maxWh: maxWh === null ? null : maxWh.toFixed(),
+      change,
+      registerTimes: registers.map((r) => r.at.toISOString()),
+      rows: rows.map((r) => ({
+        chargerId: r.chargerId,
+        connectorId: r.connectorId,
+        transactionId: r.transactionId ?? null,
+        timestamp: (r.timestamp as Date).toISOString(),
+        measurand: r.measurand ?? ENERGY_REGISTER,
+        value: r.value,
+        unit: r.unit ?? null,
+        phase: r.phase ?? null,
+        context: r.context ?? null,
+      })),
+    })
+    .catch((err: unknown) => {
+      if (transactionId !== null) forgetSplit(db, charger.id, transactionId);
+      throw err;
+    });
   // The stored split was not the one this node computed from (or it is gone): read it afresh next time.
   if (change && out.kept !== true) forgetSplit(db, charger.id, transactionId!);
   const regressions: MeterResult['regressions'] = [];
   for (const [i, value, unit] of out.prev) {
     const prevWh = registerWh({ value, unit });
     const r = registers[i];
-    if (prevWh !== null && r.wh.lt(prevWh)) regressions.push({ transactionId: transactionId!, previousWh: prevWh.toNumber(), readingWh: r.wh.toNumber(), timestamp: r.at.toISOString() });
+    if (prevWh !== null && r.wh.lt(prevWh))
+      regressions.push({ transactionId: transactionId!, previousWh: prevWh.toNumber(), readingWh: r.wh.toNumber(), timestamp: r.at.toISOString() });
   }
   return { stored: rows.length, regressions, orderId: out.orderId, energyKwh: out.orderId === null ? null : out.energyKwh };
 }
@@ -333,42 +437,54 @@ export type StopOutcome =
  * and never priced; an implausible transactionData current or power sample is not stored.
  */
 export async function stopTransaction(db: Db, charger: TxCharger, input: StopInput, receivedAt: Date = new Date()): Promise<StopOutcome> {
-  const [order] = await db.select().from(chargeOrder)
-    .where(and(eq(chargeOrder.transactionId, input.transactionId), eq(chargeOrder.chargerId, charger.id))).limit(1);
+  const [order] = await db
+    .select()
+    .from(chargeOrder)
+    .where(and(eq(chargeOrder.transactionId, input.transactionId), eq(chargeOrder.chargerId, charger.id)))
+    .limit(1);
   if (!order) return { kind: 'unknown' };
   if (order.status !== 'CHARGING' && (order.status !== 'CLOSED' || order.flags.includes('LATE_STOP'))) return { kind: 'duplicate', orderId: order.id };
   // A Stop is never refused (the session would stay open): implausible current / power samples of
   // its transactionData are left out instead (domain/meter.ts `sampleInRange`).
-  const sets = (input.transactionData ?? []).filter((set) => Number.isFinite(new Date(set.timestamp).getTime()))
+  const sets = (input.transactionData ?? [])
+    .filter((set) => Number.isFinite(new Date(set.timestamp).getTime()))
     .map((set) => (set.sampledValue.every(sampleInRange) ? set : { ...set, sampledValue: set.sampledValue.filter(sampleInRange) }));
   const rows = meterRows(charger, order.connectorId, input.transactionId, sets);
   const stopTime = Number.isFinite(input.timestamp.getTime()) ? input.timestamp : receivedAt;
   const meterOk = registerInRange(input.meterStop) && input.meterStop >= order.meterStart;
-  const outcome = await db.transaction(async (tx): Promise<StopOutcome> => {
-    const t = tx as unknown as Db;
-    if (order.status === 'CLOSED') {
-      const reconciled = await reconcileLateStop(t, order, {
-        meterStop: meterOk ? input.meterStop : order.meterStop ?? order.meterStart,
-        chargerStopTime: stopTime, serverStopTime: receivedAt, reason: input.reason ?? 'Local', rows,
+  const outcome = await db
+    .transaction(async (tx): Promise<StopOutcome> => {
+      const t = tx as unknown as Db;
+      if (order.status === 'CLOSED') {
+        const reconciled = await reconcileLateStop(t, order, {
+          meterStop: meterOk ? input.meterStop : (order.meterStop ?? order.meterStart),
+          chargerStopTime: stopTime,
+          serverStopTime: receivedAt,
+          reason: input.reason ?? 'Local',
+          rows,
+          flags: meterOk ? [] : ['METER_OUT_OF_RANGE'],
+        });
+        return reconciled ? { kind: 'reconciled', orderId: order.id, connectorId: order.connectorId } : { kind: 'duplicate', orderId: order.id };
+      }
+      if (rows.length) await tx.insert(meterValue).values(rows);
+      const end: SessionEnd = meterOk
+        ? { meterStop: input.meterStop, chargerStopTime: stopTime, serverStopTime: receivedAt }
+        : { ...(await endFromLastReading(t, order, receivedAt)), chargerStopTime: stopTime };
+      const done = await finishOrder(t, order, {
+        ...end,
+        status: 'FINISHED',
+        stopReason: input.reason ?? 'Local',
         flags: meterOk ? [] : ['METER_OUT_OF_RANGE'],
+        added: rows.flatMap((r) => pricedReading({ ...r, at: r.timestamp as Date, unit: r.unit ?? null, phase: r.phase ?? null }) ?? []),
       });
-      return reconciled ? { kind: 'reconciled', orderId: order.id, connectorId: order.connectorId } : { kind: 'duplicate', orderId: order.id };
-    }
-    if (rows.length) await tx.insert(meterValue).values(rows);
-    const end: SessionEnd = meterOk
-      ? { meterStop: input.meterStop, chargerStopTime: stopTime, serverStopTime: receivedAt }
-      : { ...(await endFromLastReading(t, order, receivedAt)), chargerStopTime: stopTime };
-    const done = await finishOrder(t, order, {
-      ...end, status: 'FINISHED', stopReason: input.reason ?? 'Local', flags: meterOk ? [] : ['METER_OUT_OF_RANGE'],
-      added: rows.flatMap((r) => pricedReading({ ...r, at: r.timestamp as Date, unit: r.unit ?? null, phase: r.phase ?? null }) ?? []),
+      if (!done) throw new StopRaced();
+      forgetSplit(db, charger.id, input.transactionId);
+      return { kind: 'finished', orderId: order.id, energyKwh: energyKwh(order.meterStart, end.meterStop), connectorId: order.connectorId };
+    })
+    .catch((err: unknown) => {
+      if (err instanceof StopRaced) return { kind: 'duplicate', orderId: order.id } as const;
+      throw err;
     });
-    if (!done) throw new StopRaced();
-    forgetSplit(db, charger.id, input.transactionId);
-    return { kind: 'finished', orderId: order.id, energyKwh: energyKwh(order.meterStart, end.meterStop), connectorId: order.connectorId };
-  }).catch((err: unknown) => {
-    if (err instanceof StopRaced) return { kind: 'duplicate', orderId: order.id } as const;
-    throw err;
-  });
   return outcome;
 }
 

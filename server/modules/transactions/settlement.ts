@@ -47,11 +47,12 @@ export interface Settlement {
 export async function settleOrder(tx: Db, o: SettlementInput): Promise<Settlement> {
   const total = new Decimal(o.totalAmount);
   if (total.lte(0)) return { paid: true, deductType: null, code: null, rule: 'FREE' };
-  const holder = o.cardUserId !== null
-    ? { holderType: 'CARD' as const, holderId: o.cardUserId, deductType: 'CARD' as const }
-    : o.appUserId !== null
-      ? { holderType: 'APP' as const, holderId: o.appUserId, deductType: 'BALANCE' as const }
-      : undefined;
+  const holder =
+    o.cardUserId !== null
+      ? { holderType: 'CARD' as const, holderId: o.cardUserId, deductType: 'CARD' as const }
+      : o.appUserId !== null
+        ? { holderType: 'APP' as const, holderId: o.appUserId, deductType: 'BALANCE' as const }
+        : undefined;
   if (!holder) return { paid: false, deductType: null, code: null, rule: 'NO_PAYER' };
   if (holder.holderType === 'CARD') {
     const [card] = await tx.select({ managerCard: cardUser.managerCard }).from(cardUser).where(eq(cardUser.id, holder.holderId));
@@ -74,9 +75,8 @@ export async function settleOrder(tx: Db, o: SettlementInput): Promise<Settlemen
   } catch (err) {
     const code: 721 | 722 = err instanceof AppError && err.code === 721 ? 721 : 722;
     // One problem per card and day (domain/notices.ts): repeats count on the same notice.
-    const [card] = holder.holderType === 'CARD'
-      ? await tx.select({ cardNumber: cardUser.cardNumber }).from(cardUser).where(eq(cardUser.id, holder.holderId))
-      : [];
+    const [card] =
+      holder.holderType === 'CARD' ? await tx.select({ cardNumber: cardUser.cardNumber }).from(cardUser).where(eq(cardUser.id, holder.holderId)) : [];
     await recordNotice(tx, {
       companyCode: o.companyCode,
       notice: { kind: 'ORDER_UNPAID', params: { orderNo: o.orderNo, code, cardNumber: card?.cardNumber ?? null } },

@@ -29,7 +29,9 @@ export async function dataTransferVerdict(app: FastifyInstance, who: DataTransfe
   if (configured !== undefined) {
     return configured === null || p.messageId === undefined || configured.has(p.messageId.toLowerCase()) ? 'Accepted' : 'UnknownMessageId';
   }
-  const [named] = await app.db.select({ id: eventVendorCode.id }).from(eventVendorCode)
+  const [named] = await app.db
+    .select({ id: eventVendorCode.id })
+    .from(eventVendorCode)
     .where(and(sql`lower(${eventVendorCode.vendorId}) = ${vendor}`, or(isNull(eventVendorCode.companyCode), eq(eventVendorCode.companyCode, who.companyCode))))
     .limit(1);
   return named ? 'Accepted' : 'UnknownVendorId';
@@ -44,9 +46,13 @@ export async function recordDataTransfer(app: FastifyInstance, who: DataTransfer
   const status = await dataTransferVerdict(app, who, p);
   if (status !== 'Accepted') return { status };
   const budget = logBudgetOf(app);
-  if (budget && !budget.spend(who.serialNum, Buffer.byteLength(p.data ?? '') + Buffer.byteLength(p.vendorId) + Buffer.byteLength(p.messageId ?? ''))) return { status: 'Rejected' };
+  if (budget && !budget.spend(who.serialNum, Buffer.byteLength(p.data ?? '') + Buffer.byteLength(p.vendorId) + Buffer.byteLength(p.messageId ?? '')))
+    return { status: 'Rejected' };
   await app.db.insert(dataTransfer).values({
-    chargerSn: who.serialNum, vendorId: p.vendorId, messageId: p.messageId ?? null, data: p.data ?? null,
+    chargerSn: who.serialNum,
+    vendorId: p.vendorId,
+    messageId: p.messageId ?? null,
+    data: p.data ?? null,
   });
   return { status };
 }

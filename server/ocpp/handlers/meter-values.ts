@@ -18,8 +18,13 @@ export const meterValues: OcppHandler<MeterValuesReq, EmptyConf> = async (ctx, p
   for (const r of res.regressions) {
     ctx.log.warn(r, 'meter reading lower than the previous one');
     await openEvent(ctx.app.db, ctx.app.bus, {
-      companyCode: ctx.charger.companyCode, stationId: ctx.charger.stationId, deviceSn: ctx.charger.serialNum, deviceType: 'charger',
-      eventType: 'METER_REGRESSION', connectorId: p.connectorId, orderId: res.orderId,
+      companyCode: ctx.charger.companyCode,
+      stationId: ctx.charger.stationId,
+      deviceSn: ctx.charger.serialNum,
+      deviceType: 'charger',
+      eventType: 'METER_REGRESSION',
+      connectorId: p.connectorId,
+      orderId: res.orderId,
       info: `transaction ${r.transactionId}: ${r.readingWh} Wh at ${r.timestamp} after ${r.previousWh} Wh`,
     });
   }

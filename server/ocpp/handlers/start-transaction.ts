@@ -20,7 +20,11 @@ export const startTransactionHandler: OcppHandler<StartTransactionReq, StartTran
   const since = new Date();
   const at = await currentCharger(ctx);
   const res = await startTransaction(ctx.app.db, at, {
-    connectorId: p.connectorId, idTag: p.idTag, meterStart: p.meterStart, timestamp: new Date(p.timestamp), reservationId: p.reservationId,
+    connectorId: p.connectorId,
+    idTag: p.idTag,
+    meterStart: p.meterStart,
+    timestamp: new Date(p.timestamp),
+    reservationId: p.reservationId,
   }).catch(rangeToCallError);
   if (res.supersededOrderId !== null) {
     ctx.log.warn({ orderId: res.supersededOrderId, connectorId: p.connectorId }, 'a new StartTransaction superseded the open order of its connector');
@@ -36,7 +40,12 @@ export const startTransactionHandler: OcppHandler<StartTransactionReq, StartTran
   if (!res.created) ctx.log.info({ transactionId: res.transactionId }, 'retried StartTransaction answered with the stored transaction');
   if (res.created) {
     sessionStarted(ctx.app, at, {
-      orderId: res.orderId, transactionId: res.transactionId, connectorId: p.connectorId, idTag: p.idTag, reservationId: p.reservationId, accepted: res.idTagStatus === 'Accepted',
+      orderId: res.orderId,
+      transactionId: res.transactionId,
+      connectorId: p.connectorId,
+      idTag: p.idTag,
+      reservationId: p.reservationId,
+      accepted: res.idTagStatus === 'Accepted',
     });
   }
   return { idTagInfo: idTagInfoOf({ status: res.idTagStatus, expiryDate: res.expiryDate }), transactionId: res.transactionId };

@@ -38,9 +38,10 @@ export const statusNotification: OcppHandler<StatusNotificationReq, EmptyConf> =
     // After a reboot the connector is free: its order from before the reboot is stale.
     const stale = await closeStaleOrder(ctx.app.db, ctx.charger.id, p.connectorId);
     // Without a reboot: a Start the charger answered but never ran (no meter value, no Stop).
-    const dropped = stale === null
-      ? await closeDroppedStart(ctx.app.db, ctx.charger.id, p.connectorId, { at, chargerTime: Boolean(p.timestamp) && charger.plausible })
-      : null;
+    const dropped =
+      stale === null
+        ? await closeDroppedStart(ctx.app.db, ctx.charger.id, p.connectorId, { at, chargerTime: Boolean(p.timestamp) && charger.plausible })
+        : null;
     if (stale !== null) ctx.log.warn({ orderId: stale, connectorId: p.connectorId }, 'order left open before a reboot closed from its last reading');
     if (dropped !== null) ctx.log.warn({ orderId: dropped, connectorId: p.connectorId }, 'order of a Start the charger dropped closed');
     const closed = stale ?? dropped;

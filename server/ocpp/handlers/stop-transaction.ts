@@ -20,8 +20,12 @@ import type { StopTransactionConf, StopTransactionReq } from '../messages.js';
 export const stopTransactionHandler: OcppHandler<StopTransactionReq, StopTransactionConf> = async (ctx, p) => {
   const since = new Date();
   const res = await stopTransaction(ctx.app.db, ctx.charger, {
-    transactionId: p.transactionId, idTag: p.idTag, meterStop: p.meterStop, timestamp: new Date(p.timestamp),
-    reason: p.reason, transactionData: p.transactionData,
+    transactionId: p.transactionId,
+    idTag: p.idTag,
+    meterStop: p.meterStop,
+    timestamp: new Date(p.timestamp),
+    reason: p.reason,
+    transactionData: p.transactionData,
   });
   switch (res.kind) {
     case 'finished':
@@ -38,7 +42,10 @@ export const stopTransactionHandler: OcppHandler<StopTransactionReq, StopTransac
       ctx.log.info({ transactionId: p.transactionId }, 'retried StopTransaction: nothing changed');
       if (await isPaid(ctx, res.orderId)) {
         await openEvent(ctx.app.db, ctx.app.bus, {
-          ...device(ctx), eventType: 'ORDER_ALREADY_PAID', orderId: res.orderId, info: `transaction ${p.transactionId}`,
+          ...device(ctx),
+          eventType: 'ORDER_ALREADY_PAID',
+          orderId: res.orderId,
+          info: `transaction ${p.transactionId}`,
         });
       }
       return p.idTag !== undefined ? { idTagInfo: { status: 'Accepted' } } : {};

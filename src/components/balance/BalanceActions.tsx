@@ -16,7 +16,10 @@ import { BalanceDialog } from './BalanceDialog';
 import type { BalanceHolder, BalanceOperation, HolderResource } from './holder';
 
 const ICONS: Record<BalanceOperation, typeof AddCardIcon> = {
-  recharge: AddCardIcon, gift: CardGiftcardIcon, refund: UndoIcon, clear: DeleteSweepIcon,
+  recharge: AddCardIcon,
+  gift: CardGiftcardIcon,
+  refund: UndoIcon,
+  clear: DeleteSweepIcon,
 };
 
 export interface BalanceActionsProps {
@@ -36,8 +39,14 @@ export function BalanceActions({ resource, holder, holderLabel, operations, hide
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [operation, setOperation] = useState<BalanceOperation | null>(null);
   const ops = operations ?? (resource === 'card-user' ? ['recharge', 'gift', 'refund', 'clear'] : ['recharge', 'gift', 'refund']);
-  const open = (e: MouseEvent<HTMLElement>) => { e.stopPropagation(); setAnchor(e.currentTarget); };
-  const pick = (op: BalanceOperation) => { setAnchor(null); setOperation(op); };
+  const open = (e: MouseEvent<HTMLElement>) => {
+    e.stopPropagation();
+    setAnchor(e.currentTarget);
+  };
+  const pick = (op: BalanceOperation) => {
+    setAnchor(null);
+    setOperation(op);
+  };
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: the row must not open; the controls inside take the keys
     <span onClick={(e) => e.stopPropagation()}>
@@ -51,30 +60,30 @@ export function BalanceActions({ resource, holder, holderLabel, operations, hide
           const Icon = ICONS[op];
           return (
             <MenuItem key={op} onClick={() => pick(op)} data-testid={`balance-action-${op}`} disabled={op === 'clear' && Number(holder.balance) === 0}>
-              <ListItemIcon><Icon fontSize="small" /></ListItemIcon>
+              <ListItemIcon>
+                <Icon fontSize="small" />
+              </ListItemIcon>
               <ListItemText>{translate(`resources.balance.actions.${op}`)}</ListItemText>
             </MenuItem>
           );
         })}
         {!hideRecords && (
           <MenuItem
-            onClick={() => { setAnchor(null); navigate({ pathname: location.pathname, search: `?id=${holder.id}` }); }}
+            onClick={() => {
+              setAnchor(null);
+              navigate({ pathname: location.pathname, search: `?id=${holder.id}` });
+            }}
             data-testid="balance-action-records"
           >
-            <ListItemIcon><ReceiptLongIcon fontSize="small" /></ListItemIcon>
+            <ListItemIcon>
+              <ReceiptLongIcon fontSize="small" />
+            </ListItemIcon>
             <ListItemText>{translate('resources.balance.actions.records')}</ListItemText>
           </MenuItem>
         )}
       </Menu>
       {operation && (
-        <BalanceDialog
-          resource={resource}
-          holder={holder}
-          holderLabel={holderLabel}
-          operation={operation}
-          open
-          onClose={() => setOperation(null)}
-        />
+        <BalanceDialog resource={resource} holder={holder} holderLabel={holderLabel} operation={operation} open onClose={() => setOperation(null)} />
       )}
     </span>
   );

@@ -6,9 +6,7 @@
  */
 import { useState } from 'react';
 import { useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
-import {
-  Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography,
-} from '@mui/material';
+import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { formatMoney } from '../../utils/number';
 import { amountError } from './amount';
 import { useSpCall } from '../../hooks/useApi';
@@ -44,7 +42,11 @@ export function BalanceDialog({ resource, holder, holderLabel, operation, open, 
   const error = isClear ? undefined : amountError(amount);
   const close = () => {
     if (busy) return;
-    setAmount(''); setPrepayType(''); setRemark(''); setTouched(false); setServerError(null);
+    setAmount('');
+    setPrepayType('');
+    setRemark('');
+    setTouched(false);
+    setServerError(null);
     onClose();
   };
   const submit = async () => {
@@ -74,7 +76,11 @@ export function BalanceDialog({ resource, holder, holderLabel, operation, open, 
     <Dialog open={open} onClose={close} fullWidth maxWidth="xs" data-testid={`balance-dialog-${operation}`}>
       <DialogTitle>
         {translate(`resources.balance.actions.${operation}`)}
-        {holderLabel ? <Typography component="span" color="text.secondary" sx={{ ml: 1 }}>{holderLabel}</Typography> : null}
+        {holderLabel ? (
+          <Typography component="span" color="text.secondary" sx={{ ml: 1 }}>
+            {holderLabel}
+          </Typography>
+        ) : null}
       </DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
@@ -107,7 +113,11 @@ export function BalanceDialog({ resource, holder, holderLabel, operation, open, 
               slotProps={{ htmlInput: { 'data-testid': 'balance-prepay-type' }, select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             >
               <MenuItem value="">{translate('resources.balance.values.prepayType.NONE')}</MenuItem>
-              {PREPAY_TYPES.map((p) => <MenuItem key={p} value={p}>{translate(`resources.balance.values.prepayType.${p}`)}</MenuItem>)}
+              {PREPAY_TYPES.map((p) => (
+                <MenuItem key={p} value={p}>
+                  {translate(`resources.balance.values.prepayType.${p}`)}
+                </MenuItem>
+              ))}
             </TextField>
           )}
           <TextField
@@ -118,11 +128,17 @@ export function BalanceDialog({ resource, holder, holderLabel, operation, open, 
             minRows={2}
             slotProps={{ htmlInput: { 'data-testid': 'balance-remark', maxLength: 500 } }}
           />
-          {serverError && <Alert severity="error" data-testid="balance-error">{serverError}</Alert>}
+          {serverError && (
+            <Alert severity="error" data-testid="balance-error">
+              {serverError}
+            </Alert>
+          )}
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={close} disabled={busy} data-testid="balance-cancel">{translate('ra.action.cancel')}</Button>
+        <Button onClick={close} disabled={busy} data-testid="balance-cancel">
+          {translate('ra.action.cancel')}
+        </Button>
         <Button
           variant="contained"
           color={isClear || operation === 'refund' ? 'warning' : 'primary'}

@@ -18,7 +18,12 @@ import type { BalanceRecord } from '../../../domain/entities/balance-record';
 import type { BalanceHolder, HolderResource } from './holder';
 
 const CHANGE_COLORS: Record<string, string> = {
-  GIFT: '#9c27b0', PREPAY: '#1ebb77', PLATFORM_RECHARGE: '#1ebb77', DEDUCT: '#409eff', CLEARED: '#909399', USER_REFUND: '#e6a23c',
+  GIFT: '#9c27b0',
+  PREPAY: '#1ebb77',
+  PLATFORM_RECHARGE: '#1ebb77',
+  DEDUCT: '#409eff',
+  CLEARED: '#909399',
+  USER_REFUND: '#e6a23c',
 };
 
 const COLUMNS = ['createTimeStamp', 'changeType', 'prepayType', 'deductType', 'orderNo', 'changeAmount', 'oldBalance', 'newBalance', 'remark', 'operator'];
@@ -39,30 +44,48 @@ export function BalanceRecordTable({ resource, id, currency }: { resource: Holde
       emptyMessage="resources.balance.empty"
       skeletons={3}
     >
-      {(rows) => rows.map((r) => (
-        <TableRow key={r.id} data-testid="balance-record-row" hover>
-          <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.createTimeStamp)}</TableCell>
-          <TableCell>
-            <ColorChip label={translate(`resources.balance.values.changeType.${r.changeType}`, { _: r.changeType })} color={CHANGE_COLORS[r.changeType] ?? '#909399'} />
-          </TableCell>
-          <TableCell>{r.prepayType ? translate(`resources.balance.values.prepayType.${r.prepayType}`, { _: r.prepayType }) : '—'}</TableCell>
-          <TableCell>{r.deductType ? translate(`resources.balance.values.deductType.${r.deductType}`, { _: r.deductType }) : '—'}</TableCell>
-          <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
-            {r.relevanceId ? (
-              <MuiLink component={Link} to={`/Operations/Orders/${r.relevanceId}/show`} underline="hover" sx={{ fontWeight: 500 }} data-testid="balance-record-order">
-                {r.orderNo ?? r.relevanceId}
-              </MuiLink>
-            ) : '—'}
-          </TableCell>
-          <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600, color: Number(r.changeAmount) < 0 ? 'error.main' : 'success.main' }}>
-            {Number(r.changeAmount) > 0 ? '+' : ''}{money(r.changeAmount)}
-          </TableCell>
-          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{money(r.oldBalance)}</TableCell>
-          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{money(r.newBalance)}</TableCell>
-          <TableCell sx={{ maxWidth: 240, wordBreak: 'break-word' }}>{r.remark || '—'}</TableCell>
-          <TableCell>{r.operator || '—'}</TableCell>
-        </TableRow>
-      ))}
+      {(rows) =>
+        rows.map((r) => (
+          <TableRow key={r.id} data-testid="balance-record-row" hover>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.createTimeStamp)}</TableCell>
+            <TableCell>
+              <ColorChip
+                label={translate(`resources.balance.values.changeType.${r.changeType}`, { _: r.changeType })}
+                color={CHANGE_COLORS[r.changeType] ?? '#909399'}
+              />
+            </TableCell>
+            <TableCell>{r.prepayType ? translate(`resources.balance.values.prepayType.${r.prepayType}`, { _: r.prepayType }) : '—'}</TableCell>
+            <TableCell>{r.deductType ? translate(`resources.balance.values.deductType.${r.deductType}`, { _: r.deductType }) : '—'}</TableCell>
+            <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
+              {r.relevanceId ? (
+                <MuiLink
+                  component={Link}
+                  to={`/Operations/Orders/${r.relevanceId}/show`}
+                  underline="hover"
+                  sx={{ fontWeight: 500 }}
+                  data-testid="balance-record-order"
+                >
+                  {r.orderNo ?? r.relevanceId}
+                </MuiLink>
+              ) : (
+                '—'
+              )}
+            </TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600, color: Number(r.changeAmount) < 0 ? 'error.main' : 'success.main' }}>
+              {Number(r.changeAmount) > 0 ? '+' : ''}
+              {money(r.changeAmount)}
+            </TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              {money(r.oldBalance)}
+            </TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              {money(r.newBalance)}
+            </TableCell>
+            <TableCell sx={{ maxWidth: 240, wordBreak: 'break-word' }}>{r.remark || '—'}</TableCell>
+            <TableCell>{r.operator || '—'}</TableCell>
+          </TableRow>
+        ))
+      }
     </PagedTable>
   );
 }
@@ -87,27 +110,46 @@ export function BalanceRecords<T extends BalanceHolder>({ resource, id, title, c
       {translate('ra.action.back')}
     </Button>
   );
-  if (error) return <Stack spacing={2}>{back}<Card><ErrorState error={error as Error} onRetry={() => void refetch()} /></Card></Stack>;
-  if (isPending || !holder) return <Stack spacing={2}>{back}<Skeleton variant="rounded" height={90} /><Skeleton variant="rounded" height={300} /></Stack>;
+  if (error)
+    return (
+      <Stack spacing={2}>
+        {back}
+        <Card>
+          <ErrorState error={error as Error} onRetry={() => void refetch()} />
+        </Card>
+      </Stack>
+    );
+  if (isPending || !holder)
+    return (
+      <Stack spacing={2}>
+        {back}
+        <Skeleton variant="rounded" height={90} />
+        <Skeleton variant="rounded" height={300} />
+      </Stack>
+    );
   return (
     <Stack spacing={2} data-testid="balance-view">
       <Box>{back}</Box>
       <Card>
         <CardContent sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
           <Box sx={{ flex: 1, minWidth: 220 }}>
-            <Typography variant="body2" color="text.secondary">{translate('resources.balance.title')}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {translate('resources.balance.title')}
+            </Typography>
             <Typography variant="h6">{title(holder)}</Typography>
           </Box>
           <Box sx={{ textAlign: 'right' }}>
-            <Typography variant="body2" color="text.secondary">{translate('resources.balance.fields.balance')}</Typography>
-            <Typography variant="h5" sx={{ fontWeight: 700 }} data-testid="balance-value">{formatMoney(holder.balance, holder.currency, locale)}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {translate('resources.balance.fields.balance')}
+            </Typography>
+            <Typography variant="h5" sx={{ fontWeight: 700 }} data-testid="balance-value">
+              {formatMoney(holder.balance, holder.currency, locale)}
+            </Typography>
           </Box>
           <BalanceActions resource={resource} holder={holder} hideRecords />
         </CardContent>
       </Card>
-      <Card>
-        {children ? children(holder) : <BalanceRecordTable resource={resource} id={id} currency={holder.currency} />}
-      </Card>
+      <Card>{children ? children(holder) : <BalanceRecordTable resource={resource} id={id} currency={holder.currency} />}</Card>
     </Stack>
   );
 }

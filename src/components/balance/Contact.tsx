@@ -6,7 +6,11 @@ export function Contact({ mobile, email }: { mobile: string | null; email: strin
   return (
     <Box sx={{ lineHeight: 1.3 }}>
       {mobile && <Typography variant="body2">{mobile}</Typography>}
-      {email && <Typography variant="caption" color="text.secondary">{email}</Typography>}
+      {email && (
+        <Typography variant="caption" color="text.secondary">
+          {email}
+        </Typography>
+      )}
     </Box>
   );
 }

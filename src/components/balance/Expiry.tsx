@@ -79,7 +79,9 @@ export function ExpiryButton({ id, expiryDate, label }: { id: number; expiryDate
       <Dialog open={open} onClose={() => !busy && setOpen(false)} fullWidth maxWidth="xs" data-testid="expiry-dialog">
         <DialogTitle>
           {translate('resources.balance.actions.setExpiry')}
-          <Typography component="span" color="text.secondary" sx={{ ml: 1 }}>{label}</Typography>
+          <Typography component="span" color="text.secondary" sx={{ ml: 1 }}>
+            {label}
+          </Typography>
         </DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
@@ -95,8 +97,12 @@ export function ExpiryButton({ id, expiryDate, label }: { id: number; expiryDate
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => save(null)} disabled={busy || !expiryDate} data-testid="expiry-clear">{translate('resources.balance.actions.noExpiry')}</Button>
-          <Button onClick={() => setOpen(false)} disabled={busy}>{translate('ra.action.cancel')}</Button>
+          <Button onClick={() => save(null)} disabled={busy || !expiryDate} data-testid="expiry-clear">
+            {translate('resources.balance.actions.noExpiry')}
+          </Button>
+          <Button onClick={() => setOpen(false)} disabled={busy}>
+            {translate('ra.action.cancel')}
+          </Button>
           <Button variant="contained" onClick={() => save(endOfDayIso(day))} disabled={busy || !day} data-testid="expiry-save">
             {busy ? <CircularProgress size={18} /> : translate('ra.action.save')}
           </Button>

@@ -10,9 +10,6 @@ const texts = statusTexts('resources.balance', ['activate', 'deactivate'], { con
 
 export function StatusButton({ resource, id, active, label }: { resource: HolderResource; id: number; active: boolean; label?: string }) {
   return (
-    <StatusSwitch
-      resource={resource} field="active" variant="switch" record={{ id, active }} texts={texts}
-      translateOptions={{ name: label ?? String(id) }}
-    />
+    <StatusSwitch resource={resource} field="active" variant="switch" record={{ id, active }} texts={texts} translateOptions={{ name: label ?? String(id) }} />
   );
 }

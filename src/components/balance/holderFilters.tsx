@@ -10,7 +10,10 @@ import type { HolderResource } from './holder';
 
 /** `true` / `false` choices of a yes/no filter, named by the translations `<prefix>.true` / `<prefix>.false`. */
 export function yesNoChoices(translate: TranslateFunction, prefix: string) {
-  return [{ id: 'true', name: translate(`${prefix}.true`) }, { id: 'false', name: translate(`${prefix}.false`) }];
+  return [
+    { id: 'true', name: translate(`${prefix}.true`) },
+    { id: 'false', name: translate(`${prefix}.false`) },
+  ];
 }
 
 /** Search, company and active filters of the list of `resource`; a list adds its own after them. */

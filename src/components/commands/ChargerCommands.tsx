@@ -10,8 +10,26 @@
 import { useState, type MouseEvent } from 'react';
 import { useRefresh, useTranslate } from 'react-admin';
 import {
-  Alert, Button, Checkbox, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, IconButton, ListItemIcon,
-  ListItemText, Menu, MenuItem, Radio, RadioGroup, Stack, TextField, Tooltip, Typography,
+  Alert,
+  Button,
+  Checkbox,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  IconButton,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Radio,
+  RadioGroup,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
 } from '@mui/material';
 import SettingsRemoteIcon from '@mui/icons-material/SettingsRemote';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
@@ -42,7 +60,11 @@ export interface RunningSessionRef {
 export type CommandTarget = Pick<ChargerRecord, 'id' | 'serialNum' | 'online' | 'companyCode' | 'connectors'> & { sessions?: RunningSessionRef[] };
 
 const ICONS: Record<CommandName, typeof PlayArrowIcon> = {
-  'remote-start': PlayArrowIcon, 'remote-stop': StopIcon, reset: RestartAltIcon, unlock: LockOpenIcon, availability: PowerSettingsNewIcon,
+  'remote-start': PlayArrowIcon,
+  'remote-stop': StopIcon,
+  reset: RestartAltIcon,
+  unlock: LockOpenIcon,
+  availability: PowerSettingsNewIcon,
 };
 
 /** Connector statuses (OCPP 1.6) in which a session runs (a transaction is open). */
@@ -62,12 +84,18 @@ export function stoppableConnectors(record: CommandTarget): number[] {
 function initialForm(name: CommandName, record: CommandTarget): CommandForm {
   const first = record.connectors?.[0]?.connectorId;
   switch (name) {
-    case 'remote-start': return { userKind: 'card', connectorId: record.connectors?.find((c) => c.status === 'Available' || c.status === 'Preparing')?.connectorId ?? first };
-    case 'remote-stop': return { connectorId: stoppableConnectors(record)[0] };
-    case 'reset': return { resetType: 'Soft' };
-    case 'unlock': return { connectorId: first ?? 1 };
-    case 'availability': return { connectorId: 0, availability: 'Operative' };
-    default: return {};
+    case 'remote-start':
+      return { userKind: 'card', connectorId: record.connectors?.find((c) => c.status === 'Available' || c.status === 'Preparing')?.connectorId ?? first };
+    case 'remote-stop':
+      return { connectorId: stoppableConnectors(record)[0] };
+    case 'reset':
+      return { resetType: 'Soft' };
+    case 'unlock':
+      return { connectorId: first ?? 1 };
+    case 'availability':
+      return { connectorId: 0, availability: 'Operative' };
+    default:
+      return {};
   }
 }
 
@@ -77,7 +105,10 @@ export function stopTargetText(record: CommandTarget, form: CommandForm, transla
   const session = record.sessions?.find((x) => x.connectorId === form.connectorId);
   if (session) {
     return translate('app.commands.remote-stop.confirm_session', {
-      connector: session.connectorId, orderNo: session.orderNo, transaction: session.transactionId, user: session.userName ? `${session.userName} (${session.idTag})` : session.idTag,
+      connector: session.connectorId,
+      orderNo: session.orderNo,
+      transaction: session.transactionId,
+      user: session.userName ? `${session.userName} (${session.idTag})` : session.idTag,
     });
   }
   return translate('app.commands.remote-stop.confirm_connector', { connector: form.connectorId ?? '—' });
@@ -93,28 +124,67 @@ function SessionLimit({ form, set }: { form: CommandForm; set: (patch: Partial<C
   return (
     <Stack spacing={1} data-testid="command-session-limit">
       <FormControlLabel
-        control={<Checkbox size="small" checked={!!form.limitSession} onChange={(e) => set({ limitSession: e.target.checked })} slotProps={{ input: { 'data-testid': 'command-limit-session' } as object }} />}
+        control={
+          <Checkbox
+            size="small"
+            checked={!!form.limitSession}
+            onChange={(e) => set({ limitSession: e.target.checked })}
+            slotProps={{ input: { 'data-testid': 'command-limit-session' } as object }}
+          />
+        }
         label={translate('app.commands.remote-start.limit_session')}
       />
       {form.limitSession && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-          <TextField select size="small" label={translate('app.commands.remote-start.unit')} value={unit} onChange={(e) => set({ profileUnit: e.target.value as 'A' | 'W' })}
-            sx={{ minWidth: 110 }} slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'command-limit-unit' } as object } }}>
+          <TextField
+            select
+            size="small"
+            label={translate('app.commands.remote-start.unit')}
+            value={unit}
+            onChange={(e) => set({ profileUnit: e.target.value as 'A' | 'W' })}
+            sx={{ minWidth: 110 }}
+            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'command-limit-unit' } as object } }}
+          >
             <MenuItem value="A">{translate('app.commands.remote-start.unit_A')}</MenuItem>
             <MenuItem value="W">{translate('app.commands.remote-start.unit_W')}</MenuItem>
           </TextField>
-          <TextField size="small" type="number" required label={translate(`app.commands.remote-start.limit_${unit}`)} value={form.profileLimit ?? ''}
-            onChange={(e) => set({ profileLimit: num(e.target.value) })} slotProps={{ htmlInput: { min: 0, 'data-testid': 'command-limit-value' } }} />
-          <TextField size="small" type="number" label={translate('app.commands.remote-start.minutes')} helperText={translate('app.commands.remote-start.minutes_hint')}
-            value={form.profileMinutes ?? ''} onChange={(e) => set({ profileMinutes: num(e.target.value) })} slotProps={{ htmlInput: { min: 1, max: 1440, 'data-testid': 'command-limit-minutes' } }} />
+          <TextField
+            size="small"
+            type="number"
+            required
+            label={translate(`app.commands.remote-start.limit_${unit}`)}
+            value={form.profileLimit ?? ''}
+            onChange={(e) => set({ profileLimit: num(e.target.value) })}
+            slotProps={{ htmlInput: { min: 0, 'data-testid': 'command-limit-value' } }}
+          />
+          <TextField
+            size="small"
+            type="number"
+            label={translate('app.commands.remote-start.minutes')}
+            helperText={translate('app.commands.remote-start.minutes_hint')}
+            value={form.profileMinutes ?? ''}
+            onChange={(e) => set({ profileMinutes: num(e.target.value) })}
+            slotProps={{ htmlInput: { min: 1, max: 1440, 'data-testid': 'command-limit-minutes' } }}
+          />
         </Stack>
       )}
     </Stack>
   );
 }
 
-function ConnectorSelect({ record, value, onChange, allowWhole, allowAny, only }: {
-  record: CommandTarget; value: number | undefined; onChange: (v: number | undefined) => void; allowWhole?: boolean; allowAny?: boolean;
+function ConnectorSelect({
+  record,
+  value,
+  onChange,
+  allowWhole,
+  allowAny,
+  only,
+}: {
+  record: CommandTarget;
+  value: number | undefined;
+  onChange: (v: number | undefined) => void;
+  allowWhole?: boolean;
+  allowAny?: boolean;
   /** Offer only these connectors. */
   only?: number[];
 }) {
@@ -135,7 +205,8 @@ function ConnectorSelect({ record, value, onChange, allowWhole, allowAny, only }
         const status = record.connectors?.find((c) => c.connectorId === id)?.status;
         return (
           <MenuItem key={id} value={String(id)}>
-            #{id}{status ? ` · ${translate(`resources.charger.values.runStatus.${status}`, { _: status })}` : ''}
+            #{id}
+            {status ? ` · ${translate(`resources.charger.values.runStatus.${status}`, { _: status })}` : ''}
           </MenuItem>
         );
       })}
@@ -150,7 +221,10 @@ function CommandDialog({ record, name, onClose }: { record: CommandTarget; name:
   const [form, setForm] = useState<CommandForm>(() => initialForm(name, record));
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const set = (patch: Partial<CommandForm>) => { setForm((f) => ({ ...f, ...patch })); setOutcome(null); };
+  const set = (patch: Partial<CommandForm>) => {
+    setForm((f) => ({ ...f, ...patch }));
+    setOutcome(null);
+  };
   const formError = commandFormError(name, form);
   const send = async () => {
     if (formError) return;
@@ -174,22 +248,41 @@ function CommandDialog({ record, name, onClose }: { record: CommandTarget; name:
     <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="xs" data-testid={`command-dialog-${name}`}>
       <DialogTitle>
         {translate(`app.commands.${name}.title`)}
-        <Typography component="div" variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace' }}>{record.serialNum}</Typography>
+        <Typography component="div" variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+          {record.serialNum}
+        </Typography>
       </DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          {!record.online && <Alert severity="warning" data-testid="command-offline">{translate('app.commands.offline')}</Alert>}
+          {!record.online && (
+            <Alert severity="warning" data-testid="command-offline">
+              {translate('app.commands.offline')}
+            </Alert>
+          )}
           {name === 'remote-start' && (
             <>
               <ConnectorSelect record={record} value={form.connectorId} onChange={(connectorId) => set({ connectorId })} allowAny />
               <RadioGroup row value={form.userKind ?? 'card'} onChange={(e) => set({ userKind: e.target.value as 'card' | 'app', userId: undefined })}>
-                <FormControlLabel value="card" control={<Radio size="small" />} label={translate('app.commands.card_user')} data-testid="command-user-kind-card" />
+                <FormControlLabel
+                  value="card"
+                  control={<Radio size="small" />}
+                  label={translate('app.commands.card_user')}
+                  data-testid="command-user-kind-card"
+                />
                 <FormControlLabel value="app" control={<Radio size="small" />} label={translate('app.commands.app_user')} data-testid="command-user-kind-app" />
               </RadioGroup>
-              <CommandUserPicker key={form.userKind} kind={form.userKind ?? 'card'} companyCode={record.companyCode} value={form.userId} onChange={(userId) => set({ userId })} />
+              <CommandUserPicker
+                key={form.userKind}
+                kind={form.userKind ?? 'card'}
+                companyCode={record.companyCode}
+                value={form.userId}
+                onChange={(userId) => set({ userId })}
+              />
               <SessionLimit form={form} set={set} />
               {form.limitSession && formError && formError !== 'app.commands.errors.user_required' && (
-                <Typography variant="body2" color="error" data-testid="command-form-error">{translate(formError)}</Typography>
+                <Typography variant="body2" color="error" data-testid="command-form-error">
+                  {translate(formError)}
+                </Typography>
               )}
             </>
           )}
@@ -200,7 +293,10 @@ function CommandDialog({ record, name, onClose }: { record: CommandTarget; name:
                 label={translate('app.commands.remote-stop.transaction')}
                 helperText={translate('app.commands.remote-stop.transaction_hint')}
                 value={form.transactionId ?? ''}
-                onChange={(e) => { const v = e.target.value.replace(/\D/g, ''); set({ transactionId: v ? Number(v) : undefined }); }}
+                onChange={(e) => {
+                  const v = e.target.value.replace(/\D/g, '');
+                  set({ transactionId: v ? Number(v) : undefined });
+                }}
                 slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'command-transaction' } }}
               />
               <Typography variant="body2" data-testid="command-stop-target">
@@ -217,36 +313,53 @@ function CommandDialog({ record, name, onClose }: { record: CommandTarget; name:
               <Alert severity="warning">{translate(`app.commands.reset.confirm_${form.resetType ?? 'Soft'}`)}</Alert>
             </>
           )}
-          {name === 'unlock' && (
-            <ConnectorSelect record={record} value={form.connectorId} onChange={(connectorId) => set({ connectorId })} />
-          )}
+          {name === 'unlock' && <ConnectorSelect record={record} value={form.connectorId} onChange={(connectorId) => set({ connectorId })} />}
           {name === 'availability' && (
             <>
               <ConnectorSelect record={record} value={form.connectorId} onChange={(connectorId) => set({ connectorId })} allowWhole />
               <RadioGroup row value={form.availability ?? 'Operative'} onChange={(e) => set({ availability: e.target.value as 'Operative' | 'Inoperative' })}>
-                <FormControlLabel value="Operative" control={<Radio size="small" />} label={translate('app.commands.availability.Operative')} data-testid="command-availability-operative" />
-                <FormControlLabel value="Inoperative" control={<Radio size="small" />} label={translate('app.commands.availability.Inoperative')} data-testid="command-availability-inoperative" />
+                <FormControlLabel
+                  value="Operative"
+                  control={<Radio size="small" />}
+                  label={translate('app.commands.availability.Operative')}
+                  data-testid="command-availability-operative"
+                />
+                <FormControlLabel
+                  value="Inoperative"
+                  control={<Radio size="small" />}
+                  label={translate('app.commands.availability.Inoperative')}
+                  data-testid="command-availability-inoperative"
+                />
               </RadioGroup>
             </>
           )}
           {busy && (
             <Stack direction="row" spacing={1} alignItems="center" data-testid="command-waiting">
               <CircularProgress size={18} />
-              <Typography variant="body2" color="text.secondary">{translate('app.commands.waiting')}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {translate('app.commands.waiting')}
+              </Typography>
             </Stack>
           )}
           {outcome?.ok && (
-            <Alert severity={status && status !== 'Accepted' && status !== 'Unlocked' && status !== 'Scheduled' ? 'warning' : 'success'} data-testid="command-success">
+            <Alert
+              severity={status && status !== 'Accepted' && status !== 'Unlocked' && status !== 'Scheduled' ? 'warning' : 'success'}
+              data-testid="command-success"
+            >
               {translate('app.commands.answered', { status: status ? translate(`app.commands.status.${status}`, { _: status }) : '—' })}
             </Alert>
           )}
           {outcome && !outcome.ok && (
-            <Alert severity="error" data-testid="command-error" data-code={outcome.code}>{outcome.message}</Alert>
+            <Alert severity="error" data-testid="command-error" data-code={outcome.code}>
+              {outcome.message}
+            </Alert>
           )}
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy} data-testid="command-close">{translate(outcome?.ok ? 'ra.action.close' : 'ra.action.cancel')}</Button>
+        <Button onClick={onClose} disabled={busy} data-testid="command-close">
+          {translate(outcome?.ok ? 'ra.action.close' : 'ra.action.cancel')}
+        </Button>
         <Button
           variant="contained"
           color={name === 'reset' || name === 'remote-stop' ? 'warning' : 'primary'}
@@ -268,7 +381,10 @@ export function ChargerCommands({ record }: { record: CommandTarget | undefined 
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [command, setCommand] = useState<CommandName | null>(null);
   if (!record) return null;
-  const open = (e: MouseEvent<HTMLElement>) => { e.stopPropagation(); setAnchor(e.currentTarget); };
+  const open = (e: MouseEvent<HTMLElement>) => {
+    e.stopPropagation();
+    setAnchor(e.currentTarget);
+  };
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: the row must not open; the controls inside take the keys
     <span onClick={(e) => e.stopPropagation()}>
@@ -283,9 +399,21 @@ export function ChargerCommands({ record }: { record: CommandTarget | undefined 
           // Remote stop only where a session runs (issue #26 item 4); the item says why it is off.
           const idle = name === 'remote-stop' && stoppableConnectors(record).length === 0;
           return (
-            <MenuItem key={name} disabled={idle} onClick={() => { setAnchor(null); setCommand(name); }} data-testid={`command-${name}`}>
-              <ListItemIcon><Icon fontSize="small" /></ListItemIcon>
-              <ListItemText secondary={idle ? translate('app.commands.remote-stop.no_session') : undefined}>{translate(`app.commands.${name}.title`)}</ListItemText>
+            <MenuItem
+              key={name}
+              disabled={idle}
+              onClick={() => {
+                setAnchor(null);
+                setCommand(name);
+              }}
+              data-testid={`command-${name}`}
+            >
+              <ListItemIcon>
+                <Icon fontSize="small" />
+              </ListItemIcon>
+              <ListItemText secondary={idle ? translate('app.commands.remote-stop.no_session') : undefined}>
+                {translate(`app.commands.${name}.title`)}
+              </ListItemText>
             </MenuItem>
           );
         })}

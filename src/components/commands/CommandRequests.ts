@@ -39,10 +39,14 @@ export function commandFormError(name: CommandName, form: CommandForm): string |
       if (form.profileLimit < 0 || form.profileLimit > max) return 'app.commands.errors.limit_range';
       return form.profileMinutes !== undefined && (form.profileMinutes < 1 || form.profileMinutes > 1440) ? 'app.commands.errors.minutes_range' : undefined;
     }
-    case 'remote-stop': return form.transactionId || (form.connectorId && form.connectorId > 0) ? undefined : 'app.commands.errors.session_required';
-    case 'unlock': return form.connectorId && form.connectorId > 0 ? undefined : 'app.commands.errors.connector_required';
-    case 'availability': return form.connectorId === undefined || form.connectorId < 0 ? 'app.commands.errors.connector_required' : undefined;
-    default: return undefined;
+    case 'remote-stop':
+      return form.transactionId || (form.connectorId && form.connectorId > 0) ? undefined : 'app.commands.errors.session_required';
+    case 'unlock':
+      return form.connectorId && form.connectorId > 0 ? undefined : 'app.commands.errors.connector_required';
+    case 'availability':
+      return form.connectorId === undefined || form.connectorId < 0 ? 'app.commands.errors.connector_required' : undefined;
+    default:
+      return undefined;
   }
 }
 
@@ -57,17 +61,22 @@ export function commandRequest(chargerId: number, name: CommandName, form: Comma
       else body.cardUserId = form.userId;
       if (form.limitSession) {
         body.chargingProfile = {
-          chargingRateUnit: form.profileUnit ?? 'A', limit: form.profileLimit,
+          chargingRateUnit: form.profileUnit ?? 'A',
+          limit: form.profileLimit,
           ...(form.profileMinutes ? { durationMinutes: form.profileMinutes } : {}),
         };
       }
       return { path, body };
     }
     // The server stops exactly the named session: this transaction, or the one on this connector.
-    case 'remote-stop': return { path, body: form.transactionId ? { transactionId: form.transactionId } : { connectorId: form.connectorId } };
-    case 'reset': return { path, body: { type: form.resetType ?? 'Soft' } };
-    case 'unlock': return { path, body: { connectorId: form.connectorId } };
-    case 'availability': return { path, body: { connectorId: form.connectorId ?? 0, type: form.availability ?? 'Operative' } };
+    case 'remote-stop':
+      return { path, body: form.transactionId ? { transactionId: form.transactionId } : { connectorId: form.connectorId } };
+    case 'reset':
+      return { path, body: { type: form.resetType ?? 'Soft' } };
+    case 'unlock':
+      return { path, body: { connectorId: form.connectorId } };
+    case 'availability':
+      return { path, body: { connectorId: form.connectorId ?? 0, type: form.availability ?? 'Operative' } };
   }
 }
 

@@ -12,7 +12,15 @@ interface Option {
   label: string;
 }
 
-type UserRow = { id: number; cardNumber?: string; lastName?: string; firstName?: string; nickname?: string | null; fullName?: string | null; mobile?: string | null };
+type UserRow = {
+  id: number;
+  cardNumber?: string;
+  lastName?: string;
+  firstName?: string;
+  nickname?: string | null;
+  fullName?: string | null;
+  mobile?: string | null;
+};
 
 /** The option label of a card user or an app user. */
 export function userLabel(kind: 'card' | 'app', r: UserRow): string {
@@ -20,7 +28,12 @@ export function userLabel(kind: 'card' | 'app', r: UserRow): string {
   return [r.nickname || r.fullName || `#${r.id}`, r.mobile].filter(Boolean).join(' · ');
 }
 
-export function CommandUserPicker({ kind, companyCode, value, onChange }: {
+export function CommandUserPicker({
+  kind,
+  companyCode,
+  value,
+  onChange,
+}: {
   kind: 'card' | 'app';
   companyCode: string;
   value: number | undefined;
@@ -34,7 +47,9 @@ export function CommandUserPicker({ kind, companyCode, value, onChange }: {
     const t = setTimeout(() => setQ(input.trim()), 300);
     return () => clearTimeout(t);
   }, [input]);
-  useEffect(() => { if (value === undefined) setSelected(null); }, [value]);
+  useEffect(() => {
+    if (value === undefined) setSelected(null);
+  }, [value]);
   const { data, isFetching } = useGetList<UserRow & { id: number }>(
     kind === 'card' ? 'card-user' : 'app-user',
     { pagination: { page: 1, perPage: 20 }, sort: { field: 'id', order: 'DESC' }, filter: { companyCode, active: 'true', ...(q ? { q } : {}) } },
@@ -48,9 +63,14 @@ export function CommandUserPicker({ kind, companyCode, value, onChange }: {
       filterOptions={(x) => x}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       getOptionLabel={(o) => o.label}
-      onChange={(_e, o) => { setSelected(o); onChange(o?.id); }}
+      onChange={(_e, o) => {
+        setSelected(o);
+        onChange(o?.id);
+      }}
       inputValue={input}
-      onInputChange={(_e, v, reason) => { if (reason !== 'reset') setInput(v); }}
+      onInputChange={(_e, v, reason) => {
+        if (reason !== 'reset') setInput(v);
+      }}
       loading={isFetching}
       noOptionsText={translate('app.commands.no_users')}
       loadingText={translate('ra.page.loading')}
@@ -62,7 +82,12 @@ export function CommandUserPicker({ kind, companyCode, value, onChange }: {
           inputProps={{ ...params.inputProps, 'data-testid': 'command-user' }}
           InputProps={{
             ...params.InputProps,
-            endAdornment: <>{isFetching ? <CircularProgress size={16} /> : null}{params.InputProps.endAdornment}</>,
+            endAdornment: (
+              <>
+                {isFetching ? <CircularProgress size={16} /> : null}
+                {params.InputProps.endAdornment}
+              </>
+            ),
           }}
         />
       )}

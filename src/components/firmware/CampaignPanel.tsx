@@ -9,7 +9,21 @@
 import { useState } from 'react';
 import { Confirm, useTranslate } from 'react-admin';
 import {
-  Alert, Box, Button, Card, CardContent, CardHeader, Chip, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography,
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Chip,
+  LinearProgress,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
 } from '@mui/material';
 import type { CampaignCharger, CampaignDetail, CampaignRecord, CampaignStarted } from '../../../domain/entities/firmware-campaign';
 import { EmptyState, ErrorState } from '../../components/common';
@@ -19,8 +33,15 @@ import { formatDateTime } from '../../utils/date';
 type Filter = { gatewaySn?: string; stationId?: number; chargerId?: number };
 
 const STATUS_COLOR: Record<string, 'default' | 'success' | 'error' | 'warning' | 'info'> = {
-  RUNNING: 'info', PAUSED: 'warning', FINISHED: 'default', RESET: 'default',
-  ALL_SUCCEEDED: 'success', PARTIAL: 'warning', ALL_FAILED: 'error', UPDATED: 'success', FAILED: 'error',
+  RUNNING: 'info',
+  PAUSED: 'warning',
+  FINISHED: 'default',
+  RESET: 'default',
+  ALL_SUCCEEDED: 'success',
+  PARTIAL: 'warning',
+  ALL_FAILED: 'error',
+  UPDATED: 'success',
+  FAILED: 'error',
 };
 
 /** The campaign's headline: its outcome when finished, else its status (with the pause reason). */
@@ -32,16 +53,29 @@ export function campaignLabel(c: Pick<CampaignRecord, 'status' | 'outcome' | 'pa
 
 function ChargerRow({ c }: { c: CampaignCharger }) {
   const translate = useTranslate();
-  const failure = c.failure ? translate(`resources.firmware.campaign.failure.${c.failure}`, { _: translate(`resources.firmware.campaign.codes.${c.failure}`, { _: c.failure }) }) : null;
+  const failure = c.failure
+    ? translate(`resources.firmware.campaign.failure.${c.failure}`, { _: translate(`resources.firmware.campaign.codes.${c.failure}`, { _: c.failure }) })
+    : null;
   return (
     <TableRow data-testid="campaign-charger" data-status={c.status}>
       <TableCell sx={{ fontFamily: 'monospace' }}>{c.serialNum}</TableCell>
       <TableCell>{c.wave}</TableCell>
       <TableCell>
-        <Chip size="small" variant="outlined" color={STATUS_COLOR[c.status] ?? 'default'} label={translate(`resources.firmware.campaign.charger.${c.status}`, { _: c.status })} />
-        {failure && <Typography variant="caption" color="error" sx={{ display: 'block' }}>{failure}</Typography>}
+        <Chip
+          size="small"
+          variant="outlined"
+          color={STATUS_COLOR[c.status] ?? 'default'}
+          label={translate(`resources.firmware.campaign.charger.${c.status}`, { _: c.status })}
+        />
+        {failure && (
+          <Typography variant="caption" color="error" sx={{ display: 'block' }}>
+            {failure}
+          </Typography>
+        )}
       </TableCell>
-      <TableCell sx={{ fontFamily: 'monospace' }}>{c.previousVersion ?? '—'} → {c.reportedVersion ?? '…'}</TableCell>
+      <TableCell sx={{ fontFamily: 'monospace' }}>
+        {c.previousVersion ?? '—'} → {c.reportedVersion ?? '…'}
+      </TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(c.lastReportAt ?? c.updatedAt)}</TableCell>
     </TableRow>
   );
@@ -73,24 +107,45 @@ function CampaignCard({ id, onChanged }: { id: number; onChanged: () => void }) 
   return (
     <Card variant="outlined" data-testid="campaign" data-status={data.status} data-outcome={data.outcome ?? ''}>
       <CardHeader
-        title={<Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <span>{`${data.firmwareName} · ${data.version}`}</span>
-          <Chip size="small" color={STATUS_COLOR[data.outcome ?? data.status] ?? 'default'} label={translate(`resources.firmware.campaign.${label}`)} data-testid="campaign-outcome" />
-        </Stack>}
+        title={
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <span>{`${data.firmwareName} · ${data.version}`}</span>
+            <Chip
+              size="small"
+              color={STATUS_COLOR[data.outcome ?? data.status] ?? 'default'}
+              label={translate(`resources.firmware.campaign.${label}`)}
+              data-testid="campaign-outcome"
+            />
+          </Stack>
+        }
         subheader={`${formatDateTime(data.createdAt)} · ${data.createdBy ?? ''}${data.waveSize ? ` · ${translate('resources.firmware.campaign.wave_info', { n: data.waveSize, pct: data.successThreshold })}` : ''}`}
-        action={<Stack direction="row" spacing={1}>
-          {(data.status === 'RESET' || data.status === 'PAUSED') && <Button size="small" variant="contained" onClick={() => void act('send')} data-testid="campaign-send">{translate('resources.firmware.campaign.send_again')}</Button>}
-          <Button size="small" onClick={() => setConfirm(true)} data-testid="campaign-reset">{translate('resources.firmware.campaign.reset')}</Button>
-        </Stack>}
+        action={
+          <Stack direction="row" spacing={1}>
+            {(data.status === 'RESET' || data.status === 'PAUSED') && (
+              <Button size="small" variant="contained" onClick={() => void act('send')} data-testid="campaign-send">
+                {translate('resources.firmware.campaign.send_again')}
+              </Button>
+            )}
+            <Button size="small" onClick={() => setConfirm(true)} data-testid="campaign-reset">
+              {translate('resources.firmware.campaign.reset')}
+            </Button>
+          </Stack>
+        }
       />
       <CardContent sx={{ pt: 0 }}>
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 1 }} data-testid="campaign-counts">
           {(['updated', 'failed', 'inProgress', 'pending'] as const).map((k) => (
-            <Typography key={k} variant="body2">{translate(`resources.firmware.campaign.counts.${k}`)}: <strong>{data.counts[k]}</strong></Typography>
+            <Typography key={k} variant="body2">
+              {translate(`resources.firmware.campaign.counts.${k}`)}: <strong>{data.counts[k]}</strong>
+            </Typography>
           ))}
         </Box>
         <LinearProgress variant="determinate" value={data.counts.total ? (done * 100) / data.counts.total : 0} sx={{ mb: 1 }} />
-        {failure && <Alert severity="error" sx={{ mb: 1 }}>{failure}</Alert>}
+        {failure && (
+          <Alert severity="error" sx={{ mb: 1 }}>
+            {failure}
+          </Alert>
+        )}
         <Box sx={{ overflowX: 'auto' }}>
           <Table size="small">
             <TableHead>
@@ -102,12 +157,24 @@ function CampaignCard({ id, onChanged }: { id: number; onChanged: () => void }) 
                 <TableCell>{translate('resources.firmware.campaign.cols.lastReport')}</TableCell>
               </TableRow>
             </TableHead>
-            <TableBody>{data.chargers.map((c) => <ChargerRow key={c.chargerId} c={c} />)}</TableBody>
+            <TableBody>
+              {data.chargers.map((c) => (
+                <ChargerRow key={c.chargerId} c={c} />
+              ))}
+            </TableBody>
           </Table>
         </Box>
       </CardContent>
-      <Confirm isOpen={confirm} title="resources.firmware.campaign.reset_title" content="resources.firmware.campaign.reset_confirm"
-        onConfirm={() => { setConfirm(false); void act('reset'); }} onClose={() => setConfirm(false)} />
+      <Confirm
+        isOpen={confirm}
+        title="resources.firmware.campaign.reset_title"
+        content="resources.firmware.campaign.reset_confirm"
+        onConfirm={() => {
+          setConfirm(false);
+          void act('reset');
+        }}
+        onClose={() => setConfirm(false)}
+      />
     </Card>
   );
 }
@@ -115,9 +182,13 @@ function CampaignCard({ id, onChanged }: { id: number; onChanged: () => void }) 
 /** The campaigns of `filter`, newest first (five), with the refusals of the one just sent. */
 export function CampaignPanel({ filter, started }: { filter: Filter; started?: CampaignStarted | null }) {
   const translate = useTranslate();
-  const list = useApi<{ records: CampaignRecord[]; total: number }>('firmware-campaign', { ...filter, perPage: 5 }, {
-    refetchInterval: (q) => (q.state.data?.records.some((r) => r.status === 'RUNNING') ? 5000 : false),
-  });
+  const list = useApi<{ records: CampaignRecord[]; total: number }>(
+    'firmware-campaign',
+    { ...filter, perPage: 5 },
+    {
+      refetchInterval: (q) => (q.state.data?.records.some((r) => r.status === 'RUNNING') ? 5000 : false),
+    },
+  );
   if (list.error) return <ErrorState error={list.error} onRetry={() => list.refetch()} />;
   if (list.isPending) return <LinearProgress />;
   const records = list.data?.records ?? [];
@@ -126,10 +197,16 @@ export function CampaignPanel({ filter, started }: { filter: Filter; started?: C
       {started && started.refused.length > 0 && (
         <Alert severity="warning" data-testid="campaign-refused">
           {translate('resources.firmware.campaign.refused', { smart_count: started.refused.length })}{' '}
-          {started.refused.map((r) => `${r.serialNum ?? r.chargerId} (${translate(`resources.firmware.campaign.codes.${r.code}`, { _: String(r.code) })})`).join(', ')}
+          {started.refused
+            .map((r) => `${r.serialNum ?? r.chargerId} (${translate(`resources.firmware.campaign.codes.${r.code}`, { _: String(r.code) })})`)
+            .join(', ')}
         </Alert>
       )}
-      {records.length === 0 ? <EmptyState message="resources.firmware.campaign.none" /> : records.map((r) => <CampaignCard key={r.id} id={r.id} onChanged={() => void list.refetch()} />)}
+      {records.length === 0 ? (
+        <EmptyState message="resources.firmware.campaign.none" />
+      ) : (
+        records.map((r) => <CampaignCard key={r.id} id={r.id} onChanged={() => void list.refetch()} />)
+      )}
     </Stack>
   );
 }

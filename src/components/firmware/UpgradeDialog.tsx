@@ -8,8 +8,19 @@
 import { useMemo, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import {
-  Alert, Button, Checkbox, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Stack,
-  TextField, Typography,
+  Alert,
+  Button,
+  Checkbox,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
 } from '@mui/material';
 import type { FirmwareRecord } from '../../../domain/entities/firmware';
 import type { CampaignCandidate, CampaignStarted } from '../../../domain/entities/firmware-campaign';
@@ -44,12 +55,19 @@ export function UpgradeDialog({ chargerIds, gatewaySn, stationId, onClose, onSta
 
   const send = async () => {
     if (!fw || !chosen.length) return;
-    setBusy(true); setError(null);
+    setBusy(true);
+    setError(null);
     try {
       const started = await call<CampaignStarted>('POST', 'firmware-campaign', {
-        firmwareId: fw.id, chargerIds: chosen.map((c) => c.chargerId), gatewaySn, stationId,
-        retries: num(opts.retries), retryInterval: num(opts.retryInterval), waveSize: num(opts.waveSize),
-        successThreshold: num(opts.successThreshold), failureLimit: num(opts.failureLimit),
+        firmwareId: fw.id,
+        chargerIds: chosen.map((c) => c.chargerId),
+        gatewaySn,
+        stationId,
+        retries: num(opts.retries),
+        retryInterval: num(opts.retryInterval),
+        waveSize: num(opts.waveSize),
+        successThreshold: num(opts.successThreshold),
+        failureLimit: num(opts.failureLimit),
       });
       onStarted(started);
     } catch (e) {
@@ -61,30 +79,84 @@ export function UpgradeDialog({ chargerIds, gatewaySn, stationId, onClose, onSta
   };
 
   const field = (key: keyof typeof opts, label: string, helper?: string) => (
-    <TextField size="small" type="number" label={translate(`resources.firmware.campaign.${label}`)} value={opts[key]} helperText={helper ? translate(helper) : undefined}
-      onChange={(e) => setOpts((o) => ({ ...o, [key]: e.target.value }))} slotProps={{ htmlInput: { min: 0, 'data-testid': `upgrade-${key}` } }} sx={{ width: { xs: '100%', sm: 180 } }} />
+    <TextField
+      size="small"
+      type="number"
+      label={translate(`resources.firmware.campaign.${label}`)}
+      value={opts[key]}
+      helperText={helper ? translate(helper) : undefined}
+      onChange={(e) => setOpts((o) => ({ ...o, [key]: e.target.value }))}
+      slotProps={{ htmlInput: { min: 0, 'data-testid': `upgrade-${key}` } }}
+      sx={{ width: { xs: '100%', sm: 180 } }}
+    />
   );
 
   return (
     <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" data-testid="upgrade-dialog">
       <DialogTitle>{translate('resources.firmware.campaign.dialog_title')}</DialogTitle>
       <DialogContent>
-        {cands.isPending || firmware.isPending ? <CircularProgress size={24} /> : (
+        {cands.isPending || firmware.isPending ? (
+          <CircularProgress size={24} />
+        ) : (
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField select size="small" label={translate('resources.firmware.campaign.firmware')} value={firmwareId} data-testid="upgrade-firmware"
-              onChange={(e) => { setFirmwareId(Number(e.target.value)); setPicked(null); }}
-              helperText={choices.length ? translate('resources.firmware.campaign.firmware_help') : translate('resources.firmware.campaign.no_firmware', { models: [...models].join(', ') || '—' })}>
-              {choices.map((f) => <MenuItem key={f.id} value={f.id}>{`${f.deviceModel} · ${f.version} · ${f.name}`}</MenuItem>)}
+            <TextField
+              select
+              size="small"
+              label={translate('resources.firmware.campaign.firmware')}
+              value={firmwareId}
+              data-testid="upgrade-firmware"
+              onChange={(e) => {
+                setFirmwareId(Number(e.target.value));
+                setPicked(null);
+              }}
+              helperText={
+                choices.length
+                  ? translate('resources.firmware.campaign.firmware_help')
+                  : translate('resources.firmware.campaign.no_firmware', { models: [...models].join(', ') || '—' })
+              }
+            >
+              {choices.map((f) => (
+                <MenuItem key={f.id} value={f.id}>{`${f.deviceModel} · ${f.version} · ${f.name}`}</MenuItem>
+              ))}
             </TextField>
             <Stack data-testid="upgrade-candidates">
               {(cands.data ?? []).map((c) => {
-                const why = c.refusal !== null ? translate(`resources.station.upgrade.reasons.${c.reason ?? 'busy'}`, { _: c.reason ?? '' })
-                  : fw && c.model !== fw.deviceModel ? translate('resources.firmware.campaign.other_model', { model: c.model ?? '—' }) : null;
+                const why =
+                  c.refusal !== null
+                    ? translate(`resources.station.upgrade.reasons.${c.reason ?? 'busy'}`, { _: c.reason ?? '' })
+                    : fw && c.model !== fw.deviceModel
+                      ? translate('resources.firmware.campaign.other_model', { model: c.model ?? '—' })
+                      : null;
                 return (
-                  <FormControlLabel key={c.chargerId} data-testid="upgrade-candidate" data-eligible={usable(c) ? 'true' : 'false'}
-                    control={<Checkbox size="small" disabled={!usable(c)} checked={usable(c) && selected.has(c.chargerId)}
-                      onChange={(e) => { const next = new Set(selected); if (e.target.checked) next.add(c.chargerId); else next.delete(c.chargerId); setPicked(next); }} />}
-                    label={<span><span style={{ fontFamily: 'monospace' }}>{c.serialNum}</span> · {c.model ?? '—'} · {c.firmwareVersion ?? '—'}{why ? <Typography component="span" variant="body2" color="text.secondary"> — {why}</Typography> : null}</span>} />
+                  <FormControlLabel
+                    key={c.chargerId}
+                    data-testid="upgrade-candidate"
+                    data-eligible={usable(c) ? 'true' : 'false'}
+                    control={
+                      <Checkbox
+                        size="small"
+                        disabled={!usable(c)}
+                        checked={usable(c) && selected.has(c.chargerId)}
+                        onChange={(e) => {
+                          const next = new Set(selected);
+                          if (e.target.checked) next.add(c.chargerId);
+                          else next.delete(c.chargerId);
+                          setPicked(next);
+                        }}
+                      />
+                    }
+                    label={
+                      <span>
+                        <span style={{ fontFamily: 'monospace' }}>{c.serialNum}</span> · {c.model ?? '—'} · {c.firmwareVersion ?? '—'}
+                        {why ? (
+                          <Typography component="span" variant="body2" color="text.secondary">
+                            {' '}
+                            — {why}
+                          </Typography>
+                        ) : null}
+                      </span>
+                    }
+                  />
                 );
               })}
             </Stack>
@@ -98,14 +170,25 @@ export function UpgradeDialog({ chargerIds, gatewaySn, stationId, onClose, onSta
               {field('successThreshold', 'successThreshold')}
               {field('failureLimit', 'failureLimit', 'resources.firmware.campaign.failureLimit_help')}
             </Stack>
-            {error && <Alert severity="error" data-testid="upgrade-error">{error}</Alert>}
+            {error && (
+              <Alert severity="error" data-testid="upgrade-error">
+                {error}
+              </Alert>
+            )}
           </Stack>
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>{translate('ra.action.cancel')}</Button>
-        <Button variant="contained" onClick={() => void send()} disabled={busy || !fw || !chosen.length} data-testid="upgrade-send"
-          startIcon={busy ? <CircularProgress size={16} /> : undefined}>
+        <Button onClick={onClose} disabled={busy}>
+          {translate('ra.action.cancel')}
+        </Button>
+        <Button
+          variant="contained"
+          onClick={() => void send()}
+          disabled={busy || !fw || !chosen.length}
+          data-testid="upgrade-send"
+          startIcon={busy ? <CircularProgress size={16} /> : undefined}
+        >
           {translate('resources.firmware.campaign.send', { smart_count: chosen.length })}
         </Button>
       </DialogActions>

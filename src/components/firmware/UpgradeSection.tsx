@@ -27,20 +27,39 @@ export function UpgradeSection({ chargerIds, filter, gatewaySn, stationId }: Upg
     <Card data-testid="upgrade-section">
       <CardHeader
         title={translate('resources.firmware.campaign.title')}
-        action={<Stack direction="row" spacing={2} alignItems="center" flexWrap="wrap" useFlexGap>
-          {/* The campaigns overview (issue #26 item 3), for this station when the section is a station's. */}
-          <CrossLink to={campaignOverviewPath(filter.stationId)} testId="campaign-overview-link" hideDenied>{translate('app.campaigns.open')}</CrossLink>
-          <Button variant="contained" size="small" startIcon={<SystemUpdateAltIcon />} disabled={!chargerIds.length} onClick={() => setOpen(true)} data-testid="upgrade-open">
-            {translate('resources.firmware.campaign.open')}
-          </Button>
-        </Stack>}
+        action={
+          <Stack direction="row" spacing={2} alignItems="center" flexWrap="wrap" useFlexGap>
+            {/* The campaigns overview (issue #26 item 3), for this station when the section is a station's. */}
+            <CrossLink to={campaignOverviewPath(filter.stationId)} testId="campaign-overview-link" hideDenied>
+              {translate('app.campaigns.open')}
+            </CrossLink>
+            <Button
+              variant="contained"
+              size="small"
+              startIcon={<SystemUpdateAltIcon />}
+              disabled={!chargerIds.length}
+              onClick={() => setOpen(true)}
+              data-testid="upgrade-open"
+            >
+              {translate('resources.firmware.campaign.open')}
+            </Button>
+          </Stack>
+        }
       />
       <CardContent>
         <CampaignPanel key={started?.id ?? 0} filter={filter} started={started} />
       </CardContent>
       {open && (
-        <UpgradeDialog chargerIds={chargerIds} gatewaySn={gatewaySn} stationId={stationId} onClose={() => setOpen(false)}
-          onStarted={(c) => { setStarted(c); setOpen(false); }} />
+        <UpgradeDialog
+          chargerIds={chargerIds}
+          gatewaySn={gatewaySn}
+          stationId={stationId}
+          onClose={() => setOpen(false)}
+          onStarted={(c) => {
+            setStarted(c);
+            setOpen(false);
+          }}
+        />
       )}
     </Card>
   );

@@ -9,8 +9,22 @@
 import { useState } from 'react';
 import { Confirm, Form, NumberInput, SaveButton, useNotify, useTranslate } from 'react-admin';
 import {
-  Box, Button, Card, CardContent, CardHeader, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Table, TableBody, TableCell,
-  TableHead, TableRow, Typography,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  LinearProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
 } from '@mui/material';
 import TuneIcon from '@mui/icons-material/Tune';
 import PowerOffIcon from '@mui/icons-material/PowerSettingsNew';
@@ -48,10 +62,23 @@ function LimitDialog({ stationId, load, onClose, onSaved }: { stationId: number;
   };
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs">
-      <Form record={{ gridLimitA: load.gridLimitA, minCurrentA: load.minCurrentA, fallbackCurrentA: load.fallbackCurrentA }} validate={validate} onSubmit={submit}>
+      <Form
+        record={{ gridLimitA: load.gridLimitA, minCurrentA: load.minCurrentA, fallbackCurrentA: load.fallbackCurrentA }}
+        validate={validate}
+        onSubmit={submit}
+      >
         <DialogTitle>{translate('resources.station-load.title')}</DialogTitle>
         <DialogContent>
-          <NumberInput source="gridLimitA" label={LABELS.gridLimitA} isRequired min={1} max={5000} step={1} fullWidth slotProps={{ htmlInput: { 'data-testid': 'load-grid-limit' } }} />
+          <NumberInput
+            source="gridLimitA"
+            label={LABELS.gridLimitA}
+            isRequired
+            min={1}
+            max={5000}
+            step={1}
+            fullWidth
+            slotProps={{ htmlInput: { 'data-testid': 'load-grid-limit' } }}
+          />
           <NumberInput source="minCurrentA" label={LABELS.minCurrentA} min={0} max={80} step={1} fullWidth />
           <NumberInput source="fallbackCurrentA" label={LABELS.fallbackCurrentA} min={0} max={80} step={1} fullWidth />
         </DialogContent>
@@ -73,7 +100,12 @@ export function StationLoadCard({ stationId }: { stationId: number }) {
   const { data, error, isPending, isFetching, refetch } = useApi<StationLoadRecord>(`station/${stationId}/load-balancing`, undefined, {
     refetchInterval: (q) => ((q.state.data?.connectors.length ?? 0) > 0 ? 5000 : false),
   });
-  useLiveEvents(() => { void refetch(); }, { events: ['charger', 'order'] });
+  useLiveEvents(
+    () => {
+      void refetch();
+    },
+    { events: ['charger', 'order'] },
+  );
   const t = (k: string, o?: Record<string, unknown>) => translate(`resources.station-load.${k}`, o);
   const turnOff = async () => {
     setConfirmOff(false);
@@ -92,20 +124,42 @@ export function StationLoadCard({ stationId }: { stationId: number }) {
     <Card data-testid="station-load">
       <CardHeader
         title={t('title')}
-        subheader={data && (limit === null
-          ? <span data-testid="station-load-off">{t('off')}</span>
-          : <span data-testid="station-grid-limit">{t('grid_limit', { limit })} · {t('settings', { min: data.minCurrentA, fallback: data.fallbackCurrentA })}</span>)}
-        action={data && (
-          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
-            <Button size="small" startIcon={<TuneIcon />} onClick={() => setEditing(true)} data-testid="station-load-edit">{t('edit')}</Button>
-            {limit !== null && <Button size="small" color="warning" startIcon={<PowerOffIcon />} onClick={() => setConfirmOff(true)} data-testid="station-load-off-button">{t('turn_off')}</Button>}
-          </Box>
-        )}
+        subheader={
+          data &&
+          (limit === null ? (
+            <span data-testid="station-load-off">{t('off')}</span>
+          ) : (
+            <span data-testid="station-grid-limit">
+              {t('grid_limit', { limit })} · {t('settings', { min: data.minCurrentA, fallback: data.fallbackCurrentA })}
+            </span>
+          ))
+        }
+        action={
+          data && (
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+              <Button size="small" startIcon={<TuneIcon />} onClick={() => setEditing(true)} data-testid="station-load-edit">
+                {t('edit')}
+              </Button>
+              {limit !== null && (
+                <Button size="small" color="warning" startIcon={<PowerOffIcon />} onClick={() => setConfirmOff(true)} data-testid="station-load-off-button">
+                  {t('turn_off')}
+                </Button>
+              )}
+            </Box>
+          )
+        }
         sx={{ flexWrap: 'wrap', '& .MuiCardHeader-action': { alignSelf: 'center', m: 0 } }}
       />
       <CardContent sx={{ overflowX: 'auto', pt: 0 }}>
-        <QueryStates data={data} error={error} isPending={isPending} isFetching={isFetching && !isPending} empty={connectors.length === 0}
-          emptyMessage="resources.station-load.none_charging" onRetry={() => void refetch()}>
+        <QueryStates
+          data={data}
+          error={error}
+          isPending={isPending}
+          isFetching={isFetching && !isPending}
+          empty={connectors.length === 0}
+          emptyMessage="resources.station-load.none_charging"
+          onRetry={() => void refetch()}
+        >
           {limit !== null && (
             <Box sx={{ mb: 1 }} data-testid="station-load-total">
               <Typography variant="body2">{t('used', { allotted, limit, measured: sum(connectors.map((c) => c.measuredA)) })}</Typography>
@@ -113,23 +167,29 @@ export function StationLoadCard({ stationId }: { stationId: number }) {
             </Box>
           )}
           <Table size="small" data-testid="station-load-connectors">
-            <TableHead><TableRow>
-              <TableCell>{t('fields.charger')}</TableCell>
-              <TableCell>{t('fields.connectorId')}</TableCell>
-              <TableCell>{t('fields.transactionId')}</TableCell>
-              <TableCell align="right">{t('fields.allottedA')}</TableCell>
-              <TableCell align="right">{t('fields.measuredA')}</TableCell>
-              <TableCell>{t('fields.answer')}</TableCell>
-              <TableCell>{t('fields.measuredAt')}</TableCell>
-            </TableRow></TableHead>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('fields.charger')}</TableCell>
+                <TableCell>{t('fields.connectorId')}</TableCell>
+                <TableCell>{t('fields.transactionId')}</TableCell>
+                <TableCell align="right">{t('fields.allottedA')}</TableCell>
+                <TableCell align="right">{t('fields.measuredA')}</TableCell>
+                <TableCell>{t('fields.answer')}</TableCell>
+                <TableCell>{t('fields.measuredAt')}</TableCell>
+              </TableRow>
+            </TableHead>
             <TableBody>
               {connectors.map((c) => (
                 <TableRow key={`${c.chargerId}-${c.connectorId}`} data-testid="station-load-row">
                   <TableCell sx={{ fontFamily: 'monospace' }}>{c.chargerSn}</TableCell>
                   <TableCell>{c.connectorId}</TableCell>
                   <TableCell>{c.transactionId}</TableCell>
-                  <TableCell align="right" data-testid="load-allotted">{c.allottedA === null ? '—' : `${c.allottedA} A`}</TableCell>
-                  <TableCell align="right" data-testid="load-measured">{c.measuredA === null ? '—' : `${c.measuredA} A`}</TableCell>
+                  <TableCell align="right" data-testid="load-allotted">
+                    {c.allottedA === null ? '—' : `${c.allottedA} A`}
+                  </TableCell>
+                  <TableCell align="right" data-testid="load-measured">
+                    {c.measuredA === null ? '—' : `${c.measuredA} A`}
+                  </TableCell>
                   <TableCell>{c.answer ?? '—'}</TableCell>
                   <TableCell>{c.measuredAt ? <RelativeTime value={c.measuredAt} /> : '—'}</TableCell>
                 </TableRow>
@@ -139,8 +199,13 @@ export function StationLoadCard({ stationId }: { stationId: number }) {
         </QueryStates>
       </CardContent>
       {editing && data && <LimitDialog stationId={stationId} load={data} onClose={() => setEditing(false)} onSaved={() => void refetch()} />}
-      <Confirm isOpen={confirmOff} title="resources.station-load.turn_off_title" content="resources.station-load.confirm_off"
-        onConfirm={() => void turnOff()} onClose={() => setConfirmOff(false)} />
+      <Confirm
+        isOpen={confirmOff}
+        title="resources.station-load.turn_off_title"
+        content="resources.station-load.confirm_off"
+        onConfirm={() => void turnOff()}
+        onClose={() => setConfirmOff(false)}
+      />
     </Card>
   );
 }

@@ -19,9 +19,7 @@ import type { RateTemplateRecord } from '../../../domain/entities/rate-template'
 import { RateTemplateForm } from './RateTemplateForm';
 
 /** What the dialog edits: a new template for a station, or a stored one. */
-export type RateTemplateDialogMode =
-  | { kind: 'create'; companyCode: string; type: RateTemplateType }
-  | { kind: 'edit'; id: number };
+export type RateTemplateDialogMode = { kind: 'create'; companyCode: string; type: RateTemplateType } | { kind: 'edit'; id: number };
 
 export interface RateTemplateDialogProps {
   /** null: closed. */
@@ -59,8 +57,15 @@ function EditBody({ id, onClose, onSaved }: { id: number; onClose: () => void; o
   const free = data.type === 'FREE';
   return (
     <RateTemplateForm
-      key={data.id} bare initial={stateOf(data)} id={data.id} readOnly={free} context="station"
-      readOnlyNote={translate('resources.rate-template.dialog.free_note')} onSaved={onSaved} onCancel={onClose}
+      key={data.id}
+      bare
+      initial={stateOf(data)}
+      id={data.id}
+      readOnly={free}
+      context="station"
+      readOnlyNote={translate('resources.rate-template.dialog.free_note')}
+      onSaved={onSaved}
+      onCancel={onClose}
     />
   );
 }
@@ -72,7 +77,10 @@ export function RateTemplateDialog({ mode, onClose, onSaved }: RateTemplateDialo
   const last = useRef<RateTemplateDialogMode | null>(mode);
   if (mode) last.current = mode;
   const m = mode ?? last.current;
-  const saved = (r: RateTemplateRecord) => { onSaved(r); onClose(); };
+  const saved = (r: RateTemplateRecord) => {
+    onSaved(r);
+    onClose();
+  };
   const title = m?.kind === 'edit' ? 'resources.rate-template.dialog.edit_title' : 'resources.rate-template.create_title';
   return (
     <Dialog open={mode !== null} onClose={onClose} maxWidth="md" fullWidth scroll="paper" data-testid="rt-dialog" aria-labelledby="rt-dialog-title">
@@ -87,9 +95,12 @@ export function RateTemplateDialog({ mode, onClose, onSaved }: RateTemplateDialo
         {m?.kind === 'edit' && <EditBody id={m.id} onClose={onClose} onSaved={saved} />}
         {m?.kind === 'create' && (
           <RateTemplateForm
-            bare lockCompany context="station"
+            bare
+            lockCompany
+            context="station"
             initial={{ ...emptyState(m.companyCode), type: m.type, activated: true }}
-            onSaved={saved} onCancel={onClose}
+            onSaved={saved}
+            onCancel={onClose}
           />
         )}
       </DialogContent>

@@ -12,12 +12,24 @@
  * `station` context: at most 4 tax rows, checked and saved with `?context=station`.
  */
 import { useEffect, useMemo, useState } from 'react';
+import { useCreate, useLocaleState, useNotify, useTranslate, useUpdate } from 'react-admin';
 import {
-  useCreate, useLocaleState, useNotify, useTranslate, useUpdate,
-} from 'react-admin';
-import {
-  Alert, Box, Button, Card, CardContent, Divider, FormControlLabel, IconButton, MenuItem, Radio, RadioGroup, Stack, Switch,
-  TextField, Tooltip, Typography,
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Divider,
+  FormControlLabel,
+  IconButton,
+  MenuItem,
+  Radio,
+  RadioGroup,
+  Stack,
+  Switch,
+  TextField,
+  Tooltip,
+  Typography,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import CallSplitIcon from '@mui/icons-material/CallSplit';
@@ -33,7 +45,11 @@ import { RateTimeline } from './RateTimeline';
 import { addRow, removeRow, sortRows, splitRow } from './timeline';
 
 function SectionTitle({ children }: { children: React.ReactNode }) {
-  return <Typography variant="subtitle2" sx={{ mt: 3, mb: 1, color: 'text.secondary' }}>{children}</Typography>;
+  return (
+    <Typography variant="subtitle2" sx={{ mt: 3, mb: 1, color: 'text.secondary' }}>
+      {children}
+    </Typography>
+  );
 }
 
 export interface RateTemplateFormProps {
@@ -91,7 +107,10 @@ export function RateTemplateForm({ initial, id, readOnly, readOnlyNote, context 
 
   const removeAt = (i: number) => {
     const r = removeRow(s.details, i);
-    if ('violation' in r) { setRowNote(catalogueMessage(r.violation.code, lang, r.violation.values)); return; }
+    if ('violation' in r) {
+      setRowNote(catalogueMessage(r.violation.code, lang, r.violation.values));
+      return;
+    }
     setRowNote(null);
     setSelected(null);
     set('details', r.details);
@@ -126,59 +145,125 @@ export function RateTemplateForm({ initial, id, readOnly, readOnlyNote, context 
       {readOnly && (
         <Alert severity="info" sx={{ mb: 2 }} data-testid="rate-template-readonly">
           <span data-testid="rate-template-readonly-rule">{catalogueMessage(811, lang)}</span>
-          {readOnlyNote && <Box component="span" sx={{ display: 'block' }} data-testid="rate-template-readonly-note">{readOnlyNote}</Box>}
+          {readOnlyNote && (
+            <Box component="span" sx={{ display: 'block' }} data-testid="rate-template-readonly-note">
+              {readOnlyNote}
+            </Box>
+          )}
         </Alert>
       )}
       <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap">
         <TextField
-          fullWidth={false} select label={translate('app.assets.company')} value={s.companyCode} onChange={(e) => set('companyCode', e.target.value)}
-          disabled={disabled || Boolean(id) || Boolean(lockCompany)} sx={{ minWidth: 240 }} required
-          error={tried && Boolean(fieldError('companyCode'))} helperText={tried && fieldError('companyCode') ? msg(fieldError('companyCode') as FieldProblem) : ' '}
+          fullWidth={false}
+          select
+          label={translate('app.assets.company')}
+          value={s.companyCode}
+          onChange={(e) => set('companyCode', e.target.value)}
+          disabled={disabled || Boolean(id) || Boolean(lockCompany)}
+          sx={{ minWidth: 240 }}
+          required
+          error={tried && Boolean(fieldError('companyCode'))}
+          helperText={tried && fieldError('companyCode') ? msg(fieldError('companyCode') as FieldProblem) : ' '}
           data-testid="rt-company"
         >
           {s.companyCode && !companies.some((c) => c.companyCode === s.companyCode) && <MenuItem value={s.companyCode}>{s.companyCode}</MenuItem>}
-          {companies.map((c) => <MenuItem key={c.companyCode} value={c.companyCode}>{c.companyName} ({c.companyCode})</MenuItem>)}
+          {companies.map((c) => (
+            <MenuItem key={c.companyCode} value={c.companyCode}>
+              {c.companyName} ({c.companyCode})
+            </MenuItem>
+          ))}
         </TextField>
         <TextField
-          fullWidth={false} label={translate('resources.rate-template.fields.modelName')} value={s.modelName} onChange={(e) => set('modelName', e.target.value)}
-          disabled={disabled} required sx={{ minWidth: 280 }}
-          error={tried && Boolean(fieldError('modelName'))} helperText={tried && fieldError('modelName') ? msg(fieldError('modelName') as FieldProblem) : ' '}
+          fullWidth={false}
+          label={translate('resources.rate-template.fields.modelName')}
+          value={s.modelName}
+          onChange={(e) => set('modelName', e.target.value)}
+          disabled={disabled}
+          required
+          sx={{ minWidth: 280 }}
+          error={tried && Boolean(fieldError('modelName'))}
+          helperText={tried && fieldError('modelName') ? msg(fieldError('modelName') as FieldProblem) : ' '}
           slotProps={{ htmlInput: { 'data-testid': 'rt-model-name', maxLength: 100 } }}
         />
         <TextField
-          fullWidth={false} select label={translate('resources.rate-template.fields.currency')} value={s.currency} onChange={(e) => set('currency', e.target.value)}
-          disabled={disabled} sx={{ minWidth: 160 }} helperText=" " data-testid="rt-currency"
+          fullWidth={false}
+          select
+          label={translate('resources.rate-template.fields.currency')}
+          value={s.currency}
+          onChange={(e) => set('currency', e.target.value)}
+          disabled={disabled}
+          sx={{ minWidth: 160 }}
+          helperText=" "
+          data-testid="rt-currency"
         >
-          {CURRENCIES.map((c) => <MenuItem key={c} value={c}>{translate(`resources.rate-template.values.currency.${c}`, { _: c })}</MenuItem>)}
+          {CURRENCIES.map((c) => (
+            <MenuItem key={c} value={c}>
+              {translate(`resources.rate-template.values.currency.${c}`, { _: c })}
+            </MenuItem>
+          ))}
         </TextField>
       </Stack>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 3, flexWrap: 'wrap' }}>
         <RadioGroup row value={s.type} onChange={(e) => set('type', e.target.value as EditorState['type'])} data-testid="rt-type">
           {RATE_TEMPLATE_TYPES.map((t) => (
-            <FormControlLabel key={t} value={t} disabled={disabled || Boolean(id)} control={<Radio size="small" />} label={translate(`resources.rate-template.values.type.${t}`)} />
+            <FormControlLabel
+              key={t}
+              value={t}
+              disabled={disabled || Boolean(id)}
+              control={<Radio size="small" />}
+              label={translate(`resources.rate-template.values.type.${t}`)}
+            />
           ))}
         </RadioGroup>
         <FormControlLabel
-          control={<Switch checked={s.activated} onChange={(e) => set('activated', e.target.checked)} disabled={disabled} slotProps={{ input: { 'data-testid': 'rt-activated' } as React.InputHTMLAttributes<HTMLInputElement> }} />}
+          control={
+            <Switch
+              checked={s.activated}
+              onChange={(e) => set('activated', e.target.checked)}
+              disabled={disabled}
+              slotProps={{ input: { 'data-testid': 'rt-activated' } as React.InputHTMLAttributes<HTMLInputElement> }}
+            />
+          }
           label={translate('resources.rate-template.fields.activated')}
         />
       </Box>
       <TextField
-        label={translate('resources.rate-template.fields.description')} value={s.description} onChange={(e) => set('description', e.target.value)}
-        disabled={disabled} fullWidth multiline minRows={1} sx={{ mt: 1, maxWidth: 720 }} slotProps={{ htmlInput: { maxLength: 500 } }}
+        label={translate('resources.rate-template.fields.description')}
+        value={s.description}
+        onChange={(e) => set('description', e.target.value)}
+        disabled={disabled}
+        fullWidth
+        multiline
+        minRows={1}
+        sx={{ mt: 1, maxWidth: 720 }}
+        slotProps={{ htmlInput: { maxLength: 500 } }}
       />
 
       <SectionTitle>{translate('resources.rate-template.sections.fees')}</SectionTitle>
       <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap">
         <TextField
-          fullWidth={false} label={translate('resources.rate-template.fields.serviceFeePerKwh')} value={s.serviceFeePerKwh} onChange={(e) => set('serviceFeePerKwh', e.target.value)}
-          disabled={disabled} sx={{ width: 200 }} error={Boolean(fieldError('serviceFeePerKwh'))}
-          helperText={fieldError('serviceFeePerKwh') ? msg(fieldError('serviceFeePerKwh') as FieldProblem) : translate('resources.rate-template.helpers.per_kwh', { currency: s.currency })}
+          fullWidth={false}
+          label={translate('resources.rate-template.fields.serviceFeePerKwh')}
+          value={s.serviceFeePerKwh}
+          onChange={(e) => set('serviceFeePerKwh', e.target.value)}
+          disabled={disabled}
+          sx={{ width: 200 }}
+          error={Boolean(fieldError('serviceFeePerKwh'))}
+          helperText={
+            fieldError('serviceFeePerKwh')
+              ? msg(fieldError('serviceFeePerKwh') as FieldProblem)
+              : translate('resources.rate-template.helpers.per_kwh', { currency: s.currency })
+          }
           slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'rt-service-fee' } }}
         />
         <TextField
-          fullWidth={false} label={translate('resources.rate-template.fields.serviceTax')} value={s.serviceTax} onChange={(e) => set('serviceTax', e.target.value)}
-          disabled={disabled} sx={{ width: 200 }} error={Boolean(fieldError('serviceTax'))}
+          fullWidth={false}
+          label={translate('resources.rate-template.fields.serviceTax')}
+          value={s.serviceTax}
+          onChange={(e) => set('serviceTax', e.target.value)}
+          disabled={disabled}
+          sx={{ width: 200 }}
+          error={Boolean(fieldError('serviceTax'))}
           helperText={fieldError('serviceTax') ? msg(fieldError('serviceTax') as FieldProblem) : '%'}
           slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'rt-service-tax' } }}
         />
@@ -190,19 +275,40 @@ export function RateTemplateForm({ initial, id, readOnly, readOnlyNote, context 
           // biome-ignore lint/suspicious/noArrayIndexKey: a tax row has no id of its own; its inputs are controlled by position
           <Stack key={i} direction="row" spacing={1} alignItems="flex-start" data-testid="rt-tax-row">
             <TextField
-              fullWidth={false} size="small" label={translate('resources.rate-template.fields.taxName')} value={t.taxName} onChange={(e) => setTax(i, 'taxName', e.target.value)}
-              disabled={disabled} error={Boolean(taxProblem(i, 'taxName'))} helperText={taxProblem(i, 'taxName') ? msg(taxProblem(i, 'taxName') as FieldProblem) : undefined}
+              fullWidth={false}
+              size="small"
+              label={translate('resources.rate-template.fields.taxName')}
+              value={t.taxName}
+              onChange={(e) => setTax(i, 'taxName', e.target.value)}
+              disabled={disabled}
+              error={Boolean(taxProblem(i, 'taxName'))}
+              helperText={taxProblem(i, 'taxName') ? msg(taxProblem(i, 'taxName') as FieldProblem) : undefined}
               slotProps={{ htmlInput: { maxLength: 64, 'data-testid': `rt-tax-name-${i}` } }}
             />
             <TextField
-              fullWidth={false} size="small" label={translate('resources.rate-template.fields.taxPercentage')} value={t.taxPercentage} onChange={(e) => setTax(i, 'taxPercentage', e.target.value)}
-              disabled={disabled} sx={{ width: 160 }} error={Boolean(taxProblem(i, 'taxPercentage'))}
+              fullWidth={false}
+              size="small"
+              label={translate('resources.rate-template.fields.taxPercentage')}
+              value={t.taxPercentage}
+              onChange={(e) => setTax(i, 'taxPercentage', e.target.value)}
+              disabled={disabled}
+              sx={{ width: 160 }}
+              error={Boolean(taxProblem(i, 'taxPercentage'))}
               helperText={taxProblem(i, 'taxPercentage') ? msg(taxProblem(i, 'taxPercentage') as FieldProblem) : undefined}
               slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': `rt-tax-percentage-${i}` } }}
             />
             <Tooltip title={translate('resources.rate-template.actions.remove_tax')}>
               <span>
-                <IconButton onClick={() => set('taxes', s.taxes.filter((_, j) => j !== i))} disabled={disabled || s.taxes.length <= 1} data-testid={`rt-tax-remove-${i}`}>
+                <IconButton
+                  onClick={() =>
+                    set(
+                      'taxes',
+                      s.taxes.filter((_, j) => j !== i),
+                    )
+                  }
+                  disabled={disabled || s.taxes.length <= 1}
+                  data-testid={`rt-tax-remove-${i}`}
+                >
                   <DeleteOutlineIcon fontSize="small" />
                 </IconButton>
               </span>
@@ -210,7 +316,13 @@ export function RateTemplateForm({ initial, id, readOnly, readOnlyNote, context 
           </Stack>
         ))}
         <Box>
-          <Button size="small" startIcon={<AddIcon />} disabled={disabled || s.taxes.length >= taxMax} onClick={() => set('taxes', [...s.taxes, { taxName: '', taxPercentage: '0' }])} data-testid="rt-tax-add">
+          <Button
+            size="small"
+            startIcon={<AddIcon />}
+            disabled={disabled || s.taxes.length >= taxMax}
+            onClick={() => set('taxes', [...s.taxes, { taxName: '', taxPercentage: '0' }])}
+            data-testid="rt-tax-add"
+          >
             {translate('resources.rate-template.actions.add_tax')}
           </Button>
         </Box>
@@ -226,29 +338,57 @@ export function RateTemplateForm({ initial, id, readOnly, readOnlyNote, context 
               return (
                 <Stack
                   // biome-ignore lint/suspicious/noArrayIndexKey: a time window has no id of its own; its inputs are controlled by position
-                  key={i} direction="row" spacing={1} alignItems="flex-start" data-testid="rt-row" onFocus={() => setSelected(i)}
+                  key={i}
+                  direction="row"
+                  spacing={1}
+                  alignItems="flex-start"
+                  data-testid="rt-row"
+                  onFocus={() => setSelected(i)}
                   sx={{ p: 0.5, borderRadius: 1, bgcolor: selected === i ? 'action.selected' : 'transparent' }}
                 >
                   <TextField
-                    fullWidth={false} size="small" label={translate('resources.rate-template.fields.startTime')} value={d.startTime} onChange={(e) => setRow(i, 'startTime', e.target.value)}
-                    disabled={disabled} sx={{ width: 110 }} placeholder="HH:mm" error={Boolean(rowProblem(i, 'startTime'))}
+                    fullWidth={false}
+                    size="small"
+                    label={translate('resources.rate-template.fields.startTime')}
+                    value={d.startTime}
+                    onChange={(e) => setRow(i, 'startTime', e.target.value)}
+                    disabled={disabled}
+                    sx={{ width: 110 }}
+                    placeholder="HH:mm"
+                    error={Boolean(rowProblem(i, 'startTime'))}
                     slotProps={{ htmlInput: { maxLength: 5, 'data-testid': `rt-row-start-${i}` } }}
                   />
                   <TextField
-                    fullWidth={false} size="small" label={translate('resources.rate-template.fields.endTime')} value={d.endTime} onChange={(e) => setRow(i, 'endTime', e.target.value)}
-                    disabled={disabled} sx={{ width: 110 }} placeholder="HH:mm" error={Boolean(rowProblem(i, 'endTime'))}
+                    fullWidth={false}
+                    size="small"
+                    label={translate('resources.rate-template.fields.endTime')}
+                    value={d.endTime}
+                    onChange={(e) => setRow(i, 'endTime', e.target.value)}
+                    disabled={disabled}
+                    sx={{ width: 110 }}
+                    placeholder="HH:mm"
+                    error={Boolean(rowProblem(i, 'endTime'))}
                     slotProps={{ htmlInput: { maxLength: 5, 'data-testid': `rt-row-end-${i}` } }}
                   />
                   <TextField
-                    fullWidth={false} size="small" label={translate('resources.rate-template.fields.electricityFeePerKwh')} value={d.electricityFeePerKwh}
-                    onChange={(e) => setRow(i, 'electricityFeePerKwh', e.target.value)} disabled={disabled} sx={{ width: 200 }}
+                    fullWidth={false}
+                    size="small"
+                    label={translate('resources.rate-template.fields.electricityFeePerKwh')}
+                    value={d.electricityFeePerKwh}
+                    onChange={(e) => setRow(i, 'electricityFeePerKwh', e.target.value)}
+                    disabled={disabled}
+                    sx={{ width: 200 }}
                     error={Boolean(rowProblem(i, 'electricityFeePerKwh'))}
                     helperText={rowProblem(i, 'electricityFeePerKwh') ? msg(rowProblem(i, 'electricityFeePerKwh') as FieldProblem) : undefined}
                     slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': `rt-row-fee-${i}` } }}
                   />
                   <Tooltip title={translate('resources.rate-template.actions.split')}>
                     <span>
-                      <IconButton onClick={() => set('details', splitRow(s.details, i))} disabled={disabled || s.details.length >= MAX_RATE_ROWS} data-testid={`rt-row-split-${i}`}>
+                      <IconButton
+                        onClick={() => set('details', splitRow(s.details, i))}
+                        disabled={disabled || s.details.length >= MAX_RATE_ROWS}
+                        data-testid={`rt-row-split-${i}`}
+                      >
                         <CallSplitIcon fontSize="small" />
                       </IconButton>
                     </span>
@@ -264,41 +404,74 @@ export function RateTemplateForm({ initial, id, readOnly, readOnlyNote, context 
               );
             })}
             <Stack direction="row" spacing={1}>
-              <Button size="small" startIcon={<AddIcon />} disabled={disabled || s.details.length >= MAX_RATE_ROWS} onClick={() => set('details', addRow(s.details))} data-testid="rt-row-add">
+              <Button
+                size="small"
+                startIcon={<AddIcon />}
+                disabled={disabled || s.details.length >= MAX_RATE_ROWS}
+                onClick={() => set('details', addRow(s.details))}
+                data-testid="rt-row-add"
+              >
                 {translate('resources.rate-template.actions.add_row')}
               </Button>
               <Button size="small" disabled={disabled} onClick={() => set('details', sortRows(s.details))} data-testid="rt-row-sort">
                 {translate('resources.rate-template.actions.sort_rows')}
               </Button>
             </Stack>
-            {rowNote && <Alert severity="warning" onClose={() => setRowNote(null)}>{rowNote}</Alert>}
+            {rowNote && (
+              <Alert severity="warning" onClose={() => setRowNote(null)}>
+                {rowNote}
+              </Alert>
+            )}
           </Stack>
         </>
       )}
-      {!charged && <Alert severity="info" sx={{ mt: 3 }}>{translate('resources.rate-template.helpers.free')}</Alert>}
+      {!charged && (
+        <Alert severity="info" sx={{ mt: 3 }}>
+          {translate('resources.rate-template.helpers.free')}
+        </Alert>
+      )}
 
       <Divider sx={{ my: 3 }} />
-      {!readOnly && <Box data-testid="rt-problems">
-        {problems.length === 0
-          ? <Alert severity="success" data-testid="rt-ok">{translate('resources.rate-template.helpers.all_good')}</Alert>
-          : (
+      {!readOnly && (
+        <Box data-testid="rt-problems">
+          {problems.length === 0 ? (
+            <Alert severity="success" data-testid="rt-ok">
+              {translate('resources.rate-template.helpers.all_good')}
+            </Alert>
+          ) : (
             <Alert severity={tried ? 'error' : 'warning'} data-testid="rt-problem">
               <Box component="ul" sx={{ m: 0, pl: 2 }}>
-                {[...new Set(problems.map(msg))].map((m) => <li key={m} data-testid="rt-problem-item">{m}</li>)}
+                {[...new Set(problems.map(msg))].map((m) => (
+                  <li key={m} data-testid="rt-problem-item">
+                    {m}
+                  </li>
+                ))}
               </Box>
             </Alert>
           )}
-      </Box>}
-      {saveError && <Alert severity="error" sx={{ mt: 2 }} onClose={() => setSaveError(null)} data-testid="rt-save-error">{saveError}</Alert>}
+        </Box>
+      )}
+      {saveError && (
+        <Alert severity="error" sx={{ mt: 2 }} onClose={() => setSaveError(null)} data-testid="rt-save-error">
+          {saveError}
+        </Alert>
+      )}
       <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
         <Button variant="contained" startIcon={<SaveIcon />} onClick={save} disabled={disabled || creating || updating} data-testid="rt-save">
           {translate('ra.action.save')}
         </Button>
-        <Button onClick={onCancel} data-testid="rt-cancel">{translate(readOnly ? 'ra.action.close' : 'ra.action.cancel')}</Button>
+        <Button onClick={onCancel} data-testid="rt-cancel">
+          {translate(readOnly ? 'ra.action.close' : 'ra.action.cancel')}
+        </Button>
       </Stack>
     </>
   );
-  if (bare) return <Box data-testid="rate-template-editor" data-context={context}>{body}</Box>;
+  if (bare)
+    return (
+      <Box data-testid="rate-template-editor" data-context={context}>
+        {body}
+      </Box>
+    );
   return (
     <Card sx={{ mt: 1 }} data-testid="rate-template-editor" data-context={context}>
       <CardContent>{body}</CardContent>

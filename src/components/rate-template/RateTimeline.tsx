@@ -11,7 +11,12 @@ import { buildTimeline, DAY_MINUTES, distinctFees, feeColor, formatTime } from '
 const pct = (m: number) => `${(m / DAY_MINUTES) * 100}%`;
 const PROBLEM_RED = '#e53935';
 
-export function RateTimeline({ details, currency, selected, onSelect }: {
+export function RateTimeline({
+  details,
+  currency,
+  selected,
+  onSelect,
+}: {
   details: readonly RateRow[];
   currency: string;
   selected?: number | null;
@@ -32,11 +37,21 @@ export function RateTimeline({ details, currency, selected, onSelect }: {
               data-end={formatTime(w.end)}
               onClick={() => onSelect?.(w.index)}
               sx={{
-                position: 'absolute', left: pct(w.start), width: pct(w.end - w.start), top: 0, bottom: 0,
-                bgcolor: feeColor(w.fee, fees), opacity: problems.some((p) => p.kind === 'overlap' && p.start < w.end && p.end > w.start) ? 0.6 : 1,
-                borderRight: '1px solid #fff', cursor: onSelect ? 'pointer' : 'default',
-                outline: selected === w.index ? '3px solid #303133' : 'none', outlineOffset: -3,
-                display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'hidden',
+                position: 'absolute',
+                left: pct(w.start),
+                width: pct(w.end - w.start),
+                top: 0,
+                bottom: 0,
+                bgcolor: feeColor(w.fee, fees),
+                opacity: problems.some((p) => p.kind === 'overlap' && p.start < w.end && p.end > w.start) ? 0.6 : 1,
+                borderRight: '1px solid #fff',
+                cursor: onSelect ? 'pointer' : 'default',
+                outline: selected === w.index ? '3px solid #303133' : 'none',
+                outlineOffset: -3,
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'center',
+                overflow: 'hidden',
               }}
             >
               <Typography variant="caption" sx={{ color: '#fff', fontWeight: 600, whiteSpace: 'nowrap', textShadow: '0 0 2px rgba(0,0,0,.5)', px: 0.5 }}>
@@ -48,13 +63,22 @@ export function RateTimeline({ details, currency, selected, onSelect }: {
       </Box>
       <Box sx={{ position: 'relative', height: 8, mt: 0.5 }}>
         {problems.map((p) => (
-          <Tooltip key={`${p.kind}-${p.start}`} title={`${translate(`resources.rate-template.timeline.${p.kind}`)} ${formatTime(p.start)}–${formatTime(p.end)}`}>
+          <Tooltip
+            key={`${p.kind}-${p.start}`}
+            title={`${translate(`resources.rate-template.timeline.${p.kind}`)} ${formatTime(p.start)}–${formatTime(p.end)}`}
+          >
             <Box
               data-testid={`timeline-${p.kind}`}
               data-start={formatTime(p.start)}
               data-end={formatTime(p.end)}
               sx={{
-                position: 'absolute', left: pct(p.start), width: `max(${pct(p.end - p.start)}, 3px)`, top: 0, bottom: 0, bgcolor: PROBLEM_RED, borderRadius: 0.5,
+                position: 'absolute',
+                left: pct(p.start),
+                width: `max(${pct(p.end - p.start)}, 3px)`,
+                top: 0,
+                bottom: 0,
+                bgcolor: PROBLEM_RED,
+                borderRadius: 0.5,
                 backgroundImage: p.kind === 'overlap' ? 'repeating-linear-gradient(45deg, transparent 0 3px, rgba(255,255,255,.6) 3px 6px)' : 'none',
               }}
             />
@@ -77,13 +101,17 @@ export function RateTimeline({ details, currency, selected, onSelect }: {
         {fees.map((fee) => (
           <Box key={fee} sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
             <Box sx={{ width: 12, height: 12, borderRadius: 0.5, bgcolor: feeColor(fee, fees) }} />
-            <Typography variant="caption">{fee} {unit}</Typography>
+            <Typography variant="caption">
+              {fee} {unit}
+            </Typography>
           </Box>
         ))}
         {problems.length > 0 && (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
             <Box sx={{ width: 12, height: 12, borderRadius: 0.5, bgcolor: PROBLEM_RED }} />
-            <Typography variant="caption" color="error">{translate('resources.rate-template.timeline.legend_problem')}</Typography>
+            <Typography variant="caption" color="error">
+              {translate('resources.rate-template.timeline.legend_problem')}
+            </Typography>
           </Box>
         )}
       </Box>

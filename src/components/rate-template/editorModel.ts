@@ -27,7 +27,14 @@ export interface EditorState {
 /** A new template: charged, one row for the whole day, one tax row. */
 export function emptyState(companyCode = '', currency = 'EUR'): EditorState {
   return {
-    companyCode, modelName: '', type: 'CHARGED', description: '', currency, serviceFeePerKwh: '0', serviceTax: '0', activated: true,
+    companyCode,
+    modelName: '',
+    type: 'CHARGED',
+    description: '',
+    currency,
+    serviceFeePerKwh: '0',
+    serviceTax: '0',
+    activated: true,
     taxes: [{ taxName: 'VAT', taxPercentage: '0' }],
     details: [{ startTime: '00:00', endTime: '24:00', electricityFeePerKwh: '0' }],
   };
@@ -36,8 +43,14 @@ export function emptyState(companyCode = '', currency = 'EUR'): EditorState {
 /** The editor's state of a stored template. */
 export function stateOf(r: RateTemplateRecord): EditorState {
   return {
-    companyCode: r.companyCode, modelName: r.modelName, type: r.type === 'FREE' ? 'FREE' : 'CHARGED', description: r.description ?? '', currency: r.currency,
-    serviceFeePerKwh: r.serviceFeePerKwh, serviceTax: r.serviceTax ?? '0', activated: r.activated,
+    companyCode: r.companyCode,
+    modelName: r.modelName,
+    type: r.type === 'FREE' ? 'FREE' : 'CHARGED',
+    description: r.description ?? '',
+    currency: r.currency,
+    serviceFeePerKwh: r.serviceFeePerKwh,
+    serviceTax: r.serviceTax ?? '0',
+    activated: r.activated,
     taxes: r.taxes.map((t) => ({ taxName: t.taxName, taxPercentage: t.taxPercentage })),
     details: r.details.map((d) => ({ startTime: d.startTime, endTime: d.endTime, electricityFeePerKwh: d.electricityFeePerKwh })),
   };
@@ -55,7 +68,10 @@ export function payloadOf(s: EditorState): Record<string, unknown> {
     serviceTax: s.serviceTax.trim() || '0',
     activated: s.activated,
     taxes: s.taxes.map((t) => ({ taxName: t.taxName.trim(), taxPercentage: t.taxPercentage.trim() })),
-    details: s.type === 'FREE' ? [] : s.details.map((d) => ({ startTime: d.startTime.trim(), endTime: d.endTime.trim(), electricityFeePerKwh: d.electricityFeePerKwh.trim() })),
+    details:
+      s.type === 'FREE'
+        ? []
+        : s.details.map((d) => ({ startTime: d.startTime.trim(), endTime: d.endTime.trim(), electricityFeePerKwh: d.electricityFeePerKwh.trim() })),
   };
 }
 
@@ -87,21 +103,28 @@ export function editorProblems(s: EditorState, lang: 'en' | 'zh', context: RateT
   if (!decimal(2).test(s.serviceFeePerKwh.trim())) out.push({ field: 'serviceFeePerKwh', message: 'resources.rate-template.errors.fee2', key: true });
   if (!decimal(2, true).test(s.serviceTax.trim() || '0')) out.push({ field: 'serviceTax', message: 'resources.rate-template.errors.percent2', key: true });
   s.taxes.forEach((t, i) => {
-    if (t.taxPercentage.trim() && !decimal(3, true).test(t.taxPercentage.trim())) out.push({ field: `taxes.${i}.taxPercentage`, message: 'resources.rate-template.errors.percent3', key: true, index: i });
+    if (t.taxPercentage.trim() && !decimal(3, true).test(t.taxPercentage.trim()))
+      out.push({ field: `taxes.${i}.taxPercentage`, message: 'resources.rate-template.errors.percent3', key: true, index: i });
   });
   if (s.type === 'CHARGED') {
     s.details.forEach((d, i) => {
-      if (!decimal(4, true).test(d.electricityFeePerKwh.trim())) out.push({ field: `details.${i}.electricityFeePerKwh`, message: 'resources.rate-template.errors.fee4', key: true, index: i });
-      else if (d.electricityFeePerKwh.trim().startsWith('-')) out.push({ field: `details.${i}.electricityFeePerKwh`, message: catalogueMessage(650, lang), index: i });
+      if (!decimal(4, true).test(d.electricityFeePerKwh.trim()))
+        out.push({ field: `details.${i}.electricityFeePerKwh`, message: 'resources.rate-template.errors.fee4', key: true, index: i });
+      else if (d.electricityFeePerKwh.trim().startsWith('-'))
+        out.push({ field: `details.${i}.electricityFeePerKwh`, message: catalogueMessage(650, lang), index: i });
     });
   }
   const body = payloadOf(s);
-  const rule: EditorProblem | null = templateProblem({
-    type: s.type,
-    taxes: body.taxes as TaxInput[],
-    serviceTax: body.serviceTax as string,
-    details: body.details as RateRow[],
-  }, lang, context);
+  const rule: EditorProblem | null = templateProblem(
+    {
+      type: s.type,
+      taxes: body.taxes as TaxInput[],
+      serviceTax: body.serviceTax as string,
+      details: body.details as RateRow[],
+    },
+    lang,
+    context,
+  );
   if (rule?.code === 400 && rule.field === 'taxes') {
     out.push({ field: 'taxes', message: 'resources.rate-template.errors.max_taxes', key: true, args: { max: maxTaxes(context) }, code: 400 });
   } else if (rule) out.push({ field: rule.field, message: rule.message, index: rule.index, code: rule.code });

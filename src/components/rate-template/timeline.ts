@@ -8,8 +8,16 @@
 import Decimal from 'decimal.js';
 import { catalogueMessage } from '../../../domain/errors';
 import {
-  checkRateTemplate, DAY_MINUTES, deleteRateRow, formatTime, MAX_RATE_ROWS, parseTime,
-  type RateRow, type RateTemplateContext, type RateTemplateRules, type RuleViolation,
+  checkRateTemplate,
+  DAY_MINUTES,
+  deleteRateRow,
+  formatTime,
+  MAX_RATE_ROWS,
+  parseTime,
+  type RateRow,
+  type RateTemplateContext,
+  type RateTemplateRules,
+  type RuleViolation,
 } from '../../../domain/rate-template';
 
 /** One drawn window of the timeline (minutes after midnight). */
@@ -46,7 +54,10 @@ export function buildTimeline(details: readonly RateRow[]): Timeline {
   });
   // Coverage count on each elementary interval between boundaries.
   const cuts = new Set<number>([0, DAY_MINUTES]);
-  for (const w of windows) { cuts.add(w.start); cuts.add(w.end); }
+  for (const w of windows) {
+    cuts.add(w.start);
+    cuts.add(w.end);
+  }
   const points = [...cuts].sort((a, b) => a - b);
   const problems: TimelineProblem[] = [];
   for (let k = 0; k + 1 < points.length; k++) {
@@ -69,7 +80,9 @@ export function distinctFees(details: readonly RateRow[]): string[] {
     try {
       const v = new Decimal(d.electricityFeePerKwh);
       set.set(v.toString(), v);
-    } catch { /* not a number yet: not coloured */ }
+    } catch {
+      /* not a number yet: not coloured */
+    }
   }
   return [...set.values()].sort((a, b) => a.comparedTo(b)).map((v) => v.toString());
 }
@@ -80,7 +93,11 @@ export function distinctFees(details: readonly RateRow[]): string[] {
  */
 export function feeColor(fee: string, fees: readonly string[]): string {
   let key: string;
-  try { key = new Decimal(fee).toString(); } catch { return '#9e9e9e'; }
+  try {
+    key = new Decimal(fee).toString();
+  } catch {
+    return '#9e9e9e';
+  }
   const i = fees.indexOf(key);
   if (i < 0) return '#9e9e9e';
   const t = fees.length <= 1 ? 0 : i / (fees.length - 1);

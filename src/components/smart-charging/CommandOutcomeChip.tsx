@@ -20,9 +20,10 @@ export function answerStatus(answer: unknown): string | null {
 export function useOutcomeText() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  return (o: CommandOutcome) => (o.result === 'ACCEPTED'
-    ? translate('resources.home-charger.outcome.accepted', { status: answerStatus(o.answer) ?? 'Accepted' })
-    : `${catalogueMessage(o.code ?? 719, locale === 'zh' ? 'zh' : 'en')}${answerStatus(o.answer) ? ` (${answerStatus(o.answer)})` : ''}`);
+  return (o: CommandOutcome) =>
+    o.result === 'ACCEPTED'
+      ? translate('resources.home-charger.outcome.accepted', { status: answerStatus(o.answer) ?? 'Accepted' })
+      : `${catalogueMessage(o.code ?? 719, locale === 'zh' ? 'zh' : 'en')}${answerStatus(o.answer) ? ` (${answerStatus(o.answer)})` : ''}`;
 }
 
 export function CommandOutcomeChip({ outcome }: { outcome: CommandOutcome | null | undefined }) {

@@ -2,7 +2,7 @@
 import { bilingual } from '../bilingual';
 
 export default bilingual('resources.company/user', {
-  'name': ['Account |||| Accounts', '账号'],
+  name: ['Account |||| Accounts', '账号'],
   'fields.id': ['ID', 'ID'],
   'fields.companyCode': ['Company', '公司'],
   'fields.companyName': ['Operator', '运营商'],
@@ -21,8 +21,8 @@ export default bilingual('resources.company/user', {
   'fields.q': ['Search', '搜索'],
   'values.active.true': ['Active', '启用'],
   'values.active.false': ['Inactive', '停用'],
-  'create_title': ['New account', '新建账号'],
-  'edit_title': ['Edit account', '编辑账号'],
+  create_title: ['New account', '新建账号'],
+  edit_title: ['Edit account', '编辑账号'],
   'helpers.managedStationIds': ['A station manager sees only the rows of these stations.', '站点管理员只能看到这些站点的数据。'],
   'helpers.roleId': ['Roles of the chosen company and platform roles.', '所选公司的角色及平台角色。'],
   'actions.activate': ['Activate', '启用'],
@@ -31,7 +31,10 @@ export default bilingual('resources.company/user', {
   'confirm.activate_title': ['Activate %{name}?', '启用 %{name}？'],
   'confirm.activate_content': ['The account can sign in again.', '该账号将可以再次登录。'],
   'confirm.deactivate_title': ['Deactivate %{name}?', '停用 %{name}？'],
-  'confirm.deactivate_content': ['The account is signed out everywhere and cannot sign in until it is activated again.', '该账号将在所有设备上退出登录，重新启用前无法登录。'],
+  'confirm.deactivate_content': [
+    'The account is signed out everywhere and cannot sign in until it is activated again.',
+    '该账号将在所有设备上退出登录，重新启用前无法登录。',
+  ],
   'reset.title': ['Reset the password of %{name}', '重置 %{name} 的密码'],
   'reset.new_password': ['New password', '新密码'],
   'reset.confirm_password': ['Confirm password', '确认密码'],

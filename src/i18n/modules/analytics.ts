@@ -2,11 +2,11 @@
 import { bilingual } from '../bilingual';
 
 export default bilingual('app.analytics', {
-  'search_type': ['Search by', '搜索类型'],
-  'search': ['Search', '搜索'],
-  'go': ['Show', '查询'],
-  'export': ['Excel', '导出 Excel'],
-  'start': ['Search a station, a charger SN or an operator to see its figures', '搜索站点、充电桩编号或运营商以查看数据'],
+  search_type: ['Search by', '搜索类型'],
+  search: ['Search', '搜索'],
+  go: ['Show', '查询'],
+  export: ['Excel', '导出 Excel'],
+  start: ['Search a station, a charger SN or an operator to see its figures', '搜索站点、充电桩编号或运营商以查看数据'],
   'types.station': ['Station', '站点'],
   'types.charger': ['Charger SN', '充电桩编号'],
   'types.operator': ['Operator', '运营商'],
@@ -22,11 +22,14 @@ export default bilingual('app.analytics', {
   'metrics.utilisation': ['Utilisation', '利用率'],
   'metrics.peakPowerKw': ['Peak power (kW)', '峰值功率 (kW)'],
   'metrics.faults': ['Faults', '故障'],
-  'previous': ['previous period', '上一周期'],
-  'matched': ['%{names} (%{smart_count} match, %{chargers} chargers) |||| %{names} (%{smart_count} matches, %{chargers} chargers)', '%{names}（%{smart_count} 个匹配，%{chargers} 个充电桩） |||| %{names}（%{smart_count} 个匹配，%{chargers} 个充电桩）'],
-  'no_match': ['Nothing matches this search in your scope', '在您的范围内没有匹配的结果'],
-  'bucket': ['Period', '时段'],
-  'currency': ['Currency', '币种'],
-  'chart_energy': ['Energy and sessions', '电量与充电次数'],
-  'chart_revenue': ['Revenue, utilisation and peak power', '收入、利用率与峰值功率'],
+  previous: ['previous period', '上一周期'],
+  matched: [
+    '%{names} (%{smart_count} match, %{chargers} chargers) |||| %{names} (%{smart_count} matches, %{chargers} chargers)',
+    '%{names}（%{smart_count} 个匹配，%{chargers} 个充电桩） |||| %{names}（%{smart_count} 个匹配，%{chargers} 个充电桩）',
+  ],
+  no_match: ['Nothing matches this search in your scope', '在您的范围内没有匹配的结果'],
+  bucket: ['Period', '时段'],
+  currency: ['Currency', '币种'],
+  chart_energy: ['Energy and sessions', '电量与充电次数'],
+  chart_revenue: ['Revenue, utilisation and peak power', '收入、利用率与峰值功率'],
 });

@@ -2,8 +2,8 @@
 import { bilingual } from '../bilingual';
 
 export default bilingual('resources.app-user', {
-  'name': ['App user |||| App users', 'App 用户'],
-  'no_orders': ['No orders yet', '暂无订单'],
+  name: ['App user |||| App users', 'App 用户'],
+  no_orders: ['No orders yet', '暂无订单'],
   'fields.id': ['ID', 'ID'],
   'fields.nickname': ['Nickname', '昵称'],
   'fields.mobile': ['Mobile', '手机号'],

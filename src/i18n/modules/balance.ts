@@ -7,12 +7,30 @@ import { CATALOGUE } from '../../../domain/errors';
 import { bilingual } from '../bilingual';
 
 const values = (lang: 'en' | 'zh') => ({
-  changeType: lang === 'en'
-    ? { GIFT: 'Gift', PREPAY: 'Prepay', PLATFORM_RECHARGE: 'Platform recharge', DEDUCT: 'Deduction', CLEARED: 'Cleared', USER_REFUND: 'Refund', RECONCILE: 'Reconciliation (late charger stop)' }
-    : { GIFT: '赠送', PREPAY: '预付', PLATFORM_RECHARGE: '平台充值', DEDUCT: '扣款', CLEARED: '清零', USER_REFUND: '退款', RECONCILE: '对账调整（充电桩迟到的停止）' },
-  prepayType: lang === 'en'
-    ? { NONE: 'None', WECHAT: 'WeChat Pay', ALIPAY: 'Alipay', NETS: 'NETS', PAYPAL: 'PayPal' }
-    : { NONE: '无', WECHAT: '微信支付', ALIPAY: '支付宝', NETS: 'NETS', PAYPAL: 'PayPal' },
+  changeType:
+    lang === 'en'
+      ? {
+          GIFT: 'Gift',
+          PREPAY: 'Prepay',
+          PLATFORM_RECHARGE: 'Platform recharge',
+          DEDUCT: 'Deduction',
+          CLEARED: 'Cleared',
+          USER_REFUND: 'Refund',
+          RECONCILE: 'Reconciliation (late charger stop)',
+        }
+      : {
+          GIFT: '赠送',
+          PREPAY: '预付',
+          PLATFORM_RECHARGE: '平台充值',
+          DEDUCT: '扣款',
+          CLEARED: '清零',
+          USER_REFUND: '退款',
+          RECONCILE: '对账调整（充电桩迟到的停止）',
+        },
+  prepayType:
+    lang === 'en'
+      ? { NONE: 'None', WECHAT: 'WeChat Pay', ALIPAY: 'Alipay', NETS: 'NETS', PAYPAL: 'PayPal' }
+      : { NONE: '无', WECHAT: '微信支付', ALIPAY: '支付宝', NETS: 'NETS', PAYPAL: 'PayPal' },
   deductType: lang === 'en' ? { BALANCE: 'Balance', CARD: 'Card' } : { BALANCE: '余额', CARD: '卡' },
 });
 
@@ -23,9 +41,9 @@ const errors = (lang: 'en' | 'zh') => ({
 });
 
 export default bilingual('resources.balance', {
-  'name': ['Balance record |||| Balance records', '余额记录'],
-  'title': ['Balance records', '余额记录'],
-  'empty': ['No balance changes yet', '暂无余额变动'],
+  name: ['Balance record |||| Balance records', '余额记录'],
+  title: ['Balance records', '余额记录'],
+  empty: ['No balance changes yet', '暂无余额变动'],
   'fields.balance': ['Balance', '余额'],
   'fields.amount': ['Amount', '金额'],
   'fields.prepayType': ['Prepay type', '预付方式'],
@@ -48,7 +66,10 @@ export default bilingual('resources.balance', {
   'actions.records': ['Balance records', '余额记录'],
   'actions.activate': ['Activate', '启用'],
   'actions.deactivate': ['Deactivate', '停用'],
-  'confirm.clear': ['The whole balance (%{amount}) will be set to zero. This is recorded and cannot be undone.', '全部余额（%{amount}）将被清零。此操作会被记录且无法撤销。'],
+  'confirm.clear': [
+    'The whole balance (%{amount}) will be set to zero. This is recorded and cannot be undone.',
+    '全部余额（%{amount}）将被清零。此操作会被记录且无法撤销。',
+  ],
   'confirm.activate_title': ['Activate %{name}?', '启用 %{name}？'],
   'confirm.activate': ['%{name} will be able to charge again.', '启用后 %{name} 可以重新充电。'],
   'confirm.deactivate_title': ['Deactivate %{name}?', '停用 %{name}？'],
@@ -64,7 +85,7 @@ export default bilingual('resources.balance', {
   'actions.setExpiry': ['Set expiry date', '设置有效期'],
   'actions.noExpiry': ['No expiry', '不设有效期'],
   'notify.expiry': ['Expiry date saved', '有效期已保存'],
-  'expired': ['Expired', '已过期'],
-  'values': [values('en'), values('zh')],
-  'errors': [errors('en'), errors('zh')],
+  expired: ['Expired', '已过期'],
+  values: [values('en'), values('zh')],
+  errors: [errors('en'), errors('zh')],
 });

@@ -4,7 +4,7 @@ import { bilingual } from '../bilingual';
 export default bilingual('app.campaigns', {
   title: ['Firmware campaigns', '固件升级任务'],
   open: ['All firmware campaigns', '全部固件升级任务'],
-  of_station: ['Campaigns that touched this station\'s chargers', '涉及该站点充电桩的升级任务'],
+  of_station: ["Campaigns that touched this station's chargers", '涉及该站点充电桩的升级任务'],
   all: ['All campaigns', '全部任务'],
   station: ['Station', '站点'],
   chosen_chargers: ['Chosen chargers', '所选充电桩'],

@@ -2,7 +2,7 @@
 import { bilingual } from '../bilingual';
 
 export default bilingual('resources.event', {
-  'name': ['Event |||| Events', '事件 |||| 事件'],
+  name: ['Event |||| Events', '事件 |||| 事件'],
   'fields.id': ['ID', 'ID'],
   'fields.deviceSn': ['Device SN', '设备序列号'],
   'fields.deviceType': ['Device type', '设备类型'],
@@ -41,16 +41,22 @@ export default bilingual('resources.event', {
   'device.gateway': ['Gateway', '网关'],
   'actions.process': ['Process', '处理'],
   'actions.ignore': ['Ignore', '忽略'],
-  'process_title': ['Process the event |||| Process %{smart_count} events', '处理事件 |||| 处理 %{smart_count} 个事件'],
-  'handle_method_help': ['What was done, e.g. "RCD reset on site". You are recorded as the handler.', '填写处理方式，例如“现场复位漏电保护器”。处理人记录为您。'],
-  'ignore_title': ['Ignore the event? |||| Ignore %{smart_count} events?', '忽略该事件？ |||| 忽略 %{smart_count} 个事件？'],
-  'ignore_content': ['Ignored events leave the Happening list; their device can still recover them.', '被忽略的事件将离开“发生中”列表；设备恢复后仍会记录恢复时间。'],
-  'batch_done': ['%{changed} changed, %{skipped} no longer happening or out of reach', '已处理 %{changed} 个，%{skipped} 个已不在发生中或无权操作'],
+  process_title: ['Process the event |||| Process %{smart_count} events', '处理事件 |||| 处理 %{smart_count} 个事件'],
+  handle_method_help: ['What was done, e.g. "RCD reset on site". You are recorded as the handler.', '填写处理方式，例如“现场复位漏电保护器”。处理人记录为您。'],
+  ignore_title: ['Ignore the event? |||| Ignore %{smart_count} events?', '忽略该事件？ |||| 忽略 %{smart_count} 个事件？'],
+  ignore_content: [
+    'Ignored events leave the Happening list; their device can still recover them.',
+    '被忽略的事件将离开“发生中”列表；设备恢复后仍会记录恢复时间。',
+  ],
+  batch_done: ['%{changed} changed, %{skipped} no longer happening or out of reach', '已处理 %{changed} 个，%{skipped} 个已不在发生中或无权操作'],
   'done.process': ['Event processed', '事件已处理'],
   'done.ignore': ['Event ignored', '事件已忽略'],
   'vendor.button': ['Vendor codes', '厂商故障码'],
   'vendor.title': ['Vendor error codes', '厂商故障码映射'],
-  'vendor.explain': ['A charger that reports OtherError with its own vendor error code gets the fault or warning named here. Your entries win over the platform\'s.', '充电桩上报 OtherError 及其厂商故障码时，按此处映射为具体的故障或告警。本公司的映射优先于平台映射。'],
+  'vendor.explain': [
+    "A charger that reports OtherError with its own vendor error code gets the fault or warning named here. Your entries win over the platform's.",
+    '充电桩上报 OtherError 及其厂商故障码时，按此处映射为具体的故障或告警。本公司的映射优先于平台映射。',
+  ],
   'vendor.remark': ['Remark', '备注'],
   'vendor.scope': ['For', '适用'],
   'vendor.platform': ['Every company', '所有公司'],

@@ -2,5 +2,5 @@
 import { bilingual } from '../bilingual';
 
 export default bilingual('app.validation', {
-  'empty': ['%{field} cannot be empty', '%{field}不能为空'],
+  empty: ['%{field} cannot be empty', '%{field}不能为空'],
 });

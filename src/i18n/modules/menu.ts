@@ -2,7 +2,7 @@
 import { bilingual } from '../bilingual';
 
 export default bilingual('resources.menu', {
-  'name': ['Menu |||| Menus', '菜单'],
+  name: ['Menu |||| Menus', '菜单'],
   'fields.id': ['ID', 'ID'],
   'fields.name': ['Menu name', '菜单名称'],
   'fields.routeKey': ['Route key', '路由键'],
@@ -21,8 +21,8 @@ export default bilingual('resources.menu', {
   'values.yes': ['Yes', '是'],
   'values.no': ['No', '否'],
   'values.top': ['Top level', '顶级'],
-  'create_title': ['New menu', '新建菜单'],
-  'edit_title': ['Edit menu', '编辑菜单'],
+  create_title: ['New menu', '新建菜单'],
+  edit_title: ['Edit menu', '编辑菜单'],
   'helpers.parentId': ['Required below the top level; the parent must be one level up.', '非顶级菜单必填；上级菜单必须高一级。'],
   'helpers.seeded': ['A built-in menu keeps its URL and permission.', '内置菜单的 URL 和权限标识不可修改。'],
   'helpers.configurable': ['Offered in the role editor.', '在角色编辑中可选。'],
@@ -34,7 +34,10 @@ export default bilingual('resources.menu', {
   'confirm.enable_title': ['Enable menu %{name}?', '启用菜单 %{name}？'],
   'confirm.enable_content': ['The menu appears again in the sidebars of the users whose role grants it.', '角色授予该菜单的用户将在侧边栏中再次看到它。'],
   'confirm.disable_title': ['Disable menu %{name}?', '停用菜单 %{name}？'],
-  'confirm.disable_content': ['The menu and its sub-menus disappear from every sidebar. Roles keep their permissions.', '该菜单及其子菜单将从所有侧边栏中消失，角色的权限保持不变。'],
+  'confirm.disable_content': [
+    'The menu and its sub-menus disappear from every sidebar. Roles keep their permissions.',
+    '该菜单及其子菜单将从所有侧边栏中消失，角色的权限保持不变。',
+  ],
   'messages.enabled': ['Menu enabled', '菜单已启用'],
   'messages.disabled': ['Menu disabled', '菜单已停用'],
   'messages.saved': ['Menu saved', '菜单已保存'],

@@ -4,8 +4,14 @@ import { bilingual } from '../bilingual';
 export default bilingual('app', {
   'map.open_station': ['Open station monitoring', '打开站点监控'],
   'map.no_chargers': ['No chargers at this station', '该站点没有充电桩'],
-  'map.unplaced': ['%{smart_count} station without coordinates is not on the map |||| %{smart_count} stations without coordinates are not on the map', '%{smart_count} 个站点没有坐标，未显示在地图上'],
-  'map.no_tiles': ['Map tiles cannot be loaded (no connection to the map server): stations are shown on a plain background, with their names.', '无法加载地图图块（无法连接地图服务器）：站点显示在空白背景上，并标注名称。'],
+  'map.unplaced': [
+    '%{smart_count} station without coordinates is not on the map |||| %{smart_count} stations without coordinates are not on the map',
+    '%{smart_count} 个站点没有坐标，未显示在地图上',
+  ],
+  'map.no_tiles': [
+    'Map tiles cannot be loaded (no connection to the map server): stations are shown on a plain background, with their names.',
+    '无法加载地图图块（无法连接地图服务器）：站点显示在空白背景上，并标注名称。',
+  ],
   'map.live': ['● Live', '● 实时'],
   'map.polling': ['Refreshing every 30 s', '每 30 秒刷新'],
   'station_monitor.pick': ['Station', '站点'],

@@ -2,7 +2,7 @@
 import { bilingual } from '../bilingual';
 
 export default bilingual('resources.company', {
-  'name': ['Operator |||| Operators', '运营商'],
+  name: ['Operator |||| Operators', '运营商'],
   'fields.id': ['ID', 'ID'],
   'fields.name': ['Operator name', '运营商名称'],
   'fields.code': ['Company code', '公司编码'],
@@ -18,10 +18,13 @@ export default bilingual('resources.company', {
   'fields.timeZone': ['Time zone', '时区'],
   'fields.createdAt': ['Created', '创建时间'],
   'fields.q': ['Search', '搜索'],
-  'create_title': ['New operator', '新建运营商'],
-  'edit_title': ['Edit operator', '编辑运营商'],
-  'show_title': ['Operator', '运营商'],
-  'helpers.code': ['Letters, digits, _ and -; fixed after creation (it prefixes charger serial numbers).', '字母、数字、_ 和 -；创建后不可修改（用作充电桩序列号前缀）。'],
+  create_title: ['New operator', '新建运营商'],
+  edit_title: ['Edit operator', '编辑运营商'],
+  show_title: ['Operator', '运营商'],
+  'helpers.code': [
+    'Letters, digits, _ and -; fixed after creation (it prefixes charger serial numbers).',
+    '字母、数字、_ 和 -；创建后不可修改（用作充电桩序列号前缀）。',
+  ],
   'helpers.adminUsername': ['The operator administrator account created with the operator.', '随运营商一起创建的运营商管理员账号。'],
   'helpers.logo': ['JPG or PNG, at most 200 KB.', 'JPG 或 PNG，不超过 200 KB。'],
   'helpers.timeZone': ['Day boundaries of the operator’s reports.', '运营商报表的日界线。'],

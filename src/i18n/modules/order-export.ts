@@ -21,7 +21,10 @@ export default bilingual('', {
   'app.order_export.settings_title': ['Order export settings', '订单导出设置'],
   'app.order_export.settings_hint': ['Printed on every tax invoice of the company.', '打印在本公司的每张税务发票上。'],
   'app.order_export.settings_saved': ['Export settings saved', '导出设置已保存'],
-  'app.order_export.settings_read_only': ["These settings are company-wide: only your operator's administrators change them.", '这些是公司级设置：只有运营商管理员可以修改。'],
+  'app.order_export.settings_read_only': [
+    "These settings are company-wide: only your operator's administrators change them.",
+    '这些是公司级设置：只有运营商管理员可以修改。',
+  ],
   'app.order_export.settings_missing': ['No settings saved yet for this company: fill in the form.', '该公司尚未保存设置：请填写表单。'],
   'app.order_export.logo_pick': ['Choose logo…', '选择标志…'],
   'app.order_export.logo_hint': ['JPEG or PNG, at most 200 KB', 'JPEG 或 PNG，最大 200 KB'],
@@ -33,9 +36,15 @@ export default bilingual('', {
   'app.order_export.invoice': ['Tax invoice', '税务发票'],
   'app.order_export.invoice_unpaid': ['Invoices are issued for paid orders only', '仅已支付的订单可开具发票'],
   'app.order_export.invoice_ready': ['Invoice downloaded', '发票已下载'],
-  'app.order_export.invoice_needs_settings': ['A tax invoice needs the order export settings: operator company name, address, logo and fee titles. Fill them in first.', '开具税务发票需要先填写订单导出设置：运营商公司名称、地址、Logo 和费用名称。'],
+  'app.order_export.invoice_needs_settings': [
+    'A tax invoice needs the order export settings: operator company name, address, logo and fee titles. Fill them in first.',
+    '开具税务发票需要先填写订单导出设置：运营商公司名称、地址、Logo 和费用名称。',
+  ],
   'app.order_export.close': ['Close order', '关闭订单'],
   'app.order_export.close_title': ['Close order %{orderNo}?', '关闭订单 %{orderNo}？'],
-  'app.order_export.close_content': ['The order is closed at its last meter reading and priced now. Use this only for a session that is stuck (charger offline or charging for a long time).', '订单将按最后一次电表读数关闭并立即计费。仅用于卡住的会话（充电桩离线或充电时间过长）。'],
+  'app.order_export.close_content': [
+    'The order is closed at its last meter reading and priced now. Use this only for a session that is stuck (charger offline or charging for a long time).',
+    '订单将按最后一次电表读数关闭并立即计费。仅用于卡住的会话（充电桩离线或充电时间过长）。',
+  ],
   'app.order_export.closed': ['Order closed', '订单已关闭'],
 });

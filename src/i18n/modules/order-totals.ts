@@ -2,9 +2,9 @@
 import { bilingual } from '../bilingual';
 
 export default bilingual('resources.order.totals', {
-  'title': ['All orders matching the filters', '符合筛选条件的全部订单'],
-  'count': ['%{smart_count} order |||| %{smart_count} orders', '%{smart_count} 个订单'],
-  'energy': ['Energy', '电量'],
-  'revenue': ['Total', '总金额'],
-  'none': ['No order matches the filters', '没有符合筛选条件的订单'],
+  title: ['All orders matching the filters', '符合筛选条件的全部订单'],
+  count: ['%{smart_count} order |||| %{smart_count} orders', '%{smart_count} 个订单'],
+  energy: ['Energy', '电量'],
+  revenue: ['Total', '总金额'],
+  none: ['No order matches the filters', '没有符合筛选条件的订单'],
 });

@@ -28,11 +28,23 @@ export default bilingual('app', {
   'notification_pref.event_types.REPORT_TICKET': ['Report ticket', '工单'],
   'notification_pref.event_types.ORDER_ABNORMAL': ['Abnormal order', '异常订单'],
   'notification_pref.event_types.PROCESSED': ['Event processed or ignored', '事件已处理或忽略'],
-  'notification_pref.none_offered': ['Your menus show no events or report tickets, so there is nothing to notify you of. Ask your administrator for those menus.', '您的菜单中没有事件或问题反馈，因此没有可通知的内容。如需通知，请联系管理员开通这些菜单。'],
-  'notification_pref.ignore_heartbeat': ['Ignore heartbeat events (no e-mail when a charger goes offline or comes back)', '忽略心跳事件（充电桩离线或恢复上线时不发邮件）'],
+  'notification_pref.none_offered': [
+    'Your menus show no events or report tickets, so there is nothing to notify you of. Ask your administrator for those menus.',
+    '您的菜单中没有事件或问题反馈，因此没有可通知的内容。如需通知，请联系管理员开通这些菜单。',
+  ],
+  'notification_pref.ignore_heartbeat': [
+    'Ignore heartbeat events (no e-mail when a charger goes offline or comes back)',
+    '忽略心跳事件（充电桩离线或恢复上线时不发邮件）',
+  ],
   'notification_pref.language': ['E-mail language', '邮件语言'],
-  'notification_pref.mail_off': ['E-mail is off on this server (no SMTP server configured): e-mails wait in the outbox (%{queued}) and leave once it is set up.', '本服务器未开启邮件（未配置 SMTP 服务器）：邮件在发件箱中等待（%{queued} 封），配置后即发出。'],
-  'notification_pref.mail_failed': ['%{failed} e-mails could not be delivered (the mail server refused the address).', '有 %{failed} 封邮件无法投递（邮件服务器拒绝了该地址）。'],
+  'notification_pref.mail_off': [
+    'E-mail is off on this server (no SMTP server configured): e-mails wait in the outbox (%{queued}) and leave once it is set up.',
+    '本服务器未开启邮件（未配置 SMTP 服务器）：邮件在发件箱中等待（%{queued} 封），配置后即发出。',
+  ],
+  'notification_pref.mail_failed': [
+    '%{failed} e-mails could not be delivered (the mail server refused the address).',
+    '有 %{failed} 封邮件无法投递（邮件服务器拒绝了该地址）。',
+  ],
   'notification_pref.saved': ['Preferences saved', '偏好已保存'],
   'notification_pref.bad_email': ['Not a valid email: %{email}', '无效的邮箱：%{email}'],
 });

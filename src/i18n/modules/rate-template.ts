@@ -2,7 +2,7 @@
 import { bilingual } from '../bilingual';
 
 export default bilingual('resources.rate-template', {
-  'name': ['Rate template |||| Rate templates', '费率模板'],
+  name: ['Rate template |||| Rate templates', '费率模板'],
   'fields.id': ['ID', 'ID'],
   'fields.modelName': ['Model name', '模板名称'],
   'fields.companyCode': ['Company code', '公司编码'],
@@ -62,15 +62,21 @@ export default bilingual('resources.rate-template', {
   'errors.max_taxes': ['At most %{max} tax rows here: remove one', '此处最多 %{max} 个税项：请删除一项'],
   'dialog.edit_title': ['Edit rate template', '编辑费率模板'],
   'dialog.station_note': ['Edited from the station: 1 to %{max} tax rows.', '在站点中编辑：1 至 %{max} 个税项。'],
-  'dialog.free_note': ['It is shown read-only here; to charge for energy, choose or create a charged template.', '此处仅供查看；如需收费，请选择或新建收费模板。'],
+  'dialog.free_note': [
+    'It is shown read-only here; to charge for energy, choose or create a charged template.',
+    '此处仅供查看；如需收费，请选择或新建收费模板。',
+  ],
   'confirm.activate_title': ['Activate "%{name}"?', '启用“%{name}”？'],
   'confirm.activate': ['Stations can then be priced with this template.', '之后站点可以使用此模板计费。'],
   'confirm.deactivate_title': ['Deactivate "%{name}"?', '停用“%{name}”？'],
   'confirm.deactivate': ['New stations can no longer choose this template.', '新站点将不能再选择此模板。'],
   'notifications.activated': ['Template activated', '模板已启用'],
   'notifications.deactivated': ['Template deactivated', '模板已停用'],
-  'confirm_delete': ['The template is deleted. An activated template, or one a station uses, cannot be deleted.', '模板将被删除。已启用或被站点使用的模板不能删除。'],
-  'create_title': ['New rate template', '新建费率模板'],
-  'edit_title': ['Rate template %{name}', '费率模板 %{name}'],
-  'windows_count': ['%{smart_count} window |||| %{smart_count} windows', '%{smart_count} 个时段'],
+  confirm_delete: [
+    'The template is deleted. An activated template, or one a station uses, cannot be deleted.',
+    '模板将被删除。已启用或被站点使用的模板不能删除。',
+  ],
+  create_title: ['New rate template', '新建费率模板'],
+  edit_title: ['Rate template %{name}', '费率模板 %{name}'],
+  windows_count: ['%{smart_count} window |||| %{smart_count} windows', '%{smart_count} 个时段'],
 });

@@ -21,11 +21,21 @@ const KINDS: Record<string, { en: string; zh: string }> = {
 type Notices = { resources: Record<string, { notifications: { created: string; updated: string; deleted: string } }> };
 
 const build = (lang: 'en' | 'zh'): Notices => ({
-  resources: Object.fromEntries(Object.entries(KINDS).map(([resource, kind]) => [resource, {
-    notifications: lang === 'en'
-      ? { created: `${kind.en} created`, updated: `${kind.en} updated`, deleted: `${kind.en} deleted |||| %{smart_count} ${kind.en.toLowerCase()}s deleted` }
-      : { created: `${kind.zh}已创建`, updated: `${kind.zh}已更新`, deleted: `${kind.zh}已删除 |||| 已删除 %{smart_count} 个${kind.zh}` },
-  }])),
+  resources: Object.fromEntries(
+    Object.entries(KINDS).map(([resource, kind]) => [
+      resource,
+      {
+        notifications:
+          lang === 'en'
+            ? {
+                created: `${kind.en} created`,
+                updated: `${kind.en} updated`,
+                deleted: `${kind.en} deleted |||| %{smart_count} ${kind.en.toLowerCase()}s deleted`,
+              }
+            : { created: `${kind.zh}已创建`, updated: `${kind.zh}已更新`, deleted: `${kind.zh}已删除 |||| 已删除 %{smart_count} 个${kind.zh}` },
+      },
+    ]),
+  ),
 });
 
 export default { en: build('en'), zh: build('zh') };

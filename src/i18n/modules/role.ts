@@ -2,7 +2,7 @@
 import { bilingual } from '../bilingual';
 
 export default bilingual('resources.role', {
-  'name': ['Role |||| Roles', '角色'],
+  name: ['Role |||| Roles', '角色'],
   'fields.id': ['ID', 'ID'],
   'fields.name': ['Role name', '角色名称'],
   'fields.code': ['Role code', '角色编码'],
@@ -16,10 +16,13 @@ export default bilingual('resources.role', {
   'values.enabled.true': ['Enabled', '启用'],
   'values.enabled.false': ['Disabled', '停用'],
   'values.platform': ['Platform role', '平台角色'],
-  'create_title': ['New role', '新建角色'],
-  'edit_title': ['Edit role', '编辑角色'],
+  create_title: ['New role', '新建角色'],
+  edit_title: ['Edit role', '编辑角色'],
   'helpers.companyCode': ['Empty for a platform role (platform administrators only).', '留空为平台角色（仅平台管理员）。'],
-  'helpers.permissions': ['Tick the menus this role opens; a parent is granted with any of its children.', '勾选该角色可打开的菜单；勾选子菜单即同时授予其父菜单。'],
+  'helpers.permissions': [
+    'Tick the menus this role opens; a parent is granted with any of its children.',
+    '勾选该角色可打开的菜单；勾选子菜单即同时授予其父菜单。',
+  ],
   'tree.expand_all': ['Expand all', '全部展开'],
   'tree.collapse_all': ['Collapse all', '全部收起'],
   'tree.selected': ['%{count} selected', '已选 %{count} 项'],

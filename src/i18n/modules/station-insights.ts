@@ -2,9 +2,9 @@
 import { bilingual } from '../bilingual';
 
 export default bilingual('app.insights', {
-  'utilisation_chart': ['Utilisation by station', '各站点利用率'],
-  'table': ['Stations', '站点'],
-  'empty': ['No stations to show', '没有可显示的站点'],
+  utilisation_chart: ['Utilisation by station', '各站点利用率'],
+  table: ['Stations', '站点'],
+  empty: ['No stations to show', '没有可显示的站点'],
   'fields.stationName': ['Station', '站点'],
   'fields.chargers': ['Chargers', '充电桩数'],
   'fields.sessions': ['Sessions', '充电次数'],

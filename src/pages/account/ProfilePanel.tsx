@@ -95,12 +95,16 @@ export function ProfilePanel() {
 
   if (isPending) return <CircularProgress size={24} />;
   // The message of the failure in the user's language (a network failure carries a message key).
-  if (error || !profile) return <FormHelperText error>{error?.message ? translate(error.message, { _: error.message }) : translate('app.error.load_failed')}</FormHelperText>;
+  if (error || !profile)
+    return <FormHelperText error>{error?.message ? translate(error.message, { _: error.message }) : translate('app.error.load_failed')}</FormHelperText>;
   const field = (k: 'realName' | 'phone' | 'email', label: string) => (
     <TextField
       label={translate(label)}
       value={form[k]}
-      onChange={(e) => { setErrors((x) => ({ ...x, [k]: '' })); setForm((f) => ({ ...f, [k]: e.target.value })); }}
+      onChange={(e) => {
+        setErrors((x) => ({ ...x, [k]: '' }));
+        setForm((f) => ({ ...f, [k]: e.target.value }));
+      }}
       error={!!errors[k]}
       helperText={errors[k] || ' '}
       size="small"
@@ -121,18 +125,37 @@ export function ProfilePanel() {
           {initialOf(profile.realName || profile.username)}
         </Avatar>
         <Box>
-          <Button component="label" variant="outlined" size="small" startIcon={uploading ? <CircularProgress size={14} /> : <UploadIcon />} disabled={uploading}>
+          <Button
+            component="label"
+            variant="outlined"
+            size="small"
+            startIcon={uploading ? <CircularProgress size={14} /> : <UploadIcon />}
+            disabled={uploading}
+          >
             {translate('app.profile.upload_avatar')}
-            <input ref={fileRef} hidden type="file" accept="image/png,image/jpeg" data-testid="profile-avatar-file" onChange={(e) => void pickAvatar(e.target.files?.[0])} />
+            <input
+              ref={fileRef}
+              hidden
+              type="file"
+              accept="image/png,image/jpeg"
+              data-testid="profile-avatar-file"
+              onChange={(e) => void pickAvatar(e.target.files?.[0])}
+            />
           </Button>
-          <FormHelperText error={!!avatarError} data-testid="profile-avatar-error">{avatarError ?? translate('app.profile.avatar_help')}</FormHelperText>
+          <FormHelperText error={!!avatarError} data-testid="profile-avatar-error">
+            {avatarError ?? translate('app.profile.avatar_help')}
+          </FormHelperText>
         </Box>
       </Stack>
       <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0 }}>
         {facts.map(([k, v]) => (
           <Box key={k} sx={{ display: 'contents' }}>
-            <Typography component="dt" color="text.secondary" variant="body2">{translate(k)}</Typography>
-            <Typography component="dd" variant="body2" sx={{ m: 0 }}>{v}</Typography>
+            <Typography component="dt" color="text.secondary" variant="body2">
+              {translate(k)}
+            </Typography>
+            <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+              {v}
+            </Typography>
           </Box>
         ))}
       </Box>
@@ -141,7 +164,11 @@ export function ProfilePanel() {
         {field('realName', 'app.account.realName')}
         {field('phone', 'app.account.phone')}
         {field('email', 'app.account.email')}
-        <Box><Button variant="contained" onClick={save} disabled={saving} data-testid="profile-save">{translate('ra.action.save')}</Button></Box>
+        <Box>
+          <Button variant="contained" onClick={save} disabled={saving} data-testid="profile-save">
+            {translate('ra.action.save')}
+          </Button>
+        </Box>
       </Stack>
     </Stack>
   );

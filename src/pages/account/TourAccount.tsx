@@ -19,14 +19,19 @@ export default function TourAccount() {
         <CardContent>
           <Stack direction="row" justifyContent="space-between" alignItems="center" sx={{ mb: 2 }}>
             <Typography variant="h6">{translate('app.account.title')}</Typography>
-            <Button variant="outlined" onClick={() => setOpen(true)} data-testid="open-change-password">{translate('app.nav.change_password')}</Button>
+            <Button variant="outlined" onClick={() => setOpen(true)} data-testid="open-change-password">
+              {translate('app.nav.change_password')}
+            </Button>
           </Stack>
           <ProfilePanel />
         </CardContent>
       </Card>
       <Button
-        component={Link} to="/NotificationPreference/NotificationPreference" startIcon={<NotificationsIcon />}
-        sx={{ alignSelf: 'flex-start' }} data-testid="open-notification-preference"
+        component={Link}
+        to="/NotificationPreference/NotificationPreference"
+        startIcon={<NotificationsIcon />}
+        sx={{ alignSelf: 'flex-start' }}
+        data-testid="open-notification-preference"
       >
         {translate('menu.notificationPreference')}
       </Button>

@@ -5,9 +5,7 @@
  */
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import {
-  Card, CardContent, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, TextField,
-} from '@mui/material';
+import { Card, CardContent, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, TextField } from '@mui/material';
 import type { ConnectionAttemptRecord } from '../../../domain/entities/charger-log';
 import { QueryStates } from '../../components/common';
 import { useApi } from '../../hooks/useApi';
@@ -27,24 +25,56 @@ export function AttemptsTab() {
     { page: page + 1, size, identity: applied.identity || undefined, reason: applied.reason || undefined },
     { placeholderData: (prev) => prev },
   );
-  const apply = () => { setApplied({ identity: identity.trim(), reason: reason.trim().toUpperCase() }); setPage(0); };
+  const apply = () => {
+    setApplied({ identity: identity.trim(), reason: reason.trim().toUpperCase() });
+    setPage(0);
+  };
   const records = data?.records ?? [];
   return (
     <Stack spacing={2}>
       <Card>
         <CardContent sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', pb: '16px !important' }}>
-          <TextField size="small" label={translate(`${P}.fields.identity`)} value={identity} onChange={(e) => setIdentity(e.target.value)} onBlur={apply} onKeyDown={(e) => { if (e.key === 'Enter') apply(); }} slotProps={{ htmlInput: { 'data-testid': 'attempt-filter-identity' } }} />
-          <TextField size="small" label={translate(`${P}.fields.reason`)} value={reason} onChange={(e) => setReason(e.target.value)} onBlur={apply} onKeyDown={(e) => { if (e.key === 'Enter') apply(); }} />
+          <TextField
+            size="small"
+            label={translate(`${P}.fields.identity`)}
+            value={identity}
+            onChange={(e) => setIdentity(e.target.value)}
+            onBlur={apply}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') apply();
+            }}
+            slotProps={{ htmlInput: { 'data-testid': 'attempt-filter-identity' } }}
+          />
+          <TextField
+            size="small"
+            label={translate(`${P}.fields.reason`)}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            onBlur={apply}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') apply();
+            }}
+          />
         </CardContent>
       </Card>
       <Card>
-        <QueryStates data={data} error={error} isPending={isPending} isFetching={isFetching} empty={!records.length} emptyMessage={`${P}.no_attempts`} onRetry={() => void refetch()}>
+        <QueryStates
+          data={data}
+          error={error}
+          isPending={isPending}
+          isFetching={isFetching}
+          empty={!records.length}
+          emptyMessage={`${P}.no_attempts`}
+          onRetry={() => void refetch()}
+        >
           <TableContainer sx={{ overflowX: 'auto' }}>
             <Table size="small" data-testid="attempt-table">
               <TableHead>
                 <TableRow>
                   {['identity', 'remoteAddress', 'reason', 'count', 'firstTime', 'lastTime'].map((k) => (
-                    <TableCell key={k} sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>{translate(`${P}.fields.${k}`)}</TableCell>
+                    <TableCell key={k} sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+                      {translate(`${P}.fields.${k}`)}
+                    </TableCell>
                   ))}
                 </TableRow>
               </TableHead>
@@ -64,8 +94,16 @@ export function AttemptsTab() {
           </TableContainer>
         </QueryStates>
         <TablePagination
-          component="div" count={data?.total ?? 0} page={page} rowsPerPage={size} rowsPerPageOptions={[20, 50, 100]}
-          onPageChange={(_e, p) => setPage(p)} onRowsPerPageChange={(e) => { setSize(Number(e.target.value)); setPage(0); }}
+          component="div"
+          count={data?.total ?? 0}
+          page={page}
+          rowsPerPage={size}
+          rowsPerPageOptions={[20, 50, 100]}
+          onPageChange={(_e, p) => setPage(p)}
+          onRowsPerPageChange={(e) => {
+            setSize(Number(e.target.value));
+            setPage(0);
+          }}
           labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
         />
       </Card>

@@ -9,7 +9,15 @@ import { Autocomplete, TextField } from '@mui/material';
 import type { ChargerChoice } from '../../../domain/entities/charger-log';
 import { useApi } from '../../hooks/useApi';
 
-export function ChargerPicker({ value, onChange, freeSolo = false, required = false, error, testId = 'charger-picker', width = 240 }: {
+export function ChargerPicker({
+  value,
+  onChange,
+  freeSolo = false,
+  required = false,
+  error,
+  testId = 'charger-picker',
+  width = 240,
+}: {
   value: string;
   onChange: (serialNum: string) => void;
   freeSolo?: boolean;
@@ -41,7 +49,9 @@ export function ChargerPicker({ value, onChange, freeSolo = false, required = fa
         if (freeSolo && reason === 'clear') onChange('');
       }}
       onChange={(_e, v) => onChange(typeof v === 'string' ? v.trim() : '')}
-      onBlur={() => { if (freeSolo && input.trim() !== value) onChange(input.trim()); }}
+      onBlur={() => {
+        if (freeSolo && input.trim() !== value) onChange(input.trim());
+      }}
       noOptionsText={translate('app.charger_log.no_chargers')}
       loadingText={translate('ra.page.loading')}
       sx={{ width }}

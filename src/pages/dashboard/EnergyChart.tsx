@@ -15,7 +15,15 @@ export function EnergyChart({ days }: { days: Array<{ day: string; energyKwh: st
         <Tooltip />
         <Legend wrapperStyle={{ fontSize: 12 }} />
         <Bar yAxisId="e" dataKey="energy" name={translate('app.dashboard.energy_kwh')} fill="#1ebb77" radius={[3, 3, 0, 0]} isAnimationActive={false} />
-        <Line yAxisId="o" dataKey="orders" name={translate('app.dashboard.order_count')} stroke="#409eff" strokeWidth={2} dot={false} isAnimationActive={false} />
+        <Line
+          yAxisId="o"
+          dataKey="orders"
+          name={translate('app.dashboard.order_count')}
+          stroke="#409eff"
+          strokeWidth={2}
+          dot={false}
+          isAnimationActive={false}
+        />
       </ComposedChart>
     </ResponsiveContainer>
   );

@@ -2,7 +2,15 @@
 import type { ReactNode } from 'react';
 import { Box, Card, CardContent, Skeleton, Typography } from '@mui/material';
 
-export function KpiCard({ label, value, icon, color, testId, footer, loading }: {
+export function KpiCard({
+  label,
+  value,
+  icon,
+  color,
+  testId,
+  footer,
+  loading,
+}: {
   label: string;
   value: ReactNode;
   icon?: ReactNode;
@@ -14,13 +22,24 @@ export function KpiCard({ label, value, icon, color, testId, footer, loading }: 
   return (
     <Card sx={{ height: '100%' }}>
       <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2, '&:last-child': { pb: 2 } }}>
-        {icon && <Box sx={{ width: 52, height: 52, borderRadius: 2, bgcolor: `${color}1a`, color, display: 'grid', placeItems: 'center', flexShrink: 0 }} data-testid={`${testId}-icon`}>{icon}</Box>}
+        {icon && (
+          <Box
+            sx={{ width: 52, height: 52, borderRadius: 2, bgcolor: `${color}1a`, color, display: 'grid', placeItems: 'center', flexShrink: 0 }}
+            data-testid={`${testId}-icon`}
+          >
+            {icon}
+          </Box>
+        )}
         <Box sx={{ minWidth: 0, flex: 1 }}>
-          <Typography variant="body2" color="text.secondary" noWrap>{label}</Typography>
+          <Typography variant="body2" color="text.secondary" noWrap>
+            {label}
+          </Typography>
           {loading ? (
             <Skeleton width={60} height={36} />
           ) : (
-            <Typography sx={{ fontSize: 28, fontWeight: 700, lineHeight: 1.25 }} data-testid={testId}>{value}</Typography>
+            <Typography sx={{ fontSize: 28, fontWeight: 700, lineHeight: 1.25 }} data-testid={testId}>
+              {value}
+            </Typography>
           )}
           {footer}
         </Box>

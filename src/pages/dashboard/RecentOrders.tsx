@@ -36,7 +36,9 @@ export function RecentOrders({ orders }: { orders: OrderRecord[] }) {
             <TableCell>{formatDateTime(o.chargerStartTime)}</TableCell>
             <TableCell align="right">{fixed(o.energyKwh, 3)}</TableCell>
             <TableCell align="right">{formatMoney(o.totalAmount, o.currency, locale)}</TableCell>
-            <TableCell><OrderStatusChip status={o.status} /></TableCell>
+            <TableCell>
+              <OrderStatusChip status={o.status} />
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>

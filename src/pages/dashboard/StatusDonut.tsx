@@ -10,7 +10,11 @@ import { STATE_COLORS } from '../../theme';
 import { percentShares } from '../../utils/number';
 
 /** A donut slice: its state (or `none` for the empty ring), label and count. */
-export interface DonutSlice { key: DashboardState | 'none'; name: string; value: number }
+export interface DonutSlice {
+  key: DashboardState | 'none';
+  name: string;
+  value: number;
+}
 
 /**
  * The slices the donut draws: the states with chargers only (a state with none would still take
@@ -35,7 +39,9 @@ export function StatusDonut({ split }: { split: Record<DashboardState, number> }
         <ResponsiveContainer>
           <PieChart>
             <Pie data={slices} dataKey="value" innerRadius={62} outerRadius={92} paddingAngle={paddingAngle} stroke="none" isAnimationActive={false}>
-              {slices.map((d) => <Cell key={d.key} fill={d.key === 'none' ? '#ebeef5' : STATE_COLORS[d.key]} />)}
+              {slices.map((d) => (
+                <Cell key={d.key} fill={d.key === 'none' ? '#ebeef5' : STATE_COLORS[d.key]} />
+              ))}
             </Pie>
             {total > 0 && <Tooltip />}
           </PieChart>
@@ -43,7 +49,9 @@ export function StatusDonut({ split }: { split: Record<DashboardState, number> }
         <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', pointerEvents: 'none' }}>
           <Box sx={{ textAlign: 'center' }}>
             <Typography sx={{ fontSize: 26, fontWeight: 700, lineHeight: 1 }}>{total}</Typography>
-            <Typography variant="caption" color="text.secondary">{translate('app.dashboard.chargers')}</Typography>
+            <Typography variant="caption" color="text.secondary">
+              {translate('app.dashboard.chargers')}
+            </Typography>
           </Box>
         </Box>
       </Box>
@@ -51,9 +59,15 @@ export function StatusDonut({ split }: { split: Record<DashboardState, number> }
         {DASHBOARD_SPLIT.map((s, i) => (
           <Stack key={s} direction="row" alignItems="center" spacing={1}>
             <Box sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: STATE_COLORS[s], flexShrink: 0 }} />
-            <Typography variant="body2" sx={{ flex: 1 }}>{translate(`app.dashboard.split.${s}`)}</Typography>
-            <Typography variant="body2" sx={{ fontWeight: 600, minWidth: 32, textAlign: 'right' }} data-testid={`split-${s}`}>{counts[i]}</Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ minWidth: 52, textAlign: 'right' }} data-testid={`split-${s}-pct`}>{shares[i].toFixed(1)}%</Typography>
+            <Typography variant="body2" sx={{ flex: 1 }}>
+              {translate(`app.dashboard.split.${s}`)}
+            </Typography>
+            <Typography variant="body2" sx={{ fontWeight: 600, minWidth: 32, textAlign: 'right' }} data-testid={`split-${s}`}>
+              {counts[i]}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ minWidth: 52, textAlign: 'right' }} data-testid={`split-${s}-pct`}>
+              {shares[i].toFixed(1)}%
+            </Typography>
           </Stack>
         ))}
       </Stack>

@@ -10,10 +10,32 @@ import { useMemo, useState } from 'react';
 import { Title, useLocaleState, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import {
-  Alert, Box, Button, Card, CardContent, CardHeader, Chip, CircularProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography,
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Chip,
+  CircularProgress,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
 } from '@mui/material';
 import { Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { DIAGNOSIS_REFRESH_MS, diagnosisQuery, type DiagnosisConnector, type DiagnosisPoint, type DiagnosisReading, type DiagnosisRecord } from '../../../domain/entities/diagnosis';
+import {
+  DIAGNOSIS_REFRESH_MS,
+  diagnosisQuery,
+  type DiagnosisConnector,
+  type DiagnosisPoint,
+  type DiagnosisReading,
+  type DiagnosisRecord,
+} from '../../../domain/entities/diagnosis';
 import { checkInput } from '../../../domain/entities/rules';
 import { fieldMessage } from '../../../domain/entities/messages';
 import { timeRangeError } from '../../../domain/time-range';
@@ -32,7 +54,8 @@ function choiceErrors(serialNum: string, start: string, lang: 'en' | 'zh', trans
   const when = parseTimeText(start);
   const r = checkInput(diagnosisQuery, { serialNum, startTime: when ? when.toISOString() : start.trim() ? 'x' : '' });
   const errors: Record<string, string> = {};
-  if (!r.success) for (const i of r.issues) errors[i.field] = i.key === 'validation.format' ? translate('app.charger_log.bad_time') : fieldMessage(i.key, lang, i.values);
+  if (!r.success)
+    for (const i of r.issues) errors[i.field] = i.key === 'validation.format' ? translate('app.charger_log.bad_time') : fieldMessage(i.key, lang, i.values);
   if (when && !errors.startTime) {
     const now = new Date();
     if (timeRangeError(when, now, { now, maxDays: 1 })) errors.startTime = translate(`${P}.bad_start`);
@@ -53,7 +76,9 @@ export default function DiagnosisPage() {
   const errors = choiceErrors(draftSn, draftStart, lang, translate);
   const chosen = !!serialNum && !!startTime;
   const { data, error, isPending, refetch, dataUpdatedAt } = useApi<DiagnosisRecord>(
-    'diagnosis', { serialNum, startTime }, { enabled: chosen, refetchInterval: DIAGNOSIS_REFRESH_MS, refetchIntervalInBackground: false, placeholderData: (prev) => prev },
+    'diagnosis',
+    { serialNum, startTime },
+    { enabled: chosen, refetchInterval: DIAGNOSIS_REFRESH_MS, refetchIntervalInBackground: false, placeholderData: (prev) => prev },
   );
   const show = () => {
     setTried(true);
@@ -68,12 +93,23 @@ export default function DiagnosisPage() {
         <CardContent sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'flex-start', pb: '16px !important' }}>
           <ChargerPicker required value={draftSn} onChange={setDraftSn} error={tried ? errors.serialNum : undefined} testId="diagnosis-charger" />
           <TextField
-            required size="small" label={translate(`${P}.start`)} placeholder="YYYY-MM-DD HH:mm" value={draftStart} sx={{ width: 200 }}
-            onChange={(e) => setDraftStart(e.target.value)} onKeyDown={(e) => { if (e.key === 'Enter') show(); }}
-            error={tried && !!errors.startTime} helperText={tried ? errors.startTime : undefined}
+            required
+            size="small"
+            label={translate(`${P}.start`)}
+            placeholder="YYYY-MM-DD HH:mm"
+            value={draftStart}
+            sx={{ width: 200 }}
+            onChange={(e) => setDraftStart(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') show();
+            }}
+            error={tried && !!errors.startTime}
+            helperText={tried ? errors.startTime : undefined}
             slotProps={{ htmlInput: { 'data-testid': 'diagnosis-start' } }}
           />
-          <Button variant="contained" onClick={show} sx={{ height: 40 }} data-testid="diagnosis-show">{translate(`${P}.show`)}</Button>
+          <Button variant="contained" onClick={show} sx={{ height: 40 }} data-testid="diagnosis-show">
+            {translate(`${P}.show`)}
+          </Button>
           <Box sx={{ flexGrow: 1 }} />
           {chosen && data && (
             <Typography variant="body2" color="text.secondary" sx={{ alignSelf: 'center' }} data-testid="diagnosis-updated">
@@ -83,11 +119,17 @@ export default function DiagnosisPage() {
         </CardContent>
       </Card>
       {!chosen ? (
-        <Card><EmptyState message={`${P}.choose`} /></Card>
+        <Card>
+          <EmptyState message={`${P}.choose`} />
+        </Card>
       ) : error && !data ? (
-        <Card><ErrorState error={error} onRetry={() => void refetch()} /></Card>
+        <Card>
+          <ErrorState error={error} onRetry={() => void refetch()} />
+        </Card>
       ) : isPending && !data ? (
-        <Box sx={{ p: 3, textAlign: 'center' }}><CircularProgress size={24} /></Box>
+        <Box sx={{ p: 3, textAlign: 'center' }}>
+          <CircularProgress size={24} />
+        </Box>
       ) : data ? (
         <Diagnosis d={data} lang={lang} />
       ) : null}
@@ -102,7 +144,11 @@ function Diagnosis({ d, lang }: { d: DiagnosisRecord; lang: 'en' | 'zh' }) {
       <Card>
         <CardContent sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', alignItems: 'center', pb: '16px !important' }} data-testid="diagnosis-charger-card">
           <Typography variant="h6">{d.serialNum}</Typography>
-          <Chip size="small" label={translate(d.online ? `${P}.online` : `${P}.offline`)} sx={{ bgcolor: `${stateColor(d.runStatus, d.online)}1f`, color: stateColor(d.runStatus, d.online) }} />
+          <Chip
+            size="small"
+            label={translate(d.online ? `${P}.online` : `${P}.offline`)}
+            sx={{ bgcolor: `${stateColor(d.runStatus, d.online)}1f`, color: stateColor(d.runStatus, d.online) }}
+          />
           <Fact label={translate(`${P}.station`)} value={d.stationName ?? '—'} />
           <Fact label={translate(`${P}.last_seen`)} value={d.lastSeenTimeStamp ? formatDateTime(d.lastSeenTimeStamp) : '—'} />
           <Fact label={translate(`${P}.model`)} value={[d.vendor, d.model].filter(Boolean).join(' ') || '—'} />
@@ -113,21 +159,33 @@ function Diagnosis({ d, lang }: { d: DiagnosisRecord; lang: 'en' | 'zh' }) {
         <Alert severity="error" data-testid="diagnosis-events">
           <Typography variant="subtitle2">{translate(`${P}.open_events`)}</Typography>
           {d.openEvents.map((e) => (
-            <div key={e.id}>{`${eventTypeLabel(e.eventType, lang)} · ${translate(`${P}.connector`)} ${e.connectorId ?? 0} · ${formatDateTime(e.occurTimeStamp)}`}</div>
+            <div
+              key={e.id}
+            >{`${eventTypeLabel(e.eventType, lang)} · ${translate(`${P}.connector`)} ${e.connectorId ?? 0} · ${formatDateTime(e.occurTimeStamp)}`}</div>
           ))}
         </Alert>
       )}
       {d.connectors.length === 0 ? (
-        <Card><EmptyState message={`${P}.no_connectors`} /></Card>
-      ) : d.connectors.map((c) => <ConnectorCard key={c.connectorId} c={c} />)}
+        <Card>
+          <EmptyState message={`${P}.no_connectors`} />
+        </Card>
+      ) : (
+        d.connectors.map((c) => <ConnectorCard key={c.connectorId} c={c} />)
+      )}
       <Card>
         <CardHeader title={translate(`${P}.status_changes`)} slotProps={{ title: { sx: { fontSize: 16, fontWeight: 600 } } }} sx={{ pb: 0 }} />
-        {d.statusChanges.length === 0 ? <EmptyState message={`${P}.no_status_changes`} /> : (
+        {d.statusChanges.length === 0 ? (
+          <EmptyState message={`${P}.no_status_changes`} />
+        ) : (
           <Box sx={{ overflowX: 'auto' }}>
             <Table size="small" data-testid="diagnosis-status-changes">
               <TableHead>
                 <TableRow>
-                  {['time', 'connector', 'status', 'error'].map((k) => <TableCell key={k} sx={{ fontWeight: 600 }}>{translate(`${P}.${k}`)}</TableCell>)}
+                  {['time', 'connector', 'status', 'error'].map((k) => (
+                    <TableCell key={k} sx={{ fontWeight: 600 }}>
+                      {translate(`${P}.${k}`)}
+                    </TableCell>
+                  ))}
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -152,7 +210,9 @@ function Diagnosis({ d, lang }: { d: DiagnosisRecord; lang: 'en' | 'zh' }) {
 function Fact({ label, value }: { label: string; value: string }) {
   return (
     <Box>
-      <Typography variant="caption" color="text.secondary">{label}</Typography>
+      <Typography variant="caption" color="text.secondary">
+        {label}
+      </Typography>
       <Typography variant="body2">{value}</Typography>
     </Box>
   );
@@ -179,7 +239,7 @@ function readingOf(c: DiagnosisConnector, measurand: string, phase?: string): Di
 
 /** The figure of a reading, with its unit. */
 function figureText(r: DiagnosisReading): string {
-  const unit = r.unit === 'Percent' ? '%' : r.unit === 'Celsius' ? '°C' : r.unit ?? '';
+  const unit = r.unit === 'Percent' ? '%' : r.unit === 'Celsius' ? '°C' : (r.unit ?? '');
   return `${Number(r.value.toFixed(r.unit === 'kWh' ? 3 : 2))} ${unit}`.trim();
 }
 
@@ -201,24 +261,42 @@ function ConnectorCard({ c }: { c: DiagnosisConnector }) {
     <Card data-testid={`diagnosis-connector-${c.connectorId}`}>
       <CardHeader
         title={`${translate(`${P}.connector`)} ${c.connectorId}`}
-        subheader={[c.status ? runStatusLabel(translate, c.status) : null, c.errorCode && c.errorCode !== 'NoError' ? c.errorCode : null, c.statusTimeStamp ? formatDateTime(c.statusTimeStamp) : null].filter(Boolean).join(' · ')}
+        subheader={[
+          c.status ? runStatusLabel(translate, c.status) : null,
+          c.errorCode && c.errorCode !== 'NoError' ? c.errorCode : null,
+          c.statusTimeStamp ? formatDateTime(c.statusTimeStamp) : null,
+        ]
+          .filter(Boolean)
+          .join(' · ')}
         slotProps={{ title: { sx: { fontSize: 16, fontWeight: 600 } } }}
         sx={{ pb: 0 }}
       />
       <CardContent>
         {shown.length === 0 ? (
-          <Typography variant="body2" color="text.secondary">{translate(`${P}.no_readings`)}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {translate(`${P}.no_readings`)}
+          </Typography>
         ) : (
           <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(130px, 1fr))', gap: 1.5, mb: 2 }}>
             {shown.map(([k, r]) => {
               // Every reading says when it was taken; one older than the current (non-session) status is greyed out.
               const stale = isStaleReading(r, c);
               return (
-                <Box key={k} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1, opacity: stale ? 0.5 : 1 }} data-testid={`reading-${k}`} data-stale={stale ? 'true' : 'false'}>
-                  <Typography variant="caption" color="text.secondary">{translate(`${P}.figures.${k}`)}</Typography>
-                  <Typography variant="h6" sx={{ fontSize: 18, textDecoration: stale ? 'line-through' : undefined }}>{figureText(r)}</Typography>
+                <Box
+                  key={k}
+                  sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1, opacity: stale ? 0.5 : 1 }}
+                  data-testid={`reading-${k}`}
+                  data-stale={stale ? 'true' : 'false'}
+                >
+                  <Typography variant="caption" color="text.secondary">
+                    {translate(`${P}.figures.${k}`)}
+                  </Typography>
+                  <Typography variant="h6" sx={{ fontSize: 18, textDecoration: stale ? 'line-through' : undefined }}>
+                    {figureText(r)}
+                  </Typography>
                   <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }} data-testid="reading-age">
-                    <RelativeTime value={r.timeStamp} />{stale ? ` · ${translate(`${P}.stale`)}` : ''}
+                    <RelativeTime value={r.timeStamp} />
+                    {stale ? ` · ${translate(`${P}.stale`)}` : ''}
                   </Typography>
                 </Box>
               );
@@ -228,7 +306,15 @@ function ConnectorCard({ c }: { c: DiagnosisConnector }) {
         {c.series.length > 1 && (
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, gap: 2 }}>
             <SmallChart title={translate(`${P}.charts.power`)} points={c.series} lines={[{ key: 'powerKw', color: '#1ebb77' }]} />
-            <SmallChart title={translate(`${P}.charts.current`)} points={c.series} lines={[{ key: 'currentL1', color: '#e6a23c' }, { key: 'currentL2', color: '#409eff' }, { key: 'currentL3', color: '#f56c6c' }]} />
+            <SmallChart
+              title={translate(`${P}.charts.current`)}
+              points={c.series}
+              lines={[
+                { key: 'currentL1', color: '#e6a23c' },
+                { key: 'currentL2', color: '#409eff' },
+                { key: 'currentL3', color: '#f56c6c' },
+              ]}
+            />
             <SmallChart title={translate(`${P}.charts.soc`)} points={c.series} lines={[{ key: 'soc', color: '#909399' }]} />
           </Box>
         )}
@@ -243,13 +329,17 @@ function SmallChart({ title, points, lines }: { title: string; points: Diagnosis
   if (!present.length) return null;
   return (
     <Box>
-      <Typography variant="caption" color="text.secondary">{title}</Typography>
+      <Typography variant="caption" color="text.secondary">
+        {title}
+      </Typography>
       <ResponsiveContainer width="100%" height={120}>
         <LineChart data={data} margin={{ top: 4, right: 8, left: -16, bottom: 0 }}>
           <XAxis dataKey="t" tick={{ fontSize: 10 }} minTickGap={30} />
           <YAxis tick={{ fontSize: 10 }} width={48} />
           <Tooltip />
-          {present.map((l) => <Line key={l.key} type="monotone" dataKey={l.key} stroke={l.color} dot={false} isAnimationActive={false} connectNulls />)}
+          {present.map((l) => (
+            <Line key={l.key} type="monotone" dataKey={l.key} stroke={l.color} dot={false} isAnimationActive={false} connectNulls />
+          ))}
         </LineChart>
       </ResponsiveContainer>
     </Box>

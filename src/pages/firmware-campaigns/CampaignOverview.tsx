@@ -8,9 +8,7 @@
  */
 import { Title, useTranslate } from 'react-admin';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import {
-  Box, Card, Chip, LinearProgress, Link, Stack, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, Typography,
-} from '@mui/material';
+import { Box, Card, Chip, LinearProgress, Link, Stack, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
 import type { CampaignRecord } from '../../../domain/entities/firmware-campaign';
 import { QueryStates } from '../../components/common';
 import { useApi } from '../../hooks/useApi';
@@ -20,11 +18,19 @@ import { campaignOverviewPath } from '../../components/crossLinks';
 import { STATION_PROFILE_TABS, gatewayUpgradePath } from '../../../domain/routes';
 
 /** A page of `GET /sp/firmware-campaign`. */
-interface Page<T> { records: T[]; total: number }
-
+interface Page<T> {
+  records: T[];
+  total: number;
+}
 
 const COLOR: Record<string, 'default' | 'success' | 'error' | 'warning' | 'info'> = {
-  RUNNING: 'info', PAUSED: 'warning', FINISHED: 'default', RESET: 'default', ALL_SUCCEEDED: 'success', PARTIAL: 'warning', ALL_FAILED: 'error',
+  RUNNING: 'info',
+  PAUSED: 'warning',
+  FINISHED: 'default',
+  RESET: 'default',
+  ALL_SUCCEEDED: 'success',
+  PARTIAL: 'warning',
+  ALL_FAILED: 'error',
 };
 
 /** Share (0–100) of a campaign's chargers that reached an end (updated or failed). */
@@ -38,7 +44,11 @@ export default function CampaignOverview() {
   const stationId = Number(params.get('stationId')) || undefined;
   const page = Math.max(1, Number(params.get('page')) || 1);
   const size = Math.min(100, Math.max(1, Number(params.get('size')) || 20));
-  const { data, error, isPending, isFetching, refetch } = useApi<Page<CampaignRecord>>('firmware-campaign', { page, size, ...(stationId ? { stationId } : {}) }, { refetchInterval: 5000 });
+  const { data, error, isPending, isFetching, refetch } = useApi<Page<CampaignRecord>>(
+    'firmware-campaign',
+    { page, size, ...(stationId ? { stationId } : {}) },
+    { refetchInterval: 5000 },
+  );
   const go = (patch: Record<string, string>) => setParams({ ...Object.fromEntries(params), ...patch });
   const k = (key: string) => translate(`app.campaigns.${key}`);
   return (
@@ -46,23 +56,53 @@ export default function CampaignOverview() {
       <Title title={k('title')} />
       {stationId && (
         <Typography variant="body2" color="text.secondary" data-testid="campaign-overview-station">
-          {k('of_station')} · <Link component={RouterLink} to={`${STATION_PROFILE_TABS.stations}/${stationId}/show`}>#{stationId}</Link> · <Link component={RouterLink} to={campaignOverviewPath()}>{k('all')}</Link>
+          {k('of_station')} ·{' '}
+          <Link component={RouterLink} to={`${STATION_PROFILE_TABS.stations}/${stationId}/show`}>
+            #{stationId}
+          </Link>{' '}
+          ·{' '}
+          <Link component={RouterLink} to={campaignOverviewPath()}>
+            {k('all')}
+          </Link>
         </Typography>
       )}
       <Card>
-        <QueryStates data={data} error={error} isPending={isPending} isFetching={isFetching} empty={!data?.records.length} emptyMessage="resources.firmware.campaign.none" onRetry={() => void refetch()}>
+        <QueryStates
+          data={data}
+          error={error}
+          isPending={isPending}
+          isFetching={isFetching}
+          empty={!data?.records.length}
+          emptyMessage="resources.firmware.campaign.none"
+          onRetry={() => void refetch()}
+        >
           <Box sx={{ overflowX: 'auto' }}>
             <Table size="small" data-testid="campaign-overview-table">
-              <TableHead><TableRow>
-                {['firmware', 'state', 'progress', 'where', 'started_by', 'started_at'].map((c) => <TableCell key={c}>{k(`columns.${c}`)}</TableCell>)}
-              </TableRow></TableHead>
+              <TableHead>
+                <TableRow>
+                  {['firmware', 'state', 'progress', 'where', 'started_by', 'started_at'].map((c) => (
+                    <TableCell key={c}>{k(`columns.${c}`)}</TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
               <TableBody>
                 {data?.records.map((c) => {
                   const pct = campaignProgress(c);
                   return (
                     <TableRow key={c.id} data-testid="campaign-overview-row" data-id={c.id}>
-                      <TableCell>{`${c.firmwareName} · ${c.version}`}<Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>{c.deviceModel}</Typography></TableCell>
-                      <TableCell><Chip size="small" color={COLOR[c.outcome ?? c.status] ?? 'default'} label={translate(`resources.firmware.campaign.${campaignLabel(c)}`)} /></TableCell>
+                      <TableCell>
+                        {`${c.firmwareName} · ${c.version}`}
+                        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                          {c.deviceModel}
+                        </Typography>
+                      </TableCell>
+                      <TableCell>
+                        <Chip
+                          size="small"
+                          color={COLOR[c.outcome ?? c.status] ?? 'default'}
+                          label={translate(`resources.firmware.campaign.${campaignLabel(c)}`)}
+                        />
+                      </TableCell>
                       <TableCell sx={{ minWidth: 160 }}>
                         <LinearProgress variant="determinate" value={pct} color={c.counts.failed ? 'warning' : 'primary'} />
                         <Typography variant="caption" data-testid="campaign-overview-progress">
@@ -70,9 +110,17 @@ export default function CampaignOverview() {
                         </Typography>
                       </TableCell>
                       <TableCell>
-                        {c.gatewaySn ? <Link component={RouterLink} to={gatewayUpgradePath(c.gatewaySn)}>{c.gatewaySn}</Link>
-                          : c.stationId ? <Link component={RouterLink} to={`${STATION_PROFILE_TABS.stations}/${c.stationId}/show`}>{k('station')} #{c.stationId}</Link>
-                            : k('chosen_chargers')}
+                        {c.gatewaySn ? (
+                          <Link component={RouterLink} to={gatewayUpgradePath(c.gatewaySn)}>
+                            {c.gatewaySn}
+                          </Link>
+                        ) : c.stationId ? (
+                          <Link component={RouterLink} to={`${STATION_PROFILE_TABS.stations}/${c.stationId}/show`}>
+                            {k('station')} #{c.stationId}
+                          </Link>
+                        ) : (
+                          k('chosen_chargers')
+                        )}
                       </TableCell>
                       <TableCell>{c.createdBy ?? '—'}</TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(c.createdAt)}</TableCell>
@@ -83,7 +131,11 @@ export default function CampaignOverview() {
             </Table>
             {data && data.total > 0 && (
               <TablePagination
-                component="div" count={data.total} page={page - 1} rowsPerPage={size} rowsPerPageOptions={[10, 20, 50, 100]}
+                component="div"
+                count={data.total}
+                page={page - 1}
+                rowsPerPage={size}
+                rowsPerPageOptions={[10, 20, 50, 100]}
                 onPageChange={(_e, p) => go({ page: String(p + 1) })}
                 onRowsPerPageChange={(e) => go({ size: e.target.value, page: '1' })}
                 labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}

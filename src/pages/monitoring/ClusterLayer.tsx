@@ -28,7 +28,11 @@ function nameTooltip(m: L.Marker, name: string, permanent: boolean) {
   m.bindTooltip(name, { permanent, direction: 'top', offset: [0, -18], className: 'cd-station-label', opacity: 0.95 });
 }
 
-export function ClusterLayer({ stations, onSelect, labels = false }: {
+export function ClusterLayer({
+  stations,
+  onSelect,
+  labels = false,
+}: {
   stations: readonly MapStation[];
   onSelect: (id: number, at: [number, number]) => void;
   /** Show every pin's name (no map tiles). */
@@ -88,7 +92,13 @@ export function ClusterLayer({ stations, onSelect, labels = false }: {
       seen.add(id);
       const m = current.get(id);
       if (!m) {
-        const options: StationMarkerOptions = { icon: STATE_ICONS[stateIndex] ?? STATE_ICONS[STATE_ICONS.length - 1], stationId: id, stateIndex, keyboard: false, title: name };
+        const options: StationMarkerOptions = {
+          icon: STATE_ICONS[stateIndex] ?? STATE_ICONS[STATE_ICONS.length - 1],
+          stationId: id,
+          stateIndex,
+          keyboard: false,
+          title: name,
+        };
         const marker = L.marker([lat, lng], options);
         nameTooltip(marker, name, labelsRef.current);
         marker.on('add', () => tag(marker));

@@ -38,9 +38,15 @@ function FitOnce({ data, scopeKey, focus }: { data: MapAnswer | undefined; scope
     if (!data.stations.length) return;
     let [s, w, n, e] = [90, 180, -90, -180];
     for (const [, lat, lng] of data.stations) {
-      s = Math.min(s, lat); n = Math.max(n, lat); w = Math.min(w, lng); e = Math.max(e, lng);
+      s = Math.min(s, lat);
+      n = Math.max(n, lat);
+      w = Math.min(w, lng);
+      e = Math.max(e, lng);
     }
-    const bounds: LatLngBoundsExpression = [[s, w], [n, e]];
+    const bounds: LatLngBoundsExpression = [
+      [s, w],
+      [n, e],
+    ];
     map.fitBounds(bounds, { padding: [32, 32], maxZoom: 15 });
   }, [data, scopeKey, focus, map]);
   return null;
@@ -55,19 +61,25 @@ export default function MapMonitoring() {
   const tileUrl = useMapTileUrl();
   // Tiles that fail while none has loaded: the map is offline (or the tile server unreachable).
   const [tiles, setTiles] = useState({ loaded: 0, failed: 0 });
-  const tileEvents = useMemo(() => ({
-    tileload: () => setTiles((t) => (t.loaded ? t : { ...t, loaded: 1 })),
-    tileerror: () => setTiles((t) => (t.failed ? t : { ...t, failed: 1 })),
-  }), []);
+  const tileEvents = useMemo(
+    () => ({
+      tileload: () => setTiles((t) => (t.loaded ? t : { ...t, loaded: 1 })),
+      tileerror: () => setTiles((t) => (t.failed ? t : { ...t, failed: 1 })),
+    }),
+    [],
+  );
   const noTiles = !tileUrl || (tiles.failed > 0 && tiles.loaded === 0);
   const query = useMemo(() => (companyCode ? { companyCode } : undefined), [companyCode]);
   const { data, error, refetch } = useApi<MapAnswer>('monitoring/map', query, { placeholderData: (prev) => prev });
   const [selected, setSelected] = useState<{ id: number; at: [number, number] } | null>(null);
   const [version, setVersion] = useState(0);
-  const live = useLiveEvents(() => {
-    void refetch();
-    setVersion((v) => v + 1);
-  }, { throttleMs: 3000 });
+  const live = useLiveEvents(
+    () => {
+      void refetch();
+      setVersion((v) => v + 1);
+    },
+    { throttleMs: 3000 },
+  );
   const onSelect = useCallback((id: number, at: [number, number]) => setSelected({ id, at }), []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a company change clears the selected station
   useEffect(() => setSelected(null), [companyCode]);
@@ -93,28 +105,51 @@ export default function MapMonitoring() {
           />
         ))}
         {data && data.unplaced > 0 && (
-          <Typography variant="caption" color="text.secondary" data-testid="map-unplaced">{translate('app.map.unplaced', { smart_count: data.unplaced })}</Typography>
+          <Typography variant="caption" color="text.secondary" data-testid="map-unplaced">
+            {translate('app.map.unplaced', { smart_count: data.unplaced })}
+          </Typography>
         )}
         <Typography variant="caption" sx={{ ml: 'auto', color: live ? STATE_COLORS.available : 'text.secondary' }} data-testid="map-live">
           {translate(live ? 'app.map.live' : 'app.map.polling')}
         </Typography>
       </Card>
       {error && !data ? (
-        <Card><ErrorState error={error} onRetry={() => void refetch()} /></Card>
+        <Card>
+          <ErrorState error={error} onRetry={() => void refetch()} />
+        </Card>
       ) : (
         <Box
-          sx={{ position: 'relative', height: { xs: 'calc(100vh - 260px)', md: 'calc(100vh - 200px)' }, minHeight: 360, borderRadius: 1, overflow: 'hidden', border: '1px solid #dcdfe6', bgcolor: '#eef2f5' }}
+          sx={{
+            position: 'relative',
+            height: { xs: 'calc(100vh - 260px)', md: 'calc(100vh - 200px)' },
+            minHeight: 360,
+            borderRadius: 1,
+            overflow: 'hidden',
+            border: '1px solid #dcdfe6',
+            bgcolor: '#eef2f5',
+          }}
           data-testid="monitoring-map"
           data-stations={data?.stations.length ?? ''}
           data-tiles={noTiles ? 'none' : 'on'}
         >
           {noTiles && (
-            <Alert severity="info" data-testid="map-no-tiles"
-              sx={{ position: 'absolute', zIndex: 1000, top: 8, left: 56, right: 8, maxWidth: 560, py: 0, boxShadow: 1 }}>
+            <Alert
+              severity="info"
+              data-testid="map-no-tiles"
+              sx={{ position: 'absolute', zIndex: 1000, top: 8, left: 56, right: 8, maxWidth: 560, py: 0, boxShadow: 1 }}
+            >
               {translate('app.map.no_tiles')}
             </Alert>
           )}
-          <MapContainer center={DEFAULT_CENTER} zoom={11} minZoom={2} maxZoom={19} style={{ height: '100%', width: '100%', background: '#eef2f5' }} preferCanvas={false} worldCopyJump>
+          <MapContainer
+            center={DEFAULT_CENTER}
+            zoom={11}
+            minZoom={2}
+            maxZoom={19}
+            style={{ height: '100%', width: '100%', background: '#eef2f5' }}
+            preferCanvas={false}
+            worldCopyJump
+          >
             {tileUrl && <TileLayer url={tileUrl} attribution="&copy; OpenStreetMap" eventHandlers={tileEvents} />}
             <ClusterLayer stations={data?.stations ?? []} onSelect={onSelect} labels={noTiles} />
             <FitOnce data={data} scopeKey={companyCode} focus={focus} />

@@ -22,14 +22,21 @@ export function OpenEvents({ stationId, version }: { stationId: number; version:
         {translate('app.station_monitor.open_events')} · {data.total}
       </Typography>
       {data.records.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">{translate('app.station_monitor.no_open_events')}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {translate('app.station_monitor.no_open_events')}
+        </Typography>
       ) : (
         <Stack spacing={0.5}>
           {data.records.map((e) => (
             <Box key={e.id} sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
               <Chip size="small" color={e.eventLevel === 'fault' ? 'error' : 'warning'} label={eventTypeLabel(e.eventType, locale === 'zh' ? 'zh' : 'en')} />
-              <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>{e.deviceSn}{e.connectorId ? ` #${e.connectorId}` : ''}</Typography>
-              <Typography variant="caption" color="text.secondary">{formatDateTime(e.occurTime)}</Typography>
+              <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
+                {e.deviceSn}
+                {e.connectorId ? ` #${e.connectorId}` : ''}
+              </Typography>
+              <Typography variant="caption" color="text.secondary">
+                {formatDateTime(e.occurTime)}
+              </Typography>
             </Box>
           ))}
         </Stack>

@@ -17,13 +17,15 @@ const pinHtml = (state: MapState) =>
   `<div class="cd-pin" data-state="${state}" style="width:20px;height:20px;border-radius:50% 50% 50% 0;background:${STATE_COLORS[state]};border:2px solid #fff;transform:rotate(-45deg);box-shadow:0 1px 4px rgba(0,0,0,.45)"></div>`;
 
 /** One icon per map state, in MAP_STATES order. */
-export const STATE_ICONS: readonly L.DivIcon[] = MAP_STATES.map((state) => L.divIcon({
-  className: `cd-station-marker cd-state-${state}`,
-  html: pinHtml(state),
-  iconSize: [20, 20],
-  iconAnchor: [10, 20],
-  popupAnchor: [0, -20],
-}));
+export const STATE_ICONS: readonly L.DivIcon[] = MAP_STATES.map((state) =>
+  L.divIcon({
+    className: `cd-station-marker cd-state-${state}`,
+    html: pinHtml(state),
+    iconSize: [20, 20],
+    iconAnchor: [10, 20],
+    popupAnchor: [0, -20],
+  }),
+);
 
 /** The cluster's icon: its station count on the colour of its worst station. */
 export function clusterIcon(cluster: L.MarkerCluster): L.DivIcon {

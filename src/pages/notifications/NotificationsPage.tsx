@@ -20,24 +20,42 @@ export default function NotificationsPage() {
   const { data, isPending, error, refetch } = useNoticePage(tab, page + 1, size);
   const markRead = useMarkRead();
   const rows = Array.isArray(data) ? data : [];
-  const open = (n: SystemNotification) => { if (!n.read) void markRead([n.id]); };
+  const open = (n: SystemNotification) => {
+    if (!n.read) void markRead([n.id]);
+  };
   return (
     <Box data-testid="notifications-page" sx={{ py: 2 }}>
       <Title title={translate('app.notices.title')} />
       <Card>
         <Stack direction={{ xs: 'column', sm: 'row' }} justifyContent="space-between" alignItems={{ sm: 'center' }} sx={{ px: 1 }}>
-          <Tabs value={tab} onChange={(_e, v: NoticeTab) => { setTab(v); setPage(0); }} variant="scrollable">
+          <Tabs
+            value={tab}
+            onChange={(_e, v: NoticeTab) => {
+              setTab(v);
+              setPage(0);
+            }}
+            variant="scrollable"
+          >
             {NOTICE_TABS.map((t) => (
               <Tab key={t} value={t} data-testid={`notices-tab-${t}`} label={tabLabel(translate(`app.nav.notification_tabs.${t}`), summary?.[t].total)} />
             ))}
           </Tabs>
           <Button size="small" disabled={!summary?.all.unread} onClick={() => void markRead('all')} data-testid="notices-mark-all">
-            {translate('app.notices.mark_all_read')}{summary?.all.unread ? ` (${summary.all.unread})` : ''}
+            {translate('app.notices.mark_all_read')}
+            {summary?.all.unread ? ` (${summary.all.unread})` : ''}
           </Button>
         </Stack>
-        {error ? <ErrorState error={error} onRetry={() => void refetch()} />
-          : !isPending && rows.length === 0 ? <EmptyState message="app.nav.no_notifications" />
-            : <List dense>{rows.map((n) => <NoticeRow key={n.id} n={n} onOpen={open} />)}</List>}
+        {error ? (
+          <ErrorState error={error} onRetry={() => void refetch()} />
+        ) : !isPending && rows.length === 0 ? (
+          <EmptyState message="app.nav.no_notifications" />
+        ) : (
+          <List dense>
+            {rows.map((n) => (
+              <NoticeRow key={n.id} n={n} onOpen={open} />
+            ))}
+          </List>
+        )}
         <TablePagination
           component="div"
           count={summary?.[tab].total ?? -1}
@@ -45,9 +63,14 @@ export default function NotificationsPage() {
           onPageChange={(_e, p) => setPage(p)}
           rowsPerPage={size}
           rowsPerPageOptions={[20, 50, 100]}
-          onRowsPerPageChange={(e) => { setSize(Number(e.target.value)); setPage(0); }}
+          onRowsPerPageChange={(e) => {
+            setSize(Number(e.target.value));
+            setPage(0);
+          }}
           labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-          labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count === -1 ? to : count })}
+          labelDisplayedRows={({ from, to, count }) =>
+            translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count === -1 ? to : count })
+          }
         />
       </Card>
     </Box>

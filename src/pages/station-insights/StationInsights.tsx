@@ -7,7 +7,20 @@
 import { useMemo, useState } from 'react';
 import { Title, useLocaleState, useTranslate } from 'react-admin';
 import {
-  Box, Button, Card, CardContent, CardHeader, Skeleton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TableSortLabel,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Skeleton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TableSortLabel,
 } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
@@ -29,26 +42,45 @@ export default function StationInsights() {
   const [range, setRange, params, setParams] = useRangeParam();
   const companyCode = params.get('companyCode') ?? '';
   const [sort, setSort] = useState<{ key: InsightKey; order: 'asc' | 'desc' }>({ key: 'utilisation', order: 'desc' });
-  const query = useMemo(() => ({ ...rangeQuery(range, new Date(Math.floor(Date.now() / 60_000) * 60_000)), companyCode: companyCode || undefined }), [range, companyCode]);
+  const query = useMemo(
+    () => ({ ...rangeQuery(range, new Date(Math.floor(Date.now() / 60_000) * 60_000)), companyCode: companyCode || undefined }),
+    [range, companyCode],
+  );
   const { data, isPending, error, refetch, isFetching } = useApi<StationInsightsData>('station-insights', query, { placeholderData: (prev) => prev });
   const rows = useMemo(() => sortInsights(data?.records ?? [], sort.key, sort.order), [data, sort]);
   const chart = useMemo(
-    () => sortInsights(data?.records ?? [], 'utilisation', 'desc').slice(0, CHART_MAX).map((r) => ({ name: r.stationName, utilisation: utilisationPercent(r.utilisation) })),
+    () =>
+      sortInsights(data?.records ?? [], 'utilisation', 'desc')
+        .slice(0, CHART_MAX)
+        .map((r) => ({ name: r.stationName, utilisation: utilisationPercent(r.utilisation) })),
     [data],
   );
   const t = (k: string) => translate(`app.insights.fields.${k}`);
   const setCompany = (v: string) => {
     const next = new URLSearchParams(params);
-    if (v) next.set('companyCode', v); else next.delete('companyCode');
+    if (v) next.set('companyCode', v);
+    else next.delete('companyCode');
     setParams(next);
   };
-  const toggleSort = (key: InsightKey) => setSort((s) => (s.key === key ? { key, order: s.order === 'asc' ? 'desc' : 'asc' } : { key, order: key === 'stationName' ? 'asc' : 'desc' }));
-  const exportExcel = () => void downloadXlsx(
-    `station-insights-${range.from}-${range.to}`,
-    translate('menu.stationInsights'),
-    [...COLUMNS.map(t), t('currency')],
-    rows.map((r) => [r.stationName, r.chargers, r.sessions, Number(r.energyKwh), Number(r.revenue), r.avgSessionMinutes, Number(r.avgEnergyKwh), utilisationPercent(r.utilisation), r.currency]),
-  );
+  const toggleSort = (key: InsightKey) =>
+    setSort((s) => (s.key === key ? { key, order: s.order === 'asc' ? 'desc' : 'asc' } : { key, order: key === 'stationName' ? 'asc' : 'desc' }));
+  const exportExcel = () =>
+    void downloadXlsx(
+      `station-insights-${range.from}-${range.to}`,
+      translate('menu.stationInsights'),
+      [...COLUMNS.map(t), t('currency')],
+      rows.map((r) => [
+        r.stationName,
+        r.chargers,
+        r.sessions,
+        Number(r.energyKwh),
+        Number(r.revenue),
+        r.avgSessionMinutes,
+        Number(r.avgEnergyKwh),
+        utilisationPercent(r.utilisation),
+        r.currency,
+      ]),
+    );
 
   return (
     <Stack spacing={2} data-testid="insights-page">
@@ -60,11 +92,18 @@ export default function StationInsights() {
         </CardContent>
       </Card>
       {error && !data ? (
-        <Card><ErrorState error={error} onRetry={() => void refetch()} /></Card>
+        <Card>
+          <ErrorState error={error} onRetry={() => void refetch()} />
+        </Card>
       ) : isPending && !data ? (
-        <><Skeleton variant="rounded" height={320} /><Skeleton variant="rounded" height={240} /></>
+        <>
+          <Skeleton variant="rounded" height={320} />
+          <Skeleton variant="rounded" height={240} />
+        </>
       ) : !rows.length ? (
-        <Card><EmptyState message="app.insights.empty" /></Card>
+        <Card>
+          <EmptyState message="app.insights.empty" />
+        </Card>
       ) : (
         <Box sx={{ opacity: isFetching ? 0.6 : 1, display: 'grid', gap: 2 }}>
           <Card>
@@ -84,11 +123,11 @@ export default function StationInsights() {
           <Card>
             <CardHeader
               title={translate('app.insights.table')}
-              action={(
+              action={
                 <Button size="small" startIcon={<DownloadIcon />} onClick={exportExcel} data-testid="insights-export" sx={{ mt: 0.5, mr: 1 }}>
                   {translate('app.statistics.export')}
                 </Button>
-              )}
+              }
               slotProps={{ title: { sx: { fontSize: 16, fontWeight: 600 } } }}
               sx={{ pb: 0 }}
             />
@@ -97,8 +136,18 @@ export default function StationInsights() {
                 <TableHead>
                   <TableRow>
                     {COLUMNS.map((k) => (
-                      <TableCell key={k} align={k === 'stationName' ? 'left' : 'right'} sx={{ whiteSpace: 'nowrap' }} sortDirection={sort.key === k ? sort.order : false}>
-                        <TableSortLabel active={sort.key === k} direction={sort.key === k ? sort.order : 'asc'} onClick={() => toggleSort(k)} data-testid={`insights-sort-${k}`}>
+                      <TableCell
+                        key={k}
+                        align={k === 'stationName' ? 'left' : 'right'}
+                        sx={{ whiteSpace: 'nowrap' }}
+                        sortDirection={sort.key === k ? sort.order : false}
+                      >
+                        <TableSortLabel
+                          active={sort.key === k}
+                          direction={sort.key === k ? sort.order : 'asc'}
+                          onClick={() => toggleSort(k)}
+                          data-testid={`insights-sort-${k}`}
+                        >
                           {t(k)}
                         </TableSortLabel>
                       </TableCell>
@@ -112,7 +161,9 @@ export default function StationInsights() {
                       <TableCell align="right">{r.chargers}</TableCell>
                       <TableCell align="right">{r.sessions}</TableCell>
                       <TableCell align="right">{formatEnergy(r.energyKwh, locale)}</TableCell>
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{formatMoney(r.revenue, r.currency, locale)}</TableCell>
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                        {formatMoney(r.revenue, r.currency, locale)}
+                      </TableCell>
                       <TableCell align="right">{r.avgSessionMinutes.toFixed(1)}</TableCell>
                       <TableCell align="right">{r.avgEnergyKwh}</TableCell>
                       <TableCell align="right">

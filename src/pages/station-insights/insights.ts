@@ -15,9 +15,7 @@ export type InsightKey = 'stationName' | 'chargers' | 'sessions' | 'energyKwh' |
 export function sortInsights(rows: readonly StationInsight[], key: InsightKey, order: 'asc' | 'desc'): StationInsight[] {
   const dir = order === 'asc' ? 1 : -1;
   return [...rows].sort((a, b) => {
-    const d = key === 'stationName'
-      ? a.stationName.localeCompare(b.stationName)
-      : Number(a[key]) - Number(b[key]);
+    const d = key === 'stationName' ? a.stationName.localeCompare(b.stationName) : Number(a[key]) - Number(b[key]);
     return d !== 0 ? d * dir : a.stationName.localeCompare(b.stationName);
   });
 }

@@ -29,7 +29,9 @@ export function RangePicker({ value, onChange }: { value: DayRange; onChange: (r
         exclusive
         color="primary"
         value={preset}
-        onChange={(_e, p: Preset | null) => { if (p) onChange(presetRange(p)); }}
+        onChange={(_e, p: Preset | null) => {
+          if (p) onChange(presetRange(p));
+        }}
         sx={{ height: 40 }}
       >
         {PRESETS.map((p) => (

@@ -7,8 +7,23 @@
 import { useMemo, type ReactNode } from 'react';
 import { Title, useLocaleState, useTranslate } from 'react-admin';
 import {
-  Box, Button, Card, CardContent, CardHeader, Skeleton, Stack, Table, TableBody, TableCell, TableContainer, TableFooter, TableHead,
-  TableRow, ToggleButton, ToggleButtonGroup, Typography,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Skeleton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableFooter,
+  TableHead,
+  TableRow,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
 } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Bar, BarChart, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
@@ -47,7 +62,10 @@ export default function Statistics() {
     setParams(next);
   };
   // The query's end is "now" for today; round it to the minute so the cache key is stable.
-  const query = useMemo(() => ({ ...rangeQuery(range, new Date(Math.floor(Date.now() / 60_000) * 60_000)), groupBy, companyCode: companyCode || undefined }), [range, groupBy, companyCode]);
+  const query = useMemo(
+    () => ({ ...rangeQuery(range, new Date(Math.floor(Date.now() / 60_000) * 60_000)), groupBy, companyCode: companyCode || undefined }),
+    [range, groupBy, companyCode],
+  );
   const { data, isPending, error, refetch, isFetching } = useApi<StatisticsData>('statistics', query, { placeholderData: (prev) => prev });
 
   const currencies = data ? currenciesOf(data) : [];
@@ -60,12 +78,7 @@ export default function Statistics() {
   }));
   const exportExcel = () => {
     if (!table) return;
-    void downloadXlsx(
-      `statistics-${groupBy}-${range.from}-${range.to}`,
-      translate('menu.statistics'),
-      table.header,
-      [...table.rows, table.totals],
-    );
+    void downloadXlsx(`statistics-${groupBy}-${range.from}-${range.to}`, translate('menu.statistics'), table.header, [...table.rows, table.totals]);
   };
 
   return (
@@ -79,7 +92,9 @@ export default function Statistics() {
             exclusive
             color="primary"
             value={groupBy}
-            onChange={(_e, v: GroupBy | null) => { if (v) setParam('groupBy', v === 'day' ? '' : v); }}
+            onChange={(_e, v: GroupBy | null) => {
+              if (v) setParam('groupBy', v === 'day' ? '' : v);
+            }}
             sx={{ height: 40 }}
           >
             {GROUPS.map((g) => (
@@ -93,32 +108,64 @@ export default function Statistics() {
       </Card>
 
       {error && !data ? (
-        <Card><ErrorState error={error} onRetry={() => void refetch()} /></Card>
+        <Card>
+          <ErrorState error={error} onRetry={() => void refetch()} />
+        </Card>
       ) : isPending && !data ? (
-        <><Skeleton variant="rounded" height={90} /><Skeleton variant="rounded" height={320} /></>
+        <>
+          <Skeleton variant="rounded" height={90} />
+          <Skeleton variant="rounded" height={320} />
+        </>
       ) : data && table ? (
         <>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', opacity: isFetching ? 0.6 : 1 }} data-testid="statistics-totals">
-            <Card><CardContent>
-              <Typography variant="body2" color="text.secondary">{translate('app.statistics.orders')}</Typography>
-              <Typography sx={{ fontSize: 22, fontWeight: 700 }} data-testid="statistics-total-orders">{data.totals.orders}</Typography>
-            </CardContent></Card>
-            <Card><CardContent>
-              <Typography variant="body2" color="text.secondary">{translate('app.statistics.energy_kwh')}</Typography>
-              <Typography sx={{ fontSize: 22, fontWeight: 700 }} data-testid="statistics-total-energy">{formatEnergy(data.totals.energyKwh, locale)}</Typography>
-            </CardContent></Card>
-            <Card><CardContent>
-              <Typography variant="body2" color="text.secondary">{translate('app.statistics.revenue')}</Typography>
-              <Box data-testid="statistics-total-revenue">
-                {data.totals.revenue.length
-                  ? data.totals.revenue.map((r) => <Typography key={r.currency} sx={{ fontSize: 22, fontWeight: 700, lineHeight: 1.3 }}>{formatMoney(r.amount, r.currency, locale)}</Typography>)
-                  : <Typography sx={{ fontSize: 22, fontWeight: 700 }}>0</Typography>}
-              </Box>
-            </CardContent></Card>
+          <Box
+            sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', opacity: isFetching ? 0.6 : 1 }}
+            data-testid="statistics-totals"
+          >
+            <Card>
+              <CardContent>
+                <Typography variant="body2" color="text.secondary">
+                  {translate('app.statistics.orders')}
+                </Typography>
+                <Typography sx={{ fontSize: 22, fontWeight: 700 }} data-testid="statistics-total-orders">
+                  {data.totals.orders}
+                </Typography>
+              </CardContent>
+            </Card>
+            <Card>
+              <CardContent>
+                <Typography variant="body2" color="text.secondary">
+                  {translate('app.statistics.energy_kwh')}
+                </Typography>
+                <Typography sx={{ fontSize: 22, fontWeight: 700 }} data-testid="statistics-total-energy">
+                  {formatEnergy(data.totals.energyKwh, locale)}
+                </Typography>
+              </CardContent>
+            </Card>
+            <Card>
+              <CardContent>
+                <Typography variant="body2" color="text.secondary">
+                  {translate('app.statistics.revenue')}
+                </Typography>
+                <Box data-testid="statistics-total-revenue">
+                  {data.totals.revenue.length ? (
+                    data.totals.revenue.map((r) => (
+                      <Typography key={r.currency} sx={{ fontSize: 22, fontWeight: 700, lineHeight: 1.3 }}>
+                        {formatMoney(r.amount, r.currency, locale)}
+                      </Typography>
+                    ))
+                  ) : (
+                    <Typography sx={{ fontSize: 22, fontWeight: 700 }}>0</Typography>
+                  )}
+                </Box>
+              </CardContent>
+            </Card>
           </Box>
 
           {!data.series.length ? (
-            <Card><EmptyState message="app.statistics.empty" /></Card>
+            <Card>
+              <EmptyState message="app.statistics.empty" />
+            </Card>
           ) : (
             <>
               <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' } }}>
@@ -132,8 +179,23 @@ export default function Statistics() {
                         <YAxis yAxisId="o" orientation="right" allowDecimals={false} tick={{ fontSize: 12 }} />
                         <Tooltip />
                         <Legend wrapperStyle={{ fontSize: 12 }} />
-                        <Bar yAxisId="e" dataKey="energy" name={translate('app.statistics.energy_kwh')} fill="#1ebb77" radius={[3, 3, 0, 0]} isAnimationActive={false} />
-                        <Line yAxisId="o" dataKey="orders" name={translate('app.statistics.orders')} stroke="#409eff" strokeWidth={2} dot={chartData.length < 40} isAnimationActive={false} />
+                        <Bar
+                          yAxisId="e"
+                          dataKey="energy"
+                          name={translate('app.statistics.energy_kwh')}
+                          fill="#1ebb77"
+                          radius={[3, 3, 0, 0]}
+                          isAnimationActive={false}
+                        />
+                        <Line
+                          yAxisId="o"
+                          dataKey="orders"
+                          name={translate('app.statistics.orders')}
+                          stroke="#409eff"
+                          strokeWidth={2}
+                          dot={chartData.length < 40}
+                          isAnimationActive={false}
+                        />
                       </ComposedChart>
                     </ResponsiveContainer>
                   </Box>
@@ -149,21 +211,30 @@ export default function Statistics() {
                           <Tooltip />
                           <Legend wrapperStyle={{ fontSize: 12 }} />
                           {currencies.map((c, i) => (
-                            <Bar key={c} dataKey={c} name={c === 'NO_CURRENCY' ? translate('app.statistics.no_currency') : c} fill={CURRENCY_COLORS[i % CURRENCY_COLORS.length]} radius={[3, 3, 0, 0]} isAnimationActive={false} />
+                            <Bar
+                              key={c}
+                              dataKey={c}
+                              name={c === 'NO_CURRENCY' ? translate('app.statistics.no_currency') : c}
+                              fill={CURRENCY_COLORS[i % CURRENCY_COLORS.length]}
+                              radius={[3, 3, 0, 0]}
+                              isAnimationActive={false}
+                            />
                           ))}
                         </BarChart>
                       </ResponsiveContainer>
-                    ) : <EmptyState message="app.statistics.no_revenue" />}
+                    ) : (
+                      <EmptyState message="app.statistics.no_revenue" />
+                    )}
                   </Box>
                 </Panel>
               </Box>
               <Panel
                 title={translate('app.statistics.table')}
-                action={(
+                action={
                   <Button size="small" startIcon={<DownloadIcon />} onClick={exportExcel} data-testid="statistics-export" sx={{ mt: 0.5, mr: 1 }}>
                     {translate('app.statistics.export')}
                   </Button>
-                )}
+                }
               >
                 <Typography variant="caption" color="text.secondary">
                   {formatDateTime(data.startTime)} — {formatDateTime(data.endTime)} · {data.timeZone}
@@ -171,7 +242,13 @@ export default function Statistics() {
                 <TableContainer sx={{ overflowX: 'auto' }}>
                   <Table size="small" data-testid="statistics-table">
                     <TableHead>
-                      <TableRow>{table.header.map((h, i) => <TableCell key={h} align={i ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }}>{h}</TableCell>)}</TableRow>
+                      <TableRow>
+                        {table.header.map((h, i) => (
+                          <TableCell key={h} align={i ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }}>
+                            {h}
+                          </TableCell>
+                        ))}
+                      </TableRow>
                     </TableHead>
                     <TableBody>
                       {data.series.map((b) => (
@@ -180,7 +257,9 @@ export default function Statistics() {
                           <TableCell align="right">{b.orders}</TableCell>
                           <TableCell align="right">{formatEnergy(b.energyKwh, locale)}</TableCell>
                           {currencies.map((c) => (
-                            <TableCell key={c} align="right" sx={{ whiteSpace: 'nowrap' }}>{formatMoney(b.revenue.find((r) => r.currency === c)?.amount ?? 0, c, locale)}</TableCell>
+                            <TableCell key={c} align="right" sx={{ whiteSpace: 'nowrap' }}>
+                              {formatMoney(b.revenue.find((r) => r.currency === c)?.amount ?? 0, c, locale)}
+                            </TableCell>
                           ))}
                         </TableRow>
                       ))}
@@ -191,7 +270,9 @@ export default function Statistics() {
                         <TableCell align="right">{data.totals.orders}</TableCell>
                         <TableCell align="right">{formatEnergy(data.totals.energyKwh, locale)}</TableCell>
                         {currencies.map((c) => (
-                          <TableCell key={c} align="right" sx={{ whiteSpace: 'nowrap' }}>{formatMoney(data.totals.revenue.find((r) => r.currency === c)?.amount ?? 0, c, locale)}</TableCell>
+                          <TableCell key={c} align="right" sx={{ whiteSpace: 'nowrap' }}>
+                            {formatMoney(data.totals.revenue.find((r) => r.currency === c)?.amount ?? 0, c, locale)}
+                          </TableCell>
                         ))}
                       </TableRow>
                     </TableFooter>

@@ -40,7 +40,11 @@ export function CompanyChoice({ value, onChange }: { value: string; onChange: (v
       slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true }, htmlInput: { 'data-testid': 'company-filter' } }}
     >
       <MenuItem value="">{translate('app.nav.all_companies')}</MenuItem>
-      {options.map((o) => <MenuItem key={o.companyCode} value={o.companyCode}>{o.companyName}</MenuItem>)}
+      {options.map((o) => (
+        <MenuItem key={o.companyCode} value={o.companyCode}>
+          {o.companyName}
+        </MenuItem>
+      ))}
     </TextField>
   );
 }

@@ -21,19 +21,25 @@ const DAY = 'YYYY-MM-DD';
 export function presetRange(preset: Preset, now: Date = new Date()): DayRange {
   const today = dayjs(now).startOf('day');
   switch (preset) {
-    case 'today': return { from: today.format(DAY), to: today.format(DAY) };
-    case '7d': return { from: today.subtract(6, 'day').format(DAY), to: today.format(DAY) };
-    case '30d': return { from: today.subtract(29, 'day').format(DAY), to: today.format(DAY) };
-    case 'year': return { from: today.startOf('year').format(DAY), to: today.format(DAY) };
+    case 'today':
+      return { from: today.format(DAY), to: today.format(DAY) };
+    case '7d':
+      return { from: today.subtract(6, 'day').format(DAY), to: today.format(DAY) };
+    case '30d':
+      return { from: today.subtract(29, 'day').format(DAY), to: today.format(DAY) };
+    case 'year':
+      return { from: today.startOf('year').format(DAY), to: today.format(DAY) };
   }
 }
 
 /** The preset a range equals (relative to `now`), or null for a custom range. */
 export function presetOf(range: DayRange, now: Date = new Date()): Preset | null {
-  return PRESETS.find((p) => {
-    const r = presetRange(p, now);
-    return r.from === range.from && r.to === range.to;
-  }) ?? null;
+  return (
+    PRESETS.find((p) => {
+      const r = presetRange(p, now);
+      return r.from === range.from && r.to === range.to;
+    }) ?? null
+  );
 }
 
 /**

@@ -33,6 +33,11 @@ export function statisticsTable(data: StatisticsData, translate: TranslateFuncti
     ...currencies.map((c) => `${translate('app.statistics.revenue')} (${c === 'NO_CURRENCY' ? '—' : c})`),
   ];
   const rows = data.series.map((b) => [b.label || b.key || '—', b.orders, Number(b.energyKwh), ...currencies.map((c) => amountIn(b.revenue, c))]);
-  const totals = [translate('app.statistics.total'), data.totals.orders, Number(data.totals.energyKwh), ...currencies.map((c) => amountIn(data.totals.revenue, c))];
+  const totals = [
+    translate('app.statistics.total'),
+    data.totals.orders,
+    Number(data.totals.energyKwh),
+    ...currencies.map((c) => amountIn(data.totals.revenue, c)),
+  ];
   return { header, rows, totals };
 }

@@ -17,7 +17,8 @@ afterEach(() => {
 describe('account form rules', () => {
   it('refuses digits in the real name with the 900 message', () => {
     const ctx = (lang: 'en' | 'zh'): MessageContext => ({ lang, label: () => undefined, emptyText: (l) => l });
-    const realName = (name: string, lang: 'en' | 'zh') => schemaFieldErrors(accountUpdateInput, { realName: name }, ctx(lang), { rules: [noDigitsRule('realName')] }).realName;
+    const realName = (name: string, lang: 'en' | 'zh') =>
+      schemaFieldErrors(accountUpdateInput, { realName: name }, ctx(lang), { rules: [noDigitsRule('realName')] }).realName;
     expect(realName('Anna 2', 'en')).toBe('Name cannot contain numbers');
     expect(realName('李4', 'zh')).toBe('名称不能包含数字');
     expect(realName('Anna', 'en')).toBeUndefined();
@@ -40,7 +41,13 @@ describe('account form rules', () => {
 
 describe('the reset-password dialog', () => {
   function renderDialog(calls: Array<[string, string, unknown]>) {
-    const dataProvider = { ...testDataProvider(), call: async (m: string, p: string, b: unknown) => { calls.push([m, p, b]); return null; } };
+    const dataProvider = {
+      ...testDataProvider(),
+      call: async (m: string, p: string, b: unknown) => {
+        calls.push([m, p, b]);
+        return null;
+      },
+    };
     return render(
       <AdminContext dataProvider={dataProvider} i18nProvider={createI18nProvider()}>
         <ResetPasswordDialog open onClose={() => {}} id={12} username="volta.staff" />

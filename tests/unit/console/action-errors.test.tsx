@@ -16,13 +16,23 @@ import { BalanceDialog } from '../../../src/components/balance/BalanceDialog';
 
 afterEach(cleanup);
 
-const unauthorised = (async () => new Response(JSON.stringify({ code: 401, msg: 'Authentication exception', data: null }), { status: 401, headers: { 'content-type': 'application/json' } })) as typeof fetch;
+const unauthorised = (async () =>
+  new Response(JSON.stringify({ code: 401, msg: 'Authentication exception', data: null }), {
+    status: 401,
+    headers: { 'content-type': 'application/json' },
+  })) as typeof fetch;
 
 function signedOutAdmin() {
-  const checkError = vi.fn(async () => { throw { redirectTo: '/login' }; });
+  const checkError = vi.fn(async () => {
+    throw { redirectTo: '/login' };
+  });
   const logout = vi.fn(async () => undefined);
   const authProvider: AuthProvider = {
-    login: async () => undefined, logout, checkAuth: async () => undefined, checkError, getPermissions: async () => ['role:admin'],
+    login: async () => undefined,
+    logout,
+    checkAuth: async () => undefined,
+    checkError,
+    getPermissions: async () => ['role:admin'],
   };
   const dataProvider = createDataProvider(createHttpClient({ fetch: unauthorised, getToken: () => 'tok', getTimeZone: () => 'UTC' }));
   return { checkError, logout, authProvider, dataProvider };
@@ -34,7 +44,15 @@ describe('a balance recharge on a 401', () => {
     const onDone = vi.fn();
     render(
       <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={createI18nProvider()}>
-        <BalanceDialog resource="card-user" holder={{ id: 7, balance: '12.50', currency: 'EUR', active: true }} holderLabel="CARD-7" operation="recharge" open onClose={() => {}} onDone={onDone} />
+        <BalanceDialog
+          resource="card-user"
+          holder={{ id: 7, balance: '12.50', currency: 'EUR', active: true }}
+          holderLabel="CARD-7"
+          operation="recharge"
+          open
+          onClose={() => {}}
+          onDone={onDone}
+        />
         <Notification />
       </AdminContext>,
     );
@@ -51,9 +69,14 @@ describe('a balance recharge on a 401', () => {
 
 describe('StatusToggle on a 401', () => {
   it('is an error (checkError runs, the confirmation stays), not a success', async () => {
-    const checkError = vi.fn(async () => { throw { redirectTo: '/login' }; });
+    const checkError = vi.fn(async () => {
+      throw { redirectTo: '/login' };
+    });
     const authProvider: AuthProvider = {
-      login: async () => undefined, logout: async () => undefined, checkAuth: async () => undefined, checkError,
+      login: async () => undefined,
+      logout: async () => undefined,
+      checkAuth: async () => undefined,
+      checkError,
       getPermissions: async () => ['role:admin'],
     };
     const dataProvider = createDataProvider(createHttpClient({ fetch: unauthorised, getToken: () => 'tok', getTimeZone: () => 'UTC' }));

@@ -14,7 +14,11 @@ import { AnalyticsChart, axesOf } from '../../../src/pages/analytics/AnalyticsCh
 
 beforeAll(() => {
   // recharts measures with ResizeObserver; jsdom has none.
-  globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as unknown as typeof ResizeObserver;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
 });
 afterEach(cleanup);
 
@@ -25,13 +29,28 @@ function tOf(locale: Locale): (k: string) => string {
 }
 
 const totals: AnalyticsFigures = {
-  energyKwh: '39318.323', revenue: [{ currency: 'EUR', amount: '22857.69' }], sessions: 1271, utilisation: 0.149, peakPowerKw: '1119.836', faults: 3,
+  energyKwh: '39318.323',
+  revenue: [{ currency: 'EUR', amount: '22857.69' }],
+  sessions: 1271,
+  utilisation: 0.149,
+  peakPowerKw: '1119.836',
+  faults: 3,
 };
 const previous: AnalyticsFigures = {
-  energyKwh: '31000.5', revenue: [{ currency: 'EUR', amount: '21000.5' }], sessions: 1100, utilisation: 0.12, peakPowerKw: '980.25', faults: 1,
+  energyKwh: '31000.5',
+  revenue: [{ currency: 'EUR', amount: '21000.5' }],
+  sessions: 1100,
+  utilisation: 0.12,
+  peakPowerKw: '980.25',
+  faults: 1,
 };
 // A year by month: revenue in thousands, peak power in tens of kW.
-const buckets = Array.from({ length: 12 }, (_, i) => ({ label: `2026-${String(i + 1).padStart(2, '0')}`, revenue: 1500 + i * 100, utilisation: 12 + i, peakPowerKw: 40 + i }));
+const buckets = Array.from({ length: 12 }, (_, i) => ({
+  label: `2026-${String(i + 1).padStart(2, '0')}`,
+  revenue: 1500 + i * 100,
+  utilisation: 12 + i,
+  peakPowerKw: 40 + i,
+}));
 
 describe.each(['en', 'zh'] as const)('analytics in %s', (locale) => {
   const t = tOf(locale);

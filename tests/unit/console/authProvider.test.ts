@@ -16,7 +16,18 @@ class MemoryStorage {
   }
 }
 
-const INFO = { id: 7, userName: 'ops', realName: 'Op Erator', avatar: null, email: 'o@x', phone: null, userType: 'STAFF', companyCode: 'C1', roles: ['staff'], permissions: ['menu:operations', 'menu:operations:orders'] };
+const INFO = {
+  id: 7,
+  userName: 'ops',
+  realName: 'Op Erator',
+  avatar: null,
+  email: 'o@x',
+  phone: null,
+  userType: 'STAFF',
+  companyCode: 'C1',
+  roles: ['staff'],
+  permissions: ['menu:operations', 'menu:operations:orders'],
+};
 
 function setup(handler: (path: string, opts: RequestOptions) => unknown, location = '/Operations/Orders') {
   const calls: Array<{ path: string; opts: RequestOptions }> = [];

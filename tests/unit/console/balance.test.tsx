@@ -33,24 +33,48 @@ describe('amount validation (requirements §5: recharge amounts are whole number
 });
 
 describe('card user form rules (the entity declaration)', () => {
-  const ctx = { lang: 'en' as const, label: (f: string) => ({ cardNumber: 'Card number', lastName: 'Last name' } as Record<string, string>)[f], emptyText: (l: string) => `${l} cannot be empty` };
+  const ctx = {
+    lang: 'en' as const,
+    label: (f: string) => (({ cardNumber: 'Card number', lastName: 'Last name' }) as Record<string, string>)[f],
+    emptyText: (l: string) => `${l} cannot be empty`,
+  };
   it('marks every failing field at once: empties by label, digits in names (900); then stations for STATIONS (603)', () => {
-    const errors = schemaFieldErrors(cardUserCreate, { companyCode: 'A', cardNumber: '', lastName: '', firstName: 'Li4', scope: 'STATIONS', stationIds: [] }, ctx);
+    const errors = schemaFieldErrors(
+      cardUserCreate,
+      { companyCode: 'A', cardNumber: '', lastName: '', firstName: 'Li4', scope: 'STATIONS', stationIds: [] },
+      ctx,
+    );
     expect(errors).toEqual({
       cardNumber: 'Card number cannot be empty',
       lastName: 'Last name cannot be empty',
       firstName: catalogueMessage(900, 'en'),
     });
-    expect(schemaFieldErrors(cardUserCreate, { companyCode: 'A', cardNumber: '01', lastName: 'Li', firstName: 'Lei', scope: 'STATIONS', stationIds: [] }, ctx))
-      .toEqual({ stationIds: catalogueMessage(603, 'en') });
+    expect(
+      schemaFieldErrors(cardUserCreate, { companyCode: 'A', cardNumber: '01', lastName: 'Li', firstName: 'Lei', scope: 'STATIONS', stationIds: [] }, ctx),
+    ).toEqual({ stationIds: catalogueMessage(603, 'en') });
     expect(schemaFieldErrors(cardUserCreate, { companyCode: 'A', cardNumber: '01', lastName: 'Li', firstName: 'Lei', scope: 'ALL' }, ctx)).toEqual({});
   });
 });
 
 describe('Excel cells are neutralised', () => {
   it('prefixes a quote on = + - @ and keeps numbers', () => {
-    expect(sheetRows(['=h', 'n'], [['=x', 3], ['+1', -2], ['-2', null], ['@cmd', 'Plain']]))
-      .toEqual([["'=h", 'n'], ["'=x", 3], ["'+1", -2], ["'-2", ''], ["'@cmd", 'Plain']]);
+    expect(
+      sheetRows(
+        ['=h', 'n'],
+        [
+          ['=x', 3],
+          ['+1', -2],
+          ['-2', null],
+          ['@cmd', 'Plain'],
+        ],
+      ),
+    ).toEqual([
+      ["'=h", 'n'],
+      ["'=x", 3],
+      ["'+1", -2],
+      ["'-2", ''],
+      ["'@cmd", 'Plain'],
+    ]);
   });
 });
 
@@ -69,7 +93,10 @@ describe('the recharge dialog', () => {
 
   it('checks the amount, then posts it and closes', async () => {
     const calls: Array<[string, Record<string, unknown>]> = [];
-    renderDialog(async (path, body) => { calls.push([path, body]); return { id: 1 }; });
+    renderDialog(async (path, body) => {
+      calls.push([path, body]);
+      return { id: 1 };
+    });
     expect((await screen.findByTestId('balance-current')).textContent).toContain('12.50 EUR');
     const input = screen.getByTestId('balance-amount');
     fireEvent.change(input, { target: { value: '-5' } });
@@ -85,7 +112,9 @@ describe('the recharge dialog', () => {
 
   it('shows the server message inline, in Chinese when the cookie says so', async () => {
     document.cookie = 'language=zh; path=/';
-    renderDialog(async () => { throw new HttpError('余额不足', 409, { code: 721 }); });
+    renderDialog(async () => {
+      throw new HttpError('余额不足', 409, { code: 721 });
+    });
     fireEvent.change(await screen.findByTestId('balance-amount'), { target: { value: '0' } });
     fireEvent.click(screen.getByTestId('balance-submit'));
     expect(await screen.findByText('充值金额必须为大于0的整数')).toBeTruthy();

@@ -18,7 +18,9 @@ import { gatewayUpgradePath } from '../../../domain/routes';
 function renderWith(ui: React.ReactNode, dataProvider: DataProvider = testDataProvider()) {
   return render(
     <MemoryRouter>
-      <AdminContext dataProvider={dataProvider} i18nProvider={createI18nProvider()}>{ui}</AdminContext>
+      <AdminContext dataProvider={dataProvider} i18nProvider={createI18nProvider()}>
+        {ui}
+      </AdminContext>
     </MemoryRouter>,
   );
 }
@@ -26,15 +28,29 @@ function renderWith(ui: React.ReactNode, dataProvider: DataProvider = testDataPr
 afterEach(cleanup);
 
 const charger = (over: Partial<StationCharger>): StationCharger => ({
-  id: 3, serialNum: 'VOLTA00000000201', chargerStationCode: null, type: 'AC', phase: 'THREE', lifeStatus: 'ACTIVE',
-  gatewaySn: null, online: true, runStatus: 'Available', dashboardState: 'available', firmwareVersion: '2.4.1', lastSeenAt: null, ...over,
+  id: 3,
+  serialNum: 'VOLTA00000000201',
+  chargerStationCode: null,
+  type: 'AC',
+  phase: 'THREE',
+  lifeStatus: 'ACTIVE',
+  gatewaySn: null,
+  online: true,
+  runStatus: 'Available',
+  dashboardState: 'available',
+  firmwareVersion: '2.4.1',
+  lastSeenAt: null,
+  ...over,
 });
 
-describe('the station\'s chargers table', () => {
+describe("the station's chargers table", () => {
   it('shows one labelled column per key and links the SN and the gateway', () => {
     renderWith(
       <ChargerTable
-        chargers={[charger({ chargerStationCode: 'P-01', gatewaySn: 'VOLTAGW000000001' }), charger({ id: 4, serialNum: 'VOLTA00000000202', firmwareVersion: null, online: false })]}
+        chargers={[
+          charger({ chargerStationCode: 'P-01', gatewaySn: 'VOLTAGW000000001' }),
+          charger({ id: 4, serialNum: 'VOLTA00000000202', firmwareVersion: null, online: false }),
+        ]}
         columns={['online', 'serialNum', 'chargerStationCode', 'type', 'runStatus', 'lifeStatus', 'gatewaySn', 'firmwareVersion', 'lastSeenAt']}
         testId="station-chargers"
         rowTestId="station-charger-row"
@@ -59,14 +75,53 @@ describe('the station\'s chargers table', () => {
 
 describe('the upgrade view', () => {
   const gateway: GatewayDetail = {
-    id: 7, serialNum: 'VOLTAGW000000001', companyCode: 'VOLTA', companyName: 'Volta', stationId: 2, stationName: 'Potsdamer Platz',
-    lifeStatus: 'ACTIVE', firmwareVersion: '1.6.3', vendor: null, model: null, online: true, lastSeenAt: null, hasOcppPassword: false,
-    chargerCount: 3, createdAt: null,
+    id: 7,
+    serialNum: 'VOLTAGW000000001',
+    companyCode: 'VOLTA',
+    companyName: 'Volta',
+    stationId: 2,
+    stationName: 'Potsdamer Platz',
+    lifeStatus: 'ACTIVE',
+    firmwareVersion: '1.6.3',
+    vendor: null,
+    model: null,
+    online: true,
+    lastSeenAt: null,
+    hasOcppPassword: false,
+    chargerCount: 3,
+    createdAt: null,
     chargers: [
-      { id: 3, serialNum: 'VOLTA00000000201', online: true, runStatus: 'Available', dashboardState: 'available', lifeStatus: 'ACTIVE', firmwareVersion: '2.4.1', lastSeenAt: null },
-      { id: 4, serialNum: 'VOLTA00000000202', online: true, runStatus: 'Charging', dashboardState: 'charging', lifeStatus: 'ACTIVE', firmwareVersion: '2.4.0', lastSeenAt: null },
+      {
+        id: 3,
+        serialNum: 'VOLTA00000000201',
+        online: true,
+        runStatus: 'Available',
+        dashboardState: 'available',
+        lifeStatus: 'ACTIVE',
+        firmwareVersion: '2.4.1',
+        lastSeenAt: null,
+      },
+      {
+        id: 4,
+        serialNum: 'VOLTA00000000202',
+        online: true,
+        runStatus: 'Charging',
+        dashboardState: 'charging',
+        lifeStatus: 'ACTIVE',
+        firmwareVersion: '2.4.0',
+        lastSeenAt: null,
+      },
       // Connector 0 idle, a connector charging: busy, and the state chip says so.
-      { id: 5, serialNum: 'VOLTA00000000203', online: true, runStatus: 'Available', dashboardState: 'charging', lifeStatus: 'ACTIVE', firmwareVersion: '2.4.0', lastSeenAt: null },
+      {
+        id: 5,
+        serialNum: 'VOLTA00000000203',
+        online: true,
+        runStatus: 'Available',
+        dashboardState: 'charging',
+        lifeStatus: 'ACTIVE',
+        firmwareVersion: '2.4.0',
+        lastSeenAt: null,
+      },
     ],
   };
 
@@ -78,7 +133,12 @@ describe('the upgrade view', () => {
     } as unknown as DataProvider;
     renderWith(<UpgradeView value="voltagw000000001" />, dataProvider);
     const table = await screen.findByTestId('upgrade-chargers');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent).at(-1)).toBe('Upgrade');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent)
+        .at(-1),
+    ).toBe('Upgrade');
     const rows = screen.getAllByTestId('upgrade-charger-row');
     expect(rows.map((r) => r.dataset.eligible)).toEqual(['true', 'false', 'false']);
     expect(within(rows[0]).getByTestId('upgrade-eligible').textContent).toBe('Eligible');
@@ -92,7 +152,12 @@ describe('the upgrade view', () => {
 describe('one derived state, and what is known of an offline charger', () => {
   it('shows the run status as the derived state, never "Available" beside "Charging"', () => {
     renderWith(
-      <ChargerTable chargers={[charger({ runStatus: 'Available', dashboardState: 'charging' })]} columns={['runStatus', 'dashboardState']} testId="t" rowTestId="r" />,
+      <ChargerTable
+        chargers={[charger({ runStatus: 'Available', dashboardState: 'charging' })]}
+        columns={['runStatus', 'dashboardState']}
+        testId="t"
+        rowTestId="r"
+      />,
     );
     const [row] = screen.getAllByTestId('r');
     expect(within(row).getByTestId('run-status').textContent).toBe('Charging');
@@ -101,7 +166,15 @@ describe('one derived state, and what is known of an offline charger', () => {
 
   it('shows "unknown since <last seen>" for an offline charger instead of its last run status', () => {
     renderWith(
-      <ChargerTable chargers={[charger({ online: false, runStatus: 'Available', dashboardState: 'offline', lastSeenAt: '2026-03-18T10:30:00.000Z' }), charger({ id: 9, online: false, lastSeenAt: null, dashboardState: 'offline' })]} columns={['runStatus']} testId="t" rowTestId="r" />,
+      <ChargerTable
+        chargers={[
+          charger({ online: false, runStatus: 'Available', dashboardState: 'offline', lastSeenAt: '2026-03-18T10:30:00.000Z' }),
+          charger({ id: 9, online: false, lastSeenAt: null, dashboardState: 'offline' }),
+        ]}
+        columns={['runStatus']}
+        testId="t"
+        rowTestId="r"
+      />,
     );
     const [seen, never] = screen.getAllByTestId('r');
     expect(within(seen).getByTestId('unknown-since').textContent).toMatch(/^Unknown since 2026-03-18 \d\d:30:00$/);

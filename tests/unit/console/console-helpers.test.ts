@@ -64,7 +64,7 @@ describe('meter chart points', () => {
       { t: Date.UTC(2024, 0, 1, 0, 1), energy: 0.123 },
     ]);
   });
-  it('reads a sample with no unit in OCPP\'s default unit (Wh for energy, W for power), not as kWh', () => {
+  it("reads a sample with no unit in OCPP's default unit (Wh for energy, W for power), not as kWh", () => {
     const pts = chartPoints([
       { timestamp: '2024-01-01T00:00:00Z', measurand: 'Energy.Active.Import.Register', value: '1000', unit: null },
       { timestamp: '2024-01-01T00:00:00Z', measurand: 'Power.Active.Import', value: '7400', unit: null },
@@ -84,9 +84,24 @@ describe('navbar links', () => {
     expect(searchUrl('GatewaySN', ' GW 01 ')).toBe('#/Search/Search?ChargerSN=GatewaySN&Search=GW+01');
   });
   it('links notices to the ticket, the unpaid order or the charger', () => {
-    expect(notificationLink({ id: 1, systemNotificationType: 'REPORT_TICKET', content: '', createTimeStamp: '', ticketNo: 'RT1' })).toBe('/ReportTickets/ReportTickets?serialNum=RT1');
-    expect(notificationLink({ id: 2, systemNotificationType: 'EVENT', content: '', createTimeStamp: '', serialNum: 'SN1', chargerId: 7 })).toBe('/Stations/StationProfile/chargers/7/show');
-    expect(notificationLink({ id: 3, systemNotificationType: 'EVENT', kind: 'ORDER_UNPAID', content: '', createTimeStamp: '', serialNum: 'SN1', chargerId: 7, orderId: 9 })).toBe('/Operations/Orders/9/show');
+    expect(notificationLink({ id: 1, systemNotificationType: 'REPORT_TICKET', content: '', createTimeStamp: '', ticketNo: 'RT1' })).toBe(
+      '/ReportTickets/ReportTickets?serialNum=RT1',
+    );
+    expect(notificationLink({ id: 2, systemNotificationType: 'EVENT', content: '', createTimeStamp: '', serialNum: 'SN1', chargerId: 7 })).toBe(
+      '/Stations/StationProfile/chargers/7/show',
+    );
+    expect(
+      notificationLink({
+        id: 3,
+        systemNotificationType: 'EVENT',
+        kind: 'ORDER_UNPAID',
+        content: '',
+        createTimeStamp: '',
+        serialNum: 'SN1',
+        chargerId: 7,
+        orderId: 9,
+      }),
+    ).toBe('/Operations/Orders/9/show');
     expect(notificationLink({ id: 4, systemNotificationType: 'EVENT', content: '', createTimeStamp: '', serialNum: 'GW1', chargerId: null })).toBeNull();
   });
   it('checks the password pair (requirements §5 "Inconsistent passwords")', () => {

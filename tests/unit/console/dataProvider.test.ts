@@ -58,7 +58,12 @@ describe('dataProvider', () => {
   it('getList hands figures sent beside the rows (the charger split) to the list as meta', async () => {
     const split = { available: 1, charging: 2, occupied: 0, faulty: 0, offline: 3 };
     const { dp, calls } = setup(() => ok({ records: [{ id: 1 }], total: 6, split }));
-    const res = await dp.getList('charger', { pagination: { page: 1, perPage: 20 }, sort: { field: 'id', order: 'ASC' }, filter: {}, meta: { query: { split: true } } });
+    const res = await dp.getList('charger', {
+      pagination: { page: 1, perPage: 20 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+      meta: { query: { split: true } },
+    });
     expect(res).toEqual({ data: [{ id: 1 }], total: 6, meta: { split } });
     expect(new URL(calls[0].url, 'http://x').searchParams.get('split')).toBe('true');
   });
@@ -81,7 +86,9 @@ describe('dataProvider', () => {
 
   it('turns a non-200 envelope into an HttpError carrying the server message and code', async () => {
     const { dp } = setup(() => ({ status: 403, body: { code: 709, msg: '不能查询其他公司的数据', data: null } }));
-    const err = await dp.getList('order', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: { companyCode: 'X' } }).catch((e) => e);
+    const err = await dp
+      .getList('order', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: { companyCode: 'X' } })
+      .catch((e) => e);
     expect(err).toBeInstanceOf(HttpError);
     expect(err.message).toBe('不能查询其他公司的数据');
     expect(err.status).toBe(403);
@@ -136,7 +143,12 @@ describe('dataProvider', () => {
     await dp.update('rate-template', { id: 3, data: { modelName: 'T' }, previousData: { id: 3 }, meta });
     await dp.create('rate-template', { data: { modelName: 'T' } });
     await dp.create('rate-template', { data: {}, meta: { query: 'context=station' } });
-    await dp.getList('rate-template', { pagination: { page: 1, perPage: 5 }, sort: { field: 'id', order: 'ASC' }, filter: { type: 'CHARGED' }, meta: { query: { context: 'station' } } });
+    await dp.getList('rate-template', {
+      pagination: { page: 1, perPage: 5 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: { type: 'CHARGED' },
+      meta: { query: { context: 'station' } },
+    });
     expect(calls.map((c) => `${c.init.method} ${c.url}`)).toEqual([
       'POST /sp/rate-template?context=station',
       'PUT /sp/rate-template/3?context=station',
@@ -149,7 +161,13 @@ describe('dataProvider', () => {
 
   it('getManyReference filters by the target; getMany reads each id', async () => {
     const { dp, calls } = setup((url) => (url.includes('?') ? ok({ records: [{ id: 1 }], total: 1 }) : ok({ id: Number(url.split('/').pop()) })));
-    const ref = await dp.getManyReference('order', { target: 'stationId', id: 4, pagination: { page: 1, perPage: 5 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    const ref = await dp.getManyReference('order', {
+      target: 'stationId',
+      id: 4,
+      pagination: { page: 1, perPage: 5 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
     expect(ref.total).toBe(1);
     expect(new URL(calls[0].url, 'http://x').searchParams.get('stationId')).toBe('4');
     const many = await dp.getMany('station', { ids: [1, 2] });

@@ -14,21 +14,35 @@ describe('dialog buttons on a small screen', () => {
   const original = window.matchMedia;
   beforeEach(() => {
     // Every media query matches: the theme's "down('sm')" holds, as on a 390 px phone.
-    window.matchMedia = ((q: string) => ({ matches: true, media: q, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false })) as unknown as typeof window.matchMedia;
+    window.matchMedia = ((q: string) => ({
+      matches: true,
+      media: q,
+      onchange: null,
+      addListener() {},
+      removeListener() {},
+      addEventListener() {},
+      removeEventListener() {},
+      dispatchEvent: () => false,
+    })) as unknown as typeof window.matchMedia;
   });
   afterEach(() => {
     cleanup();
     window.matchMedia = original;
   });
 
-  const inAdmin = (ui: React.ReactElement) => render(<AdminContext dataProvider={testDataProvider()} i18nProvider={createI18nProvider()}>{ui}</AdminContext>);
+  const inAdmin = (ui: React.ReactElement) =>
+    render(
+      <AdminContext dataProvider={testDataProvider()} i18nProvider={createI18nProvider()}>
+        {ui}
+      </AdminContext>,
+    );
 
   it('shows the label of a DialogButton', async () => {
     inAdmin(<DialogButton label="ra.action.cancel" data-testid="b" />);
     expect((await screen.findByTestId('b')).textContent).toBe('Cancel');
   });
 
-  it('(react-admin\'s Button shows no text there, the reason for DialogButton)', async () => {
+  it("(react-admin's Button shows no text there, the reason for DialogButton)", async () => {
     inAdmin(<Button label="ra.action.cancel" data-testid="b" />);
     expect((await screen.findByTestId('b')).textContent).toBe('');
   });

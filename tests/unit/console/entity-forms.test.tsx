@@ -40,12 +40,21 @@ function provider() {
       return { data: { id: params.id, ...params.data } };
     }),
     fetchData: async () => [],
-    call: vi.fn(async (method: string, path: string, body?: unknown) => { writes.push([method, path, body]); return null; }),
+    call: vi.fn(async (method: string, path: string, body?: unknown) => {
+      writes.push([method, path, body]);
+      return null;
+    }),
   } as unknown as DataProvider;
   return { dataProvider, writes };
 }
 
-const admin = { login: async () => undefined, logout: async () => undefined, checkAuth: async () => undefined, checkError: async () => undefined, getPermissions: async () => ['role:admin'] };
+const admin = {
+  login: async () => undefined,
+  logout: async () => undefined,
+  checkAuth: async () => undefined,
+  checkError: async () => undefined,
+  getPermissions: async () => ['role:admin'],
+};
 
 function renderAt(path: string, element: ReactElement, lang: 'en' | 'zh' = 'en') {
   if (lang === 'zh') document.cookie = 'language=zh; path=/';
@@ -53,7 +62,9 @@ function renderAt(path: string, element: ReactElement, lang: 'en' | 'zh' = 'en')
   render(
     <MemoryRouter initialEntries={[path]}>
       <AdminContext dataProvider={dataProvider} authProvider={admin} i18nProvider={createI18nProvider()}>
-        <Routes><Route path="*" element={element} /></Routes>
+        <Routes>
+          <Route path="*" element={element} />
+        </Routes>
       </AdminContext>
     </MemoryRouter>,
   );

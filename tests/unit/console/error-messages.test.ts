@@ -31,11 +31,15 @@ describe('catalogue messages with values', () => {
   });
 
   it('name a duplicate firmware version and the campaigns that keep a firmware (713)', () => {
-    expect(fieldMessage('validation.firmwareVersionExists', 'en', { model: 'Commander 2', version: '6.3.13' }))
-      .toBe('Version 6.3.13 of Commander 2 exists already: give this image a new version number');
-    expect(fieldMessage('validation.firmwareVersionExists', 'zh', { model: 'Commander 2', version: '6.3.13' }))
-      .toBe('Commander 2 的 6.3.13 版本已存在：请为此镜像填写新的版本号');
-    expect(fieldMessage('validation.firmwareInUse', 'en', { count: 1, campaigns: '#12' })).toBe('Used by upgrade campaign #12: the firmware is kept for their record');
+    expect(fieldMessage('validation.firmwareVersionExists', 'en', { model: 'Commander 2', version: '6.3.13' })).toBe(
+      'Version 6.3.13 of Commander 2 exists already: give this image a new version number',
+    );
+    expect(fieldMessage('validation.firmwareVersionExists', 'zh', { model: 'Commander 2', version: '6.3.13' })).toBe(
+      'Commander 2 的 6.3.13 版本已存在：请为此镜像填写新的版本号',
+    );
+    expect(fieldMessage('validation.firmwareInUse', 'en', { count: 1, campaigns: '#12' })).toBe(
+      'Used by upgrade campaign #12: the firmware is kept for their record',
+    );
     expect(fieldMessage('validation.firmwareInUse', 'zh', { count: 1, campaigns: '#12' })).toBe('已被升级任务 #12 使用：为保留记录，该固件不删除');
   });
 });
@@ -47,7 +51,7 @@ describe('the toast of a server failure', () => {
     expect(operatorMessage('Schedule windows overlap (18:00–22:00, 20:00–23:00)', 788)).toBe('Schedule windows overlap (18:00–22:00, 20:00–23:00)');
   });
 
-  it('keeps the code for support in its tooltip, in the user\'s language', () => {
+  it("keeps the code for support in its tooltip, in the user's language", () => {
     const toast: NotificationPayload = { message: 'Version 6.3.13 of Commander 2 exists already', type: 'error' };
     const codeOf = (m: unknown) => (m === toast.message ? 713 : undefined);
     const en = withSupportCode(toast, codeOf, (code) => `Code ${code}, for support`);

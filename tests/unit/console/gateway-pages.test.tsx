@@ -18,10 +18,33 @@ import { formatDateTime } from '../../../src/utils/date';
 const SEEN = new Date(Date.now() - 5 * 60_000).toISOString();
 
 const base: GatewayRecord = {
-  id: 7, serialNum: 'VOLTAGW000000001', companyCode: 'VOLTA', companyName: 'Volta Charging Berlin', stationId: 2,
-  stationName: 'Potsdamer Platz', lifeStatus: 'ACTIVE', firmwareVersion: '1.6.3', online: true, lastSeenAt: SEEN,
-  chargerCount: 1, createdAt: '2026-01-01T00:00:00Z', vendor: 'Phoenix Contact', model: 'CHARX SEC-3100', hasOcppPassword: false,
-  chargers: [{ id: 3, serialNum: 'VOLTA00000000201', online: true, runStatus: 'Available', dashboardState: 'available', lifeStatus: 'ACTIVE', firmwareVersion: '2.4.1', lastSeenAt: null }],
+  id: 7,
+  serialNum: 'VOLTAGW000000001',
+  companyCode: 'VOLTA',
+  companyName: 'Volta Charging Berlin',
+  stationId: 2,
+  stationName: 'Potsdamer Platz',
+  lifeStatus: 'ACTIVE',
+  firmwareVersion: '1.6.3',
+  online: true,
+  lastSeenAt: SEEN,
+  chargerCount: 1,
+  createdAt: '2026-01-01T00:00:00Z',
+  vendor: 'Phoenix Contact',
+  model: 'CHARX SEC-3100',
+  hasOcppPassword: false,
+  chargers: [
+    {
+      id: 3,
+      serialNum: 'VOLTA00000000201',
+      online: true,
+      runStatus: 'Available',
+      dashboardState: 'available',
+      lifeStatus: 'ACTIVE',
+      firmwareVersion: '2.4.1',
+      lastSeenAt: null,
+    },
+  ],
 };
 
 type Call = [string, string, unknown];
@@ -29,7 +52,10 @@ type Call = [string, string, unknown];
 function renderShow(record: GatewayRecord, calls: Call[] = [], reads: { n: number } = { n: 0 }, fail?: number) {
   const dataProvider = {
     ...testDataProvider(),
-    getOne: async () => { reads.n++; return { data: record }; },
+    getOne: async () => {
+      reads.n++;
+      return { data: record };
+    },
     call: async (method: string, path: string, body?: unknown) => {
       calls.push([method, path, body]);
       if (fail) throw new HttpError(`errors.${fail}`, 400, { code: fail });
@@ -44,7 +70,9 @@ function renderAt(entry: string, path: string, element: ReactElement, dataProvid
   return render(
     <MemoryRouter initialEntries={[entry]}>
       <AdminContext dataProvider={dataProvider} i18nProvider={createI18nProvider()}>
-        <Routes><Route path={path} element={element} /></Routes>
+        <Routes>
+          <Route path={path} element={element} />
+        </Routes>
       </AdminContext>
     </MemoryRouter>,
   );
@@ -152,9 +180,15 @@ describe('gateway live refresh', () => {
     listeners = new Map<string, () => void>();
     onopen: (() => void) | null = null;
     onerror: (() => void) | null = null;
-    constructor(public url: string) { FakeSource.last = this; }
-    addEventListener(name: string, fn: () => void) { this.listeners.set(name, fn); }
-    close() { this.readyState = 2; }
+    constructor(public url: string) {
+      FakeSource.last = this;
+    }
+    addEventListener(name: string, fn: () => void) {
+      this.listeners.set(name, fn);
+    }
+    close() {
+      this.readyState = 2;
+    }
   }
   const saved = (globalThis as { EventSource?: unknown }).EventSource;
   beforeEach(() => {
@@ -167,7 +201,7 @@ describe('gateway live refresh', () => {
     FakeSource.last = undefined;
   });
 
-  it('re-reads the list on the stream\'s gateway and charger events; rows show chip, last seen, vendor / model', async () => {
+  it("re-reads the list on the stream's gateway and charger events; rows show chip, last seen, vendor / model", async () => {
     const lists = { n: 0 };
     const { vendor: _v, model: _m, ...silent } = base;
     const records = [base, { ...silent, id: 8, serialNum: 'VOLTAGW000000002', online: false, lastSeenAt: null }];
@@ -195,7 +229,7 @@ describe('gateway live refresh', () => {
     await waitFor(() => expect(lists.n).toBeGreaterThan(before));
   });
 
-  it('re-reads the gateway on the stream\'s gateway and charger events', async () => {
+  it("re-reads the gateway on the stream's gateway and charger events", async () => {
     const reads = { n: 0 };
     renderShow(base, [], reads);
     await screen.findByTestId('gateway-show');
@@ -209,20 +243,47 @@ describe('gateway live refresh', () => {
 });
 
 describe('the charger page shares the password card', () => {
-  it('generates a charger password with the charger\'s texts and route', async () => {
+  it("generates a charger password with the charger's texts and route", async () => {
     const charger: ChargerDetail = {
-      id: 3, serialNum: 'VOLTA00000000201', companyCode: 'VOLTA', companyName: 'Volta', stationId: null, stationName: null, chargerStationCode: null,
-      phase: 'THREE', lifeStatus: 'ACTIVE', type: 'AC', ratedPowerKw: null, runStatus: null, online: false, lastSeenAt: null, firmwareVersion: null,
-      vendor: null, model: null, gatewaySn: 'VOLTAGW000000001', installationDate: null, warrantyYears: 0, equipmentNumber: null, installerName: null,
-      installerEmail: null, installerCompany: null, installerContact: null, dashboardState: 'offline',
+      id: 3,
+      serialNum: 'VOLTA00000000201',
+      companyCode: 'VOLTA',
+      companyName: 'Volta',
+      stationId: null,
+      stationName: null,
+      chargerStationCode: null,
+      phase: 'THREE',
+      lifeStatus: 'ACTIVE',
+      type: 'AC',
+      ratedPowerKw: null,
+      runStatus: null,
+      online: false,
+      lastSeenAt: null,
+      firmwareVersion: null,
+      vendor: null,
+      model: null,
+      gatewaySn: 'VOLTAGW000000001',
+      installationDate: null,
+      warrantyYears: 0,
+      equipmentNumber: null,
+      installerName: null,
+      installerEmail: null,
+      installerCompany: null,
+      installerContact: null,
+      dashboardState: 'offline',
       connectors: [{ connectorId: 1, status: 'Available', errorCode: 'NoError', info: null, statusAt: '2026-01-01T00:00:00.000Z' }],
-      activeOrderNo: null, createTimeStamp: '2026-01-01T00:00:00.000Z', hasOcppPassword: true,
+      activeOrderNo: null,
+      createTimeStamp: '2026-01-01T00:00:00.000Z',
+      hasOcppPassword: true,
     };
     const calls: Call[] = [];
     const dataProvider = {
       ...testDataProvider(),
       getOne: async () => ({ data: charger }),
-      call: async (method: string, path: string, body?: unknown) => { calls.push([method, path, body]); return { username: charger.serialNum, password: 'pw-1' }; },
+      call: async (method: string, path: string, body?: unknown) => {
+        calls.push([method, path, body]);
+        return { username: charger.serialNum, password: 'pw-1' };
+      },
     } as unknown as DataProvider;
     renderAt('/chargers/3/show', '/chargers/:id/show', <ChargerShow />, dataProvider);
     expect((await screen.findByTestId('ocpp-password-state')).textContent).toContain('A password is set.');

@@ -21,8 +21,14 @@ describe('charger-user list filters', () => {
     expect(q).toMatchObject({ key: 'q', source: 'q', alwaysOn: true, placeholder: '«resources.app-user.filters.q»' });
     expect(company).toMatchObject({ key: 'companyCode', source: 'companyCode', alwaysOn: true, label: 'resources.app-user.fields.companyName' });
     expect(active).toMatchObject({
-      key: 'active', source: 'active', alwaysOn: true, label: 'resources.app-user.fields.active',
-      choices: [{ id: 'true', name: '«resources.app-user.values.active.true»' }, { id: 'false', name: '«resources.app-user.values.active.false»' }],
+      key: 'active',
+      source: 'active',
+      alwaysOn: true,
+      label: 'resources.app-user.fields.active',
+      choices: [
+        { id: 'true', name: '«resources.app-user.values.active.true»' },
+        { id: 'false', name: '«resources.app-user.values.active.false»' },
+      ],
     });
   });
 

@@ -38,7 +38,11 @@ describe('i18n: both languages are complete (requirements §11)', () => {
     }
   });
   it('placeholders match between languages', () => {
-    const vars = (s: string) => [...s.matchAll(/%\{(\w+)\}/g)].map((m) => m[1]).filter((x) => x !== 'smart_count').sort();
+    const vars = (s: string) =>
+      [...s.matchAll(/%\{(\w+)\}/g)]
+        .map((m) => m[1])
+        .filter((x) => x !== 'smart_count')
+        .sort();
     for (const [k, v] of enKeys) {
       expect(vars(zhKeys.get(k) as string), k).toEqual(vars(v as string));
     }

@@ -37,6 +37,10 @@ describe('console import direction', () => {
 
   it('the route rules are not in src/: no file of the console, the providers or the tests imports src/routes/access', () => {
     const files = ['src', 'resources', 'authProvider', 'dataProvider', 'tests'].flatMap((d) => sources(join(ROOT, d)));
-    expect(importsOf(files).filter((i) => i.target === join('src', 'routes', 'access')).map((i) => i.file)).toEqual([]);
+    expect(
+      importsOf(files)
+        .filter((i) => i.target === join('src', 'routes', 'access'))
+        .map((i) => i.file),
+    ).toEqual([]);
   });
 });

@@ -72,7 +72,9 @@ describe('an order outside the stations', () => {
 describe('event info in the reader language', () => {
   it('translates the server sentences, new and old rows alike, and keeps a charger text', () => {
     expect(eventInfoText('transaction 42', 'zh')).toBe('交易 42');
-    expect(eventInfoText('transaction 42: 900 Wh at 2026-01-01T00:00:00.000Z after 1000 Wh', 'zh')).toBe('交易 42：2026-01-01T00:00:00.000Z 读数 900 Wh，低于之前的 1000 Wh');
+    expect(eventInfoText('transaction 42: 900 Wh at 2026-01-01T00:00:00.000Z after 1000 Wh', 'zh')).toBe(
+      '交易 42：2026-01-01T00:00:00.000Z 读数 900 Wh，低于之前的 1000 Wh',
+    );
     expect(eventInfoText('order CD1: close asked by volta.admin', 'zh')).toBe('订单 CD1：volta.admin 请求关闭');
     expect(eventInfoText('order CD1: late StopTransaction re-priced 1.00 → 2.00', 'zh')).toBe('订单 CD1：迟到的 StopTransaction 重新计价 1.00 → 2.00');
     expect(eventInfoText('order CD1: late StopTransaction correction', 'zh')).toBe('订单 CD1：迟到的 StopTransaction 更正');
@@ -94,8 +96,14 @@ describe('remote stop only where a session runs', () => {
     expect(stoppableConnectors({ ...base, connectors: [conn(1, 'Charging')], sessions: [] })).toEqual([]);
   });
   it('says which session it will stop', () => {
-    const record = { ...base, connectors: [conn(1, 'Charging')], sessions: [{ connectorId: 1, transactionId: 77, orderNo: 'CD1', idTag: 'TAG', userName: 'Ann' }] };
-    expect(stopTargetText(record, { connectorId: 1 }, t)).toBe('app.commands.remote-stop.confirm_session{"connector":1,"orderNo":"CD1","transaction":77,"user":"Ann (TAG)"}');
+    const record = {
+      ...base,
+      connectors: [conn(1, 'Charging')],
+      sessions: [{ connectorId: 1, transactionId: 77, orderNo: 'CD1', idTag: 'TAG', userName: 'Ann' }],
+    };
+    expect(stopTargetText(record, { connectorId: 1 }, t)).toBe(
+      'app.commands.remote-stop.confirm_session{"connector":1,"orderNo":"CD1","transaction":77,"user":"Ann (TAG)"}',
+    );
     expect(stopTargetText(record, { connectorId: 1, transactionId: 5 }, t)).toBe('app.commands.remote-stop.confirm_transaction{"transaction":5}');
   });
 });

@@ -11,7 +11,16 @@ import { createI18nProvider } from '../../../src/i18n';
 import { NotificationBell } from '../../../src/layout/NotificationBell';
 
 beforeAll(() => {
-  window.matchMedia ??= ((q: string) => ({ matches: false, media: q, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false })) as unknown as typeof window.matchMedia;
+  window.matchMedia ??= ((q: string) => ({
+    matches: false,
+    media: q,
+    onchange: null,
+    addListener() {},
+    removeListener() {},
+    addEventListener() {},
+    removeEventListener() {},
+    dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
 });
 afterEach(cleanup);
 
@@ -23,7 +32,11 @@ const dataProvider = {
 
 describe('NotificationBell tooltip', () => {
   it('is gone once the panel closes, even when the bell gets its focus back', async () => {
-    render(<AdminContext dataProvider={dataProvider} i18nProvider={createI18nProvider()}><NotificationBell /></AdminContext>);
+    render(
+      <AdminContext dataProvider={dataProvider} i18nProvider={createI18nProvider()}>
+        <NotificationBell />
+      </AdminContext>,
+    );
     const bell = await screen.findByTestId('notification-bell');
     fireEvent.mouseOver(bell);
     await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeNull());
@@ -31,7 +44,10 @@ describe('NotificationBell tooltip', () => {
     await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
     fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
     // the panel gives focus back to the bell, as MUI's modal does on close
-    await act(async () => { bell.focus(); fireEvent.focus(bell); });
+    await act(async () => {
+      bell.focus();
+      fireEvent.focus(bell);
+    });
     await new Promise((r) => setTimeout(r, 300));
     expect(screen.queryByRole('tooltip')).toBeNull();
   });

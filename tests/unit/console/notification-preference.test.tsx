@@ -18,8 +18,15 @@ function renderPage(stored: unknown) {
   const puts: unknown[] = [];
   const dataProvider = {
     ...testDataProvider(),
-    fetchData: async (path: string) => { expect(path).toBe('user/notification-preference'); return stored; },
-    call: async (method: string, path: string, body: unknown) => { expect([method, path]).toEqual(['PUT', 'user/notification-preference']); puts.push(body); return { ...(body as object), offered: (stored as { offered?: unknown }).offered }; },
+    fetchData: async (path: string) => {
+      expect(path).toBe('user/notification-preference');
+      return stored;
+    },
+    call: async (method: string, path: string, body: unknown) => {
+      expect([method, path]).toEqual(['PUT', 'user/notification-preference']);
+      puts.push(body);
+      return { ...(body as object), offered: (stored as { offered?: unknown }).offered };
+    },
   } as unknown as DataProvider;
   render(
     <MemoryRouter>

@@ -26,15 +26,32 @@ import ChargerMonitoring from '../../../resources/charger/ChargerMonitoring';
 
 beforeAll(() => {
   // jsdom lacks these; charts and MUI ask for them.
-  globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as unknown as typeof ResizeObserver;
-  window.matchMedia ??= ((q: string) => ({ matches: false, media: q, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false })) as unknown as typeof window.matchMedia;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+  window.matchMedia ??= ((q: string) => ({
+    matches: false,
+    media: q,
+    onchange: null,
+    addListener() {},
+    removeListener() {},
+    addEventListener() {},
+    removeEventListener() {},
+    dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
 });
 afterEach(cleanup);
 
 class Boundary extends Component<{ children: ReactNode }, { error?: Error }> {
   override state: { error?: Error } = {};
-  static getDerivedStateFromError(error: Error) { return { error }; }
-  override render() { return this.state.error ? <div data-testid="crashed">{this.state.error.message}</div> : this.props.children; }
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  override render() {
+    return this.state.error ? <div data-testid="crashed">{this.state.error.message}</div> : this.props.children;
+  }
 }
 
 type Failure = 401 | 403 | 500 | 'network';
@@ -44,7 +61,10 @@ const MESSAGES: Record<Exclude<Failure, 'network'>, string> = { 401: 'Authentica
 function failingFetch(failure: Failure): typeof fetch {
   return (async () => {
     if (failure === 'network') throw new TypeError('Failed to fetch');
-    return new Response(JSON.stringify({ code: failure, msg: MESSAGES[failure], data: null }), { status: failure, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify({ code: failure, msg: MESSAGES[failure], data: null }), {
+      status: failure,
+      headers: { 'content-type': 'application/json' },
+    });
   }) as typeof fetch;
 }
 
@@ -53,7 +73,9 @@ const authProvider: AuthProvider = {
   logout: async () => undefined,
   checkAuth: async () => undefined,
   // 401 signs out with its message (as the real provider does); others stay on the page.
-  checkError: async (e: unknown) => { if ((e as { status?: number })?.status === 401) throw { redirectTo: '/login', message: 'app.auth.session_expired' }; },
+  checkError: async (e: unknown) => {
+    if ((e as { status?: number })?.status === 401) throw { redirectTo: '/login', message: 'app.auth.session_expired' };
+  },
   getPermissions: async () => ['role:admin'],
   getIdentity: async () => ({ id: 1, fullName: 'Admin' }),
 };
@@ -93,12 +115,15 @@ describe.each(PAGES)('the %s page against error answers', (_name, path, page) =>
   it.each([401, 403, 500, 'network'] as Failure[])('survives %s with the error shown', async (failure) => {
     renderPage(page, path, failure);
     const expected = failure === 'network' ? 'Network error: the server cannot be reached' : failure === 401 ? 'Authentication exception' : MESSAGES[failure];
-    await waitFor(() => {
-      const text = document.body.textContent ?? '';
-      // A 401 signs out: the toast, then the login page; the others stay on the page with the error.
-      const shown = text.includes(expected) || screen.queryAllByTestId('error-state').length > 0;
-      expect(failure === 401 ? shown || screen.queryAllByTestId('login-page').length > 0 : shown).toBe(true);
-    }, { timeout: 4000 });
+    await waitFor(
+      () => {
+        const text = document.body.textContent ?? '';
+        // A 401 signs out: the toast, then the login page; the others stay on the page with the error.
+        const shown = text.includes(expected) || screen.queryAllByTestId('error-state').length > 0;
+        expect(failure === 401 ? shown || screen.queryAllByTestId('login-page').length > 0 : shown).toBe(true);
+      },
+      { timeout: 4000 },
+    );
     expect(screen.queryByTestId('crashed')).toBeNull();
     // Something of the page is still there (not a blank screen); a 401 leaves for the login page.
     if (failure !== 401) expect((document.body.textContent ?? '').replace(expected, '').trim().length).toBeGreaterThan(0);

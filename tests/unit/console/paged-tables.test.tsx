@@ -17,24 +17,37 @@ type Read = [string, GetListParams];
 function renderWith(ui: React.ReactNode, rows: Record<string, unknown>[], total: number, reads: Read[]) {
   const dataProvider = {
     ...testDataProvider(),
-    getList: async (resource: string, params: GetListParams) => { reads.push([resource, params]); return { data: rows, total }; },
+    getList: async (resource: string, params: GetListParams) => {
+      reads.push([resource, params]);
+      return { data: rows, total };
+    },
   } as unknown as DataProvider;
   return render(
     <MemoryRouter>
-      <AdminContext dataProvider={dataProvider} i18nProvider={createI18nProvider()}>{ui}</AdminContext>
+      <AdminContext dataProvider={dataProvider} i18nProvider={createI18nProvider()}>
+        {ui}
+      </AdminContext>
     </MemoryRouter>,
   );
 }
 
 afterEach(cleanup);
 
-describe('an app user\'s orders', () => {
+describe("an app user's orders", () => {
   const order = {
-    id: 11, orderNo: 'ORD-11', chargerSn: 'VOLTA00000000201', status: 'FINISHED', chargerStartTime: '2026-01-02T08:00:00Z',
-    chargerStopTime: null, energyKwh: '12.5', totalAmount: '4.20', currency: 'EUR', paid: true,
+    id: 11,
+    orderNo: 'ORD-11',
+    chargerSn: 'VOLTA00000000201',
+    status: 'FINISHED',
+    chargerStartTime: '2026-01-02T08:00:00Z',
+    chargerStopTime: null,
+    energyKwh: '12.5',
+    totalAmount: '4.20',
+    currency: 'EUR',
+    paid: true,
   };
 
-  it('reads the user\'s orders newest first and shows one row per order under the order labels', async () => {
+  it("reads the user's orders newest first and shows one row per order under the order labels", async () => {
     const reads: Read[] = [];
     renderWith(<AppUserOrders id={7} />, [order], 1, reads);
     const table = await screen.findByTestId('app-user-orders');
@@ -55,10 +68,20 @@ describe('an app user\'s orders', () => {
   });
 });
 
-describe('a holder\'s balance records', () => {
+describe("a holder's balance records", () => {
   const record = (id: number) => ({
-    id, createTimeStamp: '2026-01-02T08:00:00Z', changeType: 'GIFT', prepayType: null, deductType: null, relevanceId: null, orderNo: null,
-    changeAmount: '5.00', oldBalance: '1.00', newBalance: '6.00', remark: null, operator: 'admin',
+    id,
+    createTimeStamp: '2026-01-02T08:00:00Z',
+    changeType: 'GIFT',
+    prepayType: null,
+    deductType: null,
+    relevanceId: null,
+    orderNo: null,
+    changeAmount: '5.00',
+    oldBalance: '1.00',
+    newBalance: '6.00',
+    remark: null,
+    operator: 'admin',
   });
 
   it('reads the records newest first, right-aligns the amounts and pages on', async () => {

@@ -28,12 +28,19 @@ const three = [row('00:00', '08:00', '0.2'), row('08:00', '18:00', '0.4'), row('
 describe('buildTimeline', () => {
   it('draws a full day with no problem', () => {
     const t = buildTimeline(three);
-    expect(t.windows.map((w) => [w.start, w.end])).toEqual([[0, 480], [480, 1080], [1080, 1440]]);
+    expect(t.windows.map((w) => [w.start, w.end])).toEqual([
+      [0, 480],
+      [480, 1080],
+      [1080, 1440],
+    ]);
     expect(t.problems).toEqual([]);
   });
   it('finds a one-minute gap and the uncovered end of the day', () => {
     const t = buildTimeline([row('00:00', '07:59'), row('08:00', '23:00')]);
-    expect(t.problems).toEqual([{ kind: 'gap', start: 479, end: 480 }, { kind: 'gap', start: 1380, end: 1440 }]);
+    expect(t.problems).toEqual([
+      { kind: 'gap', start: 479, end: 480 },
+      { kind: 'gap', start: 1380, end: 1440 },
+    ]);
   });
   it('finds an overlap and merges it into one stretch', () => {
     const t = buildTimeline([row('00:00', '10:00'), row('09:00', '24:00')]);
@@ -62,13 +69,19 @@ describe('row editing', () => {
     expect(splitRow([row('08:00', '09:10')], 0).map((r) => r.endTime)).toEqual(['08:30', '09:10']);
   });
   it('does not split past 12 rows (647)', () => {
-    const twelve = Array.from({ length: 12 }, (_, i) => row(`${String(i * 2).padStart(2, '0')}:00`, i === 11 ? '24:00' : `${String(i * 2 + 2).padStart(2, '0')}:00`));
+    const twelve = Array.from({ length: 12 }, (_, i) =>
+      row(`${String(i * 2).padStart(2, '0')}:00`, i === 11 ? '24:00' : `${String(i * 2 + 2).padStart(2, '0')}:00`),
+    );
     expect(splitRow(twelve, 0)).toHaveLength(12);
     expect(addRow(twelve)).toHaveLength(12);
   });
   it('adds the whole day first, then fills a gap, else splits the longest window', () => {
     expect(addRow([])).toEqual([row('00:00', '24:00', '0')]);
-    expect(addRow([row('00:00', '08:00'), row('10:00', '24:00')]).map((r) => `${r.startTime}-${r.endTime}`)).toEqual(['00:00-08:00', '08:00-10:00', '10:00-24:00']);
+    expect(addRow([row('00:00', '08:00'), row('10:00', '24:00')]).map((r) => `${r.startTime}-${r.endTime}`)).toEqual([
+      '00:00-08:00',
+      '08:00-10:00',
+      '10:00-24:00',
+    ]);
     expect(addRow(three).map((r) => `${r.startTime}-${r.endTime}`)).toEqual(['00:00-08:00', '08:00-13:00', '13:00-18:00', '18:00-24:00']);
   });
   it('removes a window (the next one takes its time) but never the one ending at 24:00 (812)', () => {
@@ -81,13 +94,17 @@ describe('row editing', () => {
 
 describe('rule problems carry the catalogue text of the server', () => {
   it('names the gap (703), the overlap (317), too many rows (647) and a fee used 4 times (648)', () => {
-    expect(templateProblem({ type: 'CHARGED', taxes: [{ taxName: 'VAT', taxPercentage: '0' }], details: [row('00:00', '07:59'), row('08:00', '24:00')] }, 'en'))
-      .toMatchObject({ code: 703, message: catalogueMessage(703, 'en') });
-    expect(templateProblem({ type: 'CHARGED', taxes: [{ taxName: 'VAT', taxPercentage: '0' }], details: [row('00:00', '10:00'), row('09:00', '24:00')] }, 'zh'))
-      .toMatchObject({ code: 317, message: '此时段与 00:00–10:00 重叠：请将开始时间设为 10:00 或之后，或缩短另一个时段' });
+    expect(
+      templateProblem({ type: 'CHARGED', taxes: [{ taxName: 'VAT', taxPercentage: '0' }], details: [row('00:00', '07:59'), row('08:00', '24:00')] }, 'en'),
+    ).toMatchObject({ code: 703, message: catalogueMessage(703, 'en') });
+    expect(
+      templateProblem({ type: 'CHARGED', taxes: [{ taxName: 'VAT', taxPercentage: '0' }], details: [row('00:00', '10:00'), row('09:00', '24:00')] }, 'zh'),
+    ).toMatchObject({ code: 317, message: '此时段与 00:00–10:00 重叠：请将开始时间设为 10:00 或之后，或缩短另一个时段' });
     const four = [row('00:00', '01:00', '1'), row('01:00', '02:00', '1'), row('02:00', '03:00', '1'), row('03:00', '24:00', '1')];
     expect(templateProblem({ type: 'CHARGED', taxes: [{ taxName: 'VAT', taxPercentage: '0' }], details: four }, 'en')?.code).toBe(648);
-    expect(templateProblem({ type: 'CHARGED', taxes: [{ taxName: 'VAT', taxPercentage: '0' }], details: four.slice(1).concat(row('00:00', '01:00', '2')) }, 'en')).toBeNull();
+    expect(
+      templateProblem({ type: 'CHARGED', taxes: [{ taxName: 'VAT', taxPercentage: '0' }], details: four.slice(1).concat(row('00:00', '01:00', '2')) }, 'en'),
+    ).toBeNull();
   });
   it('checks formats and rules of the whole editor state', () => {
     const ok: EditorState = { ...emptyState('C1'), modelName: 'Peak', details: three, serviceFeePerKwh: '0.1' };
@@ -131,7 +148,9 @@ function renderIn(ui: React.ReactElement, lang?: 'zh') {
   const dataProvider = testDataProvider({ fetchData: async () => [{ companyCode: 'C1', companyName: 'Acme' }] } as never);
   return render(
     <MemoryRouter>
-      <AdminContext dataProvider={dataProvider} i18nProvider={createI18nProvider()}>{ui}</AdminContext>
+      <AdminContext dataProvider={dataProvider} i18nProvider={createI18nProvider()}>
+        {ui}
+      </AdminContext>
     </MemoryRouter>,
   );
 }
@@ -145,8 +164,11 @@ describe('RateTimeline and the editor (render)', () => {
     expect(screen.getByTestId('timeline-gap').getAttribute('data-start')).toBe('08:00');
     expect(screen.getByTestId('timeline-overlap').getAttribute('data-end')).toBe('22:00');
   });
-  it('says what is wrong before saving, in the user\'s language, and refuses to remove the 24:00 row', async () => {
-    renderIn(<RateTemplateForm initial={{ ...emptyState('C1'), modelName: 'Peak', details: three }} onSaved={() => undefined} onCancel={() => undefined} />, 'zh');
+  it("says what is wrong before saving, in the user's language, and refuses to remove the 24:00 row", async () => {
+    renderIn(
+      <RateTemplateForm initial={{ ...emptyState('C1'), modelName: 'Peak', details: three }} onSaved={() => undefined} onCancel={() => undefined} />,
+      'zh',
+    );
     expect(await screen.findByTestId('rt-ok')).toBeTruthy();
     // Open a one-minute gap: 08:00 → 08:01 on the second row.
     fireEvent.change(screen.getByTestId('rt-row-start-1'), { target: { value: '08:01' } });

@@ -37,14 +37,17 @@ describe('tax-row limits by context', () => {
     expect(maxTaxes('template')).toBe(5);
     expect(maxTaxes()).toBe(5);
   });
-  it('station: 4 taxes pass, 5 are refused with the domain\'s code (400 on `taxes`)', () => {
+  it("station: 4 taxes pass, 5 are refused with the domain's code (400 on `taxes`)", () => {
     expect(checkTaxes(taxes(4), 'station')).toBeNull();
     expect(checkTaxes(taxes(5), 'station')).toEqual({ code: 400, field: 'taxes' });
     expect(checkTaxes(taxes(5), 'template')).toBeNull();
-    expect(templateProblem({ type: 'CHARGED', taxes: taxes(5), details: charged(5).details }, 'zh', 'station'))
-      .toMatchObject({ code: 400, field: 'taxes', message: catalogueMessage(400, 'zh') });
+    expect(templateProblem({ type: 'CHARGED', taxes: taxes(5), details: charged(5).details }, 'zh', 'station')).toMatchObject({
+      code: 400,
+      field: 'taxes',
+      message: catalogueMessage(400, 'zh'),
+    });
   });
-  it('the editor\'s problems follow the context and say the maximum', () => {
+  it("the editor's problems follow the context and say the maximum", () => {
     expect(editorProblems(charged(4), 'en', 'station')).toEqual([]);
     const five = editorProblems(charged(5), 'en', 'station');
     expect(five).toEqual([{ field: 'taxes', message: 'resources.rate-template.errors.max_taxes', key: true, args: { max: 4 }, code: 400 }]);
@@ -52,24 +55,46 @@ describe('tax-row limits by context', () => {
     expect(editorProblems(charged(6), 'en', 'template')[0]).toMatchObject({ code: 400, args: { max: 5 } });
   });
   it('below-zero percentages stay 649 in the station context', () => {
-    const bad = { ...charged(2), taxes: [{ taxName: 'VAT', taxPercentage: '-1' }, { taxName: 'City', taxPercentage: '2' }] };
+    const bad = {
+      ...charged(2),
+      taxes: [
+        { taxName: 'VAT', taxPercentage: '-1' },
+        { taxName: 'City', taxPercentage: '2' },
+      ],
+    };
     expect(editorProblems(bad, 'zh', 'station')).toEqual([{ field: 'taxes.0.taxPercentage', message: catalogueMessage(649, 'zh'), index: 0, code: 649 }]);
   });
 });
 
 describe('serverErrorText', () => {
-  it('answers the catalogue message of the server\'s code in the user\'s language, keeping the field', () => {
+  it("answers the catalogue message of the server's code in the user's language, keeping the field", () => {
     const refused = new HttpError('Parameter error: taxes', 400, { code: 400 });
     expect(serverErrorText(refused, 'zh')).toEqual({ text: `${catalogueMessage(400, 'zh')}: taxes`, key: false });
-    expect(serverErrorText(new HttpError('A free template cannot be edited', 409, { code: 811 }), 'zh')).toEqual({ text: catalogueMessage(811, 'zh'), key: false });
+    expect(serverErrorText(new HttpError('A free template cannot be edited', 409, { code: 811 }), 'zh')).toEqual({
+      text: catalogueMessage(811, 'zh'),
+      key: false,
+    });
     expect(serverErrorText(new HttpError('app.error.network', 0, { code: 0, network: true }), 'en')).toEqual({ text: 'app.error.network', key: true });
   });
 });
 
 const record = (over: Partial<RateTemplateRecord> = {}): RateTemplateRecord => ({
-  id: 7, companyCode: 'C1', companyName: 'Acme', modelName: 'Peak', type: 'CHARGED', description: null, currency: 'EUR',
-  serviceFeePerKwh: '0', serviceTax: '0', activated: true, taxes: taxes(1).map((t, i) => ({ id: i + 1, ...t })), details: [{ id: 1, startTime: '00:00', endTime: '24:00', electricityFeePerKwh: '0.3' }],
-  stationCount: 1, createdAt: null, updatedAt: null, ...over,
+  id: 7,
+  companyCode: 'C1',
+  companyName: 'Acme',
+  modelName: 'Peak',
+  type: 'CHARGED',
+  description: null,
+  currency: 'EUR',
+  serviceFeePerKwh: '0',
+  serviceTax: '0',
+  activated: true,
+  taxes: taxes(1).map((t, i) => ({ id: i + 1, ...t })),
+  details: [{ id: 1, startTime: '00:00', endTime: '24:00', electricityFeePerKwh: '0.3' }],
+  stationCount: 1,
+  createdAt: null,
+  updatedAt: null,
+  ...over,
 });
 
 function renderIn(ui: React.ReactElement, provider: Record<string, unknown> = {}, lang?: 'zh') {
@@ -77,7 +102,13 @@ function renderIn(ui: React.ReactElement, provider: Record<string, unknown> = {}
   const dataProvider = testDataProvider({ fetchData: async () => [{ companyCode: 'C1', companyName: 'Acme' }], ...provider } as never);
   return render(
     <MemoryRouter>
-      <AdminContext dataProvider={dataProvider} i18nProvider={createI18nProvider()} queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{ui}</AdminContext>
+      <AdminContext
+        dataProvider={dataProvider}
+        i18nProvider={createI18nProvider()}
+        queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+      >
+        {ui}
+      </AdminContext>
     </MemoryRouter>,
   );
 }
@@ -119,9 +150,11 @@ describe('RateTemplateForm in the station context', () => {
     expect((screen.getByTestId('rt-tax-add') as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('shows a refusal of the server with the catalogue message in the user\'s language', async () => {
+  it("shows a refusal of the server with the catalogue message in the user's language", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined); // react-admin logs the refusal
-    const update = vi.fn(async () => { throw new HttpError('Tax rate must be at least 0: taxes.0.taxPercentage', 400, { code: 649 }); });
+    const update = vi.fn(async () => {
+      throw new HttpError('Tax rate must be at least 0: taxes.0.taxPercentage', 400, { code: 649 });
+    });
     const onSaved = vi.fn();
     renderIn(<RateTemplateForm context="station" id={7} initial={charged(2)} onSaved={onSaved} onCancel={() => undefined} />, { update }, 'zh');
     fireEvent.click(await screen.findByTestId('rt-save'));
@@ -142,7 +175,7 @@ describe('RateTemplateDialog', () => {
     expect((screen.getByTestId('rt-save') as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByTestId('rt-dialog-note').textContent).toContain('4');
   });
-  it('creates a template of the station\'s company and type, activated, then closes', async () => {
+  it("creates a template of the station's company and type, activated, then closes", async () => {
     const create = vi.fn(async (_r: string, p: { data: Record<string, unknown> }) => ({ data: { ...record({ id: 12 }), ...p.data, id: 12 } }));
     const onSaved = vi.fn();
     const onClose = vi.fn();
@@ -154,9 +187,11 @@ describe('RateTemplateDialog', () => {
     expect(data).toMatchObject({ companyCode: 'C1', type: 'CHARGED', activated: true, modelName: 'Station made' });
     expect(onSaved.mock.calls[0][0]).toMatchObject({ id: 12 });
   });
-  it('shows a load failure with the catalogue message in the user\'s language, and a retry', async () => {
+  it("shows a load failure with the catalogue message in the user's language, and a retry", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined); // react-admin logs the refusal
-    const getOne = vi.fn(async () => { throw new HttpError('Template not found', 404, { code: 804 }); });
+    const getOne = vi.fn(async () => {
+      throw new HttpError('Template not found', 404, { code: 804 });
+    });
     renderIn(<RateTemplateDialog mode={{ kind: 'edit', id: 99 }} onClose={() => undefined} onSaved={() => undefined} />, { getOne }, 'zh');
     const state = await screen.findByTestId('error-state');
     expect(state.textContent).toContain(catalogueMessage(804, 'zh'));

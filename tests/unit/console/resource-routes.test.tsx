@@ -17,7 +17,11 @@ import { apiOf } from '../../../src/resources/names';
 import { RESOURCES } from '../../../src/resources/registry';
 import { findRoute, STATION_PROFILE_TABS } from '../../../domain/routes';
 
-const View = ({ name }: { name: string }) => <p data-testid="view">{name}:{useResourceContext()}</p>;
+const View = ({ name }: { name: string }) => (
+  <p data-testid="view">
+    {name}:{useResourceContext()}
+  </p>
+);
 
 const PATH = '/ChargerUsers/CardUsers';
 

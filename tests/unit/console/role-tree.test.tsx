@@ -15,8 +15,20 @@ afterEach(() => {
 
 let nextId = 1;
 const node = (routeKey: string, permission: string | null, url: string, children: MenuNode[] = [], extra: Partial<MenuNode> = {}): MenuNode => ({
-  id: nextId++, name: routeKey, routeKey, orderNum: nextId, level: 1, enabled: true, permission, url, icon: 'Menu',
-  parentId: null, configurable: true, hidden: false, children, ...extra,
+  id: nextId++,
+  name: routeKey,
+  routeKey,
+  orderNum: nextId,
+  level: 1,
+  enabled: true,
+  permission,
+  url,
+  icon: 'Menu',
+  parentId: null,
+  configurable: true,
+  hidden: false,
+  children,
+  ...extra,
 });
 
 const orders = node('orders', 'menu:operations:orders', '/Operations/Orders');
@@ -65,11 +77,12 @@ describe('the tree view', () => {
       </>
     );
   }
-  const renderTree = (initial: string[]) => render(
-    <AdminContext dataProvider={testDataProvider()} i18nProvider={createI18nProvider()}>
-      <Harness initial={initial} />
-    </AdminContext>,
-  );
+  const renderTree = (initial: string[]) =>
+    render(
+      <AdminContext dataProvider={testDataProvider()} i18nProvider={createI18nProvider()}>
+        <Harness initial={initial} />
+      </AdminContext>,
+    );
 
   it('shows tri-state checkboxes with menu titles and updates the value', async () => {
     renderTree(['menu:operations', 'menu:operations:orders']);
@@ -94,7 +107,10 @@ describe('the tree view', () => {
 describe('sidebar from the server menu tree', () => {
   it('keeps implemented pages, drops disabled, hidden and empty sections, follows orderNum', () => {
     const disabled = node('statistics', 'menu:operations:statistics', '/Operations/Statistics', [], { enabled: false });
-    const ops = node('operations', 'menu:operations', '/Operations', [disabled, node('orders', 'menu:operations:orders', '/Operations/Orders', [], { orderNum: 0 })]);
+    const ops = node('operations', 'menu:operations', '/Operations', [
+      disabled,
+      node('orders', 'menu:operations:orders', '/Operations/Orders', [], { orderNum: 0 }),
+    ]);
     const mon = node('monitoring', 'menu:monitoring', '/Monitoring', [node('mapMonitoring', 'menu:monitoring:mapmonotoring', '/Monitoring/MapMonitoring')]);
     const hidden = node('tourAccount', null, '/TourAccount/TourAccount', [], { hidden: true });
     const dash = node('dashboard', null, '/Dashboard/Dashboard', [], { orderNum: 999 });

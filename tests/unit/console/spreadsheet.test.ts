@@ -7,13 +7,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { columnRows, downloadXlsx, exportXlsx, sheetNameOf, workbookBytes } from '../../../src/utils/spreadsheet';
 import { firstSheetName, readSheet } from '../../support/xlsx';
 
-afterEach(() => { vi.restoreAllMocks(); });
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 /** Captures the next download: the file name and the bytes of the blob. */
 function captureDownload(): Promise<{ name: string; bytes: ArrayBuffer }> {
   return new Promise((resolve) => {
     let blob: Blob | undefined;
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => { blob = b as Blob; return 'blob:test'; });
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => {
+      blob = b as Blob;
+      return 'blob:test';
+    });
     vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function click(this: HTMLAnchorElement) {
       const name = this.download;
@@ -24,11 +29,19 @@ function captureDownload(): Promise<{ name: string; bytes: ArrayBuffer }> {
 
 describe('console Excel exports (exceljs)', () => {
   it('writes a workbook with the header, neutralised text and numbers', async () => {
-    const bytes = await workbookBytes('Card users', ['Card number', 'Balance', 'Active'], [['=HYPERLINK("x")', 12.5, true], [' -1', -3, false], [null, 0, undefined]]);
+    const bytes = await workbookBytes(
+      'Card users',
+      ['Card number', 'Balance', 'Active'],
+      [
+        ['=HYPERLINK("x")', 12.5, true],
+        [' -1', -3, false],
+        [null, 0, undefined],
+      ],
+    );
     expect(await firstSheetName(bytes)).toBe('Card users');
     expect(await readSheet(bytes)).toEqual([
       ['Card number', 'Balance', 'Active'],
-      ["'=HYPERLINK(\"x\")", 12.5, true],
+      ['\'=HYPERLINK("x")', 12.5, true],
       ["' -1", -3, false],
       ['', 0, ''],
     ]);
@@ -46,17 +59,33 @@ describe('console Excel exports (exceljs)', () => {
     const { name, bytes } = await done;
     expect(name).toBe('statistics-day.xlsx');
     expect(await firstSheetName(bytes)).toBe('统计');
-    expect(await readSheet(bytes)).toEqual([['站点', '订单'], ["'@Pier", 2]]);
+    expect(await readSheet(bytes)).toEqual([
+      ['站点', '订单'],
+      ["'@Pier", 2],
+    ]);
   });
 
   it('exports a list through its columns as <fileName>-YYYYMMDD.xlsx', async () => {
     const done = captureDownload();
-    const records = [{ sn: 'CP00000000000001', power: 22 }, { sn: '+cmd', power: 7.4 }];
-    const columns = [{ header: 'SN', value: (r: typeof records[number]) => r.sn }, { header: 'kW', value: (r: typeof records[number]) => r.power }];
-    expect(columnRows(records, columns).rows).toEqual([['CP00000000000001', 22], ['+cmd', 7.4]]);
+    const records = [
+      { sn: 'CP00000000000001', power: 22 },
+      { sn: '+cmd', power: 7.4 },
+    ];
+    const columns = [
+      { header: 'SN', value: (r: (typeof records)[number]) => r.sn },
+      { header: 'kW', value: (r: (typeof records)[number]) => r.power },
+    ];
+    expect(columnRows(records, columns).rows).toEqual([
+      ['CP00000000000001', 22],
+      ['+cmd', 7.4],
+    ]);
     await exportXlsx(records, columns, 'chargers');
     const { name, bytes } = await done;
     expect(name).toMatch(/^chargers-\d{8}\.xlsx$/);
-    expect(await readSheet(bytes)).toEqual([['SN', 'kW'], ['CP00000000000001', 22], ["'+cmd", 7.4]]);
+    expect(await readSheet(bytes)).toEqual([
+      ['SN', 'kW'],
+      ['CP00000000000001', 22],
+      ["'+cmd", 7.4],
+    ]);
   });
 });

@@ -28,8 +28,17 @@ function ctx(lang: 'en' | 'zh', resource: string): MessageContext {
 }
 
 const station = {
-  companyCode: 'VOLTA', name: 'Depot', status: 'ACTIVE', visibility: 'PUBLIC', maintainer: 'Erika', maintainerMobile: '+49 30 1234567',
-  address: 'Street 1', latitude: 52.5, longitude: 13.4, pricingModel: 'CHARGED', rateTemplateId: 3,
+  companyCode: 'VOLTA',
+  name: 'Depot',
+  status: 'ACTIVE',
+  visibility: 'PUBLIC',
+  maintainer: 'Erika',
+  maintainerMobile: '+49 30 1234567',
+  address: 'Street 1',
+  latitude: 52.5,
+  longitude: 13.4,
+  pricingModel: 'CHARGED',
+  rateTemplateId: 3,
 };
 
 describe('schemaFieldErrors (station form)', () => {
@@ -37,7 +46,11 @@ describe('schemaFieldErrors (station form)', () => {
     expect(schemaFieldErrors(stationInput, station, ctx('en', 'station'))).toEqual({});
   });
   it('names every empty required field by its label at once, in the language asked', () => {
-    const errors = schemaFieldErrors(stationInput, { ...station, name: ' ', maintainer: '', maintainerMobile: '', rateTemplateId: null, address: '' }, ctx('zh', 'station'));
+    const errors = schemaFieldErrors(
+      stationInput,
+      { ...station, name: ' ', maintainer: '', maintainerMobile: '', rateTemplateId: null, address: '' },
+      ctx('zh', 'station'),
+    );
     expect(errors).toMatchObject({
       name: '站点名称不能为空',
       maintainer: '维护人不能为空',
@@ -55,10 +68,20 @@ describe('schemaFieldErrors (station form)', () => {
 });
 
 describe('schemaFieldErrors (charger, gateway and role forms)', () => {
-  const charger = { serialNum: 'ABCDEFGHIJKLMNOP', phase: 'THREE', lifeStatus: 'ACTIVE', installationDate: '2026-01-15', warrantyYears: 2, equipmentNumber: 'EQ-1', companyCode: 'VOLTA' };
+  const charger = {
+    serialNum: 'ABCDEFGHIJKLMNOP',
+    phase: 'THREE',
+    lifeStatus: 'ACTIVE',
+    installationDate: '2026-01-15',
+    warrantyYears: 2,
+    equipmentNumber: 'EQ-1',
+    companyCode: 'VOLTA',
+  };
   it('states the 16-character SN rule and names an empty SN and equipment number', () => {
     expect(schemaFieldErrors(chargerInput, charger, ctx('en', 'charger'))).toEqual({});
-    expect(schemaFieldErrors(chargerInput, { ...charger, serialNum: 'ABCDEFGHIJKLMNO' }, ctx('en', 'charger')).serialNum).toBe('The SN must be exactly 16 characters');
+    expect(schemaFieldErrors(chargerInput, { ...charger, serialNum: 'ABCDEFGHIJKLMNO' }, ctx('en', 'charger')).serialNum).toBe(
+      'The SN must be exactly 16 characters',
+    );
     expect(schemaFieldErrors(chargerInput, { ...charger, serialNum: 'ABCDEFGHIJKLMNO' }, ctx('zh', 'charger')).serialNum).toBe('序列号必须为16个字符');
     const empty = schemaFieldErrors(chargerInput, { ...charger, serialNum: '', equipmentNumber: '' }, ctx('en', 'charger'));
     expect(Object.keys(empty).sort()).toEqual(['equipmentNumber', 'serialNum']);
@@ -77,7 +100,9 @@ describe('schemaFieldErrors (charger, gateway and role forms)', () => {
   });
   it('falls back to the server message when no label is known, and nests dotted paths', () => {
     const none: MessageContext = { lang: 'en', label: () => undefined, emptyText: (l) => `${l}!` };
-    expect(schemaFieldErrors(gatewayInput, { serialNum: '', stationId: 4 }, none, { required: GATEWAY_EMPTY_CODES }).serialNum).toBe(catalogueMessage(606, 'en'));
+    expect(schemaFieldErrors(gatewayInput, { serialNum: '', stationId: 4 }, none, { required: GATEWAY_EMPTY_CODES }).serialNum).toBe(
+      catalogueMessage(606, 'en'),
+    );
   });
 });
 

@@ -37,20 +37,39 @@ describe('range presets (requirements §5)', () => {
 
 describe('statistics table and its export rows', () => {
   const data: StatisticsData = {
-    startTime: '2026-11-01T00:00:00.000Z', endTime: '2026-11-03T00:00:00.000Z', timeZone: 'UTC', groupBy: 'station',
+    startTime: '2026-11-01T00:00:00.000Z',
+    endTime: '2026-11-03T00:00:00.000Z',
+    timeZone: 'UTC',
+    groupBy: 'station',
     series: [
       { key: '1', label: '=Central', orders: 2, energyKwh: '15.500', revenue: [{ currency: 'EUR', amount: '7.75' }] },
       { key: '2', label: 'Pier', orders: 1, energyKwh: '7.000', revenue: [{ currency: 'HKD', amount: '21.00' }] },
     ],
-    totals: { orders: 3, energyKwh: '22.500', revenue: [{ currency: 'HKD', amount: '21.00' }, { currency: 'EUR', amount: '7.75' }] },
+    totals: {
+      orders: 3,
+      energyKwh: '22.500',
+      revenue: [
+        { currency: 'HKD', amount: '21.00' },
+        { currency: 'EUR', amount: '7.75' },
+      ],
+    },
   };
   const t = ((k: string) => k) as never;
 
   it('has one revenue column per currency and a totals row', () => {
     expect(currenciesOf(data)).toEqual(['EUR', 'HKD']);
     const table = statisticsTable(data, t);
-    expect(table.header).toEqual(['app.statistics.group.station', 'app.statistics.orders', 'app.statistics.energy_kwh', 'app.statistics.revenue (EUR)', 'app.statistics.revenue (HKD)']);
-    expect(table.rows).toEqual([['=Central', 2, 15.5, 7.75, 0], ['Pier', 1, 7, 0, 21]]);
+    expect(table.header).toEqual([
+      'app.statistics.group.station',
+      'app.statistics.orders',
+      'app.statistics.energy_kwh',
+      'app.statistics.revenue (EUR)',
+      'app.statistics.revenue (HKD)',
+    ]);
+    expect(table.rows).toEqual([
+      ['=Central', 2, 15.5, 7.75, 0],
+      ['Pier', 1, 7, 0, 21],
+    ]);
     expect(table.totals).toEqual(['app.statistics.total', 3, 22.5, 7.75, 21]);
   });
 
@@ -65,8 +84,17 @@ describe('statistics table and its export rows', () => {
 
 describe('station insights sorting', () => {
   const row = (stationName: string, utilisation: number, energyKwh: string): StationInsight => ({
-    stationId: stationName.length, stationName, companyCode: 'A', currency: 'EUR', chargers: 1, sessions: 1, energyKwh, revenue: '0.00',
-    avgSessionMinutes: 1, avgEnergyKwh: '1.000', utilisation,
+    stationId: stationName.length,
+    stationName,
+    companyCode: 'A',
+    currency: 'EUR',
+    chargers: 1,
+    sessions: 1,
+    energyKwh,
+    revenue: '0.00',
+    avgSessionMinutes: 1,
+    avgEnergyKwh: '1.000',
+    utilisation,
   });
   const rows = [row('B', 0.1, '9.000'), row('A', 0.25, '10.500'), row('C', 0.1, '100.000')];
   it('sorts numbers numerically and ties by name', () => {

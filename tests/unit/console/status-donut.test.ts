@@ -5,7 +5,9 @@ import { donutSlices } from '../../../src/pages/dashboard/StatusDonut';
 describe('donutSlices', () => {
   it('draws one state as a closed ring (no padding, no empty slices)', () => {
     const r = donutSlices([
-      { key: 'available', name: 'Available', value: 0 }, { key: 'charging', name: 'Charging', value: 0 }, { key: 'offline', name: 'Offline', value: 20 },
+      { key: 'available', name: 'Available', value: 0 },
+      { key: 'charging', name: 'Charging', value: 0 },
+      { key: 'offline', name: 'Offline', value: 20 },
     ]);
     expect(r.slices.map((s) => s.key)).toEqual(['offline']);
     expect(r.paddingAngle).toBe(0);
@@ -13,7 +15,9 @@ describe('donutSlices', () => {
 
   it('pads between several states and leaves out those without chargers', () => {
     const r = donutSlices([
-      { key: 'available', name: 'Available', value: 3 }, { key: 'charging', name: 'Charging', value: 0 }, { key: 'offline', name: 'Offline', value: 2 },
+      { key: 'available', name: 'Available', value: 3 },
+      { key: 'charging', name: 'Charging', value: 0 },
+      { key: 'offline', name: 'Offline', value: 2 },
     ]);
     expect(r.slices.map((s) => s.key)).toEqual(['available', 'offline']);
     expect(r.paddingAngle).toBe(2);

@@ -171,7 +171,7 @@ describe('debounce and throttle', () => {
 });
 
 describe('initialOf (the avatar initial, header and own account alike)', () => {
-  it('takes the real name\'s first character, whole and upper-cased', () => {
+  it("takes the real name's first character, whole and upper-cased", () => {
     expect(initialOf('ana Silva')).toBe('A');
     expect(initialOf('  张伟')).toBe('张');
     expect(initialOf('')).toBe('');

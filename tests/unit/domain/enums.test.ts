@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  BALANCE_CHANGE_TYPES, CURRENCIES, DASHBOARD_SPLIT, DEDUCT_TYPES, OCPP_STATUSES, PREPAY_TYPES, WARRANTY_YEARS,
-  currencyDigits, dashboardStateOf,
+  BALANCE_CHANGE_TYPES,
+  CURRENCIES,
+  DASHBOARD_SPLIT,
+  DEDUCT_TYPES,
+  OCPP_STATUSES,
+  PREPAY_TYPES,
+  WARRANTY_YEARS,
+  currencyDigits,
+  dashboardStateOf,
 } from '../../../domain/enums.js';
 
 describe('enumerations (requirements §3, §9)', () => {
@@ -14,16 +21,32 @@ describe('enumerations (requirements §3, §9)', () => {
   });
 
   it('maps the nine OCPP 1.6 ChargePointStatus values', () => {
-    expect([...OCPP_STATUSES].sort()).toEqual(
-      ['Available', 'Charging', 'Faulted', 'Finishing', 'Preparing', 'Reserved', 'SuspendedEV', 'SuspendedEVSE', 'Unavailable'],
-    );
+    expect([...OCPP_STATUSES].sort()).toEqual([
+      'Available',
+      'Charging',
+      'Faulted',
+      'Finishing',
+      'Preparing',
+      'Reserved',
+      'SuspendedEV',
+      'SuspendedEVSE',
+      'Unavailable',
+    ]);
   });
 });
 
 describe('currencyDigits', () => {
   it.each([
-    ['JPY', 0], ['KRW', 0], ['NO_CURRENCY', 0],
-    ['EUR', 2], ['USD', 2], ['CNY', 2], ['HKD', 2], ['GBP', 2], ['TWD', 2], ['MOP', 2],
+    ['JPY', 0],
+    ['KRW', 0],
+    ['NO_CURRENCY', 0],
+    ['EUR', 2],
+    ['USD', 2],
+    ['CNY', 2],
+    ['HKD', 2],
+    ['GBP', 2],
+    ['TWD', 2],
+    ['MOP', 2],
   ] as const)('%s has %i minor digits', (c, d) => {
     expect(currencyDigits(c)).toBe(d);
   });

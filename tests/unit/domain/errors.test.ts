@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CATALOGUE, EMPTY_FIELD_CODES, catalogueMessage, httpStatusOf, isCatalogueCode, pickLang,
-} from '../../../domain/errors.js';
+import { CATALOGUE, EMPTY_FIELD_CODES, catalogueMessage, httpStatusOf, isCatalogueCode, pickLang } from '../../../domain/errors.js';
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 /** Every code requirements §8 names explicitly (the 600–679 "field is empty" block is checked apart). */
-const SPEC_CODES = [
-  200,
-  ...range(300, 310), 317, 342, 343,
-  400, 401, 402, 403, 404, 500,
-  647, 648, 649, 650,
-  ...range(700, 726),
-  ...range(800, 813),
-  900,
-];
+const SPEC_CODES = [200, ...range(300, 310), 317, 342, 343, 400, 401, 402, 403, 404, 500, 647, 648, 649, 650, ...range(700, 726), ...range(800, 813), 900];
 
 const ALLOWED_STATUSES = [200, 400, 401, 403, 404, 408, 409, 413, 429, 500, 503];
 
@@ -33,8 +23,25 @@ describe('error catalogue (requirements §8)', () => {
   });
 
   it('has an empty-field code in 600–679 for every field the spec lists, each distinct', () => {
-    const fields = ['company', 'group', 'charger', 'station', 'rateTemplate', 'tax', 'gateway', 'password',
-      'role', 'user', 'card', 'menu', 'firmware', 'notification', 'smartCharging', 'time', 'maintainer'];
+    const fields = [
+      'company',
+      'group',
+      'charger',
+      'station',
+      'rateTemplate',
+      'tax',
+      'gateway',
+      'password',
+      'role',
+      'user',
+      'card',
+      'menu',
+      'firmware',
+      'notification',
+      'smartCharging',
+      'time',
+      'maintainer',
+    ];
     const codes = fields.map((f) => (EMPTY_FIELD_CODES as Record<string, number>)[f]);
     expect(codes.every((c) => c >= 600 && c <= 679)).toBe(true);
     expect(new Set(codes).size).toBe(fields.length);
@@ -58,7 +65,7 @@ describe('error catalogue (requirements §8)', () => {
     expect(httpStatusOf(500)).toBe(500);
   });
 
-  it('answers 4xx for every mistake of the caller and 5xx only for the server\'s own failures (R8.11)', () => {
+  it("answers 4xx for every mistake of the caller and 5xx only for the server's own failures (R8.11)", () => {
     for (const [code, entry] of Object.entries(CATALOGUE) as Array<[string, { status: number }]>) {
       const c = Number(code);
       if (c === 200) continue;
@@ -71,7 +78,7 @@ describe('error catalogue (requirements §8)', () => {
     expect(httpStatusOf(724)).toBe(409);
   });
 
-  it('answers the diagnostics receivers\' bounds and the metrics token with the caller\'s statuses (755 429, 756 408, 757 401)', () => {
+  it("answers the diagnostics receivers' bounds and the metrics token with the caller's statuses (755 429, 756 408, 757 401)", () => {
     expect([755, 756, 757].map(httpStatusOf)).toEqual([429, 408, 401]);
     for (const c of [755, 756, 757]) {
       expect(catalogueMessage(c, 'en')).not.toMatch(HAN);

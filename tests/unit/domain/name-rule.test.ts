@@ -10,6 +10,6 @@ describe('the 900 rule: no number characters in names (issue 9 item 21)', () => 
     }
   });
   it('accepts names of any script without numbers', () => {
-    for (const name of ['Zoë', '李小龙', 'محمد', 'O\'Brien-Smith', 'Ærø', '', null, undefined]) expect(hasDigit(name)).toBe(false);
+    for (const name of ['Zoë', '李小龙', 'محمد', "O'Brien-Smith", 'Ærø', '', null, undefined]) expect(hasDigit(name)).toBe(false);
   });
 });

@@ -48,7 +48,10 @@ describe('notices as data', () => {
   });
 
   it('reads a stored row back, and a bad one as its stored text', () => {
-    expect(toNotice('FAULT', { serialNum: 'S', connectorId: 2, errorCode: 'X' }, '')).toEqual({ kind: 'FAULT', params: { serialNum: 'S', connectorId: 2, errorCode: 'X' } });
+    expect(toNotice('FAULT', { serialNum: 'S', connectorId: 2, errorCode: 'X' }, '')).toEqual({
+      kind: 'FAULT',
+      params: { serialNum: 'S', connectorId: 2, errorCode: 'X' },
+    });
     expect(toNotice('FAULT', { serialNum: 'S' }, 'old text')).toEqual({ kind: 'TEXT', params: { text: 'old text' } });
     expect(toNotice('NOPE', {}, 'x')).toEqual({ kind: 'TEXT', params: { text: 'x' } });
     expect(toNotice(null, null, 'y')).toEqual({ kind: 'TEXT', params: { text: 'y' } });

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ADMIN_PERMISSION, ROUTES, allPermissions, canSee, filterRoutes, findRoute, type RouteNode,
-} from '../../../domain/routes.js';
+import { ADMIN_PERMISSION, ROUTES, allPermissions, canSee, filterRoutes, findRoute, type RouteNode } from '../../../domain/routes.js';
 
 const paths = (nodes: RouteNode[]): string[] => nodes.flatMap((n) => [n.path, ...paths(n.children ?? [])]);
 
@@ -9,21 +7,52 @@ describe('route table (requirements §2)', () => {
   it('holds every route and permission of the spec, with its spellings', () => {
     const all = paths(ROUTES);
     for (const p of [
-      '/Dashboard/Dashboard', '/Monitoring/MapMonitoring', '/Monitoring/StationMonitoring', '/Monitoring/ChargerMonitoring',
-      '/Operations/StationIndights', '/Operations/Orders', '/Operations/Statistics',
-      '/Stations/StationProfile', '/Stations/StationGroup', '/ChargerUsers/CardUsers', '/ChargerUsers/AppUsers',
-      '/HomeStations/ChargerProfile', '/HomeStations/AppUserses', '/AnalyTics/AnalyTics', '/ReportTickets/ReportTickets',
-      '/Search/Search', '/Events/Eventes', '/Events/ChargerLog', '/Events/Diagnosis', '/SystemUsers/Accounts',
-      '/SystemUsers/Permissions', '/System/Operators', '/System/DeviceVersion', '/System/Menu', '/TourAccount/TourAccount',
+      '/Dashboard/Dashboard',
+      '/Monitoring/MapMonitoring',
+      '/Monitoring/StationMonitoring',
+      '/Monitoring/ChargerMonitoring',
+      '/Operations/StationIndights',
+      '/Operations/Orders',
+      '/Operations/Statistics',
+      '/Stations/StationProfile',
+      '/Stations/StationGroup',
+      '/ChargerUsers/CardUsers',
+      '/ChargerUsers/AppUsers',
+      '/HomeStations/ChargerProfile',
+      '/HomeStations/AppUserses',
+      '/AnalyTics/AnalyTics',
+      '/ReportTickets/ReportTickets',
+      '/Search/Search',
+      '/Events/Eventes',
+      '/Events/ChargerLog',
+      '/Events/Diagnosis',
+      '/SystemUsers/Accounts',
+      '/SystemUsers/Permissions',
+      '/System/Operators',
+      '/System/DeviceVersion',
+      '/System/Menu',
+      '/TourAccount/TourAccount',
       '/NotificationPreference/NotificationPreference',
-    ]) expect(all).toContain(p);
+    ])
+      expect(all).toContain(p);
     const perms = allPermissions();
     for (const p of [
-      'menu:monitoring', 'menu:monitoring:mapmonotoring', 'menu:monitoring:stationmonotoring', 'menu:monitoring:chargermonotoring',
-      'menu:operations:stationinsights', 'menu:operations:orders', 'menu:homestations:chargerprofiles',
-      'menu:analytics', 'menu:reporttickets', 'menu:search', 'menu:events:chargerlog', 'menu:systemusers:persissions',
-      'menu:system:deviceversion', 'menu:system:menu',
-    ]) expect(perms).toContain(p);
+      'menu:monitoring',
+      'menu:monitoring:mapmonotoring',
+      'menu:monitoring:stationmonotoring',
+      'menu:monitoring:chargermonotoring',
+      'menu:operations:stationinsights',
+      'menu:operations:orders',
+      'menu:homestations:chargerprofiles',
+      'menu:analytics',
+      'menu:reporttickets',
+      'menu:search',
+      'menu:events:chargerlog',
+      'menu:systemusers:persissions',
+      'menu:system:deviceversion',
+      'menu:system:menu',
+    ])
+      expect(perms).toContain(p);
   });
 
   it('has unique paths, unique i18n keys and unique permission strings', () => {
@@ -67,7 +96,11 @@ describe('canSee and filterRoutes (requirements §6)', () => {
   });
 
   it('no permissions leaves only the open routes', () => {
-    expect(paths(filterRoutes(ROUTES, [])).filter((p) => !findRoute(p)?.hidden)).toEqual(['/Dashboard/Dashboard', '/NotificationPreference/NotificationPreference', '/TourAccount/TourAccount']);
+    expect(paths(filterRoutes(ROUTES, [])).filter((p) => !findRoute(p)?.hidden)).toEqual([
+      '/Dashboard/Dashboard',
+      '/NotificationPreference/NotificationPreference',
+      '/TourAccount/TourAccount',
+    ]);
   });
 
   it('filters children recursively: the parent stays with only the allowed children', () => {
@@ -85,16 +118,26 @@ describe('canSee and filterRoutes (requirements §6)', () => {
   });
 
   it('recurses to any depth and does not mutate the input', () => {
-    const deep: RouteNode[] = [{
-      path: '/A', key: 'a', permission: 'p:a', icon: 'x',
-      children: [{
-        path: '/A/B', key: 'b', permission: 'p:a:b', icon: 'x',
+    const deep: RouteNode[] = [
+      {
+        path: '/A',
+        key: 'a',
+        permission: 'p:a',
+        icon: 'x',
         children: [
-          { path: '/A/B/C', key: 'c', permission: 'p:a:b:c', icon: 'x' },
-          { path: '/A/B/D', key: 'd', permission: 'p:a:b:d', icon: 'x' },
+          {
+            path: '/A/B',
+            key: 'b',
+            permission: 'p:a:b',
+            icon: 'x',
+            children: [
+              { path: '/A/B/C', key: 'c', permission: 'p:a:b:c', icon: 'x' },
+              { path: '/A/B/D', key: 'd', permission: 'p:a:b:d', icon: 'x' },
+            ],
+          },
         ],
-      }],
-    }];
+      },
+    ];
     const snapshot = structuredClone(deep);
     expect(paths(filterRoutes(deep, ['p:a', 'p:a:b', 'p:a:b:d']))).toEqual(['/A', '/A/B', '/A/B/D']);
     expect(filterRoutes(deep, ['p:a', 'p:a:b'])).toEqual([]);

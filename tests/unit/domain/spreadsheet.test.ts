@@ -3,9 +3,18 @@ import { neutraliseCell, neutraliseText } from '../../../domain/spreadsheet';
 
 describe('spreadsheet formula neutraliser (requirements R10.16)', () => {
   it.each([
-    ['=SUM(A1:A9)'], ['+1+1'], ['-2+3'], ['@cmd'],
-    [' =1+1'], ['   @SUM(A1)'], ['\u00a0+cmd'], ['\n=HYPERLINK("x")'],
-    ['\t=1+1'], ['\tplain'], ['\r=1'], ['\rplain'],
+    ['=SUM(A1:A9)'],
+    ['+1+1'],
+    ['-2+3'],
+    ['@cmd'],
+    [' =1+1'],
+    ['   @SUM(A1)'],
+    ['\u00a0+cmd'],
+    ['\n=HYPERLINK("x")'],
+    ['\t=1+1'],
+    ['\tplain'],
+    ['\r=1'],
+    ['\rplain'],
   ])('prefixes %j with a quote', (text) => {
     expect(neutraliseText(text)).toBe(`'${text}`);
     expect(neutraliseCell(text)).toBe(`'${text}`);

@@ -3,14 +3,22 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { ROUTES, allPermissions } from '../../../domain/routes.js';
 import { cardUser, chargerLog, station } from '../../../server/db/schema.js';
 import type { AuthContext } from '../../../server/http/access.js';
-import { AppError } from '../../../domain/app-error.js';
+import type { AppError } from '../../../domain/app-error.js';
 import { assertInScope, assertStationAccess, scopeWhere } from '../../../server/http/scope.js';
 import { buildTree, filterTree, labelOfKey } from '../../../server/modules/menu/service.js';
 import { operatorAdminPermissions } from '../../../server/modules/company/service.js';
 import { imageInfo } from '../../../server/modules/profile/image.js';
 
 const auth = (over: Partial<AuthContext>): AuthContext => ({
-  accountId: 1, username: 'u', userType: 'STAFF', companyCode: 'A', isAdmin: false, permissions: [], managedStationIds: [], token: 't', ...over,
+  accountId: 1,
+  username: 'u',
+  userType: 'STAFF',
+  companyCode: 'A',
+  isAdmin: false,
+  permissions: [],
+  managedStationIds: [],
+  token: 't',
+  ...over,
 });
 const dialect = new PgDialect();
 
@@ -33,7 +41,14 @@ describe('station scope', () => {
 
   it('checks a row of a station-bound table against company and station at once', () => {
     const m = auth({ userType: 'STATION_MANAGER', managedStationIds: [3] });
-    const code = (fn: () => void) => { try { fn(); return 0; } catch (e) { return (e as AppError).code; } };
+    const code = (fn: () => void) => {
+      try {
+        fn();
+        return 0;
+      } catch (e) {
+        return (e as AppError).code;
+      }
+    };
     expect(code(() => assertInScope(m, station, { id: 3, companyCode: 'A' }, 'write'))).toBe(0);
     expect(code(() => assertInScope(m, station, { id: 4, companyCode: 'A' }, 'write'))).toBe(725);
     expect(code(() => assertInScope(m, station, { id: 3, companyCode: 'B' }, 'read'))).toBe(709);
@@ -44,7 +59,14 @@ describe('station scope', () => {
     const m = auth({ userType: 'STATION_MANAGER', managedStationIds: [3] });
     expect(() => assertStationAccess(m, 3, 'read')).not.toThrow();
     expect(() => assertStationAccess(m, null, 'read')).not.toThrow();
-    const code = (fn: () => void) => { try { fn(); return 0; } catch (e) { return (e as AppError).code; } };
+    const code = (fn: () => void) => {
+      try {
+        fn();
+        return 0;
+      } catch (e) {
+        return (e as AppError).code;
+      }
+    };
     expect(code(() => assertStationAccess(m, 4, 'read'))).toBe(709);
     expect(code(() => assertStationAccess(m, 4, 'write'))).toBe(725);
     expect(code(() => assertStationAccess(auth({}), 4, 'write'))).toBe(0);
@@ -56,7 +78,21 @@ describe('menu tree filtering (requirements §6)', () => {
   const rows: Parameters<typeof buildTree>[0] = [];
   const add = (nodes: typeof ROUTES, level: number, parentId: number | null) => {
     for (const [i, n] of nodes.entries()) {
-      const row = { id: ++id, name: labelOfKey(n.key), routeKey: n.key, orderNum: i, level, enabled: true, permission: n.permission ?? null, url: n.path, icon: n.icon, parentId, configurable: true, hidden: !!n.hidden, createdAt: new Date() };
+      const row = {
+        id: ++id,
+        name: labelOfKey(n.key),
+        routeKey: n.key,
+        orderNum: i,
+        level,
+        enabled: true,
+        permission: n.permission ?? null,
+        url: n.path,
+        icon: n.icon,
+        parentId,
+        configurable: true,
+        hidden: !!n.hidden,
+        createdAt: new Date(),
+      };
       rows.push(row);
       if (n.children) add(n.children, level + 1, row.id);
     }
@@ -73,7 +109,7 @@ describe('menu tree filtering (requirements §6)', () => {
     expect(one[1].children.map((n) => n.routeKey)).toEqual(['stationGroup']);
   });
 
-  it('gives operator administrators every menu but the platform\'s System menus (Device Version is theirs too)', () => {
+  it("gives operator administrators every menu but the platform's System menus (Device Version is theirs too)", () => {
     const p = operatorAdminPermissions();
     expect(p).toContain('menu:systemusers');
     expect(p.filter((x) => x === 'menu:system' || x.startsWith('menu:system:')).sort()).toEqual(['menu:system', 'menu:system:deviceversion']);

@@ -16,8 +16,14 @@ describe('admission pacer', () => {
     const a = await pacer.enter();
     const b = await pacer.enter();
     const order: string[] = [];
-    const c = pacer.enter().then((r) => { order.push('c'); return r; });
-    const d = pacer.enter().then((r) => { order.push('d'); return r; });
+    const c = pacer.enter().then((r) => {
+      order.push('c');
+      return r;
+    });
+    const d = pacer.enter().then((r) => {
+      order.push('d');
+      return r;
+    });
     await Promise.resolve();
     expect(pacer.queued).toBe(2);
     expect(order).toEqual([]);

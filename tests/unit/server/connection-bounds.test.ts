@@ -33,7 +33,15 @@ describe('DescriptorReserve', () => {
   it('admits while more than the reserve is left, reading the count at most once per cache period', () => {
     let open = 1024 - FD_RESERVE - 10;
     let reads = 0;
-    const reserve = new DescriptorReserve(1024, FD_RESERVE, () => { reads++; return open; }, 1000);
+    const reserve = new DescriptorReserve(
+      1024,
+      FD_RESERVE,
+      () => {
+        reads++;
+        return open;
+      },
+      1000,
+    );
     expect(reserve.hasRoom(0)).toBe(true);
     open = 1024 - FD_RESERVE; // the reserve reached: HTTP and OCPP keep the rest
     expect(reserve.hasRoom(500)).toBe(true); // cached

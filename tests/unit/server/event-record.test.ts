@@ -18,7 +18,9 @@ describe('event records', () => {
     database = await openDatabase({ dataDir: 'memory://' });
     bus.on('event', (e) => heard.push(e));
   }, 120_000);
-  afterAll(async () => { await database.close(); });
+  afterAll(async () => {
+    await database.close();
+  });
 
   const base = { companyCode: 'ALPHA', stationId: null, deviceSn: 'EVT0000000000001', deviceType: 'charger' as const };
 

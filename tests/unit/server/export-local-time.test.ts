@@ -27,7 +27,16 @@ describe('localTime', () => {
 
 describe('localTime against Intl, minute by minute through a year of transitions', () => {
   it.each(['Europe/Berlin', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'Pacific/Chatham'])('%s', (tz) => {
-    const intl = new Intl.DateTimeFormat('sv-SE', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    const intl = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: tz,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
     const start = Date.parse('2026-01-01T00:00:00Z');
     for (let ms = start; ms < start + 365 * 86_400_000; ms += 7 * 60_000 + 13_000) {
       const iso = new Date(ms).toISOString();

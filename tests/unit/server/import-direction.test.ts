@@ -34,7 +34,8 @@ function queriesIn(text: string): string[] {
   for (const m of text.matchAll(/^import\s+(?!type\b)[^;]*?from\s+['"]([^'"]+)['"]/gm)) {
     if (/^drizzle-orm(\/|$)/.test(m[1]) || /(^|\/)db\/(schema|client)(\.js)?$/.test(m[1])) found.push(`imports ${m[1]}`);
   }
-  for (const m of text.matchAll(/\bsql(\.raw)?`|\b(?:db|tx)\s*\.\s*(select|selectDistinct|insert|update|delete|execute|transaction|query)\b/g)) found.push(m[0]);
+  for (const m of text.matchAll(/\bsql(\.raw)?`|\b(?:db|tx)\s*\.\s*(select|selectDistinct|insert|update|delete|execute|transaction|query)\b/g))
+    found.push(m[0]);
   return found;
 }
 
@@ -92,7 +93,10 @@ describe('server import direction', () => {
     const shapes = [...readFileSync(messages, 'utf8').matchAll(/export\s+(?:interface|type)\s+(\w+)/g)].map((m) => m[1]);
     expect(shapes).toEqual(expect.arrayContaining(['MeterValueSet', 'SampledValue']));
     const declared = sources(join(ROOT, 'server', 'modules')).flatMap((file) =>
-      [...readFileSync(file, 'utf8').matchAll(/(?:interface|type)\s+(\w+)\b/g)].filter((m) => shapes.includes(m[1])).map((m) => `${file.slice(ROOT.length + 1)}: ${m[1]}`));
+      [...readFileSync(file, 'utf8').matchAll(/(?:interface|type)\s+(\w+)\b/g)]
+        .filter((m) => shapes.includes(m[1]))
+        .map((m) => `${file.slice(ROOT.length + 1)}: ${m[1]}`),
+    );
     expect(declared).toEqual([]);
   });
 
@@ -118,7 +122,7 @@ describe('module routes hold no query', () => {
     expect(routeFiles().length).toBeGreaterThan(30);
   });
 
-  it('no routes.ts imports a table or a query builder, or writes SQL: the module\'s service does', () => {
+  it("no routes.ts imports a table or a query builder, or writes SQL: the module's service does", () => {
     const offenders = routeFiles().flatMap((f) => queriesIn(readFileSync(f, 'utf8')).map((q) => `${relative(ROOT, f)}: ${q}`));
     expect(offenders).toEqual([]);
   });

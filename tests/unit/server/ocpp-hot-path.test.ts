@@ -55,13 +55,17 @@ describe('DbGate', () => {
     let running = 0;
     let peak = 0;
     const order: number[] = [];
-    await Promise.all(Array.from({ length: 10 }, (_, i) => gate.run(async () => {
-      running++;
-      peak = Math.max(peak, running);
-      order.push(i);
-      await new Promise((r) => setTimeout(r, 5));
-      running--;
-    })));
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        gate.run(async () => {
+          running++;
+          peak = Math.max(peak, running);
+          order.push(i);
+          await new Promise((r) => setTimeout(r, 5));
+          running--;
+        }),
+      ),
+    );
     expect(peak).toBe(2);
     expect(order).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(gate.queued).toBe(0);
@@ -69,7 +73,11 @@ describe('DbGate', () => {
 
   it('passes the slot on when a run fails', async () => {
     const gate = new DbGate(1);
-    await expect(gate.run(async () => { throw new Error('boom'); })).rejects.toThrow('boom');
+    await expect(
+      gate.run(async () => {
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
     expect(await gate.run(async () => 7)).toBe(7);
   });
 });
@@ -83,7 +91,9 @@ function fakeDb(chargers: { serialNum: string }[]) {
         where: async () => {
           const name = (table as Record<symbol, string>)[Symbol.for('drizzle:Name')];
           calls.push(name);
-          return name === 'charger' ? chargers.map((c, i) => ({ id: i + 1, companyCode: 'A', stationId: null, lifeStatus: 'ACTIVE', ocppPasswordHash: null, ...c })) : [];
+          return name === 'charger'
+            ? chargers.map((c, i) => ({ id: i + 1, companyCode: 'A', stationId: null, lifeStatus: 'ACTIVE', ocppPasswordHash: null, ...c }))
+            : [];
         },
       }),
     }),
@@ -123,13 +133,30 @@ describe('upgrade at the descriptor limit', () => {
     const conns = new Connections();
     conns.clients.set('HELD', {} as never);
     const inserted: unknown[] = [];
-    const db = { insert: () => ({ values: (v: unknown) => ({ onConflictDoUpdate: async () => { inserted.push(v); } }) }) } as unknown as Db;
+    const db = {
+      insert: () => ({
+        values: (v: unknown) => ({
+          onConflictDoUpdate: async () => {
+            inserted.push(v);
+          },
+        }),
+      }),
+    } as unknown as Db;
     let handed = 0;
-    const server = { handleUpgrade: async () => { handed++; } } as unknown as InstanceType<typeof RPCServer>;
+    const server = {
+      handleUpgrade: async () => {
+        handed++;
+      },
+    } as unknown as InstanceType<typeof RPCServer>;
     const { log, warnings } = fakeLog();
     const listener = upgradeListener(server, { db, conns, limiter: new FailureLimiter(), clientAddress: () => '127.0.0.9', log, capacity: 1 });
     let written = '';
-    const socket = Object.assign(new EventEmitter(), { destroyed: false, end: (s: string) => { written = s; } }) as unknown as Duplex;
+    const socket = Object.assign(new EventEmitter(), {
+      destroyed: false,
+      end: (s: string) => {
+        written = s;
+      },
+    }) as unknown as Duplex;
     listener({ url: '/ocpp/CP000001', headers: {} } as IncomingMessage, socket, Buffer.alloc(0));
     await conns.settle();
     expect(written).toMatch(/^HTTP\/1\.1 503 /);

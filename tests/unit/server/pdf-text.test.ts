@@ -10,22 +10,56 @@ import type { OrderRecord } from '../../../server/modules/order/mapper';
 import { png } from '../../support/images';
 
 const order: OrderRecord = {
-  id: 1, orderNo: 'HK2026112400001', companyCode: 'HKEV', companyName: '香港电动车充电有限公司', stationId: 1, stationName: '中环码头充电站', chargerId: 1,
-  chargerSn: 'CP00000000000001', connectorId: 1, transactionId: 123456, idTag: 'CARD0001', idTagStatus: 'Accepted', userType: 'CARD', userName: '李 雷',
-  chargerStartTime: '2026-11-24T01:00:00Z', chargerStopTime: '2026-11-24T02:30:00Z', serverStartTime: '2026-11-24T01:00:01Z', serverStopTime: '2026-11-24T02:30:02Z',
-  meterStart: 1000, meterStop: 21000, energyKwh: '20.000', durationSeconds: 5400, status: 'FINISHED', stopReason: 'Local', paid: true,
-  electricityFee: '6.00', serviceFee: '2.00', cost: '8.00', taxAmount: '0.80', totalAmount: '8.80', currency: 'HKD',
+  id: 1,
+  orderNo: 'HK2026112400001',
+  companyCode: 'HKEV',
+  companyName: '香港电动车充电有限公司',
+  stationId: 1,
+  stationName: '中环码头充电站',
+  chargerId: 1,
+  chargerSn: 'CP00000000000001',
+  connectorId: 1,
+  transactionId: 123456,
+  idTag: 'CARD0001',
+  idTagStatus: 'Accepted',
+  userType: 'CARD',
+  userName: '李 雷',
+  chargerStartTime: '2026-11-24T01:00:00Z',
+  chargerStopTime: '2026-11-24T02:30:00Z',
+  serverStartTime: '2026-11-24T01:00:01Z',
+  serverStopTime: '2026-11-24T02:30:02Z',
+  meterStart: 1000,
+  meterStop: 21000,
+  energyKwh: '20.000',
+  durationSeconds: 5400,
+  status: 'FINISHED',
+  stopReason: 'Local',
+  paid: true,
+  electricityFee: '6.00',
+  serviceFee: '2.00',
+  cost: '8.00',
+  taxAmount: '0.80',
+  totalAmount: '8.80',
+  currency: 'HKD',
   breakdown: { formulas: { serviceFee: '20.000 kWh × 0.10' }, taxes: [{ taxName: '增值税', taxPercentage: '10' }] },
 } as OrderRecord;
 
 const setting = {
-  operatorCompanyName: '香港电动车充电有限公司', address: '香港中环干诺道中 1 号', logo: png(8, 8),
-  serviceFeeTitle: '服务费', electricityFeeTitle: '电费', notes: '感谢您使用我们的充电服务',
+  operatorCompanyName: '香港电动车充电有限公司',
+  address: '香港中环干诺道中 1 号',
+  logo: png(8, 8),
+  serviceFeeTitle: '服务费',
+  electricityFeeTitle: '电费',
+  notes: '感谢您使用我们的充电服务',
 };
 
 async function textOf(pdf: Buffer): Promise<string> {
   const p = new PDFParse({ data: new Uint8Array(pdf) });
-  try { return (await p.getText()).text; } finally { await p.destroy(); }
+  try {
+    return (await p.getText()).text;
+  } finally {
+    await p.destroy();
+  }
 }
 
 /** The BaseFont names of the PDF's font dictionaries. */

@@ -10,14 +10,26 @@ import { MAX_DEPTH, mayHoldSecret, redactSecrets, redactText } from '../../../se
 describe('redactSecrets', () => {
   it('masks the AuthorizationKey of a ChangeConfiguration, a COMMAND row and a GetConfiguration answer', () => {
     expect(redactSecrets({ key: 'AuthorizationKey', value: 'k-123' })).toEqual({ key: 'AuthorizationKey', value: '[redacted]' });
-    expect(redactSecrets({ request: { key: 'authorizationkey', value: 'k-123' }, by: 'admin' })).toEqual({ request: { key: 'authorizationkey', value: '[redacted]' }, by: 'admin' });
-    const answer = { configurationKey: [{ key: 'HeartbeatInterval', readonly: false, value: '60' }, { key: 'AuthorizationKey', readonly: false, value: 'k-123' }] };
+    expect(redactSecrets({ request: { key: 'authorizationkey', value: 'k-123' }, by: 'admin' })).toEqual({
+      request: { key: 'authorizationkey', value: '[redacted]' },
+      by: 'admin',
+    });
+    const answer = {
+      configurationKey: [
+        { key: 'HeartbeatInterval', readonly: false, value: '60' },
+        { key: 'AuthorizationKey', readonly: false, value: 'k-123' },
+      ],
+    };
     expect(JSON.stringify(redactSecrets(answer))).not.toContain('k-123');
     expect(answer.configurationKey[1].value).toBe('k-123'); // the input is not changed
   });
 
   it('masks password properties, URL user-info and file tokens; other keys and values stay', () => {
-    expect(redactSecrets({ user: 'u', password: 'p', nested: [{ Password: 'q' }] })).toEqual({ user: 'u', password: '[redacted]', nested: [{ Password: '[redacted]' }] });
+    expect(redactSecrets({ user: 'u', password: 'p', nested: [{ Password: 'q' }] })).toEqual({
+      user: 'u',
+      password: '[redacted]',
+      nested: [{ Password: '[redacted]' }],
+    });
     expect(redactText('ftp://tok3n:tok3n@cs.example.com:2121/')).toBe('ftp://[redacted]@cs.example.com:2121/');
     expect(redactText('failed: smtp://mailer:s3cret@mx.example.com:587 refused')).toBe('failed: smtp://[redacted]@mx.example.com:587 refused');
     expect(redactText('https://cs.example.com/ocpp-files/diagnostics/AbC_123-xyz/')).toBe('https://cs.example.com/ocpp-files/diagnostics/[redacted]/');
