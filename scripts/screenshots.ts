@@ -48,7 +48,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Waits for the screen's marker, then for the network to be quiet and charts to draw. */
 async function settle(page: Page, testId: string): Promise<void> {
-  await page.getByTestId(testId).first().waitFor({ state: 'visible', timeout: 30_000 });
+  // On a phone a generic list shows cards (`list-cards`) instead of its datagrid.
+  await page.getByTestId(testId).or(page.getByTestId('list-cards')).first().waitFor({ state: 'visible', timeout: 30_000 });
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
   await sleep(800);
 }
@@ -115,6 +116,11 @@ const DEVICE_SCREENS: readonly [string, string, string][] = [
   // Analytics: the default period's figure cards and charts
   ['/#/AnalyTics/AnalyTics?searchType=operator&period=30d&search=Volta', 'analytics-result', 'analytics'],
   ['/#/System/DeviceVersion', 'firmware-grid', 'device-version'],
+  // Lists built from their field declarations (cards on a phone)
+  ['/#/Stations/StationGroup', 'groups-grid', 'station-groups'],
+  ['/#/SystemUsers/Accounts', 'accounts-grid', 'accounts'],
+  ['/#/SystemUsers/Permissions', 'roles-grid', 'roles'],
+  ['/#/HomeStations/ChargerProfile', 'home-chargers-grid', 'home-chargers'],
   ['/#/Events/Eventes?eventStatus=ALL', 'events-grid', 'events'],
   ['/#/Events/Eventes/1/show', 'event-show', 'event-show'],
   // Events (requirements R2.40–R2.45, R2.21): the charger log and a simulated charger's diagnosis over the last hour
