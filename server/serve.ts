@@ -1,7 +1,7 @@
 /**
  * The serving process (../README.md "Configuration"; docs/deployment.md "Process model"): open and
  * migrate the database, create the administrator on first start, load the demo network when
- * asked, start HTTP + OCPP on one port, attach simulated chargers, and shut down gracefully on
+ * asked, start HTTP + OCPP on one port (and HTTPS + wss:// on TLS_PORT with TLS_CERT / TLS_KEY), attach simulated chargers, and shut down gracefully on
  * SIGTERM/SIGINT (sockets closed with 1001, database flushed). Started by ./main.ts, alone or as
  * the child of the accepting process (./process/acceptor.ts).
  */
@@ -16,6 +16,7 @@ import { backfillRollupsIfEmpty } from './modules/analytics/rollup.js';
 import { startSimulation } from '../sim/attach.js';
 import { installSafetyNet } from './safety-net.js';
 import { listenOptions } from './http/listen.js';
+import { startTls } from './http/tls.js';
 
 /** Serves with `config` until SIGTERM/SIGINT. */
 export async function serve(config: Config): Promise<void> {
@@ -38,6 +39,11 @@ export async function serve(config: Config): Promise<void> {
 
   const central = startCentralSystem(app);
   await app.listen(listenOptions(config));
+  // TLS in the process (TLS_CERT / TLS_KEY): https and wss:// on TLS_PORT; SIGHUP reloads the certificate.
+  const tls = config.tlsCert && config.tlsKey
+    ? await startTls(app, { files: { cert: config.tlsCert, key: config.tlsKey }, port: config.tlsPort, host: config.host, backlog: config.listenBacklog, onServer: (s) => central.attach(s) })
+    : undefined;
+  if (tls) process.on('SIGHUP', () => tls.reload());
 
   const sim = config.simulate && config.demo
     ? await startSimulation({ db: database.db, url: `ws://127.0.0.1:${config.port}/ocpp`, chargers: config.simChargers, log: app.log })
@@ -54,6 +60,7 @@ export async function serve(config: Config): Promise<void> {
       central.stopping();
       await sim?.stop();
       await central.close();
+      await tls?.close();
       await app.close();
       await database.close();
     } finally {

@@ -156,6 +156,15 @@ export const charger = pgTable('charger', {
    */
   ocppPasswordGraceHash: text('ocpp_password_grace_hash'),
   ocppPasswordGraceUntil: ts('ocpp_password_grace_until'),
+  // --- OCPP security (./security-schema.ts; requirements R10.41–R10.42) ---
+  /**
+   * OCPP 1.6 security profile the charger must connect with: 0 none, 1 Basic over ws, 2 TLS +
+   * Basic, 3 mutual TLS (docs/ocpp.md "Security profiles"). Never lowered by a connection.
+   */
+  securityProfile: integer('security_profile').notNull().default(1),
+  /** A higher profile the operator asked for: the first connection that meets it raises `securityProfile` and clears this. */
+  securityProfileRequested: integer('security_profile_requested'),
+  // --- end OCPP security ---
   createdAt: createdAt(),
 }, (t) => [index('charger_company').on(t.companyCode), index('charger_station').on(t.stationId)]);
 
@@ -1072,3 +1081,6 @@ export const reportTicketAttachment = pgTable('report_ticket_attachment', {
   width: integer('width').notNull(),
   height: integer('height').notNull(),
 }, (t) => [index('report_ticket_attachment_ticket').on(t.ticketId)]);
+
+// OCPP security tables (certificates per operator).
+export * from './security-schema.js';
