@@ -43,7 +43,8 @@ export async function serve(config: Config): Promise<void> {
   const tls = config.tlsCert && config.tlsKey
     ? await startTls(app, { files: { cert: config.tlsCert, key: config.tlsKey }, port: config.tlsPort, host: config.host, backlog: config.listenBacklog, onServer: (s) => central.attach(s) })
     : undefined;
-  if (tls) process.on('SIGHUP', () => tls.reload());
+  // SIGHUP never ends the process: with TLS it reloads the certificate, without it is ignored.
+  process.on('SIGHUP', () => (tls ? tls.reload() : app.log.info('SIGHUP: no TLS certificate to reload')));
 
   const sim = config.simulate && config.demo
     ? await startSimulation({ db: database.db, url: `ws://127.0.0.1:${config.port}/ocpp`, chargers: config.simChargers, log: app.log })
