@@ -42,7 +42,8 @@ import smartCharging from './smart-charging/routes.js';
 import loadBalancing from './load-balancing/routes.js';
 import deviceCommand from './device-command/routes.js';
 import reportTicket from './report-ticket/routes.js';
+import security from './security/routes.js';
 
 export const apiModules: FastifyPluginAsync[] = [auth, notifications, company, companyUser, roles, menus, profile, cardUser, appUser, statistics, command, charger, order, dashboard, live, chargerLog,
   stationGroup, station, gateway, rateTemplate, search, consoleConfig, orderExportSetting, orderExport, orderClose, monitoring, analytics,
-  firmware, firmwareCampaign, diagnostics, diagnosis, events, homeCharger, homeAppUser, smartCharging, loadBalancing, deviceCommand, reportTicket, mail];
+  firmware, firmwareCampaign, diagnostics, diagnosis, events, homeCharger, homeAppUser, smartCharging, loadBalancing, deviceCommand, reportTicket, mail, security];
