@@ -41,7 +41,7 @@ function companyOf(auth: AuthContext, named: string | undefined): string {
   return code;
 }
 
-const caAnswer = (s: CaStatus) => ({ ...s, origin: s.origin as 'generated' | 'imported' | null, notAfter: s.notAfter?.toISOString() ?? null });
+const caAnswer = (s: CaStatus) => ({ ...s, notAfter: s.notAfter?.toISOString() ?? null });
 
 const securityRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -17,7 +17,7 @@ export const chargerCertificateList = z.array(chargerCertificateRecord);
 export const caStatusRecord = z.object({
   companyCode: z.string(),
   present: z.boolean(),
-  origin: z.enum(['generated', 'imported']).nullable(),
+  origin: z.string().nullable().describe('generated or imported; null without a CA'),
   subject: z.string().nullable(),
   notAfter: isoTime.nullable(),
   canSign: z.boolean().describe('a key is stored and CERT_KEY_SECRET is set: charger certificates can be signed'),
