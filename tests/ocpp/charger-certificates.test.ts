@@ -99,7 +99,7 @@ describe('charger certificates: SignCertificate → CertificateSigned → mutual
 
     const cp = client(sn, { password: PASSWORD });
     const chains: string[] = [];
-    cp.handle('CertificateSigned', ({ params }) => {
+    cp.handle('CertificateSigned', async ({ params }) => {
       chains.push(String(params?.certificateChain));
       return { status: 'Accepted' };
     });
@@ -153,12 +153,12 @@ describe('charger certificates: SignCertificate → CertificateSigned → mutual
 
     const cp = client(sn, { password: PASSWORD });
     const installed: string[] = [];
-    cp.handle('InstallCertificate', ({ params }) => {
+    cp.handle('InstallCertificate', async ({ params }) => {
       installed.push(String(params?.certificateType));
       return { status: 'Accepted' };
     });
     let chain = '';
-    cp.handle('CertificateSigned', ({ params }) => {
+    cp.handle('CertificateSigned', async ({ params }) => {
       chain = String(params?.certificateChain);
       return { status: 'Accepted' };
     });
