@@ -166,6 +166,14 @@ describe('charger certificates: SignCertificate → CertificateSigned → mutual
     try {
       expect((await api('POST', `/sp/charger/${net.charger.id}/install-certificate`, { certificateType: 'CentralSystemRootCertificate', certificate: rootPem, confirm: true })).data).toEqual({ status: 'Accepted' });
       expect(installed).toEqual(['CentralSystemRootCertificate']);
+      const hash = { hashAlgorithm: 'SHA256', issuerNameHash: 'aa', issuerKeyHash: 'bb', serialNumber: '01' };
+      cp.handle('GetInstalledCertificateIds', async () => ({ status: 'Accepted', certificateHashData: [hash] }));
+      cp.handle('DeleteCertificate', async ({ params }) => ({ status: (params?.certificateHashData as { serialNumber?: string })?.serialNumber === '01' ? 'Accepted' : 'NotFound' }));
+      cp.handle('ExtendedTriggerMessage', async ({ params }) => ({ status: params?.requestedMessage === 'SignChargePointCertificate' ? 'Accepted' : 'Rejected' }));
+      expect((await api('POST', `/sp/charger/${net.charger.id}/installed-certificates`, {})).data).toEqual({ status: 'Accepted', certificateHashData: [hash] });
+      expect((await api('POST', `/sp/charger/${net.charger.id}/delete-certificate`, { certificateHashData: hash })).code).toBe(400);
+      expect((await api('POST', `/sp/charger/${net.charger.id}/delete-certificate`, { certificateHashData: hash, confirm: true })).data).toEqual({ status: 'Accepted' });
+      expect((await api('POST', `/sp/charger/${net.charger.id}/renew-certificate`, {})).data).toEqual({ status: 'Accepted' });
       expect(await cp.call('SignCertificate', { csr: (await aCsr(sn, net.company.name)).csr })).toEqual({ status: 'Accepted' });
       await eventually(async () => chain);
     } finally {

@@ -10,12 +10,16 @@
  * - `PUT /sp/charger/{id}/security-profile` `{ profile, mode: 'request' | 'set', confirm }`
  *   (866 for `set` without confirm; a `request` at or below the current profile is 400);
  * - `POST /sp/charger/{id}/install-certificate` `{ certificateType, certificate, confirm: true }`:
- *   InstallCertificate to a connected charger (718 / 719 / 720).
+ *   InstallCertificate to a connected charger; `POST /sp/charger/{id}/installed-certificates`
+ *   `{ certificateType? }` GetInstalledCertificateIds; `POST /sp/charger/{id}/delete-certificate`
+ *   `{ certificateHashData, confirm: true }` DeleteCertificate; `POST /sp/charger/{id}/renew-certificate`
+ *   ExtendedTriggerMessage(SignChargePointCertificate): the charger sends SignCertificate (718 / 719 / 720).
  * Rules: ./certificates.ts. Every change is logged with who did it.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import { answersWith, idParams } from '../../../domain/entities/api.js';
 import { PERMISSIONS } from '../../../domain/permissions.js';
 import { charger } from '../../db/schema.js';
@@ -26,8 +30,9 @@ import { chargerForWrite } from '../charger/service.js';
 import { commandTo } from '../command/service.js';
 import { caStatus, generateCa, importCa, listChargerCertificates, revokeChargerCertificate, type CaStatus } from './certificates.js';
 import {
-  caGenerateInput, caImportInput, caStatusRecord, certificateFilters, chargerCertificateList, chargerCertificateRecord, companyQuery, confirmInput,
-  installCertificateAnswer, installCertificateInput, securityProfileInput, securityProfileRecord,
+  caGenerateInput, caImportInput, certificateHashData, caStatusRecord, certificateFilters, chargerCertificateList, chargerCertificateRecord, companyQuery, confirmInput,
+  deleteCertificateAnswer, deleteCertificateInput, installCertificateAnswer, installCertificateInput, installedCertificatesAnswer, installedCertificatesInput,
+  securityProfileInput, securityProfileRecord, triggerAnswer,
 } from './schemas.js';
 
 const permission = PERMISSIONS.stations.profile;
@@ -107,6 +112,29 @@ const securityRoutes: FastifyPluginAsync = async (app) => {
     const answer = await commandTo<{ status: 'Accepted' | 'Failed' | 'Rejected' }>(app, auth.username, current, 'InstallCertificate', {
       certificateType: req.body.certificateType, certificate: req.body.certificate,
     });
+    return ok(req, { status: answer.status });
+  });
+
+  r.post('/charger/:id/installed-certificates', { config: { permission }, schema: { tags, params: idParams, body: installedCertificatesInput, response: answersWith(installedCertificatesAnswer) } }, async (req) => {
+    const auth = authOf(req);
+    const current = await chargerForWrite(app.db, auth, req.params.id);
+    const answer = await commandTo<{ status: 'Accepted' | 'NotFound'; certificateHashData?: z.infer<typeof certificateHashData>[] }>(app, auth.username, current, 'GetInstalledCertificateIds', {
+      certificateType: req.body.certificateType,
+    });
+    return ok(req, { status: answer.status, certificateHashData: answer.certificateHashData ?? [] });
+  });
+
+  r.post('/charger/:id/delete-certificate', { config: { permission }, schema: { tags, params: idParams, body: deleteCertificateInput, response: answersWith(deleteCertificateAnswer) } }, async (req) => {
+    const auth = authOf(req);
+    const current = await chargerForWrite(app.db, auth, req.params.id);
+    const answer = await commandTo<{ status: 'Accepted' | 'Failed' | 'NotFound' }>(app, auth.username, current, 'DeleteCertificate', { certificateHashData: req.body.certificateHashData });
+    return ok(req, { status: answer.status });
+  });
+
+  r.post('/charger/:id/renew-certificate', { config: { permission }, schema: { tags, params: idParams, response: answersWith(triggerAnswer) } }, async (req) => {
+    const auth = authOf(req);
+    const current = await chargerForWrite(app.db, auth, req.params.id);
+    const answer = await commandTo<{ status: 'Accepted' | 'Rejected' | 'NotImplemented' }>(app, auth.username, current, 'ExtendedTriggerMessage', { requestedMessage: 'SignChargePointCertificate' });
     return ok(req, { status: answer.status });
   });
 };

@@ -60,3 +60,21 @@ export const installCertificateInput = z.object({
   confirm: z.literal(true),
 });
 export const installCertificateAnswer = z.object({ status: z.enum(['Accepted', 'Failed', 'Rejected']) });
+
+/** A certificate as a charger names it (whitepaper CertificateHashDataType). */
+export const certificateHashData = z.object({
+  hashAlgorithm: z.enum(['SHA256', 'SHA384', 'SHA512']),
+  issuerNameHash: z.string().min(1).max(128),
+  issuerKeyHash: z.string().min(1).max(128),
+  serialNumber: z.string().min(1).max(40),
+});
+/** GetInstalledCertificateIds: which type (default the CSMS roots). */
+export const installedCertificatesInput = z.object({
+  certificateType: z.enum(['CentralSystemRootCertificate', 'ManufacturerRootCertificate']).default('CentralSystemRootCertificate'),
+});
+export const installedCertificatesAnswer = z.object({ status: z.enum(['Accepted', 'NotFound']), certificateHashData: z.array(certificateHashData) });
+/** DeleteCertificate on a charger, confirmed. */
+export const deleteCertificateInput = z.object({ certificateHashData, confirm: z.literal(true) });
+export const deleteCertificateAnswer = z.object({ status: z.enum(['Accepted', 'Failed', 'NotFound']) });
+/** ExtendedTriggerMessage(SignChargePointCertificate): the charger's answer. */
+export const triggerAnswer = z.object({ status: z.enum(['Accepted', 'Rejected', 'NotImplemented']) });
