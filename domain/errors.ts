@@ -326,6 +326,22 @@ export const CATALOGUE = {
   815: { status: 404, en: 'Report ticket not found', zh: '工单不存在' },
   819: { status: 404, en: 'Diagnostics request not found', zh: '诊断请求不存在' },
   820: { status: 404, en: 'No diagnostics file: not received yet, or removed after the retention period', zh: '没有诊断文件：尚未收到，或已在保留期后删除' },
+  // OCPP security: certificates per operator (server/modules/security/certificates.ts)
+  860: { status: 409, en: 'Private keys cannot be kept: CERT_KEY_SECRET is not set on the server', zh: '无法保存私钥：服务器未设置 CERT_KEY_SECRET' },
+  861: { status: 409, en: 'This operator already has a charger CA', zh: '该运营商已有充电桩 CA' },
+  862: {
+    status: 409,
+    en: 'This operator has no charger CA that can sign (generate one, or import one with its key)',
+    zh: '该运营商没有可签发证书的充电桩 CA（请生成，或连同私钥导入）',
+  },
+  863: { status: 400, en: 'Not a CA certificate, or the private key does not match it', zh: '不是 CA 证书，或私钥与证书不匹配' },
+  864: {
+    status: 400,
+    en: 'Certificate signing request refused (key type or size, subject or signature)',
+    zh: '证书签名请求被拒绝（密钥类型或长度、主题或签名不符）',
+  },
+  865: { status: 404, en: 'Certificate not found', zh: '证书不存在' },
+  866: { status: 400, en: 'Changing a security profile by hand must be confirmed', zh: '手动更改安全配置需要确认' },
   900: { status: 400, en: 'Name cannot contain numbers', zh: '名称不能包含数字' },
 } as const satisfies Record<number, CatalogueEntry>;
 

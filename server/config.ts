@@ -34,6 +34,14 @@ export interface Config {
   redisPrefix: string;
   /** Proxies whose `X-Forwarded-For` is believed (TRUST_PROXY; addresses, CIDRs, `loopback`); none by default. */
   trustProxy: string[];
+  /** PEM certificate chain of the TLS listener (TLS_CERT, a file path; with `tlsKey`: wss:// and HTTPS served in the process, R10.40). */
+  tlsCert?: string;
+  /** PEM private key of the TLS listener (TLS_KEY, a file path). */
+  tlsKey?: string;
+  /** Port of the TLS listener (TLS_PORT; default 8443), served beside the plain PORT (docs/deployment.md "TLS"). */
+  tlsPort: number;
+  /** Secret (any string, hashed to 32 bytes) that encrypts the operators' CA private keys at rest (CERT_KEY_SECRET; AES-256-GCM, R10.43). */
+  certKeySecret?: string;
   /** Longest wait for a PostgreSQL connection from the pool (ms; DB_CONNECT_TIMEOUT_MS). */
   dbConnectTimeoutMs: number;
   /** Longest run of one SQL statement on PostgreSQL (ms; DB_STATEMENT_TIMEOUT_MS). */
@@ -201,6 +209,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX || 'chargedesk:',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    tlsCert: env.TLS_CERT || undefined,
+    tlsKey: env.TLS_KEY || undefined,
+    tlsPort: num(env.TLS_PORT, 8443),
+    certKeySecret: env.CERT_KEY_SECRET || undefined,
     dbConnectTimeoutMs: num(env.DB_CONNECT_TIMEOUT_MS, 5000),
     dbStatementTimeoutMs: num(env.DB_STATEMENT_TIMEOUT_MS, 15000),
     loginMaxFailures: num(env.LOGIN_MAX_FAILURES, 5),

@@ -2,8 +2,8 @@
  * The serving process (../README.md "Configuration"; docs/deployment.md "Process model"): open and
  * migrate the database, create the administrator on first start, run the start-up plugins the
  * configuration asks for (./plugins.ts: the demo network, simulated chargers), start HTTP + OCPP
- * on one port, and shut down gracefully on SIGTERM/SIGINT (sockets closed with 1001, database
- * flushed). Started by ./main.ts, alone or as
+ * on one port (and HTTPS + wss:// on TLS_PORT with TLS_CERT / TLS_KEY), and shut down gracefully
+ * on SIGTERM/SIGINT (sockets closed with 1001, database flushed). Started by ./main.ts, alone or as
  * the child of the accepting process (./process/acceptor.ts).
  */
 import type { Config } from './config.js';
@@ -16,6 +16,7 @@ import { backfillRollupsIfEmpty } from './modules/analytics/rollup.js';
 import { loadPlugins, pluginsFor, type PluginHandle } from './plugins.js';
 import { installSafetyNet } from './safety-net.js';
 import { listenOptions } from './http/listen.js';
+import { startTls } from './http/tls.js';
 
 /** Serves with `config` until SIGTERM/SIGINT. */
 export async function serve(config: Config): Promise<void> {
@@ -42,6 +43,19 @@ export async function serve(config: Config): Promise<void> {
 
   const central = startCentralSystem(app);
   await app.listen(listenOptions(config));
+  // TLS in the process (TLS_CERT / TLS_KEY): https and wss:// on TLS_PORT; SIGHUP reloads the certificate.
+  const tls =
+    config.tlsCert && config.tlsKey
+      ? await startTls(app, {
+          files: { cert: config.tlsCert, key: config.tlsKey },
+          port: config.tlsPort,
+          host: config.host,
+          backlog: config.listenBacklog,
+          onServer: (s) => central.attach(s),
+        })
+      : undefined;
+  // SIGHUP never ends the process: with TLS it reloads the certificate, without it is ignored.
+  process.on('SIGHUP', () => (tls ? tls.reload() : app.log.info('SIGHUP: no TLS certificate to reload')));
 
   const started: PluginHandle[] = [];
   for (const p of plugins) {
@@ -60,6 +74,7 @@ export async function serve(config: Config): Promise<void> {
       central.stopping();
       for (const handle of started) await handle.stop();
       await central.close();
+      await tls?.close();
       await app.close();
       await database.close();
     } finally {

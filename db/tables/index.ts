@@ -19,3 +19,4 @@ export * from './devices.js';
 export * from './smart-charging.js';
 export * from './analytics.js';
 export * from './tickets.js';
+export * from './security.js';

@@ -99,6 +99,13 @@ export const charger = pgTable(
      */
     ocppPasswordGraceHash: text('ocpp_password_grace_hash'),
     ocppPasswordGraceUntil: ts('ocpp_password_grace_until'),
+    /**
+     * OCPP 1.6 security profile the charger must connect with: 0 none, 1 Basic over ws, 2 TLS +
+     * Basic, 3 mutual TLS (docs/ocpp.md "Security profiles"; requirements R10.41–R10.42). Never lowered by a connection.
+     */
+    securityProfile: integer('security_profile').notNull().default(1),
+    /** A higher profile the operator asked for: the first connection that meets it raises `securityProfile` and clears this. */
+    securityProfileRequested: integer('security_profile_requested'),
     createdAt: createdAt(),
   },
   (t) => [index('charger_company').on(t.companyCode), index('charger_station').on(t.stationId)],

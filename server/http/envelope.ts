@@ -8,6 +8,9 @@ import { catalogueMessage, httpStatusOf, pickLang, type ErrorCode, type Lang } f
 import { fieldMessage } from '../../domain/entities/messages.js';
 import { fieldErrors, type FieldIssue } from '../../domain/entities/rules.js';
 
+/** Values every length or range rule carries: they name no value at fault (see sendError). */
+const LENGTH_BOUNDS = new Set(['max', 'min', 'length']);
+
 export interface Envelope<T> {
   code: number;
   msg: string;
@@ -50,9 +53,13 @@ export function sendError(
       : undefined);
   if (issues?.length) {
     data = { errors: fieldErrors(issues, lang), codes: Object.fromEntries(issues.map((i) => [i.field, i.code])) };
-    // A rule with its own code says what is wrong in the operator's words, without the field's name
-    // (the form marks the field): "This window overlaps 18:00–22:00…", "Version 6.3.13 of … exists already…".
-    if (issues[0].code !== 400) msg = fieldMessage(issues[0].key, lang, issues[0].values);
+    // A rule that names the values at fault says what is wrong in the operator's words, without the
+    // field's name (the form marks the field): "This window overlaps 18:00–22:00…", "Version 6.3.13
+    // of … exists already…". Other failures keep the catalogue message naming the fields (the API's
+    // contract for integrators; the console shows each field's own message under the field).
+    const first = issues[0];
+    const names = Object.keys(first.values ?? {}).filter((k) => !LENGTH_BOUNDS.has(k));
+    if (first.code !== 400 && names.length > 0) msg = fieldMessage(first.key, lang, first.values);
   }
   return reply.status(httpStatusOf(code)).send({ code, msg, data });
 }

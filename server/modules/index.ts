@@ -43,6 +43,7 @@ import smartCharging from './smart-charging/routes.js';
 import loadBalancing from './load-balancing/routes.js';
 import deviceCommand from './device-command/routes.js';
 import reportTicket from './report-ticket/routes.js';
+import security from './security/routes.js';
 
 export const apiModules: FastifyPluginAsync[] = [
   auth,
@@ -85,4 +86,5 @@ export const apiModules: FastifyPluginAsync[] = [
   deviceCommand,
   reportTicket,
   mail,
+  security,
 ];

@@ -2,7 +2,8 @@
  * The handshake's verdict (the ocpp-rpc auth callback): the checks of ./handshake.ts (identity,
  * life status, subprotocol, password, refusal limiter), then the duplicate policy of
  * ./duplicates.ts. Every refusal is logged and stored in `connection_attempt`; an unexpected
- * failure answers 500. Before its checks a handshake waits for a warm-up slot of the pacer
+ * failure answers 500. A connection that met a security profile the operator requested raises the
+ * charger's profile to it (logged; requirements R10.41). Before its checks a handshake waits for a warm-up slot of the pacer
  * (./admission-pacer.ts): one that waited too long is answered 503 (logged once per 10 s).
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -14,6 +15,10 @@ import type { IncomingMessage } from 'node:http';
 import { checkHandshake, recordAttempt, refuse, type IdentityLookup, type RefusalCounter } from './handshake.js';
 import type { Handshake } from './rpc.js';
 import type { AdmissionPacer } from './admission-pacer.js';
+import { and, eq } from 'drizzle-orm';
+import { charger } from '../db/schema.js';
+import type { Channel } from './channel.js';
+import { checkClientCertificate } from './client-cert.js';
 
 /** The OCPP subprotocol served. */
 export const OCPP_PROTOCOL = 'ocpp1.6';
@@ -33,6 +38,16 @@ export interface AdmissionDeps {
   identities?: IdentityLookup;
   /** Admission pacing (./admission-pacer.ts); none = every handshake at once. */
   pacer?: AdmissionPacer;
+  /** The channel of a request (./channel.ts); none = every handshake is plain ws without a certificate. */
+  channelOf?: (req: IncomingMessage) => Channel;
+}
+
+/** Stores `profile` as the charger's security profile when it is still the one requested (never lowers it). */
+async function raiseProfile(db: Db, chargerId: number, profile: number): Promise<void> {
+  await db
+    .update(charger)
+    .set({ securityProfile: profile, securityProfileRequested: null })
+    .where(and(eq(charger.id, chargerId), eq(charger.securityProfileRequested, profile)));
 }
 
 /** The ocpp-rpc auth callback. */
@@ -61,7 +76,13 @@ export function admission(d: AdmissionDeps) {
     try {
       // X-Forwarded-For counts only from a configured proxy (TRUST_PROXY, docs/deployment.md).
       const remoteAddress = d.clientAddress(handshake.request);
-      const verdict = await checkHandshake(d.db, d.limiter, handshake, remoteAddress, d.identities);
+      const channel = d.channelOf
+        ? {
+            channel: d.channelOf(handshake.request),
+            certificate: (companyCode: string, id: string, cert: Buffer | string | null) => checkClientCertificate(d.db, companyCode, id, cert),
+          }
+        : undefined;
+      const verdict = await checkHandshake(d.db, d.limiter, handshake, remoteAddress, d.identities, channel);
       if (!verdict.ok) {
         d.log.warn({ identity, remoteAddress, reason: verdict.reason }, 'OCPP connection refused');
         await d.conns.track(refuse(d.db, d.limiter, { identity, companyCode: verdict.companyCode, remoteAddress, reason: verdict.reason }));
@@ -78,6 +99,11 @@ export function admission(d: AdmissionDeps) {
         }
         d.log.warn({ identity, remoteAddress, ...where }, 'current OCPP socket did not answer a ping: replaced by the new connection');
         await d.conns.track(recordAttempt(d.db, { identity, companyCode: session.companyCode, remoteAddress, reason: 'REPLACED_DEAD_CONNECTION' }));
+      }
+      if (verdict.raiseTo !== undefined && session.kind === 'charger') {
+        await raiseProfile(d.db, session.id, verdict.raiseTo);
+        d.identities?.forget(identity);
+        d.log.info({ identity, remoteAddress, securityProfile: verdict.raiseTo }, 'charger connected on the security profile requested: profile raised');
       }
       d.pacer?.hold(session, release);
       admitted = true;

@@ -41,6 +41,8 @@ import { RPCServer, type RpcServerClient } from './rpc.js';
 import { closeAll } from './shutdown.js';
 import { setWriteLanes } from '../modules/transactions/group-commit.js';
 import { upgradeListener } from './upgrade.js';
+import { channelOf as channelOfFn } from './channel.js';
+import type { Server as HttpServer } from 'node:http';
 import { handlers } from './handlers/index.js';
 import { gatewayHandlers } from './gateway-handlers.js';
 import { commandOutcomeOf } from '../modules/metrics/node-metrics.js';
@@ -72,6 +74,11 @@ export interface CentralSystem {
   stopping(): void;
   /** Closes every socket (1001), stops accepting, and flushes the charger log. */
   close(): Promise<void>;
+  /**
+   * Serves OCPP handshakes on one more server too (the TLS listener, ../http/tls.ts: wss://,
+   * security profiles 2 and 3) with the same upgrade handling; detached on close().
+   */
+  attach(server: HttpServer): void;
 }
 
 declare module 'fastify' {
@@ -111,7 +118,8 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
   const clientAddress = clientAddressFor(config.trustProxy);
   const identities = new IdentityLookup(db, config.identityCacheMs);
   const pacer = new AdmissionPacer(config.ocppAdmissionWarmup);
-  server.auth(admission({ db, conns, limiter, duplicates, ready: presence.ready, clientAddress, log, identities, pacer }));
+  const channelOf = channelOfFn(config.trustProxy);
+  server.auth(admission({ db, conns, limiter, duplicates, ready: presence.ready, clientAddress, log, identities, pacer, channelOf }));
 
   server.on('client', (client: RpcServerClient) => {
     const session = client.session as OcppSession;
@@ -199,7 +207,13 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
 
   if (cluster) serveClusterRequests(cluster, conns, duplicates, config.commandTimeoutMs, log);
 
+  const attached = new Set<HttpServer>();
   const central: CentralSystem = {
+    attach(other) {
+      if (closed || attached.has(other)) return;
+      attached.add(other);
+      other.on('upgrade', onUpgrade);
+    },
     async call<T>(serialNum: string, action: string, payload: Record<string, unknown>, opts: CallOptions = {}): Promise<T> {
       const timeoutMs = opts.timeoutMs ?? config.commandTimeoutMs;
       try {
@@ -224,6 +238,7 @@ export function startCentralSystem(app: FastifyInstance): CentralSystem {
       closed = true;
       conns.quiet = true;
       app.server.off('upgrade', onUpgrade);
+      for (const other of attached) other.off('upgrade', onUpgrade);
       app.server.off('error', onServerError);
       offDeactivated();
       offCredentials();

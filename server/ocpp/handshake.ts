@@ -11,6 +11,11 @@
  *   from one address, within a minute → 429 without checking (counted per node in bounded memory,
  *   or across nodes in Redis when there are several); the right password from another address
  *   still gets in.
+ * - the channel must meet the charger's security profile (requirements R10.41–R10.42; ./channel.ts):
+ *   profile 2 needs TLS (else 403 INSECURE_CHANNEL) and the password; profile 3 needs TLS and a
+ *   client certificate fit for the identity (./client-cert.ts; else 401 CLIENT_CERT_*), and then
+ *   no password. A connection meeting a higher profile the operator requested raises the profile
+ *   (`raiseTo`); no connection ever lowers it. Gateways are profile 1.
  * Chargers and gateways share one namespace (a gateway SN never equals a charger SN: 302 / 304).
  * Every refusal is stored in `connection_attempt` (identity, company when known, remote address,
  * reason), repeats aggregated (`count`, first and last time). The duplicate-connection policy lives in central-system.ts.
@@ -22,6 +27,8 @@ import { charger, connectionAttempt, gateway } from '../db/schema.js';
 import { verifyPassword } from '../auth/password.js';
 import type { OcppSession } from './context.js';
 import { storable } from './storable.js';
+import type { Channel } from './channel.js';
+import type { CertRefusal } from './client-cert.js';
 
 /** Reasons stored in connection_attempt.reason. */
 export type RefusalReason =
@@ -34,7 +41,9 @@ export type RefusalReason =
   | 'DUPLICATE'
   | 'REPLACED_DEAD_CONNECTION'
   | 'MALFORMED_IDENTITY'
-  | 'FD_LIMIT';
+  | 'FD_LIMIT'
+  | 'INSECURE_CHANNEL'
+  | CertRefusal;
 
 /** Refusals of one identity from one address within the window before it is refused 429. */
 export const MAX_FAILURES = 5;
@@ -44,7 +53,9 @@ export const MAX_ADDRESS_FAILURES = 50;
 export const MAX_TRACKED_KEYS = 10_000;
 const WINDOW_MS = 60_000;
 
-export type Verdict = { ok: true; session: OcppSession } | { ok: false; status: number; reason: RefusalReason; companyCode: string | null };
+export type Verdict =
+  | { ok: true; session: OcppSession /** A requested profile this connection met: store it as the charger's profile. */; raiseTo?: number }
+  | { ok: false; status: number; reason: RefusalReason; companyCode: string | null };
 
 /** Who a handshake comes from: the identity it names and the client's address. */
 export interface Source {
@@ -163,6 +174,8 @@ const chargerCols = {
   ocppPasswordHash: charger.ocppPasswordHash,
   graceHash: charger.ocppPasswordGraceHash,
   graceUntil: charger.ocppPasswordGraceUntil,
+  securityProfile: charger.securityProfile,
+  securityProfileRequested: charger.securityProfileRequested,
 };
 const gatewayCols = {
   id: gateway.id,
@@ -188,6 +201,9 @@ export type IdentityRow = {
   ocppPasswordHash: string | null;
   graceHash: string | null;
   graceUntil: Date | null;
+  /** Security profile (0–3) and the higher one requested (null: none); gateways 1 / null. */
+  securityProfile: number;
+  securityProfileRequested: number | null;
 };
 
 /** The registered identities among `identities`: chargers first, else gateways (two queries whatever the count). */
@@ -197,7 +213,7 @@ async function findIdentities(db: Db, identities: string[]): Promise<Map<string,
   const rest = identities.filter((i) => !found.has(i));
   if (rest.length) {
     for (const g of await db.select(gatewayCols).from(gateway).where(inArray(gateway.serialNum, rest)))
-      found.set(g.serialNum, { kind: 'gateway', ...g, graceHash: null, graceUntil: null });
+      found.set(g.serialNum, { kind: 'gateway', ...g, graceHash: null, graceUntil: null, securityProfile: 1, securityProfileRequested: null });
   }
   return found;
 }
@@ -274,9 +290,21 @@ export class IdentityLookup {
 }
 
 /**
+ * How a handshake's channel is judged: what it is (./channel.ts) and how its client certificate
+ * is checked for the identity's operator (./client-cert.ts). None: plain ws, no certificate.
+ */
+export interface ChannelCheck {
+  channel: Channel;
+  certificate: (companyCode: string, identity: string, cert: Buffer | string | null) => Promise<CertRefusal | null>;
+}
+
+const PLAIN: ChannelCheck = { channel: { tls: false, clientCert: null }, certificate: async () => 'CLIENT_CERT_REQUIRED' };
+
+/**
  * Checks a handshake from `address`: identity (charger or gateway, through `lookup` when given),
- * life status, subprotocol and password. A refusal is never decided on a reused row: the row is
- * read again first (a password cleared or a charger reactivated a moment ago counts at once).
+ * life status, subprotocol, the channel against the security profile, and password. A refusal is
+ * never decided on a reused row: the row is read again first (a password cleared, a profile
+ * changed or a charger reactivated a moment ago counts at once).
  */
 export async function checkHandshake(
   db: Db,
@@ -284,11 +312,12 @@ export async function checkHandshake(
   h: { identity: string; protocols: Set<string>; password: Buffer | undefined },
   address: string | undefined,
   lookup?: IdentityLookup,
+  channel: ChannelCheck = PLAIN,
 ): Promise<Verdict> {
   if (await limiter.limited({ identity: h.identity, address })) return { ok: false, status: 429, reason: 'RATE_LIMITED', companyCode: null };
-  if (!lookup) return judge((await findIdentities(db, [h.identity])).get(h.identity), h);
+  if (!lookup) return judge((await findIdentities(db, [h.identity])).get(h.identity), h, channel);
   const row = await lookup.find(h.identity);
-  const verdict = await judge(row, h);
+  const verdict = await judge(row, h, channel);
   if (verdict.ok || !row) return verdict;
   lookup.forget(h.identity);
   const fresh = await lookup.find(h.identity);
@@ -299,20 +328,41 @@ export async function checkHandshake(
     fresh.lifeStatus === row.lifeStatus &&
     fresh.ocppPasswordHash === row.ocppPasswordHash &&
     fresh.graceHash === row.graceHash &&
-    fresh.graceUntil?.getTime() === row.graceUntil?.getTime();
-  return same ? verdict : judge(fresh, h);
+    fresh.graceUntil?.getTime() === row.graceUntil?.getTime() &&
+    fresh.securityProfile === row.securityProfile &&
+    fresh.securityProfileRequested === row.securityProfileRequested;
+  return same ? verdict : judge(fresh, h, channel);
 }
 
 /** The verdict on a handshake for the identity's row (undefined: not registered). */
-async function judge(row: IdentityRow | undefined, h: { protocols: Set<string>; password: Buffer | undefined }): Promise<Verdict> {
+async function judge(
+  row: IdentityRow | undefined,
+  h: { identity?: string; protocols: Set<string>; password: Buffer | undefined },
+  check: ChannelCheck,
+): Promise<Verdict> {
   if (!row) return { ok: false, status: 404, reason: 'UNKNOWN_CHARGER', companyCode: null };
   if (row.lifeStatus !== 'ACTIVE') return { ok: false, status: 403, reason: 'INACTIVE', companyCode: row.companyCode };
   if (!h.protocols.has('ocpp1.6')) return { ok: false, status: 400, reason: 'NO_SUBPROTOCOL', companyCode: row.companyCode };
-  if (row.ocppPasswordHash) {
-    const refusal = await passwordRefusal(row, h.password);
+  const { channel } = check;
+  const required = row.securityProfile;
+  if (required >= 2 && !channel.tls) return { ok: false, status: 403, reason: 'INSECURE_CHANNEL', companyCode: row.companyCode };
+  // The certificate is checked only when it can matter: profile 3 now, or requested.
+  const wantsCert = channel.tls && (required >= 3 || (row.securityProfileRequested ?? 0) >= 3);
+  const certRefusal = wantsCert ? await check.certificate(row.companyCode, row.serialNum, channel.clientCert) : 'CLIENT_CERT_REQUIRED';
+  if (required >= 3 && certRefusal) return { ok: false, status: 401, reason: certRefusal, companyCode: row.companyCode };
+  const level = !channel.tls ? 1 : certRefusal === null ? 3 : 2;
+  // Profile 3 proves the identity by its certificate; below it, Basic auth as always (required from profile 2).
+  if (level < 3 && (row.ocppPasswordHash || required === 2)) {
+    const refusal = row.ocppPasswordHash ? await passwordRefusal(row, h.password) : 'PASSWORD_REQUIRED';
     if (refusal) return { ok: false, status: 401, reason: refusal, companyCode: row.companyCode };
   }
-  return { ok: true, session: { kind: row.kind, id: row.id, serialNum: row.serialNum, companyCode: row.companyCode, stationId: row.stationId } };
+  const requested = row.securityProfileRequested;
+  const raiseTo = requested !== null && requested > required && level >= requested ? requested : undefined;
+  return {
+    ok: true,
+    session: { kind: row.kind, id: row.id, serialNum: row.serialNum, companyCode: row.companyCode, stationId: row.stationId },
+    ...(raiseTo ? { raiseTo } : {}),
+  };
 }
 
 /**

@@ -8,7 +8,8 @@
  * answering a reconnect storm's BootNotifications: a connection waits, accepted, in the parent
  * instead of overflowing the queue (the kernel then drops or resets the charger's handshake).
  *
- * The parent relays: SIGTERM and SIGINT to the child (which shuts down gracefully, ../serve.ts),
+ * The parent relays: SIGTERM and SIGINT to the child (which shuts down gracefully, ../serve.ts), SIGHUP
+ * (the child reloads its TLS certificate),
  * IPC messages between its own parent (if any: a benchmark's harness) and the child both ways, and
  * the child's exit code as its own. A child that ends on its own (a crash) ends the parent with
  * its code, so the service manager restarts both; the parent never serves alone.
@@ -39,6 +40,10 @@ export function runAcceptor(opts: { env?: NodeJS.ProcessEnv } = {}): Worker {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+  // SIGHUP reloads the TLS certificate in the child (../http/tls.ts); it must not end the parent.
+  process.on('SIGHUP', () => {
+    if (!stopping) child.process.kill('SIGHUP');
+  });
   // A harness above us (process.send): its messages go to the child and back.
   if (process.send) {
     process.on('message', (m) => {

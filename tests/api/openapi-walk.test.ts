@@ -51,6 +51,9 @@ const QUERY: Record<string, string> = {
   '/sp/firmware-campaign/candidates': 'chargerIds=1,2',
   '/sp/diagnostics-request': 'chargerId=1',
   '/sp/charging-schedule/limits': 'stationId=1',
+  // an administrator names the operator whose certificates it reads
+  '/sp/security/ca': 'companyCode=VOLTA',
+  '/sp/security/certificates': 'companyCode=VOLTA',
 };
 /** The list whose first record gives a read route's `{id}`. */
 const listOf = (path: string) => path.replace(/\/\{id\}.*$/, '');

@@ -213,7 +213,13 @@ describe.each(backends())('station manager on every route on %s', (backend) => {
                 ? '{"all":true}'
                 : /\/reservations$/.test(url)
                   ? '{"connectorId":1,"idTag":"TAG1"}'
-                  : '{}';
+                  : /\/security-profile$/.test(url)
+                    ? '{"profile":2,"mode":"request"}'
+                    : /\/install-certificate$/.test(url)
+                      ? '{"certificateType":"CentralSystemRootCertificate","certificate":"x","confirm":true}'
+                      : /\/delete-certificate$/.test(url)
+                        ? '{"certificateHashData":{"hashAlgorithm":"SHA256","issuerNameHash":"a","issuerKeyHash":"b","serialNumber":"1"},"confirm":true}'
+                        : '{}';
     const res = await fetch(s.baseUrl + url, { method, headers, body: hasBody ? body : undefined, signal: ac.signal });
     const type = res.headers.get('content-type') ?? '';
     if (type.includes('text/event-stream')) {
@@ -368,6 +374,12 @@ describe.each(backends())('station manager on the home, smart-charging, firmware
     if (/^\/sp\/home-charger\/:id$/.test(url) && method === 'PUT') return { maxCurrentA: 12 };
     if (/^\/sp\/charging-schedule\/:id$/.test(url) && method === 'PUT') return { name: 'Renamed' };
     if (/\/reply$/.test(url)) return { replyText: 'On our way' };
+    if (/\/security-profile$/.test(url)) return { profile: 2, mode: 'request' };
+    if (/\/install-certificate$/.test(url)) return { certificateType: 'CentralSystemRootCertificate', certificate: 'x', confirm: true };
+    if (/\/delete-certificate$/.test(url))
+      return JSON.parse(
+        '{"certificateHashData":{"hashAlgorithm":"SHA256","issuerNameHash":"a","issuerKeyHash":"b","serialNumber":"1"},"confirm":true}',
+      ) as unknown;
     return {};
   };
   /** Routes without `:id`: the request naming the other station (or company) and the answer wanted. */

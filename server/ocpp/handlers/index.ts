@@ -9,6 +9,7 @@ import { dataTransferHandler } from './data-transfer.js';
 import { chargerDiagnosticsStatus } from './diagnostics-status-notification.js';
 import { chargerFirmwareStatus } from './firmware-status-notification.js';
 import { heartbeat } from './heartbeat.js';
+import { signCertificate } from './sign-certificate.js';
 import { meterValues } from './meter-values.js';
 import { startTransactionHandler } from './start-transaction.js';
 import { statusNotification } from './status-notification.js';
@@ -25,4 +26,5 @@ export const handlers: ActionTable<OcppContext> = {
   DataTransfer: dataTransferHandler,
   FirmwareStatusNotification: chargerFirmwareStatus,
   DiagnosticsStatusNotification: chargerDiagnosticsStatus,
+  SignCertificate: signCertificate,
 };

@@ -19,8 +19,9 @@ function looseAnswers(text: string): string[] {
   // Names bound to an answersWith(...) (`const one = answersWith(record)`) count as answersWith.
   const named = new Set([...text.matchAll(/\bconst\s+(\w+)\s*=\s*answersWith\(/g)].map((m) => m[1]));
   const out: string[] = [];
-  for (const m of text.matchAll(/\bresponse\s*:\s*([^,\n]{0,60})/g)) {
-    const value = m[1].trim();
+  // A formatted declaration may break after `{`: whitespace, newlines included, is read as one space.
+  for (const m of text.matchAll(/\bresponse\s*:\s*([^,]{0,60})/g)) {
+    const value = m[1].replace(/\s+/g, ' ').trim();
     if (DECLARED.test(value) || named.has(value.replace(/[\s,}].*$/, ''))) continue;
     out.push(`${text.slice(0, m.index).split('\n').length}: response: ${value}`);
   }
