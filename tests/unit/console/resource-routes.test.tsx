@@ -97,7 +97,8 @@ describe('resource registry', () => {
 
   it('offers the sidebar only paths of the route table', async () => {
     const { IMPLEMENTED } = await import('../../../src/routes/pages');
-    for (const path of IMPLEMENTED) expect(findRoute(path), path).toBeDefined();
+    // A hand-built sub-page (e.g. the campaign overview under Device Version) lives under a path of the table.
+    for (const path of IMPLEMENTED) expect(findRoute(path) ?? findRoute(path.split('/').slice(0, -1).join('/')), path).toBeDefined();
     expect(IMPLEMENTED.has('/Operations/Orders')).toBe(true);
     expect(IMPLEMENTED.has(STATION_PROFILE_TABS.chargers)).toBe(false);
   });
