@@ -21,7 +21,7 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the cores (one worker on a 2-core machine), while
     // most of a test's time here is spent waiting on a server, a database or a browser. Every file
     // owns its database, ports and data directory, so files run side by side.
-    maxWorkers: Number(process.env.TEST_WORKERS) || 3,
+    maxWorkers: Number(process.env.TEST_WORKERS) || 2,
     projects: [
       {
         extends: true,
