@@ -6,9 +6,10 @@
  * view lists every campaign that touched one of its chargers (`GET /sp/firmware-campaign?stationId=`).
  * A hand-built page (not a resource list) mounted beside Device Version, whose permission it needs.
  */
+import { UrlPagination } from '../../components/UrlPagination';
 import { Title, useTranslate } from 'react-admin';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { Box, Card, Chip, LinearProgress, Link, Stack, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
+import { Box, Card, Chip, LinearProgress, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { CampaignRecord } from '../../../domain/entities/firmware-campaign';
 import { QueryStates } from '../../components/common';
 import { useApi } from '../../hooks/useApi';
@@ -129,19 +130,7 @@ export default function CampaignOverview() {
                 })}
               </TableBody>
             </Table>
-            {data && data.total > 0 && (
-              <TablePagination
-                component="div"
-                count={data.total}
-                page={page - 1}
-                rowsPerPage={size}
-                rowsPerPageOptions={[10, 20, 50, 100]}
-                onPageChange={(_e, p) => go({ page: String(p + 1) })}
-                onRowsPerPageChange={(e) => go({ size: e.target.value, page: '1' })}
-                labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-                labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
-              />
-            )}
+            {data && data.total > 0 && <UrlPagination count={data.total} page={page} size={size} go={go} />}
           </Box>
         </QueryStates>
       </Card>

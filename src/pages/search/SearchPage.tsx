@@ -4,27 +4,12 @@
  * scoped), each linking to its record: a charger or gateway to its show view, a station to its
  * show view. The navbar's global search opens this page in a new tab.
  */
+import { UrlPagination } from '../../components/UrlPagination';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { CrossLink, stationMonitoringPath } from '../../components/crossLinks';
 import { Loading, Title, useTranslate } from 'react-admin';
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  Link,
-  MenuItem,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TablePagination,
-  TableRow,
-  TextField,
-} from '@mui/material';
+import { Box, Button, Card, CardContent, Chip, Link, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import type { SearchHit } from '../../../domain/entities/search';
 import { OnlineDot } from '../../components/device';
@@ -183,17 +168,7 @@ export default function SearchPage() {
                 ))}
               </TableBody>
             </Table>
-            <TablePagination
-              component="div"
-              count={data.total}
-              page={page - 1}
-              rowsPerPage={size}
-              rowsPerPageOptions={[10, 20, 50, 100]}
-              onPageChange={(_e, p) => go({ page: String(p + 1) })}
-              onRowsPerPageChange={(e) => go({ size: e.target.value, page: '1' })}
-              labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-              labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
-            />
+            <UrlPagination count={data.total} page={page} size={size} go={go} />
           </Box>
         )}
       </Card>
